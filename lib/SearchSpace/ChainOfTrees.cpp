@@ -1,0 +1,174 @@
+//===- SearchSpace/ChainOfTrees.cpp - The whole search space --------------===//
+#include "SearchSpace/ChainOfTrees.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace atfc {
+
+ChainOfTrees::ChainOfTrees(std::vector<GroupTree> TheGroups, double GenerationSeconds)
+    : Groups(std::move(TheGroups)), Seconds(GenerationSeconds) {
+  Size = Groups.empty() ? 0 : 1;
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    GroupFirstLevel.push_back(LevelGroup.size());
+    LevelGroup.insert(LevelGroup.end(), Groups[G].numLevels(), G);
+    Size *= BigCount(static_cast<unsigned long>(Groups[G].numLeaves()));
+  }
+}
+
+std::size_t ChainOfTrees::levelOf(std::string_view Name) const {
+  for (std::size_t L = 0; L < numLevels(); ++L)
+    if (parameter(L).Name == Name)
+      return L;
+  return numLevels();
+}
+
+BigCount ChainOfTrees::unconstrainedSize() const {
+  BigCount N = Groups.empty() ? 0 : 1;
+  for (std::size_t L = 0; L < numLevels(); ++L)
+    N *= BigCount(static_cast<unsigned long>(parameter(L).RangeSize));
+  return N;
+}
+
+std::uint64_t ChainOfTrees::numNodes() const {
+  std::uint64_t N = 0;
+  for (const GroupTree &G : Groups)
+    N += G.numNodes();
+  return N;
+}
+
+std::size_t ChainOfTrees::memoryBytes() const {
+  std::size_t Bytes = sizeof(*this) + LevelGroup.capacity() * sizeof(std::size_t) +
+                      GroupFirstLevel.capacity() * sizeof(std::size_t);
+  for (const GroupTree &G : Groups)
+    Bytes += G.memoryBytes();
+  return Bytes;
+}
+
+Configuration ChainOfTrees::at(const BigCount &Index) const {
+  if (Index < 0 || Index >= Size)
+    throw std::out_of_range("configuration index " + Index.get_str() +
+                            " is outside the search space of " + Size.get_str() +
+                            " configurations");
+  Configuration C;
+  C.Leaves.resize(Groups.size());
+  BigCount Rest = Index, Digit;
+  for (std::size_t G = Groups.size(); G-- > 0;) {
+    BigCount Radix(static_cast<unsigned long>(Groups[G].numLeaves()));
+    mpz_fdiv_qr(Rest.get_mpz_t(), Digit.get_mpz_t(), Rest.get_mpz_t(), Radix.get_mpz_t());
+    C.Leaves[G] = Digit.get_ui();
+  }
+  return C;
+}
+
+void ChainOfTrees::checkLeaves(const Configuration &C) const {
+  if (C.Leaves.size() != Groups.size())
+    throw std::out_of_range("configuration has " + std::to_string(C.Leaves.size()) +
+                            " groups, the space " + std::to_string(Groups.size()));
+  for (std::size_t G = 0; G < Groups.size(); ++G)
+    if (C.Leaves[G] >= Groups[G].numLeaves())
+      throw std::out_of_range("leaf " + std::to_string(C.Leaves[G]) + " of group " +
+                              std::to_string(G) + " is outside its " +
+                              std::to_string(Groups[G].numLeaves()) + " configurations");
+}
+
+BigCount ChainOfTrees::indexOf(const Configuration &C) const {
+  checkLeaves(C);
+  BigCount Index = 0;
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    Index *= BigCount(static_cast<unsigned long>(Groups[G].numLeaves()));
+    Index += BigCount(static_cast<unsigned long>(C.Leaves[G]));
+  }
+  return Index;
+}
+
+Configuration ChainOfTrees::atCoordinates(std::span<const double> Coordinates) const {
+  if (Coordinates.size() != numLevels())
+    throw std::invalid_argument("expected " + std::to_string(numLevels()) + " coordinates, got " +
+                                std::to_string(Coordinates.size()));
+  if (empty())
+    throw std::out_of_range("the search space is empty");
+  Configuration C;
+  C.Leaves.resize(Groups.size());
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    const GroupTree &Tree = Groups[G];
+    std::uint64_t Begin = 0, End = Tree.numLeaves(), Node = 0;
+    for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
+      double X = Coordinates[GroupFirstLevel[G] + L];
+      if (!(X > 0.0 && X <= 1.0))
+        throw std::invalid_argument("coordinate " + std::to_string(X) + " is outside (0,1]");
+      // The leaf at relative position X of [Begin, End), then its child.
+      const std::uint64_t Width = End - Begin;
+      auto Offset = static_cast<std::uint64_t>(std::ceil(X * static_cast<double>(Width)));
+      Offset = std::clamp<std::uint64_t>(Offset, 1, Width) - 1;
+      Node = Tree.childHoldingLeaf(L, Node, Begin + Offset);
+      Begin = Tree.firstLeaf(L, Node);
+      End = Tree.firstLeaf(L, Node + 1);
+    }
+    C.Leaves[G] = Node;
+  }
+  return C;
+}
+
+std::vector<double> ChainOfTrees::coordinatesOf(const Configuration &C) const {
+  checkLeaves(C);
+  std::vector<double> Coordinates(numLevels());
+  std::vector<std::uint64_t> Path;
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    const GroupTree &Tree = Groups[G];
+    Path.resize(Tree.numLevels());
+    Tree.pathOfLeaf(C.Leaves[G], Path.data());
+    std::uint64_t Begin = 0, End = Tree.numLeaves();
+    for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
+      const std::uint64_t A = Tree.firstLeaf(L, Path[L]), B = Tree.firstLeaf(L, Path[L] + 1);
+      Coordinates[GroupFirstLevel[G] + L] =
+          (static_cast<double>(A - Begin) + static_cast<double>(B - A) / 2) /
+          static_cast<double>(End - Begin);
+      Begin = A;
+      End = B;
+    }
+  }
+  return Coordinates;
+}
+
+std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
+                                                    std::size_t Level) const {
+  std::vector<double> Coordinates = coordinatesOf(C);
+  const std::size_t G = LevelGroup.at(Level), L = Level - GroupFirstLevel[G];
+  const GroupTree &Tree = Groups[G];
+  std::vector<std::uint64_t> Path(Tree.numLevels());
+  Tree.pathOfLeaf(C.Leaves[G], Path.data());
+  const std::uint64_t First = L == 0 ? 0 : Tree.childBegin(L - 1, Path[L - 1]);
+  const std::uint64_t Last = L == 0 ? Tree.numNodes(0) : Tree.childEnd(L - 1, Path[L - 1]);
+  const std::uint64_t Begin = Tree.firstLeaf(L, First), End = Tree.firstLeaf(L, Last);
+  std::vector<Configuration> Result;
+  // Path[L] - 1 wraps around for the first node and fails the range check.
+  for (std::uint64_t Sibling : {Path[L] - 1, Path[L] + 1}) {
+    if (Sibling < First || Sibling >= Last)
+      continue;
+    const std::uint64_t A = Tree.firstLeaf(L, Sibling), B = Tree.firstLeaf(L, Sibling + 1);
+    Coordinates[Level] = (static_cast<double>(A - Begin) + static_cast<double>(B - A) / 2) /
+                         static_cast<double>(End - Begin);
+    Result.push_back(atCoordinates(Coordinates));
+  }
+  return Result;
+}
+
+std::vector<Value> ChainOfTrees::values(const Configuration &C) const {
+  checkLeaves(C);
+  std::vector<Value> Values;
+  Values.reserve(numLevels());
+  std::vector<std::uint64_t> Path;
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    const GroupTree &Tree = Groups[G];
+    Path.resize(Tree.numLevels());
+    Tree.pathOfLeaf(C.Leaves[G], Path.data());
+    for (std::size_t L = 0; L < Tree.numLevels(); ++L)
+      Values.push_back(Tree.parameter(L).ValueAt(Tree.level(L).Values[Path[L]]));
+  }
+  return Values;
+}
+
+} // namespace atfc

@@ -1,0 +1,206 @@
+//===- SearchSpace/Constraint.h - Parameter constraints ---------*- C++ -*-===//
+//
+// Constraints of one tuning parameter, checked on a candidate value and the
+// path of values chosen for the earlier parameters of its group.
+//
+// The alias objects (divides, multiple_of, less_than, ...) carry their shape
+// in their type, so the generator can turn them into loops instead of
+// filters: divides(E) enumerates divisors of E, multiple_of(E) steps by E,
+// bounds cut the loop. predicate(F) and everything under || or ! stays a
+// filter. An expression E is a constant or a callable taking the path (a
+// std::tuple of the group's values).
+//
+// Comparisons between integers are mathematical (std::cmp_less and
+// friends), so mixing signed and unsigned types never wraps around.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCHSPACE_CONSTRAINT_H
+#define ATFC_SEARCHSPACE_CONSTRAINT_H
+
+#include <cmath>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace atfc {
+
+/// Evaluates expression E on Path: calls it when callable, else returns it.
+template <class E, class Path> decltype(auto) evaluate(const E &Expr, const Path &P) {
+  if constexpr (std::is_invocable_v<const E &, const Path &>)
+    return Expr(P);
+  else
+    return (Expr);
+}
+
+namespace detail {
+template <class T>
+constexpr bool kPlainInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <class T> std::uint64_t magnitude(T V) {
+  if constexpr (std::is_signed_v<T>)
+    return V < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(V)
+                 : static_cast<std::uint64_t>(V);
+  else
+    return static_cast<std::uint64_t>(V);
+}
+} // namespace detail
+
+/// The shapes of relation constraints that the generator knows.
+enum class RelationShape {
+  Divides,        ///< candidate divides E
+  MultipleOf,     ///< candidate is a multiple of E
+  LessThan,       ///< candidate < E
+  LessThanOrEq,   ///< candidate <= E
+  GreaterThan,    ///< candidate > E
+  GreaterThanOrEq,///< candidate >= E
+  Equal,          ///< candidate == E
+  Unequal,        ///< candidate != E
+};
+
+/// True when V and E stand in relation S.
+template <RelationShape S, class T, class U> bool holds(const T &V, const U &E) {
+  using enum RelationShape;
+  if constexpr (S == Divides || S == MultipleOf) {
+    const auto &Divisor = S == Divides ? V : E;
+    const auto &Dividend = S == Divides ? E : V;
+    if constexpr (detail::kPlainInt<T> && detail::kPlainInt<U>) {
+      std::uint64_t D = detail::magnitude(Divisor);
+      if (D == 0)
+        return S == MultipleOf && Dividend == 0;
+      return detail::magnitude(Dividend) % D == 0;
+    } else {
+      if (Divisor == 0)
+        return S == MultipleOf && Dividend == 0;
+      return std::fmod(static_cast<double>(Dividend), static_cast<double>(Divisor)) == 0;
+    }
+  } else if constexpr (detail::kPlainInt<T> && detail::kPlainInt<U>) {
+    if constexpr (S == LessThan)
+      return std::cmp_less(V, E);
+    else if constexpr (S == LessThanOrEq)
+      return std::cmp_less_equal(V, E);
+    else if constexpr (S == GreaterThan)
+      return std::cmp_greater(V, E);
+    else if constexpr (S == GreaterThanOrEq)
+      return std::cmp_greater_equal(V, E);
+    else if constexpr (S == Equal)
+      return std::cmp_equal(V, E);
+    else
+      return std::cmp_not_equal(V, E);
+  } else {
+    if constexpr (S == LessThan)
+      return V < E;
+    else if constexpr (S == LessThanOrEq)
+      return V <= E;
+    else if constexpr (S == GreaterThan)
+      return V > E;
+    else if constexpr (S == GreaterThanOrEq)
+      return V >= E;
+    else if constexpr (S == Equal)
+      return V == E;
+    else
+      return V != E;
+  }
+}
+
+/// A relation between the candidate and expression E, e.g. divides(N / WPT).
+template <RelationShape S, class E> struct Relation {
+  static constexpr RelationShape kShape = S;
+  E Expr;
+  template <class T, class Path> bool operator()(const T &V, const Path &P) const {
+    return holds<S>(V, evaluate(Expr, P));
+  }
+};
+
+/// A filter: F(candidate) or F(candidate, path) returns whether it is valid.
+template <class F> struct Predicate {
+  F Fn;
+  template <class T, class Path> bool operator()(const T &V, const Path &P) const {
+    if constexpr (std::is_invocable_v<const F &, const T &, const Path &>)
+      return static_cast<bool>(Fn(V, P));
+    else
+      return static_cast<bool>(Fn(V));
+  }
+};
+
+/// Conjunction; AllOf<> is the empty constraint (always true).
+template <class... Cs> struct AllOf {
+  std::tuple<Cs...> Parts;
+  template <class T, class Path> bool operator()(const T &V, const Path &P) const {
+    return std::apply([&](const auto &...C) { return (C(V, P) && ...); }, Parts);
+  }
+};
+using NoConstraint = AllOf<>;
+
+/// Disjunction (always a filter).
+template <class... Cs> struct AnyOf {
+  std::tuple<Cs...> Parts;
+  template <class T, class Path> bool operator()(const T &V, const Path &P) const {
+    return std::apply([&](const auto &...C) { return (C(V, P) || ...); }, Parts);
+  }
+};
+
+/// Negation (always a filter).
+template <class C> struct Not {
+  C Part;
+  template <class T, class Path> bool operator()(const T &V, const Path &P) const {
+    return !Part(V, P);
+  }
+};
+
+template <class T> struct IsConstraint : std::false_type {};
+template <RelationShape S, class E> struct IsConstraint<Relation<S, E>> : std::true_type {};
+template <class F> struct IsConstraint<Predicate<F>> : std::true_type {};
+template <class... Cs> struct IsConstraint<AllOf<Cs...>> : std::true_type {};
+template <class... Cs> struct IsConstraint<AnyOf<Cs...>> : std::true_type {};
+template <class C> struct IsConstraint<Not<C>> : std::true_type {};
+template <class T>
+concept ConstraintObject = IsConstraint<std::remove_cvref_t<T>>::value;
+
+// The aliases of the directive language.
+template <class E> auto divides(E Expr) { return Relation<RelationShape::Divides, E>{Expr}; }
+template <class E> auto multiple_of(E Expr) {
+  return Relation<RelationShape::MultipleOf, E>{Expr};
+}
+template <class E> auto less_than(E Expr) { return Relation<RelationShape::LessThan, E>{Expr}; }
+template <class E> auto less_than_or_eq(E Expr) {
+  return Relation<RelationShape::LessThanOrEq, E>{Expr};
+}
+template <class E> auto greater_than(E Expr) {
+  return Relation<RelationShape::GreaterThan, E>{Expr};
+}
+template <class E> auto greater_than_or_eq(E Expr) {
+  return Relation<RelationShape::GreaterThanOrEq, E>{Expr};
+}
+template <class E> auto equal(E Expr) { return Relation<RelationShape::Equal, E>{Expr}; }
+template <class E> auto unequal(E Expr) { return Relation<RelationShape::Unequal, E>{Expr}; }
+template <class F> auto predicate(F Fn) { return Predicate<F>{Fn}; }
+
+/// Turns a constraint object or a bare callable into a constraint object.
+template <class C> auto asConstraint(C Constraint) {
+  if constexpr (ConstraintObject<C>)
+    return Constraint;
+  else
+    return Predicate<C>{std::move(Constraint)};
+}
+
+namespace detail {
+// The parts of a conjunction, or the constraint itself, so that && flattens.
+template <class C> std::tuple<C> conjuncts(C Constraint) { return {std::move(Constraint)}; }
+template <class... Cs> std::tuple<Cs...> conjuncts(AllOf<Cs...> Constraint) {
+  return std::move(Constraint.Parts);
+}
+} // namespace detail
+
+template <ConstraintObject A, ConstraintObject B> auto operator&&(A L, B R) {
+  auto Parts = std::tuple_cat(detail::conjuncts(std::move(L)), detail::conjuncts(std::move(R)));
+  return std::apply([](auto... P) { return AllOf<decltype(P)...>{{std::move(P)...}}; }, Parts);
+}
+template <ConstraintObject A, ConstraintObject B> auto operator||(A L, B R) {
+  return AnyOf<A, B>{{std::move(L), std::move(R)}};
+}
+template <ConstraintObject A> auto operator!(A C) { return Not<A>{std::move(C)}; }
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,139 @@
+//===- SearchSpace/PackedIndexArray.h - Narrow unsigned arrays --*- C++ -*-===//
+//
+// A growable array of unsigned integers stored in 1, 2, 4 or 8 bytes each,
+// the width fixed by the largest value it must hold. The search-space store
+// keeps one per tree level for the nodes' value indices, so a bool or a
+// small set costs one byte per node. push_back is on the hot path of
+// generation: a capacity check and a store, the width switch being
+// loop-invariant.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCHSPACE_PACKEDINDEXARRAY_H
+#define ATFC_SEARCHSPACE_PACKEDINDEXARRAY_H
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+
+namespace atfc {
+
+class PackedIndexArray {
+public:
+  /// An array able to hold values up to MaxValue.
+  explicit PackedIndexArray(std::uint64_t MaxValue = 0)
+      : Width(MaxValue <= 0xff ? 1 : MaxValue <= 0xffff ? 2 : MaxValue <= 0xffffffff ? 4 : 8) {}
+  PackedIndexArray(const PackedIndexArray &Other) : Width(Other.Width) {
+    reserve(Other.Count);
+    if (Other.Count)
+      std::memcpy(Data, Other.Data, Other.Count * Width);
+    Count = Other.Count;
+  }
+  PackedIndexArray(PackedIndexArray &&Other) noexcept
+      : Data(std::exchange(Other.Data, nullptr)), Count(std::exchange(Other.Count, 0)),
+        Capacity(std::exchange(Other.Capacity, 0)), Width(Other.Width) {}
+  PackedIndexArray &operator=(PackedIndexArray Other) noexcept {
+    std::swap(Data, Other.Data);
+    std::swap(Count, Other.Count);
+    std::swap(Capacity, Other.Capacity);
+    std::swap(Width, Other.Width);
+    return *this;
+  }
+  ~PackedIndexArray() { std::free(Data); }
+
+  std::size_t size() const { return Count; }
+  unsigned width() const { return Width; }
+
+  void push_back(std::uint64_t V) {
+    if (Count == Capacity)
+      reallocate(Capacity ? 2 * Capacity : 64);
+    unsigned char *P = Data + Count++ * Width;
+    switch (Width) {
+    case 1:
+      *P = static_cast<unsigned char>(V);
+      break;
+    case 2: {
+      auto W = static_cast<std::uint16_t>(V);
+      std::memcpy(P, &W, 2);
+      break;
+    }
+    case 4: {
+      auto W = static_cast<std::uint32_t>(V);
+      std::memcpy(P, &W, 4);
+      break;
+    }
+    default:
+      std::memcpy(P, &V, 8);
+    }
+  }
+  /// Keeps the first N elements.
+  void truncate(std::size_t N) { Count = N; }
+
+  std::uint64_t operator[](std::size_t I) const {
+    const unsigned char *P = Data + I * Width;
+    switch (Width) {
+    case 1:
+      return *P;
+    case 2: {
+      std::uint16_t V;
+      std::memcpy(&V, P, 2);
+      return V;
+    }
+    case 4: {
+      std::uint32_t V;
+      std::memcpy(&V, P, 4);
+      return V;
+    }
+    default: {
+      std::uint64_t V;
+      std::memcpy(&V, P, 8);
+      return V;
+    }
+    }
+  }
+
+  /// Appends all of Other (of the same width).
+  void append(const PackedIndexArray &Other) {
+    reserve(Count + Other.Count);
+    if (Other.Count)
+      std::memcpy(Data + Count * Width, Other.Data, Other.Count * Width);
+    Count += Other.Count;
+  }
+  /// Makes room for N elements in total.
+  void reserve(std::size_t N) {
+    if (N > Capacity)
+      reallocate(N);
+  }
+  /// Frees the slack left by growth.
+  void shrinkToFit() {
+    if (Count != Capacity)
+      reallocate(Count);
+  }
+  /// Bytes held, slack included.
+  std::size_t memoryBytes() const { return Capacity * Width; }
+
+private:
+  void reallocate(std::size_t N) {
+    if (N == 0) {
+      std::free(Data);
+      Data = nullptr;
+      Capacity = 0;
+      return;
+    }
+    auto *P = static_cast<unsigned char *>(std::realloc(Data, N * Width));
+    if (!P)
+      throw std::bad_alloc();
+    Data = P;
+    Capacity = N;
+  }
+
+  unsigned char *Data = nullptr;
+  std::size_t Count = 0;
+  std::size_t Capacity = 0;
+  unsigned Width;
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,79 @@
+//===- SearchSpace/Parameter.h - Tuning parameters and groups ---*- C++ -*-===//
+//
+// A tuning parameter is a name, a range and a constraint; a group is an
+// ordered tuple of parameters whose constraints may read the values of the
+// parameters before them (the path). Both are typed: the generator is
+// instantiated for each group, so constraint calls inline.
+//
+// ParameterInfo is the type-erased view kept by the store for decoding value
+// indices and for output.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCHSPACE_PARAMETER_H
+#define ATFC_SEARCHSPACE_PARAMETER_H
+
+#include "SearchSpace/Constraint.h"
+#include "SearchSpace/Range.h"
+#include "SearchSpace/Value.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <tuple>
+#include <utility>
+
+namespace atfc {
+
+/// A typed tuning parameter.
+template <class R, class C> struct Parameter {
+  using range_type = R;
+  using constraint_type = C;
+  using value_type = typename R::value_type;
+  std::string Name;
+  R Range;
+  C Constraint;
+};
+
+/// parameter(name, range[, constraint]): a constraint is an alias object, a
+/// combination of them, or a callable taking (value) or (value, path).
+template <class R, class C = NoConstraint>
+auto parameter(std::string Name, R Range, C Constraint = C()) {
+  auto Checked = asConstraint(std::move(Constraint));
+  return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked)};
+}
+
+/// Interdependent parameters in generation order: the constraint of the I-th
+/// parameter sees the path, a std::tuple of all values, of which the first I
+/// hold the current choice.
+template <class... Ps> struct Group {
+  static_assert(sizeof...(Ps) > 0, "a group has at least one parameter");
+  using Path = std::tuple<typename Ps::value_type...>;
+  static constexpr std::size_t kSize = sizeof...(Ps);
+  std::tuple<Ps...> Params;
+};
+
+template <class... Ps> Group<Ps...> group(Ps... Params) {
+  return Group<Ps...>{{std::move(Params)...}};
+}
+
+/// What the store knows about a parameter: enough to decode and print.
+struct ParameterInfo {
+  /// The parameter's name, e.g. "WPT".
+  std::string Name;
+  /// The kind of its values.
+  ValueKind Kind = ValueKind::Int;
+  /// Number of values in its range (value indices are below it).
+  std::uint64_t RangeSize = 0;
+  /// The value at a range index.
+  std::function<Value(std::uint64_t)> ValueAt;
+};
+
+template <class P> ParameterInfo describe(const P &Param) {
+  using T = typename P::value_type;
+  return ParameterInfo{Param.Name, valueKindOf<T>(), Param.Range.size(),
+                       [R = Param.Range](std::uint64_t K) { return toValue<T>(R.at(K)); }};
+}
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,133 @@
+//===- SearchSpace/Range.h - Ranges of tuning parameters --------*- C++ -*-===//
+//
+// The two kinds of range of the directive language: an inclusive interval
+// with step and optional generator, and an explicit set. A range is a
+// finite, ordered sequence of values addressed by index; the search-space
+// store keeps only these indices.
+//
+// Every range offers: value_type, size(), at(index). Integral intervals
+// without a generator are "arithmetic" (lo, hi, step known), which lets the
+// generator turn bound, divisor and multiple constraints into loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCHSPACE_RANGE_H
+#define ATFC_SEARCHSPACE_RANGE_H
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace atfc {
+
+/// The generator of a plain interval: the value is the index value itself.
+struct IdentityGenerator {
+  template <class T> T operator()(T I) const { return I; }
+};
+
+/// The generator 2^i of the directive language's `pow2`.
+struct Pow2Generator {
+  template <class T> T operator()(T I) const {
+    if (I < 0 || I >= static_cast<T>(sizeof(T) * 8 - std::is_signed_v<T>))
+      throw std::out_of_range("pow2: exponent out of range");
+    return static_cast<T>(T(1) << I);
+  }
+};
+inline constexpr Pow2Generator pow2{};
+
+/// Inclusive interval lo, lo+step, ..., <= hi; each value passed through
+/// Generator. Floating-point values are computed from their index (lo +
+/// k*step), so there is no accumulated drift and hi is reached exactly when
+/// (hi-lo)/step is integral up to rounding.
+template <class T, class Generator = IdentityGenerator> class Interval {
+public:
+  using index_type = T;
+  using value_type =
+      std::decay_t<decltype(std::declval<const Generator &>()(std::declval<T>()))>;
+  static constexpr bool kArithmetic =
+      std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+      std::is_same_v<Generator, IdentityGenerator>;
+
+  Interval(T Lo, T Hi, T Step = T(1), Generator Gen = Generator())
+      : Lo(Lo), Hi(Hi), Step(Step), Gen(std::move(Gen)) {
+    if (!(Step > T(0)))
+      throw std::invalid_argument("interval: step must be positive");
+    Count = computeSize();
+  }
+
+  T lo() const { return Lo; }
+  T hi() const { return Hi; }
+  T step() const { return Step; }
+  /// Number of values.
+  std::uint64_t size() const { return Count; }
+  /// The index value (before the generator) at index K.
+  T indexValueAt(std::uint64_t K) const {
+    if constexpr (std::is_integral_v<T>)
+      return static_cast<T>(Lo + static_cast<T>(K) * Step);
+    else
+      return static_cast<T>(Lo + static_cast<T>(K) * Step);
+  }
+  /// The value at index K (K < size()).
+  value_type at(std::uint64_t K) const { return Gen(indexValueAt(K)); }
+
+private:
+  std::uint64_t computeSize() const {
+    if (Hi < Lo)
+      return 0;
+    if constexpr (std::is_integral_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<std::uint64_t>(static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) /
+                                        static_cast<U>(Step)) +
+             1;
+    } else {
+      long double N = (static_cast<long double>(Hi) - Lo) / Step;
+      long double R = std::round(N);
+      if (std::fabs(N - R) <= 1e-9L * std::fmax(1.0L, std::fabs(N)))
+        N = R;
+      return static_cast<std::uint64_t>(std::floor(N)) + 1;
+    }
+  }
+
+  T Lo, Hi, Step;
+  Generator Gen;
+  std::uint64_t Count = 0;
+};
+
+/// interval<T>(lo, hi[, step[, generator]]) of the directive language.
+template <class T, class Generator = IdentityGenerator>
+Interval<T, Generator> interval(std::type_identity_t<T> Lo, std::type_identity_t<T> Hi,
+                                std::type_identity_t<T> Step = T(1),
+                                Generator Gen = Generator()) {
+  return Interval<T, Generator>(Lo, Hi, Step, std::move(Gen));
+}
+
+/// An explicit, ordered set of values (duplicates are kept as given).
+template <class T> class Set {
+public:
+  using value_type = T;
+  static constexpr bool kArithmetic = false;
+
+  Set(std::initializer_list<T> Values) : Values(Values) {}
+  explicit Set(std::vector<T> Values) : Values(std::move(Values)) {}
+
+  std::uint64_t size() const { return Values.size(); }
+  const T &at(std::uint64_t K) const { return Values[K]; }
+  const std::vector<T> &values() const { return Values; }
+
+private:
+  std::vector<T> Values;
+};
+
+/// set(...) of the directive language; string literals become std::string.
+template <class T> Set<T> set(std::initializer_list<T> Values) { return Set<T>(Values); }
+inline Set<std::string> set(std::initializer_list<const char *> Values) {
+  return Set<std::string>(std::vector<std::string>(Values.begin(), Values.end()));
+}
+
+} // namespace atfc
+
+#endif

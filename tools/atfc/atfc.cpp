@@ -1,0 +1,62 @@
+//===- tools/atfc/atfc.cpp - The atfc command line ------------------------===//
+//
+// The command-line driver: parses options with CLI11 and hands each
+// subcommand to the libraries. Subcommands whose issue has not landed yet
+// say so and fail; none pretends to work.
+//
+//===----------------------------------------------------------------------===//
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Exit status of a subcommand that does not exist yet.
+constexpr int kNotImplemented = 3;
+
+struct PlannedCommand {
+  const char *Name;
+  const char *Summary;
+};
+
+// The pipeline's subcommands, in the order a user meets them.
+constexpr PlannedCommand kCommands[] = {
+    {"check", "Parse and analyse the directives of FILE; print diagnostics and a summary"},
+    {"emit", "Print the generated tuner program for FILE"},
+    {"space", "Generate the search space of FILE and report its size and statistics"},
+    {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration"},
+    {"replay", "Replay tuning runs on recorded performance data"},
+    {"results", "Export a results database as CSV or JSON"},
+    {"analyze", "Learn from earlier tuning data"},
+};
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  CLI::App App("atfc: a directive-based, source-to-source auto-tuner.\n"
+               "Annotate a source file with #atf:: directives, then run `atfc tune FILE`.",
+               "atfc");
+  App.set_version_flag("--version",
+                       fmt::format("atfc {} (Clang/LLVM {})", ATF_VERSION, ATF_LLVM_VERSION));
+  App.require_subcommand(1);
+  App.allow_extras(); // arguments after `--` belong to the tuned program
+
+  std::vector<std::string> Args;
+  const PlannedCommand *Chosen = nullptr;
+  for (const PlannedCommand &Command : kCommands) {
+    CLI::App *Sub = App.add_subcommand(Command.Name, Command.Summary);
+    Sub->add_option("arguments", Args, "Arguments of the subcommand");
+    Sub->callback([&Chosen, &Command] { Chosen = &Command; });
+  }
+
+  try {
+    App.parse(Argc, Argv);
+  } catch (const CLI::ParseError &E) {
+    return App.exit(E);
+  }
+  std::fprintf(stderr, "atfc %s: not yet implemented in this version of atfc\n", Chosen->Name);
+  return kNotImplemented;
+}
