@@ -166,7 +166,7 @@ std::vector<Value> ChainOfTrees::values(const Configuration &C) const {
     Path.resize(Tree.numLevels());
     Tree.pathOfLeaf(C.Leaves[G], Path.data());
     for (std::size_t L = 0; L < Tree.numLevels(); ++L)
-      Values.push_back(Tree.parameter(L).ValueAt(Tree.level(L).Values[Path[L]]));
+      Values.push_back(Tree.parameter(L).ValueAt(Tree.valueIndex(L, Path[L])));
   }
   return Values;
 }

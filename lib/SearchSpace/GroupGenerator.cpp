@@ -1,7 +1,7 @@
-//===- SearchSpace/GroupGenerator.cpp - Joining generated chunks ----------===//
+//===- SearchSpace/GroupGenerator.cpp - Assembling generated chunks -------===//
 //
-// The untyped half of generation: joining the prefixes and their subtrees
-// into the final contiguous level arrays.
+// The untyped half of generation: rebuilding the small prefix levels and
+// adopting each chunk's levels as segments, so no node is copied.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/GroupGenerator.h"
@@ -10,74 +10,67 @@ namespace atfc::detail {
 
 void throwLevelTooLarge(const std::string &Parameter) {
   throw std::length_error("search space too large: the level of parameter '" + Parameter +
-                          "' has more than 2^32 nodes in its group");
+                          "' has more than 2^32 nodes in one part of its group");
 }
 
-std::vector<TreeLevel> emptyLevels(const std::vector<ParameterInfo> &Params) {
-  std::vector<TreeLevel> Levels;
-  Levels.reserve(Params.size());
-  for (const ParameterInfo &P : Params)
-    Levels.push_back(TreeLevel{PackedIndexArray(P.RangeSize ? P.RangeSize - 1 : 0), {}});
+std::vector<TreeSegment> emptySegments(const std::vector<ParameterInfo> &Params) {
+  std::vector<TreeSegment> Levels(Params.size());
+  for (std::size_t L = 0; L < Params.size(); ++L)
+    Levels[L].Values = PackedIndexArray(Params[L].RangeSize ? Params[L].RangeSize - 1 : 0);
   return Levels;
 }
 
-std::vector<TreeLevel> joinChunks(const std::vector<ParameterInfo> &Params, std::size_t Depth,
-                                  const std::vector<std::uint64_t> &Indices,
-                                  std::vector<std::vector<TreeLevel>> &Chunks) {
+std::vector<std::vector<TreeSegment>>
+assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
+               const std::vector<std::uint64_t> &Indices,
+               std::vector<std::vector<TreeSegment>> &Chunks) {
   const std::size_t K = Params.size();
-  std::vector<TreeLevel> Levels = emptyLevels(Params);
-  for (std::size_t L = Depth; L < K; ++L) {
-    std::size_t Total = 0;
-    for (const auto &C : Chunks)
-      Total += C[L].Values.size();
-    Levels[L].Values.reserve(Total);
-    if (L + 1 < K)
-      Levels[L].FirstChild.reserve(Total + 1);
-  }
-  auto NextLevelSize = [&](std::size_t L) {
-    std::size_t N = Levels[L + 1].Values.size();
-    if (N > std::numeric_limits<std::uint32_t>::max())
-      throwLevelTooLarge(Params[L + 1].Name);
-    return static_cast<std::uint32_t>(N);
-  };
+  std::vector<std::vector<TreeSegment>> Levels(K);
+  // The prefix levels are one segment each, with absolute child numbers.
+  std::vector<TreeSegment> Prefix = emptySegments(Params);
+  std::vector<std::uint64_t> Next(K, 0); // nodes so far on each level
 
   const std::uint64_t *Previous = nullptr;
   for (std::size_t P = 0; P < Chunks.size(); ++P) {
-    std::vector<TreeLevel> &C = Chunks[P];
-    if (C[K - 1].Values.size() != 0) {
-      // New nodes of the prefix levels start where this prefix leaves the
-      // previous surviving one.
-      const std::uint64_t *Prefix = Indices.data() + P * Depth;
-      std::size_t Shared = 0;
-      while (Previous && Shared < Depth && Prefix[Shared] == Previous[Shared])
-        ++Shared;
-      for (std::size_t L = Shared; L < Depth; ++L) {
-        Levels[L].Values.push_back(Prefix[L]);
-        Levels[L].FirstChild.push_back(NextLevelSize(L));
-      }
-      Previous = Prefix;
-      // The subtree's levels, child offsets shifted past earlier chunks.
-      for (std::size_t L = Depth; L < K; ++L) {
-        if (L + 1 < K) {
-          const std::uint32_t Offset = NextLevelSize(L);
-          const std::uint64_t Last =
-              std::uint64_t(Offset) + C[L + 1].Values.size();
-          if (Last > std::numeric_limits<std::uint32_t>::max())
-            throwLevelTooLarge(Params[L + 1].Name);
-          for (std::uint32_t First : C[L].FirstChild)
-            Levels[L].FirstChild.push_back(First + Offset);
-        }
-        Levels[L].Values.append(C[L].Values);
-      }
+    std::vector<TreeSegment> &C = Chunks[P];
+    if (C[K - 1].Values.size() == 0)
+      continue; // no leaves below this prefix
+    // The prefix adds nodes from where it leaves the previous survivor.
+    const std::uint64_t *Indexes = Indices.data() + P * Depth;
+    std::size_t Shared = 0;
+    while (Previous && Shared < Depth && Indexes[Shared] == Previous[Shared])
+      ++Shared;
+    for (std::size_t L = Shared; L < Depth; ++L) {
+      if (Next[L + 1] > std::numeric_limits<std::uint32_t>::max())
+        throwLevelTooLarge(Params[L + 1].Name);
+      Prefix[L].Values.push_back(Indexes[L]);
+      Prefix[L].FirstChild.push_back(Next[L + 1]);
+      ++Next[L];
     }
-    std::vector<TreeLevel>().swap(C);
+    Previous = Indexes;
+    // The subtree's levels become segments.
+    for (std::size_t L = Depth; L < K; ++L) {
+      TreeSegment &S = C[L];
+      S.First = Next[L];
+      if (L + 1 < K) {
+        S.ChildBase = Next[L + 1];
+        S.FirstChild.push_back(C[L + 1].Values.size());
+      }
+      Next[L] += S.Values.size();
+      S.Values.shrinkToFit();
+      S.FirstChild.shrinkToFit();
+      Levels[L].push_back(std::move(S));
+    }
   }
-  for (std::size_t L = 0; L + 1 < K; ++L)
-    Levels[L].FirstChild.push_back(NextLevelSize(L));
-  for (TreeLevel &L : Levels) {
-    L.Values.shrinkToFit();
-    L.FirstChild.shrink_to_fit();
+  for (std::size_t L = 0; L < Depth; ++L) {
+    if (Next[L + 1] > std::numeric_limits<std::uint32_t>::max())
+      throwLevelTooLarge(Params[L + 1].Name);
+    Prefix[L].FirstChild.push_back(Next[L + 1]);
+    Prefix[L].Values.shrinkToFit();
+    Prefix[L].FirstChild.shrinkToFit();
+    Levels[L].push_back(std::move(Prefix[L]));
   }
+  Chunks.clear();
   return Levels;
 }
 

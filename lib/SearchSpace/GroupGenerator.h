@@ -40,15 +40,17 @@ template <std::size_t K, class F> void withLevel(std::size_t I, F &&Fn) {
 /// Throws when a level outgrows the 32-bit child offsets of the store.
 void throwLevelTooLarge(const std::string &Parameter);
 
-/// Joins the subtrees of the prefixes into one tree (GroupGenerator.cpp).
-/// Prefix p is Indices[p*Depth .. p*Depth+Depth-1]; Chunks[p] holds its
-/// subtree's levels Depth..K-1.
-std::vector<TreeLevel> joinChunks(const std::vector<ParameterInfo> &Params, std::size_t Depth,
-                                  const std::vector<std::uint64_t> &Indices,
-                                  std::vector<std::vector<TreeLevel>> &Chunks);
+/// Assembles the tree's levels from the prefixes and their subtrees
+/// (GroupGenerator.cpp). Prefix p is Indices[p*Depth .. p*Depth+Depth-1];
+/// Chunks[p][L], for L >= Depth, is level L of its subtree, which becomes
+/// one segment of the level without being copied.
+std::vector<std::vector<TreeSegment>>
+assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
+               const std::vector<std::uint64_t> &Indices,
+               std::vector<std::vector<TreeSegment>> &Chunks);
 
-/// One empty level per parameter, each wide enough for its range's indices.
-std::vector<TreeLevel> emptyLevels(const std::vector<ParameterInfo> &Params);
+/// One empty segment per parameter, each wide enough for its range's indices.
+std::vector<TreeSegment> emptySegments(const std::vector<ParameterInfo> &Params);
 } // namespace detail
 
 /// How many prefixes the sequential expansion aims for before the subtrees
@@ -97,7 +99,7 @@ public:
     }
 
     // Generate each prefix's subtree into its own chunk.
-    std::vector<std::vector<TreeLevel>> Chunks(Paths.size());
+    std::vector<std::vector<TreeSegment>> Chunks(Paths.size());
     std::vector<std::array<std::uint64_t, K>> ChunkAccepted(Paths.size());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, Paths.size(), 1),
                       [&](const tbb::blocked_range<std::size_t> &Range) {
@@ -106,6 +108,7 @@ public:
                           detail::withLevel<K>(Depth, [&]<std::size_t I>() {
                             descend<I>(Paths[P], C);
                           });
+                          // Child offsets are 32-bit within a chunk.
                           for (std::size_t L = Depth + 1; L < K; ++L)
                             if (C.Levels[L].Values.size() > std::numeric_limits<std::uint32_t>::max())
                               detail::throwLevelTooLarge(Params[L].Name);
@@ -118,13 +121,14 @@ public:
         Accepted[L] += A[L];
     Paths.clear();
 
-    std::vector<TreeLevel> Levels = detail::joinChunks(Params, Depth, Indices, Chunks);
     std::vector<LevelStats> Stats(K);
     for (std::size_t L = 0; L < K; ++L) {
       Stats[L].ParentVisits = L == 0 ? 1 : Accepted[L - 1];
       Stats[L].Accepted = Accepted[L];
-      Stats[L].DeadEnds = Accepted[L] - Levels[L].Values.size();
     }
+    auto Levels = detail::assembleLevels(Params, Depth, Indices, Chunks);
+    for (std::size_t L = 0; L < K; ++L)
+      Stats[L].DeadEnds = Accepted[L] - nodesIn(Levels[L]);
     double Seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     return GroupTree(Params, std::move(Levels), std::move(Stats), Seconds);
@@ -134,8 +138,8 @@ private:
   /// The levels Depth..K-1 of one prefix's subtree, being built.
   struct Chunk {
     explicit Chunk(const std::vector<ParameterInfo> &Params)
-        : Levels(detail::emptyLevels(Params)) {}
-    std::vector<TreeLevel> Levels;
+        : Levels(detail::emptySegments(Params)) {}
+    std::vector<TreeSegment> Levels;
     std::array<std::uint64_t, K> Accepted{};
     std::array<std::vector<std::uint64_t>, K> Scratch;
   };
@@ -143,7 +147,7 @@ private:
   /// Generates the subtree below Path at level I; returns its leaf count.
   template <std::size_t I> std::uint64_t descend(Path &P, Chunk &C) const {
     const auto &Param = std::get<I>(Group.Params);
-    TreeLevel &Level = C.Levels[I];
+    TreeSegment &Level = C.Levels[I];
     std::uint64_t Leaves = 0;
     detail::forEachValid(Param.Range, Param.Constraint, P, C.Scratch[I],
                          [&](std::uint64_t Index, const auto &Value) {
@@ -161,7 +165,7 @@ private:
                              std::uint64_t Below = descend<I + 1>(P, C);
                              if (Below == 0) {
                                Level.Values.truncate(Node);
-                               Level.FirstChild.pop_back();
+                               Level.FirstChild.truncate(Node);
                              }
                              Leaves += Below;
                            }

@@ -4,12 +4,14 @@
 // one level per parameter whose root-to-leaf paths are the group's valid
 // configurations, in generation (lexicographic) order.
 //
-// Layout: per level, a PackedIndexArray of the nodes' value indices and, for
-// all but the last level, FirstChild (nodes + 1 entries): the children of node
-// n are nodes FirstChild[n] .. FirstChild[n+1]-1 of the next level. Nodes
-// appear in depth-first order, so the leaves below a node are contiguous and
-// a leaf's index is its node index on the last level. Nothing is allocated
-// per node, and subtree leaf counts follow from FirstChild.
+// Nodes are numbered per level in depth-first order, so the children of a
+// node, and the leaves below it, are contiguous; a leaf's index is its node
+// number on the last level. A level is stored as segments, one per subtree
+// that generation produced in parallel, kept where they were built instead
+// of being copied together. A segment holds its nodes' value indices (a
+// PackedIndexArray) and, except on the last level, each node's first child
+// relative to the segment's ChildBase, plus an end sentinel. Nothing is
+// allocated per node; subtree leaf counts follow from the child offsets.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_GROUPTREE_H
@@ -23,14 +25,23 @@
 
 namespace atfc {
 
-/// One level of a GroupTree.
-struct TreeLevel {
-  /// Value index (into the parameter's range) of every node on this level.
+/// Consecutive nodes of one level.
+struct TreeSegment {
+  /// Number of the segment's first node on its level.
+  std::uint64_t First = 0;
+  /// Number on the next level that FirstChild entries are relative to.
+  std::uint64_t ChildBase = 0;
+  /// Value index (into the parameter's range) of each node.
   PackedIndexArray Values;
-  /// First child of each node on the next level, plus an end sentinel; empty
-  /// on the last level.
-  std::vector<std::uint32_t> FirstChild;
+  /// First child of each node relative to ChildBase, plus an end sentinel;
+  /// empty on the last level. Four bytes wide.
+  PackedIndexArray FirstChild{0xffffffff};
 };
+
+/// Number of nodes in the segments of a level.
+inline std::uint64_t nodesIn(const std::vector<TreeSegment> &Level) {
+  return Level.empty() ? 0 : Level.back().First + Level.back().Values.size();
+}
 
 /// What generation did on one level (parameter) of a group.
 struct LevelStats {
@@ -46,43 +57,58 @@ struct LevelStats {
 class GroupTree {
 public:
   GroupTree() = default;
-  GroupTree(std::vector<ParameterInfo> Params, std::vector<TreeLevel> Levels,
+  /// Levels[L] are the segments of level L, in node order.
+  GroupTree(std::vector<ParameterInfo> Params, std::vector<std::vector<TreeSegment>> Levels,
             std::vector<LevelStats> Stats, double Seconds);
 
   std::size_t numLevels() const { return Levels.size(); }
   const ParameterInfo &parameter(std::size_t Level) const { return Params[Level]; }
   /// Number of valid configurations of this group.
-  std::uint64_t numLeaves() const { return Levels.empty() ? 0 : Levels.back().Values.size(); }
+  std::uint64_t numLeaves() const { return Levels.empty() ? 0 : numNodes(Levels.size() - 1); }
   /// Nodes on one level.
-  std::uint64_t numNodes(std::size_t Level) const { return Levels[Level].Values.size(); }
+  std::uint64_t numNodes(std::size_t Level) const { return Sizes[Level]; }
   /// Nodes on all levels.
   std::uint64_t numNodes() const;
-  const TreeLevel &level(std::size_t L) const { return Levels[L]; }
+  /// Segments of one level (for tests and statistics).
+  const std::vector<TreeSegment> &segments(std::size_t Level) const { return Levels[Level]; }
   const LevelStats &stats(std::size_t Level) const { return Stats[Level]; }
   /// Wall time spent generating this group.
   double generationSeconds() const { return Seconds; }
 
-  /// Index of the first leaf below node N of level L (N may be numNodes(L)).
-  std::uint64_t firstLeaf(std::size_t L, std::uint64_t N) const;
-  /// Range [begin, end) of the children of node N of level L (< last).
+  /// Value index of node N of level L.
+  std::uint64_t valueIndex(std::size_t L, std::uint64_t N) const {
+    const TreeSegment &S = segmentOf(L, N);
+    return S.Values[N - S.First];
+  }
+  /// The children of node N of level L (< last) are [childBegin, childEnd).
   std::uint64_t childBegin(std::size_t L, std::uint64_t N) const {
-    return Levels[L].FirstChild[N];
+    const TreeSegment &S = segmentOf(L, N);
+    return S.ChildBase + S.FirstChild[N - S.First];
   }
   std::uint64_t childEnd(std::size_t L, std::uint64_t N) const {
-    return Levels[L].FirstChild[N + 1];
+    const TreeSegment &S = segmentOf(L, N);
+    return S.ChildBase + S.FirstChild[N - S.First + 1];
   }
-  /// Node indices, level by level, of the path that ends in Leaf.
+  /// Index of the first leaf below node N of level L; N == numNodes(L)
+  /// gives numLeaves().
+  std::uint64_t firstLeaf(std::size_t L, std::uint64_t N) const;
+  /// Node numbers, level by level, of the path that ends in Leaf.
   void pathOfLeaf(std::uint64_t Leaf, std::uint64_t *Nodes) const;
-  /// The child of node Parent (at level L-1; ignored for L == 0) that holds
-  /// leaf Leaf in its subtree.
+  /// The node of level L below node Parent of level L-1 (ignored for L == 0)
+  /// whose subtree holds leaf Leaf.
   std::uint64_t childHoldingLeaf(std::size_t L, std::uint64_t Parent, std::uint64_t Leaf) const;
 
-  /// Bytes held by the tree's arrays.
+  /// Bytes held by the tree.
   std::size_t memoryBytes() const;
 
 private:
+  const TreeSegment &segmentOf(std::size_t L, std::uint64_t N) const;
+  /// The node of level L whose children include node Child of level L+1.
+  std::uint64_t parentOf(std::size_t L, std::uint64_t Child) const;
+
   std::vector<ParameterInfo> Params;
-  std::vector<TreeLevel> Levels;
+  std::vector<std::vector<TreeSegment>> Levels;
+  std::vector<std::uint64_t> Sizes;
   std::vector<LevelStats> Stats;
   double Seconds = 0;
 };

@@ -46,26 +46,30 @@ public:
   unsigned width() const { return Width; }
 
   void push_back(std::uint64_t V) {
-    if (Count == Capacity)
+    // Members are read once and Count written last: a store through an
+    // unsigned char pointer could alias them and force reloads.
+    const std::size_t N = Count;
+    if (N == Capacity) [[unlikely]]
       reallocate(Capacity ? 2 * Capacity : 64);
-    unsigned char *P = Data + Count++ * Width;
+    unsigned char *D = Data;
     switch (Width) {
     case 1:
-      *P = static_cast<unsigned char>(V);
+      D[N] = static_cast<unsigned char>(V);
       break;
     case 2: {
       auto W = static_cast<std::uint16_t>(V);
-      std::memcpy(P, &W, 2);
+      std::memcpy(D + 2 * N, &W, 2);
       break;
     }
     case 4: {
       auto W = static_cast<std::uint32_t>(V);
-      std::memcpy(P, &W, 4);
+      std::memcpy(D + 4 * N, &W, 4);
       break;
     }
     default:
-      std::memcpy(P, &V, 8);
+      std::memcpy(D + 8 * N, &V, 8);
     }
+    Count = N + 1;
   }
   /// Keeps the first N elements.
   void truncate(std::size_t N) { Count = N; }
@@ -100,6 +104,16 @@ public:
       std::memcpy(Data + Count * Width, Other.Data, Other.Count * Width);
     Count += Other.Count;
   }
+  /// Sets the size to N; new elements are unspecified until written.
+  void resizeForOverwrite(std::size_t N) {
+    reserve(N);
+    Count = N;
+  }
+  /// Copies all of Other (of the same width) to elements At, At+1, ...
+  void copyAt(std::size_t At, const PackedIndexArray &Other) {
+    if (Other.Count)
+      std::memcpy(Data + At * Width, Other.Data, Other.Count * Width);
+  }
   /// Makes room for N elements in total.
   void reserve(std::size_t N) {
     if (N > Capacity)
@@ -114,7 +128,7 @@ public:
   std::size_t memoryBytes() const { return Capacity * Width; }
 
 private:
-  void reallocate(std::size_t N) {
+  [[gnu::noinline]] void reallocate(std::size_t N) {
     if (N == 0) {
       std::free(Data);
       Data = nullptr;

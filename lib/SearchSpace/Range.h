@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -67,7 +68,9 @@ public:
   /// The index value (before the generator) at index K.
   T indexValueAt(std::uint64_t K) const {
     if constexpr (std::is_integral_v<T>)
-      return static_cast<T>(Lo + static_cast<T>(K) * Step);
+      // In 64-bit modular arithmetic: K * Step may exceed T (and int, to
+      // which narrow types promote) although Lo + K * Step does not.
+      return static_cast<T>(static_cast<std::uint64_t>(Lo) + K * static_cast<std::uint64_t>(Step));
     else
       return static_cast<T>(Lo + static_cast<T>(K) * Step);
   }
@@ -80,14 +83,20 @@ private:
       return 0;
     if constexpr (std::is_integral_v<T>) {
       using U = std::make_unsigned_t<T>;
-      return static_cast<std::uint64_t>(static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) /
-                                        static_cast<U>(Step)) +
-             1;
+      const auto Steps = static_cast<std::uint64_t>(
+          static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) / static_cast<U>(Step));
+      if (Steps == std::numeric_limits<std::uint64_t>::max())
+        throw std::length_error("interval: 2^64 values are more than a range can hold");
+      return Steps + 1;
     } else {
       long double N = (static_cast<long double>(Hi) - Lo) / Step;
+      if (!std::isfinite(N))
+        throw std::invalid_argument("interval: bounds must be finite numbers");
       long double R = std::round(N);
       if (std::fabs(N - R) <= 1e-9L * std::fmax(1.0L, std::fabs(N)))
         N = R;
+      if (N >= 18446744073709551615.0L) // 2^64 - 1
+        throw std::length_error("interval: more values than a range can hold (2^64 - 1)");
       return static_cast<std::uint64_t>(std::floor(N)) + 1;
     }
   }

@@ -1,0 +1,40 @@
+# The two entry points of the README, and a few conveniences.
+#
+#   make demo    install dependencies if missing, build, run the main job
+#   make check   install dependencies if missing, build, run every test
+#
+# Variables: SANITIZE=ON builds with ASan+UBSan (in build-asan/),
+# BUILD=dir picks the build directory, JOBS=n the parallelism.
+
+SANITIZE ?= OFF
+ifeq ($(SANITIZE),ON)
+BUILD ?= build-asan
+else
+BUILD ?= build
+endif
+JOBS ?= $(shell nproc)
+
+.PHONY: demo check build configure deps format clean
+
+deps:
+	@scripts/install-deps
+
+configure: deps
+	@cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DATF_SANITIZE=$(SANITIZE) > $(BUILD).configure.log 2>&1 \
+	  || { cat $(BUILD).configure.log; exit 1; }
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+check: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	@scripts/demo $(BUILD)
+
+format:
+	@git ls-files '*.h' '*.cpp' | xargs clang-format-14 -i
+
+clean:
+	rm -rf build build-asan build.configure.log build-asan.configure.log
