@@ -113,7 +113,8 @@ template <class Range, class Constraint, class Path> class LevelLoop {
   template <std::size_t I> using PartAt = std::tuple_element_t<I, PartTypes>;
 
   template <std::size_t... Is>
-  static auto prepareAll(const PartRefs &Parts, const Path &P, std::index_sequence<Is...>) {
+  static auto prepareAll([[maybe_unused]] const PartRefs &Parts, [[maybe_unused]] const Path &P,
+                         std::index_sequence<Is...>) {
     // Not make_tuple: it would unwrap the reference_wrappers.
     return std::tuple<decltype(prepare(std::get<Is>(Parts), P))...>(prepare(std::get<Is>(Parts), P)...);
   }
@@ -173,23 +174,32 @@ private:
       using enum RelationShape;
       const auto &E = std::get<I>(Values);
       if constexpr (std::is_floating_point_v<std::remove_cvref_t<decltype(E)>>) {
-        // Round a floating bound inward.
+        // Round a floating bound inward. NaN compares false with everything;
+        // a bound beyond the window (infinity included) cuts nothing.
         const long double B = E;
+        if (std::isnan(B)) {
+          Hi = Lo - 1;
+          return;
+        }
         if constexpr (Part::kShape == LessThan || Part::kShape == LessThanOrEq) {
           if (B < static_cast<long double>(Lo)) {
             Hi = Lo - 1;
             return;
           }
-          long double Cut = std::floor(B);
-          Int128 Bi = static_cast<Int128>(Cut) - (Part::kShape == LessThan && Cut == B);
+          if (B > static_cast<long double>(Hi))
+            return;
+          const long double Cut = std::floor(B);
+          const Int128 Bi = static_cast<Int128>(Cut) - (Part::kShape == LessThan && Cut == B);
           Hi = Bi < Hi ? Bi : Hi;
         } else {
           if (B > static_cast<long double>(Hi)) {
             Lo = Hi + 1;
             return;
           }
-          long double Cut = std::ceil(B);
-          Int128 Bi = static_cast<Int128>(Cut) + (Part::kShape == GreaterThan && Cut == B);
+          if (B < static_cast<long double>(Lo))
+            return;
+          const long double Cut = std::ceil(B);
+          const Int128 Bi = static_cast<Int128>(Cut) + (Part::kShape == GreaterThan && Cut == B);
           Lo = Bi > Lo ? Bi : Lo;
         }
       } else {
@@ -249,11 +259,13 @@ private:
             stride(0, 0, Step, true, F);
           return;
         }
-        // Multiples of M that are also on the grid Lo0 + k*Step.
+        // Multiples of M that are also on the grid Lo0 + k*Step: they repeat
+        // every lcm(M, Step), computed in 128 bits.
+        const auto G = static_cast<Int128>(
+            std::gcd(static_cast<std::uint64_t>(M), static_cast<std::uint64_t>(Step)));
+        const Int128 Stride = M / G * Step;
         Int128 V = ceilDiv(Lo, M) * M;
-        const auto Stride = static_cast<Int128>(
-            std::lcm(static_cast<std::uint64_t>(M), static_cast<std::uint64_t>(Step)));
-        for (Int128 Tries = Stride / M; Tries > 1 && (V - Lo0) % Step != 0; --Tries)
+        for (Int128 Tries = Step / G; Tries > 1 && (V - Lo0) % Step != 0; --Tries)
           V += M;
         if ((V - Lo0) % Step == 0)
           stride(V, Hi, Stride, true, F);
@@ -263,12 +275,13 @@ private:
     }
   }
 
-  /// Divisors of M inside the window, ascending.
+  /// Divisors of M inside the window, ascending; negative values divide
+  /// M too (divides compares magnitudes).
   template <class Fn> void divisors(std::uint64_t M, std::vector<std::uint64_t> &Scratch, Fn &F) {
     if (M == 0) // every nonzero value divides 0
       return stride(firstOnGrid(Lo), Hi, Step, false, F);
-    const Int128 From = Lo < 1 ? 1 : Lo;
-    const Int128 To = Hi < static_cast<Int128>(M) ? Hi : static_cast<Int128>(M);
+    const auto Max = static_cast<Int128>(M);
+    const Int128 From = Lo < -Max ? -Max : Lo, To = Hi < Max ? Hi : Max;
     if (From > To)
       return;
     // Few candidates: test them; many: factor M by trial division.
@@ -277,13 +290,18 @@ private:
       return stride(firstOnGrid(From), To, Step, false, F);
     Scratch.clear();
     for (std::uint64_t D = 1; D <= Root; ++D)
-      if (M % D == 0) {
+      if (M % D == 0)
         Scratch.push_back(D);
-        if (onGrid(D))
-          stride(D, D, Step, true, F);
-      }
-    for (std::size_t I = Scratch.size(); I-- > 0;)
-      if (const std::uint64_t D = M / Scratch[I]; D != Scratch[I] && onGrid(D))
+    const std::size_t Small = Scratch.size();
+    for (std::size_t I = Small; I-- > 0;)
+      if (const std::uint64_t D = M / Scratch[I]; D != Scratch[I])
+        Scratch.push_back(D);
+    // Scratch now holds all divisors ascending: visit -d descending, then d.
+    for (std::size_t I = Scratch.size(); From < 0 && I-- > 0;)
+      if (const Int128 V = -static_cast<Int128>(Scratch[I]); onGrid(V))
+        stride(V, V, Step, true, F);
+    for (std::uint64_t D : Scratch)
+      if (onGrid(D))
         stride(D, D, Step, true, F);
   }
 

@@ -32,6 +32,14 @@ BigCount ChainOfTrees::unconstrainedSize() const {
   return N;
 }
 
+BigCount ChainOfTrees::rejectedAt(std::size_t L) const {
+  const std::size_t G = LevelGroup.at(L);
+  const LevelStats &S = Groups[G].stats(L - GroupFirstLevel[G]);
+  BigCount Scanned(static_cast<unsigned long>(S.ParentVisits));
+  Scanned *= BigCount(static_cast<unsigned long>(parameter(L).RangeSize));
+  return Scanned - BigCount(static_cast<unsigned long>(S.Accepted));
+}
+
 std::uint64_t ChainOfTrees::numNodes() const {
   std::uint64_t N = 0;
   for (const GroupTree &G : Groups)

@@ -66,6 +66,9 @@ public:
   std::uint64_t numNodes() const;
   /// Bytes held by the store.
   std::size_t memoryBytes() const;
+  /// Candidate values that the constraint of chain-wide level L rejected
+  /// during generation: each scan of its range minus the values accepted.
+  BigCount rejectedAt(std::size_t L) const;
   /// Wall time of the generation that built this space.
   double generationSeconds() const { return Seconds; }
 

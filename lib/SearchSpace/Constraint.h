@@ -62,17 +62,21 @@ enum class RelationShape {
 template <RelationShape S, class T, class U> bool holds(const T &V, const U &E) {
   using enum RelationShape;
   if constexpr (S == Divides || S == MultipleOf) {
-    const auto &Divisor = S == Divides ? V : E;
-    const auto &Dividend = S == Divides ? E : V;
+    // Each operand is converted on its own: a ?: between V and E would
+    // convert both to their common type first, and a negative int would
+    // become a huge unsigned value.
     if constexpr (detail::kPlainInt<T> && detail::kPlainInt<U>) {
-      std::uint64_t D = detail::magnitude(Divisor);
-      if (D == 0)
-        return S == MultipleOf && Dividend == 0;
-      return detail::magnitude(Dividend) % D == 0;
-    } else {
+      const std::uint64_t MV = detail::magnitude(V), ME = detail::magnitude(E);
+      const std::uint64_t Divisor = S == Divides ? MV : ME, Dividend = S == Divides ? ME : MV;
       if (Divisor == 0)
         return S == MultipleOf && Dividend == 0;
-      return std::fmod(static_cast<double>(Dividend), static_cast<double>(Divisor)) == 0;
+      return Dividend % Divisor == 0;
+    } else {
+      const auto DV = static_cast<double>(V), DE = static_cast<double>(E);
+      const double Divisor = S == Divides ? DV : DE, Dividend = S == Divides ? DE : DV;
+      if (Divisor == 0)
+        return S == MultipleOf && Dividend == 0;
+      return std::fmod(Dividend, Divisor) == 0;
     }
   } else if constexpr (detail::kPlainInt<T> && detail::kPlainInt<U>) {
     if constexpr (S == LessThan)

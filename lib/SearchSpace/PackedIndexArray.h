@@ -5,12 +5,16 @@
 // keeps one per tree level for the nodes' value indices, so a bool or a
 // small set costs one byte per node. push_back is on the hot path of
 // generation: a capacity check and a store, the width switch being
-// loop-invariant.
+// loop-invariant. Large arrays are mapped pages so that growing them never
+// copies (mremap) and shrinking them frees the tail.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_PACKEDINDEXARRAY_H
 #define ATFC_SEARCHSPACE_PACKEDINDEXARRAY_H
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -40,7 +44,7 @@ public:
     std::swap(Width, Other.Width);
     return *this;
   }
-  ~PackedIndexArray() { std::free(Data); }
+  ~PackedIndexArray() { release(); }
 
   std::size_t size() const { return Count; }
   unsigned width() const { return Width; }
@@ -128,18 +132,48 @@ public:
   std::size_t memoryBytes() const { return Capacity * Width; }
 
 private:
+  /// Arrays from this size on are mapped pages: they grow and shrink with
+  /// mremap, without copying, and go back to the system when freed.
+  static constexpr std::size_t kMappedBytes = std::size_t(1) << 20;
+
+  static bool isMapped(std::size_t Bytes) { return Bytes >= kMappedBytes; }
+  static std::size_t pageRound(std::size_t Bytes) { return (Bytes + 4095) & ~std::size_t(4095); }
+
   [[gnu::noinline]] void reallocate(std::size_t N) {
-    if (N == 0) {
-      std::free(Data);
-      Data = nullptr;
-      Capacity = 0;
-      return;
+    const std::size_t Old = Capacity * Width, New = N * Width;
+    void *P = nullptr;
+    if (New == 0) {
+      release();
+    } else if (isMapped(New) && isMapped(Old)) {
+      P = mremap(Data, pageRound(Old), pageRound(New), MREMAP_MAYMOVE);
+    } else if (isMapped(New)) {
+      P = mmap(nullptr, pageRound(New), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+               0);
+      if (P != MAP_FAILED && Count)
+        std::memcpy(P, Data, std::min(Count, N) * Width);
+      if (P != MAP_FAILED)
+        release();
+    } else if (isMapped(Old)) {
+      P = std::malloc(New);
+      if (P) {
+        std::memcpy(P, Data, std::min(Count, N) * Width);
+        release();
+      }
+    } else {
+      P = std::realloc(Data, New);
     }
-    auto *P = static_cast<unsigned char *>(std::realloc(Data, N * Width));
-    if (!P)
+    if (New != 0 && (P == nullptr || P == MAP_FAILED))
       throw std::bad_alloc();
-    Data = P;
+    Data = static_cast<unsigned char *>(P);
     Capacity = N;
+  }
+
+  void release() {
+    if (isMapped(Capacity * Width))
+      munmap(Data, pageRound(Capacity * Width));
+    else
+      std::free(Data);
+    Data = nullptr;
   }
 
   unsigned char *Data = nullptr;

@@ -124,7 +124,11 @@ public:
   explicit Set(std::vector<T> Values) : Values(std::move(Values)) {}
 
   std::uint64_t size() const { return Values.size(); }
-  const T &at(std::uint64_t K) const { return Values[K]; }
+  /// The value at index K (by value for bool: std::vector<bool> has no
+  /// element to refer to).
+  std::conditional_t<std::is_same_v<T, bool>, bool, const T &> at(std::uint64_t K) const {
+    return Values[K];
+  }
   const std::vector<T> &values() const { return Values; }
 
 private:

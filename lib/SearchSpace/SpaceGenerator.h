@@ -27,14 +27,22 @@ template <class... Gs>
 ChainOfTrees generateSpace(const GenerationOptions &Options, const Gs &...Groups) {
   auto Start = std::chrono::steady_clock::now();
   std::vector<GroupTree> Trees(sizeof...(Gs));
-  tbb::task_arena Arena(Options.Threads ? static_cast<int>(Options.Threads)
-                                        : tbb::task_arena::automatic);
-  Arena.execute([&] {
-    tbb::task_group Tasks;
-    std::size_t I = 0;
-    (Tasks.run([&Trees, &Groups, Slot = I++] { Trees[Slot] = generateGroup(Groups); }), ...);
-    Tasks.wait();
-  });
+  auto GenerateAll = [&] {
+    if constexpr (sizeof...(Gs) == 1) {
+      ((Trees[0] = generateGroup(Groups)), ...);
+    } else {
+      tbb::task_group Tasks;
+      std::size_t I = 0;
+      (Tasks.run([&Trees, &Groups, Slot = I++] { Trees[Slot] = generateGroup(Groups); }), ...);
+      Tasks.wait();
+    }
+  };
+  if (Options.Threads == 0) {
+    GenerateAll(); // in the caller's arena: all cores unless the caller limits it
+  } else {
+    tbb::task_arena Arena(static_cast<int>(Options.Threads));
+    Arena.execute(GenerateAll);
+  }
   double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   return ChainOfTrees(std::move(Trees), Seconds);
 }

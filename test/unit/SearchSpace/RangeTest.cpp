@@ -1,0 +1,182 @@
+//===- RangeTest.cpp - Intervals, generators and sets ---------------------===//
+//
+// Sizes and values of the ranges of the directive language: inclusive
+// integral intervals with steps (signed, unsigned, narrow, at the limits of
+// their type, empty), floating intervals computed from the index, the pow2
+// generator, and explicit sets.
+//
+//===----------------------------------------------------------------------===//
+#include "SearchSpace/Range.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using namespace atfc;
+
+namespace {
+
+template <class R> std::vector<typename R::value_type> valuesOf(const R &Range) {
+  std::vector<typename R::value_type> Values;
+  for (std::uint64_t K = 0; K < Range.size(); ++K)
+    Values.push_back(Range.at(K));
+  return Values;
+}
+
+TEST(IntervalTest, BothEndsAreIncluded) {
+  auto R = interval<int>(1, 10);
+  EXPECT_EQ(R.size(), 10u);
+  EXPECT_EQ(R.at(0), 1);
+  EXPECT_EQ(R.at(9), 10);
+  EXPECT_EQ(interval<int>(3, 3).size(), 1u);
+  EXPECT_EQ(valuesOf(interval<int>(3, 3)), std::vector<int>{3});
+}
+
+TEST(IntervalTest, StepStopsAtOrBeforeHi) {
+  EXPECT_EQ(valuesOf(interval<int>(1, 10, 3)), (std::vector<int>{1, 4, 7, 10}));
+  EXPECT_EQ(valuesOf(interval<int>(1, 9, 3)), (std::vector<int>{1, 4, 7}));
+  EXPECT_EQ(valuesOf(interval<int>(1, 12, 3)), (std::vector<int>{1, 4, 7, 10}));
+  EXPECT_EQ(valuesOf(interval<int>(2, 3, 5)), std::vector<int>{2});
+  EXPECT_EQ(valuesOf(interval<std::size_t>(4, 20, 8)), (std::vector<std::size_t>{4, 12, 20}));
+}
+
+TEST(IntervalTest, NegativeBounds) {
+  EXPECT_EQ(valuesOf(interval<int>(-7, 7, 5)), (std::vector<int>{-7, -2, 3}));
+  EXPECT_EQ(valuesOf(interval<long>(-3, -1)), (std::vector<long>{-3, -2, -1}));
+}
+
+TEST(IntervalTest, EmptyWhenHiIsBelowLo) {
+  EXPECT_EQ(interval<std::size_t>(5, 4).size(), 0u);
+  EXPECT_EQ(interval<int>(0, -1).size(), 0u);
+  EXPECT_EQ(interval<int>(10, 1, 3).size(), 0u);
+  EXPECT_EQ(interval<double>(0.5, 0.4, 0.1).size(), 0u);
+}
+
+TEST(IntervalTest, StepMustBePositive) {
+  EXPECT_THROW(interval<int>(1, 10, 0), std::invalid_argument);
+  EXPECT_THROW(interval<int>(1, 10, -1), std::invalid_argument);
+  EXPECT_THROW(interval<double>(0, 1, 0.0), std::invalid_argument);
+  EXPECT_THROW(interval<double>(0, 1, std::nan("")), std::invalid_argument);
+}
+
+TEST(IntervalTest, NarrowTypesSpanTheirWholeRange) {
+  auto S = interval<std::int8_t>(-128, 127);
+  EXPECT_EQ(S.size(), 256u);
+  EXPECT_EQ(S.at(0), -128);
+  EXPECT_EQ(S.at(128), 0);
+  EXPECT_EQ(S.at(255), 127);
+  auto U = interval<std::uint8_t>(0, 255);
+  EXPECT_EQ(U.size(), 256u);
+  EXPECT_EQ(U.at(255), 255);
+  auto Stepped = interval<std::int16_t>(-32768, 32767, 1000);
+  EXPECT_EQ(Stepped.size(), 66u);
+  EXPECT_EQ(Stepped.at(65), -32768 + 65 * 1000);
+}
+
+TEST(IntervalTest, WideIntervalsDoNotOverflow) {
+  constexpr auto Min = std::numeric_limits<std::int64_t>::min();
+  constexpr auto Max = std::numeric_limits<std::int64_t>::max();
+  // Three values: Min, -1, Max - 1; the offset 2 * step exceeds int64.
+  auto R = interval<std::int64_t>(Min, Max, Max);
+  ASSERT_EQ(R.size(), 3u);
+  EXPECT_EQ(R.at(0), Min);
+  EXPECT_EQ(R.at(1), -1);
+  EXPECT_EQ(R.at(2), Max - 1);
+  auto I = interval<int>(-2'000'000'000, 2'000'000'000);
+  EXPECT_EQ(I.size(), 4'000'000'001u);
+  EXPECT_EQ(I.at(4'000'000'000u), 2'000'000'000);
+  auto U = interval<std::uint64_t>(1, std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(U.size(), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(U.at(U.size() - 1), std::numeric_limits<std::uint64_t>::max());
+}
+
+TEST(IntervalTest, MoreValuesThanAnIndexCanCountAreRejected) {
+  // 2^64 values: size() cannot represent the count.
+  EXPECT_THROW(interval<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()),
+               std::length_error);
+  EXPECT_THROW(interval<std::int64_t>(std::numeric_limits<std::int64_t>::min(),
+                                      std::numeric_limits<std::int64_t>::max()),
+               std::length_error);
+}
+
+TEST(IntervalTest, FloatingValuesComeFromTheIndexWithoutDrift) {
+  auto R = interval<double>(0, 1, 0.1);
+  ASSERT_EQ(R.size(), 11u);
+  for (std::uint64_t K = 0; K < R.size(); ++K) {
+    EXPECT_EQ(R.at(K), static_cast<double>(K) * 0.1) << K;
+    EXPECT_NEAR(R.at(K), static_cast<double>(K) / 10, 1e-12) << K;
+  }
+  EXPECT_NEAR(R.at(10), 1.0, 1e-12);
+
+  // Summing the step a million times drifts by about 1e-10; the index form
+  // does not.
+  auto Fine = interval<double>(0, 1000, 0.001);
+  ASSERT_EQ(Fine.size(), 1'000'001u);
+  EXPECT_NEAR(Fine.at(1'000'000), 1000.0, 1e-12);
+  EXPECT_NEAR(Fine.at(123'457), 123.457, 1e-12);
+}
+
+TEST(IntervalTest, FloatingSizes) {
+  EXPECT_EQ(interval<double>(0, 0.3, 0.1).size(), 4u); // 0.3 / 0.1 rounds to 3
+  EXPECT_EQ(interval<double>(0, 0.95, 0.1).size(), 10u);
+  EXPECT_EQ(interval<double>(0, 1, 0.3).size(), 4u);
+  EXPECT_EQ(interval<double>(-1, 1, 0.5).size(), 5u);
+  EXPECT_EQ(interval<float>(0, 1, 0.25f).size(), 5u);
+  EXPECT_EQ(interval<double>(2.5, 2.5, 1).size(), 1u);
+  EXPECT_FALSE(decltype(interval<double>(0, 1, 0.1))::kArithmetic);
+}
+
+TEST(IntervalTest, NonFiniteFloatingBoundsAreRejected) {
+  const double Inf = std::numeric_limits<double>::infinity();
+  EXPECT_THROW(interval<double>(0, Inf, 1), std::invalid_argument);
+  EXPECT_THROW(interval<double>(-Inf, 0, 1), std::invalid_argument);
+  EXPECT_THROW(interval<double>(0, std::nan(""), 1), std::invalid_argument);
+  EXPECT_THROW(interval<double>(0, 1e300, 1e-300), std::length_error);
+}
+
+TEST(IntervalTest, Pow2Generator) {
+  auto R = interval<int>(0, 10, 1, pow2);
+  static_assert(std::is_same_v<decltype(R)::value_type, int>);
+  static_assert(!decltype(R)::kArithmetic);
+  ASSERT_EQ(R.size(), 11u);
+  for (std::uint64_t K = 0; K < R.size(); ++K)
+    EXPECT_EQ(R.at(K), 1 << K);
+  EXPECT_EQ(R.indexValueAt(10), 10);
+  EXPECT_EQ(valuesOf(interval<int>(1, 7, 3, pow2)), (std::vector<int>{2, 16, 128}));
+  EXPECT_EQ(interval<std::uint64_t>(63, 63, 1, pow2).at(0), std::uint64_t(1) << 63);
+  EXPECT_EQ(interval<int>(30, 30, 1, pow2).at(0), 1 << 30);
+}
+
+TEST(IntervalTest, Pow2RejectsExponentsOutsideTheType) {
+  EXPECT_THROW(interval<int>(31, 31, 1, pow2).at(0), std::out_of_range);
+  EXPECT_THROW(interval<std::uint64_t>(64, 64, 1, pow2).at(0), std::out_of_range);
+  EXPECT_THROW(interval<int>(-1, 0, 1, pow2).at(0), std::out_of_range);
+}
+
+TEST(SetTest, StringsKeepOrderAndDuplicates) {
+  auto S = set({"b", "a", "b"});
+  static_assert(std::is_same_v<decltype(S)::value_type, std::string>);
+  static_assert(!decltype(S)::kArithmetic);
+  ASSERT_EQ(S.size(), 3u);
+  EXPECT_EQ(S.at(0), "b");
+  EXPECT_EQ(S.at(1), "a");
+  EXPECT_EQ(S.at(2), "b");
+}
+
+TEST(SetTest, TypedSets) {
+  auto I = set<std::size_t>({16, 8, 32});
+  EXPECT_EQ(valuesOf(I), (std::vector<std::size_t>{16, 8, 32}));
+  auto D = set<double>({0.5, -1.25});
+  EXPECT_EQ(D.at(1), -1.25);
+  auto B = set<bool>({false, true});
+  EXPECT_EQ(B.size(), 2u);
+  EXPECT_TRUE(B.at(1));
+  EXPECT_EQ(Set<int>(std::vector<int>{}).size(), 0u);
+}
+
+} // namespace

@@ -1,0 +1,58 @@
+//===- TreeShape.h - A generated tree as plain arrays, for tests -*- C++ -*-===//
+//
+// Flattens a GroupTree through its public interface into per-level arrays
+// (value indices, first children, statistics) that tests compare with
+// hand-written trees, with a reference generator, or across thread counts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TEST_SEARCHSPACE_TREESHAPE_H
+#define ATFC_TEST_SEARCHSPACE_TREESHAPE_H
+
+#include "SearchSpace/GroupTree.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace atfc::test {
+
+/// A tree as plain arrays: per level the nodes' value indices and, for all
+/// but the last level, each node's first child plus the end sentinel; and
+/// the generation statistics per level.
+struct TreeShape {
+  std::vector<std::vector<std::uint64_t>> Values;
+  std::vector<std::vector<std::uint64_t>> FirstChild;
+  std::vector<std::uint64_t> Accepted, DeadEnds, ParentVisits;
+  friend bool operator==(const TreeShape &, const TreeShape &) = default;
+};
+
+inline TreeShape shapeOf(const GroupTree &Tree) {
+  TreeShape Shape;
+  const std::size_t K = Tree.numLevels();
+  Shape.Values.resize(K);
+  Shape.FirstChild.resize(K - 1);
+  for (std::size_t L = 0; L < K; ++L) {
+    const std::uint64_t Nodes = Tree.numNodes(L);
+    for (std::uint64_t N = 0; N < Nodes; ++N) {
+      Shape.Values[L].push_back(Tree.valueIndex(L, N));
+      if (L + 1 < K) {
+        Shape.FirstChild[L].push_back(Tree.childBegin(L, N));
+        // Children are contiguous: a node's end is its successor's begin.
+        if (N + 1 < Nodes) {
+          EXPECT_EQ(Tree.childEnd(L, N), Tree.childBegin(L, N + 1)) << L << " " << N;
+        }
+      }
+    }
+    if (L + 1 < K)
+      Shape.FirstChild[L].push_back(Nodes ? Tree.childEnd(L, Nodes - 1) : 0);
+    Shape.Accepted.push_back(Tree.stats(L).Accepted);
+    Shape.DeadEnds.push_back(Tree.stats(L).DeadEnds);
+    Shape.ParentVisits.push_back(Tree.stats(L).ParentVisits);
+  }
+  return Shape;
+}
+
+} // namespace atfc::test
+
+#endif

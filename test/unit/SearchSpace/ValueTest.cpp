@@ -1,0 +1,57 @@
+//===- ValueTest.cpp - Type-erased parameter values -----------------------===//
+//
+// Which kind holds which C++ type, and how values print for humans and as
+// C/C++ source.
+//
+//===----------------------------------------------------------------------===//
+#include "SearchSpace/Value.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+using namespace atfc;
+
+namespace {
+
+TEST(ValueTest, KindOfType) {
+  static_assert(valueKindOf<bool>() == ValueKind::Bool);
+  static_assert(valueKindOf<int>() == ValueKind::Int);
+  static_assert(valueKindOf<std::int8_t>() == ValueKind::Int);
+  static_assert(valueKindOf<std::size_t>() == ValueKind::UInt);
+  static_assert(valueKindOf<float>() == ValueKind::Double);
+  static_assert(valueKindOf<std::string>() == ValueKind::String);
+  EXPECT_STREQ(kindName(ValueKind::UInt), "uint");
+  EXPECT_STREQ(kindName(ValueKind::String), "string");
+}
+
+TEST(ValueTest, ToValueKeepsTheNumber) {
+  EXPECT_EQ(std::get<std::int64_t>(toValue(-5)), -5);
+  EXPECT_EQ(std::get<std::uint64_t>(toValue(std::numeric_limits<std::size_t>::max())),
+            std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(std::get<double>(toValue(0.25f)), 0.25);
+  EXPECT_EQ(std::get<bool>(toValue(true)), true);
+  EXPECT_EQ(std::get<std::string>(toValue(std::string("x"))), "x");
+}
+
+TEST(ValueTest, ToString) {
+  EXPECT_EQ(toString(Value(std::int64_t(-42))), "-42");
+  EXPECT_EQ(toString(Value(std::uint64_t(42))), "42");
+  EXPECT_EQ(toString(Value(0.1)), "0.1");
+  EXPECT_EQ(toString(Value(false)), "false");
+  EXPECT_EQ(toString(Value(std::string("a b"))), "a b");
+}
+
+TEST(ValueTest, ToSourceString) {
+  EXPECT_EQ(toSourceString(Value(std::int64_t(-42))), "-42");
+  EXPECT_EQ(toSourceString(Value(std::uint64_t(42))), "42u");
+  EXPECT_EQ(toSourceString(Value(1.0)), "1.0");
+  EXPECT_EQ(toSourceString(Value(0.5)), "0.5");
+  EXPECT_EQ(toSourceString(Value(1e300)), "1e+300");
+  EXPECT_EQ(toSourceString(Value(true)), "true");
+  EXPECT_EQ(toSourceString(Value(std::string("say \"hi\"\\\n"))), "\"say \\\"hi\\\"\\\\\\n\"");
+}
+
+} // namespace
