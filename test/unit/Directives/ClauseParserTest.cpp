@@ -1,0 +1,945 @@
+//===- Directives/ClauseParserTest.cpp - Parsing clauses --------*- C++ -*-===//
+//
+// Unit tests of the clause parser: each directive kind, how arguments are
+// delimited (quotes, clause order, templates against comparisons), the
+// papers' listings, and every error with its exact line:col and message.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/ClauseParser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace atfc;
+
+namespace {
+
+SourcePosition pos(unsigned Line, unsigned Column) { return {Line, Column}; }
+
+/// Scans Source as an OpenCL file and parses its directives; the scan
+/// itself must succeed.
+ClauseParse parse(llvm::StringRef Source) {
+  DirectiveScan Scan = scanDirectives("kernel.cl", Source, SourceLanguage::CFamily);
+  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
+    ADD_FAILURE() << "scan error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  return parseClauses(Scan);
+}
+
+/// The parse's diagnostics as "line:col: message".
+std::vector<std::string> diagnostics(const ClauseParse &Result) {
+  std::vector<std::string> Out;
+  for (const ScanDiagnostic &Diag : Result.Diagnostics)
+    Out.push_back(std::to_string(Diag.Line) + ":" + std::to_string(Diag.Column) + ": " +
+                  Diag.Message);
+  return Out;
+}
+
+/// The diagnostics of parsing Source.
+std::vector<std::string> errorsOf(llvm::StringRef Source) { return diagnostics(parse(Source)); }
+
+using Lines = std::vector<std::string>;
+
+void expectClean(const ClauseParse &Result) { EXPECT_EQ(diagnostics(Result), Lines{}); }
+
+/// The spec of Source, which must parse without errors.
+TuningSpec specOf(llvm::StringRef Source) {
+  ClauseParse Result = parse(Source);
+  expectClean(Result);
+  return std::move(Result.Spec);
+}
+
+/// Checks that X's source map is consistent: one position per character,
+/// Begin the first.
+void expectMapped(const SourceExpr &X) {
+  EXPECT_EQ(X.Positions.size(), X.Text.size()) << X.Text;
+  if (!X.Positions.empty()) {
+    EXPECT_EQ(X.Positions.front(), X.Begin) << X.Text;
+  }
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Each directive kind
+//===----------------------------------------------------------------------===//
+
+TEST(ClauseParserTest, Inputs) {
+  TuningSpec Spec = specOf("#atf::var<int> N = 1024\n"
+                           "#atf::var::M $1\n"
+                           "#atf::var<size_t>::K $3\n"
+                           "#atf::var S = \"a b\"\n"
+                           "#atf::var<std::array<int, 2>> A = {1, 2}\n");
+  ASSERT_EQ(Spec.Inputs.size(), 5u);
+
+  const InputVariable &N = Spec.Inputs[0];
+  EXPECT_EQ(N.Name.Name, "N");
+  EXPECT_EQ(N.Name.Position, pos(1, 16));
+  EXPECT_EQ(N.Kind, InputKind::Constant);
+  ASSERT_TRUE(N.Type);
+  EXPECT_EQ(N.Type->Text, "int");
+  EXPECT_EQ(N.Type->Begin, pos(1, 11));
+  EXPECT_EQ(N.Value.Text, "1024");
+  EXPECT_EQ(N.Value.Begin, pos(1, 20));
+  EXPECT_EQ(N.Value.End, pos(1, 24));
+  EXPECT_EQ(N.Directive, pos(1, 1));
+  expectMapped(N.Value);
+
+  const InputVariable &M = Spec.Inputs[1];
+  EXPECT_EQ(M.Name.Name, "M");
+  EXPECT_EQ(M.Name.Position, pos(2, 12));
+  EXPECT_EQ(M.Kind, InputKind::Positional);
+  EXPECT_FALSE(M.Type);
+  EXPECT_EQ(M.ArgumentIndex, 1u);
+  EXPECT_EQ(M.ArgumentPosition, pos(2, 14));
+
+  const InputVariable &K = Spec.Inputs[2];
+  EXPECT_EQ(K.Name.Name, "K");
+  EXPECT_EQ(K.Name.Position, pos(3, 20));
+  ASSERT_TRUE(K.Type);
+  EXPECT_EQ(K.Type->Text, "size_t");
+  EXPECT_EQ(K.ArgumentIndex, 3u);
+  EXPECT_EQ(K.ArgumentPosition, pos(3, 22));
+
+  // A var's value is taken as written: here it is a string literal.
+  const InputVariable &S = Spec.Inputs[3];
+  EXPECT_FALSE(S.Type);
+  EXPECT_EQ(S.Value.Text, "\"a b\"");
+  EXPECT_EQ(S.Value.Begin, pos(4, 15));
+
+  const InputVariable &A = Spec.Inputs[4];
+  ASSERT_TRUE(A.Type);
+  EXPECT_EQ(A.Type->Text, "std::array<int, 2>");
+  EXPECT_EQ(A.Value.Text, "{1, 2}");
+  EXPECT_EQ(A.Name.Position, pos(5, 31));
+
+  EXPECT_EQ(Spec.findInput("K"), &Spec.Inputs[2]);
+  EXPECT_EQ(Spec.findInput("WPT"), nullptr);
+}
+
+TEST(ClauseParserTest, TuningParameterWithAllClauses) {
+  TuningSpec Spec = specOf("#atf::tp name \"WPT\" type \"size_t\" range interval<size_t>(1, N) "
+                           "constraint divides(N)\n");
+  ASSERT_EQ(Spec.Parameters.size(), 1u);
+  const TuningParameter &P = Spec.Parameters[0];
+  EXPECT_EQ(P.Name.Name, "WPT");
+  EXPECT_EQ(P.Name.Position, pos(1, 16));
+  ASSERT_TRUE(P.Type);
+  EXPECT_EQ(P.Type->Text, "size_t");
+  EXPECT_EQ(P.Type->Begin, pos(1, 27));
+  EXPECT_EQ(P.Type->End, pos(1, 33)); // The closing quote.
+  EXPECT_EQ(P.Range.Kind, RangeKind::Interval);
+  EXPECT_EQ(P.Range.Expr.Text, "interval<size_t>(1, N)");
+  EXPECT_EQ(P.Range.Expr.Begin, pos(1, 41));
+  EXPECT_EQ(P.Range.Expr.End, pos(1, 63));
+  ASSERT_TRUE(P.Range.ElementType);
+  EXPECT_EQ(P.Range.ElementType->Text, "size_t");
+  EXPECT_EQ(P.Range.ElementType->Begin, pos(1, 50));
+  ASSERT_TRUE(P.Constraint);
+  EXPECT_EQ(P.Constraint->Text, "divides(N)");
+  EXPECT_EQ(P.Constraint->Begin, pos(1, 75));
+  EXPECT_EQ(P.Directive, pos(1, 1));
+  expectMapped(*P.Type);
+  expectMapped(P.Range.Expr);
+  expectMapped(*P.Constraint);
+  EXPECT_EQ(Spec.findParameter("WPT"), &Spec.Parameters[0]);
+}
+
+TEST(ClauseParserTest, RangeKinds) {
+  TuningSpec Spec =
+      specOf("#atf::tp name A range {1, 2, 4, 8}\n"
+             "#atf::tp name B range {\"-O1\", \"-O2\", \"-O3\"}\n"
+             "#atf::tp name C range set(true, false)\n"
+             "#atf::tp name D range atf::set<float>(0.5f, 1.5f)\n"
+             "#atf::tp name E range interval(1, 10)\n"
+             "#atf::tp name F range atf::interval<int>(0, 10, 1, pow2)\n"
+             "#atf::tp name G range interval<double>(0.0, 1.0, 0.1)\n"
+             "#atf::tp name H range interval<int>(1, 4, 1, [](auto i){ return i*i; })\n");
+  ASSERT_EQ(Spec.Parameters.size(), 8u);
+  const std::vector<TuningParameter> &P = Spec.Parameters;
+  EXPECT_EQ(P[0].Range.Kind, RangeKind::Set);
+  EXPECT_EQ(P[0].Range.Expr.Text, "{1, 2, 4, 8}");
+  EXPECT_FALSE(P[0].Range.ElementType);
+  EXPECT_EQ(P[1].Range.Kind, RangeKind::Set);
+  EXPECT_EQ(P[1].Range.Expr.Text, "{\"-O1\", \"-O2\", \"-O3\"}");
+  EXPECT_EQ(P[2].Range.Kind, RangeKind::Set);
+  EXPECT_FALSE(P[2].Range.ElementType);
+  EXPECT_EQ(P[3].Range.Kind, RangeKind::Set);
+  ASSERT_TRUE(P[3].Range.ElementType);
+  EXPECT_EQ(P[3].Range.ElementType->Text, "float");
+  EXPECT_EQ(P[3].Range.ElementType->Begin, pos(4, 32));
+  EXPECT_EQ(P[4].Range.Kind, RangeKind::Interval);
+  EXPECT_FALSE(P[4].Range.ElementType);
+  EXPECT_EQ(P[5].Range.Kind, RangeKind::Interval);
+  EXPECT_EQ(P[5].Range.Expr.Text, "atf::interval<int>(0, 10, 1, pow2)");
+  EXPECT_EQ(P[5].Range.ElementType->Text, "int");
+  EXPECT_EQ(P[6].Range.ElementType->Text, "double");
+  EXPECT_EQ(P[7].Range.Expr.Text, "interval<int>(1, 4, 1, [](auto i){ return i*i; })");
+}
+
+TEST(ClauseParserTest, ClauseOrderDoesNotMatter) {
+  const char *Orders[] = {
+      "#atf::tp name X type int range interval<int>(1, N) constraint divides(N)\n",
+      "#atf::tp range interval<int>(1, N) constraint divides(N) name X type int\n",
+      "#atf::tp constraint divides(N) type int name X range interval<int>(1, N)\n",
+      "#atf::tp type int range interval<int>(1, N) name X constraint divides(N)\n",
+  };
+  for (const char *Source : Orders) {
+    SCOPED_TRACE(Source);
+    TuningSpec Spec = specOf(Source);
+    ASSERT_EQ(Spec.Parameters.size(), 1u);
+    const TuningParameter &P = Spec.Parameters[0];
+    EXPECT_EQ(P.Name.Name, "X");
+    ASSERT_TRUE(P.Type);
+    EXPECT_EQ(P.Type->Text, "int");
+    EXPECT_EQ(P.Range.Expr.Text, "interval<int>(1, N)");
+    ASSERT_TRUE(P.Constraint);
+    EXPECT_EQ(P.Constraint->Text, "divides(N)");
+  }
+}
+
+TEST(ClauseParserTest, QuotedAndUnquotedArgumentsAreEqual) {
+  TuningSpec Quoted = specOf("#atf::tp name \"LS\" type \"unsigned long\" "
+                             "range \"atf::interval<int>(1,N)\" constraint \"divides(N / WPT)\"\n"
+                             "#atf::tp name \"OPT\" range \"{\\\"-O1\\\", \\\"-O2\\\"}\"\n"
+                             "#atf::search_technique \"round_robin(torczon, pattern_search)\"\n");
+  TuningSpec Plain = specOf("#atf::tp name LS type unsigned long "
+                            "range atf::interval<int>(1,N) constraint divides(N / WPT)\n"
+                            "#atf::tp name OPT range {\"-O1\", \"-O2\"}\n"
+                            "#atf::search_technique round_robin(torczon, pattern_search)\n");
+  ASSERT_EQ(Quoted.Parameters.size(), 2u);
+  ASSERT_EQ(Plain.Parameters.size(), 2u);
+  for (std::size_t I = 0; I < 2; ++I) {
+    const TuningParameter &Q = Quoted.Parameters[I];
+    const TuningParameter &U = Plain.Parameters[I];
+    EXPECT_EQ(Q.Name.Name, U.Name.Name);
+    EXPECT_EQ(Q.Range.Kind, U.Range.Kind);
+    EXPECT_EQ(Q.Range.Expr.Text, U.Range.Expr.Text);
+    EXPECT_EQ(Q.Type.has_value(), U.Type.has_value());
+    if (Q.Type && U.Type) {
+      EXPECT_EQ(Q.Type->Text, U.Type->Text);
+    }
+    EXPECT_EQ(Q.Constraint.has_value(), U.Constraint.has_value());
+    if (Q.Constraint && U.Constraint) {
+      EXPECT_EQ(Q.Constraint->Text, U.Constraint->Text);
+    }
+    expectMapped(Q.Range.Expr);
+  }
+  ASSERT_TRUE(Quoted.SearchTechnique && Plain.SearchTechnique);
+  EXPECT_EQ(Quoted.SearchTechnique->Text, Plain.SearchTechnique->Text);
+
+  // Positions shift past the opening quote: `range "atf::interval...` puts
+  // the `a` one column later than the unquoted spelling would.
+  const TuningParameter &LS = Quoted.Parameters[0];
+  EXPECT_EQ(LS.Name.Position, pos(1, 16));
+  EXPECT_EQ(LS.Range.Expr.Begin, pos(1, 48));
+  EXPECT_EQ(LS.Range.Expr.positionOf(5), pos(1, 53)); // The `i` of interval.
+  // An escape maps to its backslash: `{\"-O1\"...` -> `"` at the `\`.
+  const TuningParameter &OPT = Quoted.Parameters[1];
+  EXPECT_EQ(OPT.Range.Expr.Text, "{\"-O1\", \"-O2\"}");
+  EXPECT_EQ(OPT.Range.Expr.Begin, pos(2, 28));
+  EXPECT_EQ(OPT.Range.Expr.positionOf(1), pos(2, 29));
+  EXPECT_EQ(OPT.Range.Expr.positionOf(2), pos(2, 31));
+}
+
+TEST(ClauseParserTest, TemplateArgumentsDoNotHideTheNextClause) {
+  TuningSpec Spec = specOf("#atf::tp name WPT range interval<size_t>(1, N) constraint divides(N)\n"
+                           "#atf::tp name T type std::vector<int> range {1}\n");
+  ASSERT_EQ(Spec.Parameters.size(), 2u);
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.Text, "interval<size_t>(1, N)");
+  EXPECT_EQ(Spec.Parameters[0].Constraint->Text, "divides(N)");
+  EXPECT_EQ(Spec.Parameters[0].Constraint->Begin, pos(1, 59));
+  EXPECT_EQ(Spec.Parameters[1].Type->Text, "std::vector<int>");
+}
+
+TEST(ClauseParserTest, ConstraintWithComparisonsAndNestingStaysWhole) {
+  const std::string Constraint =
+      "(LS <= N && (N % (LS * WPT) == 0)) || (WPT > 1 && !(LS > 4)) && LS >= [](auto v){ "
+      "return v < N && v > 0; }(WPT)";
+  TuningSpec Spec = specOf("#atf::tp name LS range interval<int>(1, N) constraint " + Constraint +
+                           "\n#atf::tp name PM_SIZE_1 constraint PM_SIZE_1 <= LM_SIZE_1 range "
+                           "interval<int>( 1,N_1 )\n");
+  ASSERT_EQ(Spec.Parameters.size(), 2u);
+  ASSERT_TRUE(Spec.Parameters[0].Constraint);
+  EXPECT_EQ(Spec.Parameters[0].Constraint->Text, Constraint);
+  expectMapped(*Spec.Parameters[0].Constraint);
+  EXPECT_EQ(Spec.Parameters[1].Constraint->Text, "PM_SIZE_1 <= LM_SIZE_1");
+  EXPECT_EQ(Spec.Parameters[1].Range.Expr.Text, "interval<int>( 1,N_1 )");
+}
+
+TEST(ClauseParserTest, KeywordsInsideBracketsLiteralsAndQualifiedNamesAreNotClauses) {
+  TuningSpec Spec = specOf("#atf::tp name X range {1, 2} constraint f(X, name) && X != g[range] && "
+                           "h{type} && s == \" range \" && X < atf::ocl::type::range\n");
+  ASSERT_EQ(Spec.Parameters.size(), 1u);
+  EXPECT_EQ(Spec.Parameters[0].Constraint->Text,
+            "f(X, name) && X != g[range] && h{type} && s == \" range \" && X < "
+            "atf::ocl::type::range");
+}
+
+TEST(ClauseParserTest, CxxKeywordsAfterAnOperandStayInTheArgument) {
+  TuningSpec Spec =
+      specOf("#atf::tp name X range interval<unsigned long long>(1, N) constraint divides(N) "
+             "and not multiple_of(3) or [](auto v) mutable { return true; }(X)\n");
+  ASSERT_EQ(Spec.Parameters.size(), 1u);
+  EXPECT_EQ(Spec.Parameters[0].Range.ElementType->Text, "unsigned long long");
+  EXPECT_EQ(Spec.Parameters[0].Constraint->Text,
+            "divides(N) and not multiple_of(3) or [](auto v) mutable { return true; }(X)");
+}
+
+TEST(ClauseParserTest, SearchDirectives) {
+  TuningSpec Spec = specOf("#atf::search_technique round_robin(torczon, pattern_search)\n"
+                           "#atf::abort_condition speedup(1.05, evaluations(200)) && "
+                           "!fraction(0.5)\n"
+                           "#atf::seed 42\n");
+  ASSERT_TRUE(Spec.SearchTechnique);
+  EXPECT_EQ(Spec.SearchTechnique->Text, "round_robin(torczon, pattern_search)");
+  EXPECT_EQ(Spec.SearchTechnique->Begin, pos(1, 24));
+  ASSERT_TRUE(Spec.AbortCondition);
+  EXPECT_EQ(Spec.AbortCondition->Text, "speedup(1.05, evaluations(200)) && !fraction(0.5)");
+  EXPECT_EQ(Spec.AbortCondition->Begin, pos(2, 23));
+  ASSERT_TRUE(Spec.Seed);
+  EXPECT_EQ(Spec.Seed->Text, "42");
+  EXPECT_EQ(Spec.Seed->Begin, pos(3, 12));
+}
+
+TEST(ClauseParserTest, SlidesSpellingOfAnAbortConditionAsSearchTechnique) {
+  TuningSpec Spec = specOf("#atf::search_technique auc_bandit\n"
+                           "#atf::search_technique duration<minutes>( 10 )\n");
+  ASSERT_TRUE(Spec.SearchTechnique);
+  EXPECT_EQ(Spec.SearchTechnique->Text, "auc_bandit");
+  ASSERT_TRUE(Spec.AbortCondition);
+  EXPECT_EQ(Spec.AbortCondition->Text, "duration<minutes>( 10 )");
+  EXPECT_EQ(Spec.AbortCondition->Begin, pos(2, 24));
+}
+
+TEST(ClauseParserTest, GenericMeasurementDirectives) {
+  TuningSpec Spec = specOf("#atf::compile_script \"make -s KERNEL=$ATF_SOURCE\"\n"
+                           "#atf::run_script     \"./run.sh \\\"a b\\\"\\t\\x41\\101\" \"--more\"\n"
+                           "#atf::cost_file      cost.txt\n"
+                           "#atf::timeout        duration<seconds>(30)\n"
+                           "#atf::warmups 2\n"
+                           "#atf::repetitions 5\n");
+  ASSERT_TRUE(Spec.CompileScript);
+  EXPECT_EQ(Spec.CompileScript->Value, "make -s KERNEL=$ATF_SOURCE");
+  EXPECT_EQ(Spec.CompileScript->Begin, pos(1, 22));
+  ASSERT_TRUE(Spec.RunScript);
+  EXPECT_EQ(Spec.RunScript->Value, "./run.sh \"a b\"\tAA--more");
+  TuningSpec Unicode = specOf("#atf::cost_file \"\\u00e9\\U0001F600\\0\\?\"\n");
+  ASSERT_TRUE(Unicode.CostFile);
+  EXPECT_EQ(Unicode.CostFile->Value, std::string("\xC3\xA9\xF0\x9F\x98\x80\0?", 8));
+  ASSERT_TRUE(Spec.CostFile);
+  EXPECT_EQ(Spec.CostFile->Value, "cost.txt");
+  EXPECT_EQ(Spec.CostFile->Begin, pos(3, 22));
+  ASSERT_TRUE(Spec.Timeout);
+  EXPECT_EQ(Spec.Timeout->Text, "duration<seconds>(30)");
+  ASSERT_TRUE(Spec.Warmups && Spec.Repetitions);
+  EXPECT_EQ(Spec.Warmups->Text, "2");
+  EXPECT_EQ(Spec.Repetitions->Text, "5");
+  EXPECT_EQ(Spec.Device.Backend, DeviceBackend::None);
+}
+
+TEST(ClauseParserTest, OpenCLDirectives) {
+  TuningSpec Spec = specOf("#atf::ocl::device_info vendor \"NVIDIA\" type \"GPU\" id 0\n"
+                           "#atf::ocl::kernel_name saxpy\n"
+                           "#atf::ocl::input scalar<int>(N)\n"
+                           "#atf::opencl::input scalar<float>()\n"
+                           "#atf::ocl::input atf::buffer<float>(N)\n"
+                           "#atf::ocl::global_size N / WPT\n"
+                           "#atf::ocl::local_size  (LS, 1)\n"
+                           "#atf::ocl::warmups 3\n");
+  const DeviceSpec &Device = Spec.Device;
+  EXPECT_EQ(Device.Backend, DeviceBackend::OpenCL);
+  ASSERT_TRUE(Device.Vendor && Device.Type && Device.Index);
+  EXPECT_EQ(Device.Vendor->Value, "NVIDIA");
+  EXPECT_EQ(Device.Vendor->Begin, pos(1, 31));
+  EXPECT_EQ(Device.Type->Value, "GPU");
+  EXPECT_EQ(Device.Index->Text, "0");
+  EXPECT_EQ(Device.Index->Begin, pos(1, 54));
+  EXPECT_FALSE(Device.PlatformId);
+  ASSERT_TRUE(Device.KernelName);
+  EXPECT_EQ(Device.KernelName->Name, "saxpy");
+  EXPECT_EQ(Device.KernelName->Position, pos(2, 24));
+  ASSERT_EQ(Device.Inputs.size(), 3u);
+  EXPECT_EQ(Device.Inputs[0].Kind, KernelInputKind::Scalar);
+  EXPECT_EQ(Device.Inputs[0].Expr.Text, "scalar<int>(N)");
+  EXPECT_EQ(Device.Inputs[0].ElementType->Text, "int");
+  EXPECT_EQ(Device.Inputs[0].ElementType->Begin, pos(3, 25));
+  EXPECT_EQ(Device.Inputs[1].Kind, KernelInputKind::Scalar);
+  EXPECT_EQ(Device.Inputs[1].Expr.Text, "scalar<float>()");
+  EXPECT_EQ(Device.Inputs[2].Kind, KernelInputKind::Buffer);
+  EXPECT_EQ(Device.Inputs[2].ElementType->Text, "float");
+  ASSERT_EQ(Device.GlobalSize.size(), 1u);
+  EXPECT_EQ(Device.GlobalSize[0].Text, "N / WPT");
+  ASSERT_EQ(Device.LocalSize.size(), 2u);
+  EXPECT_EQ(Device.LocalSize[0].Text, "LS");
+  EXPECT_EQ(Device.LocalSize[0].Begin, pos(7, 25));
+  EXPECT_EQ(Device.LocalSize[1].Text, "1");
+  EXPECT_EQ(Device.LocalSize[1].Begin, pos(7, 29));
+  EXPECT_TRUE(Device.GridDim.empty());
+  ASSERT_TRUE(Spec.Warmups);
+  EXPECT_EQ(Spec.Warmups->Text, "3");
+}
+
+TEST(ClauseParserTest, OpenCLDeviceByPlatformAndDeviceIds) {
+  TuningSpec Spec = specOf("#atf::ocl::device_info platform_id 1 device_id 2\n");
+  ASSERT_TRUE(Spec.Device.PlatformId && Spec.Device.DeviceId);
+  EXPECT_EQ(Spec.Device.PlatformId->Text, "1");
+  EXPECT_EQ(Spec.Device.DeviceId->Text, "2");
+  EXPECT_FALSE(Spec.Device.Vendor);
+}
+
+TEST(ClauseParserTest, CUDADirectives) {
+  TuningSpec Spec = specOf("#atf::cuda::device_id 1\n"
+                           "#atf::cuda::kernel_name \"gemm\"\n"
+                           "#atf::cuda::input buffer<float>(N)\n"
+                           "#atf::cuda::grid_dim (N/WPT)/LS\n"
+                           "#atf::cuda::block_dim LS, 2, 1\n"
+                           "#atf::cuda::repetitions 10\n");
+  const DeviceSpec &Device = Spec.Device;
+  EXPECT_EQ(Device.Backend, DeviceBackend::CUDA);
+  ASSERT_TRUE(Device.DeviceId);
+  EXPECT_EQ(Device.DeviceId->Text, "1");
+  ASSERT_TRUE(Device.KernelName);
+  EXPECT_EQ(Device.KernelName->Name, "gemm");
+  EXPECT_EQ(Device.KernelName->Position, pos(2, 26));
+  ASSERT_EQ(Device.Inputs.size(), 1u);
+  ASSERT_EQ(Device.GridDim.size(), 1u);
+  EXPECT_EQ(Device.GridDim[0].Text, "(N/WPT)/LS");
+  ASSERT_EQ(Device.BlockDim.size(), 3u);
+  EXPECT_EQ(Device.BlockDim[2].Text, "1");
+  EXPECT_EQ(Device.BlockDim[2].Begin, pos(5, 30));
+  EXPECT_TRUE(Device.GlobalSize.empty());
+  ASSERT_TRUE(Spec.Repetitions);
+}
+
+TEST(ClauseParserTest, ResultCheckAgainstGoldFile) {
+  TuningSpec Spec = specOf("#atf::ocl::input buffer<float>(N)\n"
+                           "#atf::ocl::input buffer<float>(N)\n"
+                           "#atf::ocl::check gold \"expected.bin\" tolerance 1e-5 buffers 2\n");
+  ASSERT_TRUE(Spec.Check);
+  EXPECT_EQ(Spec.Check->Kind, CheckKind::GoldFile);
+  EXPECT_EQ(Spec.Check->GoldFile.Value, "expected.bin");
+  EXPECT_EQ(Spec.Check->GoldFile.Begin, pos(3, 23));
+  ASSERT_TRUE(Spec.Check->Tolerance);
+  EXPECT_EQ(Spec.Check->Tolerance->Text, "1e-5");
+  EXPECT_EQ(Spec.Check->Buffers, std::vector<unsigned>{2});
+  EXPECT_EQ(Spec.Check->Directive, pos(3, 1));
+}
+
+TEST(ClauseParserTest, ResultCheckAgainstReferenceConfiguration) {
+  TuningSpec Spec = specOf("#atf::check reference {.WPT = 1, LS = N / 4,} buffers {1, 3}\n"
+                           "#atf::tp name WPT range {1, 2}\n"
+                           "#atf::tp name LS range {1, 2}\n");
+  ASSERT_TRUE(Spec.Check);
+  EXPECT_EQ(Spec.Check->Kind, CheckKind::ReferenceConfiguration);
+  ASSERT_EQ(Spec.Check->Reference.size(), 2u);
+  EXPECT_EQ(Spec.Check->Reference[0].Parameter.Name, "WPT");
+  EXPECT_EQ(Spec.Check->Reference[0].Parameter.Position, pos(1, 25));
+  EXPECT_EQ(Spec.Check->Reference[0].Value.Text, "1");
+  EXPECT_EQ(Spec.Check->Reference[1].Parameter.Name, "LS");
+  EXPECT_EQ(Spec.Check->Reference[1].Value.Text, "N / 4");
+  EXPECT_EQ(Spec.Check->Reference[1].Value.Begin, pos(1, 39));
+  EXPECT_FALSE(Spec.Check->Tolerance);
+  EXPECT_EQ(Spec.Check->Buffers, (std::vector<unsigned>{1, 3}));
+
+  TuningSpec Empty = specOf("#atf::cuda::check reference {}\n");
+  ASSERT_TRUE(Empty.Check);
+  EXPECT_TRUE(Empty.Check->Reference.empty());
+  EXPECT_TRUE(Empty.Check->Buffers.empty());
+}
+
+TEST(ClauseParserTest, ContinuedDirectivesKeepTheirSourceMap) {
+  TuningSpec Spec = specOf("#atf::tp name WPT \\\n"
+                           "         range interval<int>(1, \\\n"
+                           "                             N)\n"
+                           "#atf::tp name LS\n"
+                           "    range {1, 2}\n"
+                           "    constraint divides(N)\n");
+  ASSERT_EQ(Spec.Parameters.size(), 2u);
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.Text, "interval<int>(1, N)");
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.Begin, pos(2, 16));
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.positionOf(17), pos(3, 30)); // `N`
+  EXPECT_EQ(Spec.Parameters[1].Constraint->Begin, pos(6, 16));
+}
+
+TEST(ClauseParserTest, EmptyFileAndOtherLanguages) {
+  EXPECT_EQ(errorsOf(""), Lines{});
+  DirectiveScan Scan = scanDirectives("run.sh",
+                                      "#!/bin/sh\n"
+                                      "#atf::tp name N range {1, 2}\n"
+                                      "#atf::run_script ./run.sh \"$N\"\n",
+                                      SourceLanguage::Other);
+  ClauseParse Result = parseClauses(Scan);
+  expectClean(Result);
+  ASSERT_EQ(Result.Spec.Parameters.size(), 1u);
+  ASSERT_TRUE(Result.Spec.RunScript);
+  EXPECT_EQ(Result.Spec.RunScript->Value, "./run.sh \"$N\"");
+}
+
+//===----------------------------------------------------------------------===//
+// The papers' listings
+//===----------------------------------------------------------------------===//
+
+TEST(ClauseParserTest, TacoListing3) {
+  // Listing 3 of the TACO paper, its `&& ...` placeholder removed.
+  TuningSpec Spec = specOf("#atf::var::M      $1 // first  command line argument\n"
+                           "#atf::var::N      $2 // second command line argument\n"
+                           "#atf::var::K      $3 // third  command line argument\n"
+                           "\n"
+                           "#atf::tp name     \"VWM\" // vector width\n"
+                           "  range         {1, 2, 4, 8}\n"
+                           "\n"
+                           "#atf::tp name     \"MDIMC\" // local size\n"
+                           "  range         interval<size_t>( 1,M )\n"
+                           "  constraint     less_than_or_eq( atf::ocl::max_wi_size_0 )\n"
+                           "\n"
+                           "#atf::tp name     \"MWG\" // tile size\n"
+                           "  range         interval<size_t>( 1,M )\n"
+                           "  constraint     multiple_of( MDIMC*VWM )\n"
+                           "\n"
+                           "// 13 further tuning parameter\n"
+                           "\n"
+                           "#atf::search_technique simulated_annealing\n"
+                           "#atf::abort_condition  evaluations( 10000 )\n"
+                           "\n"
+                           "// ... OpenCL-specific directives\n"
+                           "\n"
+                           "// CLBlast's OpenCL GEMM kernel\n"
+                           "__kernel void XgemmDirectTN( ... )\n"
+                           "{ ... }\n");
+  ASSERT_EQ(Spec.Inputs.size(), 3u);
+  EXPECT_EQ(Spec.Inputs[2].Name.Name, "K");
+  EXPECT_EQ(Spec.Inputs[2].ArgumentIndex, 3u);
+  EXPECT_EQ(Spec.Inputs[2].ArgumentPosition, pos(3, 19));
+  ASSERT_EQ(Spec.Parameters.size(), 3u);
+  EXPECT_EQ(Spec.Parameters[0].Name.Name, "VWM");
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.Text, "{1, 2, 4, 8}");
+  EXPECT_EQ(Spec.Parameters[0].Range.Expr.Begin, pos(6, 17));
+  EXPECT_EQ(Spec.Parameters[1].Name.Name, "MDIMC");
+  EXPECT_EQ(Spec.Parameters[1].Name.Position, pos(8, 20));
+  EXPECT_EQ(Spec.Parameters[1].Range.Expr.Text, "interval<size_t>( 1,M )");
+  EXPECT_EQ(Spec.Parameters[1].Constraint->Text, "less_than_or_eq( atf::ocl::max_wi_size_0 )");
+  EXPECT_EQ(Spec.Parameters[2].Constraint->Text, "multiple_of( MDIMC*VWM )");
+  EXPECT_EQ(Spec.Parameters[2].Constraint->Begin, pos(14, 18));
+  EXPECT_EQ(Spec.SearchTechnique->Text, "simulated_annealing");
+  EXPECT_EQ(Spec.AbortCondition->Text, "evaluations( 10000 )");
+}
+
+TEST(ClauseParserTest, SlidesProgramWithScripts) {
+  // The slides' DSL example (slides 22 and 23: the first spells NUM_WI_1
+  // as "NUM WI_1", the second lost its indentation in the text; both fixed).
+  TuningSpec Spec = specOf("#atf::tp name      NUM_WG_1\n"
+                           "           range     interval<int>( 1,N_1 )\n"
+                           "\n"
+                           "#atf::tp name      NUM_WI_1\n"
+                           "           range     interval<int>( 1,N_1 )\n"
+                           "\n"
+                           "#atf::tp name      LM_SIZE_1\n"
+                           "           range     interval<int>( 1,N_1 )\n"
+                           "           constraint LM_SIZE_1 <= N_1\n"
+                           "\n"
+                           "#atf::tp name      PM_SIZE_1\n"
+                           "           range     interval<int>( 1,N_1 )\n"
+                           "           constraint PM_SIZE_1 <= LM_SIZE_1\n"
+                           "\n"
+                           "#atf::run_script   \"./run.sh\"\n"
+                           "#atf::compile_script \"./compile.sh\"\n"
+                           "#atf::cost_file    \"./cost.txt\"\n"
+                           "\n"
+                           "#atf::search_technique auc_bandit\n"
+                           "#atf::search_technique duration<minutes>( 10 )\n"
+                           "\n"
+                           "// program code\n");
+  ASSERT_EQ(Spec.Parameters.size(), 4u);
+  EXPECT_EQ(Spec.Parameters[1].Name.Name, "NUM_WI_1");
+  EXPECT_EQ(Spec.Parameters[3].Constraint->Text, "PM_SIZE_1 <= LM_SIZE_1");
+  EXPECT_EQ(Spec.Parameters[3].Constraint->Begin, pos(13, 23));
+  EXPECT_EQ(Spec.RunScript->Value, "./run.sh");
+  EXPECT_EQ(Spec.CompileScript->Value, "./compile.sh");
+  EXPECT_EQ(Spec.CostFile->Value, "./cost.txt");
+  EXPECT_EQ(Spec.SearchTechnique->Text, "auc_bandit");
+  EXPECT_EQ(Spec.AbortCondition->Text, "duration<minutes>( 10 )");
+}
+
+TEST(ClauseParserTest, SlidesOpenCLAndCUDAHostCode) {
+  TuningSpec OpenCL = specOf("#atf::opencl::platform_id 0\n"
+                             "#atf::opencl::device_id 1\n"
+                             "\n"
+                             "#atf::opencl::input scalar<int>( N )\n"
+                             "#atf::opencl::input scalar<float>()\n"
+                             "#atf::opencl::input buffer<float>( N )\n"
+                             "...\n"
+                             "#atf::opencl::global_size N/WPT\n"
+                             "#atf::opencl::local_size LS\n");
+  EXPECT_EQ(OpenCL.Device.Backend, DeviceBackend::OpenCL);
+  EXPECT_EQ(OpenCL.Device.PlatformId->Text, "0");
+  EXPECT_EQ(OpenCL.Device.DeviceId->Text, "1");
+  EXPECT_EQ(OpenCL.Device.Inputs.size(), 3u);
+  EXPECT_EQ(OpenCL.Device.GlobalSize[0].Text, "N/WPT");
+  EXPECT_EQ(OpenCL.Device.LocalSize[0].Text, "LS");
+
+  TuningSpec CUDA = specOf("#atf::cuda::device_id 1\n"
+                           "\n"
+                           "#atf::cuda::input scalar<int>( N )\n"
+                           "#atf::cuda::input scalar<float>()\n"
+                           "#atf::cuda::input buffer<float>( N )\n"
+                           "...\n"
+                           "#atf::cuda::grid_dim (N/WPT)/LS\n"
+                           "#atf::cuda::block_dim LS\n");
+  EXPECT_EQ(CUDA.Device.Backend, DeviceBackend::CUDA);
+  EXPECT_EQ(CUDA.Device.Inputs.size(), 3u);
+  ASSERT_EQ(CUDA.Device.GridDim.size(), 1u);
+  EXPECT_EQ(CUDA.Device.GridDim[0].Text, "(N/WPT)/LS");
+  EXPECT_EQ(CUDA.Device.BlockDim[0].Text, "LS");
+}
+
+TEST(ClauseParserTest, SlidesTwoDimensionalSizes) {
+  // The slides' side note on CLBlast's global and local size.
+  TuningSpec Spec = specOf("#atf::ocl::global_size ( ((1 + ((kSizeM - 1) / MWG))*MWG * MDIMCD) / "
+                           "MWG ,  \\\n"
+                           "              ((1 + ((kSizeN - 1) / NWG))*NWG * NDIMCD) / NWG )\n"
+                           "#atf::ocl::local_size ( MDIMCD , NDIMCD )\n");
+  ASSERT_EQ(Spec.Device.GlobalSize.size(), 2u);
+  EXPECT_EQ(Spec.Device.GlobalSize[0].Text, "((1 + ((kSizeM - 1) / MWG))*MWG * MDIMCD) / MWG");
+  EXPECT_EQ(Spec.Device.GlobalSize[1].Text, "((1 + ((kSizeN - 1) / NWG))*NWG * NDIMCD) / NWG");
+  EXPECT_EQ(Spec.Device.GlobalSize[1].Begin, pos(2, 15));
+  ASSERT_EQ(Spec.Device.LocalSize.size(), 2u);
+  EXPECT_EQ(Spec.Device.LocalSize[1].Text, "NDIMCD");
+}
+
+TEST(ClauseParserTest, DesignDocumentExamples) {
+  // Each example of DSL.md, on its own (several are alternatives).
+  const char *Examples[] = {
+      "#atf::var<int> N = 1024          // a constant",
+      "#atf::var::M $1                  // the tuner's first positional argument",
+      "#atf::var<size_t>::K $3          // typed positional argument",
+      "#atf::tp name \"WPT\" type \"size_t\" range interval<size_t>(1, N) constraint divides(N)",
+      "#atf::tp name LS range interval<size_t>(1, N) constraint divides(N / WPT)",
+      "#atf::tp name VWM range {1, 2, 4, 8}",
+      "#atf::tp name OPT range {\"-O1\", \"-O2\", \"-O3\"}",
+      "#atf::tp name TILE range interval<int>(0, 10, 1, pow2)      // 1, 2, 4, ..., 1024",
+      "#atf::tp name PAD  range {true, false}",
+      "#atf::tp name X range {1, 2} constraint [](auto v){ return v % 2 == 0; }",
+      "#atf::tp name PM_SIZE_1 range {1} constraint PM_SIZE_1 <= LM_SIZE_1",
+      "#atf::search_technique auc_bandit            // the default",
+      "#atf::search_technique simulated_annealing",
+      "#atf::search_technique round_robin(torczon, pattern_search)",
+      "#atf::search_technique shrinking_sample(4, 1) // partitions k, threshold",
+      "#atf::abort_condition evaluations(10000)",
+      "#atf::abort_condition duration<minutes>(10) || cost(0.5)",
+      "#atf::abort_condition speedup(1.05, evaluations(200)) && !fraction(0.5)",
+      "#atf::seed 42",
+      "#atf::compile_script \"make -s KERNEL=$ATF_SOURCE\"",
+      "#atf::run_script     \"./run.sh\"",
+      "#atf::cost_file      \"cost.txt\"      // optional: else wall time of run_script",
+      "#atf::timeout        duration<seconds>(30)",
+      "#atf::ocl::device_info vendor \"NVIDIA\" type \"GPU\" id 0   // or platform_id / "
+      "device_id",
+      "#atf::ocl::kernel_name saxpy",
+      "#atf::ocl::input scalar<int>(N)",
+      "#atf::ocl::input scalar<float>()          // random value",
+      "#atf::ocl::input buffer<float>(N)         // random contents",
+      "#atf::ocl::global_size N / WPT",
+      "#atf::ocl::local_size  LS",
+      "#atf::warmups 3",
+      "#atf::repetitions 10",
+  };
+  for (const char *Example : Examples) {
+    SCOPED_TRACE(Example);
+    expectClean(parse(std::string(Example) + "\n"));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+TEST(ClauseParserErrorTest, UnknownDirective) {
+  EXPECT_EQ(errorsOf("#atf::tpp name X range {1}\n"
+                     "  #atf::serch_technique random\n"
+                     "#atf::frobnicate 3\n"
+                     "#atf::ocl::kernel_nam k\n"
+                     "#atf::ocll::input buffer<int>(1)\n"
+                     "#atf::\n"),
+            (Lines{"1:7: unknown directive '#atf::tpp'; did you mean '#atf::tp'?",
+                   "2:9: unknown directive '#atf::serch_technique'; did you mean "
+                   "'#atf::search_technique'?",
+                   "3:7: unknown directive '#atf::frobnicate'",
+                   "4:7: unknown directive '#atf::ocl::kernel_nam'; did you mean "
+                   "'#atf::ocl::kernel_name'?",
+                   "5:7: unknown directive '#atf::ocll::input'; did you mean '#atf::ocl::input'?",
+                   "6:7: expected a directive name after '#atf::', such as tp or var"}));
+}
+
+TEST(ClauseParserErrorTest, DirectiveForAnotherBackendOrWithoutPrefix) {
+  EXPECT_EQ(errorsOf("#atf::kernel_name saxpy\n"
+                     "#atf::device_info id 0\n"
+                     "#atf::ocl::tp name X range {1}\n"
+                     "#atf::cuda::global_size N\n"
+                     "#atf::ocl::grid_dim N\n"),
+            (Lines{"1:7: '#atf::kernel_name' needs a backend prefix: write "
+                   "#atf::ocl::kernel_name for OpenCL or #atf::cuda::kernel_name for CUDA",
+                   "2:7: '#atf::device_info' needs a backend prefix: write "
+                   "#atf::ocl::device_info for OpenCL",
+                   "3:7: '#atf::ocl::tp' takes no backend prefix; write #atf::tp",
+                   "4:7: 'global_size' is an OpenCL directive (#atf::ocl::global_size), not a "
+                   "CUDA one",
+                   "5:7: 'grid_dim' is a CUDA directive (#atf::cuda::grid_dim), not an OpenCL "
+                   "one"}));
+}
+
+TEST(ClauseParserErrorTest, OneBackendPerFile) {
+  EXPECT_EQ(errorsOf("#atf::ocl::kernel_name saxpy\n"
+                     "#atf::opencl::input buffer<float>(N)\n"
+                     "#atf::cuda::block_dim 32\n"),
+            Lines{"3:7: a CUDA directive in a file whose device directives are OpenCL (the "
+                  "first at 1:7); a file targets one backend"});
+  EXPECT_EQ(errorsOf("#atf::warmups 1\n"
+                     "#atf::cuda::warmups 2\n"
+                     "#atf::ocl::kernel_name saxpy\n"),
+            (Lines{"2:7: '#atf::cuda::warmups' may appear only once per file; the first one is "
+                   "at 1:7",
+                   "3:7: an OpenCL directive in a file whose device directives are CUDA (the "
+                   "first at 2:7); a file targets one backend"}));
+}
+
+TEST(ClauseParserErrorTest, MissingRequiredClausePointsAtDirectiveEnd) {
+  EXPECT_EQ(errorsOf("#atf::tp range {1, 2}\n"
+                     "#atf::tp name WPT   \n"
+                     "#atf::tp name X\n"
+                     "    constraint X > 1\n"
+                     "#atf::ocl::check tolerance 0.1\n"
+                     "#atf::ocl::device_info\n"),
+            (Lines{"1:22: '#atf::tp' needs a 'name' clause: the name of the tuning parameter",
+                   "2:18: tuning parameter 'WPT' needs a 'range' clause, as in range {1, 2, 4} "
+                   "or range interval<int>(1, 10)",
+                   "4:21: tuning parameter 'X' needs a 'range' clause, as in range {1, 2, 4} or "
+                   "range interval<int>(1, 10)",
+                   "5:31: '#atf::ocl::check' needs what to compare with: gold \"FILE\" or "
+                   "reference {.PARAM = VALUE, ...}",
+                   "6:23: '#atf::ocl::device_info' needs at least one of vendor, type, id, "
+                   "platform_id or device_id"}));
+}
+
+TEST(ClauseParserErrorTest, DuplicateClause) {
+  EXPECT_EQ(errorsOf("#atf::tp name X range {1} range {2}\n"
+                     "#atf::ocl::device_info id 0 vendor \"AMD\" id 1\n"),
+            (Lines{"1:27: duplicate 'range' clause; the first one is at 1:17",
+                   "2:42: duplicate 'id' clause; the first one is at 2:24"}));
+}
+
+TEST(ClauseParserErrorTest, DuplicateNames) {
+  EXPECT_EQ(errorsOf("#atf::var<int> N = 1\n"
+                     "#atf::tp name WPT range {1}\n"
+                     "#atf::tp name \"WPT\" range {2}\n"
+                     "#atf::tp name N range {1}\n"
+                     "#atf::var::WPT $1\n"
+                     "#atf::var::N $2\n"),
+            (Lines{"3:16: tuning parameter 'WPT' is already declared at 2:15",
+                   "4:15: 'N' is already declared as an input at 1:16; a tuning parameter needs "
+                   "a name of its own",
+                   "5:12: 'WPT' is already declared as a tuning parameter at 2:15; an input "
+                   "needs a name of its own",
+                   "6:12: input 'N' is already declared at 1:16"}));
+}
+
+TEST(ClauseParserErrorTest, UnknownClauseKeyword) {
+  EXPECT_EQ(errorsOf("#atf::tp nme X range {1}\n"
+                     "#atf::tp name X rnage {1}\n"
+                     "#atf::tp name Y range interval<int>(1, N) constrant divides(N)\n"
+                     "#atf::tp name NUM WI_1 range {1}\n"
+                     "#atf::tp \"Z\" range {1}\n"
+                     "#atf::ocl::device_info vendr \"AMD\"\n"
+                     "#atf::tp name LS range interval<std::size_t>(1,N)constraint divides(N)\n"
+                     "#atf::tp name \"WPT\"range {1}\n"),
+            (Lines{"1:10: unknown clause 'nme' in '#atf::tp'; did you mean 'name'?",
+                   "2:17: unknown clause 'rnage' in '#atf::tp'; did you mean 'range'?",
+                   "3:43: unknown clause 'constrant' in '#atf::tp'; did you mean 'constraint'?",
+                   "4:19: unknown clause 'WI_1' in '#atf::tp'; expected name, type, range or "
+                   "constraint",
+                   "5:10: expected a clause keyword (name, type, range or constraint)",
+                   "6:24: unknown clause 'vendr' in '#atf::ocl::device_info'; did you mean "
+                   "'vendor'?",
+                   "7:50: put a blank before 'constraint': only after a blank does it begin a "
+                   "clause",
+                   "8:20: put a blank before 'range': only after a blank does it begin a clause"}));
+}
+
+TEST(ClauseParserErrorTest, ErrorOnSecondLineOfContinuedDirective) {
+  EXPECT_EQ(errorsOf("int x;\n"
+                     "#atf::tp name WPT \\\n"
+                     "         rnage {1, 2}\n"
+                     "#atf::tp name LS range {1, 2} \\\n"
+                     "   constraint divides(N\n"
+                     "#atf::tp name VW\n"
+                     "    range {1, 2\n"),
+            (Lines{"3:10: unknown clause 'rnage' in '#atf::tp'; did you mean 'range'?",
+                   "5:22: unclosed '('; add the matching ')'",
+                   "7:11: unclosed '{'; add the matching '}'"}));
+}
+
+TEST(ClauseParserErrorTest, UnterminatedStringAndCharacter) {
+  EXPECT_EQ(errorsOf("#atf::tp name \"WPT range {1}\n"
+                     "#atf::run_script \"./run.sh\n"
+                     "#atf::tp name X range {'a', 'b}\n"
+                     "#atf::var<std::string> S = \"abc\n"
+                     "#atf::tp name Y range {1'000, 2'000}\n"),
+            (Lines{"1:15: missing closing '\"' of the string that starts here",
+                   "2:18: missing closing '\"' of the string that starts here",
+                   "3:29: missing closing ' of the character literal that starts here",
+                   "4:28: missing closing '\"' of the string that starts here"}));
+}
+
+TEST(ClauseParserErrorTest, EmptyArgument) {
+  EXPECT_EQ(errorsOf("#atf::tp name range {1}\n"
+                     "#atf::tp name \"\" range {1}\n"
+                     "#atf::tp name X range {1} constraint\n"
+                     "#atf::seed\n"
+                     "#atf::run_script \"\"\n"
+                     "#atf::var<int> N =\n"
+                     "#atf::var<> M = 1\n"
+                     "#atf::ocl::global_size N,\n"),
+            (Lines{"1:15: expected an argument after 'name'", "2:15: empty argument after 'name'",
+                   "3:37: expected an argument after 'constraint'",
+                   "4:11: expected an argument after '#atf::seed'",
+                   "5:18: empty string after '#atf::run_script'",
+                   "6:19: expected a value after '='", "7:11: expected a type between '<' and '>'",
+                   "8:26: empty size in dimension 2 of '#atf::ocl::global_size'"}));
+}
+
+TEST(ClauseParserErrorTest, BadPositionalArgument) {
+  EXPECT_EQ(errorsOf("#atf::var::A $0\n"
+                     "#atf::var::B $x\n"
+                     "#atf::var::C $\n"
+                     "#atf::var::D $1x\n"
+                     "#atf::var::E 1\n"
+                     "#atf::var<int> F $1\n"
+                     "#atf::var::G $2 extra\n"
+                     "#atf::var::H $99999999999\n"),
+            (Lines{"1:15: command-line arguments are numbered from $1; $0 is not one",
+                   "2:15: '$x' is not a command-line argument; write $1 for the first, $2 for "
+                   "the second, ...",
+                   "3:15: expected the number of a command-line argument after '$', as in $1",
+                   "4:16: '$1x' is not a command-line argument; write $1 for the first, $2 for "
+                   "the second, ...",
+                   "5:14: expected the command-line argument of 'E' after its name, as in "
+                   "var::E $1",
+                   "6:18: an input from the command line is written var::F $k or var<T>::F $k",
+                   "7:17: unexpected text after the command-line argument of 'G'",
+                   "8:15: command-line argument number '99999999999' is too large"}));
+}
+
+TEST(ClauseParserErrorTest, DirectiveGivenTwice) {
+  EXPECT_EQ(errorsOf("#atf::search_technique auc_bandit\n"
+                     "#atf::search_technique random\n"
+                     "#atf::abort_condition evaluations(10)\n"
+                     "#atf::search_technique duration<minutes>(10)\n"
+                     "#atf::seed 1\n"
+                     "#atf::seed 2\n"
+                     "#atf::ocl::kernel_name a\n"
+                     "#atf::opencl::kernel_name b\n"
+                     "#atf::run_script \"a\"\n"
+                     "#atf::run_script \"b\"\n"
+                     "#atf::ocl::global_size 1\n"
+                     "#atf::ocl::global_size 2\n"
+                     "#atf::ocl::platform_id 0\n"
+                     "#atf::ocl::device_info platform_id 1\n"
+                     "#atf::check gold \"a.bin\"\n"
+                     "#atf::ocl::check gold \"b.bin\"\n"),
+            (Lines{"2:7: '#atf::search_technique' may appear only once per file; the first one "
+                   "is at 1:7",
+                   "4:7: the abort condition is already given at 3:7; combine conditions with "
+                   "&& or || in one directive",
+                   "6:7: '#atf::seed' may appear only once per file; the first one is at 5:7",
+                   "8:7: '#atf::opencl::kernel_name' may appear only once per file; the first "
+                   "one is at 7:7",
+                   "10:7: '#atf::run_script' may appear only once per file; the first one is at "
+                   "9:7",
+                   "12:7: '#atf::ocl::global_size' may appear only once per file; the first one "
+                   "is at 11:7",
+                   "14:24: 'platform_id' is already given at 13:7",
+                   "16:7: '#atf::ocl::check' may appear only once per file; the first one is at "
+                   "15:7"}));
+}
+
+TEST(ClauseParserErrorTest, UnbalancedBrackets) {
+  EXPECT_EQ(errorsOf("#atf::tp name X range {1, 2)\n"
+                     "#atf::tp name Y range {1, 2}} constraint Y > 1\n"
+                     "#atf::abort_condition evaluations(10))\n"),
+            (Lines{"1:28: ')' does not match the '{' at 1:23; expected '}'", "2:29: unmatched '}'",
+                   "3:38: unmatched ')'"}));
+}
+
+TEST(ClauseParserErrorTest, BadNamesAndShapes) {
+  EXPECT_EQ(errorsOf("#atf::tp name \"1WPT\" range {1}\n"
+                     "#atf::tp name int range {1}\n"
+                     "#atf::tp name X range 1, 2, 3\n"
+                     "#atf::tp name Y range interval<int>\n"
+                     "#atf::tp name Z range interval<int(1, 2)\n"
+                     "#atf::ocl::kernel_name my-kernel\n"
+                     "#atf::ocl::input vector<int>(N)\n"
+                     "#atf::ocl::input buffer<float>\n"
+                     "#atf::ocl::local_size 1, 2, 3, 4\n"),
+            (Lines{"1:16: '1WPT' is not a valid name for a tuning parameter; use letters, "
+                   "digits and '_', not starting with a digit",
+                   "2:15: 'int' is a C++ keyword and cannot name a tuning parameter",
+                   "3:23: a range is a set ({1, 2, 4} or set(1, 2, 4)) or an interval "
+                   "(interval<int>(1, N)); found '1, 2, 3'",
+                   "4:36: expected '(' after 'interval<int>', as in interval<int>(1, 10)",
+                   "5:31: unclosed '<' after 'interval'; add the matching '>'",
+                   "6:26: 'my-kernel' is not a valid name for a kernel; use letters, digits and "
+                   "'_', not starting with a digit",
+                   "7:18: a kernel input is scalar<T>(value), scalar<T>() for a random value, "
+                   "or buffer<T>(size); found 'vector<int>(N)'",
+                   "8:31: expected '(' after 'buffer<float>', as in buffer<float>(N)",
+                   "9:32: '#atf::ocl::local_size' has at most 3 dimensions"}));
+}
+
+TEST(ClauseParserErrorTest, BadEscapesAndScriptArguments) {
+  EXPECT_EQ(errorsOf("#atf::run_script \"a\\qb\"\n"
+                     "#atf::compile_script \"make\" -j4\n"
+                     "#atf::cost_file \"\\x\"\n"
+                     "#atf::tp name X range \"{\\400}\"\n"),
+            (Lines{"1:20: unknown escape sequence '\\q'; write '\\\\' for a backslash",
+                   "2:29: unexpected text after the string; put all of the argument inside the "
+                   "quotes",
+                   "3:18: \\x needs hexadecimal digits",
+                   "4:25: octal escape sequence out of range; the largest is \\377"}));
+}
+
+TEST(ClauseParserErrorTest, BadResultChecks) {
+  EXPECT_EQ(
+      errorsOf("#atf::check gold \"a.bin\" reference {}\n"
+               "#atf::check reference WPT = 1\n"
+               "#atf::check reference {.WPT 1}\n"
+               "#atf::check reference {.WPT = 1, .WPT = 2}\n"
+               "#atf::check reference {.WPT = }\n"
+               "#atf::check gold \"a.bin\" buffers 0\n"
+               "#atf::check gold \"a.bin\" buffers {1, x}\n"),
+      (Lines{"1:26: 'reference' and 'gold' exclude each other: check against a gold file "
+             "or a reference configuration",
+             "2:23: a reference configuration is a braced list of parameter values, as in "
+             "{.WPT = 1, .LS = 2}",
+             "3:29: expected '=' after 'WPT' in the reference configuration",
+             "4:35: 'WPT' is set twice in the reference configuration",
+             "5:31: expected a value after 'WPT ='", "6:34: input directives are numbered from 1",
+             "7:38: expected the number of an input directive (1 for the first) in "
+             "'buffers'"}));
+}
+
+TEST(ClauseParserErrorTest, SeveralErrorsInOneFileInOrder) {
+  ClauseParse Result = parse("#atf::tp name A range {1}\n"
+                             "__kernel void f() {}\n"
+                             "#atf::tpp name B range {1}\n"
+                             "#atf::tp name A range {2}\n"
+                             "#atf::seed\n");
+  EXPECT_EQ(diagnostics(Result),
+            (Lines{"3:7: unknown directive '#atf::tpp'; did you mean '#atf::tp'?",
+                   "4:15: tuning parameter 'A' is already declared at 1:15",
+                   "5:11: expected an argument after '#atf::seed'"}));
+  EXPECT_TRUE(Result.hasErrors());
+  // What is right is still parsed.
+  ASSERT_EQ(Result.Spec.Parameters.size(), 1u);
+  EXPECT_EQ(Result.Spec.Parameters[0].Range.Expr.Text, "{1}");
+}
