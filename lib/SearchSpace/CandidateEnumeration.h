@@ -116,11 +116,12 @@ template <class Range, class Constraint, class Path> class LevelLoop {
   static auto prepareAll([[maybe_unused]] const PartRefs &Parts, [[maybe_unused]] const Path &P,
                          std::index_sequence<Is...>) {
     // Not make_tuple: it would unwrap the reference_wrappers.
-    return std::tuple<decltype(prepare(std::get<Is>(Parts), P))...>(prepare(std::get<Is>(Parts), P)...);
+    return std::tuple<decltype(prepare(std::get<Is>(Parts), P))...>(
+        prepare(std::get<Is>(Parts), P)...);
   }
-  using Prepared = decltype(prepareAll(std::declval<const PartRefs &>(),
-                                       std::declval<const Path &>(),
-                                       std::make_index_sequence<N>{}));
+  using Prepared =
+      decltype(prepareAll(std::declval<const PartRefs &>(), std::declval<const Path &>(),
+                          std::make_index_sequence<N>{}));
 
 public:
   LevelLoop(const Range &R, const Constraint &C, const Path &P)
@@ -151,7 +152,8 @@ private:
     }
   }
   template <std::size_t... Is>
-  bool passes(const T &V, bool SkipSource, std::index_sequence<Is...>) const {
+  bool passes([[maybe_unused]] const T &V, [[maybe_unused]] bool SkipSource,
+              std::index_sequence<Is...>) const {
     return (accepts<Is>(V, SkipSource) && ...);
   }
   bool passes(const T &V, bool SkipSource) const {

@@ -34,13 +34,11 @@ template <class E, class Path> decltype(auto) evaluate(const E &Expr, const Path
 }
 
 namespace detail {
-template <class T>
-constexpr bool kPlainInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T> constexpr bool kPlainInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 template <class T> std::uint64_t magnitude(T V) {
   if constexpr (std::is_signed_v<T>)
-    return V < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(V)
-                 : static_cast<std::uint64_t>(V);
+    return V < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(V) : static_cast<std::uint64_t>(V);
   else
     return static_cast<std::uint64_t>(V);
 }
@@ -48,14 +46,14 @@ template <class T> std::uint64_t magnitude(T V) {
 
 /// The shapes of relation constraints that the generator knows.
 enum class RelationShape {
-  Divides,        ///< candidate divides E
-  MultipleOf,     ///< candidate is a multiple of E
-  LessThan,       ///< candidate < E
-  LessThanOrEq,   ///< candidate <= E
-  GreaterThan,    ///< candidate > E
-  GreaterThanOrEq,///< candidate >= E
-  Equal,          ///< candidate == E
-  Unequal,        ///< candidate != E
+  Divides,         ///< candidate divides E
+  MultipleOf,      ///< candidate is a multiple of E
+  LessThan,        ///< candidate < E
+  LessThanOrEq,    ///< candidate <= E
+  GreaterThan,     ///< candidate > E
+  GreaterThanOrEq, ///< candidate >= E
+  Equal,           ///< candidate == E
+  Unequal,         ///< candidate != E
 };
 
 /// True when V and E stand in relation S.
@@ -163,9 +161,7 @@ concept ConstraintObject = IsConstraint<std::remove_cvref_t<T>>::value;
 
 // The aliases of the directive language.
 template <class E> auto divides(E Expr) { return Relation<RelationShape::Divides, E>{Expr}; }
-template <class E> auto multiple_of(E Expr) {
-  return Relation<RelationShape::MultipleOf, E>{Expr};
-}
+template <class E> auto multiple_of(E Expr) { return Relation<RelationShape::MultipleOf, E>{Expr}; }
 template <class E> auto less_than(E Expr) { return Relation<RelationShape::LessThan, E>{Expr}; }
 template <class E> auto less_than_or_eq(E Expr) {
   return Relation<RelationShape::LessThanOrEq, E>{Expr};

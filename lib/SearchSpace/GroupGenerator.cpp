@@ -20,9 +20,10 @@ std::vector<TreeSegment> emptySegments(const std::vector<ParameterInfo> &Params)
   return Levels;
 }
 
-std::vector<std::vector<TreeSegment>>
-assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
-               const std::vector<std::uint64_t> &Indices, std::vector<GeneratedChunk> &Chunks) {
+std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<ParameterInfo> &Params,
+                                                     std::size_t Depth,
+                                                     const std::vector<std::uint64_t> &Indices,
+                                                     std::vector<GeneratedChunk> &Chunks) {
   const std::size_t K = Params.size();
   std::vector<std::vector<TreeSegment>> Levels(K);
   // The prefix levels are one segment each, with absolute child numbers.
@@ -46,8 +47,8 @@ assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
         ++Shared;
       for (std::size_t L = Shared; L < Depth; ++L) {
         Prefix[L].Values.push_back(Indexes[L]);
-        Prefix[L].FirstChild.push_back(CheckNarrow(
-            L + 1, L + 1 < Depth ? Next[L + 1] : Next[Depth] + C.PrefixFirstNode[J]));
+        Prefix[L].FirstChild.push_back(
+            CheckNarrow(L + 1, L + 1 < Depth ? Next[L + 1] : Next[Depth] + C.PrefixFirstNode[J]));
         ++Next[L];
       }
       Previous = Indexes;

@@ -36,7 +36,8 @@ namespace detail {
 template <std::size_t K, class F> void withLevel(std::size_t I, F &&Fn) {
   [&]<std::size_t... Is>(std::index_sequence<Is...>) {
     ((I == Is ? (Fn.template operator()<Is>(), 0) : 0), ...);
-  }(std::make_index_sequence<K>{});
+  }
+  (std::make_index_sequence<K>{});
 }
 
 /// Throws when a level outgrows the 32-bit child offsets of the store.
@@ -55,9 +56,10 @@ struct GeneratedChunk {
 /// Assembles the tree's levels from the prefixes and the chunks
 /// (GroupGenerator.cpp). Prefix p is Indices[p*Depth .. p*Depth+Depth-1].
 /// Each chunk's levels become segments of the tree without being copied.
-std::vector<std::vector<TreeSegment>>
-assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
-               const std::vector<std::uint64_t> &Indices, std::vector<GeneratedChunk> &Chunks);
+std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<ParameterInfo> &Params,
+                                                     std::size_t Depth,
+                                                     const std::vector<std::uint64_t> &Indices,
+                                                     std::vector<GeneratedChunk> &Chunks);
 
 /// One empty segment per parameter, each wide enough for its range's indices.
 std::vector<TreeSegment> emptySegments(const std::vector<ParameterInfo> &Params);
@@ -91,27 +93,29 @@ public:
     std::vector<std::uint64_t> Scratch;
     const auto Threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
     const std::size_t Target = Threads > 1 ? kPrefixesPerThread * Threads : 1;
-    while (Depth + 1 < K && Paths.size() < Target) {
-      std::vector<Path> NextPaths;
-      std::vector<std::uint64_t> NextIndices;
-      detail::withLevel<K>(Depth, [&]<std::size_t I>() {
-        const auto &Param = std::get<I>(Group.Params);
-        for (std::size_t P = 0; P < Paths.size(); ++P)
-          detail::forEachValid(Param.Range, Param.Constraint, Paths[P], Scratch,
-                               [&](std::uint64_t Index, const auto &Value) {
-                                 NextPaths.push_back(Paths[P]);
-                                 std::get<I>(NextPaths.back()) = Value;
-                                 NextIndices.insert(NextIndices.end(),
-                                                    Indices.begin() + P * Depth,
-                                                    Indices.begin() + (P + 1) * Depth);
-                                 NextIndices.push_back(Index);
-                               });
-      });
-      Accepted[Depth] += NextPaths.size();
-      Paths = std::move(NextPaths);
-      Indices = std::move(NextIndices);
-      ++Depth;
-    }
+    // (A one-parameter group has no prefix level: no expansion to compile.)
+    if constexpr (K > 1)
+      while (Depth + 1 < K && Paths.size() < Target) {
+        std::vector<Path> NextPaths;
+        std::vector<std::uint64_t> NextIndices;
+        detail::withLevel<K>(Depth, [&]<std::size_t I>() {
+          const auto &Param = std::get<I>(Group.Params);
+          for (std::size_t P = 0; P < Paths.size(); ++P)
+            detail::forEachValid(Param.Range, Param.Constraint, Paths[P], Scratch,
+                                 [&](std::uint64_t Index, const auto &Value) {
+                                   NextPaths.push_back(Paths[P]);
+                                   std::get<I>(NextPaths.back()) = Value;
+                                   NextIndices.insert(NextIndices.end(),
+                                                      Indices.begin() + P * Depth,
+                                                      Indices.begin() + (P + 1) * Depth);
+                                   NextIndices.push_back(Index);
+                                 });
+        });
+        Accepted[Depth] += NextPaths.size();
+        Paths = std::move(NextPaths);
+        Indices = std::move(NextIndices);
+        ++Depth;
+      }
 
     // Consecutive prefixes form a chunk; chunks are generated in parallel.
     const std::size_t NumPrefixes = Paths.size();
@@ -132,8 +136,9 @@ public:
     Paths.clear();
 
     std::vector<LevelStats> Stats(K);
-    for (std::size_t L = 0; L < K; ++L) {
-      Stats[L].ParentVisits = L == 0 ? 1 : Accepted[L - 1];
+    // Each accepted node of a level scans the range of the next one.
+    for (std::uint64_t L = 0, Visits = 1; L < K; Visits = Accepted[L++]) {
+      Stats[L].ParentVisits = Visits;
       Stats[L].Accepted = Accepted[L];
     }
     auto Levels = detail::assembleLevels(Params, Depth, Indices, Chunks);
@@ -153,9 +158,8 @@ private:
     Out.FirstPrefix = Begin;
     for (std::size_t P = Begin; P < End; ++P) {
       Out.PrefixFirstNode.push_back(C.Levels[Depth].Values.size());
-      detail::withLevel<K>(Depth, [&]<std::size_t I>() {
-        Out.PrefixLeaves.push_back(descend<I>(Paths[P], C));
-      });
+      detail::withLevel<K>(
+          Depth, [&]<std::size_t I>() { Out.PrefixLeaves.push_back(descend<I>(Paths[P], C)); });
     }
     // Child offsets are 32-bit within a chunk.
     for (std::size_t L = Depth + 1; L < K; ++L)

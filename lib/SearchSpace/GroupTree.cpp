@@ -40,10 +40,9 @@ std::uint64_t GroupTree::firstLeaf(std::size_t L, std::uint64_t N) const {
 std::uint64_t GroupTree::parentOf(std::size_t L, std::uint64_t Child) const {
   const std::vector<TreeSegment> &Level = Levels[L];
   // The last segment whose first child is <= Child, then the last node there.
-  auto It = std::upper_bound(Level.begin(), Level.end(), Child,
-                             [](std::uint64_t X, const TreeSegment &S) {
-                               return X < S.ChildBase + S.FirstChild[0];
-                             });
+  auto It = std::upper_bound(
+      Level.begin(), Level.end(), Child,
+      [](std::uint64_t X, const TreeSegment &S) { return X < S.ChildBase + S.FirstChild[0]; });
   const TreeSegment &S = *(It - 1);
   const std::uint64_t Local = Child - S.ChildBase;
   // The last node (the sentinel excluded) whose first child is <= Local.

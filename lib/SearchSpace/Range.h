@@ -47,11 +47,9 @@ inline constexpr Pow2Generator pow2{};
 template <class T, class Generator = IdentityGenerator> class Interval {
 public:
   using index_type = T;
-  using value_type =
-      std::decay_t<decltype(std::declval<const Generator &>()(std::declval<T>()))>;
-  static constexpr bool kArithmetic =
-      std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-      std::is_same_v<Generator, IdentityGenerator>;
+  using value_type = std::decay_t<decltype(std::declval<const Generator &>()(std::declval<T>()))>;
+  static constexpr bool kArithmetic = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                                      std::is_same_v<Generator, IdentityGenerator>;
 
   Interval(T Lo, T Hi, T Step = T(1), Generator Gen = Generator())
       : Lo(Lo), Hi(Hi), Step(Step), Gen(std::move(Gen)) {
@@ -109,8 +107,7 @@ private:
 /// interval<T>(lo, hi[, step[, generator]]) of the directive language.
 template <class T, class Generator = IdentityGenerator>
 Interval<T, Generator> interval(std::type_identity_t<T> Lo, std::type_identity_t<T> Hi,
-                                std::type_identity_t<T> Step = T(1),
-                                Generator Gen = Generator()) {
+                                std::type_identity_t<T> Step = T(1), Generator Gen = Generator()) {
   return Interval<T, Generator>(Lo, Hi, Step, std::move(Gen));
 }
 
