@@ -110,6 +110,7 @@ llvm::StringRef directiveHead(llvm::StringRef Text) {
 llvm::ArrayRef<llvm::StringRef> clauseKeywords(llvm::StringRef Head) {
   static const llvm::StringRef TuningParameter[] = {"name", "type", "range", "constraint"};
   static const llvm::StringRef DeviceInfo[] = {"vendor", "type", "id", "platform_id", "device_id"};
+  static const llvm::StringRef Check[] = {"gold", "reference", "tolerance", "buffers"};
   llvm::StringRef Last = Head.rsplit("::").second;
   if (Last.empty())
     Last = Head;
@@ -117,6 +118,8 @@ llvm::ArrayRef<llvm::StringRef> clauseKeywords(llvm::StringRef Head) {
     return TuningParameter;
   if (Last == "device_info")
     return DeviceInfo;
+  if (Last == "check")
+    return Check;
   return {};
 }
 

@@ -71,6 +71,9 @@ std::vector<TreeSegment> emptySegments(const std::vector<ParameterInfo> &Params)
 /// spaces do not pay for many chunks.
 inline constexpr std::size_t kPrefixesPerThread = 16;
 inline constexpr std::size_t kChunksPerThread = 8;
+/// How long chunks are generated one after another before the remaining
+/// ones are handed to the thread pool.
+inline constexpr std::chrono::microseconds kInlineChunkBudget{50};
 
 template <class G> class GroupGenerator {
 public:
@@ -117,19 +120,39 @@ public:
         ++Depth;
       }
 
-    // Consecutive prefixes form a chunk; chunks are generated in parallel.
+    // Consecutive prefixes form a chunk. The first chunk grows in the
+    // calling thread while the group proves small (waking the pool would
+    // cost more than the work); the prefixes left then form chunks that are
+    // generated in parallel.
     const std::size_t NumPrefixes = Paths.size();
-    const std::size_t NumChunks =
-        std::min(NumPrefixes, Threads > 1 ? kChunksPerThread * Threads : 1);
-    std::vector<detail::GeneratedChunk> Chunks(NumChunks);
-    std::vector<std::array<std::uint64_t, K>> ChunkAccepted(NumChunks);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, NumChunks, 1),
-                      [&](const tbb::blocked_range<std::size_t> &Range) {
-                        for (std::size_t I = Range.begin(); I != Range.end(); ++I)
-                          generateChunk(Paths, Depth, I * NumPrefixes / NumChunks,
-                                        (I + 1) * NumPrefixes / NumChunks, Chunks[I],
-                                        ChunkAccepted[I]);
-                      });
+    std::vector<detail::GeneratedChunk> Chunks(1);
+    std::vector<std::array<std::uint64_t, K>> ChunkAccepted(1);
+    std::size_t Inline = 0;
+    {
+      ChunkBuilder First(*this, Paths, Depth, 0);
+      const auto InlineStart = std::chrono::steady_clock::now();
+      do
+        First.add(Inline++);
+      while (Inline < NumPrefixes &&
+             std::chrono::steady_clock::now() - InlineStart < kInlineChunkBudget);
+      First.finish(Chunks[0], ChunkAccepted[0]);
+    }
+    if (const std::size_t Rest = NumPrefixes - Inline; Rest > 0) {
+      const std::size_t NumChunks = std::min(Rest, kChunksPerThread * Threads);
+      Chunks.resize(1 + NumChunks);
+      ChunkAccepted.resize(1 + NumChunks);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, NumChunks, 1),
+                        [&](const tbb::blocked_range<std::size_t> &Range) {
+                          for (std::size_t I = Range.begin(); I != Range.end(); ++I) {
+                            const std::size_t Begin = Inline + I * Rest / NumChunks;
+                            const std::size_t End = Inline + (I + 1) * Rest / NumChunks;
+                            ChunkBuilder Builder(*this, Paths, Depth, Begin);
+                            for (std::size_t P = Begin; P < End; ++P)
+                              Builder.add(P);
+                            Builder.finish(Chunks[1 + I], ChunkAccepted[1 + I]);
+                          }
+                        });
+    }
     for (const auto &A : ChunkAccepted)
       for (std::size_t L = Depth; L < K; ++L)
         Accepted[L] += A[L];
@@ -150,25 +173,6 @@ public:
   }
 
 private:
-  /// Generates the subtrees of prefixes [Begin, End) into Out.
-  void generateChunk(std::vector<Path> &Paths, std::size_t Depth, std::size_t Begin,
-                     std::size_t End, detail::GeneratedChunk &Out,
-                     std::array<std::uint64_t, K> &Accepted) const {
-    Chunk C(Params);
-    Out.FirstPrefix = Begin;
-    for (std::size_t P = Begin; P < End; ++P) {
-      Out.PrefixFirstNode.push_back(C.Levels[Depth].Values.size());
-      detail::withLevel<K>(
-          Depth, [&]<std::size_t I>() { Out.PrefixLeaves.push_back(descend<I>(Paths[P], C)); });
-    }
-    // Child offsets are 32-bit within a chunk.
-    for (std::size_t L = Depth + 1; L < K; ++L)
-      if (C.Levels[L].Values.size() > std::numeric_limits<std::uint32_t>::max())
-        detail::throwLevelTooLarge(Params[L].Name);
-    Out.Levels = std::move(C.Levels);
-    Accepted = C.Accepted;
-  }
-
   /// The levels of one chunk's subtrees, being built.
   struct Chunk {
     explicit Chunk(const std::vector<ParameterInfo> &Params)
@@ -176,6 +180,39 @@ private:
     std::vector<TreeSegment> Levels;
     std::array<std::uint64_t, K> Accepted{};
     std::array<std::vector<std::uint64_t>, K> Scratch;
+  };
+
+  /// Generates the subtrees of consecutive prefixes into one chunk.
+  class ChunkBuilder {
+  public:
+    ChunkBuilder(const GroupGenerator &Generator, std::vector<Path> &Paths, std::size_t Depth,
+                 std::size_t FirstPrefix)
+        : Generator(Generator), Paths(Paths), Depth(Depth), C(Generator.Params) {
+      Out.FirstPrefix = FirstPrefix;
+    }
+    /// Generates the subtree below prefix P (the one after the last added).
+    void add(std::size_t P) {
+      Out.PrefixFirstNode.push_back(C.Levels[Depth].Values.size());
+      detail::withLevel<K>(Depth, [&]<std::size_t I>() {
+        Out.PrefixLeaves.push_back(Generator.template descend<I>(Paths[P], C));
+      });
+    }
+    void finish(detail::GeneratedChunk &Result, std::array<std::uint64_t, K> &Accepted) {
+      // Child offsets are 32-bit within a chunk.
+      for (std::size_t L = Depth + 1; L < K; ++L)
+        if (C.Levels[L].Values.size() > std::numeric_limits<std::uint32_t>::max())
+          detail::throwLevelTooLarge(Generator.Params[L].Name);
+      Out.Levels = std::move(C.Levels);
+      Result = std::move(Out);
+      Accepted = C.Accepted;
+    }
+
+  private:
+    const GroupGenerator &Generator;
+    std::vector<Path> &Paths;
+    std::size_t Depth;
+    Chunk C;
+    detail::GeneratedChunk Out;
   };
 
   /// Generates the subtree below Path at level I; returns its leaf count.

@@ -390,3 +390,14 @@ TEST(DirectiveScannerTest, EmptyInputsAndEdgeCases) {
   EXPECT_EQ(Many.Directives[2].Text, "seed 3");
   EXPECT_EQ(Many.Directives[2].LastLine, 3u);
 }
+
+TEST(DirectiveScannerTest, JoinsIndentedResultCheckClauses) {
+  DirectiveScan Scan = scanCpp("#atf::check gold \"expected.bin\"\n"
+                               "    tolerance 1e-5\n"
+                               "    buffers 2\n"
+                               "    int main() {}\n");
+  expectNoErrors(Scan);
+  ASSERT_EQ(Scan.Directives.size(), 1u);
+  EXPECT_EQ(Scan.Directives[0].Text, "check gold \"expected.bin\" tolerance 1e-5 buffers 2");
+  EXPECT_EQ(Scan.Directives[0].LastLine, 3u);
+}

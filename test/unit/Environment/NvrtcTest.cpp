@@ -24,8 +24,7 @@ TEST(Nvrtc, CompilesAKernelToPtx) {
   const char *Source = "extern \"C\" __global__ void scale(float *X, float A) {"
                        "  X[threadIdx.x] *= A; }";
   nvrtcProgram Program;
-  ASSERT_EQ(nvrtcCreateProgram(&Program, Source, "scale.cu", 0, nullptr, nullptr),
-            NVRTC_SUCCESS);
+  ASSERT_EQ(nvrtcCreateProgram(&Program, Source, "scale.cu", 0, nullptr, nullptr), NVRTC_SUCCESS);
   const char *Options[] = {"-DWPT=4"};
   nvrtcResult Result = nvrtcCompileProgram(Program, 1, Options);
   size_t LogSize = 0;

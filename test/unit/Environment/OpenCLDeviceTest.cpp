@@ -50,9 +50,9 @@ TEST(OpenCLDevice, RunsAKernel) {
   ASSERT_EQ(Err, CL_SUCCESS);
   ASSERT_EQ(clSetKernelArg(Kernel, 0, sizeof(cl_mem), &Buffer), CL_SUCCESS);
   size_t Global = Data.size();
-  ASSERT_EQ(clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &Global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(
+      clEnqueueNDRangeKernel(Queue, Kernel, 1, nullptr, &Global, nullptr, 0, nullptr, nullptr),
+      CL_SUCCESS);
   ASSERT_EQ(clEnqueueReadBuffer(Queue, Buffer, CL_TRUE, 0, Data.size() * sizeof(cl_int),
                                 Data.data(), 0, nullptr, nullptr),
             CL_SUCCESS);
