@@ -5,8 +5,13 @@
 // say so and fail; none pretends to work.
 //
 //===----------------------------------------------------------------------===//
+#include "Directives/Frontend.h"
+
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 #include <string>
@@ -22,9 +27,8 @@ struct PlannedCommand {
   const char *Summary;
 };
 
-// The pipeline's subcommands, in the order a user meets them.
-constexpr PlannedCommand kCommands[] = {
-    {"check", "Parse and analyse the directives of FILE; print diagnostics and a summary"},
+// The pipeline's subcommands still to come, in the order a user meets them.
+constexpr PlannedCommand kPlannedCommands[] = {
     {"emit", "Print the generated tuner program for FILE"},
     {"space", "Generate the search space of FILE and report its size and statistics"},
     {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration"},
@@ -32,6 +36,24 @@ constexpr PlannedCommand kCommands[] = {
     {"results", "Export a results database as CSV or JSON"},
     {"analyze", "Learn from earlier tuning data"},
 };
+
+/// atfc check FILE: diagnostics on stderr, a summary on stdout when there
+/// is no error; exit status 1 on any error.
+int runCheck(const std::string &File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer) {
+    llvm::errs() << "atfc: error: cannot read '" << File << "': " << Buffer.getError().message()
+                 << '\n';
+    return 1;
+  }
+  atfc::FrontendResult Result = atfc::runFrontend(File, (*Buffer)->getBuffer().str());
+  for (const atfc::AnalysisDiagnostic &D : Result.Diagnostics)
+    atfc::printDiagnostic(llvm::errs(), D, Result.Source);
+  if (Result.hasErrors())
+    return 1;
+  atfc::printSummary(llvm::outs(), Result);
+  return 0;
+}
 
 } // namespace
 
@@ -44,12 +66,21 @@ int main(int Argc, char **Argv) {
   App.require_subcommand(1);
   App.allow_extras(); // arguments after `--` belong to the tuned program
 
+  std::string File;
+  CLI::App *Check = App.add_subcommand(
+      "check", "Parse and analyse the directives of FILE; print diagnostics and a summary");
+  Check->add_option("FILE", File, "The annotated source file")->required();
+  int Status = 0;
+  Check->callback([&] { Status = runCheck(File); });
+
   std::vector<std::string> Args;
-  const PlannedCommand *Chosen = nullptr;
-  for (const PlannedCommand &Command : kCommands) {
+  for (const PlannedCommand &Command : kPlannedCommands) {
     CLI::App *Sub = App.add_subcommand(Command.Name, Command.Summary);
     Sub->add_option("arguments", Args, "Arguments of the subcommand");
-    Sub->callback([&Chosen, &Command] { Chosen = &Command; });
+    Sub->callback([&Status, &Command] {
+      std::fprintf(stderr, "atfc %s: not yet implemented in this version of atfc\n", Command.Name);
+      Status = kNotImplemented;
+    });
   }
 
   try {
@@ -57,6 +88,5 @@ int main(int Argc, char **Argv) {
   } catch (const CLI::ParseError &E) {
     return App.exit(E);
   }
-  std::fprintf(stderr, "atfc %s: not yet implemented in this version of atfc\n", Chosen->Name);
-  return kNotImplemented;
+  return Status;
 }

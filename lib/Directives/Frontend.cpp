@@ -1,0 +1,120 @@
+//===- Directives/Frontend.cpp - The directive frontend, end to end -------===//
+#include "Directives/Frontend.h"
+
+#include "Directives/ClauseParser.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace atfc {
+
+bool FrontendResult::hasErrors() const {
+  return std::any_of(Diagnostics.begin(), Diagnostics.end(), [](const AnalysisDiagnostic &D) {
+    return D.Severity == DiagnosticSeverity::Error;
+  });
+}
+
+static void addErrors(FrontendResult &Result, const std::vector<ScanDiagnostic> &Found) {
+  for (const ScanDiagnostic &D : Found)
+    Result.Diagnostics.push_back(
+        {DiagnosticSeverity::Error, Result.FileName, D.Line, D.Column, D.Message});
+}
+
+FrontendResult runFrontend(llvm::StringRef FileName, std::string Source) {
+  FrontendResult Result;
+  Result.FileName = FileName.str();
+  Result.Source = std::move(Source);
+  Result.Scan = scanDirectives(FileName, Result.Source, sourceLanguageForPath(FileName));
+  addErrors(Result, Result.Scan.Diagnostics);
+  if (!Result.hasErrors()) {
+    ClauseParse Parse = parseClauses(Result.Scan);
+    addErrors(Result, Parse.Diagnostics);
+    Result.Spec = std::move(Parse.Spec);
+  }
+  if (!Result.hasErrors()) {
+    Result.Analysis = analyzeSpec(Result.Spec, FileName);
+    Result.Diagnostics.insert(Result.Diagnostics.end(), Result.Analysis.Diagnostics.begin(),
+                              Result.Analysis.Diagnostics.end());
+  }
+  std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
+                   [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
+                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+                   });
+  return Result;
+}
+
+void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::StringRef Source) {
+  OS << formatDiagnostic(D) << '\n';
+  // The source line, tabs kept so that the caret lines up in a terminal.
+  llvm::StringRef Rest = Source;
+  for (unsigned Line = 1; Line < D.Line && !Rest.empty(); ++Line)
+    Rest = Rest.split('\n').second;
+  llvm::StringRef Text = Rest.split('\n').first.rtrim("\r");
+  if (D.Line == 0 || Text.empty())
+    return;
+  OS << Text << '\n';
+  for (unsigned Col = 1; Col < D.Column && Col <= Text.size(); ++Col)
+    OS << (Text[Col - 1] == '\t' ? '\t' : ' ');
+  OS << "^\n";
+}
+
+static void printNames(llvm::raw_ostream &OS, const FrontendResult &R, const NameReferences &N) {
+  bool First = true;
+  auto Separate = [&] {
+    OS << (First ? "" : ", ");
+    First = false;
+  };
+  for (std::size_t I : N.Inputs) {
+    Separate();
+    OS << R.Spec.Inputs[I].Name.Name;
+  }
+  for (std::size_t P : N.Parameters) {
+    Separate();
+    OS << R.Spec.Parameters[P].Name.Name;
+  }
+  for (const std::string &L : N.DeviceLimits) {
+    Separate();
+    OS << L;
+  }
+  if (First)
+    OS << "nothing";
+}
+
+void printSummary(llvm::raw_ostream &OS, const FrontendResult &R) {
+  const TuningSpec &Spec = R.Spec;
+  const AnalyzedSpec &A = R.Analysis;
+  OS << R.FileName << ": " << Spec.Inputs.size() << " input(s), " << Spec.Parameters.size()
+     << " tuning parameter(s) in " << A.Groups.size() << " group(s)\n";
+  for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
+    const InputVariable &In = Spec.Inputs[I];
+    OS << "  input " << In.Name.Name << " : " << A.Inputs[I].TypeName << " = ";
+    if (In.Kind == InputKind::Positional)
+      OS << "$" << In.ArgumentIndex;
+    else
+      OS << In.Value.Text;
+    OS << (A.Inputs[I].Used ? "" : "  (unused)") << '\n';
+  }
+  for (std::size_t G = 0; G < A.Groups.size(); ++G) {
+    OS << "group " << G + 1 << ":";
+    for (std::size_t P : A.Groups[G].Parameters)
+      OS << ' ' << Spec.Parameters[P].Name.Name;
+    OS << '\n';
+    for (std::size_t P : A.Groups[G].Parameters) {
+      const TuningParameter &Param = Spec.Parameters[P];
+      const AnalyzedParameter &AP = A.Parameters[P];
+      OS << "  " << Param.Name.Name << " : " << AP.TypeName << " in " << Param.Range.Expr.Text
+         << '\n';
+      if (AP.Conjuncts.empty())
+        continue;
+      OS << "    constraint names ";
+      printNames(OS, R, AP.ConstraintNames);
+      OS << '\n';
+      for (const ConstraintConjunct &C : AP.Conjuncts) {
+        OS << "    " << (C.Shape == ConjunctShape::Predicate ? "filter " : "loop   ")
+           << conjunctShapeName(C.Shape) << '(' << C.Expr.Text << ")\n";
+      }
+    }
+  }
+}
+
+} // namespace atfc

@@ -1,0 +1,54 @@
+//===- Directives/Frontend.h - The directive frontend, end to end -*- C++ -*-===//
+//
+// Runs the frontend's stages on one annotated file: scan the directives,
+// parse their clauses, analyse their expressions with Clang. Each stage's
+// findings become AnalysisDiagnostics at the user's file:line:col; a stage
+// runs only when the one before it found no error, so that one mistake is
+// not reported three times.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DIRECTIVES_FRONTEND_H
+#define ATFC_DIRECTIVES_FRONTEND_H
+
+#include "Directives/DirectiveScanner.h"
+#include "Directives/SpecAnalysis.h"
+#include "Directives/TuningSpec.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// Everything the frontend knows about one file.
+struct FrontendResult {
+  /// The file as named on the command line, and its contents.
+  std::string FileName;
+  std::string Source;
+  /// The stages' results (later ones empty if an earlier one failed).
+  DirectiveScan Scan;
+  TuningSpec Spec;
+  AnalyzedSpec Analysis;
+  /// Findings of all stages, ordered by position.
+  std::vector<AnalysisDiagnostic> Diagnostics;
+
+  bool hasErrors() const;
+};
+
+/// Runs the frontend on Source, the contents of FileName.
+FrontendResult runFrontend(llvm::StringRef FileName, std::string Source);
+
+/// Prints D like a compiler: "file:line:col: error: message", then the
+/// source line and a caret under the column.
+void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::StringRef Source);
+
+/// Prints what `atfc check` reports about a file without errors: inputs,
+/// parameters with types and ranges, groups in generation order, and each
+/// constraint's conjuncts with the loop or filter they become.
+void printSummary(llvm::raw_ostream &OS, const FrontendResult &Result);
+
+} // namespace atfc
+
+#endif

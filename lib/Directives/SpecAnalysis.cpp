@@ -1,0 +1,693 @@
+//===- Directives/SpecAnalysis.cpp - Semantic analysis of a spec -*- C++ -*-===//
+//
+// Drives the semantic analysis: builds the synthetic unit, parses it with
+// Clang once, maps Clang's diagnostics back to the user's file, turns the
+// prelude's verdicts into messages, and derives names, groups, orders and
+// conjuncts from the facts of the AST.
+//
+// Which errors are shown: an error inside the user's own characters is shown
+// as Clang wrote it (a few that name a tuning parameter where none may be
+// named are reworded). An error in the synthetic code around an expression
+// is a parse error caused by the expression (shown at the expression's end)
+// or a consequence of an error already shown (dropped); anything else would
+// be a bug of atfc and is shown as an internal error. A verdict of the
+// prelude (empty range, lambda that cannot take the candidate, ...) is only
+// shown for an expression that Clang accepted.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/SpecAnalysis.h"
+
+#include "Directives/ClangUnitParser.h"
+#include "Directives/DependencyGraph.h"
+#include "Directives/DirectiveLexing.h"
+#include "Directives/SyntheticUnit.h"
+#include "Directives/UnitASTReader.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace atfc {
+
+using llvm::StringRef;
+
+llvm::StringRef conjunctShapeName(ConjunctShape Shape) {
+  switch (Shape) {
+  case ConjunctShape::Divides:
+    return "divides";
+  case ConjunctShape::MultipleOf:
+    return "multiple_of";
+  case ConjunctShape::LessThan:
+    return "less_than";
+  case ConjunctShape::LessThanOrEq:
+    return "less_than_or_eq";
+  case ConjunctShape::GreaterThan:
+    return "greater_than";
+  case ConjunctShape::GreaterThanOrEq:
+    return "greater_than_or_eq";
+  case ConjunctShape::Equal:
+    return "equal";
+  case ConjunctShape::Unequal:
+    return "unequal";
+  case ConjunctShape::Predicate:
+    return "predicate";
+  }
+  return "predicate";
+}
+
+bool AnalyzedSpec::hasErrors() const {
+  return std::any_of(Diagnostics.begin(), Diagnostics.end(), [](const AnalysisDiagnostic &D) {
+    return D.Severity == DiagnosticSeverity::Error;
+  });
+}
+
+std::string formatDiagnostic(const AnalysisDiagnostic &D) {
+  return D.File + ":" + std::to_string(D.Line) + ":" + std::to_string(D.Column) + ": " +
+         (D.Severity == DiagnosticSeverity::Error ? "error: " : "warning: ") + D.Message;
+}
+
+namespace {
+
+using namespace status;
+
+std::string quoted(StringRef S) {
+  // Appending, not "'" + S: GCC 12 warns falsely (-Wrestrict) on the latter.
+  std::string Out;
+  Out.reserve(S.size() + 2);
+  Out += '\'';
+  Out += S;
+  Out += '\'';
+  return Out;
+}
+
+/// "A", "A and B", "A, B and C".
+std::string listOfNames(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (std::size_t I = 0; I < Names.size(); ++I) {
+    if (I > 0)
+      Out += I + 1 == Names.size() ? " and " : ", ";
+    Out += Names[I];
+  }
+  return Out;
+}
+
+/// The part [Begin, End) of X, with its source map.
+SourceExpr sliceOf(const SourceExpr &X, std::size_t Begin, std::size_t End) {
+  SourceExpr Slice;
+  End = std::min(End, X.Text.size());
+  Begin = std::min(Begin, End);
+  Slice.Text = X.Text.substr(Begin, End - Begin);
+  for (std::size_t I = Begin; I < End; ++I)
+    Slice.Positions.push_back(X.positionOf(I));
+  Slice.Begin = X.positionOf(Begin);
+  Slice.End = End > Begin
+                  ? SourcePosition{X.positionOf(End - 1).Line, X.positionOf(End - 1).Column + 1}
+                  : Slice.Begin;
+  return Slice;
+}
+
+/// Whether Clang's lexer or parser (rather than Sema) reported ID.
+bool isSyntaxDiagnostic(unsigned ID) {
+  return ID >= clang::diag::DIAG_START_LEX && ID < clang::diag::DIAG_START_AST;
+}
+
+void addSorted(std::vector<std::size_t> &Indices, std::size_t I) {
+  auto At = std::lower_bound(Indices.begin(), Indices.end(), I);
+  if (At == Indices.end() || *At != I)
+    Indices.insert(At, I);
+}
+
+void addSorted(std::vector<std::string> &Names, const std::string &Name) {
+  auto At = std::lower_bound(Names.begin(), Names.end(), Name);
+  if (At == Names.end() || *At != Name)
+    Names.insert(At, Name);
+}
+
+class SpecAnalyzer {
+public:
+  SpecAnalyzer(const TuningSpec &Spec, StringRef FileName)
+      : Spec(Spec), FileName(FileName.str()), Unit(buildSyntheticUnit(Spec, FileName)) {}
+
+  AnalyzedSpec run() {
+    Result.Inputs.resize(Spec.Inputs.size());
+    Result.Parameters.resize(Spec.Parameters.size());
+    ExpressionHasError.assign(Unit.Expressions.size(), false);
+
+    ParsedUnit Parsed = parseSyntheticUnit(Unit);
+    mapClangDiagnostics(Parsed.Diagnostics);
+    if (!Parsed.AST) {
+      // Clang could not even start (a broken installation): nothing is known.
+      std::string Message = "internal error: Clang could not analyse the expressions of this file";
+      for (const ClangDiagnostic &D : Parsed.Diagnostics)
+        Message += "; " + D.Message;
+      error({1, 1}, Message);
+      groupParameters();
+      return std::move(Result);
+    }
+    Facts = readUnitFacts(*Parsed.AST, Unit, Spec);
+    readTypes();
+    checkExpressions();
+    collectNames();
+    collectConjuncts();
+    groupParameters();
+    warnUnusedInputs();
+
+    std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
+                     [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
+                       return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+                     });
+    return std::move(Result);
+  }
+
+private:
+  void report(DiagnosticSeverity Severity, SourcePosition Where, std::string Message) {
+    for (const AnalysisDiagnostic &D : Result.Diagnostics)
+      if (D.Line == Where.Line && D.Column == Where.Column && D.Message == Message)
+        return;
+    Result.Diagnostics.push_back(
+        {Severity, FileName, Where.Line, Where.Column, std::move(Message)});
+  }
+  void error(SourcePosition Where, std::string Message) {
+    report(DiagnosticSeverity::Error, Where, std::move(Message));
+  }
+
+  const PlacedExpression &placed(unsigned Expression) const { return Unit.Expressions[Expression]; }
+
+  /// The user's position of unit byte Offset; none outside the user's text.
+  std::optional<SourcePosition> positionAt(unsigned Offset) const {
+    std::optional<UserCharacter> Char = Unit.userCharacterAt(Offset);
+    if (!Char)
+      return std::nullopt;
+    return placed(Char->Expression).Expr->positionOf(Char->TextIndex);
+  }
+
+  /// The user's text of unit bytes [Begin, End), which must be copied from
+  /// one expression.
+  std::optional<SourceExpr> textAt(unsigned Begin, unsigned End) const {
+    std::optional<UserCharacter> First = Unit.userCharacterAt(Begin);
+    std::optional<UserCharacter> Last = Unit.userCharacterAt(End - 1);
+    if (End <= Begin || !First || !Last || First->Expression != Last->Expression)
+      return std::nullopt;
+    return sliceOf(*placed(First->Expression).Expr, First->TextIndex, Last->TextIndex + 1);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Clang's diagnostics
+  //===--------------------------------------------------------------------===//
+
+  void mapClangDiagnostics(const std::vector<ClangDiagnostic> &Diagnostics) {
+    struct WrapperError {
+      std::optional<unsigned> Expression;
+      std::string Message;
+    };
+    std::vector<WrapperError> WrapperErrors;
+    bool AnyUserError = false;
+    for (std::size_t I = 0; I < Diagnostics.size(); ++I) {
+      const ClangDiagnostic &D = Diagnostics[I];
+      if (D.Level < clang::DiagnosticsEngine::Error)
+        continue;
+      std::optional<UserCharacter> Char = D.Offset ? Unit.userCharacterAt(*D.Offset) : std::nullopt;
+      if (Char) {
+        AnyUserError = true;
+        ExpressionHasError[Char->Expression] = true;
+        error(placed(Char->Expression).Expr->positionOf(Char->TextIndex), reworded(D, *Char));
+        continue;
+      }
+      if (std::optional<unsigned> Initialized =
+              D.Offset ? initializedAt(*D.Offset) : std::nullopt) {
+        // The user's value does not initialize the variable it is put in,
+        // e.g. it does not convert to the input's type; unless the type
+        // itself is wrong, which was reported already.
+        ExpressionHasError[*Initialized] = true;
+        if (!typeHasError(placed(*Initialized))) {
+          AnyUserError = true;
+          const ExpressionRole Role = placed(*Initialized).Role;
+          const bool Checked = Role == ExpressionRole::Constraint || Role == ExpressionRole::Size ||
+                               Role == ExpressionRole::KernelInput;
+          error(placed(*Initialized).Expr->Begin,
+                (Checked ? "expected an expression with a value; " : "") + D.Message);
+        }
+        continue;
+      }
+      // The synthetic code around an expression, the prelude or a header.
+      const std::optional<unsigned> Owner = ownerOf(Diagnostics, I);
+      if (Owner && isSyntaxDiagnostic(D.ID)) {
+        // Typically "expected ')'": the expression ended too early.
+        AnyUserError = true;
+        ExpressionHasError[*Owner] = true;
+        error(placed(*Owner).Expr->End, D.Message);
+        continue;
+      }
+      WrapperErrors.push_back({Owner, D.Message});
+    }
+    for (const WrapperError &W : WrapperErrors) {
+      if (W.Expression)
+        ExpressionHasError[*W.Expression] = true;
+      // With an error in the user's text, the others follow from it.
+      if (!AnyUserError)
+        error(W.Expression ? placed(*W.Expression).Expr->Begin : SourcePosition{1, 1},
+              "internal error in atfc's analysis of this expression: " + W.Message);
+    }
+  }
+
+  /// The expression that the error Diagnostics[I], outside the user's text,
+  /// is about: the one whose wrapper holds it, or else the first that the
+  /// notes after it (such as "in instantiation of ... requested here")
+  /// point into.
+  std::optional<unsigned> ownerOf(const std::vector<ClangDiagnostic> &Diagnostics,
+                                  std::size_t I) const {
+    if (Diagnostics[I].Offset)
+      if (std::optional<unsigned> Owner = Unit.expressionAt(*Diagnostics[I].Offset))
+        return Owner;
+    for (std::size_t J = I + 1;
+         J < Diagnostics.size() && Diagnostics[J].Level == clang::DiagnosticsEngine::Note; ++J) {
+      if (!Diagnostics[J].Offset)
+        continue;
+      if (std::optional<UserCharacter> Char = Unit.userCharacterAt(*Diagnostics[J].Offset))
+        return Char->Expression;
+      if (std::optional<unsigned> Owner = Unit.expressionAt(*Diagnostics[J].Offset))
+        return Owner;
+    }
+    return std::nullopt;
+  }
+
+  /// The expression whose holder variable's declaration, before the
+  /// expression itself, holds unit byte Offset.
+  std::optional<unsigned> initializedAt(unsigned Offset) const {
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
+      const PlacedExpression &X = placed(I);
+      if (X.DeclarationBegin == PlacedExpression::NoOffset || Offset < X.DeclarationBegin)
+        continue;
+      auto FirstRun = std::find_if(Unit.Runs.begin(), Unit.Runs.end(),
+                                   [&](const CopiedRun &R) { return R.Expression == I; });
+      if (FirstRun != Unit.Runs.end() && Offset < FirstRun->UnitOffset)
+        return I;
+    }
+    return std::nullopt;
+  }
+
+  /// Whether the type of X's input or parameter had an error.
+  bool typeHasError(const PlacedExpression &X) const {
+    const bool OfInput =
+        X.Role == ExpressionRole::InputType || X.Role == ExpressionRole::InputValue;
+    const ExpressionRole TypeRole =
+        OfInput ? ExpressionRole::InputType : ExpressionRole::ParameterType;
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I)
+      if (placed(I).Role == TypeRole && placed(I).Owner == X.Owner && ExpressionHasError[I])
+        return true;
+    return false;
+  }
+
+  /// Clang's message for D, reworded where a name is undeclared only because
+  /// a range or an input may not name it.
+  std::string reworded(const ClangDiagnostic &D, const UserCharacter &Char) const {
+    if (D.ID != clang::diag::err_undeclared_var_use &&
+        D.ID != clang::diag::err_undeclared_var_use_suggest)
+      return D.Message;
+    const PlacedExpression &X = placed(Char.Expression);
+    const StringRef Text = X.Expr->Text;
+    const StringRef Name = Text.slice(Char.TextIndex, lexing::wordEnd(Text, Char.TextIndex));
+    if (X.Role == ExpressionRole::Range && Spec.findParameter(Name))
+      return "the range of " + quoted(Spec.Parameters[X.Owner].Name.Name) +
+             " names the tuning parameter " + quoted(Name) +
+             "; a range may only name inputs (#atf::var): express how " +
+             quoted(Spec.Parameters[X.Owner].Name.Name) + " depends on " + quoted(Name) +
+             " in its constraint";
+    if (X.Role == ExpressionRole::InputValue) {
+      const std::string &Input = Spec.Inputs[X.Owner].Name.Name;
+      if (Spec.findParameter(Name))
+        return "input " + quoted(Input) + " names the tuning parameter " + quoted(Name) +
+               "; an input may only name the inputs declared before it";
+      if (const InputVariable *Later = Spec.findInput(Name); Later && Later > &Spec.Inputs[X.Owner])
+        return "input " + quoted(Input) + " names input " + quoted(Name) +
+               ", which is declared after it; declare " + quoted(Name) + " first";
+    }
+    return D.Message;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Types and the prelude's verdicts
+  //===--------------------------------------------------------------------===//
+
+  void readTypes() {
+    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
+      const InputVariable &Input = Spec.Inputs[I];
+      Result.Inputs[I].TypeName = Input.Type && !Input.Type->Text.empty() ? Input.Type->Text
+                                  : Input.Kind == InputKind::Positional
+                                      ? UntypedPositionalInputType.str()
+                                      : Facts.InputTypes[I];
+    }
+    for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {
+      const TuningParameter &Parameter = Spec.Parameters[I];
+      Result.Parameters[I].TypeName = Parameter.Type && !Parameter.Type->Text.empty()
+                                          ? Parameter.Type->Text
+                                          : Facts.ParameterTypes[I];
+    }
+  }
+
+  /// Whether the expressions of role Role owned by Owner are free of errors.
+  bool isClean(ExpressionRole Role, std::size_t Owner) const {
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I)
+      if (placed(I).Role == Role && placed(I).Owner == Owner &&
+          (ExpressionHasError[I] || Facts.Expressions[I].ContainsErrors))
+        return false;
+    return true;
+  }
+
+  void checkExpressions() {
+    for (std::size_t I = 0; I < Spec.Parameters.size(); ++I)
+      if (isClean(ExpressionRole::Range, I) && isClean(ExpressionRole::ParameterType, I) &&
+          Facts.RangeStatuses[I])
+        checkRange(I, *Facts.RangeStatuses[I]);
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
+      const ExpressionFacts &F = Facts.Expressions[I];
+      if (ExpressionHasError[I] || F.ContainsErrors)
+        continue;
+      switch (placed(I).Role) {
+      case ExpressionRole::Constraint:
+        checkConstraint(placed(I), F);
+        break;
+      case ExpressionRole::Size:
+        if (F.Status && *F.Status != SizeOk)
+          error(placed(I).Expr->Begin, "a " + sizeName(placed(I)) +
+                                           " must be an integer; this expression has type " +
+                                           quoted(F.ValueType));
+        break;
+      case ExpressionRole::KernelInput:
+        if (F.Status && *F.Status != InputOk)
+          error(placed(I).Expr->Begin, kernelInputMessage(*F.Status));
+        break;
+      default:
+        break;
+      }
+      checkDeviceLimits(F);
+    }
+  }
+
+  void checkRange(std::size_t I, int Status) {
+    const TuningParameter &Parameter = Spec.Parameters[I];
+    const std::string Name = quoted(Parameter.Name.Name);
+    const std::string Target =
+        Parameter.Type && !Parameter.Type->Text.empty() ? "its type " + quoted(Parameter.Type->Text)
+        : Parameter.Range.ElementType                   ? quoted(Parameter.Range.ElementType->Text)
+                                                        : "a common type";
+    std::string Message;
+    switch (Status) {
+    case RangeOk:
+      return;
+    case RangeEmpty:
+      Message = "the range of " + Name + " is empty; give it at least one value";
+      break;
+    case RangeNoCommonType:
+      Message = "the values of the range of " + Name +
+                " have no common type; write them as one type or give " + Name + " a type clause";
+      break;
+    case RangeValueNotConvertible:
+      Message = "the values of the range of " + Name + " do not convert to " + Target;
+      break;
+    case RangeBoundNotConvertible:
+      Message = "the bounds or the step of the interval of " + Name + " do not convert to " +
+                (Parameter.Range.ElementType ? quoted(Parameter.Range.ElementType->Text)
+                                             : std::string("a common type"));
+      break;
+    case RangeNotNumeric:
+      Message = "the interval of " + Name +
+                " is not numeric: an interval holds integers or floating-point values (use a "
+                "set such as {\"a\", \"b\"} for other values)";
+      break;
+    case RangeGeneratorNotCallable:
+      Message = "the generator of the interval of " + Name +
+                " cannot be called with an index; write it as a lambda such as "
+                "[](auto i) { return 2 * i; }";
+      break;
+    default:
+      Message = "the range of " + Name + " is neither a set nor an interval";
+      break;
+    }
+    error(Parameter.Range.Expr.Begin, Message);
+  }
+
+  void checkConstraint(const PlacedExpression &X, const ExpressionFacts &F) {
+    const std::string Name = quoted(Spec.Parameters[X.Owner].Name.Name);
+    const std::string Type = quoted(Result.Parameters[X.Owner].TypeName);
+
+    // An alias compares the candidate with an expression of the path, which
+    // cannot hold the candidate itself.
+    for (const AliasCall &Call : F.AliasCalls)
+      for (const SymbolUse &Use : F.Uses)
+        if (Use.Kind == SymbolKind::Parameter && Use.Index == X.Owner &&
+            Use.Offset >= Call.ArgumentBegin && Use.Offset < Call.ArgumentEnd) {
+          if (std::optional<SourcePosition> Where = positionAt(Call.Offset))
+            error(*Where, "the argument of " + conjunctShapeName(Call.Shape).str() +
+                              "(...) names " + Name +
+                              ", the parameter it constrains; an alias compares " + Name +
+                              " with an expression of inputs and other parameters (write a "
+                              "condition such as '" +
+                              Spec.Parameters[X.Owner].Name.Name + " % 2 == 0' instead)");
+          break;
+        }
+
+    if (!F.Status || *F.Status == ConstraintOk)
+      return;
+    const int Status = *F.Status;
+    if (Status >= ConstraintRelationBase) {
+      const auto Shape = static_cast<ConjunctShape>(Status - ConstraintRelationBase);
+      const std::string Alias = conjunctShapeName(Shape).str() + "(...)";
+      auto Call = std::find_if(F.AliasCalls.begin(), F.AliasCalls.end(),
+                               [&](const AliasCall &C) { return C.Shape == Shape; });
+      std::optional<SourcePosition> Where =
+          Call != F.AliasCalls.end() ? positionAt(Call->Offset) : std::nullopt;
+      const std::string Argument = Call != F.AliasCalls.end()
+                                       ? " and its argument has type " + quoted(Call->ArgumentType)
+                                       : "";
+      const bool Arithmetic = Shape == ConjunctShape::Divides || Shape == ConjunctShape::MultipleOf;
+      error(Where.value_or(X.Expr->Begin),
+            Arithmetic
+                ? Alias + " in the constraint of " + Name + " needs numbers, but " + Name +
+                      " has type " + Type + Argument
+                : Alias + " in the constraint of " + Name + " cannot compare " + Name +
+                      " (of type " + Type + ") with its argument" +
+                      (Call != F.AliasCalls.end() ? " of type " + quoted(Call->ArgumentType) : ""));
+      return;
+    }
+    std::string Message;
+    if (Status == ConstraintNotCallable && F.Kind == ValueKind::Lambda)
+      Message = "the lambda in the constraint of " + Name + " cannot be called with a value of " +
+                Name + " (of type " + Type + ")";
+    else if (Status == ConstraintNotCallable && F.Kind == ValueKind::ConstraintObject)
+      Message = "a lambda in the constraint of " + Name + " cannot be called with a value of " +
+                Name + " (of type " + Type + ")";
+    else if (Status == ConstraintResultNotCondition)
+      Message = "the lambda in the constraint of " + Name + " does not return a condition for a " +
+                "value of type " + Type;
+    else
+      Message = "the constraint of " + Name + " has type " + quoted(F.ValueType) +
+                ", which is not a condition: write a boolean expression, an alias such as "
+                "divides(N), or a lambda taking the value of " +
+                Name;
+    error(X.Expr->Begin, Message);
+  }
+
+  void checkDeviceLimits(const ExpressionFacts &F) {
+    for (const SymbolUse &Use : F.Uses) {
+      if (Use.Kind != SymbolKind::DeviceLimit)
+        continue;
+      const bool OpenCL = StringRef(Use.DeviceLimit).startswith("ocl::");
+      const DeviceBackend Needed = OpenCL ? DeviceBackend::OpenCL : DeviceBackend::CUDA;
+      if (Spec.Device.Backend == Needed)
+        continue;
+      if (std::optional<SourcePosition> Where = positionAt(Use.Offset))
+        error(*Where, "the device limit " + quoted(Use.DeviceLimit) + " is only known when the " +
+                          "file tunes " + (OpenCL ? "an OpenCL" : "a CUDA") + " kernel; add the " +
+                          (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
+                          " directives, or make the limit an input (#atf::var)");
+    }
+  }
+
+  static std::string sizeName(const PlacedExpression &X) {
+    const char *Names[] = {"global size", "local size", "grid dimension", "block dimension"};
+    return Names[static_cast<int>(X.Size)];
+  }
+
+  static std::string kernelInputMessage(int Status) {
+    switch (Status) {
+    case InputScalarNeedsType:
+      return "a scalar without a value needs its type, as in scalar<float>()";
+    case InputScalarArguments:
+      return "scalar<T>(value) takes at most one value";
+    case InputScalarNotConvertible:
+      return "the value of this scalar does not convert to its type";
+    case InputBufferNeedsType:
+      return "a buffer needs its element type, as in buffer<float>(N)";
+    case InputBufferArguments:
+      return "buffer<T>(size) takes exactly one size";
+    case InputBufferSizeNotInteger:
+      return "the size of a buffer must be an integer";
+    default:
+      return "a kernel input is scalar<T>(value), scalar<T>() or buffer<T>(size)";
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Names and conjuncts
+  //===--------------------------------------------------------------------===//
+
+  /// Adds the uses of F with offsets in [Begin, End) to Names, leaving out
+  /// parameter Self (none: Self = npos).
+  static void addUses(NameReferences &Names, const ExpressionFacts &F, std::size_t Self,
+                      unsigned Begin = 0, unsigned End = ~0u) {
+    for (const SymbolUse &Use : F.Uses) {
+      if (Use.Offset < Begin || Use.Offset >= End)
+        continue;
+      switch (Use.Kind) {
+      case SymbolKind::Input:
+        addSorted(Names.Inputs, Use.Index);
+        break;
+      case SymbolKind::Parameter:
+        if (Use.Index != Self)
+          addSorted(Names.Parameters, Use.Index);
+        break;
+      case SymbolKind::DeviceLimit:
+        addSorted(Names.DeviceLimits, Use.DeviceLimit);
+        break;
+      }
+    }
+  }
+
+  void collectNames() {
+    constexpr std::size_t None = static_cast<std::size_t>(-1);
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
+      const PlacedExpression &X = placed(I);
+      const ExpressionFacts &F = Facts.Expressions[I];
+      for (const SymbolUse &Use : F.Uses)
+        if (Use.Kind == SymbolKind::Input)
+          Result.Inputs[Use.Index].Used = true;
+      // Clang's AST of an expression with an error (or one that uses a
+      // declaration with an error) may miss names: there, an input the text
+      // mentions counts as used, and a constraint depends on the parameters
+      // its text mentions, so that groups stay as complete as they can.
+      if (ExpressionHasError[I] || F.ContainsErrors) {
+        for (std::size_t J = 0; J < Spec.Inputs.size(); ++J)
+          Result.Inputs[J].Used |= mentions(X.Expr->Text, Spec.Inputs[J].Name.Name);
+        if (X.Role == ExpressionRole::Constraint)
+          for (std::size_t J = 0; J < Spec.Parameters.size(); ++J)
+            if (J != X.Owner && mentions(X.Expr->Text, Spec.Parameters[J].Name.Name))
+              addSorted(Result.Parameters[X.Owner].ConstraintNames.Parameters, J);
+      }
+      if (X.Role == ExpressionRole::InputValue)
+        addUses(Result.Inputs[X.Owner].ValueNames, F, None);
+      else if (X.Role == ExpressionRole::Range)
+        addUses(Result.Parameters[X.Owner].RangeNames, F, None);
+      else if (X.Role == ExpressionRole::Constraint)
+        addUses(Result.Parameters[X.Owner].ConstraintNames, F, X.Owner);
+    }
+  }
+
+  void collectConjuncts() {
+    for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
+      const PlacedExpression &X = placed(I);
+      const ExpressionFacts &F = Facts.Expressions[I];
+      if (X.Role != ExpressionRole::Constraint || ExpressionHasError[I])
+        continue;
+      std::vector<ConstraintConjunct> Conjuncts;
+      for (const UnitConjunct &C : F.Conjuncts) {
+        std::optional<SourceExpr> Text = textAt(C.Begin, C.End);
+        if (!Text) {
+          Conjuncts.clear();
+          break;
+        }
+        ConstraintConjunct Conjunct;
+        Conjunct.Shape = C.Shape;
+        Conjunct.Form = C.Form;
+        Conjunct.Expr = std::move(*Text);
+        addUses(Conjunct.Names, F, static_cast<std::size_t>(-1), C.Begin, C.End);
+        Conjuncts.push_back(std::move(Conjunct));
+      }
+      Result.Parameters[X.Owner].Conjuncts = std::move(Conjuncts);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Groups, order, unused inputs
+  //===--------------------------------------------------------------------===//
+
+  void groupParameters() {
+    std::vector<std::vector<std::size_t>> Dependencies;
+    for (const AnalyzedParameter &Parameter : Result.Parameters)
+      Dependencies.push_back(Parameter.ConstraintNames.Parameters);
+    ParameterOrder Order = orderParameters(Dependencies);
+    for (std::vector<std::size_t> &Group : Order.Groups)
+      Result.Groups.push_back({std::move(Group)});
+    for (std::size_t P = 0; P < Result.Parameters.size(); ++P)
+      Result.Parameters[P].Group = Order.GroupOf[P];
+    for (const std::vector<std::size_t> &Cycle : Order.Cycles) {
+      std::vector<std::string> Names;
+      for (std::size_t P : Cycle)
+        Names.push_back(Spec.Parameters[P].Name.Name);
+      error(Spec.Parameters[Cycle.front()].Directive,
+            "cyclic constraints between parameters " + listOfNames(Names) +
+                ": each needs the value of another to be generated first; remove one of the "
+                "names from one of their constraints");
+    }
+  }
+
+  /// Whether Text names Name as a whole word (outside nothing: a crude
+  /// check for arguments that are not type-checked).
+  static bool mentions(StringRef Text, StringRef Name) {
+    for (std::size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
+      const bool StartsWord = At == 0 || !lexing::isIdentifierChar(Text[At - 1]);
+      const bool EndsWord =
+          At + Name.size() == Text.size() || !lexing::isIdentifierChar(Text[At + Name.size()]);
+      if (StartsWord && EndsWord)
+        return true;
+    }
+    return false;
+  }
+
+  void warnUnusedInputs() {
+    // Arguments that are not type-checked (yet) count as uses when they
+    // mention the input, so that the warning is never wrong about them.
+    std::vector<StringRef> Others;
+    for (const std::optional<SourceExpr> *X :
+         {&Spec.SearchTechnique, &Spec.AbortCondition, &Spec.Seed, &Spec.Timeout, &Spec.Warmups,
+          &Spec.Repetitions, &Spec.Device.Index, &Spec.Device.PlatformId, &Spec.Device.DeviceId})
+      if (*X)
+        Others.push_back((*X)->Text);
+    for (const std::optional<StringArgument> *S :
+         {&Spec.CompileScript, &Spec.RunScript, &Spec.CostFile})
+      if (*S)
+        Others.push_back((*S)->Value);
+    if (Spec.Check) {
+      if (Spec.Check->Tolerance)
+        Others.push_back(Spec.Check->Tolerance->Text);
+      for (const ReferenceValue &Value : Spec.Check->Reference)
+        Others.push_back(Value.Value.Text);
+    }
+    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
+      const std::string &Name = Spec.Inputs[I].Name.Name;
+      Result.Inputs[I].Used |= std::any_of(Others.begin(), Others.end(),
+                                           [&](StringRef Text) { return mentions(Text, Name); });
+      if (!Result.Inputs[I].Used)
+        report(DiagnosticSeverity::Warning, Spec.Inputs[I].Name.Position,
+               "input " + quoted(Name) + " is never used");
+    }
+  }
+
+  const TuningSpec &Spec;
+  std::string FileName;
+  SyntheticUnit Unit;
+  UnitFacts Facts;
+  /// Per placed expression: whether an error was reported in or for it.
+  std::vector<bool> ExpressionHasError;
+  AnalyzedSpec Result;
+};
+
+} // namespace
+
+AnalyzedSpec analyzeSpec(const TuningSpec &Spec, StringRef FileName) {
+  return SpecAnalyzer(Spec, FileName).run();
+}
+
+} // namespace atfc

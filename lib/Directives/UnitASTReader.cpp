@@ -1,0 +1,277 @@
+//===- Directives/UnitASTReader.cpp - Facts from the unit's AST -*- C++ -*-===//
+//
+// Finds the synthetic declarations by name among the unit's top-level
+// declarations, then walks each user expression with a RecursiveASTVisitor.
+// A DeclRefExpr names an input or a tuning parameter when it refers to one of
+// the unit's own declarations of it (a global input, or a parameter of a
+// check function); a lambda's parameter of the same name does not count.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/UnitASTReader.h"
+
+#include "Directives/ConstraintLowering.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+
+namespace atfc {
+
+using namespace clang;
+
+std::optional<unsigned> UnitOffsets::offsetOf(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return std::nullopt;
+  const SourceManager &SM = Context.getSourceManager();
+  const std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(SM.getFileLoc(Loc));
+  if (Decomposed.first != SM.getMainFileID())
+    return std::nullopt;
+  return Decomposed.second;
+}
+
+std::optional<unsigned> UnitOffsets::endOf(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return std::nullopt;
+  const SourceManager &SM = Context.getSourceManager();
+  return offsetOf(Lexer::getLocForEndOfToken(SM.getFileLoc(Loc), 0, SM, Context.getLangOpts()));
+}
+
+std::string printType(const ASTContext &Context, QualType T) {
+  if (T.isNull())
+    return "";
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl()))
+    if (Spec->getName() == "basic_string" && Spec->isInStdNamespace() &&
+        Spec->getTemplateArgs().size() > 0 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+        Spec->getTemplateArgs()[0].getAsType()->isCharType())
+      return "std::string";
+  PrintingPolicy Policy(Context.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Policy.PrintCanonicalTypes = true;
+  return T.getAsString(Policy);
+}
+
+namespace {
+
+bool isInNamespace(const DeclContext *Context, llvm::StringRef Name, bool AtTopLevel) {
+  const auto *Namespace = dyn_cast<NamespaceDecl>(Context);
+  return Namespace && Namespace->getName() == Name &&
+         (!AtTopLevel || Namespace->getDeclContext()->isTranslationUnit());
+}
+
+class UnitReader;
+
+/// Collects the names and alias calls of one expression.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  UseCollector(const UnitReader &Reader, ExpressionFacts &Facts) : Reader(Reader), Facts(Facts) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *E);
+  bool VisitCallExpr(CallExpr *E);
+
+private:
+  const UnitReader &Reader;
+  ExpressionFacts &Facts;
+};
+
+class UnitReader {
+public:
+  UnitReader(ASTContext &Context, const SyntheticUnit &Unit, const TuningSpec &Spec)
+      : Context(Context), Unit(Unit), Spec(Spec), Offsets(Context) {
+    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I)
+      InputIndex[Spec.Inputs[I].Name.Name] = I;
+    for (Decl *D : Context.getTranslationUnitDecl()->decls()) {
+      const auto *Named = dyn_cast<NamedDecl>(D);
+      std::optional<unsigned> Offset = Offsets.offsetOf(D->getLocation());
+      if (Named && Named->getIdentifier() && Offset && *Offset >= Unit.PreludeEnd)
+        TopLevel[Named->getName()] = Named;
+    }
+  }
+
+  UnitFacts read() {
+    UnitFacts Facts;
+    Facts.Expressions.resize(Unit.Expressions.size());
+    for (std::size_t I = 0; I < Unit.Expressions.size(); ++I)
+      readExpression(Unit.Expressions[I], Facts.Expressions[I]);
+    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I)
+      Facts.InputTypes.push_back(aliasedType(synthetic::inputTypeAlias(I)));
+    for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {
+      Facts.ParameterTypes.push_back(aliasedType(synthetic::parameterTypeAlias(I)));
+      Facts.RangeValueTypes.push_back(aliasedType(synthetic::rangeValueAlias(I)));
+      Facts.RangeStatuses.push_back(statusOf(find<VarDecl>(synthetic::rangeStatusVariable(I))));
+    }
+    return Facts;
+  }
+
+  /// What D is, when it is one of the names the analysis tracks.
+  std::optional<SymbolUse> resolve(const ValueDecl *D) const {
+    if (const auto *Parameter = dyn_cast<ParmVarDecl>(D)) {
+      const auto *Function = dyn_cast<FunctionDecl>(Parameter->getDeclContext());
+      if (!Function || !Function->getIdentifier() ||
+          find<FunctionDecl>(Function->getName()) != Function)
+        return std::nullopt;
+      const unsigned Index = Parameter->getFunctionScopeIndex();
+      SymbolUse Use;
+      Use.Kind = Index < Unit.NumInputs ? SymbolKind::Input : SymbolKind::Parameter;
+      Use.Index = Index < Unit.NumInputs ? Index : Index - Unit.NumInputs;
+      return Use;
+    }
+    const auto *Variable = dyn_cast<VarDecl>(D);
+    if (!Variable || !Variable->getIdentifier())
+      return std::nullopt;
+    const DeclContext *Scope = Variable->getDeclContext();
+    if (Scope->isTranslationUnit()) {
+      auto Input = InputIndex.find(Variable->getName());
+      if (Input == InputIndex.end() || find<VarDecl>(Variable->getName()) != Variable)
+        return std::nullopt;
+      SymbolUse Use;
+      Use.Kind = SymbolKind::Input;
+      Use.Index = Input->second;
+      return Use;
+    }
+    if ((isInNamespace(Scope, "ocl", false) || isInNamespace(Scope, "cuda", false)) &&
+        isInNamespace(Scope->getParent(), "atf", true)) {
+      SymbolUse Use;
+      Use.Kind = SymbolKind::DeviceLimit;
+      Use.DeviceLimit = (cast<NamespaceDecl>(Scope)->getName() + "::" + Variable->getName()).str();
+      return Use;
+    }
+    return std::nullopt;
+  }
+
+  const UnitOffsets &offsets() const { return Offsets; }
+  const ASTContext &context() const { return Context; }
+
+private:
+  template <class T> const T *find(llvm::StringRef Name) const {
+    auto Found = TopLevel.find(Name);
+    return Found == TopLevel.end() ? nullptr : dyn_cast<T>(Found->second);
+  }
+
+  std::string aliasedType(llvm::StringRef Alias) const {
+    const auto *Decl = find<TypedefNameDecl>(Alias);
+    return Decl && !Decl->isInvalidDecl() ? printType(Context, Decl->getUnderlyingType()) : "";
+  }
+
+  static std::optional<int> statusOf(const VarDecl *Variable) {
+    if (!Variable || Variable->isInvalidDecl())
+      return std::nullopt;
+    const Expr *Init = Variable->getInit();
+    if (!Init || Init->containsErrors() || Init->isValueDependent())
+      return std::nullopt;
+    const APValue *Value = Variable->evaluateValue();
+    if (!Value || !Value->isInt())
+      return std::nullopt;
+    return static_cast<int>(Value->getInt().getExtValue());
+  }
+
+  /// The variable Name declared at the top of Function's body.
+  static const VarDecl *localVariable(const FunctionDecl *Function, llvm::StringRef Name) {
+    const auto *Body = Function ? dyn_cast_or_null<CompoundStmt>(Function->getBody()) : nullptr;
+    if (!Body)
+      return nullptr;
+    for (const Stmt *S : Body->body())
+      if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : Declaration->decls())
+          if (const auto *Variable = dyn_cast<VarDecl>(D);
+              Variable && Variable->getIdentifier() && Variable->getName() == Name)
+            return Variable;
+    return nullptr;
+  }
+
+  void readExpression(const PlacedExpression &Placed, ExpressionFacts &Facts) {
+    const Expr *Value = nullptr;
+    const FunctionDecl *Function = nullptr;
+    switch (Placed.Role) {
+    case ExpressionRole::InputType:
+    case ExpressionRole::ParameterType:
+      return; // a type: nothing to walk
+    case ExpressionRole::InputValue:
+    case ExpressionRole::Range:
+      if (const VarDecl *Holder = find<VarDecl>(Placed.HolderName);
+          Holder && !Holder->isInvalidDecl())
+        Value = Holder->getInit();
+      break;
+    case ExpressionRole::Constraint:
+    case ExpressionRole::Size:
+    case ExpressionRole::KernelInput:
+      Function = find<FunctionDecl>(Placed.HolderName);
+      if (const VarDecl *Holder = localVariable(Function, synthetic::ValueVariable);
+          Holder && !Holder->isInvalidDecl()) {
+        Value = Holder->getInit();
+        Facts.ValueType = printType(Context, Holder->getType());
+        const CXXRecordDecl *Record = Holder->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        if (Record && Record->isLambda())
+          Facts.Kind = ValueKind::Lambda;
+        else if (isConstraintObject(Record))
+          Facts.Kind = ValueKind::ConstraintObject;
+      }
+      Facts.Status = statusOf(localVariable(Function, synthetic::StatusVariable));
+      break;
+    }
+    // Without a valid value (Clang dropped it after an error, possibly one
+    // in a declaration it uses) the facts are incomplete.
+    Facts.ContainsErrors = !Value || Value->containsErrors();
+    if (!Value)
+      return;
+    UseCollector(*this, Facts).TraverseStmt(const_cast<Expr *>(Value));
+
+    if (Placed.Role != ExpressionRole::Constraint || Facts.ContainsErrors)
+      return;
+    const std::size_t CandidateIndex = Unit.NumInputs + Placed.Owner;
+    if (!Function || Function->getNumParams() <= CandidateIndex)
+      return;
+    auto NamesCandidate = [&](unsigned Begin, unsigned End) {
+      return std::any_of(Facts.Uses.begin(), Facts.Uses.end(), [&](const SymbolUse &Use) {
+        return Use.Kind == SymbolKind::Parameter && Use.Index == Placed.Owner &&
+               Use.Offset >= Begin && Use.Offset < End;
+      });
+    };
+    Facts.Conjuncts =
+        lowerConstraint(Value, Function->getParamDecl(CandidateIndex), Offsets, NamesCandidate);
+  }
+
+  ASTContext &Context;
+  const SyntheticUnit &Unit;
+  const TuningSpec &Spec;
+  UnitOffsets Offsets;
+  llvm::StringMap<std::size_t> InputIndex;
+  llvm::StringMap<const NamedDecl *> TopLevel;
+};
+
+bool UseCollector::VisitDeclRefExpr(DeclRefExpr *E) {
+  std::optional<SymbolUse> Use = Reader.resolve(E->getDecl());
+  std::optional<unsigned> Offset = Reader.offsets().offsetOf(E->getBeginLoc());
+  if (Use && Offset) {
+    Use->Offset = *Offset;
+    Facts.Uses.push_back(std::move(*Use));
+  }
+  return true;
+}
+
+bool UseCollector::VisitCallExpr(CallExpr *E) {
+  std::optional<ConjunctShape> Alias = aliasOf(E);
+  if (!Alias)
+    return true;
+  std::optional<unsigned> Offset = Reader.offsets().offsetOf(E->getBeginLoc());
+  std::optional<unsigned> Begin = Reader.offsets().offsetOf(E->getArg(0)->getBeginLoc());
+  std::optional<unsigned> End = Reader.offsets().endOf(E->getArg(0)->getEndLoc());
+  if (Offset && Begin && End)
+    Facts.AliasCalls.push_back(
+        {*Alias, *Offset, *Begin, *End, printType(Reader.context(), E->getArg(0)->getType())});
+  return true;
+}
+
+} // namespace
+
+UnitFacts readUnitFacts(ASTUnit &AST, const SyntheticUnit &Unit, const TuningSpec &Spec) {
+  return UnitReader(AST.getASTContext(), Unit, Spec).read();
+}
+
+} // namespace atfc

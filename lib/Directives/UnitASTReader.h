@@ -1,0 +1,126 @@
+//===- Directives/UnitASTReader.h - Facts from the unit's AST ---*- C++ -*-===//
+//
+// Reads what the semantic analysis needs from the AST of a parsed synthetic
+// unit (SyntheticUnit.h), per user expression: the inputs, parameters and
+// device limits it names (DeclRefExprs, found with a RecursiveASTVisitor),
+// the alias calls in it, the prelude's verdict on it (its status constant),
+// the C++ types involved, and for constraints the lowering into conjuncts
+// (ConstraintLowering.h). All positions are byte offsets in the unit; the
+// caller maps them back to the user's file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DIRECTIVES_UNITASTREADER_H
+#define ATFC_DIRECTIVES_UNITASTREADER_H
+
+#include "Directives/SpecAnalysis.h"
+#include "Directives/SyntheticUnit.h"
+#include "Directives/TuningSpec.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Frontend/ASTUnit.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// What a name in an expression refers to.
+enum class SymbolKind { Input, Parameter, DeviceLimit };
+
+/// One name an expression uses.
+struct SymbolUse {
+  SymbolKind Kind = SymbolKind::Input;
+  /// Input or parameter: its index in the spec.
+  std::size_t Index = 0;
+  /// Device limit: e.g. "ocl::max_wg_size".
+  std::string DeviceLimit;
+  /// Where the name (with its qualifier, if any) starts in the unit.
+  unsigned Offset = 0;
+};
+
+/// A call of a constraint alias (`divides(E)`, ...), at any depth.
+struct AliasCall {
+  /// Which alias.
+  ConjunctShape Shape = ConjunctShape::Divides;
+  /// The call's first character in the unit.
+  unsigned Offset = 0;
+  /// Its argument, [ArgumentBegin, ArgumentEnd) in the unit.
+  unsigned ArgumentBegin = 0;
+  unsigned ArgumentEnd = 0;
+  /// The argument's C++ type.
+  std::string ArgumentType;
+};
+
+/// One conjunct of a constraint, in unit offsets.
+struct UnitConjunct {
+  ConjunctShape Shape = ConjunctShape::Predicate;
+  PredicateForm Form = PredicateForm::Condition;
+  /// E of a relation, or the whole predicate: [Begin, End) in the unit.
+  unsigned Begin = 0;
+  unsigned End = 0;
+};
+
+/// What a check's value is, as C++.
+enum class ValueKind { Other, Lambda, ConstraintObject };
+
+/// The facts of one placed expression.
+struct ExpressionFacts {
+  /// The names it uses, in the order met.
+  std::vector<SymbolUse> Uses;
+  /// The alias calls in it (constraints).
+  std::vector<AliasCall> AliasCalls;
+  /// The prelude's verdict (the status constant); none when Clang could not
+  /// evaluate it, e.g. after an error in the expression.
+  std::optional<int> Status;
+  /// Constraints, sizes, kernel inputs: the type of the expression's value.
+  std::string ValueType;
+  /// Constraints: whether the value is a lambda or a constraint object.
+  ValueKind Kind = ValueKind::Other;
+  /// Whether Clang marked the expression as containing errors.
+  bool ContainsErrors = false;
+  /// Constraints without errors: the top-level conjuncts.
+  std::vector<UnitConjunct> Conjuncts;
+};
+
+/// The facts of a whole unit.
+struct UnitFacts {
+  /// One per SyntheticUnit::Expressions entry.
+  std::vector<ExpressionFacts> Expressions;
+  /// Per input: its type as Clang sees it (cv-qualifiers dropped).
+  std::vector<std::string> InputTypes;
+  /// Per parameter: its type, and its range's value type.
+  std::vector<std::string> ParameterTypes;
+  std::vector<std::string> RangeValueTypes;
+  /// Per parameter: the range's status (see the prelude's
+  /// range_status_code); none when it could not be evaluated.
+  std::vector<std::optional<int>> RangeStatuses;
+};
+
+/// Reads the facts of Unit, the unit of Spec, from its parsed AST.
+UnitFacts readUnitFacts(clang::ASTUnit &AST, const SyntheticUnit &Unit, const TuningSpec &Spec);
+
+/// Byte offsets in the unit of Clang's source locations.
+class UnitOffsets {
+public:
+  UnitOffsets(const clang::ASTContext &Context) : Context(Context) {}
+
+  /// The offset of Loc in the unit; none outside it.
+  std::optional<unsigned> offsetOf(clang::SourceLocation Loc) const;
+  /// The offset just past the token at Loc; none outside the unit.
+  std::optional<unsigned> endOf(clang::SourceLocation Loc) const;
+
+private:
+  const clang::ASTContext &Context;
+};
+
+/// The C++ type T as the user should read it: canonical, without
+/// references and cv-qualifiers, and a std::basic_string<char> as
+/// `std::string`.
+std::string printType(const clang::ASTContext &Context, clang::QualType T);
+
+} // namespace atfc
+
+#endif // ATFC_DIRECTIVES_UNITASTREADER_H

@@ -1,0 +1,506 @@
+//===- Directives/SpecAnalysisTest.cpp - Semantic analysis ------*- C++ -*-===//
+//
+// Unit tests of the semantic analysis: Clang's errors at the user's
+// file:line:col (also on continuation lines, several per run), the
+// prelude's verdicts, inferred types, names, groups and generation order,
+// cycles and unused inputs, on small files and on the papers' spaces.
+// Constraint lowering has its own test file.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/SpecAnalysis.h"
+#include "Directives/ClauseParser.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace atfc;
+
+namespace {
+
+using Lines = std::vector<std::string>;
+using Names = std::vector<std::string>;
+
+/// A file's spec and its analysis.
+struct Analysis {
+  TuningSpec Spec;
+  AnalyzedSpec Result;
+};
+
+/// Scans and parses Source (which must have no syntax errors) and analyses
+/// its spec.
+Analysis analyze(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
+  DirectiveScan Scan = scanDirectives(File, Source, sourceLanguageForPath(File));
+  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
+    ADD_FAILURE() << "scan error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  ClauseParse Parse = parseClauses(Scan);
+  for (const ScanDiagnostic &Diag : Parse.Diagnostics)
+    ADD_FAILURE() << "parse error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  Analysis A;
+  A.Spec = std::move(Parse.Spec);
+  A.Result = analyzeSpec(A.Spec, File);
+  return A;
+}
+
+/// A file of test/unit/Directives/Inputs (copies of the benchmark spaces).
+std::string readInput(llvm::StringRef Name) {
+  std::ifstream In(std::string(ATF_SOURCE_DIR) + "/test/unit/Directives/Inputs/" + Name.str());
+  EXPECT_TRUE(In.good()) << "cannot read " << Name.str();
+  std::stringstream Buffer;
+  Buffer << In.rdbuf();
+  return Buffer.str();
+}
+
+/// The diagnostics as "file:line:col: error: message".
+Lines diagnostics(const Analysis &A) {
+  Lines Out;
+  for (const AnalysisDiagnostic &D : A.Result.Diagnostics)
+    Out.push_back(formatDiagnostic(D));
+  return Out;
+}
+
+/// The diagnostics of analysing Source.
+Lines diagnosticsOf(llvm::StringRef Source) { return diagnostics(analyze(Source)); }
+
+/// Source must analyse without any diagnostic.
+Analysis clean(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
+  Analysis A = analyze(Source, File);
+  EXPECT_EQ(diagnostics(A), Lines{});
+  return A;
+}
+
+const AnalyzedParameter &parameter(const Analysis &A, llvm::StringRef Name) {
+  for (std::size_t I = 0; I < A.Spec.Parameters.size(); ++I)
+    if (A.Spec.Parameters[I].Name.Name == Name)
+      return A.Result.Parameters[I];
+  ADD_FAILURE() << "no parameter " << Name.str();
+  static AnalyzedParameter None;
+  return None;
+}
+
+const AnalyzedInput &input(const Analysis &A, llvm::StringRef Name) {
+  for (std::size_t I = 0; I < A.Spec.Inputs.size(); ++I)
+    if (A.Spec.Inputs[I].Name.Name == Name)
+      return A.Result.Inputs[I];
+  ADD_FAILURE() << "no input " << Name.str();
+  static AnalyzedInput None;
+  return None;
+}
+
+Names parameterNames(const Analysis &A, const std::vector<std::size_t> &Indices) {
+  Names Out;
+  for (std::size_t I : Indices)
+    Out.push_back(A.Spec.Parameters[I].Name.Name);
+  return Out;
+}
+
+Names inputNames(const Analysis &A, const std::vector<std::size_t> &Indices) {
+  Names Out;
+  for (std::size_t I : Indices)
+    Out.push_back(A.Spec.Inputs[I].Name.Name);
+  return Out;
+}
+
+/// The groups, each in generation order.
+std::vector<Names> groups(const Analysis &A) {
+  std::vector<Names> Out;
+  for (const ParameterGroup &Group : A.Result.Groups)
+    Out.push_back(parameterNames(A, Group.Parameters));
+  return Out;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Clang's errors at the user's positions
+//===----------------------------------------------------------------------===//
+
+TEST(SpecAnalysisTest, TypeErrorInConstraintPointsAtTheOperator) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT range interval<size_t>(1, N) "
+                          "constraint divides(N / \"x\")\n"),
+            Lines{"kernel.cl:2:69: error: invalid operands to binary expression ('const size_t' "
+                  "(aka 'const unsigned long') and 'const char[2]')"});
+}
+
+TEST(SpecAnalysisTest, UndeclaredNameInConstraint) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT range interval<size_t>(1, N) constraint divides(Q)\n"),
+            Lines{"kernel.cl:2:67: error: use of undeclared identifier 'Q'"});
+}
+
+TEST(SpecAnalysisTest, ErrorOnABackslashContinuationLine) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT range interval<size_t>(1, N) \\\n"
+                          "    constraint divides(N) && \\\n"
+                          "               WPT <= M\n"),
+            Lines{"kernel.cl:4:23: error: use of undeclared identifier 'M'"});
+}
+
+TEST(SpecAnalysisTest, ErrorOnAPaperStyleContinuationLine) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT\n"
+                          "         range interval<size_t>(1, N)\n"
+                          "         constraint divides(N + nullptr)\n"),
+            Lines{"kernel.cl:4:31: error: invalid operands to binary expression ('const size_t' "
+                  "(aka 'const unsigned long') and 'std::nullptr_t')"});
+}
+
+TEST(SpecAnalysisTest, SeveralErrorsInOneRunInFileOrder) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<int> N = \"1024\"\n"
+                          "#atf::tp name A range interval<int>(1, N) constraint divides(C + Q)\n"
+                          "#atf::tp name B range {1, 2} constraint less_than(A) && A.x\n"
+                          "#atf::tp name C range interval<int>(1, R)\n"),
+            (Lines{"kernel.cl:1:20: error: cannot initialize a variable of type 'const int' with "
+                   "an lvalue of type 'const char[5]'",
+                   "kernel.cl:2:66: error: use of undeclared identifier 'Q'",
+                   "kernel.cl:3:58: error: member reference base type 'const type_of_A' (aka "
+                   "'const int') is not a structure or union",
+                   "kernel.cl:4:40: error: use of undeclared identifier 'R'"}));
+}
+
+TEST(SpecAnalysisTest, ErrorInsideALambdaBody) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name X range interval<size_t>(1, 8) "
+                          "constraint [](auto v) { return v.size() > 1; }\n"),
+            Lines{"kernel.cl:1:78: error: member reference base type 'unsigned long' is not a "
+                  "structure or union"});
+}
+
+TEST(SpecAnalysisTest, ExpressionEndingTooEarly) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name X range {1, 2} constraint X <\n"),
+            Lines{"kernel.cl:1:44: error: expected expression"});
+}
+
+TEST(SpecAnalysisTest, AssignmentInsteadOfComparison) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name X range {1, 2} constraint X = 2\n"),
+            Lines{"kernel.cl:1:43: error: cannot assign to variable 'X' with const-qualified "
+                  "type 'const type_of_X' (aka 'const int')"});
+}
+
+TEST(SpecAnalysisTest, ConstraintWithoutAValue) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name A range {1, 2} constraint static_cast<void>(A)\n"),
+            Lines{"kernel.cl:1:41: error: expected an expression with a value; cannot form a "
+                  "reference to 'void'"});
+}
+
+TEST(SpecAnalysisTest, ErrorsDoNotCascade) {
+  Analysis A = analyze("#atf::var<sizet> N = 4\n"
+                       "#atf::var<size_t>::M $1\n"
+                       "#atf::tp name X range interval<size_t>(1, Q) constraint divides(M / N)\n"
+                       "#atf::tp name Y type \"unsignd\" range {1, 2} "
+                       "constraint divides(X) && Y < X\n"
+                       "#atf::tp name Z range {1, 2} constraint Z < Y + W\n"
+                       "#atf::ocl::kernel_name k\n"
+                       "#atf::ocl::global_size M / X\n");
+  EXPECT_EQ(diagnostics(A),
+            (Lines{"kernel.cl:1:11: error: unknown type name 'sizet'; did you mean 'size_t'?",
+                   "kernel.cl:3:43: error: use of undeclared identifier 'Q'",
+                   "kernel.cl:4:23: error: unknown type name 'unsignd'; did you mean 'unsigned'?",
+                   "kernel.cl:5:49: error: use of undeclared identifier 'W'"}));
+  // Constraints whose AST Clang dropped still connect the names they mention.
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"X", "Y", "Z"}}));
+}
+
+TEST(SpecAnalysisTest, FileNameAsGiven) {
+  Analysis A = analyze("#atf::tp name X range {1, 2} constraint divides(Y)\n", "dir/my file.cu");
+  EXPECT_EQ(diagnostics(A), Lines{"dir/my file.cu:1:49: error: use of undeclared identifier 'Y'"});
+}
+
+TEST(SpecAnalysisTest, QuotedArgumentsKeepTheirColumns) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name \"X\" type \"size_t\" range \"interval<size_t>(1, 9)\" "
+                          "constraint \"divides(Y)\"\n"),
+            Lines{"kernel.cl:1:84: error: use of undeclared identifier 'Y'"});
+}
+
+TEST(SpecAnalysisTest, UnknownType) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name X type sizet range {1, 2} constraint X > 1\n"),
+            Lines{"kernel.cl:1:22: error: unknown type name 'sizet'; did you mean 'size_t'?"});
+}
+
+//===----------------------------------------------------------------------===//
+// Names that a range or an input may not use
+//===----------------------------------------------------------------------===//
+
+TEST(SpecAnalysisTest, RangeNamingAParameter) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT range interval<size_t>(1, N) constraint divides(N)\n"
+                          "#atf::tp name LS range interval<size_t>(1, N / WPT)\n"),
+            Lines{"kernel.cl:3:48: error: the range of 'LS' names the tuning parameter 'WPT'; a "
+                  "range may only name inputs (#atf::var): express how 'LS' depends on 'WPT' in "
+                  "its constraint"});
+}
+
+TEST(SpecAnalysisTest, InputNamingALaterInputOrAParameter) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<int> N = M\n"
+                          "#atf::var<int> M = 2 * X\n"
+                          "#atf::tp name X range interval<int>(1, N)\n"),
+            (Lines{"kernel.cl:1:20: error: input 'N' names input 'M', which is declared after "
+                   "it; declare 'M' first",
+                   "kernel.cl:2:24: error: input 'M' names the tuning parameter 'X'; an input may "
+                   "only name the inputs declared before it"}));
+}
+
+//===----------------------------------------------------------------------===//
+// The prelude's verdicts
+//===----------------------------------------------------------------------===//
+
+TEST(SpecAnalysisTest, RangeVerdicts) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name A range {1, \"a\"}\n"
+                          "#atf::tp name B type int range {\"a\", \"b\"}\n"
+                          "#atf::tp name C range interval(1, \"x\")\n"
+                          "#atf::tp name D range interval<int>(1, 9, 1, [](int a, int b) { "
+                          "return a; })\n"
+                          "#atf::tp name E range set<int>(1, \"a\")\n"
+                          "#atf::tp name F range {}\n"
+                          "#atf::tp name G range interval<int>(1, \"x\")\n"),
+            (Lines{"kernel.cl:1:23: error: the values of the range of 'A' have no common type; "
+                   "write them as one type or give 'A' a type clause",
+                   "kernel.cl:2:32: error: the values of the range of 'B' do not convert to its "
+                   "type 'int'",
+                   "kernel.cl:3:23: error: the interval of 'C' is not numeric: an interval holds "
+                   "integers or floating-point values (use a set such as {\"a\", \"b\"} for other "
+                   "values)",
+                   "kernel.cl:4:23: error: the generator of the interval of 'D' cannot be called "
+                   "with an index; write it as a lambda such as [](auto i) { return 2 * i; }",
+                   "kernel.cl:5:23: error: the values of the range of 'E' do not convert to "
+                   "'int'",
+                   "kernel.cl:6:23: error: the range of 'F' is empty; give it at least one value",
+                   "kernel.cl:7:23: error: the bounds or the step of the interval of 'G' do not "
+                   "convert to 'int'"}));
+}
+
+TEST(SpecAnalysisTest, ConstraintVerdicts) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name A range {1, 2} constraint [](int a, int b) { return a "
+                          "< b; }\n"
+                          "#atf::tp name B range {1, 2} constraint [](auto v) { return "
+                          "interval(1, v); }\n"
+                          "#atf::tp name C range {1, 2} constraint interval(1, 2)\n"
+                          "#atf::tp name D range {\"x\", \"y\"} constraint divides(2)\n"
+                          "#atf::tp name E range {\"x\", \"y\"} constraint E != \"x\" && "
+                          "less_than(3)\n"
+                          "#atf::tp name F range {1, 2} constraint divides(F * 2)\n"),
+            (Lines{"kernel.cl:1:41: error: the lambda in the constraint of 'A' cannot be called "
+                   "with a value of 'A' (of type 'int')",
+                   "kernel.cl:2:41: error: the lambda in the constraint of 'B' does not return a "
+                   "condition for a value of type 'int'",
+                   "kernel.cl:3:41: error: the constraint of 'C' has type "
+                   "'atf_detail::interval_range<atf_detail::deduce, int, int, "
+                   "atf_detail::no_step, atf_detail::no_generator>', which is not a condition: "
+                   "write a boolean expression, an alias such as divides(N), or a lambda taking "
+                   "the value of 'C'",
+                   "kernel.cl:4:45: error: divides(...) in the constraint of 'D' needs numbers, "
+                   "but 'D' has type 'std::string' and its argument has type 'int'",
+                   "kernel.cl:5:57: error: less_than(...) in the constraint of 'E' cannot compare "
+                   "'E' (of type 'std::string') with its argument of type 'int'",
+                   "kernel.cl:6:41: error: the argument of divides(...) names 'F', the parameter "
+                   "it constrains; an alias compares 'F' with an expression of inputs and other "
+                   "parameters (write a condition such as 'F % 2 == 0' instead)"}));
+}
+
+TEST(SpecAnalysisTest, DeviceLimitsNeedTheirBackend) {
+  EXPECT_EQ(diagnosticsOf("#atf::tp name LS range interval<size_t>(1, 1024) "
+                          "constraint less_than_or_eq(atf::ocl::max_wg_size)\n"),
+            Lines{"kernel.cl:1:77: error: the device limit 'ocl::max_wg_size' is only known when "
+                  "the file tunes an OpenCL kernel; add the #atf::ocl:: directives, or make the "
+                  "limit an input (#atf::var)"});
+  Analysis A = clean("#atf::ocl::kernel_name k\n"
+                     "#atf::tp name LS range interval<size_t>(1, 1024) "
+                     "constraint less_than_or_eq(ocl::max_wg_size) && LS <= opencl::max_wi_size_0\n"
+                     "#atf::ocl::local_size LS\n");
+  EXPECT_EQ(parameter(A, "LS").ConstraintNames.DeviceLimits,
+            (Names{"ocl::max_wg_size", "ocl::max_wi_size_0"}));
+}
+
+TEST(SpecAnalysisTest, SizesAndKernelInputs) {
+  EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
+                          "#atf::tp name WPT range interval<size_t>(1, N) constraint divides(N)\n"
+                          "#atf::ocl::kernel_name saxpy\n"
+                          "#atf::ocl::input scalar<int>(N)\n"
+                          "#atf::ocl::input buffer(N)\n"
+                          "#atf::ocl::input buffer<float>(N / WPT, 2)\n"
+                          "#atf::ocl::input scalar()\n"
+                          "#atf::ocl::input scalar<int>(1, 2)\n"
+                          "#atf::ocl::input scalar<int>(\"x\")\n"
+                          "#atf::ocl::input buffer<float>(2.5)\n"
+                          "#atf::ocl::input scalar(2.5)\n"
+                          "#atf::ocl::global_size N / WPT, N / 2.0\n"
+                          "#atf::ocl::local_size Z\n"),
+            (Lines{"kernel.cl:5:18: error: a buffer needs its element type, as in "
+                   "buffer<float>(N)",
+                   "kernel.cl:6:18: error: buffer<T>(size) takes exactly one size",
+                   "kernel.cl:7:18: error: a scalar without a value needs its type, as in "
+                   "scalar<float>()",
+                   "kernel.cl:8:18: error: scalar<T>(value) takes at most one value",
+                   "kernel.cl:9:18: error: the value of this scalar does not convert to its type",
+                   "kernel.cl:10:18: error: the size of a buffer must be an integer",
+                   "kernel.cl:12:33: error: a global size must be an integer; this expression has "
+                   "type 'double'",
+                   "kernel.cl:13:23: error: use of undeclared identifier 'Z'"}));
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+TEST(SpecAnalysisTest, InferredTypes) {
+  Analysis A = clean("#atf::var<int> N = 1024\n"
+                     "#atf::var::M $1\n"
+                     "#atf::var K = 2.5\n"
+                     "#atf::var S = \"a b\"\n"
+                     "#atf::tp name A type \"size_t\" range interval<size_t>(1, N + M)\n"
+                     "#atf::tp name B range interval<size_t>(1, N)\n"
+                     "#atf::tp name C range {1, 2u, 4}\n"
+                     "#atf::tp name D range {1.5, 2}\n"
+                     "#atf::tp name E range {true, false}\n"
+                     "#atf::tp name F range {\"-O1\", \"-O2\"} constraint F != S\n"
+                     "#atf::tp name G range interval<int>(0, 10, 1, pow2)\n"
+                     "#atf::tp name H range interval(0, 10, 1, [](int i) { return K * i; })\n"
+                     "#atf::tp name I range atf::set<double>(1, 2)\n");
+  EXPECT_EQ(input(A, "N").TypeName, "int");
+  EXPECT_EQ(input(A, "M").TypeName, "std::int64_t");
+  EXPECT_EQ(input(A, "K").TypeName, "double");
+  EXPECT_EQ(input(A, "S").TypeName, "std::string");
+  EXPECT_EQ(parameter(A, "A").TypeName, "size_t");
+  EXPECT_EQ(parameter(A, "B").TypeName, "unsigned long");
+  EXPECT_EQ(parameter(A, "C").TypeName, "unsigned int");
+  EXPECT_EQ(parameter(A, "D").TypeName, "double");
+  EXPECT_EQ(parameter(A, "E").TypeName, "bool");
+  EXPECT_EQ(parameter(A, "F").TypeName, "std::string");
+  EXPECT_EQ(parameter(A, "G").TypeName, "int");
+  EXPECT_EQ(parameter(A, "H").TypeName, "double");
+  EXPECT_EQ(parameter(A, "I").TypeName, "double");
+}
+
+//===----------------------------------------------------------------------===//
+// Names and groups
+//===----------------------------------------------------------------------===//
+
+TEST(SpecAnalysisTest, SaxpyNamesAndGroup) {
+  Analysis A = clean("#atf::var<size_t>::N $1\n"
+                     "#atf::tp name \"WPT\" range interval<size_t>(1, N) constraint divides(N)\n"
+                     "#atf::tp name \"LS\"  range interval<size_t>(1, N) "
+                     "constraint divides(N / WPT)\n");
+  EXPECT_EQ(inputNames(A, parameter(A, "WPT").RangeNames.Inputs), Names{"N"});
+  EXPECT_EQ(inputNames(A, parameter(A, "WPT").ConstraintNames.Inputs), Names{"N"});
+  EXPECT_EQ(parameterNames(A, parameter(A, "WPT").ConstraintNames.Parameters), Names{});
+  EXPECT_EQ(inputNames(A, parameter(A, "LS").ConstraintNames.Inputs), Names{"N"});
+  EXPECT_EQ(parameterNames(A, parameter(A, "LS").ConstraintNames.Parameters), Names{"WPT"});
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"WPT", "LS"}}));
+  EXPECT_EQ(parameter(A, "WPT").Group, 0u);
+  EXPECT_EQ(parameter(A, "LS").Group, 0u);
+  EXPECT_TRUE(input(A, "N").Used);
+}
+
+TEST(SpecAnalysisTest, IndependentParametersFormSeparateGroups) {
+  Analysis A = clean("#atf::var<int> N = 64\n"
+                     "#atf::tp name X range interval<int>(1, N) constraint divides(N)\n"
+                     "#atf::tp name Y range {1, 2, 4} constraint Y <= N\n"
+                     "#atf::tp name Z range {true, false}\n");
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"X"}, {"Y"}, {"Z"}}));
+  EXPECT_EQ(parameter(A, "Z").Group, 2u);
+}
+
+TEST(SpecAnalysisTest, NamesInsideLambdasAndShadowing) {
+  Analysis A =
+      clean("#atf::var<int> N = 64\n"
+            "#atf::tp name X range interval<int>(1, N)\n"
+            "#atf::tp name Y range interval<int>(1, N) "
+            "constraint [&](auto v) { return v % X == 0; } && [](auto N) { return N > 0; }\n");
+  EXPECT_EQ(parameterNames(A, parameter(A, "Y").ConstraintNames.Parameters), Names{"X"});
+  EXPECT_EQ(inputNames(A, parameter(A, "Y").ConstraintNames.Inputs), Names{});
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"X", "Y"}}));
+}
+
+TEST(SpecAnalysisTest, MdhPrlGroups) {
+  Analysis A = clean(readInput("mdh_prl.atf"), "mdh_prl.atf");
+  EXPECT_EQ(groups(A), (std::vector<Names>{
+                           {"CACHE_L_CB"},
+                           {"CACHE_P_CB"},
+                           {"G_CB_RES_DEST_LEVEL", "L_CB_RES_DEST_LEVEL", "P_CB_RES_DEST_LEVEL"},
+                           {"OCL_DIM_L_1", "OCL_DIM_R_1"},
+                           {"L_CB_SIZE_L_1", "P_CB_SIZE_L_1", "NUM_WG_L_1", "NUM_WI_L_1"},
+                           {"L_CB_SIZE_R_1", "P_CB_SIZE_R_1", "NUM_WG_R_1", "NUM_WI_R_1"},
+                       }));
+  EXPECT_EQ(inputNames(A, parameter(A, "NUM_WI_R_1").ConstraintNames.Inputs), Names{"N_R"});
+  EXPECT_EQ(parameterNames(A, parameter(A, "NUM_WI_R_1").ConstraintNames.Parameters),
+            (Names{"L_CB_SIZE_R_1", "P_CB_SIZE_R_1", "NUM_WG_R_1"}));
+  EXPECT_EQ(parameter(A, "NUM_WI_R_1").TypeName, "unsigned long");
+  EXPECT_EQ(parameter(A, "OCL_DIM_R_1").TypeName, "int");
+}
+
+TEST(SpecAnalysisTest, ConstraintNamingALaterParameter) {
+  Analysis A = clean("#atf::tp name X range {1, 2, 4, 8} constraint divides(Z)\n"
+                     "#atf::tp name Y range {1, 2}\n"
+                     "#atf::tp name Z range {8, 16} constraint multiple_of(Y)\n");
+  // Y and Z are ready before X; Y, declared first, comes first.
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"Y", "Z", "X"}}));
+}
+
+TEST(SpecAnalysisTest, OrderBreaksTiesByDeclaration) {
+  Analysis A = clean("#atf::tp name D range {1, 2} constraint D <= B + C\n"
+                     "#atf::tp name C range {1, 2}\n"
+                     "#atf::tp name B range {1, 2}\n"
+                     "#atf::tp name A range {1, 2} constraint A != C\n");
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"C", "B", "D", "A"}}));
+}
+
+TEST(SpecAnalysisTest, CycleIsAnError) {
+  Analysis A = analyze("#atf::tp name W range {1, 2}\n"
+                       "#atf::tp name A range {1, 2} constraint divides(B)\n"
+                       "#atf::tp name B range {1, 2} constraint divides(C) && B != W\n"
+                       "#atf::tp name C range {1, 2} constraint divides(A)\n"
+                       "#atf::tp name D range {1, 2} constraint D <= A\n"
+                       "#atf::tp name E range {1, 2} constraint E != F\n"
+                       "#atf::tp name F range {1, 2} constraint F != E\n");
+  EXPECT_EQ(diagnostics(A),
+            (Lines{"kernel.cl:2:1: error: cyclic constraints between parameters A, B and C: each "
+                   "needs the value of another to be generated first; remove one of the names "
+                   "from one of their constraints",
+                   "kernel.cl:6:1: error: cyclic constraints between parameters E and F: each "
+                   "needs the value of another to be generated first; remove one of the names "
+                   "from one of their constraints"}));
+  // An order exists even so: the first blocked parameter is placed first.
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"W", "A", "C", "B", "D"}, {"E", "F"}}));
+}
+
+TEST(SpecAnalysisTest, UnusedInputIsAWarning) {
+  Analysis A = analyze("#atf::var<int> N = 64\n"
+                       "#atf::var<int>   K = 3\n"
+                       "#atf::var<int> S = 1\n"
+                       "#atf::var<int> T = 5\n"
+                       "#atf::var<int> E = 100\n"
+                       "#atf::tp name X range interval<int>(1, N)\n"
+                       "#atf::ocl::kernel_name k\n"
+                       "#atf::ocl::input scalar<int>(S)\n"
+                       "#atf::abort_condition evaluations(E)\n"
+                       "#atf::warmups T\n");
+  EXPECT_EQ(diagnostics(A), Lines{"kernel.cl:2:18: warning: input 'K' is never used"});
+  EXPECT_FALSE(A.Result.hasErrors());
+  EXPECT_FALSE(input(A, "K").Used);
+  EXPECT_TRUE(input(A, "S").Used);
+}
+
+TEST(SpecAnalysisTest, InputValueNames) {
+  Analysis A = clean("#atf::var<size_t>::M $1\n"
+                     "#atf::var<size_t> N = M * 2\n"
+                     "#atf::tp name X range interval<size_t>(1, N)\n");
+  EXPECT_EQ(inputNames(A, input(A, "N").ValueNames.Inputs), Names{"M"});
+  EXPECT_TRUE(input(A, "M").Used);
+}
+
+//===----------------------------------------------------------------------===//
+// The papers' spaces
+//===----------------------------------------------------------------------===//
+
+// Speed is measured by a benchmark, not asserted here.
+TEST(SpecAnalysisTest, SgemmAnalysesCleanly) {
+  const std::string Source = readInput("sgemm_atf.atf");
+  Analysis A = clean(Source, "sgemm_atf.atf");
+  EXPECT_EQ(groups(A), (std::vector<Names>{{"MWG", "NWG", "KWG", "MDIMC", "NDIMC", "MDIMA", "NDIMB",
+                                            "KWI", "VWM", "VWN", "SA", "SB"},
+                                           {"STRM"},
+                                           {"STRN"}}));
+}
