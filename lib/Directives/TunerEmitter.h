@@ -1,0 +1,34 @@
+//===- Directives/TunerEmitter.h - Writing the tuner program ----*- C++ -*-===//
+//
+// Code generation: turns an analysed file into the C++ source of its tuner.
+// The program is small on purpose: the inputs as typed constants, one
+// atfc::group per parameter group in generation order, each constraint
+// conjunct as the engine alias it was lowered to (or a predicate), and a
+// call into the runtime (runtime/TunerMain.h). Everything else lives in
+// compiled libraries.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DIRECTIVES_TUNEREMITTER_H
+#define ATFC_DIRECTIVES_TUNEREMITTER_H
+
+#include "Directives/Frontend.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// The tuner's source, or why there is none.
+struct EmittedTuner {
+  /// The C++ program (empty when Errors is not).
+  std::string Source;
+  /// What stops code generation, at the user's positions.
+  std::vector<AnalysisDiagnostic> Errors;
+};
+
+/// Emits the tuner of a file that the frontend accepted without errors.
+EmittedTuner emitTuner(const FrontendResult &File);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,62 @@
+//===- runtime/TunerCommandLine.h - A generated tuner's options -*- C++ -*-===//
+//
+// The command line of a generated tuner. It holds two things: the tuner's
+// own options (what to do and how to report it), and the arguments of the
+// tuned program ($1, $2, ...), which the file's positional inputs read.
+//
+// Parsing returns the options or the message that says what is wrong; only
+// TunerMain decides to exit. Arguments that begin with '-' (other than
+// negative numbers) are taken for options, so a mistyped option is reported
+// instead of becoming $1; after `--` everything is an argument.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_TUNERCOMMANDLINE_H
+#define ATFC_RUNTIME_TUNERCOMMANDLINE_H
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace atfc {
+
+/// What the tuner does.
+enum class TunerMode {
+  /// Generate the search space and report its size and shape (--space).
+  Space,
+};
+
+/// The tuner's options and the tuned program's arguments.
+struct TunerOptions {
+  /// What the tuner does.
+  TunerMode Mode = TunerMode::Space;
+  /// Report as exactly one JSON object instead of text (--json).
+  bool Json = false;
+  /// How many configurations to list, in index order (--list N).
+  std::uint64_t List = 0;
+  /// Generation threads; 0 uses every core (--threads T).
+  unsigned Threads = 0;
+  /// Print the usage and exit (--help, -h).
+  bool Help = false;
+  /// The tuned program's arguments: Arguments[K - 1] is $K.
+  std::vector<std::string> Arguments;
+};
+
+/// The options, or the message that says why the command line has none.
+struct ParsedCommandLine {
+  TunerOptions Options;
+  /// What is wrong, for "tuner: error: <Error>"; empty when nothing is.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Parses a tuner's command line, without the program name (argv[1...]).
+ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args);
+
+/// The --help text of the tuner Program generated for FileName.
+std::string tunerUsage(std::string_view Program, std::string_view FileName);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,79 @@
+//===- runtime/TunerMain.h - The main program of a generated tuner -*- C++ -*-===//
+//
+// What a generated tuner's main() holds on to: it parses the command line,
+// hands the file's positional inputs their typed values, generates the
+// search space once and does what the mode asks. A generated tuner is
+//
+//   #include "runtime/TunerMain.h"
+//   int main(int Argc, char **Argv) {
+//     atfc::TunerMain Tuner(Argc, Argv, "saxpy.cl");
+//     const std::size_t N = Tuner.positional<std::size_t>(1, "N");
+//     auto G1 = atfc::group(atfc::parameter("WPT", ...), ...);
+//     return Tuner.run([&](const atfc::GenerationOptions &O) {
+//       return atfc::generateSpace(O, G1);
+//     });
+//   }
+//
+// This is the one place of the runtime that exits: status 2 for a bad
+// command line or input, 1 when the space cannot be generated.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_TUNERMAIN_H
+#define ATFC_RUNTIME_TUNERMAIN_H
+
+#include "SearchSpace/SpaceGenerator.h"
+#include "runtime/PositionalInputs.h"
+#include "runtime/TunerCommandLine.h"
+
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <utility>
+
+namespace atfc {
+
+/// Exit status for a bad command line or input.
+inline constexpr int kUsageExitCode = 2;
+/// Exit status when the space cannot be generated or reported.
+inline constexpr int kFailureExitCode = 1;
+
+class TunerMain {
+public:
+  /// Generates the search space for the given options.
+  using SpaceGenerator = std::function<ChainOfTrees(const GenerationOptions &)>;
+
+  /// Parses the command line of the tuner generated for FileName. For
+  /// --help it prints the usage and exits 0; for a bad command line it
+  /// prints "tuner: error: ..." and exits 2.
+  TunerMain(int Argc, const char *const *Argv, std::string FileName);
+  /// A tuner with options parsed already (tests, other front ends).
+  TunerMain(TunerOptions Options, std::string FileName);
+
+  const TunerOptions &options() const { return Options; }
+  const std::string &fileName() const { return FileName; }
+
+  /// The input Name, read from argument $K (1-based) as a T. For a missing
+  /// or malformed argument it prints "<file>: error: ..." and exits 2.
+  template <class T> T positional(unsigned K, const char *Name) const {
+    InputValue<T> Input = positionalInput<T>(Options.Arguments, K, Name);
+    if (!Input)
+      exitWithInputError(Input.Error);
+    return std::move(*Input.Value);
+  }
+
+  /// Generates the space once and does what the mode asks, writing to
+  /// stdout and stderr. Returns the process's exit status.
+  int run(const SpaceGenerator &Generate) const;
+  /// The same, writing to Out and Err.
+  int run(const SpaceGenerator &Generate, std::ostream &Out, std::ostream &Err) const;
+
+private:
+  [[noreturn]] void exitWithInputError(const std::string &Message) const;
+
+  TunerOptions Options;
+  std::string FileName;
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,103 @@
+//===- TunerCommandLineTest.cpp - A generated tuner's options -------------===//
+//
+// The tuner's own options, the tuned program's arguments around and after
+// `--` (negative numbers included), and the errors for unknown options and
+// bad or missing option values.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/TunerCommandLine.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace atfc;
+
+namespace {
+
+ParsedCommandLine parse(const std::vector<std::string> &Args) {
+  return parseTunerCommandLine(Args);
+}
+
+using Strings = std::vector<std::string>;
+
+TEST(TunerCommandLine, Defaults) {
+  const ParsedCommandLine P = parse({});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Mode, TunerMode::Space);
+  EXPECT_FALSE(P.Options.Json);
+  EXPECT_EQ(P.Options.List, 0u);
+  EXPECT_EQ(P.Options.Threads, 0u);
+  EXPECT_FALSE(P.Options.Help);
+  EXPECT_TRUE(P.Options.Arguments.empty());
+}
+
+TEST(TunerCommandLine, OptionsAndArguments) {
+  const ParsedCommandLine P =
+      parse({"1000", "--space", "--json", "--list", "5", "abc", "--threads", "2", "2000"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Mode, TunerMode::Space);
+  EXPECT_TRUE(P.Options.Json);
+  EXPECT_EQ(P.Options.List, 5u);
+  EXPECT_EQ(P.Options.Threads, 2u);
+  EXPECT_EQ(P.Options.Arguments, (Strings{"1000", "abc", "2000"}));
+}
+
+TEST(TunerCommandLine, ValuesAfterEquals) {
+  const ParsedCommandLine P = parse({"--list=7", "--threads=0", "--list=18446744073709551615"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.List, 18446744073709551615u);
+  EXPECT_EQ(P.Options.Threads, 0u);
+}
+
+TEST(TunerCommandLine, NegativeNumbersAreArguments) {
+  const ParsedCommandLine P = parse({"-5", "-0.5", "-.5", "-", "--json"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Arguments, (Strings{"-5", "-0.5", "-.5", "-"}));
+  EXPECT_TRUE(P.Options.Json);
+}
+
+TEST(TunerCommandLine, EverythingAfterDoubleDashIsAnArgument) {
+  const ParsedCommandLine P = parse({"--json", "1", "--", "--list", "-x", "--", "--help"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_TRUE(P.Options.Json);
+  EXPECT_FALSE(P.Options.Help);
+  EXPECT_EQ(P.Options.List, 0u);
+  EXPECT_EQ(P.Options.Arguments, (Strings{"1", "--list", "-x", "--", "--help"}));
+}
+
+TEST(TunerCommandLine, Help) {
+  EXPECT_TRUE(parse({"--help"}).Options.Help);
+  EXPECT_TRUE(parse({"1", "-h"}).Options.Help);
+  const std::string Usage = tunerUsage("saxpy-tuner", "saxpy.cl");
+  EXPECT_NE(Usage.find("usage: saxpy-tuner [options] [--] ARGS..."), std::string::npos) << Usage;
+  EXPECT_NE(Usage.find("The tuner of saxpy.cl"), std::string::npos) << Usage;
+  for (const char *Option : {"--space", "--json", "--list N", "--threads T", "--help"})
+    EXPECT_NE(Usage.find(Option), std::string::npos) << Option;
+}
+
+TEST(TunerCommandLine, UnknownOptions) {
+  EXPECT_EQ(parse({"--jsno"}).Error,
+            "unknown option '--jsno' (see --help; arguments of the tuned program that begin "
+            "with '-' go after '--')");
+  EXPECT_NE(parse({"-x"}).Error.find("unknown option '-x'"), std::string::npos);
+  EXPECT_NE(parse({"--tune=5"}).Error.find("unknown option '--tune'"), std::string::npos);
+}
+
+TEST(TunerCommandLine, BadOptionValues) {
+  EXPECT_EQ(parse({"--list"}).Error, "option '--list' needs a value: --list N");
+  EXPECT_EQ(parse({"1", "--threads"}).Error, "option '--threads' needs a value: --threads T");
+  EXPECT_EQ(parse({"--list", "abc"}).Error,
+            "option '--list' needs a whole number from 0 to 18446744073709551615, not 'abc'");
+  EXPECT_EQ(parse({"--list", "-1"}).Error,
+            "option '--list' needs a whole number from 0 to 18446744073709551615, not '-1'");
+  EXPECT_EQ(parse({"--list="}).Error,
+            "option '--list' needs a whole number from 0 to 18446744073709551615, not ''");
+  EXPECT_EQ(parse({"--threads", "3000000000"}).Error,
+            "option '--threads' needs a whole number from 0 to 2147483647, not '3000000000'");
+  EXPECT_EQ(parse({"--json=1"}).Error, "option '--json' takes no value");
+  EXPECT_EQ(parse({"--space=yes"}).Error, "option '--space' takes no value");
+}
+
+} // namespace

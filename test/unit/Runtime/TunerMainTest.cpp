@@ -1,0 +1,157 @@
+//===- TunerMainTest.cpp - The main program of a generated tuner ----------===//
+//
+// TunerMain as a generated tuner uses it: argv in, inputs out, run() in
+// space mode with text, JSON and a list, generation errors as exit status 1.
+// The paths that exit (bad command line, bad input, --help) are death tests.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/TunerMain.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using namespace atfc;
+
+namespace {
+
+/// A generated tuner's body for saxpy: N = $1.
+int saxpyTuner(const TunerMain &Tuner, std::ostream &Out, std::ostream &Err) {
+  const std::size_t N = Tuner.positional<std::size_t>(1, "N");
+  auto G1 = group(parameter("WPT", interval<std::size_t>(1, N), divides(N)),
+                  parameter("LS", interval<std::size_t>(1, N),
+                            divides([N](const auto &P) { return N / std::get<0>(P); })));
+  return Tuner.run([&](const GenerationOptions &O) { return generateSpace(O, G1); }, Out, Err);
+}
+
+struct Output {
+  int Status = -1;
+  std::string Out, Err;
+};
+
+Output runSaxpy(const std::vector<const char *> &Args) {
+  std::vector<const char *> Argv = {"saxpy-tuner"};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  TunerMain Tuner(static_cast<int>(Argv.size()), Argv.data(), "saxpy.cl");
+  std::ostringstream Out, Err;
+  Output Result;
+  Result.Status = saxpyTuner(Tuner, Out, Err);
+  Result.Out = Out.str();
+  Result.Err = Err.str();
+  return Result;
+}
+
+TEST(TunerMain, ParsesArgv) {
+  const char *Argv[] = {"tuner", "--json", "1000", "--threads", "1", "--", "-7"};
+  const TunerMain Tuner(7, Argv, "saxpy.cl");
+  EXPECT_EQ(Tuner.fileName(), "saxpy.cl");
+  EXPECT_TRUE(Tuner.options().Json);
+  EXPECT_EQ(Tuner.options().Threads, 1u);
+  EXPECT_EQ(Tuner.positional<std::size_t>(1, "N"), 1000u);
+  EXPECT_EQ(Tuner.positional<int>(2, "M"), -7);
+  EXPECT_EQ(Tuner.positional<std::string>(2, "S"), "-7");
+  EXPECT_DOUBLE_EQ(Tuner.positional<double>(1, "X"), 1000.0);
+}
+
+TEST(TunerMain, SpaceReport) {
+  const Output R = runSaxpy({"1000"});
+  EXPECT_EQ(R.Status, 0);
+  EXPECT_EQ(R.Err, "");
+  EXPECT_EQ(R.Out.rfind("saxpy.cl: search space\n  configurations  100\n", 0), 0u) << R.Out;
+  EXPECT_NE(R.Out.find("  LS         uint  1,000     16       100          0    15,900\n"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_EQ(R.Out.find("configurations:\n"), std::string::npos) << R.Out;
+}
+
+TEST(TunerMain, SpaceReportWithList) {
+  const Output R = runSaxpy({"--space", "4", "--list", "2", "--threads", "2"});
+  EXPECT_EQ(R.Status, 0);
+  const std::string Tail = "\nthe first 2 of 6 configurations:\nWPT=1 LS=1\nWPT=1 LS=2\n";
+  ASSERT_GE(R.Out.size(), Tail.size());
+  EXPECT_EQ(R.Out.substr(R.Out.size() - Tail.size()), Tail) << R.Out;
+}
+
+TEST(TunerMain, JsonIsExactlyOneObject) {
+  const Output R = runSaxpy({"--json", "1000", "--list", "3"});
+  EXPECT_EQ(R.Status, 0);
+  EXPECT_EQ(R.Err, "");
+  const nlohmann::json J = nlohmann::json::parse(R.Out); // throws on anything after it
+  ASSERT_TRUE(J.is_object());
+  EXPECT_EQ(J["file"], "saxpy.cl");
+  EXPECT_EQ(J["configurations"], "100");
+  EXPECT_EQ(J["groups"][0]["levels"][1]["rejected"], "15900");
+  EXPECT_EQ(J["configurations_listed"],
+            nlohmann::json::parse(R"([{"WPT":1,"LS":1},{"WPT":1,"LS":2},{"WPT":1,"LS":4}])"));
+}
+
+TEST(TunerMain, GenerationErrorsExitWithOne) {
+  const TunerMain Tuner(TunerOptions{}, "bad.cl");
+  std::ostringstream Out, Err;
+  const int Status = Tuner.run(
+      [](const GenerationOptions &) -> ChainOfTrees {
+        throw std::invalid_argument("interval: step must be positive");
+      },
+      Out, Err);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Out.str(), "");
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: interval: step must "
+                       "be positive\n");
+}
+
+TEST(TunerMain, ThreadsReachTheGenerator) {
+  TunerOptions Options;
+  Options.Threads = 3;
+  const TunerMain Tuner(Options, "f.c");
+  unsigned Seen = 0;
+  std::ostringstream Out, Err;
+  EXPECT_EQ(Tuner.run(
+                [&](const GenerationOptions &O) {
+                  Seen = O.Threads;
+                  return ChainOfTrees();
+                },
+                Out, Err),
+            0);
+  EXPECT_EQ(Seen, 3u);
+}
+
+TEST(TunerMain, UnwritableOutputExitsWithOne) {
+  const TunerMain Tuner(TunerOptions{}, "f.c");
+  std::ostringstream Out, Err;
+  Out.setstate(std::ios::badbit);
+  EXPECT_EQ(Tuner.run([](const GenerationOptions &) { return ChainOfTrees(); }, Out, Err), 1);
+  EXPECT_EQ(Err.str(), "f.c: error: cannot write the report to the output\n");
+}
+
+// The paths that end the process.
+class TunerMainDeathTest : public testing::Test {
+protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+};
+
+TEST_F(TunerMainDeathTest, MissingInputExitsWithTwo) {
+  EXPECT_EXIT(runSaxpy({}), testing::ExitedWithCode(2),
+              "^saxpy.cl: error: input 'N' is \\$1, but only 0 arguments were given\n$");
+}
+
+TEST_F(TunerMainDeathTest, MalformedInputExitsWithTwo) {
+  EXPECT_EXIT(runSaxpy({"abc"}), testing::ExitedWithCode(2),
+              "^saxpy.cl: error: input 'N' \\(\\$1 = 'abc'\\) is not a valid size_t");
+}
+
+TEST_F(TunerMainDeathTest, BadCommandLineExitsWithTwo) {
+  EXPECT_EXIT(runSaxpy({"--list"}), testing::ExitedWithCode(2),
+              "^tuner: error: option '--list' needs a value: --list N\n$");
+}
+
+TEST_F(TunerMainDeathTest, HelpExitsWithZero) {
+  EXPECT_EXIT(runSaxpy({"--help"}), testing::ExitedWithCode(0), "^$");
+}
+
+} // namespace
