@@ -173,6 +173,26 @@ inline auto mdhRDimensionGroup(const std::string &Dim, std::size_t N) {
                     })));
 }
 
+/// The Gaussian convolution (CONV) space of the ATF TACO paper, MDH-generated:
+/// two L dimensions of sizes N1 and N2 (the stencil's output, e.g.
+/// 4092 x 4092 for a 4096 x 4096 image and a 5 x 5 stencil), no reduction.
+/// Table 1 of the paper gives 14 parameters in groups of sizes
+/// {1, 1, 2, 2, 4, 4} and |SP| = 1.69e8 at 4092 x 4092, which this space
+/// reproduces exactly: 168,750,000 (mdh_conv.atf).
+inline ChainOfTrees mdhConvSpace(std::size_t N1, std::size_t N2, const GenerationOptions &Options) {
+  enum : std::size_t { OclDimL1 };
+  enum : std::size_t { L };
+  auto CacheL = group(parameter("CACHE_L_CB", set<int>({0, 1})));
+  auto CacheP = group(parameter("CACHE_P_CB", set<int>({0, 1})));
+  auto Levels =
+      group(parameter("L_CB_RES_DEST_LEVEL", set<int>({2, 1, 0})),
+            parameter("P_CB_RES_DEST_LEVEL", set<int>({2, 1, 0}), less_than_or_eq(valueOf<L>)));
+  auto Dims = group(parameter("OCL_DIM_L_1", set<int>({0, 1})),
+                    parameter("OCL_DIM_L_2", set<int>({0, 1}), unequal(valueOf<OclDimL1>)));
+  return generateSpace(Options, CacheL, CacheP, Levels, Dims, mdhLDimensionGroup("L_1", N1),
+                       mdhLDimensionGroup("L_2", N2));
+}
+
 /// mdh_prl.atf: an L dimension of size NL and an R dimension of size NR.
 inline ChainOfTrees mdhPrlSpace(std::size_t NL, std::size_t NR, const GenerationOptions &Options) {
   enum : std::size_t { OclDimL1 };
@@ -256,6 +276,13 @@ inline std::vector<BenchSpace> benchSpaces() {
   Gemm(10, 10, 10, 1'710'000, true);
   Gemm(16, 16, 16, 38'102'400, true);
   Gemm(10, 500, 64, 251'370'000, false);
+  auto Conv = [&](std::size_t N1, std::size_t N2, std::uint64_t Expected, bool Quick) {
+    Spaces.push_back(
+        {"mdh_conv", {N1, N2}, Expected, Quick, [=](O Opt) { return mdhConvSpace(N1, N2, Opt); }});
+  };
+  Conv(10, 10, 30'000, true);
+  Conv(16, 16, 235'200, true);
+  Conv(4092, 4092, 168'750'000, false);
   return Spaces;
 }
 

@@ -36,12 +36,12 @@ std::vector<std::string> compileCommand() {
   return Command;
 }
 
-/// What identifies a linked library's version: path, size and time.
-std::string libraryStamp(const std::string &Library) {
+/// What identifies a file's version cheaply: path, size and time.
+std::string fileStamp(const std::string &Path) {
   llvm::sys::fs::file_status Status;
-  if (llvm::sys::fs::status(Library, Status))
-    return Library;
-  return Library + ':' + std::to_string(Status.getSize()) + ':' +
+  if (llvm::sys::fs::status(Path, Status))
+    return Path;
+  return Path + ':' + std::to_string(Status.getSize()) + ':' +
          std::to_string(Status.getLastModificationTime().time_since_epoch().count());
 }
 } // namespace
@@ -56,11 +56,13 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
 
   const std::vector<std::string> Command = compileCommand();
   const std::vector<std::string> Libraries = splitList(ATF_TUNER_LIBRARIES);
-  std::string Key = Source.str();
+  // The compiler's own stamp (stat follows its symlinks) stands for its
+  // version, so that an upgraded compiler builds afresh.
+  std::string Key = Source.str() + '\n' + fileStamp(ATF_TUNER_COMPILER);
   for (const std::string &Part : Command)
     Key += '\n' + Part;
   for (const std::string &Library : Libraries)
-    Key += '\n' + libraryStamp(Library);
+    Key += '\n' + fileStamp(Library);
   const std::string Hash = llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
 
   if (std::error_code Error = llvm::sys::fs::create_directories(CacheDir)) {

@@ -66,24 +66,33 @@ int runCheck(const std::string &File) {
   return 0;
 }
 
-/// atfc emit FILE [-o OUT]: the tuner program, on stdout or into OUT.
-int runEmit(const std::string &File, const std::string &Out) {
+/// The tuner program of File, printing every diagnostic on the way; nullopt
+/// when there is none.
+std::optional<std::string> emit(const std::string &File) {
   std::optional<atfc::FrontendResult> Result = analyze(File);
   if (!Result)
-    return 1;
+    return std::nullopt;
   atfc::EmittedTuner Tuner = atfc::emitTuner(*Result);
   for (const atfc::AnalysisDiagnostic &D : Tuner.Errors)
     atfc::printDiagnostic(llvm::errs(), D, Result->Source);
   if (!Tuner.Errors.empty())
+    return std::nullopt;
+  return std::move(Tuner.Source);
+}
+
+/// atfc emit FILE [-o OUT]: the tuner program, on stdout or into OUT.
+int runEmit(const std::string &File, const std::string &Out) {
+  std::optional<std::string> Tuner = emit(File);
+  if (!Tuner)
     return 1;
   if (Out.empty() || Out == "-") {
-    llvm::outs() << Tuner.Source;
+    llvm::outs() << *Tuner;
     return 0;
   }
   std::error_code Error;
   llvm::raw_fd_ostream OS(Out, Error);
   if (!Error)
-    OS << Tuner.Source;
+    OS << *Tuner;
   OS.close();
   if (Error || OS.has_error()) {
     llvm::errs() << "atfc: error: cannot write '" << Out
@@ -104,15 +113,10 @@ struct SpaceOptions {
 /// atfc space FILE [--json] [--list N] [--threads T] [-- ARGS...]: builds the
 /// tuner (or takes it from FILE.atf/) and runs it in space mode.
 int runSpace(const std::string &File, const SpaceOptions &Options) {
-  std::optional<atfc::FrontendResult> Result = analyze(File);
-  if (!Result)
+  std::optional<std::string> Tuner = emit(File);
+  if (!Tuner)
     return 1;
-  atfc::EmittedTuner Tuner = atfc::emitTuner(*Result);
-  for (const atfc::AnalysisDiagnostic &D : Tuner.Errors)
-    atfc::printDiagnostic(llvm::errs(), D, Result->Source);
-  if (!Tuner.Errors.empty())
-    return 1;
-  atfc::TunerBuild Build = atfc::buildTuner(Tuner.Source, File + ".atf");
+  atfc::TunerBuild Build = atfc::buildTuner(*Tuner, File + ".atf");
   if (!Build.Succeeded) {
     llvm::errs() << "atfc: error: the tuner of '" << File << "' did not compile:\n" << Build.Log;
     return 1;
