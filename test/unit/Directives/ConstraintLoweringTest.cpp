@@ -6,57 +6,17 @@
 // operand's exact text, position and names; and the papers' spaces.
 //
 //===----------------------------------------------------------------------===//
-#include "Directives/ClauseParser.h"
-#include "Directives/SpecAnalysis.h"
+#include "AnalysisTestSupport.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 using namespace atfc;
+using namespace atfc::test;
 
 namespace {
-
-using Lines = std::vector<std::string>;
-
-struct Analysis {
-  TuningSpec Spec;
-  AnalyzedSpec Result;
-};
-
-/// Analyses Source, which must have no diagnostic at all.
-Analysis analyze(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
-  DirectiveScan Scan = scanDirectives(File, Source, sourceLanguageForPath(File));
-  ClauseParse Parse = parseClauses(Scan);
-  for (const ScanDiagnostic &Diag : Parse.Diagnostics)
-    ADD_FAILURE() << "parse error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
-  Analysis A;
-  A.Spec = std::move(Parse.Spec);
-  A.Result = analyzeSpec(A.Spec, File);
-  for (const AnalysisDiagnostic &D : A.Result.Diagnostics)
-    ADD_FAILURE() << formatDiagnostic(D);
-  return A;
-}
-
-std::string readInput(llvm::StringRef Name) {
-  std::ifstream In(std::string(ATF_SOURCE_DIR) + "/test/unit/Directives/Inputs/" + Name.str());
-  EXPECT_TRUE(In.good()) << "cannot read " << Name.str();
-  std::stringstream Buffer;
-  Buffer << In.rdbuf();
-  return Buffer.str();
-}
-
-const AnalyzedParameter &parameter(const Analysis &A, llvm::StringRef Name) {
-  for (std::size_t I = 0; I < A.Spec.Parameters.size(); ++I)
-    if (A.Spec.Parameters[I].Name.Name == Name)
-      return A.Result.Parameters[I];
-  ADD_FAILURE() << "no parameter " << Name.str();
-  static AnalyzedParameter None;
-  return None;
-}
 
 /// The conjuncts of Name's constraint as "alias(E)", or for predicates as
 /// "predicate:condition(...)", "predicate:callable(...)" or
@@ -77,10 +37,10 @@ Lines conjuncts(const Analysis &A, llvm::StringRef Name) {
 /// The conjuncts of the single parameter X of a file with inputs N (int)
 /// and parameter W declared before X.
 Lines lowered(llvm::StringRef Constraint) {
-  Analysis A = analyze("#atf::var<int> N = 64\n"
-                       "#atf::tp name W range interval<int>(1, N)\n"
-                       "#atf::tp name X range interval<int>(1, N) constraint " +
-                       Constraint.str() + "\n");
+  Analysis A = clean("#atf::var<int> N = 64\n"
+                     "#atf::tp name W range interval<int>(1, N)\n"
+                     "#atf::tp name X range interval<int>(1, N) constraint " +
+                     Constraint.str() + "\n");
   return conjuncts(A, "X");
 }
 
@@ -130,20 +90,20 @@ TEST(ConstraintLoweringTest, Predicates) {
 }
 
 TEST(ConstraintLoweringTest, StringsAndBools) {
-  Analysis A = analyze("#atf::tp name OPT range {\"-O1\", \"-O2\", \"-O3\"} "
-                       "constraint OPT != \"-O3\" && \"-O1\" != OPT\n"
-                       "#atf::tp name PAD range {true, false} constraint PAD == true\n");
+  Analysis A = clean("#atf::tp name OPT range {\"-O1\", \"-O2\", \"-O3\"} "
+                     "constraint OPT != \"-O3\" && \"-O1\" != OPT\n"
+                     "#atf::tp name PAD range {true, false} constraint PAD == true\n");
   EXPECT_EQ(conjuncts(A, "OPT"), (Lines{"unequal(\"-O3\")", "unequal(\"-O1\")"}));
   EXPECT_EQ(conjuncts(A, "PAD"), (Lines{"equal(true)"}));
 }
 
 TEST(ConstraintLoweringTest, OperandPositionsAndNames) {
-  Analysis A = analyze("#atf::var<size_t>::N $1\n"
-                       "#atf::tp name W range interval<size_t>(1, N)\n"
-                       "#atf::tp name X range interval<size_t>(1, N) \\\n"
-                       "    constraint divides(N / W) && \\\n"
-                       "      X <= N &&\\\n"
-                       "      (X % 2 == 0 || W == 1)\n");
+  Analysis A = clean("#atf::var<size_t>::N $1\n"
+                     "#atf::tp name W range interval<size_t>(1, N)\n"
+                     "#atf::tp name X range interval<size_t>(1, N) \\\n"
+                     "    constraint divides(N / W) && \\\n"
+                     "      X <= N &&\\\n"
+                     "      (X % 2 == 0 || W == 1)\n");
   const std::vector<ConstraintConjunct> &C = parameter(A, "X").Conjuncts;
   ASSERT_EQ(C.size(), 3u);
   EXPECT_EQ(C[0].Expr.Text, "N / W");
@@ -162,12 +122,12 @@ TEST(ConstraintLoweringTest, OperandPositionsAndNames) {
 }
 
 TEST(ConstraintLoweringTest, Unconstrained) {
-  Analysis A = analyze("#atf::tp name X range {1, 2}\n");
+  Analysis A = clean("#atf::tp name X range {1, 2}\n");
   EXPECT_TRUE(parameter(A, "X").Conjuncts.empty());
 }
 
 TEST(ConstraintLoweringTest, SgemmConstraints) {
-  Analysis A = analyze(readInput("sgemm_atf.atf"), "sgemm_atf.atf");
+  Analysis A = clean(readInput("sgemm_atf.atf"), "sgemm_atf.atf");
   EXPECT_EQ(conjuncts(A, "MWG"), Lines{"divides(M)"});
   EXPECT_EQ(conjuncts(A, "NDIMC"), (Lines{"divides(NWG)", "less_than_or_eq(MAX_WI_1)",
                                           "predicate:condition(MDIMC * NDIMC <= MAX_WG)"}));
@@ -181,7 +141,7 @@ TEST(ConstraintLoweringTest, SgemmConstraints) {
 }
 
 TEST(ConstraintLoweringTest, MdhPrlConstraints) {
-  Analysis A = analyze(readInput("mdh_prl.atf"), "mdh_prl.atf");
+  Analysis A = clean(readInput("mdh_prl.atf"), "mdh_prl.atf");
   EXPECT_EQ(conjuncts(A, "P_CB_RES_DEST_LEVEL"), Lines{"less_than_or_eq(L_CB_RES_DEST_LEVEL)"});
   EXPECT_EQ(conjuncts(A, "OCL_DIM_R_1"), Lines{"unequal(OCL_DIM_L_1)"});
   EXPECT_EQ(conjuncts(A, "NUM_WG_R_1"),

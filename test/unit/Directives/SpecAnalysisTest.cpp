@@ -7,79 +7,22 @@
 // Constraint lowering has its own test file.
 //
 //===----------------------------------------------------------------------===//
-#include "Directives/SpecAnalysis.h"
-#include "Directives/ClauseParser.h"
+#include "AnalysisTestSupport.h"
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 using namespace atfc;
+using namespace atfc::test;
 
 namespace {
 
-using Lines = std::vector<std::string>;
 using Names = std::vector<std::string>;
-
-/// A file's spec and its analysis.
-struct Analysis {
-  TuningSpec Spec;
-  AnalyzedSpec Result;
-};
-
-/// Scans and parses Source (which must have no syntax errors) and analyses
-/// its spec.
-Analysis analyze(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
-  DirectiveScan Scan = scanDirectives(File, Source, sourceLanguageForPath(File));
-  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
-    ADD_FAILURE() << "scan error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
-  ClauseParse Parse = parseClauses(Scan);
-  for (const ScanDiagnostic &Diag : Parse.Diagnostics)
-    ADD_FAILURE() << "parse error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
-  Analysis A;
-  A.Spec = std::move(Parse.Spec);
-  A.Result = analyzeSpec(A.Spec, File);
-  return A;
-}
-
-/// A file of test/unit/Directives/Inputs (copies of the benchmark spaces).
-std::string readInput(llvm::StringRef Name) {
-  std::ifstream In(std::string(ATF_SOURCE_DIR) + "/test/unit/Directives/Inputs/" + Name.str());
-  EXPECT_TRUE(In.good()) << "cannot read " << Name.str();
-  std::stringstream Buffer;
-  Buffer << In.rdbuf();
-  return Buffer.str();
-}
-
-/// The diagnostics as "file:line:col: error: message".
-Lines diagnostics(const Analysis &A) {
-  Lines Out;
-  for (const AnalysisDiagnostic &D : A.Result.Diagnostics)
-    Out.push_back(formatDiagnostic(D));
-  return Out;
-}
 
 /// The diagnostics of analysing Source.
 Lines diagnosticsOf(llvm::StringRef Source) { return diagnostics(analyze(Source)); }
-
-/// Source must analyse without any diagnostic.
-Analysis clean(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
-  Analysis A = analyze(Source, File);
-  EXPECT_EQ(diagnostics(A), Lines{});
-  return A;
-}
-
-const AnalyzedParameter &parameter(const Analysis &A, llvm::StringRef Name) {
-  for (std::size_t I = 0; I < A.Spec.Parameters.size(); ++I)
-    if (A.Spec.Parameters[I].Name.Name == Name)
-      return A.Result.Parameters[I];
-  ADD_FAILURE() << "no parameter " << Name.str();
-  static AnalyzedParameter None;
-  return None;
-}
 
 const AnalyzedInput &input(const Analysis &A, llvm::StringRef Name) {
   for (std::size_t I = 0; I < A.Spec.Inputs.size(); ++I)
