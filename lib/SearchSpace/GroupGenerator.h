@@ -129,12 +129,12 @@ public:
     std::vector<std::array<std::uint64_t, K>> ChunkAccepted(1);
     std::size_t Inline = 0;
     {
+      // (No prefix at all when a level of the expansion had no valid value.)
       ChunkBuilder First(*this, Paths, Depth, 0);
       const auto InlineStart = std::chrono::steady_clock::now();
-      do
-        First.add(Inline++);
       while (Inline < NumPrefixes &&
-             std::chrono::steady_clock::now() - InlineStart < kInlineChunkBudget);
+             (Inline == 0 || std::chrono::steady_clock::now() - InlineStart < kInlineChunkBudget))
+        First.add(Inline++);
       First.finish(Chunks[0], ChunkAccepted[0]);
     }
     if (const std::size_t Rest = NumPrefixes - Inline; Rest > 0) {
