@@ -16,9 +16,28 @@ if(ATF_HAVE_CUDA)
   get_filename_component(ATF_NVRTC_DIR ${ATF_NVRTC_LIBRARY} DIRECTORY)
   list(APPEND ATF_TUNER_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})
 endif()
+# The header every tuner starts with, precompiled with the tuners' own flags
+# (g++ takes DIR/runtime/TunerMain.h.gch for "runtime/TunerMain.h" when DIR
+# comes first on the include path): it saves parsing the engine, oneTBB and
+# GMP headers, about a quarter of a tuner's compile time.
+set(ATF_TUNER_PCH_DIR ${PROJECT_BINARY_DIR}/tuner-pch)
+set(ATF_TUNER_PCH ${ATF_TUNER_PCH_DIR}/runtime/TunerMain.h.gch)
+file(GLOB ATF_TUNER_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/runtime/*.h
+  ${PROJECT_SOURCE_DIR}/lib/SearchSpace/*.h)
+add_custom_command(OUTPUT ${ATF_TUNER_PCH}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${ATF_TUNER_PCH_DIR}/runtime
+  COMMAND ${CMAKE_CXX_COMPILER} ${ATF_TUNER_FLAGS} -I${PROJECT_SOURCE_DIR}
+          -I${PROJECT_SOURCE_DIR}/lib -x c++-header ${PROJECT_SOURCE_DIR}/runtime/TunerMain.h
+          -o ${ATF_TUNER_PCH}
+  DEPENDS ${ATF_TUNER_HEADERS}
+  COMMENT "Precompiling the header of generated tuners"
+  VERBATIM)
+add_custom_target(tuner-pch ALL DEPENDS ${ATF_TUNER_PCH})
+add_dependencies(atfc tuner-pch)
+
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/lib/Directives/TunerToolchain.inc CONTENT
 "#define ATF_TUNER_COMPILER \"${CMAKE_CXX_COMPILER}\"
 #define ATF_TUNER_FLAGS \"${ATF_TUNER_FLAGS}\"
-#define ATF_TUNER_INCLUDES \"${PROJECT_SOURCE_DIR};${PROJECT_SOURCE_DIR}/lib\"
+#define ATF_TUNER_INCLUDES \"${ATF_TUNER_PCH_DIR};${PROJECT_SOURCE_DIR};${PROJECT_SOURCE_DIR}/lib\"
 #define ATF_TUNER_LIBRARIES \"${ATF_TUNER_LIBRARIES}\"
 ")
