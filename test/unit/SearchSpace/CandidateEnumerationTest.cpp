@@ -13,7 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -235,13 +234,11 @@ TEST(LoweringTest, InfiniteHugeAndNaNFloatingBounds) {
 
 TEST(LoweringTest, DivisorsOfALargeNumberAreFound) {
   // 10^12 = 2^12 5^12 has 13 * 13 = 169 divisors; a filter over the range
-  // would take hours.
+  // would take hours, so without the divisor loop this test does not finish
+  // (ctest's timeout fails it; speed itself is measured by the benchmark).
   const std::uint64_t E = 1'000'000'000'000;
-  auto Start = std::chrono::steady_clock::now();
   auto Got = enumerate(interval<std::uint64_t>(1, E), divides(E));
-  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   ASSERT_EQ(Got.size(), 169u);
-  EXPECT_LT(Seconds, 1.0);
   for (std::size_t I = 0; I < Got.size(); ++I) {
     EXPECT_EQ(E % Got[I].second, 0u);
     EXPECT_EQ(Got[I].first, Got[I].second - 1);
