@@ -8,6 +8,14 @@
 
 namespace atfc {
 
+/// The coordinate of the centre of the cell of a node whose leaves are
+/// [A, B), inside its parent's leaves [Begin, End): atCoordinates maps it
+/// back to that node.
+static double cellCentre(std::uint64_t A, std::uint64_t B, std::uint64_t Begin, std::uint64_t End) {
+  return (static_cast<double>(A - Begin) + static_cast<double>(B - A) / 2) /
+         static_cast<double>(End - Begin);
+}
+
 ChainOfTrees::ChainOfTrees(std::vector<GroupTree> TheGroups, double GenerationSeconds)
     : Groups(std::move(TheGroups)), Seconds(GenerationSeconds) {
   Size = Groups.empty() ? 0 : 1;
@@ -131,9 +139,7 @@ std::vector<double> ChainOfTrees::coordinatesOf(const Configuration &C) const {
     std::uint64_t Begin = 0, End = Tree.numLeaves();
     for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
       const std::uint64_t A = Tree.firstLeaf(L, Path[L]), B = Tree.firstLeaf(L, Path[L] + 1);
-      Coordinates[GroupFirstLevel[G] + L] =
-          (static_cast<double>(A - Begin) + static_cast<double>(B - A) / 2) /
-          static_cast<double>(End - Begin);
+      Coordinates[GroupFirstLevel[G] + L] = cellCentre(A, B, Begin, End);
       Begin = A;
       End = B;
     }
@@ -157,8 +163,7 @@ std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
     if (Sibling < First || Sibling >= Last)
       continue;
     const std::uint64_t A = Tree.firstLeaf(L, Sibling), B = Tree.firstLeaf(L, Sibling + 1);
-    Coordinates[Level] = (static_cast<double>(A - Begin) + static_cast<double>(B - A) / 2) /
-                         static_cast<double>(End - Begin);
+    Coordinates[Level] = cellCentre(A, B, Begin, End);
     Result.push_back(atCoordinates(Coordinates));
   }
   return Result;

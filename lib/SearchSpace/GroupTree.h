@@ -69,8 +69,6 @@ public:
   std::uint64_t numNodes(std::size_t Level) const { return Sizes[Level]; }
   /// Nodes on all levels.
   std::uint64_t numNodes() const;
-  /// Segments of one level (for tests and statistics).
-  const std::vector<TreeSegment> &segments(std::size_t Level) const { return Levels[Level]; }
   const LevelStats &stats(std::size_t Level) const { return Stats[Level]; }
   /// Wall time spent generating this group.
   double generationSeconds() const { return Seconds; }

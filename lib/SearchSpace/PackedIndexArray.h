@@ -55,8 +55,6 @@ public:
   ~PackedIndexArray() { release(); }
 
   std::size_t size() const { return Count; }
-  /// Bytes per element: 1, 2, 4 or 8.
-  unsigned width() const { return 1u << Shift; }
 
   /// Appends V (which must fit the width). All eight bytes of V are stored:
   /// those past the width are zero or overwritten by the next element.
