@@ -1,0 +1,94 @@
+//===- Backends/Measurement.h - What measuring a configuration gave -*- C++ -*-===//
+//
+// The common currency of the backends: a configuration goes in as named
+// parameter values, a Measurement comes out. A configuration that fails in
+// any way (build error, non-zero exit, timeout, crash, wrong result,
+// unreadable cost) is an invalid measurement with its reason; it never ends
+// the tuning run. Backends know nothing about search.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_BACKENDS_MEASUREMENT_H
+#define ATFC_BACKENDS_MEASUREMENT_H
+
+#include "SearchSpace/Value.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace atfc {
+
+/// One tuning parameter's value in a configuration.
+struct NamedValue {
+  /// The parameter's name, as in its `tp` directive.
+  std::string Name;
+  /// Its value.
+  Value Val;
+};
+
+/// A configuration as backends see it: every parameter, in generation order.
+using ParameterValues = std::vector<NamedValue>;
+
+/// Why a measurement is invalid.
+enum class FailureKind {
+  /// Valid: not a failure.
+  None,
+  /// The compile script, or the kernel's build, failed.
+  BuildFailed,
+  /// The run script exited with a non-zero status, or the kernel launch
+  /// failed (e.g. an illegal local size).
+  RunFailed,
+  /// A script or kernel ran past the timeout and was killed.
+  TimedOut,
+  /// The measuring process died of a signal.
+  Crashed,
+  /// The cost file is missing or holds no number.
+  BadCost,
+  /// The result check found outputs that differ from the reference.
+  WrongResult,
+  /// Recorded data has no valid entry for the configuration.
+  NotRecorded,
+};
+
+/// The outcome of measuring one configuration.
+struct Measurement {
+  /// Whether the configuration is valid and Costs hold its cost.
+  bool Valid = false;
+  /// The cost(s), most significant first; a time in seconds unless the
+  /// backend says otherwise (the replay backend keeps the data's unit).
+  std::vector<double> Costs;
+  /// Why it is invalid; None when valid.
+  FailureKind Failure = FailureKind::None;
+  /// What happened, for the user: "exit status 2", "timed out after 30 s",
+  /// "crashed", "timed out", "build failed", "results differ at y[17]: ...".
+  std::string Reason;
+  /// The tail of the failing step's output (stderr, build log), for the log.
+  std::string Log;
+  /// Seconds spent compiling (compile script or kernel build), and running
+  /// (run script or kernel launches, warm-ups included).
+  double CompileSeconds = 0;
+  double RunSeconds = 0;
+
+  static Measurement valid(std::vector<double> Costs) {
+    Measurement M;
+    M.Valid = true;
+    M.Costs = std::move(Costs);
+    return M;
+  }
+  static Measurement invalid(FailureKind Kind, std::string Reason, std::string Log = {}) {
+    Measurement M;
+    M.Failure = Kind;
+    M.Reason = std::move(Reason);
+    M.Log = std::move(Log);
+    return M;
+  }
+};
+
+/// A short name of a failure kind for logs and databases: "build failed",
+/// "run failed", "timed out", "crashed", "bad cost", "wrong result",
+/// "not recorded"; "" for None.
+const char *failureName(FailureKind Kind);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,65 @@
+//===- Backends/RecordedData.h - Tuning data measured elsewhere -*- C++ -*-===//
+//
+// Performance data recorded over a search space by an earlier tuning run or
+// another tuner, read into one plain table: the parameters, and per
+// configuration its values and its cost (or why it is invalid). Read by the
+// replay backend (costs looked up instead of measured) and by `atfc analyze`.
+//
+// Formats, detected from the contents (plain or gzip-compressed):
+//  - Kernel Tuner cache files (JSON: "tune_params_keys", "tune_params",
+//    "cache" of configurations; an entry whose "time" is an error string, or
+//    missing, is an invalid configuration);
+//  - T4 result files (JSON: "results" of {"configuration": {...},
+//    "objectives": {...}, "invalidity": ...}).
+// atfc's own results databases are read by the runtime's ResultsDatabase,
+// which fills the same table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_BACKENDS_RECORDEDDATA_H
+#define ATFC_BACKENDS_RECORDEDDATA_H
+
+#include "SearchSpace/Value.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// One recorded configuration.
+struct RecordedEntry {
+  /// One value per parameter, in RecordedData::Parameters order.
+  std::vector<Value> Values;
+  /// Whether it ran and Costs hold its cost.
+  bool Valid = false;
+  /// The cost(s), most significant first (the data's unit, e.g. ms).
+  std::vector<double> Costs;
+  /// Why it is invalid, as the data says ("compile failed", ...).
+  std::string Error;
+};
+
+/// A table of recorded configurations.
+struct RecordedData {
+  /// The parameters' names, in the data's order.
+  std::vector<std::string> Parameters;
+  /// The objective(s) the costs measure, e.g. {"time"}.
+  std::vector<std::string> Objectives;
+  /// Every configuration recorded, each at most once.
+  std::vector<RecordedEntry> Entries;
+  /// What the data is, for reports: "Kernel Tuner cache (GEMM, NVIDIA ...)".
+  std::string Description;
+};
+
+/// The data, or the message that says why the file cannot be read.
+struct RecordedDataOrError {
+  RecordedData Data;
+  /// "file: what is wrong"; empty on success.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip.
+RecordedDataOrError readRecordedData(const std::string &Path);
+
+} // namespace atfc
+
+#endif

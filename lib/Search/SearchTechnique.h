@@ -1,0 +1,55 @@
+//===- Search/SearchTechnique.h - The interface of a technique --*- C++ -*-===//
+//
+// A search technique proposes points of the coordinate space (0,1]^D of the
+// ATF TACO paper (section 5) and learns from their costs. Every point maps
+// to a valid configuration (SearchDomain), so a technique never meets the
+// constraints. Techniques are ask/tell: the exploration asks for a batch of
+// points (a technique that can say several points ahead lets compile scripts
+// run in parallel) and then reports the cost of each, in the order proposed.
+//
+// A technique is deterministic for a given seed and sequence of costs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCH_SEARCHTECHNIQUE_H
+#define ATFC_SEARCH_SEARCHTECHNIQUE_H
+
+#include "Search/Cost.h"
+#include "Search/SearchDomain.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// A point of (0,1]^D.
+using Point = std::vector<double>;
+
+class SearchTechnique {
+public:
+  virtual ~SearchTechnique() = default;
+
+  /// Starts (or starts again) on Domain with the given seed. Called before
+  /// the first proposal; Domain outlives the technique's use of it.
+  virtual void initialize(const SearchDomain &Domain, std::uint64_t Seed) = 0;
+
+  /// The next points to measure: at least one and at most Max (Max >= 1).
+  /// Each gets exactly one report(), in the order returned, before the next
+  /// call to propose().
+  virtual std::vector<Point> propose(std::size_t Max) = 0;
+
+  /// The cost of a proposed point (nullopt: invalid configuration). A point
+  /// whose configuration was measured before is reported with that result.
+  virtual void report(std::span<const double> Where, const OptionalCost &Result) = 0;
+
+  /// The technique's name with its hyper-parameters, as it would be written
+  /// in a `search_technique` directive: "differential_evolution(20, 0.8, 0.9)".
+  virtual std::string describe() const = 0;
+};
+
+} // namespace atfc
+
+#endif
