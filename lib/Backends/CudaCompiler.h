@@ -1,0 +1,47 @@
+//===- Backends/CudaCompiler.h - Compiling a CUDA kernel with NVRTC -*- C++ -*-===//
+//
+// The CUDA backend's compile step, apart so that it can be used and tested
+// without a GPU or driver: NVRTC turns the kernel source with the
+// configuration's definitions into a cubin for the device's architecture, or
+// into PTX when none is given.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_BACKENDS_CUDACOMPILER_H
+#define ATFC_BACKENDS_CUDACOMPILER_H
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// What compiling a CUDA kernel gave.
+struct CudaCompilation {
+  /// The cubin or PTX image for cuModuleLoadData (PTX ends with a NUL).
+  std::string Image;
+  /// Whether Image is a cubin (else PTX).
+  bool IsCubin = false;
+  /// The kernel's name in the image (its mangled name unless extern "C").
+  std::string LoweredName;
+  /// NVRTC's log (warnings, or the errors).
+  std::string Log;
+  /// Why it failed: "build failed", or that NVRTC is missing; empty on
+  /// success.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Whether this build has NVRTC (the CUDA toolkit was found).
+bool haveNvrtc();
+
+/// Compiles KernelName of Source (FileName names it in messages) with
+/// "NAME=VALUE" Definitions as -D options and the CUDA headers on the
+/// include path. ComputeCapability is major * 10 + minor (e.g. 90): a cubin
+/// for sm_XY; 0: PTX for NVRTC's default architecture.
+CudaCompilation compileCudaKernel(const std::string &Source, const std::string &FileName,
+                                  const std::string &KernelName,
+                                  const std::vector<std::string> &Definitions,
+                                  int ComputeCapability);
+
+} // namespace atfc
+
+#endif
