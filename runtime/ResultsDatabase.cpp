@@ -1,0 +1,1055 @@
+//===- runtime/ResultsDatabase.cpp - Every measurement, kept --------------===//
+//
+// The SQLite side of the results database: schema creation, prepared
+// statements kept open for the database's lifetime (an evaluation costs one
+// bind-step-reset, well under a millisecond), conversion of rows to runs and
+// evaluations, and the CSV and JSON exports.
+//
+// Durability: WAL mode with synchronous=NORMAL. Every evaluation is its own
+// transaction, so a process that is killed (SIGKILL, crash) loses nothing it
+// recorded; only a power loss may lose the last commits, which is the price
+// of not waiting for the disk once per evaluation.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/ResultsDatabase.h"
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <limits>
+#include <map>
+#include <ostream>
+#include <set>
+
+namespace atfc {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// A run's parameter kinds by parameter name.
+using ParameterKinds = std::map<std::string, ValueKind, std::less<>>;
+/// ParameterKinds per run id.
+using KindsByRun = std::map<std::int64_t, ParameterKinds>;
+
+/// The schema of version kResultsSchemaVersion (documented in
+/// docs/results.md; change both together, and bump the version).
+constexpr const char *kSchema = R"sql(
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL,
+  file TEXT NOT NULL,
+  started TEXT NOT NULL,
+  finished TEXT,
+  status TEXT NOT NULL
+    CHECK (status IN ('running', 'finished', 'interrupted', 'failed')),
+  technique TEXT NOT NULL,
+  abort_condition TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  arguments TEXT NOT NULL,
+  elapsed_seconds REAL NOT NULL,
+  parameters TEXT NOT NULL,
+  parameter_kinds TEXT NOT NULL,
+  objectives TEXT NOT NULL,
+  space_size TEXT NOT NULL,
+  device TEXT NOT NULL,
+  toolchain TEXT NOT NULL);
+CREATE INDEX runs_by_key ON runs(key, id);
+CREATE TABLE evaluations(
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  key TEXT NOT NULL,
+  config_index TEXT NOT NULL,
+  configuration TEXT NOT NULL,
+  valid INTEGER NOT NULL,
+  costs TEXT NOT NULL,
+  failure TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  log TEXT NOT NULL,
+  compile_seconds REAL NOT NULL,
+  run_seconds REAL NOT NULL,
+  overhead_seconds REAL NOT NULL,
+  reused INTEGER NOT NULL,
+  evaluation INTEGER NOT NULL,
+  timestamp TEXT NOT NULL);
+CREATE INDEX evaluations_by_key ON evaluations(key, config_index);
+CREATE INDEX evaluations_by_run ON evaluations(run_id);
+)sql";
+
+constexpr const char *kRunColumns =
+    "id, key, file, started, finished, status, technique, abort_condition, seed, arguments, "
+    "elapsed_seconds, parameters, parameter_kinds, objectives, space_size, device, toolchain";
+
+constexpr const char *kEvaluationColumns =
+    "id, run_id, key, config_index, configuration, valid, costs, failure, reason, log, "
+    "compile_seconds, run_seconds, overhead_seconds, reused, evaluation, timestamp";
+
+/// One use of a prepared statement: bindings in, rows out, and reset when
+/// done so that the statement is ready for the next use.
+class StatementUse {
+public:
+  explicit StatementUse(sqlite3_stmt *S) : S(S) {}
+  ~StatementUse() {
+    sqlite3_reset(S);
+    sqlite3_clear_bindings(S);
+  }
+  StatementUse(const StatementUse &) = delete;
+  StatementUse &operator=(const StatementUse &) = delete;
+
+  void bind(int I, std::int64_t V) { sqlite3_bind_int64(S, I, V); }
+  void bind(int I, double V) { sqlite3_bind_double(S, I, V); }
+  void bind(int I, std::string_view V) {
+    sqlite3_bind_text(S, I, V.data(), static_cast<int>(V.size()), SQLITE_TRANSIENT);
+  }
+  void bindNull(int I) { sqlite3_bind_null(S, I); }
+
+  /// SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(S); }
+
+  std::int64_t integer(int I) const { return sqlite3_column_int64(S, I); }
+  double real(int I) const { return sqlite3_column_double(S, I); }
+  std::string text(int I) const {
+    const auto *P = reinterpret_cast<const char *>(sqlite3_column_text(S, I));
+    return P ? std::string(P, static_cast<std::size_t>(sqlite3_column_bytes(S, I))) : std::string();
+  }
+
+private:
+  sqlite3_stmt *S;
+};
+
+std::uint64_t fnv1a(std::uint64_t Hash, std::string_view Bytes) {
+  for (unsigned char C : Bytes) {
+    Hash ^= C;
+    Hash *= 0x100000001b3ULL;
+  }
+  return Hash;
+}
+
+/// splitmix64's finaliser: every input bit reaches every output bit.
+std::uint64_t avalanche(std::uint64_t X) {
+  X ^= X >> 30;
+  X *= 0xbf58476d1ce4e5b9ULL;
+  X ^= X >> 27;
+  X *= 0x94d049bb133111ebULL;
+  X ^= X >> 31;
+  return X;
+}
+
+Json valueJson(const Value &V) {
+  return std::visit([](const auto &X) { return Json(X); }, V);
+}
+
+Json doubleJson(double X) { return std::isfinite(X) ? Json(X) : Json(); }
+
+double jsonDouble(const Json &J) {
+  return J.is_number() ? J.get<double>() : std::numeric_limits<double>::quiet_NaN();
+}
+
+/// The value J as kind Kind; nullopt when J does not hold one.
+std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
+  if (!Kind) { // a name the run does not list: take JSON's own type
+    if (J.is_number_unsigned() &&
+        J.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+      Kind = ValueKind::UInt;
+    else if (J.is_number_integer())
+      Kind = ValueKind::Int;
+    else if (J.is_number() || J.is_null())
+      Kind = ValueKind::Double;
+    else if (J.is_boolean())
+      Kind = ValueKind::Bool;
+    else
+      Kind = ValueKind::String;
+  }
+  switch (*Kind) {
+  case ValueKind::Int:
+    if (J.is_number_integer())
+      return Value(J.get<std::int64_t>());
+    break;
+  case ValueKind::UInt:
+    if (J.is_number_unsigned())
+      return Value(J.get<std::uint64_t>());
+    break;
+  case ValueKind::Double:
+    if (J.is_number() || J.is_null())
+      return Value(jsonDouble(J));
+    break;
+  case ValueKind::Bool:
+    if (J.is_boolean())
+      return Value(J.get<bool>());
+    break;
+  case ValueKind::String:
+    if (J.is_string())
+      return Value(J.get<std::string>());
+    break;
+  }
+  return std::nullopt;
+}
+
+std::optional<ValueKind> parseKind(std::string_view Name) {
+  for (ValueKind K :
+       {ValueKind::Int, ValueKind::UInt, ValueKind::Double, ValueKind::Bool, ValueKind::String})
+    if (Name == kindName(K))
+      return K;
+  return std::nullopt;
+}
+
+FailureKind parseFailure(std::string_view Name) {
+  for (FailureKind K : {FailureKind::BuildFailed, FailureKind::RunFailed, FailureKind::TimedOut,
+                        FailureKind::Crashed, FailureKind::BadCost, FailureKind::WrongResult,
+                        FailureKind::NotRecorded})
+    if (Name == failureName(K))
+      return K;
+  return FailureKind::None;
+}
+
+Json stringsJson(const std::vector<std::string> &Strings) {
+  Json J = Json::array();
+  for (const std::string &S : Strings)
+    J.push_back(S);
+  return J;
+}
+
+/// The JSON text in a column, or a message when it is not JSON.
+std::optional<Json> parseJson(const std::string &Text) {
+  Json J = Json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded())
+    return std::nullopt;
+  return J;
+}
+
+std::vector<std::string> jsonStrings(const Json &J) {
+  std::vector<std::string> Strings;
+  if (J.is_array())
+    for (const Json &S : J)
+      Strings.push_back(S.is_string() ? S.get<std::string>() : S.dump());
+  return Strings;
+}
+
+/// A number as CSV and table text: the shortest form that reads back exactly.
+std::string numberText(double X) {
+  std::array<char, 32> Buffer;
+  auto [End, Ec] = std::to_chars(Buffer.data(), Buffer.data() + Buffer.size(), X);
+  return Ec == std::errc() ? std::string(Buffer.data(), End) : std::string("nan");
+}
+
+/// Field as one RFC 4180 CSV field: quoted when it holds a comma, quote,
+/// line break or surrounding space; quotes doubled.
+std::string csvField(std::string_view Field) {
+  const bool Quote = Field.find_first_of(",\"\r\n") != std::string_view::npos ||
+                     (!Field.empty() && (Field.front() == ' ' || Field.back() == ' '));
+  if (!Quote)
+    return std::string(Field);
+  std::string Out = "\"";
+  for (char C : Field) {
+    if (C == '"')
+      Out += '"';
+    Out += C;
+  }
+  return Out + '"';
+}
+
+std::string costName(const std::vector<std::string> &Objectives, std::size_t I, std::size_t Count) {
+  if (I < Objectives.size() && !Objectives[I].empty())
+    return Objectives[I];
+  return Count == 1 ? std::string("cost") : "cost" + std::to_string(I + 1);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Free functions
+//===----------------------------------------------------------------------===//
+
+std::string resultKey(std::initializer_list<std::string_view> Parts) {
+  // Two 64-bit FNV-1a lanes with different offset bases over the framed
+  // parts, each finished by an avalanche step: 128 bits, 32 hex digits.
+  std::uint64_t A = 0xcbf29ce484222325ULL;
+  std::uint64_t B = 0x6c62272e07bb0142ULL;
+  for (std::string_view Part : Parts) {
+    std::array<char, 8> Length;
+    std::uint64_t N = Part.size();
+    for (char &C : Length) {
+      C = static_cast<char>(N & 0xff);
+      N >>= 8;
+    }
+    const std::string_view Frame(Length.data(), Length.size());
+    A = fnv1a(fnv1a(A, Frame), Part);
+    B = fnv1a(fnv1a(B, Frame), Part);
+  }
+  A = avalanche(A);
+  B = avalanche(B ^ A);
+  static constexpr char Hex[] = "0123456789abcdef";
+  std::string Key(32, '0');
+  for (int I = 0; I < 16; ++I) {
+    Key[15 - I] = Hex[(A >> (4 * I)) & 0xf];
+    Key[31 - I] = Hex[(B >> (4 * I)) & 0xf];
+  }
+  return Key;
+}
+
+std::string currentTimestamp() {
+  using namespace std::chrono;
+  const auto Now = system_clock::now();
+  const std::time_t Seconds = system_clock::to_time_t(Now);
+  const auto Millis = duration_cast<milliseconds>(Now.time_since_epoch()).count() % 1000;
+  std::tm Utc{};
+  gmtime_r(&Seconds, &Utc);
+  std::array<char, 32> Text;
+  std::strftime(Text.data(), Text.size(), "%Y-%m-%dT%H:%M:%S", &Utc);
+  std::array<char, 8> Fraction;
+  std::snprintf(Fraction.data(), Fraction.size(), ".%03dZ", static_cast<int>(Millis));
+  return std::string(Text.data()) + Fraction.data();
+}
+
+const char *runStatusName(RunStatus Status) {
+  switch (Status) {
+  case RunStatus::Running:
+    return "running";
+  case RunStatus::Finished:
+    return "finished";
+  case RunStatus::Interrupted:
+    return "interrupted";
+  case RunStatus::Failed:
+    return "failed";
+  }
+  return "running";
+}
+
+std::optional<RunStatus> parseRunStatus(std::string_view Name) {
+  for (RunStatus S :
+       {RunStatus::Running, RunStatus::Finished, RunStatus::Interrupted, RunStatus::Failed})
+    if (Name == runStatusName(S))
+      return S;
+  return std::nullopt;
+}
+
+std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations) {
+  std::optional<std::size_t> Best;
+  for (std::size_t I = 0; I < Evaluations.size(); ++I) {
+    const Measurement &M = Evaluations[I].Result;
+    if (!M.Valid || M.Costs.empty() || std::isnan(M.Costs.front()))
+      continue;
+    if (!Best || std::lexicographical_compare(M.Costs.begin(), M.Costs.end(),
+                                              Evaluations[*Best].Result.Costs.begin(),
+                                              Evaluations[*Best].Result.Costs.end()))
+      Best = I;
+  }
+  return Best;
+}
+
+//===----------------------------------------------------------------------===//
+// ResultsDatabase
+//===----------------------------------------------------------------------===//
+
+/// The statements every run uses, prepared once.
+struct ResultsDatabase::Statements {
+  sqlite3_stmt *InsertRun = nullptr;
+  sqlite3_stmt *FinishRun = nullptr;
+  sqlite3_stmt *InsertEvaluation = nullptr;
+  sqlite3_stmt *SelectRun = nullptr;
+  sqlite3_stmt *SelectRuns = nullptr;
+  sqlite3_stmt *LastRun = nullptr;
+  sqlite3_stmt *ResumableRun = nullptr;
+  sqlite3_stmt *EvaluationsOfRun = nullptr;
+  sqlite3_stmt *EvaluationsOfKey = nullptr;
+  sqlite3_stmt *FindEvaluation = nullptr;
+  /// Per run id, its parameters' kinds, to read configurations back typed.
+  KindsByRun KindsOfRun;
+
+  ~Statements() {
+    for (sqlite3_stmt *S : {InsertRun, FinishRun, InsertEvaluation, SelectRun, SelectRuns, LastRun,
+                            ResumableRun, EvaluationsOfRun, EvaluationsOfKey, FindEvaluation})
+      sqlite3_finalize(S);
+  }
+};
+
+ResultsDatabase::ResultsDatabase(sqlite3 *Db, std::string Path)
+    : Db(Db), Path(std::move(Path)), Prepared(std::make_unique<Statements>()) {}
+
+ResultsDatabase::~ResultsDatabase() {
+  Prepared.reset(); // statements before the connection they belong to
+  sqlite3_close_v2(Db);
+}
+
+std::string ResultsDatabase::error(std::string_view What) const {
+  return Path + ": " + std::string(What) + ": " + sqlite3_errmsg(Db);
+}
+
+ResultsOr<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::string &Path,
+                                                                  Mode OpenMode) {
+  ResultsOr<std::unique_ptr<ResultsDatabase>> Result;
+  const int Flags =
+      OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  sqlite3 *Db = nullptr;
+  const int Status = sqlite3_open_v2(Path.c_str(), &Db, Flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (Status != SQLITE_OK) {
+    Result.Error = "cannot open '" + Path + "': " + (Db ? sqlite3_errmsg(Db) : "out of memory");
+    sqlite3_close_v2(Db);
+    return Result;
+  }
+  std::unique_ptr<ResultsDatabase> Database(new ResultsDatabase(Db, Path));
+  auto Fail = [&](const std::string &Why) {
+    Result.Error = "cannot open '" + Path + "': " + Why;
+    return std::move(Result);
+  };
+  // Another process may hold the write lock for a moment (a tuner
+  // committing an evaluation): wait for it rather than fail.
+  sqlite3_busy_timeout(Db, 10000);
+  auto Exec = [&](const char *Sql) { return sqlite3_exec(Db, Sql, nullptr, nullptr, nullptr); };
+  auto UserVersion = [&]() -> int {
+    sqlite3_stmt *S = nullptr;
+    int Version = -1;
+    if (sqlite3_prepare_v2(Db, "PRAGMA user_version", -1, &S, nullptr) == SQLITE_OK &&
+        sqlite3_step(S) == SQLITE_ROW)
+      Version = sqlite3_column_int(S, 0);
+    sqlite3_finalize(S);
+    return Version;
+  };
+
+  if (OpenMode == Mode::Create) {
+    if (Exec("PRAGMA journal_mode=WAL") != SQLITE_OK)
+      return Fail(sqlite3_errmsg(Db));
+    Exec("PRAGMA synchronous=NORMAL");
+    // Two tuners may create the file at once: check and create under the
+    // write lock.
+    if (Exec("BEGIN IMMEDIATE") != SQLITE_OK)
+      return Fail(sqlite3_errmsg(Db));
+    const int Version = UserVersion();
+    if (Version == 0) {
+      sqlite3_stmt *S = nullptr;
+      int Tables = -1;
+      if (sqlite3_prepare_v2(Db, "SELECT count(*) FROM sqlite_schema", -1, &S, nullptr) ==
+              SQLITE_OK &&
+          sqlite3_step(S) == SQLITE_ROW)
+        Tables = sqlite3_column_int(S, 0);
+      sqlite3_finalize(S);
+      if (Tables != 0) {
+        Exec("ROLLBACK");
+        return Fail(Tables < 0 ? std::string(sqlite3_errmsg(Db))
+                               : "it is an SQLite file but not an atfc results database");
+      }
+      const std::string SetVersion = "PRAGMA user_version=" + std::to_string(kResultsSchemaVersion);
+      if (Exec(kSchema) != SQLITE_OK || Exec(SetVersion.c_str()) != SQLITE_OK) {
+        const std::string Why = sqlite3_errmsg(Db);
+        Exec("ROLLBACK");
+        return Fail(Why);
+      }
+    }
+    if (Exec("COMMIT") != SQLITE_OK)
+      return Fail(sqlite3_errmsg(Db));
+  }
+  const int Version = UserVersion();
+  if (Version < 0)
+    return Fail(sqlite3_errmsg(Db));
+  if (Version == 0)
+    return Fail("it is not an atfc results database");
+  if (Version > kResultsSchemaVersion)
+    return Fail("it was written by a newer atfc (schema version " + std::to_string(Version) +
+                ", this atfc reads " + std::to_string(kResultsSchemaVersion) + ")");
+  if (ResultsStatus S = Database->prepareStatements(); !S.ok())
+    return Fail(S.Error);
+  Result.Value = std::move(Database);
+  return Result;
+}
+
+ResultsStatus ResultsDatabase::prepareStatements() {
+  const std::string RunColumns = kRunColumns;
+  const std::string EvaluationColumns = kEvaluationColumns;
+  const std::pair<sqlite3_stmt **, std::string> All[] = {
+      {&Prepared->InsertRun,
+       "INSERT INTO runs(key, file, started, finished, status, technique, abort_condition, seed, "
+       "arguments, elapsed_seconds, parameters, parameter_kinds, objectives, space_size, device, "
+       "toolchain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+       "?16)"},
+      {&Prepared->FinishRun,
+       "UPDATE runs SET status = ?2, finished = ?3, elapsed_seconds = ?4 WHERE id = ?1"},
+      // The key comes from the run, so that an evaluation can never be
+      // filed under another run's key.
+      {&Prepared->InsertEvaluation,
+       "INSERT INTO evaluations(run_id, key, config_index, configuration, valid, costs, "
+       "failure, reason, log, compile_seconds, run_seconds, overhead_seconds, reused, "
+       "evaluation, timestamp) SELECT id, key, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+       "?13, ?14 FROM runs WHERE id = ?1"},
+      {&Prepared->SelectRun, "SELECT " + RunColumns + " FROM runs WHERE id = ?1"},
+      {&Prepared->SelectRuns, "SELECT " + RunColumns + " FROM runs ORDER BY id"},
+      {&Prepared->LastRun,
+       "SELECT " + RunColumns + " FROM runs WHERE key = ?1 ORDER BY id DESC LIMIT 1"},
+      {&Prepared->ResumableRun, "SELECT " + RunColumns +
+                                    " FROM runs WHERE key = ?1 AND status IN ('running', "
+                                    "'interrupted') ORDER BY id DESC LIMIT 1"},
+      {&Prepared->EvaluationsOfRun,
+       "SELECT " + EvaluationColumns + " FROM evaluations WHERE run_id = ?1 ORDER BY id"},
+      {&Prepared->EvaluationsOfKey,
+       "SELECT " + EvaluationColumns +
+           " FROM evaluations WHERE id IN (SELECT max(id) FROM evaluations WHERE key = ?1 "
+           "GROUP BY config_index) ORDER BY id"},
+      {&Prepared->FindEvaluation,
+       "SELECT " + EvaluationColumns +
+           " FROM evaluations WHERE key = ?1 AND config_index = ?2 ORDER BY id DESC LIMIT 1"},
+  };
+  for (const auto &[Statement, Sql] : All)
+    if (sqlite3_prepare_v3(Db, Sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, Statement, nullptr) !=
+        SQLITE_OK)
+      return {error("preparing a statement")};
+  return {};
+}
+
+ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
+  ResultsOr<std::int64_t> Result;
+  Json Kinds = Json::array();
+  for (ValueKind K : Run.ParameterKinds)
+    Kinds.push_back(kindName(K));
+  StatementUse S(Prepared->InsertRun);
+  S.bind(1, Run.Key);
+  S.bind(2, Run.File);
+  S.bind(3, Run.Started.empty() ? currentTimestamp() : Run.Started);
+  if (Run.Finished.empty())
+    S.bindNull(4);
+  else
+    S.bind(4, Run.Finished);
+  S.bind(5, std::string_view(runStatusName(Run.Status)));
+  S.bind(6, Run.Technique);
+  S.bind(7, Run.AbortCondition);
+  S.bind(8, std::to_string(Run.Seed));
+  S.bind(9, stringsJson(Run.Arguments).dump());
+  S.bind(10, Run.ElapsedSeconds);
+  S.bind(11, stringsJson(Run.Parameters).dump());
+  S.bind(12, Kinds.dump());
+  S.bind(13, stringsJson(Run.Objectives).dump());
+  S.bind(14, Run.SpaceSize);
+  S.bind(15, Run.Device);
+  S.bind(16, Run.Toolchain);
+  if (S.step() != SQLITE_DONE) {
+    Result.Error = error("cannot record the run");
+    return Result;
+  }
+  Result.Value = sqlite3_last_insert_rowid(Db);
+  return Result;
+}
+
+ResultsStatus ResultsDatabase::finishRun(std::int64_t RunId, RunStatus Status,
+                                         double ElapsedSeconds) {
+  StatementUse S(Prepared->FinishRun);
+  S.bind(1, RunId);
+  S.bind(2, std::string_view(runStatusName(Status)));
+  if (Status == RunStatus::Running)
+    S.bindNull(3);
+  else
+    S.bind(3, currentTimestamp());
+  S.bind(4, ElapsedSeconds);
+  if (S.step() != SQLITE_DONE)
+    return {error("cannot update run " + std::to_string(RunId))};
+  if (sqlite3_changes(Db) == 0)
+    return {Path + ": there is no run " + std::to_string(RunId)};
+  return {};
+}
+
+ResultsStatus ResultsDatabase::reopenRun(std::int64_t RunId) {
+  ResultsOr<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run.ok())
+    return {Run.Error};
+  if (!Run.Value)
+    return {Path + ": there is no run " + std::to_string(RunId)};
+  return finishRun(RunId, RunStatus::Running, Run.Value->ElapsedSeconds);
+}
+
+ResultsOr<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
+                                                       const EvaluationRecord &E) {
+  ResultsOr<std::int64_t> Result;
+  Json Configuration = Json::object();
+  for (const NamedValue &P : E.Configuration)
+    Configuration[P.Name] = valueJson(P.Val);
+  Json Costs = Json::array();
+  for (double C : E.Result.Costs)
+    Costs.push_back(doubleJson(C));
+  StatementUse S(Prepared->InsertEvaluation);
+  S.bind(1, RunId);
+  S.bind(2, E.ConfigIndex);
+  S.bind(3, Configuration.dump());
+  S.bind(4, std::int64_t(E.Result.Valid));
+  S.bind(5, Costs.dump());
+  S.bind(6, std::string_view(failureName(E.Result.Failure)));
+  S.bind(7, E.Result.Reason);
+  S.bind(8, E.Result.Log);
+  S.bind(9, E.Result.CompileSeconds);
+  S.bind(10, E.Result.RunSeconds);
+  S.bind(11, E.OverheadSeconds);
+  S.bind(12, std::int64_t(E.Reused));
+  S.bind(13, E.Evaluation);
+  S.bind(14, E.Timestamp.empty() ? currentTimestamp() : E.Timestamp);
+  if (S.step() != SQLITE_DONE) {
+    Result.Error = error("cannot record an evaluation of run " + std::to_string(RunId));
+    return Result;
+  }
+  if (sqlite3_changes(Db) == 0) {
+    Result.Error = Path + ": there is no run " + std::to_string(RunId);
+    return Result;
+  }
+  Result.Value = sqlite3_last_insert_rowid(Db);
+  return Result;
+}
+
+namespace {
+
+/// Reads the run in the current row of S (columns kRunColumns).
+std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
+  RunInfo R;
+  R.Id = S.integer(0);
+  R.Key = S.text(1);
+  R.File = S.text(2);
+  R.Started = S.text(3);
+  R.Finished = S.text(4);
+  const std::optional<RunStatus> Status = parseRunStatus(S.text(5));
+  R.Status = Status.value_or(RunStatus::Failed);
+  R.Technique = S.text(6);
+  R.AbortCondition = S.text(7);
+  const std::string Seed = S.text(8);
+  std::from_chars(Seed.data(), Seed.data() + Seed.size(), R.Seed);
+  R.ElapsedSeconds = S.real(10);
+  const std::optional<Json> Arguments = parseJson(S.text(9));
+  const std::optional<Json> Parameters = parseJson(S.text(11));
+  const std::optional<Json> Kinds = parseJson(S.text(12));
+  const std::optional<Json> Objectives = parseJson(S.text(13));
+  if (!Arguments || !Parameters || !Kinds || !Objectives) {
+    Error = "run " + std::to_string(R.Id) + " holds a column that is not JSON";
+    return std::nullopt;
+  }
+  R.Arguments = jsonStrings(*Arguments);
+  R.Parameters = jsonStrings(*Parameters);
+  for (const std::string &K : jsonStrings(*Kinds))
+    R.ParameterKinds.push_back(parseKind(K).value_or(ValueKind::String));
+  R.Objectives = jsonStrings(*Objectives);
+  R.SpaceSize = S.text(14);
+  R.Device = S.text(15);
+  R.Toolchain = S.text(16);
+  return R;
+}
+
+/// Runs every row of S through Read; the rows, or the error.
+template <class T, class ReadRow>
+ResultsOr<std::vector<T>> readRows(StatementUse &S, const std::string &What, sqlite3 *Db,
+                                   ReadRow Read) {
+  ResultsOr<std::vector<T>> Result;
+  for (;;) {
+    const int Status = S.step();
+    if (Status == SQLITE_DONE)
+      return Result;
+    if (Status != SQLITE_ROW) {
+      Result.Error = What + ": " + sqlite3_errmsg(Db);
+      return Result;
+    }
+    std::string Error;
+    std::optional<T> Row = Read(S, Error);
+    if (!Row) {
+      Result.Error = What + ": " + Error;
+      return Result;
+    }
+    Result.Value.push_back(std::move(*Row));
+  }
+}
+
+template <class T> ResultsOr<std::optional<T>> firstOf(ResultsOr<std::vector<T>> Rows) {
+  ResultsOr<std::optional<T>> Result;
+  Result.Error = std::move(Rows.Error);
+  if (!Rows.Value.empty())
+    Result.Value = std::move(Rows.Value.front());
+  return Result;
+}
+
+} // namespace
+
+ResultsOr<std::optional<RunInfo>> ResultsDatabase::run(std::int64_t RunId) {
+  StatementUse S(Prepared->SelectRun);
+  S.bind(1, RunId);
+  return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
+}
+
+ResultsOr<std::vector<RunInfo>> ResultsDatabase::runs() {
+  StatementUse S(Prepared->SelectRuns);
+  return readRows<RunInfo>(S, Path, Db, readRun);
+}
+
+ResultsOr<std::optional<RunInfo>> ResultsDatabase::lastRun(std::string_view Key) {
+  StatementUse S(Prepared->LastRun);
+  S.bind(1, Key);
+  return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
+}
+
+ResultsOr<std::optional<RunInfo>> ResultsDatabase::resumableRun(std::string_view Key) {
+  StatementUse S(Prepared->ResumableRun);
+  S.bind(1, Key);
+  return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
+}
+
+namespace {
+
+/// Reads the evaluation in the current row of S (columns
+/// kEvaluationColumns); KindsOf gives the parameter kinds of a run.
+template <class KindsOfRun>
+std::optional<EvaluationRecord> readEvaluation(const StatementUse &S, std::string &Error,
+                                               KindsOfRun KindsOf) {
+  EvaluationRecord E;
+  E.Id = S.integer(0);
+  E.RunId = S.integer(1);
+  E.Key = S.text(2);
+  E.ConfigIndex = S.text(3);
+  const std::optional<Json> Configuration = parseJson(S.text(4));
+  const std::optional<Json> Costs = parseJson(S.text(6));
+  if (!Configuration || !Configuration->is_object() || !Costs || !Costs->is_array()) {
+    Error = "evaluation " + std::to_string(E.Id) + " holds a column that is not JSON";
+    return std::nullopt;
+  }
+  const auto *Kinds = KindsOf(E.RunId, Error);
+  if (!Kinds)
+    return std::nullopt;
+  for (const auto &[Name, J] : Configuration->items()) {
+    const auto Kind = Kinds->find(Name);
+    std::optional<Value> V =
+        jsonValue(J, Kind == Kinds->end() ? std::nullopt : std::optional(Kind->second));
+    if (!V) {
+      Error = "evaluation " + std::to_string(E.Id) + ": parameter " + Name + " holds " + J.dump() +
+              ", not a value of its kind";
+      return std::nullopt;
+    }
+    E.Configuration.push_back({Name, std::move(*V)});
+  }
+  E.Result.Valid = S.integer(5) != 0;
+  for (const Json &C : *Costs)
+    E.Result.Costs.push_back(jsonDouble(C));
+  E.Result.Failure = parseFailure(S.text(7));
+  E.Result.Reason = S.text(8);
+  E.Result.Log = S.text(9);
+  E.Result.CompileSeconds = S.real(10);
+  E.Result.RunSeconds = S.real(11);
+  E.OverheadSeconds = S.real(12);
+  E.Reused = S.integer(13) != 0;
+  E.Evaluation = S.integer(14);
+  E.Timestamp = S.text(15);
+  return E;
+}
+
+/// The parameter kinds of run RunId, read once with SelectRun and kept in
+/// Cache; nullptr (and Error) when the run cannot be read.
+const ParameterKinds *kindsOfRun(std::int64_t RunId, sqlite3_stmt *SelectRun, KindsByRun &Cache,
+                                 std::string &Error) {
+  if (auto Found = Cache.find(RunId); Found != Cache.end())
+    return &Found->second;
+  StatementUse Row(SelectRun);
+  Row.bind(1, RunId);
+  if (Row.step() != SQLITE_ROW) {
+    Error = "there is no run " + std::to_string(RunId);
+    return nullptr;
+  }
+  std::optional<RunInfo> Run = readRun(Row, Error);
+  if (!Run)
+    return nullptr;
+  ParameterKinds &Kinds = Cache[RunId];
+  for (std::size_t I = 0; I < Run->Parameters.size() && I < Run->ParameterKinds.size(); ++I)
+    Kinds.emplace(Run->Parameters[I], Run->ParameterKinds[I]);
+  return &Kinds;
+}
+
+/// Every evaluation S selects, read with the kinds of their runs.
+ResultsOr<std::vector<EvaluationRecord>> readEvaluations(StatementUse &S, sqlite3_stmt *SelectRun,
+                                                         KindsByRun &Cache, const std::string &Path,
+                                                         sqlite3 *Db) {
+  return readRows<EvaluationRecord>(S, Path, Db, [&](const StatementUse &Row, std::string &Error) {
+    return readEvaluation(Row, Error, [&](std::int64_t RunId, std::string &Why) {
+      return kindsOfRun(RunId, SelectRun, Cache, Why);
+    });
+  });
+}
+
+} // namespace
+
+ResultsOr<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::int64_t RunId) {
+  StatementUse S(Prepared->EvaluationsOfRun);
+  S.bind(1, RunId);
+  return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
+}
+
+ResultsOr<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfKey(std::string_view Key) {
+  StatementUse S(Prepared->EvaluationsOfKey);
+  S.bind(1, Key);
+  return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
+}
+
+ResultsOr<std::optional<EvaluationRecord>>
+ResultsDatabase::findEvaluation(std::string_view Key, std::string_view ConfigIndex) {
+  StatementUse S(Prepared->FindEvaluation);
+  S.bind(1, Key);
+  S.bind(2, ConfigIndex);
+  return firstOf(readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db));
+}
+
+namespace {
+
+/// The evaluations as recorded data over Run's parameters: each
+/// configuration index once, its latest result.
+RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations,
+                          std::string Description) {
+  RecordedData Data;
+  Data.Parameters = Run.Parameters;
+  std::size_t CostCount = 0;
+  for (const EvaluationRecord &E : Evaluations)
+    CostCount = std::max(CostCount, E.Result.Costs.size());
+  for (std::size_t I = 0; I < std::max<std::size_t>(CostCount, 1); ++I)
+    Data.Objectives.push_back(costName(Run.Objectives, I, std::max<std::size_t>(CostCount, 1)));
+  Data.Description = std::move(Description);
+  std::map<std::string, std::size_t, std::less<>> EntryOfIndex;
+  for (const EvaluationRecord &E : Evaluations) {
+    RecordedEntry Entry;
+    bool Complete = true;
+    for (const std::string &Name : Run.Parameters) {
+      auto Found = std::find_if(E.Configuration.begin(), E.Configuration.end(),
+                                [&](const NamedValue &P) { return P.Name == Name; });
+      if (Found == E.Configuration.end()) {
+        Complete = false;
+        break;
+      }
+      Entry.Values.push_back(Found->Val);
+    }
+    if (!Complete) // a configuration of other parameters cannot be a row here
+      continue;
+    Entry.Valid = E.Result.Valid;
+    Entry.Costs = E.Result.Costs;
+    Entry.Error = !E.Result.Reason.empty() ? E.Result.Reason : failureName(E.Result.Failure);
+    auto [It, New] = EntryOfIndex.emplace(E.ConfigIndex, Data.Entries.size());
+    if (New)
+      Data.Entries.push_back(std::move(Entry));
+    else
+      Data.Entries[It->second] = std::move(Entry);
+  }
+  return Data;
+}
+
+std::string describe(const RunInfo &Run) {
+  std::string Text = "atfc results of " + Run.File;
+  if (!Run.Device.empty())
+    Text += " on " + Run.Device;
+  return Text;
+}
+
+} // namespace
+
+ResultsOr<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
+  ResultsOr<RecordedData> Result;
+  ResultsOr<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run.ok() || !Run.Value) {
+    Result.Error = Run.ok() ? Path + ": there is no run " + std::to_string(RunId) : Run.Error;
+    return Result;
+  }
+  ResultsOr<std::vector<EvaluationRecord>> Evaluations = evaluationsOfRun(RunId);
+  if (!Evaluations.ok()) {
+    Result.Error = Evaluations.Error;
+    return Result;
+  }
+  Result.Value = recordedData(*Run.Value, Evaluations.Value,
+                              describe(*Run.Value) + ", run " + std::to_string(RunId));
+  return Result;
+}
+
+ResultsOr<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
+  ResultsOr<RecordedData> Result;
+  ResultsOr<std::optional<RunInfo>> Run = lastRun(Key);
+  if (!Run.ok()) {
+    Result.Error = Run.Error;
+    return Result;
+  }
+  if (!Run.Value)
+    return Result;
+  ResultsOr<std::vector<EvaluationRecord>> Evaluations = evaluationsOfKey(Key);
+  if (!Evaluations.ok()) {
+    Result.Error = Evaluations.Error;
+    return Result;
+  }
+  Result.Value = recordedData(*Run.Value, Evaluations.Value,
+                              describe(*Run.Value) + ", key " + std::string(Key));
+  return Result;
+}
+
+namespace {
+
+/// The runs an export covers, and their evaluations in order.
+struct ExportRows {
+  std::vector<RunInfo> Runs;
+  std::vector<EvaluationRecord> Evaluations;
+};
+
+/// Reads the runs and evaluations of an export (one run, or all).
+ResultsOr<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t> RunId) {
+  ResultsOr<ExportRows> Result;
+  if (RunId) {
+    ResultsOr<std::optional<RunInfo>> Run = Db.run(*RunId);
+    if (!Run.ok() || !Run.Value) {
+      Result.Error =
+          Run.ok() ? Db.path() + ": there is no run " + std::to_string(*RunId) : Run.Error;
+      return Result;
+    }
+    Result.Value.Runs.push_back(std::move(*Run.Value));
+  } else {
+    ResultsOr<std::vector<RunInfo>> Runs = Db.runs();
+    if (!Runs.ok()) {
+      Result.Error = Runs.Error;
+      return Result;
+    }
+    Result.Value.Runs = std::move(Runs.Value);
+  }
+  for (const RunInfo &Run : Result.Value.Runs) {
+    ResultsOr<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run.Id);
+    if (!Evaluations.ok()) {
+      Result.Error = Evaluations.Error;
+      return Result;
+    }
+    for (EvaluationRecord &E : Evaluations.Value)
+      Result.Value.Evaluations.push_back(std::move(E));
+  }
+  return Result;
+}
+
+} // namespace
+
+ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId) {
+  ResultsOr<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows.ok())
+    return {Rows.Error};
+  // One column per parameter of any run (first seen first), and as many
+  // cost columns as the longest cost vector.
+  std::vector<std::string> Parameters;
+  std::set<std::string, std::less<>> Seen;
+  std::vector<std::string> Objectives;
+  for (const RunInfo &Run : Rows.Value.Runs) {
+    for (const std::string &P : Run.Parameters)
+      if (Seen.insert(P).second)
+        Parameters.push_back(P);
+    if (Objectives.empty())
+      Objectives = Run.Objectives;
+  }
+  for (const EvaluationRecord &E : Rows.Value.Evaluations)
+    for (const NamedValue &P : E.Configuration)
+      if (Seen.insert(P.Name).second)
+        Parameters.push_back(P.Name);
+  std::size_t CostCount = 1;
+  for (const EvaluationRecord &E : Rows.Value.Evaluations)
+    CostCount = std::max(CostCount, E.Result.Costs.size());
+
+  OS << "run,evaluation,config_index";
+  for (const std::string &P : Parameters)
+    OS << ',' << csvField(P);
+  OS << ",valid";
+  for (std::size_t I = 0; I < CostCount; ++I)
+    OS << ',' << csvField(costName(Objectives, I, CostCount));
+  OS << ",failure,reason,compile_seconds,run_seconds,overhead_seconds,reused,timestamp\n";
+  for (const EvaluationRecord &E : Rows.Value.Evaluations) {
+    OS << E.RunId << ',' << E.Evaluation << ',' << csvField(E.ConfigIndex);
+    for (const std::string &P : Parameters) {
+      OS << ',';
+      for (const NamedValue &V : E.Configuration)
+        if (V.Name == P)
+          OS << csvField(toString(V.Val));
+    }
+    OS << ',' << (E.Result.Valid ? 1 : 0);
+    for (std::size_t I = 0; I < CostCount; ++I) {
+      OS << ',';
+      if (I < E.Result.Costs.size())
+        OS << numberText(E.Result.Costs[I]);
+    }
+    OS << ',' << csvField(failureName(E.Result.Failure)) << ',' << csvField(E.Result.Reason) << ','
+       << numberText(E.Result.CompileSeconds) << ',' << numberText(E.Result.RunSeconds) << ','
+       << numberText(E.OverheadSeconds) << ',' << (E.Reused ? 1 : 0) << ',' << csvField(E.Timestamp)
+       << '\n';
+  }
+  if (!OS)
+    return {"cannot write the CSV output"};
+  return {};
+}
+
+ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int64_t> RunId) {
+  ResultsOr<nlohmann::ordered_json> Result;
+  ResultsOr<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows.ok()) {
+    Result.Error = Rows.Error;
+    return Result;
+  }
+  Json Runs = Json::array();
+  for (const RunInfo &Run : Rows.Value.Runs) {
+    Json Kinds = Json::array();
+    for (ValueKind K : Run.ParameterKinds)
+      Kinds.push_back(kindName(K));
+    Runs.push_back(Json{{"id", Run.Id},
+                        {"key", Run.Key},
+                        {"file", Run.File},
+                        {"started", Run.Started},
+                        {"finished", Run.Finished.empty() ? Json() : Json(Run.Finished)},
+                        {"status", runStatusName(Run.Status)},
+                        {"technique", Run.Technique},
+                        {"abort_condition", Run.AbortCondition},
+                        {"seed", Run.Seed},
+                        {"arguments", stringsJson(Run.Arguments)},
+                        {"elapsed_seconds", Run.ElapsedSeconds},
+                        {"parameters", stringsJson(Run.Parameters)},
+                        {"parameter_kinds", Kinds},
+                        {"objectives", stringsJson(Run.Objectives)},
+                        {"space_size", Run.SpaceSize},
+                        {"device", Run.Device},
+                        {"toolchain", Run.Toolchain}});
+  }
+  Json Evaluations = Json::array();
+  for (const EvaluationRecord &E : Rows.Value.Evaluations) {
+    Json Configuration = Json::object();
+    for (const NamedValue &P : E.Configuration)
+      Configuration[P.Name] = valueJson(P.Val);
+    Json Costs = Json::array();
+    for (double C : E.Result.Costs)
+      Costs.push_back(doubleJson(C));
+    Evaluations.push_back(Json{{"id", E.Id},
+                               {"run_id", E.RunId},
+                               {"evaluation", E.Evaluation},
+                               {"config_index", E.ConfigIndex},
+                               {"configuration", Configuration},
+                               {"valid", E.Result.Valid},
+                               {"costs", Costs},
+                               {"failure", failureName(E.Result.Failure)},
+                               {"reason", E.Result.Reason},
+                               {"log", E.Result.Log},
+                               {"compile_seconds", E.Result.CompileSeconds},
+                               {"run_seconds", E.Result.RunSeconds},
+                               {"overhead_seconds", E.OverheadSeconds},
+                               {"reused", E.Reused},
+                               {"timestamp", E.Timestamp}});
+  }
+  Result.Value = Json{{"schema_version", kResultsSchemaVersion},
+                      {"runs", std::move(Runs)},
+                      {"evaluations", std::move(Evaluations)}};
+  return Result;
+}
+
+RecordedDataOrError readResultsDatabase(const std::string &Path, std::int64_t RunId) {
+  RecordedDataOrError Result;
+  ResultsOr<std::unique_ptr<ResultsDatabase>> Db =
+      ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+  if (!Db.ok()) {
+    Result.Error = Db.Error;
+    return Result;
+  }
+  if (RunId == 0) {
+    ResultsOr<std::vector<RunInfo>> Runs = Db.Value->runs();
+    if (!Runs.ok() || Runs.Value.empty()) {
+      Result.Error = Runs.ok() ? Path + ": the database holds no run" : Runs.Error;
+      return Result;
+    }
+    RunId = Runs.Value.back().Id;
+  }
+  ResultsOr<RecordedData> Data = Db.Value->recordedDataOfRun(RunId);
+  Result.Data = std::move(Data.Value);
+  Result.Error = std::move(Data.Error);
+  return Result;
+}
+
+} // namespace atfc
