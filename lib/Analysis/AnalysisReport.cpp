@@ -1,0 +1,203 @@
+//===- Analysis/AnalysisReport.cpp - Everything atfc analyze shows --------===//
+#include "Analysis/AnalysisReport.h"
+
+#include "Analysis/FixedValues.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace atfc {
+
+DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions &Options) {
+  DataAnalysisOrError Result;
+  if (!(Options.Threshold >= 0)) {
+    Result.Error = fmt::format("the threshold must be at least 0, not {}", Options.Threshold);
+    return Result;
+  }
+  for (double P : Options.Probabilities)
+    if (!(P > 0 && P < 1)) {
+      Result.Error = fmt::format("a probability must lie strictly between 0 and 1, not {}", P);
+      return Result;
+    }
+  if (Options.CostClasses < 1) {
+    Result.Error = "there must be at least one cost class";
+    return Result;
+  }
+  std::optional<WellPerformingShare> Share = measureWellPerforming(Data, Options.Threshold);
+  if (!Share) {
+    Result.Error = fmt::format("no valid configuration among the {} recorded: nothing to learn",
+                               Data.Entries.size());
+    return Result;
+  }
+  DataAnalysis &Analysis = Result.Analysis;
+  Analysis.Options = Options;
+  Analysis.Description = Data.Description;
+  Analysis.Parameters = Data.Parameters;
+  Analysis.Objectives = Data.Objectives;
+  Analysis.Share = *Share;
+  Analysis.Steps = estimateSteps(*Share, Options.Probabilities);
+  Analysis.Importance = rankParameters(Data, Options.CostClasses);
+  const PruningOptions Pruning{Options.PruneCutoff, Options.Threshold};
+  for (PruningMethod Method : Options.Methods)
+    Analysis.Proposals.push_back(proposePruning(Data, Analysis.Importance, Method, Pruning));
+  return Result;
+}
+
+namespace {
+
+std::string countText(const std::optional<std::uint64_t> &Steps) {
+  return Steps ? std::to_string(*Steps) : std::string("never");
+}
+
+/// A number with 4 significant digits, "inf" when infinite.
+std::string shortNumber(double X) {
+  if (std::isinf(X))
+    return "inf";
+  return fmt::format("{:.4g}", X);
+}
+
+std::string fixedText(const PruningProposal &Proposal) {
+  if (Proposal.Fixed.empty())
+    return "nothing";
+  std::string Text;
+  for (const FixedParameter &P : Proposal.Fixed)
+    Text += fmt::format("{}{}={}", Text.empty() ? "" : " ", P.Name, toString(P.Fixed));
+  return Text;
+}
+
+} // namespace
+
+std::string formatAnalysis(const DataAnalysis &A) {
+  const WellPerformingShare &S = A.Share;
+  std::string Out;
+  if (!A.Description.empty())
+    Out += fmt::format("data: {}\n", A.Description);
+  Out += fmt::format("configurations: {} recorded, {} valid; {} parameters\n", S.Total, S.Valid,
+                     A.Parameters.size());
+  Out += fmt::format("best cost: {}{}\n\n", S.BestCost,
+                     A.Objectives.empty() ? "" : " (" + A.Objectives.front() + ")");
+
+  Out += fmt::format("Well-performing: cost <= best * {} = {}\n", 1 + S.Threshold,
+                     shortNumber(S.CostLimit));
+  Out += fmt::format("  {} of {} configurations: {:.4g} % (of the valid ones: {:.4g} %)\n\n",
+                     S.WellPerforming, S.Total, 100 * S.share(), 100 * S.shareOfValid());
+
+  Out += "Random-search evaluations to find one (formula 2 of Olha et al.):\n";
+  Out += fmt::format("  {:>11}  {:>10}  {:>16}  {:>19}\n", "probability", "formula 2",
+                     "with replacement", "without replacement");
+  for (const StepEstimate &E : A.Steps)
+    Out += fmt::format("  {:>11}  {:>10}  {:>16}  {:>19}\n", E.Probability, shortNumber(E.Formula),
+                       countText(E.WithReplacement), countText(E.WithoutReplacement));
+  Out += fmt::format("  {:>11}  {:>10}  {:>16}  {:>19}\n", "mean", "",
+                     shortNumber(expectedStepsWithReplacement(S)),
+                     shortNumber(expectedStepsWithoutReplacement(S)));
+  Out += "  Formula 2 draws with replacement; atfc's random search measures distinct\n"
+         "  configurations, so its replays follow the without-replacement column.\n\n";
+
+  const ImportanceRanking &R = A.Importance;
+  Out += fmt::format("Parameter importance: mutual information with the cost in {} quantile "
+                     "classes\n  (H = {:.4g} bits over {} valid configurations)\n",
+                     R.CostClasses, R.CostEntropy, R.Samples);
+  std::size_t Width = 9;
+  for (const ParameterImportance &P : R.Parameters)
+    Width = std::max(Width, P.Name.size());
+  Out += fmt::format("  {:<{}}  {:>6}  {:>9}  {:>10}  {:>8}\n", "parameter", Width, "values",
+                     "MI (bits)", "normalised", "relative");
+  for (const ParameterImportance &P : R.Parameters)
+    Out += fmt::format("  {:<{}}  {:>6}  {:>9.4f}  {:>10.4f}  {:>8.4f}\n", P.Name, Width,
+                       P.DistinctValues, P.MutualInformation, P.Normalised, P.Relative);
+
+  if (!A.Proposals.empty()) {
+    Out += fmt::format("\nPruning (cut-off {:.4g} % of MI_max; best kept within {:.4g} %):\n",
+                       100 * A.Options.PruneCutoff, 100 * A.Options.Threshold);
+    Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>9}  {:>10}  {:>8}\n", "method", "fixed",
+                       "remaining / total", "reduction", "best left", "retained");
+    for (const PruningProposal &P : A.Proposals)
+      Out += fmt::format(
+          "  {:<12}  {:>5}  {:>21}  {:>8}x  {:>10}  {:>8.4f}\n", pruningMethodName(P.Method),
+          P.Fixed.size(), fmt::format("{} / {}", P.Remaining, P.Total), shortNumber(P.reduction()),
+          P.PrunedBestCost ? shortNumber(*P.PrunedBestCost) : "none", P.performanceRetained());
+    for (const PruningProposal &P : A.Proposals)
+      Out += fmt::format("  {}: {}\n", pruningMethodName(P.Method), fixedText(P));
+  }
+  return Out;
+}
+
+namespace {
+
+nlohmann::json valueToJson(const Value &V) {
+  return std::visit([](const auto &X) { return nlohmann::json(X); }, V);
+}
+
+nlohmann::json stepsToJson(const std::optional<std::uint64_t> &Steps) {
+  return Steps ? nlohmann::json(*Steps) : nlohmann::json(nullptr);
+}
+
+nlohmann::json finiteOrNull(double X) {
+  return std::isfinite(X) ? nlohmann::json(X) : nlohmann::json(nullptr);
+}
+
+} // namespace
+
+nlohmann::json analysisToJson(const DataAnalysis &A) {
+  using nlohmann::json;
+  const WellPerformingShare &S = A.Share;
+  json Root;
+  Root["description"] = A.Description;
+  Root["parameters"] = A.Parameters;
+  Root["objectives"] = A.Objectives;
+  Root["configurations"] = S.Total;
+  Root["valid"] = S.Valid;
+  Root["best_cost"] = S.BestCost;
+  Root["well_performing"] = {{"threshold", S.Threshold},
+                             {"cost_limit", S.CostLimit},
+                             {"count", S.WellPerforming},
+                             {"share", S.share()},
+                             {"share_of_valid", S.shareOfValid()}};
+  json Estimates = json::array();
+  for (const StepEstimate &E : A.Steps)
+    Estimates.push_back({{"probability", E.Probability},
+                         {"formula", finiteOrNull(E.Formula)},
+                         {"with_replacement", stepsToJson(E.WithReplacement)},
+                         {"without_replacement", stepsToJson(E.WithoutReplacement)}});
+  Root["steps"] = {{"estimates", Estimates},
+                   {"mean_with_replacement", finiteOrNull(expectedStepsWithReplacement(S))},
+                   {"mean_without_replacement", finiteOrNull(expectedStepsWithoutReplacement(S))},
+                   {"replays_match", "without_replacement"}};
+  json Parameters = json::array();
+  for (const ParameterImportance &P : A.Importance.Parameters)
+    Parameters.push_back({{"name", P.Name},
+                          {"values", P.DistinctValues},
+                          {"mutual_information_bits", P.MutualInformation},
+                          {"normalised", P.Normalised},
+                          {"relative", P.Relative}});
+  Root["importance"] = {{"cost_classes", A.Importance.CostClasses},
+                        {"cost_entropy_bits", A.Importance.CostEntropy},
+                        {"samples", A.Importance.Samples},
+                        {"parameters", Parameters}};
+  json Proposals = json::array();
+  for (const PruningProposal &P : A.Proposals) {
+    json Fixed = json::array();
+    for (const FixedParameter &F : P.Fixed)
+      Fixed.push_back(
+          {{"name", F.Name}, {"value", valueToJson(F.Fixed)}, {"relative", F.Relative}});
+    Proposals.push_back(
+        {{"method", pruningMethodName(P.Method)},
+         {"fixed", Fixed},
+         {"total", P.Total},
+         {"remaining", P.Remaining},
+         {"remaining_valid", P.RemainingValid},
+         {"reduction", P.reduction()},
+         {"pruned_best_cost", P.PrunedBestCost ? json(*P.PrunedBestCost) : json(nullptr)},
+         {"performance_retained", P.performanceRetained()},
+         {"fix_arguments", fixArguments(P)},
+         {"directives", fixingDirectives(P)}});
+  }
+  Root["pruning"] = {{"cutoff", A.Options.PruneCutoff},
+                     {"threshold", A.Options.Threshold},
+                     {"proposals", Proposals}};
+  return Root;
+}
+
+} // namespace atfc

@@ -1,0 +1,80 @@
+//===- Analysis/AnalysisReport.h - Everything atfc analyze shows -*- C++ -*-===//
+//
+// Runs every analysis of this component on one RecordedData table and
+// renders the result as text for people or as JSON for programs. The
+// rendering lives here, not in the tool, so that it is tested with the
+// computations it reports.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_ANALYSIS_ANALYSISREPORT_H
+#define ATFC_ANALYSIS_ANALYSISREPORT_H
+
+#include "Analysis/ParameterImportance.h"
+#include "Analysis/SpacePruning.h"
+#include "Analysis/WellPerforming.h"
+#include "Backends/RecordedData.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// What to analyse and how.
+struct AnalysisOptions {
+  /// Well-performing: cost <= best * (1 + Threshold); also the performance
+  /// the aggressive and conservative pruning must keep.
+  double Threshold = 0.10;
+  /// The probabilities of finding a well-performing configuration to give
+  /// step estimates for.
+  std::vector<double> Probabilities = {0.5, 0.9, 0.95, 0.99};
+  /// How many quantile classes the cost is discretised into for mutual
+  /// information.
+  std::size_t CostClasses = 10;
+  /// The naive and conservative cut-off, relative to MI_max.
+  double PruneCutoff = 0.2;
+  /// The pruning methods to propose, in this order.
+  std::vector<PruningMethod> Methods = {PruningMethod::Naive, PruningMethod::Aggressive,
+                                        PruningMethod::Conservative};
+};
+
+/// The analysis of one data set.
+struct DataAnalysis {
+  AnalysisOptions Options;
+  /// RecordedData::Description.
+  std::string Description;
+  /// RecordedData::Parameters and Objectives.
+  std::vector<std::string> Parameters;
+  std::vector<std::string> Objectives;
+  WellPerformingShare Share;
+  std::vector<StepEstimate> Steps;
+  ImportanceRanking Importance;
+  /// One per Options.Methods.
+  std::vector<PruningProposal> Proposals;
+};
+
+/// The analysis, or why there is none.
+struct DataAnalysisOrError {
+  DataAnalysis Analysis;
+  /// Empty on success.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Analyses Data. Fails when no configuration has a cost or an option is
+/// out of range (Threshold < 0, a probability outside (0, 1), no cost
+/// class).
+DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions &Options);
+
+/// The analysis as text: the share and step table, the importance table
+/// and one line per pruning proposal with its fixed parameters.
+std::string formatAnalysis(const DataAnalysis &Analysis);
+
+/// The analysis as one JSON object (docs/analyze.md lists its keys);
+/// infinite step counts are null.
+nlohmann::json analysisToJson(const DataAnalysis &Analysis);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,93 @@
+//===- Analysis/FixedValues.cpp - Parameters fixed to one value -----------===//
+#include "Analysis/FixedValues.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <set>
+#include <string_view>
+
+namespace atfc {
+
+namespace {
+
+bool isIdentifier(const std::string &Name) {
+  if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name.front())))
+    return false;
+  for (char C : Name)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      return false;
+  return true;
+}
+
+} // namespace
+
+FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments) {
+  FixedValuesOrError Result;
+  std::set<std::string> Seen;
+  for (const std::string &Argument : Arguments) {
+    std::size_t Start = 0;
+    while (Start <= Argument.size()) {
+      std::size_t End = Argument.find(',', Start);
+      if (End == std::string::npos)
+        End = Argument.size();
+      const std::string Item = Argument.substr(Start, End - Start);
+      Start = End + 1;
+      const std::size_t Equals = Item.find('=');
+      if (Equals == std::string::npos) {
+        Result.Error = fmt::format("--fix '{}': expected NAME=VALUE", Item);
+        return Result;
+      }
+      FixedValue Fixed{Item.substr(0, Equals), Item.substr(Equals + 1)};
+      if (!isIdentifier(Fixed.Name)) {
+        Result.Error = fmt::format("--fix '{}': '{}' is not a parameter name", Item, Fixed.Name);
+        return Result;
+      }
+      if (Fixed.Text.empty()) {
+        Result.Error = fmt::format("--fix '{}': the value is empty", Item);
+        return Result;
+      }
+      if (!Seen.insert(Fixed.Name).second) {
+        Result.Error = fmt::format("--fix '{}': '{}' is fixed twice", Item, Fixed.Name);
+        return Result;
+      }
+      Result.Values.push_back(std::move(Fixed));
+    }
+  }
+  return Result;
+}
+
+std::string fixingDirectives(const PruningProposal &Proposal) {
+  std::string Text;
+  for (const FixedParameter &P : Proposal.Fixed)
+    Text +=
+        fmt::format("// atfc analyze ({}): {} fixed, replaces its tp directive\n"
+                    "#atf::tp name {} range {{{}}}\n",
+                    pruningMethodName(Proposal.Method), P.Name, P.Name, toSourceString(P.Fixed));
+  return Text;
+}
+
+std::string fixArguments(const PruningProposal &Proposal) {
+  std::string Text;
+  for (const FixedParameter &P : Proposal.Fixed) {
+    if (!Text.empty())
+      Text += ' ';
+    std::string Value = toString(P.Fixed);
+    // Quote for a POSIX shell when the text is not a plain word.
+    bool Plain = !Value.empty();
+    for (char C : Value)
+      if (!std::isalnum(static_cast<unsigned char>(C)) &&
+          std::string_view("._-+").find(C) == std::string_view::npos)
+        Plain = false;
+    if (!Plain) {
+      std::string Quoted = "'";
+      for (char C : Value)
+        Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+      Value = Quoted + "'";
+    }
+    Text += fmt::format("--fix {}={}", P.Name, Value);
+  }
+  return Text;
+}
+
+} // namespace atfc

@@ -1,0 +1,74 @@
+//===- Analysis/ValueColumns.cpp - Recorded data as index columns ---------===//
+#include "Analysis/ValueColumns.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace atfc {
+
+namespace {
+
+/// The value as a number when it is one (bools are not: they order by kind).
+std::optional<long double> numberOf(const Value &V) {
+  if (const auto *I = std::get_if<std::int64_t>(&V))
+    return static_cast<long double>(*I);
+  if (const auto *U = std::get_if<std::uint64_t>(&V))
+    return static_cast<long double>(*U);
+  if (const auto *D = std::get_if<double>(&V))
+    return static_cast<long double>(*D);
+  return std::nullopt;
+}
+
+} // namespace
+
+bool valueLess(const Value &A, const Value &B) {
+  std::optional<long double> NA = numberOf(A), NB = numberOf(B);
+  if (NA && NB) {
+    if (*NA != *NB)
+      return *NA < *NB;
+    return A.index() < B.index(); // 2 (int) and 2.0 (double) stay distinct
+  }
+  if (NA || NB)
+    return NA.has_value(); // numbers first
+  return A < B;            // same kind compares by value, else by kind
+}
+
+std::optional<double> rankingCost(const RecordedEntry &Entry) {
+  if (!Entry.Valid || Entry.Costs.empty() || !std::isfinite(Entry.Costs.front()))
+    return std::nullopt;
+  return Entry.Costs.front();
+}
+
+std::optional<double> bestCost(const RecordedData &Data) {
+  std::optional<double> Best;
+  for (const RecordedEntry &Entry : Data.Entries)
+    if (std::optional<double> Cost = rankingCost(Entry); Cost && (!Best || *Cost < *Best))
+      Best = Cost;
+  return Best;
+}
+
+ValueColumns indexValues(const RecordedData &Data) {
+  const std::size_t Parameters = Data.Parameters.size();
+  ValueColumns Columns;
+  Columns.Distinct.resize(Parameters);
+  Columns.Index.resize(Parameters);
+  for (std::size_t P = 0; P < Parameters; ++P) {
+    std::map<Value, std::uint32_t, decltype(&valueLess)> Positions(&valueLess);
+    for (const RecordedEntry &Entry : Data.Entries)
+      if (P < Entry.Values.size())
+        Positions.emplace(Entry.Values[P], 0);
+    std::uint32_t Next = 0;
+    for (auto &[V, Position] : Positions) {
+      Position = Next++;
+      Columns.Distinct[P].push_back(V);
+    }
+    std::vector<std::uint32_t> &Column = Columns.Index[P];
+    Column.reserve(Data.Entries.size());
+    for (const RecordedEntry &Entry : Data.Entries)
+      Column.push_back(P < Entry.Values.size() ? Positions.at(Entry.Values[P]) : 0);
+  }
+  return Columns;
+}
+
+} // namespace atfc

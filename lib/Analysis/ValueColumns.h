@@ -1,0 +1,46 @@
+//===- Analysis/ValueColumns.h - Recorded data as index columns -*- C++ -*-===//
+//
+// The analyses count configurations by parameter value and by cost class.
+// Values are variants (numbers, strings, bools); counting is simpler and
+// faster over small integers, so each parameter's column of values becomes
+// a column of indices into its sorted distinct values, computed once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_ANALYSIS_VALUECOLUMNS_H
+#define ATFC_ANALYSIS_VALUECOLUMNS_H
+
+#include "Backends/RecordedData.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace atfc {
+
+/// Orders values as a user reads them: numbers numerically across the
+/// integer and floating kinds, otherwise by kind, then by value.
+bool valueLess(const Value &A, const Value &B);
+
+/// The cost that ranks an entry: its first (most significant) cost when it
+/// is valid and that cost is a finite number; nullopt otherwise (an entry
+/// without a usable cost counts as invalid).
+std::optional<double> rankingCost(const RecordedEntry &Entry);
+
+/// The smallest ranking cost of Data; nullopt when no entry has one.
+std::optional<double> bestCost(const RecordedData &Data);
+
+/// Each parameter's values, as indices into its sorted distinct values.
+struct ValueColumns {
+  /// Per parameter, its distinct values in valueLess order.
+  std::vector<std::vector<Value>> Distinct;
+  /// Per parameter, per entry: the index of the entry's value in Distinct.
+  std::vector<std::vector<std::uint32_t>> Index;
+};
+
+/// The index columns of Data. An entry with fewer values than parameters
+/// (malformed data) is given the first distinct value for the missing ones.
+ValueColumns indexValues(const RecordedData &Data);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,73 @@
+//===- test/unit/Analysis/AnalysisReportTest.cpp - Text and JSON ----------===//
+#include "Analysis/AnalysisReport.h"
+
+#include "SyntheticData.h"
+
+#include <gtest/gtest.h>
+
+using namespace atfc;
+using namespace atfc::test;
+
+namespace {
+
+AnalysisOptions twoClasses() {
+  AnalysisOptions Options;
+  Options.CostClasses = 2;
+  Options.Probabilities = {0.5, 0.9};
+  return Options;
+}
+
+} // namespace
+
+TEST(AnalysisReport, JsonCarriesEveryResult) {
+  // The numbers are those computed by hand in WellPerformingTest,
+  // ParameterImportanceTest and SpacePruningTest for this table.
+  DataAnalysisOrError R = analyzeData(threeParameterTable(), twoClasses());
+  ASSERT_TRUE(R.ok()) << R.Error;
+  nlohmann::json J = analysisToJson(R.Analysis);
+  EXPECT_EQ(J["configurations"], 6);
+  EXPECT_EQ(J["valid"], 6);
+  EXPECT_EQ(J["best_cost"], 1.0);
+  EXPECT_EQ(J["well_performing"]["count"], 2);
+  EXPECT_NEAR(J["well_performing"]["share"].get<double>(), 1.0 / 3.0, 1e-12);
+  EXPECT_EQ(J["steps"]["estimates"][1]["with_replacement"], 6);
+  EXPECT_EQ(J["steps"]["estimates"][1]["without_replacement"], 4);
+  EXPECT_EQ(J["steps"]["replays_match"], "without_replacement");
+  EXPECT_EQ(J["importance"]["parameters"][0]["name"], "A");
+  EXPECT_NEAR(J["importance"]["parameters"][1]["mutual_information_bits"].get<double>(), 0.081704,
+              1e-6);
+  ASSERT_EQ(J["pruning"]["proposals"].size(), 3u);
+  const nlohmann::json &Conservative = J["pruning"]["proposals"][2];
+  EXPECT_EQ(Conservative["method"], "conservative");
+  EXPECT_EQ(Conservative["fixed"][0]["name"], "B");
+  EXPECT_EQ(Conservative["fixed"][0]["value"], 0);
+  EXPECT_EQ(Conservative["remaining"], 3);
+  EXPECT_EQ(Conservative["reduction"], 2.0);
+  EXPECT_EQ(Conservative["performance_retained"], 1.0);
+  EXPECT_EQ(Conservative["fix_arguments"], "--fix B=0");
+}
+
+TEST(AnalysisReport, TextShowsTheTables) {
+  DataAnalysisOrError R = analyzeData(threeParameterTable(), twoClasses());
+  ASSERT_TRUE(R.ok());
+  const std::string Text = formatAnalysis(R.Analysis);
+  EXPECT_NE(Text.find("configurations: 6 recorded, 6 valid; 3 parameters"), std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("2 of 6 configurations: 33.33 %"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("conservative: B=0"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("3 / 6"), std::string::npos) << Text;
+}
+
+TEST(AnalysisReport, RejectsDataWithoutCostsAndBadOptions) {
+  RecordedData Empty;
+  Empty.Parameters = {"P"};
+  Empty.Entries.push_back(failed({Value(std::int64_t(1))}));
+  EXPECT_EQ(analyzeData(Empty, AnalysisOptions()).Error,
+            "no valid configuration among the 1 recorded: nothing to learn");
+  AnalysisOptions Bad;
+  Bad.Probabilities = {1.0};
+  EXPECT_FALSE(analyzeData(threeParameterTable(), Bad).ok());
+  Bad = AnalysisOptions();
+  Bad.Threshold = -0.1;
+  EXPECT_FALSE(analyzeData(threeParameterTable(), Bad).ok());
+}

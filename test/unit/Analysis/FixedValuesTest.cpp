@@ -1,0 +1,54 @@
+//===- test/unit/Analysis/FixedValuesTest.cpp - --fix and directives ------===//
+#include "Analysis/FixedValues.h"
+
+#include <gtest/gtest.h>
+
+using namespace atfc;
+
+namespace {
+
+FixedValuesOrError parse(std::vector<std::string> Arguments) { return parseFixedValues(Arguments); }
+
+} // namespace
+
+TEST(FixedValues, ParsesSeparateAndCommaJoinedPairs) {
+  FixedValuesOrError R = parse({"KWG=32", "SA=0,SB=1", "OPT=-O3"});
+  ASSERT_TRUE(R.ok()) << R.Error;
+  ASSERT_EQ(R.Values.size(), 4u);
+  EXPECT_EQ(R.Values[0].Name, "KWG");
+  EXPECT_EQ(R.Values[0].Text, "32");
+  EXPECT_EQ(R.Values[1].Name, "SA");
+  EXPECT_EQ(R.Values[2].Name, "SB");
+  EXPECT_EQ(R.Values[2].Text, "1");
+  EXPECT_EQ(R.Values[3].Text, "-O3");
+  // '=' inside the value belongs to the value.
+  FixedValuesOrError Eq = parse({"FLAGS=a=b"});
+  ASSERT_TRUE(Eq.ok());
+  EXPECT_EQ(Eq.Values[0].Text, "a=b");
+}
+
+TEST(FixedValues, RejectsMalformedPairs) {
+  EXPECT_EQ(parse({"KWG"}).Error, "--fix 'KWG': expected NAME=VALUE");
+  EXPECT_EQ(parse({"=1"}).Error, "--fix '=1': '' is not a parameter name");
+  EXPECT_EQ(parse({"1X=1"}).Error, "--fix '1X=1': '1X' is not a parameter name");
+  EXPECT_EQ(parse({"X="}).Error, "--fix 'X=': the value is empty");
+  EXPECT_EQ(parse({"X=1", "X=2"}).Error, "--fix 'X=2': 'X' is fixed twice");
+  EXPECT_EQ(parse({"X=1,"}).Error, "--fix '': expected NAME=VALUE");
+}
+
+TEST(FixedValues, DirectivesAndArgumentsOfAProposal) {
+  PruningProposal P;
+  P.Method = PruningMethod::Conservative;
+  P.Fixed.push_back(FixedParameter{"KWG", 2, Value(std::int64_t(32)), 0.1});
+  P.Fixed.push_back(FixedParameter{"WPT", 0, Value(std::uint64_t(4)), 0.05});
+  P.Fixed.push_back(FixedParameter{"OPT", 1, Value(std::string("-O3 -g")), 0.01});
+  EXPECT_EQ(fixingDirectives(P),
+            "// atfc analyze (conservative): KWG fixed, replaces its tp directive\n"
+            "#atf::tp name KWG range {32}\n"
+            "// atfc analyze (conservative): WPT fixed, replaces its tp directive\n"
+            "#atf::tp name WPT range {4u}\n"
+            "// atfc analyze (conservative): OPT fixed, replaces its tp directive\n"
+            "#atf::tp name OPT range {\"-O3 -g\"}\n");
+  EXPECT_EQ(fixArguments(P), "--fix KWG=32 --fix WPT=4 --fix OPT='-O3 -g'");
+  EXPECT_EQ(fixArguments(PruningProposal{}), "");
+}

@@ -1,0 +1,92 @@
+//===- test/unit/Analysis/SharedDatasetsTest.cpp - Real tuning data -------===//
+//
+// The analysis of the shared datasets (../shared/bench/datasets), and a
+// direct check of the step estimate: random searches that draw distinct
+// configurations uniformly (as atfc's random search does) are simulated on
+// the data, and the median number of draws until one within 5 % / 10 % of
+// the best must agree with the predicted median (the without-replacement
+// estimate for p = 0.5) within 25 %. Skipped when the data is absent.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/AnalysisReport.h"
+#include "Analysis/ValueColumns.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <unordered_set>
+
+using namespace atfc;
+
+namespace {
+
+const char *const kDatasets[] = {"kt_gemm_RTX3090.json.gz", "kt_dedispersion_W7800.json.gz",
+                                 "t4_dedispersion_A100.json.gz"};
+
+std::string datasetPath(const char *Name) {
+  return std::string(ATF_SHARED_DIR) + "/bench/datasets/" + Name;
+}
+
+/// The median over Runs simulated searches of the number of distinct
+/// uniform draws until the first configuration with cost <= Limit.
+double simulatedMedianSteps(const RecordedData &Data, double Limit, int Runs, std::uint64_t Seed) {
+  std::vector<char> Good(Data.Entries.size());
+  for (std::size_t I = 0; I < Good.size(); ++I) {
+    std::optional<double> Cost = rankingCost(Data.Entries[I]);
+    Good[I] = Cost && *Cost <= Limit;
+  }
+  // Distinct uniform draws: a uniform index, drawn again when it was drawn
+  // before in this run (the searches end long before the space is used up).
+  std::mt19937_64 Random(Seed);
+  std::uniform_int_distribution<std::size_t> Pick(0, Good.size() - 1);
+  std::vector<double> Steps;
+  std::unordered_set<std::size_t> Drawn;
+  for (int Run = 0; Run < Runs; ++Run) {
+    Drawn.clear();
+    while (true) {
+      const std::size_t I = Pick(Random);
+      if (!Drawn.insert(I).second)
+        continue;
+      if (Good[I]) {
+        Steps.push_back(double(Drawn.size()));
+        break;
+      }
+    }
+  }
+  std::sort(Steps.begin(), Steps.end());
+  return Steps[Steps.size() / 2]; // Runs is odd: the middle one
+}
+
+} // namespace
+
+TEST(SharedDatasets, PredictedMedianStepsMatchSimulatedRandomSearch) {
+  if (!std::filesystem::exists(datasetPath(kDatasets[0])))
+    GTEST_SKIP() << "the shared datasets are absent: " << datasetPath(kDatasets[0]);
+  for (const char *Name : kDatasets) {
+    RecordedDataOrError Read = readRecordedData(datasetPath(Name));
+    ASSERT_TRUE(Read.ok()) << Read.Error;
+    for (double Threshold : {0.05, 0.10}) {
+      AnalysisOptions Options;
+      Options.Threshold = Threshold;
+      Options.Probabilities = {0.5};
+      DataAnalysisOrError R = analyzeData(Read.Data, Options);
+      ASSERT_TRUE(R.ok()) << R.Error;
+      const StepEstimate &Median = R.Analysis.Steps.front();
+      ASSERT_TRUE(Median.WithoutReplacement);
+      const double Predicted = double(*Median.WithoutReplacement);
+      const double Observed =
+          simulatedMedianSteps(Read.Data, R.Analysis.Share.CostLimit, 301, 20240 + Threshold * 100);
+      EXPECT_LE(std::abs(Observed - Predicted), 0.25 * Predicted)
+          << Name << " within " << Threshold << ": predicted " << Predicted << ", observed "
+          << Observed;
+      // Every proposal keeps at least one configuration and never claims
+      // more than the best.
+      for (const PruningProposal &P : R.Analysis.Proposals) {
+        EXPECT_GE(P.Remaining, 1u);
+        EXPECT_LE(P.performanceRetained(), 1.0);
+      }
+    }
+  }
+}
