@@ -129,6 +129,9 @@ std::string DeviceBackend::startWorker() {
   posix_spawn_file_actions_init(&Actions);
   posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerReadFd);
   posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerWriteFd);
+  // Whatever the device code prints (OpenCL printf) goes to stderr, so that
+  // the tuner's stdout stays its own.
+  posix_spawn_file_actions_adddup2(&Actions, STDERR_FILENO, STDOUT_FILENO);
   std::vector<char *> Argv;
   for (std::string &Word : Command)
     Argv.push_back(Word.data());
