@@ -145,6 +145,12 @@ Json valueJson(const Value &V) {
   return std::visit([](const auto &X) { return Json(X); }, V);
 }
 
+/// J as compact text. Bytes that are not UTF-8 (a truncated output tail, an
+/// odd argument) become U+FFFD instead of failing the whole record.
+std::string jsonText(const Json &J) {
+  return J.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 Json doubleJson(double X) { return std::isfinite(X) ? Json(X) : Json(); }
 
 double jsonDouble(const Json &J) {
@@ -227,7 +233,7 @@ std::vector<std::string> jsonStrings(const Json &J) {
   std::vector<std::string> Strings;
   if (J.is_array())
     for (const Json &S : J)
-      Strings.push_back(S.is_string() ? S.get<std::string>() : S.dump());
+      Strings.push_back(S.is_string() ? S.get<std::string>() : jsonText(S));
   return Strings;
 }
 
@@ -517,11 +523,11 @@ ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   S.bind(6, Run.Technique);
   S.bind(7, Run.AbortCondition);
   S.bind(8, std::to_string(Run.Seed));
-  S.bind(9, stringsJson(Run.Arguments).dump());
+  S.bind(9, jsonText(stringsJson(Run.Arguments)));
   S.bind(10, Run.ElapsedSeconds);
-  S.bind(11, stringsJson(Run.Parameters).dump());
-  S.bind(12, Kinds.dump());
-  S.bind(13, stringsJson(Run.Objectives).dump());
+  S.bind(11, jsonText(stringsJson(Run.Parameters)));
+  S.bind(12, jsonText(Kinds));
+  S.bind(13, jsonText(stringsJson(Run.Objectives)));
   S.bind(14, Run.SpaceSize);
   S.bind(15, Run.Device);
   S.bind(16, Run.Toolchain);
@@ -571,9 +577,9 @@ ResultsOr<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
   StatementUse S(Prepared->InsertEvaluation);
   S.bind(1, RunId);
   S.bind(2, E.ConfigIndex);
-  S.bind(3, Configuration.dump());
+  S.bind(3, jsonText(Configuration));
   S.bind(4, std::int64_t(E.Result.Valid));
-  S.bind(5, Costs.dump());
+  S.bind(5, jsonText(Costs));
   S.bind(6, std::string_view(failureName(E.Result.Failure)));
   S.bind(7, E.Result.Reason);
   S.bind(8, E.Result.Log);
@@ -713,8 +719,8 @@ std::optional<EvaluationRecord> readEvaluation(const StatementUse &S, std::strin
     std::optional<Value> V =
         jsonValue(J, Kind == Kinds->end() ? std::nullopt : std::optional(Kind->second));
     if (!V) {
-      Error = "evaluation " + std::to_string(E.Id) + ": parameter " + Name + " holds " + J.dump() +
-              ", not a value of its kind";
+      Error = "evaluation " + std::to_string(E.Id) + ": parameter " + Name + " holds " +
+              jsonText(J) + ", not a value of its kind";
       return std::nullopt;
     }
     E.Configuration.push_back({Name, std::move(*V)});

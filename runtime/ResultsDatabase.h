@@ -191,7 +191,9 @@ public:
   ResultsStatus reopenRun(std::int64_t RunId);
 
   /// Records one evaluation of run RunId under the run's key, committed at
-  /// once (E's Id, RunId and Key are ignored); returns its id.
+  /// once (E's Id, RunId and Key are ignored); returns its id. Reason and
+  /// Log are kept byte for byte; in string values, bytes that are not UTF-8
+  /// become U+FFFD (JSON holds only UTF-8).
   ResultsOr<std::int64_t> addEvaluation(std::int64_t RunId, const EvaluationRecord &E);
 
   /// Run RunId; nullopt when there is none.
@@ -234,7 +236,8 @@ public:
   ResultsStatus writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId = std::nullopt);
 
   /// {"schema_version": N, "runs": [...], "evaluations": [...]} (of run
-  /// RunId, or of every run when nullopt).
+  /// RunId, or of every run when nullopt). A log or reason may hold bytes
+  /// that are not UTF-8: dump it with error_handler_t::replace.
   ResultsOr<nlohmann::ordered_json> toJson(std::optional<std::int64_t> RunId = std::nullopt);
 
 private:

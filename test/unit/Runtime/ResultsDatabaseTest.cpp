@@ -254,6 +254,30 @@ TEST_F(ResultsDatabaseTest, InvalidEvaluationsKeepTheirReason) {
   EXPECT_FALSE(Read.Value->Timestamp.empty()) << "an empty timestamp becomes now";
 }
 
+TEST_F(ResultsDatabaseTest, BytesThatAreNotUtf8DoNotFailARecord) {
+  // A log tail cut inside a UTF-8 sequence, an argument of raw bytes.
+  auto Db = openDb();
+  RunInfo Run = sampleRun("bytes");
+  Run.Arguments = {"\xff\xfe"};
+  const auto RunId = Db->beginRun(Run);
+  ASSERT_TRUE(RunId.ok()) << RunId.Error;
+  EvaluationRecord E = validEvaluation("1", 1, 0);
+  E.Configuration.push_back({"S", Value(std::string("a\xc3"))});
+  E.Result = Measurement::invalid(FailureKind::RunFailed, "exit status 1", "tail \xe2\x9c");
+  ASSERT_TRUE(Db->addEvaluation(RunId.Value, E).ok());
+  auto Read = Db->evaluationsOfRun(RunId.Value);
+  ASSERT_TRUE(Read.ok()) << Read.Error;
+  ASSERT_EQ(Read.Value.size(), 1u);
+  EXPECT_EQ(Read.Value[0].Result.Log, "tail \xe2\x9c"); // byte for byte
+  EXPECT_EQ(std::get<std::string>(Read.Value[0].Configuration[2].Val), "a\xef\xbf\xbd");
+  auto J = Db->toJson();
+  ASSERT_TRUE(J.ok()) << J.Error;
+  EXPECT_NO_THROW(
+      (void)J.Value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  std::ostringstream Csv;
+  EXPECT_TRUE(Db->writeCsv(Csv).ok());
+}
+
 TEST_F(ResultsDatabaseTest, ConfigurationIndexesBeyond64BitsAreExact) {
   auto Db = openDb();
   const std::int64_t RunId = Db->beginRun(sampleRun("big")).Value;
