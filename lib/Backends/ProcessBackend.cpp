@@ -1,0 +1,495 @@
+//===- Backends/ProcessBackend.cpp - Measuring with scripts ---------------===//
+//
+// A configuration's life: a directory is made, its source written, its
+// environment built; the compile script runs (ahead, on a compile thread, if
+// it was prepared); the run script runs; the cost is read; the directory is
+// removed. Compile threads and measure() share a table of prepared
+// configurations under one mutex; the scripts themselves run unlocked.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends/ProcessBackend.h"
+
+#include "Backends/ChildProcess.h"
+#include "Backends/SourceSubstitution.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace atfc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// One configuration on its way through compile and run.
+struct ConfigurationRun {
+  /// Its values.
+  ParameterValues Values;
+  /// Its directory; empty until made.
+  std::string Directory;
+  /// The scripts' environment; empty until the directory is made.
+  std::vector<std::string> Environment;
+  /// How far its compile is.
+  enum class Stage { Queued, Compiling, Compiled } Progress = Stage::Queued;
+  /// Dropped by a later prepare() while compiling: remove it when done.
+  bool Discard = false;
+  /// The compile's failure, if any (Valid stays false either way).
+  std::optional<Measurement> CompileFailure;
+  /// Seconds the compile script took.
+  double CompileSeconds = 0;
+};
+
+bool sameConfiguration(const ParameterValues &A, const ParameterValues &B) {
+  return A.size() == B.size() && std::equal(A.begin(), A.end(), B.begin(), [](auto &X, auto &Y) {
+           return X.Name == Y.Name && X.Val == Y.Val;
+         });
+}
+
+/// "1", "0.5", "2.5": seconds as a person writes them.
+std::string secondsText(double Seconds) {
+  char Buffer[32];
+  std::snprintf(Buffer, sizeof Buffer, "%g", Seconds);
+  return Buffer;
+}
+
+/// Text quoted for a message, cut to Limit bytes, control characters escaped.
+std::string quoteForMessage(std::string_view Text, std::size_t Limit = 80) {
+  std::string Quoted = "\"";
+  for (std::size_t I = 0; I < Text.size() && I < Limit; ++I) {
+    unsigned char C = static_cast<unsigned char>(Text[I]);
+    if (C == '\n')
+      Quoted += "\\n";
+    else if (C == '"' || C == '\\')
+      (Quoted += '\\') += static_cast<char>(C);
+    else if (C < 0x20 || C == 0x7f) {
+      char Buffer[8];
+      std::snprintf(Buffer, sizeof Buffer, "\\x%02x", C);
+      Quoted += Buffer;
+    } else
+      Quoted += static_cast<char>(C);
+  }
+  if (Text.size() > Limit)
+    Quoted += "...";
+  return Quoted + "\"";
+}
+
+/// Parses comma-separated finite numbers; on failure says why in Problem.
+bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &Problem) {
+  auto trim = [](std::string_view S) {
+    std::size_t Begin = S.find_first_not_of(" \t\r\n");
+    if (Begin == std::string_view::npos)
+      return std::string_view();
+    return S.substr(Begin, S.find_last_not_of(" \t\r\n") - Begin + 1);
+  };
+  if (trim(Text).empty()) {
+    Problem = "is empty";
+    return false;
+  }
+  for (std::size_t Begin = 0;;) {
+    std::size_t Comma = Text.find(',', Begin);
+    std::string_view Part =
+        trim(Text.substr(Begin, Comma == std::string_view::npos ? Comma : Comma - Begin));
+    double Number = 0;
+    auto [End, Error] = std::from_chars(Part.data(), Part.data() + Part.size(), Number);
+    if (Part.empty() || Error != std::errc() || End != Part.data() + Part.size() ||
+        !std::isfinite(Number)) {
+      Problem = "holds " + quoteForMessage(trim(Text)) + ", not comma-separated numbers";
+      return false;
+    }
+    Costs.push_back(Number);
+    if (Comma == std::string_view::npos)
+      return true;
+    Begin = Comma + 1;
+  }
+}
+
+/// The invalid measurement for a child that did not exit with status 0.
+Measurement failureOf(const ChildOutcome &Outcome, FailureKind Kind, double Timeout,
+                      const char *Step) {
+  switch (Outcome.End) {
+  case ChildEnd::Exited:
+    return Measurement::invalid(Kind, "exit status " + std::to_string(Outcome.Status),
+                                Outcome.OutputTail);
+  case ChildEnd::Signaled:
+    return Measurement::invalid(Kind, "killed by signal " + std::to_string(Outcome.Status),
+                                Outcome.OutputTail);
+  case ChildEnd::TimedOut:
+    return Measurement::invalid(FailureKind::TimedOut,
+                                "timed out after " + secondsText(Timeout) + " s",
+                                Outcome.OutputTail);
+  case ChildEnd::Stopped:
+    return Measurement::invalid(Kind, "interrupted", Outcome.OutputTail);
+  case ChildEnd::NotStarted:
+    break;
+  }
+  return Measurement::invalid(Kind, std::string("cannot start the ") + Step +
+                                        " script: " + std::strerror(Outcome.Status));
+}
+
+bool succeeded(const ChildOutcome &Outcome) {
+  return Outcome.End == ChildEnd::Exited && Outcome.Status == 0;
+}
+
+/// Writes Text to Path; returns 0 or an errno value.
+int writeFile(const std::string &Path, std::string_view Text) {
+  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (Fd < 0)
+    return errno;
+  int Error = 0;
+  for (std::size_t Done = 0; Done < Text.size();) {
+    ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      Error = errno;
+      break;
+    }
+    Done += static_cast<std::size_t>(N);
+  }
+  if (close(Fd) != 0 && Error == 0)
+    Error = errno;
+  return Error;
+}
+
+/// Removes a configuration's directory. Most hold only the source: unlink
+/// and rmdir then spare the directory walk.
+void removeDirectory(const std::string &Directory, const std::string &SourceName) {
+  if (Directory.empty())
+    return;
+  unlink((Directory + "/" + SourceName).c_str());
+  if (rmdir(Directory.c_str()) == 0 || errno == ENOENT)
+    return;
+  std::error_code Ignored;
+  fs::remove_all(Directory, Ignored);
+}
+
+} // namespace
+
+struct ProcessBackend::State {
+  ProcessBackendOptions Options;
+  /// The root of the configurations' directories, absolute.
+  std::string Root;
+  /// Whether Root is a temporary directory of ours.
+  bool OwnsRoot = false;
+  /// Why Root is unusable; empty if it is fine.
+  std::string RootProblem;
+  /// The tuner's environment when the backend was made.
+  std::vector<std::string> BaseEnvironment;
+  /// The source for non-C-family files, the same for every configuration.
+  std::string SourceName;
+  /// Numbers the configurations' directories.
+  unsigned long long NextDirectory = 0;
+  std::mutex DirectoryMutex;
+
+  StopSignal Stop;
+
+  // Compile ahead, under Mutex.
+  std::mutex Mutex;
+  /// Signals compile threads: the queue grew, or the backend is ending.
+  std::condition_variable QueueChanged;
+  /// Signals measure(): a compile finished.
+  std::condition_variable CompileDone;
+  /// Prepared configurations not yet claimed by measure().
+  std::vector<std::shared_ptr<ConfigurationRun>> Prepared;
+  /// Those of Prepared whose compile has not started, in order.
+  std::deque<std::shared_ptr<ConfigurationRun>> Queue;
+  bool Ending = false;
+  std::vector<std::thread> CompileThreads;
+
+  /// Makes Run's directory, writes its source and builds its environment;
+  /// returns a failure or nothing.
+  std::optional<Measurement> setUp(ConfigurationRun &Run);
+  /// setUp() and the compile script.
+  void compile(ConfigurationRun &Run);
+  /// The run script and the cost.
+  Measurement run(ConfigurationRun &Run);
+  void compileThread();
+};
+
+std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
+  if (!RootProblem.empty())
+    return Measurement::invalid(FailureKind::BuildFailed, RootProblem);
+  for (;;) {
+    unsigned long long Number;
+    {
+      std::lock_guard Lock(DirectoryMutex);
+      Number = NextDirectory++;
+    }
+    std::string Directory = Root + "/" + std::to_string(Number);
+    if (mkdir(Directory.c_str(), 0755) == 0) {
+      Run.Directory = std::move(Directory);
+      break;
+    }
+    if (errno != EEXIST) // another backend's directory: take the next number
+      return Measurement::invalid(FailureKind::BuildFailed, "cannot make directory " + Directory +
+                                                                ": " + std::strerror(errno));
+  }
+  std::string SourcePath = Run.Directory + "/" + SourceName;
+  int Error = Options.CFamily
+                  ? writeFile(SourcePath, substituteConfiguration(Options.BlankedSource, Run.Values,
+                                                                  Options.DefineLines))
+                  : writeFile(SourcePath, Options.BlankedSource);
+  if (Error != 0)
+    return Measurement::invalid(FailureKind::BuildFailed,
+                                "cannot write " + SourcePath + ": " + std::strerror(Error));
+
+  // Variables the backend sets replace the tuner's own of the same name.
+  auto setHere = [&](std::string_view Name) {
+    auto Named = [&](const NamedValue &V) { return V.Name == Name; };
+    return Name == "ATF_SOURCE" || Name == "ATF_FILE_DIR" || Name == "ATF_WORK_DIR" ||
+           std::any_of(Run.Values.begin(), Run.Values.end(), Named) ||
+           std::any_of(Options.Inputs.begin(), Options.Inputs.end(), Named);
+  };
+  std::vector<std::string> &Environment = Run.Environment;
+  Environment.reserve(BaseEnvironment.size() + Run.Values.size() + Options.Inputs.size() + 3);
+  for (const std::string &Entry : BaseEnvironment)
+    if (!setHere(std::string_view(Entry).substr(0, Entry.find('='))))
+      Environment.push_back(Entry);
+  for (const NamedValue &V : Options.Inputs)
+    Environment.push_back(V.Name + "=" + toString(V.Val));
+  for (const NamedValue &V : Run.Values)
+    Environment.push_back(V.Name + "=" + toString(V.Val));
+  Environment.push_back("ATF_SOURCE=" + SourcePath);
+  Environment.push_back("ATF_FILE_DIR=" + Options.FileDirectory);
+  Environment.push_back("ATF_WORK_DIR=" + Run.Directory);
+  return std::nullopt;
+}
+
+void ProcessBackend::State::compile(ConfigurationRun &Run) {
+  if (std::optional<Measurement> Failure = setUp(Run)) {
+    Run.CompileFailure = std::move(Failure);
+    return;
+  }
+  if (Options.CompileScript.empty())
+    return;
+  ChildOutcome Outcome = runChild(
+      {Options.CompileScript, Run.Directory, Run.Environment, Options.TimeoutSeconds}, &Stop);
+  Run.CompileSeconds = Outcome.Seconds;
+  if (!succeeded(Outcome))
+    Run.CompileFailure =
+        failureOf(Outcome, FailureKind::BuildFailed, Options.TimeoutSeconds, "compile");
+}
+
+Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
+  fs::path CostPath = Options.CostFile;
+  if (!CostPath.empty() && CostPath.is_absolute())
+    unlink(CostPath.c_str()); // a previous configuration's cost is no cost
+  ChildOutcome Outcome =
+      runChild({Options.RunScript, Run.Directory, Run.Environment, Options.TimeoutSeconds}, &Stop);
+  Measurement Result;
+  if (!succeeded(Outcome)) {
+    Result = failureOf(Outcome, FailureKind::RunFailed, Options.TimeoutSeconds, "run");
+  } else if (Options.CostFile.empty()) {
+    Result = Measurement::valid({Outcome.Seconds});
+  } else {
+    if (CostPath.is_relative())
+      CostPath = fs::path(Run.Directory) / CostPath;
+    std::string Text;
+    int Fd = open(CostPath.c_str(), O_RDONLY | O_CLOEXEC);
+    if (Fd >= 0) {
+      char Buffer[4096];
+      for (ssize_t N; (N = read(Fd, Buffer, sizeof Buffer)) != 0 && Text.size() < (1 << 20);) {
+        if (N < 0 && errno == EINTR)
+          continue;
+        if (N < 0)
+          break;
+        Text.append(Buffer, static_cast<std::size_t>(N));
+      }
+      close(Fd);
+    }
+    std::vector<double> Costs;
+    std::string Problem;
+    if (Fd < 0)
+      Result = Measurement::invalid(FailureKind::BadCost,
+                                    "cost file " + Options.CostFile + " was not written",
+                                    Outcome.OutputTail);
+    else if (!parseCosts(Text, Costs, Problem))
+      Result =
+          Measurement::invalid(FailureKind::BadCost,
+                               "cost file " + Options.CostFile + " " + Problem, Outcome.OutputTail);
+    else
+      Result = Measurement::valid(std::move(Costs));
+  }
+  Result.RunSeconds = Outcome.Seconds;
+  return Result;
+}
+
+void ProcessBackend::State::compileThread() {
+  for (;;) {
+    std::shared_ptr<ConfigurationRun> Run;
+    {
+      std::unique_lock Lock(Mutex);
+      QueueChanged.wait(Lock, [&] { return Ending || !Queue.empty(); });
+      if (Ending)
+        return;
+      Run = std::move(Queue.front());
+      Queue.pop_front();
+      Run->Progress = ConfigurationRun::Stage::Compiling;
+    }
+    compile(*Run);
+    bool Discard;
+    {
+      std::lock_guard Lock(Mutex);
+      Run->Progress = ConfigurationRun::Stage::Compiled;
+      Discard = Run->Discard;
+    }
+    CompileDone.notify_all();
+    if (Discard)
+      removeDirectory(Run->Directory, SourceName);
+    if (Stop.raised())
+      return;
+  }
+}
+
+ProcessBackend::ProcessBackend(ProcessBackendOptions Options) : S(std::make_unique<State>()) {
+  S->Options = std::move(Options);
+  S->SourceName = S->Options.SourceName.empty() ? "source" : S->Options.SourceName;
+  for (char **Entry = environ; Entry && *Entry; ++Entry)
+    S->BaseEnvironment.emplace_back(*Entry);
+  adoptOrphanedDescendants();
+
+  std::error_code Error;
+  if (S->Options.WorkDirectory.empty()) {
+    const char *Temp = std::getenv("TMPDIR");
+    std::string Template = std::string(Temp && *Temp ? Temp : "/tmp") + "/atfc-XXXXXX";
+    if (mkdtemp(Template.data())) {
+      S->Root = Template;
+      S->OwnsRoot = true;
+    } else {
+      S->RootProblem =
+          "cannot make a temporary directory " + Template + ": " + std::strerror(errno);
+    }
+  } else {
+    fs::create_directories(S->Options.WorkDirectory, Error);
+    S->Root = fs::absolute(S->Options.WorkDirectory, Error).lexically_normal().string();
+    if (Error || !fs::is_directory(S->Root))
+      S->RootProblem = "cannot make the work directory " + S->Options.WorkDirectory + ": " +
+                       (Error ? Error.message() : "not a directory");
+  }
+  while (S->Root.size() > 1 && S->Root.back() == '/')
+    S->Root.pop_back();
+}
+
+ProcessBackend::~ProcessBackend() {
+  {
+    std::lock_guard Lock(S->Mutex);
+    S->Ending = true;
+    S->Queue.clear();
+  }
+  S->Stop.raise();
+  S->QueueChanged.notify_all();
+  for (std::thread &Thread : S->CompileThreads)
+    Thread.join();
+  std::error_code Ignored;
+  for (const auto &Run : S->Prepared)
+    removeDirectory(Run->Directory, S->SourceName);
+  if (S->OwnsRoot)
+    fs::remove_all(S->Root, Ignored);
+}
+
+void ProcessBackend::prepare(std::span<const ParameterValues> Upcoming) {
+  if (S->Options.CompileScript.empty() || S->Options.CompileAhead == 0 || S->Stop.raised())
+    return;
+  std::vector<std::string> Unwanted;
+  {
+    std::lock_guard Lock(S->Mutex);
+    auto Listed = [&](const ParameterValues &Values) {
+      return std::any_of(Upcoming.begin(), Upcoming.end(),
+                         [&](auto &U) { return sameConfiguration(U, Values); });
+    };
+    std::erase_if(S->Prepared, [&](const std::shared_ptr<ConfigurationRun> &Run) {
+      if (Listed(Run->Values))
+        return false;
+      switch (Run->Progress) {
+      case ConfigurationRun::Stage::Queued:
+        std::erase(S->Queue, Run);
+        break;
+      case ConfigurationRun::Stage::Compiling:
+        Run->Discard = true;
+        break;
+      case ConfigurationRun::Stage::Compiled:
+        Unwanted.push_back(Run->Directory);
+        break;
+      }
+      return true;
+    });
+    for (const ParameterValues &Values : Upcoming) {
+      if (std::any_of(S->Prepared.begin(), S->Prepared.end(),
+                      [&](auto &Run) { return sameConfiguration(Run->Values, Values); }))
+        continue;
+      auto Run = std::make_shared<ConfigurationRun>();
+      Run->Values = Values;
+      S->Prepared.push_back(Run);
+      S->Queue.push_back(std::move(Run));
+    }
+    while (S->CompileThreads.size() < S->Options.CompileAhead)
+      S->CompileThreads.emplace_back([State = S.get()] { State->compileThread(); });
+  }
+  S->QueueChanged.notify_all();
+  for (const std::string &Directory : Unwanted)
+    removeDirectory(Directory, S->SourceName);
+}
+
+Measurement ProcessBackend::measure(const ParameterValues &Configuration) {
+  if (S->Stop.raised())
+    return Measurement::invalid(FailureKind::RunFailed, "interrupted");
+
+  // A prepared configuration is claimed: taken out of the table, and
+  // compiled here if no compile thread has started it yet.
+  std::shared_ptr<ConfigurationRun> Run;
+  bool Compiled = false;
+  {
+    std::unique_lock Lock(S->Mutex);
+    auto Found = std::find_if(S->Prepared.begin(), S->Prepared.end(), [&](auto &Prepared) {
+      return sameConfiguration(Prepared->Values, Configuration);
+    });
+    if (Found != S->Prepared.end()) {
+      Run = std::move(*Found);
+      S->Prepared.erase(Found);
+      if (Run->Progress == ConfigurationRun::Stage::Queued) {
+        std::erase(S->Queue, Run);
+      } else {
+        S->CompileDone.wait(Lock,
+                            [&] { return Run->Progress == ConfigurationRun::Stage::Compiled; });
+        Compiled = true;
+      }
+    }
+  }
+  if (!Run) {
+    Run = std::make_shared<ConfigurationRun>();
+    Run->Values = Configuration;
+  }
+  if (!Compiled)
+    S->compile(*Run);
+
+  Measurement Result;
+  if (Run->CompileFailure)
+    Result = std::move(*Run->CompileFailure);
+  else
+    Result = S->run(*Run);
+  Result.CompileSeconds = Run->CompileSeconds;
+  removeDirectory(Run->Directory, S->SourceName);
+  return Result;
+}
+
+void ProcessBackend::interrupt() noexcept { S->Stop.raise(); }
+
+bool ProcessBackend::interrupted() const noexcept { return S->Stop.raised(); }
+
+} // namespace atfc
