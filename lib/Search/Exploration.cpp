@@ -1,0 +1,254 @@
+//===- Search/Exploration.cpp - The engine of a tuning run ----------------===//
+#include "Search/Exploration.h"
+
+#include "Search/TechniqueFactory.h"
+
+#include <chrono>
+#include <limits>
+#include <stdexcept>
+
+namespace atfc {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t X) {
+  // splitmix64's finalizer: a fast bijection with good avalanche.
+  X += 0x9e3779b97f4a7c15ULL;
+  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
+  return X ^ (X >> 31);
+}
+
+std::function<double()> steadyClockSinceNow() {
+  const auto Start = std::chrono::steady_clock::now();
+  return [Start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  };
+}
+
+} // namespace
+
+std::size_t ConfigurationHash::operator()(const Configuration &C) const {
+  std::uint64_t H = C.Leaves.size();
+  for (std::uint64_t Leaf : C.Leaves)
+    H = mix(H ^ Leaf);
+  return static_cast<std::size_t>(H);
+}
+
+Exploration::Exploration(const ChainOfTrees &TheSpace,
+                         std::unique_ptr<SearchTechnique> TheTechnique,
+                         std::optional<AbortCondition> TheAbort, std::uint64_t TheSeed,
+                         std::function<double()> TheClock)
+    : Space(&TheSpace), Domain(TheSpace), Technique(std::move(TheTechnique)),
+      Abort(std::move(TheAbort)), Seed(TheSeed),
+      Clock(TheClock ? std::move(TheClock) : steadyClockSinceNow()), FallbackRng(mix(~TheSeed)) {
+  if (!Technique)
+    throw std::invalid_argument("an exploration needs a search technique");
+  SpaceSize = TheSpace.size().fits_ulong_p() ? TheSpace.size().get_ui()
+                                             : std::numeric_limits<std::uint64_t>::max();
+  Status.SpaceSize = TheSpace.size().get_d();
+  Technique->initialize(Domain, Seed);
+  tick();
+  checkEnd();
+}
+
+Exploration::~Exploration() = default;
+
+void Exploration::tick() { Status.ElapsedSeconds = Clock(); }
+
+void Exploration::countEvaluation(const Configuration &C, const Entry &E) {
+  ++Status.Evaluations;
+  if (E.Result)
+    ++Status.ValidEvaluations;
+  if (betterCost(E.Result, Status.Best)) {
+    Status.Best = E.Result;
+    Status.BestConfiguration = C;
+    Status.Improvements.push_back({Status.Evaluations, Status.ElapsedSeconds, *E.Result});
+  }
+}
+
+bool Exploration::everyConfigurationKnown() const { return Known.size() >= SpaceSize; }
+
+void Exploration::checkEnd() {
+  if (Finished)
+    return;
+  if (Abort && Abort->reached(Status))
+    Finished = true;
+  else if (Pending == 0 && everyConfigurationKnown())
+    Finished = true;
+  if (Finished)
+    Reports.clear(); // the technique will not be asked again
+}
+
+void Exploration::flushReports() {
+  while (!Reports.empty() && Reports.front().Known->State != EntryState::Pending) {
+    Technique->report(Reports.front().Where, Reports.front().Known->Result);
+    Reports.pop_front();
+  }
+}
+
+const Configuration &Exploration::fallbackConfiguration() {
+  // Random probes first; when the space is nearly all known, a scan from a
+  // random configuration in index order (it ends: one is not known).
+  Configuration C = Space->sample(FallbackRng);
+  for (int Probe = 0; Probe < 64 && Known.contains(C); ++Probe)
+    C = Space->sample(FallbackRng);
+  if (Known.contains(C)) {
+    BigCount Index = Space->indexOf(C);
+    while (Known.contains(C)) {
+      Index += 1;
+      if (Index >= Space->size())
+        Index = 0;
+      C = Space->at(Index);
+    }
+  }
+  ++Fallbacks;
+  return Known.try_emplace(std::move(C)).first->first;
+}
+
+std::size_t Exploration::batchLimit(std::size_t Max) {
+  if (!Abort)
+    return Max;
+  // The smallest batch whose evaluations, all valid and none better, would
+  // reach the abort condition: a batch never overshoots evaluations(n).
+  for (std::size_t K = 1; K < Max; ++K) {
+    Status.Evaluations += K;
+    Status.ValidEvaluations += K;
+    const bool Reached = Abort->reached(Status);
+    Status.Evaluations -= K;
+    Status.ValidEvaluations -= K;
+    if (Reached)
+      return K;
+  }
+  return Max;
+}
+
+std::vector<Configuration> Exploration::next(std::size_t Max) {
+  if (Pending != 0)
+    throw std::logic_error("Exploration::next: report every configuration of the previous batch "
+                           "first");
+  if (Max == 0)
+    Max = 1;
+  tick();
+  checkEnd();
+  std::vector<Configuration> Batch;
+  while (Batch.empty() && !Finished) {
+    std::vector<Point> Points = Technique->propose(batchLimit(Max));
+    bool AnyNew = false;
+    for (Point &Where : Points) {
+      auto [It, Inserted] = Known.try_emplace(Domain.configurationAt(Where));
+      Entry &E = It->second;
+      if (Inserted) {
+        Batch.push_back(It->first);
+        ++Pending;
+        AnyNew = true;
+      } else if (!E.Counted && E.State == EntryState::Remembered) {
+        // Known from before: a distinct configuration of this run all the
+        // same, evaluated without a measurement.
+        E.Counted = true;
+        countEvaluation(It->first, E);
+        AnyNew = true;
+      }
+      Reports.push_back({std::move(Where), &E});
+    }
+    if (AnyNew) {
+      ConsecutiveKnown = 0;
+      FruitlessRestarts = 0;
+    } else {
+      ConsecutiveKnown += Points.size();
+    }
+    flushReports();
+    checkEnd();
+    if (Finished) {
+      // Reached by a remembered configuration: the new ones are not
+      // measured after all.
+      for (const Configuration &C : Batch)
+        Known.erase(C);
+      Pending = 0;
+      return {};
+    }
+    if (Batch.empty() && ConsecutiveKnown >= RestartAfterKnown) {
+      ++Restarts;
+      Technique->initialize(Domain, mix(Seed ^ mix(Restarts)));
+      ConsecutiveKnown = 0;
+      if (++FruitlessRestarts > FruitlessRestartLimit) {
+        Batch.push_back(fallbackConfiguration());
+        ++Pending;
+      }
+    }
+  }
+  return Batch;
+}
+
+void Exploration::report(const Configuration &C, OptionalCost Result) {
+  auto It = Known.find(C);
+  if (It == Known.end() || It->second.State != EntryState::Pending)
+    throw std::invalid_argument("Exploration::report: the configuration was not returned by "
+                                "next() or was reported already");
+  Entry &E = It->second;
+  E.Result = std::move(Result);
+  E.State = EntryState::Measured;
+  E.Counted = true;
+  --Pending;
+  tick();
+  countEvaluation(It->first, E);
+  flushReports();
+  checkEnd();
+}
+
+void Exploration::remember(const Configuration &C, OptionalCost Result) {
+  bool Inside = C.Leaves.size() == Space->numGroups();
+  for (std::size_t G = 0; Inside && G < C.Leaves.size(); ++G)
+    Inside = C.Leaves[G] < Space->group(G).numLeaves();
+  if (!Inside)
+    throw std::invalid_argument("Exploration::remember: the configuration is not in the space");
+  auto [It, Inserted] = Known.try_emplace(C);
+  if (Inserted) {
+    It->second.Result = std::move(Result);
+    It->second.State = EntryState::Remembered;
+    checkEnd();
+  } else if (It->second.State == EntryState::Pending) {
+    report(C, std::move(Result));
+  }
+}
+
+double Exploration::progress() const {
+  if (Finished)
+    return 1.0;
+  const double Known =
+      Status.SpaceSize > 0 ? static_cast<double>(this->Known.size()) / Status.SpaceSize : 1.0;
+  return std::min(1.0, Abort ? std::max(Abort->progress(Status), Known) : Known);
+}
+
+ExplorationResult explore(const ChainOfTrees &Space, std::unique_ptr<SearchTechnique> Technique,
+                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                          const std::function<OptionalCost(const Configuration &)> &Cost,
+                          std::function<double()> Clock) {
+  Exploration Run(Space, std::move(Technique), std::move(Abort), Seed, std::move(Clock));
+  ExplorationResult Result;
+  while (true) {
+    std::vector<Configuration> Batch = Run.next();
+    if (Batch.empty())
+      break;
+    for (const Configuration &C : Batch) {
+      OptionalCost Measured = Cost(C);
+      Run.report(C, Measured);
+      Result.Evaluations.push_back({C, std::move(Measured), Run.status().Evaluations});
+    }
+  }
+  Result.Status = Run.status();
+  Result.Restarts = Run.restarts();
+  return Result;
+}
+
+ExplorationResult explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
+                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                          const std::function<OptionalCost(const Configuration &)> &Cost,
+                          std::function<double()> Clock) {
+  TechniqueOrError Built = makeTechnique(Expr);
+  if (!Built.ok())
+    throw std::invalid_argument(Built.Error.Message);
+  return explore(Space, std::move(Built.Technique), std::move(Abort), Seed, Cost, std::move(Clock));
+}
+
+} // namespace atfc

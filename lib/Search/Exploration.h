@@ -1,0 +1,172 @@
+//===- Search/Exploration.h - The engine of a tuning run --------*- C++ -*-===//
+//
+// An Exploration drives one tuning run over a space, independent of how
+// configurations are measured: the caller asks next() for configurations,
+// measures them and report()s their costs. In between, the exploration
+//
+//  - maps the technique's points to configurations (SearchDomain);
+//  - never returns a configuration twice: a point whose configuration is
+//    known (measured in this run, or remember()ed from before) is answered
+//    at once with the known result, so an evaluation is always a distinct
+//    configuration;
+//  - keeps the technique's order of reports within a batch (a known point
+//    behind a pending one waits for it; two points of one batch on the same
+//    new configuration both get its result);
+//  - restarts a technique that proposes RestartAfterKnown known
+//    configurations in a row, with a new seed derived from the run's seed
+//    (the best result is kept in the status). When FruitlessRestartLimit
+//    restarts in a row produced nothing new, each further restart also
+//    measures one configuration not known yet, chosen at random, so that
+//    the budget is spent on new configurations even then;
+//  - ends the run when the abort condition is reached (checked after every
+//    evaluation) or when every configuration is known.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCH_EXPLORATION_H
+#define ATFC_SEARCH_EXPLORATION_H
+
+#include "Search/AbortCondition.h"
+#include "Search/SearchDomain.h"
+#include "Search/SearchStatus.h"
+#include "Search/SearchTechnique.h"
+#include "Search/TechniqueExpr.h"
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+namespace atfc {
+
+/// Hashes a configuration's leaf indices.
+struct ConfigurationHash {
+  std::size_t operator()(const Configuration &C) const;
+};
+
+class Exploration {
+public:
+  /// Known proposals in a row after which the technique restarts.
+  static constexpr std::uint64_t RestartAfterKnown = 100;
+  /// Restarts in a row without a new configuration after which each further
+  /// restart also measures a random configuration not known yet.
+  static constexpr std::uint64_t FruitlessRestartLimit = 10;
+
+  /// A run over Space (which must outlive the exploration and must not be
+  /// empty) with Technique, until Abort is reached or, without one, until
+  /// every configuration is known. Clock gives the run's seconds; by default
+  /// the steady clock's seconds since construction.
+  Exploration(const ChainOfTrees &Space, std::unique_ptr<SearchTechnique> Technique,
+              std::optional<AbortCondition> Abort, std::uint64_t Seed,
+              std::function<double()> Clock = {});
+  ~Exploration();
+
+  /// Up to Max (>= 1) distinct configurations never measured in this run;
+  /// empty exactly when done(). Every configuration of a batch must be
+  /// report()ed before the next call (std::logic_error otherwise). The
+  /// technique is asked for fewer points when fewer evaluations would reach
+  /// the abort condition (evaluations(n) is never overshot).
+  std::vector<Configuration> next(std::size_t Max = 1);
+  /// The result of a configuration returned by next(); counts as an
+  /// evaluation. Throws std::invalid_argument for one not awaited.
+  void report(const Configuration &C, OptionalCost Result);
+  /// A result known before (a resumed run, a database): C is never measured
+  /// in this run; when the technique proposes it, it gets Result without a
+  /// measurement, and C counts as an evaluation then (once). Throws
+  /// std::invalid_argument for a configuration outside the space.
+  void remember(const Configuration &C, OptionalCost Result);
+
+  /// Whether the run is over, as of the last next() or report().
+  bool done() const { return Finished; }
+  const SearchStatus &status() const { return Status; }
+  /// How far the run is, in [0,1]: the abort condition's progress, or the
+  /// share of the space known when that is further.
+  double progress() const;
+  const SearchDomain &domain() const { return Domain; }
+  /// How often the technique was restarted.
+  std::uint64_t restarts() const { return Restarts; }
+  /// Configurations measured because the technique stopped finding new ones.
+  std::uint64_t fallbacks() const { return Fallbacks; }
+  /// The technique, as it describes itself.
+  std::string describeTechnique() const { return Technique->describe(); }
+
+private:
+  enum class EntryState : std::uint8_t { Pending, Measured, Remembered };
+  struct Entry {
+    OptionalCost Result;
+    EntryState State = EntryState::Pending;
+    /// Whether it counted as an evaluation of this run.
+    bool Counted = false;
+  };
+  using Table = std::unordered_map<Configuration, Entry, ConfigurationHash>;
+  /// A proposal of the technique that awaits its report.
+  struct Proposal {
+    Point Where;
+    const Entry *Known;
+  };
+
+  std::size_t batchLimit(std::size_t Max);
+  void tick();
+  void countEvaluation(const Configuration &C, const Entry &E);
+  void checkEnd();
+  void flushReports();
+  const Configuration &fallbackConfiguration();
+  bool everyConfigurationKnown() const;
+
+  const ChainOfTrees *Space;
+  SearchDomain Domain;
+  std::unique_ptr<SearchTechnique> Technique;
+  std::optional<AbortCondition> Abort;
+  std::uint64_t Seed;
+  std::function<double()> Clock;
+  std::mt19937_64 FallbackRng;
+
+  SearchStatus Status;
+  Table Known;
+  /// Proposals not yet reported to the technique, in the order proposed.
+  std::deque<Proposal> Reports;
+  /// Configurations returned by next() and not reported yet.
+  std::size_t Pending = 0;
+  /// |SP| when it fits in 64 bits, else the largest value (never all known).
+  std::uint64_t SpaceSize;
+  std::uint64_t ConsecutiveKnown = 0;
+  std::uint64_t FruitlessRestarts = 0;
+  std::uint64_t Restarts = 0;
+  std::uint64_t Fallbacks = 0;
+  bool Finished = false;
+};
+
+/// One evaluation of a run.
+struct ExploredEvaluation {
+  Configuration Config;
+  OptionalCost Result;
+  /// Its number in the run, from 1.
+  std::uint64_t Number = 0;
+};
+
+/// What explore() did.
+struct ExplorationResult {
+  SearchStatus Status;
+  /// Every evaluation, in order.
+  std::vector<ExploredEvaluation> Evaluations;
+  std::uint64_t Restarts = 0;
+};
+
+/// A whole run with Cost as the measurement, one configuration at a time.
+ExplorationResult explore(const ChainOfTrees &Space, std::unique_ptr<SearchTechnique> Technique,
+                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                          const std::function<OptionalCost(const Configuration &)> &Cost,
+                          std::function<double()> Clock = {});
+/// The same with the technique built from Expr; throws std::invalid_argument
+/// with the factory's message when Expr names no technique.
+ExplorationResult explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
+                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                          const std::function<OptionalCost(const Configuration &)> &Cost,
+                          std::function<double()> Clock = {});
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,52 @@
+//===- Search/RoundRobin.cpp - Techniques taking turns --------------------===//
+#include "Search/RoundRobin.h"
+
+#include <stdexcept>
+
+namespace atfc {
+
+RoundRobin::RoundRobin(std::span<const double> Numbers,
+                       std::vector<std::unique_ptr<SearchTechnique>> TheTechniques)
+    : Techniques(std::move(TheTechniques)) {
+  if (!Numbers.empty() || Techniques.empty())
+    throw std::invalid_argument("round_robin takes no numbers and at least one technique");
+}
+
+void RoundRobin::initialize(const SearchDomain &Domain, std::uint64_t Seed) {
+  // Distinct seeds, so that two copies of one technique do not propose the
+  // same points.
+  for (std::size_t I = 0; I < Techniques.size(); ++I)
+    Techniques[I]->initialize(Domain, Seed + 0x9e3779b97f4a7c15ULL * (I + 1));
+  Turn = 0;
+  Owners.clear();
+}
+
+std::vector<Point> RoundRobin::propose(std::size_t Max) {
+  const std::size_t Asked = std::min(Max, Techniques.size());
+  std::vector<Point> Points;
+  for (std::size_t K = 0; K < Asked; ++K) {
+    const std::size_t Share = Max / Asked + (K < Max % Asked ? 1 : 0);
+    std::vector<Point> Part = Techniques[Turn]->propose(Share);
+    for (Point &P : Part) {
+      Points.push_back(std::move(P));
+      Owners.push_back(Turn);
+    }
+    Turn = (Turn + 1) % Techniques.size();
+  }
+  return Points;
+}
+
+void RoundRobin::report(std::span<const double> Where, const OptionalCost &Result) {
+  const std::size_t Owner = Owners.front();
+  Owners.pop_front();
+  Techniques[Owner]->report(Where, Result);
+}
+
+std::string RoundRobin::describe() const {
+  std::string Text = "round_robin(";
+  for (std::size_t I = 0; I < Techniques.size(); ++I)
+    Text += (I ? ", " : "") + Techniques[I]->describe();
+  return Text + ")";
+}
+
+} // namespace atfc

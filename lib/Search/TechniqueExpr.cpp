@@ -1,0 +1,105 @@
+//===- Search/TechniqueExpr.cpp - Technique expressions as text -----------===//
+#include "Search/TechniqueExpr.h"
+
+namespace atfc {
+
+namespace {
+
+class TechniqueParser {
+public:
+  explicit TechniqueParser(std::string_view Text) : Lexer(Text) {}
+
+  TechniqueExpr parseAll() {
+    TechniqueExpr Expr = parseTechniqueExpr();
+    if (Lexer.peek().Kind != TokenKind::End)
+      fail("unexpected " + quoteToken(Lexer.peek()) + " after the search technique",
+           Lexer.peek().Offset);
+    return Expr;
+  }
+
+private:
+  [[noreturn]] void fail(std::string Message, std::size_t Offset) {
+    throw TextError{std::move(Message), Offset};
+  }
+
+  TechniqueExpr parseTechniqueExpr() {
+    const Token Next = Lexer.peek();
+    if (Next.Kind != TokenKind::Name)
+      fail("expected a search technique, found " + quoteToken(Next) + ", e.g. auc_bandit",
+           Next.Offset);
+    const Token NameToken = Lexer.take();
+    TechniqueExpr Expr;
+    Expr.Name = std::string(withoutPrefix(NameToken.Text, "atf::"));
+    Expr.Offset = NameToken.Offset;
+    if (Lexer.peek().Kind != TokenKind::LParen)
+      return Expr;
+    Lexer.take();
+    if (Lexer.peek().Kind == TokenKind::RParen) {
+      Lexer.take();
+      return Expr;
+    }
+    while (true) {
+      const Token Argument = Lexer.peek();
+      if (Argument.Kind == TokenKind::Name) {
+        Expr.Techniques.push_back(parseTechniqueExpr());
+      } else if (Argument.Kind == TokenKind::Number || Argument.Kind == TokenKind::Minus ||
+                 Argument.Kind == TokenKind::Plus) {
+        const bool Negative = Lexer.take().Kind == TokenKind::Minus;
+        if (Argument.Kind != TokenKind::Number) {
+          if (Lexer.peek().Kind != TokenKind::Number)
+            fail("expected a number, found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+          Expr.Numbers.push_back(Negative ? -Lexer.take().Number : Lexer.take().Number);
+        } else {
+          Expr.Numbers.push_back(Argument.Number);
+        }
+      } else if (Argument.Kind == TokenKind::Invalid) {
+        fail("unexpected " + quoteToken(Argument), Argument.Offset);
+      } else {
+        fail("expected a number or a search technique, found " + quoteToken(Argument),
+             Argument.Offset);
+      }
+      if (Lexer.peek().Kind == TokenKind::Comma) {
+        Lexer.take();
+        continue;
+      }
+      if (Lexer.peek().Kind == TokenKind::RParen) {
+        Lexer.take();
+        return Expr;
+      }
+      fail("expected ',' or ')', found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+    }
+  }
+
+  ExpressionLexer Lexer;
+};
+
+} // namespace
+
+TechniqueExprOrError parseTechnique(std::string_view Text) {
+  TechniqueExprOrError Result;
+  try {
+    Result.Expr = TechniqueParser(Text).parseAll();
+  } catch (TextError &Error) {
+    Result.Error = std::move(Error);
+  }
+  return Result;
+}
+
+std::string describe(const TechniqueExpr &Expr) {
+  std::string Text = Expr.Name;
+  if (Expr.Numbers.empty() && Expr.Techniques.empty())
+    return Text;
+  Text += "(";
+  bool First = true;
+  for (double X : Expr.Numbers) {
+    Text += (First ? "" : ", ") + formatNumber(X);
+    First = false;
+  }
+  for (const TechniqueExpr &Sub : Expr.Techniques) {
+    Text += (First ? "" : ", ") + describe(Sub);
+    First = false;
+  }
+  return Text + ")";
+}
+
+} // namespace atfc

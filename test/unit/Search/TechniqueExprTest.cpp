@@ -1,0 +1,67 @@
+//===- TechniqueExprTest.cpp - Technique expressions as text --------------===//
+#include "Search/TechniqueExpr.h"
+
+#include <gtest/gtest.h>
+
+using namespace atfc;
+
+namespace {
+
+TEST(TechniqueExprTest, NamesNumbersAndSubTechniques) {
+  TechniqueExprOrError R = parseTechnique("simulated_annealing(2, 0.5)");
+  ASSERT_TRUE(R.ok()) << R.Error.Message;
+  EXPECT_EQ(R.Expr->Name, "simulated_annealing");
+  EXPECT_EQ(R.Expr->Numbers, (std::vector<double>{2, 0.5}));
+  EXPECT_TRUE(R.Expr->Techniques.empty());
+  EXPECT_EQ(R.Expr->Offset, 0u);
+
+  R = parseTechnique(" atf::round_robin(torczon, atf::pattern_search(-1e-3))");
+  ASSERT_TRUE(R.ok()) << R.Error.Message;
+  EXPECT_EQ(R.Expr->Name, "round_robin");
+  EXPECT_EQ(R.Expr->Offset, 1u);
+  ASSERT_EQ(R.Expr->Techniques.size(), 2u);
+  EXPECT_EQ(R.Expr->Techniques[0].Name, "torczon");
+  EXPECT_EQ(R.Expr->Techniques[0].Offset, 18u);
+  EXPECT_EQ(R.Expr->Techniques[1].Name, "pattern_search");
+  EXPECT_EQ(R.Expr->Techniques[1].Offset, 27u);
+  EXPECT_EQ(R.Expr->Techniques[1].Numbers, (std::vector<double>{-1e-3}));
+  EXPECT_EQ(describe(*R.Expr), "round_robin(torczon, pattern_search(-0.001))");
+}
+
+TEST(TechniqueExprTest, EmptyParenthesesAndBareNames) {
+  for (std::string_view Text : {"random", "random()", "atf::random", "  random ( ) "}) {
+    TechniqueExprOrError R = parseTechnique(Text);
+    ASSERT_TRUE(R.ok()) << Text;
+    EXPECT_EQ(describe(*R.Expr), "random") << Text;
+  }
+  TechniqueExprOrError R = parseTechnique("auc_bandit(differential_evolution, random)");
+  ASSERT_TRUE(R.ok());
+  EXPECT_EQ(describe(*R.Expr), "auc_bandit(differential_evolution, random)");
+}
+
+TEST(TechniqueExprTest, ErrorsSayWhatAndWhere) {
+  struct BadCase {
+    std::string_view Text;
+    std::size_t Offset;
+    std::string Message;
+  };
+  const BadCase Cases[] = {
+      {"", 0, "expected a search technique, found the end, e.g. auc_bandit"},
+      {"42", 0, "expected a search technique, found '42', e.g. auc_bandit"},
+      {"random(", 7, "expected a number or a search technique, found the end"},
+      {"random(1", 8, "expected ',' or ')', found the end"},
+      {"round_robin(random,)", 19, "expected a number or a search technique, found ')'"},
+      {"random random", 7, "unexpected 'random' after the search technique"},
+      {"random(1 2)", 9, "expected ',' or ')', found '2'"},
+      {"random(-x)", 8, "expected a number, found 'x'"},
+      {"random(#)", 7, "unexpected '#'"},
+  };
+  for (const BadCase &Case : Cases) {
+    TechniqueExprOrError R = parseTechnique(Case.Text);
+    ASSERT_FALSE(R.ok()) << Case.Text;
+    EXPECT_EQ(R.Error.Message, Case.Message) << Case.Text;
+    EXPECT_EQ(R.Error.Offset, Case.Offset) << Case.Text;
+  }
+}
+
+} // namespace
