@@ -205,6 +205,14 @@ void DeviceBackend::killWorker() {
   Worker = -1;
 }
 
+void DeviceBackend::interrupt() {
+  std::lock_guard<std::mutex> Lock(InterruptMutex);
+  if (InFlight < 0)
+    return;
+  Interrupted = true;
+  kill(InFlight, SIGKILL);
+}
+
 void DeviceBackend::crashWorkerForTesting() {
   if (Worker < 0)
     return;
@@ -234,10 +242,26 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
   MeasureMessage Message{Reference, kernelDefinitions(Values), Sizes};
   WireWriter Out;
   encode(Out, Message);
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    InFlight = Worker;
+    Interrupted = false;
+  }
   std::vector<unsigned char> Reply;
   FrameRead Read = FrameRead::Closed;
   if (writeFrame(Socket, Out.Bytes))
     Read = readFrameWithin(Socket, Reply, Setup.TimeoutSeconds);
+  bool WasInterrupted;
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    InFlight = -1;
+    WasInterrupted = Interrupted;
+  }
+  if (WasInterrupted) {
+    killWorker();
+    return Measurement::invalid(FailureKind::RunFailed, "interrupted",
+                                "the device worker was stopped");
+  }
   if (Read == FrameRead::TimedOut) {
     killWorker();
     return Measurement::invalid(FailureKind::TimedOut, "timed out",

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -143,6 +144,12 @@ public:
   /// over the repetitions; Log holds "median, min, max" of the times.
   Measurement measure(const ParameterValues &Values, const LaunchSizes &Sizes);
 
+  /// Stops the measurement in flight as soon as possible; callable from any
+  /// thread. Its worker is killed, measure() returns an invalid
+  /// measurement (RunFailed, reason "interrupted"), and the next measure()
+  /// starts a fresh worker. Does nothing when no measurement is in flight.
+  void interrupt();
+
   /// How often the worker was started afresh after a crash or timeout.
   unsigned workerRestarts() const { return Restarts; }
 
@@ -172,6 +179,13 @@ private:
   std::string Description;
   pid_t Worker = -1;
   int Socket = -1;
+  /// Guards InFlight and Interrupted against interrupt() from another
+  /// thread; the worker is reaped only after InFlight is cleared, so its
+  /// pid cannot be reused while interrupt() may kill it.
+  std::mutex InterruptMutex;
+  /// The worker of the measurement in flight; -1 when none.
+  pid_t InFlight = -1;
+  bool Interrupted = false;
   unsigned Restarts = 0;
 };
 

@@ -11,11 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <signal.h>
+#include <thread>
 #include <unistd.h>
 
 namespace atfc {
@@ -289,6 +292,26 @@ TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
   EXPECT_EQ(TimedOut.Reason, "timed out");
   // The hung worker is gone, not left spinning.
   EXPECT_EQ(kill(Hung, 0), -1);
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 1u);
+}
+
+TEST(OpenCLBackend, InterruptStopsAHangingKernel) {
+  auto Backend = openSaxpy(saxpySetup()); // no timeout
+  ASSERT_TRUE(Backend);
+  std::atomic<bool> Stopped = false;
+  std::thread Interrupter([&] {
+    // Until the hanging measurement is in flight, interrupt() does nothing.
+    while (!Stopped) {
+      Backend->interrupt();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  Measurement M = Backend->measure(config(2, {{"HANG", Value(true)}}), sizes(2, 8));
+  Stopped = true;
+  Interrupter.join();
+  EXPECT_EQ(M.Failure, FailureKind::RunFailed);
+  EXPECT_EQ(M.Reason, "interrupted");
   expectValid(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 1u);
 }
