@@ -136,8 +136,26 @@ std::string DeviceBackend::startWorker() {
   for (std::string &Word : Command)
     Argv.push_back(Word.data());
   Argv.push_back(nullptr);
+  // The worker gets its own process group, so that Ctrl-C reaches only the
+  // tuner, which then ends the worker itself (it would otherwise record the
+  // configuration in flight as crashed); it dies with the tuner anyway
+  // (runDeviceWorker). Signals the tuner blocks or ignores are reset, so
+  // that a crash is a crash.
+  posix_spawnattr_t Attributes;
+  posix_spawnattr_init(&Attributes);
+  sigset_t Signals;
+  sigemptyset(&Signals);
+  posix_spawnattr_setsigmask(&Attributes, &Signals);
+  for (int Signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGSEGV, SIGBUS, SIGFPE,
+                     SIGILL, SIGABRT})
+    sigaddset(&Signals, Signal);
+  posix_spawnattr_setsigdefault(&Attributes, &Signals);
+  posix_spawnattr_setpgroup(&Attributes, 0);
+  posix_spawnattr_setflags(&Attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t Pid = -1;
-  int Spawned = posix_spawn(&Pid, Argv[0], &Actions, nullptr, Argv.data(), environ);
+  int Spawned = posix_spawn(&Pid, Argv[0], &Actions, &Attributes, Argv.data(), environ);
+  posix_spawnattr_destroy(&Attributes);
   posix_spawn_file_actions_destroy(&Actions);
   close(ChildEnd);
   if (Spawned != 0) {
