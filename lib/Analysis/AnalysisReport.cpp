@@ -61,7 +61,7 @@ std::string fixedText(const PruningProposal &Proposal) {
   if (Proposal.Fixed.empty())
     return "nothing";
   std::string Text;
-  for (const FixedParameter &P : Proposal.Fixed)
+  for (const PrunedParameter &P : Proposal.Fixed)
     Text += fmt::format("{}{}={}", Text.empty() ? "" : " ", P.Name, toString(P.Fixed));
   return Text;
 }
@@ -179,7 +179,7 @@ nlohmann::json analysisToJson(const DataAnalysis &A) {
   json Proposals = json::array();
   for (const PruningProposal &P : A.Proposals) {
     json Fixed = json::array();
-    for (const FixedParameter &F : P.Fixed)
+    for (const PrunedParameter &F : P.Fixed)
       Fixed.push_back(
           {{"name", F.Name}, {"value", valueToJson(F.Fixed)}, {"relative", F.Relative}});
     Proposals.push_back(

@@ -25,41 +25,33 @@ bool isIdentifier(const std::string &Name) {
 FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments) {
   FixedValuesOrError Result;
   std::set<std::string> Seen;
-  for (const std::string &Argument : Arguments) {
-    std::size_t Start = 0;
-    while (Start <= Argument.size()) {
-      std::size_t End = Argument.find(',', Start);
-      if (End == std::string::npos)
-        End = Argument.size();
-      const std::string Item = Argument.substr(Start, End - Start);
-      Start = End + 1;
-      const std::size_t Equals = Item.find('=');
-      if (Equals == std::string::npos) {
-        Result.Error = fmt::format("--fix '{}': expected NAME=VALUE", Item);
-        return Result;
-      }
-      FixedValue Fixed{Item.substr(0, Equals), Item.substr(Equals + 1)};
-      if (!isIdentifier(Fixed.Name)) {
-        Result.Error = fmt::format("--fix '{}': '{}' is not a parameter name", Item, Fixed.Name);
-        return Result;
-      }
-      if (Fixed.Text.empty()) {
-        Result.Error = fmt::format("--fix '{}': the value is empty", Item);
-        return Result;
-      }
-      if (!Seen.insert(Fixed.Name).second) {
-        Result.Error = fmt::format("--fix '{}': '{}' is fixed twice", Item, Fixed.Name);
-        return Result;
-      }
-      Result.Values.push_back(std::move(Fixed));
+  for (const std::string &Item : Arguments) {
+    const std::size_t Equals = Item.find('=');
+    if (Equals == std::string::npos) {
+      Result.Error = fmt::format("--fix '{}': expected NAME=VALUE", Item);
+      return Result;
     }
+    FixedValue Fixed{Item.substr(0, Equals), Item.substr(Equals + 1)};
+    if (!isIdentifier(Fixed.Name)) {
+      Result.Error = fmt::format("--fix '{}': '{}' is not a parameter name", Item, Fixed.Name);
+      return Result;
+    }
+    if (Fixed.Text.empty()) {
+      Result.Error = fmt::format("--fix '{}': the value is empty", Item);
+      return Result;
+    }
+    if (!Seen.insert(Fixed.Name).second) {
+      Result.Error = fmt::format("--fix '{}': '{}' is fixed twice", Item, Fixed.Name);
+      return Result;
+    }
+    Result.Values.push_back(std::move(Fixed));
   }
   return Result;
 }
 
 std::string fixingDirectives(const PruningProposal &Proposal) {
   std::string Text;
-  for (const FixedParameter &P : Proposal.Fixed)
+  for (const PrunedParameter &P : Proposal.Fixed)
     Text +=
         fmt::format("// atfc analyze ({}): {} fixed, replaces its tp directive\n"
                     "#atf::tp name {} range {{{}}}\n",
@@ -69,23 +61,26 @@ std::string fixingDirectives(const PruningProposal &Proposal) {
 
 std::string fixArguments(const PruningProposal &Proposal) {
   std::string Text;
-  for (const FixedParameter &P : Proposal.Fixed) {
+  for (const PrunedParameter &P : Proposal.Fixed) {
     if (!Text.empty())
       Text += ' ';
-    std::string Value = toString(P.Fixed);
-    // Quote for a POSIX shell when the text is not a plain word.
-    bool Plain = !Value.empty();
-    for (char C : Value)
+    // atfc tune reads VALUE as a C++ expression (it becomes `equal(VALUE)`),
+    // so a string keeps its quotes; the whole word is quoted for a POSIX
+    // shell when it is not plain.
+    const std::string Word = P.Name + "=" + toSourceString(P.Fixed);
+    bool Plain = true;
+    for (char C : Word)
       if (!std::isalnum(static_cast<unsigned char>(C)) &&
-          std::string_view("._-+").find(C) == std::string_view::npos)
+          std::string_view("._-+=").find(C) == std::string_view::npos)
         Plain = false;
-    if (!Plain) {
-      std::string Quoted = "'";
-      for (char C : Value)
-        Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
-      Value = Quoted + "'";
+    if (Plain) {
+      Text += "--fix " + Word;
+      continue;
     }
-    Text += fmt::format("--fix {}={}", P.Name, Value);
+    std::string Quoted = "'";
+    for (char C : Word)
+      Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Text += "--fix " + Quoted + "'";
   }
   return Text;
 }

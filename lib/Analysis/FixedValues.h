@@ -22,8 +22,9 @@ namespace atfc {
 struct FixedValue {
   /// The parameter's name: a C++ identifier.
   std::string Name;
-  /// The value as written after '=' (unquoted text; the tuner converts it
-  /// to the parameter's type).
+  /// The value as written after '=': a C++ expression of the parameter's
+  /// type (atfc tune adds `equal(VALUE)` to the parameter's constraint), so
+  /// a string value is written with its quotes: OPT="-O3".
   std::string Text;
 };
 
@@ -35,9 +36,8 @@ struct FixedValuesOrError {
   bool ok() const { return Error.empty(); }
 };
 
-/// Parses Arguments, each "NAME=VALUE" or several joined by commas
-/// ("A=1,B=2"; a value cannot contain a comma then). NAME must be an
-/// identifier, VALUE non-empty, and no name may repeat.
+/// Parses Arguments, each one "NAME=VALUE" (the first '=' separates them):
+/// NAME must be an identifier, VALUE non-empty, and no name may repeat.
 FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments);
 
 /// The directives that fix Proposal's parameters, one `#atf::tp name N
@@ -45,8 +45,9 @@ FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments);
 /// the parameters' own `tp` directives.
 std::string fixingDirectives(const PruningProposal &Proposal);
 
-/// "--fix A=1 --fix B=x": the arguments that apply Proposal to `atfc tune`;
-/// empty when it fixes nothing.
+/// "--fix A=1 --fix 'B=\"x\"'": the arguments that apply Proposal to `atfc
+/// tune`, each value a C++ expression, shell-quoted where needed; empty
+/// when it fixes nothing.
 std::string fixArguments(const PruningProposal &Proposal);
 
 } // namespace atfc

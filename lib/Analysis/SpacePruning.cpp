@@ -87,9 +87,9 @@ PruningProposal proposePruning(const RecordedData &Data, const ImportanceRanking
         break;
     }
     Alive = std::move(Pruned);
-    Proposal.Fixed.push_back(FixedParameter{Candidate.Name, Candidate.Index,
-                                            Columns.Distinct[Candidate.Index][Median],
-                                            Candidate.Relative});
+    Proposal.Fixed.push_back(PrunedParameter{Candidate.Name, Candidate.Index,
+                                             Columns.Distinct[Candidate.Index][Median],
+                                             Candidate.Relative});
   }
   Proposal.Remaining = static_cast<std::size_t>(std::count(Alive.begin(), Alive.end(), 1));
   for (std::size_t Row = 0; Row < Alive.size(); ++Row)

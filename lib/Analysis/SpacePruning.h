@@ -54,7 +54,7 @@ struct PruningOptions {
 };
 
 /// A parameter a proposal fixes.
-struct FixedParameter {
+struct PrunedParameter {
   /// Its name.
   std::string Name;
   /// Its position in RecordedData::Parameters.
@@ -70,7 +70,7 @@ struct PruningProposal {
   PruningMethod Method = PruningMethod::Naive;
   /// The parameters fixed, in the order they were pruned (least important
   /// first).
-  std::vector<FixedParameter> Fixed;
+  std::vector<PrunedParameter> Fixed;
   /// Configurations recorded in the full space, invalid ones included.
   std::size_t Total = 0;
   /// Configurations left in the pruned space, invalid ones included.

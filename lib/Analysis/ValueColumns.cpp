@@ -20,8 +20,7 @@ std::optional<long double> numberOf(const Value &V) {
   return std::nullopt;
 }
 
-} // namespace
-
+/// The order of ValueColumns::Distinct.
 bool valueLess(const Value &A, const Value &B) {
   std::optional<long double> NA = numberOf(A), NB = numberOf(B);
   if (NA && NB) {
@@ -33,6 +32,8 @@ bool valueLess(const Value &A, const Value &B) {
     return NA.has_value(); // numbers first
   return A < B;            // same kind compares by value, else by kind
 }
+
+} // namespace
 
 std::optional<double> rankingCost(const RecordedEntry &Entry) {
   if (!Entry.Valid || Entry.Costs.empty() || !std::isfinite(Entry.Costs.front()))

@@ -17,10 +17,6 @@
 
 namespace atfc {
 
-/// Orders values as a user reads them: numbers numerically across the
-/// integer and floating kinds, otherwise by kind, then by value.
-bool valueLess(const Value &A, const Value &B);
-
 /// The cost that ranks an entry: its first (most significant) cost when it
 /// is valid and that cost is a finite number; nullopt otherwise (an entry
 /// without a usable cost counts as invalid).
@@ -29,9 +25,11 @@ std::optional<double> rankingCost(const RecordedEntry &Entry);
 /// The smallest ranking cost of Data; nullopt when no entry has one.
 std::optional<double> bestCost(const RecordedData &Data);
 
-/// Each parameter's values, as indices into its sorted distinct values.
+/// Each parameter's values, as indices into its distinct values sorted as a
+/// user reads them: numbers numerically across the integer and floating
+/// kinds, otherwise by kind, then by value.
 struct ValueColumns {
-  /// Per parameter, its distinct values in valueLess order.
+  /// Per parameter, its distinct values in that order.
   std::vector<std::vector<Value>> Distinct;
   /// Per parameter, per entry: the index of the entry's value in Distinct.
   std::vector<std::vector<std::uint32_t>> Index;

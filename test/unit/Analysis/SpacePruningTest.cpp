@@ -23,7 +23,7 @@ PruningProposal propose(const RecordedData &Data, PruningMethod Method, double C
 
 std::vector<std::string> fixedNames(const PruningProposal &P) {
   std::vector<std::string> Names;
-  for (const FixedParameter &F : P.Fixed)
+  for (const PrunedParameter &F : P.Fixed)
     Names.push_back(F.Name + "=" + toString(F.Fixed));
   return Names;
 }
