@@ -1,15 +1,27 @@
 //===- Search/TechniqueFactory.cpp - Techniques by name -------------------===//
 #include "Search/TechniqueFactory.h"
 
+#include "Search/AucBandit.h"
+#include "Search/DifferentialEvolution.h"
 #include "Search/Exhaustive.h"
+#include "Search/GreedyMutation.h"
+#include "Search/ParticleSwarm.h"
+#include "Search/PatternSearch.h"
 #include "Search/RandomSearch.h"
 #include "Search/RoundRobin.h"
+#include "Search/ShrinkingSample.h"
+#include "Search/SimulatedAnnealing.h"
+#include "Search/Torczon.h"
 
 #include <array>
 
 namespace atfc {
 
 namespace {
+
+// The arms of the default technique (AucBandit::defaultArms() builds the same).
+constexpr std::string_view kAucBanditDefaultArms =
+    "differential_evolution, greedy_mutation, greedy_mutation(0.3, 0.1, 0.8)";
 
 // The registry: one line per technique (see TechniqueFactory.h).
 const TechniqueEntry Registry[] = {
@@ -18,6 +30,30 @@ const TechniqueEntry Registry[] = {
     {"random", "uniformly random configurations", 0, 0, 0, "", &buildWithNumbers<RandomSearch>},
     {"round_robin", "round_robin(t1, t2, ...): the techniques propose in turn", 0, 1, 64, "",
      &buildWithTechniques<RoundRobin>},
+    {"auc_bandit",
+     "auc_bandit(c = 0.05, window = 500, t1, t2, ...): OpenTuner's AUC bandit over techniques", 2,
+     1, 64, kAucBanditDefaultArms, &buildWithTechniques<AucBandit>},
+    {"differential_evolution",
+     "differential_evolution(population = 20, f = 0.7, cr = 0.9): DE/rand/1/bin", 3, 0, 0, "",
+     &buildWithNumbers<DifferentialEvolution>},
+    {"greedy_mutation",
+     "greedy_mutation(rate = 0.2, sigma = 0.1, uniform_share = 0.2): mutations of the best", 3, 0,
+     0, "", &buildWithNumbers<GreedyMutation>},
+    {"particle_swarm",
+     "particle_swarm(particles = 20, inertia = 0.7, cognitive = 1.5, social = 1.5)", 4, 0, 0, "",
+     &buildWithNumbers<ParticleSwarm>},
+    {"pattern_search",
+     "pattern_search(step = 0.25, shrink = 0.5, min_step = 0.004): compass search", 3, 0, 0, "",
+     &buildWithNumbers<PatternSearch>},
+    {"shrinking_sample",
+     "shrinking_sample(partitions = 3, threshold = 1, max_round = 100): Li and Agrawal's search", 3,
+     0, 0, "", &buildWithNumbers<ShrinkingSample>},
+    {"simulated_annealing", "simulated_annealing(temperature = 0.1, cooling = 0.98, sigma = 0.1)",
+     3, 0, 0, "", &buildWithNumbers<SimulatedAnnealing>},
+    {"torczon",
+     "torczon(step = 0.2, expansion = 2, contraction = 0.5, min_size = 0.004): multi-directional "
+     "search",
+     4, 0, 0, "", &buildWithNumbers<Torczon>},
 };
 
 std::string plural(std::size_t N, std::string_view Word) {

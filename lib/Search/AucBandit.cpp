@@ -1,0 +1,151 @@
+//===- Search/AucBandit.cpp - The AUC bandit meta-technique ---------------===//
+#include "Search/AucBandit.h"
+
+#include "Search/DifferentialEvolution.h"
+#include "Search/GreedyMutation.h"
+#include "Search/ObservingTechnique.h"
+#include "Search/TechniqueText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace atfc {
+
+std::vector<std::unique_ptr<SearchTechnique>> AucBandit::defaultArms() {
+  std::vector<std::unique_ptr<SearchTechnique>> Arms;
+  Arms.push_back(std::make_unique<DifferentialEvolution>());
+  Arms.push_back(std::make_unique<GreedyMutation>());
+  Arms.push_back(std::make_unique<GreedyMutation>(0.3, 0.1, 0.8));
+  return Arms;
+}
+
+AucBandit::AucBandit(std::vector<std::unique_ptr<SearchTechnique>> TheArms, double C,
+                     std::size_t Window)
+    : Arms(std::move(TheArms)), C(C), Window(Window) {
+  if (Arms.empty())
+    throw std::invalid_argument("auc_bandit: needs at least one technique");
+  for (const auto &Arm : Arms)
+    if (!Arm)
+      throw std::invalid_argument("auc_bandit: a technique is missing");
+  if (!(C >= 0.0))
+    throw std::invalid_argument("auc_bandit: the exploration constant c must not be negative");
+  if (Window == 0)
+    throw std::invalid_argument("auc_bandit: the window must hold at least one use");
+}
+
+AucBandit::AucBandit(std::span<const double> Numbers,
+                     std::vector<std::unique_ptr<SearchTechnique>> TheArms)
+    : AucBandit(std::move(TheArms), numberOr(Numbers, 0, kDefaultC),
+                countOr(Numbers, 1, kDefaultWindow)) {}
+
+std::string AucBandit::checkNumbers(std::span<const double> Numbers) {
+  if (Numbers.size() > 0 && !(Numbers[0] >= 0.0))
+    return "the exploration constant c must not be negative";
+  if (Numbers.size() > 1 && !(Numbers[1] >= 1.0 && Numbers[1] == std::floor(Numbers[1])))
+    return "the window must be a whole number of uses, at least 1";
+  return "";
+}
+
+void AucBandit::initialize(const SearchDomain &TheDomain, std::uint64_t TheSeed) {
+  Domain = &TheDomain;
+  Seed = TheSeed;
+  Rng.seed(TheSeed);
+  for (std::size_t A = 0; A < Arms.size(); ++A)
+    Arms[A]->initialize(TheDomain, TheSeed ^ (0x9e3779b97f4a7c15ULL * (A + 1)));
+  History.clear();
+  WindowUses.assign(Arms.size(), 0);
+  TotalUses.assign(Arms.size(), 0);
+  Revisits.assign(Arms.size(), 0);
+  Restarts.assign(Arms.size(), 0);
+  Seen.clear();
+  Best.reset();
+  Outstanding = 0;
+}
+
+double AucBandit::credit(std::size_t A) const {
+  double Weighted = 0.0;
+  std::size_t Uses = 0;
+  for (const Use &U : History)
+    if (U.Arm == A) {
+      ++Uses;
+      if (U.Success)
+        Weighted += double(Uses);
+    }
+  if (Uses == 0)
+    return 0.0;
+  return Weighted * 2.0 / (double(Uses) * double(Uses + 1));
+}
+
+double AucBandit::score(std::size_t A) const {
+  if (WindowUses[A] == 0)
+    return std::numeric_limits<double>::infinity();
+  const double Exploration =
+      std::sqrt(2.0 * std::log(double(History.size())) / double(WindowUses[A]));
+  return credit(A) + C * Exploration;
+}
+
+std::size_t AucBandit::chooseArm() {
+  // Visit the arms in a random order so that ties go to a random arm.
+  std::vector<std::size_t> Order(Arms.size());
+  for (std::size_t A = 0; A < Order.size(); ++A)
+    Order[A] = A;
+  std::shuffle(Order.begin(), Order.end(), Rng);
+  std::size_t Chosen = Order.front();
+  double BestScore = score(Chosen);
+  for (std::size_t A : Order) {
+    const double S = score(A);
+    if (S > BestScore) {
+      BestScore = S;
+      Chosen = A;
+    }
+  }
+  return Chosen;
+}
+
+std::vector<Point> AucBandit::propose(std::size_t Max) {
+  Current = chooseArm();
+  std::vector<Point> Batch = Arms[Current]->propose(Max);
+  Outstanding = Batch.size();
+  return Batch;
+}
+
+void AucBandit::report(std::span<const double> Where, const OptionalCost &Result) {
+  if (Outstanding == 0)
+    throw std::logic_error("auc_bandit: a report without a proposal");
+  Arms[Current]->report(Where, Result);
+  for (std::size_t A = 0; A < Arms.size(); ++A)
+    if (A != Current)
+      if (auto *Observer = dynamic_cast<ObservingTechnique *>(Arms[A].get()))
+        Observer->observe(Where, Result);
+
+  const bool Success = betterCost(Result, Best);
+  if (Success)
+    Best = Result;
+  History.push_back({Current, Success});
+  ++WindowUses[Current];
+  ++TotalUses[Current];
+  while (History.size() > Window) {
+    --WindowUses[History.front().Arm];
+    History.pop_front();
+  }
+
+  const bool Revisit = !Seen.insert(Domain->configurationAt(Where)).second;
+  Revisits[Current] = Revisit ? Revisits[Current] + 1 : 0;
+  if (--Outstanding == 0 && Revisits[Current] >= kRestartAfterRevisits) {
+    ++Restarts[Current];
+    Arms[Current]->initialize(*Domain, Seed ^ (0x9e3779b97f4a7c15ULL * (Current + 1)) ^
+                                           (0xd1b54a32d192ed03ULL * Restarts[Current]));
+    Revisits[Current] = 0;
+  }
+}
+
+std::string AucBandit::describe() const {
+  std::vector<std::string> Arguments{numberText(C), numberText(double(Window))};
+  for (const auto &Arm : Arms)
+    Arguments.push_back(Arm->describe());
+  return callText("auc_bandit", Arguments);
+}
+
+} // namespace atfc

@@ -1,0 +1,99 @@
+//===- Search/AucBandit.h - The AUC bandit meta-technique -------*- C++ -*-===//
+//
+// auc_bandit(c, window, arm, ...): OpenTuner's AUC bandit meta-technique,
+// atfc's default technique. Each proposal goes to one arm (a technique);
+// a result that improves on the run's best is a success of its arm. The
+// bandit remembers the last `window` uses; an arm's credit is the area
+// under the curve of its successes in that window, which weighs its recent
+// uses most:
+//
+//   auc(a) = sum over a's uses k = 1..n (oldest first) of k * success_k
+//            / (n (n + 1) / 2)
+//
+// and the arm chosen is the argmax of
+//
+//   auc(a) + c * sqrt(2 ln(uses in window) / uses of a in window)
+//
+// (an arm unused in the window first). Ties go to a random arm.
+//
+// The arms learn from each other: an arm that is an ObservingTechnique sees
+// the results of the other arms' points. An arm whose proposals only
+// revisit configurations of the run starts again (with a new seed).
+//
+// Defaults: c 0.05, window 500; arms differential_evolution(),
+// greedy_mutation() twice (small normal steps; and many uniform
+// coordinates), pattern_search(), torczon().
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCH_AUCBANDIT_H
+#define ATFC_SEARCH_AUCBANDIT_H
+
+#include "Search/SearchTechnique.h"
+
+#include <deque>
+#include <memory>
+#include <random>
+#include <set>
+
+namespace atfc {
+
+class AucBandit : public SearchTechnique {
+public:
+  static constexpr double kDefaultC = 0.05;
+  static constexpr std::size_t kDefaultWindow = 500;
+  /// Consecutive proposals of an arm that only revisit configurations of
+  /// the run before the arm starts again.
+  static constexpr std::size_t kRestartAfterRevisits = 30;
+
+  /// The arms atfc uses when none are given.
+  static std::vector<std::unique_ptr<SearchTechnique>> defaultArms();
+
+  /// Throws std::invalid_argument without arms, for c < 0 or a window of 0.
+  explicit AucBandit(std::vector<std::unique_ptr<SearchTechnique>> Arms = defaultArms(),
+                     double C = kDefaultC, std::size_t Window = kDefaultWindow);
+
+  /// From a directive: the numbers c and window (defaults where not given)
+  /// and the arms (the factory passes the defaults where none are named).
+  AucBandit(std::span<const double> Numbers, std::vector<std::unique_ptr<SearchTechnique>> Arms);
+  /// Why Numbers are wrong for the bandit ("" when right).
+  static std::string checkNumbers(std::span<const double> Numbers);
+
+  void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
+  std::vector<Point> propose(std::size_t Max) override;
+  void report(std::span<const double> Where, const OptionalCost &Result) override;
+  std::string describe() const override;
+
+  std::size_t numArms() const { return Arms.size(); }
+  /// The exploitation term of arm A: its AUC credit in the window, in [0,1].
+  double credit(std::size_t A) const;
+  /// The score that the choice maximises (infinite for an arm unused in
+  /// the window).
+  double score(std::size_t A) const;
+  /// The arm that the next proposal goes to, given the current scores.
+  std::size_t chooseArm();
+  /// Total uses of arm A in the run (every reported point).
+  std::size_t usesOf(std::size_t A) const { return TotalUses[A]; }
+
+private:
+  struct Use {
+    std::size_t Arm;
+    bool Success;
+  };
+
+  std::vector<std::unique_ptr<SearchTechnique>> Arms;
+  double C;
+  std::size_t Window;
+  const SearchDomain *Domain = nullptr;
+  std::uint64_t Seed = 0;
+  std::mt19937_64 Rng;
+  std::deque<Use> History;
+  std::vector<std::size_t> WindowUses, TotalUses, Revisits, Restarts;
+  std::set<Configuration> Seen;
+  OptionalCost Best;
+  std::size_t Current = 0;
+  std::size_t Outstanding = 0;
+};
+
+} // namespace atfc
+
+#endif

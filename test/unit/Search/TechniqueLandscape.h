@@ -1,0 +1,100 @@
+//===- TechniqueLandscape.h - Landscapes with known optima ----------------===//
+//
+// For the tests of the search techniques: a separable quadratic bowl over
+// four integer parameters (two groups of two, 10 values each, optimum 1 at
+// A=3, B=7, C=5, D=1), and a run of a technique on a cost function that
+// measures each configuration once (as the exploration does) and counts the
+// distinct evaluations until the optimum.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TEST_SEARCH_TECHNIQUELANDSCAPE_H
+#define ATFC_TEST_SEARCH_TECHNIQUELANDSCAPE_H
+
+#include "Search/SearchTechnique.h"
+#include "SearchSpace/SpaceGenerator.h"
+
+#include <functional>
+#include <map>
+#include <variant>
+
+namespace atfc::test {
+
+/// 10^4 configurations in two groups.
+inline ChainOfTrees bowlSpace() {
+  return generateSpace(
+      GenerationOptions{1},
+      group(parameter("A", interval<int>(0, 9)), parameter("B", interval<int>(0, 9))),
+      group(parameter("C", interval<int>(0, 9)), parameter("D", interval<int>(0, 9))));
+}
+
+/// 1 + the squared distance to (3, 7, 5, 1).
+inline Cost bowlCost(const ChainOfTrees &Space, const Configuration &C) {
+  const std::vector<Value> V = Space.values(C);
+  const double Optimum[] = {3, 7, 5, 1};
+  double S = 1;
+  for (std::size_t I = 0; I < 4; ++I) {
+    const double X = static_cast<double>(std::get<std::int64_t>(V[I])) - Optimum[I];
+    S += X * X;
+  }
+  return {S};
+}
+
+/// What a run saw.
+struct LandscapeRun {
+  /// Distinct evaluations until the optimum was measured (0: never).
+  std::size_t ToOptimum = 0;
+  /// Distinct evaluations in all.
+  std::size_t Evaluations = 0;
+  /// The best cost found.
+  double Best = 0;
+  /// Every point proposed, in order.
+  std::vector<Point> Proposed;
+};
+
+/// Runs T (initialized with Seed) until Budget distinct evaluations or the
+/// optimum (cost Optimum), asking for batches of up to Max points.
+inline LandscapeRun runOn(SearchTechnique &T, const SearchDomain &Domain,
+                          const std::function<OptionalCost(const Configuration &)> &CostOf,
+                          double Optimum, std::size_t Budget, std::uint64_t Seed,
+                          std::size_t Max = 4) {
+  T.initialize(Domain, Seed);
+  std::map<Configuration, OptionalCost> Known;
+  LandscapeRun Run;
+  Run.Best = 1e300;
+  for (std::size_t Proposals = 0;
+       Run.Evaluations < Budget && !Run.ToOptimum && Proposals < 100 * Budget;) {
+    std::vector<Point> Batch = T.propose(Max);
+    if (Batch.empty() || Batch.size() > Max)
+      throw std::logic_error("a technique proposed " + std::to_string(Batch.size()) + " points");
+    for (const Point &P : Batch) {
+      ++Proposals;
+      Run.Proposed.push_back(P);
+      const Configuration C = Domain.configurationAt(P);
+      auto It = Known.find(C);
+      if (It == Known.end()) {
+        It = Known.emplace(C, CostOf(C)).first;
+        ++Run.Evaluations;
+        if (It->second && (*It->second)[0] < Run.Best)
+          Run.Best = (*It->second)[0];
+        if (!Run.ToOptimum && Run.Best <= Optimum)
+          Run.ToOptimum = Run.Evaluations;
+      }
+      T.report(P, It->second);
+    }
+  }
+  return Run;
+}
+
+/// runOn the bowl.
+inline LandscapeRun runOnBowl(SearchTechnique &T, std::size_t Budget, std::uint64_t Seed,
+                              std::size_t Max = 4) {
+  static const ChainOfTrees Space = bowlSpace();
+  static const SearchDomain Domain(Space);
+  return runOn(
+      T, Domain, [&](const Configuration &C) { return OptionalCost(bowlCost(Space, C)); }, 1.0,
+      Budget, Seed, Max);
+}
+
+} // namespace atfc::test
+
+#endif
