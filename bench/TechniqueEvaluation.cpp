@@ -6,20 +6,16 @@
 // the data's optimum (median and quartiles over runs). The space is exactly
 // the configurations in the data: one group of all parameters, each ranging
 // over its observed values, constrained to prefixes present in the data.
-// Synthetic landscapes (`synthetic:NAME`) check that defaults generalise.
+// Synthetic landscapes (`synthetic:NAME`: bowl, rastrigin, rugged) check that
+// defaults generalise. Runs go through Exploration, as a tuning run does.
 //
 //   technique-evaluation DATA|synthetic:NAME [--runs R] [--budget B]
-//                        [--technique NAME]...
+//                        [--technique EXPR]...   (EXPR: "auc_bandit", "torczon(0.1)", ...)
 //
 //===----------------------------------------------------------------------===//
-#include "Search/AucBandit.h"
-#include "Search/DifferentialEvolution.h"
-#include "Search/GreedyMutation.h"
-#include "Search/ParticleSwarm.h"
-#include "Search/PatternSearch.h"
-#include "Search/ShrinkingSample.h"
-#include "Search/SimulatedAnnealing.h"
-#include "Search/Torczon.h"
+#include "Search/AbortCondition.h"
+#include "Search/Exploration.h"
+#include "Search/TechniqueFactory.h"
 #include "SearchSpace/SpaceGenerator.h"
 
 #include <nlohmann/json.hpp>
@@ -193,67 +189,35 @@ ChainOfTrees buildSpace(const Recorded &R) {
   }
 }
 
-std::unique_ptr<SearchTechnique> makeTechnique(const std::string &Name) {
-  if (Name == "auc_bandit")
-    return std::make_unique<AucBandit>();
-  if (Name == "differential_evolution")
-    return std::make_unique<DifferentialEvolution>();
-  if (Name == "greedy_mutation")
-    return std::make_unique<GreedyMutation>();
-  if (Name == "particle_swarm")
-    return std::make_unique<ParticleSwarm>();
-  if (Name == "pattern_search")
-    return std::make_unique<PatternSearch>();
-  if (Name == "shrinking_sample")
-    return std::make_unique<ShrinkingSample>();
-  if (Name == "simulated_annealing")
-    return std::make_unique<SimulatedAnnealing>();
-  if (Name == "torczon")
-    return std::make_unique<Torczon>();
-  if (Name == "random") // greedy mutation of every coordinate to a uniform one
-    return std::make_unique<GreedyMutation>(1.0, 0.1, 1.0);
-  throw std::runtime_error("unknown technique " + Name);
-}
-
 struct RunResult {
   std::size_t Within5 = 0, Within10 = 0; // 0: never within the budget
 };
 
-RunResult runOnce(SearchTechnique &T, const SearchDomain &Domain,
+/// One run through the exploration engine (deduplication, restarts), in
+/// batches of one, until the budget or both thresholds are reached.
+RunResult runOnce(const std::string &Technique, const ChainOfTrees &Space,
                   const std::map<Configuration, double> &CostOf, double Optimum, std::size_t Budget,
                   std::uint64_t Seed) {
-  T.initialize(Domain, Seed);
-  std::map<Configuration, OptionalCost> Known;
+  TechniqueOrError Built = makeTechnique(Technique);
+  if (!Built.ok())
+    throw std::runtime_error(Built.Error.Message);
+  Exploration Run(Space, std::move(Built.Technique), AbortCondition::evaluations(Budget), Seed);
   RunResult R;
-  std::size_t Evaluations = 0, Revisits = 0, Restarts = 0;
   double Best = std::numeric_limits<double>::infinity();
-  while (Evaluations < Budget && (!R.Within5 || !R.Within10) && Known.size() < CostOf.size()) {
-    for (const Point &P : T.propose(1)) {
-      Configuration C = Domain.configurationAt(P);
-      auto It = Known.find(C);
-      if (It != Known.end()) {
-        T.report(P, It->second);
-        ++Revisits;
-        continue;
-      }
-      Revisits = 0;
-      auto CostIt = CostOf.find(C);
+  while (!Run.done() && (!R.Within5 || !R.Within10)) {
+    for (const Configuration &C : Run.next(1)) {
+      const auto It = CostOf.find(C);
       OptionalCost Result;
-      if (CostIt != CostOf.end())
-        Result = Cost{CostIt->second};
-      Known.emplace(C, Result);
-      ++Evaluations;
-      T.report(P, Result);
-      if (Result && (*Result)[0] < Best)
-        Best = (*Result)[0];
+      if (It != CostOf.end()) {
+        Result = Cost{It->second};
+        Best = std::min(Best, It->second);
+      }
+      Run.report(C, Result);
+      const std::size_t Evaluations = Run.status().Evaluations;
       if (!R.Within5 && Best <= 1.05 * Optimum)
         R.Within5 = Evaluations;
       if (!R.Within10 && Best <= 1.10 * Optimum)
         R.Within10 = Evaluations;
-    }
-    if (Revisits > 1000) { // what Exploration does: start elsewhere
-      T.initialize(Domain, Seed + 1000003 * ++Restarts);
-      Revisits = 0;
     }
   }
   return R;
@@ -325,8 +289,7 @@ int main(int Argc, char **Argv) {
     for (const std::string &Name : Techniques) {
       std::vector<std::size_t> To5, To10;
       for (std::size_t Run = 0; Run < Runs; ++Run) {
-        auto T = makeTechnique(Name);
-        RunResult Result = runOnce(*T, Domain, Cost, Optimum, Budget, 1000 + Run);
+        RunResult Result = runOnce(Name, Space, Cost, Optimum, Budget, 1000 + Run);
         To5.push_back(Result.Within5);
         To10.push_back(Result.Within10);
       }
