@@ -67,7 +67,8 @@ struct DeviceKernelSetup {
   std::vector<KernelArgument> Arguments;
   /// Unmeasured launches before the measured ones (`#atf::warmups`).
   unsigned Warmups = 1;
-  /// Measured launches (`#atf::repetitions`); the cost is their median.
+  /// Measured launches (`#atf::repetitions`, at least 1); the cost is their
+  /// median.
   unsigned Repetitions = 5;
   /// The longest one configuration may take (build, launches, check), in
   /// seconds; 0 for no limit.
