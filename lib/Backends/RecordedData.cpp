@@ -1,0 +1,308 @@
+//===- Backends/RecordedData.cpp - Reading recorded tuning data -----------===//
+//
+// Reads Kernel Tuner cache files and T4 result files (plain or gzip) into a
+// RecordedData table. The file is decompressed with zlib when it starts
+// with the gzip magic bytes, parsed with nlohmann::json (keeping the order
+// of object keys, which is the parameters' order in T4 files), and each
+// parameter's values are given one kind per column: integers stay integers,
+// a column mixing integers and reals becomes real, a column mixing numbers
+// and text becomes text, so that every value of a parameter compares with
+// every other.
+//
+//===----------------------------------------------------------------------===//
+#include "Backends/RecordedData.h"
+
+#include <nlohmann/json.hpp>
+#include <zlib.h>
+
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <unordered_set>
+
+namespace atfc {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Thrown inside this file for a malformed file; becomes the Error.
+struct FormatError {
+  std::string Message;
+};
+
+/// The file's bytes, inflated when they are gzip-compressed.
+std::string readBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    throw FormatError{"cannot open the file"};
+  std::string Raw((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  if (In.bad())
+    throw FormatError{"cannot read the file"};
+  if (Raw.size() < 2 || static_cast<unsigned char>(Raw[0]) != 0x1f ||
+      static_cast<unsigned char>(Raw[1]) != 0x8b)
+    return Raw;
+
+  z_stream Stream{};
+  // 16 + MAX_WBITS: expect a gzip header and trailer.
+  if (inflateInit2(&Stream, 16 + MAX_WBITS) != Z_OK)
+    throw FormatError{"cannot start zlib"};
+  std::string Out;
+  Stream.next_in = reinterpret_cast<Bytef *>(Raw.data());
+  Stream.avail_in = static_cast<uInt>(Raw.size());
+  int Status = Z_OK;
+  char Buffer[1 << 16];
+  while (Status != Z_STREAM_END) {
+    Stream.next_out = reinterpret_cast<Bytef *>(Buffer);
+    Stream.avail_out = sizeof(Buffer);
+    Status = inflate(&Stream, Z_NO_FLUSH);
+    if (Status != Z_OK && Status != Z_STREAM_END) {
+      std::string Why = Stream.msg ? Stream.msg : "truncated data";
+      inflateEnd(&Stream);
+      throw FormatError{"corrupt gzip data (" + Why + ")"};
+    }
+    Out.append(Buffer, sizeof(Buffer) - Stream.avail_out);
+    // A concatenated gzip member continues the same stream.
+    if (Status == Z_STREAM_END && Stream.avail_in > 0) {
+      inflateReset(&Stream);
+      Status = Z_OK;
+    }
+    if (Status == Z_OK && Stream.avail_in == 0 && Stream.avail_out != 0) {
+      inflateEnd(&Stream);
+      throw FormatError{"corrupt gzip data (truncated)"};
+    }
+  }
+  inflateEnd(&Stream);
+  return Out;
+}
+
+/// Parses JSON, dropping the per-repetition run times (the bulk of both
+/// formats, never used here) while parsing instead of after.
+Json parseJson(const std::string &Text) {
+  Json::parser_callback_t DropRepetitions = [](int, Json::parse_event_t Event, Json &Parsed) {
+    if (Event == Json::parse_event_t::key && Parsed.is_string()) {
+      const auto &Key = Parsed.get_ref<const std::string &>();
+      return Key != "times" && Key != "runtimes";
+    }
+    return true;
+  };
+  try {
+    return Json::parse(Text, DropRepetitions);
+  } catch (const Json::parse_error &E) {
+    throw FormatError{std::string("not valid JSON: ") + E.what()};
+  }
+}
+
+/// A JSON scalar as a Value; nullopt for arrays, objects and null.
+std::optional<Value> toValue(const Json &J) {
+  if (J.is_number_unsigned()) {
+    const auto U = J.get<std::uint64_t>();
+    if (U <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      return Value(static_cast<std::int64_t>(U));
+    return Value(U);
+  }
+  if (J.is_number_integer())
+    return Value(J.get<std::int64_t>());
+  if (J.is_number_float())
+    return Value(J.get<double>());
+  if (J.is_boolean())
+    return Value(J.get<bool>());
+  if (J.is_string())
+    return Value(J.get<std::string>());
+  return std::nullopt;
+}
+
+/// Gives every column one kind: integers and reals -> real; numbers and
+/// text -> text (each number as its text); bools mixed with others -> text.
+void unifyColumns(RecordedData &Data) {
+  for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
+    bool Seen[5] = {};
+    for (const RecordedEntry &E : Data.Entries)
+      Seen[E.Values[P].index()] = true;
+    const int Kinds = Seen[0] + Seen[1] + Seen[2] + Seen[3] + Seen[4];
+    if (Kinds <= 1)
+      continue;
+    const bool Numeric = !Seen[3] && !Seen[4];
+    for (RecordedEntry &E : Data.Entries) {
+      Value &V = E.Values[P];
+      if (Numeric && Seen[2])
+        V = std::visit(
+            [](const auto &X) -> double {
+              if constexpr (std::is_arithmetic_v<std::decay_t<decltype(X)>>)
+                return static_cast<double>(X);
+              else
+                return 0; // unreachable: the column is numeric
+            },
+            V);
+      else // (also a column of integers above 2^63 beside negative ones)
+        V = Value(toString(V));
+    }
+  }
+}
+
+/// The text that identifies a configuration, for finding duplicates.
+std::string keyOf(const std::vector<Value> &Values) {
+  std::string Key;
+  for (const Value &V : Values) {
+    Key += toString(V);
+    Key += '\x1f';
+  }
+  return Key;
+}
+
+/// A value of Object named Name as a configuration value.
+Value parameterValue(const Json &Object, const std::string &Name, const std::string &Where) {
+  auto It = Object.find(Name);
+  if (It == Object.end())
+    throw FormatError{Where + " has no value for parameter '" + Name + "'"};
+  std::optional<Value> V = toValue(*It);
+  if (!V)
+    throw FormatError{Where + ": the value of parameter '" + Name + "' is not a number or text"};
+  return *V;
+}
+
+RecordedData readKernelTunerCache(const Json &Root) {
+  RecordedData Data;
+  const Json &Keys = Root["tune_params_keys"];
+  if (!Keys.is_array() || Keys.empty())
+    throw FormatError{"Kernel Tuner cache without \"tune_params_keys\""};
+  for (const Json &K : Keys) {
+    if (!K.is_string())
+      throw FormatError{"\"tune_params_keys\" holds a non-string"};
+    Data.Parameters.push_back(K.get<std::string>());
+  }
+  std::string Objective = "time";
+  if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
+    Objective = It->get<std::string>();
+  if (auto It = Root.find("objective_higher_is_better");
+      It != Root.end() && It->is_boolean() && It->get<bool>())
+    throw FormatError{"the objective '" + Objective +
+                      "' is maximised; replay needs a cost to minimise"};
+  Data.Objectives = {Objective};
+
+  const Json &Cache = Root["cache"];
+  if (!Cache.is_object())
+    throw FormatError{"Kernel Tuner cache without a \"cache\" object"};
+  Data.Entries.reserve(Cache.size());
+  for (const auto &[Key, Entry] : Cache.items()) {
+    const std::string Where = "entry \"" + Key + "\"";
+    if (!Entry.is_object())
+      throw FormatError{Where + " is not an object"};
+    RecordedEntry E;
+    for (const std::string &P : Data.Parameters)
+      E.Values.push_back(parameterValue(Entry, P, Where));
+    auto Cost = Entry.find(Objective);
+    if (Cost == Entry.end()) {
+      E.Error = "no " + Objective;
+    } else if (Cost->is_string()) {
+      // Kernel Tuner's failure classes: CompilationFailedConfig,
+      // RuntimeFailedConfig, InvalidConfig.
+      E.Error = Cost->get<std::string>();
+    } else if (Cost->is_number()) {
+      E.Valid = true;
+      E.Costs = {Cost->get<double>()};
+    } else {
+      E.Error = Objective + " is not a number";
+    }
+    Data.Entries.push_back(std::move(E));
+  }
+
+  std::string Kernel = Root.value("kernel_name", std::string());
+  std::string Device = Root.value("device_name", std::string());
+  Data.Description = "Kernel Tuner cache";
+  if (!Kernel.empty() || !Device.empty())
+    Data.Description +=
+        " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
+  return Data;
+}
+
+RecordedData readT4Results(const Json &Root) {
+  RecordedData Data;
+  const Json &Results = Root["results"];
+  if (!Results.is_array())
+    throw FormatError{"T4 results file without a \"results\" array"};
+  std::unordered_set<std::string> Seen;
+  std::size_t Duplicates = 0;
+  for (std::size_t I = 0; I < Results.size(); ++I) {
+    const Json &R = Results[I];
+    const std::string Where = "result " + std::to_string(I);
+    if (!R.is_object() || !R.contains("configuration") || !R["configuration"].is_object())
+      throw FormatError{Where + " has no \"configuration\" object"};
+    const Json &Config = R["configuration"];
+    if (Data.Parameters.empty()) {
+      for (const auto &[Name, V] : Config.items())
+        Data.Parameters.push_back(Name);
+      if (Data.Parameters.empty())
+        throw FormatError{Where + " has an empty configuration"};
+      if (auto It = R.find("objectives"); It != R.end() && It->is_array())
+        for (const Json &O : *It)
+          if (O.is_string())
+            Data.Objectives.push_back(O.get<std::string>());
+      if (Data.Objectives.empty())
+        Data.Objectives = {"time"};
+    }
+    if (Config.size() != Data.Parameters.size())
+      throw FormatError{Where + " has " + std::to_string(Config.size()) + " parameters, not " +
+                        std::to_string(Data.Parameters.size())};
+    RecordedEntry E;
+    for (const std::string &P : Data.Parameters)
+      E.Values.push_back(parameterValue(Config, P, Where));
+
+    const std::string Invalidity = R.value("invalidity", std::string("correct"));
+    if (Invalidity != "correct") {
+      E.Error = Invalidity;
+    } else {
+      const Json &Measurements = R.contains("measurements") ? R["measurements"] : Json::array();
+      for (const std::string &O : Data.Objectives) {
+        const Json *Found = nullptr;
+        for (const Json &M : Measurements)
+          if (M.is_object() && M.value("name", std::string()) == O)
+            Found = &M;
+        if (!Found || !Found->contains("value") || !(*Found)["value"].is_number()) {
+          E.Error = "no measurement of " + O;
+          E.Costs.clear();
+          break;
+        }
+        E.Costs.push_back((*Found)["value"].get<double>());
+      }
+      E.Valid = E.Error.empty();
+    }
+    if (!Seen.insert(keyOf(E.Values)).second) {
+      ++Duplicates; // the first result of a configuration counts
+      continue;
+    }
+    Data.Entries.push_back(std::move(E));
+  }
+  Data.Description = "T4 results";
+  if (Duplicates)
+    Data.Description += " (" + std::to_string(Duplicates) + " repeated configurations ignored)";
+  return Data;
+}
+
+} // namespace
+
+RecordedDataOrError readRecordedData(const std::string &Path) {
+  RecordedDataOrError Result;
+  try {
+    Json Root = parseJson(readBytes(Path));
+    if (!Root.is_object())
+      throw FormatError{"not a Kernel Tuner cache or T4 results file (no JSON object)"};
+    if (Root.contains("cache") && Root.contains("tune_params_keys"))
+      Result.Data = readKernelTunerCache(Root);
+    else if (Root.contains("results"))
+      Result.Data = readT4Results(Root);
+    else
+      throw FormatError{"not a Kernel Tuner cache (\"tune_params_keys\", \"cache\") or T4 "
+                        "results file (\"results\")"};
+    unifyColumns(Result.Data);
+  } catch (const FormatError &E) {
+    Result.Data = RecordedData();
+    Result.Error = Path + ": " + E.Message;
+  } catch (const Json::exception &E) {
+    Result.Data = RecordedData();
+    Result.Error = Path + ": unexpected JSON structure: " + E.what();
+  }
+  return Result;
+}
+
+} // namespace atfc

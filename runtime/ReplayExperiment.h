@@ -1,0 +1,175 @@
+//===- runtime/ReplayExperiment.h - Tuning runs replayed on data -*- C++ -*-===//
+//
+// Compares search techniques on recorded performance data: for each
+// technique, R independent tuning runs of N evaluations each (run r with
+// seed S + r) search a space whose costs are looked up in the data instead
+// of measured, and the report gives, over the runs,
+//
+//  - the best cost found relative to the data's optimum (best / optimum,
+//    1 is the optimum) after each of a few budgets of evaluations
+//    (25, 50, 100, 200, 500, 1000, 2000, 5000, ... below N, and N): min,
+//    quartiles, max;
+//  - how many evaluations it took to come within 5 % and within 10 % of
+//    the optimum: quartiles, and how many runs never got there within N.
+//
+// The runs go through the Search core's exploration (no configuration
+// measured twice, restarts, the technique's own seed), so an evaluation is
+// a distinct configuration, as it is in a real tuning run. Runs are spread
+// over threads with oneTBB; each run's result depends only on its seed, so
+// the report is the same whatever the number of threads.
+//
+// Shared by `atfc replay DATA` (space from the data) and a generated
+// tuner's `--replay` mode (space from the directive file), which parse the
+// same options with parseReplayOptions and end in runReplay.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_REPLAYEXPERIMENT_H
+#define ATFC_RUNTIME_REPLAYEXPERIMENT_H
+
+#include "Backends/RecordedData.h"
+#include "Backends/ReplayBackend.h"
+#include "SearchSpace/ChainOfTrees.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// What to replay and how to report it.
+struct ReplayOptions {
+  /// The recorded data: a Kernel Tuner cache or T4 results file (DATA).
+  std::string DataPath;
+  /// A directive file whose space is searched instead of the data's
+  /// (--space FILE; atfc only: a tuner has its own space).
+  std::string SpaceFile;
+  /// The techniques to compare, as search_technique texts (--technique T,
+  /// repeatable); the default technique when none is given.
+  std::vector<std::string> Techniques;
+  /// Evaluations per run (--evaluations N).
+  std::uint64_t Evaluations = 0;
+  /// Runs per technique (--runs R).
+  std::uint64_t Runs = 0;
+  /// Run r (from 0) uses seed Seed + r (--seed S).
+  std::uint64_t Seed = 1;
+  /// Report as one JSON object (--json).
+  bool Json = false;
+  /// Threads for the runs; 0 uses every core (--threads T).
+  unsigned Threads = 0;
+  /// The tuned program's arguments, after `--` (for a directive file's
+  /// positional inputs).
+  std::vector<std::string> ProgramArguments;
+  /// Print the usage (--help, -h).
+  bool Help = false;
+};
+
+/// The options, or the message that says why the arguments give none.
+struct ReplayOptionsOrError {
+  ReplayOptions Options;
+  /// "what is wrong"; empty on success.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Parses `DATA [--space FILE] [--technique T]... --evaluations N --runs R
+/// [--seed S] [--threads T] [--json] [-- ARGS...]` (without a program name).
+ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args);
+
+/// The arguments that parseReplayOptions turns back into Options, without
+/// --space and the program's arguments: what atfc passes to a tuner after
+/// `--replay`.
+std::vector<std::string> replayArguments(const ReplayOptions &Options);
+
+/// The usage text of the options, for --help of `atfc replay` (WithSpace:
+/// mention --space FILE and the program's arguments) and of tuners.
+std::string replayUsage(const std::string &Command, bool WithSpace);
+
+/// Min, quartiles and max of a sample; +infinity stands for "never" (a run
+/// that did not reach a target), and quartiles are interpolated linearly
+/// between order statistics (infinity where either neighbour is infinite).
+struct Quartiles {
+  double Min = 0, Q1 = 0, Median = 0, Q3 = 0, Max = 0;
+};
+Quartiles quartilesOf(std::vector<double> Sample);
+
+/// One tuning run.
+struct ReplayRun {
+  std::uint64_t Seed = 0;
+  /// Distinct configurations evaluated (N unless the space ran out), and
+  /// how many of them were valid.
+  std::uint64_t Evaluations = 0;
+  std::uint64_t ValidEvaluations = 0;
+  /// Each improvement of the best: the evaluation that found it (1-based)
+  /// and its primary cost relative to the optimum.
+  std::vector<std::pair<std::uint64_t, double>> Improvements;
+  /// The evaluation at which the best came within 5 % and 10 % of the
+  /// optimum; nullopt when it never did within N.
+  std::optional<std::uint64_t> Within5, Within10;
+  /// The technique's restarts (exploration: no new configurations).
+  std::uint64_t Restarts = 0;
+
+  /// The best relative cost after B evaluations (+infinity before any
+  /// valid configuration).
+  double bestAfter(std::uint64_t B) const;
+};
+
+/// The runs of one technique and their summary.
+struct TechniqueReplay {
+  /// As given, and as the technique describes itself.
+  std::string Text;
+  std::string Description;
+  std::vector<ReplayRun> Runs;
+  /// Per budget (ReplayExperimentResult::Budgets): best / optimum.
+  std::vector<Quartiles> BestAfter;
+  /// Evaluations to come within 5 % / 10 % (+infinity: never within N).
+  Quartiles Within5, Within10;
+  /// Runs that never came within 5 % / 10 %.
+  std::uint64_t NotWithin5 = 0, NotWithin10 = 0;
+};
+
+struct ReplayExperimentResult {
+  /// The budgets the report looks at, ascending, the last one N.
+  std::vector<std::uint64_t> Budgets;
+  /// The data's best cost (all components) and its primary component,
+  /// which relative costs divide by.
+  std::vector<double> Optimum;
+  std::uint64_t Evaluations = 0, Runs = 0, Seed = 0;
+  std::vector<TechniqueReplay> Techniques;
+};
+
+/// The experiment's result, or what stopped it (a technique text that names
+/// no technique, data without a valid entry, ...).
+struct ReplayExperimentOrError {
+  ReplayExperimentResult Result;
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// The budgets of a report on N evaluations.
+std::vector<std::uint64_t> replayBudgets(std::uint64_t N);
+
+/// Runs the experiment on Space (not empty) with costs from Backend.
+ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const ReplayBackend &Backend,
+                                            const ReplayOptions &Options);
+
+/// Writes the report as text tables, or as one JSON object.
+void printReplayText(std::ostream &Out, const ReplayExperimentResult &Result,
+                     const RecordedData &Data, const ChainOfTrees &Space);
+void printReplayJson(std::ostream &Out, const ReplayExperimentResult &Result,
+                     const RecordedData &Data, const ChainOfTrees &Space);
+
+/// Reads Options.DataPath, replays on Space and writes the report to Out;
+/// errors go to Err as "replay: error: ...". Returns the exit status: 0,
+/// 1 when the data cannot be read or does not fit the space, 2 for options
+/// that are wrong.
+int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostream &Out,
+              std::ostream &Err);
+/// The same on the space of the configurations in the data.
+int runReplay(const ReplayOptions &Options, std::ostream &Out, std::ostream &Err);
+
+} // namespace atfc
+
+#endif
