@@ -75,7 +75,7 @@ std::string formatAnalysis(const DataAnalysis &A) {
     Out += fmt::format("data: {}\n", A.Description);
   Out += fmt::format("configurations: {} recorded, {} valid; {} parameters\n", S.Total, S.Valid,
                      A.Parameters.size());
-  Out += fmt::format("best cost: {}{}\n\n", S.BestCost,
+  Out += fmt::format("best cost: {:.6g}{}\n\n", S.BestCost,
                      A.Objectives.empty() ? "" : " (" + A.Objectives.front() + ")");
 
   Out += fmt::format("Well-performing: cost <= best * {} = {}\n", 1 + S.Threshold,
@@ -111,12 +111,12 @@ std::string formatAnalysis(const DataAnalysis &A) {
   if (!A.Proposals.empty()) {
     Out += fmt::format("\nPruning (cut-off {:.4g} % of MI_max; best kept within {:.4g} %):\n",
                        100 * A.Options.PruneCutoff, 100 * A.Options.Threshold);
-    Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>9}  {:>10}  {:>8}\n", "method", "fixed",
+    Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>10}  {:>10}  {:>8}\n", "method", "fixed",
                        "remaining / total", "reduction", "best left", "retained");
     for (const PruningProposal &P : A.Proposals)
       Out += fmt::format(
-          "  {:<12}  {:>5}  {:>21}  {:>8}x  {:>10}  {:>8.4f}\n", pruningMethodName(P.Method),
-          P.Fixed.size(), fmt::format("{} / {}", P.Remaining, P.Total), shortNumber(P.reduction()),
+          "  {:<12}  {:>5}  {:>21}  {:>9.1f}x  {:>10}  {:>8.4f}\n", pruningMethodName(P.Method),
+          P.Fixed.size(), fmt::format("{} / {}", P.Remaining, P.Total), P.reduction(),
           P.PrunedBestCost ? shortNumber(*P.PrunedBestCost) : "none", P.performanceRetained());
     for (const PruningProposal &P : A.Proposals)
       Out += fmt::format("  {}: {}\n", pruningMethodName(P.Method), fixedText(P));
@@ -126,22 +126,22 @@ std::string formatAnalysis(const DataAnalysis &A) {
 
 namespace {
 
-nlohmann::json valueToJson(const Value &V) {
-  return std::visit([](const auto &X) { return nlohmann::json(X); }, V);
+nlohmann::ordered_json valueToJson(const Value &V) {
+  return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
 }
 
-nlohmann::json stepsToJson(const std::optional<std::uint64_t> &Steps) {
-  return Steps ? nlohmann::json(*Steps) : nlohmann::json(nullptr);
+nlohmann::ordered_json stepsToJson(const std::optional<std::uint64_t> &Steps) {
+  return Steps ? nlohmann::ordered_json(*Steps) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::json finiteOrNull(double X) {
-  return std::isfinite(X) ? nlohmann::json(X) : nlohmann::json(nullptr);
+nlohmann::ordered_json finiteOrNull(double X) {
+  return std::isfinite(X) ? nlohmann::ordered_json(X) : nlohmann::ordered_json(nullptr);
 }
 
 } // namespace
 
-nlohmann::json analysisToJson(const DataAnalysis &A) {
-  using nlohmann::json;
+nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
+  using json = nlohmann::ordered_json;
   const WellPerformingShare &S = A.Share;
   json Root;
   Root["description"] = A.Description;

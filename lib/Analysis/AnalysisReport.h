@@ -73,7 +73,7 @@ std::string formatAnalysis(const DataAnalysis &Analysis);
 
 /// The analysis as one JSON object (docs/analyze.md lists its keys);
 /// infinite step counts are null.
-nlohmann::json analysisToJson(const DataAnalysis &Analysis);
+nlohmann::ordered_json analysisToJson(const DataAnalysis &Analysis);
 
 } // namespace atfc
 

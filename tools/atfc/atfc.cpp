@@ -5,6 +5,7 @@
 // say so and fail; none pretends to work.
 //
 //===----------------------------------------------------------------------===//
+#include "AnalyzeCommand.h"
 #include "Directives/Frontend.h"
 #include "Directives/TunerBuild.h"
 #include "Directives/TunerEmitter.h"
@@ -36,7 +37,6 @@ constexpr PlannedCommand kPlannedCommands[] = {
     {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration"},
     {"replay", "Replay tuning runs on recorded performance data"},
     {"results", "Export a results database as CSV or JSON"},
-    {"analyze", "Learn from earlier tuning data"},
 };
 
 /// Reads File and runs the frontend on it, printing its diagnostics;
@@ -173,6 +173,9 @@ int main(int Argc, char **Argv) {
   SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations");
   SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)");
   SpaceCommand->add_option("ARGS", Space.ProgramArgs, "The program's arguments ($1, $2, ...)");
+
+  atfc::AnalyzeOptions Analyze;
+  atfc::addAnalyzeCommand(App, Analyze, Status);
 
   std::vector<std::string> Args;
   for (const PlannedCommand &Command : kPlannedCommands) {

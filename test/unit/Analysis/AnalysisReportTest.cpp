@@ -24,7 +24,7 @@ TEST(AnalysisReport, JsonCarriesEveryResult) {
   // ParameterImportanceTest and SpacePruningTest for this table.
   DataAnalysisOrError R = analyzeData(threeParameterTable(), twoClasses());
   ASSERT_TRUE(R.ok()) << R.Error;
-  nlohmann::json J = analysisToJson(R.Analysis);
+  nlohmann::ordered_json J = analysisToJson(R.Analysis);
   EXPECT_EQ(J["configurations"], 6);
   EXPECT_EQ(J["valid"], 6);
   EXPECT_EQ(J["best_cost"], 1.0);
@@ -37,7 +37,7 @@ TEST(AnalysisReport, JsonCarriesEveryResult) {
   EXPECT_NEAR(J["importance"]["parameters"][1]["mutual_information_bits"].get<double>(), 0.081704,
               1e-6);
   ASSERT_EQ(J["pruning"]["proposals"].size(), 3u);
-  const nlohmann::json &Conservative = J["pruning"]["proposals"][2];
+  const nlohmann::ordered_json &Conservative = J["pruning"]["proposals"][2];
   EXPECT_EQ(Conservative["method"], "conservative");
   EXPECT_EQ(Conservative["fixed"][0]["name"], "B");
   EXPECT_EQ(Conservative["fixed"][0]["value"], 0);

@@ -1,0 +1,119 @@
+//===- tools/atfc/AnalyzeCommand.cpp - atfc analyze -----------------------===//
+#include "AnalyzeCommand.h"
+
+#include "Analysis/AnalysisReport.h"
+#include "Analysis/FixedValues.h"
+#include "Backends/RecordedData.h"
+#include "runtime/ResultsDatabase.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <ostream>
+
+namespace atfc {
+
+namespace {
+
+/// Whether Path starts with the SQLite header ("SQLite format 3" and a NUL),
+/// which is how a results database is told from JSON data whatever its name.
+bool isSqliteFile(const std::string &Path) {
+  static constexpr char Magic[] = "SQLite format 3"; // 15 characters + '\0'
+  char Head[sizeof(Magic)] = {};
+  std::ifstream In(Path, std::ios::binary);
+  return In.read(Head, sizeof(Head)) && std::memcmp(Head, Magic, sizeof(Magic)) == 0;
+}
+
+} // namespace
+
+void addAnalyzeCommand(CLI::App &App, AnalyzeOptions &Options, int &Status) {
+  CLI::App *Sub = App.add_subcommand(
+      "analyze", "Learn from earlier tuning data: well-performing share, random-search steps, "
+                 "parameter importance, pruning proposals");
+  Sub->add_option("DATA", Options.Data,
+                  "An atfc results database, a Kernel Tuner cache file or a T4 results file "
+                  "(plain or gzip)")
+      ->required();
+  Sub->add_option("--threshold", Options.Threshold,
+                  "Well-performing: cost <= best * (1 + T); also what pruning must keep")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  Sub->add_option("--probability", Options.Probabilities,
+                  "Probabilities of finding a well-performing configuration to estimate the "
+                  "steps for (default: 0.5 0.9 0.95 0.99)")
+      ->check(CLI::Range(0.0, 1.0));
+  Sub->add_option("--prune", Options.Prune, "Show (and emit) only this pruning method")
+      ->check(CLI::IsMember({"naive", "aggressive", "conservative"}));
+  Sub->add_option("--prune-threshold", Options.PruneCutoff,
+                  "Naive/conservative cut-off: prune parameters whose mutual information is "
+                  "below X times the largest")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  Sub->add_option("--cost-classes", Options.CostClasses,
+                  "Quantile classes of the cost for mutual information")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  Sub->add_option("--run", Options.Run,
+                  "For a results database: the run to analyse (default: the latest)");
+  Sub->add_flag("--emit-constraints", Options.EmitConstraints,
+                "Print the proposal (--prune, default conservative) as directives to paste");
+  Sub->add_flag("--json", Options.Json, "Print one JSON object");
+  Sub->callback([&Options, &Status] { Status = runAnalyzeCommand(Options, std::cout, std::cerr); });
+}
+
+int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ostream &Err) {
+  AnalysisOptions Analysis;
+  Analysis.Threshold = Options.Threshold;
+  if (!Options.Probabilities.empty())
+    Analysis.Probabilities = Options.Probabilities;
+  Analysis.CostClasses = Options.CostClasses;
+  Analysis.PruneCutoff = Options.PruneCutoff;
+  if (!Options.Prune.empty()) {
+    std::optional<PruningMethod> Method = parsePruningMethod(Options.Prune);
+    if (!Method) {
+      Err << "atfc analyze: error: unknown pruning method '" << Options.Prune << "'\n";
+      return 1;
+    }
+    Analysis.Methods = {*Method};
+  } else if (Options.EmitConstraints) {
+    Analysis.Methods = {PruningMethod::Conservative};
+  }
+
+  RecordedDataOrError Read = isSqliteFile(Options.Data)
+                                 ? readResultsDatabase(Options.Data, Options.Run)
+                                 : readRecordedData(Options.Data);
+  if (!Read.ok()) {
+    Err << "atfc analyze: error: " << Read.Error << '\n';
+    return 1;
+  }
+  DataAnalysisOrError Result = analyzeData(Read.Data, Analysis);
+  if (!Result.ok()) {
+    Err << "atfc analyze: error: " << Options.Data << ": " << Result.Error << '\n';
+    return 1;
+  }
+  if (Options.Json) {
+    Out << analysisToJson(Result.Analysis).dump(2) << '\n';
+    return 0;
+  }
+  if (Options.EmitConstraints) {
+    const PruningProposal &Proposal = Result.Analysis.Proposals.front();
+    Out << "// atfc analyze " << Options.Data << ": " << pruningMethodName(Proposal.Method)
+        << " pruning keeps " << Proposal.Remaining << " of " << Proposal.Total
+        << " configurations, performance retained " << Proposal.performanceRetained() << '\n';
+    if (Proposal.Fixed.empty()) {
+      Out << "// nothing to fix\n";
+      return 0;
+    }
+    Out << "// or for one run, without editing: atfc tune FILE " << fixArguments(Proposal) << '\n'
+        << fixingDirectives(Proposal);
+    return 0;
+  }
+  Out << formatAnalysis(Result.Analysis)
+      << "\n(--emit-constraints prints a proposal as directives to paste; "
+         "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";
+  return 0;
+}
+
+} // namespace atfc
