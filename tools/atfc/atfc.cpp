@@ -9,6 +9,7 @@
 #include "Directives/Frontend.h"
 #include "Directives/TunerBuild.h"
 #include "Directives/TunerEmitter.h"
+#include "ResultsCommand.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -36,7 +37,6 @@ struct PlannedCommand {
 constexpr PlannedCommand kPlannedCommands[] = {
     {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration"},
     {"replay", "Replay tuning runs on recorded performance data"},
-    {"results", "Export a results database as CSV or JSON"},
 };
 
 /// Reads File and runs the frontend on it, printing its diagnostics;
@@ -176,6 +176,9 @@ int main(int Argc, char **Argv) {
 
   atfc::AnalyzeOptions Analyze;
   atfc::addAnalyzeCommand(App, Analyze, Status);
+
+  atfc::ResultsOptions Results;
+  atfc::addResultsCommand(App, Results, Status);
 
   std::vector<std::string> Args;
   for (const PlannedCommand &Command : kPlannedCommands) {

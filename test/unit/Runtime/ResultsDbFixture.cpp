@@ -1,17 +1,19 @@
 //===- ResultsDbFixture.cpp - A sample results database for lit tests -----===//
 //
-// `results-db-fixture PATH` writes a small results database through the
+// `results-db-fixture [--empty] PATH` writes a small results database through the
 // library's API (no sqlite3 shell needed): run 1 of saxpy.cl, finished, with
 // four evaluations (one invalid, a string value that needs CSV quoting, an
 // index beyond 2^64); run 2 of the same key, interrupted, with a reused
 // evaluation and a new one. Timestamps are fixed so that output can be
-// checked exactly. The lit tests of `atfc results` read it.
+// checked exactly. With --empty, the database holds no run. The lit tests of `atfc results` read
+// it.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/ResultsDatabase.h"
 
 #include <cstdio>
 #include <filesystem>
+#include <string_view>
 
 namespace {
 
@@ -31,16 +33,20 @@ EvaluationRecord evaluation(std::int64_t Number, std::string Index, std::int64_t
 } // namespace
 
 int main(int Argc, char **Argv) {
-  if (Argc != 2) {
-    std::fprintf(stderr, "usage: results-db-fixture PATH\n");
+  const bool Empty = Argc == 3 && std::string_view(Argv[1]) == "--empty";
+  if (Argc != 2 && !Empty) {
+    std::fprintf(stderr, "usage: results-db-fixture [--empty] PATH\n");
     return 2;
   }
-  std::filesystem::remove(Argv[1]);
-  auto Db = ResultsDatabase::open(Argv[1]);
+  const char *Path = Argv[Argc - 1];
+  std::filesystem::remove(Path);
+  auto Db = ResultsDatabase::open(Path);
   if (!Db.ok()) {
     std::fprintf(stderr, "results-db-fixture: %s\n", Db.Error.c_str());
     return 1;
   }
+  if (Empty)
+    return 0;
   RunInfo Run;
   Run.Key = resultKey({"saxpy.cl", "tuner v1", "pocl"});
   Run.File = "saxpy.cl";

@@ -1,0 +1,231 @@
+//===- tools/atfc/ResultsCommand.cpp - atfc results -----------------------===//
+//
+// Opens a results database read-only and writes it out: the library's CSV
+// and JSON exports as they are, or a table for people built here from the
+// runs and evaluations.
+//
+//===----------------------------------------------------------------------===//
+#include "ResultsCommand.h"
+
+#include "runtime/ResultsDatabase.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <ostream>
+#include <vector>
+
+namespace atfc {
+
+namespace {
+
+/// A table's rows under its header; a column is right-aligned when it holds
+/// numbers.
+struct TextTable {
+  std::vector<std::string> Header;
+  std::vector<bool> RightAligned;
+  std::vector<std::vector<std::string>> Rows;
+
+  void write(std::ostream &OS, std::string_view Indent) const {
+    std::vector<std::size_t> Width(Header.size());
+    for (std::size_t C = 0; C < Header.size(); ++C) {
+      Width[C] = Header[C].size();
+      for (const auto &Row : Rows)
+        Width[C] = std::max(Width[C], Row[C].size());
+    }
+    auto WriteRow = [&](const std::vector<std::string> &Row) {
+      std::string Line(Indent);
+      for (std::size_t C = 0; C < Row.size(); ++C) {
+        if (C)
+          Line += "  ";
+        const bool Last = C + 1 == Row.size();
+        if (RightAligned[C])
+          Line += fmt::format("{:>{}}", Row[C], Width[C]);
+        else
+          Line += Last ? Row[C] : fmt::format("{:<{}}", Row[C], Width[C]);
+      }
+      Line.erase(Line.find_last_not_of(' ') + 1);
+      OS << Line << '\n';
+    };
+    WriteRow(Header);
+    for (const auto &Row : Rows)
+      WriteRow(Row);
+  }
+};
+
+/// A value for people: numbers and booleans plain, strings quoted.
+std::string valueText(const Value &V) {
+  return std::holds_alternative<std::string>(V) ? toSourceString(V) : toString(V);
+}
+
+std::string configurationText(const ParameterValues &Configuration) {
+  std::string Text;
+  for (const NamedValue &P : Configuration) {
+    if (!Text.empty())
+      Text += ' ';
+    Text += P.Name + '=' + valueText(P.Val);
+  }
+  return Text;
+}
+
+std::string costText(const std::vector<double> &Costs) {
+  std::string Text;
+  for (double C : Costs) {
+    if (!Text.empty())
+      Text += ", ";
+    Text += fmt::format("{:.6g}", C);
+  }
+  return Text;
+}
+
+/// The cost column's title: the objectives, or "cost".
+std::string costTitle(const RunInfo &Run) {
+  if (Run.Objectives.empty())
+    return "cost";
+  std::string Title;
+  for (const std::string &O : Run.Objectives)
+    Title += (Title.empty() ? "" : ", ") + O;
+  return Title;
+}
+
+/// Writes the runs and their evaluations as tables.
+void writeTables(std::ostream &OS, const std::string &Path, const std::vector<RunInfo> &Runs,
+                 const std::vector<std::vector<EvaluationRecord>> &Evaluations) {
+  std::size_t Total = 0;
+  for (const auto &E : Evaluations)
+    Total += E.size();
+  OS << fmt::format("{}: {} run{}, {} evaluation{}\n", Path, Runs.size(),
+                    Runs.size() == 1 ? "" : "s", Total, Total == 1 ? "" : "s");
+  if (Runs.empty())
+    return;
+
+  TextTable Summary{{"run", "status", "started", "evaluations", "valid", "best", "file"},
+                    {true, false, false, true, true, true, false},
+                    {}};
+  for (std::size_t R = 0; R < Runs.size(); ++R) {
+    const auto &Es = Evaluations[R];
+    const auto Valid =
+        std::count_if(Es.begin(), Es.end(), [](const auto &E) { return E.Result.Valid; });
+    const std::optional<std::size_t> Best = bestEvaluation(Es);
+    Summary.Rows.push_back({std::to_string(Runs[R].Id), runStatusName(Runs[R].Status),
+                            Runs[R].Started, std::to_string(Es.size()), std::to_string(Valid),
+                            Best ? costText(Es[*Best].Result.Costs) : "-", Runs[R].File});
+  }
+  OS << '\n';
+  Summary.write(OS, "");
+
+  for (std::size_t R = 0; R < Runs.size(); ++R) {
+    const RunInfo &Run = Runs[R];
+    const auto &Es = Evaluations[R];
+    OS << fmt::format("\nRun {} of {}: {}", Run.Id, Run.File, runStatusName(Run.Status));
+    if (Run.Status != RunStatus::Running)
+      OS << fmt::format(" after {:.3g} s", Run.ElapsedSeconds);
+    OS << fmt::format("; technique {}, abort condition {}, seed {}\n",
+                      Run.Technique.empty() ? "-" : Run.Technique,
+                      Run.AbortCondition.empty() ? "-" : Run.AbortCondition, Run.Seed);
+    OS << fmt::format("  device {}, search space size {}, key {}\n",
+                      Run.Device.empty() ? "-" : Run.Device,
+                      Run.SpaceSize.empty() ? "-" : Run.SpaceSize, Run.Key);
+    if (!Run.Arguments.empty()) {
+      std::string Arguments;
+      for (const std::string &A : Run.Arguments)
+        Arguments += (Arguments.empty() ? "" : " ") + A;
+      OS << "  arguments " << Arguments << '\n';
+    }
+    if (const std::optional<std::size_t> Best = bestEvaluation(Es))
+      OS << fmt::format("  best (evaluation {}): {} -> {} {}\n", Es[*Best].Evaluation,
+                        configurationText(Es[*Best].Configuration), costTitle(Run),
+                        costText(Es[*Best].Result.Costs));
+    else
+      OS << "  no valid configuration\n";
+    if (Es.empty())
+      continue;
+    TextTable Table{{"#", "index", costTitle(Run), "configuration"}, {true, true, true, false}, {}};
+    for (const EvaluationRecord &E : Es) {
+      std::string Configuration = configurationText(E.Configuration);
+      if (!E.Result.Valid) {
+        std::string Why = failureName(E.Result.Failure);
+        if (!E.Result.Reason.empty())
+          Why += (Why.empty() ? "" : ": ") + E.Result.Reason;
+        Configuration += "  (" + (Why.empty() ? std::string("invalid") : Why) + ')';
+      }
+      if (E.Reused)
+        Configuration += "  (reused)";
+      Table.Rows.push_back({std::to_string(E.Evaluation), E.ConfigIndex,
+                            E.Result.Valid ? costText(E.Result.Costs) : "invalid",
+                            std::move(Configuration)});
+    }
+    Table.write(OS, "  ");
+  }
+}
+
+} // namespace
+
+int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ostream &Err) {
+  auto Fail = [&](const std::string &Message) {
+    Err << "atfc: error: " << Message << '\n';
+    return 1;
+  };
+  ResultsOr<std::unique_ptr<ResultsDatabase>> Db =
+      ResultsDatabase::open(Options.Database, ResultsDatabase::Mode::ReadOnly);
+  if (!Db.ok())
+    return Fail(Db.Error);
+  const std::optional<std::int64_t> Run =
+      Options.Run ? std::optional<std::int64_t>(Options.Run) : std::nullopt;
+  if (Options.Csv) {
+    ResultsStatus Written = Db.Value->writeCsv(Out, Run);
+    return Written.ok() ? 0 : Fail(Written.Error);
+  }
+  if (Options.Json) {
+    ResultsOr<nlohmann::ordered_json> J = Db.Value->toJson(Run);
+    if (!J.ok())
+      return Fail(J.Error);
+    // A log tail may end inside a UTF-8 sequence: replace, do not fail.
+    Out << J.Value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    return 0;
+  }
+
+  std::vector<RunInfo> Runs;
+  if (Run) {
+    ResultsOr<std::optional<RunInfo>> One = Db.Value->run(*Run);
+    if (!One.ok())
+      return Fail(One.Error);
+    if (!One.Value)
+      return Fail(Options.Database + ": there is no run " + std::to_string(*Run));
+    Runs.push_back(std::move(*One.Value));
+  } else {
+    ResultsOr<std::vector<RunInfo>> All = Db.Value->runs();
+    if (!All.ok())
+      return Fail(All.Error);
+    Runs = std::move(All.Value);
+  }
+  std::vector<std::vector<EvaluationRecord>> Evaluations;
+  for (const RunInfo &R : Runs) {
+    ResultsOr<std::vector<EvaluationRecord>> Es = Db.Value->evaluationsOfRun(R.Id);
+    if (!Es.ok())
+      return Fail(Es.Error);
+    Evaluations.push_back(std::move(Es.Value));
+  }
+  writeTables(Out, Options.Database, Runs, Evaluations);
+  return 0;
+}
+
+void addResultsCommand(CLI::App &App, ResultsOptions &Options, int &Status) {
+  CLI::App *Command = App.add_subcommand(
+      "results", "Print a results database's runs and evaluations, or export them as CSV or JSON");
+  Command->add_option("DB", Options.Database, "The results database (e.g. FILE.atf/results.db)")
+      ->required();
+  CLI::Option *Csv = Command->add_flag("--csv", Options.Csv,
+                                       "One CSV row per evaluation (a column per parameter)");
+  Command->add_flag("--json", Options.Json, "One JSON object {runs: [...], evaluations: [...]}")
+      ->excludes(Csv);
+  Command->add_option("--run", Options.Run, "Only the run with this id")
+      ->check(CLI::PositiveNumber);
+  Command->callback(
+      [&Options, &Status] { Status = runResultsCommand(Options, std::cout, std::cerr); });
+}
+
+} // namespace atfc
