@@ -146,9 +146,16 @@ std::vector<std::string> replayArguments(const ReplayOptions &Options) {
 }
 
 std::string replayUsage(const std::string &Command, bool WithSpace) {
-  std::string Techniques;
-  for (const std::string &Name : knownTechniques())
-    Techniques += (Techniques.empty() ? "" : ", ") + Name;
+  // The known techniques, wrapped below the option's description.
+  std::string Techniques, Line;
+  for (const std::string &Name : knownTechniques()) {
+    if (!Line.empty() && Line.size() + Name.size() + 2 > 58) {
+      Techniques += Line + ",\n                   ";
+      Line.clear();
+    }
+    Line += (Line.empty() ? "" : ", ") + Name;
+  }
+  Techniques += Line;
   return fmt::format(
       "Usage: {} DATA{} [--technique T]... --evaluations N --runs R\n"
       "       [--seed S] [--threads T] [--json]{}\n"
@@ -157,7 +164,8 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "cost found relative to the data's optimum after a few budgets, and the\n"
       "evaluations needed to come within 5 % and 10 % of the optimum.\n"
       "  --technique T    a search technique, as in search_technique (repeatable;\n"
-      "                   default {}); known: {}\n"
+      "                   default {}); known:\n"
+      "                   {}\n"
       "  --evaluations N  distinct configurations evaluated per run\n"
       "  --runs R         independent runs per technique; run r has seed S + r\n"
       "  --seed S         the first run's seed (default 1)\n"
@@ -373,8 +381,8 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
   for (const std::string &O : Data.Objectives)
     Objectives += (Objectives.empty() ? "" : ", ") + O;
   Out << fmt::format("data: {}: {} configurations ({} valid), optimum {} ({})\n", Data.Description,
-                     Data.Entries.size(), validEntries(Data), fmt::format("{}", R.Optimum.front()),
-                     Objectives);
+                     Data.Entries.size(), validEntries(Data),
+                     fmt::format("{:.6g}", R.Optimum.front()), Objectives);
   Out << fmt::format("space: {} configurations; {} runs of {} evaluations per technique, seeds "
                      "{}..{}\n",
                      spaceSize(Space), R.Runs, R.Evaluations, R.Seed, R.Seed + R.Runs - 1);
@@ -497,6 +505,10 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
 
 int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostream &Out,
               std::ostream &Err) {
+  if (Options.Help) {
+    Out << replayUsage("TUNER --replay", /*WithSpace=*/false);
+    return 0;
+  }
   RecordedDataOrError Data = readRecordedData(Options.DataPath);
   if (!Data.ok()) {
     Err << "replay: error: " << Data.Error << '\n';
@@ -506,6 +518,10 @@ int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostr
 }
 
 int runReplay(const ReplayOptions &Options, std::ostream &Out, std::ostream &Err) {
+  if (Options.Help) {
+    Out << replayUsage("atfc replay", /*WithSpace=*/true);
+    return 0;
+  }
   RecordedDataOrError Data = readRecordedData(Options.DataPath);
   if (!Data.ok()) {
     Err << "replay: error: " << Data.Error << '\n';

@@ -164,7 +164,7 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &Result,
 /// Reads Options.DataPath, replays on Space and writes the report to Out;
 /// errors go to Err as "replay: error: ...". Returns the exit status: 0,
 /// 1 when the data cannot be read or does not fit the space, 2 for options
-/// that are wrong.
+/// that are wrong. With Options.Help it prints the usage instead.
 int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostream &Out,
               std::ostream &Err);
 /// The same on the space of the configurations in the data.
