@@ -4,14 +4,16 @@
 
 set(ATF_TUNER_FLAGS -std=c++20 -O2 -DNDEBUG -pthread ${ATF_SANITIZE_FLAGS})
 set(ATF_TUNER_LIBRARIES)
-foreach(target atfcRuntime atfcSearchSpace)
+# Static libraries: each before the ones it uses.
+foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
+               atfcDeviceBackends atfcReplayBackend atfcBackends atfcSearchSpace)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARIES $<TARGET_FILE:${target}>)
   endif()
 endforeach()
 list(APPEND ATF_TUNER_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
-  $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} -ldl)
+  $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES} -ldl)
 if(ATF_HAVE_CUDA)
   get_filename_component(ATF_NVRTC_DIR ${ATF_NVRTC_LIBRARY} DIRECTORY)
   list(APPEND ATF_TUNER_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})

@@ -45,6 +45,14 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       O.Arguments.insert(O.Arguments.end(), Args.begin() + I + 1, Args.end());
       break;
     }
+    if (Arg == "--replay") {
+      // Everything up to `--` is atfc replay's; it checks it itself.
+      O.Mode = TunerMode::Replay;
+      for (++I; I < Args.size() && Args[I] != "--"; ++I)
+        O.ReplayArguments.push_back(Args[I]);
+      --I;
+      continue;
+    }
     if (Arg.size() < 2 || Arg[0] != '-' || isNegativeNumber(Arg)) {
       O.Arguments.push_back(Arg);
       continue;
@@ -56,11 +64,35 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
     if (Equals != std::string::npos)
       Value = std::string_view(Arg).substr(Equals + 1);
 
-    if (Name == "--list" || Name == "--threads") {
+    if (Name == "--output" || Name == "--blanked" || Name == "--technique" ||
+        Name == "--abort-condition" || Name == "--seed") {
+      if (!Value) {
+        if (I + 1 == Args.size()) {
+          Result.Error = fmt::format("option '{}' needs a value", Name);
+          return Result;
+        }
+        Value = Args[++I];
+      }
+      if (Name == "--output")
+        O.OutputDirectory = *Value;
+      else if (Name == "--blanked")
+        O.BlankedSource = *Value;
+      else if (Name == "--technique")
+        O.Technique = *Value;
+      else if (Name == "--abort-condition")
+        O.AbortCondition = *Value;
+      else if (const auto S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error))
+        O.Seed = *S;
+      else
+        return Result;
+      continue;
+    }
+
+    if (Name == "--list" || Name == "--threads" || Name == "--repetitions") {
       if (!Value) {
         if (I + 1 == Args.size()) {
           Result.Error = fmt::format("option '{}' needs a value: {} {}", Name, Name,
-                                     Name == "--list" ? "N" : "T");
+                                     Name == "--threads" ? "T" : "N");
           return Result;
         }
         Value = Args[++I];
@@ -70,6 +102,11 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         if (!N)
           return Result;
         O.List = *N;
+      } else if (Name == "--repetitions") {
+        const auto N = countValue<unsigned>(Name, *Value, 100000, Result.Error);
+        if (!N)
+          return Result;
+        O.Repetitions = *N;
       } else {
         const auto T = countValue<unsigned>(Name, *Value, INT_MAX, Result.Error);
         if (!T)
@@ -84,6 +121,12 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Flag = &O.Json;
     else if (Name == "--help" || Name == "-h")
       Flag = &O.Help;
+    else if (Name == "--resume")
+      Flag = &O.Resume;
+    else if (Name == "--verbose")
+      Flag = &O.Verbose;
+    else if (Name == "--tune")
+      O.Mode = TunerMode::Tune;
     else if (Name != "--space") {
       Result.Error = fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
                                  "that begin with '-' go after '--')",
@@ -96,7 +139,7 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
     }
     if (Flag)
       *Flag = true;
-    else
+    else if (Name == "--space")
       O.Mode = TunerMode::Space;
   }
   return Result;
@@ -113,11 +156,29 @@ program: the file's positional inputs read them as $1, $2, ...; put them after
 mode:
   --space        generate the search space and report its size, and how each
                  parameter's constraint shaped it (the default)
+  --tune         tune: explore the space, measure configurations, keep every
+                 result in OUTPUT/results.db, write the best configuration
+  --replay OPTIONS...
+                 replay tuning runs on recorded data over this space; the
+                 options up to `--` are those of `atfc replay`
+
+tune options:
+  --output DIR           where results and the best configuration go
+                         (default: FILE.atf)
+  --blanked PATH         the file with its directives blanked (atfc writes it)
+  --technique T          search technique instead of the file's
+  --abort-condition A    abort condition instead of the file's
+  --seed S               seed instead of the file's
+  --resume               continue the last interrupted run
+  --verbose              a line per evaluation
 
 options:
   --json         print the report as exactly one JSON object
   --list N       also print the first N configurations, in index order
   --threads T    generation threads; 0 (the default) uses every core
+  --repetitions N
+                 space mode: generate the space N more times and report the
+                 median of their times beside the first generation's
   -h, --help     print this help and exit
 )",
       Program, FileName);

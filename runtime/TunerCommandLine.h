@@ -14,6 +14,7 @@
 #define ATFC_RUNTIME_TUNERCOMMANDLINE_H
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,6 +26,12 @@ namespace atfc {
 enum class TunerMode {
   /// Generate the search space and report its size and shape (--space).
   Space,
+  /// Tune: explore the space, measure, write the best configuration
+  /// (--tune).
+  Tune,
+  /// Replay tuning runs on recorded data over this space (--replay OPTIONS
+  /// ...: every argument up to `--` is an option of `atfc replay`).
+  Replay,
 };
 
 /// The tuner's options and the tuned program's arguments.
@@ -37,8 +44,23 @@ struct TunerOptions {
   std::uint64_t List = 0;
   /// Generation threads; 0 uses every core (--threads T).
   unsigned Threads = 0;
+  /// Space mode: generate the space this many more times and report the
+  /// median of their times (--repetitions N).
+  unsigned Repetitions = 0;
   /// Print the usage and exit (--help, -h).
   bool Help = false;
+  /// Tune mode: the output directory (--output DIR), the file with its
+  /// directives blanked (--blanked PATH), overrides of the file's technique,
+  /// abort condition and seed, --resume, and --verbose.
+  std::string OutputDirectory;
+  std::string BlankedSource;
+  std::string Technique;
+  std::string AbortCondition;
+  std::optional<std::uint64_t> Seed;
+  bool Resume = false;
+  bool Verbose = false;
+  /// Replay mode: the options of `atfc replay`, as given.
+  std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.
   std::vector<std::string> Arguments;
 };

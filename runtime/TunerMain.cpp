@@ -1,14 +1,22 @@
 //===- runtime/TunerMain.cpp - The main program of a generated tuner ------===//
 #include "runtime/TunerMain.h"
 
+#include "Backends/DeviceWorker.h"
+#include "runtime/ConfigurationMeasurer.h"
+#include "runtime/ReplayExperiment.h"
 #include "runtime/SpaceReport.h"
+#include "runtime/TuningRun.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <new>
+#include <sstream>
+#include <unistd.h>
 #include <vector>
 
 namespace atfc {
@@ -22,10 +30,35 @@ std::string programName(int Argc, const char *const *Argv) {
   return Path.substr(Path.find_last_of('/') + 1);
 }
 
+/// Reads the file at Path into Text; false when it cannot.
+bool readFile(const std::string &Path, std::string &Text) {
+  std::ifstream In(Path, std::ios::binary);
+  std::ostringstream Buffer;
+  Buffer << In.rdbuf();
+  Text = Buffer.str();
+  return static_cast<bool>(In);
+}
+
+/// What identifies this tuner: its executable's name, which atfc derives
+/// from a hash of the program, the compiler and the libraries.
+std::string tunerIdentity() {
+  std::error_code EC;
+  const std::filesystem::path Self = std::filesystem::read_symlink("/proc/self/exe", EC);
+  return EC ? std::string("tuner") : Self.filename().string();
+}
+
 } // namespace
+
+std::string TunerMain::outputDirectory() const {
+  return Options.OutputDirectory.empty() ? FileName + ".atf" : Options.OutputDirectory;
+}
 
 TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
     : FileName(std::move(TheFileName)) {
+  // The device worker is this program started again: it serves the tuner
+  // over its pipes and never returns to main().
+  if (Argc >= 2 && Argv[1] == kDeviceWorkerFlag)
+    std::exit(runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd));
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I)
     Args.emplace_back(Argv[I]);
@@ -49,14 +82,40 @@ void TunerMain::exitWithInputError(const std::string &Message) const {
   std::exit(kUsageExitCode);
 }
 
-int TunerMain::run(const SpaceGenerator &Generate) const {
-  return run(Generate, std::cout, std::cerr);
+int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup) const {
+  return run(Generate, Setup, std::cout, std::cerr);
 }
 
-int TunerMain::run(const SpaceGenerator &Generate, std::ostream &Out, std::ostream &Err) const {
+int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
+                   std::ostream &Err) const {
+  // The measurer first: a device's limits must be known before generation.
+  std::unique_ptr<ConfigurationMeasurer> Measurer;
+  if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
+    MeasurerContext Context;
+    Context.FileName = FileName;
+    if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Context.BlankedSource)) {
+      Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
+      return kFailureExitCode;
+    }
+    Context.OutputDirectory = outputDirectory();
+    Context.Inputs = Setup.Inputs;
+    Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
+    std::string Error;
+    Measurer = makeMeasurer(Setup, Context, Error);
+    if (!Measurer) {
+      Err << FileName << ": error: " << Error << '\n';
+      return kFailureExitCode;
+    }
+  }
+
   ChainOfTrees Space;
+  // Space mode's --repetitions: the times of further generations of the
+  // same space, whose median compares with the engine's benchmark.
+  std::vector<double> Repeated;
   try {
     Space = Generate(GenerationOptions{Options.Threads});
+    for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
+      Repeated.push_back(Generate(GenerationOptions{Options.Threads}).generationSeconds());
   } catch (const std::bad_alloc &) {
     Err << FileName << ": error: generating the search space ran out of memory\n";
     return kFailureExitCode;
@@ -64,22 +123,52 @@ int TunerMain::run(const SpaceGenerator &Generate, std::ostream &Out, std::ostre
     Err << FileName << ": error: generating the search space failed: " << E.what() << '\n';
     return kFailureExitCode;
   }
+  if (Measurer)
+    Measurer->spaceReady(Space);
 
   switch (Options.Mode) {
   case TunerMode::Space:
     if (Options.Json) {
       // Invalid UTF-8 in a name or value must not cost the whole report.
-      Out << spaceReportJson(Space, FileName, Options.List)
+      Out << spaceReportJson(Space, FileName, Options.List, Repeated)
                  .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
           << '\n';
     } else {
-      writeSpaceReport(Out, Space, FileName);
+      writeSpaceReport(Out, Space, FileName, Repeated);
       if (Options.List > 0) {
         Out << '\n';
         writeConfigurationList(Out, Space, Options.List);
       }
     }
     break;
+  case TunerMode::Replay: {
+    ReplayOptionsOrError Replay = parseReplayOptions(Options.ReplayArguments);
+    if (!Replay.ok()) {
+      Err << FileName << ": error: " << Replay.Error << '\n';
+      return kUsageExitCode;
+    }
+    const int Status = runReplay(Space, Replay.Options, Out, Err);
+    Out.flush();
+    return Status;
+  }
+  case TunerMode::Tune: {
+    TuningRunOptions Run;
+    Run.FileName = FileName;
+    Run.OutputDirectory = outputDirectory();
+    if (!Options.BlankedSource.empty())
+      readFile(Options.BlankedSource, Run.BlankedSource);
+    Run.Arguments = Options.Arguments;
+    Run.TunerIdentity = tunerIdentity();
+    Run.Technique = Options.Technique;
+    Run.AbortCondition = Options.AbortCondition;
+    Run.Seed = Options.Seed;
+    Run.Resume = Options.Resume;
+    Run.Verbose = Options.Verbose;
+    Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
+    const int Status = runTuning(Space, Setup, Run, *Measurer, Out, Err);
+    Out.flush();
+    return Status;
+  }
   }
 
   if (!Out.flush()) {

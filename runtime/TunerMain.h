@@ -24,10 +24,12 @@
 #include "SearchSpace/SpaceGenerator.h"
 #include "runtime/PositionalInputs.h"
 #include "runtime/TunerCommandLine.h"
+#include "runtime/TuningSetup.h"
 
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace atfc {
@@ -36,6 +38,10 @@ namespace atfc {
 inline constexpr int kUsageExitCode = 2;
 /// Exit status when the space cannot be generated or reported.
 inline constexpr int kFailureExitCode = 1;
+/// The hidden first argument that makes a tuner its own device worker: the
+/// process in which OpenCL or CUDA runs, so that a crashing kernel takes
+/// only the worker down.
+inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
 
 class TunerMain {
 public:
@@ -62,12 +68,20 @@ public:
   }
 
   /// Generates the space once and does what the mode asks, writing to
-  /// stdout and stderr. Returns the process's exit status.
-  int run(const SpaceGenerator &Generate) const;
+  /// stdout and stderr. Returns the process's exit status. Setup says how
+  /// to tune; a device backend is opened before the space is generated,
+  /// because constraints may name the device's limits.
+  int run(const SpaceGenerator &Generate, const TuningSetup &Setup = {}) const;
   /// The same, writing to Out and Err.
-  int run(const SpaceGenerator &Generate, std::ostream &Out, std::ostream &Err) const;
+  int run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
+          std::ostream &Err) const;
+  int run(const SpaceGenerator &Generate, std::ostream &Out, std::ostream &Err) const {
+    return run(Generate, TuningSetup{}, Out, Err);
+  }
 
 private:
+  /// Where tune mode writes: --output, else FILE.atf.
+  std::string outputDirectory() const;
   [[noreturn]] void exitWithInputError(const std::string &Message) const;
 
   TunerOptions Options;

@@ -14,3 +14,11 @@ config.substitutions.append(("%atfc", os.path.join(config.atfc_tools_dir, "atfc"
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.atfc_obj_root, "pocl-cache")
+
+# Tests that run CUDA kernels need the driver; they are unsupported without.
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass

@@ -14,6 +14,7 @@
 #atf::ocl::input buffer<float>(N)
 #atf::ocl::global_size N / WPT
 #atf::ocl::local_size LS
+#atf::check reference {.WPT = 1, .LS = 1} tolerance 1e-6 buffers 4
 
 __kernel void saxpy(const int n, const float a, const __global float *x,
                     __global float *y) {

@@ -26,8 +26,23 @@ struct EmittedTuner {
   std::vector<AnalysisDiagnostic> Errors;
 };
 
+/// A parameter pinned to one value (`atfc tune --fix NAME=VALUE`).
+struct FixedParameter {
+  /// The parameter's name.
+  std::string Name;
+  /// The value, as a C++ expression of the parameter's type.
+  std::string Value;
+};
+
+/// Changes to what the file's directives say.
+struct EmitOptions {
+  /// Parameters restricted to one value: their constraint gets a conjunct
+  /// `equal(VALUE)`, so the space keeps only configurations with that value.
+  std::vector<FixedParameter> Fixed;
+};
+
 /// Emits the tuner of a file that the frontend accepted without errors.
-EmittedTuner emitTuner(const FrontendResult &File);
+EmittedTuner emitTuner(const FrontendResult &File, const EmitOptions &Options = {});
 
 } // namespace atfc
 

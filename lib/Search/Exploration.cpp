@@ -67,7 +67,14 @@ void Exploration::countEvaluation(const Configuration &C, const Entry &E) {
   }
 }
 
-bool Exploration::everyConfigurationKnown() const { return Known.size() >= SpaceSize; }
+// Remembered results count only once proposed: a run that knows everything
+// from before still evaluates every configuration (without measuring).
+bool Exploration::everyConfigurationKnown() const { return Status.Evaluations >= SpaceSize; }
+
+bool Exploration::evaluatedInThisRun(const Configuration &C) const {
+  auto It = Known.find(C);
+  return It != Known.end() && (It->second.Counted || It->second.State == EntryState::Pending);
+}
 
 void Exploration::checkEnd() {
   if (Finished)
@@ -87,15 +94,15 @@ void Exploration::flushReports() {
   }
 }
 
-const Configuration &Exploration::fallbackConfiguration() {
-  // Random probes first; when the space is nearly all known, a scan from a
-  // random configuration in index order (it ends: one is not known).
+Configuration Exploration::fallbackConfiguration() {
+  // Random probes first; when the space is nearly all evaluated, a scan
+  // from a random configuration in index order (it ends: one is not).
   Configuration C = Space->sample(FallbackRng);
-  for (int Probe = 0; Probe < 64 && Known.contains(C); ++Probe)
+  for (int Probe = 0; Probe < 64 && evaluatedInThisRun(C); ++Probe)
     C = Space->sample(FallbackRng);
-  if (Known.contains(C)) {
+  if (evaluatedInThisRun(C)) {
     BigCount Index = Space->indexOf(C);
-    while (Known.contains(C)) {
+    while (evaluatedInThisRun(C)) {
       Index += 1;
       if (Index >= Space->size())
         Index = 0;
@@ -103,7 +110,7 @@ const Configuration &Exploration::fallbackConfiguration() {
     }
   }
   ++Fallbacks;
-  return Known.try_emplace(std::move(C)).first->first;
+  return C;
 }
 
 std::size_t Exploration::batchLimit(std::size_t Max) {
@@ -172,8 +179,16 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
       Technique->initialize(Domain, mix(Seed ^ mix(Restarts)));
       ConsecutiveKnown = 0;
       if (++FruitlessRestarts > FruitlessRestartLimit) {
-        Batch.push_back(fallbackConfiguration());
-        ++Pending;
+        auto [It, Inserted] = Known.try_emplace(fallbackConfiguration());
+        if (Inserted) {
+          Batch.push_back(It->first);
+          ++Pending;
+        } else {
+          // Remembered from before: evaluated without a measurement.
+          It->second.Counted = true;
+          countEvaluation(It->first, It->second);
+          checkEnd();
+        }
       }
     }
   }
@@ -215,9 +230,9 @@ void Exploration::remember(const Configuration &C, OptionalCost Result) {
 double Exploration::progress() const {
   if (Finished)
     return 1.0;
-  const double Known =
-      Status.SpaceSize > 0 ? static_cast<double>(this->Known.size()) / Status.SpaceSize : 1.0;
-  return std::min(1.0, Abort ? std::max(Abort->progress(Status), Known) : Known);
+  const double Evaluated =
+      Status.SpaceSize > 0 ? static_cast<double>(Status.Evaluations) / Status.SpaceSize : 1.0;
+  return std::min(1.0, Abort ? std::max(Abort->progress(Status), Evaluated) : Evaluated);
 }
 
 ExplorationResult explore(const ChainOfTrees &Space, std::unique_ptr<SearchTechnique> Technique,

@@ -113,7 +113,9 @@ private:
   void countEvaluation(const Configuration &C, const Entry &E);
   void checkEnd();
   void flushReports();
-  const Configuration &fallbackConfiguration();
+  Configuration fallbackConfiguration();
+  /// Whether C was evaluated in this run or is being measured.
+  bool evaluatedInThisRun(const Configuration &C) const;
   bool everyConfigurationKnown() const;
 
   const ChainOfTrees *Space;

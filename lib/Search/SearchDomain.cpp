@@ -24,8 +24,8 @@ SearchDomain::SearchDomain(const ChainOfTrees &TheSpace) : Space(&TheSpace) {
 
 Configuration SearchDomain::configurationAt(std::span<const double> Where) const {
   if (Where.size() != dimensions())
-    throw std::invalid_argument("expected " + std::to_string(dimensions()) +
-                                " coordinates, got " + std::to_string(Where.size()));
+    throw std::invalid_argument("expected " + std::to_string(dimensions()) + " coordinates, got " +
+                                std::to_string(Where.size()));
   // A level without choice has one child per node: any coordinate picks it.
   std::vector<double> Coordinates(Space->numLevels(), 1.0);
   for (std::size_t I = 0; I < Where.size(); ++I) {

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzeCommand.h"
-#include "Directives/Frontend.h"
-#include "Directives/TunerBuild.h"
-#include "Directives/TunerEmitter.h"
+#include "ReplayCommand.h"
 #include "ResultsCommand.h"
+#include "TuneCommand.h"
+#include "TunerPipeline.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -25,41 +25,10 @@
 
 namespace {
 
-/// Exit status of a subcommand that does not exist yet.
-constexpr int kNotImplemented = 3;
-
-struct PlannedCommand {
-  const char *Name;
-  const char *Summary;
-};
-
-// The pipeline's subcommands still to come, in the order a user meets them.
-constexpr PlannedCommand kPlannedCommands[] = {
-    {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration"},
-    {"replay", "Replay tuning runs on recorded performance data"},
-};
-
-/// Reads File and runs the frontend on it, printing its diagnostics;
-/// nullopt when the file cannot be read or has errors.
-std::optional<atfc::FrontendResult> analyze(const std::string &File) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer) {
-    llvm::errs() << "atfc: error: cannot read '" << File << "': " << Buffer.getError().message()
-                 << '\n';
-    return std::nullopt;
-  }
-  atfc::FrontendResult Result = atfc::runFrontend(File, (*Buffer)->getBuffer().str());
-  for (const atfc::AnalysisDiagnostic &D : Result.Diagnostics)
-    atfc::printDiagnostic(llvm::errs(), D, Result.Source);
-  if (Result.hasErrors())
-    return std::nullopt;
-  return Result;
-}
-
 /// atfc check FILE: diagnostics on stderr, a summary on stdout when there
 /// is no error; exit status 1 on any error.
 int runCheck(const std::string &File) {
-  std::optional<atfc::FrontendResult> Result = analyze(File);
+  std::optional<atfc::FrontendResult> Result = atfc::analyzeFile(File);
   if (!Result)
     return 1;
   atfc::printSummary(llvm::outs(), *Result);
@@ -69,15 +38,10 @@ int runCheck(const std::string &File) {
 /// The tuner program of File, printing every diagnostic on the way; nullopt
 /// when there is none.
 std::optional<std::string> emit(const std::string &File) {
-  std::optional<atfc::FrontendResult> Result = analyze(File);
+  std::optional<atfc::FrontendResult> Result = atfc::analyzeFile(File);
   if (!Result)
     return std::nullopt;
-  atfc::EmittedTuner Tuner = atfc::emitTuner(*Result);
-  for (const atfc::AnalysisDiagnostic &D : Tuner.Errors)
-    atfc::printDiagnostic(llvm::errs(), D, Result->Source);
-  if (!Tuner.Errors.empty())
-    return std::nullopt;
-  return std::move(Tuner.Source);
+  return atfc::emitTunerProgram(*Result);
 }
 
 /// atfc emit FILE [-o OUT]: the tuner program, on stdout or into OUT.
@@ -107,38 +71,31 @@ struct SpaceOptions {
   bool Json = false;
   int List = -1;
   int Threads = 0;
+  int Repetitions = 0;
   std::vector<std::string> ProgramArgs;
 };
 
-/// atfc space FILE [--json] [--list N] [--threads T] [-- ARGS...]: builds the
+/// atfc space FILE [--json] [--list N] [--threads T] [--repetitions N]
+/// [-- ARGS...]: builds the
 /// tuner (or takes it from FILE.atf/) and runs it in space mode.
 int runSpace(const std::string &File, const SpaceOptions &Options) {
-  std::optional<std::string> Tuner = emit(File);
+  std::optional<std::string> Tuner = atfc::buildTunerOf(File);
   if (!Tuner)
     return 1;
-  atfc::TunerBuild Build = atfc::buildTuner(*Tuner, File + ".atf");
-  if (!Build.Succeeded) {
-    llvm::errs() << "atfc: error: the tuner of '" << File << "' did not compile:\n" << Build.Log;
-    return 1;
-  }
-  std::vector<std::string> Args = {Build.Binary, "--space", "--threads",
-                                   std::to_string(Options.Threads)};
+  std::vector<std::string> Args = {*Tuner, "--space", "--threads", std::to_string(Options.Threads)};
   if (Options.Json)
     Args.push_back("--json");
   if (Options.List >= 0) {
     Args.push_back("--list");
     Args.push_back(std::to_string(Options.List));
   }
+  if (Options.Repetitions > 0) {
+    Args.push_back("--repetitions");
+    Args.push_back(std::to_string(Options.Repetitions));
+  }
   Args.push_back("--");
   Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
-  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
-  std::string Error;
-  const int Status = llvm::sys::ExecuteAndWait(Build.Binary, Refs, llvm::None, {}, 0, 0, &Error);
-  if (Status < 0) {
-    llvm::errs() << "atfc: error: the tuner of '" << File << "' failed: " << Error << '\n';
-    return 1;
-  }
-  return Status;
+  return atfc::runTunerProcess(*Tuner, Args);
 }
 
 } // namespace
@@ -172,23 +129,40 @@ int main(int Argc, char **Argv) {
   SpaceCommand->add_flag("--json", Space.Json, "Print one JSON object");
   SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations");
   SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)");
+  SpaceCommand
+      ->add_option("--repetitions", Space.Repetitions,
+                   "Generate the space N more times and report the median of their times")
+      ->check(CLI::Range(0, 100000));
   SpaceCommand->add_option("ARGS", Space.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
-  atfc::AnalyzeOptions Analyze;
-  atfc::addAnalyzeCommand(App, Analyze, Status);
+  atfc::TuneOptions Tune;
+  CLI::App *TuneCommand = App.add_subcommand(
+      "tune", "Tune FILE: generate, build and run its tuner; write the best configuration");
+  TuneCommand->add_option("FILE", Tune.File, "The annotated source file")->required();
+  TuneCommand->add_option("-o,--output", Tune.OutputDirectory,
+                          "Directory for results and outputs (default: FILE.atf)");
+  TuneCommand->add_option("--technique", Tune.Technique,
+                          "Search technique instead of the file's, e.g. 'random'");
+  TuneCommand->add_option("--abort-condition", Tune.AbortCondition,
+                          "Abort condition instead of the file's, e.g. 'evaluations(50)'");
+  TuneCommand->add_option("--seed", Tune.Seed, "Seed instead of the file's");
+  TuneCommand->add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE)");
+  TuneCommand->add_flag("--resume", Tune.Resume, "Continue the last interrupted run");
+  TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
+  TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
+  TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
   atfc::ResultsOptions Results;
   atfc::addResultsCommand(App, Results, Status);
 
-  std::vector<std::string> Args;
-  for (const PlannedCommand &Command : kPlannedCommands) {
-    CLI::App *Sub = App.add_subcommand(Command.Name, Command.Summary);
-    Sub->add_option("arguments", Args, "Arguments of the subcommand");
-    Sub->callback([&Status, &Command] {
-      std::fprintf(stderr, "atfc %s: not yet implemented in this version of atfc\n", Command.Name);
-      Status = kNotImplemented;
-    });
-  }
+  atfc::AnalyzeOptions Analyze;
+  atfc::addAnalyzeCommand(App, Analyze, Status);
+
+  // atfc replay parses its own arguments (shared with a tuner's --replay).
+  CLI::App *ReplayCommand =
+      App.add_subcommand("replay", "Replay tuning runs on recorded performance data");
+  ReplayCommand->prefix_command();
+  ReplayCommand->set_help_flag();
 
   try {
     App.parse(Argc, Argv);
@@ -201,5 +175,12 @@ int main(int Argc, char **Argv) {
     Space.ProgramArgs.insert(Space.ProgramArgs.end(), Rest.begin(), Rest.end());
     return runSpace(File, Space);
   }
+  if (TuneCommand->parsed()) {
+    std::vector<std::string> Rest = App.remaining();
+    Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), Rest.begin(), Rest.end());
+    return atfc::runTuneCommand(Tune);
+  }
+  if (ReplayCommand->parsed())
+    return atfc::runReplayCommand(ReplayCommand->remaining());
   return Status;
 }

@@ -33,6 +33,31 @@ TEST(TunerCommandLine, Defaults) {
   EXPECT_TRUE(P.Options.Arguments.empty());
 }
 
+TEST(TunerCommandLine, TuneModeAndItsOptions) {
+  const ParsedCommandLine P =
+      parse({"--tune", "--output", "out dir", "--blanked=b.cl", "--technique", "random",
+             "--abort-condition", "evaluations(5) || cost(1)", "--seed", "42", "--resume",
+             "--verbose", "--", "--weird", "7"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Mode, TunerMode::Tune);
+  EXPECT_EQ(P.Options.OutputDirectory, "out dir");
+  EXPECT_EQ(P.Options.BlankedSource, "b.cl");
+  EXPECT_EQ(P.Options.Technique, "random");
+  EXPECT_EQ(P.Options.AbortCondition, "evaluations(5) || cost(1)");
+  ASSERT_TRUE(P.Options.Seed);
+  EXPECT_EQ(*P.Options.Seed, 42u);
+  EXPECT_TRUE(P.Options.Resume);
+  EXPECT_TRUE(P.Options.Verbose);
+  EXPECT_EQ(P.Options.Arguments, (Strings{"--weird", "7"}));
+}
+
+TEST(TunerCommandLine, TuneOptionErrors) {
+  EXPECT_EQ(parse({"--tune", "--seed", "-3"}).Error,
+            "option '--seed' needs a whole number from 0 to 18446744073709551615, not '-3'");
+  EXPECT_EQ(parse({"--tune", "--output"}).Error, "option '--output' needs a value");
+  EXPECT_EQ(parse({"--resume=yes"}).Error, "option '--resume' takes no value");
+}
+
 TEST(TunerCommandLine, OptionsAndArguments) {
   const ParsedCommandLine P =
       parse({"1000", "--space", "--json", "--list", "5", "abc", "--threads", "2", "2000"});
@@ -82,7 +107,8 @@ TEST(TunerCommandLine, UnknownOptions) {
             "unknown option '--jsno' (see --help; arguments of the tuned program that begin "
             "with '-' go after '--')");
   EXPECT_NE(parse({"-x"}).Error.find("unknown option '-x'"), std::string::npos);
-  EXPECT_NE(parse({"--tune=5"}).Error.find("unknown option '--tune'"), std::string::npos);
+  EXPECT_NE(parse({"--tunne=5"}).Error.find("unknown option '--tunne'"), std::string::npos);
+  EXPECT_EQ(parse({"--tune=5"}).Error, "option '--tune' takes no value");
 }
 
 TEST(TunerCommandLine, BadOptionValues) {

@@ -1,0 +1,67 @@
+//===- runtime/ConfigurationMeasurer.h - One backend for the loop -*- C++ -*-===//
+//
+// The tuning loop's view of a backend: it turns a configuration into a
+// Measurement, may prepare the next few ahead (compile scripts run while the
+// current configuration is measured), and can be interrupted. One
+// implementation per backend adapts lib/Backends to this; a virtual call
+// per measurement costs nothing next to a measurement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_CONFIGURATIONMEASURER_H
+#define ATFC_RUNTIME_CONFIGURATIONMEASURER_H
+
+#include "Backends/Measurement.h"
+#include "SearchSpace/ChainOfTrees.h"
+#include "runtime/TuningSetup.h"
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+class ConfigurationMeasurer {
+public:
+  virtual ~ConfigurationMeasurer() = default;
+  /// Called once the space is generated (device backends open before it,
+  /// because constraints may name their limits).
+  virtual void spaceReady(const ChainOfTrees &Space) { (void)Space; }
+  /// How many configurations the loop should hand out at once (1: no
+  /// measuring ahead).
+  virtual std::size_t batchSize() const { return 1; }
+  /// The configurations that will be measured next, in order.
+  virtual void prepare(std::span<const ParameterValues> Upcoming) { (void)Upcoming; }
+  /// Measures one configuration; Values are its values in chain level order.
+  virtual Measurement measure(const ParameterValues &Configuration,
+                              std::span<const Value> Values) = 0;
+  /// Stops the measurement in flight as soon as possible (thread-safe).
+  virtual void interrupt() {}
+  /// The device measured on, for reports and the results key ("" for
+  /// scripts).
+  virtual std::string device() const { return {}; }
+};
+
+/// What a measurer needs to know besides the setup.
+struct MeasurerContext {
+  /// The annotated file's path, and its text with the directives blanked.
+  std::string FileName;
+  std::string BlankedSource;
+  /// The output directory; per-configuration work happens below it.
+  std::string OutputDirectory;
+  /// The tuner's inputs with their values, exported to scripts.
+  std::vector<NamedValue> Inputs;
+  /// The command that starts a device worker (the tuner itself, with
+  /// --atf-device-worker).
+  std::vector<std::string> WorkerCommand;
+};
+
+/// The measurer for Setup, or null with Error set when it cannot start
+/// (no such device, no run script, ...).
+std::unique_ptr<ConfigurationMeasurer>
+makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::string &Error);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,180 @@
+//===- runtime/Measurers.cpp - The backends behind the tuning loop --------===//
+//
+// Adapts each backend of lib/Backends to ConfigurationMeasurer: scripts
+// through ProcessBackend (measuring ahead: compile scripts of the next
+// configurations run while one is measured), kernels through DeviceBackend
+// (in a worker process). Opening a device also publishes its limits for the
+// constraints that name them.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/ConfigurationMeasurer.h"
+
+#include "Backends/DeviceBackend.h"
+#include "Backends/ProcessBackend.h"
+
+#include <filesystem>
+
+namespace atfc {
+namespace {
+
+class ProcessMeasurer final : public ConfigurationMeasurer {
+public:
+  explicit ProcessMeasurer(ProcessBackendOptions Options)
+      : Ahead(Options.CompileScript.empty() ? 1 : Options.CompileAhead + 1),
+        Backend(std::move(Options)) {}
+
+  std::size_t batchSize() const override { return Ahead; }
+  void prepare(std::span<const ParameterValues> Upcoming) override { Backend.prepare(Upcoming); }
+  Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
+    return Backend.measure(Configuration);
+  }
+  void interrupt() override { Backend.interrupt(); }
+
+private:
+  std::size_t Ahead;
+  ProcessBackend Backend;
+};
+
+class DeviceMeasurer final : public ConfigurationMeasurer {
+public:
+  DeviceMeasurer(std::unique_ptr<DeviceBackend> Backend, const TuningSetup &Setup)
+      : Backend(std::move(Backend)), Setup(Setup) {}
+
+  void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
+
+  Measurement measure(const ParameterValues &Configuration,
+                      std::span<const Value> Values) override {
+    if (Setup.Check && Setup.Check->Kind == CheckAgainst::ReferenceConfiguration && !Reference) {
+      Reference = measureReference(Configuration);
+      if (!Reference->Valid)
+        Reference->Reason = "the reference configuration of the result check is invalid (" +
+                            Reference->Reason + "), so no configuration can be checked";
+    }
+    if (Reference && !Reference->Valid)
+      return *Reference;
+    const LaunchDimensions Sizes = Setup.Launch(Values);
+    return Backend->measure(Configuration, LaunchSizes{Sizes.Outer, Sizes.Inner});
+  }
+
+  void interrupt() override { Backend->interrupt(); }
+  std::string device() const override { return Backend->deviceDescription(); }
+
+private:
+  /// The reference's values: those the check gives, the first value of its
+  /// range for every other parameter.
+  Measurement measureReference(const ParameterValues &Like) {
+    ParameterValues Values = Like;
+    std::vector<Value> Plain;
+    for (std::size_t L = 0; L < Values.size(); ++L) {
+      NamedValue &V = Values[L];
+      auto Given = std::find_if(Setup.CheckReference.begin(), Setup.CheckReference.end(),
+                                [&](const NamedValue &R) { return R.Name == V.Name; });
+      if (Given != Setup.CheckReference.end())
+        V.Val = Given->Val;
+      else if (Space)
+        V.Val = Space->parameter(L).ValueAt(0);
+      Plain.push_back(V.Val);
+    }
+    const LaunchDimensions Sizes = Setup.Launch(Plain);
+    return Backend->measureReference(Values, LaunchSizes{Sizes.Outer, Sizes.Inner});
+  }
+
+  std::unique_ptr<DeviceBackend> Backend;
+  const TuningSetup &Setup;
+  const ChainOfTrees *Space = nullptr;
+  std::optional<Measurement> Reference;
+};
+
+/// Publishes the device's limits under the names constraints use.
+void publishLimits(MeasurementKind Kind, const DeviceLimits &L) {
+  if (Kind == MeasurementKind::OpenCL) {
+    ocl::max_wi_size_0 = L.MaxWorkItemSizes[0];
+    ocl::max_wi_size_1 = L.MaxWorkItemSizes[1];
+    ocl::max_wi_size_2 = L.MaxWorkItemSizes[2];
+    ocl::max_wg_size = L.MaxWorkGroupSize;
+    ocl::local_mem_size = L.LocalMemorySize;
+    return;
+  }
+  cuda::max_wi_size_0 = cuda::max_block_dim_x = L.MaxWorkItemSizes[0];
+  cuda::max_wi_size_1 = cuda::max_block_dim_y = L.MaxWorkItemSizes[1];
+  cuda::max_wi_size_2 = cuda::max_block_dim_z = L.MaxWorkItemSizes[2];
+  cuda::max_wg_size = cuda::max_threads_per_block = L.MaxWorkGroupSize;
+  cuda::local_mem_size = cuda::shared_mem_per_block = L.LocalMemorySize;
+}
+
+} // namespace
+
+std::unique_ptr<ConfigurationMeasurer>
+makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::string &Error) {
+  if (Setup.Kind == MeasurementKind::Process) {
+    if (Setup.RunScript.empty()) {
+      Error = "the file says neither how to run a configuration (#atf::run_script) nor which "
+              "kernel to measure (#atf::ocl:: or #atf::cuda:: directives)";
+      return nullptr;
+    }
+    ProcessBackendOptions Options;
+    Options.CompileScript = Setup.CompileScript;
+    Options.RunScript = Setup.RunScript;
+    Options.CostFile = Setup.CostFile;
+    Options.TimeoutSeconds = Setup.TimeoutSeconds;
+    const std::filesystem::path File(Context.FileName);
+    Options.SourceName = File.filename().string();
+    Options.BlankedSource = Context.BlankedSource;
+    Options.DefineLines = Setup.DefineLines;
+    Options.CFamily = Setup.CFamily;
+    Options.FileDirectory = std::filesystem::absolute(File).parent_path().string();
+    Options.WorkDirectory = Context.OutputDirectory + "/work";
+    Options.Inputs = Context.Inputs;
+    std::error_code EC;
+    std::filesystem::create_directories(Options.WorkDirectory, EC);
+    if (EC) {
+      Error = "cannot create '" + Options.WorkDirectory + "': " + EC.message();
+      return nullptr;
+    }
+    return std::make_unique<ProcessMeasurer>(std::move(Options));
+  }
+
+  DeviceSelection Device;
+  if (Setup.Kind == MeasurementKind::OpenCL) {
+    OpenCLDeviceSelection S;
+    if (Setup.PlatformId)
+      S.PlatformId = static_cast<unsigned>(*Setup.PlatformId);
+    S.DeviceId = static_cast<unsigned>(Setup.DeviceId.value_or(0));
+    S.Vendor = Setup.Vendor;
+    S.Type = Setup.DeviceType;
+    S.Index = static_cast<unsigned>(Setup.DeviceIndex.value_or(0));
+    Device = S;
+  } else {
+    Device = CudaDeviceSelection{static_cast<unsigned>(Setup.DeviceId.value_or(0))};
+  }
+  if (Setup.KernelName.empty()) {
+    Error = "the file names no kernel to measure: add #atf::ocl::kernel_name (or cuda::)";
+    return nullptr;
+  }
+  if (!Setup.Launch) {
+    Error = "the file gives no launch sizes";
+    return nullptr;
+  }
+  DeviceKernelSetup Kernel;
+  Kernel.Source = Context.BlankedSource;
+  Kernel.KernelName = Setup.KernelName;
+  Kernel.FileName = Context.FileName;
+  Kernel.Arguments = Setup.Arguments;
+  if (Setup.Warmups)
+    Kernel.Warmups = *Setup.Warmups;
+  if (Setup.Repetitions)
+    Kernel.Repetitions = *Setup.Repetitions;
+  Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
+  Kernel.Check = Setup.Check;
+  Kernel.Seed = Setup.Seed.value_or(0);
+  DeviceBackendOrError Opened =
+      DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);
+  if (!Opened.ok()) {
+    Error = Opened.Error;
+    return nullptr;
+  }
+  publishLimits(Setup.Kind, Opened.Backend->limits());
+  return std::make_unique<DeviceMeasurer>(std::move(Opened.Backend), Setup);
+}
+
+} // namespace atfc

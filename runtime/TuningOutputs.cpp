@@ -1,0 +1,53 @@
+//===- runtime/TuningOutputs.cpp - What a run leaves behind ---------------===//
+#include "runtime/TuningOutputs.h"
+
+#include "Backends/SourceSubstitution.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace atfc {
+
+std::string tunedSourceName(const std::string &FileName) {
+  std::string Base = FileName.substr(FileName.find_last_of('/') + 1);
+  const std::size_t Dot = Base.find_last_of('.');
+  if (Dot == std::string::npos || Dot == 0)
+    return Base + ".tuned";
+  return Base.substr(0, Dot) + ".tuned" + Base.substr(Dot);
+}
+
+nlohmann::ordered_json valueJson(const Value &V) {
+  return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
+}
+
+std::string bestHeader(const ParameterValues &Values, const std::string &FileName) {
+  std::string Text = "// The best configuration atfc found for " + FileName +
+                     ".\n// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define "
+                     "ATFC_BEST_H\n";
+  // The values as ATF_SOURCE and the tuned source define them.
+  for (const NamedValue &V : Values)
+    Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";
+  return Text + "#endif\n";
+}
+
+bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
+  const std::string Temporary = Path + ".tmp";
+  {
+    std::ofstream Out(Temporary, std::ios::binary | std::ios::trunc);
+    Out << Text;
+    Out.flush();
+    if (!Out) {
+      Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
+      return false;
+    }
+  }
+  if (std::rename(Temporary.c_str(), Path.c_str()) != 0) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+} // namespace atfc

@@ -1,0 +1,48 @@
+//===- runtime/TuningOutputs.h - What a run leaves behind -------*- C++ -*-===//
+//
+// The artefacts of a tuning run, written into its output directory:
+//  - best.json: the best configuration, its cost and the run's metadata;
+//  - best.h: one #define per parameter, for build scripts;
+//  - FILE.tuned.EXT: the annotated source with each `tp` directive replaced
+//    by the #define of its best value and the other directives blanked
+//    (C-family files): the source-to-source result.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_TUNINGOUTPUTS_H
+#define ATFC_RUNTIME_TUNINGOUTPUTS_H
+
+#include "Backends/Measurement.h"
+#include "Search/Cost.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// The best configuration of a run and what to say about it.
+struct BestConfiguration {
+  ParameterValues Values;
+  Cost Costs;
+  /// Its index in the space, exact, as decimal text.
+  std::string Index;
+};
+
+/// The output file names for the annotated file FileName: "best.json",
+/// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
+std::string tunedSourceName(const std::string &FileName);
+
+/// A parameter value as JSON (typed).
+nlohmann::ordered_json valueJson(const Value &V);
+
+/// The text of best.h: an include guard and one #define per parameter.
+std::string bestHeader(const ParameterValues &Values, const std::string &FileName);
+
+/// Writes Text to Path through a temporary file and a rename, so that a
+/// reader never sees half a file; false with Error set on failure.
+bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error);
+
+} // namespace atfc
+
+#endif

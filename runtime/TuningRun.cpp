@@ -1,0 +1,391 @@
+//===- runtime/TuningRun.cpp - The tuning loop ----------------------------===//
+//
+// The loop asks the exploration for the next configurations (a batch when
+// the measurer can work ahead), measures each, records it in the database
+// before telling the search, and redraws the progress line. Everything that
+// can go wrong with a configuration is a Measurement; only problems of the
+// tuner itself (a bad option, an unwritable database) end the run early.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/TuningRun.h"
+
+#include "Search/AbortConditionParser.h"
+#include "Search/Exploration.h"
+#include "Search/TechniqueExpr.h"
+#include "Search/TechniqueFactory.h"
+#include "runtime/Interruption.h"
+#include "runtime/ProgressLine.h"
+#include "runtime/ResultsDatabase.h"
+#include "runtime/TuningOutputs.h"
+
+#include "Backends/SourceSubstitution.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <ostream>
+#include <random>
+
+namespace atfc {
+namespace {
+
+/// Where a directive's text is, for "file:line:col: error:" (the column of
+/// the character at Offset when the text is one line, else the directive's).
+std::string locationOf(const std::string &FileName, const DirectiveText &Directive,
+                       std::size_t Offset) {
+  if (Directive.Line == 0)
+    return "command line";
+  return fmt::format("{}:{}:{}", FileName, Directive.Line, Directive.Column + Offset);
+}
+
+/// The text to use for a directive: the override when given, else the
+/// file's. OffsetBase is where that text's messages point.
+struct ChosenText {
+  std::string Text;
+  DirectiveText Origin;
+};
+
+ChosenText choose(const std::string &Override, const DirectiveText &FromFile) {
+  if (!Override.empty())
+    return {Override, DirectiveText{Override, 0, 0}};
+  return {FromFile.Text, FromFile};
+}
+
+/// The configuration's parameters with their names.
+ParameterValues namedValues(const ChainOfTrees &Space, const std::vector<Value> &Values) {
+  ParameterValues Named;
+  Named.reserve(Values.size());
+  for (std::size_t L = 0; L < Values.size(); ++L)
+    Named.push_back({Space.parameter(L).Name, Values[L]});
+  return Named;
+}
+
+/// One line per evaluation for --verbose.
+std::string evaluationLine(std::uint64_t Number, const ParameterValues &Values,
+                           const Measurement &M) {
+  std::string Text = fmt::format("#{}", Number);
+  for (const NamedValue &V : Values)
+    Text += fmt::format(" {}={}", V.Name, toString(V.Val));
+  if (M.Valid)
+    Text += " -> " + formatCost(M.Costs);
+  else
+    Text += fmt::format(" -> invalid ({})", M.Reason.empty() ? failureName(M.Failure) : M.Reason);
+  return Text;
+}
+
+class TuningLoop {
+public:
+  TuningLoop(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
+             ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err)
+      : Space(Space), Setup(Setup), Options(Options), Measurer(Measurer), Out(Out), Err(Err) {}
+
+  int run() {
+    if (Space.empty()) {
+      Err << Options.FileName << ": error: the search space is empty: no configuration satisfies "
+          << "every constraint\n";
+      return 1;
+    }
+    std::error_code EC;
+    std::filesystem::create_directories(Options.OutputDirectory, EC);
+    if (EC) {
+      Err << Options.FileName << ": error: cannot create '" << Options.OutputDirectory
+          << "': " << EC.message() << '\n';
+      return 1;
+    }
+    auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
+    if (!Opened.ok()) {
+      Err << Options.FileName << ": error: " << Opened.Error << '\n';
+      return 1;
+    }
+    Database = std::move(Opened.Value);
+    if (!startRun())
+      return Status;
+    if (!loadKnownResults())
+      return 1;
+
+    Interruption Interrupt([this] { Measurer.interrupt(); });
+    ProgressLine Progress(Err, Options.Progress);
+    while (!Explorer->done() && !Interrupt.requested()) {
+      std::vector<Configuration> Batch = Explorer->next(Measurer.batchSize());
+      if (Batch.empty())
+        break;
+      std::vector<std::vector<Value>> Values;
+      std::vector<ParameterValues> Named;
+      for (const Configuration &C : Batch) {
+        Values.push_back(Space.values(C));
+        Named.push_back(namedValues(Space, Values.back()));
+      }
+      if (Batch.size() > 1)
+        Measurer.prepare(Named);
+      for (std::size_t I = 0; I < Batch.size(); ++I) {
+        const auto Begin = std::chrono::steady_clock::now();
+        Measurement M = Measurer.measure(Named[I], Values[I]);
+        // A measurement that the interrupt cut short says nothing about the
+        // configuration: it is not recorded, so --resume measures it.
+        if (Interrupt.requested())
+          break;
+        const double Wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin).count();
+        if (!record(Batch[I], Named[I], M, Wall))
+          return 1;
+        Progress.update(progressState());
+        if (Options.Verbose) {
+          Progress.clear();
+          Err << evaluationLine(Explorer->status().Evaluations, Named[I], M) << '\n';
+        }
+      }
+    }
+    Progress.clear();
+    const bool Interrupted = Interrupt.requested();
+    const double Elapsed = Explorer->status().ElapsedSeconds;
+    if (auto S = Database->finishRun(
+            RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
+        !S.ok())
+      Err << Options.FileName << ": warning: " << S.Error << '\n';
+    return finish(Interrupted);
+  }
+
+private:
+  /// Starts a new run, or reopens the one to resume; false with Status set
+  /// when it cannot.
+  bool startRun() {
+    const std::string Args = nlohmann::json(Options.Arguments).dump();
+    Key = resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Measurer.device()});
+
+    ChosenText Technique = choose(Options.Technique, Setup.Technique);
+    ChosenText Abort = choose(Options.AbortCondition, Setup.AbortCondition);
+    std::optional<std::uint64_t> Seed = Options.Seed ? Options.Seed : Setup.Seed;
+    double ElapsedBefore = 0;
+
+    if (Options.Resume) {
+      auto Previous = Database->resumableRun(Key);
+      if (!Previous.ok()) {
+        Err << Options.FileName << ": error: " << Previous.Error << '\n';
+        Status = 1;
+        return false;
+      }
+      if (Previous.Value) {
+        const RunInfo &Run = *Previous.Value;
+        RunId = Run.Id;
+        Technique = {Run.Technique, DirectiveText{Run.Technique, 0, 0}};
+        Abort = {Run.AbortCondition, DirectiveText{Run.AbortCondition, 0, 0}};
+        Seed = Run.Seed;
+        ElapsedBefore = Run.ElapsedSeconds;
+        if (auto S = Database->reopenRun(RunId); !S.ok()) {
+          Err << Options.FileName << ": error: " << S.Error << '\n';
+          Status = 1;
+          return false;
+        }
+        Err << Options.FileName << ": resuming run " << RunId << " (seed " << *Seed << ")\n";
+      } else {
+        Err << Options.FileName
+            << ": note: no interrupted run of this file with these inputs; starting a new one\n";
+      }
+    }
+
+    if (Technique.Text.empty())
+      Technique.Text = defaultTechniqueText();
+    TechniqueExprOrError Expr = parseTechnique(Technique.Text);
+    if (!Expr.ok()) {
+      Err << locationOf(Options.FileName, Technique.Origin, Expr.Error.Offset)
+          << ": error: " << Expr.Error.Message << '\n';
+      Status = 2;
+      return false;
+    }
+    auto Made = makeTechnique(*Expr.Expr);
+    if (!Made.ok()) {
+      Err << locationOf(Options.FileName, Technique.Origin, Made.Error.Offset)
+          << ": error: " << Made.Error.Message << '\n';
+      Status = 2;
+      return false;
+    }
+    std::optional<AbortCondition> Condition;
+    if (!Abort.Text.empty()) {
+      AbortConditionOrError Parsed = parseAbortCondition(Abort.Text);
+      if (!Parsed.ok()) {
+        Err << locationOf(Options.FileName, Abort.Origin, Parsed.Error.Offset)
+            << ": error: " << Parsed.Error.Message << '\n';
+        Status = 2;
+        return false;
+      }
+      Condition = std::move(Parsed.Condition);
+    }
+    if (!Seed)
+      Seed = std::random_device{}();
+    TechniqueName = Technique.Text;
+    AbortName = Abort.Text.empty() ? "the whole space" : Abort.Text;
+    RunSeed = *Seed;
+
+    const auto Start = std::chrono::steady_clock::now();
+    Explorer = std::make_unique<Exploration>(
+        Space, std::move(Made.Technique), std::move(Condition), RunSeed, [Start, ElapsedBefore] {
+          return ElapsedBefore +
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+        });
+
+    if (RunId == 0) {
+      RunInfo Run;
+      Run.Key = Key;
+      Run.File = Options.FileName;
+      Run.Technique = TechniqueName;
+      Run.AbortCondition = Abort.Text;
+      Run.Seed = RunSeed;
+      Run.Arguments = Options.Arguments;
+      for (std::size_t L = 0; L < Space.numLevels(); ++L) {
+        Run.Parameters.push_back(Space.parameter(L).Name);
+        Run.ParameterKinds.push_back(Space.parameter(L).Kind);
+      }
+      Run.SpaceSize = Space.size().get_str();
+      Run.Device = Measurer.device();
+      Run.Toolchain = Options.TunerIdentity;
+      auto Id = Database->beginRun(Run);
+      if (!Id.ok()) {
+        Err << Options.FileName << ": error: " << Id.Error << '\n';
+        Status = 1;
+        return false;
+      }
+      RunId = Id.Value;
+    }
+    return true;
+  }
+
+  /// Tells the exploration every result stored under the key, so that no
+  /// configuration is measured twice.
+  bool loadKnownResults() {
+    auto Known = Database->evaluationsOfKey(Key);
+    if (!Known.ok()) {
+      Err << Options.FileName << ": error: " << Known.Error << '\n';
+      return false;
+    }
+    for (const EvaluationRecord &E : Known.Value) {
+      Configuration C;
+      try {
+        C = Space.at(BigCount(E.ConfigIndex));
+      } catch (const std::exception &) {
+        continue; // Not of this space: ignore it rather than trust it.
+      }
+      Explorer->remember(C, E.Result.Valid ? OptionalCost(E.Result.Costs) : std::nullopt);
+      if (E.RunId == RunId)
+        NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
+    }
+    return true;
+  }
+
+  /// Stores and reports one measurement; false when the database fails.
+  bool record(const Configuration &C, const ParameterValues &Named, const Measurement &M,
+              double WallSeconds) {
+    EvaluationRecord E;
+    E.ConfigIndex = Space.indexOf(C).get_str();
+    E.Configuration = Named;
+    E.Result = M;
+    E.OverheadSeconds = std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds);
+    E.Evaluation = NextNumber++;
+    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
+      Err << Options.FileName << ": error: " << Id.Error << '\n';
+      return false;
+    }
+    Explorer->report(C, M.Valid ? OptionalCost(M.Costs) : std::nullopt);
+    return true;
+  }
+
+  ProgressState progressState() const {
+    const SearchStatus &S = Explorer->status();
+    return {S.Evaluations, S.ValidEvaluations, S.Best, S.ElapsedSeconds, Explorer->progress()};
+  }
+
+  /// Writes the outputs and the summary.
+  int finish(bool Interrupted) {
+    const SearchStatus &S = Explorer->status();
+    Out << fmt::format("{}: {} after {} evaluations ({} valid) in {}\n", Options.FileName,
+                       Interrupted ? "interrupted" : "done", S.Evaluations, S.ValidEvaluations,
+                       formatDuration(S.ElapsedSeconds));
+    // The run's best: what it measured, and what it proposed that was known.
+    if (S.Best)
+      Best = BestConfiguration{namedValues(Space, Space.values(S.BestConfiguration)), *S.Best,
+                               Space.indexOf(S.BestConfiguration).get_str()};
+    if (!Best) {
+      Out << Options.FileName << ": no valid configuration found; see `atfc results "
+          << Options.OutputDirectory << "/results.db` for the reasons\n";
+      return Interrupted ? kInterruptedExitCode : 1;
+    }
+    std::string Error;
+    if (!writeOutputs(Error)) {
+      Err << Options.FileName << ": error: " << Error << '\n';
+      return 1;
+    }
+    Out << "best cost " << formatCost(Best->Costs) << ":";
+    for (const NamedValue &V : Best->Values)
+      Out << ' ' << V.Name << '=' << toString(V.Val);
+    Out << "\nwritten: " << Options.OutputDirectory << "/best.json, best.h";
+    if (Setup.CFamily)
+      Out << ", " << tunedSourceName(Options.FileName);
+    Out << '\n';
+    if (Interrupted)
+      Out << "resume with --resume\n";
+    return Interrupted ? kInterruptedExitCode : 0;
+  }
+
+  bool writeOutputs(std::string &Error) {
+    const SearchStatus &S = Explorer->status();
+    nlohmann::ordered_json Json;
+    Json["file"] = Options.FileName;
+    nlohmann::ordered_json Params = nlohmann::ordered_json::object();
+    for (const NamedValue &V : Best->Values)
+      Params[V.Name] = valueJson(V.Val);
+    Json["configuration"] = Params;
+    Json["cost"] = Best->Costs;
+    Json["index"] = Best->Index;
+    Json["run"] = {{"id", RunId},
+                   {"technique", TechniqueName},
+                   {"abort_condition", AbortName},
+                   {"seed", RunSeed},
+                   {"evaluations", S.Evaluations},
+                   {"valid_evaluations", S.ValidEvaluations},
+                   {"elapsed_seconds", S.ElapsedSeconds},
+                   {"space_size", Space.size().get_str()},
+                   {"arguments", Options.Arguments},
+                   {"device", Measurer.device()},
+                   {"key", Key}};
+    const std::string Dir = Options.OutputDirectory + "/";
+    if (!writeFileAtomically(
+            Dir + "best.json",
+            Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
+            Error) ||
+        !writeFileAtomically(Dir + "best.h", bestHeader(Best->Values, Options.FileName), Error))
+      return false;
+    if (!Setup.CFamily)
+      return true;
+    return writeFileAtomically(
+        Dir + tunedSourceName(Options.FileName),
+        substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines), Error);
+  }
+
+  const ChainOfTrees &Space;
+  const TuningSetup &Setup;
+  const TuningRunOptions &Options;
+  ConfigurationMeasurer &Measurer;
+  std::ostream &Out;
+  std::ostream &Err;
+
+  std::unique_ptr<ResultsDatabase> Database;
+  std::unique_ptr<Exploration> Explorer;
+  std::string Key;
+  std::int64_t RunId = 0;
+  std::int64_t NextNumber = 1;
+  std::string TechniqueName;
+  std::string AbortName;
+  std::uint64_t RunSeed = 0;
+  std::optional<BestConfiguration> Best;
+  int Status = 0;
+};
+
+} // namespace
+
+int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
+              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err) {
+  return TuningLoop(Space, Setup, Options, Measurer, Out, Err).run();
+}
+
+} // namespace atfc

@@ -1,0 +1,174 @@
+//===- runtime/TuningSetup.h - How a generated tuner measures ---*- C++ -*-===//
+//
+// Everything a file's directives say about tuning, besides its space: the
+// search technique and abort condition (as the text the user wrote: the
+// runtime parses them, so that atfc tune can override them with the same
+// words), the seed, and how one configuration is measured (scripts, an
+// OpenCL or a CUDA kernel). The generated tuner fills one TuningSetup with
+// the file's values; expressions of inputs are evaluated there, and launch
+// sizes become a function of the configuration's values.
+//
+// The free functions scalar() and buffer() are the `input` directive's
+// vocabulary: the tuner program calls them as the user wrote them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_TUNINGSETUP_H
+#define ATFC_RUNTIME_TUNINGSETUP_H
+
+#include "Backends/KernelArgument.h"
+#include "Backends/Measurement.h"
+#include "Backends/ResultCheck.h"
+#include "SearchSpace/Value.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace atfc {
+
+/// How configurations are measured.
+enum class MeasurementKind {
+  /// Compile and run scripts (any language).
+  Process,
+  /// An OpenCL kernel, in the device worker.
+  OpenCL,
+  /// A CUDA kernel, in the device worker.
+  CUDA,
+};
+
+/// A directive's text and where it is, for messages about it.
+struct DirectiveText {
+  /// The text as written; empty when the file has no such directive.
+  std::string Text;
+  /// The 1-based line and column of its first character.
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// The launch sizes of one configuration: OpenCL global/local sizes, or
+/// CUDA grid/block dimensions, one entry per dimension.
+struct LaunchDimensions {
+  std::vector<std::uint64_t> Outer; ///< global size / grid dim
+  std::vector<std::uint64_t> Inner; ///< local size / block dim
+};
+
+/// What the directives say about tuning and measuring.
+struct TuningSetup {
+  /// `search_technique`; empty: the default technique.
+  DirectiveText Technique;
+  /// `abort_condition`; empty: the whole space once.
+  DirectiveText AbortCondition;
+  /// `seed`, when given.
+  std::optional<std::uint64_t> Seed;
+  /// The 1-based line of each parameter's `tp` directive, in generation
+  /// (chain level) order: where ATF_SOURCE and the tuned source define it.
+  std::vector<unsigned> DefineLines;
+  /// Whether the file is C-family (its tuned copies get #define lines).
+  bool CFamily = true;
+  /// The tuner's inputs and their values (scripts see them as variables).
+  std::vector<NamedValue> Inputs;
+
+  /// How configurations are measured.
+  MeasurementKind Kind = MeasurementKind::Process;
+  /// `timeout` in seconds; 0 for none.
+  double TimeoutSeconds = 0;
+
+  /// Process: the scripts and the cost file (empty when not given).
+  std::string CompileScript;
+  std::string RunScript;
+  std::string CostFile;
+
+  /// Device: selection (OpenCL vendor/type/index, platform and device ids;
+  /// CUDA: DeviceId), kernel, arguments, repetitions, check.
+  std::string Vendor;
+  std::string DeviceType;
+  std::optional<std::uint64_t> DeviceIndex;
+  std::optional<std::uint64_t> PlatformId;
+  std::optional<std::uint64_t> DeviceId;
+  std::string KernelName;
+  std::vector<KernelArgument> Arguments;
+  std::optional<unsigned> Warmups;
+  std::optional<unsigned> Repetitions;
+  std::optional<CheckSetup> Check;
+  /// A `check reference`'s configuration, by parameter name (the others
+  /// take the first value of their range).
+  std::vector<NamedValue> CheckReference;
+  /// The launch sizes of a configuration, from its values in chain level
+  /// order.
+  std::function<LaunchDimensions(std::span<const Value>)> Launch;
+};
+
+/// The value V as a T (the parameter's own type).
+template <class T> T valueAs(const Value &V) {
+  return std::visit(
+      [](const auto &X) -> T {
+        using X_t = std::decay_t<decltype(X)>;
+        if constexpr (std::is_same_v<X_t, std::string> || std::is_same_v<T, std::string>) {
+          if constexpr (std::is_same_v<X_t, T>)
+            return X;
+          else
+            return T{};
+        } else {
+          return static_cast<T>(X);
+        }
+      },
+      V);
+}
+
+/// `scalar<T>()`: a random scalar kernel argument of type T.
+template <class T> KernelArgument scalar() { return KernelArgument::randomScalar<T>(); }
+
+/// `scalar<T>(value)`, `scalar(value)`: a scalar kernel argument.
+template <class T = void, class A> KernelArgument scalar(const A &V) {
+  using U = std::conditional_t<std::is_void_v<T>, A, T>;
+  return KernelArgument::scalar<U>(static_cast<U>(V));
+}
+
+/// `buffer<T>(count)`: a buffer of Count random elements.
+template <class T, class N> KernelArgument buffer(const N &Count) {
+  return KernelArgument::buffer<T>(static_cast<std::uint64_t>(Count));
+}
+
+/// `timeout duration<seconds>(30)`: the units and the duration of the
+/// `timeout` directive; a plain number means seconds.
+struct milliseconds {
+  static constexpr double SecondsPer = 0.001;
+};
+struct seconds {
+  static constexpr double SecondsPer = 1;
+};
+struct minutes {
+  static constexpr double SecondsPer = 60;
+};
+struct hours {
+  static constexpr double SecondsPer = 3600;
+};
+template <class Unit> struct duration {
+  template <class T> explicit duration(T Amount) : Seconds(double(Amount) * Unit::SecondsPer) {}
+  double Seconds;
+};
+inline double timeoutSeconds(double Seconds) { return Seconds; }
+template <class Unit> double timeoutSeconds(const duration<Unit> &D) { return D.Seconds; }
+
+/// Device limits that constraints may name (`atf::ocl::max_wg_size`, ...):
+/// the tuner sets them from the device before it generates the space.
+namespace ocl {
+inline std::size_t max_wi_size_0 = 0, max_wi_size_1 = 0, max_wi_size_2 = 0, max_wg_size = 0,
+                   local_mem_size = 0;
+} // namespace ocl
+namespace opencl = ocl;
+namespace cuda {
+inline std::size_t max_wi_size_0 = 0, max_wi_size_1 = 0, max_wi_size_2 = 0, max_wg_size = 0,
+                   local_mem_size = 0, max_block_dim_x = 0, max_block_dim_y = 0,
+                   max_block_dim_z = 0, max_threads_per_block = 0, shared_mem_per_block = 0;
+} // namespace cuda
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,81 @@
+//===- tools/atfc/TuneCommand.cpp - atfc tune -----------------------------===//
+//
+// The pipeline end to end: the frontend checks the file, the emitter writes
+// its tuner, the build caches it, and the tuner runs in tune mode with the
+// file's directives blanked out of a copy of the source (the tuner never
+// parses directives; it measures the copy). The tuner writes the outputs.
+//
+//===----------------------------------------------------------------------===//
+#include "TuneCommand.h"
+
+#include "Directives/TunerBuild.h"
+#include "TunerPipeline.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace atfc {
+
+int runTuneCommand(const TuneOptions &Options) {
+  EmitOptions Emit;
+  for (const std::string &Fix : Options.Fixed) {
+    const std::size_t Equals = Fix.find('=');
+    if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
+      llvm::errs() << "atfc: error: --fix needs NAME=VALUE, not '" << Fix << "'\n";
+      return 2;
+    }
+    Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
+  }
+
+  std::optional<FrontendResult> Result = analyzeFile(Options.File);
+  if (!Result)
+    return 1;
+  std::optional<std::string> Program = emitTunerProgram(*Result, Emit);
+  if (!Program)
+    return 1;
+  TunerBuild Build = buildTuner(*Program, Options.File + ".atf");
+  if (!Build.Succeeded) {
+    llvm::errs() << "atfc: error: the tuner of '" << Options.File << "' did not compile:\n"
+                 << Build.Log;
+    return 1;
+  }
+
+  const std::string Output =
+      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
+    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
+    return 1;
+  }
+  const std::string Blanked = Output + "/blanked-source";
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Blanked, EC);
+    if (!EC)
+      OS << blankDirectives(Result->Source, Result->Scan.Directives);
+    OS.close();
+    if (EC || OS.has_error()) {
+      llvm::errs() << "atfc: error: cannot write '" << Blanked
+                   << "': " << (EC ? EC : OS.error()).message() << '\n';
+      return 1;
+    }
+  }
+
+  std::vector<std::string> Args = {
+      Build.Binary, "--tune", "--output",  Output,
+      "--blanked",  Blanked,  "--threads", std::to_string(Options.Threads)};
+  if (!Options.Technique.empty())
+    Args.insert(Args.end(), {"--technique", Options.Technique});
+  if (!Options.AbortCondition.empty())
+    Args.insert(Args.end(), {"--abort-condition", Options.AbortCondition});
+  if (Options.Seed)
+    Args.insert(Args.end(), {"--seed", std::to_string(*Options.Seed)});
+  if (Options.Resume)
+    Args.push_back("--resume");
+  if (Options.Verbose)
+    Args.push_back("--verbose");
+  Args.push_back("--");
+  Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
+  return runTunerProcess(Build.Binary, Args);
+}
+
+} // namespace atfc

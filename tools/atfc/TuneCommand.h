@@ -1,0 +1,37 @@
+//===- tools/atfc/TuneCommand.h - atfc tune ---------------------*- C++ -*-===//
+#ifndef ATFC_TOOLS_ATFC_TUNECOMMAND_H
+#define ATFC_TOOLS_ATFC_TUNECOMMAND_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// The options of `atfc tune`.
+struct TuneOptions {
+  std::string File;
+  /// -o DIR: where results and outputs go (default FILE.atf).
+  std::string OutputDirectory;
+  /// Overrides of the file's technique, abort condition and seed.
+  std::string Technique;
+  std::string AbortCondition;
+  std::optional<std::uint64_t> Seed;
+  /// --fix NAME=VALUE, each.
+  std::vector<std::string> Fixed;
+  bool Resume = false;
+  bool Verbose = false;
+  /// Generation threads (0: all cores).
+  unsigned Threads = 0;
+  /// The tuned program's arguments ($1, $2, ...).
+  std::vector<std::string> ProgramArgs;
+};
+
+/// atfc tune: check, emit, build (cached) and run the tuner of the file;
+/// returns the exit status (the tuner's, or 1 when it cannot run).
+int runTuneCommand(const TuneOptions &Options);
+
+} // namespace atfc
+
+#endif

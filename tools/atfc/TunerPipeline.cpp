@@ -1,0 +1,78 @@
+//===- tools/atfc/TunerPipeline.cpp - File to running tuner ---------------===//
+#include "TunerPipeline.h"
+
+#include "Directives/TunerBuild.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
+
+namespace atfc {
+
+std::optional<FrontendResult> analyzeFile(const std::string &File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer) {
+    llvm::errs() << "atfc: error: cannot read '" << File << "': " << Buffer.getError().message()
+                 << '\n';
+    return std::nullopt;
+  }
+  FrontendResult Result = runFrontend(File, (*Buffer)->getBuffer().str());
+  for (const AnalysisDiagnostic &D : Result.Diagnostics)
+    printDiagnostic(llvm::errs(), D, Result.Source);
+  if (Result.hasErrors())
+    return std::nullopt;
+  return Result;
+}
+
+std::optional<std::string> emitTunerProgram(const FrontendResult &File,
+                                            const EmitOptions &Options) {
+  EmittedTuner Tuner = emitTuner(File, Options);
+  for (const AnalysisDiagnostic &D : Tuner.Errors)
+    printDiagnostic(llvm::errs(), D, File.Source);
+  if (!Tuner.Errors.empty())
+    return std::nullopt;
+  return std::move(Tuner.Source);
+}
+
+std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options) {
+  std::optional<FrontendResult> Result = analyzeFile(File);
+  if (!Result)
+    return std::nullopt;
+  std::optional<std::string> Program = emitTunerProgram(*Result, Options);
+  if (!Program)
+    return std::nullopt;
+  TunerBuild Build = buildTuner(*Program, File + ".atf");
+  if (!Build.Succeeded) {
+    llvm::errs() << "atfc: error: the tuner of '" << File << "' did not compile:\n" << Build.Log;
+    return std::nullopt;
+  }
+  return Build.Binary;
+}
+
+namespace {
+// A handler, not SIG_IGN: the tuner inherits ignored signals across exec,
+// but a handler is reset to the default there.
+extern "C" void waitForTuner(int) {}
+} // namespace
+
+int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args) {
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  struct sigaction Wait = {}, OldInt = {}, OldTerm = {};
+  Wait.sa_handler = waitForTuner;
+  sigemptyset(&Wait.sa_mask);
+  sigaction(SIGINT, &Wait, &OldInt);
+  sigaction(SIGTERM, &Wait, &OldTerm);
+  std::string Error;
+  const int Status = llvm::sys::ExecuteAndWait(Binary, Refs, llvm::None, {}, 0, 0, &Error);
+  sigaction(SIGINT, &OldInt, nullptr);
+  sigaction(SIGTERM, &OldTerm, nullptr);
+  if (Status < 0) {
+    llvm::errs() << "atfc: error: the tuner '" << Binary << "' failed: " << Error << '\n';
+    return 1;
+  }
+  return Status;
+}
+
+} // namespace atfc

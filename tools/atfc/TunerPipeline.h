@@ -1,0 +1,41 @@
+//===- tools/atfc/TunerPipeline.h - File to running tuner -------*- C++ -*-===//
+//
+// The steps every subcommand that runs a tuner shares: read and analyse the
+// file (printing diagnostics like a compiler), emit its tuner, build it (or
+// find it in the cache), and run it with the terminal handed over.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TOOLS_ATFC_TUNERPIPELINE_H
+#define ATFC_TOOLS_ATFC_TUNERPIPELINE_H
+
+#include "Directives/Frontend.h"
+#include "Directives/TunerEmitter.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// Reads File and runs the frontend on it, printing its diagnostics;
+/// nullopt when the file cannot be read or has errors.
+std::optional<FrontendResult> analyzeFile(const std::string &File);
+
+/// The tuner program of an analysed file, printing every diagnostic on the
+/// way; nullopt when there is none. Options as in emitTuner.
+std::optional<std::string> emitTunerProgram(const FrontendResult &File,
+                                            const EmitOptions &Options = {});
+
+/// Analyses, emits and builds the tuner of File into File.atf/; the binary's
+/// path, or nullopt after printing why not.
+std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options = {});
+
+/// Runs Binary with Args (argv[0] included) on atfc's own terminal and
+/// returns its exit status (1 when it cannot start). While it runs, Ctrl-C
+/// is the tuner's to handle: atfc waits for it to save its results.
+int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args);
+
+} // namespace atfc
+
+#endif
