@@ -98,13 +98,11 @@ std::vector<Point> DifferentialEvolution::propose(std::size_t Max) {
     else
       startGeneration();
   }
-  std::vector<Point> Batch;
-  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
-    Batch.push_back(Queue.front().Where);
-    Pending.push_back(std::move(Queue.front()));
-    Queue.pop_front();
-  }
-  return Batch;
+  return takeBatch(Queue, Max, [&](Candidate &&C) {
+    Point Where = C.Where;
+    Pending.push_back(std::move(C));
+    return Where;
+  });
 }
 
 void DifferentialEvolution::report(std::span<const double>, const OptionalCost &Result) {

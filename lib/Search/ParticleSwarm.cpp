@@ -76,13 +76,10 @@ void ParticleSwarm::move() {
 std::vector<Point> ParticleSwarm::propose(std::size_t Max) {
   if (Queue.empty())
     move();
-  std::vector<Point> Batch;
-  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
-    Batch.push_back(Positions[Queue.front()]);
-    Pending.push_back(Queue.front());
-    Queue.pop_front();
-  }
-  return Batch;
+  return takeBatch(Queue, Max, [&](std::size_t P) {
+    Pending.push_back(P);
+    return Positions[P];
+  });
 }
 
 void ParticleSwarm::report(std::span<const double>, const OptionalCost &Result) {

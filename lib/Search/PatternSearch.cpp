@@ -77,11 +77,7 @@ std::vector<Point> PatternSearch::propose(std::size_t Max) {
     Outstanding = 1;
     return {Base};
   }
-  std::vector<Point> Batch;
-  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
-    Batch.push_back(std::move(Queue.front()));
-    Queue.pop_front();
-  }
+  std::vector<Point> Batch = takeBatch(Queue, Max, [](Point &&P) { return std::move(P); });
   Outstanding = Batch.size();
   return Batch;
 }

@@ -16,8 +16,10 @@
 #include "Search/Cost.h"
 #include "Search/SearchDomain.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <span>
 #include <string>
@@ -49,6 +51,20 @@ public:
   /// in a `search_technique` directive: "differential_evolution(20, 0.8, 0.9)".
   virtual std::string describe() const = 0;
 };
+
+/// The batch that propose(Max) returns for a technique that queues its
+/// next points ahead: up to Max of them (at least one while any is queued)
+/// from the front of Queue, each taken off by Take(Item &&), which returns
+/// its point (and may note the item as awaiting its report).
+template <class Item, class TakeFn>
+std::vector<Point> takeBatch(std::deque<Item> &Queue, std::size_t Max, TakeFn Take) {
+  std::vector<Point> Batch;
+  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
+    Batch.push_back(Take(std::move(Queue.front())));
+    Queue.pop_front();
+  }
+  return Batch;
+}
 
 } // namespace atfc
 

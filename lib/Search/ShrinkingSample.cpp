@@ -154,11 +154,7 @@ void ShrinkingSample::finishRound() {
 std::vector<Point> ShrinkingSample::propose(std::size_t Max) {
   if (Queue.empty() && Outstanding == 0)
     buildRound();
-  std::vector<Point> Batch;
-  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
-    Batch.push_back(std::move(Queue.front()));
-    Queue.pop_front();
-  }
+  std::vector<Point> Batch = takeBatch(Queue, Max, [](Point &&P) { return std::move(P); });
   Outstanding = Batch.size();
   return Batch;
 }

@@ -25,6 +25,7 @@
 
 #include <concepts>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -80,16 +81,25 @@ TechniqueOrError makeTechnique(const TechniqueExpr &Expr);
 /// Parses Text and builds it.
 TechniqueOrError makeTechnique(std::string_view Text);
 
-/// A builder for a technique with numbers only (see the file comment).
-template <class T> TechniqueOrError buildWithNumbers(TechniqueArguments &&Arguments) {
-  const std::span<const double> Numbers = Arguments.Expr.Numbers;
+/// The error for Expr's numbers when T::checkNumbers (where T has one)
+/// finds them wrong, at the expression's offset; nullopt when right.
+template <class T> std::optional<TextError> numbersError(const TechniqueExpr &Expr) {
+  const std::span<const double> Numbers = Expr.Numbers;
   if constexpr (requires {
                   { T::checkNumbers(Numbers) } -> std::convertible_to<std::string>;
                 }) {
     std::string Problem = T::checkNumbers(Numbers);
     if (!Problem.empty())
-      return {nullptr, TextError{Arguments.Expr.Name + ": " + Problem, Arguments.Expr.Offset}};
+      return TextError{Expr.Name + ": " + Problem, Expr.Offset};
   }
+  return std::nullopt;
+}
+
+/// A builder for a technique with numbers only (see the file comment).
+template <class T> TechniqueOrError buildWithNumbers(TechniqueArguments &&Arguments) {
+  const std::span<const double> Numbers = Arguments.Expr.Numbers;
+  if (std::optional<TextError> Error = numbersError<T>(Arguments.Expr))
+    return {nullptr, std::move(*Error)};
   if constexpr (std::is_constructible_v<T, std::span<const double>>)
     return {std::make_unique<T>(Numbers), {}};
   else
@@ -99,13 +109,8 @@ template <class T> TechniqueOrError buildWithNumbers(TechniqueArguments &&Argume
 /// A builder for a meta-technique (see the file comment).
 template <class T> TechniqueOrError buildWithTechniques(TechniqueArguments &&Arguments) {
   const std::span<const double> Numbers = Arguments.Expr.Numbers;
-  if constexpr (requires {
-                  { T::checkNumbers(Numbers) } -> std::convertible_to<std::string>;
-                }) {
-    std::string Problem = T::checkNumbers(Numbers);
-    if (!Problem.empty())
-      return {nullptr, TextError{Arguments.Expr.Name + ": " + Problem, Arguments.Expr.Offset}};
-  }
+  if (std::optional<TextError> Error = numbersError<T>(Arguments.Expr))
+    return {nullptr, std::move(*Error)};
   return {std::make_unique<T>(Numbers, std::move(Arguments.Techniques)), {}};
 }
 

@@ -94,13 +94,10 @@ void Torczon::bestFirst() {
 }
 
 std::vector<Point> Torczon::propose(std::size_t Max) {
-  std::vector<Point> Batch;
-  while (!Queue.empty() && Batch.size() < std::max<std::size_t>(Max, 1)) {
-    Batch.push_back(Trial[Queue.front()]);
-    Pending.push_back(Queue.front());
-    Queue.pop_front();
-  }
-  return Batch;
+  return takeBatch(Queue, Max, [&](std::size_t V) {
+    Pending.push_back(V);
+    return Trial[V];
+  });
 }
 
 void Torczon::report(std::span<const double>, const OptionalCost &Result) {
