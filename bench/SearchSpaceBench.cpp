@@ -3,8 +3,12 @@
 // Generates the benchmark spaces of bench/Spaces.h and prints, per space and
 // input: |SP| (checked against the figure the material states), tree nodes,
 // the median generation time with one thread and with all threads, the
-// store's memory and the growth of the process's peak resident set during
-// the first generation.
+// median time of a cold generation (the first in a fresh process, as
+// `atfc space` measures it), the store's memory and the growth of the
+// process's peak resident set during the first generation.
+//
+// Every time is ChainOfTrees::generationSeconds(), the clock that a
+// generated tuner reports too, so that the two compare directly.
 //
 //   searchspace-bench [--space NAME] [--quick] [--repetitions N]
 //
@@ -14,9 +18,9 @@
 #include <malloc.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -32,8 +36,12 @@ struct Options {
   std::string Space;
   /// Only the inputs marked quick.
   bool Quick = false;
-  /// Generations per thread setting; the median is reported.
+  /// Generations per thread setting, and fresh processes for the cold
+  /// figure; the median is reported.
   unsigned Repetitions = 11;
+  /// In a process started for a cold generation: the index of the space in
+  /// benchSpaces() to generate once (--cold-generation K).
+  int ColdSpace = -1;
 };
 
 /// A field of /proc/self/status in KiB ("VmHWM", "VmRSS"), or 0.
@@ -66,17 +74,41 @@ std::string grouped(std::uint64_t N) {
   return Text;
 }
 
-/// The median wall time in seconds of Repetitions generations.
-double medianSeconds(const bench::BenchSpace &Space, unsigned Threads, unsigned Repetitions) {
-  std::vector<double> Seconds;
-  for (unsigned R = 0; R < Repetitions; ++R) {
-    auto Start = std::chrono::steady_clock::now();
-    ChainOfTrees S = Space.Generate(GenerationOptions{Threads});
-    Seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count());
-  }
+double median(std::vector<double> Seconds) {
   std::sort(Seconds.begin(), Seconds.end());
   return Seconds[Seconds.size() / 2];
+}
+
+/// The median generation time in seconds of Repetitions generations.
+double medianSeconds(const bench::BenchSpace &Space, unsigned Threads, unsigned Repetitions) {
+  std::vector<double> Seconds;
+  for (unsigned R = 0; R < Repetitions; ++R)
+    Seconds.push_back(Space.Generate(GenerationOptions{Threads}).generationSeconds());
+  return median(std::move(Seconds));
+}
+
+/// The median generation time in seconds, all threads, of the space with
+/// index K in benchSpaces(), each the first generation of a fresh process:
+/// this program started again with --cold-generation K. Negative when a
+/// process fails.
+double medianColdSeconds(std::size_t K, unsigned Repetitions) {
+  std::vector<double> Seconds;
+  // popen's shell would be /proc/self/exe there: name this program itself.
+  std::error_code Error;
+  const std::string Self = std::filesystem::read_symlink("/proc/self/exe", Error).string();
+  if (Error)
+    return -1;
+  const std::string Command = "'" + Self + "' --cold-generation " + std::to_string(K);
+  for (unsigned R = 0; R < Repetitions; ++R) {
+    std::FILE *Child = popen(Command.c_str(), "r");
+    double S = -1;
+    if (!Child || std::fscanf(Child, "%lf", &S) != 1)
+      S = -1;
+    if (!Child || pclose(Child) != 0 || S < 0)
+      return -1;
+    Seconds.push_back(S);
+  }
+  return median(std::move(Seconds));
 }
 
 bool parseOptions(int Argc, char **Argv, Options &Opts) {
@@ -84,10 +116,15 @@ bool parseOptions(int Argc, char **Argv, Options &Opts) {
     std::string_view Arg = Argv[I];
     if (Arg == "--quick") {
       Opts.Quick = true;
-    } else if ((Arg == "--space" || Arg == "--repetitions") && I + 1 < Argc) {
+    } else if ((Arg == "--space" || Arg == "--repetitions" || Arg == "--cold-generation") &&
+               I + 1 < Argc) {
       std::string Value = Argv[++I];
       if (Arg == "--space") {
         Opts.Space = Value;
+        continue;
+      }
+      if (Arg == "--cold-generation") {
+        Opts.ColdSpace = std::atoi(Value.c_str());
         continue;
       }
       char *End = nullptr;
@@ -117,11 +154,20 @@ int main(int Argc, char **Argv) {
   Options Opts;
   if (!parseOptions(Argc, Argv, Opts))
     return 2;
+  if (Opts.ColdSpace >= 0) {
+    // A fresh process: one generation with all threads, its time to stdout.
+    std::vector<bench::BenchSpace> All = bench::benchSpaces();
+    if (static_cast<std::size_t>(Opts.ColdSpace) >= All.size())
+      return 2;
+    std::printf("%.9f\n", All[Opts.ColdSpace].Generate(GenerationOptions{0}).generationSeconds());
+    return 0;
+  }
 
-  std::vector<bench::BenchSpace> Selected;
-  for (bench::BenchSpace &Space : bench::benchSpaces())
-    if ((Opts.Space.empty() || Space.Name == Opts.Space) && (!Opts.Quick || Space.Quick))
-      Selected.push_back(std::move(Space));
+  std::vector<bench::BenchSpace> All = bench::benchSpaces();
+  std::vector<std::size_t> Selected; // indices into All
+  for (std::size_t K = 0; K < All.size(); ++K)
+    if ((Opts.Space.empty() || All[K].Name == Opts.Space) && (!Opts.Quick || All[K].Quick))
+      Selected.push_back(K);
   if (Selected.empty()) {
     std::fprintf(stderr,
                  "searchspace-bench: no space called '%s'; the spaces are saxpy, sgemm_atf, "
@@ -131,14 +177,17 @@ int main(int Argc, char **Argv) {
   }
 
   const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
-  std::printf("median of %u generations; all threads = %u; peak RSS = growth of VmHWM during the "
-              "first generation (all threads)\n\n",
-              Opts.Repetitions, Cores);
-  std::printf("%-12s %-11s %13s %11s %11s %11s %12s %7s %12s\n", "space", "input", "|SP|", "nodes",
-              "1 thr [ms]", "all [ms]", "store [KiB]", "B/node", "peak [KiB]");
+  std::printf("median of %u generations; all threads = %u; cold = median of %u first generations "
+              "in fresh processes (all threads); peak RSS = growth of VmHWM during the first "
+              "generation (all threads)\n\n",
+              Opts.Repetitions, Cores, Opts.Repetitions);
+  std::printf("%-12s %-11s %13s %11s %11s %11s %11s %12s %7s %12s\n", "space", "input", "|SP|",
+              "nodes", "1 thr [ms]", "all [ms]", "cold [ms]", "store [KiB]", "B/node",
+              "peak [KiB]");
 
-  bool AllSizesRight = true;
-  for (const bench::BenchSpace &Space : Selected) {
+  bool AllRight = true;
+  for (std::size_t K : Selected) {
+    const bench::BenchSpace &Space = All[K];
     // Measure the first generation against freshly reset memory figures.
     malloc_trim(0);
     const bool PeakReset = resetPeakRss();
@@ -156,18 +205,23 @@ int main(int Argc, char **Argv) {
     const std::uint64_t PeakGrowth = Peak > Before ? Peak - Before : 0;
 
     const double One = medianSeconds(Space, 1, Opts.Repetitions);
-    const double All = medianSeconds(Space, 0, Opts.Repetitions);
-    std::printf("%-12s %-11s %13s %11s %11.2f %11.2f %12.1f %7.1f %12s", Space.Name.c_str(),
+    const double Every = medianSeconds(Space, 0, Opts.Repetitions);
+    const double Cold = medianColdSeconds(K, Opts.Repetitions);
+    std::printf("%-12s %-11s %13s %11s %11.2f %11.2f %11.2f %12.1f %7.1f %12s", Space.Name.c_str(),
                 Space.inputText().c_str(), grouped(Size).c_str(), grouped(Nodes).c_str(), One * 1e3,
-                All * 1e3, static_cast<double>(Store) / 1024.0,
+                Every * 1e3, Cold * 1e3, static_cast<double>(Store) / 1024.0,
                 Nodes ? static_cast<double>(Store) / static_cast<double>(Nodes) : 0.0,
                 grouped(PeakGrowth).c_str());
+    if (Cold < 0) {
+      std::printf("  FAILED: a cold generation in a fresh process");
+      AllRight = false;
+    }
     if (!SizeFits || Size != Space.ExpectedSize) {
       std::printf("  WRONG: expected |SP| = %s", grouped(Space.ExpectedSize).c_str());
-      AllSizesRight = false;
+      AllRight = false;
     }
     std::printf("\n");
     std::fflush(stdout);
   }
-  return AllSizesRight ? 0 : 1;
+  return AllRight ? 0 : 1;
 }

@@ -3,6 +3,14 @@
 # files are known) into lib/Directives/TunerToolchain.inc.
 
 set(ATF_TUNER_FLAGS -std=c++20 -O2 -DNDEBUG -pthread ${ATF_SANITIZE_FLAGS})
+# gold links a tuner in about a third of the time of the default linker
+# (0.13 s against 0.34 s for sgemm_atf here).
+include(CheckLinkerFlag)
+check_linker_flag(CXX -fuse-ld=gold ATF_HAVE_GOLD)
+set(ATF_TUNER_LINK_FLAGS)
+if(ATF_HAVE_GOLD)
+  set(ATF_TUNER_LINK_FLAGS -fuse-ld=gold)
+endif()
 set(ATF_TUNER_LIBRARIES)
 # Static libraries: each before the ones it uses.
 foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
@@ -20,18 +28,19 @@ if(ATF_HAVE_CUDA)
 endif()
 # The header every tuner starts with, precompiled with the tuners' own flags
 # (g++ takes DIR/runtime/TunerMain.h.gch for "runtime/TunerMain.h" when DIR
-# comes first on the include path): it saves parsing the engine, oneTBB and
-# GMP headers, about a quarter of a tuner's compile time.
+# comes first on the include path): it saves parsing the engine and GMP
+# headers, about a quarter of a tuner's compile time. g++ does not check a
+# PCH against the headers it was made from, so the depfile lists every
+# header it includes: a changed header rebuilds it.
 set(ATF_TUNER_PCH_DIR ${PROJECT_BINARY_DIR}/tuner-pch)
 set(ATF_TUNER_PCH ${ATF_TUNER_PCH_DIR}/runtime/TunerMain.h.gch)
-file(GLOB ATF_TUNER_HEADERS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/runtime/*.h
-  ${PROJECT_SOURCE_DIR}/lib/SearchSpace/*.h)
 add_custom_command(OUTPUT ${ATF_TUNER_PCH}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${ATF_TUNER_PCH_DIR}/runtime
   COMMAND ${CMAKE_CXX_COMPILER} ${ATF_TUNER_FLAGS} -I${PROJECT_SOURCE_DIR}
           -I${PROJECT_SOURCE_DIR}/lib -x c++-header ${PROJECT_SOURCE_DIR}/runtime/TunerMain.h
-          -o ${ATF_TUNER_PCH}
-  DEPENDS ${ATF_TUNER_HEADERS}
+          -o ${ATF_TUNER_PCH} -MD -MF ${ATF_TUNER_PCH}.d -MT ${ATF_TUNER_PCH}
+  DEPENDS ${PROJECT_SOURCE_DIR}/runtime/TunerMain.h
+  DEPFILE ${ATF_TUNER_PCH}.d
   COMMENT "Precompiling the header of generated tuners"
   VERBATIM)
 add_custom_target(tuner-pch ALL DEPENDS ${ATF_TUNER_PCH})
@@ -40,6 +49,7 @@ add_dependencies(atfc tuner-pch)
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/lib/Directives/TunerToolchain.inc CONTENT
 "#define ATF_TUNER_COMPILER \"${CMAKE_CXX_COMPILER}\"
 #define ATF_TUNER_FLAGS \"${ATF_TUNER_FLAGS}\"
+#define ATF_TUNER_LINK_FLAGS \"${ATF_TUNER_LINK_FLAGS}\"
 #define ATF_TUNER_INCLUDES \"${ATF_TUNER_PCH_DIR};${PROJECT_SOURCE_DIR};${PROJECT_SOURCE_DIR}/lib\"
 #define ATF_TUNER_LIBRARIES \"${ATF_TUNER_LIBRARIES}\"
 ")

@@ -51,6 +51,15 @@ std::string percentage(const BigCount &Part, const BigCount &Whole) {
   return fmt::format("{:.2f}e{} %", Mantissa, Shown);
 }
 
+/// The median of Times (not empty): the middle one, or for an even count
+/// the mean of the middle two.
+double median(std::span<const double> Times) {
+  std::vector<double> Sorted(Times.begin(), Times.end());
+  std::sort(Sorted.begin(), Sorted.end());
+  const std::size_t N = Sorted.size();
+  return N % 2 ? Sorted[N / 2] : (Sorted[N / 2 - 1] + Sorted[N / 2]) / 2;
+}
+
 std::string seconds(double S) {
   return S < 1 ? fmt::format("{:.3g} ms", S * 1e3) : fmt::format("{:.2f} s", S);
 }
@@ -130,17 +139,24 @@ nlohmann::ordered_json configurationJson(const ChainOfTrees &Space, const Config
   return Object;
 }
 
-void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName) {
+void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName,
+                      std::span<const double> Repeated) {
   const BigCount Unconstrained = Space.unconstrainedSize();
   OS << FileName << ": search space\n";
-  writeTable(
-      OS,
-      {{"configurations", withThousandsSeparators(Space.size())},
-       {"unconstrained",
-        withThousandsSeparators(Unconstrained) + ' ' + shareKept(Space, Unconstrained)},
-       {"generated in", seconds(Space.generationSeconds())},
-       {"store", bytes(Space.memoryBytes()) + " for " + grouped(Space.numNodes()) + " tree nodes"}},
-      /*Numbers=*/false);
+  std::vector<std::vector<std::string>> Summary = {
+      {"configurations", withThousandsSeparators(Space.size())},
+      {"unconstrained",
+       withThousandsSeparators(Unconstrained) + ' ' + shareKept(Space, Unconstrained)},
+      {"generated in", seconds(Space.generationSeconds())}};
+  if (!Repeated.empty()) {
+    const auto [Min, Max] = std::minmax_element(Repeated.begin(), Repeated.end());
+    Summary.push_back({"repeated", fmt::format("median {} of {} more generations ({} to {})",
+                                               seconds(median(Repeated)), Repeated.size(),
+                                               seconds(*Min), seconds(*Max))});
+  }
+  Summary.push_back(
+      {"store", bytes(Space.memoryBytes()) + " for " + grouped(Space.numNodes()) + " tree nodes"});
+  writeTable(OS, Summary, /*Numbers=*/false);
   if (Space.numGroups() == 0)
     OS << "  the file declares no tuning parameters\n";
 
@@ -186,12 +202,16 @@ void writeConfigurationList(std::ostream &OS, const ChainOfTrees &Space, std::ui
 }
 
 nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_view FileName,
-                                       std::uint64_t List) {
+                                       std::uint64_t List, std::span<const double> Repeated) {
   nlohmann::ordered_json Report;
   Report["file"] = std::string(FileName);
   Report["configurations"] = Space.size().get_str();
   Report["unconstrained"] = Space.unconstrainedSize().get_str();
   Report["generation_seconds"] = Space.generationSeconds();
+  if (!Repeated.empty()) {
+    Report["repeated_generation_seconds"] = std::vector<double>(Repeated.begin(), Repeated.end());
+    Report["repeated_generation_median_seconds"] = median(Repeated);
+  }
   Report["memory_bytes"] = Space.memoryBytes();
   Report["nodes"] = Space.numNodes();
   nlohmann::ordered_json Groups = nlohmann::ordered_json::array();

@@ -7,7 +7,10 @@
 // accepted and rejected, and how many accepted values were dead ends.
 //
 // Sizes that may exceed 2^64 (|SP|, leaf counts, rejected values) are exact
-// decimal strings in JSON.
+// decimal strings in JSON. The generation time is that of the tuner's first
+// generation (a cold one: the thread pool starts in it); with repetitions,
+// the median of the further, warm generations is reported beside it, the
+// figure that compares with the engine's benchmark.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_SPACEREPORT_H
@@ -19,6 +22,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,17 +39,23 @@ std::string configurationText(const ChainOfTrees &Space, const Configuration &C)
 /// booleans and strings, in level order.
 nlohmann::ordered_json configurationJson(const ChainOfTrees &Space, const Configuration &C);
 
-/// Writes the human report of the space generated for FileName.
-void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName);
+/// Writes the human report of the space generated for FileName. Repeated
+/// holds the times of further generations of the same space (the tuner's
+/// --repetitions), whose median the report adds.
+void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName,
+                      std::span<const double> Repeated = {});
 
 /// Writes the first Count configurations (all, if there are fewer), one
 /// configurationText per line, under a line that says how many they are.
 void writeConfigurationList(std::ostream &OS, const ChainOfTrees &Space, std::uint64_t Count);
 
 /// The report as one JSON object; with List > 0 it holds the first List
-/// configurations as "configurations_listed".
+/// configurations as "configurations_listed", and with Repeated the times
+/// of further generations as "repeated_generation_seconds" and their
+/// median as "repeated_generation_median_seconds".
 nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_view FileName,
-                                       std::uint64_t List = 0);
+                                       std::uint64_t List = 0,
+                                       std::span<const double> Repeated = {});
 
 } // namespace atfc
 

@@ -13,8 +13,9 @@
 #include <chrono>
 #include <vector>
 
-// ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_INCLUDES, ATF_TUNER_LIBRARIES:
-// semicolon-separated lists written by CMake (tools/atfc/CMakeLists.txt).
+// ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_LINK_FLAGS, ATF_TUNER_INCLUDES,
+// ATF_TUNER_LIBRARIES: semicolon-separated lists written by CMake
+// (cmake/AtfcTunerToolchain.cmake).
 #include "TunerToolchain.inc"
 
 namespace atfc {
@@ -56,11 +57,14 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
 
   const std::vector<std::string> Command = compileCommand();
   const std::vector<std::string> Libraries = splitList(ATF_TUNER_LIBRARIES);
+  const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
   // The compiler's own stamp (stat follows its symlinks) stands for its
   // version, so that an upgraded compiler builds afresh.
   std::string Key = Source.str() + '\n' + fileStamp(ATF_TUNER_COMPILER);
   for (const std::string &Part : Command)
     Key += '\n' + Part;
+  for (const std::string &Flag : LinkFlags)
+    Key += '\n' + Flag;
   for (const std::string &Library : Libraries)
     Key += '\n' + fileStamp(Library);
   const std::string Hash = llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
@@ -93,6 +97,8 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   Args.push_back(Program);
   Args.push_back("-o");
   Args.push_back(Partial);
+  for (const std::string &Flag : LinkFlags)
+    Args.push_back(Flag);
   for (const std::string &Library : Libraries)
     Args.push_back(Library);
   std::string ErrorMessage;

@@ -18,7 +18,6 @@
 
 #include <cstdint>
 #include <numeric>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -56,15 +55,28 @@ template <RelationShape S, class... Cs> constexpr std::size_t firstOfShape() {
   return I;
 }
 
+/// Index of the conjunct that drives the loop: the first divides, else the
+/// first multiple_of, else the first equal; sizeof...(Cs) when there is none.
+template <class... Cs> constexpr std::size_t sourceIndex() {
+  std::size_t I = firstOfShape<RelationShape::Divides, Cs...>();
+  if (I == sizeof...(Cs))
+    I = firstOfShape<RelationShape::MultipleOf, Cs...>();
+  if (I == sizeof...(Cs))
+    I = firstOfShape<RelationShape::Equal, Cs...>();
+  return I;
+}
+
 /// The conjuncts of a constraint: its parts for AllOf, else itself.
 template <class C> struct Conjuncts {
-  using Types = std::tuple<C>;
-  static auto refs(const C &Constraint) { return std::tie(Constraint); }
+  static constexpr std::size_t kCount = 1;
+  static constexpr std::size_t kSource = sourceIndex<C>();
+  template <std::size_t I> static const C &part(const C &Constraint) { return Constraint; }
 };
 template <class... Cs> struct Conjuncts<AllOf<Cs...>> {
-  using Types = std::tuple<Cs...>;
-  static auto refs(const AllOf<Cs...> &Constraint) {
-    return std::apply([](const auto &...Part) { return std::tie(Part...); }, Constraint.Parts);
+  static constexpr std::size_t kCount = sizeof...(Cs);
+  static constexpr std::size_t kSource = sourceIndex<Cs...>();
+  template <std::size_t I> static const auto &part(const AllOf<Cs...> &Constraint) {
+    return slot<I>(Constraint.Parts);
   }
 };
 
@@ -75,17 +87,6 @@ template <class C, class Path> auto prepare(const C &Part, const Path &P) {
     return evaluate(Part.Expr, P);
   else
     return std::cref(Part);
-}
-
-/// Index of the conjunct that drives the loop: the first divides, else the
-/// first multiple_of, else the first equal; N when there is none.
-template <class... Cs> constexpr std::size_t sourceIndex(std::tuple<Cs...> *) {
-  std::size_t I = firstOfShape<RelationShape::Divides, Cs...>();
-  if (I == sizeof...(Cs))
-    I = firstOfShape<RelationShape::MultipleOf, Cs...>();
-  if (I == sizeof...(Cs))
-    I = firstOfShape<RelationShape::Equal, Cs...>();
-  return I;
 }
 
 inline std::uint64_t isqrt(std::uint64_t N) {
@@ -106,27 +107,28 @@ inline Int128 ceilDiv(Int128 A, Int128 B) { return -floorDiv(-A, B); }
 /// The loop of one level for one path.
 template <class Range, class Constraint, class Path> class LevelLoop {
   using T = typename Range::value_type;
-  using PartTypes = typename Conjuncts<Constraint>::Types;
-  using PartRefs = decltype(Conjuncts<Constraint>::refs(std::declval<const Constraint &>()));
-  static constexpr std::size_t N = std::tuple_size_v<PartTypes>;
-  static constexpr std::size_t Source = sourceIndex(static_cast<PartTypes *>(nullptr));
-  template <std::size_t I> using PartAt = std::tuple_element_t<I, PartTypes>;
+  using Parts = Conjuncts<Constraint>;
+  static constexpr std::size_t N = Parts::kCount;
+  static constexpr std::size_t Source = Parts::kSource;
+  template <std::size_t I>
+  using PartAt =
+      std::remove_cvref_t<decltype(Parts::template part<I>(std::declval<const Constraint &>()))>;
 
+  /// Each conjunct's prepared value (see prepare), in order.
   template <std::size_t... Is>
-  static auto prepareAll([[maybe_unused]] const PartRefs &Parts, [[maybe_unused]] const Path &P,
-                         std::index_sequence<Is...>) {
-    // Not make_tuple: it would unwrap the reference_wrappers.
-    return std::tuple<decltype(prepare(std::get<Is>(Parts), P))...>(
-        prepare(std::get<Is>(Parts), P)...);
+  static auto preparedSlots(std::index_sequence<Is...>)
+      -> Slots<decltype(prepare(std::declval<const PartAt<Is> &>(),
+                                std::declval<const Path &>()))...>;
+  using Prepared = decltype(preparedSlots(std::make_index_sequence<N>{}));
+  template <std::size_t... Is>
+  static Prepared prepareAll([[maybe_unused]] const Constraint &C, [[maybe_unused]] const Path &P,
+                             std::index_sequence<Is...>) {
+    return Prepared{{prepare(Parts::template part<Is>(C), P)}...};
   }
-  using Prepared =
-      decltype(prepareAll(std::declval<const PartRefs &>(), std::declval<const Path &>(),
-                          std::make_index_sequence<N>{}));
 
 public:
   LevelLoop(const Range &R, const Constraint &C, const Path &P)
-      : R(R), Parts(Conjuncts<Constraint>::refs(C)), P(P),
-        Values(prepareAll(Parts, P, std::make_index_sequence<N>{})) {}
+      : R(R), P(P), Values(prepareAll(C, P, std::make_index_sequence<N>{})) {}
 
   template <class Fn> void run(std::vector<std::uint64_t> &Scratch, Fn &F) {
     if constexpr (!Range::kArithmetic)
@@ -146,9 +148,9 @@ private:
       if (I == Source && SkipSource)
         return true;
       if constexpr (IsRelation<Part>::value)
-        return holds<Part::kShape>(V, std::get<I>(Values));
+        return holds<Part::kShape>(V, slot<I>(Values));
       else
-        return std::get<I>(Values).get()(V, P);
+        return slot<I>(Values).get()(V, P);
     }
   }
   template <std::size_t... Is>
@@ -174,7 +176,7 @@ private:
     using Part = PartAt<I>;
     if constexpr (isBound<Part>()) {
       using enum RelationShape;
-      const auto &E = std::get<I>(Values);
+      const auto &E = slot<I>(Values);
       if constexpr (std::is_floating_point_v<std::remove_cvref_t<decltype(E)>>) {
         // Round a floating bound inward. NaN compares false with everything;
         // a bound beyond the window (infinity included) cuts nothing.
@@ -247,7 +249,7 @@ private:
       stride(firstOnGrid(Lo), Hi, Step, true, F);
     } else {
       using SourcePart = PartAt<Source>;
-      const auto &E = std::get<Source>(Values);
+      const auto &E = slot<Source>(Values);
       if constexpr (!kPlainInt<std::remove_cvref_t<decltype(E)>>) {
         stride(firstOnGrid(Lo), Hi, Step, false, F);
       } else if constexpr (SourcePart::kShape == RelationShape::Equal) {
@@ -308,7 +310,6 @@ private:
   }
 
   const Range &R;
-  PartRefs Parts;
   const Path &P;
   Prepared Values;
   Int128 Lo0 = 0, Step = 1, Lo = 0, Hi = -1;

@@ -17,9 +17,10 @@
 #ifndef ATFC_SEARCHSPACE_CONSTRAINT_H
 #define ATFC_SEARCHSPACE_CONSTRAINT_H
 
+#include "SearchSpace/Slots.h"
+
 #include <cmath>
 #include <cstdint>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -127,18 +128,26 @@ template <class F> struct Predicate {
 
 /// Conjunction; AllOf<> is the empty constraint (always true).
 template <class... Cs> struct AllOf {
-  std::tuple<Cs...> Parts;
+  /// The conjuncts, in order.
+  detail::Slots<Cs...> Parts;
   template <class T, class Path> bool operator()(const T &V, const Path &P) const {
-    return std::apply([&](const auto &...C) { return (C(V, P) && ...); }, Parts);
+    return [&]<std::size_t... Is>(std::index_sequence<Is...>) {
+      return (detail::slot<Is>(Parts)(V, P) && ...);
+    }
+    (std::index_sequence_for<Cs...>{});
   }
 };
 using NoConstraint = AllOf<>;
 
 /// Disjunction (always a filter).
 template <class... Cs> struct AnyOf {
-  std::tuple<Cs...> Parts;
+  /// The disjuncts, in order.
+  detail::Slots<Cs...> Parts;
   template <class T, class Path> bool operator()(const T &V, const Path &P) const {
-    return std::apply([&](const auto &...C) { return (C(V, P) || ...); }, Parts);
+    return [&]<std::size_t... Is>(std::index_sequence<Is...>) {
+      return (detail::slot<Is>(Parts)(V, P) || ...);
+    }
+    (std::index_sequence_for<Cs...>{});
   }
 };
 
@@ -185,19 +194,26 @@ template <class C> auto asConstraint(C Constraint) {
 }
 
 namespace detail {
-// The parts of a conjunction, or the constraint itself, so that && flattens.
-template <class C> std::tuple<C> conjuncts(C Constraint) { return {std::move(Constraint)}; }
-template <class... Cs> std::tuple<Cs...> conjuncts(AllOf<Cs...> Constraint) {
-  return std::move(Constraint.Parts);
+// A conjunction of the constraint's parts, so that && flattens.
+template <class C> AllOf<C> asConjunction(C Constraint) { return {{{std::move(Constraint)}}}; }
+template <class... Cs> AllOf<Cs...> asConjunction(AllOf<Cs...> Constraint) { return Constraint; }
+template <class... As, class... Bs>
+AllOf<As..., Bs...> joinConjunctions(AllOf<As...> L, AllOf<Bs...> R) {
+  return [&]<std::size_t... Is, std::size_t... Js>(std::index_sequence<Is...>,
+                                                   std::index_sequence<Js...>) {
+    return AllOf<As..., Bs...>{
+        {{std::move(slot<Is>(L.Parts))}..., {std::move(slot<Js>(R.Parts))}...}};
+  }
+  (std::index_sequence_for<As...>{}, std::index_sequence_for<Bs...>{});
 }
 } // namespace detail
 
 template <ConstraintObject A, ConstraintObject B> auto operator&&(A L, B R) {
-  auto Parts = std::tuple_cat(detail::conjuncts(std::move(L)), detail::conjuncts(std::move(R)));
-  return std::apply([](auto... P) { return AllOf<decltype(P)...>{{std::move(P)...}}; }, Parts);
+  return detail::joinConjunctions(detail::asConjunction(std::move(L)),
+                                  detail::asConjunction(std::move(R)));
 }
 template <ConstraintObject A, ConstraintObject B> auto operator||(A L, B R) {
-  return AnyOf<A, B>{{std::move(L), std::move(R)}};
+  return AnyOf<A, B>{{{std::move(L)}, {std::move(R)}}};
 }
 template <ConstraintObject A> auto operator!(A C) { return Not<A>{std::move(C)}; }
 

@@ -14,6 +14,7 @@
 
 #include "SearchSpace/Constraint.h"
 #include "SearchSpace/Range.h"
+#include "SearchSpace/Slots.h"
 #include "SearchSpace/Value.h"
 
 #include <cstdint>
@@ -49,11 +50,17 @@ template <class... Ps> struct Group {
   static_assert(sizeof...(Ps) > 0, "a group has at least one parameter");
   using Path = std::tuple<typename Ps::value_type...>;
   static constexpr std::size_t kSize = sizeof...(Ps);
-  std::tuple<Ps...> Params;
+  /// The parameters, in generation order.
+  detail::Slots<Ps...> Params;
 };
 
+/// The I-th parameter of a group.
+template <std::size_t I, class... Ps> const auto &parameterAt(const Group<Ps...> &G) {
+  return detail::slot<I>(G.Params);
+}
+
 template <class... Ps> Group<Ps...> group(Ps... Params) {
-  return Group<Ps...>{{std::move(Params)...}};
+  return Group<Ps...>{{{std::move(Params)}...}};
 }
 
 /// What the store knows about a parameter: enough to decode and print.
@@ -68,10 +75,18 @@ struct ParameterInfo {
   std::function<Value(std::uint64_t)> ValueAt;
 };
 
+/// The value at a range index, as a Value: what ParameterInfo::ValueAt
+/// holds. One type per range type (not per parameter), so that a tuner
+/// compiles one of these for all its integer intervals.
+template <class R> struct RangeValueAt {
+  R Range;
+  Value operator()(std::uint64_t K) const { return toValue<typename R::value_type>(Range.at(K)); }
+};
+
 template <class P> ParameterInfo describe(const P &Param) {
   using T = typename P::value_type;
   return ParameterInfo{Param.Name, valueKindOf<T>(), Param.Range.size(),
-                       [R = Param.Range](std::uint64_t K) { return toValue<T>(R.at(K)); }};
+                       RangeValueAt<typename P::range_type>{Param.Range}};
 }
 
 } // namespace atfc

@@ -17,13 +17,26 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
-#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace atfc {
+
+namespace detail {
+/// What can be wrong with a range.
+enum class RangeError {
+  Pow2Exponent,    ///< pow2 of a negative or too large exponent
+  NonPositiveStep, ///< an interval's step is not positive
+  TooManyIntegers, ///< an integer interval of 2^64 values
+  NonFiniteBounds, ///< a floating-point interval with an infinite or NaN bound
+  TooManyValues,   ///< a floating-point interval of 2^64 - 1 values or more
+};
+/// Throws the exception for E (Range.cpp): out of line, so that the ranges
+/// a tuner builds inline no exception code.
+[[noreturn]] void throwRangeError(RangeError E);
+} // namespace detail
 
 /// The generator of a plain interval: the value is the index value itself.
 struct IdentityGenerator {
@@ -34,7 +47,7 @@ struct IdentityGenerator {
 struct Pow2Generator {
   template <class T> T operator()(T I) const {
     if (I < 0 || I >= static_cast<T>(sizeof(T) * 8 - std::is_signed_v<T>))
-      throw std::out_of_range("pow2: exponent out of range");
+      detail::throwRangeError(detail::RangeError::Pow2Exponent);
     return static_cast<T>(T(1) << I);
   }
 };
@@ -54,7 +67,7 @@ public:
   Interval(T Lo, T Hi, T Step = T(1), Generator Gen = Generator())
       : Lo(Lo), Hi(Hi), Step(Step), Gen(std::move(Gen)) {
     if (!(Step > T(0)))
-      throw std::invalid_argument("interval: step must be positive");
+      detail::throwRangeError(detail::RangeError::NonPositiveStep);
     Count = computeSize();
   }
 
@@ -84,17 +97,17 @@ private:
       const auto Steps = static_cast<std::uint64_t>(
           static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) / static_cast<U>(Step));
       if (Steps == std::numeric_limits<std::uint64_t>::max())
-        throw std::length_error("interval: 2^64 values are more than a range can hold");
+        detail::throwRangeError(detail::RangeError::TooManyIntegers);
       return Steps + 1;
     } else {
       long double N = (static_cast<long double>(Hi) - Lo) / Step;
       if (!std::isfinite(N))
-        throw std::invalid_argument("interval: bounds must be finite numbers");
+        detail::throwRangeError(detail::RangeError::NonFiniteBounds);
       long double R = std::round(N);
       if (std::fabs(N - R) <= 1e-9L * std::fmax(1.0L, std::fabs(N)))
         N = R;
       if (N >= 18446744073709551615.0L) // 2^64 - 1
-        throw std::length_error("interval: more values than a range can hold (2^64 - 1)");
+        detail::throwRangeError(detail::RangeError::TooManyValues);
       return static_cast<std::uint64_t>(std::floor(N)) + 1;
     }
   }
