@@ -76,24 +76,26 @@ std::string lower(std::string Text) {
   return Text;
 }
 
-std::string platformInfo(cl_platform_id Platform, cl_platform_info What) {
+/// A text property of an OpenCL object by its clGet*Info function ("" when
+/// the query fails), cut at its terminating NUL.
+template <class Handle, class Name>
+std::string infoText(cl_int(CL_API_CALL *GetInfo)(Handle, Name, std::size_t, void *, std::size_t *),
+                     Handle Object, Name What) {
   std::size_t Size = 0;
-  if (clGetPlatformInfo(Platform, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
+  if (GetInfo(Object, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
     return "";
   std::string Text(Size, '\0');
-  clGetPlatformInfo(Platform, What, Size, Text.data(), nullptr);
+  GetInfo(Object, What, Size, Text.data(), nullptr);
   Text.resize(Text.find('\0') == std::string::npos ? Size : Text.find('\0'));
   return Text;
 }
 
+std::string platformInfo(cl_platform_id Platform, cl_platform_info What) {
+  return infoText(clGetPlatformInfo, Platform, What);
+}
+
 std::string deviceInfo(cl_device_id Device, cl_device_info What) {
-  std::size_t Size = 0;
-  if (clGetDeviceInfo(Device, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
-    return "";
-  std::string Text(Size, '\0');
-  clGetDeviceInfo(Device, What, Size, Text.data(), nullptr);
-  Text.resize(Text.find('\0') == std::string::npos ? Size : Text.find('\0'));
-  return Text;
+  return infoText(clGetDeviceInfo, Device, What);
 }
 
 std::vector<cl_device_id> devicesOf(cl_platform_id Platform, cl_device_type Type) {
