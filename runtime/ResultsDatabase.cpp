@@ -842,6 +842,20 @@ std::string describe(const RunInfo &Run) {
   return Text;
 }
 
+/// Run's recorded data from its evaluations as read (or the read's error),
+/// described as the results of Run's file and device, then Which.
+ResultsOr<RecordedData>
+recordedDataOrError(const RunInfo &Run, const ResultsOr<std::vector<EvaluationRecord>> &Evaluations,
+                    const std::string &Which) {
+  ResultsOr<RecordedData> Result;
+  if (!Evaluations.ok()) {
+    Result.Error = Evaluations.Error;
+    return Result;
+  }
+  Result.Value = recordedData(Run, Evaluations.Value, describe(Run) + ", " + Which);
+  return Result;
+}
+
 } // namespace
 
 ResultsOr<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
@@ -851,14 +865,7 @@ ResultsOr<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
     Result.Error = Run.ok() ? Path + ": there is no run " + std::to_string(RunId) : Run.Error;
     return Result;
   }
-  ResultsOr<std::vector<EvaluationRecord>> Evaluations = evaluationsOfRun(RunId);
-  if (!Evaluations.ok()) {
-    Result.Error = Evaluations.Error;
-    return Result;
-  }
-  Result.Value = recordedData(*Run.Value, Evaluations.Value,
-                              describe(*Run.Value) + ", run " + std::to_string(RunId));
-  return Result;
+  return recordedDataOrError(*Run.Value, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
 }
 
 ResultsOr<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
@@ -870,14 +877,7 @@ ResultsOr<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key)
   }
   if (!Run.Value)
     return Result;
-  ResultsOr<std::vector<EvaluationRecord>> Evaluations = evaluationsOfKey(Key);
-  if (!Evaluations.ok()) {
-    Result.Error = Evaluations.Error;
-    return Result;
-  }
-  Result.Value = recordedData(*Run.Value, Evaluations.Value,
-                              describe(*Run.Value) + ", key " + std::string(Key));
-  return Result;
+  return recordedDataOrError(*Run.Value, evaluationsOfKey(Key), "key " + std::string(Key));
 }
 
 namespace {
