@@ -18,6 +18,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 using namespace atfc;
 using Json = nlohmann::ordered_json;
@@ -122,6 +123,24 @@ TEST(SpaceReport, SaxpyJson) {
      "dead_ends": 0, "nodes": 16, "rejected": "984"},
     {"parameter": "LS", "type": "uint", "range_size": 1000, "scans": 16, "accepted": 100,
      "dead_ends": 0, "nodes": 100, "rejected": "15900"}])"));
+}
+
+TEST(SpaceReport, RepeatedGenerations) {
+  // The tuner's --repetitions: the median of the further generations beside
+  // the first, in the text and in JSON.
+  const ChainOfTrees Space = saxpy(1000);
+  const std::vector<double> Repeated = {0.004, 0.001, 0.003, 0.002};
+  std::ostringstream OS;
+  writeSpaceReport(OS, Space, "saxpy.cl", Repeated);
+  EXPECT_NE(OS.str().find("  repeated        median 2.5 ms of 4 more generations (1 ms to 4 ms)\n"),
+            std::string::npos)
+      << OS.str();
+  const Json J = spaceReportJson(Space, "saxpy.cl", 0, Repeated);
+  EXPECT_EQ(J["generation_seconds"].get<double>(), Space.generationSeconds());
+  EXPECT_EQ(J["repeated_generation_seconds"], Json::array({0.004, 0.001, 0.003, 0.002}));
+  EXPECT_DOUBLE_EQ(J["repeated_generation_median_seconds"].get<double>(), 0.0025);
+  EXPECT_FALSE(spaceReportJson(Space, "saxpy.cl").contains("repeated_generation_seconds"));
+  EXPECT_EQ(report(Space).find("repeated"), std::string::npos);
 }
 
 TEST(SpaceReport, DeadEnds) {

@@ -76,6 +76,19 @@ TEST(TunerCommandLine, ValuesAfterEquals) {
   EXPECT_EQ(P.Options.Threads, 0u);
 }
 
+TEST(TunerCommandLine, Repetitions) {
+  EXPECT_EQ(parse({}).Options.Repetitions, 0u);
+  const ParsedCommandLine P = parse({"--repetitions", "11", "64"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Repetitions, 11u);
+  EXPECT_EQ(P.Options.Arguments, (Strings{"64"}));
+  EXPECT_EQ(parse({"--repetitions=3"}).Options.Repetitions, 3u);
+  EXPECT_EQ(parse({"--repetitions"}).Error,
+            "option '--repetitions' needs a value: --repetitions N");
+  EXPECT_EQ(parse({"--repetitions", "100001"}).Error,
+            "option '--repetitions' needs a whole number from 0 to 100000, not '100001'");
+}
+
 TEST(TunerCommandLine, NegativeNumbersAreArguments) {
   const ParsedCommandLine P = parse({"-5", "-0.5", "-.5", "-", "--json"});
   ASSERT_TRUE(P.ok()) << P.Error;

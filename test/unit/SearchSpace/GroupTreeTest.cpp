@@ -257,4 +257,32 @@ TEST(GroupTreeTest, WideFirstLevelEqualsTheReference) {
     EXPECT_TRUE(shapeOf(generateWith(Threads, G)) == Want) << Threads << " threads";
 }
 
+TEST(GroupTreeTest, NarrowFirstLevelsEqualTheReference) {
+  // Prefixes reach at most the first half of the levels (two of four here),
+  // which hold one value each: every thread count generates from a single
+  // prefix of depth two, and the prefix levels must still be right.
+  using U = std::uint64_t;
+  auto G =
+      group(parameter("A", interval<U>(1, 5), equal(U(3))),
+            parameter("B", interval<U>(1, 5), equal([](const auto &P) { return std::get<0>(P); })),
+            parameter("C", interval<U>(1, 40), greater_than(U(2))),
+            parameter("D", interval<U>(1, 40),
+                      divides([](const auto &P) { return std::get<2>(P) * std::get<1>(P); })));
+  const TreeShape Want = referenceTree({5, 5, 40, 40}, [](std::size_t L, const auto &Path, U V) {
+    const U X = V + 1;
+    switch (L) {
+    case 0:
+      return X == 3;
+    case 1:
+      return X == Path[0] + 1;
+    case 2:
+      return X > 2;
+    default:
+      return ((Path[2] + 1) * (Path[1] + 1)) % X == 0;
+    }
+  });
+  for (unsigned Threads : {1u, 2u, 3u, 0u})
+    EXPECT_TRUE(shapeOf(generateWith(Threads, G)) == Want) << Threads << " threads";
+}
+
 } // namespace
