@@ -185,31 +185,27 @@ private:
       }
     }
 
+    // A technique or abort condition that does not parse or build is an
+    // error of the directive (or option) it came from, at the offending text.
+    auto FailAt = [&](const DirectiveText &Origin, const TextError &Error) {
+      Err << locationOf(Options.FileName, Origin, Error.Offset) << ": error: " << Error.Message
+          << '\n';
+      Status = 2;
+      return false;
+    };
     if (Technique.Text.empty())
       Technique.Text = defaultTechniqueText();
     TechniqueExprOrError Expr = parseTechnique(Technique.Text);
-    if (!Expr.ok()) {
-      Err << locationOf(Options.FileName, Technique.Origin, Expr.Error.Offset)
-          << ": error: " << Expr.Error.Message << '\n';
-      Status = 2;
-      return false;
-    }
+    if (!Expr.ok())
+      return FailAt(Technique.Origin, Expr.Error);
     auto Made = makeTechnique(*Expr.Expr);
-    if (!Made.ok()) {
-      Err << locationOf(Options.FileName, Technique.Origin, Made.Error.Offset)
-          << ": error: " << Made.Error.Message << '\n';
-      Status = 2;
-      return false;
-    }
+    if (!Made.ok())
+      return FailAt(Technique.Origin, Made.Error);
     std::optional<AbortCondition> Condition;
     if (!Abort.Text.empty()) {
       AbortConditionOrError Parsed = parseAbortCondition(Abort.Text);
-      if (!Parsed.ok()) {
-        Err << locationOf(Options.FileName, Abort.Origin, Parsed.Error.Offset)
-            << ": error: " << Parsed.Error.Message << '\n';
-        Status = 2;
-        return false;
-      }
+      if (!Parsed.ok())
+        return FailAt(Abort.Origin, Parsed.Error);
       Condition = std::move(Parsed.Condition);
     }
     if (!Seed)
