@@ -223,19 +223,32 @@ private:
     (applyBound<Is>(), ...);
   }
 
-  /// Visits grid values From, From+Stride, ... <= To (From on the grid).
+  /// Visits grid value V, whose range index is Index, if it passes.
+  template <class Fn> void visit(Int128 V, std::uint64_t Index, bool SkipSource, Fn &F) {
+    const T Value = static_cast<T>(V);
+    if (passes(Value, SkipSource))
+      F(Index, Value);
+  }
+  /// Visits grid values From, From+Stride, ... <= To (From on the grid;
+  /// Stride a multiple of Step). The index advances with the value: no
+  /// 128-bit division per value.
   template <class Fn> void stride(Int128 From, Int128 To, Int128 Stride, bool SkipSource, Fn &F) {
-    for (Int128 V = From; V <= To; V += Stride) {
-      const T Value = static_cast<T>(V);
-      if (passes(Value, SkipSource))
-        F(static_cast<std::uint64_t>((V - Lo0) / Step), Value);
-    }
+    if (From > To)
+      return;
+    std::uint64_t Index = indexOf(From);
+    const auto IndexStride = static_cast<std::uint64_t>(Stride / Step);
+    for (Int128 V = From; V <= To; V += Stride, Index += IndexStride)
+      visit(V, Index, SkipSource, F);
+  }
+  /// The range index of grid value V (most intervals step by one).
+  std::uint64_t indexOf(Int128 V) const {
+    return static_cast<std::uint64_t>(Step == 1 ? V - Lo0 : (V - Lo0) / Step);
   }
   /// The first grid value >= From.
   Int128 firstOnGrid(Int128 From) const {
     return From <= Lo0 ? Lo0 : Lo0 + ceilDiv(From - Lo0, Step) * Step;
   }
-  bool onGrid(Int128 V) const { return V >= Lo && V <= Hi && (V - Lo0) % Step == 0; }
+  bool onGrid(Int128 V) const { return V >= Lo && V <= Hi && (Step == 1 || (V - Lo0) % Step == 0); }
 
   template <class Fn> void arithmetic(std::vector<std::uint64_t> &Scratch, Fn &F) {
     Lo0 = static_cast<Int128>(R.lo());
@@ -255,12 +268,12 @@ private:
       } else if constexpr (SourcePart::kShape == RelationShape::Equal) {
         const auto V = static_cast<Int128>(E);
         if (onGrid(V))
-          stride(V, V, Step, true, F);
+          visit(V, indexOf(V), true, F);
       } else if constexpr (SourcePart::kShape == RelationShape::MultipleOf) {
         const auto M = static_cast<Int128>(magnitude(E));
-        if (M == 0) {
+        if (M == 0) { // only 0 is a multiple of 0
           if (onGrid(0))
-            stride(0, 0, Step, true, F);
+            visit(0, indexOf(0), true, F);
           return;
         }
         // Multiples of M that are also on the grid Lo0 + k*Step: they repeat
@@ -282,15 +295,12 @@ private:
   /// Divisors of M inside the window, ascending; negative values divide
   /// M too (divides compares magnitudes).
   template <class Fn> void divisors(std::uint64_t M, std::vector<std::uint64_t> &Scratch, Fn &F) {
-    if (M == 0) // every nonzero value divides 0
-      return stride(firstOnGrid(Lo), Hi, Step, false, F);
+    // Every nonzero value divides 0: then each is tested.
     const auto Max = static_cast<Int128>(M);
-    const Int128 From = Lo < -Max ? -Max : Lo, To = Hi < Max ? Hi : Max;
-    if (From > To)
-      return;
+    const Int128 From = M == 0 || Lo >= -Max ? Lo : -Max, To = M == 0 || Hi <= Max ? Hi : Max;
     // Few candidates: test them; many: factor M by trial division.
-    const std::uint64_t Root = isqrt(M);
-    if ((To - From) / Step <= static_cast<Int128>(2 * Root))
+    const std::uint64_t Root = M == 0 ? 0 : isqrt(M);
+    if (M == 0 || (To - From) / Step <= static_cast<Int128>(2 * Root))
       return stride(firstOnGrid(From), To, Step, false, F);
     Scratch.clear();
     for (std::uint64_t D = 1; D <= Root; ++D)
@@ -300,13 +310,15 @@ private:
     for (std::size_t I = Small; I-- > 0;)
       if (const std::uint64_t D = M / Scratch[I]; D != Scratch[I])
         Scratch.push_back(D);
-    // Scratch now holds all divisors ascending: visit -d descending, then d.
-    for (std::size_t I = Scratch.size(); From < 0 && I-- > 0;)
-      if (const Int128 V = -static_cast<Int128>(Scratch[I]); onGrid(V))
-        stride(V, V, Step, true, F);
-    for (std::uint64_t D : Scratch)
-      if (onGrid(D))
-        stride(D, D, Step, true, F);
+    // Scratch now holds all divisors ascending: visit -d descending, then
+    // d, in one loop (one copy of the visit to compile).
+    const std::size_t Count = Scratch.size();
+    for (std::size_t J = From < 0 ? 0 : Count; J < 2 * Count; ++J) {
+      const Int128 V = J < Count ? -static_cast<Int128>(Scratch[Count - 1 - J])
+                                 : static_cast<Int128>(Scratch[J - Count]);
+      if (onGrid(V))
+        visit(V, indexOf(V), true, F);
+    }
   }
 
   const Range &R;
