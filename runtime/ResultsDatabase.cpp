@@ -221,6 +221,30 @@ Json stringsJson(const std::vector<std::string> &Strings) {
   return J;
 }
 
+/// The parameters' kinds as an array of their names.
+Json kindsJson(const std::vector<ValueKind> &Kinds) {
+  Json J = Json::array();
+  for (ValueKind K : Kinds)
+    J.push_back(kindName(K));
+  return J;
+}
+
+/// A configuration as an object of parameter names to values.
+Json configurationJson(const std::vector<NamedValue> &Configuration) {
+  Json J = Json::object();
+  for (const NamedValue &P : Configuration)
+    J[P.Name] = valueJson(P.Val);
+  return J;
+}
+
+/// Costs as an array; a cost that is not finite is null.
+Json costsJson(const std::vector<double> &Costs) {
+  Json J = Json::array();
+  for (double C : Costs)
+    J.push_back(doubleJson(C));
+  return J;
+}
+
 /// The JSON text in a column, or a message when it is not JSON.
 std::optional<Json> parseJson(const std::string &Text) {
   Json J = Json::parse(Text, nullptr, /*allow_exceptions=*/false);
@@ -508,9 +532,7 @@ ResultsStatus ResultsDatabase::prepareStatements() {
 
 ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   ResultsOr<std::int64_t> Result;
-  Json Kinds = Json::array();
-  for (ValueKind K : Run.ParameterKinds)
-    Kinds.push_back(kindName(K));
+  const Json Kinds = kindsJson(Run.ParameterKinds);
   StatementUse S(Prepared->InsertRun);
   S.bind(1, Run.Key);
   S.bind(2, Run.File);
@@ -568,18 +590,12 @@ ResultsStatus ResultsDatabase::reopenRun(std::int64_t RunId) {
 ResultsOr<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
                                                        const EvaluationRecord &E) {
   ResultsOr<std::int64_t> Result;
-  Json Configuration = Json::object();
-  for (const NamedValue &P : E.Configuration)
-    Configuration[P.Name] = valueJson(P.Val);
-  Json Costs = Json::array();
-  for (double C : E.Result.Costs)
-    Costs.push_back(doubleJson(C));
   StatementUse S(Prepared->InsertEvaluation);
   S.bind(1, RunId);
   S.bind(2, E.ConfigIndex);
-  S.bind(3, jsonText(Configuration));
+  S.bind(3, jsonText(configurationJson(E.Configuration)));
   S.bind(4, std::int64_t(E.Result.Valid));
-  S.bind(5, jsonText(Costs));
+  S.bind(5, jsonText(costsJson(E.Result.Costs)));
   S.bind(6, std::string_view(failureName(E.Result.Failure)));
   S.bind(7, E.Result.Reason);
   S.bind(8, E.Result.Log);
@@ -985,9 +1001,6 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
   }
   Json Runs = Json::array();
   for (const RunInfo &Run : Rows.Value.Runs) {
-    Json Kinds = Json::array();
-    for (ValueKind K : Run.ParameterKinds)
-      Kinds.push_back(kindName(K));
     Runs.push_back(Json{{"id", Run.Id},
                         {"key", Run.Key},
                         {"file", Run.File},
@@ -1000,7 +1013,7 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
                         {"arguments", stringsJson(Run.Arguments)},
                         {"elapsed_seconds", Run.ElapsedSeconds},
                         {"parameters", stringsJson(Run.Parameters)},
-                        {"parameter_kinds", Kinds},
+                        {"parameter_kinds", kindsJson(Run.ParameterKinds)},
                         {"objectives", stringsJson(Run.Objectives)},
                         {"space_size", Run.SpaceSize},
                         {"device", Run.Device},
@@ -1008,19 +1021,13 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
   }
   Json Evaluations = Json::array();
   for (const EvaluationRecord &E : Rows.Value.Evaluations) {
-    Json Configuration = Json::object();
-    for (const NamedValue &P : E.Configuration)
-      Configuration[P.Name] = valueJson(P.Val);
-    Json Costs = Json::array();
-    for (double C : E.Result.Costs)
-      Costs.push_back(doubleJson(C));
     Evaluations.push_back(Json{{"id", E.Id},
                                {"run_id", E.RunId},
                                {"evaluation", E.Evaluation},
                                {"config_index", E.ConfigIndex},
-                               {"configuration", Configuration},
+                               {"configuration", configurationJson(E.Configuration)},
                                {"valid", E.Result.Valid},
-                               {"costs", Costs},
+                               {"costs", costsJson(E.Result.Costs)},
                                {"failure", failureName(E.Result.Failure)},
                                {"reason", E.Result.Reason},
                                {"log", E.Result.Log},
