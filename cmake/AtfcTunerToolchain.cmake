@@ -1,6 +1,9 @@
 # How atfc compiles the tuners it generates: the same compiler, and the
 # libraries of this build. Written at generate time (so that the targets'
-# files are known) into lib/Directives/TunerToolchain.inc.
+# files are known) into lib/Directives/TunerToolchain.inc, twice: as paths
+# into this build tree, and relative to the prefix of an installed atfc
+# (cmake/AtfcInstall.cmake installs the same files there), which atfc
+# uses when it finds them beside its own executable (TunerBuild.cpp).
 
 set(ATF_TUNER_FLAGS -std=c++20 -O2 -DNDEBUG -pthread ${ATF_SANITIZE_FLAGS})
 # gold links a tuner in about a third of the time of the default linker
@@ -11,21 +14,35 @@ set(ATF_TUNER_LINK_FLAGS)
 if(ATF_HAVE_GOLD)
   set(ATF_TUNER_LINK_FLAGS -fuse-ld=gold)
 endif()
+# Where an installed atfc keeps what tuners are compiled against, relative
+# to its prefix (atfc itself is PREFIX/bin/atfc).
+set(ATF_INSTALL_TUNER_LIBDIR lib/atfc)
+set(ATF_INSTALL_TUNER_INCLUDEDIR include/atfc)
+set(ATF_INSTALL_TUNER_PCHDIR lib/atfc/tuner-pch)
 set(ATF_TUNER_LIBRARIES)
+set(ATF_TUNER_INSTALL_LIBRARIES)
+set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
 foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
                atfcDeviceBackends atfcReplayBackend atfcBackends atfcSearchSpace)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
+    list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})
     list(APPEND ATF_TUNER_LIBRARIES $<TARGET_FILE:${target}>)
+    list(APPEND ATF_TUNER_INSTALL_LIBRARIES
+      ${ATF_INSTALL_TUNER_LIBDIR}/$<TARGET_FILE_NAME:${target}>)
   endif()
 endforeach()
-list(APPEND ATF_TUNER_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
+set(ATF_TUNER_SYSTEM_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
   $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES} -ldl)
 if(ATF_HAVE_CUDA)
   get_filename_component(ATF_NVRTC_DIR ${ATF_NVRTC_LIBRARY} DIRECTORY)
-  list(APPEND ATF_TUNER_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})
+  list(APPEND ATF_TUNER_SYSTEM_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})
 endif()
+list(APPEND ATF_TUNER_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
+list(APPEND ATF_TUNER_INSTALL_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
+# atfc compiles tuners against these libraries: build them with it.
+add_dependencies(atfc ${ATF_TUNER_LIBRARY_TARGETS})
 # The header every tuner starts with, precompiled with the tuners' own flags
 # (g++ takes DIR/runtime/TunerMain.h.gch for "runtime/TunerMain.h" when DIR
 # comes first on the include path): it saves parsing the engine and GMP
@@ -52,4 +69,6 @@ file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/lib/Directives/TunerToolchain.inc CON
 #define ATF_TUNER_LINK_FLAGS \"${ATF_TUNER_LINK_FLAGS}\"
 #define ATF_TUNER_INCLUDES \"${ATF_TUNER_PCH_DIR};${PROJECT_SOURCE_DIR};${PROJECT_SOURCE_DIR}/lib\"
 #define ATF_TUNER_LIBRARIES \"${ATF_TUNER_LIBRARIES}\"
+#define ATF_TUNER_INSTALL_INCLUDES \"${ATF_INSTALL_TUNER_PCHDIR};${ATF_INSTALL_TUNER_INCLUDEDIR}\"
+#define ATF_TUNER_INSTALL_LIBRARIES \"${ATF_TUNER_INSTALL_LIBRARIES}\"
 ")

@@ -1,4 +1,11 @@
 //===- Directives/TunerBuild.cpp - Compiling the tuner program ------------===//
+//
+// The toolchain is that of the build tree atfc was built in, or, for an
+// installed atfc (PREFIX/bin/atfc), the libraries, headers and precompiled
+// header installed under PREFIX: found relative to the executable, so that
+// an installed tree can be moved as a whole.
+//
+//===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -14,8 +21,9 @@
 #include <vector>
 
 // ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_LINK_FLAGS, ATF_TUNER_INCLUDES,
-// ATF_TUNER_LIBRARIES: semicolon-separated lists written by CMake
-// (cmake/AtfcTunerToolchain.cmake).
+// ATF_TUNER_LIBRARIES, and the installed ATF_TUNER_INSTALL_INCLUDES and
+// ATF_TUNER_INSTALL_LIBRARIES (paths relative to the prefix):
+// semicolon-separated lists written by CMake (cmake/AtfcTunerToolchain.cmake).
 #include "TunerToolchain.inc"
 
 namespace atfc {
@@ -27,12 +35,47 @@ std::vector<std::string> splitList(llvm::StringRef List) {
   return {Parts.begin(), Parts.end()};
 }
 
+/// What tuners are compiled against.
+struct TunerToolchain {
+  /// Include directories, the precompiled header's first.
+  std::vector<std::string> Includes;
+  /// Libraries and linker options, in link order.
+  std::vector<std::string> Libraries;
+};
+
+/// The installed toolchain when an installed atfc's libraries lie under the
+/// prefix of this executable (PREFIX/bin/atfc), else this build tree's.
+TunerToolchain findToolchain() {
+  TunerToolchain BuildTree{splitList(ATF_TUNER_INCLUDES), splitList(ATF_TUNER_LIBRARIES)};
+  static int Anchor; // any address in this program, for getMainExecutable
+  const std::string Self = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+  if (Self.empty())
+    return BuildTree;
+  const llvm::StringRef Prefix = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Self));
+  // Relative entries are under the prefix; absolute ones and options stay.
+  auto Resolve = [&](const std::string &Entry) {
+    if (Entry.empty() || Entry[0] == '/' || Entry[0] == '-')
+      return Entry;
+    llvm::SmallString<256> Path(Prefix);
+    llvm::sys::path::append(Path, Entry);
+    return std::string(Path);
+  };
+  TunerToolchain Installed;
+  for (const std::string &Entry : splitList(ATF_TUNER_INSTALL_INCLUDES))
+    Installed.Includes.push_back(Resolve(Entry));
+  for (const std::string &Entry : splitList(ATF_TUNER_INSTALL_LIBRARIES))
+    Installed.Libraries.push_back(Resolve(Entry));
+  if (!Installed.Libraries.empty() && llvm::sys::fs::exists(Installed.Libraries.front()))
+    return Installed;
+  return BuildTree;
+}
+
 /// The compiler's command line, output and input left out.
-std::vector<std::string> compileCommand() {
+std::vector<std::string> compileCommand(const TunerToolchain &Toolchain) {
   std::vector<std::string> Command = {ATF_TUNER_COMPILER};
   for (const std::string &Flag : splitList(ATF_TUNER_FLAGS))
     Command.push_back(Flag);
-  for (const std::string &Dir : splitList(ATF_TUNER_INCLUDES))
+  for (const std::string &Dir : Toolchain.Includes)
     Command.push_back("-I" + Dir);
   return Command;
 }
@@ -55,12 +98,17 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     return Build;
   };
 
-  const std::vector<std::string> Command = compileCommand();
-  const std::vector<std::string> Libraries = splitList(ATF_TUNER_LIBRARIES);
+  const TunerToolchain Toolchain = findToolchain();
+  const std::vector<std::string> Command = compileCommand(Toolchain);
+  const std::vector<std::string> &Libraries = Toolchain.Libraries;
   const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
   // The compiler's own stamp (stat follows its symlinks) stands for its
-  // version, so that an upgraded compiler builds afresh.
+  // version, so that an upgraded compiler builds afresh; the precompiled
+  // header's stands for the headers, whose inline code the libraries'
+  // stamps do not cover.
   std::string Key = Source.str() + '\n' + fileStamp(ATF_TUNER_COMPILER);
+  if (!Toolchain.Includes.empty())
+    Key += '\n' + fileStamp(Toolchain.Includes.front() + "/runtime/TunerMain.h.gch");
   for (const std::string &Part : Command)
     Key += '\n' + Part;
   for (const std::string &Flag : LinkFlags)
@@ -118,6 +166,15 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     return Finish();
   }
   llvm::sys::fs::remove(Log);
+  // The command beside the tuner, for whoever wonders how it was built
+  // (and which toolchain, build tree or installed, it was built with).
+  {
+    std::error_code Error;
+    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error);
+    for (std::size_t I = 0; I < Args.size() && !Error; ++I)
+      OS << (I ? " " : "") << Args[I];
+    OS << '\n';
+  }
   Build.Succeeded = true;
   return Finish();
 }

@@ -33,15 +33,17 @@ int runTuneCommand(const TuneOptions &Options) {
   std::optional<std::string> Program = emitTunerProgram(*Result, Emit);
   if (!Program)
     return 1;
-  TunerBuild Build = buildTuner(*Program, Options.File + ".atf");
+  // The tuner is cached in the output directory too, so that a build
+  // system's --output in its build tree leaves the source tree untouched.
+  const std::string Output =
+      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+  TunerBuild Build = buildTuner(*Program, Output);
   if (!Build.Succeeded) {
     llvm::errs() << "atfc: error: the tuner of '" << Options.File << "' did not compile:\n"
                  << Build.Log;
     return 1;
   }
 
-  const std::string Output =
-      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
     llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
     return 1;

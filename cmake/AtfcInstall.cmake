@@ -1,0 +1,53 @@
+# Installing atfc: `cmake --install BUILD --prefix P` gives
+#
+#   P/bin/atfc                                       the tool (tools/atfc)
+#   P/lib/atfc/libatfc*.a                            what tuners link
+#   P/include/atfc/{runtime,SearchSpace,...}/*.h     what tuners include
+#   P/lib/atfc/tuner-pch/runtime/TunerMain.h.gch     their precompiled header
+#   P/lib/cmake/atfc/atfcConfig.cmake                find_package(atfc)
+#
+# The installed atfc finds its libraries, headers and precompiled header
+# relative to its own executable (lib/Directives/TunerBuild.cpp), so P can
+# be moved as a whole. The precompiled header is made at install time from
+# the installed headers; when that fails, tuners compile without it (a few
+# seconds slower), which the install says.
+
+install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_TUNER_LIBDIR})
+
+# The headers of the libraries a tuner includes ("runtime/TunerMain.h" and
+# what it includes), with the layout of the source tree's include path.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
+  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+foreach(component SearchSpace Search Backends)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
+    DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+endforeach()
+
+# The precompiled header, from the installed headers with the tuners' flags.
+string(REPLACE ";" "\" \"" ATF_TUNER_FLAGS_QUOTED "${ATF_TUNER_FLAGS}")
+install(CODE "
+  set(Root \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
+  set(Pch \"\${Root}/${ATF_INSTALL_TUNER_PCHDIR}/runtime/TunerMain.h.gch\")
+  file(MAKE_DIRECTORY \"\${Root}/${ATF_INSTALL_TUNER_PCHDIR}/runtime\")
+  message(STATUS \"Precompiling the tuner header: \${Pch}\")
+  execute_process(
+    COMMAND \"${CMAKE_CXX_COMPILER}\" \"${ATF_TUNER_FLAGS_QUOTED}\"
+            -I \"\${Root}/${ATF_INSTALL_TUNER_INCLUDEDIR}\" -x c++-header
+            \"\${Root}/${ATF_INSTALL_TUNER_INCLUDEDIR}/runtime/TunerMain.h\" -o \"\${Pch}\"
+    RESULT_VARIABLE Status ERROR_VARIABLE Errors)
+  if(NOT Status EQUAL 0)
+    file(REMOVE \"\${Pch}\")
+    message(WARNING \"atfc: the tuner header could not be precompiled; tuners will compile \"
+                    \"without it (slower):\\n\${Errors}\")
+  endif()
+")
+
+# The CMake package.
+include(CMakePackageConfigHelpers)
+set(ATF_INSTALL_CMAKEDIR lib/cmake/atfc)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/atfcConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/atfcConfig.cmake INSTALL_DESTINATION ${ATF_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/atfcConfig.cmake ${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/atfcTune.cmake DESTINATION ${ATF_INSTALL_CMAKEDIR})

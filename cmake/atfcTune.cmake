@@ -1,0 +1,63 @@
+# atfc_tune(): tuning an annotated file as a step of a CMake build.
+#
+#   atfc_tune(TARGET <target> FILE <annotated file>
+#             [ARGS <arguments of the tuned program>...]
+#             [OPTIONS <options of atfc tune>...]
+#             [OUTPUT_DIRECTORY <dir>]
+#             [DEPENDS <other files the tuning reads>...])
+#
+# Runs `atfc tune FILE --output DIR OPTIONS -- ARGS` at build time, before
+# TARGET is compiled, and adds DIR to TARGET's include directories, so that
+# TARGET's sources can `#include "best.h"` (a #define per tuning parameter).
+# DIR (default: FILE's name plus .atf in the current binary directory) also
+# receives best.json, the tuned source FILE.tuned.EXT for C-family files, the
+# results database and the cached tuner: the source tree is not written to.
+#
+# Tuning runs when best.h is missing or older than FILE or a DEPENDS file,
+# like any other generated file; a run after an interrupted one starts
+# afresh (pass OPTIONS --resume to continue it instead). The tuning happens
+# at build time, not at configure time, so that configuring stays fast,
+# a changed FILE tunes again without re-running CMake, and a parallel build
+# compiles the rest of the project meanwhile.
+#
+# Requires atfc::atfc: find_package(atfc) defines it.
+function(atfc_tune)
+  cmake_parse_arguments(PARSE_ARGV 0 ATFC "" "TARGET;FILE;OUTPUT_DIRECTORY"
+                        "ARGS;OPTIONS;DEPENDS")
+  if(ATFC_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "atfc_tune: unknown arguments: ${ATFC_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ATFC_TARGET OR NOT ATFC_FILE)
+    message(FATAL_ERROR "atfc_tune: TARGET and FILE are required")
+  endif()
+  if(NOT TARGET ${ATFC_TARGET})
+    message(FATAL_ERROR "atfc_tune: '${ATFC_TARGET}' is not a target (define it first)")
+  endif()
+  if(NOT TARGET atfc::atfc)
+    message(FATAL_ERROR "atfc_tune: atfc::atfc is not defined: call find_package(atfc) first")
+  endif()
+
+  get_filename_component(File "${ATFC_FILE}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  get_filename_component(Name "${File}" NAME)
+  if(ATFC_OUTPUT_DIRECTORY)
+    get_filename_component(Output "${ATFC_OUTPUT_DIRECTORY}" ABSOLUTE
+                           BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  else()
+    set(Output "${CMAKE_CURRENT_BINARY_DIR}/${Name}.atf")
+  endif()
+  set(Depends)
+  foreach(Dependency IN LISTS ATFC_DEPENDS)
+    get_filename_component(Dependency "${Dependency}" ABSOLUTE
+                           BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND Depends "${Dependency}")
+  endforeach()
+
+  add_custom_command(OUTPUT "${Output}/best.h" "${Output}/best.json"
+    COMMAND atfc::atfc tune "${File}" --output "${Output}" ${ATFC_OPTIONS} -- ${ATFC_ARGS}
+    DEPENDS "${File}" ${Depends}
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+    COMMENT "Tuning ${Name} with atfc"
+    VERBATIM)
+  target_sources(${ATFC_TARGET} PRIVATE "${Output}/best.h")
+  target_include_directories(${ATFC_TARGET} PRIVATE "${Output}")
+endfunction()
