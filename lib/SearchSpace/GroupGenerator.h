@@ -73,8 +73,9 @@ public:
 
   /// Generates the subtree below the prefix whose first Depth value indices
   /// are Prefix[0..Depth-1] into C's levels Depth..K-1, and returns its
-  /// number of leaves. Distinct prefixes may be generated at the same time,
-  /// each into its own C.
+  /// number of leaves; with C.Stop == Depth + 1 it only records the values
+  /// of level Depth in C.Stopped (the expansion). Distinct prefixes may be
+  /// generated at the same time, each into its own C.
   virtual std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                       detail::ChunkLevels &C) const = 0;
 
