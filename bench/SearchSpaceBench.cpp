@@ -12,6 +12,9 @@
 //
 //   searchspace-bench [--space NAME] [--quick] [--repetitions N]
 //
+// For the cold figure it starts itself with --cold-generation K, which
+// generates the K-th space of benchSpaces() once and prints its time.
+//
 //===----------------------------------------------------------------------===//
 #include "bench/Spaces.h"
 
