@@ -88,15 +88,17 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup) con
 
 int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
                    std::ostream &Err) const {
+  std::string Blanked;
+  if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Blanked)) {
+    Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
+    return kFailureExitCode;
+  }
   // The measurer first: a device's limits must be known before generation.
   std::unique_ptr<ConfigurationMeasurer> Measurer;
   if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
     MeasurerContext Context;
     Context.FileName = FileName;
-    if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Context.BlankedSource)) {
-      Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
-      return kFailureExitCode;
-    }
+    Context.BlankedSource = Blanked;
     Context.OutputDirectory = outputDirectory();
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
@@ -155,8 +157,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     TuningRunOptions Run;
     Run.FileName = FileName;
     Run.OutputDirectory = outputDirectory();
-    if (!Options.BlankedSource.empty())
-      readFile(Options.BlankedSource, Run.BlankedSource);
+    Run.BlankedSource = std::move(Blanked);
     Run.Arguments = Options.Arguments;
     Run.TunerIdentity = tunerIdentity();
     Run.Technique = Options.Technique;
