@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "TuneCommand.h"
 
-#include "Directives/TunerBuild.h"
 #include "TunerPipeline.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -30,19 +29,13 @@ int runTuneCommand(const TuneOptions &Options) {
   std::optional<FrontendResult> Result = analyzeFile(Options.File);
   if (!Result)
     return 1;
-  std::optional<std::string> Program = emitTunerProgram(*Result, Emit);
-  if (!Program)
-    return 1;
   // The tuner is cached in the output directory too, so that a build
   // system's --output in its build tree leaves the source tree untouched.
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
-  TunerBuild Build = buildTuner(*Program, Output);
-  if (!Build.Succeeded) {
-    llvm::errs() << "atfc: error: the tuner of '" << Options.File << "' did not compile:\n"
-                 << Build.Log;
+  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
+  if (!Tuner)
     return 1;
-  }
 
   if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
     llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
@@ -63,8 +56,8 @@ int runTuneCommand(const TuneOptions &Options) {
   }
 
   std::vector<std::string> Args = {
-      Build.Binary, "--tune", "--output",  Output,
-      "--blanked",  Blanked,  "--threads", std::to_string(Options.Threads)};
+      *Tuner,      "--tune", "--output",  Output,
+      "--blanked", Blanked,  "--threads", std::to_string(Options.Threads)};
   if (!Options.Technique.empty())
     Args.insert(Args.end(), {"--technique", Options.Technique});
   if (!Options.AbortCondition.empty())
@@ -77,7 +70,7 @@ int runTuneCommand(const TuneOptions &Options) {
     Args.push_back("--verbose");
   Args.push_back("--");
   Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
-  return runTunerProcess(Build.Binary, Args);
+  return runTunerProcess(*Tuner, Args);
 }
 
 } // namespace atfc

@@ -72,19 +72,25 @@ std::optional<std::string> emitTunerProgram(const FrontendResult &File,
   return std::move(Tuner.Source);
 }
 
+std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
+                                        const std::string &CacheDir) {
+  std::optional<std::string> Program = emitTunerProgram(File, Options);
+  if (!Program)
+    return std::nullopt;
+  TunerBuild Build = buildTuner(*Program, CacheDir);
+  if (!Build.Succeeded) {
+    llvm::errs() << "atfc: error: the tuner of '" << File.FileName << "' did not compile:\n"
+                 << Build.Log;
+    return std::nullopt;
+  }
+  return Build.Binary;
+}
+
 std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options) {
   std::optional<FrontendResult> Result = analyzeFile(File);
   if (!Result)
     return std::nullopt;
-  std::optional<std::string> Program = emitTunerProgram(*Result, Options);
-  if (!Program)
-    return std::nullopt;
-  TunerBuild Build = buildTuner(*Program, File + ".atf");
-  if (!Build.Succeeded) {
-    llvm::errs() << "atfc: error: the tuner of '" << File << "' did not compile:\n" << Build.Log;
-    return std::nullopt;
-  }
-  return Build.Binary;
+  return buildTunerOf(*Result, Options, File + ".atf");
 }
 
 namespace {

@@ -27,8 +27,12 @@ std::optional<FrontendResult> analyzeFile(const std::string &File);
 std::optional<std::string> emitTunerProgram(const FrontendResult &File,
                                             const EmitOptions &Options = {});
 
-/// Analyses, emits and builds the tuner of File into File.atf/; the binary's
-/// path, or nullopt after printing why not.
+/// Emits and builds the tuner of an analysed file into CacheDir; the
+/// binary's path, or nullopt after printing why not.
+std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
+                                        const std::string &CacheDir);
+
+/// Analyses, emits and builds the tuner of File into File.atf/.
 std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options = {});
 
 /// Runs Binary with Args (argv[0] included) on atfc's own terminal and
