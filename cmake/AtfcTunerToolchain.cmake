@@ -35,10 +35,6 @@ foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
 endforeach()
 set(ATF_TUNER_SYSTEM_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
   $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES} -ldl)
-if(ATF_HAVE_CUDA)
-  get_filename_component(ATF_NVRTC_DIR ${ATF_NVRTC_LIBRARY} DIRECTORY)
-  list(APPEND ATF_TUNER_SYSTEM_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})
-endif()
 list(APPEND ATF_TUNER_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 list(APPEND ATF_TUNER_INSTALL_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 # atfc compiles tuners against these libraries: build them with it.

@@ -104,6 +104,7 @@ public:
       return Status;
     if (!loadKnownResults())
       return 1;
+    Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
 
     Interruption Interrupt([this] { Measurer.interrupt(); });
     ProgressLine Progress(Err, Options.Progress);

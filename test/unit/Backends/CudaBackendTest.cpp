@@ -1,16 +1,16 @@
 //===- CudaBackendTest.cpp - The CUDA backend: NVRTC always, GPU if any ---===//
 //
-// Compiling with NVRTC needs no GPU and is always tested where the toolkit
-// is installed. The launch tests need the driver (dlopen'ed) and a device;
+// Compiling with NVRTC needs no GPU and is tested wherever NVRTC is found
+// at run time (CudaLibraries.h); this binary was built without any CUDA
+// header or library. The launch tests need the driver (dlopen'ed) and a device;
 // without them they skip with a message saying so.
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/CudaCompiler.h"
+#include "Backends/CudaLibraries.h"
 #include "Backends/DeviceBackend.h"
 
 #include <gtest/gtest.h>
-
-#include <dlfcn.h>
 
 namespace atfc {
 namespace {
@@ -36,8 +36,8 @@ extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 )";
 
 TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=4"}, 0);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_FALSE(C.IsCubin);
@@ -46,8 +46,8 @@ TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
 }
 
 TEST(CudaCompiler, CompilesACubinForAnArchitecture) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=2"}, 90);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_TRUE(C.IsCubin);
@@ -57,8 +57,8 @@ TEST(CudaCompiler, CompilesACubinForAnArchitecture) {
 }
 
 TEST(CudaCompiler, FindsAMangledKernel) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel("__global__ void scale(float *x) { x[0] *= S; }",
                                         "scale.cu", "scale", {"S=2.5"}, 0);
   ASSERT_TRUE(C.ok()) << C.Log;
@@ -66,8 +66,8 @@ TEST(CudaCompiler, FindsAMangledKernel) {
 }
 
 TEST(CudaCompiler, BuildErrorNamesTheFileAndLine) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
   EXPECT_EQ(C.Error, "build failed");
   EXPECT_NE(C.Log.find("saxpy.cu(4)"), std::string::npos) << C.Log;
@@ -92,16 +92,14 @@ DeviceKernelSetup saxpySetup() {
 
 /// The backend on CUDA device 0, or null when this machine has none.
 std::unique_ptr<DeviceBackend> openOrSkip(std::string &Why) {
-  if (!haveNvrtc()) {
-    Why = "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok()) {
+    Why = Nvrtc.Error;
     return nullptr;
   }
-  void *Driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!Driver) {
-    Why = "no CUDA driver on this machine";
+  if (const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver); !Driver.ok()) {
+    Why = Driver.Error;
     return nullptr;
   }
-  dlclose(Driver);
   DeviceBackendOrError Opened = DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(),
                                                     {ATF_DEVICE_WORKER, "--atf-device-worker"});
   if (!Opened.ok())
