@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 namespace atfc {
 namespace {
 
@@ -71,6 +73,41 @@ TEST(CudaCompiler, BuildErrorNamesTheFileAndLine) {
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
   EXPECT_EQ(C.Error, "build failed");
   EXPECT_NE(C.Log.find("saxpy.cu(4)"), std::string::npos) << C.Log;
+}
+
+/// The file at Path with its directive lines blank, as atfc hands it to a
+/// backend (a directive continues on the next line after a backslash).
+std::string blankedExample(const std::string &Path) {
+  std::ifstream In(Path);
+  std::string Line, Text;
+  bool Continues = false;
+  while (std::getline(In, Line)) {
+    bool Directive = Continues || Line.rfind("#atf::", 0) == 0;
+    Continues = Directive && !Line.empty() && Line.back() == '\\';
+    Text += (Directive ? "" : Line) + "\n";
+  }
+  return Text;
+}
+
+TEST(CudaCompiler, CompilesTheSgemmExampleAtTheCornersOfItsSpace) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
+  const std::string Source = blankedExample(ATF_SOURCE_DIR "/examples/cuda-sgemm/sgemm.cu");
+  ASSERT_NE(Source.find("sgemm("), std::string::npos);
+  // The smallest and largest tiles, every vector width and unrolling.
+  const std::vector<std::string> Names = {"MWG", "NWG", "KWG",  "MDIMC", "NDIMC",
+                                          "VWA", "VWB", "PADA", "PADB",  "UNROLL"};
+  const std::vector<std::vector<int>> Configurations = {{16, 16, 8, 8, 8, 1, 1, 0, 0, 1},
+                                                        {128, 128, 32, 32, 32, 4, 4, 1, 1, 8},
+                                                        {64, 32, 16, 8, 16, 2, 2, 0, 1, 4}};
+  for (const std::vector<int> &Values : Configurations) {
+    std::vector<std::string> Definitions;
+    for (std::size_t I = 0; I < Names.size(); ++I)
+      Definitions.push_back(Names[I] + "=" + std::to_string(Values[I]));
+    CudaCompilation C = compileCudaKernel(Source, "sgemm.cu", "sgemm", Definitions, 90);
+    EXPECT_TRUE(C.ok()) << Definitions[0] << " ...: " << C.Log;
+    EXPECT_EQ(C.LoweredName, "sgemm");
+  }
 }
 
 constexpr int N = 1 << 16;
