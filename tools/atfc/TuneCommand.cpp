@@ -26,37 +26,15 @@ int runTuneCommand(const TuneOptions &Options) {
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
   }
 
-  std::optional<FrontendResult> Result = analyzeFile(Options.File);
-  if (!Result)
-    return 1;
-  // The tuner is cached in the output directory too, so that a build
-  // system's --output in its build tree leaves the source tree untouched.
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
-  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
-  if (!Tuner)
+  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
+  if (!Prepared)
     return 1;
-
-  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
-    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
-    return 1;
-  }
-  const std::string Blanked = Output + "/blanked-source";
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Blanked, EC);
-    if (!EC)
-      OS << blankDirectives(Result->Source, Result->Scan.Directives);
-    OS.close();
-    if (EC || OS.has_error()) {
-      llvm::errs() << "atfc: error: cannot write '" << Blanked
-                   << "': " << (EC ? EC : OS.error()).message() << '\n';
-      return 1;
-    }
-  }
+  const std::string &Tuner = Prepared->Binary, &Blanked = Prepared->BlankedSource;
 
   std::vector<std::string> Args = {
-      *Tuner,      "--tune", "--output",  Output,
+      Tuner,       "--tune", "--output",  Output,
       "--blanked", Blanked,  "--threads", std::to_string(Options.Threads)};
   if (!Options.Technique.empty())
     Args.insert(Args.end(), {"--technique", Options.Technique});
@@ -70,7 +48,16 @@ int runTuneCommand(const TuneOptions &Options) {
     Args.push_back("--verbose");
   Args.push_back("--");
   Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
-  return runTunerProcess(*Tuner, Args);
+  return runTunerProcess(Tuner, Args);
+}
+
+int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {
+  std::optional<PreparedTuner> Prepared =
+      prepareTuner(File, {}, OutputDirectory.empty() ? File + ".atf" : OutputDirectory);
+  if (!Prepared)
+    return 1;
+  llvm::outs() << Prepared->Binary << '\n';
+  return 0;
 }
 
 } // namespace atfc

@@ -135,6 +135,12 @@ int main(int Argc, char **Argv) {
       ->check(CLI::Range(0, 100000));
   SpaceCommand->add_option("ARGS", Space.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
+  CLI::App *BuildCommand = App.add_subcommand(
+      "build", "Build FILE's tuner and the blanked source it measures; print the tuner's path");
+  BuildCommand->add_option("FILE", File, "The annotated source file")->required();
+  BuildCommand->add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)");
+  BuildCommand->callback([&] { Status = atfc::runBuildCommand(File, Out); });
+
   atfc::TuneOptions Tune;
   CLI::App *TuneCommand = App.add_subcommand(
       "tune", "Tune FILE: generate, build and run its tuner; write the best configuration");

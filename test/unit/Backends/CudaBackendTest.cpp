@@ -9,6 +9,7 @@
 #include "Backends/CudaCompiler.h"
 #include "Backends/CudaLibraries.h"
 #include "Backends/DeviceBackend.h"
+#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -137,8 +138,8 @@ std::unique_ptr<DeviceBackend> openOrSkip(std::string &Why) {
     Why = Driver.Error;
     return nullptr;
   }
-  DeviceBackendOrError Opened = DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(),
-                                                    {ATF_DEVICE_WORKER, "--atf-device-worker"});
+  DeviceBackendOrError Opened =
+      DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(), deviceWorkerCommand());
   if (!Opened.ok())
     Why = "no usable CUDA device: " + Opened.Error;
   return std::move(Opened.Backend);
