@@ -131,6 +131,10 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   } catch (const std::exception &E) {
     Err << FileName << ": error: generating the search space failed: " << E.what() << '\n';
     return kFailureExitCode;
+  } catch (...) { // a constraint may throw anything
+    Err << FileName << ": error: generating the search space failed: a constraint threw an "
+        << "exception that is not a std::exception\n";
+    return kFailureExitCode;
   }
   if (Measurer)
     Measurer->spaceReady(Space);
