@@ -88,8 +88,11 @@ std::vector<double> ticksOf(const Scale &S, int Target) {
     return Ticks;
   }
   const double Step = niceStep((S.DomainHi - S.DomainLo) / std::max(1, Target));
-  for (double V = std::ceil(S.DomainLo / Step) * Step; V <= S.DomainHi + Step * 1e-9; V += Step)
-    Ticks.push_back(std::abs(V) < Step * 1e-9 ? 0 : V);
+  // Multiples of the step, not a running sum, so that no error accumulates.
+  const double First = std::ceil(S.DomainLo / Step - 1e-9);
+  const double Last = std::floor(S.DomainHi / Step + 1e-9);
+  for (double K = First; K <= Last; K += 1)
+    Ticks.push_back(K == 0 ? 0 : K * Step);
   return Ticks;
 }
 
