@@ -116,9 +116,9 @@ pre{margin:0;font-size:12px;white-space:pre-wrap;max-width:520px;max-height:140p
 // Sorting by a clicked heading: numeric cells by data-sort, the rest as
 // text; a second click reverses.
 constexpr const char *kScript = R"js(
-document.querySelectorAll("table.sortable th").forEach(function(th, col) {
+document.querySelectorAll("table.sortable th").forEach(function(th) {
   th.addEventListener("click", function() {
-    var table = th.closest("table"), body = table.tBodies[0];
+    var table = th.closest("table"), body = table.tBodies[0], col = th.cellIndex;
     var asc = !th.classList.contains("asc");
     table.querySelectorAll("th").forEach(function(h) { h.classList.remove("asc", "desc"); });
     th.classList.add(asc ? "asc" : "desc");

@@ -109,7 +109,9 @@ double jitter(std::int64_t N) {
 } // namespace
 
 std::string progressPlot(const ProgressPlot &P) {
-  const Frame F = plotFrame();
+  // The run's main plot: as wide as a page section.
+  constexpr double Width = 1080, Height = 400;
+  const Frame F = plotFrame(Width, Height);
   Extent Xs, Ys;
   for (const PlotPoint &Pt : P.Valid) {
     Xs.add(Pt.X);
@@ -128,7 +130,7 @@ std::string progressPlot(const ProgressPlot &P) {
                             P.LogX && Xs.Hi > 0);
   const Scale Y = makeScale(Ys.Lo, Ys.Hi, F.bottom(), F.Top, LogY);
 
-  SvgWriter Svg(kWidth, kHeight, P.Label);
+  SvgWriter Svg(Width, Height, P.Label);
   drawAxes(Svg, F, X, Y, P.XTitle, P.YTitle + (LogY ? " (log scale)" : ""));
   for (const BandSeries &B : P.Bands)
     drawBand(Svg, B, X, Y);

@@ -189,8 +189,9 @@ std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
     Points.push_back(Run.Evaluations[Row].Costs);
   const std::vector<std::size_t> Front = paretoFront(Points);
   std::string Html = "<p class=\"note\">" + std::to_string(Front.size()) +
-                     " configurations form the Pareto front (no other is better in one "
-                     "objective without being worse in another), marked in orange.</p>";
+                     (Front.size() == 1 ? " configuration forms" : " configurations form") +
+                     " the Pareto front (no other is better in one objective without being "
+                     "worse in another), marked in orange.</p>";
   const std::size_t Objectives = Points.empty() ? 0 : Points.front().size();
   for (std::size_t J = 1; J < Objectives && J < 3; ++J) {
     ScatterPlot S;

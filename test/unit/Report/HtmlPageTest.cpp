@@ -50,6 +50,13 @@ TEST(HtmlPage, SelfContained) {
             std::string::npos);
 }
 
+// A bug the browser test found: the column to sort by was counted over
+// every sortable table of the page, not within the clicked one's.
+TEST(HtmlPage, SortingTakesTheColumnOfTheClickedHeading) {
+  const std::string Html = HtmlPage("t").finish();
+  EXPECT_NE(Html.find("col = th.cellIndex"), std::string::npos);
+}
+
 TEST(HtmlPage, ARunningRunRefreshes) {
   EXPECT_NE(HtmlPage("t", 5).finish().find("<meta http-equiv=\"refresh\" content=\"5\">"),
             std::string::npos);
