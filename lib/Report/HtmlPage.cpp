@@ -89,6 +89,7 @@ svg{max-width:100%;height:auto;background:#fff}
 .best-marker{fill:none;stroke:#111;stroke-width:2}
 .annotation{font-size:12px;font-weight:600;fill:#111}
 .band{fill-opacity:.16;stroke:none}
+.faint .band{fill-opacity:.08}
 .median{fill:none;stroke-width:2}
 .dashed{stroke-dasharray:6 4}
 .front-line{fill:none;stroke:#D55E00;stroke-width:1.5}

@@ -281,7 +281,9 @@ std::string barChart(const std::string &Label, const std::string &XTitle,
 }
 
 std::string bandPlot(const BandPlot &P) {
-  const Frame F = plotFrame(kWidth, 420);
+  // The replay's one plot: as wide as a page section.
+  constexpr double Width = 1080, Height = 460;
+  const Frame F = plotFrame(Width, Height);
   Extent Xs, Ys;
   addBands(Xs, P.Series, false);
   addBands(Ys, P.Series, true);
@@ -291,12 +293,14 @@ std::string bandPlot(const BandPlot &P) {
     Ys = {1, 2};
   const Scale X = makeScale(Xs.Lo, Xs.Hi, F.Left, F.right(), P.LogX && Xs.Lo > 0);
   const Scale Y = makeScale(Ys.Lo, Ys.Hi, F.bottom(), F.Top, P.LogY && spansDecades(Ys.Lo, Ys.Hi));
-  SvgWriter Svg(kWidth, 420, P.Label);
+  SvgWriter Svg(Width, Height, P.Label);
   drawAxes(Svg, F, X, Y, P.XTitle + (X.Log ? " (log scale)" : ""),
            P.YTitle + (Y.Log ? " (log scale)" : ""));
   std::vector<LegendItem> Legend;
+  // Overlapping bands stay readable when each is fainter.
+  const bool Many = P.Series.size() > 3;
   for (const BandSeries &B : P.Series) {
-    Svg.openGroup("series", {{"data-series", B.Name}});
+    Svg.openGroup(Many ? "series faint" : "series", {{"data-series", B.Name}});
     drawBand(Svg, B, X, Y);
     Svg.closeGroup();
     Legend.push_back({B.Name, B.Colour, B.Dashed ? "dash" : "line"});

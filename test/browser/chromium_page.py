@@ -94,11 +94,16 @@ class Chromium:
             self.events.append(event)
 
     def open(self, url):
-        """Navigates and waits for the load event; returns the seconds from
-        the navigation request to the load event."""
+        """Navigates, waits for the load event and then for two animation
+        frames (the page laid out and painted); returns the seconds from
+        the navigation request to then."""
         start = time.monotonic()
         self.call("Page.navigate", {"url": url}, session=True)
         self.wait_for("Page.loadEventFired")
+        self.call("Runtime.evaluate",
+                  {"expression": "new Promise(r => requestAnimationFrame("
+                                 "() => requestAnimationFrame(r)))",
+                   "awaitPromise": True}, session=True)
         return time.monotonic() - start
 
     def evaluate(self, expression):

@@ -10,15 +10,25 @@
       labelled, sorting works; saves a screenshot of each under --out.
       Exits 77 (skipped) when Chromium is not installed.
 
+  report_in_browser.py pages --atfc ATFC --run-fixture G --source DIR
+                             --datasets DIR --out DIR
+      the pages docs/report.md shows: the GEMM demo tuned on this machine's
+      OpenCL device (its report.html, as atfc tune leaves it), a replay on a
+      shared dataset, and a 10,000-evaluation run; each must open without
+      errors, the last under 2 MB. Prints their sizes and load times and
+      saves screenshots. Exits 77 (skipped) without Chromium or the datasets.
+
   report_in_browser.py measure PAGE.html... [--screenshots DIR]
       prints each page's size, the time from navigation to the load event
-      (best of three), and its errors; for docs/report.md.
+      and two animation frames after it (painted; best of three), and its
+      errors; for docs/report.md.
 """
 
 import argparse
 import gzip
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -155,30 +165,68 @@ def test(args):
     return 0
 
 
-def measure(args):
-    chromium = find_chromium()
-    if not chromium:
-        print("Chromium is not installed")
-        return 1
+def measure_pages(chromium, pages, screenshots):
+    """Prints size, load time and errors of each page; returns whether none
+    had errors."""
+    clean = True
     browser = Chromium(chromium)
     try:
-        for html in args.pages:
+        for html in pages:
             times = []
             for _ in range(3):
                 browser.events.clear()
                 times.append(browser.open("file://" + os.path.abspath(html)))
             errors = browser.errors()
+            clean = clean and not errors
             line = "%s: %.2f MB, load %.2f s (best of 3; %s), %s" % (
                 html, os.path.getsize(html) / 1e6, min(times),
                 " ".join("%.2f" % t for t in times), "no errors" if not errors else errors)
-            if args.screenshots:
-                shot = os.path.join(args.screenshots,
+            if screenshots:
+                shot = os.path.join(screenshots,
                                     os.path.splitext(os.path.basename(html))[0] + ".png")
                 line += "; screenshot %s (1280x%d)" % (shot, browser.screenshot(shot))
             print(line)
     finally:
         browser.close()
-    return 0
+    return clean
+
+
+def measure(args):
+    chromium = find_chromium()
+    if not chromium:
+        print("Chromium is not installed")
+        return 1
+    return 0 if measure_pages(chromium, args.pages, args.screenshots) else 1
+
+
+def pages(args):
+    chromium = find_chromium()
+    gemm_data = os.path.join(args.datasets, "kt_gemm_RTX3090.json.gz")
+    if not chromium or not os.path.exists(gemm_data):
+        print("SKIPPED: needs Chromium (scripts/install-deps) and the shared datasets (%s)" %
+              args.datasets)
+        return SKIPPED
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    demo = os.path.join(out, "gemm.atf")
+    subprocess.run(["rm", "-rf", demo], check=True)
+    # The README's demo: the bundled GEMM tuned with the file's own settings.
+    run(args.atfc, "tune", os.path.join(args.source, "examples", "gemm", "gemm.cl"), "-o", demo,
+        "--", "256")
+    gemm_demo = os.path.join(out, "gemm-demo.html")
+    shutil.copyfile(os.path.join(demo, "report.html"), gemm_demo)
+    replay = os.path.join(out, "replay-gemm.html")
+    run(args.atfc, "replay", gemm_data, "--technique", "random", "--technique", "auc_bandit",
+        "--technique", "simulated_annealing", "--technique", "pattern_search",
+        "--evaluations", "1000", "--runs", "20", "--report", replay)
+    large_db = os.path.join(out, "run-10000.db")
+    large = os.path.join(out, "run-10000.html")
+    run(args.run_fixture, gemm_data, "10000", large_db)
+    run(args.atfc, "report", large_db, "-o", large)
+    clean = measure_pages(chromium, [gemm_demo, replay, large], out)
+    check(clean, "errors in the browser")
+    check(os.path.getsize(large) < 2e6, "%s: %d bytes, not under 2 MB" % (large, os.path.getsize(large)))
+    return 1 if failures else 0
 
 
 def main():
@@ -191,11 +239,17 @@ def main():
     t.add_argument("--run-fixture", required=True)
     t.add_argument("--inputs", required=True, help="test/atfc/replay/Inputs (tiny.json)")
     t.add_argument("--out", required=True)
+    p = commands.add_parser("pages")
+    p.add_argument("--atfc", required=True)
+    p.add_argument("--run-fixture", required=True)
+    p.add_argument("--source", required=True, help="the source tree (examples/gemm)")
+    p.add_argument("--datasets", required=True)
+    p.add_argument("--out", required=True)
     m = commands.add_parser("measure")
     m.add_argument("pages", nargs="+")
     m.add_argument("--screenshots")
     args = parser.parse_args()
-    return test(args) if args.command == "test" else measure(args)
+    return {"test": test, "pages": pages, "measure": measure}[args.command](args)
 
 
 if __name__ == "__main__":
