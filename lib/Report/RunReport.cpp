@@ -413,9 +413,10 @@ std::string failuresSection(const ReportRun &Run) {
   }
   if (Failed == 0)
     return "<p class=\"note\">No evaluation failed.</p>";
-  std::string Note = Failed > kFailureRows ? "The first " + std::to_string(kFailureRows) + " of " +
-                                                 std::to_string(Failed) + " failures."
-                                           : std::to_string(Failed) + " failures.";
+  std::string Note = Failed > kFailureRows
+                         ? "The first " + std::to_string(kFailureRows) + " of " +
+                               std::to_string(Failed) + " failures."
+                         : std::to_string(Failed) + (Failed == 1 ? " failure." : " failures.");
   return "<p class=\"note\">" + Note + "</p><div class=\"tablebox\">" + tableHtml(T) + "</div>";
 }
 
