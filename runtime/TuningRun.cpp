@@ -16,6 +16,7 @@
 #include "runtime/Interruption.h"
 #include "runtime/ProgressLine.h"
 #include "runtime/ResultsDatabase.h"
+#include "runtime/RunReportData.h"
 #include "runtime/TuningOutputs.h"
 
 #include "Backends/SourceSubstitution.h"
@@ -106,6 +107,7 @@ public:
       return 1;
     Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
 
+    LiveReport Report(*Database, RunId, Options.OutputDirectory + "/report.html");
     Interruption Interrupt([this] { Measurer.interrupt(); });
     ProgressLine Progress(Err, Options.Progress);
     while (!Explorer->done() && !Interrupt.requested()) {
@@ -132,6 +134,7 @@ public:
         if (!record(Batch[I], Named[I], M, Wall))
           return 1;
         Progress.update(progressState());
+        Report.update();
         if (Options.Verbose) {
           Progress.clear();
           Err << evaluationLine(Explorer->status().Evaluations, Named[I], M) << '\n';
@@ -145,6 +148,8 @@ public:
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
         !S.ok())
       Err << Options.FileName << ": warning: " << S.Error << '\n';
+    if (std::string Error; !Report.write(Error))
+      Err << Options.FileName << ": warning: " << Error << '\n';
     return finish(Interrupted);
   }
 

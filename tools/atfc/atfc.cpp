@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "AnalyzeCommand.h"
 #include "ReplayCommand.h"
+#include "ReportCommand.h"
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
@@ -163,6 +164,9 @@ int main(int Argc, char **Argv) {
 
   atfc::AnalyzeOptions Analyze;
   atfc::addAnalyzeCommand(App, Analyze, Status);
+
+  atfc::ReportOptions Report;
+  atfc::addReportCommand(App, Report, Status);
 
   // atfc replay parses its own arguments (shared with a tuner's --replay).
   CLI::App *ReplayCommand =
