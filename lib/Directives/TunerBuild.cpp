@@ -90,6 +90,11 @@ std::string fileStamp(const std::string &Path) {
 }
 } // namespace
 
+std::string tunerFileName(std::uint64_t Hash) {
+  std::string Digits = llvm::utohexstr(Hash, /*LowerCase=*/true);
+  return "tuner-" + std::string(16 - Digits.size(), '0') + Digits;
+}
+
 TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   const auto Start = std::chrono::steady_clock::now();
   TunerBuild Build;
@@ -115,14 +120,14 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     Key += '\n' + Flag;
   for (const std::string &Library : Libraries)
     Key += '\n' + fileStamp(Library);
-  const std::string Hash = llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
+  const std::string Name = tunerFileName(llvm::xxHash64(Key));
 
   if (std::error_code Error = llvm::sys::fs::create_directories(CacheDir)) {
     Build.Log = "cannot create '" + CacheDir.str() + "': " + Error.message();
     return Finish();
   }
   llvm::SmallString<256> Binary(CacheDir);
-  llvm::sys::path::append(Binary, "tuner-" + Hash);
+  llvm::sys::path::append(Binary, Name);
   Build.Binary = std::string(Binary);
   if (llvm::sys::fs::can_execute(Binary)) {
     Build.Succeeded = Build.Cached = true;

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <string>
 
 namespace atfc {
@@ -28,6 +29,11 @@ struct TunerBuild {
   /// What went wrong: the compiler's output, or a message.
   std::string Log;
 };
+
+/// The name of the tuner binary whose build key hashes to Hash:
+/// "tuner-" and 16 hex digits, leading zeros included, so that every name
+/// has one length (tools and tests match it by pattern).
+std::string tunerFileName(std::uint64_t Hash);
 
 /// Builds the tuner whose program is Source into CacheDir (created if
 /// needed), or finds it there.
