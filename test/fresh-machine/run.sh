@@ -70,6 +70,7 @@ start=$SECONDS
 in_root 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends git make ca-certificates' \
   >"$work/prerequisites.log" 2>&1 || { tail -n 20 "$work/prerequisites.log"; exit 1; }
 prerequisites_seconds=$((SECONDS - start))
+base_packages=$(in_root "dpkg-query -W -f='\${Status}\n' | grep -c 'install ok installed'")
 in_root 'git clone -q /mnt/source /root/atfc && git -C /root/atfc log -1 --format="fresh-machine: cloned %h %s"'
 
 status=0
@@ -93,7 +94,7 @@ steps() { grep -oE '^ *[0-9]+ \[[0-9]+/[0-9]+\]' "$1" | tail -n 1 | sed -E 's/.*
   echo "  bootstrap (debootstrap minbase):      ${bootstrap_seconds} s"
   echo "  git, make, ca-certificates:           ${prerequisites_seconds} s"
   echo "  make demo:                            ${demo_seconds} s"
-  echo "    install-deps done at:               ${installed:-?} s"
+  echo "    install-deps done at:               ${installed:-?} s ($(($(in_root "dpkg-query -W -f='\${Status}\n' | grep -c 'install ok installed'") - base_packages)) packages installed)"
   echo "    build done, tuning starts at:       ${built:-?} s"
   echo "    build steps:                        $(steps "$work/demo.log")"
   echo "  make check:                           ${check_seconds} s"
