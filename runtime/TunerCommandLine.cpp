@@ -65,7 +65,7 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Value = std::string_view(Arg).substr(Equals + 1);
 
     if (Name == "--output" || Name == "--blanked" || Name == "--technique" ||
-        Name == "--abort-condition" || Name == "--seed") {
+        Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key") {
       if (!Value) {
         if (I + 1 == Args.size()) {
           Result.Error = fmt::format("option '{}' needs a value", Name);
@@ -81,6 +81,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         O.Technique = *Value;
       else if (Name == "--abort-condition")
         O.AbortCondition = *Value;
+      else if (Name == "--inputs-key")
+        O.InputsKey = *Value;
       else if (const auto S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error))
         O.Seed = *S;
       else
@@ -125,6 +127,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Flag = &O.Resume;
     else if (Name == "--verbose")
       Flag = &O.Verbose;
+    else if (Name == "--fresh")
+      Flag = &O.Fresh;
     else if (Name == "--tune")
       O.Mode = TunerMode::Tune;
     else if (Name != "--space") {
@@ -170,6 +174,9 @@ tune options:
   --abort-condition A    abort condition instead of the file's
   --seed S               seed instead of the file's
   --resume               continue the last interrupted run
+  --fresh                measure every configuration again, reusing nothing
+  --inputs-key HEX       hash of the files the results depend on besides the
+                         source (atfc computes it); joins the results key
   --verbose              a line per evaluation
 
 options:

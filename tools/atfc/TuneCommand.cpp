@@ -8,10 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "TuneCommand.h"
 
+#include "MeasuredFiles.h"
 #include "TunerPipeline.h"
+
+#include "runtime/OutputLock.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 namespace atfc {
 
@@ -26,27 +31,42 @@ int runTuneCommand(const TuneOptions &Options) {
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
   }
 
-  std::optional<FrontendResult> Result = analyzeFile(Options.File);
-  if (!Result)
-    return 1;
   // The tuner is cached in the output directory too, so that a build
   // system's --output in its build tree leaves the source tree untouched.
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
-  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
-  if (!Tuner)
-    return 1;
-
+  // One run per output directory, from before the tuner's build to the
+  // tuner's end (it inherits the lock).
   if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
     llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
     return 1;
   }
+  std::string LockError;
+  std::optional<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
+  if (!Lock) {
+    llvm::errs() << "atfc: error: " << LockError << '\n';
+    return 1;
+  }
+  setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
+
+  std::optional<FrontendResult> Result = analyzeFile(Options.File);
+  if (!Result)
+    return 1;
+  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
+  if (!Tuner)
+    return 1;
+
+  const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
+  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText);
+  if (!Measured)
+    return 1;
   const std::string Blanked = Output + "/blanked-source";
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Blanked, EC);
     if (!EC)
-      OS << blankDirectives(Result->Source, Result->Scan.Directives);
+      OS << BlankedText;
     OS.close();
     if (EC || OS.has_error()) {
       llvm::errs() << "atfc: error: cannot write '" << Blanked
@@ -64,6 +84,10 @@ int runTuneCommand(const TuneOptions &Options) {
     Args.insert(Args.end(), {"--abort-condition", Options.AbortCondition});
   if (Options.Seed)
     Args.insert(Args.end(), {"--seed", std::to_string(*Options.Seed)});
+  if (!Measured->Key.empty())
+    Args.insert(Args.end(), {"--inputs-key", Measured->Key});
+  if (Options.Fresh)
+    Args.push_back("--fresh");
   if (Options.Resume)
     Args.push_back("--resume");
   if (Options.Verbose)

@@ -5,6 +5,7 @@
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "runtime/OutputLock.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -12,7 +13,9 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <tuple>
+#include <unistd.h>
 
 namespace atfc {
 
@@ -106,6 +109,8 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   sigemptyset(&Wait.sa_mask);
   sigaction(SIGINT, &Wait, &OldInt);
   sigaction(SIGTERM, &Wait, &OldTerm);
+  // The tuner ends when atfc does (runtime/OutputLock.h).
+  setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   std::string Error;
   const int Status = llvm::sys::ExecuteAndWait(Binary, Refs, llvm::None, {}, 0, 0, &Error);
   sigaction(SIGINT, &OldInt, nullptr);

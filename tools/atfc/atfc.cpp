@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzeCommand.h"
+#include "OptionSpelling.h"
 #include "ReplayCommand.h"
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -107,7 +109,6 @@ int main(int Argc, char **Argv) {
   App.set_version_flag("--version",
                        fmt::format("atfc {} (Clang/LLVM {})", ATF_VERSION, ATF_LLVM_VERSION));
   App.require_subcommand(1);
-  App.allow_extras(); // arguments after `--` belong to the tuned program
 
   std::string File;
   CLI::App *Check = App.add_subcommand(
@@ -146,8 +147,15 @@ int main(int Argc, char **Argv) {
   TuneCommand->add_option("--abort-condition", Tune.AbortCondition,
                           "Abort condition instead of the file's, e.g. 'evaluations(50)'");
   TuneCommand->add_option("--seed", Tune.Seed, "Seed instead of the file's");
-  TuneCommand->add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE)");
+  // One value per --fix, so that `--fix A=1 FILE` leaves FILE alone.
+  TuneCommand
+      ->add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE); repeatable")
+      ->allow_extra_args(false);
   TuneCommand->add_flag("--resume", Tune.Resume, "Continue the last interrupted run");
+  TuneCommand->add_flag("--fresh", Tune.Fresh,
+                        "Measure every configuration again, reusing no earlier result");
+  TuneCommand->add_flag("--wait", Tune.Wait,
+                        "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
   TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
@@ -164,20 +172,53 @@ int main(int Argc, char **Argv) {
   ReplayCommand->prefix_command();
   ReplayCommand->set_help_flag();
 
+  // Before CLI11: an unknown option of a subcommand that runs a tuner is an
+  // error with a did-you-mean, never an argument of the tuned program.
+  for (int I = 1; I < std::min(Argc, 2); ++I) {
+    CLI::App *Sub = nullptr;
+    for (CLI::App *Candidate : {SpaceCommand, TuneCommand})
+      if (Candidate->get_name() == Argv[I])
+        Sub = Candidate;
+    if (!Sub)
+      continue;
+    std::vector<std::string> Known;
+    for (const CLI::Option *O : Sub->get_options()) {
+      for (const std::string &L : O->get_lnames())
+        Known.push_back("--" + L);
+      for (const std::string &S : O->get_snames())
+        Known.push_back("-" + S);
+    }
+    const std::vector<std::string> Rest(Argv + I + 1, Argv + Argc);
+    if (std::optional<std::string> Message = atfc::unknownOptionMessage(Rest, Known)) {
+      fmt::print(stderr, "atfc: error: {}\n", *Message);
+      return 2;
+    }
+    break;
+  }
+
+  // The tuned program's arguments after `--` never reach CLI11: they are
+  // appended to the positional ones as they are.
+  std::vector<std::string> Words(Argv + 1, Argv + Argc);
+  std::vector<std::string> AfterDashes;
+  if (!Words.empty() && (Words.front() == "tune" || Words.front() == "space")) {
+    auto Dashes = std::find(Words.begin(), Words.end(), "--");
+    if (Dashes != Words.end()) {
+      AfterDashes.assign(Dashes + 1, Words.end());
+      Words.erase(Dashes, Words.end());
+    }
+  }
+  std::reverse(Words.begin(), Words.end()); // CLI11 takes them last first
   try {
-    App.parse(Argc, Argv);
+    App.parse(Words);
   } catch (const CLI::ParseError &E) {
     return App.exit(E);
   }
   if (SpaceCommand->parsed()) {
-    // Arguments after `--` belong to the tuned program.
-    std::vector<std::string> Rest = App.remaining();
-    Space.ProgramArgs.insert(Space.ProgramArgs.end(), Rest.begin(), Rest.end());
+    Space.ProgramArgs.insert(Space.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return runSpace(File, Space);
   }
   if (TuneCommand->parsed()) {
-    std::vector<std::string> Rest = App.remaining();
-    Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), Rest.begin(), Rest.end());
+    Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return atfc::runTuneCommand(Tune);
   }
   if (ReplayCommand->parsed())
