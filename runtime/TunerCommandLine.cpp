@@ -8,6 +8,7 @@
 #include "runtime/TunerCommandLine.h"
 
 #include "runtime/PositionalInputs.h"
+#include "runtime/TunerInvocation.h"
 
 #include <fmt/format.h>
 
@@ -44,6 +45,20 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
     if (Arg == "--") {
       O.Arguments.insert(O.Arguments.end(), Args.begin() + I + 1, Args.end());
       break;
+    }
+    if (Arg == kInvocationOption) {
+      // atfc's options as one value (TunerInvocation.h); the program's
+      // arguments follow after `--`.
+      if (I + 1 == Args.size()) {
+        Result.Error = "option '--invocation' needs a value";
+        return Result;
+      }
+      std::optional<TunerOptions> Invoked = fromInvocation(Args[++I], Result.Error);
+      if (!Invoked)
+        return Result;
+      Invoked->Arguments = std::move(O.Arguments);
+      O = std::move(*Invoked);
+      continue;
     }
     if (Arg == "--replay") {
       // Everything up to `--` is atfc replay's; it checks it itself.
@@ -180,6 +195,9 @@ tune options:
   --verbose              a line per evaluation
 
 options:
+  --invocation JSON
+                 every option at once, as atfc passes them (one JSON object;
+                 runtime/TunerInvocation.h); options after it apply on top
   --json         print the report as exactly one JSON object
   --list N       also print the first N configurations, in index order
   --threads T    generation threads; 0 (the default) uses every core

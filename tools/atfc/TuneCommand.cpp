@@ -12,6 +12,7 @@
 #include "TunerPipeline.h"
 
 #include "runtime/OutputLock.h"
+#include "runtime/TunerInvocation.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -75,25 +76,28 @@ int runTuneCommand(const TuneOptions &Options) {
     }
   }
 
-  std::vector<std::string> Args = {
-      *Tuner,      "--tune", "--output",  Output,
-      "--blanked", Blanked,  "--threads", std::to_string(Options.Threads)};
-  if (!Options.Technique.empty())
-    Args.insert(Args.end(), {"--technique", Options.Technique});
-  if (!Options.AbortCondition.empty())
-    Args.insert(Args.end(), {"--abort-condition", Options.AbortCondition});
-  if (Options.Seed)
-    Args.insert(Args.end(), {"--seed", std::to_string(*Options.Seed)});
-  if (!Measured->Key.empty())
-    Args.insert(Args.end(), {"--inputs-key", Measured->Key});
-  if (Options.Fresh)
-    Args.push_back("--fresh");
-  if (Options.Resume)
-    Args.push_back("--resume");
-  if (Options.Verbose)
-    Args.push_back("--verbose");
-  Args.push_back("--");
-  Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
+  // Every option travels as one value (runtime/TunerInvocation.h).
+  TunerOptions Invocation;
+  Invocation.Mode = TunerMode::Tune;
+  Invocation.OutputDirectory = Output;
+  Invocation.BlankedSource = Blanked;
+  Invocation.Threads = Options.Threads;
+  Invocation.Technique = Options.Technique;
+  Invocation.AbortCondition = Options.AbortCondition;
+  Invocation.Seed = Options.Seed;
+  Invocation.InputsKey = Measured->Key;
+  Invocation.Fresh = Options.Fresh;
+  Invocation.Resume = Options.Resume;
+  Invocation.Verbose = Options.Verbose;
+  Invocation.Arguments = Options.ProgramArgs;
+  std::vector<std::string> Args = {*Tuner};
+  try {
+    for (std::string &A : tunerCommandLine(Invocation))
+      Args.push_back(std::move(A));
+  } catch (const std::exception &) {
+    llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
+    return 2;
+  }
   return runTunerProcess(*Tuner, Args);
 }
 

@@ -11,6 +11,7 @@
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
+#include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -84,19 +85,16 @@ int runSpace(const std::string &File, const SpaceOptions &Options) {
   std::optional<std::string> Tuner = atfc::buildTunerOf(File);
   if (!Tuner)
     return 1;
-  std::vector<std::string> Args = {*Tuner, "--space", "--threads", std::to_string(Options.Threads)};
-  if (Options.Json)
-    Args.push_back("--json");
-  if (Options.List >= 0) {
-    Args.push_back("--list");
-    Args.push_back(std::to_string(Options.List));
-  }
-  if (Options.Repetitions > 0) {
-    Args.push_back("--repetitions");
-    Args.push_back(std::to_string(Options.Repetitions));
-  }
-  Args.push_back("--");
-  Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
+  atfc::TunerOptions Invocation;
+  Invocation.Mode = atfc::TunerMode::Space;
+  Invocation.Threads = static_cast<unsigned>(Options.Threads);
+  Invocation.Json = Options.Json;
+  Invocation.List = Options.List >= 0 ? static_cast<std::uint64_t>(Options.List) : 0;
+  Invocation.Repetitions = static_cast<unsigned>(Options.Repetitions);
+  Invocation.Arguments = Options.ProgramArgs;
+  std::vector<std::string> Args = {*Tuner};
+  for (std::string &A : atfc::tunerCommandLine(Invocation))
+    Args.push_back(std::move(A));
   return atfc::runTunerProcess(*Tuner, Args);
 }
 
@@ -128,8 +126,10 @@ int main(int Argc, char **Argv) {
       "space", "Generate the search space of FILE and report its size and statistics");
   SpaceCommand->add_option("FILE", File, "The annotated source file")->required();
   SpaceCommand->add_flag("--json", Space.Json, "Print one JSON object");
-  SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations");
-  SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)");
+  SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations")
+      ->check(CLI::NonNegativeNumber);
+  SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)")
+      ->check(CLI::NonNegativeNumber);
   SpaceCommand
       ->add_option("--repetitions", Space.Repetitions,
                    "Generate the space N more times and report the median of their times")
