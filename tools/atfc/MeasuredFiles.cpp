@@ -57,19 +57,33 @@ void replaceAll(std::string &Text, std::string_view From, const std::string &To)
 
 std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory) {
+  // Words, without those a redirection writes to (`> log`, `>> log`):
+  // what a script writes is its output, not what it depends on.
   std::vector<std::string> Words;
   std::string Word;
+  bool Written = false, NextWritten = false;
   auto Flush = [&] {
-    if (!Word.empty())
-      Words.push_back(std::move(Word));
+    if (!Word.empty()) {
+      if (!Written)
+        Words.push_back(std::move(Word));
+      Written = false;
+    }
     Word.clear();
   };
   for (char C : Script) {
-    if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' || C == '(' ||
-        C == ')' || C == '<' || C == '>' || C == '`')
+    if (C == '>') {
       Flush();
-    else if (C != '"' && C != '\'')
+      NextWritten = true;
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' ||
+               C == '(' || C == ')' || C == '<' || C == '`') {
+      Flush();
+    } else if (C != '"' && C != '\'') {
+      if (Word.empty() && NextWritten) {
+        Written = true;
+        NextWritten = false;
+      }
       Word += C;
+    }
   }
   Flush();
 

@@ -29,7 +29,9 @@ struct MeasuredFiles {
 
 /// The words of Script that name files: relative to Directory or through
 /// $ATF_FILE_DIR (which names it), or absolute outside the system's
-/// directories; those that exist as regular files, as absolute paths.
+/// directories; those that exist as regular files, as absolute paths. A
+/// word a redirection writes to (`> log`) is the script's output, not an
+/// input, and is left out.
 std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory);
 
