@@ -74,8 +74,8 @@ std::vector<std::string> filesNamedByScript(const std::string &Script,
     if (C == '>') {
       Flush();
       NextWritten = true;
-    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' ||
-               C == '(' || C == ')' || C == '<' || C == '`') {
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' || C == '(' ||
+               C == ')' || C == '<' || C == '`') {
       Flush();
     } else if (C != '"' && C != '\'') {
       if (Word.empty() && NextWritten) {
