@@ -14,7 +14,7 @@ BUILD ?= build
 endif
 JOBS ?= $(shell nproc)
 
-.PHONY: demo check build configure deps format clean
+.PHONY: demo check build build-atfc configure deps format clean
 
 deps:
 	@scripts/install-deps
@@ -27,10 +27,15 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# What the demo needs and nothing else: atfc, the runtime and engine
+# libraries that tuners link, and the tuners' precompiled header.
+build-atfc: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target atfc
+
 check: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-demo: build
+demo: build-atfc
 	@scripts/demo $(BUILD)
 
 format:

@@ -2,7 +2,8 @@
 #
 # Clang/LLVM 14 are looked up only for lib/Directives and atfc; nothing the
 # runtime links may depend on them (pocl crashes in a process with LLVM 14
-# loaded). CUDA is optional: NVRTC at build time, the driver via dlopen.
+# loaded). CUDA needs nothing at build time: the driver and NVRTC are found
+# and opened at run time (lib/Backends/CudaLibraries.h).
 
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
@@ -23,27 +24,6 @@ find_program(CLANG_14 NAMES clang-14 clang HINTS ${LLVM_TOOLS_BINARY_DIR} REQUIR
 execute_process(COMMAND ${CLANG_14} -print-resource-dir
                 OUTPUT_VARIABLE ATF_CLANG_RESOURCE_DIR
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
-
-if(NOT DEFINED CUDAToolkit_ROOT AND EXISTS /usr/local/cuda)
-  set(CUDAToolkit_ROOT /usr/local/cuda)
-endif()
-find_package(CUDAToolkit QUIET)
-if(CUDAToolkit_FOUND)
-  # NVRTC alone: CMake's CUDA::nvrtc also links the driver (libcuda), which
-  # must only ever be opened with dlopen so that binaries start without it.
-  find_library(ATF_NVRTC_LIBRARY nvrtc HINTS ${CUDAToolkit_LIBRARY_DIR} NO_DEFAULT_PATH)
-endif()
-if(CUDAToolkit_FOUND AND ATF_NVRTC_LIBRARY)
-  set(ATF_HAVE_CUDA ON)
-  add_library(atfc_nvrtc INTERFACE)
-  add_library(atfc::nvrtc ALIAS atfc_nvrtc)
-  target_include_directories(atfc_nvrtc SYSTEM INTERFACE ${CUDAToolkit_INCLUDE_DIRS})
-  target_link_libraries(atfc_nvrtc INTERFACE ${ATF_NVRTC_LIBRARY})
-  message(STATUS "atfc: CUDA backend enabled (NVRTC ${CUDAToolkit_VERSION})")
-else()
-  set(ATF_HAVE_CUDA OFF)
-  message(STATUS "atfc: CUDA toolkit not found; CUDA backend disabled")
-endif()
 
 # Test tools: GoogleTest, lit and FileCheck from LLVM 14.
 if(ATF_BUILD_TESTS)

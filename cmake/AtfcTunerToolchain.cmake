@@ -23,8 +23,9 @@ set(ATF_TUNER_LIBRARIES)
 set(ATF_TUNER_INSTALL_LIBRARIES)
 set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
-foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
-               atfcDeviceBackends atfcReplayBackend atfcBackends atfcSearchSpace)
+foreach(target atfcRuntime atfcRunReport atfcReplay atfcReport atfcAnalysis atfcSearch
+               atfcResults atfcProcessBackend atfcDeviceBackends atfcReplayBackend atfcBackends
+               atfcSearchSpace)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})
@@ -35,10 +36,6 @@ foreach(target atfcRuntime atfcReplay atfcSearch atfcResults atfcProcessBackend
 endforeach()
 set(ATF_TUNER_SYSTEM_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
   $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES} -ldl)
-if(ATF_HAVE_CUDA)
-  get_filename_component(ATF_NVRTC_DIR ${ATF_NVRTC_LIBRARY} DIRECTORY)
-  list(APPEND ATF_TUNER_SYSTEM_LIBRARIES ${ATF_NVRTC_LIBRARY} -Wl,-rpath,${ATF_NVRTC_DIR})
-endif()
 list(APPEND ATF_TUNER_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 list(APPEND ATF_TUNER_INSTALL_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 # atfc compiles tuners against these libraries: build them with it.

@@ -12,6 +12,8 @@
 #include "Backends/DeviceBackend.h"
 #include "Backends/ProcessBackend.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 
 namespace atfc {
@@ -21,7 +23,12 @@ class ProcessMeasurer final : public ConfigurationMeasurer {
 public:
   explicit ProcessMeasurer(ProcessBackendOptions Options)
       : Ahead(Options.CompileScript.empty() ? 1 : Options.CompileAhead + 1),
-        Backend(std::move(Options)) {}
+        CostFile(Options.CostFile), Backend(std::move(Options)) {}
+
+  std::string costMeaning() const override {
+    return CostFile.empty() ? "the run script's wall time in seconds"
+                            : "what the run script writes to " + CostFile;
+  }
 
   std::size_t batchSize() const override { return Ahead; }
   void prepare(std::span<const ParameterValues> Upcoming) override { Backend.prepare(Upcoming); }
@@ -32,13 +39,21 @@ public:
 
 private:
   std::size_t Ahead;
+  std::string CostFile;
   ProcessBackend Backend;
 };
 
 class DeviceMeasurer final : public ConfigurationMeasurer {
 public:
-  DeviceMeasurer(std::unique_ptr<DeviceBackend> Backend, const TuningSetup &Setup)
-      : Backend(std::move(Backend)), Setup(Setup) {}
+  DeviceMeasurer(std::unique_ptr<DeviceBackend> Backend, const TuningSetup &Setup, unsigned Warmups,
+                 unsigned Repetitions)
+      : Backend(std::move(Backend)), Setup(Setup), Warmups(Warmups), Repetitions(Repetitions) {}
+
+  std::string costMeaning() const override {
+    return fmt::format("kernel time in seconds on {}, the median of {} run{} after {} warm-up{}",
+                       device(), Repetitions, Repetitions == 1 ? "" : "s", Warmups,
+                       Warmups == 1 ? "" : "s");
+  }
 
   void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
 
@@ -81,6 +96,7 @@ private:
 
   std::unique_ptr<DeviceBackend> Backend;
   const TuningSetup &Setup;
+  unsigned Warmups, Repetitions;
   const ChainOfTrees *Space = nullptr;
   std::optional<Measurement> Reference;
 };
@@ -169,6 +185,7 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
   if (Setup.Repetitions)
     Kernel.Repetitions = *Setup.Repetitions;
   Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
+  const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;
   Kernel.Seed = Setup.Seed.value_or(0);
   DeviceBackendOrError Opened =
@@ -178,7 +195,7 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
     return nullptr;
   }
   publishLimits(Setup.Kind, Opened.Backend->limits());
-  return std::make_unique<DeviceMeasurer>(std::move(Opened.Backend), Setup);
+  return std::make_unique<DeviceMeasurer>(std::move(Opened.Backend), Setup, Warmups, Repetitions);
 }
 
 } // namespace atfc

@@ -1,5 +1,6 @@
 //===- runtime/ReplayExperiment.cpp - Tuning runs replayed on data --------===//
 #include "runtime/ReplayExperiment.h"
+#include "runtime/ReplayReportWriter.h"
 
 #include "Backends/RecordedSpace.h"
 #include "Search/AbortCondition.h"
@@ -73,8 +74,8 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
       Text = Arg.substr(Eq + 1);
       Inline = true;
     }
-    static const char *const kValued[] = {"--space", "--technique", "--evaluations",
-                                          "--runs",  "--seed",      "--threads"};
+    static const char *const kValued[] = {"--space", "--technique", "--evaluations", "--runs",
+                                          "--seed",  "--threads",   "--report"};
     if (std::find_if(std::begin(kValued), std::end(kValued),
                      [&](const char *K) { return Name == K; }) == std::end(kValued))
       return Fail("unknown option '" + Arg + "'");
@@ -85,6 +86,8 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
     }
     if (Name == "--space") {
       O.SpaceFile = Text;
+    } else if (Name == "--report") {
+      O.ReportPath = Text;
     } else if (Name == "--technique") {
       TechniqueOrError T = makeTechnique(Text);
       if (!T.ok())
@@ -142,6 +145,10 @@ std::vector<std::string> replayArguments(const ReplayOptions &Options) {
   }
   if (Options.Json)
     Args.push_back("--json");
+  if (!Options.ReportPath.empty()) {
+    Args.push_back("--report");
+    Args.push_back(Options.ReportPath);
+  }
   return Args;
 }
 
@@ -158,7 +165,7 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
   Techniques += Line;
   return fmt::format(
       "Usage: {} DATA{} [--technique T]... --evaluations N --runs R\n"
-      "       [--seed S] [--threads T] [--json]{}\n"
+      "       [--seed S] [--threads T] [--json] [--report FILE]{}\n"
       "Replays R tuning runs of N evaluations per technique on recorded data (a\n"
       "Kernel Tuner cache or T4 results file, plain or gzip) and reports the best\n"
       "cost found relative to the data's optimum after a few budgets, and the\n"
@@ -171,6 +178,7 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "  --seed S         the first run's seed (default 1)\n"
       "  --threads T      threads for the runs (default 0: every core)\n"
       "  --json           print one JSON object\n"
+      "  --report FILE    also write the curves as a self-contained HTML page\n"
       "{}",
       Command, WithSpace ? " [--space FILE]" : "", WithSpace ? " [-- ARGS...]" : "",
       defaultTechniqueText(), Techniques,
@@ -498,6 +506,13 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
     printReplayJson(Out, E.Result, Data, Space);
   else
     printReplayText(Out, E.Result, Data, Space);
+  if (!Options.ReportPath.empty()) {
+    std::string Error;
+    if (!writeReplayReport(Options.ReportPath, E.Result, Data, Space, Error)) {
+      Err << "replay: error: " << Error << '\n';
+      return 1;
+    }
+  }
   return Out.good() ? 0 : 1;
 }
 

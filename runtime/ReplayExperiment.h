@@ -57,6 +57,8 @@ struct ReplayOptions {
   std::uint64_t Seed = 1;
   /// Report as one JSON object (--json).
   bool Json = false;
+  /// Also write the curves as an HTML page here (--report FILE).
+  std::string ReportPath;
   /// Threads for the runs; 0 uses every core (--threads T).
   unsigned Threads = 0;
   /// The tuned program's arguments, after `--` (for a directive file's
@@ -75,7 +77,7 @@ struct ReplayOptionsOrError {
 };
 
 /// Parses `DATA [--space FILE] [--technique T]... --evaluations N --runs R
-/// [--seed S] [--threads T] [--json] [-- ARGS...]` (without a program name).
+/// [--seed S] [--threads T] [--json] [--report FILE] [-- ARGS...]` (without a program name).
 ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args);
 
 /// The arguments that parseReplayOptions turns back into Options, without

@@ -146,6 +146,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Flag = &O.Fresh;
     else if (Name == "--tune")
       O.Mode = TunerMode::Tune;
+    else if (Name == "--devices")
+      O.Mode = TunerMode::Devices;
     else if (Name != "--space") {
       Result.Error = fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
                                  "that begin with '-' go after '--')",
@@ -180,6 +182,8 @@ mode:
   --replay OPTIONS...
                  replay tuning runs on recorded data over this space; the
                  options up to `--` are those of `atfc replay`
+  --devices      list the OpenCL and CUDA devices of this machine, and where
+                 the CUDA driver and NVRTC were found (or why not)
 
 tune options:
   --output DIR           where results and the best configuration go

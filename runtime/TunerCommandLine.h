@@ -32,6 +32,8 @@ enum class TunerMode {
   /// Replay tuning runs on recorded data over this space (--replay OPTIONS
   /// ...: every argument up to `--` is an option of `atfc replay`).
   Replay,
+  /// List the devices and CUDA libraries this machine has (--devices).
+  Devices,
 };
 
 /// The tuner's options and the tuned program's arguments.

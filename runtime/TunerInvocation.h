@@ -32,6 +32,8 @@ inline const char *tunerModeName(TunerMode Mode) {
     return "tune";
   case TunerMode::Replay:
     return "replay";
+  case TunerMode::Devices:
+    return "devices";
   }
   return "space";
 }
@@ -80,6 +82,8 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
       O.Mode = TunerMode::Replay;
     else if (Mode == "space")
       O.Mode = TunerMode::Space;
+    else if (Mode == "devices")
+      O.Mode = TunerMode::Devices;
     else
       throw std::invalid_argument("unknown mode '" + Mode + "'");
     O.Json = J.at("json").get<bool>();

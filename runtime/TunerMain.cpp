@@ -1,6 +1,7 @@
 //===- runtime/TunerMain.cpp - The main program of a generated tuner ------===//
 #include "runtime/TunerMain.h"
 
+#include "Backends/DeviceInventory.h"
 #include "Backends/DeviceWorker.h"
 #include "runtime/ConfigurationMeasurer.h"
 #include "runtime/OutputLock.h"
@@ -92,6 +93,12 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
     std::cout << tunerUsage(programName(Argc, Argv), FileName);
     std::exit(std::cout.flush() ? 0 : kFailureExitCode);
   }
+  // Before the inputs are read: it needs no arguments of the tuned program.
+  if (Options.Mode == TunerMode::Devices) {
+    for (const std::string &Line : deviceInventory())
+      std::cout << Line << '\n';
+    std::exit(std::cout.flush() ? 0 : kFailureExitCode);
+  }
 }
 
 TunerMain::TunerMain(TunerOptions TheOptions, std::string TheFileName)
@@ -159,11 +166,17 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   } catch (const std::exception &E) {
     Err << FileName << ": error: generating the search space failed: " << E.what() << '\n';
     return kFailureExitCode;
+  } catch (...) { // a constraint may throw anything
+    Err << FileName << ": error: generating the search space failed: a constraint threw an "
+        << "exception that is not a std::exception\n";
+    return kFailureExitCode;
   }
   if (Measurer)
     Measurer->spaceReady(Space);
 
   switch (Options.Mode) {
+  case TunerMode::Devices: // answered by the constructor, like --help
+    break;
   case TunerMode::Space:
     if (Options.Json) {
       // Invalid UTF-8 in a name or value must not cost the whole report.

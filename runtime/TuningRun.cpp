@@ -16,6 +16,7 @@
 #include "runtime/Interruption.h"
 #include "runtime/ProgressLine.h"
 #include "runtime/ResultsDatabase.h"
+#include "runtime/RunReportData.h"
 #include "runtime/TuningOutputs.h"
 
 #include "Backends/SourceSubstitution.h"
@@ -109,7 +110,9 @@ public:
     else if (!loadKnownResults())
       return 1;
     Explorer->onReused([this](const Configuration &C) { recordReused(C); });
+    Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
 
+    LiveReport Report(*Database, RunId, Options.OutputDirectory + "/report.html");
     Interruption Interrupt([this] { Measurer.interrupt(); });
     ProgressLine Progress(Err, Options.Progress);
     while (!Explorer->done() && !Interrupt.requested()) {
@@ -136,6 +139,7 @@ public:
         if (!record(Batch[I], Named[I], M, Wall) || DatabaseFailed)
           return 1;
         Progress.update(progressState());
+        Report.update();
         if (Options.Verbose) {
           Progress.clear();
           Err << evaluationLine(Explorer->status().Evaluations, Named[I], M) << '\n';
@@ -151,6 +155,8 @@ public:
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
         !S.ok())
       Err << Options.FileName << ": warning: " << S.Error << '\n';
+    if (std::string Error; !Report.write(Error))
+      Err << Options.FileName << ": warning: " << Error << '\n';
     return finish(Interrupted);
   }
 

@@ -15,10 +15,23 @@ config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.atfc_obj_root, "pocl-cache")
 
-# Tests that run CUDA kernels need the driver; they are unsupported without.
-import ctypes
-try:
-    ctypes.CDLL("libcuda.so.1")
-    config.available_features.add("cuda-driver")
-except OSError:
-    pass
+# The CUDA libraries are found at run time (lib/Backends/CudaLibraries.h):
+# these variables steer where, and reach atfc, its tuners and their workers.
+# ATFC_CUDA_LIBRARY_PATH= (empty) hides both, as on a machine without them.
+for name in ["ATFC_CUDA_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"]:
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+
+# What this machine has, asked of the same library the tuners link:
+#   cuda-nvrtc    NVRTC was found and compiled a kernel (no GPU needed)
+#   cuda-driver   the CUDA driver was found and sees a device
+# Each CUDA test says which it REQUIRES; the others run everywhere.
+import subprocess
+inventory = subprocess.run([config.atfc_device_probe, "--devices"], capture_output=True,
+                           text=True, env={**os.environ, **config.environment}).stdout
+for line in inventory.splitlines():
+    lit_config.note("device inventory: " + line)
+    if line.startswith("CUDA: NVRTC") and line.endswith(": compiles kernels"):
+        config.available_features.add("cuda-nvrtc")
+    if line.startswith("CUDA: device "):
+        config.available_features.add("cuda-driver")

@@ -1,7 +1,7 @@
 //===- Backends/CudaCompiler.h - Compiling a CUDA kernel with NVRTC -*- C++ -*-===//
 //
 // The CUDA backend's compile step, apart so that it can be used and tested
-// without a GPU or driver: NVRTC turns the kernel source with the
+// without a GPU or driver: NVRTC (found at run time) turns the kernel source with the
 // configuration's definitions into a cubin for the device's architecture, or
 // into PTX when none is given.
 //
@@ -24,14 +24,26 @@ struct CudaCompilation {
   std::string LoweredName;
   /// NVRTC's log (warnings, or the errors).
   std::string Log;
-  /// Why it failed: "build failed", or that NVRTC is missing; empty on
-  /// success.
+  /// Why it failed: "build failed", or where NVRTC was looked for; empty
+  /// on success.
   std::string Error;
   bool ok() const { return Error.empty(); }
 };
 
-/// Whether this build has NVRTC (the CUDA toolkit was found).
-bool haveNvrtc();
+/// Where NVRTC was found at run time (CudaLibraries.h), or why it was not.
+struct NvrtcStatus {
+  /// Why NVRTC cannot be used; empty when it can.
+  std::string Error;
+  /// The library opened, its version ("13.0"), and the toolkit's headers
+  /// beside it ("" when there are none).
+  std::string Path;
+  std::string Version;
+  std::string IncludeDirectory;
+  bool ok() const { return Error.empty(); }
+};
+
+/// Opens NVRTC on first use; every later call answers the same.
+NvrtcStatus nvrtcStatus();
 
 /// Compiles KernelName of Source (FileName names it in messages) with
 /// "NAME=VALUE" Definitions as -D options and the CUDA headers on the

@@ -1,7 +1,7 @@
 //===- Backends/CudaDevice.cpp - A CUDA device, inside the worker ---------===//
 //
 // The CUDA side of the device worker. The driver (libcuda.so.1) is opened
-// with dlopen, never linked, so that every binary starts on machines without
+// with dlopen (CudaLibraries.h), never linked, so that every binary starts on machines without
 // an NVIDIA driver; only the handful of entry points needed are looked up.
 // One primary context per worker; one module per configuration, compiled by
 // NVRTC for the device's architecture; launches timed with CUDA events.
@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/CudaCompiler.h"
+#include "Backends/CudaLibraries.h"
 #include "Backends/KernelDevice.h"
 
 #include <dlfcn.h>
@@ -68,9 +69,10 @@ struct CudaDriver {
 
   /// Opens the driver; the error message, or "" on success.
   std::string open() {
-    Library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!Library)
-      return std::string("no CUDA driver: ") + dlerror();
+    const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver);
+    if (!Driver.ok())
+      return Driver.Error;
+    Library = Driver.Handle;
     std::string Missing;
     auto Find = [&](auto &Entry, const char *Name, const char *Fallback = nullptr) {
       void *Symbol = dlsym(Library, Name);
@@ -298,12 +300,38 @@ private:
 
 } // namespace
 
+std::vector<std::string> cudaDeviceLines() {
+  CudaDriver Driver;
+  if (std::string Error = Driver.open(); !Error.empty())
+    return {"CUDA: " + Error};
+  std::vector<std::string> Lines = {"CUDA: driver " + cudaLibrary(CudaLibraryKind::Driver).Path};
+  if (CUresult Err = Driver.Init(0); Err != CudaSuccess)
+    return {Lines[0], "CUDA: the driver does not start: " + Driver.error(Err)};
+  int Count = 0;
+  Driver.DeviceGetCount(&Count);
+  for (int D = 0; D < Count; ++D) {
+    CUdevice Device = 0;
+    Driver.DeviceGet(&Device, D);
+    char Name[256] = {};
+    Driver.DeviceGetName(Name, sizeof Name - 1, Device);
+    int Major = 0, Minor = 0;
+    Driver.DeviceGetAttribute(&Major, AttrComputeCapabilityMajor, Device);
+    Driver.DeviceGetAttribute(&Minor, AttrComputeCapabilityMinor, Device);
+    Lines.push_back("CUDA: device " + std::to_string(D) + ": " + Name + " (sm_" +
+                    std::to_string(Major * 10 + Minor) + ")");
+  }
+  if (Count == 0)
+    Lines.push_back("CUDA: the driver sees no device");
+  return Lines;
+}
+
 KernelDeviceOrError openCudaDevice(const CudaDeviceSelection &Selection,
                                    const DeviceKernelSetup &Setup,
                                    const std::vector<std::vector<unsigned char>> &Contents) {
   KernelDeviceOrError Result;
-  if (!haveNvrtc()) {
-    Result.Error = "this tuner was built without the CUDA toolkit (NVRTC)";
+  // NVRTC first: a GPU node often has the driver but not the toolkit.
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok()) {
+    Result.Error = Nvrtc.Error;
     return Result;
   }
   auto Opened = std::make_unique<CudaDevice>(Setup);

@@ -77,6 +77,14 @@ KernelDeviceOrError openCudaDevice(const CudaDeviceSelection &Selection,
                                    const DeviceKernelSetup &Setup,
                                    const std::vector<std::vector<unsigned char>> &Contents);
 
+/// One line per OpenCL device: "OpenCL: platform P device D: NAME (TYPE,
+/// PLATFORM)", or one line saying why there is none (OpenCLDevice.cpp).
+std::vector<std::string> openCLDeviceLines();
+
+/// One line per CUDA device: "CUDA: device D: NAME (sm_XY)", after the
+/// driver's line, or one line saying why there is none (CudaDevice.cpp).
+std::vector<std::string> cudaDeviceLines();
+
 } // namespace atfc
 
 #endif

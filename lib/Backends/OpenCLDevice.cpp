@@ -381,6 +381,32 @@ private:
 
 } // namespace
 
+std::vector<std::string> openCLDeviceLines() {
+  cl_uint Count = 0;
+  if (clGetPlatformIDs(0, nullptr, &Count) != CL_SUCCESS || Count == 0)
+    return {"OpenCL: no platform is installed"};
+  std::vector<cl_platform_id> Platforms(Count);
+  clGetPlatformIDs(Count, Platforms.data(), nullptr);
+  std::vector<std::string> Lines;
+  for (cl_uint P = 0; P < Count; ++P) {
+    std::vector<cl_device_id> Devices = devicesOf(Platforms[P], CL_DEVICE_TYPE_ALL);
+    for (std::size_t D = 0; D < Devices.size(); ++D) {
+      cl_device_type Type = 0;
+      clGetDeviceInfo(Devices[D], CL_DEVICE_TYPE, sizeof Type, &Type, nullptr);
+      const char *TypeName = (Type & CL_DEVICE_TYPE_GPU)           ? "GPU"
+                             : (Type & CL_DEVICE_TYPE_CPU)         ? "CPU"
+                             : (Type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
+                                                                   : "other";
+      Lines.push_back("OpenCL: platform " + std::to_string(P) + " device " + std::to_string(D) +
+                      ": " + deviceInfo(Devices[D], CL_DEVICE_NAME) + " (" + TypeName + ", " +
+                      platformInfo(Platforms[P], CL_PLATFORM_NAME) + ")");
+    }
+  }
+  if (Lines.empty())
+    Lines.push_back("OpenCL: no device on " + std::to_string(Count) + " platform(s)");
+  return Lines;
+}
+
 KernelDeviceOrError openOpenCLDevice(const OpenCLDeviceSelection &Selection,
                                      const DeviceKernelSetup &Setup,
                                      const std::vector<std::vector<unsigned char>> &Contents) {

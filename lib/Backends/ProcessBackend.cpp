@@ -119,6 +119,47 @@ bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &
   }
 }
 
+/// The whole of a cost file into Text; on failure says why in Problem. Only
+/// a regular file is read (a FIFO would block the tuner past any timeout,
+/// a device never end), and only up to a size no list of costs needs.
+bool readCostFile(const fs::path &Path, std::string &Text, std::string &Problem) {
+  constexpr off_t Limit = 1 << 20;
+  int Fd = open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (Fd < 0) {
+    Problem =
+        errno == ENOENT ? "was not written" : std::string("cannot be read: ") + strerror(errno);
+    return false;
+  }
+  struct stat Status {};
+  if (fstat(Fd, &Status) != 0 || !S_ISREG(Status.st_mode)) {
+    close(Fd);
+    Problem = "is not a regular file";
+    return false;
+  }
+  if (Status.st_size > Limit) {
+    close(Fd);
+    Problem = "is larger than 1 MiB (" + std::to_string(Status.st_size) + " bytes)";
+    return false;
+  }
+  char Buffer[4096];
+  for (ssize_t N; (N = read(Fd, Buffer, sizeof Buffer)) != 0 && Text.size() <= Limit;) {
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      Problem = std::string("cannot be read: ") + strerror(errno);
+      close(Fd);
+      return false;
+    }
+    Text.append(Buffer, static_cast<std::size_t>(N));
+  }
+  close(Fd);
+  if (Text.size() > static_cast<std::size_t>(Limit)) {
+    Problem = "is larger than 1 MiB";
+    return false;
+  }
+  return true;
+}
+
 /// The invalid measurement for a child that did not exit with status 0.
 Measurement failureOf(const ChildOutcome &Outcome, FailureKind Kind, double Timeout,
                       const char *Step) {
@@ -297,10 +338,20 @@ std::string shortest(double X) {
 } // namespace
 
 Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
-  double Seconds = 0;
   const unsigned Repetitions = std::max(1u, Options.Repetitions);
+  if (Options.Warmups == 0 && Repetitions == 1)
+    return runOnce(Run);
+  double Seconds = 0;
   std::vector<std::vector<double>> Costs; // per repetition
   for (unsigned I = 0; I < Options.Warmups + Repetitions; ++I) {
+    // The previous repetition's cost file is this configuration's own, not
+    // one left by an earlier configuration: remove it without a note.
+    if (I > 0 && !Options.CostFile.empty()) {
+      fs::path CostPath = Options.CostFile;
+      if (CostPath.is_relative())
+        CostPath = fs::path(Run.Directory) / CostPath;
+      unlink(CostPath.c_str());
+    }
     Measurement M = runOnce(Run);
     Seconds += M.RunSeconds;
     if (!M.Valid || Stop.raised()) {
@@ -310,7 +361,7 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
     if (I >= Options.Warmups)
       Costs.push_back(std::move(M.Costs));
   }
-  if (Costs.size() == 1) {
+  if (Costs.size() == 1) { // warm-ups, one measured run
     Measurement M = Measurement::valid(std::move(Costs.front()));
     M.RunSeconds = Seconds;
     return M;
@@ -341,8 +392,14 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
 
 Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   fs::path CostPath = Options.CostFile;
-  if (!CostPath.empty() && CostPath.is_absolute())
-    unlink(CostPath.c_str()); // a previous configuration's cost is no cost
+  if (!CostPath.empty() && CostPath.is_relative())
+    CostPath = fs::path(Run.Directory) / CostPath;
+  // Each configuration starts without a cost file: one left by an earlier
+  // configuration (an absolute path, or one relative to a shared directory
+  // such as "../cost") would otherwise answer for a run that writes none.
+  std::string Removed;
+  if (!CostPath.empty() && unlink(CostPath.c_str()) == 0)
+    Removed = "note: removed " + CostPath.string() + ", left by an earlier run, before this run\n";
   ChildOutcome Outcome =
       runChild({Options.RunScript, Run.Directory, Run.Environment, Options.TimeoutSeconds}, &Stop);
   Measurement Result;
@@ -351,34 +408,16 @@ Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   } else if (Options.CostFile.empty()) {
     Result = Measurement::valid({Outcome.Seconds});
   } else {
-    if (CostPath.is_relative())
-      CostPath = fs::path(Run.Directory) / CostPath;
-    std::string Text;
-    int Fd = open(CostPath.c_str(), O_RDONLY | O_CLOEXEC);
-    if (Fd >= 0) {
-      char Buffer[4096];
-      for (ssize_t N; (N = read(Fd, Buffer, sizeof Buffer)) != 0 && Text.size() < (1 << 20);) {
-        if (N < 0 && errno == EINTR)
-          continue;
-        if (N < 0)
-          break;
-        Text.append(Buffer, static_cast<std::size_t>(N));
-      }
-      close(Fd);
-    }
+    std::string Text, Problem;
     std::vector<double> Costs;
-    std::string Problem;
-    if (Fd < 0)
-      Result = Measurement::invalid(FailureKind::BadCost,
-                                    "cost file " + Options.CostFile + " was not written",
-                                    Outcome.OutputTail);
-    else if (!parseCosts(Text, Costs, Problem))
+    if (!readCostFile(CostPath, Text, Problem) || !parseCosts(Text, Costs, Problem))
       Result =
           Measurement::invalid(FailureKind::BadCost,
                                "cost file " + Options.CostFile + " " + Problem, Outcome.OutputTail);
     else
       Result = Measurement::valid(std::move(Costs));
   }
+  Result.Log = Removed + Result.Log;
   Result.RunSeconds = Outcome.Seconds;
   return Result;
 }

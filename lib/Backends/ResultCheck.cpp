@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -45,19 +46,32 @@ ExpectedOutputsOrError readGoldFile(const std::string &Path,
                                     const std::vector<KernelArgument> &Arguments,
                                     const std::vector<unsigned> &Checked) {
   ExpectedOutputsOrError Result;
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Result.Error = "gold file " + Path + ": cannot be opened";
-    return Result;
-  }
-  std::vector<unsigned char> Bytes((std::istreambuf_iterator<char>(In)),
-                                   std::istreambuf_iterator<char>());
   std::uint64_t Needed = 0;
   for (unsigned Index : Checked)
     Needed += Arguments[Index].byteSize();
-  if (Bytes.size() != Needed) {
-    Result.Error = "gold file " + Path + ": holds " + std::to_string(Bytes.size()) +
+  // The size is known before reading: a file that is not a regular file of
+  // exactly that size (/dev/zero, a FIFO, a huge file) is never read whole.
+  std::error_code Error;
+  const auto Status = std::filesystem::status(Path, Error);
+  if (Error || !std::filesystem::exists(Status)) {
+    Result.Error = "gold file " + Path + ": cannot be opened";
+    return Result;
+  }
+  if (!std::filesystem::is_regular_file(Status)) {
+    Result.Error = "gold file " + Path + ": is not a regular file";
+    return Result;
+  }
+  const std::uint64_t Size = std::filesystem::file_size(Path, Error);
+  if (!Error && Size != Needed) {
+    Result.Error = "gold file " + Path + ": holds " + std::to_string(Size) +
                    " bytes, but the checked buffers need " + std::to_string(Needed);
+    return Result;
+  }
+  std::ifstream In(Path, std::ios::binary);
+  std::vector<unsigned char> Bytes(Needed);
+  if (Error || !In ||
+      !In.read(reinterpret_cast<char *>(Bytes.data()), static_cast<std::streamsize>(Needed))) {
+    Result.Error = "gold file " + Path + ": cannot be read";
     return Result;
   }
   std::uint64_t Offset = 0;

@@ -89,11 +89,14 @@ template <class C, class Path> auto prepare(const C &Part, const Path &P) {
     return std::cref(Part);
 }
 
+/// floor(sqrt(N)) for every N. The double's estimate may be off by one
+/// either way (and is 2^32 near 2^64); the corrections compare by division,
+/// so no square overflows 64 bits.
 inline std::uint64_t isqrt(std::uint64_t N) {
   auto R = static_cast<std::uint64_t>(__builtin_sqrt(static_cast<double>(N)));
-  while (R > 0 && R * R > N)
+  while (R > 0 && R > N / R)
     --R;
-  while ((R + 1) * (R + 1) <= N)
+  while (R + 1 <= N / (R + 1))
     ++R;
   return R;
 }

@@ -18,18 +18,12 @@
 
 namespace atfc {
 
-namespace {
-
-/// Whether Path starts with the SQLite header ("SQLite format 3" and a NUL),
-/// which is how a results database is told from JSON data whatever its name.
 bool isSqliteFile(const std::string &Path) {
   static constexpr char Magic[] = "SQLite format 3"; // 15 characters + '\0'
   char Head[sizeof(Magic)] = {};
   std::ifstream In(Path, std::ios::binary);
   return In.read(Head, sizeof(Head)) && std::memcmp(Head, Magic, sizeof(Magic)) == 0;
 }
-
-} // namespace
 
 void addAnalyzeCommand(CLI::App &App, AnalyzeOptions &Options, int &Status) {
   CLI::App *Sub = App.add_subcommand(

@@ -45,6 +45,10 @@ struct AnalyzeOptions {
   bool Json = false;
 };
 
+/// Whether Path starts with the SQLite header ("SQLite format 3" and a NUL),
+/// which is how a results database is told from JSON data whatever its name.
+bool isSqliteFile(const std::string &Path);
+
 /// Adds the `analyze` subcommand to App, filling Options; when it is run,
 /// Status becomes its exit status.
 void addAnalyzeCommand(CLI::App &App, AnalyzeOptions &Options, int &Status);

@@ -32,8 +32,6 @@ int runTuneCommand(const TuneOptions &Options) {
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
   }
 
-  // The tuner is cached in the output directory too, so that a build
-  // system's --output in its build tree leaves the source tree untouched.
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   // One run per output directory, from before the tuner's build to the
@@ -51,46 +49,25 @@ int runTuneCommand(const TuneOptions &Options) {
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
 
-  std::optional<FrontendResult> Result = analyzeFile(Options.File);
-  if (!Result)
+  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
+  if (!Prepared)
     return 1;
-  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
-  if (!Tuner)
-    return 1;
-
-  const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
-  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText);
-  if (!Measured)
-    return 1;
-  const std::string Blanked = Output + "/blanked-source";
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Blanked, EC);
-    if (!EC)
-      OS << BlankedText;
-    OS.close();
-    if (EC || OS.has_error()) {
-      llvm::errs() << "atfc: error: cannot write '" << Blanked
-                   << "': " << (EC ? EC : OS.error()).message() << '\n';
-      return 1;
-    }
-  }
 
   // Every option travels as one value (runtime/TunerInvocation.h).
   TunerOptions Invocation;
   Invocation.Mode = TunerMode::Tune;
   Invocation.OutputDirectory = Output;
-  Invocation.BlankedSource = Blanked;
+  Invocation.BlankedSource = Prepared->BlankedSource;
   Invocation.Threads = Options.Threads;
   Invocation.Technique = Options.Technique;
   Invocation.AbortCondition = Options.AbortCondition;
   Invocation.Seed = Options.Seed;
-  Invocation.InputsKey = Measured->Key;
+  Invocation.InputsKey = Prepared->InputsKey;
   Invocation.Fresh = Options.Fresh;
   Invocation.Resume = Options.Resume;
   Invocation.Verbose = Options.Verbose;
   Invocation.Arguments = Options.ProgramArgs;
-  std::vector<std::string> Args = {*Tuner};
+  std::vector<std::string> Args = {Prepared->Binary};
   try {
     for (std::string &A : tunerCommandLine(Invocation))
       Args.push_back(std::move(A));
@@ -98,7 +75,16 @@ int runTuneCommand(const TuneOptions &Options) {
     llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
     return 2;
   }
-  return runTunerProcess(*Tuner, Args);
+  return runTunerProcess(Prepared->Binary, Args);
+}
+
+int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {
+  std::optional<PreparedTuner> Prepared =
+      prepareTuner(File, {}, OutputDirectory.empty() ? File + ".atf" : OutputDirectory);
+  if (!Prepared)
+    return 1;
+  llvm::outs() << Prepared->Binary << '\n';
+  return 0;
 }
 
 } // namespace atfc

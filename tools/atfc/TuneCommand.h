@@ -37,6 +37,11 @@ struct TuneOptions {
 /// returns the exit status (the tuner's, or 1 when it cannot run).
 int runTuneCommand(const TuneOptions &Options);
 
+/// atfc build: prepareTuner into OutputDirectory (default FILE.atf), then
+/// print the tuner's path. The tuner runs anywhere its libraries are, e.g.
+/// on a GPU node that has no atfc (`TUNER --tune --blanked PATH -- ARGS`).
+int runBuildCommand(const std::string &File, const std::string &OutputDirectory);
+
 } // namespace atfc
 
 #endif

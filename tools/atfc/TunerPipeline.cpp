@@ -1,12 +1,15 @@
 //===- tools/atfc/TunerPipeline.cpp - File to running tuner ---------------===//
 #include "TunerPipeline.h"
 
+#include "MeasuredFiles.h"
+
 #include "Directives/TunerBuild.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
 #include "runtime/OutputLock.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -120,6 +123,39 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
     return 1;
   }
   return Status;
+}
+
+std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
+                                          const std::string &Output) {
+  std::optional<FrontendResult> Result = analyzeFile(File);
+  if (!Result)
+    return std::nullopt;
+  // The tuner is cached in the output directory too, so that a build
+  // system's --output in its build tree leaves the source tree untouched.
+  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
+  if (!Tuner)
+    return std::nullopt;
+
+  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
+    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
+    return std::nullopt;
+  }
+  const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
+  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText);
+  if (!Measured)
+    return std::nullopt;
+  const std::string Blanked = Output + "/blanked-source";
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Blanked, EC);
+  if (!EC)
+    OS << BlankedText;
+  OS.close();
+  if (EC || OS.has_error()) {
+    llvm::errs() << "atfc: error: cannot write '" << Blanked
+                 << "': " << (EC ? EC : OS.error()).message() << '\n';
+    return std::nullopt;
+  }
+  return PreparedTuner{*Tuner, Blanked, Measured->Key};
 }
 
 } // namespace atfc

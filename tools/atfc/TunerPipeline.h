@@ -35,6 +35,21 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
 /// Analyses, emits and builds the tuner of File into File.atf/.
 std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options = {});
 
+/// A built tuner and the file with its directives blanked, which the
+/// tuner's measurers read (--blanked).
+struct PreparedTuner {
+  std::string Binary;
+  std::string BlankedSource;
+  /// The hash of the files its results depend on besides the source
+  /// (MeasuredFiles.h); part of the results key.
+  std::string InputsKey;
+};
+
+/// Checks File, builds its tuner (cached) into Output and writes the
+/// blanked source there; nullopt after printing why not.
+std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
+                                          const std::string &Output);
+
 /// Runs Binary with Args (argv[0] included) on atfc's own terminal and
 /// returns its exit status (1 when it cannot start). While it runs, Ctrl-C
 /// is the tuner's to handle: atfc waits for it to save its results.

@@ -8,6 +8,7 @@
 #include "AnalyzeCommand.h"
 #include "OptionSpelling.h"
 #include "ReplayCommand.h"
+#include "ReportCommand.h"
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
@@ -136,6 +137,12 @@ int main(int Argc, char **Argv) {
       ->check(CLI::Range(0, 100000));
   SpaceCommand->add_option("ARGS", Space.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
+  CLI::App *BuildCommand = App.add_subcommand(
+      "build", "Build FILE's tuner and the blanked source it measures; print the tuner's path");
+  BuildCommand->add_option("FILE", File, "The annotated source file")->required();
+  BuildCommand->add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)");
+  BuildCommand->callback([&] { Status = atfc::runBuildCommand(File, Out); });
+
   atfc::TuneOptions Tune;
   CLI::App *TuneCommand = App.add_subcommand(
       "tune", "Tune FILE: generate, build and run its tuner; write the best configuration");
@@ -165,6 +172,9 @@ int main(int Argc, char **Argv) {
 
   atfc::AnalyzeOptions Analyze;
   atfc::addAnalyzeCommand(App, Analyze, Status);
+
+  atfc::ReportOptions Report;
+  atfc::addReportCommand(App, Report, Status);
 
   // atfc replay parses its own arguments (shared with a tuner's --replay).
   CLI::App *ReplayCommand =

@@ -1,16 +1,19 @@
 //===- CudaBackendTest.cpp - The CUDA backend: NVRTC always, GPU if any ---===//
 //
-// Compiling with NVRTC needs no GPU and is always tested where the toolkit
-// is installed. The launch tests need the driver (dlopen'ed) and a device;
+// Compiling with NVRTC needs no GPU and is tested wherever NVRTC is found
+// at run time (CudaLibraries.h); this binary was built without any CUDA
+// header or library. The launch tests need the driver (dlopen'ed) and a device;
 // without them they skip with a message saying so.
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/CudaCompiler.h"
+#include "Backends/CudaLibraries.h"
 #include "Backends/DeviceBackend.h"
+#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 
-#include <dlfcn.h>
+#include <fstream>
 
 namespace atfc {
 namespace {
@@ -36,8 +39,8 @@ extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 )";
 
 TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=4"}, 0);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_FALSE(C.IsCubin);
@@ -46,8 +49,8 @@ TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
 }
 
 TEST(CudaCompiler, CompilesACubinForAnArchitecture) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=2"}, 90);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_TRUE(C.IsCubin);
@@ -57,8 +60,8 @@ TEST(CudaCompiler, CompilesACubinForAnArchitecture) {
 }
 
 TEST(CudaCompiler, FindsAMangledKernel) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel("__global__ void scale(float *x) { x[0] *= S; }",
                                         "scale.cu", "scale", {"S=2.5"}, 0);
   ASSERT_TRUE(C.ok()) << C.Log;
@@ -66,11 +69,46 @@ TEST(CudaCompiler, FindsAMangledKernel) {
 }
 
 TEST(CudaCompiler, BuildErrorNamesTheFileAndLine) {
-  if (!haveNvrtc())
-    GTEST_SKIP() << "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
   EXPECT_EQ(C.Error, "build failed");
   EXPECT_NE(C.Log.find("saxpy.cu(4)"), std::string::npos) << C.Log;
+}
+
+/// The file at Path with its directive lines blank, as atfc hands it to a
+/// backend (a directive continues on the next line after a backslash).
+std::string blankedExample(const std::string &Path) {
+  std::ifstream In(Path);
+  std::string Line, Text;
+  bool Continues = false;
+  while (std::getline(In, Line)) {
+    bool Directive = Continues || Line.rfind("#atf::", 0) == 0;
+    Continues = Directive && !Line.empty() && Line.back() == '\\';
+    Text += (Directive ? "" : Line) + "\n";
+  }
+  return Text;
+}
+
+TEST(CudaCompiler, CompilesTheSgemmExampleAtTheCornersOfItsSpace) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
+  const std::string Source = blankedExample(ATF_SOURCE_DIR "/examples/cuda-sgemm/sgemm.cu");
+  ASSERT_NE(Source.find("sgemm("), std::string::npos);
+  // The smallest and largest tiles, every vector width and unrolling.
+  const std::vector<std::string> Names = {"MWG", "NWG", "KWG",  "MDIMC", "NDIMC",
+                                          "VWA", "VWB", "PADA", "PADB",  "UNROLL"};
+  const std::vector<std::vector<int>> Configurations = {{16, 16, 8, 8, 8, 1, 1, 0, 0, 1},
+                                                        {128, 128, 32, 32, 32, 4, 4, 1, 1, 8},
+                                                        {64, 32, 16, 8, 16, 2, 2, 0, 1, 4}};
+  for (const std::vector<int> &Values : Configurations) {
+    std::vector<std::string> Definitions;
+    for (std::size_t I = 0; I < Names.size(); ++I)
+      Definitions.push_back(Names[I] + "=" + std::to_string(Values[I]));
+    CudaCompilation C = compileCudaKernel(Source, "sgemm.cu", "sgemm", Definitions, 90);
+    EXPECT_TRUE(C.ok()) << Definitions[0] << " ...: " << C.Log;
+    EXPECT_EQ(C.LoweredName, "sgemm");
+  }
 }
 
 constexpr int N = 1 << 16;
@@ -92,18 +130,16 @@ DeviceKernelSetup saxpySetup() {
 
 /// The backend on CUDA device 0, or null when this machine has none.
 std::unique_ptr<DeviceBackend> openOrSkip(std::string &Why) {
-  if (!haveNvrtc()) {
-    Why = "built without the CUDA toolkit";
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok()) {
+    Why = Nvrtc.Error;
     return nullptr;
   }
-  void *Driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!Driver) {
-    Why = "no CUDA driver on this machine";
+  if (const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver); !Driver.ok()) {
+    Why = Driver.Error;
     return nullptr;
   }
-  dlclose(Driver);
-  DeviceBackendOrError Opened = DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(),
-                                                    {ATF_DEVICE_WORKER, "--atf-device-worker"});
+  DeviceBackendOrError Opened =
+      DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(), deviceWorkerCommand());
   if (!Opened.ok())
     Why = "no usable CUDA device: " + Opened.Error;
   return std::move(Opened.Backend);

@@ -114,6 +114,10 @@ TEST(ResultCheck, GoldFileIsSplitIntoBuffers) {
   EXPECT_EQ(Gold.Error, "gold file " + Path + ": holds 14 bytes, but the checked buffers need 8");
   std::remove(Path.c_str());
   EXPECT_EQ(readGoldFile(Path, Arguments, {0}).Error, "gold file " + Path + ": cannot be opened");
+  // Endless or special files are refused before any byte is read (reading
+  // /dev/zero once grew the tuner to 16.8 GB).
+  EXPECT_EQ(readGoldFile("/dev/zero", Arguments, {0}).Error,
+            "gold file /dev/zero: is not a regular file");
 }
 
 TEST(DeviceProtocol, SetupSurvivesTheWire) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/DeviceBackend.h"
+#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -56,8 +57,6 @@ __kernel void saxpy(const int N, const float a, __global const float *x,
 
 constexpr int N = 4096;
 
-std::vector<std::string> workerCommand() { return {ATF_DEVICE_WORKER, "--atf-device-worker"}; }
-
 DeviceKernelSetup saxpySetup() {
   DeviceKernelSetup Setup;
   Setup.Source = SaxpySource;
@@ -82,7 +81,8 @@ LaunchSizes sizes(std::uint64_t WPT, std::uint64_t Local) { return {{N / WPT}, {
 OpenCLDeviceSelection anyDevice() { return {}; }
 
 std::unique_ptr<DeviceBackend> openSaxpy(DeviceKernelSetup Setup) {
-  DeviceBackendOrError Opened = DeviceBackend::open(anyDevice(), std::move(Setup), workerCommand());
+  DeviceBackendOrError Opened =
+      DeviceBackend::open(anyDevice(), std::move(Setup), deviceWorkerCommand());
   EXPECT_TRUE(Opened.ok()) << Opened.Error;
   return std::move(Opened.Backend);
 }
@@ -117,19 +117,19 @@ TEST(OpenCLBackend, SelectsDevicesByVendorAndType) {
   OpenCLDeviceSelection Pocl;
   Pocl.Vendor = "POCL"; // the platform vendor is "The pocl project"
   Pocl.Type = "CPU";
-  DeviceBackendOrError Opened = DeviceBackend::open(Pocl, saxpySetup(), workerCommand());
+  DeviceBackendOrError Opened = DeviceBackend::open(Pocl, saxpySetup(), deviceWorkerCommand());
   EXPECT_TRUE(Opened.ok()) << Opened.Error;
 
   OpenCLDeviceSelection Missing;
   Missing.Vendor = "no such vendor";
-  Opened = DeviceBackend::open(Missing, saxpySetup(), workerCommand());
+  Opened = DeviceBackend::open(Missing, saxpySetup(), deviceWorkerCommand());
   EXPECT_NE(Opened.Error.find("no OpenCL device 0 with vendor \"no such vendor\""),
             std::string::npos)
       << Opened.Error;
 
   OpenCLDeviceSelection ById;
   ById.PlatformId = 99;
-  Opened = DeviceBackend::open(ById, saxpySetup(), workerCommand());
+  Opened = DeviceBackend::open(ById, saxpySetup(), deviceWorkerCommand());
   EXPECT_NE(Opened.Error.find("no OpenCL platform 99"), std::string::npos) << Opened.Error;
 }
 
@@ -208,7 +208,7 @@ TEST(OpenCLBackend, GoldFileCheck) {
   // A gold file of the wrong size is refused when the backend opens.
   Check.Buffers = {3, 4};
   Setup.Check = Check;
-  DeviceBackendOrError Refused = DeviceBackend::open(anyDevice(), Setup, workerCommand());
+  DeviceBackendOrError Refused = DeviceBackend::open(anyDevice(), Setup, deviceWorkerCommand());
   EXPECT_NE(Refused.Error.find("holds 16384 bytes, but the checked buffers need 32768"),
             std::string::npos)
       << Refused.Error;

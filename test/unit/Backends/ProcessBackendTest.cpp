@@ -105,6 +105,63 @@ TEST_F(ProcessBackendTest, GarbageOrMissingCostFileIsBadCost) {
   EXPECT_EQ(Missing.Reason, "cost file cost.txt was not written");
 }
 
+TEST_F(ProcessBackendTest, ACostFileOutsideTheConfigurationsDirectoryIsNeverAnEarlierOne) {
+  // "../cost" lies in the work directory all configurations share: the
+  // first configuration's cost must not answer for the second, which
+  // writes none.
+  auto Options = options("if [ \"$N\" = 1 ]; then echo 4 > ../cost; fi");
+  Options.CostFile = "../cost";
+  ProcessBackend Backend(Options);
+  Measurement First = Backend.measure(configuration(1));
+  ASSERT_TRUE(First.Valid) << First.Reason;
+  EXPECT_EQ(First.Costs, std::vector<double>{4});
+  Measurement Second = Backend.measure(configuration(2));
+  EXPECT_EQ(Second.Failure, FailureKind::BadCost);
+  EXPECT_EQ(Second.Reason, "cost file ../cost was not written");
+  EXPECT_NE(Second.Log.find("note: removed"), std::string::npos) << Second.Log;
+}
+
+TEST_F(ProcessBackendTest, AnEarlierAbsoluteCostFileIsRemovedWithANote) {
+  const fs::path Cost = Out / "cost";
+  std::ofstream(Cost) << "1\n";
+  auto Options = options("true");
+  Options.CostFile = Cost.string();
+  ProcessBackend Backend(Options);
+  Measurement M = Backend.measure(configuration(1));
+  EXPECT_EQ(M.Failure, FailureKind::BadCost);
+  EXPECT_EQ(M.Log.rfind("note: removed " + Cost.string() + ", left by an earlier run", 0), 0u)
+      << M.Log;
+}
+
+TEST_F(ProcessBackendTest, ACostFileThatIsNoRegularFileIsRefusedWithoutBlocking) {
+  // A FIFO nobody writes would block a plain open() for ever.
+  auto Options = options("mkfifo cost.txt");
+  Options.CostFile = "cost.txt";
+  ProcessBackend Backend(Options);
+  Measurement M = Backend.measure(configuration(1));
+  EXPECT_EQ(M.Failure, FailureKind::BadCost);
+  EXPECT_EQ(M.Reason, "cost file cost.txt is not a regular file");
+}
+
+TEST_F(ProcessBackendTest, AnythingAfterTheCostsIsAnError) {
+  // A number followed by 2 MB of spaces and garbage was once taken for the
+  // number (only the first MiB was read).
+  auto Options =
+      options("printf 5 > cost.txt; head -c 2000000 /dev/zero | tr '\\0' ' ' >> cost.txt; "
+              "echo garbage >> cost.txt");
+  Options.CostFile = "cost.txt";
+  ProcessBackend Backend(Options);
+  Measurement Big = Backend.measure(configuration(1));
+  EXPECT_EQ(Big.Failure, FailureKind::BadCost);
+  EXPECT_EQ(Big.Reason, "cost file cost.txt is larger than 1 MiB (2000009 bytes)");
+
+  auto Short = options("printf '5\\n   garbage\\n' > cost.txt");
+  Short.CostFile = "cost.txt";
+  ProcessBackend ShortBackend(Short);
+  Measurement Trailing = ShortBackend.measure(configuration(1));
+  EXPECT_EQ(Trailing.Failure, FailureKind::BadCost) << Trailing.Reason;
+}
+
 TEST_F(ProcessBackendTest, NonZeroExitIsRunFailedWithTheOutputTail) {
   ProcessBackend Backend(options("echo 'out of memory' >&2; exit 3"));
   Measurement M = Backend.measure(configuration(1));

@@ -200,7 +200,7 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
   };
   for (int Trial = 0; Trial < 500; ++Trial) {
     TunerOptions O;
-    O.Mode = static_cast<TunerMode>(Random() % 3);
+    O.Mode = static_cast<TunerMode>(Random() % 4);
     O.Json = Random() % 2;
     O.List = Random();
     O.Threads = static_cast<unsigned>(Random() % 1000);

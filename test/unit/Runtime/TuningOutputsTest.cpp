@@ -77,6 +77,7 @@ public:
       return Measurement::invalid(FailureKind::RunFailed, "exit status 1");
     return Measurement::valid({(X - 3) * (X - 3) + Y});
   }
+  std::string costMeaning() const override { return "(X - 3)^2 + Y"; }
   int Calls = 0;
 };
 

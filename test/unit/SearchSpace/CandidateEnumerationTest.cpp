@@ -266,6 +266,41 @@ TEST(LoweringTest, DivisorsOfALargeNumberAreFound) {
   EXPECT_EQ(enumerate(interval<std::uint64_t>(1000, E, 3), divides(std::int64_t(E))), Want);
 }
 
+TEST(LoweringTest, IntegerSquareRootAtTheLimitsOfUint64) {
+  // isqrt squared (2^32)^2 in 64 bits once, which wrapped to 0 and looped
+  // for ever on divides(E) with E >= (2^32 - 1)^2.
+  const std::uint64_t Max = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t Root = 0xffffffffu;
+  EXPECT_EQ(detail::isqrt(Max), Root);
+  EXPECT_EQ(detail::isqrt(Root * Root), Root);
+  EXPECT_EQ(detail::isqrt(Root * Root - 1), Root - 1);
+  EXPECT_EQ(detail::isqrt(Root * Root + 1), Root);
+  for (std::uint64_t N : {0ull, 1ull, 2ull, 3ull, 4ull, 15ull, 16ull, 17ull})
+    EXPECT_EQ(detail::isqrt(N), static_cast<std::uint64_t>(std::sqrt(static_cast<double>(N))));
+  // The defining property, on numbers near every power of two and at random.
+  std::mt19937_64 Random(7);
+  std::vector<std::uint64_t> Numbers;
+  for (int Bit = 1; Bit < 64; ++Bit)
+    for (std::int64_t Delta = -2; Delta <= 2; ++Delta)
+      Numbers.push_back((std::uint64_t(1) << Bit) + static_cast<std::uint64_t>(Delta));
+  for (int I = 0; I < 10000; ++I)
+    Numbers.push_back(Random());
+  for (std::uint64_t N : Numbers) {
+    const detail::Int128 R = detail::isqrt(N);
+    EXPECT_LE(R * R, detail::Int128(N)) << N;
+    EXPECT_GT((R + 1) * (R + 1), detail::Int128(N)) << N;
+  }
+}
+
+TEST(LoweringTest, DivisorsOfTheLargestNumbers) {
+  // 2^64 - 1 = 3 * 5 * 17 * 257 * 641 * 65537 * 6700417.
+  const std::uint64_t Max = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(enumerate(interval<std::uint64_t>(1, 100), divides(Max)),
+            hits<std::uint64_t>({{0, 1}, {2, 3}, {4, 5}, {14, 15}, {16, 17}, {50, 51}, {84, 85}}));
+  const std::uint64_t Square = std::uint64_t(0xffffffffu) * 0xffffffffu;
+  expectSame(interval<std::uint64_t>(1, 1000), divides(Square), "divides((2^32-1)^2)");
+}
+
 TEST(LoweringTest, MultipleOfAHugeNumberOnAStepGrid) {
   // The even multiples of 2^63 + 1 up to 2^64 - 2: only 0 (the next one,
   // 2^64 + 2, does not fit). The grid's stride, lcm(2^63 + 1, 2), does not

@@ -1,0 +1,438 @@
+//===- Report/RunReport.cpp - The report of one tuning run ----------------===//
+#include "Report/RunReport.h"
+
+#include "Analysis/ParameterImportance.h"
+#include "Analysis/ValueColumns.h"
+#include "Report/Axis.h"
+#include "Report/HtmlPage.h"
+#include "Report/ParetoFront.h"
+#include "Report/Plots.h"
+#include "Report/RandomBaseline.h"
+#include "Report/Svg.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <optional>
+
+namespace atfc::report {
+namespace {
+
+/// Above this many valid evaluations a parameter's plot shows box summaries
+/// and only the best points: ten thousand dots per parameter would neither
+/// be readable nor keep the page small.
+constexpr std::size_t kScatterLimit = 1500;
+constexpr std::size_t kScatterBest = 300;
+constexpr std::size_t kTopRows = 50;
+constexpr std::size_t kFailureRows = 100;
+constexpr std::size_t kLogTail = 800;
+
+std::string objectiveName(const ReportRun &Run, std::size_t I) {
+  if (I < Run.Objectives.size())
+    return Run.Objectives[I];
+  return I == 0 ? "cost" : "cost" + std::to_string(I + 1);
+}
+
+std::string configurationText(const ReportRun &Run, const ReportEvaluation &E) {
+  std::string Text;
+  for (std::size_t P = 0; P < Run.Parameters.size() && P < E.Values.size(); ++P)
+    Text += (P ? " " : "") + Run.Parameters[P] + "=" + toString(E.Values[P]);
+  return Text;
+}
+
+std::string costsText(const std::vector<double> &Costs) {
+  std::string Text;
+  for (std::size_t I = 0; I < Costs.size(); ++I)
+    Text += (I ? ", " : "") + humanNumber(Costs[I], 6);
+  return Text;
+}
+
+bool usable(const ReportEvaluation &E) {
+  return E.Valid && !E.Costs.empty() && std::isfinite(E.Costs.front());
+}
+
+/// The failure's kind, or "invalid" when it has none.
+std::string failureKind(const ReportEvaluation &E) {
+  if (!E.Failure.empty())
+    return E.Failure;
+  return E.Valid ? "bad cost" : "invalid";
+}
+
+/// What the page computes once from the evaluations.
+struct RunFacts {
+  std::vector<std::size_t> ValidRows;
+  std::optional<std::size_t> BestRow;
+  double SecondsTotal = 0;
+  bool Timed = false;
+};
+
+RunFacts factsOf(const ReportRun &Run) {
+  RunFacts F;
+  F.Timed = !Run.Evaluations.empty();
+  for (std::size_t I = 0; I < Run.Evaluations.size(); ++I) {
+    const ReportEvaluation &E = Run.Evaluations[I];
+    F.Timed = F.Timed && E.Seconds >= 0;
+    F.SecondsTotal += std::max(0.0, E.Seconds);
+    if (!usable(E))
+      continue;
+    F.ValidRows.push_back(I);
+    if (!F.BestRow || E.Costs < Run.Evaluations[*F.BestRow].Costs)
+      F.BestRow = I;
+  }
+  return F;
+}
+
+std::string runSection(const ReportRun &Run, const RunFacts &F) {
+  std::vector<std::pair<std::string, std::string>> Facts = Run.Facts;
+  const std::size_t Failed = Run.Evaluations.size() - F.ValidRows.size();
+  Facts.push_back({"evaluations", std::to_string(Run.Evaluations.size()) + " (" +
+                                      std::to_string(F.ValidRows.size()) + " valid, " +
+                                      std::to_string(Failed) + " failed)"});
+  if (F.BestRow) {
+    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
+    Facts.push_back({"best", costsText(B.Costs) + " at evaluation " + std::to_string(B.Number) +
+                                 ": " + configurationText(Run, B)});
+  }
+  std::string Html = factsHtml(Facts);
+  if (Failed == 0)
+    return Html;
+  std::map<std::pair<std::string, std::string>, std::size_t> Counts;
+  for (const ReportEvaluation &E : Run.Evaluations)
+    if (!usable(E))
+      ++Counts[{failureKind(E), E.Reason}];
+  Table T{{"outcome", "reason", "evaluations"}, {}, true, "failure-counts"};
+  T.Rows.push_back(
+      {textCell("valid"), textCell(""),
+       numberCell(static_cast<double>(F.ValidRows.size()), std::to_string(F.ValidRows.size()))});
+  for (const auto &[What, N] : Counts)
+    T.Rows.push_back({textCell(What.first), textCell(What.second),
+                      numberCell(static_cast<double>(N), std::to_string(N))});
+  return Html + "<h3>Outcomes</h3><div class=\"tablebox\">" + tableHtml(T) + "</div>";
+}
+
+/// The random-search baseline over X = draws (or draws times the mean
+/// seconds per evaluation, Scale), as a band.
+BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
+  std::vector<double> Costs;
+  for (std::size_t Row : F.ValidRows)
+    Costs.push_back(Run.Evaluations[Row].Costs.front());
+  const double Measured = static_cast<double>(Run.Evaluations.size());
+  const std::vector<std::uint64_t> Draws = drawCounts(Run.Evaluations.size(), 300);
+  BandSeries B;
+  B.Name = "random search (expected, quartiles)";
+  B.Colour = "#D55E00";
+  B.Dashed = true;
+  for (const BaselinePoint &P :
+       randomSearchBaseline(Costs, Measured, Run.SpaceSize > 0 ? Run.SpaceSize : Measured, Draws)) {
+    B.X.push_back(static_cast<double>(P.Draws) * Scale);
+    B.Median.push_back(P.Expected);
+    B.Q1.push_back(P.Q1);
+    B.Q3.push_back(P.Q3);
+  }
+  return B;
+}
+
+std::string progressSection(const ReportRun &Run, const RunFacts &F) {
+  if (Run.Evaluations.empty())
+    return "<p class=\"note\">No evaluations yet.</p>";
+  const std::string Cost = objectiveName(Run, 0);
+  ProgressPlot P;
+  P.Label = "best " + Cost + " so far against " + Run.EvaluationAxis + "s";
+  P.XTitle = Run.EvaluationAxis;
+  P.YTitle = Cost;
+  ProgressPlot T; // Against time: the improvements only.
+  T.Label = "best " + Cost + " so far against tuning time";
+  T.XTitle = "tuning time (s): compiling, running and the tuner, summed";
+  T.YTitle = Cost;
+  std::optional<std::vector<double>> Best;
+  double Seconds = 0;
+  for (const ReportEvaluation &E : Run.Evaluations) {
+    const auto X = static_cast<double>(E.Number);
+    Seconds += std::max(0.0, E.Seconds);
+    if (!usable(E)) {
+      P.Failed.push_back({X, 0, E.Number, {}});
+      continue;
+    }
+    P.Valid.push_back({X, E.Costs.front(), E.Number, {}});
+    if (!Best || E.Costs < *Best) {
+      Best = E.Costs;
+      P.BestSoFar.push_back({X, E.Costs.front()});
+      T.BestSoFar.push_back({Seconds, E.Costs.front()});
+      T.Valid.push_back({Seconds, E.Costs.front(), E.Number, configurationText(Run, E)});
+    }
+  }
+  if (Best) {
+    P.BestSoFar.push_back({static_cast<double>(Run.Evaluations.back().Number), Best->front()});
+    T.BestSoFar.push_back({Seconds, Best->front()});
+    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
+    P.Best = PlotPoint{static_cast<double>(B.Number), B.Costs.front(), B.Number, {}};
+    P.Bands.push_back(baselineBand(Run, F, 1));
+  }
+  std::string Html = "<p class=\"note\">Each dot is an evaluation, crosses along the top are "
+                     "failed ones. The dashed line is what uniform random search on the same "
+                     "space expects to have found after as many evaluations (from the measured "
+                     "costs; the band holds its middle half).</p><figure id=\"by-evaluation\">" +
+                     progressPlot(P) + "</figure>";
+  if (F.Timed && Best && Seconds > 0) {
+    T.Best = PlotPoint{T.Valid.back().X, T.Valid.back().Y, T.Valid.back().Evaluation, {}};
+    T.Bands.push_back(baselineBand(Run, F, Seconds / static_cast<double>(Run.Evaluations.size())));
+    T.Bands.back().Name = "random search (at the run's mean time per evaluation)";
+    Html += "<figure id=\"by-time\">" + progressPlot(T) + "</figure>";
+  }
+  return Html;
+}
+
+std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
+  std::vector<std::vector<double>> Points;
+  for (std::size_t Row : F.ValidRows)
+    Points.push_back(Run.Evaluations[Row].Costs);
+  const std::vector<std::size_t> Front = paretoFront(Points);
+  std::string Html = "<p class=\"note\">" + std::to_string(Front.size()) +
+                     (Front.size() == 1 ? " configuration forms" : " configurations form") +
+                     " the Pareto front (no other is better in one objective without being "
+                     "worse in another), marked in orange.</p>";
+  const std::size_t Objectives = Points.empty() ? 0 : Points.front().size();
+  for (std::size_t J = 1; J < Objectives && J < 3; ++J) {
+    ScatterPlot S;
+    S.Label = objectiveName(Run, 0) + " against " + objectiveName(Run, J);
+    S.XTitle = objectiveName(Run, 0);
+    S.YTitle = objectiveName(Run, J);
+    double Lo[2] = {INFINITY, INFINITY}, Hi[2] = {0, 0};
+    for (std::size_t I = 0; I < Points.size(); ++I) {
+      const ReportEvaluation &E = Run.Evaluations[F.ValidRows[I]];
+      S.Points.push_back({Points[I][0], Points[I][J], E.Number, {}});
+      for (int K = 0; K < 2; ++K) {
+        Lo[K] = std::min(Lo[K], Points[I][K ? J : 0]);
+        Hi[K] = std::max(Hi[K], Points[I][K ? J : 0]);
+      }
+    }
+    std::vector<std::size_t> Sorted = Front;
+    std::sort(Sorted.begin(), Sorted.end(),
+              [&](std::size_t A, std::size_t B) { return Points[A][0] < Points[B][0]; });
+    for (std::size_t I : Sorted)
+      S.Highlight.push_back(
+          {Points[I][0], Points[I][J], 0, configurationText(Run, Run.Evaluations[F.ValidRows[I]])});
+    // The front in these two objectives is a staircase only for two.
+    S.JoinHighlight = Objectives == 2;
+    S.HighlightName = "Pareto front";
+    S.LogX = spansDecades(Lo[0], Hi[0]);
+    S.LogY = spansDecades(Lo[1], Hi[1]);
+    Html += "<figure>" + scatterPlot(S) + "</figure>";
+  }
+  return Html;
+}
+
+/// Whether a parameter's values are numbers.
+bool numeric(const Value &V) {
+  return !std::holds_alternative<std::string>(V) && !std::holds_alternative<bool>(V);
+}
+
+double numberOf(const Value &V) {
+  return std::visit(
+      [](const auto &X) -> double {
+        if constexpr (std::is_same_v<std::decay_t<decltype(X)>, std::string>)
+          return 0;
+        else
+          return static_cast<double>(X);
+      },
+      V);
+}
+
+/// Min, quartiles and max of a sample (not empty), at X.
+BoxSummary boxOf(std::vector<double> V, double X) {
+  std::sort(V.begin(), V.end());
+  auto At = [&](double Q) {
+    const double Pos = Q * static_cast<double>(V.size() - 1);
+    const auto Lo = static_cast<std::size_t>(Pos);
+    const std::size_t Hi = std::min(Lo + 1, V.size() - 1);
+    return V[Lo] + (V[Hi] - V[Lo]) * (Pos - static_cast<double>(Lo));
+  };
+  return {X, V.front(), At(0.25), At(0.5), At(0.75), V.back()};
+}
+
+RecordedData recordedDataOf(const ReportRun &Run) {
+  RecordedData Data;
+  Data.Parameters = Run.Parameters;
+  Data.Objectives = Run.Objectives;
+  for (const ReportEvaluation &E : Run.Evaluations) {
+    RecordedEntry Entry;
+    Entry.Values = E.Values;
+    Entry.Values.resize(Run.Parameters.size(), Value(std::int64_t(0)));
+    Entry.Valid = usable(E);
+    Entry.Costs = E.Costs;
+    Data.Entries.push_back(std::move(Entry));
+  }
+  return Data;
+}
+
+std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
+  if (F.ValidRows.empty() || Run.Parameters.empty())
+    return "<p class=\"note\">No valid evaluation yet.</p>";
+  const RecordedData Data = recordedDataOf(Run);
+  const ImportanceRanking Ranking = rankParameters(Data);
+  std::vector<Bar> Bars;
+  for (const ParameterImportance &P : Ranking.Parameters)
+    Bars.push_back({P.Name, P.MutualInformation,
+                    humanNumber(P.MutualInformation, 3) + " bits (" +
+                        std::to_string(P.DistinctValues) +
+                        (P.DistinctValues == 1 ? " value)" : " values)")});
+  std::string Html =
+      "<h3>Importance</h3><p class=\"note\">Mutual information between each parameter's value "
+      "and the cost in " +
+      std::to_string(Ranking.CostClasses) + " quantile classes, over " +
+      std::to_string(Ranking.Samples) +
+      " valid evaluations (as <code>atfc analyze</code> computes it).</p>" +
+      barChart("parameter importance", "mutual information with the cost (bits)", Bars);
+
+  const ValueColumns Columns = indexValues(Data);
+  const std::string Cost = objectiveName(Run, 0);
+  double Lo = INFINITY, Hi = 0;
+  for (std::size_t Row : F.ValidRows) {
+    Lo = std::min(Lo, Run.Evaluations[Row].Costs.front());
+    Hi = std::max(Hi, Run.Evaluations[Row].Costs.front());
+  }
+  const bool Many = F.ValidRows.size() > kScatterLimit;
+  // The points drawn: all, or the best when there are many.
+  std::vector<std::size_t> Drawn = F.ValidRows;
+  if (Many) {
+    std::partial_sort(Drawn.begin(), Drawn.begin() + kScatterBest, Drawn.end(),
+                      [&](std::size_t A, std::size_t B) {
+                        return Run.Evaluations[A].Costs < Run.Evaluations[B].Costs;
+                      });
+    Drawn.resize(kScatterBest);
+  }
+  Html += "<h3>Cost against each parameter</h3><p class=\"note\">Most important first. ";
+  Html += Many ? "With " + std::to_string(F.ValidRows.size()) +
+                     " valid evaluations, boxes summarise all of them per value (whiskers: min "
+                     "and max) and dots show the best " +
+                     std::to_string(kScatterBest) + "."
+               : std::string("Each dot is a valid evaluation.");
+  std::string Constant;
+  for (const ParameterImportance &Imp : Ranking.Parameters)
+    if (Imp.DistinctValues == 1)
+      Constant += (Constant.empty() ? "" : ", ") + Imp.Name;
+  if (!Constant.empty())
+    Html += " Not shown, as they take one value only: " + escapeXml(Constant) + ".";
+  Html += "</p><div class=\"plots\">";
+  for (const ParameterImportance &Imp : Ranking.Parameters) {
+    const std::size_t P = Imp.Index;
+    const std::vector<Value> &Distinct = Columns.Distinct[P];
+    if (Distinct.size() <= 1)
+      continue;
+    const bool Numbers = !Distinct.empty() && numeric(Distinct.front()) && numeric(Distinct.back());
+    const bool Categories = !Numbers || Distinct.size() <= 24;
+    ScatterPlot S;
+    S.Label = Cost + " against " + Run.Parameters[P];
+    S.XTitle = Run.Parameters[P];
+    S.YTitle = Cost;
+    S.LogY = spansDecades(Lo, Hi);
+    if (Many)
+      S.PointsName = "best " + std::to_string(kScatterBest) + " evaluations";
+    if (Categories)
+      for (const Value &V : Distinct)
+        S.Categories.push_back(toString(V));
+    else
+      S.LogX = spansDecades(numberOf(Distinct.front()), numberOf(Distinct.back()));
+    auto XOf = [&](std::size_t Row) {
+      return Categories ? static_cast<double>(Columns.Index[P][Row])
+                        : numberOf(Run.Evaluations[Row].Values[P]);
+    };
+    for (std::size_t Row : Drawn)
+      S.Points.push_back(
+          {XOf(Row), Run.Evaluations[Row].Costs.front(), Run.Evaluations[Row].Number, {}});
+    if (Many && Categories) {
+      std::vector<std::vector<double>> PerValue(Distinct.size());
+      for (std::size_t Row : F.ValidRows)
+        PerValue[Columns.Index[P][Row]].push_back(Run.Evaluations[Row].Costs.front());
+      for (std::size_t V = 0; V < PerValue.size(); ++V)
+        if (!PerValue[V].empty())
+          S.Boxes.push_back(boxOf(PerValue[V], static_cast<double>(V)));
+    }
+    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
+    S.Best = PlotPoint{XOf(*F.BestRow), B.Costs.front(), B.Number, {}};
+    Html += "<figure>" + scatterPlot(S) + "</figure>";
+  }
+  return Html + "</div>";
+}
+
+std::string bestSection(const ReportRun &Run, const RunFacts &F) {
+  std::vector<std::size_t> Rows = F.ValidRows;
+  const std::size_t N = std::min(kTopRows, Rows.size());
+  std::partial_sort(Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(N), Rows.end(),
+                    [&](std::size_t A, std::size_t B) {
+                      return Run.Evaluations[A].Costs < Run.Evaluations[B].Costs;
+                    });
+  Rows.resize(N);
+  Table T;
+  T.Id = "best-configurations";
+  T.Sortable = true;
+  T.Header = {"rank", "evaluation"};
+  T.Header.insert(T.Header.end(), Run.Parameters.begin(), Run.Parameters.end());
+  const std::size_t Costs = Rows.empty() ? 1 : Run.Evaluations[Rows.front()].Costs.size();
+  for (std::size_t C = 0; C < Costs; ++C)
+    T.Header.push_back(objectiveName(Run, C));
+  if (F.Timed)
+    T.Header.push_back("seconds");
+  for (std::size_t R = 0; R < Rows.size(); ++R) {
+    const ReportEvaluation &E = Run.Evaluations[Rows[R]];
+    std::vector<Cell> Row = {numberCell(static_cast<double>(R + 1), std::to_string(R + 1)),
+                             numberCell(static_cast<double>(E.Number), std::to_string(E.Number))};
+    for (std::size_t P = 0; P < Run.Parameters.size(); ++P) {
+      const Value &V = P < E.Values.size() ? E.Values[P] : Value(std::string());
+      Row.push_back(numeric(V) ? numberCell(numberOf(V), toString(V)) : textCell(toString(V)));
+    }
+    for (std::size_t C = 0; C < Costs; ++C)
+      Row.push_back(C < E.Costs.size() ? numberCell(E.Costs[C]) : textCell(""));
+    if (F.Timed)
+      Row.push_back(numberCell(E.Seconds, humanNumber(E.Seconds, 3)));
+    T.Rows.push_back(std::move(Row));
+  }
+  return "<p class=\"note\">The " + std::to_string(N) +
+         " best valid configurations; click a heading to sort.</p><div class=\"tablebox\">" +
+         tableHtml(T) + "</div>";
+}
+
+std::string failuresSection(const ReportRun &Run) {
+  Table T;
+  T.Id = "failures";
+  T.Sortable = true;
+  T.Header = {"evaluation", "configuration", "failure", "reason", "log (tail)"};
+  std::size_t Failed = 0;
+  for (const ReportEvaluation &E : Run.Evaluations) {
+    if (usable(E))
+      continue;
+    if (++Failed > kFailureRows)
+      continue;
+    Cell Log = textCell(E.Log.size() > kLogTail ? "\u2026" + E.Log.substr(E.Log.size() - kLogTail)
+                                                : E.Log);
+    Log.Pre = !E.Log.empty();
+    T.Rows.push_back({numberCell(static_cast<double>(E.Number), std::to_string(E.Number)),
+                      textCell(configurationText(Run, E)), textCell(failureKind(E)),
+                      textCell(E.Reason), std::move(Log)});
+  }
+  if (Failed == 0)
+    return "<p class=\"note\">No evaluation failed.</p>";
+  std::string Note = Failed > kFailureRows
+                         ? "The first " + std::to_string(kFailureRows) + " of " +
+                               std::to_string(Failed) + " failures."
+                         : std::to_string(Failed) + (Failed == 1 ? " failure." : " failures.");
+  return "<p class=\"note\">" + Note + "</p><div class=\"tablebox\">" + tableHtml(T) + "</div>";
+}
+
+} // namespace
+
+std::string runReportHtml(const ReportRun &Run) {
+  const RunFacts F = factsOf(Run);
+  HtmlPage Page(Run.Title, Run.Running ? 5 : 0);
+  Page.section("run", "Run", runSection(Run, F));
+  Page.section("progress", "Progress", progressSection(Run, F));
+  if (!F.ValidRows.empty() && Run.Evaluations[F.ValidRows.front()].Costs.size() > 1)
+    Page.section("objectives", "Objectives", objectivesSection(Run, F));
+  Page.section("parameters", "Parameters", parametersSection(Run, F));
+  Page.section("best", "Best configurations", bestSection(Run, F));
+  Page.section("failures", "Failures", failuresSection(Run));
+  return Page.finish();
+}
+
+} // namespace atfc::report

@@ -1,0 +1,19 @@
+#!/bin/sh
+# The GPU bundle is relocatable: made from this build, moved to another
+# directory, it runs its CUDA unit tests and tunes the OpenCL SGEMM on the
+# CPU device (pocl) from there, with nothing of the build tree on its paths.
+#   relocate.sh SOURCE_DIR BUILD_DIR WORK_DIR
+set -eu
+source=$1 build=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+"$source/scripts/gpu-check" bundle -b "$build" -o "$work/made"
+mv "$work/made" "$work/moved"
+cd "$work"
+"$work/moved/gpu-check" run --cpu --out "$work/out"
+report=$work/out/gpu-report.md
+grep -qE '^[0-9]+ passed' "$report"
+grep -qE '^- sgemm \(128\): .*done after 6 evaluations \(6 valid\)' "$report" ||
+  { echo "relocate.sh: the moved bundle did not tune the OpenCL SGEMM" >&2; cat "$report" >&2; exit 1; }
+grep -q '^exit status: 0' "$report"
+echo "relocate.sh: the moved bundle ran"

@@ -1,0 +1,134 @@
+//===- test/unit/Report/RunReportTest.cpp ---------------------------------===//
+#include "Report/RunReport.h"
+
+#include "Count.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+namespace atfc::report {
+namespace {
+
+using test::between;
+using test::count;
+
+/// A run of N evaluations over WG (1..32) and OPT (-O1..-O3); every fifth
+/// fails; Objectives costs per evaluation.
+ReportRun sampleRun(std::size_t N, std::size_t Objectives = 1) {
+  ReportRun Run;
+  Run.Title = "gemm.cl: run 1";
+  Run.Facts = {{"file", "gemm.cl"}, {"device", "pocl"}};
+  Run.Parameters = {"WG", "OPT"};
+  Run.Objectives = {"time"};
+  if (Objectives > 1)
+    Run.Objectives.push_back("energy");
+  Run.SpaceSize = 1e6;
+  std::mt19937 Random(1);
+  for (std::size_t I = 1; I <= N; ++I) {
+    ReportEvaluation E;
+    E.Number = static_cast<std::int64_t>(I);
+    const auto WG = static_cast<std::int64_t>(1 + Random() % 32);
+    E.Values = {Value(WG), Value(std::string("-O") + std::to_string(1 + Random() % 3))};
+    E.Seconds = 0.5;
+    if (I % 5 == 0) {
+      E.Failure = "run failed";
+      E.Reason = "exit status 2";
+      E.Log = std::string(2000, 'x') + "the end";
+    } else {
+      E.Valid = true;
+      const double Time =
+          1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Random() % 100);
+      E.Costs = {Time};
+      if (Objectives > 1)
+        E.Costs.push_back(1 / Time);
+    }
+    Run.Evaluations.push_back(std::move(E));
+  }
+  return Run;
+}
+
+TEST(RunReport, EveryEvaluationIsAPointOfTheProgressPlot) {
+  const std::string Html = runReportHtml(sampleRun(40));
+  const std::string Progress = between(Html, "<figure id=\"by-evaluation\">", "</figure>");
+  EXPECT_EQ(count(Progress, "data-evaluation="), 40u);
+  EXPECT_EQ(count(Progress, "class=\"failed\""), 8u);
+  EXPECT_NE(Progress.find("random search (expected, quartiles)"), std::string::npos);
+  EXPECT_NE(Html.find("<figure id=\"by-time\">"), std::string::npos);
+  EXPECT_NE(Html.find(">tuning time (s): compiling, running and the tuner, summed</text>"),
+            std::string::npos);
+}
+
+TEST(RunReport, SectionsOfASingleObjectiveRun) {
+  const std::string Html = runReportHtml(sampleRun(40));
+  for (const char *Id : {"run", "progress", "parameters", "best", "failures"})
+    EXPECT_NE(Html.find("<section id=\"" + std::string(Id) + "\">"), std::string::npos) << Id;
+  EXPECT_EQ(Html.find("<section id=\"objectives\">"), std::string::npos);
+  EXPECT_NE(Html.find("<dd>40 (32 valid, 8 failed)</dd>"), std::string::npos);
+  EXPECT_NE(Html.find("<td>run failed</td><td>exit status 2</td>"), std::string::npos);
+  // The best table: 32 valid rows, sortable, sorted by cost.
+  const std::string Best = between(Html, "<table id=\"best-configurations\"", "</table>");
+  EXPECT_EQ(count(Best, "<tr>"), 33u);
+  EXPECT_NE(Best.find("class=\"sortable\""), std::string::npos);
+  // A scatter per parameter, WG on numbers (32 values > 24 categories
+  // would be; here at most 32 distinct) and OPT on categories.
+  EXPECT_NE(Html.find("aria-label=\"time against WG\""), std::string::npos);
+  EXPECT_NE(Html.find("aria-label=\"time against OPT\""), std::string::npos);
+  EXPECT_NE(Html.find(">-O2</text>"), std::string::npos);
+}
+
+TEST(RunReport, FailuresShowTheTailOfTheirLog) {
+  const std::string Html = runReportHtml(sampleRun(10));
+  const std::string Failures = between(Html, "<table id=\"failures\"", "</table>");
+  EXPECT_EQ(count(Failures, "<tr>"), 3u);
+  EXPECT_NE(Failures.find("xxxxthe end</pre>"), std::string::npos);
+  EXPECT_LT(Failures.size(), 2 * 1000u + 1000u) << "tails, not whole logs";
+}
+
+TEST(RunReport, TwoObjectivesShowTheParetoFront) {
+  const std::string Html = runReportHtml(sampleRun(40, 2));
+  const std::string Objectives = between(Html, "<section id=\"objectives\">", "</section>");
+  ASSERT_FALSE(Objectives.empty());
+  EXPECT_NE(Objectives.find("aria-label=\"time against energy\""), std::string::npos);
+  EXPECT_EQ(count(Objectives, "data-evaluation="), 32u);
+  // time * energy = 1: every distinct valid configuration is on the front.
+  std::set<double> Distinct;
+  for (const ReportEvaluation &E : sampleRun(40, 2).Evaluations)
+    if (E.Valid)
+      Distinct.insert(E.Costs[0]);
+  EXPECT_EQ(count(Objectives, "class=\"front-pt\""), Distinct.size());
+  EXPECT_NE(Objectives.find(std::to_string(Distinct.size()) + " configurations form the Pareto"),
+            std::string::npos);
+}
+
+TEST(RunReport, ARunningRunReloadsAndAnEmptyOneSaysSo) {
+  ReportRun Run = sampleRun(0);
+  Run.Running = true;
+  const std::string Html = runReportHtml(Run);
+  EXPECT_NE(Html.find("http-equiv=\"refresh\""), std::string::npos);
+  EXPECT_NE(Html.find("No evaluations yet."), std::string::npos);
+}
+
+TEST(RunReport, TextFromTheRunIsEscaped) {
+  ReportRun Run = sampleRun(5);
+  Run.Title = "<script>alert(1)</script>";
+  Run.Evaluations[4].Reason = "<img src=x>";
+  const std::string Html = runReportHtml(Run);
+  EXPECT_EQ(count(Html, "<script>"), 1u);
+  EXPECT_EQ(Html.find("<img"), std::string::npos);
+}
+
+// Ten thousand evaluations: every one a point of the progress plot, the
+// parameters' plots summarised, the page well under 2 MB.
+TEST(RunReport, LargeRunsStaySmall) {
+  const std::string Html = runReportHtml(sampleRun(10000));
+  const std::string Progress = between(Html, "<figure id=\"by-evaluation\">", "</figure>");
+  EXPECT_EQ(count(Progress, "data-evaluation="), 10000u);
+  EXPECT_GE(count(Html, "class=\"box\""), 3u);
+  EXPECT_LT(Html.size(), 2u * 1000 * 1000);
+}
+
+} // namespace
+} // namespace atfc::report
