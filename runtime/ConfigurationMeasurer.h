@@ -46,6 +46,10 @@ public:
   virtual std::string costMeaning() const = 0;
 };
 
+/// The longest a compile or run script may take when the file sets no
+/// #atf::timeout.
+inline constexpr double kDefaultScriptTimeoutSeconds = 600;
+
 /// What a measurer needs to know besides the setup.
 struct MeasurerContext {
   /// The annotated file's path, and its text with the directives blanked.

@@ -132,7 +132,11 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
     Options.CompileScript = Setup.CompileScript;
     Options.RunScript = Setup.RunScript;
     Options.CostFile = Setup.CostFile;
-    Options.TimeoutSeconds = Setup.TimeoutSeconds;
+    // Scripts get a timeout even when the file gives none (docs/measuring.md).
+    Options.TimeoutSeconds =
+        Setup.TimeoutSeconds > 0 ? Setup.TimeoutSeconds : kDefaultScriptTimeoutSeconds;
+    Options.Warmups = Setup.Warmups.value_or(0);
+    Options.Repetitions = Setup.Repetitions.value_or(1);
     const std::filesystem::path File(Context.FileName);
     Options.SourceName = File.filename().string();
     Options.BlankedSource = Context.BlankedSource;

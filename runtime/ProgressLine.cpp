@@ -19,7 +19,7 @@ std::string formatDuration(double Seconds) {
 std::string formatCost(const Cost &C) {
   std::string Text;
   for (std::size_t I = 0; I < C.size(); ++I)
-    Text += (I ? ", " : "") + fmt::format("{:.6g}", C[I]);
+    Text += (I ? ", " : "") + fmt::format("{}", C[I]); // shortest that reads back exactly
   return Text;
 }
 

@@ -297,6 +297,10 @@ std::string costName(const std::vector<std::string> &Objectives, std::size_t I, 
 //===----------------------------------------------------------------------===//
 
 std::string resultKey(std::initializer_list<std::string_view> Parts) {
+  return resultKey(std::span<const std::string_view>(Parts.begin(), Parts.size()));
+}
+
+std::string resultKey(std::span<const std::string_view> Parts) {
   // Two 64-bit FNV-1a lanes with different offset bases over the framed
   // parts, each finished by an avalanche step: 128 bits, 32 hex digits.
   std::uint64_t A = 0xcbf29ce484222325ULL;

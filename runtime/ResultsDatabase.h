@@ -33,6 +33,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,7 @@ constexpr int kResultsSchemaVersion = 1;
 /// Parts, each framed by its length so that {"ab","c"} and {"a","bc"}
 /// differ. Not cryptographic: it tells inputs apart, it protects nothing.
 std::string resultKey(std::initializer_list<std::string_view> Parts);
+std::string resultKey(std::span<const std::string_view> Parts);
 
 /// The current time as ISO-8601 UTC with milliseconds:
 /// 2024-05-01T12:34:56.789Z.

@@ -8,6 +8,7 @@
 #include "runtime/TunerCommandLine.h"
 
 #include "runtime/PositionalInputs.h"
+#include "runtime/TunerInvocation.h"
 
 #include <fmt/format.h>
 
@@ -45,6 +46,20 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       O.Arguments.insert(O.Arguments.end(), Args.begin() + I + 1, Args.end());
       break;
     }
+    if (Arg == kInvocationOption) {
+      // atfc's options as one value (TunerInvocation.h); the program's
+      // arguments follow after `--`.
+      if (I + 1 == Args.size()) {
+        Result.Error = "option '--invocation' needs a value";
+        return Result;
+      }
+      std::optional<TunerOptions> Invoked = fromInvocation(Args[++I], Result.Error);
+      if (!Invoked)
+        return Result;
+      Invoked->Arguments = std::move(O.Arguments);
+      O = std::move(*Invoked);
+      continue;
+    }
     if (Arg == "--replay") {
       // Everything up to `--` is atfc replay's; it checks it itself.
       O.Mode = TunerMode::Replay;
@@ -65,7 +80,7 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Value = std::string_view(Arg).substr(Equals + 1);
 
     if (Name == "--output" || Name == "--blanked" || Name == "--technique" ||
-        Name == "--abort-condition" || Name == "--seed") {
+        Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key") {
       if (!Value) {
         if (I + 1 == Args.size()) {
           Result.Error = fmt::format("option '{}' needs a value", Name);
@@ -81,6 +96,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         O.Technique = *Value;
       else if (Name == "--abort-condition")
         O.AbortCondition = *Value;
+      else if (Name == "--inputs-key")
+        O.InputsKey = *Value;
       else if (const auto S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error))
         O.Seed = *S;
       else
@@ -125,6 +142,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Flag = &O.Resume;
     else if (Name == "--verbose")
       Flag = &O.Verbose;
+    else if (Name == "--fresh")
+      Flag = &O.Fresh;
     else if (Name == "--tune")
       O.Mode = TunerMode::Tune;
     else if (Name == "--devices")
@@ -174,9 +193,15 @@ tune options:
   --abort-condition A    abort condition instead of the file's
   --seed S               seed instead of the file's
   --resume               continue the last interrupted run
+  --fresh                measure every configuration again, reusing nothing
+  --inputs-key HEX       hash of the files the results depend on besides the
+                         source (atfc computes it); joins the results key
   --verbose              a line per evaluation
 
 options:
+  --invocation JSON
+                 every option at once, as atfc passes them (one JSON object;
+                 runtime/TunerInvocation.h); options after it apply on top
   --json         print the report as exactly one JSON object
   --list N       also print the first N configurations, in index order
   --threads T    generation threads; 0 (the default) uses every core

@@ -61,6 +61,13 @@ struct TunerOptions {
   std::optional<std::uint64_t> Seed;
   bool Resume = false;
   bool Verbose = false;
+  /// Tune mode: a hash of the files the results depend on besides the
+  /// source (its includes, scripts, #atf::depends), which joins the results
+  /// key (--inputs-key HEX; atfc computes it).
+  std::string InputsKey;
+  /// Tune mode: measure every configuration again, reusing nothing
+  /// (--fresh).
+  bool Fresh = false;
   /// Replay mode: the options of `atfc replay`, as given.
   std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.

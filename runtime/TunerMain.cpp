@@ -4,12 +4,14 @@
 #include "Backends/DeviceInventory.h"
 #include "Backends/DeviceWorker.h"
 #include "runtime/ConfigurationMeasurer.h"
+#include "runtime/OutputLock.h"
 #include "runtime/ReplayExperiment.h"
 #include "runtime/SpaceReport.h"
 #include "runtime/TuningRun.h"
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -17,6 +19,7 @@
 #include <iostream>
 #include <new>
 #include <sstream>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <vector>
 
@@ -48,6 +51,22 @@ std::string tunerIdentity() {
   return EC ? std::string("tuner") : Self.filename().string();
 }
 
+/// A tuner started by atfc (which names itself in ATFC_PARENT_PID) ends
+/// with it: SIGTERM when atfc dies, which stops the run as Ctrl-C does,
+/// and an exit at once when atfc died before this process could ask.
+void dieWithParent() {
+  const char *Variable = std::getenv(kParentPidVariable);
+  if (!Variable || !*Variable)
+    return;
+  const std::string Parent = Variable;
+  unsetenv(kParentPidVariable); // not for the tuner's own children
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (std::to_string(getppid()) != Parent) {
+    std::cerr << "tuner: error: atfc (pid " << Parent << ") is gone; stopping\n";
+    std::_Exit(kFailureExitCode);
+  }
+}
+
 } // namespace
 
 std::string TunerMain::outputDirectory() const {
@@ -60,6 +79,7 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   // over its pipes and never returns to main().
   if (Argc >= 2 && Argv[1] == kDeviceWorkerFlag)
     std::exit(runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd));
+  dieWithParent();
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I)
     Args.emplace_back(Argv[I]);
@@ -99,6 +119,21 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Blanked)) {
     Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
     return kFailureExitCode;
+  }
+  // One run per output directory: the lock atfc handed down, or our own.
+  std::optional<OutputLock> Lock;
+  if (Options.Mode == TunerMode::Tune) {
+    Lock = OutputLock::inherited();
+    std::error_code EC;
+    std::filesystem::create_directories(outputDirectory(), EC);
+    std::string Error;
+    if (!Lock && !EC)
+      Lock = OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false, Error);
+    if (!Lock) {
+      Err << FileName << ": error: "
+          << (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Error) << '\n';
+      return kFailureExitCode;
+    }
   }
   // The measurer first: a device's limits must be known before generation.
   std::unique_ptr<ConfigurationMeasurer> Measurer;
@@ -177,6 +212,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Run.AbortCondition = Options.AbortCondition;
     Run.Seed = Options.Seed;
     Run.Resume = Options.Resume;
+    Run.InputsKey = Options.InputsKey;
+    Run.Fresh = Options.Fresh;
     Run.Verbose = Options.Verbose;
     Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
     const int Status = runTuning(Space, Setup, Run, *Measurer, Out, Err);

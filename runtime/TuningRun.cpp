@@ -28,6 +28,7 @@
 #include <filesystem>
 #include <ostream>
 #include <random>
+#include <unordered_map>
 
 namespace atfc {
 namespace {
@@ -103,8 +104,12 @@ public:
     Database = std::move(Opened.Value);
     if (!startRun())
       return Status;
-    if (!loadKnownResults())
+    if (Options.Fresh)
+      Err << Options.FileName
+          << ": fresh run: measuring every configuration again, reusing no earlier result\n";
+    else if (!loadKnownResults())
       return 1;
+    Explorer->onReused([this](const Configuration &C) { recordReused(C); });
     Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
 
     LiveReport Report(*Database, RunId, Options.OutputDirectory + "/report.html");
@@ -131,7 +136,7 @@ public:
           break;
         const double Wall =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin).count();
-        if (!record(Batch[I], Named[I], M, Wall))
+        if (!record(Batch[I], Named[I], M, Wall) || DatabaseFailed)
           return 1;
         Progress.update(progressState());
         Report.update();
@@ -142,6 +147,8 @@ public:
       }
     }
     Progress.clear();
+    if (DatabaseFailed)
+      return 1;
     const bool Interrupted = Interrupt.requested();
     const double Elapsed = Explorer->status().ElapsedSeconds;
     if (auto S = Database->finishRun(
@@ -158,7 +165,11 @@ private:
   /// when it cannot.
   bool startRun() {
     const std::string Args = nlohmann::json(Options.Arguments).dump();
-    Key = resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Measurer.device()});
+    const std::string Device = Measurer.device();
+    Key = Options.InputsKey.empty()
+              ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})
+              : resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device,
+                           Options.InputsKey});
 
     ChosenText Technique = choose(Options.Technique, Setup.Technique);
     ChosenText Abort = choose(Options.AbortCondition, Setup.AbortCondition);
@@ -174,6 +185,8 @@ private:
       }
       if (Previous.Value) {
         const RunInfo &Run = *Previous.Value;
+        if (!sameAsResumed(Run))
+          return false;
         RunId = Run.Id;
         Technique = {Run.Technique, DirectiveText{Run.Technique, 0, 0}};
         Abort = {Run.AbortCondition, DirectiveText{Run.AbortCondition, 0, 0}};
@@ -253,6 +266,34 @@ private:
     return true;
   }
 
+  /// Whether the options leave the resumed run as it was; else says what
+  /// differs (a resumed run keeps its technique, abort condition and seed).
+  bool sameAsResumed(const RunInfo &Run) {
+    auto Differs = [&](const char *What, const std::string &Given, const std::string &Kept) {
+      if (Given.empty() || Given == Kept)
+        return false;
+      Err << Options.FileName << ": error: --resume continues run " << Run.Id << " with its "
+          << What << " " << (Kept.empty() ? std::string("(the file's)") : "'" + Kept + "'")
+          << "; it cannot change to '" << Given
+          << "' (drop the option, or start a new run without --resume)\n";
+      return true;
+    };
+    if (Differs("technique", Options.Technique, Run.Technique) ||
+        Differs("abort condition", Options.AbortCondition, Run.AbortCondition) ||
+        Differs("seed", Options.Seed ? std::to_string(*Options.Seed) : "",
+                std::to_string(Run.Seed))) {
+      Status = 2;
+      return false;
+    }
+    if (Options.Fresh) {
+      Err << Options.FileName << ": error: --resume continues run " << Run.Id
+          << " with the results it has; it cannot be --fresh\n";
+      Status = 2;
+      return false;
+    }
+    return true;
+  }
+
   /// Tells the exploration every result stored under the key, so that no
   /// configuration is measured twice.
   bool loadKnownResults() {
@@ -271,6 +312,8 @@ private:
       Explorer->remember(C, E.Result.Valid ? OptionalCost(E.Result.Costs) : std::nullopt);
       if (E.RunId == RunId)
         NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
+      else
+        Earlier.emplace(E.ConfigIndex, E);
     }
     return true;
   }
@@ -292,6 +335,27 @@ private:
     return true;
   }
 
+  /// Records a configuration answered from an earlier run's result as an
+  /// evaluation of this run (reused = 1), so that the run's rows and counts
+  /// agree.
+  void recordReused(const Configuration &C) {
+    auto It = Earlier.find(Space.indexOf(C).get_str());
+    if (It == Earlier.end() || DatabaseFailed)
+      return; // this run's own result, remembered by --resume
+    EvaluationRecord E = It->second;
+    E.Id = 0;
+    E.Reused = true;
+    E.OverheadSeconds = 0;
+    E.Result.CompileSeconds = E.Result.RunSeconds = 0;
+    E.Timestamp.clear();
+    E.Evaluation = NextNumber++;
+    ++Reused;
+    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
+      Err << Options.FileName << ": error: " << Id.Error << '\n';
+      DatabaseFailed = true;
+    }
+  }
+
   ProgressState progressState() const {
     const SearchStatus &S = Explorer->status();
     return {S.Evaluations, S.ValidEvaluations, S.Best, S.ElapsedSeconds, Explorer->progress()};
@@ -300,9 +364,17 @@ private:
   /// Writes the outputs and the summary.
   int finish(bool Interrupted) {
     const SearchStatus &S = Explorer->status();
-    Out << fmt::format("{}: {} after {} evaluations ({} valid) in {}\n", Options.FileName,
+    Out << fmt::format("{}: {} after {} evaluations ({} valid) in {}", Options.FileName,
                        Interrupted ? "interrupted" : "done", S.Evaluations, S.ValidEvaluations,
                        formatDuration(S.ElapsedSeconds));
+    if (Reused > 0)
+      Out << fmt::format("; {} answered from earlier runs' results", Reused);
+    Out << '\n';
+    if (S.Evaluations == 0 && !Interrupted) {
+      Out << Options.FileName << ": the abort condition '" << AbortName
+          << "' held before the first evaluation, so nothing was evaluated\n";
+      return 1;
+    }
     // The run's best: what it measured, and what it proposed that was known.
     if (S.Best)
       Best = BestConfiguration{namedValues(Space, Space.values(S.BestConfiguration)), *S.Best,
@@ -349,7 +421,9 @@ private:
                    {"space_size", Space.size().get_str()},
                    {"arguments", Options.Arguments},
                    {"device", Measurer.device()},
-                   {"key", Key}};
+                   {"key", Key},
+                   {"reused_evaluations", Reused},
+                   {"fresh", Options.Fresh}};
     const std::string Dir = Options.OutputDirectory + "/";
     if (!writeFileAtomically(
             Dir + "best.json",
@@ -380,6 +454,10 @@ private:
   std::string AbortName;
   std::uint64_t RunSeed = 0;
   std::optional<BestConfiguration> Best;
+  /// Results of earlier runs under the key, by configuration index.
+  std::unordered_map<std::string, EvaluationRecord> Earlier;
+  std::uint64_t Reused = 0;
+  bool DatabaseFailed = false;
   int Status = 0;
 };
 

@@ -41,6 +41,11 @@ struct TuningRunOptions {
   std::vector<std::string> Arguments;
   /// What identifies the tuner program (its content hash).
   std::string TunerIdentity;
+  /// A hash of the files the results depend on besides the source (its
+  /// includes, scripts, #atf::depends); joins the key when not empty.
+  std::string InputsKey;
+  /// Measure every configuration again, reusing nothing.
+  bool Fresh = false;
   /// Overrides of the file's technique, abort condition and seed.
   std::string Technique;
   std::string AbortCondition;

@@ -260,6 +260,7 @@ struct ProcessBackend::State {
   void compile(ConfigurationRun &Run);
   /// The run script and the cost.
   Measurement run(ConfigurationRun &Run);
+  Measurement runOnce(ConfigurationRun &Run);
   void compileThread();
 };
 
@@ -327,7 +328,69 @@ void ProcessBackend::State::compile(ConfigurationRun &Run) {
         failureOf(Outcome, FailureKind::BuildFailed, Options.TimeoutSeconds, "compile");
 }
 
+namespace {
+/// X in the shortest form that reads back exactly.
+std::string shortest(double X) {
+  char Buffer[32];
+  const auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof Buffer, X);
+  return Error == std::errc() ? std::string(Buffer, End) : std::to_string(X);
+}
+} // namespace
+
 Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
+  const unsigned Repetitions = std::max(1u, Options.Repetitions);
+  if (Options.Warmups == 0 && Repetitions == 1)
+    return runOnce(Run);
+  double Seconds = 0;
+  std::vector<std::vector<double>> Costs; // per repetition
+  for (unsigned I = 0; I < Options.Warmups + Repetitions; ++I) {
+    // The previous repetition's cost file is this configuration's own, not
+    // one left by an earlier configuration: remove it without a note.
+    if (I > 0 && !Options.CostFile.empty()) {
+      fs::path CostPath = Options.CostFile;
+      if (CostPath.is_relative())
+        CostPath = fs::path(Run.Directory) / CostPath;
+      unlink(CostPath.c_str());
+    }
+    Measurement M = runOnce(Run);
+    Seconds += M.RunSeconds;
+    if (!M.Valid || Stop.raised()) {
+      M.RunSeconds = Seconds;
+      return M;
+    }
+    if (I >= Options.Warmups)
+      Costs.push_back(std::move(M.Costs));
+  }
+  if (Costs.size() == 1) { // warm-ups, one measured run
+    Measurement M = Measurement::valid(std::move(Costs.front()));
+    M.RunSeconds = Seconds;
+    return M;
+  }
+  // Per objective: the median (the lower middle for an even count, a cost
+  // that was measured), the minimum and the maximum.
+  std::size_t Objectives = Costs.front().size();
+  for (const std::vector<double> &C : Costs)
+    if (C.size() != Objectives)
+      return Measurement::invalid(FailureKind::BadCost,
+                                  "the repetitions wrote different numbers of costs");
+  std::vector<double> Median(Objectives);
+  std::string Spread = "costs of " + std::to_string(Costs.size()) + " repetitions:";
+  for (std::size_t O = 0; O < Objectives; ++O) {
+    std::vector<double> Column;
+    for (const std::vector<double> &C : Costs)
+      Column.push_back(C[O]);
+    std::sort(Column.begin(), Column.end());
+    Median[O] = Column[(Column.size() - 1) / 2];
+    Spread += " min " + shortest(Column.front()) + " median " + shortest(Median[O]) + " max " +
+              shortest(Column.back());
+  }
+  Measurement M = Measurement::valid(std::move(Median));
+  M.RunSeconds = Seconds;
+  M.Log = std::move(Spread);
+  return M;
+}
+
+Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   fs::path CostPath = Options.CostFile;
   if (!CostPath.empty() && CostPath.is_relative())
     CostPath = fs::path(Run.Directory) / CostPath;

@@ -13,11 +13,15 @@
 #include "Backends/RecordedData.h"
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <zlib.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <memory>
 #include <unordered_set>
 
 namespace atfc {
@@ -279,10 +283,101 @@ RecordedData readT4Results(const Json &Root) {
   return Data;
 }
 
+/// Whether Path starts with SQLite's header: an atfc results database.
+bool isSqliteFile(const std::string &Path) {
+  static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
+  char Head[sizeof Magic] = {};
+  std::ifstream In(Path, std::ios::binary);
+  return In.read(Head, sizeof Head) && std::memcmp(Head, Magic, sizeof Magic) == 0;
+}
+
+/// The latest run of an atfc results database (docs/results.md): each
+/// configuration once, its latest result; values typed by the run's
+/// parameter kinds.
+RecordedData readAtfcResults(const std::string &Path) {
+  sqlite3 *Db = nullptr;
+  const int Opened = sqlite3_open_v2(Path.c_str(), &Db, SQLITE_OPEN_READONLY, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3 *)> Owner(Db, sqlite3_close);
+  if (Opened != SQLITE_OK)
+    throw FormatError{std::string("cannot open the results database: ") + sqlite3_errmsg(Db)};
+  auto Prepare = [&](const char *Sql) {
+    sqlite3_stmt *S = nullptr;
+    if (sqlite3_prepare_v2(Db, Sql, -1, &S, nullptr) != SQLITE_OK)
+      throw FormatError{std::string("not an atfc results database: ") + sqlite3_errmsg(Db)};
+    return std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)>(S, sqlite3_finalize);
+  };
+  auto Text = [](sqlite3_stmt *S, int Column) {
+    const unsigned char *T = sqlite3_column_text(S, Column);
+    return T ? std::string(reinterpret_cast<const char *>(T)) : std::string();
+  };
+  auto Run = Prepare("SELECT id, file, device, parameters, parameter_kinds, objectives FROM runs "
+                     "ORDER BY id DESC LIMIT 1");
+  if (sqlite3_step(Run.get()) != SQLITE_ROW)
+    throw FormatError{"the results database holds no run"};
+  const sqlite3_int64 RunId = sqlite3_column_int64(Run.get(), 0);
+  RecordedData Data;
+  Data.Description = "atfc results of " + Text(Run.get(), 1) +
+                     (Text(Run.get(), 2).empty() ? "" : " on " + Text(Run.get(), 2)) + ", run " +
+                     std::to_string(RunId);
+  Data.Parameters = parseJson(Text(Run.get(), 3)).get<std::vector<std::string>>();
+  const auto Kinds = parseJson(Text(Run.get(), 4)).get<std::vector<std::string>>();
+  const auto Objectives = parseJson(Text(Run.get(), 5)).get<std::vector<std::string>>();
+
+  auto Evaluations = Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
+                             "FROM evaluations WHERE run_id = ? ORDER BY id");
+  sqlite3_bind_int64(Evaluations.get(), 1, RunId);
+  std::map<std::string, std::size_t> EntryOfIndex;
+  std::size_t CostCount = 0;
+  while (sqlite3_step(Evaluations.get()) == SQLITE_ROW) {
+    const Json Configuration = parseJson(Text(Evaluations.get(), 1));
+    RecordedEntry Entry;
+    for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
+      const Json &V = Configuration.at(Data.Parameters[P]);
+      const std::string Kind = P < Kinds.size() ? Kinds[P] : "";
+      if (Kind == "int")
+        Entry.Values.push_back(V.get<std::int64_t>());
+      else if (Kind == "uint")
+        Entry.Values.push_back(V.get<std::uint64_t>());
+      else if (Kind == "double")
+        Entry.Values.push_back(V.get<double>());
+      else if (Kind == "bool")
+        Entry.Values.push_back(V.get<bool>());
+      else
+        Entry.Values.push_back(V.get<std::string>());
+    }
+    Entry.Valid = sqlite3_column_int(Evaluations.get(), 2) != 0;
+    Entry.Costs = parseJson(Text(Evaluations.get(), 3)).get<std::vector<double>>();
+    CostCount = std::max(CostCount, Entry.Costs.size());
+    Entry.Error = Text(Evaluations.get(), 5).empty() ? Text(Evaluations.get(), 4)
+                                                     : Text(Evaluations.get(), 5);
+    auto [It, New] = EntryOfIndex.emplace(Text(Evaluations.get(), 0), Data.Entries.size());
+    if (New)
+      Data.Entries.push_back(std::move(Entry));
+    else
+      Data.Entries[It->second] = std::move(Entry); // the latest result counts
+  }
+  const std::size_t Count = std::max<std::size_t>(CostCount, 1);
+  for (std::size_t I = 0; I < Count; ++I)
+    Data.Objectives.push_back(Objectives.size() == Count ? Objectives[I]
+                              : Count == 1               ? "cost"
+                                                         : "cost" + std::to_string(I + 1));
+  return Data;
+}
+
 } // namespace
 
 RecordedDataOrError readRecordedData(const std::string &Path) {
   RecordedDataOrError Result;
+  if (isSqliteFile(Path)) {
+    try {
+      Result.Data = readAtfcResults(Path);
+    } catch (const FormatError &E) {
+      Result.Error = Path + ": " + E.Message;
+    } catch (const Json::exception &E) {
+      Result.Error = Path + ": unexpected contents of an atfc results database: " + E.what();
+    }
+    return Result;
+  }
   try {
     Json Root = parseJson(readBytes(Path));
     if (!Root.is_object())

@@ -57,7 +57,8 @@ struct RecordedDataOrError {
   bool ok() const { return Error.empty(); }
 };
 
-/// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip.
+/// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip, or
+/// an atfc results database (its latest run; docs/results.md).
 RecordedDataOrError readRecordedData(const std::string &Path);
 
 } // namespace atfc

@@ -121,6 +121,7 @@ enum class DirectiveKind {
   CompileScript,
   RunScript,
   CostFile,
+  Depends,
   Timeout,
   Warmups,
   Repetitions,
@@ -155,6 +156,7 @@ const DirectiveInfo DirectiveTable[] = {
     {"compile_script", DirectiveKind::CompileScript, Unprefixed},
     {"run_script", DirectiveKind::RunScript, Unprefixed},
     {"cost_file", DirectiveKind::CostFile, Unprefixed},
+    {"depends", DirectiveKind::Depends, Unprefixed},
     {"timeout", DirectiveKind::Timeout, Unprefixed},
     {"warmups", DirectiveKind::Warmups, Unprefixed | OpenCLPrefix | CUDAPrefix},
     {"repetitions", DirectiveKind::Repetitions, Unprefixed | OpenCLPrefix | CUDAPrefix},
@@ -330,6 +332,7 @@ private:
   void parseSearchTechnique(std::size_t I, bool AsAbortCondition);
   void parseDeviceInfo(std::size_t I);
   void parseCheck(std::size_t I);
+  void parseDepends(std::size_t I);
   void parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot);
   template <typename T>
   void storeOnce(StringRef Key, std::optional<T> Value, std::optional<T> &Slot) {
@@ -639,6 +642,36 @@ std::optional<StringArgument> SpecParser::stringArgument(std::size_t Begin, std:
     return std::nullopt;
   }
   return Out;
+}
+
+/// `depends "a" "b"`: one path per string (unlike a script, adjacent strings
+/// do not join).
+void SpecParser::parseDepends(std::size_t I) {
+  const std::size_t End = Text.size();
+  if (I >= End) {
+    error(I, "expected the path of a file after 'depends'");
+    return;
+  }
+  while (I < End) {
+    if (Text[I] != '"') {
+      error(I, "expected a quoted path after 'depends'");
+      return;
+    }
+    const std::size_t Close = skipLiteral(Text, I);
+    if (Close == NoIndex) {
+      error(I, "missing closing '\"' of the string that starts here");
+      return;
+    }
+    std::optional<DecodedString> Path = decodeLiteral(I, Close - 1);
+    if (!Path)
+      return;
+    if (Path->Value.empty()) {
+      error(I, "empty path after 'depends'");
+      return;
+    }
+    Spec.Depends.push_back(StringArgument{Path->Value, pos(I)});
+    I = skipBlanks(Text, Close);
+  }
 }
 
 std::optional<SourceExpr> SpecParser::singleExpression(std::size_t Begin) {
@@ -1230,6 +1263,8 @@ void SpecParser::parseDirective() {
     return storeOnce("run_script", stringArgument(Arg, Text.size(), Spelling), Spec.RunScript);
   case DirectiveKind::CostFile:
     return storeOnce("cost_file", stringArgument(Arg, Text.size(), Spelling), Spec.CostFile);
+  case DirectiveKind::Depends:
+    return parseDepends(Arg);
   case DirectiveKind::Check:
     return parseCheck(Arg);
   case DirectiveKind::DeviceInfo:

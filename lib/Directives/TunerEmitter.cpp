@@ -144,6 +144,12 @@ private:
       if (*Script)
         OS << "  atf_setup_." << Field << " = " << quoted((*Script)->Value) << ";\n";
 
+    // Scripts are repeated like kernels.
+    if (Spec.Warmups)
+      OS << "  atf_setup_.Warmups = static_cast<unsigned>(" << Spec.Warmups->Text << ");\n";
+    if (Spec.Repetitions)
+      OS << "  atf_setup_.Repetitions = static_cast<unsigned>(" << Spec.Repetitions->Text << ");\n";
+
     const DeviceSpec &D = Spec.Device;
     if (D.Backend == DeviceBackend::None)
       return;
@@ -162,10 +168,6 @@ private:
       OS << "  atf_setup_.KernelName = " << quoted(D.KernelName->Name) << ";\n";
     for (const KernelInput &In : D.Inputs)
       OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
-    if (Spec.Warmups)
-      OS << "  atf_setup_.Warmups = static_cast<unsigned>(" << Spec.Warmups->Text << ");\n";
-    if (Spec.Repetitions)
-      OS << "  atf_setup_.Repetitions = static_cast<unsigned>(" << Spec.Repetitions->Text << ");\n";
     if (Spec.Check)
       emitCheck(*Spec.Check);
 

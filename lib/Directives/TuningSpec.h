@@ -250,6 +250,10 @@ struct TuningSpec {
   std::optional<StringArgument> RunScript;
   /// `cost_file`: the file the run writes its cost(s) to.
   std::optional<StringArgument> CostFile;
+  /// `depends "path" ...`: files the measurements depend on besides the
+  /// source, its includes and the scripts (their contents join the results
+  /// key), in file order.
+  std::vector<StringArgument> Depends;
   /// `timeout`: the longest a configuration may take, e.g.
   /// `duration<seconds>(30)`.
   std::optional<SourceExpr> Timeout;

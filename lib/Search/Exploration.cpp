@@ -154,6 +154,8 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
         // same, evaluated without a measurement.
         E.Counted = true;
         countEvaluation(It->first, E);
+        if (ReusedObserver)
+          ReusedObserver(It->first);
         AnyNew = true;
       }
       Reports.push_back({std::move(Where), &E});
@@ -187,6 +189,8 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
           // Remembered from before: evaluated without a measurement.
           It->second.Counted = true;
           countEvaluation(It->first, It->second);
+          if (ReusedObserver)
+            ReusedObserver(It->first);
           checkEnd();
         }
       }

@@ -78,6 +78,12 @@ public:
   /// measurement, and C counts as an evaluation then (once). Throws
   /// std::invalid_argument for a configuration outside the space.
   void remember(const Configuration &C, OptionalCost Result);
+  /// Observer is told of each remembered configuration when it counts as an
+  /// evaluation of this run (answered without a measurement), so that the
+  /// caller can record it as one.
+  void onReused(std::function<void(const Configuration &)> Observer) {
+    ReusedObserver = std::move(Observer);
+  }
 
   /// Whether the run is over, as of the last next() or report().
   bool done() const { return Finished; }
@@ -139,6 +145,7 @@ private:
   std::uint64_t Restarts = 0;
   std::uint64_t Fallbacks = 0;
   bool Finished = false;
+  std::function<void(const Configuration &)> ReusedObserver;
 };
 
 /// One evaluation of a run.

@@ -7,7 +7,10 @@
 #include "runtime/ResultsDatabase.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -57,6 +60,44 @@ void addAnalyzeCommand(CLI::App &App, AnalyzeOptions &Options, int &Status) {
   Sub->callback([&Options, &Status] { Status = runAnalyzeCommand(Options, std::cout, std::cerr); });
 }
 
+namespace {
+
+/// For a results database whose run records little of its space: how much
+/// it covers and how far the estimates can be trusted; "" when it covers
+/// at least half of the space (or its size is unknown).
+std::string coverageNote(const std::string &Path, std::int64_t RunId, const RecordedData &Data) {
+  auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+  if (!Db.ok())
+    return "";
+  std::optional<RunInfo> Run;
+  if (RunId > 0) {
+    auto One = Db.Value->run(RunId);
+    if (One.ok())
+      Run = One.Value;
+  } else if (auto All = Db.Value->runs(); All.ok() && !All.Value.empty()) {
+    Run = All.Value.back();
+  }
+  if (!Run || Run->SpaceSize.empty())
+    return "";
+  const long double Size = std::strtold(Run->SpaceSize.c_str(), nullptr);
+  const std::size_t N = Data.Entries.size();
+  if (!(Size > 0) || N == 0 || static_cast<long double>(N) * 2 >= Size)
+    return "";
+  const double Share = static_cast<double>(N / Size);
+  // A share estimated from N samples is off by up to 1.96 * sqrt(1/(4N))
+  // (95 %, the worst case p = 1/2) for the rest of the space.
+  const double Margin = 1.96 * std::sqrt(0.25 / static_cast<double>(N));
+  return fmt::format(
+      "the data covers {} of {} configurations of the space ({:.3g} %): the share of "
+      "well-performing configurations and the step counts hold for the whole space only to "
+      "within +-{:.0f} percentage points (95 %, if the recorded ones are a random sample), and "
+      "parameter importance and pruning describe the recorded configurations alone: a "
+      "parameter value never measured may be pruned though it performs well",
+      N, Run->SpaceSize, 100 * Share, 100 * Margin);
+}
+
+} // namespace
+
 int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ostream &Err) {
   AnalysisOptions Analysis;
   Analysis.Threshold = Options.Threshold;
@@ -82,6 +123,10 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     Err << "atfc analyze: error: " << Read.Error << '\n';
     return 1;
   }
+  const std::string Coverage =
+      isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, Read.Data) : "";
+  if (!Coverage.empty())
+    Err << "atfc analyze: warning: " << Coverage << '\n';
   DataAnalysisOrError Result = analyzeData(Read.Data, Analysis);
   if (!Result.ok()) {
     Err << "atfc analyze: error: " << Options.Data << ": " << Result.Error << '\n';
@@ -105,6 +150,7 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     return 0;
   }
   Out << formatAnalysis(Result.Analysis)
+      << (Coverage.empty() ? "" : "\nwarning: " + Coverage + "\n")
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";
   return 0;

@@ -76,7 +76,7 @@ std::string costText(const std::vector<double> &Costs) {
   for (double C : Costs) {
     if (!Text.empty())
       Text += ", ";
-    Text += fmt::format("{:.6g}", C);
+    Text += fmt::format("{}", C); // shortest that reads back exactly
   }
   return Text;
 }
@@ -89,6 +89,38 @@ std::string costTitle(const RunInfo &Run) {
   for (const std::string &O : Run.Objectives)
     Title += (Title.empty() ? "" : ", ") + O;
   return Title;
+}
+
+/// The last Count lines of Log.
+std::vector<std::string> lastLines(const std::string &Log, std::size_t Count) {
+  std::vector<std::string> Lines;
+  std::size_t End = Log.size();
+  while (End > 0 && Log[End - 1] == '\n')
+    --End;
+  while (End > 0 && Lines.size() < Count) {
+    const std::size_t Begin = Log.rfind('\n', End - 1);
+    const std::size_t From = Begin == std::string::npos ? 0 : Begin + 1;
+    Lines.insert(Lines.begin(), Log.substr(From, End - From));
+    if (Begin == std::string::npos)
+      break;
+    End = Begin;
+  }
+  return Lines;
+}
+
+/// Under the table, the tail of each failed evaluation's log: what the
+/// compiler or the program said, which the reason only summarises.
+void writeFailureLogs(std::ostream &OS, const std::vector<EvaluationRecord> &Es) {
+  constexpr std::size_t kLogLines = 5;
+  for (const EvaluationRecord &E : Es) {
+    if (E.Result.Valid || E.Result.Log.empty())
+      continue;
+    OS << fmt::format("  evaluation {} failed ({}{}{}); its log ends:\n", E.Evaluation,
+                      failureName(E.Result.Failure), E.Result.Reason.empty() ? "" : ": ",
+                      E.Result.Reason);
+    for (const std::string &Line : lastLines(E.Result.Log, kLogLines))
+      OS << "    | " << Line << '\n';
+  }
 }
 
 /// Writes the runs and their evaluations as tables.
@@ -159,6 +191,7 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
                             std::move(Configuration)});
     }
     Table.write(OS, "  ");
+    writeFailureLogs(OS, Es);
   }
 }
 

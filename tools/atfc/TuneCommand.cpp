@@ -8,10 +8,16 @@
 //===----------------------------------------------------------------------===//
 #include "TuneCommand.h"
 
+#include "MeasuredFiles.h"
 #include "TunerPipeline.h"
+
+#include "runtime/OutputLock.h"
+#include "runtime/TunerInvocation.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 namespace atfc {
 
@@ -28,27 +34,48 @@ int runTuneCommand(const TuneOptions &Options) {
 
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+  // One run per output directory, from before the tuner's build to the
+  // tuner's end (it inherits the lock).
+  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
+    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
+    return 1;
+  }
+  std::string LockError;
+  std::optional<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
+  if (!Lock) {
+    llvm::errs() << "atfc: error: " << LockError << '\n';
+    return 1;
+  }
+  setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
+
   std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
   if (!Prepared)
     return 1;
-  const std::string &Tuner = Prepared->Binary, &Blanked = Prepared->BlankedSource;
 
-  std::vector<std::string> Args = {
-      Tuner,       "--tune", "--output",  Output,
-      "--blanked", Blanked,  "--threads", std::to_string(Options.Threads)};
-  if (!Options.Technique.empty())
-    Args.insert(Args.end(), {"--technique", Options.Technique});
-  if (!Options.AbortCondition.empty())
-    Args.insert(Args.end(), {"--abort-condition", Options.AbortCondition});
-  if (Options.Seed)
-    Args.insert(Args.end(), {"--seed", std::to_string(*Options.Seed)});
-  if (Options.Resume)
-    Args.push_back("--resume");
-  if (Options.Verbose)
-    Args.push_back("--verbose");
-  Args.push_back("--");
-  Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
-  return runTunerProcess(Tuner, Args);
+  // Every option travels as one value (runtime/TunerInvocation.h).
+  TunerOptions Invocation;
+  Invocation.Mode = TunerMode::Tune;
+  Invocation.OutputDirectory = Output;
+  Invocation.BlankedSource = Prepared->BlankedSource;
+  Invocation.Threads = Options.Threads;
+  Invocation.Technique = Options.Technique;
+  Invocation.AbortCondition = Options.AbortCondition;
+  Invocation.Seed = Options.Seed;
+  Invocation.InputsKey = Prepared->InputsKey;
+  Invocation.Fresh = Options.Fresh;
+  Invocation.Resume = Options.Resume;
+  Invocation.Verbose = Options.Verbose;
+  Invocation.Arguments = Options.ProgramArgs;
+  std::vector<std::string> Args = {Prepared->Binary};
+  try {
+    for (std::string &A : tunerCommandLine(Invocation))
+      Args.push_back(std::move(A));
+  } catch (const std::exception &) {
+    llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
+    return 2;
+  }
+  return runTunerProcess(Prepared->Binary, Args);
 }
 
 int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {

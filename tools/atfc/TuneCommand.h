@@ -22,6 +22,11 @@ struct TuneOptions {
   std::vector<std::string> Fixed;
   bool Resume = false;
   bool Verbose = false;
+  /// --fresh: measure every configuration again, reusing nothing.
+  bool Fresh = false;
+  /// --wait: wait for another run into the output directory to end
+  /// instead of failing.
+  bool Wait = false;
   /// Generation threads (0: all cores).
   unsigned Threads = 0;
   /// The tuned program's arguments ($1, $2, ...).

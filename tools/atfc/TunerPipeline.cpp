@@ -1,10 +1,13 @@
 //===- tools/atfc/TunerPipeline.cpp - File to running tuner ---------------===//
 #include "TunerPipeline.h"
 
+#include "MeasuredFiles.h"
+
 #include "Directives/TunerBuild.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "runtime/OutputLock.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -13,7 +16,9 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <tuple>
+#include <unistd.h>
 
 namespace atfc {
 
@@ -107,6 +112,8 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   sigemptyset(&Wait.sa_mask);
   sigaction(SIGINT, &Wait, &OldInt);
   sigaction(SIGTERM, &Wait, &OldTerm);
+  // The tuner ends when atfc does (runtime/OutputLock.h).
+  setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   std::string Error;
   const int Status = llvm::sys::ExecuteAndWait(Binary, Refs, llvm::None, {}, 0, 0, &Error);
   sigaction(SIGINT, &OldInt, nullptr);
@@ -133,18 +140,22 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
     llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
     return std::nullopt;
   }
+  const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
+  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText);
+  if (!Measured)
+    return std::nullopt;
   const std::string Blanked = Output + "/blanked-source";
   std::error_code EC;
   llvm::raw_fd_ostream OS(Blanked, EC);
   if (!EC)
-    OS << blankDirectives(Result->Source, Result->Scan.Directives);
+    OS << BlankedText;
   OS.close();
   if (EC || OS.has_error()) {
     llvm::errs() << "atfc: error: cannot write '" << Blanked
                  << "': " << (EC ? EC : OS.error()).message() << '\n';
     return std::nullopt;
   }
-  return PreparedTuner{*Tuner, Blanked};
+  return PreparedTuner{*Tuner, Blanked, Measured->Key};
 }
 
 } // namespace atfc

@@ -40,6 +40,9 @@ std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptio
 struct PreparedTuner {
   std::string Binary;
   std::string BlankedSource;
+  /// The hash of the files its results depend on besides the source
+  /// (MeasuredFiles.h); part of the results key.
+  std::string InputsKey;
 };
 
 /// Checks File, builds its tuner (cached) into Output and writes the

@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzeCommand.h"
+#include "OptionSpelling.h"
 #include "ReplayCommand.h"
 #include "ReportCommand.h"
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
+#include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -19,6 +21,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -83,19 +86,16 @@ int runSpace(const std::string &File, const SpaceOptions &Options) {
   std::optional<std::string> Tuner = atfc::buildTunerOf(File);
   if (!Tuner)
     return 1;
-  std::vector<std::string> Args = {*Tuner, "--space", "--threads", std::to_string(Options.Threads)};
-  if (Options.Json)
-    Args.push_back("--json");
-  if (Options.List >= 0) {
-    Args.push_back("--list");
-    Args.push_back(std::to_string(Options.List));
-  }
-  if (Options.Repetitions > 0) {
-    Args.push_back("--repetitions");
-    Args.push_back(std::to_string(Options.Repetitions));
-  }
-  Args.push_back("--");
-  Args.insert(Args.end(), Options.ProgramArgs.begin(), Options.ProgramArgs.end());
+  atfc::TunerOptions Invocation;
+  Invocation.Mode = atfc::TunerMode::Space;
+  Invocation.Threads = static_cast<unsigned>(Options.Threads);
+  Invocation.Json = Options.Json;
+  Invocation.List = Options.List >= 0 ? static_cast<std::uint64_t>(Options.List) : 0;
+  Invocation.Repetitions = static_cast<unsigned>(Options.Repetitions);
+  Invocation.Arguments = Options.ProgramArgs;
+  std::vector<std::string> Args = {*Tuner};
+  for (std::string &A : atfc::tunerCommandLine(Invocation))
+    Args.push_back(std::move(A));
   return atfc::runTunerProcess(*Tuner, Args);
 }
 
@@ -108,7 +108,6 @@ int main(int Argc, char **Argv) {
   App.set_version_flag("--version",
                        fmt::format("atfc {} (Clang/LLVM {})", ATF_VERSION, ATF_LLVM_VERSION));
   App.require_subcommand(1);
-  App.allow_extras(); // arguments after `--` belong to the tuned program
 
   std::string File;
   CLI::App *Check = App.add_subcommand(
@@ -128,8 +127,10 @@ int main(int Argc, char **Argv) {
       "space", "Generate the search space of FILE and report its size and statistics");
   SpaceCommand->add_option("FILE", File, "The annotated source file")->required();
   SpaceCommand->add_flag("--json", Space.Json, "Print one JSON object");
-  SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations");
-  SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)");
+  SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations")
+      ->check(CLI::NonNegativeNumber);
+  SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)")
+      ->check(CLI::NonNegativeNumber);
   SpaceCommand
       ->add_option("--repetitions", Space.Repetitions,
                    "Generate the space N more times and report the median of their times")
@@ -153,8 +154,15 @@ int main(int Argc, char **Argv) {
   TuneCommand->add_option("--abort-condition", Tune.AbortCondition,
                           "Abort condition instead of the file's, e.g. 'evaluations(50)'");
   TuneCommand->add_option("--seed", Tune.Seed, "Seed instead of the file's");
-  TuneCommand->add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE)");
+  // One value per --fix, so that `--fix A=1 FILE` leaves FILE alone.
+  TuneCommand
+      ->add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE); repeatable")
+      ->allow_extra_args(false);
   TuneCommand->add_flag("--resume", Tune.Resume, "Continue the last interrupted run");
+  TuneCommand->add_flag("--fresh", Tune.Fresh,
+                        "Measure every configuration again, reusing no earlier result");
+  TuneCommand->add_flag("--wait", Tune.Wait,
+                        "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
   TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
@@ -174,20 +182,53 @@ int main(int Argc, char **Argv) {
   ReplayCommand->prefix_command();
   ReplayCommand->set_help_flag();
 
+  // Before CLI11: an unknown option of a subcommand that runs a tuner is an
+  // error with a did-you-mean, never an argument of the tuned program.
+  for (int I = 1; I < std::min(Argc, 2); ++I) {
+    CLI::App *Sub = nullptr;
+    for (CLI::App *Candidate : {SpaceCommand, TuneCommand})
+      if (Candidate->get_name() == Argv[I])
+        Sub = Candidate;
+    if (!Sub)
+      continue;
+    std::vector<std::string> Known;
+    for (const CLI::Option *O : Sub->get_options()) {
+      for (const std::string &L : O->get_lnames())
+        Known.push_back("--" + L);
+      for (const std::string &S : O->get_snames())
+        Known.push_back("-" + S);
+    }
+    const std::vector<std::string> Rest(Argv + I + 1, Argv + Argc);
+    if (std::optional<std::string> Message = atfc::unknownOptionMessage(Rest, Known)) {
+      fmt::print(stderr, "atfc: error: {}\n", *Message);
+      return 2;
+    }
+    break;
+  }
+
+  // The tuned program's arguments after `--` never reach CLI11: they are
+  // appended to the positional ones as they are.
+  std::vector<std::string> Words(Argv + 1, Argv + Argc);
+  std::vector<std::string> AfterDashes;
+  if (!Words.empty() && (Words.front() == "tune" || Words.front() == "space")) {
+    auto Dashes = std::find(Words.begin(), Words.end(), "--");
+    if (Dashes != Words.end()) {
+      AfterDashes.assign(Dashes + 1, Words.end());
+      Words.erase(Dashes, Words.end());
+    }
+  }
+  std::reverse(Words.begin(), Words.end()); // CLI11 takes them last first
   try {
-    App.parse(Argc, Argv);
+    App.parse(Words);
   } catch (const CLI::ParseError &E) {
     return App.exit(E);
   }
   if (SpaceCommand->parsed()) {
-    // Arguments after `--` belong to the tuned program.
-    std::vector<std::string> Rest = App.remaining();
-    Space.ProgramArgs.insert(Space.ProgramArgs.end(), Rest.begin(), Rest.end());
+    Space.ProgramArgs.insert(Space.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return runSpace(File, Space);
   }
   if (TuneCommand->parsed()) {
-    std::vector<std::string> Rest = App.remaining();
-    Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), Rest.begin(), Rest.end());
+    Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return atfc::runTuneCommand(Tune);
   }
   if (ReplayCommand->parsed())

@@ -6,9 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/TunerCommandLine.h"
+#include "runtime/TunerInvocation.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -140,3 +143,92 @@ TEST(TunerCommandLine, BadOptionValues) {
 }
 
 } // namespace
+
+// atfc passes its options as one invocation value; whatever the options,
+// the tuner reads back exactly what atfc meant (a generator of options with
+// awkward text hunts the class of serialisation bugs).
+void expectSameOptions(const TunerOptions &A, const TunerOptions &B) {
+  EXPECT_EQ(A.Mode, B.Mode);
+  EXPECT_EQ(A.Json, B.Json);
+  EXPECT_EQ(A.List, B.List);
+  EXPECT_EQ(A.Threads, B.Threads);
+  EXPECT_EQ(A.Repetitions, B.Repetitions);
+  EXPECT_EQ(A.OutputDirectory, B.OutputDirectory);
+  EXPECT_EQ(A.BlankedSource, B.BlankedSource);
+  EXPECT_EQ(A.Technique, B.Technique);
+  EXPECT_EQ(A.AbortCondition, B.AbortCondition);
+  EXPECT_EQ(A.Seed, B.Seed);
+  EXPECT_EQ(A.Resume, B.Resume);
+  EXPECT_EQ(A.Verbose, B.Verbose);
+  EXPECT_EQ(A.InputsKey, B.InputsKey);
+  EXPECT_EQ(A.Fresh, B.Fresh);
+  EXPECT_EQ(A.ReplayArguments, B.ReplayArguments);
+  EXPECT_EQ(A.Arguments, B.Arguments);
+}
+
+TEST(TunerInvocation, RoundTripsEveryOption) {
+  TunerOptions O;
+  O.Mode = TunerMode::Tune;
+  O.Json = true;
+  O.List = UINT64_MAX;
+  O.Threads = 3;
+  O.Repetitions = 7;
+  O.OutputDirectory = "out dir/with \"quotes\" and \\";
+  O.BlankedSource = "b.cl";
+  O.Technique = "auc_bandit(random, torczon)";
+  O.AbortCondition = "evaluations(5) || !cost(1)";
+  O.Seed = UINT64_MAX;
+  O.Resume = true;
+  O.Verbose = true;
+  O.InputsKey = "0123456789abcdef0123456789abcdef";
+  O.Fresh = true;
+  O.Arguments = {"--", "-3", "--seed", "", "\xff\xfe not UTF-8"};
+  const ParsedCommandLine P = parseTunerCommandLine(tunerCommandLine(O));
+  ASSERT_TRUE(P.ok()) << P.Error;
+  expectSameOptions(P.Options, O);
+}
+
+TEST(TunerInvocation, RoundTripsGeneratedOptions) {
+  std::mt19937_64 Random(20261124);
+  const std::vector<std::string> Pieces = {"",   "-", "--", "--tune", "=", " ",    "\"", "\\",
+                                           "\n", "é", "$1", "{}",     "[", "null", "0",  "-1"};
+  auto Text = [&] {
+    std::string S;
+    for (std::size_t N = Random() % 5; N > 0; --N)
+      S += Pieces[Random() % Pieces.size()];
+    return S;
+  };
+  for (int Trial = 0; Trial < 500; ++Trial) {
+    TunerOptions O;
+    O.Mode = static_cast<TunerMode>(Random() % 4);
+    O.Json = Random() % 2;
+    O.List = Random();
+    O.Threads = static_cast<unsigned>(Random() % 1000);
+    O.Repetitions = static_cast<unsigned>(Random() % 1000);
+    O.OutputDirectory = Text();
+    O.BlankedSource = Text();
+    O.Technique = Text();
+    O.AbortCondition = Text();
+    if (Random() % 2)
+      O.Seed = Random();
+    O.Resume = Random() % 2;
+    O.Verbose = Random() % 2;
+    O.InputsKey = Text();
+    O.Fresh = Random() % 2;
+    for (std::size_t N = Random() % 4; N > 0; --N)
+      O.ReplayArguments.push_back(Text());
+    for (std::size_t N = Random() % 4; N > 0; --N)
+      O.Arguments.push_back(Text());
+    const ParsedCommandLine P = parseTunerCommandLine(tunerCommandLine(O));
+    ASSERT_TRUE(P.ok()) << P.Error;
+    expectSameOptions(P.Options, O);
+  }
+}
+
+TEST(TunerInvocation, RejectsAValueOfAnotherShape) {
+  EXPECT_NE(
+      parseTunerCommandLine(Strings{"--invocation", "{}"}).Error.find("not one of this tuner"),
+      std::string::npos);
+  EXPECT_EQ(parseTunerCommandLine(Strings{"--invocation"}).Error,
+            "option '--invocation' needs a value");
+}

@@ -1,0 +1,113 @@
+//===- runtime/TunerInvocation.h - atfc's options as one value --*- C++ -*-===//
+//
+// atfc hands its tuner every option as one value, `--invocation JSON`, the
+// TunerOptions themselves serialised: nothing is spelled twice, so an option
+// that atfc knows cannot be lost or misread on the way (a program argument
+// that looks like an option, a value with spaces or quotes). Header-only so
+// that atfc, which never links the runtime's backends, shares it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_TUNERINVOCATION_H
+#define ATFC_RUNTIME_TUNERINVOCATION_H
+
+#include "runtime/TunerCommandLine.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace atfc {
+
+/// The tuner option that carries a serialised TunerOptions.
+inline constexpr std::string_view kInvocationOption = "--invocation";
+
+inline const char *tunerModeName(TunerMode Mode) {
+  switch (Mode) {
+  case TunerMode::Space:
+    return "space";
+  case TunerMode::Tune:
+    return "tune";
+  case TunerMode::Replay:
+    return "replay";
+  case TunerMode::Devices:
+    return "devices";
+  }
+  return "space";
+}
+
+/// Options as one JSON value. Help is not part of it (atfc handles --help).
+inline std::string toInvocation(const TunerOptions &O) {
+  nlohmann::json J = {{"mode", tunerModeName(O.Mode)},
+                      {"json", O.Json},
+                      {"list", O.List},
+                      {"threads", O.Threads},
+                      {"repetitions", O.Repetitions},
+                      {"output", O.OutputDirectory},
+                      {"blanked", O.BlankedSource},
+                      {"technique", O.Technique},
+                      {"abort_condition", O.AbortCondition},
+                      {"resume", O.Resume},
+                      {"verbose", O.Verbose},
+                      {"inputs_key", O.InputsKey},
+                      {"fresh", O.Fresh},
+                      {"replay_arguments", O.ReplayArguments}};
+  J["seed"] = O.Seed ? nlohmann::json(*O.Seed) : nlohmann::json(nullptr);
+  // Throws for text that is not UTF-8 (JSON holds only UTF-8); the tuned
+  // program's arguments, which may be any bytes, travel after `--` instead.
+  return J.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
+}
+
+/// The tuner's command line (without the program name) for O: the
+/// invocation value, then `--` and the tuned program's arguments as they
+/// are. parseTunerCommandLine() reads it back to O.
+inline std::vector<std::string> tunerCommandLine(const TunerOptions &O) {
+  std::vector<std::string> Args = {std::string(kInvocationOption), toInvocation(O), "--"};
+  Args.insert(Args.end(), O.Arguments.begin(), O.Arguments.end());
+  return Args;
+}
+
+/// The options an invocation value holds; nullopt with Error set when it is
+/// not one (a tuner of another atfc version, a hand-written mistake).
+inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::string &Error) {
+  try {
+    const nlohmann::json J = nlohmann::json::parse(Text);
+    TunerOptions O;
+    const std::string Mode = J.at("mode").get<std::string>();
+    if (Mode == "tune")
+      O.Mode = TunerMode::Tune;
+    else if (Mode == "replay")
+      O.Mode = TunerMode::Replay;
+    else if (Mode == "space")
+      O.Mode = TunerMode::Space;
+    else if (Mode == "devices")
+      O.Mode = TunerMode::Devices;
+    else
+      throw std::invalid_argument("unknown mode '" + Mode + "'");
+    O.Json = J.at("json").get<bool>();
+    O.List = J.at("list").get<std::uint64_t>();
+    O.Threads = J.at("threads").get<unsigned>();
+    O.Repetitions = J.at("repetitions").get<unsigned>();
+    O.OutputDirectory = J.at("output").get<std::string>();
+    O.BlankedSource = J.at("blanked").get<std::string>();
+    O.Technique = J.at("technique").get<std::string>();
+    O.AbortCondition = J.at("abort_condition").get<std::string>();
+    if (!J.at("seed").is_null())
+      O.Seed = J.at("seed").get<std::uint64_t>();
+    O.Resume = J.at("resume").get<bool>();
+    O.Verbose = J.at("verbose").get<bool>();
+    O.InputsKey = J.at("inputs_key").get<std::string>();
+    O.Fresh = J.at("fresh").get<bool>();
+    O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();
+    return O;
+  } catch (const std::exception &E) {
+    Error = std::string("the invocation value is not one of this tuner: ") + E.what();
+    return std::nullopt;
+  }
+}
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,1 @@
+#define CFG_VALUE 0

@@ -1,0 +1,160 @@
+//===- tools/atfc/MeasuredFiles.cpp - Files a run's results depend on -----===//
+#include "MeasuredFiles.h"
+
+#include "Directives/DirectiveScanner.h"
+#include "Directives/IncludedFiles.h"
+#include "runtime/ResultsDatabase.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string_view>
+
+namespace atfc {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Whether Path lies in a directory of the system, whose files belong to
+/// the toolchain rather than to the tuned program.
+bool isSystemPath(const std::string &Path) {
+  for (std::string_view Prefix : {"/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/opt/", "/proc/",
+                                  "/dev/", "/sys/", "/tmp/atfc-"})
+    if (Path.rfind(Prefix, 0) == 0)
+      return true;
+  return false;
+}
+
+bool readWhole(const std::string &Path, std::string &Text) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  std::ostringstream Buffer;
+  Buffer << In.rdbuf();
+  Text = Buffer.str();
+  return !In.bad();
+}
+
+/// Path as it joins the key: relative to Directory when below it, so that
+/// moving a project keeps its results.
+std::string keyName(const fs::path &Path, const fs::path &Directory) {
+  const fs::path Relative = Path.lexically_relative(Directory);
+  if (!Relative.empty() && *Relative.begin() != "..")
+    return Relative.generic_string();
+  return Path.generic_string();
+}
+
+void replaceAll(std::string &Text, std::string_view From, const std::string &To) {
+  for (std::size_t At = Text.find(From); At != std::string::npos;
+       At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
+}
+
+} // namespace
+
+std::vector<std::string> filesNamedByScript(const std::string &Script,
+                                            const std::string &Directory) {
+  // Words, without those a redirection writes to (`> log`, `>> log`):
+  // what a script writes is its output, not what it depends on.
+  std::vector<std::string> Words;
+  std::string Word;
+  bool Written = false, NextWritten = false;
+  auto Flush = [&] {
+    if (!Word.empty()) {
+      if (!Written)
+        Words.push_back(std::move(Word));
+      Written = false;
+    }
+    Word.clear();
+  };
+  for (char C : Script) {
+    if (C == '>') {
+      Flush();
+      NextWritten = true;
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' || C == '(' ||
+               C == ')' || C == '<' || C == '`') {
+      Flush();
+    } else if (C != '"' && C != '\'') {
+      if (Word.empty() && NextWritten) {
+        Written = true;
+        NextWritten = false;
+      }
+      Word += C;
+    }
+  }
+  Flush();
+
+  std::vector<std::string> Files;
+  for (std::string W : Words) {
+    replaceAll(W, "${ATF_FILE_DIR}", Directory);
+    replaceAll(W, "$ATF_FILE_DIR", Directory);
+    if (W.find('$') != std::string::npos || W.find('=') != std::string::npos)
+      continue;
+    fs::path Path(W);
+    if (Path.is_relative())
+      Path = fs::path(Directory) / Path;
+    Path = Path.lexically_normal();
+    std::error_code EC;
+    if (!fs::is_regular_file(Path, EC) || isSystemPath(Path.string()))
+      continue;
+    Files.push_back(Path.string());
+  }
+  return Files;
+}
+
+std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
+                                             const std::string &Blanked) {
+  std::error_code EC;
+  const fs::path Directory =
+      fs::absolute(fs::path(File.FileName), EC).lexically_normal().parent_path();
+  const fs::path Self = fs::absolute(fs::path(File.FileName), EC).lexically_normal();
+
+  // Path (absolute) -> where it was named, for errors (none for includes).
+  std::map<std::string, std::optional<SourcePosition>> Named;
+  if (sourceLanguageForPath(File.FileName) == SourceLanguage::CFamily)
+    for (const std::string &Included : includedFilesOf(File.FileName, Blanked))
+      Named.emplace(fs::path(Included).lexically_normal().string(), std::nullopt);
+  for (const std::optional<StringArgument> *Script :
+       {&File.Spec.CompileScript, &File.Spec.RunScript})
+    if (*Script)
+      for (const std::string &Path : filesNamedByScript((*Script)->Value, Directory.string()))
+        Named.emplace(Path, std::nullopt);
+  for (const StringArgument &Depends : File.Spec.Depends) {
+    fs::path Path(Depends.Value);
+    if (Path.is_relative())
+      Path = Directory / Path;
+    Named.emplace(Path.lexically_normal().string(), Depends.Begin);
+  }
+  Named.erase(Self.string()); // the source itself is in the key already
+
+  MeasuredFiles Result;
+  std::vector<std::string> Parts;
+  for (const auto &[Path, Where] : Named) {
+    std::string Contents;
+    if (!readWhole(Path, Contents) || fs::is_directory(Path, EC)) {
+      const std::string Shown =
+          Where ? fs::path(Path).lexically_relative(Directory).string() : Path;
+      AnalysisDiagnostic D{DiagnosticSeverity::Error, File.FileName, Where ? Where->Line : 0,
+                           Where ? Where->Column : 0,
+                           "cannot read '" + Shown + "', which the results depend on"};
+      if (Where)
+        printDiagnostic(llvm::errs(), D, File.Source);
+      else
+        llvm::errs() << "atfc: error: " << D.Message << '\n';
+      return std::nullopt;
+    }
+    Result.Paths.push_back(keyName(Path, Directory));
+    Parts.push_back(Result.Paths.back());
+    Parts.push_back(std::move(Contents));
+  }
+  if (!Parts.empty()) {
+    std::vector<std::string_view> Views(Parts.begin(), Parts.end());
+    Result.Key = resultKey(Views);
+  }
+  return Result;
+}
+
+} // namespace atfc

@@ -1,0 +1,46 @@
+//===- tools/atfc/MeasuredFiles.h - Files a run's results depend on -*- C++ -*-===//
+//
+// A measurement depends on more than the tuned file: the headers it
+// includes, the scripts its compile and run scripts call, and whatever the
+// file declares with `#atf::depends "path" ...`. Their contents join the
+// results key, so that a changed header is measured anew.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TOOLS_ATFC_MEASUREDFILES_H
+#define ATFC_TOOLS_ATFC_MEASUREDFILES_H
+
+#include "Directives/Frontend.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// The files besides the tuned one that a run's results depend on, and a
+/// hash of their names and contents.
+struct MeasuredFiles {
+  /// Paths relative to the tuned file's directory where they lie below it,
+  /// else absolute; sorted.
+  std::vector<std::string> Paths;
+  /// resultKey over each path and its contents; empty when there is none.
+  std::string Key;
+};
+
+/// The words of Script that name files: relative to Directory or through
+/// $ATF_FILE_DIR (which names it), or absolute outside the system's
+/// directories; those that exist as regular files, as absolute paths. A
+/// word a redirection writes to (`> log`) is the script's output, not an
+/// input, and is left out.
+std::vector<std::string> filesNamedByScript(const std::string &Script,
+                                            const std::string &Directory);
+
+/// The measured files of an analysed file whose blanked text is Blanked;
+/// nullopt after printing an error at the directive of a file that cannot
+/// be read.
+std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
+                                             const std::string &Blanked);
+
+} // namespace atfc
+
+#endif
