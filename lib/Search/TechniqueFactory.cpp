@@ -28,6 +28,8 @@ const TechniqueEntry Registry[] = {
     {"exhaustive", "every configuration once, in index order", 0, 0, 0, "",
      &buildWithNumbers<Exhaustive>},
     {"random", "uniformly random configurations", 0, 0, 0, "", &buildWithNumbers<RandomSearch>},
+    {"random_search", "random, as the ATF slides spell it", 0, 0, 0, "",
+     &buildWithNumbers<RandomSearch>},
     {"round_robin", "round_robin(t1, t2, ...): the techniques propose in turn", 0, 1, 64, "",
      &buildWithTechniques<RoundRobin>},
     {"auc_bandit",

@@ -1,0 +1,35 @@
+//===- Directives/FileChecks.h - Checks of a whole file ---------*- C++ -*-===//
+//
+// The checks that no single directive shows, run after the analysis so that
+// `atfc check` refuses everything the tuner would: a file without a tuning
+// parameter or without a way to measure, device directives without launch
+// sizes (or with sizes of different dimensions), a device file without a
+// kernel_name whose source does not hold exactly one kernel (with one, that
+// kernel is measured), and the search technique and abort condition, which
+// lib/Search parses (they are not C++).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DIRECTIVES_FILECHECKS_H
+#define ATFC_DIRECTIVES_FILECHECKS_H
+
+#include "Directives/Frontend.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// Adds the whole-file checks' findings to Result.Diagnostics, and sets the
+/// kernel name of a device file that holds one kernel and names none.
+void checkWholeFile(FrontendResult &Result);
+
+/// The names of the kernels defined in Source, a C-family file: functions
+/// declared `__kernel`/`kernel` (OpenCL) or `__global__` (CUDA), found with
+/// Clang's raw lexer (comments and literals do not count).
+std::vector<std::string> kernelsDefinedIn(llvm::StringRef Source);
+
+} // namespace atfc
+
+#endif // ATFC_DIRECTIVES_FILECHECKS_H
