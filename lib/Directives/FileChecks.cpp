@@ -73,20 +73,29 @@ private:
       error(Inner.front().Begin, std::string(InnerName) + " has " + std::to_string(Inner.size()) +
                                      " dimension(s) but " + OuterName + " has " +
                                      std::to_string(Outer.size()) + "; give both the same number");
-    if (D.KernelName)
-      return;
-    const std::vector<std::string> Kernels = kernelsDefinedIn(Result.Source);
-    if (Kernels.size() == 1) {
-      Spec.Device.KernelName = Identifier{Kernels.front(), At};
+    const std::vector<KernelSignature> Kernels = kernelsDefinedIn(Result.Source);
+    const KernelSignature *Measured = nullptr;
+    if (D.KernelName) {
+      for (const KernelSignature &K : Kernels)
+        if (K.Name == D.KernelName->Name)
+          Measured = &K;
+    } else if (Kernels.size() == 1) {
+      Measured = &Kernels.front();
+      Spec.Device.KernelName = Identifier{Measured->Name, At};
+    } else {
+      error(At, Kernels.empty()
+                    ? "the file names no kernel to measure and defines none; add " + Prefix +
+                          "kernel_name NAME"
+                    : "the file defines " + std::to_string(Kernels.size()) +
+                          " kernels; say which one to measure with " + Prefix + "kernel_name NAME");
       return;
     }
-    std::string Message = Kernels.empty()
-                              ? "the file names no kernel to measure and defines none; add " +
-                                    Prefix + "kernel_name NAME"
-                              : "the file defines " + std::to_string(Kernels.size()) +
-                                    " kernels; say which one to measure with " + Prefix +
-                                    "kernel_name NAME";
-    error(At, Message);
+    // Every configuration would fail to launch (CL_INVALID_KERNEL_ARGS).
+    if (Measured && Measured->Parameters != D.Inputs.size())
+      error(D.Inputs.empty() ? At : D.Inputs.front().Expr.Begin,
+            "kernel '" + Measured->Name + "' takes " + std::to_string(Measured->Parameters) +
+                " parameter(s) but the file gives " + std::to_string(D.Inputs.size()) + " (" +
+                Prefix + "input directives, one per parameter in order)");
   }
 
   /// The search technique and the abort condition are not C++: lib/Search
@@ -114,7 +123,7 @@ private:
 
 } // namespace
 
-std::vector<std::string> kernelsDefinedIn(llvm::StringRef Source) {
+std::vector<KernelSignature> kernelsDefinedIn(llvm::StringRef Source) {
   std::string Buffer(Source); // the lexer needs a NUL after the end
   clang::LangOptions Opts;
   Opts.LineComment = 1;
@@ -122,41 +131,69 @@ std::vector<std::string> kernelsDefinedIn(llvm::StringRef Source) {
   Opts.CPlusPlus11 = 1;
   clang::Lexer Lex(clang::SourceLocation{}, Opts, Buffer.data(), Buffer.data(),
                    Buffer.data() + Buffer.size());
-  std::vector<std::string> Kernels;
+  std::vector<KernelSignature> Kernels;
   // After a kernel qualifier: the last identifier before `(` is the name;
-  // attributes (`__attribute__((...))`, `__launch_bounds__(...)`) are skipped.
-  bool InKernel = false;
-  bool InAttribute = false;
+  // attributes (`__attribute__((...))`, `__launch_bounds__(...)`) are
+  // skipped. Then the parameters: top-level commas, `()` and `(void)` none.
+  enum { Outside, Qualified, Attribute, Parameters } State = Outside;
   unsigned Depth = 0;
-  std::string Last;
+  KernelSignature Current;
+  bool Empty = true, OnlyVoid = false;
   clang::Token Tok;
   for (Lex.LexFromRawLexer(Tok); Tok.isNot(clang::tok::eof); Lex.LexFromRawLexer(Tok)) {
-    if (InAttribute) {
-      if (Tok.is(clang::tok::l_paren))
-        ++Depth;
-      else if (Tok.is(clang::tok::r_paren) && Depth > 0 && --Depth == 0)
-        InAttribute = false;
-      continue;
-    }
-    if (Tok.is(clang::tok::raw_identifier)) {
-      llvm::StringRef Word = Tok.getRawIdentifier();
+    const bool Open =
+        Tok.is(clang::tok::l_paren) || Tok.is(clang::tok::l_square) || Tok.is(clang::tok::l_brace);
+    const bool Close =
+        Tok.is(clang::tok::r_paren) || Tok.is(clang::tok::r_square) || Tok.is(clang::tok::r_brace);
+    const llvm::StringRef Word =
+        Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier() : llvm::StringRef();
+    switch (State) {
+    case Outside:
       if (Word == "__kernel" || Word == "kernel" || Word == "__global__") {
-        InKernel = true;
-        Last.clear();
-      } else if (InKernel && (Word == "__attribute__" || Word == "__launch_bounds__")) {
-        InAttribute = true;
-        Depth = 0;
-      } else if (InKernel) {
-        Last = Word.str();
+        State = Qualified;
+        Current = {};
       }
-    } else if (InKernel && Tok.is(clang::tok::l_paren)) {
-      if (!Last.empty() && std::find(Kernels.begin(), Kernels.end(), Last) == Kernels.end())
-        Kernels.push_back(Last);
-      InKernel = false;
-    } else if (InKernel && !Tok.is(clang::tok::star) && !Tok.is(clang::tok::amp) &&
-               !Tok.is(clang::tok::less) && !Tok.is(clang::tok::greater) &&
-               !Tok.is(clang::tok::coloncolon)) {
-      InKernel = false;
+      break;
+    case Attribute:
+      if (Open)
+        ++Depth;
+      else if (Close && Depth > 0 && --Depth == 0)
+        State = Qualified;
+      break;
+    case Qualified:
+      if (Word == "__attribute__" || Word == "__launch_bounds__") {
+        State = Attribute;
+        Depth = 0;
+      } else if (!Word.empty()) {
+        Current.Name = Word.str();
+      } else if (Tok.is(clang::tok::l_paren) && !Current.Name.empty()) {
+        State = Parameters;
+        Depth = 1;
+        Empty = true;
+        OnlyVoid = false;
+        Current.Parameters = 1;
+      } else if (!Tok.isOneOf(clang::tok::star, clang::tok::amp, clang::tok::less,
+                              clang::tok::greater, clang::tok::coloncolon)) {
+        State = Outside;
+      }
+      break;
+    case Parameters:
+      if (Open) {
+        ++Depth;
+      } else if (Close && --Depth == 0) {
+        if (Empty || OnlyVoid)
+          Current.Parameters = 0;
+        if (std::none_of(Kernels.begin(), Kernels.end(),
+                         [&](const KernelSignature &K) { return K.Name == Current.Name; }))
+          Kernels.push_back(Current);
+        State = Outside;
+        break;
+      } else if (Tok.is(clang::tok::comma) && Depth == 1) {
+        ++Current.Parameters;
+      }
+      OnlyVoid = Empty && Word == "void";
+      Empty = false;
+      break;
     }
   }
   return Kernels;

@@ -5,7 +5,8 @@
 // parameter or without a way to measure, device directives without launch
 // sizes (or with sizes of different dimensions), a device file without a
 // kernel_name whose source does not hold exactly one kernel (with one, that
-// kernel is measured), and the search technique and abort condition, which
+// kernel is measured), kernel inputs that do not match the kernel's
+// parameters in number, and the search technique and abort condition, which
 // lib/Search parses (they are not C++).
 //
 //===----------------------------------------------------------------------===//
@@ -25,10 +26,16 @@ namespace atfc {
 /// kernel name of a device file that holds one kernel and names none.
 void checkWholeFile(FrontendResult &Result);
 
-/// The names of the kernels defined in Source, a C-family file: functions
-/// declared `__kernel`/`kernel` (OpenCL) or `__global__` (CUDA), found with
-/// Clang's raw lexer (comments and literals do not count).
-std::vector<std::string> kernelsDefinedIn(llvm::StringRef Source);
+/// A kernel of the file: its name and how many parameters it takes.
+struct KernelSignature {
+  std::string Name;
+  unsigned Parameters = 0;
+};
+
+/// The kernels declared in Source, a C-family file: functions declared
+/// `__kernel`/`kernel` (OpenCL) or `__global__` (CUDA), found with Clang's
+/// raw lexer (comments and literals do not count), each once.
+std::vector<KernelSignature> kernelsDefinedIn(llvm::StringRef Source);
 
 } // namespace atfc
 

@@ -199,16 +199,21 @@ class FileWriter:
             self.lines.append("#atf::%s::kernel_name k" % prefix)
         self.lines.append("#atf::%s::input scalar<int>(N)" % prefix)
         self.lines.append("#atf::%s::input buffer<float>(N)" % prefix)
+        extra = ""
         if r.random() < 0.5:
             self.lines.append("#atf::%s::input scalar<float>()" % prefix)
+            extra = ", float a"
         if kind == "opencl":
             self.lines.append("#atf::ocl::global_size N")
-            self.lines.append("__kernel void k(int n, __global float *x) "
-                              "{ x[get_global_id(0)] = n; }")
+            if r.random() < 0.3:
+                self.lines.append("#atf::ocl::local_size 1")
+            self.lines.append("__kernel void k(int n, __global float *x%s) "
+                              "{ x[get_global_id(0)] = n; }" % extra)
             return kind, ".cl"
         self.lines.append("#atf::cuda::grid_dim N")
         self.lines.append("#atf::cuda::block_dim 1")
-        self.lines.append("__global__ void k(int n, float *x) { x[blockIdx.x] = n; }")
+        self.lines.append('extern "C" __global__ void k(int n, float *x%s) { x[blockIdx.x] = n; }'
+                          % extra)
         return kind, ".cu"
 
     def write(self):
