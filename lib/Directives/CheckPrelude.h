@@ -120,6 +120,11 @@ struct range_traits<interval_range<T, L, H, S, G>> {
   }
 };
 
+// The generator of `pow2`.
+struct pow2_generator {
+  template <class I> I operator()(const I &) const;
+};
+
 template <class R> using traits_of = range_traits<std::remove_cvref_t<R>>;
 template <class R> using value_type_t = fallback_t<typename traits_of<R>::value_type>;
 
@@ -321,10 +326,7 @@ template <class T = atf_detail::deduce, class L, class H, class S, class G>
 atf_detail::interval_range<T, std::decay_t<L>, std::decay_t<H>, std::decay_t<S>, std::decay_t<G>>
 interval(const L &, const H &, const S &, const G &);
 
-struct pow2_t {
-  template <class I> I operator()(const I &) const;
-};
-inline constexpr pow2_t pow2{};
+inline constexpr atf_detail::pow2_generator pow2{};
 
 // The constraint aliases and the device limits follow this header
 // (generated from Language.def).

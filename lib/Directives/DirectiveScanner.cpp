@@ -139,8 +139,8 @@ bool continuesClauses(llvm::StringRef Line, llvm::StringRef Head) {
   if (After.size() == Argument.size() || Argument.empty())
     return false;
   const char First = Argument.front();
-  const bool Operand = isIdentifierChar(First) || First == '"' || First == '{' || First == '[' ||
-                       First == '(' || First == '\'';
+  // What may begin an expression or a type: not `=`, `;`, `.`, `->`, ...
+  const bool Operand = isIdentifierChar(First) || llvm::StringRef("\"'{[(!~-+*&:").contains(First);
   const llvm::StringRef Trimmed = Rest.rtrim(Blanks);
   return Operand && !Trimmed.endswith(";") && !Trimmed.endswith("{");
 }

@@ -78,10 +78,12 @@ TEST(LanguageTableTest, EveryNameOfThePreludeExistsInTheRuntime) {
   for (const char *Expected : {"divides", "equals", "interval", "set", "pow2", "buffer", "scalar",
                                "ocl::max_wg_size", "cuda::max_grid_dim_x"})
     EXPECT_TRUE(Names.count(Expected)) << Expected;
-  std::string Program = "#include \"runtime/TunerMain.h\"\nnamespace atf = atfc;\n";
+  // One block per name: ocl:: and cuda:: limits share their names.
+  std::string Program = "#include \"runtime/TunerMain.h\"\nnamespace atf = atfc;\n"
+                        "namespace opencl_alias = atf::opencl;\nint main() {\n";
   for (const std::string &Name : Names)
-    Program += "using atf::" + Name + ";\n";
-  Program += "namespace opencl_alias = atf::opencl;\nint main() { return 0; }\n";
+    Program += "  { using atf::" + Name + "; }\n";
+  Program += "  return 0;\n}\n";
   llvm::SmallString<128> Cache;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-language", Cache));
   TunerBuild Build = buildTuner(Program, Cache);
