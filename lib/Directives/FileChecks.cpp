@@ -24,10 +24,11 @@ public:
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
     if (Spec.Device.Backend == DeviceBackend::None) {
-      if (!Spec.RunScript)
-        error(firstDirective(),
-              "the file says neither how to run a configuration (#atf::run_script) nor which "
-              "kernel to measure (#atf::ocl:: or #atf::cuda:: directives); add one of them");
+      if (!Spec.RunScript) // a space alone: atfc space and analyze use it
+        warning(firstDirective(),
+                "the file says neither how to run a configuration (#atf::run_script) nor which "
+                "kernel to measure (#atf::ocl:: or #atf::cuda:: directives): atfc space can use "
+                "it, atfc tune cannot; add one of them to tune it");
       return;
     }
     checkDevice();
@@ -37,6 +38,11 @@ private:
   void error(SourcePosition Where, std::string Message) {
     Result.Diagnostics.push_back(
         {DiagnosticSeverity::Error, Result.FileName, Where.Line, Where.Column, std::move(Message)});
+  }
+
+  void warning(SourcePosition Where, std::string Message) {
+    Result.Diagnostics.push_back({DiagnosticSeverity::Warning, Result.FileName, Where.Line,
+                                  Where.Column, std::move(Message)});
   }
 
   SourcePosition firstDirective() const {
