@@ -2,12 +2,13 @@
 //
 // The checks that no single directive shows, run after the analysis so that
 // `atfc check` refuses everything the tuner would: a file without a tuning
-// parameter or without a way to measure, device directives without launch
-// sizes (or with sizes of different dimensions), a device file without a
-// kernel_name whose source does not hold exactly one kernel (with one, that
-// kernel is measured), kernel inputs that do not match the kernel's
-// parameters in number, and the search technique and abort condition, which
-// lib/Search parses (they are not C++).
+// parameter, device directives without launch sizes (or with sizes of
+// different dimensions), a device file without a kernel_name whose source
+// does not hold exactly one kernel (with one, that kernel is measured),
+// kernel inputs that do not match the kernel's parameters in number, and
+// the search technique and abort condition, which lib/Search parses (they
+// are not C++). A file without a way to measure is only a warning: `atfc
+// space` and `atfc analyze` work on such space-only files.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_FILECHECKS_H
