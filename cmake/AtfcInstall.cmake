@@ -23,6 +23,11 @@ foreach(component SearchSpace Search Backends)
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 endforeach()
 
+# The one table of the directive language, which runtime and SearchSpace
+# headers expand.
+install(FILES ${PROJECT_SOURCE_DIR}/lib/Directives/Language.def
+  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}/Directives)
+
 # The precompiled header, from the installed headers with the tuners' flags.
 string(REPLACE ";" "\" \"" ATF_TUNER_FLAGS_QUOTED "${ATF_TUNER_FLAGS}")
 install(CODE "

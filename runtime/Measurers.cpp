@@ -14,7 +14,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <string_view>
 
 namespace atfc {
 namespace {
@@ -101,21 +103,36 @@ private:
   std::optional<Measurement> Reference;
 };
 
+/// Command with its first word made absolute when that word is a relative
+/// path (`./run.sh`) to a file next to the annotated file: each
+/// configuration runs in a directory of its own, where such a script is not.
+/// A program the compile script builds there (`./transpose`) is left alone.
+std::string resolveScript(const std::string &Command, const std::filesystem::path &FileDirectory) {
+  const std::size_t Begin = Command.find_first_not_of(" \t");
+  if (Begin == std::string::npos)
+    return Command;
+  const std::size_t End = std::min(Command.find_first_of(" \t", Begin), Command.size());
+  const std::string Word = Command.substr(Begin, End - Begin);
+  if (Word.find('/') == std::string::npos || Word.front() == '/' ||
+      Word.find_first_of("'\"$`\\~") != std::string::npos)
+    return Command;
+  std::error_code EC;
+  const std::filesystem::path Script = (FileDirectory / Word).lexically_normal();
+  if (!std::filesystem::is_regular_file(Script, EC))
+    return Command;
+  std::string Quoted = "'";
+  for (char C : Script.string())
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Command.substr(0, Begin) + Quoted + "'" + Command.substr(End);
+}
+
 /// Publishes the device's limits under the names constraints use.
 void publishLimits(MeasurementKind Kind, const DeviceLimits &L) {
-  if (Kind == MeasurementKind::OpenCL) {
-    ocl::max_wi_size_0 = L.MaxWorkItemSizes[0];
-    ocl::max_wi_size_1 = L.MaxWorkItemSizes[1];
-    ocl::max_wi_size_2 = L.MaxWorkItemSizes[2];
-    ocl::max_wg_size = L.MaxWorkGroupSize;
-    ocl::local_mem_size = L.LocalMemorySize;
-    return;
-  }
-  cuda::max_wi_size_0 = cuda::max_block_dim_x = L.MaxWorkItemSizes[0];
-  cuda::max_wi_size_1 = cuda::max_block_dim_y = L.MaxWorkItemSizes[1];
-  cuda::max_wi_size_2 = cuda::max_block_dim_z = L.MaxWorkItemSizes[2];
-  cuda::max_wg_size = cuda::max_threads_per_block = L.MaxWorkGroupSize;
-  cuda::local_mem_size = cuda::shared_mem_per_block = L.LocalMemorySize;
+  const bool OpenCL = Kind == MeasurementKind::OpenCL;
+#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
+  if (OpenCL == (std::string_view(#Backend) == "ocl"))                                             \
+    Backend::Name = L.Field;
+#include "Directives/Language.def"
 }
 
 } // namespace
@@ -129,20 +146,21 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
       return nullptr;
     }
     ProcessBackendOptions Options;
-    Options.CompileScript = Setup.CompileScript;
-    Options.RunScript = Setup.RunScript;
+    const std::filesystem::path File(Context.FileName);
+    const std::filesystem::path FileDirectory = std::filesystem::absolute(File).parent_path();
+    Options.CompileScript = resolveScript(Setup.CompileScript, FileDirectory);
+    Options.RunScript = resolveScript(Setup.RunScript, FileDirectory);
     Options.CostFile = Setup.CostFile;
     // Scripts get a timeout even when the file gives none (docs/measuring.md).
     Options.TimeoutSeconds =
         Setup.TimeoutSeconds > 0 ? Setup.TimeoutSeconds : kDefaultScriptTimeoutSeconds;
     Options.Warmups = Setup.Warmups.value_or(0);
     Options.Repetitions = Setup.Repetitions.value_or(1);
-    const std::filesystem::path File(Context.FileName);
     Options.SourceName = File.filename().string();
     Options.BlankedSource = Context.BlankedSource;
     Options.DefineLines = Setup.DefineLines;
     Options.CFamily = Setup.CFamily;
-    Options.FileDirectory = std::filesystem::absolute(File).parent_path().string();
+    Options.FileDirectory = FileDirectory.string();
     Options.WorkDirectory = Context.OutputDirectory + "/work";
     Options.Inputs = Context.Inputs;
     std::error_code EC;

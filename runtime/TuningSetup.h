@@ -156,18 +156,17 @@ template <class Unit> struct duration {
 inline double timeoutSeconds(double Seconds) { return Seconds; }
 template <class Unit> double timeoutSeconds(const duration<Unit> &D) { return D.Seconds; }
 
-/// Device limits that constraints may name (`atf::ocl::max_wg_size`, ...):
-/// the tuner sets them from the device before it generates the space.
-namespace ocl {
-inline std::size_t max_wi_size_0 = 0, max_wi_size_1 = 0, max_wi_size_2 = 0, max_wg_size = 0,
-                   local_mem_size = 0;
-} // namespace ocl
+/// Device limits that constraints may name (`atf::ocl::max_wg_size`, ...;
+/// Directives/Language.def): the tuner sets them from the device before it
+/// generates the space.
+namespace ocl {}
+namespace cuda {}
+#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
+  namespace Backend {                                                                              \
+  inline std::size_t Name = 0;                                                                     \
+  }
+#include "Directives/Language.def"
 namespace opencl = ocl;
-namespace cuda {
-inline std::size_t max_wi_size_0 = 0, max_wi_size_1 = 0, max_wi_size_2 = 0, max_wg_size = 0,
-                   local_mem_size = 0, max_block_dim_x = 0, max_block_dim_y = 0,
-                   max_block_dim_z = 0, max_threads_per_block = 0, shared_mem_per_block = 0;
-} // namespace cuda
 
 } // namespace atfc
 

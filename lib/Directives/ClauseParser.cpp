@@ -113,28 +113,8 @@ std::optional<char> simpleEscape(char E) {
 //===----------------------------------------------------------------------===//
 
 enum class DirectiveKind {
-  Var,
-  TuningParameter,
-  SearchTechnique,
-  AbortCondition,
-  Seed,
-  CompileScript,
-  RunScript,
-  CostFile,
-  Depends,
-  Timeout,
-  Warmups,
-  Repetitions,
-  Check,
-  DeviceInfo,
-  PlatformId,
-  DeviceId,
-  KernelName,
-  Input,
-  GlobalSize,
-  LocalSize,
-  GridDim,
-  BlockDim,
+#define ATF_DIRECTIVE(Name, Kind, Where, Summary) Kind,
+#include "Directives/Language.def"
 };
 
 /// Where a directive may be written: without a backend prefix, after
@@ -147,30 +127,17 @@ struct DirectiveInfo {
   unsigned Where;
 };
 
+// Language.def writes where a directive may stand as U, O and C.
+#define U Unprefixed
+#define O OpenCLPrefix
+#define C CUDAPrefix
 const DirectiveInfo DirectiveTable[] = {
-    {"var", DirectiveKind::Var, Unprefixed},
-    {"tp", DirectiveKind::TuningParameter, Unprefixed},
-    {"search_technique", DirectiveKind::SearchTechnique, Unprefixed},
-    {"abort_condition", DirectiveKind::AbortCondition, Unprefixed},
-    {"seed", DirectiveKind::Seed, Unprefixed},
-    {"compile_script", DirectiveKind::CompileScript, Unprefixed},
-    {"run_script", DirectiveKind::RunScript, Unprefixed},
-    {"cost_file", DirectiveKind::CostFile, Unprefixed},
-    {"depends", DirectiveKind::Depends, Unprefixed},
-    {"timeout", DirectiveKind::Timeout, Unprefixed},
-    {"warmups", DirectiveKind::Warmups, Unprefixed | OpenCLPrefix | CUDAPrefix},
-    {"repetitions", DirectiveKind::Repetitions, Unprefixed | OpenCLPrefix | CUDAPrefix},
-    {"check", DirectiveKind::Check, Unprefixed | OpenCLPrefix | CUDAPrefix},
-    {"device_info", DirectiveKind::DeviceInfo, OpenCLPrefix},
-    {"platform_id", DirectiveKind::PlatformId, OpenCLPrefix},
-    {"device_id", DirectiveKind::DeviceId, OpenCLPrefix | CUDAPrefix},
-    {"kernel_name", DirectiveKind::KernelName, OpenCLPrefix | CUDAPrefix},
-    {"input", DirectiveKind::Input, OpenCLPrefix | CUDAPrefix},
-    {"global_size", DirectiveKind::GlobalSize, OpenCLPrefix},
-    {"local_size", DirectiveKind::LocalSize, OpenCLPrefix},
-    {"grid_dim", DirectiveKind::GridDim, CUDAPrefix},
-    {"block_dim", DirectiveKind::BlockDim, CUDAPrefix},
+#define ATF_DIRECTIVE(Name, Kind, Where, Summary) {#Name, DirectiveKind::Kind, Where},
+#include "Directives/Language.def"
 };
+#undef U
+#undef O
+#undef C
 
 const DirectiveInfo *findDirective(StringRef Name) {
   for (const DirectiveInfo &Info : DirectiveTable)
@@ -209,9 +176,81 @@ const std::vector<StringRef> &allDirectiveSpellings() {
   return Refs;
 }
 
-const StringRef TuningParameterClauses[] = {"name", "type", "range", "constraint"};
-const StringRef DeviceInfoClauses[] = {"vendor", "type", "id", "platform_id", "device_id"};
-const StringRef CheckClauses[] = {"gold", "reference", "tolerance", "buffers"};
+#define ATF_CLAUSE(Directive, Keyword) ATF_CLAUSE_OF_##Directive(#Keyword)
+#define ATF_CLAUSE_OF_tp(Keyword) Keyword,
+#define ATF_CLAUSE_OF_device_info(Keyword)
+#define ATF_CLAUSE_OF_check(Keyword)
+const StringRef TuningParameterClauses[] = {
+#include "Directives/Language.def"
+};
+#undef ATF_CLAUSE_OF_tp
+#undef ATF_CLAUSE_OF_device_info
+#define ATF_CLAUSE(Directive, Keyword) ATF_CLAUSE_OF_##Directive(#Keyword)
+#define ATF_CLAUSE_OF_tp(Keyword)
+#define ATF_CLAUSE_OF_device_info(Keyword) Keyword,
+const StringRef DeviceInfoClauses[] = {
+#include "Directives/Language.def"
+};
+#undef ATF_CLAUSE_OF_device_info
+#undef ATF_CLAUSE_OF_check
+#define ATF_CLAUSE(Directive, Keyword) ATF_CLAUSE_OF_##Directive(#Keyword)
+#define ATF_CLAUSE_OF_device_info(Keyword)
+#define ATF_CLAUSE_OF_check(Keyword) Keyword,
+const StringRef CheckClauses[] = {
+#include "Directives/Language.def"
+};
+#undef ATF_CLAUSE_OF_tp
+#undef ATF_CLAUSE_OF_device_info
+#undef ATF_CLAUSE_OF_check
+
+/// Makes every capture-less lambda of a constraint capture by reference:
+/// the paper's `[](int ls) { return GS % ls == 0; }` names the parameter GS,
+/// which in the check unit and in the tuner is a variable of the enclosing
+/// function. The inserted `&` maps to the `]`.
+void captureByReference(SourceExpr &X) {
+  std::string &Text = X.Text;
+  for (std::size_t I = 0; I < Text.size();) {
+    if (lexing::opensLiteral(Text, I)) {
+      I = lexing::skipLiteral(Text, I);
+      if (I == NoIndex)
+        return;
+      continue;
+    }
+    if (Text[I] != '[') {
+      ++I;
+      continue;
+    }
+    // After an operand, `[` subscripts; elsewhere it introduces a lambda.
+    std::size_t Before = I;
+    while (Before > 0 && isBlank(Text[Before - 1]))
+      --Before;
+    const bool Subscript = Before > 0 && (isIdentifierChar(Text[Before - 1]) ||
+                                          Text[Before - 1] == ')' || Text[Before - 1] == ']');
+    const std::size_t Close = skipBlanks(Text, I + 1);
+    if (Subscript || Close >= Text.size() || Text[Close] != ']') {
+      ++I;
+      continue;
+    }
+    Text.insert(Text.begin() + static_cast<std::ptrdiff_t>(I + 1), '&');
+    if (X.Positions.size() + 1 == Text.size())
+      X.Positions.insert(X.Positions.begin() + static_cast<std::ptrdiff_t>(I + 1),
+                         X.positionOf(Close));
+    I = Close + 2;
+  }
+}
+
+/// Why Name may not be a parameter's or an input's name (each becomes an
+/// environment variable of the scripts); empty when it may.
+std::string reservedNameReason(StringRef Name) {
+#define ATF_RESERVED_NAME(Reserved, Why)                                                           \
+  if (Name == #Reserved)                                                                           \
+    return Why;
+#define ATF_RESERVED_PREFIX(Prefix, Why)                                                           \
+  if (Name.startswith(#Prefix))                                                                    \
+    return Why;
+#include "Directives/Language.def"
+  return "";
+}
 
 /// The functions an abort condition is built from. A search_technique whose
 /// expression starts with one is the slides' spelling of an abort condition.
@@ -375,6 +414,13 @@ bool SpecParser::claimDirective(StringRef Key) {
 }
 
 bool SpecParser::declareName(const Identifier &Name, bool IsParameter) {
+  if (std::string Why = reservedNameReason(Name.Name); !Why.empty()) {
+    error(Name.Position, "'" + Name.Name + "' cannot be the name of " +
+                             (IsParameter ? "a tuning parameter" : "an input") +
+                             ": the scripts see it as an environment variable, and " + Why +
+                             "; choose another name");
+    return false;
+  }
   auto [It, Inserted] = Names.try_emplace(Name.Name, DeclaredName{Name.Position, IsParameter});
   if (Inserted)
     return true;
@@ -1068,6 +1114,7 @@ void SpecParser::parseTuningParameter(std::size_t I) {
       if (Range)
         Parameter.Range = std::move(*Range);
     } else {
+      captureByReference(*X);
       Parameter.Constraint = std::move(X);
     }
   }

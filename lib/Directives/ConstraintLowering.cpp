@@ -233,14 +233,8 @@ std::optional<ConjunctShape> aliasOf(const CallExpr *Call) {
   if (!Callee || !Callee->getIdentifier() || !isInNamespace(Callee, "atf"))
     return std::nullopt;
   return llvm::StringSwitch<std::optional<ConjunctShape>>(Callee->getName())
-      .Case("divides", ConjunctShape::Divides)
-      .Case("multiple_of", ConjunctShape::MultipleOf)
-      .Case("less_than", ConjunctShape::LessThan)
-      .Case("less_than_or_eq", ConjunctShape::LessThanOrEq)
-      .Case("greater_than", ConjunctShape::GreaterThan)
-      .Case("greater_than_or_eq", ConjunctShape::GreaterThanOrEq)
-      .Case("equal", ConjunctShape::Equal)
-      .Case("unequal", ConjunctShape::Unequal)
+#define ATF_CONSTRAINT_ALIAS(Name, Shape) .Case(#Name, ConjunctShape::Shape)
+#include "Directives/Language.def"
       .Default(std::nullopt);
 }
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 using namespace atfc;
@@ -105,35 +106,75 @@ llvm::StringRef directiveHead(llvm::StringRef Text) {
   return Text.take_front(End).rtrim(':');
 }
 
-/// The clause keywords that may begin an indented continuation line of a
-/// directive with the given head; none for directives without clauses.
-llvm::ArrayRef<llvm::StringRef> clauseKeywords(llvm::StringRef Head) {
-  static const llvm::StringRef TuningParameter[] = {"name", "type", "range", "constraint"};
-  static const llvm::StringRef DeviceInfo[] = {"vendor", "type", "id", "platform_id", "device_id"};
-  static const llvm::StringRef Check[] = {"gold", "reference", "tolerance", "buffers"};
+/// Whether Word is a clause keyword of the directive with the given head
+/// (Language.def: ATF_CLAUSE); none for directives without clauses.
+bool isClauseKeyword(llvm::StringRef Head, llvm::StringRef Word) {
   llvm::StringRef Last = Head.rsplit("::").second;
   if (Last.empty())
     Last = Head;
-  if (Head == "tp")
-    return TuningParameter;
-  if (Last == "device_info")
-    return DeviceInfo;
-  if (Last == "check")
-    return Check;
-  return {};
+#define ATF_CLAUSE(Directive, Keyword)                                                             \
+  if (Last == #Directive && Word == #Keyword && (Head == "tp") == (Last == "tp"))                  \
+    return true;
+#include "Directives/Language.def"
+  return false;
 }
 
-/// Whether Line continues a directive with the given head in paper style: it
-/// is indented and its first word is one of the directive's clause keywords.
+/// Whether Line continues a directive with the given head in paper style:
+/// its first word is one of the directive's clause keywords. An indented
+/// line always does; an unindented one (as the TACO paper prints them) only
+/// when the keyword is followed by an argument and the line does not end
+/// like a C statement, so that code after a directive stays code.
 bool continuesClauses(llvm::StringRef Line, llvm::StringRef Head) {
-  if (Line.empty() || !isBlank(Line.front()))
+  if (Line.empty())
     return false;
+  const bool Indented = isBlank(Line.front());
   llvm::StringRef Rest = Line.ltrim(Blanks);
   llvm::StringRef Word = Rest.take_while(isIdentifierChar);
-  if (Word.empty())
+  if (Word.empty() || !isClauseKeyword(Head, Word))
     return false;
-  llvm::ArrayRef<llvm::StringRef> Keywords = clauseKeywords(Head);
-  return std::find(Keywords.begin(), Keywords.end(), Word) != Keywords.end();
+  if (Indented)
+    return true;
+  llvm::StringRef After = Rest.drop_front(Word.size());
+  llvm::StringRef Argument = After.ltrim(Blanks);
+  if (After.size() == Argument.size() || Argument.empty())
+    return false;
+  const char First = Argument.front();
+  // What may begin an expression or a type: not `=`, `;`, `.`, `->`, ...
+  const bool Operand = isIdentifierChar(First) || llvm::StringRef("\"'{[(!~-+*&:").contains(First);
+  const llvm::StringRef Trimmed = Rest.rtrim(Blanks);
+  return Operand && !Trimmed.endswith(";") && !Trimmed.endswith("{");
+}
+
+/// A line that looks like a directive whose prefix is misspelt (`#atf:tp`,
+/// `# atf::tp`, `#ATF::tp`): the length of the misspelt prefix, else 0.
+/// Line starts at its `#`.
+std::size_t nearMissPrefix(llvm::StringRef Line) {
+  if (!Line.startswith("#") || Line.startswith(DirectivePrefix))
+    return 0;
+  llvm::StringRef Rest = Line.drop_front().ltrim(Blanks);
+  if (Rest.size() < 4 || !Rest.take_front(3).equals_insensitive("atf") || Rest[3] != ':')
+    return 0;
+  Rest = Rest.drop_front(3);
+  const std::size_t Colons = Rest.find_first_not_of(':');
+  if (Colons == llvm::StringRef::npos || Colons > 3 || !isIdentifierChar(Rest[Colons]))
+    return 0;
+  return Line.size() - Rest.size() + Colons;
+}
+
+void warnNearMiss(llvm::StringRef Line, unsigned L, std::size_t Col,
+                  std::vector<ScanDiagnostic> &Diagnostics) {
+  const llvm::StringRef Written = Line.substr(Col).rtrim(Blanks);
+  const std::size_t Prefix = nearMissPrefix(Written);
+  if (Prefix == 0)
+    return;
+  ScanDiagnostic D;
+  D.Line = L + 1;
+  D.Column = static_cast<unsigned>(Col + 1);
+  D.IsWarning = true;
+  D.Message = "'" + Written.take_front(Prefix).str() + "' is not the directive prefix '" +
+              DirectivePrefix.str() + "', so this line is ignored";
+  D.FixIt = (DirectivePrefix + Written.drop_front(Prefix)).str();
+  Diagnostics.push_back(std::move(D));
 }
 
 /// Whether the quote at Text[I] is a C++14 digit separator (`1'000`) rather
@@ -355,10 +396,13 @@ void scanCFamily(const LineTable &Lines, llvm::StringRef Source, DirectiveScan &
       if (Tok.isNot(clang::tok::hash) || !Tok.isAtStartOfLine())
         continue;
       std::size_t Offset = Tok.getLocation().getRawEncoding();
-      if (!Source.substr(Offset).startswith(DirectivePrefix))
-        continue;
       unsigned L = Lines.lineOf(Offset);
       std::size_t Col = Offset - Lines.start(L);
+      if (!Source.substr(Offset).startswith(DirectivePrefix)) {
+        if (onlyBlanksBefore(Lines.line(L), L, Col))
+          warnNearMiss(Lines.line(L), L, Col, Scan.Diagnostics);
+        continue;
+      }
       // A comment before the `#` leaves it the first token, but not the
       // line's first non-blank characters.
       if (!onlyBlanksBefore(Lines.line(L), L, Col))
@@ -379,8 +423,12 @@ void scanLines(const LineTable &Lines, DirectiveScan &Scan) {
   for (unsigned L = 0; L < Lines.size(); ++L) {
     llvm::StringRef Line = Lines.line(L);
     std::size_t Col = Line.find(DirectivePrefix);
-    if (Col == llvm::StringRef::npos || !onlyBlanksBefore(Line, L, Col))
+    if (Col == llvm::StringRef::npos || !onlyBlanksBefore(Line, L, Col)) {
+      const std::size_t Hash = Line.find('#');
+      if (Hash != llvm::StringRef::npos && onlyBlanksBefore(Line, L, Hash))
+        warnNearMiss(Line, L, Hash, Scan.Diagnostics);
       continue;
+    }
     Directive D = DirectiveReader(Lines, SourceLanguage::Other, Scan.Diagnostics).read(L, Col);
     L = D.LastLine - 1;
     Scan.Directives.push_back(std::move(D));

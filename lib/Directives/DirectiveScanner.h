@@ -86,6 +86,10 @@ struct ScanDiagnostic {
   unsigned Column = 0;
   /// What went wrong and what to do, written for the user.
   std::string Message;
+  /// A warning (the file can still be used) rather than an error.
+  bool IsWarning = false;
+  /// For a warning about a misspelt line: the line as it should read.
+  std::string FixIt = {};
 };
 
 /// Everything found in one file.
@@ -97,7 +101,12 @@ struct DirectiveScan {
   /// The errors, in file order. A directive with an error is still listed.
   std::vector<ScanDiagnostic> Diagnostics;
 
-  bool hasErrors() const { return !Diagnostics.empty(); }
+  bool hasErrors() const {
+    for (const ScanDiagnostic &D : Diagnostics)
+      if (!D.IsWarning)
+        return true;
+    return false;
+  }
 };
 
 /// Finds the directives of a file: lines whose first non-blank characters

@@ -2,6 +2,7 @@
 #include "Directives/Frontend.h"
 
 #include "Directives/ClauseParser.h"
+#include "Directives/FileChecks.h"
 
 #include <algorithm>
 #include <tuple>
@@ -17,7 +18,8 @@ bool FrontendResult::hasErrors() const {
 static void addErrors(FrontendResult &Result, const std::vector<ScanDiagnostic> &Found) {
   for (const ScanDiagnostic &D : Found)
     Result.Diagnostics.push_back(
-        {DiagnosticSeverity::Error, Result.FileName, D.Line, D.Column, D.Message});
+        {D.IsWarning ? DiagnosticSeverity::Warning : DiagnosticSeverity::Error, Result.FileName,
+         D.Line, D.Column, D.Message, D.FixIt});
 }
 
 FrontendResult runFrontend(llvm::StringRef FileName, std::string Source) {
@@ -36,6 +38,8 @@ FrontendResult runFrontend(llvm::StringRef FileName, std::string Source) {
     Result.Diagnostics.insert(Result.Diagnostics.end(), Result.Analysis.Diagnostics.begin(),
                               Result.Analysis.Diagnostics.end());
   }
+  if (!Result.hasErrors())
+    checkWholeFile(Result);
   std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
                    [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
                      return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
@@ -56,6 +60,12 @@ void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::S
   for (unsigned Col = 1; Col < D.Column && Col <= Text.size(); ++Col)
     OS << (Text[Col - 1] == '\t' ? '\t' : ' ');
   OS << "^\n";
+  // A fix-it: the text that should stand from the caret on.
+  if (!D.FixIt.empty()) {
+    for (unsigned Col = 1; Col < D.Column && Col <= Text.size(); ++Col)
+      OS << (Text[Col - 1] == '\t' ? '\t' : ' ');
+    OS << D.FixIt << '\n';
+  }
 }
 
 static void printNames(llvm::raw_ostream &OS, const FrontendResult &R, const NameReferences &N) {
@@ -78,6 +88,45 @@ static void printNames(llvm::raw_ostream &OS, const FrontendResult &R, const Nam
   }
   if (First)
     OS << "nothing";
+}
+
+std::vector<ConjunctRole> conjunctRoles(const AnalyzedParameter &P) {
+  std::vector<ConjunctRole> Roles(P.Conjuncts.size(), ConjunctRole::Filter);
+  if (!P.RangeLoops)
+    return Roles;
+  // As SearchSpace/CandidateEnumeration.h: bounds cut the loop; the first
+  // divides, else the first multiple_of, else the first equal drives it.
+  for (std::size_t C = 0; C < P.Conjuncts.size(); ++C)
+    switch (P.Conjuncts[C].Shape) {
+    case ConjunctShape::LessThan:
+    case ConjunctShape::LessThanOrEq:
+    case ConjunctShape::GreaterThan:
+    case ConjunctShape::GreaterThanOrEq:
+      Roles[C] = ConjunctRole::Bound;
+      break;
+    default:
+      break;
+    }
+  for (ConjunctShape Source :
+       {ConjunctShape::Divides, ConjunctShape::MultipleOf, ConjunctShape::Equal})
+    for (std::size_t C = 0; C < P.Conjuncts.size(); ++C)
+      if (P.Conjuncts[C].Shape == Source) {
+        Roles[C] = ConjunctRole::Loop;
+        return Roles;
+      }
+  return Roles;
+}
+
+llvm::StringRef conjunctRoleName(ConjunctRole Role) {
+  switch (Role) {
+  case ConjunctRole::Loop:
+    return "loop  ";
+  case ConjunctRole::Bound:
+    return "bound ";
+  case ConjunctRole::Filter:
+    return "filter";
+  }
+  return "filter";
 }
 
 void printSummary(llvm::raw_ostream &OS, const FrontendResult &R) {
@@ -109,10 +158,10 @@ void printSummary(llvm::raw_ostream &OS, const FrontendResult &R) {
       OS << "    constraint names ";
       printNames(OS, R, AP.ConstraintNames);
       OS << '\n';
-      for (const ConstraintConjunct &C : AP.Conjuncts) {
-        OS << "    " << (C.Shape == ConjunctShape::Predicate ? "filter " : "loop   ")
-           << conjunctShapeName(C.Shape) << '(' << C.Expr.Text << ")\n";
-      }
+      const std::vector<ConjunctRole> Roles = conjunctRoles(AP);
+      for (std::size_t C = 0; C < AP.Conjuncts.size(); ++C)
+        OS << "    " << conjunctRoleName(Roles[C]) << ' '
+           << conjunctShapeName(AP.Conjuncts[C].Shape) << '(' << AP.Conjuncts[C].Expr.Text << ")\n";
     }
   }
 }

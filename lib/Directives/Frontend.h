@@ -44,6 +44,19 @@ FrontendResult runFrontend(llvm::StringRef FileName, std::string Source);
 /// source line and a caret under the column.
 void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::StringRef Source);
 
+/// What the search-space engine makes of a conjunct of a constraint.
+enum class ConjunctRole {
+  Loop,   ///< drives the loop: divisors, multiples or the one equal value
+  Bound,  ///< cuts the loop's range
+  Filter, ///< checked on each value the loop visits
+};
+
+/// The role of each of P's conjuncts, as the engine decides it.
+std::vector<ConjunctRole> conjunctRoles(const AnalyzedParameter &P);
+
+/// "loop  ", "bound " or "filter" (one width, for the summary's column).
+llvm::StringRef conjunctRoleName(ConjunctRole Role);
+
 /// Prints what `atfc check` reports about a file without errors: inputs,
 /// parameters with types and ranges, groups in generation order, and each
 /// constraint's conjuncts with the loop or filter they become.

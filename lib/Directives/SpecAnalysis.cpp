@@ -35,22 +35,10 @@ using llvm::StringRef;
 
 llvm::StringRef conjunctShapeName(ConjunctShape Shape) {
   switch (Shape) {
-  case ConjunctShape::Divides:
-    return "divides";
-  case ConjunctShape::MultipleOf:
-    return "multiple_of";
-  case ConjunctShape::LessThan:
-    return "less_than";
-  case ConjunctShape::LessThanOrEq:
-    return "less_than_or_eq";
-  case ConjunctShape::GreaterThan:
-    return "greater_than";
-  case ConjunctShape::GreaterThanOrEq:
-    return "greater_than_or_eq";
-  case ConjunctShape::Equal:
-    return "equal";
-  case ConjunctShape::Unequal:
-    return "unequal";
+#define ATF_RELATION_SHAPE(Shape, Alias, Meaning)                                                  \
+  case ConjunctShape::Shape:                                                                       \
+    return #Alias;
+#include "Directives/Language.def"
   case ConjunctShape::Predicate:
     return "predicate";
   }
@@ -378,6 +366,17 @@ private:
       case ExpressionRole::KernelInput:
         if (F.Status && *F.Status != InputOk)
           error(placed(I).Expr->Begin, kernelInputMessage(*F.Status));
+        checkKernelInputNames(placed(I), F);
+        break;
+      case ExpressionRole::Range:
+        Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
+        if (F.ConstantProblem != IntervalProblem::None)
+          error(placed(I).Expr->Begin,
+                "the interval of " + quoted(Spec.Parameters[placed(I).Owner].Name.Name) +
+                    (F.ConstantProblem == IntervalProblem::Empty
+                         ? " is empty: its lower bound is greater than its upper bound; write "
+                           "interval<T>(lo, hi) with lo <= hi"
+                         : " has a step that is not positive; give a step of at least 1"));
         break;
       default:
         break;
@@ -504,6 +503,21 @@ private:
                           (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
                           " directives, or make the limit an input (#atf::var)");
     }
+  }
+
+  /// A kernel's arguments are made once, before any configuration: they
+  /// may name inputs, not tuning parameters.
+  void checkKernelInputNames(const PlacedExpression &X, const ExpressionFacts &F) {
+    for (const SymbolUse &Use : F.Uses)
+      if (Use.Kind == SymbolKind::Parameter)
+        if (std::optional<SourcePosition> Where = positionAt(Use.Offset)) {
+          error(*Where, "kernel input " + std::to_string(X.Owner + 1) + " names the tuning " +
+                            "parameter " + quoted(Spec.Parameters[Use.Index].Name.Name) +
+                            "; the kernel's arguments are made once for all configurations, so "
+                            "their sizes and values may only name inputs (#atf::var): size the "
+                            "buffer for the largest value instead");
+          return;
+        }
   }
 
   static std::string sizeName(const PlacedExpression &X) {

@@ -49,6 +49,8 @@ struct AnalysisDiagnostic {
   unsigned Column = 0;
   /// What went wrong (for Clang's errors: Clang's message), for the user.
   std::string Message;
+  /// A fix-it: the text that should stand at Line:Column; empty for none.
+  std::string FixIt = {};
 };
 
 /// The inputs, parameters and device limits an expression names.
@@ -62,17 +64,12 @@ struct NameReferences {
   std::vector<std::string> DeviceLimits;
 };
 
-/// The shape of one conjunct of a constraint.
+/// The shape of one conjunct of a constraint: the relation shapes of
+/// Language.def (the engine's RelationShape, in the same order), or a filter.
 enum class ConjunctShape {
-  Divides,         ///< the candidate divides E
-  MultipleOf,      ///< the candidate is a multiple of E
-  LessThan,        ///< candidate < E
-  LessThanOrEq,    ///< candidate <= E
-  GreaterThan,     ///< candidate > E
-  GreaterThanOrEq, ///< candidate >= E
-  Equal,           ///< candidate == E
-  Unequal,         ///< candidate != E
-  Predicate,       ///< anything else: a filter
+#define ATF_RELATION_SHAPE(Shape, Alias, Meaning) Shape,
+#include "Directives/Language.def"
+  Predicate, ///< anything else: a filter
 };
 
 /// The alias that a shape stands for: "divides", ..., "unequal", and
@@ -135,6 +132,10 @@ struct AnalyzedParameter {
   std::vector<ConstraintConjunct> Conjuncts;
   /// The group it belongs to (an index into AnalyzedSpec::Groups).
   std::size_t Group = 0;
+  /// Whether its range is an interval of integers without a generator: only
+  /// there do bounds cut the loop and the first divides (else multiple_of,
+  /// else equal) drive it; anywhere else every conjunct is a filter.
+  bool RangeLoops = false;
 };
 
 /// A group of interdependent parameters.

@@ -40,6 +40,7 @@ public:
        << "namespace atf = atfc;\n\n"
        << "int main(int atf_argc_, char **atf_argv_) {\n"
        << "  using namespace atfc;\n"
+       << "  using namespace atfc::constraint_syntax;\n"
        << "  TunerMain atf_tuner_(atf_argc_, atf_argv_, " << quoted(File.FileName) << ");\n";
     emitInputs();
     emitSetup();

@@ -222,6 +222,8 @@ private:
       return;
     UseCollector(*this, Facts).TraverseStmt(const_cast<Expr *>(Value));
 
+    if (Placed.Role == ExpressionRole::Range && !Facts.ContainsErrors)
+      readInterval(Value, Facts);
     if (Placed.Role != ExpressionRole::Constraint || Facts.ContainsErrors)
       return;
     const std::size_t CandidateIndex = Unit.NumInputs + Placed.Owner;
@@ -235,6 +237,54 @@ private:
     };
     Facts.Conjuncts =
         lowerConstraint(Value, Function->getParamDecl(CandidateIndex), Offsets, NamesCandidate);
+  }
+
+  /// The value of constant E as a number, if it is one.
+  std::optional<long double> constantOf(const Expr *E) const {
+    Expr::EvalResult Result;
+    if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
+      return std::nullopt;
+    if (Result.Val.isInt())
+      return Result.Val.getInt().isSigned()
+                 ? static_cast<long double>(Result.Val.getInt().getExtValue())
+                 : static_cast<long double>(Result.Val.getInt().getZExtValue());
+    if (Result.Val.isFloat())
+      return static_cast<long double>(Result.Val.getFloat().convertToDouble());
+    return std::nullopt;
+  }
+
+  /// Reads an `interval(...)` range: whether it loops over integers, and
+  /// whether its constant bounds or step leave it without values.
+  void readInterval(const Expr *Value, ExpressionFacts &Facts) const {
+    const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || !Callee->getIdentifier() || Callee->getName() != "interval" ||
+        Call->getNumArgs() < 2)
+      return;
+    const auto *Range =
+        dyn_cast_or_null<ClassTemplateSpecializationDecl>(Call->getType()->getAsCXXRecordDecl());
+    if (Range && Range->getTemplateArgs().size() == 5) {
+      const TemplateArgumentList &Args = Range->getTemplateArgs();
+      auto IsInteger = [](QualType T) {
+        return T->isIntegerType() && !T->isBooleanType() && !T->isEnumeralType();
+      };
+      auto IsNamed = [](QualType T, llvm::StringRef Name) {
+        const auto *Record = T->getAsCXXRecordDecl();
+        return Record && Record->getIdentifier() && Record->getName() == Name;
+      };
+      const QualType Index = Args[0].getAsType();
+      const bool Integral = IsNamed(Index, "deduce")
+                                ? IsInteger(Args[1].getAsType()) && IsInteger(Args[2].getAsType())
+                                : IsInteger(Index);
+      Facts.LoopsOverIntegers = Integral && IsNamed(Args[4].getAsType(), "no_generator");
+    }
+    const std::optional<long double> Lo = constantOf(Call->getArg(0));
+    const std::optional<long double> Hi = constantOf(Call->getArg(1));
+    if (Call->getNumArgs() >= 3)
+      if (const std::optional<long double> Step = constantOf(Call->getArg(2)); Step && *Step <= 0)
+        Facts.ConstantProblem = IntervalProblem::NonPositiveStep;
+    if (Lo && Hi && *Lo > *Hi)
+      Facts.ConstantProblem = IntervalProblem::Empty;
   }
 
   ASTContext &Context;

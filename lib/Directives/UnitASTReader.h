@@ -67,6 +67,8 @@ struct UnitConjunct {
 enum class ValueKind { Other, Lambda, ConstraintObject };
 
 /// The facts of one placed expression.
+enum class IntervalProblem { None, Empty, NonPositiveStep };
+
 struct ExpressionFacts {
   /// The names it uses, in the order met.
   std::vector<SymbolUse> Uses;
@@ -83,6 +85,12 @@ struct ExpressionFacts {
   bool ContainsErrors = false;
   /// Constraints without errors: the top-level conjuncts.
   std::vector<UnitConjunct> Conjuncts;
+  /// Range only: an interval of integers without a generator, whose
+  /// bounds, divisors and steps the search-space engine turns into loops.
+  bool LoopsOverIntegers = false;
+  /// Range only: what is wrong with an interval whose bounds or step are
+  /// constants (none, empty: lo > hi, or a step that is not positive).
+  IntervalProblem ConstantProblem = IntervalProblem::None;
 };
 
 /// The facts of a whole unit.

@@ -54,6 +54,10 @@ const TechniqueEntry Registry[] = {
      "torczon(step = 0.2, expansion = 2, contraction = 0.5, min_size = 0.004): multi-directional "
      "search",
      4, 0, 0, "", &buildWithNumbers<Torczon>},
+    // The ATF slides' spelling of random, last so that it stays out of the
+    // way in the list of known techniques.
+    {"random_search", "random, as the ATF slides spell it", 0, 0, 0, "",
+     &buildWithNumbers<RandomSearch>},
 };
 
 std::string plural(std::size_t N, std::string_view Word) {

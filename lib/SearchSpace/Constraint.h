@@ -45,16 +45,11 @@ template <class T> std::uint64_t magnitude(T V) {
 }
 } // namespace detail
 
-/// The shapes of relation constraints that the generator knows.
+/// The shapes of relation constraints that the generator knows
+/// (Directives/Language.def: ATF_RELATION_SHAPE).
 enum class RelationShape {
-  Divides,         ///< candidate divides E
-  MultipleOf,      ///< candidate is a multiple of E
-  LessThan,        ///< candidate < E
-  LessThanOrEq,    ///< candidate <= E
-  GreaterThan,     ///< candidate > E
-  GreaterThanOrEq, ///< candidate >= E
-  Equal,           ///< candidate == E
-  Unequal,         ///< candidate != E
+#define ATF_RELATION_SHAPE(Shape, Alias, Meaning) Shape,
+#include "Directives/Language.def"
 };
 
 /// True when V and E stand in relation S.
@@ -168,21 +163,10 @@ template <class C> struct IsConstraint<Not<C>> : std::true_type {};
 template <class T>
 concept ConstraintObject = IsConstraint<std::remove_cvref_t<T>>::value;
 
-// The aliases of the directive language.
-template <class E> auto divides(E Expr) { return Relation<RelationShape::Divides, E>{Expr}; }
-template <class E> auto multiple_of(E Expr) { return Relation<RelationShape::MultipleOf, E>{Expr}; }
-template <class E> auto less_than(E Expr) { return Relation<RelationShape::LessThan, E>{Expr}; }
-template <class E> auto less_than_or_eq(E Expr) {
-  return Relation<RelationShape::LessThanOrEq, E>{Expr};
-}
-template <class E> auto greater_than(E Expr) {
-  return Relation<RelationShape::GreaterThan, E>{Expr};
-}
-template <class E> auto greater_than_or_eq(E Expr) {
-  return Relation<RelationShape::GreaterThanOrEq, E>{Expr};
-}
-template <class E> auto equal(E Expr) { return Relation<RelationShape::Equal, E>{Expr}; }
-template <class E> auto unequal(E Expr) { return Relation<RelationShape::Unequal, E>{Expr}; }
+// The aliases of the directive language (Directives/Language.def).
+#define ATF_CONSTRAINT_ALIAS(Name, Shape)                                                          \
+  template <class E> auto Name(E Expr) { return Relation<RelationShape::Shape, E>{Expr}; }
+#include "Directives/Language.def"
 template <class F> auto predicate(F Fn) { return Predicate<F>{Fn}; }
 
 /// Turns a constraint object or a bare callable into a constraint object.
@@ -216,6 +200,42 @@ template <ConstraintObject A, ConstraintObject B> auto operator||(A L, B R) {
   return AnyOf<A, B>{{{std::move(L)}, {std::move(R)}}};
 }
 template <ConstraintObject A> auto operator!(A C) { return Not<A>{std::move(C)}; }
+
+/// The directive language's mixed combinations, for the generated tuner
+/// only (it says `using namespace atfc::constraint_syntax;`), since they
+/// would capture && on any class: an alias or a lambda with a condition
+/// (`divides(12) || X == 5`, where X is the candidate's own name and holds
+/// its value), or lambdas with each other (`[](auto v){...} || ...`).
+namespace constraint_syntax {
+/// A part of a constraint that is a callable taking the candidate.
+template <class T>
+concept Callable = std::is_class_v<std::remove_cvref_t<T>> && !ConstraintObject<T>;
+template <class T>
+concept Part =
+    ConstraintObject<T> || Callable<T> || std::is_convertible_v < const std::remove_cvref_t<T>
+&, bool > ;
+/// At least one side is a callable or a condition (else the operators of
+/// atfc apply) and one side is a constraint (else the built-in ones do).
+template <class A, class B>
+concept Mixed = Part<A> && Part<B> && !(ConstraintObject<A> && ConstraintObject<B>)&&(
+    ConstraintObject<A> || ConstraintObject<B> || Callable<A> || Callable<B>);
+
+/// A part as a constraint object: a condition becomes a constant filter.
+template <class C> auto asPart(C Part) {
+  if constexpr (ConstraintObject<C> || Callable<C>)
+    return asConstraint(std::move(Part));
+  else
+    return predicate([Holds = static_cast<bool>(Part)](const auto &) { return Holds; });
+}
+
+template <class A, class B>
+requires Mixed<A, B>
+auto operator&&(A L, B R) { return asPart(std::move(L)) && asPart(std::move(R)); }
+template <class A, class B>
+requires Mixed<A, B>
+auto operator||(A L, B R) { return asPart(std::move(L)) || asPart(std::move(R)); }
+template <Callable A> auto operator!(A C) { return !asPart(std::move(C)); }
+} // namespace constraint_syntax
 
 } // namespace atfc
 

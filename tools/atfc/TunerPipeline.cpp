@@ -4,9 +4,6 @@
 #include "MeasuredFiles.h"
 
 #include "Directives/TunerBuild.h"
-#include "Search/AbortConditionParser.h"
-#include "Search/TechniqueExpr.h"
-#include "Search/TechniqueFactory.h"
 #include "runtime/OutputLock.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -22,36 +19,6 @@
 
 namespace atfc {
 
-namespace {
-
-/// The search technique and the abort condition are not C++: lib/Search
-/// parses them (the tuner does so again at run time, for overrides too).
-/// Their errors join the frontend's, at the position inside the directive.
-void checkSearchDirectives(FrontendResult &Result) {
-  auto Report = [&](const SourceExpr &X, const TextError &Error) {
-    const SourcePosition At = X.positionOf(Error.Offset);
-    Result.Diagnostics.push_back(
-        {DiagnosticSeverity::Error, Result.FileName, At.Line, At.Column, Error.Message});
-  };
-  if (const std::optional<SourceExpr> &X = Result.Spec.SearchTechnique) {
-    TechniqueExprOrError Parsed = parseTechnique(X->Text);
-    if (!Parsed.ok()) {
-      Report(*X, Parsed.Error);
-    } else if (TechniqueOrError Made = makeTechnique(*Parsed.Expr); !Made.ok()) {
-      Report(*X, Made.Error);
-    }
-  }
-  if (const std::optional<SourceExpr> &X = Result.Spec.AbortCondition)
-    if (AbortConditionOrError Parsed = parseAbortCondition(X->Text); !Parsed.ok())
-      Report(*X, Parsed.Error);
-  std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
-                   [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
-                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                   });
-}
-
-} // namespace
-
 std::optional<FrontendResult> analyzeFile(const std::string &File) {
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer) {
@@ -60,7 +27,6 @@ std::optional<FrontendResult> analyzeFile(const std::string &File) {
     return std::nullopt;
   }
   FrontendResult Result = runFrontend(File, (*Buffer)->getBuffer().str());
-  checkSearchDirectives(Result);
   for (const AnalysisDiagnostic &D : Result.Diagnostics)
     printDiagnostic(llvm::errs(), D, Result.Source);
   if (Result.hasErrors())

@@ -81,7 +81,7 @@ TEST(ConstraintLoweringTest, Predicates) {
   EXPECT_EQ(lowered("!divides(N) && (divides(N) || equal(1)) && [](auto v) { return v > 1; } && "
                     "less_than(N)"),
             (Lines{"predicate:object(!divides(N))", "predicate:object(divides(N) || equal(1))",
-                   "predicate:callable([](auto v) { return v > 1; })", "less_than(N)"}));
+                   "predicate:callable([&](auto v) { return v > 1; })", "less_than(N)"}));
   // `a && b || c` is `(a && b) || c`: one predicate.
   EXPECT_EQ(lowered("X <= N && X > 1 || X == W"),
             (Lines{"predicate:condition(X <= N && X > 1 || X == W)"}));

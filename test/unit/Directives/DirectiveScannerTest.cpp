@@ -114,7 +114,10 @@ TEST(DirectiveScannerTest, IgnoresDirectivesInCommentsAndLiterals) {
                                "#atf::tp name IN_MACRO range {1}\n"
                                "# atf::tp name SPACED range {1}\n"
                                "#atf::tp name REAL range {1}\n");
-  expectNoErrors(Scan);
+  // Only the spaced prefix is worth a warning: it looks like a directive.
+  ASSERT_EQ(Scan.Diagnostics.size(), 1u);
+  EXPECT_TRUE(Scan.Diagnostics[0].IsWarning);
+  EXPECT_EQ(Scan.Diagnostics[0].Line, 14u);
   ASSERT_EQ(Scan.Directives.size(), 1u);
   EXPECT_EQ(Scan.Directives[0].Text, "tp name REAL range {1}");
   EXPECT_EQ(Scan.Directives[0].Hash, pos(15, 1));
@@ -255,7 +258,8 @@ TEST(DirectiveScannerTest, IndentedNonKeywordLineIsNotJoined) {
                                "#atf::seed 42\n"
                                "    name = 1;\n"
                                "#atf::tp name Y range {1}\n"
-                               "range {2}\n");
+                               "type int\n"
+                               "range = 2;\n");
   expectNoErrors(Scan);
   ASSERT_EQ(Scan.Directives.size(), 3u);
   EXPECT_EQ(Scan.Directives[0].Text, "tp name X range {1, 2}");
@@ -263,9 +267,30 @@ TEST(DirectiveScannerTest, IndentedNonKeywordLineIsNotJoined) {
   // `seed` has no clauses, so nothing continues it.
   EXPECT_EQ(Scan.Directives[1].Text, "seed 42");
   EXPECT_EQ(Scan.Directives[1].LastLine, 6u);
-  // A clause line must be indented to continue a directive.
-  EXPECT_EQ(Scan.Directives[2].Text, "tp name Y range {1}");
-  EXPECT_EQ(Scan.Directives[2].LastLine, 8u);
+  // An unindented clause line continues a directive (as the slides print
+  // them) when it reads as a clause: a keyword, a blank and an argument,
+  // not a C statement (`range = 2;`).
+  EXPECT_EQ(Scan.Directives[2].Text, "tp name Y range {1} type int");
+  EXPECT_EQ(Scan.Directives[2].LastLine, 9u);
+}
+
+TEST(DirectiveScannerTest, MisspeltPrefixIsAWarningWithTheFixedLine) {
+  for (auto [Line, Fixed] :
+       {std::pair{"#atf:tp name X range {1}", "#atf::tp name X range {1}"},
+        std::pair{"# atf::seed 1", "#atf::seed 1"}, std::pair{"#ATF::seed 1", "#atf::seed 1"}}) {
+    for (DirectiveScan Scan : {scanCpp(std::string("int x;\n") + Line + "\n"),
+                               scanOther(std::string("x\n") + Line + "\n")}) {
+      ASSERT_EQ(Scan.Diagnostics.size(), 1u) << Line;
+      EXPECT_TRUE(Scan.Diagnostics[0].IsWarning);
+      EXPECT_FALSE(Scan.hasErrors());
+      EXPECT_EQ(Scan.Diagnostics[0].Line, 2u);
+      EXPECT_EQ(Scan.Diagnostics[0].FixIt, Fixed);
+      EXPECT_TRUE(Scan.Directives.empty());
+    }
+  }
+  // Comments and other preprocessor lines are left alone.
+  expectNoErrors(scanCpp("// #atf:tp name X\n#include <x>\n#define atf 1\n"));
+  EXPECT_TRUE(scanOther("# atf: a note\n# RUN: x\n").Diagnostics.empty());
 }
 
 TEST(DirectiveScannerTest, UnterminatedContinuationIsAnError) {

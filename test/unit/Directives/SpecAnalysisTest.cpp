@@ -274,6 +274,10 @@ TEST(SpecAnalysisTest, SizesAndKernelInputs) {
             (Lines{"kernel.cl:5:18: error: a buffer needs its element type, as in "
                    "buffer<float>(N)",
                    "kernel.cl:6:18: error: buffer<T>(size) takes exactly one size",
+                   "kernel.cl:6:36: error: kernel input 3 names the tuning parameter 'WPT'; the "
+                   "kernel's arguments are made once for all configurations, so their sizes and "
+                   "values may only name inputs (#atf::var): size the buffer for the largest "
+                   "value instead",
                    "kernel.cl:7:18: error: a scalar without a value needs its type, as in "
                    "scalar<float>()",
                    "kernel.cl:8:18: error: scalar<T>(value) takes at most one value",

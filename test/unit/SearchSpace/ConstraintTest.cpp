@@ -90,6 +90,28 @@ TEST(ComposeTest, DisjunctionAndNegation) {
   EXPECT_TRUE(NoConstraint()(42, Path));
 }
 
+// The directive language's mixed forms, as the generated tuner writes them:
+// an alias or a lambda with a condition (already evaluated for the
+// candidate), and lambdas with each other.
+TEST(ComposeTest, MixedFormsOfTheDirectiveLanguage) {
+  using namespace atfc::constraint_syntax;
+  const std::tuple<> Path;
+  for (int X = 1; X <= 20; ++X) {
+    const auto DividesOrFive = divides(12) || X == 5;
+    EXPECT_EQ(DividesOrFive(X, Path), 12 % X == 0 || X == 5) << X;
+    const auto MultipleOrLambda = multiple_of(4) || [](auto V) { return V == 1; };
+    EXPECT_EQ(MultipleOrLambda(X, Path), X % 4 == 0 || X == 1) << X;
+    const auto Lambdas = [](auto V) { return V == 2; } || [](int V) { return V == 3; };
+    EXPECT_EQ(Lambdas(X, Path), X == 2 || X == 3) << X;
+    const auto Both = (divides(8) && X > 1) || equals(7);
+    EXPECT_EQ(Both(X, Path), (8 % X == 0 && X > 1) || X == 7) << X;
+    const auto NotLambda = ![](auto V) { return V < 10; };
+    EXPECT_EQ(NotLambda(X, Path), X >= 10) << X;
+  }
+  // Conditions alone stay the built-in operators.
+  static_assert(std::is_same_v<decltype(true || false), bool>);
+}
+
 TEST(ComposeTest, ExpressionsReadThePath) {
   const std::tuple<std::size_t, int> Path{12, -3};
   auto C = divides([](const auto &P) { return std::get<0>(P); }) &&

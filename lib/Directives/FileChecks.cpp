@@ -1,0 +1,210 @@
+//===- Directives/FileChecks.cpp - Checks of a whole file -----------------===//
+#include "Directives/FileChecks.h"
+
+#include "Search/AbortConditionParser.h"
+#include "Search/TechniqueExpr.h"
+#include "Search/TechniqueFactory.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+namespace atfc {
+
+namespace {
+
+class FileChecker {
+public:
+  explicit FileChecker(FrontendResult &Result) : Result(Result), Spec(Result.Spec) {}
+
+  void run() {
+    checkSearchDirectives();
+    if (Spec.Parameters.empty())
+      error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
+                              "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
+    if (Spec.Device.Backend == DeviceBackend::None) {
+      if (!Spec.RunScript) // a space alone: atfc space and analyze use it
+        warning(firstDirective(),
+                "the file says neither how to run a configuration (#atf::run_script) nor which "
+                "kernel to measure (#atf::ocl:: or #atf::cuda:: directives): atfc space can use "
+                "it, atfc tune cannot; add one of them to tune it");
+      return;
+    }
+    checkDevice();
+  }
+
+private:
+  void error(SourcePosition Where, std::string Message) {
+    Result.Diagnostics.push_back(
+        {DiagnosticSeverity::Error, Result.FileName, Where.Line, Where.Column, std::move(Message)});
+  }
+
+  void warning(SourcePosition Where, std::string Message) {
+    Result.Diagnostics.push_back({DiagnosticSeverity::Warning, Result.FileName, Where.Line,
+                                  Where.Column, std::move(Message)});
+  }
+
+  SourcePosition firstDirective() const {
+    return Result.Scan.Directives.empty() ? SourcePosition{1, 1}
+                                          : Result.Scan.Directives.front().Hash;
+  }
+
+  /// The first directive of the device backend.
+  SourcePosition firstDeviceDirective() const {
+    for (const Directive &D : Result.Scan.Directives) {
+      llvm::StringRef Text = D.Text;
+      if (Text.startswith("ocl::") || Text.startswith("opencl::") || Text.startswith("cuda::"))
+        return D.Hash;
+    }
+    return firstDirective();
+  }
+
+  void checkDevice() {
+    const DeviceSpec &D = Spec.Device;
+    const bool OpenCL = D.Backend == DeviceBackend::OpenCL;
+    const std::string Prefix = OpenCL ? "#atf::ocl::" : "#atf::cuda::";
+    const SourcePosition At = D.KernelName ? D.KernelName->Position : firstDeviceDirective();
+    const std::vector<SourceExpr> &Outer = OpenCL ? D.GlobalSize : D.GridDim;
+    const std::vector<SourceExpr> &Inner = OpenCL ? D.LocalSize : D.BlockDim;
+    const char *OuterName = OpenCL ? "global_size" : "grid_dim";
+    const char *InnerName = OpenCL ? "local_size" : "block_dim";
+    if (Outer.empty())
+      error(At, "the kernel is launched with no " + std::string(OuterName) + "; add " + Prefix +
+                    OuterName + (OpenCL ? " N (the number of work-items)" : " (the grid)"));
+    if (!OpenCL && Inner.empty())
+      error(At, "the kernel is launched with no block_dim; add #atf::cuda::block_dim (the "
+                "threads of a block)");
+    if (!Outer.empty() && !Inner.empty() && Outer.size() != Inner.size())
+      error(Inner.front().Begin, std::string(InnerName) + " has " + std::to_string(Inner.size()) +
+                                     " dimension(s) but " + OuterName + " has " +
+                                     std::to_string(Outer.size()) + "; give both the same number");
+    const std::vector<KernelSignature> Kernels = kernelsDefinedIn(Result.Source);
+    const KernelSignature *Measured = nullptr;
+    if (D.KernelName) {
+      for (const KernelSignature &K : Kernels)
+        if (K.Name == D.KernelName->Name)
+          Measured = &K;
+    } else if (Kernels.size() == 1) {
+      Measured = &Kernels.front();
+      Spec.Device.KernelName = Identifier{Measured->Name, At};
+    } else {
+      error(At, Kernels.empty()
+                    ? "the file names no kernel to measure and defines none; add " + Prefix +
+                          "kernel_name NAME"
+                    : "the file defines " + std::to_string(Kernels.size()) +
+                          " kernels; say which one to measure with " + Prefix + "kernel_name NAME");
+      return;
+    }
+    // Every configuration would fail to launch (CL_INVALID_KERNEL_ARGS).
+    if (Measured && Measured->Parameters != D.Inputs.size())
+      error(D.Inputs.empty() ? At : D.Inputs.front().Expr.Begin,
+            "kernel '" + Measured->Name + "' takes " + std::to_string(Measured->Parameters) +
+                " parameter(s) but the file gives " + std::to_string(D.Inputs.size()) + " (" +
+                Prefix + "input directives, one per parameter in order)");
+  }
+
+  /// The search technique and the abort condition are not C++: lib/Search
+  /// parses them (the tuner does so again at run time, for overrides too).
+  /// Their errors join the frontend's, at the position inside the directive.
+  void checkSearchDirectives() {
+    auto Report = [&](const SourceExpr &X, const TextError &Error) {
+      error(X.positionOf(Error.Offset), Error.Message);
+    };
+    if (const std::optional<SourceExpr> &X = Spec.SearchTechnique) {
+      TechniqueExprOrError Parsed = parseTechnique(X->Text);
+      if (!Parsed.ok())
+        Report(*X, Parsed.Error);
+      else if (TechniqueOrError Made = makeTechnique(*Parsed.Expr); !Made.ok())
+        Report(*X, Made.Error);
+    }
+    if (const std::optional<SourceExpr> &X = Spec.AbortCondition)
+      if (AbortConditionOrError Parsed = parseAbortCondition(X->Text); !Parsed.ok())
+        Report(*X, Parsed.Error);
+  }
+
+  FrontendResult &Result;
+  TuningSpec &Spec;
+};
+
+} // namespace
+
+std::vector<KernelSignature> kernelsDefinedIn(llvm::StringRef Source) {
+  std::string Buffer(Source); // the lexer needs a NUL after the end
+  clang::LangOptions Opts;
+  Opts.LineComment = 1;
+  Opts.CPlusPlus = 1;
+  Opts.CPlusPlus11 = 1;
+  clang::Lexer Lex(clang::SourceLocation{}, Opts, Buffer.data(), Buffer.data(),
+                   Buffer.data() + Buffer.size());
+  std::vector<KernelSignature> Kernels;
+  // After a kernel qualifier: the last identifier before `(` is the name;
+  // attributes (`__attribute__((...))`, `__launch_bounds__(...)`) are
+  // skipped. Then the parameters: top-level commas, `()` and `(void)` none.
+  enum { Outside, Qualified, Attribute, Parameters } State = Outside;
+  unsigned Depth = 0;
+  KernelSignature Current;
+  bool Empty = true, OnlyVoid = false;
+  clang::Token Tok;
+  for (Lex.LexFromRawLexer(Tok); Tok.isNot(clang::tok::eof); Lex.LexFromRawLexer(Tok)) {
+    const bool Open =
+        Tok.is(clang::tok::l_paren) || Tok.is(clang::tok::l_square) || Tok.is(clang::tok::l_brace);
+    const bool Close =
+        Tok.is(clang::tok::r_paren) || Tok.is(clang::tok::r_square) || Tok.is(clang::tok::r_brace);
+    const llvm::StringRef Word =
+        Tok.is(clang::tok::raw_identifier) ? Tok.getRawIdentifier() : llvm::StringRef();
+    switch (State) {
+    case Outside:
+      if (Word == "__kernel" || Word == "kernel" || Word == "__global__") {
+        State = Qualified;
+        Current = {};
+      }
+      break;
+    case Attribute:
+      if (Open)
+        ++Depth;
+      else if (Close && Depth > 0 && --Depth == 0)
+        State = Qualified;
+      break;
+    case Qualified:
+      if (Word == "__attribute__" || Word == "__launch_bounds__") {
+        State = Attribute;
+        Depth = 0;
+      } else if (!Word.empty()) {
+        Current.Name = Word.str();
+      } else if (Tok.is(clang::tok::l_paren) && !Current.Name.empty()) {
+        State = Parameters;
+        Depth = 1;
+        Empty = true;
+        OnlyVoid = false;
+        Current.Parameters = 1;
+      } else if (!Tok.isOneOf(clang::tok::star, clang::tok::amp, clang::tok::less,
+                              clang::tok::greater, clang::tok::coloncolon)) {
+        State = Outside;
+      }
+      break;
+    case Parameters:
+      if (Open) {
+        ++Depth;
+      } else if (Close && --Depth == 0) {
+        if (Empty || OnlyVoid)
+          Current.Parameters = 0;
+        if (std::none_of(Kernels.begin(), Kernels.end(),
+                         [&](const KernelSignature &K) { return K.Name == Current.Name; }))
+          Kernels.push_back(Current);
+        State = Outside;
+        break;
+      } else if (Tok.is(clang::tok::comma) && Depth == 1) {
+        ++Current.Parameters;
+      }
+      OnlyVoid = Empty && Word == "void";
+      Empty = false;
+      break;
+    }
+  }
+  return Kernels;
+}
+
+void checkWholeFile(FrontendResult &Result) { FileChecker(Result).run(); }
+
+} // namespace atfc

@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""Random VALID #atf:: directive files, fed to `atfc check` and to the tuner.
+
+The promise under test: a file that `atfc check` accepts tunes, and a file
+it refuses gets a diagnostic at file:line:col. Every file written here is
+valid by construction (parameters of every value type, sets and intervals
+with steps and generators, every constraint form combined with &&, || and !,
+inputs that ranges and constraints name, positional inputs, every measuring
+kind), so a failure is one of:
+
+  refused   check refuses the file (with or without a diagnostic)
+  silent    check exits non-zero with no file:line:col diagnostic
+  build     check accepts it and its tuner does not compile
+  tune      check accepts it and the tuner refuses it at run time
+
+Each failing file is copied to OUT/failures/. Exit status 1 when any
+failure was found. Usage:
+
+  directive_files.py --atfc build/tools/atfc/atfc --seconds 40 --out DIR
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+TECHNIQUES = ["exhaustive", "random", "random_search", "auc_bandit", "simulated_annealing",
+              "differential_evolution", "particle_swarm", "pattern_search", "torczon",
+              "round_robin(torczon, random)", "shrinking_sample(3, 1)"]
+
+
+class FileWriter:
+    """One random valid file."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.lines = []
+        self.inputs = []      # (name, is_integer)
+        self.ints = []        # integer parameters declared so far
+        self.args = []        # positional arguments for tune
+
+    def pick(self, *choices):
+        return self.rng.choice(choices)
+
+    # Expressions -----------------------------------------------------------
+    def operand(self, own):
+        """An integer expression of inputs and earlier parameters (never own)."""
+        r = self.rng
+        parts = [str(r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24]))]
+        parts += [n for n, integer in self.inputs if integer]
+        parts += [p for p in self.ints if p != own]
+        e = r.choice(parts)
+        if r.random() < 0.3:
+            e = "%s * %s" % (e, r.choice(parts))
+        if r.random() < 0.2:
+            e = "(%s + %d)" % (e, r.randint(0, 3))
+        return e
+
+    def atom(self, own):
+        r = self.rng
+        e = self.operand(own)
+        k = r.randrange(12)
+        if k == 0:
+            return "%s(%s)" % (r.choice(["divides", "multiple_of", "less_than", "less_than_or_eq",
+                                          "greater_than", "greater_than_or_eq", "equal",
+                                          "equals", "unequal"]), e)
+        if k == 1:
+            return "atf::%s(%s)" % (r.choice(["divides", "multiple_of", "less_than_or_eq"]), e)
+        if k == 2:
+            return "[](auto v){ return v %% %d == 0; }" % r.choice([1, 2, 3])
+        if k == 3:
+            return "[](int v){ return v <= %s + 64; }" % e
+        if k == 4:
+            return "[&](const auto &v) -> bool { return v != %s; }" % e
+        if k == 5:
+            return "%s %s %s" % (own, r.choice(["<", "<=", ">", ">=", "==", "!="]), e)
+        if k == 6:
+            return "%s %s %s" % (e, r.choice(["<", "<=", ">", ">=", "=="]), own)
+        if k == 7:
+            return "(%s) %% %s == 0" % (e, own)
+        if k == 8:
+            return "%s %% (%s) == 0" % (own, e)
+        if k == 9:
+            return "predicate([](auto v){ return v > 0; })"
+        if k == 10:
+            return "%s <= std::max<long>(%s, 1)" % (own, e)
+        return "divides(%s)" % e
+
+    def constraint(self, own, depth=0):
+        r = self.rng
+        if depth >= 2 or r.random() < 0.4:
+            a = self.atom(own)
+            if r.random() < 0.15:
+                a = "!(%s)" % a
+            return a
+        op = r.choice(["&&", "&&", "||"])
+        left = self.constraint(own, depth + 1)
+        right = self.constraint(own, depth + 1)
+        if r.random() < 0.5:
+            return "(%s) %s (%s)" % (left, op, right)
+        if op == "||":
+            return "%s || %s" % (left, right)
+        return "%s && %s" % (left, right)
+
+    # Directives -------------------------------------------------------------
+    def clause_block(self, clauses):
+        """A tp directive in one of the styles the papers print."""
+        style = self.rng.randrange(4)
+        if style == 0:
+            self.lines.append("#atf::tp " + " ".join("%s %s" % c for c in clauses))
+        elif style == 1:
+            self.lines.append("#atf::tp %s %s" % clauses[0])
+            self.lines += ["    %s %s" % c for c in clauses[1:]]
+        elif style == 2:
+            self.lines.append("#atf::tp %s %s" % clauses[0])
+            self.lines += ["%s %s" % c for c in clauses[1:]]
+        else:
+            self.lines.append("#atf::tp %s %s \\" % clauses[0])
+            for i, c in enumerate(clauses[1:]):
+                end = " \\" if i + 2 < len(clauses) else ""
+                self.lines.append("  %s %s%s" % (c[0], c[1], end))
+
+    def inputs_block(self):
+        r = self.rng
+        self.lines.append("#atf::var<int> N = %d" % r.choice([16, 24, 32, 48, 64]))
+        self.inputs.append(("N", True))
+        if r.random() < 0.5:
+            self.lines.append("#atf::var<size_t>::M $1")
+            self.inputs.append(("M", True))
+            self.args.append(str(r.choice([8, 12, 16])))
+        if r.random() < 0.3:
+            self.lines.append("#atf::var<int> HALF = N / 2")
+            self.inputs.append(("HALF", True))
+
+    def parameter(self, i):
+        r = self.rng
+        name = "P%d" % i
+        kind = r.randrange(10)
+        clauses = [("name", name if r.random() < 0.7 else '"%s"' % name)]
+        constraint = None
+        integer = True
+        if kind <= 3:
+            hi = r.choice(["N", "16", "M" if ("M", True) in self.inputs else "12"])
+            lo = r.choice(["1", "2"])
+            step = r.choice(["", "", ", 2"])
+            t = r.choice(["int", "size_t", "long"])
+            clauses.append(("range", "interval<%s>(%s, %s%s)" % (t, lo, hi, step)))
+            constraint = self.constraint(name)
+        elif kind == 4:
+            clauses.append(("range", "interval<int>(0, 4, 1, pow2)"))
+            constraint = self.constraint(name)
+        elif kind == 5:
+            clauses.append(("range", "interval<int>(1, 5, 1, [](auto i){ return 3 * i; })"))
+            constraint = self.constraint(name)
+        elif kind == 6:
+            clauses.append(("range", r.choice(["{1, 2, 4, 8}", "set(1, 3, 5, 7)", "{2, 4}"])))
+            if r.random() < 0.5:
+                clauses.append(("type", "int"))
+            constraint = self.constraint(name)
+        elif kind == 7:
+            integer = False
+            clauses.append(("range", '{"-O1", "-O2", "-O3"}'))
+            constraint = r.choice([None, '%s != "-O2"' % name,
+                                   "[](const std::string &s){ return s.size() == 3; }"])
+        elif kind == 8:
+            integer = False
+            clauses.append(("range", "{true, false}"))
+            if self.ints:
+                constraint = "%s || %s > 1" % (name, r.choice(self.ints))
+        else:
+            integer = False
+            clauses.append(("range", "interval<double>(0.5, 2.0, 0.5)"))
+            constraint = r.choice([None, "%s < 1.5 || %s == 2.0" % (name, name),
+                                   "less_than_or_eq(2.0) && [](double d){ return d > 0; }"])
+        if constraint:
+            clauses.append(("constraint", constraint))
+        first, rest = clauses[0], clauses[1:]
+        r.shuffle(rest)
+        self.clause_block([first] + rest)
+        if integer:
+            self.ints.append(name)
+
+    def measuring(self):
+        r = self.rng
+        kind = r.choice(["process", "process", "opencl", "cuda"])
+        if kind == "process":
+            self.lines.append('#atf::run_script "%s"' % r.choice(
+                ["true", 'test -n \\"$P0\\"', "echo $N > /dev/null"]))
+            if r.random() < 0.3:
+                self.lines.append('#atf::compile_script "test -f \\"$ATF_SOURCE\\""')
+            if r.random() < 0.3:
+                self.lines.append("#atf::timeout duration<seconds>(30)")
+            return kind, ".sh" if r.random() < 0.5 else ".cpp"
+        prefix = "ocl" if kind == "opencl" else "cuda"
+        if r.random() < 0.5:
+            self.lines.append("#atf::%s::kernel_name k" % prefix)
+        self.lines.append("#atf::%s::input scalar<int>(N)" % prefix)
+        self.lines.append("#atf::%s::input buffer<float>(N)" % prefix)
+        extra = ""
+        if r.random() < 0.5:
+            self.lines.append("#atf::%s::input scalar<float>()" % prefix)
+            extra = ", float a"
+        if kind == "opencl":
+            self.lines.append("#atf::ocl::global_size N")
+            if r.random() < 0.3:
+                self.lines.append("#atf::ocl::local_size 1")
+            self.lines.append("__kernel void k(int n, __global float *x%s) "
+                              "{ x[get_global_id(0)] = n; }" % extra)
+            return kind, ".cl"
+        self.lines.append("#atf::cuda::grid_dim N")
+        self.lines.append("#atf::cuda::block_dim 1")
+        self.lines.append('extern "C" __global__ void k(int n, float *x%s) { x[blockIdx.x] = n; }'
+                          % extra)
+        return kind, ".cu"
+
+    def write(self):
+        r = self.rng
+        self.inputs_block()
+        for i in range(r.randint(1, 4)):
+            self.parameter(i)
+        if r.random() < 0.5:
+            self.lines.append("#atf::search_technique %s" % r.choice(TECHNIQUES))
+        if r.random() < 0.3:
+            self.lines.append("#atf::seed %d" % r.randint(0, 99))
+        kind, ext = self.measuring()
+        text = "\n".join(self.lines) + "\n"
+        if ext == ".sh":
+            text = "#!/bin/sh\n" + text
+        return text, kind, ext
+
+
+def has_position(text):
+    return re.search(r":\d+:\d+: (error|warning):", text) is not None
+
+
+def run(cmd, timeout):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return None, "timed out"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--atfc", required=True)
+    ap.add_argument("--seconds", type=float, default=40)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--no-tune", action="store_true", help="check only, build no tuner")
+    args = ap.parse_args()
+    seed = args.seed if args.seed is not None else int(time.time())
+    rng = random.Random(seed)
+    work = os.path.join(args.out, "work")
+    failures_dir = os.path.join(args.out, "failures")
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(failures_dir, exist_ok=True)
+    deadline = time.time() + args.seconds
+    tried = checked = tuned = 0
+    failures = []
+    while time.time() < deadline:
+        text, kind, ext = FileWriter(rng).write()
+        path = os.path.join(work, "f%d%s" % (tried, ext))
+        tried += 1
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out = run([args.atfc, "check", path], 120)
+        checked += 1
+        verdict = None
+        if rc != 0:
+            verdict = "refused" if has_position(out) else "silent"
+        elif not args.no_tune and time.time() < deadline:
+            tune = [args.atfc, "tune", path, "--abort-condition", "evaluations(2)",
+                    "-o", path + ".atf", "--"] + (["12"] if "$1" in text else [])
+            rc, out = run(tune, 300)
+            tuned += 1
+            if rc != 0:
+                if "did not compile" in out:
+                    verdict = "build"
+                elif kind == "cuda" and "CUDA" in out:
+                    verdict = None  # no CUDA driver here: the tuner built, the device is absent
+                elif "empty" in out and "space" in out:
+                    verdict = None  # constraints that no value meets: a valid, empty space
+                else:
+                    verdict = "tune"
+        if verdict:
+            kept = os.path.join(failures_dir, "%s-%d%s" % (verdict, tried - 1, ext))
+            shutil.copy(path, kept)
+            with open(kept + ".log", "w") as f:
+                f.write(out)
+            failures.append((verdict, kept))
+            print("FAIL %s: %s\n%s" % (verdict, kept, out[-2000:]), file=sys.stderr)
+        shutil.rmtree(path + ".atf", ignore_errors=True)
+    print("directive generator: seed %d, %d files tried, %d checked, %d tuned, %d failure(s)"
+          % (seed, tried, checked, tuned, len(failures)))
+    for verdict, kept in failures:
+        print("  %s %s" % (verdict, kept))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
