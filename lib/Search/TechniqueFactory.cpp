@@ -4,7 +4,9 @@
 #include "Search/AucBandit.h"
 #include "Search/DifferentialEvolution.h"
 #include "Search/Exhaustive.h"
+#include "Search/GeneticAlgorithm.h"
 #include "Search/GreedyMutation.h"
+#include "Search/LocalSearch.h"
 #include "Search/ParticleSwarm.h"
 #include "Search/PatternSearch.h"
 #include "Search/RandomSearch.h"
@@ -36,9 +38,17 @@ const TechniqueEntry Registry[] = {
     {"differential_evolution",
      "differential_evolution(population = 20, f = 0.7, cr = 0.9): DE/rand/1/bin", 3, 0, 0, "",
      &buildWithNumbers<DifferentialEvolution>},
+    {"genetic_algorithm",
+     "genetic_algorithm(population = 20, mutations = 1.5): constraint-aware GA on parameter "
+     "values",
+     2, 0, 0, "", &buildWithNumbers<GeneticAlgorithm>},
     {"greedy_mutation",
      "greedy_mutation(rate = 0.2, sigma = 0.1, uniform_share = 0.2): mutations of the best", 3, 0,
      0, "", &buildWithNumbers<GreedyMutation>},
+    {"local_search",
+     "local_search(samples = 4, kick = 3, patience = 3): iterated local search on parameter "
+     "values",
+     3, 0, 0, "", &buildWithNumbers<LocalSearch>},
     {"particle_swarm",
      "particle_swarm(particles = 20, inertia = 0.7, cognitive = 1.5, social = 1.5)", 4, 0, 0, "",
      &buildWithNumbers<ParticleSwarm>},

@@ -1,0 +1,86 @@
+//===- Search/LocalSearch.h - Iterated local search on parameters -*- C++ -*-===//
+//
+// local_search(samples, kick, patience): iterated local search with a
+// variable neighbourhood, on the parameters themselves.
+//
+//  - It starts with `samples` uniformly random configurations (so its first
+//    proposals are exactly random search's) and descends from the best.
+//    Results observed before (a warm start, another arm's) count as
+//    samples.
+//  - A descent tries the configurations that move one parameter to its
+//    adjacent valid value (ChainOfTrees::parameterNeighbours, Adjacent), in
+//    random order, and moves to the first that improves (with a batch: the
+//    best of the batch). When none does it widens to every other valid
+//    value of one parameter (AnyValue); when none of those improves either,
+//    the configuration is a local optimum.
+//  - From a local optimum it kicks: `kick` random parameters of the best
+//    configuration known move to random valid values, and the descent goes
+//    on from there. After `patience` kicks without a new best it restarts
+//    from a random configuration.
+//  - Configurations known (measured, or another arm's) are never proposed
+//    again; a known neighbour that improves is moved to at once. That is the
+//    tabu memory: a kick never lands on a configuration seen before.
+//
+// Defaults (chosen by leave-one-kernel-out cross-validation, docs/search.md):
+// samples 4, kick 3, patience 3. A batch is the next untried neighbours.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCH_LOCALSEARCH_H
+#define ATFC_SEARCH_LOCALSEARCH_H
+
+#include "Search/ConfigurationTechnique.h"
+
+#include <deque>
+
+namespace atfc {
+
+class LocalSearch : public ConfigurationTechnique {
+public:
+  static constexpr std::size_t kDefaultSamples = 4;
+  static constexpr std::size_t kDefaultKick = 3;
+  static constexpr std::size_t kDefaultPatience = 3;
+
+  /// Throws std::invalid_argument for samples or kick of 0.
+  explicit LocalSearch(std::size_t Samples = kDefaultSamples, std::size_t Kick = kDefaultKick,
+                       std::size_t Patience = kDefaultPatience);
+  /// From a directive's numbers; numbers not given take the defaults.
+  explicit LocalSearch(std::span<const double> Numbers);
+  static std::string checkNumbers(std::span<const double> Numbers);
+
+  std::string describe() const override;
+
+  /// Kicks and restarts so far (for tests).
+  std::size_t kicks() const { return KicksDone; }
+  std::size_t restarts() const { return RestartsDone; }
+
+private:
+  void start() override;
+  std::vector<Configuration> next(std::size_t Max) override;
+  void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
+
+  /// Makes C the configuration the descent is at, with its adjacent moves.
+  void moveTo(const Configuration &C, const OptionalCost &Cost);
+  void fillNeighbourhood(ChainOfTrees::Move Kind);
+  /// A kick of the best configuration, or a restart: where to go on from.
+  Configuration jump();
+  Configuration kicked(const Configuration &Base);
+
+  std::size_t Samples, Kick, Patience;
+  std::size_t Sampled = 0;
+  std::optional<Configuration> Current;
+  OptionalCost CurrentCost;
+  ChainOfTrees::Move Level = ChainOfTrees::Move::Adjacent;
+  std::deque<Configuration> Candidates;
+  /// The best own result of the batch in flight that improves on Current.
+  std::optional<Configuration> Improved;
+  OptionalCost ImprovedCost;
+  /// A kick or restart awaiting its report: the descent continues there.
+  std::optional<Configuration> Jump;
+  std::size_t KicksWithoutBest = 0;
+  OptionalCost BestAtLastJump;
+  std::size_t KicksDone = 0, RestartsDone = 0;
+};
+
+} // namespace atfc
+
+#endif
