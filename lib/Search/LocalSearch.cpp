@@ -8,8 +8,9 @@
 
 namespace atfc {
 
-LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience)
-    : Samples(Samples), Kick(Kick), Patience(Patience) {
+LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience, bool Widen,
+                         std::size_t Tabu)
+    : Samples(Samples), Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {
   if (Samples == 0)
     throw std::invalid_argument("local_search: samples must be at least 1");
   if (Kick == 0)
@@ -18,15 +19,17 @@ LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Pati
 
 LocalSearch::LocalSearch(std::span<const double> Numbers)
     : LocalSearch(countOr(Numbers, 0, kDefaultSamples), countOr(Numbers, 1, kDefaultKick),
-                  countOr(Numbers, 2, kDefaultPatience)) {}
+                  countOr(Numbers, 2, kDefaultPatience), countOr(Numbers, 3, kDefaultWiden) != 0,
+                  countOr(Numbers, 4, kDefaultTabu)) {}
 
 std::string LocalSearch::checkNumbers(std::span<const double> Numbers) {
   return numbersProblem<LocalSearch>(Numbers);
 }
 
 std::string LocalSearch::describe() const {
-  return callText("local_search", {static_cast<double>(Samples), static_cast<double>(Kick),
-                                   static_cast<double>(Patience)});
+  return callText("local_search",
+                  {static_cast<double>(Samples), static_cast<double>(Kick),
+                   static_cast<double>(Patience), Widen ? 1.0 : 0.0, static_cast<double>(Tabu)});
 }
 
 void LocalSearch::start() {
@@ -39,7 +42,13 @@ void LocalSearch::start() {
   Jump.reset();
   KicksWithoutBest = 0;
   BestAtLastJump.reset();
-  KicksDone = RestartsDone = 0;
+  KicksDone = RestartsDone = TabuMoves = 0;
+  TabuWithoutBest = 0;
+  BestAtLastTabu.reset();
+  Visited.clear();
+  SampleBest.reset();
+  SampleBestCost.reset();
+  Restarted = false;
 }
 
 void LocalSearch::fillNeighbourhood(ChainOfTrees::Move Kind) {
@@ -74,7 +83,40 @@ Configuration LocalSearch::kicked(const Configuration &Base) {
   return unknownSample();
 }
 
+bool LocalSearch::tabuMove() {
+  if (betterCost(bestCost(), BestAtLastTabu)) {
+    TabuWithoutBest = 0;
+    BestAtLastTabu = bestCost();
+  }
+  if (TabuWithoutBest >= Tabu)
+    return false;
+  Visited.insert(*Current);
+  // Every neighbour is known here: the best one not visited costs nothing
+  // to find.
+  std::optional<Configuration> Next;
+  OptionalCost NextCost;
+  bool Any = false;
+  for (std::size_t L = 0; L < space().numLevels(); ++L)
+    for (Configuration &N : space().parameterNeighbours(*Current, L, Level)) {
+      const OptionalCost *R = resultOf(N);
+      if (!R || Visited.count(N))
+        continue;
+      if (!Any || betterCost(*R, NextCost)) {
+        Next = std::move(N);
+        NextCost = *R;
+        Any = true;
+      }
+    }
+  if (!Any)
+    return false;
+  ++TabuWithoutBest;
+  ++TabuMoves;
+  moveTo(*Next, NextCost);
+  return true;
+}
+
 Configuration LocalSearch::jump() {
+  TabuWithoutBest = 0;
   if (betterCost(bestCost(), BestAtLastJump)) {
     KicksWithoutBest = 0;
     BestAtLastJump = bestCost();
@@ -82,7 +124,15 @@ Configuration LocalSearch::jump() {
   if (!best() || KicksWithoutBest >= Patience) {
     KicksWithoutBest = 0;
     ++RestartsDone;
-    Jump = unknownSample();
+    // A restart samples afresh and descends from the best new sample.
+    Current.reset();
+    CurrentCost.reset();
+    Candidates.clear();
+    SampleBest.reset();
+    SampleBestCost.reset();
+    Restarted = true;
+    Sampled = 1;
+    return unknownSample();
   } else {
     ++KicksWithoutBest;
     ++KicksDone;
@@ -98,9 +148,12 @@ std::vector<Configuration> LocalSearch::next(std::size_t Max) {
   if (!Batch.empty())
     return Batch;
   if (!Current) {
-    if (!best())
+    if (Restarted && SampleBest)
+      moveTo(*SampleBest, SampleBestCost);
+    else if (best())
+      moveTo(*best(), bestCost());
+    else
       return {unknownSample()};
-    moveTo(*best(), bestCost());
   }
   // Each pass either fills the batch, widens the neighbourhood once, or
   // jumps; a known neighbour that improves restarts the pass.
@@ -118,10 +171,12 @@ std::vector<Configuration> LocalSearch::next(std::size_t Max) {
     }
     if (!Batch.empty())
       break;
-    if (Level == ChainOfTrees::Move::Adjacent) {
+    if (Level == ChainOfTrees::Move::Adjacent && Widen) {
       fillNeighbourhood(ChainOfTrees::Move::AnyValue);
       continue;
     }
+    if (tabuMove())
+      continue;
     Batch.push_back(jump());
   }
   return Batch;
@@ -139,6 +194,10 @@ void LocalSearch::learn(const Configuration &C, const OptionalCost &Result, bool
     Jump.reset();
     moveTo(C, Result);
     return;
+  }
+  if (!Current && betterCost(Result, SampleBestCost)) {
+    SampleBest = C;
+    SampleBestCost = Result;
   }
   if (Current && betterCost(Result, CurrentCost) && betterCost(Result, ImprovedCost)) {
     Improved = C;

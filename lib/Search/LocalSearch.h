@@ -31,18 +31,25 @@
 #include "Search/ConfigurationTechnique.h"
 
 #include <deque>
+#include <set>
 
 namespace atfc {
 
 class LocalSearch : public ConfigurationTechnique {
 public:
-  static constexpr std::size_t kDefaultSamples = 4;
+  static constexpr std::size_t kDefaultSamples = 8;
   static constexpr std::size_t kDefaultKick = 3;
   static constexpr std::size_t kDefaultPatience = 3;
+  /// Whether a descent widens to any value before it kicks.
+  static constexpr bool kDefaultWiden = false;
+  /// Tabu moves (to the best neighbour not visited, even when worse) in a
+  /// row without a new best before a kick.
+  static constexpr std::size_t kDefaultTabu = 10;
 
   /// Throws std::invalid_argument for samples or kick of 0.
   explicit LocalSearch(std::size_t Samples = kDefaultSamples, std::size_t Kick = kDefaultKick,
-                       std::size_t Patience = kDefaultPatience);
+                       std::size_t Patience = kDefaultPatience, bool Widen = kDefaultWiden,
+                       std::size_t Tabu = kDefaultTabu);
   /// From a directive's numbers; numbers not given take the defaults.
   explicit LocalSearch(std::span<const double> Numbers);
   static std::string checkNumbers(std::span<const double> Numbers);
@@ -52,6 +59,7 @@ public:
   /// Kicks and restarts so far (for tests).
   std::size_t kicks() const { return KicksDone; }
   std::size_t restarts() const { return RestartsDone; }
+  std::size_t tabuMoves() const { return TabuMoves; }
 
 private:
   void start() override;
@@ -62,10 +70,16 @@ private:
   void moveTo(const Configuration &C, const OptionalCost &Cost);
   void fillNeighbourhood(ChainOfTrees::Move Kind);
   /// A kick of the best configuration, or a restart: where to go on from.
+  /// At a local optimum: moves to the best neighbour not visited before
+  /// (all are known), unless `tabu` such moves found no new best; whether
+  /// it moved.
+  bool tabuMove();
   Configuration jump();
   Configuration kicked(const Configuration &Base);
 
   std::size_t Samples, Kick, Patience;
+  bool Widen;
+  std::size_t Tabu;
   std::size_t Sampled = 0;
   std::optional<Configuration> Current;
   OptionalCost CurrentCost;
@@ -78,7 +92,15 @@ private:
   std::optional<Configuration> Jump;
   std::size_t KicksWithoutBest = 0;
   OptionalCost BestAtLastJump;
-  std::size_t KicksDone = 0, RestartsDone = 0;
+  std::size_t KicksDone = 0, RestartsDone = 0, TabuMoves = 0;
+  std::size_t TabuWithoutBest = 0;
+  OptionalCost BestAtLastTabu;
+  /// The best of the samples since the last restart.
+  std::optional<Configuration> SampleBest;
+  OptionalCost SampleBestCost;
+  bool Restarted = false;
+  /// Configurations the descent was at when it made a tabu move.
+  std::set<Configuration> Visited;
 };
 
 } // namespace atfc

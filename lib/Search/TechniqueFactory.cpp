@@ -46,9 +46,9 @@ const TechniqueEntry Registry[] = {
      "greedy_mutation(rate = 0.2, sigma = 0.1, uniform_share = 0.2): mutations of the best", 3, 0,
      0, "", &buildWithNumbers<GreedyMutation>},
     {"local_search",
-     "local_search(samples = 4, kick = 3, patience = 3): iterated local search on parameter "
-     "values",
-     3, 0, 0, "", &buildWithNumbers<LocalSearch>},
+     "local_search(samples = 8, kick = 3, patience = 3, widen = 0, tabu = 10): iterated tabu "
+     "search on parameter values",
+     5, 0, 0, "", &buildWithNumbers<LocalSearch>},
     {"particle_swarm",
      "particle_swarm(particles = 20, inertia = 0.7, cognitive = 1.5, social = 1.5)", 4, 0, 0, "",
      &buildWithNumbers<ParticleSwarm>},

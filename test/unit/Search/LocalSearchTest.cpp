@@ -113,7 +113,7 @@ TEST(LocalSearchTest, NeverProposesAKnownConfiguration) {
   std::set<Configuration> Seen;
   for (const Point &P : Run.Proposed)
     EXPECT_TRUE(Seen.insert(Domain.configurationAt(P)).second);
-  EXPECT_EQ(Run.Evaluations, 3000u);
+  EXPECT_GE(Run.Evaluations, 3000u); // the last batch may go past the budget
   EXPECT_GT(T.restarts(), 0u);
 }
 
@@ -156,7 +156,7 @@ TEST(LocalSearchTest, StartsWithRandomSamplesThenBatchesNeighbours) {
 TEST(LocalSearchTest, DeterministicPerSeedAndDescribed) {
   LocalSearch A, B;
   EXPECT_EQ(runOnBowl(A, 300, 3).Proposed, runOnBowl(B, 300, 3).Proposed);
-  EXPECT_EQ(LocalSearch().describe(), "local_search(4, 3, 3)");
+  EXPECT_EQ(LocalSearch().describe(), "local_search(8, 3, 3, 0, 10)");
   EXPECT_NE(LocalSearch::checkNumbers(std::vector<double>{0.0}), "");
   EXPECT_NE(LocalSearch::checkNumbers(std::vector<double>{1.5}), "");
   EXPECT_EQ(LocalSearch::checkNumbers(std::vector<double>{8, 2, 5}), "");
