@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Search/Exploration.h"
 #include "Search/LocalSearch.h"
+#include "Search/TechniqueFactory.h"
 
 #include "SearchTestSpaces.h"
 #include "TechniqueLandscape.h"
@@ -79,4 +80,29 @@ TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {
     EXPECT_LE(W, 11u);
   std::sort(Cold.begin(), Cold.end());
   EXPECT_GT(Cold[4], 11u);
+}
+
+TEST(WarmStartTest, TheBanditPassesTheWarmStartToItsArms) {
+  const ChainOfTrees Space = bowlSpace();
+  const Configuration Near = *Space.withValueIndices(std::vector<std::uint64_t>{3, 7, 5, 2});
+  auto Median = [&](bool WithPrior) {
+    std::vector<std::uint64_t> ToOptimum;
+    for (std::uint64_t Seed = 1; Seed <= 9; ++Seed) {
+      Exploration Run(Space, makeTechnique("auc_bandit").Technique,
+                      AbortCondition::evaluations(2000), Seed);
+      if (WithPrior)
+        Run.warmStart({Near});
+      std::uint64_t At = 2000;
+      while (!Run.done() && At == 2000)
+        for (const Configuration &C : Run.next(1)) {
+          Run.report(C, bowlCost(Space, C));
+          if (Run.status().Best == Cost{1.0})
+            At = Run.status().Evaluations;
+        }
+      ToOptimum.push_back(At);
+    }
+    std::sort(ToOptimum.begin(), ToOptimum.end());
+    return ToOptimum[4];
+  };
+  EXPECT_LT(2 * Median(true), Median(false));
 }
