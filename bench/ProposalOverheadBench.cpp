@@ -63,10 +63,13 @@ int main(int Argc, char **Argv) {
       return 2;
     }
   }
-  if (Techniques.empty())
+  if (Techniques.empty()) {
+    // Every technique that stands alone, and the default bandit.
     for (const TechniqueEntry &Entry : techniqueRegistry())
-      if (Entry.Name != "exhaustive")
+      if (Entry.Name != "exhaustive" && Entry.MinTechniques == 0)
         Techniques.emplace_back(Entry.Name);
+    Techniques.emplace_back("auc_bandit");
+  }
   const ChainOfTrees Space = bench::cltuneGemmSpace(GenerationOptions{1});
   std::printf("space: CLTune GEMM, %s configurations; %llu evaluations per technique\n",
               Space.size().get_str().c_str(), static_cast<unsigned long long>(Evaluations));
