@@ -1,7 +1,7 @@
 //===- Search/LocalSearch.h - Iterated local search on parameters -*- C++ -*-===//
 //
-// local_search(samples, kick, patience): iterated local search with a
-// variable neighbourhood, on the parameters themselves.
+// local_search(samples, kick, patience, widen, tabu): iterated tabu search
+// with a variable neighbourhood, on the parameters themselves.
 //
 //  - It starts with `samples` uniformly random configurations (so its first
 //    proposals are exactly random search's) and descends from the best.
@@ -10,19 +10,23 @@
 //  - A descent tries the configurations that move one parameter to its
 //    adjacent valid value (ChainOfTrees::parameterNeighbours, Adjacent), in
 //    random order, and moves to the first that improves (with a batch: the
-//    best of the batch). When none does it widens to every other valid
-//    value of one parameter (AnyValue); when none of those improves either,
+//    best of the batch). With `widen`, when none does it tries every other
+//    valid value of one parameter (AnyValue) too; when nothing improves,
 //    the configuration is a local optimum.
-//  - From a local optimum it kicks: `kick` random parameters of the best
-//    configuration known move to random valid values, and the descent goes
-//    on from there. After `patience` kicks without a new best it restarts
-//    from a random configuration.
+//  - At a local optimum every neighbour is known, so a tabu move to the best
+//    neighbour not visited before (even a worse one) costs nothing; at most
+//    `tabu` of them in a row without a new best.
+//  - Then it kicks: `kick` random parameters of the best configuration
+//    known move to random valid values, and the descent goes on from there.
+//    After `patience` kicks without a new best it restarts: `samples` new
+//    random configurations, and a descent from the best of them.
 //  - Configurations known (measured, or another arm's) are never proposed
-//    again; a known neighbour that improves is moved to at once. That is the
-//    tabu memory: a kick never lands on a configuration seen before.
+//    again; a known neighbour that improves is moved to at once.
 //
-// Defaults (chosen by leave-one-kernel-out cross-validation, docs/search.md):
-// samples 4, kick 3, patience 3. A batch is the next untried neighbours.
+// Defaults: samples 8, kick 3, patience 3, widen 0, tabu 10: the candidate
+// with the best geometric mean on the shipped Kernel Tuner caches among
+// those compared in docs/search.md (it is not the run's default technique).
+// A batch is the next untried neighbours.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_LOCALSEARCH_H
