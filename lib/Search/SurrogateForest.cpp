@@ -15,6 +15,7 @@ namespace {
 
 constexpr std::size_t kMinLeaf = 3;
 constexpr std::size_t kMaxDepth = 14;
+constexpr std::size_t kMaxRows = 400;
 
 } // namespace
 
@@ -160,7 +161,9 @@ std::vector<Configuration> SurrogateForest::next(std::size_t Max) {
   std::vector<Tree> Forest;
   std::uniform_int_distribution<std::uint32_t> Row(0, static_cast<std::uint32_t>(Y.size() - 1));
   for (std::size_t T = 0; T < Trees; ++T) {
-    std::vector<std::uint32_t> Rows(Y.size());
+    // A bootstrap sample of at most kMaxRows results bounds the cost of a
+    // proposal however long the run.
+    std::vector<std::uint32_t> Rows(std::min(Y.size(), kMaxRows));
     for (std::uint32_t &R : Rows)
       R = Row(Rng);
     Forest.push_back(fitTree(X, D, Y, std::move(Rows), Rng));

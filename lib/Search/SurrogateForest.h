@@ -7,8 +7,8 @@
 //
 //  - The first `samples` proposals are uniformly random configurations.
 //  - Then, before each batch, `trees` trees are fitted, each on a bootstrap
-//    sample of every result known (own and observed; a failed configuration
-//    counts as the worst log cost plus one). A node tries one random
+//    sample (at most 400 rows) of every result known (own and observed; a
+//    failed configuration counts as the worst log cost plus one). A node tries one random
 //    threshold on each parameter and keeps the split that reduces the
 //    squared error most; leaves hold at least 3 results.
 //  - `candidates` configurations not known are scored: half uniformly
