@@ -62,8 +62,8 @@ const TechniqueEntry Registry[] = {
     {"simulated_annealing", "simulated_annealing(temperature = 0.1, cooling = 0.98, sigma = 0.1)",
      3, 0, 0, "", &buildWithNumbers<SimulatedAnnealing>},
     {"surrogate_forest",
-     "surrogate_forest(samples = 20, trees = 16, candidates = 300): random-forest model of cost",
-     3, 0, 0, "", &buildWithNumbers<SurrogateForest>},
+     "surrogate_forest(samples = 20, trees = 16, candidates = 300): random-forest model of cost", 3,
+     0, 0, "", &buildWithNumbers<SurrogateForest>},
     {"torczon",
      "torczon(step = 0.2, expansion = 2, contraction = 0.5, min_size = 0.004): multi-directional "
      "search",
