@@ -6,6 +6,8 @@
 #include "Search/AbortCondition.h"
 #include "Search/Exploration.h"
 #include "Search/TechniqueFactory.h"
+#include "runtime/ReplayScore.h"
+#include "runtime/WarmStart.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -75,7 +77,8 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
       Inline = true;
     }
     static const char *const kValued[] = {"--space", "--technique", "--evaluations", "--runs",
-                                          "--seed",  "--threads",   "--report"};
+                                          "--seed",  "--threads",   "--parallel",    "--prior",
+                                          "--report"};
     if (std::find_if(std::begin(kValued), std::end(kValued),
                      [&](const char *K) { return Name == K; }) == std::end(kValued))
       return Fail("unknown option '" + Arg + "'");
@@ -88,6 +91,8 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
       O.SpaceFile = Text;
     } else if (Name == "--report") {
       O.ReportPath = Text;
+    } else if (Name == "--prior") {
+      O.PriorPath = Text;
     } else if (Name == "--technique") {
       TechniqueOrError T = makeTechnique(Text);
       if (!T.ok())
@@ -109,6 +114,10 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
         HaveRuns = true;
       } else if (Name == "--seed") {
         O.Seed = *N;
+      } else if (Name == "--parallel") {
+        if (*N == 0 || *N > 4096)
+          return Fail("--parallel must lie in 1..4096");
+        O.Parallel = *N;
       } else {
         if (*N > 4096)
           return Fail("--threads must be at most 4096");
@@ -139,9 +148,14 @@ std::vector<std::string> replayArguments(const ReplayOptions &Options) {
        {std::pair<const char *, std::uint64_t>{"--evaluations", Options.Evaluations},
         {"--runs", Options.Runs},
         {"--seed", Options.Seed},
-        {"--threads", Options.Threads}}) {
+        {"--threads", Options.Threads},
+        {"--parallel", Options.Parallel}}) {
     Args.push_back(Name);
     Args.push_back(std::to_string(V));
+  }
+  if (!Options.PriorPath.empty()) {
+    Args.push_back("--prior");
+    Args.push_back(Options.PriorPath);
   }
   if (Options.Json)
     Args.push_back("--json");
@@ -165,11 +179,13 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
   Techniques += Line;
   return fmt::format(
       "Usage: {} DATA{} [--technique T]... --evaluations N --runs R\n"
-      "       [--seed S] [--threads T] [--json] [--report FILE]{}\n"
+      "       [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]\n"
+      "       [--report FILE]{}\n"
       "Replays R tuning runs of N evaluations per technique on recorded data (a\n"
       "Kernel Tuner cache or T4 results file, plain or gzip) and reports the best\n"
       "cost found relative to the data's optimum after a few budgets, and the\n"
-      "evaluations needed to come within 5 % and 10 % of the optimum.\n"
+      "evaluations needed to come within 5 % and 10 % of the optimum, and the\n"
+      "performance score (0: random search, 1: the optimum at once).\n"
       "  --technique T    a search technique, as in search_technique (repeatable;\n"
       "                   default {}); known:\n"
       "                   {}\n"
@@ -177,6 +193,9 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "  --runs R         independent runs per technique; run r has seed S + r\n"
       "  --seed S         the first run's seed (default 1)\n"
       "  --threads T      threads for the runs (default 0: every core)\n"
+      "  --parallel P     P evaluations per round (batches); reports rounds too\n"
+      "  --prior OTHER    start every run with the best configurations of OTHER\n"
+      "                   (the same kernel measured on another GPU or input)\n"
       "  --json           print one JSON object\n"
       "  --report FILE    also write the curves as a self-contained HTML page\n"
       "{}",
@@ -240,7 +259,8 @@ std::vector<std::uint64_t> replayBudgets(std::uint64_t N) {
 }
 
 ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const ReplayBackend &Backend,
-                                            const ReplayOptions &Options) {
+                                            const ReplayOptions &Options,
+                                            std::vector<Configuration> WarmStart) {
   ReplayExperimentOrError Out;
   ReplayExperimentResult &R = Out.Result;
   if (!Backend.ok()) {
@@ -259,6 +279,8 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
   R.Evaluations = Options.Evaluations;
   R.Runs = Options.Runs;
   R.Seed = Options.Seed;
+  R.Parallel = std::max<std::uint64_t>(Options.Parallel, 1);
+  R.WarmStart = std::move(WarmStart);
   R.Budgets = replayBudgets(Options.Evaluations);
   std::vector<std::string> Texts = Options.Techniques;
   if (Texts.empty())
@@ -278,6 +300,16 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
 
   const double Optimum = R.Optimum.front();
   const std::size_t NumRuns = Options.Runs;
+  // Random search's expected best per budget, over the data's entries.
+  std::vector<double> Relative;
+  double Worst = 1.0;
+  for (const RecordedEntry &E : Backend.data().Entries) {
+    const bool Valid = E.Valid && !E.Costs.empty();
+    Relative.push_back(Valid ? E.Costs.front() / Optimum : kNever);
+    if (Valid)
+      Worst = std::max(Worst, E.Costs.front() / Optimum);
+  }
+  const std::vector<double> Random = randomSearchExpectation(std::move(Relative), R.Evaluations);
   // A configuration's cost: the data's, or none when it failed there or
   // the data lacks it.
   auto Cost = [&](const Configuration &C) -> OptionalCost {
@@ -293,20 +325,36 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
     TechniqueReplay &TR = R.Techniques[Task / NumRuns];
     ReplayRun &Run = TR.Runs[Task % NumRuns];
     Run.Seed = Options.Seed + Task % NumRuns;
-    ExplorationResult E =
-        explore(Space, makeTechnique(TR.Text).Technique, AbortCondition::evaluations(R.Evaluations),
-                Run.Seed, Cost, [] { return 0.0; });
-    Run.Evaluations = E.Status.Evaluations;
-    Run.ValidEvaluations = E.Status.ValidEvaluations;
-    Run.Restarts = E.Restarts;
-    for (const Improvement &Step : E.Status.Improvements) {
+    Exploration E(Space, makeTechnique(TR.Text).Technique,
+                  AbortCondition::evaluations(R.Evaluations), Run.Seed, [] { return 0.0; });
+    E.warmStart(R.WarmStart);
+    // Rounds of up to P evaluations, each measured before the next round.
+    for (std::uint64_t Round = 1;; ++Round) {
+      std::vector<Configuration> Batch = E.next(R.Parallel);
+      if (Batch.empty())
+        break;
+      for (const Configuration &C : Batch)
+        E.report(C, Cost(C));
+      Run.RoundOf.resize(E.status().Evaluations, Round);
+    }
+    const SearchStatus &Status = E.status();
+    Run.Evaluations = Status.Evaluations;
+    Run.ValidEvaluations = Status.ValidEvaluations;
+    Run.Restarts = E.restarts();
+    for (const Improvement &Step : Status.Improvements) {
       const double Best = Step.BestCost.front();
       Run.Improvements.emplace_back(Step.Evaluation, Best / Optimum);
-      if (!Run.Within10 && Best <= Optimum * 1.10)
+      const std::uint64_t Round = Run.RoundOf.at(Step.Evaluation - 1);
+      if (!Run.Within10 && Best <= Optimum * 1.10) {
         Run.Within10 = Step.Evaluation;
-      if (!Run.Within5 && Best <= Optimum * 1.05)
+        Run.Within10Round = Round;
+      }
+      if (!Run.Within5 && Best <= Optimum * 1.05) {
         Run.Within5 = Step.Evaluation;
+        Run.Within5Round = Round;
+      }
     }
+    Run.Score = performanceScore(Run.Improvements, Random, Worst);
   };
   std::string Failure;
   auto RunAll = [&] { tbb::parallel_for(std::size_t(0), R.Techniques.size() * NumRuns, RunOne); };
@@ -331,15 +379,25 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
         Sample.push_back(Run.bestAfter(B));
       TR.BestAfter.push_back(quartilesOf(std::move(Sample)));
     }
-    std::vector<double> Five, Ten;
+    std::vector<double> Five, Ten, FiveRounds, TenRounds, Scores;
+    auto Sample = [](const std::optional<std::uint64_t> &V) {
+      return V ? static_cast<double>(*V) : kNever;
+    };
     for (const ReplayRun &Run : TR.Runs) {
-      Five.push_back(Run.Within5 ? static_cast<double>(*Run.Within5) : kNever);
-      Ten.push_back(Run.Within10 ? static_cast<double>(*Run.Within10) : kNever);
+      Five.push_back(Sample(Run.Within5));
+      Ten.push_back(Sample(Run.Within10));
+      FiveRounds.push_back(Sample(Run.Within5Round));
+      TenRounds.push_back(Sample(Run.Within10Round));
+      Scores.push_back(Run.Score);
+      TR.MeanScore += Run.Score / static_cast<double>(TR.Runs.size());
       TR.NotWithin5 += !Run.Within5;
       TR.NotWithin10 += !Run.Within10;
     }
     TR.Within5 = quartilesOf(std::move(Five));
     TR.Within10 = quartilesOf(std::move(Ten));
+    TR.RoundsWithin5 = quartilesOf(std::move(FiveRounds));
+    TR.RoundsWithin10 = quartilesOf(std::move(TenRounds));
+    TR.Score = quartilesOf(std::move(Scores));
   }
   return Out;
 }
@@ -394,6 +452,11 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
   Out << fmt::format("space: {} configurations; {} runs of {} evaluations per technique, seeds "
                      "{}..{}\n",
                      spaceSize(Space), R.Runs, R.Evaluations, R.Seed, R.Seed + R.Runs - 1);
+  if (R.Parallel > 1)
+    Out << fmt::format("rounds of {} evaluations at once\n", R.Parallel);
+  if (!R.WarmStart.empty())
+    Out << fmt::format("warm start: every run first evaluates {} configurations of the prior\n",
+                       R.WarmStart.size());
 
   for (const TechniqueReplay &TR : R.Techniques) {
     Out << fmt::format("\n{}\n", TR.Description);
@@ -421,6 +484,17 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
                          Label, count(Q.Median, R.Evaluations), count(Q.Q1, R.Evaluations),
                          count(Q.Q3, R.Evaluations), count(Q.Min, R.Evaluations), Never, R.Runs,
                          R.Evaluations);
+    if (R.Parallel > 1)
+      for (const auto &[Label, Q] :
+           {std::pair<const char *, const Quartiles &>{"5 %", TR.RoundsWithin5},
+            {"10 %", TR.RoundsWithin10}})
+        Out << fmt::format("  within {:<4} of the optimum after rounds of {}: median {}, quartiles "
+                           "{}..{}\n",
+                           Label, R.Parallel, count(Q.Median, R.Evaluations),
+                           count(Q.Q1, R.Evaluations), count(Q.Q3, R.Evaluations));
+    Out << fmt::format("  performance score over {} evaluations: mean {:.3f}, median {:.3f}, "
+                       "quartiles {:.3f}..{:.3f}\n",
+                       R.Evaluations, TR.MeanScore, TR.Score.Median, TR.Score.Q1, TR.Score.Q3);
   }
 
   // The summary: one line per technique.
@@ -430,16 +504,20 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
   Out << fmt::format("\nevaluations until within 5 % / 10 % of the optimum (median [q1, q3], "
                      "runs not within {}); best/optimum after {} (median)\n",
                      R.Evaluations, R.Evaluations);
-  Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}\n", "technique", Width, "5 %",
-                     "never", "10 %", "never", "best");
+  const std::string RoundsHeader =
+      R.Parallel > 1 ? fmt::format("  {:>22}", fmt::format("rounds of {} to 5 %", R.Parallel)) : "";
+  Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}  {:>6}{}\n", "technique", Width,
+                     "5 %", "never", "10 %", "never", "best", "score", RoundsHeader);
   for (const TechniqueReplay &TR : R.Techniques) {
     auto Cell = [&](const Quartiles &Q) {
       return fmt::format("{} [{}, {}]", count(Q.Median, R.Evaluations), count(Q.Q1, R.Evaluations),
                          count(Q.Q3, R.Evaluations));
     };
-    Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}\n", TR.Text, Width,
+    const std::string Rounds =
+        R.Parallel > 1 ? fmt::format("  {:>22}", Cell(TR.RoundsWithin5)) : "";
+    Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}  {:>6.3f}{}\n", TR.Text, Width,
                        Cell(TR.Within5), TR.NotWithin5, Cell(TR.Within10), TR.NotWithin10,
-                       ratio(TR.BestAfter.back().Median));
+                       ratio(TR.BestAfter.back().Median), TR.MeanScore, Rounds);
   }
 }
 
@@ -454,6 +532,8 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
   J["runs"] = R.Runs;
   J["seed"] = R.Seed;
   J["budgets"] = R.Budgets;
+  J["parallel"] = R.Parallel;
+  J["warm_start_configurations"] = R.WarmStart.size();
   nlohmann::ordered_json Techniques = nlohmann::ordered_json::array();
   for (const TechniqueReplay &TR : R.Techniques) {
     nlohmann::ordered_json T;
@@ -467,6 +547,10 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
     T["not_within_5_percent"] = TR.NotWithin5;
     T["within_10_percent"] = toJson(TR.Within10);
     T["not_within_10_percent"] = TR.NotWithin10;
+    T["rounds_within_5_percent"] = toJson(TR.RoundsWithin5);
+    T["rounds_within_10_percent"] = toJson(TR.RoundsWithin10);
+    T["score"] = toJson(TR.Score);
+    T["mean_score"] = TR.MeanScore;
     nlohmann::ordered_json Runs = nlohmann::ordered_json::array();
     for (const ReplayRun &Run : TR.Runs) {
       auto Optional = [](const std::optional<std::uint64_t> &V) -> nlohmann::ordered_json {
@@ -480,6 +564,8 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
                       {"restarts", Run.Restarts},
                       {"within_5_percent", Optional(Run.Within5)},
                       {"within_10_percent", Optional(Run.Within10)},
+                      {"rounds_within_5_percent", Optional(Run.Within5Round)},
+                      {"score", Run.Score},
                       {"best_relative", number(Run.bestAfter(R.Evaluations))}});
     }
     T["runs"] = Runs;
@@ -497,7 +583,21 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   for (std::size_t L = 0; L < Space.numLevels(); ++L)
     Names.push_back(Space.parameter(L).Name);
   ReplayBackend Backend(Data, std::move(Names));
-  ReplayExperimentOrError E = runReplayExperiment(Space, Backend, Options);
+  std::vector<Configuration> WarmStart;
+  if (!Options.PriorPath.empty()) {
+    RecordedDataOrError Prior = readRecordedData(Options.PriorPath);
+    if (!Prior.ok()) {
+      Err << "replay: error: " << Prior.Error << '\n';
+      return 1;
+    }
+    WarmStartOrError Start = warmStartConfigurations(Space, Prior.Data);
+    if (!Start.ok()) {
+      Err << "replay: error: " << Options.PriorPath << ": " << Start.Error << '\n';
+      return 1;
+    }
+    WarmStart = std::move(Start.Configurations);
+  }
+  ReplayExperimentOrError E = runReplayExperiment(Space, Backend, Options, std::move(WarmStart));
   if (!E.ok()) {
     Err << "replay: error: " << Options.DataPath << ": " << E.Error << '\n';
     return 1;

@@ -10,7 +10,12 @@
 //    (25, 50, 100, 200, 500, 1000, 2000, 5000, ... below N, and N): min,
 //    quartiles, max;
 //  - how many evaluations it took to come within 5 % and within 10 % of
-//    the optimum: quartiles, and how many runs never got there within N.
+//    the optimum: quartiles, and how many runs never got there within N;
+//  - with P parallel evaluators (--parallel P), how many rounds of up to P
+//    evaluations that took (the technique proposes P at once);
+//  - the performance score of the auto-tuning methodology (ReplayScore.h);
+//  - with a prior (--prior OTHER), the runs start with the best
+//    configurations of the other data (WarmStart.h).
 //
 // The runs go through the Search core's exploration (no configuration
 // measured twice, restarts, the technique's own seed), so an evaluation is
@@ -61,6 +66,12 @@ struct ReplayOptions {
   std::string ReportPath;
   /// Threads for the runs; 0 uses every core (--threads T).
   unsigned Threads = 0;
+  /// Evaluations per round: the configurations proposed at once for
+  /// parallel evaluators (--parallel P).
+  std::uint64_t Parallel = 1;
+  /// Data of the same kernel measured elsewhere whose best configurations
+  /// start every run (--prior OTHER); empty for none.
+  std::string PriorPath;
   /// The tuned program's arguments, after `--` (for a directive file's
   /// positional inputs).
   std::vector<std::string> ProgramArguments;
@@ -77,7 +88,8 @@ struct ReplayOptionsOrError {
 };
 
 /// Parses `DATA [--space FILE] [--technique T]... --evaluations N --runs R
-/// [--seed S] [--threads T] [--json] [--report FILE] [-- ARGS...]` (without a program name).
+/// [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]
+/// [--report FILE] [-- ARGS...]` (without a program name).
 ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args);
 
 /// The arguments that parseReplayOptions turns back into Options, without
@@ -112,6 +124,12 @@ struct ReplayRun {
   std::optional<std::uint64_t> Within5, Within10;
   /// The technique's restarts (exploration: no new configurations).
   std::uint64_t Restarts = 0;
+  /// The round (batch of up to P evaluations, from 1) of each evaluation.
+  std::vector<std::uint64_t> RoundOf;
+  /// The round at which the best came within 5 % and 10 %.
+  std::optional<std::uint64_t> Within5Round, Within10Round;
+  /// The methodology's performance score (ReplayScore.h).
+  double Score = 0;
 
   /// The best relative cost after B evaluations (+infinity before any
   /// valid configuration).
@@ -130,6 +148,11 @@ struct TechniqueReplay {
   Quartiles Within5, Within10;
   /// Runs that never came within 5 % / 10 %.
   std::uint64_t NotWithin5 = 0, NotWithin10 = 0;
+  /// Rounds to come within 5 % / 10 % (+infinity: never).
+  Quartiles RoundsWithin5, RoundsWithin10;
+  /// The performance score over the runs, and its mean.
+  Quartiles Score;
+  double MeanScore = 0;
 };
 
 struct ReplayExperimentResult {
@@ -138,7 +161,9 @@ struct ReplayExperimentResult {
   /// The data's best cost (all components) and its primary component,
   /// which relative costs divide by.
   std::vector<double> Optimum;
-  std::uint64_t Evaluations = 0, Runs = 0, Seed = 0;
+  std::uint64_t Evaluations = 0, Runs = 0, Seed = 0, Parallel = 1;
+  /// The configurations every run starts with (--prior), best first.
+  std::vector<Configuration> WarmStart;
   std::vector<TechniqueReplay> Techniques;
 };
 
@@ -153,9 +178,11 @@ struct ReplayExperimentOrError {
 /// The budgets of a report on N evaluations.
 std::vector<std::uint64_t> replayBudgets(std::uint64_t N);
 
-/// Runs the experiment on Space (not empty) with costs from Backend.
+/// Runs the experiment on Space (not empty) with costs from Backend; every
+/// run measures WarmStart first.
 ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const ReplayBackend &Backend,
-                                            const ReplayOptions &Options);
+                                            const ReplayOptions &Options,
+                                            std::vector<Configuration> WarmStart = {});
 
 /// Writes the report as text tables, or as one JSON object.
 void printReplayText(std::ostream &Out, const ReplayExperimentResult &Result,

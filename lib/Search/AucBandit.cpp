@@ -141,6 +141,15 @@ void AucBandit::report(std::span<const double> Where, const OptionalCost &Result
   }
 }
 
+void AucBandit::observe(std::span<const double> Where, const OptionalCost &Result) {
+  for (const auto &Arm : Arms)
+    if (auto *Observer = dynamic_cast<ObservingTechnique *>(Arm.get()))
+      Observer->observe(Where, Result);
+  if (betterCost(Result, Best))
+    Best = Result;
+  Seen.insert(Domain->configurationAt(Where));
+}
+
 std::string AucBandit::describe() const {
   std::vector<std::string> Arguments{numberText(C), numberText(double(Window))};
   for (const auto &Arm : Arms)

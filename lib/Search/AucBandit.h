@@ -17,7 +17,7 @@
 // (an arm unused in the window first). Ties go to a random arm.
 //
 // The arms learn from each other: an arm that is an ObservingTechnique sees
-// the results of the other arms' points. An arm whose proposals only
+// the results of the other arms' points, and of a warm start's. An arm whose proposals only
 // revisit configurations of the run starts again (with a new seed).
 //
 // Defaults: c 0.05, window 500; arms differential_evolution(),
@@ -28,7 +28,7 @@
 #ifndef ATFC_SEARCH_AUCBANDIT_H
 #define ATFC_SEARCH_AUCBANDIT_H
 
-#include "Search/SearchTechnique.h"
+#include "Search/ObservingTechnique.h"
 
 #include <deque>
 #include <memory>
@@ -37,7 +37,7 @@
 
 namespace atfc {
 
-class AucBandit : public SearchTechnique {
+class AucBandit : public ObservingTechnique {
 public:
   static constexpr double kDefaultC = 0.05;
   static constexpr std::size_t kDefaultWindow = 500;
@@ -61,6 +61,9 @@ public:
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;
   void report(std::span<const double> Where, const OptionalCost &Result) override;
+  /// A result from outside the bandit (a warm start): every observing arm
+  /// learns it, and it counts as the best to beat; no arm is credited.
+  void observe(std::span<const double> Where, const OptionalCost &Result) override;
   std::string describe() const override;
 
   std::size_t numArms() const { return Arms.size(); }

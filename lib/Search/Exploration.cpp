@@ -1,6 +1,7 @@
 //===- Search/Exploration.cpp - The engine of a tuning run ----------------===//
 #include "Search/Exploration.h"
 
+#include "Search/ObservingTechnique.h"
 #include "Search/TechniqueFactory.h"
 
 #include <chrono>
@@ -139,6 +140,31 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
   tick();
   checkEnd();
   std::vector<Configuration> Batch;
+  // The warm start first: new configurations only, one batch at a time.
+  const std::size_t WarmLimit = batchLimit(Max);
+  while (!WarmStart.empty() && Batch.size() < WarmLimit && !Finished) {
+    Configuration C = std::move(WarmStart.front());
+    WarmStart.pop_front();
+    auto [It, Inserted] = Known.try_emplace(C);
+    if (Inserted) {
+      Batch.push_back(It->first);
+      WarmPending.emplace(It->first, true);
+      ++Pending;
+    } else if (!It->second.Counted && It->second.State == EntryState::Remembered) {
+      It->second.Counted = true;
+      countEvaluation(It->first, It->second);
+      showToTechnique(It->first, It->second.Result);
+      checkEnd();
+    }
+  }
+  if (Finished) {
+    for (const Configuration &C : Batch) {
+      Known.erase(C);
+      WarmPending.erase(C);
+    }
+    Pending = 0;
+    return {};
+  }
   while (Batch.empty() && !Finished) {
     std::vector<Point> Points = Technique->propose(batchLimit(Max));
     bool AnyNew = false;
@@ -211,15 +237,34 @@ void Exploration::report(const Configuration &C, OptionalCost Result) {
   --Pending;
   tick();
   countEvaluation(It->first, E);
+  if (WarmPending.erase(It->first))
+    showToTechnique(It->first, E.Result);
   flushReports();
   checkEnd();
 }
 
-void Exploration::remember(const Configuration &C, OptionalCost Result) {
+void Exploration::showToTechnique(const Configuration &C, const OptionalCost &Result) {
+  if (auto *Observing = dynamic_cast<ObservingTechnique *>(Technique.get()))
+    Observing->observe(Domain.pointOf(C), Result);
+}
+
+bool Exploration::inSpace(const Configuration &C) const {
   bool Inside = C.Leaves.size() == Space->numGroups();
   for (std::size_t G = 0; Inside && G < C.Leaves.size(); ++G)
     Inside = C.Leaves[G] < Space->group(G).numLeaves();
-  if (!Inside)
+  return Inside;
+}
+
+void Exploration::warmStart(std::vector<Configuration> First) {
+  for (const Configuration &C : First)
+    if (!inSpace(C))
+      throw std::invalid_argument("Exploration::warmStart: a configuration is not in the space");
+  WarmStart.insert(WarmStart.end(), std::make_move_iterator(First.begin()),
+                   std::make_move_iterator(First.end()));
+}
+
+void Exploration::remember(const Configuration &C, OptionalCost Result) {
+  if (!inSpace(C))
     throw std::invalid_argument("Exploration::remember: the configuration is not in the space");
   auto [It, Inserted] = Known.try_emplace(C);
   if (Inserted) {

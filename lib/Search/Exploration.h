@@ -18,6 +18,10 @@
 //    restarts in a row produced nothing new, each further restart also
 //    measures one configuration not known yet, chosen at random, so that
 //    the budget is spent on new configurations even then;
+//  - measures the configurations given to warmStart() first, before the
+//    technique's (the best of earlier data: another GPU, another input
+//    size), and shows their results to the technique through observe()
+//    where it is an ObservingTechnique;
 //  - ends the run when the abort condition is reached (checked after every
 //    evaluation) or when every configuration is known.
 //
@@ -85,6 +89,12 @@ public:
     ReusedObserver = std::move(Observer);
   }
 
+  /// Configurations to evaluate before the technique proposes any (a warm
+  /// start), in this order; those known already are skipped. Their results
+  /// reach the technique through ObservingTechnique::observe(). Throws
+  /// std::invalid_argument for a configuration outside the space.
+  void warmStart(std::vector<Configuration> First);
+
   /// Whether the run is over, as of the last next() or report().
   bool done() const { return Finished; }
   const SearchStatus &status() const { return Status; }
@@ -123,6 +133,9 @@ private:
   /// Whether C was evaluated in this run or is being measured.
   bool evaluatedInThisRun(const Configuration &C) const;
   bool everyConfigurationKnown() const;
+  bool inSpace(const Configuration &C) const;
+  /// The technique's observe(), where it has one.
+  void showToTechnique(const Configuration &C, const OptionalCost &Result);
 
   const ChainOfTrees *Space;
   SearchDomain Domain;
@@ -146,6 +159,10 @@ private:
   std::uint64_t Fallbacks = 0;
   bool Finished = false;
   std::function<void(const Configuration &)> ReusedObserver;
+  /// warmStart()'s configurations not proposed yet, and those awaiting
+  /// their report.
+  std::deque<Configuration> WarmStart;
+  std::unordered_map<Configuration, bool, ConfigurationHash> WarmPending;
 };
 
 /// One evaluation of a run.

@@ -4,13 +4,16 @@
 #include "Search/AucBandit.h"
 #include "Search/DifferentialEvolution.h"
 #include "Search/Exhaustive.h"
+#include "Search/GeneticAlgorithm.h"
 #include "Search/GreedyMutation.h"
+#include "Search/LocalSearch.h"
 #include "Search/ParticleSwarm.h"
 #include "Search/PatternSearch.h"
 #include "Search/RandomSearch.h"
 #include "Search/RoundRobin.h"
 #include "Search/ShrinkingSample.h"
 #include "Search/SimulatedAnnealing.h"
+#include "Search/SurrogateForest.h"
 #include "Search/Torczon.h"
 
 #include <array>
@@ -36,9 +39,17 @@ const TechniqueEntry Registry[] = {
     {"differential_evolution",
      "differential_evolution(population = 20, f = 0.7, cr = 0.9): DE/rand/1/bin", 3, 0, 0, "",
      &buildWithNumbers<DifferentialEvolution>},
+    {"genetic_algorithm",
+     "genetic_algorithm(population = 20, mutations = 1.5): constraint-aware GA on parameter "
+     "values",
+     2, 0, 0, "", &buildWithNumbers<GeneticAlgorithm>},
     {"greedy_mutation",
      "greedy_mutation(rate = 0.2, sigma = 0.1, uniform_share = 0.2): mutations of the best", 3, 0,
      0, "", &buildWithNumbers<GreedyMutation>},
+    {"local_search",
+     "local_search(samples = 8, kick = 3, patience = 3, widen = 0, tabu = 10): iterated tabu "
+     "search on parameter values",
+     5, 0, 0, "", &buildWithNumbers<LocalSearch>},
     {"particle_swarm",
      "particle_swarm(particles = 20, inertia = 0.7, cognitive = 1.5, social = 1.5)", 4, 0, 0, "",
      &buildWithNumbers<ParticleSwarm>},
@@ -50,6 +61,9 @@ const TechniqueEntry Registry[] = {
      0, 0, "", &buildWithNumbers<ShrinkingSample>},
     {"simulated_annealing", "simulated_annealing(temperature = 0.1, cooling = 0.98, sigma = 0.1)",
      3, 0, 0, "", &buildWithNumbers<SimulatedAnnealing>},
+    {"surrogate_forest",
+     "surrogate_forest(samples = 20, trees = 16, candidates = 300): random-forest model of cost", 3,
+     0, 0, "", &buildWithNumbers<SurrogateForest>},
     {"torczon",
      "torczon(step = 0.2, expansion = 2, contraction = 0.5, min_size = 0.004): multi-directional "
      "search",

@@ -169,6 +169,81 @@ std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
   return Result;
 }
 
+std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration &C,
+                                                             std::size_t Level, Move Kind) const {
+  checkLeaves(C);
+  const std::size_t G = LevelGroup.at(Level), L = Level - GroupFirstLevel[G];
+  const GroupTree &Tree = Groups[G];
+  std::vector<std::uint64_t> Path(Tree.numLevels()), Values(Tree.numLevels());
+  Tree.pathOfLeaf(C.Leaves[G], Path.data());
+  for (std::size_t M = 0; M < Tree.numLevels(); ++M)
+    Values[M] = Tree.valueIndex(M, Path[M]);
+  const auto [First, Last] = Tree.childrenOf(L, L == 0 ? 0 : Path[L - 1]);
+  // A sibling of C's node is a neighbour when the values below it exist
+  // under it too.
+  auto LeafOf = [&](std::uint64_t Sibling) { return Tree.leafBelow(L, Sibling, Values.data()); };
+  std::vector<Configuration> Result;
+  auto Add = [&](std::uint64_t Leaf) {
+    Configuration N = C;
+    N.Leaves[G] = Leaf;
+    Result.push_back(std::move(N));
+  };
+  if (Kind == Move::AnyValue) {
+    for (std::uint64_t S = First; S < Last; ++S)
+      if (S != Path[L])
+        if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves())
+          Add(Leaf);
+    return Result;
+  }
+  for (std::uint64_t S = Path[L]; S-- > First;)
+    if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves()) {
+      Add(Leaf);
+      break;
+    }
+  for (std::uint64_t S = Path[L] + 1; S < Last; ++S)
+    if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves()) {
+      Add(Leaf);
+      break;
+    }
+  return Result;
+}
+
+std::vector<std::uint64_t> ChainOfTrees::valueIndices(const Configuration &C) const {
+  checkLeaves(C);
+  std::vector<std::uint64_t> Indices;
+  Indices.reserve(numLevels());
+  std::vector<std::uint64_t> Path;
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    const GroupTree &Tree = Groups[G];
+    Path.resize(Tree.numLevels());
+    Tree.pathOfLeaf(C.Leaves[G], Path.data());
+    for (std::size_t L = 0; L < Tree.numLevels(); ++L)
+      Indices.push_back(Tree.valueIndex(L, Path[L]));
+  }
+  return Indices;
+}
+
+std::optional<Configuration>
+ChainOfTrees::withValueIndices(std::span<const std::uint64_t> Indices) const {
+  if (Indices.size() != numLevels())
+    throw std::invalid_argument("expected " + std::to_string(numLevels()) + " value indices, got " +
+                                std::to_string(Indices.size()));
+  Configuration C;
+  C.Leaves.resize(Groups.size());
+  for (std::size_t G = 0; G < Groups.size(); ++G) {
+    const GroupTree &Tree = Groups[G];
+    const std::uint64_t *Values = Indices.data() + GroupFirstLevel[G];
+    const std::uint64_t Root = Tree.childWithValue(0, 0, Values[0]);
+    if (Root == Tree.numNodes(0))
+      return std::nullopt;
+    const std::uint64_t Leaf = Tree.leafBelow(0, Root, Values);
+    if (Leaf == Tree.numLeaves())
+      return std::nullopt;
+    C.Leaves[G] = Leaf;
+  }
+  return C;
+}
+
 std::vector<Value> ChainOfTrees::values(const Configuration &C) const {
   checkLeaves(C);
   std::vector<Value> Values;

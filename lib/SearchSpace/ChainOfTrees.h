@@ -21,6 +21,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <span>
 #include <vector>
@@ -96,6 +97,27 @@ public:
   /// previous and the next sibling of C's node on that level, with the
   /// coordinates of the other levels kept. Zero, one or two results.
   std::vector<Configuration> neighbours(const Configuration &C, std::size_t L) const;
+
+  /// Which configurations parameterNeighbours() gives.
+  enum class Move {
+    /// The nearest valid value below and above the current one.
+    Adjacent,
+    /// Every other valid value.
+    AnyValue
+  };
+  /// The valid configurations that differ from C in the value of parameter
+  /// L only, in ascending value order: every other parameter keeps its
+  /// value (not its coordinate). Found by walking the tree below each
+  /// sibling of C's node on level L, never by enumerating the space.
+  std::vector<Configuration> parameterNeighbours(const Configuration &C, std::size_t L,
+                                                 Move Kind) const;
+
+  /// The position in its parameter's range of every value of C, in
+  /// chain-wide level order.
+  std::vector<std::uint64_t> valueIndices(const Configuration &C) const;
+  /// The configuration whose values are at these range positions (one per
+  /// level), or nullopt where a constraint rejects them.
+  std::optional<Configuration> withValueIndices(std::span<const std::uint64_t> Indices) const;
 
   /// The value of every parameter of C, in chain-wide level order.
   std::vector<Value> values(const Configuration &C) const;

@@ -79,6 +79,31 @@ std::uint64_t GroupTree::childHoldingLeaf(std::size_t L, std::uint64_t Parent,
   return Lo;
 }
 
+std::uint64_t GroupTree::childWithValue(std::size_t L, std::uint64_t Parent,
+                                        std::uint64_t ValueIndex) const {
+  const auto [First, Last] = childrenOf(L, Parent);
+  std::uint64_t Lo = First, Hi = Last;
+  // The first child whose value index is >= ValueIndex.
+  while (Lo < Hi) {
+    const std::uint64_t Mid = Lo + (Hi - Lo) / 2;
+    if (valueIndex(L, Mid) < ValueIndex)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  return Lo < Last && valueIndex(L, Lo) == ValueIndex ? Lo : numNodes(L);
+}
+
+std::uint64_t GroupTree::leafBelow(std::size_t L, std::uint64_t Node,
+                                   const std::uint64_t *Values) const {
+  for (std::size_t M = L + 1; M < Levels.size(); ++M) {
+    Node = childWithValue(M, Node, Values[M]);
+    if (Node == numNodes(M))
+      return numLeaves();
+  }
+  return Node;
+}
+
 std::size_t GroupTree::memoryBytes() const {
   std::size_t Bytes = sizeof(*this) + Sizes.capacity() * sizeof(std::uint64_t);
   for (const std::vector<TreeSegment> &Level : Levels) {

@@ -21,6 +21,7 @@
 #include "SearchSpace/Parameter.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace atfc {
@@ -95,6 +96,20 @@ public:
   /// The node of level L below node Parent of level L-1 (ignored for L == 0)
   /// whose subtree holds leaf Leaf.
   std::uint64_t childHoldingLeaf(std::size_t L, std::uint64_t Parent, std::uint64_t Leaf) const;
+  /// The nodes of level L below node Parent of level L-1 (ignored for
+  /// L == 0): [first, last). Siblings are in ascending value index order.
+  std::pair<std::uint64_t, std::uint64_t> childrenOf(std::size_t L, std::uint64_t Parent) const {
+    if (L == 0)
+      return {0, numNodes(0)};
+    return {childBegin(L - 1, Parent), childEnd(L - 1, Parent)};
+  }
+  /// The child of Parent (as in childrenOf) on level L whose value index is
+  /// ValueIndex, or numNodes(L) where Parent has none: a binary search.
+  std::uint64_t childWithValue(std::size_t L, std::uint64_t Parent, std::uint64_t ValueIndex) const;
+  /// The leaf below node Node of level L reached by the value indices
+  /// Values[L+1..] on the levels below, or numLeaves() where that path is
+  /// not in the tree (a constraint rejects it).
+  std::uint64_t leafBelow(std::size_t L, std::uint64_t Node, const std::uint64_t *Values) const;
 
   /// Bytes held by the tree.
   std::size_t memoryBytes() const;

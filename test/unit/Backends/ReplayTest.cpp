@@ -461,6 +461,18 @@ TEST(ReplayOptions, ParsesAndRoundTrips) {
   EXPECT_EQ(Again.Options.Evaluations, 100u);
   EXPECT_EQ(Again.Options.Seed, 3u);
 
+  // --parallel and --prior survive the round trip to a tuner.
+  const std::vector<std::string> Batched = {"d", "--evaluations", "9", "--runs",
+                                            "2", "--parallel",    "4", "--prior=o.json"};
+  ReplayOptionsOrError B = parseReplayOptions(Batched);
+  ASSERT_TRUE(B.ok()) << B.Error;
+  EXPECT_EQ(B.Options.Parallel, 4u);
+  EXPECT_EQ(B.Options.PriorPath, "o.json");
+  ReplayOptionsOrError BAgain = parseReplayOptions(replayArguments(B.Options));
+  ASSERT_TRUE(BAgain.ok()) << BAgain.Error;
+  EXPECT_EQ(BAgain.Options.Parallel, 4u);
+  EXPECT_EQ(BAgain.Options.PriorPath, "o.json");
+
   auto ErrorOf = [](std::vector<std::string> A) { return parseReplayOptions(A).Error; };
   EXPECT_EQ(ErrorOf({"d", "--runs", "3"}), "--evaluations N is required");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "3"}), "--runs R is required");
@@ -471,6 +483,8 @@ TEST(ReplayOptions, ParsesAndRoundTrips) {
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "0", "--runs", "2"}),
             "--evaluations must be at least 1");
   EXPECT_EQ(ErrorOf({"d", "--bogus"}), "unknown option '--bogus'");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "3", "--runs", "2", "--parallel", "0"}),
+            "--parallel must lie in 1..4096");
   EXPECT_NE(ErrorOf({"d", "--technique", "no_such_technique", "--evaluations", "1", "--runs", "1"})
                 .find("--technique 'no_such_technique': "),
             std::string::npos);

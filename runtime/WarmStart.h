@@ -1,0 +1,44 @@
+//===- runtime/WarmStart.h - The best of earlier data as a start -*- C++ -*-===//
+//
+// A warm start seeds a search with the best configurations of the same
+// kernel measured before: on another GPU, or for another input size. The
+// prior data (a Kernel Tuner cache, a T4 file, or a run of the results
+// database as RecordedData) is matched to the space by parameter name and
+// value; its best valid entries that the space holds become the first
+// configurations of the run (Exploration::warmStart), best first.
+//
+// Shared by `atfc replay DATA --prior OTHER` and the tuning run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_WARMSTART_H
+#define ATFC_RUNTIME_WARMSTART_H
+
+#include "Backends/RecordedData.h"
+#include "SearchSpace/ChainOfTrees.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// How many of the prior's best configurations a warm start measures.
+inline constexpr std::size_t kWarmStartConfigurations = 4;
+
+struct WarmStartOrError {
+  /// Configurations of the space, best in the prior first, distinct.
+  std::vector<Configuration> Configurations;
+  /// Why the prior does not fit the space; empty on success.
+  std::string Error;
+  bool ok() const { return Error.empty(); }
+};
+
+/// The configurations of Space with the Count best primary costs among the
+/// valid entries of Prior; entries whose values Space lacks (another
+/// space, or a value a constraint rejects here) are passed over. An error
+/// when Prior lacks a parameter of Space or has no valid entry.
+WarmStartOrError warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
+                                         std::size_t Count = kWarmStartConfigurations);
+
+} // namespace atfc
+
+#endif

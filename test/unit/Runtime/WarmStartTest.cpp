@@ -1,0 +1,77 @@
+//===- WarmStartTest.cpp - The best of earlier data as a start ------------===//
+//
+// warmStartConfigurations: the prior's best valid entries, best first,
+// matched by parameter name (any column order, extra columns ignored) and
+// by numeric value whatever its kind; entries the space lacks are passed
+// over; errors for a missing parameter and a prior without valid entries.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/WarmStart.h"
+
+#include "Backends/RecordedSpace.h"
+
+#include <gtest/gtest.h>
+
+using namespace atfc;
+
+namespace {
+
+RecordedEntry entry(std::vector<Value> Values, std::optional<double> Time) {
+  RecordedEntry E;
+  E.Values = std::move(Values);
+  E.Valid = Time.has_value();
+  if (Time)
+    E.Costs = {*Time};
+  else
+    E.Error = "compile failed";
+  return E;
+}
+
+/// a in {1, 2, 4}, b in {8, 16}: five of the six combinations.
+RecordedData target() {
+  RecordedData D;
+  D.Parameters = {"a", "b"};
+  D.Objectives = {"time"};
+  for (auto [A, B] : {std::pair<int, int>{1, 8}, {1, 16}, {2, 8}, {2, 16}, {4, 8}})
+    D.Entries.push_back(entry({std::int64_t(A), std::int64_t(B)}, 1.0));
+  return D;
+}
+
+} // namespace
+
+TEST(WarmStartTest, BestPriorEntriesTheSpaceHoldsBestFirst) {
+  const RecordedSpace Space = buildRecordedSpace(target());
+  RecordedData Prior;
+  Prior.Parameters = {"b", "extra", "a"};
+  Prior.Objectives = {"time"};
+  Prior.Entries = {
+      entry({8.0, std::int64_t(0), 2.0}, 5.0),                          // (2, 8)
+      entry({std::int64_t(16), std::int64_t(0), std::int64_t(4)}, 1.0), // (4, 16): not in the space
+      entry({std::int64_t(16), std::int64_t(1), std::int64_t(1)}, 2.0), // (1, 16)
+      entry({std::int64_t(8), std::int64_t(0), std::int64_t(1)}, std::nullopt), // failed
+      entry({std::int64_t(16), std::int64_t(0), std::int64_t(1)}, 3.0),         // (1, 16) again
+      entry({std::int64_t(8), std::int64_t(0), std::int64_t(4)}, 4.0),          // (4, 8)
+  };
+  WarmStartOrError W = warmStartConfigurations(Space.Space, Prior, 3);
+  ASSERT_TRUE(W.ok()) << W.Error;
+  std::vector<std::vector<std::uint64_t>> Got;
+  for (const Configuration &C : W.Configurations)
+    Got.push_back(Space.Space.valueIndices(C));
+  // (1, 16), (4, 8), (2, 8) as range positions of a in {1,2,4}, b in {8,16}.
+  EXPECT_EQ(Got, (std::vector<std::vector<std::uint64_t>>{{0, 1}, {2, 0}, {1, 0}}));
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Prior, 1).Configurations.size(), 1u);
+}
+
+TEST(WarmStartTest, PriorsThatDoNotFitAreErrors) {
+  const RecordedSpace Space = buildRecordedSpace(target());
+  RecordedData Missing;
+  Missing.Parameters = {"a"};
+  Missing.Entries = {entry({std::int64_t(1)}, 1.0)};
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Missing).Error,
+            "the prior data has no parameter 'b'");
+  RecordedData Failed;
+  Failed.Parameters = {"a", "b"};
+  Failed.Entries = {entry({std::int64_t(1), std::int64_t(8)}, std::nullopt)};
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Failed).Error,
+            "the prior data holds no valid configuration");
+}

@@ -1,0 +1,108 @@
+//===- WarmStartTest.cpp - Exploration::warmStart -------------------------===//
+//
+// A warm start's configurations are evaluated first, in order, in batches;
+// known ones are skipped; the technique sees their results through
+// observe() (a local search then descends from the best of them) and is
+// never sent their reports; configurations outside the space are refused.
+//
+//===----------------------------------------------------------------------===//
+#include "Search/Exploration.h"
+#include "Search/LocalSearch.h"
+#include "Search/TechniqueFactory.h"
+
+#include "SearchTestSpaces.h"
+#include "TechniqueLandscape.h"
+
+#include <gtest/gtest.h>
+
+using namespace atfc;
+using namespace atfc::test;
+
+TEST(WarmStartTest, WarmStartComesFirstAndSkipsKnownConfigurations) {
+  const ChainOfTrees Space = paperSpace();
+  const SearchDomain Domain(Space);
+  auto Log = std::make_shared<ScriptLog>();
+  Exploration Run(Space,
+                  std::make_unique<ScriptedTechnique>(
+                      std::vector<std::vector<Point>>{{Domain.pointOf(Space.at(50))}}, Log),
+                  AbortCondition::evaluations(20), 1);
+  Run.remember(Space.at(7), Cost{3.0});
+  Run.warmStart({Space.at(9), Space.at(7), Space.at(11), Space.at(12)});
+  std::vector<Configuration> First = Run.next(2);
+  ASSERT_EQ(First.size(), 2u);
+  EXPECT_EQ(First[0], Space.at(9));
+  EXPECT_EQ(First[1], Space.at(11)); // 7 is known: evaluated without a measurement
+  EXPECT_EQ(Run.status().Evaluations, 1u);
+  for (const Configuration &C : First)
+    Run.report(C, distanceCost(Space, C, 0));
+  std::vector<Configuration> Second = Run.next(2);
+  ASSERT_EQ(Second.size(), 1u);
+  EXPECT_EQ(Second[0], Space.at(12));
+  Run.report(Second[0], distanceCost(Space, Second[0], 0));
+  // Then the technique; it was told nothing about the warm start.
+  std::vector<Configuration> Third = Run.next(1);
+  ASSERT_EQ(Third.size(), 1u);
+  EXPECT_EQ(Third[0], Space.at(50));
+  EXPECT_TRUE(Log->Reports.empty());
+  EXPECT_EQ(Run.status().Evaluations, 4u);
+  EXPECT_THROW(Run.warmStart({Configuration{{999, 0, 0}}}), std::invalid_argument);
+}
+
+TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {
+  const ChainOfTrees Space = bowlSpace();
+  // Next to the optimum (3, 7, 5, 1): (3, 7, 5, 2) and a poor one.
+  const Configuration Near = *Space.withValueIndices(std::vector<std::uint64_t>{3, 7, 5, 2});
+  const Configuration Poor = *Space.withValueIndices(std::vector<std::uint64_t>{9, 0, 9, 9});
+  std::vector<std::size_t> Cold, Warm;
+  for (std::uint64_t Seed = 1; Seed <= 8; ++Seed)
+    for (bool WithPrior : {false, true}) {
+      // A local search that samples once: the warm start replaces samples.
+      Exploration Run(Space, std::make_unique<LocalSearch>(1, 3, 3),
+                      AbortCondition::evaluations(400), Seed);
+      if (WithPrior)
+        Run.warmStart({Poor, Near});
+      std::size_t ToOptimum = 0;
+      while (!Run.done() && !ToOptimum) {
+        std::vector<Configuration> Batch = Run.next(1);
+        for (const Configuration &C : Batch) {
+          Run.report(C, bowlCost(Space, C));
+          if (Run.status().Best == Cost{1.0} && !ToOptimum)
+            ToOptimum = Run.status().Evaluations;
+        }
+      }
+      ASSERT_NE(ToOptimum, 0u);
+      (WithPrior ? Warm : Cold).push_back(ToOptimum);
+    }
+  // With the prior the optimum is one adjacent move away from the start:
+  // the two prior configurations, the sample, and at most the eight
+  // adjacent moves of Near.
+  for (std::size_t W : Warm)
+    EXPECT_LE(W, 11u);
+  std::sort(Cold.begin(), Cold.end());
+  EXPECT_GT(Cold[4], 11u);
+}
+
+TEST(WarmStartTest, TheBanditPassesTheWarmStartToItsArms) {
+  const ChainOfTrees Space = bowlSpace();
+  const Configuration Near = *Space.withValueIndices(std::vector<std::uint64_t>{3, 7, 5, 2});
+  auto Median = [&](bool WithPrior) {
+    std::vector<std::uint64_t> ToOptimum;
+    for (std::uint64_t Seed = 1; Seed <= 9; ++Seed) {
+      Exploration Run(Space, makeTechnique("auc_bandit").Technique,
+                      AbortCondition::evaluations(2000), Seed);
+      if (WithPrior)
+        Run.warmStart({Near});
+      std::uint64_t At = 2000;
+      while (!Run.done() && At == 2000)
+        for (const Configuration &C : Run.next(1)) {
+          Run.report(C, bowlCost(Space, C));
+          if (Run.status().Best == Cost{1.0})
+            At = Run.status().Evaluations;
+        }
+      ToOptimum.push_back(At);
+    }
+    std::sort(ToOptimum.begin(), ToOptimum.end());
+    return ToOptimum[4];
+  };
+  EXPECT_LT(2 * Median(true), Median(false));
+}
