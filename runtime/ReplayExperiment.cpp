@@ -76,9 +76,9 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
       Text = Arg.substr(Eq + 1);
       Inline = true;
     }
-    static const char *const kValued[] = {"--space", "--technique", "--evaluations", "--runs",
-                                          "--seed",  "--threads",   "--parallel",    "--prior",
-                                          "--report"};
+    static const char *const kValued[] = {"--space",    "--technique", "--evaluations",
+                                          "--runs",     "--seed",      "--threads",
+                                          "--parallel", "--prior",     "--report"};
     if (std::find_if(std::begin(kValued), std::end(kValued),
                      [&](const char *K) { return Name == K; }) == std::end(kValued))
       return Fail("unknown option '" + Arg + "'");
