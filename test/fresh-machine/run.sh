@@ -47,7 +47,7 @@ timestamped() {
 for m in "$root/proc" "$root/sys" "$root/dev/pts" "$root/dev/shm" "$root/dev" "$root/mnt/source"; do
   umount -l "$m" 2>/dev/null || true
 done
-rm -rf "$work"
+rm -rf --one-file-system "$work"
 mkdir -p "$work"
 echo "fresh-machine: bootstrapping Debian bookworm (minbase) into $root"
 start=$SECONDS
