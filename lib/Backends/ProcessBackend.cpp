@@ -261,6 +261,8 @@ struct ProcessBackend::State {
   /// The run script and the cost.
   Measurement run(ConfigurationRun &Run);
   Measurement runOnce(ConfigurationRun &Run);
+  /// Where Run's cost file is: the option, relative to Run's directory.
+  fs::path costPathOf(const ConfigurationRun &Run) const;
   void compileThread();
 };
 
@@ -346,12 +348,8 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
   for (unsigned I = 0; I < Options.Warmups + Repetitions; ++I) {
     // The previous repetition's cost file is this configuration's own, not
     // one left by an earlier configuration: remove it without a note.
-    if (I > 0 && !Options.CostFile.empty()) {
-      fs::path CostPath = Options.CostFile;
-      if (CostPath.is_relative())
-        CostPath = fs::path(Run.Directory) / CostPath;
-      unlink(CostPath.c_str());
-    }
+    if (I > 0 && !Options.CostFile.empty())
+      unlink(costPathOf(Run).c_str());
     Measurement M = runOnce(Run);
     Seconds += M.RunSeconds;
     if (!M.Valid || Stop.raised()) {
@@ -390,10 +388,13 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
   return M;
 }
 
+fs::path ProcessBackend::State::costPathOf(const ConfigurationRun &Run) const {
+  const fs::path CostPath = Options.CostFile;
+  return CostPath.is_relative() ? fs::path(Run.Directory) / CostPath : CostPath;
+}
+
 Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
-  fs::path CostPath = Options.CostFile;
-  if (!CostPath.empty() && CostPath.is_relative())
-    CostPath = fs::path(Run.Directory) / CostPath;
+  const fs::path CostPath = Options.CostFile.empty() ? fs::path() : costPathOf(Run);
   // Each configuration starts without a cost file: one left by an earlier
   // configuration (an absolute path, or one relative to a shared directory
   // such as "../cost") would otherwise answer for a run that writes none.

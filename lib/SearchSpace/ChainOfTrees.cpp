@@ -245,17 +245,11 @@ ChainOfTrees::withValueIndices(std::span<const std::uint64_t> Indices) const {
 }
 
 std::vector<Value> ChainOfTrees::values(const Configuration &C) const {
-  checkLeaves(C);
+  const std::vector<std::uint64_t> Indices = valueIndices(C);
   std::vector<Value> Values;
-  Values.reserve(numLevels());
-  std::vector<std::uint64_t> Path;
-  for (std::size_t G = 0; G < Groups.size(); ++G) {
-    const GroupTree &Tree = Groups[G];
-    Path.resize(Tree.numLevels());
-    Tree.pathOfLeaf(C.Leaves[G], Path.data());
-    for (std::size_t L = 0; L < Tree.numLevels(); ++L)
-      Values.push_back(Tree.parameter(L).ValueAt(Tree.valueIndex(L, Path[L])));
-  }
+  Values.reserve(Indices.size());
+  for (std::size_t L = 0; L < Indices.size(); ++L)
+    Values.push_back(parameter(L).ValueAt(Indices[L]));
   return Values;
 }
 
