@@ -25,7 +25,7 @@ set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
 foreach(target atfcRuntime atfcRunReport atfcReplay atfcReport atfcAnalysis atfcSearch
                atfcResults atfcProcessBackend atfcDeviceBackends atfcReplayBackend atfcBackends
-               atfcSearchSpace)
+               atfcSearchSpace atfcSupport)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/ResultsDatabase.h"
+#include "Support/NumberText.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -259,13 +260,6 @@ std::vector<std::string> jsonStrings(const Json &J) {
     for (const Json &S : J)
       Strings.push_back(S.is_string() ? S.get<std::string>() : jsonText(S));
   return Strings;
-}
-
-/// A number as CSV and table text: the shortest form that reads back exactly.
-std::string numberText(double X) {
-  std::array<char, 32> Buffer;
-  auto [End, Ec] = std::to_chars(Buffer.data(), Buffer.data() + Buffer.size(), X);
-  return Ec == std::errc() ? std::string(Buffer.data(), End) : std::string("nan");
 }
 
 /// Field as one RFC 4180 CSV field: quoted when it holds a comma, quote,
@@ -984,12 +978,12 @@ ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int
     for (std::size_t I = 0; I < CostCount; ++I) {
       OS << ',';
       if (I < E.Result.Costs.size())
-        OS << numberText(E.Result.Costs[I]);
+        OS << shortestText(E.Result.Costs[I]);
     }
     OS << ',' << csvField(failureName(E.Result.Failure)) << ',' << csvField(E.Result.Reason) << ','
-       << numberText(E.Result.CompileSeconds) << ',' << numberText(E.Result.RunSeconds) << ','
-       << numberText(E.OverheadSeconds) << ',' << (E.Reused ? 1 : 0) << ',' << csvField(E.Timestamp)
-       << '\n';
+       << shortestText(E.Result.CompileSeconds) << ',' << shortestText(E.Result.RunSeconds) << ','
+       << shortestText(E.OverheadSeconds) << ',' << (E.Reused ? 1 : 0) << ','
+       << csvField(E.Timestamp) << '\n';
   }
   if (!OS)
     return {"cannot write the CSV output"};

@@ -11,6 +11,7 @@
 
 #include "Backends/ChildProcess.h"
 #include "Backends/SourceSubstitution.h"
+#include "Support/NumberText.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -330,15 +331,6 @@ void ProcessBackend::State::compile(ConfigurationRun &Run) {
         failureOf(Outcome, FailureKind::BuildFailed, Options.TimeoutSeconds, "compile");
 }
 
-namespace {
-/// X in the shortest form that reads back exactly.
-std::string shortest(double X) {
-  char Buffer[32];
-  const auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof Buffer, X);
-  return Error == std::errc() ? std::string(Buffer, End) : std::to_string(X);
-}
-} // namespace
-
 Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
   const unsigned Repetitions = std::max(1u, Options.Repetitions);
   if (Options.Warmups == 0 && Repetitions == 1)
@@ -379,8 +371,8 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
       Column.push_back(C[O]);
     std::sort(Column.begin(), Column.end());
     Median[O] = Column[(Column.size() - 1) / 2];
-    Spread += " min " + shortest(Column.front()) + " median " + shortest(Median[O]) + " max " +
-              shortest(Column.back());
+    Spread += " min " + shortestText(Column.front()) + " median " + shortestText(Median[O]) +
+              " max " + shortestText(Column.back());
   }
   Measurement M = Measurement::valid(std::move(Median));
   M.RunSeconds = Seconds;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/ClauseParser.h"
 #include "Directives/DirectiveLexing.h"
+#include "Support/Suggestions.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -746,8 +747,8 @@ std::optional<Identifier> SpecParser::identifierFrom(const SourceExpr &X, String
 
 void SpecParser::reportUnknownClause(std::size_t I, StringRef Word, ArrayRef<StringRef> Keywords) {
   std::string Message = "unknown clause '" + Word.str() + "' in '" + Spelling + "'; ";
-  if (std::optional<StringRef> Suggestion = closestMatch(Word, Keywords))
-    Message += "did you mean '" + Suggestion->str() + "'?";
+  if (std::string_view Suggestion = closestSpelling(Word, Keywords); !Suggestion.empty())
+    Message += "did you mean '" + std::string(Suggestion) + "'?";
   else
     Message += "expected " + listOf(Keywords);
   error(I, std::move(Message));
@@ -1276,8 +1277,9 @@ void SpecParser::parseDirective() {
                 (ForCUDA ? "), not an OpenCL one" : "), not a CUDA one");
     } else {
       Message = "unknown directive '" + Spelling + "'";
-      if (std::optional<StringRef> Suggestion = closestMatch(Path, allDirectiveSpellings()))
-        Message += "; did you mean '#atf::" + Suggestion->str() + "'?";
+      if (std::string_view Suggestion = closestSpelling(Path, allDirectiveSpellings());
+          !Suggestion.empty())
+        Message += "; did you mean '#atf::" + std::string(Suggestion) + "'?";
     }
     error(I, std::move(Message));
     return;

@@ -181,33 +181,3 @@ std::size_t lexing::skipBlanks(StringRef Text, std::size_t I) {
     ++I;
   return I;
 }
-
-unsigned lexing::typoDistance(StringRef A, StringRef B) {
-  std::vector<std::vector<unsigned>> Cost(A.size() + 1, std::vector<unsigned>(B.size() + 1));
-  for (std::size_t I = 0; I <= A.size(); ++I)
-    Cost[I][0] = static_cast<unsigned>(I);
-  for (std::size_t J = 0; J <= B.size(); ++J)
-    Cost[0][J] = static_cast<unsigned>(J);
-  for (std::size_t I = 1; I <= A.size(); ++I)
-    for (std::size_t J = 1; J <= B.size(); ++J) {
-      unsigned Replace = Cost[I - 1][J - 1] + (A[I - 1] == B[J - 1] ? 0 : 1);
-      Cost[I][J] = std::min({Cost[I - 1][J] + 1, Cost[I][J - 1] + 1, Replace});
-      if (I > 1 && J > 1 && A[I - 1] == B[J - 2] && A[I - 2] == B[J - 1])
-        Cost[I][J] = std::min(Cost[I][J], Cost[I - 2][J - 2] + 1);
-    }
-  return Cost[A.size()][B.size()];
-}
-
-std::optional<StringRef> lexing::closestMatch(StringRef Word, ArrayRef<StringRef> Candidates) {
-  std::optional<StringRef> Best;
-  unsigned BestDistance = 0;
-  for (StringRef Candidate : Candidates) {
-    unsigned Distance = typoDistance(Word, Candidate);
-    unsigned Limit = static_cast<unsigned>((Candidate.size() + 2) / 3);
-    if (Distance <= Limit && (!Best || Distance < BestDistance)) {
-      Best = Candidate;
-      BestDistance = Distance;
-    }
-  }
-  return Best;
-}

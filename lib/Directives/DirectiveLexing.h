@@ -82,15 +82,6 @@ std::size_t findClosingAngle(llvm::StringRef Text, std::size_t Open);
 std::vector<std::pair<std::size_t, std::size_t>> splitAtCommas(llvm::StringRef Text,
                                                                std::size_t Begin, std::size_t End);
 
-/// The edit distance of A and B in which swapping two neighbouring
-/// characters is one edit, as in the commonest typos (`rnage`).
-unsigned typoDistance(llvm::StringRef A, llvm::StringRef B);
-
-/// The candidate closest to Word, if it is close enough to be a typo of it
-/// (about one edit in three characters).
-std::optional<llvm::StringRef> closestMatch(llvm::StringRef Word,
-                                            llvm::ArrayRef<llvm::StringRef> Candidates);
-
 } // namespace atfc::lexing
 
 #endif // ATFC_DIRECTIVES_DIRECTIVELEXING_H

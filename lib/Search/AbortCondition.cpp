@@ -2,6 +2,7 @@
 #include "Search/AbortCondition.h"
 
 #include "Search/ExpressionLexer.h"
+#include "Support/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,12 +34,12 @@ double ratio(double Done, double Target) {
 std::string describeDuration(double Seconds) {
   // The largest unit that states the duration exactly.
   if (Seconds > 0 && std::fmod(Seconds, 3600) == 0)
-    return "duration<hours>(" + formatNumber(Seconds / 3600) + ")";
+    return "duration<hours>(" + shortestText(Seconds / 3600) + ")";
   if (Seconds > 0 && std::fmod(Seconds, 60) == 0)
-    return "duration<minutes>(" + formatNumber(Seconds / 60) + ")";
+    return "duration<minutes>(" + shortestText(Seconds / 60) + ")";
   if (Seconds > 0 && Seconds < 1)
-    return "duration<milliseconds>(" + formatNumber(Seconds * 1000) + ")";
-  return "duration<seconds>(" + formatNumber(Seconds) + ")";
+    return "duration<milliseconds>(" + shortestText(Seconds * 1000) + ")";
+  return "duration<seconds>(" + shortestText(Seconds) + ")";
 }
 
 class EvaluationCount final : public Node {
@@ -69,7 +70,7 @@ public:
   double progress(const SearchStatus &S) const override {
     return ratio(static_cast<double>(S.Evaluations), F * S.SpaceSize);
   }
-  std::string describe() const override { return "fraction(" + formatNumber(F) + ")"; }
+  std::string describe() const override { return "fraction(" + shortestText(F) + ")"; }
 
 private:
   double F;
@@ -101,7 +102,7 @@ public:
   std::string describe() const override {
     std::string Text = "cost(";
     for (std::size_t I = 0; I < Target.size(); ++I)
-      Text += (I ? ", " : "") + formatNumber(Target[I]);
+      Text += (I ? ", " : "") + shortestText(Target[I]);
     return Text + ")";
   }
 
@@ -145,7 +146,7 @@ public:
   }
   double progress(const SearchStatus &Status) const override { return reached(Status) ? 1.0 : 0.0; }
   std::string describe() const override {
-    return "speedup(" + formatNumber(S) + ", " +
+    return "speedup(" + shortestText(S) + ", " +
            (OverEvaluations ? "evaluations(" + std::to_string(N) + ")"
                             : describeDuration(Seconds)) +
            ")";

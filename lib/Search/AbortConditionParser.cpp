@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Search/AbortConditionParser.h"
+#include "Support/NumberText.h"
+#include "Support/Suggestions.h"
 
 #include <array>
 #include <cmath>
@@ -104,7 +106,7 @@ private:
       if (Name == Known)
         return Known;
     std::string Message = "unknown abort condition '" + std::string(T.Text) + "'";
-    if (std::string_view Close = closestName(Name, ConditionNames); !Close.empty())
+    if (std::string_view Close = closestSpelling(Name, ConditionNames); !Close.empty())
       Message += "; did you mean '" + std::string(Close) + "'?";
     else
       Message += "; expected evaluations, valid_evaluations, fraction, duration, cost or speedup";
@@ -207,7 +209,7 @@ private:
       for (std::size_t I = 0; I < Units.size(); ++I)
         Names[I] = Units[I].Name;
       std::string Message = "unknown duration unit '" + std::string(UnitToken.Text) + "'";
-      if (std::string_view Close = closestName(Unit, Names); !Close.empty())
+      if (std::string_view Close = closestSpelling(Unit, Names); !Close.empty())
         Message += "; did you mean '" + std::string(Close) + "'?";
       else
         Message += "; expected seconds, minutes, hours or milliseconds";
@@ -239,7 +241,7 @@ private:
     const Token At = Lexer.peek();
     const double N = parseNumber();
     if (!(N >= 0) || N != std::floor(N) || N > 1.8e19)
-      fail("expected a whole number of evaluations >= 0, found " + formatNumber(N), At.Offset);
+      fail("expected a whole number of evaluations >= 0, found " + shortestText(N), At.Offset);
     return static_cast<std::uint64_t>(N);
   }
 

@@ -5,6 +5,7 @@
 #include "Search/GreedyMutation.h"
 #include "Search/ObservingTechnique.h"
 #include "Search/TechniqueText.h"
+#include "Support/NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -151,7 +152,7 @@ void AucBandit::observe(std::span<const double> Where, const OptionalCost &Resul
 }
 
 std::string AucBandit::describe() const {
-  std::vector<std::string> Arguments{numberText(C), numberText(double(Window))};
+  std::vector<std::string> Arguments{shortestText(C), shortestText(double(Window))};
   for (const auto &Arm : Arms)
     Arguments.push_back(Arm->describe());
   return callText("auc_bandit", Arguments);

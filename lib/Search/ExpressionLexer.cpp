@@ -14,21 +14,6 @@ bool isNameStart(char C) { return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z
 bool isDigit(char C) { return C >= '0' && C <= '9'; }
 bool isNameChar(char C) { return isNameStart(C) || isDigit(C); }
 
-std::size_t editDistance(std::string_view A, std::string_view B) {
-  std::vector<std::size_t> Row(B.size() + 1);
-  std::iota(Row.begin(), Row.end(), 0);
-  for (std::size_t I = 1; I <= A.size(); ++I) {
-    std::size_t Diagonal = Row[0];
-    Row[0] = I;
-    for (std::size_t J = 1; J <= B.size(); ++J) {
-      const std::size_t Above = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diagonal + (A[I - 1] != B[J - 1] ? 1 : 0)});
-      Diagonal = Above;
-    }
-  }
-  return Row[B.size()];
-}
-
 } // namespace
 
 ExpressionLexer::ExpressionLexer(std::string_view TheText) : Text(TheText) { Current = lex(); }
@@ -149,26 +134,6 @@ std::string_view withoutPrefix(std::string_view Name, std::string_view Prefix) {
   if (Name.starts_with(Prefix))
     Name.remove_prefix(Prefix.size());
   return Name;
-}
-
-std::string_view closestName(std::string_view Name, std::span<const std::string_view> Candidates) {
-  std::string_view Best;
-  // A third of the name's length, at least one edit: "evalutions" is 2 away.
-  std::size_t BestDistance = std::max<std::size_t>(1, Name.size() / 3) + 1;
-  for (std::string_view Candidate : Candidates) {
-    const std::size_t Distance = editDistance(Name, Candidate);
-    if (Distance < BestDistance) {
-      Best = Candidate;
-      BestDistance = Distance;
-    }
-  }
-  return Best;
-}
-
-std::string formatNumber(double X) {
-  char Buffer[64];
-  auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof(Buffer), X);
-  return std::string(Buffer, Error == std::errc() ? End : Buffer);
 }
 
 } // namespace atfc

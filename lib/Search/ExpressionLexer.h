@@ -74,13 +74,6 @@ std::string quoteToken(const Token &T);
 /// Name without a leading Prefix ("atf::"), if it has one.
 std::string_view withoutPrefix(std::string_view Name, std::string_view Prefix);
 
-/// The candidate closest to Name by edit distance when it is close enough to
-/// be a misspelling of it; empty otherwise.
-std::string_view closestName(std::string_view Name, std::span<const std::string_view> Candidates);
-
-/// Shortest text that reads back as X: "0.5", "100", "1e+06".
-std::string formatNumber(double X);
-
 } // namespace atfc
 
 #endif

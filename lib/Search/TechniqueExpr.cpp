@@ -1,5 +1,6 @@
 //===- Search/TechniqueExpr.cpp - Technique expressions as text -----------===//
 #include "Search/TechniqueExpr.h"
+#include "Support/NumberText.h"
 
 namespace atfc {
 
@@ -92,7 +93,7 @@ std::string describe(const TechniqueExpr &Expr) {
   Text += "(";
   bool First = true;
   for (double X : Expr.Numbers) {
-    Text += (First ? "" : ", ") + formatNumber(X);
+    Text += (First ? "" : ", ") + shortestText(X);
     First = false;
   }
   for (const TechniqueExpr &Sub : Expr.Techniques) {

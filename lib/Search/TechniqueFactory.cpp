@@ -15,6 +15,7 @@
 #include "Search/SimulatedAnnealing.h"
 #include "Search/SurrogateForest.h"
 #include "Search/Torczon.h"
+#include "Support/Suggestions.h"
 
 #include <array>
 
@@ -83,7 +84,7 @@ TextError unknownTechnique(const TechniqueExpr &Expr) {
   for (const TechniqueEntry &Entry : Registry)
     Names.push_back(Entry.Name);
   std::string Message = "unknown search technique '" + Expr.Name + "'";
-  if (std::string_view Close = closestName(Expr.Name, Names); !Close.empty()) {
+  if (std::string_view Close = closestSpelling(Expr.Name, Names); !Close.empty()) {
     Message += "; did you mean '" + std::string(Close) + "'?";
   } else {
     Message += "; known:";

@@ -9,7 +9,6 @@
 #ifndef ATFC_SEARCH_TECHNIQUETEXT_H
 #define ATFC_SEARCH_TECHNIQUETEXT_H
 
-#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
@@ -18,14 +17,9 @@
 #include <string>
 #include <vector>
 
-namespace atfc {
+#include "Support/NumberText.h"
 
-/// X in its shortest form that reads back exactly: 0.2, 20, 1e-06.
-inline std::string numberText(double X) {
-  char Buffer[32];
-  auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof(Buffer), X);
-  return Error == std::errc() ? std::string(Buffer, End) : std::string("nan");
-}
+namespace atfc {
 
 /// "Name(a, b, ...)" from already written arguments.
 inline std::string callText(const std::string &Name, const std::vector<std::string> &Arguments) {
@@ -39,7 +33,7 @@ inline std::string callText(const std::string &Name, const std::vector<std::stri
 inline std::string callText(const std::string &Name, std::initializer_list<double> Numbers) {
   std::vector<std::string> Arguments;
   for (double X : Numbers)
-    Arguments.push_back(numberText(X));
+    Arguments.push_back(shortestText(X));
   return callText(Name, Arguments);
 }
 

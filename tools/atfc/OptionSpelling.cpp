@@ -1,26 +1,12 @@
 //===- tools/atfc/OptionSpelling.cpp - Unknown options, did you mean ------===//
 #include "OptionSpelling.h"
 
+#include "Support/Suggestions.h"
+
 #include <algorithm>
-#include <numeric>
 
 namespace atfc {
 namespace {
-
-std::size_t editDistance(const std::string &A, const std::string &B) {
-  std::vector<std::size_t> Row(B.size() + 1);
-  std::iota(Row.begin(), Row.end(), 0);
-  for (std::size_t I = 1; I <= A.size(); ++I) {
-    std::size_t Diagonal = Row[0];
-    Row[0] = I;
-    for (std::size_t J = 1; J <= B.size(); ++J) {
-      const std::size_t Up = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diagonal + (A[I - 1] != B[J - 1])});
-      Diagonal = Up;
-    }
-  }
-  return Row[B.size()];
-}
 
 bool looksLikeOption(const std::string &Word) {
   return Word.size() > 1 && Word[0] == '-' && !(Word[1] >= '0' && Word[1] <= '9') && Word[1] != '.';
@@ -30,19 +16,8 @@ bool looksLikeOption(const std::string &Word) {
 
 std::optional<std::string> closestOption(const std::string &Word,
                                          const std::vector<std::string> &Known) {
-  std::optional<std::string> Best;
-  std::size_t BestDistance = 0;
-  for (const std::string &Option : Known) {
-    const std::size_t D = editDistance(Word, Option);
-    if (!Best || D < BestDistance) {
-      Best = Option;
-      BestDistance = D;
-    }
-  }
-  // A third of the word may be wrong, at least one character.
-  if (Best && BestDistance <= std::max<std::size_t>(1, Word.size() / 3))
-    return Best;
-  return std::nullopt;
+  const std::string_view Close = closestSpelling(Word, Known);
+  return Close.empty() ? std::nullopt : std::optional<std::string>(Close);
 }
 
 std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,

@@ -1,0 +1,19 @@
+//===- Support/NumberText.cpp - Numbers as the shortest exact text --------===//
+#include "Support/NumberText.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace atfc {
+
+std::string shortestText(double X) {
+  if (std::isnan(X))
+    return "nan"; // to_chars would write "-nan" for a negative NaN
+  char Buffer[32];
+  // 32 characters hold any double's shortest form ("-2.2250738585072014e-308"
+  // is 24), so to_chars cannot fail here.
+  const auto [End, Error] = std::to_chars(Buffer, Buffer + sizeof(Buffer), X);
+  return std::string(Buffer, Error == std::errc() ? End : Buffer);
+}
+
+} // namespace atfc

@@ -1,0 +1,75 @@
+//===- DiagnosticTest.cpp - What atfc tells its user ----------------------===//
+#include "Support/Diagnostic.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace atfc {
+namespace {
+
+Diagnostic at(std::string File, unsigned Line, unsigned Column, std::string Message,
+              Severity Level = Severity::Error) {
+  Diagnostic D;
+  D.Level = Level;
+  D.Location = {std::move(File), Line, Column};
+  D.Message = std::move(Message);
+  return D;
+}
+
+TEST(DiagnosticTest, FirstLineHasOneFormat) {
+  EXPECT_EQ(diagnosticLine(at("f.cl", 3, 15, "unknown clause"), "atfc"),
+            "f.cl:3:15: error: unknown clause");
+  EXPECT_EQ(diagnosticLine(at("f.cl", 3, 0, "m", Severity::Warning), "atfc"), "f.cl:3: warning: m");
+  EXPECT_EQ(diagnosticLine(at("f.cl", 0, 0, "m"), "atfc"), "f.cl: error: m");
+  EXPECT_EQ(diagnosticLine(at("", 0, 0, "no such option"), "atfc"), "atfc: error: no such option");
+}
+
+TEST(DiagnosticTest, SinkShowsTheLineTheCaretAndTheFixIt) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "atfc");
+  Sink.setSource("f.cl", "first\n\t#atf::tp rnage\r\nlast");
+  Diagnostic D = at("f.cl", 2, 11, "unknown clause 'rnage'; did you mean 'range'?");
+  D.FixIt = "range";
+  Sink.report(D);
+  EXPECT_EQ(Out.str(), "f.cl:2:11: error: unknown clause 'rnage'; did you mean 'range'?\n"
+                       "\t#atf::tp rnage\n"
+                       "\t         ^\n"
+                       "\t         range\n");
+  EXPECT_EQ(Sink.errorCount(), 1u);
+}
+
+TEST(DiagnosticTest, SinkCountsAndPrintsNotes) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "tuner");
+  Diagnostic D = at("", 0, 0, "cannot open 'x'", Severity::Warning);
+  D.Notes.push_back(at("", 0, 0, "the run goes on", Severity::Error)); // printed as a note
+  Sink.report(D);
+  EXPECT_EQ(Out.str(), "tuner: warning: cannot open 'x'\ntuner: note: the run goes on\n");
+  EXPECT_EQ(Sink.warningCount(), 1u);
+  EXPECT_EQ(Sink.errorCount(), 0u);
+}
+
+TEST(DiagnosticTest, LinesPastTheEndOfTheFileShowNoSource) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "atfc");
+  Sink.setSource("f.cl", "one line");
+  Sink.report(at("f.cl", 9, 1, "m"));
+  Sink.report(at("missing-file.cl", 1, 1, "n")); // unreadable: the line only
+  EXPECT_EQ(Out.str(), "f.cl:9:1: error: m\nmissing-file.cl:1:1: error: n\n");
+}
+
+TEST(DiagnosticTest, SortsByFileAndPositionStably) {
+  std::vector<Diagnostic> Ds = {at("b", 1, 1, "4"), at("a", 2, 1, "3"), at("a", 1, 5, "2"),
+                                at("", 0, 0, "1"), at("a", 1, 5, "2b")};
+  sortByLocation(Ds);
+  std::string Order;
+  for (const Diagnostic &D : Ds)
+    Order += D.Message + ' ';
+  EXPECT_EQ(Order, "1 2 2b 3 4 ");
+}
+
+} // namespace
+} // namespace atfc
