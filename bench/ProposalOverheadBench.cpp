@@ -75,12 +75,12 @@ int main(int Argc, char **Argv) {
               Space.size().get_str().c_str(), static_cast<unsigned long long>(Evaluations));
   std::printf("%-24s %14s %14s %20s\n", "technique", "median ms", "p90 ms", "median last 200 ms");
   for (const std::string &Text : Techniques) {
-    TechniqueOrError T = makeTechnique(Text);
-    if (!T.ok()) {
-      std::fprintf(stderr, "%s: %s\n", Text.c_str(), T.Error.Message.c_str());
+    Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(Text);
+    if (!T) {
+      std::fprintf(stderr, "%s: %s\n", Text.c_str(), T.error().message().c_str());
       return 2;
     }
-    Exploration Run(Space, std::move(T.Technique), AbortCondition::evaluations(Evaluations), 1);
+    Exploration Run(Space, T.take(), AbortCondition::evaluations(Evaluations), 1);
     std::vector<double> Millis;
     while (true) {
       const auto Start = std::chrono::steady_clock::now();

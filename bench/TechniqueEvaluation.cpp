@@ -198,10 +198,10 @@ struct RunResult {
 RunResult runOnce(const std::string &Technique, const ChainOfTrees &Space,
                   const std::map<Configuration, double> &CostOf, double Optimum, std::size_t Budget,
                   std::uint64_t Seed) {
-  TechniqueOrError Built = makeTechnique(Technique);
-  if (!Built.ok())
-    throw std::runtime_error(Built.Error.Message);
-  Exploration Run(Space, std::move(Built.Technique), AbortCondition::evaluations(Budget), Seed);
+  Expected<std::unique_ptr<SearchTechnique>> Built = makeTechnique(Technique);
+  if (!Built)
+    throw std::runtime_error(Built.error().message());
+  Exploration Run(Space, Built.take(), AbortCondition::evaluations(Budget), Seed);
   RunResult R;
   double Best = std::numeric_limits<double>::infinity();
   while (!Run.done() && (!R.Within5 || !R.Within10)) {

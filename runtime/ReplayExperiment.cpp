@@ -94,9 +94,8 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
     } else if (Name == "--prior") {
       O.PriorPath = Text;
     } else if (Name == "--technique") {
-      TechniqueOrError T = makeTechnique(Text);
-      if (!T.ok())
-        return Fail("--technique '" + Text + "': " + T.Error.Message);
+      if (Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(Text); !T)
+        return Fail("--technique '" + Text + "': " + T.error().message());
       O.Techniques.push_back(Text);
     } else {
       std::optional<std::uint64_t> N = parseCount(Text);
@@ -167,16 +166,6 @@ std::vector<std::string> replayArguments(const ReplayOptions &Options) {
 }
 
 std::string replayUsage(const std::string &Command, bool WithSpace) {
-  // The known techniques, wrapped below the option's description.
-  std::string Techniques, Line;
-  for (const std::string &Name : knownTechniques()) {
-    if (!Line.empty() && Line.size() + Name.size() + 2 > 58) {
-      Techniques += Line + ",\n                   ";
-      Line.clear();
-    }
-    Line += (Line.empty() ? "" : ", ") + Name;
-  }
-  Techniques += Line;
   return fmt::format(
       "Usage: {} DATA{} [--technique T]... --evaluations N --runs R\n"
       "       [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]\n"
@@ -187,8 +176,8 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "evaluations needed to come within 5 % and 10 % of the optimum, and the\n"
       "performance score (0: random search, 1: the optimum at once).\n"
       "  --technique T    a search technique, as in search_technique (repeatable;\n"
-      "                   default {}); known:\n"
-      "                   {}\n"
+      "                   default {}); the techniques and their numbers are\n"
+      "                   listed below\n"
       "  --evaluations N  distinct configurations evaluated per run\n"
       "  --runs R         independent runs per technique; run r has seed S + r\n"
       "  --seed S         the first run's seed (default 1)\n"
@@ -198,13 +187,17 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "                   (the same kernel measured on another GPU or input)\n"
       "  --json           print one JSON object\n"
       "  --report FILE    also write the curves as a self-contained HTML page\n"
+      "{}\n"
+      "Techniques (numbers: their defaults; a number's meaning and admitted\n"
+      "values below it):\n"
       "{}",
       Command, WithSpace ? " [--space FILE]" : "", WithSpace ? " [-- ARGS...]" : "",
-      defaultTechniqueText(), Techniques,
+      defaultTechniqueText(),
       WithSpace ? "  --space FILE     search the space of this directive file (its tuner is\n"
                   "                   built and run in replay mode) instead of the space of\n"
                   "                   the configurations in the data; ARGS are its inputs\n"
-                : "");
+                : "",
+      techniqueHelp());
 }
 
 Quartiles quartilesOf(std::vector<double> Sample) {
@@ -286,14 +279,14 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
   if (Texts.empty())
     Texts.emplace_back(defaultTechniqueText());
   for (const std::string &Text : Texts) {
-    TechniqueOrError T = makeTechnique(Text);
-    if (!T.ok()) {
-      Out.Error = "technique '" + Text + "': " + T.Error.Message;
+    Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(Text);
+    if (!T) {
+      Out.Error = "technique '" + Text + "': " + T.error().message();
       return Out;
     }
     TechniqueReplay TR;
     TR.Text = Text;
-    TR.Description = T.Technique->describe();
+    TR.Description = (*T)->describe();
     TR.Runs.resize(Options.Runs);
     R.Techniques.push_back(std::move(TR));
   }
@@ -325,7 +318,7 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
     TechniqueReplay &TR = R.Techniques[Task / NumRuns];
     ReplayRun &Run = TR.Runs[Task % NumRuns];
     Run.Seed = Options.Seed + Task % NumRuns;
-    Exploration E(Space, makeTechnique(TR.Text).Technique,
+    Exploration E(Space, makeTechnique(TR.Text).take(), // checked above
                   AbortCondition::evaluations(R.Evaluations), Run.Seed, [] { return 0.0; });
     E.warmStart(R.WarmStart);
     // Rounds of up to P evaluations, each measured before the next round.

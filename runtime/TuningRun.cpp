@@ -206,26 +206,23 @@ private:
 
     // A technique or abort condition that does not parse or build is an
     // error of the directive (or option) it came from, at the offending text.
-    auto FailAt = [&](const DirectiveText &Origin, const TextError &Error) {
-      Err << locationOf(Options.FileName, Origin, Error.Offset) << ": error: " << Error.Message
+    auto FailAt = [&](const DirectiveText &Origin, const Error &E) {
+      Err << locationOf(Options.FileName, Origin, textOffset(E)) << ": error: " << E.message()
           << '\n';
       Status = 2;
       return false;
     };
     if (Technique.Text.empty())
       Technique.Text = defaultTechniqueText();
-    TechniqueExprOrError Expr = parseTechnique(Technique.Text);
-    if (!Expr.ok())
-      return FailAt(Technique.Origin, Expr.Error);
-    auto Made = makeTechnique(*Expr.Expr);
-    if (!Made.ok())
-      return FailAt(Technique.Origin, Made.Error);
+    Expected<std::unique_ptr<SearchTechnique>> Made = makeTechnique(Technique.Text);
+    if (!Made)
+      return FailAt(Technique.Origin, Made.error());
     std::optional<AbortCondition> Condition;
     if (!Abort.Text.empty()) {
-      AbortConditionOrError Parsed = parseAbortCondition(Abort.Text);
-      if (!Parsed.ok())
-        return FailAt(Abort.Origin, Parsed.Error);
-      Condition = std::move(Parsed.Condition);
+      Expected<AbortCondition> Parsed = parseAbortCondition(Abort.Text);
+      if (!Parsed)
+        return FailAt(Abort.Origin, Parsed.error());
+      Condition = Parsed.take();
     }
     if (!Seed)
       Seed = std::random_device{}();
@@ -235,7 +232,7 @@ private:
 
     const auto Start = std::chrono::steady_clock::now();
     Explorer = std::make_unique<Exploration>(
-        Space, std::move(Made.Technique), std::move(Condition), RunSeed, [Start, ElapsedBefore] {
+        Space, Made.take(), std::move(Condition), RunSeed, [Start, ElapsedBefore] {
           return ElapsedBefore +
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
         });

@@ -2,8 +2,7 @@
 //
 // What the clause parser knows of C++'s lexical shape: enough to find where
 // an argument, a literal, a bracketed group or a template argument list ends
-// inside a directive's text, without analysing the C++ in it. Also the typo
-// distance behind "did you mean" suggestions.
+// inside a directive's text, without analysing the C++ in it.
 //
 // All positions are indices into the text they are given.
 //

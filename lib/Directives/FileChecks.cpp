@@ -108,19 +108,16 @@ private:
   /// parses them (the tuner does so again at run time, for overrides too).
   /// Their errors join the frontend's, at the position inside the directive.
   void checkSearchDirectives() {
-    auto Report = [&](const SourceExpr &X, const TextError &Error) {
-      error(X.positionOf(Error.Offset), Error.Message);
+    auto Report = [&](const SourceExpr &X, const Error &E) {
+      error(X.positionOf(textOffset(E)), E.message());
     };
     if (const std::optional<SourceExpr> &X = Spec.SearchTechnique) {
-      TechniqueExprOrError Parsed = parseTechnique(X->Text);
-      if (!Parsed.ok())
-        Report(*X, Parsed.Error);
-      else if (TechniqueOrError Made = makeTechnique(*Parsed.Expr); !Made.ok())
-        Report(*X, Made.Error);
+      if (Expected<std::unique_ptr<SearchTechnique>> Made = makeTechnique(X->Text); !Made)
+        Report(*X, Made.error());
     }
     if (const std::optional<SourceExpr> &X = Spec.AbortCondition)
-      if (AbortConditionOrError Parsed = parseAbortCondition(X->Text); !Parsed.ok())
-        Report(*X, Parsed.Error);
+      if (Expected<AbortCondition> Parsed = parseAbortCondition(X->Text); !Parsed)
+        Report(*X, Parsed.error());
   }
 
   FrontendResult &Result;

@@ -1,7 +1,8 @@
 //===- Search/AbortConditionParser.cpp - Abort conditions as text ---------===//
 //
-// A recursive-descent parser; the first error ends the parse (it is thrown
-// inside this file as a TextError and returned from parseAbortCondition).
+// A recursive-descent parser; the first error ends the parse (it unwinds
+// the descent as a ParseFailure, never thrown outside this file, and is
+// returned from parseAbortCondition as an Error).
 //
 //===----------------------------------------------------------------------===//
 #include "Search/AbortConditionParser.h"
@@ -14,6 +15,11 @@
 namespace atfc {
 
 namespace {
+
+struct ParseFailure {
+  std::string Message;
+  std::size_t Offset;
+};
 
 constexpr std::array<std::string_view, 6> ConditionNames = {
     "evaluations", "valid_evaluations", "fraction", "duration", "cost", "speedup"};
@@ -51,7 +57,7 @@ public:
 
 private:
   [[noreturn]] void fail(std::string Message, std::size_t Offset) {
-    throw TextError{std::move(Message), Offset};
+    throw ParseFailure{std::move(Message), Offset};
   }
 
   Token expect(TokenKind Kind, std::string_view What) {
@@ -250,14 +256,12 @@ private:
 
 } // namespace
 
-AbortConditionOrError parseAbortCondition(std::string_view Text) {
-  AbortConditionOrError Result;
+Expected<AbortCondition> parseAbortCondition(std::string_view Text) {
   try {
-    Result.Condition = ConditionParser(Text).parseAll();
-  } catch (TextError &Error) {
-    Result.Error = std::move(Error);
+    return ConditionParser(Text).parseAll();
+  } catch (ParseFailure &Failure) {
+    return textError(Failure.Offset, std::move(Failure.Message));
   }
-  return Result;
 }
 
 } // namespace atfc

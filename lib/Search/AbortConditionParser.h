@@ -28,16 +28,9 @@
 
 namespace atfc {
 
-/// A parsed abort condition, or why the text is not one.
-struct AbortConditionOrError {
-  /// The condition; nullopt on error.
-  std::optional<AbortCondition> Condition;
-  /// The error when Condition is nullopt.
-  TextError Error;
-  bool ok() const { return Condition.has_value(); }
-};
-
-AbortConditionOrError parseAbortCondition(std::string_view Text);
+/// The condition Text writes, or why it is none (at its offset in Text:
+/// textOffset()).
+Expected<AbortCondition> parseAbortCondition(std::string_view Text);
 
 } // namespace atfc
 

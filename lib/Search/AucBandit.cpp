@@ -8,6 +8,7 @@
 #include "Support/NumberText.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -25,29 +26,12 @@ std::vector<std::unique_ptr<SearchTechnique>> AucBandit::defaultArms() {
 AucBandit::AucBandit(std::vector<std::unique_ptr<SearchTechnique>> TheArms, double C,
                      std::size_t Window)
     : Arms(std::move(TheArms)), C(C), Window(Window) {
-  if (Arms.empty())
-    throw std::invalid_argument("auc_bandit: needs at least one technique");
-  for (const auto &Arm : Arms)
-    if (!Arm)
-      throw std::invalid_argument("auc_bandit: a technique is missing");
-  if (!(C >= 0.0))
-    throw std::invalid_argument("auc_bandit: the exploration constant c must not be negative");
-  if (Window == 0)
-    throw std::invalid_argument("auc_bandit: the window must hold at least one use");
+  assert(!Arms.empty() && "the factory checks that a bandit has arms");
 }
 
-AucBandit::AucBandit(std::span<const double> Numbers,
+AucBandit::AucBandit(std::span<const double> Values,
                      std::vector<std::unique_ptr<SearchTechnique>> TheArms)
-    : AucBandit(std::move(TheArms), numberOr(Numbers, 0, kDefaultC),
-                countOr(Numbers, 1, kDefaultWindow)) {}
-
-std::string AucBandit::checkNumbers(std::span<const double> Numbers) {
-  if (Numbers.size() > 0 && !(Numbers[0] >= 0.0))
-    return "the exploration constant c must not be negative";
-  if (Numbers.size() > 1 && !(Numbers[1] >= 1.0 && Numbers[1] == std::floor(Numbers[1])))
-    return "the window must be a whole number of uses, at least 1";
-  return "";
-}
+    : AucBandit(std::move(TheArms), Values[0], static_cast<std::size_t>(Values[1])) {}
 
 void AucBandit::initialize(const SearchDomain &TheDomain, std::uint64_t TheSeed) {
   Domain = &TheDomain;

@@ -20,16 +20,17 @@
 // the results of the other arms' points, and of a warm start's. An arm whose proposals only
 // revisit configurations of the run starts again (with a new seed).
 //
-// Defaults: c 0.05, window 500; arms differential_evolution(),
-// greedy_mutation() twice (small normal steps; and many uniform
-// coordinates), pattern_search(), torczon().
+// Its numbers, defaults and admitted values: kParameters; the arms when
+// none are named: defaultArms().
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_AUCBANDIT_H
 #define ATFC_SEARCH_AUCBANDIT_H
 
+#include "Search/HyperParameter.h"
 #include "Search/ObservingTechnique.h"
 
+#include <array>
 #include <deque>
 #include <memory>
 #include <random>
@@ -41,6 +42,12 @@ class AucBandit : public ObservingTechnique {
 public:
   static constexpr double kDefaultC = 0.05;
   static constexpr std::size_t kDefaultWindow = 500;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 2> kParameters = {{
+      {"c", kDefaultC, 0, Bound::Included, kUnbounded, Bound::Excluded, false,
+       "weight of exploration against the arms' credit"},
+      countParameter("window", kDefaultWindow, 1, "how many recent uses the credit counts"),
+  }};
   /// Consecutive proposals of an arm that only revisit configurations of
   /// the run before the arm starts again.
   static constexpr std::size_t kRestartAfterRevisits = 30;
@@ -48,15 +55,12 @@ public:
   /// The arms atfc uses when none are given.
   static std::vector<std::unique_ptr<SearchTechnique>> defaultArms();
 
-  /// Throws std::invalid_argument without arms, for c < 0 or a window of 0.
   explicit AucBandit(std::vector<std::unique_ptr<SearchTechnique>> Arms = defaultArms(),
                      double C = kDefaultC, std::size_t Window = kDefaultWindow);
 
-  /// From a directive: the numbers c and window (defaults where not given)
-  /// and the arms (the factory passes the defaults where none are named).
-  AucBandit(std::span<const double> Numbers, std::vector<std::unique_ptr<SearchTechnique>> Arms);
-  /// Why Numbers are wrong for the bandit ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  AucBandit(std::span<const double> Values, std::vector<std::unique_ptr<SearchTechnique>> Arms);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

@@ -10,21 +10,11 @@
 namespace atfc {
 
 DifferentialEvolution::DifferentialEvolution(std::size_t Population, double F, double Cr)
-    : PopulationSize(Population), F(F), Cr(Cr) {
-  if (Population < 4)
-    throw std::invalid_argument(
-        "differential_evolution: the population needs at least 4 members (a target and 3 donors)");
-  if (!(F > 0.0 && F <= 2.0))
-    throw std::invalid_argument("differential_evolution: f must lie in (0,2]");
-  if (!(Cr >= 0.0 && Cr <= 1.0))
-    throw std::invalid_argument("differential_evolution: cr must lie in [0,1]");
-}
+    : PopulationSize(Population), F(F), Cr(Cr) {}
 
 std::array<std::size_t, 3> DifferentialEvolution::pickDonors(std::size_t Target,
                                                              std::size_t Population,
                                                              std::mt19937_64 &Rng) {
-  if (Population < 4 || Target >= Population)
-    throw std::invalid_argument("pickDonors: needs a target among at least 4 members");
   // Rejection: redraw a member that is the target or a donor already.
   std::uniform_int_distribution<std::size_t> Member(0, Population - 1);
   std::array<std::size_t, 3> Donors{};
@@ -38,13 +28,8 @@ std::array<std::size_t, 3> DifferentialEvolution::pickDonors(std::size_t Target,
   return Donors;
 }
 
-DifferentialEvolution::DifferentialEvolution(std::span<const double> Numbers)
-    : DifferentialEvolution(countOr(Numbers, 0, kDefaultPopulation),
-                            numberOr(Numbers, 1, kDefaultF), numberOr(Numbers, 2, kDefaultCr)) {}
-
-std::string DifferentialEvolution::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<DifferentialEvolution>(Numbers);
-}
+DifferentialEvolution::DifferentialEvolution(std::span<const double> Values)
+    : DifferentialEvolution(static_cast<std::size_t>(Values[0]), Values[1], Values[2]) {}
 
 void DifferentialEvolution::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

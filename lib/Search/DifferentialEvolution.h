@@ -9,12 +9,13 @@
 // batch. When a generation changes no member, all members but the best are
 // drawn anew, so the search goes on elsewhere instead of repeating itself.
 //
-// Defaults: population 20, f 0.7, cr 0.9.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_DIFFERENTIALEVOLUTION_H
 #define ATFC_SEARCH_DIFFERENTIALEVOLUTION_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
 #include <array>
@@ -28,15 +29,20 @@ public:
   static constexpr std::size_t kDefaultPopulation = 20;
   static constexpr double kDefaultF = 0.7;
   static constexpr double kDefaultCr = 0.9;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      countParameter("population", kDefaultPopulation, 4,
+                     "members (a target and three donors at least)"),
+      {"f", kDefaultF, 0, Bound::Excluded, 2, Bound::Included, false, "differential weight"},
+      {"cr", kDefaultCr, 0, Bound::Included, 1, Bound::Included, false,
+       "crossover probability per coordinate"},
+  }};
 
-  /// Throws std::invalid_argument for a population below 4, f outside
-  /// (0,2] or cr outside [0,1].
   explicit DifferentialEvolution(std::size_t Population = kDefaultPopulation, double F = kDefaultF,
                                  double Cr = kDefaultCr);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit DifferentialEvolution(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit DifferentialEvolution(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

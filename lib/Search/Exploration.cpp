@@ -305,14 +305,14 @@ ExplorationResult explore(const ChainOfTrees &Space, std::unique_ptr<SearchTechn
   return Result;
 }
 
-ExplorationResult explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
-                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
-                          const std::function<OptionalCost(const Configuration &)> &Cost,
-                          std::function<double()> Clock) {
-  TechniqueOrError Built = makeTechnique(Expr);
-  if (!Built.ok())
-    throw std::invalid_argument(Built.Error.Message);
-  return explore(Space, std::move(Built.Technique), std::move(Abort), Seed, Cost, std::move(Clock));
+Expected<ExplorationResult> explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
+                                    std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                                    const std::function<OptionalCost(const Configuration &)> &Cost,
+                                    std::function<double()> Clock) {
+  Expected<std::unique_ptr<SearchTechnique>> Built = makeTechnique(Expr);
+  if (!Built)
+    return Built.takeError();
+  return explore(Space, Built.take(), std::move(Abort), Seed, Cost, std::move(Clock));
 }
 
 } // namespace atfc

@@ -186,12 +186,12 @@ ExplorationResult explore(const ChainOfTrees &Space, std::unique_ptr<SearchTechn
                           std::optional<AbortCondition> Abort, std::uint64_t Seed,
                           const std::function<OptionalCost(const Configuration &)> &Cost,
                           std::function<double()> Clock = {});
-/// The same with the technique built from Expr; throws std::invalid_argument
-/// with the factory's message when Expr names no technique.
-ExplorationResult explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
-                          std::optional<AbortCondition> Abort, std::uint64_t Seed,
-                          const std::function<OptionalCost(const Configuration &)> &Cost,
-                          std::function<double()> Clock = {});
+/// The same with the technique built from Expr, or the factory's error when
+/// Expr names no technique.
+Expected<ExplorationResult> explore(const ChainOfTrees &Space, const TechniqueExpr &Expr,
+                                    std::optional<AbortCondition> Abort, std::uint64_t Seed,
+                                    const std::function<OptionalCost(const Configuration &)> &Cost,
+                                    std::function<double()> Clock = {});
 
 } // namespace atfc
 

@@ -3,11 +3,13 @@
 // The lexer shared by the parsers of abort conditions and technique
 // expressions: C++-like names (with `::`), C++ number literals (digit
 // separators and suffixes allowed), and punctuation. Also the error type of
-// both parsers and the "did you mean" lookup for misspelt names.
+// both parsers' errors: positions in the parsed text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_EXPRESSIONLEXER_H
 #define ATFC_SEARCH_EXPRESSIONLEXER_H
+
+#include "Support/Error.h"
 
 #include <cstddef>
 #include <span>
@@ -16,13 +18,17 @@
 
 namespace atfc {
 
-/// Why a text could not be parsed, and where.
-struct TextError {
-  /// What is wrong, for the user: "expected ')'".
-  std::string Message;
-  /// Offset in the parsed text of the offending character.
-  std::size_t Offset = 0;
-};
+/// An error at character Offset of a parsed text: no file, line 1, column
+/// Offset + 1. The caller, which knows where the text stands in the user's
+/// file, moves it there with textOffset().
+inline Error textError(std::size_t Offset, std::string Message) {
+  return Error(SourceLocation{"", 1, static_cast<unsigned>(Offset + 1)}, std::move(Message));
+}
+
+/// The offset in the parsed text that E points at (see textError).
+inline std::size_t textOffset(const Error &E) {
+  return E.location().Column ? E.location().Column - 1 : 0;
+}
 
 enum class TokenKind {
   Name,    ///< evaluations, atf::cost, std::chrono::minutes

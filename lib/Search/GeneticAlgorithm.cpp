@@ -11,20 +11,10 @@
 namespace atfc {
 
 GeneticAlgorithm::GeneticAlgorithm(std::size_t Population, double Mutations)
-    : PopulationSize(Population), Mutations(Mutations) {
-  if (Population < 2)
-    throw std::invalid_argument("genetic_algorithm: the population must be at least 2");
-  if (!(Mutations >= 0.0))
-    throw std::invalid_argument("genetic_algorithm: mutations must not be negative");
-}
+    : PopulationSize(Population), Mutations(Mutations) {}
 
-GeneticAlgorithm::GeneticAlgorithm(std::span<const double> Numbers)
-    : GeneticAlgorithm(countOr(Numbers, 0, kDefaultPopulation),
-                       numberOr(Numbers, 1, kDefaultMutations)) {}
-
-std::string GeneticAlgorithm::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<GeneticAlgorithm>(Numbers);
-}
+GeneticAlgorithm::GeneticAlgorithm(std::span<const double> Values)
+    : GeneticAlgorithm(static_cast<std::size_t>(Values[0]), Values[1]) {}
 
 std::string GeneticAlgorithm::describe() const {
   return callText("genetic_algorithm", {static_cast<double>(PopulationSize), Mutations});

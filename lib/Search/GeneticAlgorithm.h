@@ -16,15 +16,17 @@
 //  - Elitist replacement: the next population is the best `population` of
 //    parents and children.
 //
-// Defaults: population 20, mutations 1.5. A batch is the generation's
-// children not proposed yet.
+// Its numbers, defaults and admitted values: kParameters. A batch is the
+// generation's children not proposed yet.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_GENETICALGORITHM_H
 #define ATFC_SEARCH_GENETICALGORITHM_H
 
 #include "Search/ConfigurationTechnique.h"
+#include "Search/HyperParameter.h"
 
+#include <array>
 #include <deque>
 
 namespace atfc {
@@ -33,13 +35,16 @@ class GeneticAlgorithm : public ConfigurationTechnique {
 public:
   static constexpr std::size_t kDefaultPopulation = 20;
   static constexpr double kDefaultMutations = 1.5;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 2> kParameters = {{
+      countParameter("population", kDefaultPopulation, 2, "members of a generation"),
+      {"mutations", kDefaultMutations, 0, Bound::Included, kUnbounded, Bound::Excluded, false,
+       "expected parameters mutated per child"},
+  }};
 
-  /// Throws std::invalid_argument for a population below 2 or negative
-  /// mutations.
   explicit GeneticAlgorithm(std::size_t Population = kDefaultPopulation,
                             double Mutations = kDefaultMutations);
-  explicit GeneticAlgorithm(std::span<const double> Numbers);
-  static std::string checkNumbers(std::span<const double> Numbers);
+  explicit GeneticAlgorithm(std::span<const double> Values);
 
   std::string describe() const override;
 

@@ -9,22 +9,10 @@
 namespace atfc {
 
 GreedyMutation::GreedyMutation(double Rate, double Sigma, double UniformShare)
-    : Rate(Rate), Sigma(Sigma), UniformShare(UniformShare) {
-  if (!(Rate > 0.0 && Rate <= 1.0))
-    throw std::invalid_argument("greedy_mutation: the rate must lie in (0,1]");
-  if (!(Sigma > 0.0))
-    throw std::invalid_argument("greedy_mutation: sigma must be positive");
-  if (!(UniformShare >= 0.0 && UniformShare <= 1.0))
-    throw std::invalid_argument("greedy_mutation: the uniform share must lie in [0,1]");
-}
+    : Rate(Rate), Sigma(Sigma), UniformShare(UniformShare) {}
 
-GreedyMutation::GreedyMutation(std::span<const double> Numbers)
-    : GreedyMutation(numberOr(Numbers, 0, kDefaultRate), numberOr(Numbers, 1, kDefaultSigma),
-                     numberOr(Numbers, 2, kDefaultUniformShare)) {}
-
-std::string GreedyMutation::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<GreedyMutation>(Numbers);
-}
+GreedyMutation::GreedyMutation(std::span<const double> Values)
+    : GreedyMutation(Values[0], Values[1], Values[2]) {}
 
 void GreedyMutation::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

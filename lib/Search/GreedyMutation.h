@@ -9,14 +9,17 @@
 // configuration than the best's where a few tries can find one. Until a
 // first valid point is known it proposes uniform points.
 //
-// Defaults: rate 0.2, sigma 0.1, uniform_share 0.2. One point per proposal.
+// Its numbers, defaults and admitted values: kParameters. One point per
+// proposal.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_GREEDYMUTATION_H
 #define ATFC_SEARCH_GREEDYMUTATION_H
 
+#include "Search/HyperParameter.h"
 #include "Search/ObservingTechnique.h"
 
+#include <array>
 #include <random>
 
 namespace atfc {
@@ -29,15 +32,21 @@ public:
   static constexpr double kDefaultSigma = 0.1;
   /// Share of mutations that draw a uniform coordinate instead.
   static constexpr double kDefaultUniformShare = 0.2;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      {"rate", kDefaultRate, 0, Bound::Excluded, 1, Bound::Included, false,
+       "probability that a coordinate mutates"},
+      {"sigma", kDefaultSigma, 0, Bound::Excluded, kUnbounded, Bound::Excluded, false,
+       "deviation of a normal step, in coordinate units"},
+      {"uniform_share", kDefaultUniformShare, 0, Bound::Included, 1, Bound::Included, false,
+       "share of mutations to a uniform coordinate"},
+  }};
 
-  /// Throws std::invalid_argument for a rate outside (0,1], sigma <= 0 or a
-  /// share outside [0,1].
   explicit GreedyMutation(double Rate = kDefaultRate, double Sigma = kDefaultSigma,
                           double UniformShare = kDefaultUniformShare);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit GreedyMutation(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit GreedyMutation(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

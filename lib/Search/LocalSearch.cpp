@@ -10,21 +10,12 @@ namespace atfc {
 
 LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience, bool Widen,
                          std::size_t Tabu)
-    : Samples(Samples), Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {
-  if (Samples == 0)
-    throw std::invalid_argument("local_search: samples must be at least 1");
-  if (Kick == 0)
-    throw std::invalid_argument("local_search: kick must be at least 1");
-}
+    : Samples(Samples), Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {}
 
-LocalSearch::LocalSearch(std::span<const double> Numbers)
-    : LocalSearch(countOr(Numbers, 0, kDefaultSamples), countOr(Numbers, 1, kDefaultKick),
-                  countOr(Numbers, 2, kDefaultPatience), countOr(Numbers, 3, kDefaultWiden) != 0,
-                  countOr(Numbers, 4, kDefaultTabu)) {}
-
-std::string LocalSearch::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<LocalSearch>(Numbers);
-}
+LocalSearch::LocalSearch(std::span<const double> Values)
+    : LocalSearch(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
+                  static_cast<std::size_t>(Values[2]), static_cast<std::size_t>(Values[3]) != 0,
+                  static_cast<std::size_t>(Values[4])) {}
 
 std::string LocalSearch::describe() const {
   return callText("local_search",

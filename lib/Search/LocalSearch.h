@@ -23,8 +23,8 @@
 //  - Configurations known (measured, or another arm's) are never proposed
 //    again; a known neighbour that improves is moved to at once.
 //
-// Defaults: samples 8, kick 3, patience 3, widen 0, tabu 10: the candidate
-// with the best geometric mean on the shipped Kernel Tuner caches among
+// Its numbers, defaults and admitted values: kParameters; the defaults are
+// the candidate with the best geometric mean on the shipped Kernel Tuner caches among
 // those compared in docs/search.md (it is not the run's default technique).
 // A batch is the next untried neighbours.
 //
@@ -33,7 +33,9 @@
 #define ATFC_SEARCH_LOCALSEARCH_H
 
 #include "Search/ConfigurationTechnique.h"
+#include "Search/HyperParameter.h"
 
+#include <array>
 #include <deque>
 #include <set>
 
@@ -49,14 +51,22 @@ public:
   /// Tabu moves (to the best neighbour not visited, even when worse) in a
   /// row without a new best before a kick.
   static constexpr std::size_t kDefaultTabu = 10;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 5> kParameters = {{
+      countParameter("samples", kDefaultSamples, 1, "random configurations before a descent"),
+      countParameter("kick", kDefaultKick, 1, "parameters a kick changes"),
+      countParameter("patience", kDefaultPatience, 0, "kicks without a new best before a restart"),
+      {"widen", kDefaultWiden ? 1.0 : 0.0, 0, Bound::Included, 1, Bound::Included, true,
+       "1: try every value of a parameter before a kick"},
+      countParameter("tabu", kDefaultTabu, 0, "tabu moves in a row without a new best"),
+  }};
 
-  /// Throws std::invalid_argument for samples or kick of 0.
   explicit LocalSearch(std::size_t Samples = kDefaultSamples, std::size_t Kick = kDefaultKick,
                        std::size_t Patience = kDefaultPatience, bool Widen = kDefaultWiden,
                        std::size_t Tabu = kDefaultTabu);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit LocalSearch(std::span<const double> Numbers);
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit LocalSearch(std::span<const double> Values);
 
   std::string describe() const override;
 

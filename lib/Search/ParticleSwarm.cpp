@@ -15,21 +15,10 @@ constexpr double kMaxSpeed = 0.5;
 } // namespace
 
 ParticleSwarm::ParticleSwarm(std::size_t Particles, double Inertia, double Cognitive, double Social)
-    : Particles(Particles), Inertia(Inertia), Cognitive(Cognitive), Social(Social) {
-  if (Particles == 0)
-    throw std::invalid_argument("particle_swarm: needs at least one particle");
-  if (!(Inertia >= 0.0 && Cognitive >= 0.0 && Social >= 0.0))
-    throw std::invalid_argument("particle_swarm: coefficients must not be negative");
-}
+    : Particles(Particles), Inertia(Inertia), Cognitive(Cognitive), Social(Social) {}
 
-ParticleSwarm::ParticleSwarm(std::span<const double> Numbers)
-    : ParticleSwarm(countOr(Numbers, 0, kDefaultParticles), numberOr(Numbers, 1, kDefaultInertia),
-                    numberOr(Numbers, 2, kDefaultCognitive), numberOr(Numbers, 3, kDefaultSocial)) {
-}
-
-std::string ParticleSwarm::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<ParticleSwarm>(Numbers);
-}
+ParticleSwarm::ParticleSwarm(std::span<const double> Values)
+    : ParticleSwarm(static_cast<std::size_t>(Values[0]), Values[1], Values[2], Values[3]) {}
 
 void ParticleSwarm::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

@@ -11,14 +11,16 @@
 // (0,1] is reflected back and its velocity reversed; speeds are limited to
 // 0.5 per coordinate. The swarm's moves are one batch.
 //
-// Defaults: 20 particles, inertia 0.7, cognitive 1.5, social 1.5.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_PARTICLESWARM_H
 #define ATFC_SEARCH_PARTICLESWARM_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
+#include <array>
 #include <deque>
 #include <random>
 
@@ -30,16 +32,23 @@ public:
   static constexpr double kDefaultInertia = 0.7;
   static constexpr double kDefaultCognitive = 1.5;
   static constexpr double kDefaultSocial = 1.5;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 4> kParameters = {{
+      countParameter("particles", kDefaultParticles, 1, "particles of the swarm"),
+      {"inertia", kDefaultInertia, 0, Bound::Included, kUnbounded, Bound::Excluded, false,
+       "weight of a particle's speed"},
+      {"cognitive", kDefaultCognitive, 0, Bound::Included, kUnbounded, Bound::Excluded, false,
+       "pull towards the particle's best"},
+      {"social", kDefaultSocial, 0, Bound::Included, kUnbounded, Bound::Excluded, false,
+       "pull towards the swarm's best"},
+  }};
 
-  /// Throws std::invalid_argument without particles or for a negative
-  /// coefficient.
   explicit ParticleSwarm(std::size_t Particles = kDefaultParticles,
                          double Inertia = kDefaultInertia, double Cognitive = kDefaultCognitive,
                          double Social = kDefaultSocial);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit ParticleSwarm(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit ParticleSwarm(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

@@ -10,20 +10,14 @@
 namespace atfc {
 
 PatternSearch::PatternSearch(double Step, double Shrink, double MinStep)
-    : InitialStep(Step), Shrink(Shrink), MinStep(MinStep) {
-  if (!(MinStep > 0.0 && MinStep <= Step && Step <= 1.0))
-    throw std::invalid_argument("pattern_search: needs 0 < min_step <= step <= 1");
-  if (!(Shrink > 0.0 && Shrink < 1.0))
-    throw std::invalid_argument("pattern_search: the shrink factor must lie in (0,1)");
+    : InitialStep(Step), Shrink(Shrink), MinStep(MinStep) {}
+
+std::string PatternSearch::checkValues(std::span<const double> Values) {
+  return Values[2] <= Values[0] ? "" : "min_step must not exceed step";
 }
 
-PatternSearch::PatternSearch(std::span<const double> Numbers)
-    : PatternSearch(numberOr(Numbers, 0, kDefaultStep), numberOr(Numbers, 1, kDefaultShrink),
-                    numberOr(Numbers, 2, kDefaultMinStep)) {}
-
-std::string PatternSearch::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<PatternSearch>(Numbers);
-}
+PatternSearch::PatternSearch(std::span<const double> Values)
+    : PatternSearch(Values[0], Values[1], Values[2]) {}
 
 void PatternSearch::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

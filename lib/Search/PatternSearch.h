@@ -8,14 +8,16 @@
 // factor `shrink`; below `min_step` the search starts again at a uniform
 // point. An invalid base is replaced by a uniform point.
 //
-// Defaults: step 0.25, shrink 0.5, min_step 0.004.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_PATTERNSEARCH_H
 #define ATFC_SEARCH_PATTERNSEARCH_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
+#include <array>
 #include <deque>
 #include <random>
 
@@ -26,15 +28,24 @@ public:
   static constexpr double kDefaultStep = 0.25;
   static constexpr double kDefaultShrink = 0.5;
   static constexpr double kDefaultMinStep = 0.004;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      {"step", kDefaultStep, 0, Bound::Excluded, 1, Bound::Included, false,
+       "first step, in coordinate units"},
+      {"shrink", kDefaultShrink, 0, Bound::Excluded, 1, Bound::Excluded, false,
+       "factor of the step after a poll without improvement"},
+      {"min_step", kDefaultMinStep, 0, Bound::Excluded, 1, Bound::Included, false,
+       "step below which the search restarts (at most step)"},
+  }};
 
-  /// Throws std::invalid_argument unless 0 < min_step <= step <= 1 and
-  /// 0 < shrink < 1.
   explicit PatternSearch(double Step = kDefaultStep, double Shrink = kDefaultShrink,
                          double MinStep = kDefaultMinStep);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit PatternSearch(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// Why values admitted one by one are wrong together ("" when right):
+  /// min_step must not exceed step.
+  static std::string checkValues(std::span<const double> Values);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit PatternSearch(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

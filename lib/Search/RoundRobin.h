@@ -18,8 +18,8 @@ namespace atfc {
 
 class RoundRobin final : public SearchTechnique {
 public:
-  /// Numbers must be empty; Techniques must not be.
-  RoundRobin(std::span<const double> Numbers,
+  /// Techniques must not be empty; round_robin takes no numbers.
+  RoundRobin(std::span<const double> Values,
              std::vector<std::unique_ptr<SearchTechnique>> Techniques);
   explicit RoundRobin(std::vector<std::unique_ptr<SearchTechnique>> Techniques)
       : RoundRobin({}, std::move(Techniques)) {}

@@ -13,23 +13,11 @@ namespace atfc {
 
 ShrinkingSample::ShrinkingSample(std::size_t Partitions, std::size_t Threshold,
                                  std::size_t MaxRound)
-    : Partitions(Partitions), Threshold(Threshold), MaxRound(MaxRound) {
-  if (Partitions < 2)
-    throw std::invalid_argument("shrinking_sample: needs at least 2 partitions");
-  if (Threshold == 0)
-    throw std::invalid_argument("shrinking_sample: the threshold must be at least 1");
-  if (MaxRound == 0)
-    throw std::invalid_argument("shrinking_sample: a round needs at least one point");
-}
+    : Partitions(Partitions), Threshold(Threshold), MaxRound(MaxRound) {}
 
-ShrinkingSample::ShrinkingSample(std::span<const double> Numbers)
-    : ShrinkingSample(countOr(Numbers, 0, kDefaultPartitions),
-                      countOr(Numbers, 1, kDefaultThreshold),
-                      countOr(Numbers, 2, kDefaultMaxRound)) {}
-
-std::string ShrinkingSample::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<ShrinkingSample>(Numbers);
-}
+ShrinkingSample::ShrinkingSample(std::span<const double> Values)
+    : ShrinkingSample(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
+                      static_cast<std::size_t>(Values[2])) {}
 
 void ShrinkingSample::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

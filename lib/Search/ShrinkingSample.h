@@ -13,14 +13,16 @@
 // force), and the search starts again on the whole space with the medians
 // shifted by a random offset, so that no round repeats an earlier one.
 //
-// Defaults: 3 partitions, threshold 1, max_round 100.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SHRINKINGSAMPLE_H
 #define ATFC_SEARCH_SHRINKINGSAMPLE_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
+#include <array>
 #include <deque>
 #include <random>
 
@@ -31,16 +33,19 @@ public:
   static constexpr std::size_t kDefaultPartitions = 3;
   static constexpr std::size_t kDefaultThreshold = 1;
   static constexpr std::size_t kDefaultMaxRound = 100;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      countParameter("partitions", kDefaultPartitions, 2, "parts per dimension"),
+      countParameter("threshold", kDefaultThreshold, 1, "cells left at which a dimension stops"),
+      countParameter("max_round", kDefaultMaxRound, 1, "most points per round"),
+  }};
 
-  /// Throws std::invalid_argument for fewer than 2 partitions, a threshold
-  /// of 0 or a max_round of 0.
   explicit ShrinkingSample(std::size_t Partitions = kDefaultPartitions,
                            std::size_t Threshold = kDefaultThreshold,
                            std::size_t MaxRound = kDefaultMaxRound);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit ShrinkingSample(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit ShrinkingSample(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

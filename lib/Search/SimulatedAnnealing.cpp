@@ -11,23 +11,10 @@
 namespace atfc {
 
 SimulatedAnnealing::SimulatedAnnealing(double Temperature, double Cooling, double Sigma)
-    : InitialTemperature(Temperature), Cooling(Cooling), Sigma(Sigma) {
-  if (!(Temperature > 0.0))
-    throw std::invalid_argument("simulated_annealing: the temperature must be positive");
-  if (!(Cooling > 0.0 && Cooling < 1.0))
-    throw std::invalid_argument("simulated_annealing: the cooling factor must lie in (0,1)");
-  if (!(Sigma > 0.0))
-    throw std::invalid_argument("simulated_annealing: sigma must be positive");
-}
+    : InitialTemperature(Temperature), Cooling(Cooling), Sigma(Sigma) {}
 
-SimulatedAnnealing::SimulatedAnnealing(std::span<const double> Numbers)
-    : SimulatedAnnealing(numberOr(Numbers, 0, kDefaultTemperature),
-                         numberOr(Numbers, 1, kDefaultCooling),
-                         numberOr(Numbers, 2, kDefaultSigma)) {}
-
-std::string SimulatedAnnealing::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<SimulatedAnnealing>(Numbers);
-}
+SimulatedAnnealing::SimulatedAnnealing(std::span<const double> Values)
+    : SimulatedAnnealing(Values[0], Values[1], Values[2]) {}
 
 void SimulatedAnnealing::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

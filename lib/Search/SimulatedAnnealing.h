@@ -10,15 +10,17 @@
 // `cooling` after each result. When T has fallen below a thousandth of its
 // start, the walk reheats and goes on from the best point it has seen.
 //
-// Defaults: temperature 0.1, cooling 0.98, sigma 0.1. One point per
+// Its numbers, defaults and admitted values: kParameters. One point per
 // proposal.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SIMULATEDANNEALING_H
 #define ATFC_SEARCH_SIMULATEDANNEALING_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
+#include <array>
 #include <random>
 
 namespace atfc {
@@ -28,15 +30,21 @@ public:
   static constexpr double kDefaultTemperature = 0.1;
   static constexpr double kDefaultCooling = 0.98;
   static constexpr double kDefaultSigma = 0.1;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      {"temperature", kDefaultTemperature, 0, Bound::Excluded, kUnbounded, Bound::Excluded, false,
+       "start temperature"},
+      {"cooling", kDefaultCooling, 0, Bound::Excluded, 1, Bound::Excluded, false,
+       "factor of the temperature per result"},
+      {"sigma", kDefaultSigma, 0, Bound::Excluded, kUnbounded, Bound::Excluded, false,
+       "deviation of a mutation step"},
+  }};
 
-  /// Throws std::invalid_argument unless temperature > 0, 0 < cooling < 1
-  /// and sigma > 0.
   explicit SimulatedAnnealing(double Temperature = kDefaultTemperature,
                               double Cooling = kDefaultCooling, double Sigma = kDefaultSigma);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit SimulatedAnnealing(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit SimulatedAnnealing(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

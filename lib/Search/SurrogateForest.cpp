@@ -20,19 +20,11 @@ constexpr std::size_t kMaxRows = 400;
 } // namespace
 
 SurrogateForest::SurrogateForest(std::size_t Samples, std::size_t Trees, std::size_t Candidates)
-    : Samples(Samples), Trees(Trees), Candidates(Candidates) {
-  if (Samples == 0 || Trees == 0 || Candidates == 0)
-    throw std::invalid_argument(
-        "surrogate_forest: samples, trees and candidates must be at least 1");
-}
+    : Samples(Samples), Trees(Trees), Candidates(Candidates) {}
 
-SurrogateForest::SurrogateForest(std::span<const double> Numbers)
-    : SurrogateForest(countOr(Numbers, 0, kDefaultSamples), countOr(Numbers, 1, kDefaultTrees),
-                      countOr(Numbers, 2, kDefaultCandidates)) {}
-
-std::string SurrogateForest::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<SurrogateForest>(Numbers);
-}
+SurrogateForest::SurrogateForest(std::span<const double> Values)
+    : SurrogateForest(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
+                      static_cast<std::size_t>(Values[2])) {}
 
 std::string SurrogateForest::describe() const {
   return callText("surrogate_forest", {static_cast<double>(Samples), static_cast<double>(Trees),

@@ -17,13 +17,14 @@
 //    lowest mean prediction minus the spread between the trees (a lower
 //    confidence bound: uncertain regions are tried too).
 //
-// Defaults: samples 20, trees 16, candidates 300.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SURROGATEFOREST_H
 #define ATFC_SEARCH_SURROGATEFOREST_H
 
 #include "Search/ConfigurationTechnique.h"
+#include "Search/HyperParameter.h"
 
 namespace atfc {
 
@@ -32,12 +33,17 @@ public:
   static constexpr std::size_t kDefaultSamples = 20;
   static constexpr std::size_t kDefaultTrees = 16;
   static constexpr std::size_t kDefaultCandidates = 300;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 3> kParameters = {{
+      countParameter("samples", kDefaultSamples, 1, "random configurations before the model"),
+      countParameter("trees", kDefaultTrees, 1, "trees of the forest"),
+      countParameter("candidates", kDefaultCandidates, 1,
+                     "unknown configurations scored per batch"),
+  }};
 
-  /// Throws std::invalid_argument for samples, trees or candidates of 0.
   explicit SurrogateForest(std::size_t Samples = kDefaultSamples, std::size_t Trees = kDefaultTrees,
                            std::size_t Candidates = kDefaultCandidates);
-  explicit SurrogateForest(std::span<const double> Numbers);
-  static std::string checkNumbers(std::span<const double> Numbers);
+  explicit SurrogateForest(std::span<const double> Values);
   std::string describe() const override;
 
   /// A regression tree over value indices (public for tests).

@@ -6,6 +6,13 @@ namespace atfc {
 
 namespace {
 
+/// The first error of a parse; thrown to unwind the recursive descent and
+/// caught at parseTechnique(), never outside this file.
+struct ParseFailure {
+  std::string Message;
+  std::size_t Offset;
+};
+
 class TechniqueParser {
 public:
   explicit TechniqueParser(std::string_view Text) : Lexer(Text) {}
@@ -20,7 +27,7 @@ public:
 
 private:
   [[noreturn]] void fail(std::string Message, std::size_t Offset) {
-    throw TextError{std::move(Message), Offset};
+    throw ParseFailure{std::move(Message), Offset};
   }
 
   TechniqueExpr parseTechniqueExpr() {
@@ -76,14 +83,12 @@ private:
 
 } // namespace
 
-TechniqueExprOrError parseTechnique(std::string_view Text) {
-  TechniqueExprOrError Result;
+Expected<TechniqueExpr> parseTechnique(std::string_view Text) {
   try {
-    Result.Expr = TechniqueParser(Text).parseAll();
-  } catch (TextError &Error) {
-    Result.Error = std::move(Error);
+    return TechniqueParser(Text).parseAll();
+  } catch (ParseFailure &Failure) {
+    return textError(Failure.Offset, std::move(Failure.Message));
   }
-  return Result;
 }
 
 std::string describe(const TechniqueExpr &Expr) {

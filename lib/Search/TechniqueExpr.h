@@ -35,16 +35,9 @@ struct TechniqueExpr {
   std::size_t Offset = 0;
 };
 
-/// A parsed technique expression, or why the text is not one.
-struct TechniqueExprOrError {
-  /// The expression; nullopt on error.
-  std::optional<TechniqueExpr> Expr;
-  /// The error when Expr is nullopt.
-  TextError Error;
-  bool ok() const { return Expr.has_value(); }
-};
-
-TechniqueExprOrError parseTechnique(std::string_view Text);
+/// The expression Text writes, or why it is none (at its offset in Text:
+/// textOffset()).
+Expected<TechniqueExpr> parseTechnique(std::string_view Text);
 
 /// The expression as text: "round_robin(torczon, random)".
 std::string describe(const TechniqueExpr &Expr);

@@ -15,6 +15,7 @@
 #include "Search/SimulatedAnnealing.h"
 #include "Search/SurrogateForest.h"
 #include "Search/Torczon.h"
+#include "Support/NumberText.h"
 #include "Support/Suggestions.h"
 
 #include <array>
@@ -27,59 +28,54 @@ namespace {
 constexpr std::string_view kAucBanditDefaultArms =
     "differential_evolution, greedy_mutation, greedy_mutation(0.3, 0.1, 0.8)";
 
+/// The registry line of T (see TechniqueFactory.h).
+template <class T>
+constexpr TechniqueEntry entry(std::string_view Name, std::string_view Summary,
+                               std::size_t MinTechniques, std::size_t MaxTechniques,
+                               std::string_view DefaultTechniques, TechniqueBuilder Build) {
+  return {Name, Summary, parametersOf<T>(), MinTechniques, MaxTechniques, DefaultTechniques, Build};
+}
+
 // The registry: one line per technique (see TechniqueFactory.h).
 const TechniqueEntry Registry[] = {
-    {"exhaustive", "every configuration once, in index order", 0, 0, 0, "",
-     &buildWithNumbers<Exhaustive>},
-    {"random", "uniformly random configurations", 0, 0, 0, "", &buildWithNumbers<RandomSearch>},
-    {"round_robin", "round_robin(t1, t2, ...): the techniques propose in turn", 0, 1, 64, "",
-     &buildWithTechniques<RoundRobin>},
-    {"auc_bandit",
-     "auc_bandit(c = 0.05, window = 500, t1, t2, ...): OpenTuner's AUC bandit over techniques", 2,
-     1, 64, kAucBanditDefaultArms, &buildWithTechniques<AucBandit>},
-    {"differential_evolution",
-     "differential_evolution(population = 20, f = 0.7, cr = 0.9): DE/rand/1/bin", 3, 0, 0, "",
-     &buildWithNumbers<DifferentialEvolution>},
-    {"genetic_algorithm",
-     "genetic_algorithm(population = 20, mutations = 1.5): constraint-aware GA on parameter "
-     "values",
-     2, 0, 0, "", &buildWithNumbers<GeneticAlgorithm>},
-    {"greedy_mutation",
-     "greedy_mutation(rate = 0.2, sigma = 0.1, uniform_share = 0.2): mutations of the best", 3, 0,
-     0, "", &buildWithNumbers<GreedyMutation>},
-    {"local_search",
-     "local_search(samples = 8, kick = 3, patience = 3, widen = 0, tabu = 10): iterated tabu "
-     "search on parameter values",
-     5, 0, 0, "", &buildWithNumbers<LocalSearch>},
-    {"particle_swarm",
-     "particle_swarm(particles = 20, inertia = 0.7, cognitive = 1.5, social = 1.5)", 4, 0, 0, "",
-     &buildWithNumbers<ParticleSwarm>},
-    {"pattern_search",
-     "pattern_search(step = 0.25, shrink = 0.5, min_step = 0.004): compass search", 3, 0, 0, "",
-     &buildWithNumbers<PatternSearch>},
-    {"shrinking_sample",
-     "shrinking_sample(partitions = 3, threshold = 1, max_round = 100): Li and Agrawal's search", 3,
-     0, 0, "", &buildWithNumbers<ShrinkingSample>},
-    {"simulated_annealing", "simulated_annealing(temperature = 0.1, cooling = 0.98, sigma = 0.1)",
-     3, 0, 0, "", &buildWithNumbers<SimulatedAnnealing>},
-    {"surrogate_forest",
-     "surrogate_forest(samples = 20, trees = 16, candidates = 300): random-forest model of cost", 3,
-     0, 0, "", &buildWithNumbers<SurrogateForest>},
-    {"torczon",
-     "torczon(step = 0.2, expansion = 2, contraction = 0.5, min_size = 0.004): multi-directional "
-     "search",
-     4, 0, 0, "", &buildWithNumbers<Torczon>},
+    entry<Exhaustive>("exhaustive", "every configuration once, in index order", 0, 0, "",
+                      &buildWithNumbers<Exhaustive>),
+    entry<RandomSearch>("random", "uniformly random configurations", 0, 0, "",
+                        &buildWithNumbers<RandomSearch>),
+    entry<RoundRobin>("round_robin", "the techniques propose in turn", 1, 64, "",
+                      &buildWithTechniques<RoundRobin>),
+    entry<AucBandit>("auc_bandit", "OpenTuner's AUC bandit over techniques", 1, 64,
+                     kAucBanditDefaultArms, &buildWithTechniques<AucBandit>),
+    entry<DifferentialEvolution>("differential_evolution", "DE/rand/1/bin", 0, 0, "",
+                                 &buildWithNumbers<DifferentialEvolution>),
+    entry<GeneticAlgorithm>("genetic_algorithm", "constraint-aware GA on parameter values", 0, 0,
+                            "", &buildWithNumbers<GeneticAlgorithm>),
+    entry<GreedyMutation>("greedy_mutation", "mutations of the best", 0, 0, "",
+                          &buildWithNumbers<GreedyMutation>),
+    entry<LocalSearch>("local_search", "iterated tabu search on parameter values", 0, 0, "",
+                       &buildWithNumbers<LocalSearch>),
+    entry<ParticleSwarm>("particle_swarm", "particle swarm optimisation", 0, 0, "",
+                         &buildWithNumbers<ParticleSwarm>),
+    entry<PatternSearch>("pattern_search", "compass search", 0, 0, "",
+                         &buildWithNumbers<PatternSearch>),
+    entry<ShrinkingSample>("shrinking_sample", "Li and Agrawal's shrinking sample", 0, 0, "",
+                           &buildWithNumbers<ShrinkingSample>),
+    entry<SimulatedAnnealing>("simulated_annealing", "simulated annealing of mutations", 0, 0, "",
+                              &buildWithNumbers<SimulatedAnnealing>),
+    entry<SurrogateForest>("surrogate_forest", "random-forest model of cost", 0, 0, "",
+                           &buildWithNumbers<SurrogateForest>),
+    entry<Torczon>("torczon", "multi-directional search", 0, 0, "", &buildWithNumbers<Torczon>),
     // The ATF slides' spelling of random, last so that it stays out of the
     // way in the list of known techniques.
-    {"random_search", "random, as the ATF slides spell it", 0, 0, 0, "",
-     &buildWithNumbers<RandomSearch>},
+    entry<RandomSearch>("random_search", "random, as the ATF slides spell it", 0, 0, "",
+                        &buildWithNumbers<RandomSearch>),
 };
 
 std::string plural(std::size_t N, std::string_view Word) {
   return std::to_string(N) + " " + std::string(Word) + (N == 1 ? "" : "s");
 }
 
-TextError unknownTechnique(const TechniqueExpr &Expr) {
+Error unknownTechnique(const TechniqueExpr &Expr) {
   std::vector<std::string_view> Names;
   for (const TechniqueEntry &Entry : Registry)
     Names.push_back(Entry.Name);
@@ -91,7 +87,7 @@ TextError unknownTechnique(const TechniqueExpr &Expr) {
     for (std::size_t I = 0; I < Names.size(); ++I)
       Message += (I ? ", " : " ") + std::string(Names[I]);
   }
-  return {std::move(Message), Expr.Offset};
+  return textError(Expr.Offset, std::move(Message));
 }
 
 } // namespace
@@ -107,62 +103,78 @@ std::vector<std::string> knownTechniques() {
 
 std::string_view defaultTechniqueText() { return "auc_bandit"; }
 
-TechniqueOrError makeTechnique(const TechniqueExpr &Expr) {
+std::string techniqueHelp() {
+  std::string Text;
+  for (const TechniqueEntry &Entry : Registry) {
+    Text += "  " + signatureText(Entry.Name, Entry.Parameters, Entry.MaxTechniques > 0) +
+            "\n      " + std::string(Entry.Summary) + "\n";
+    for (const HyperParameter &P : Entry.Parameters)
+      Text += "      " + std::string(P.Name) + ": " + std::string(P.Meaning) + ", " +
+              admittedText(P) + "\n";
+  }
+  return Text;
+}
+
+std::string techniqueParameterTable() {
+  std::string Text = "| technique | number | default | admits | meaning |\n|---|---|---|---|---|\n";
+  for (const TechniqueEntry &Entry : Registry)
+    for (const HyperParameter &P : Entry.Parameters)
+      Text += "| `" + std::string(Entry.Name) + "` | `" + std::string(P.Name) + "` | " +
+              shortestText(P.Default) + " | " + admittedText(P) + " | " + std::string(P.Meaning) +
+              " |\n";
+  return Text;
+}
+
+Expected<std::unique_ptr<SearchTechnique>> makeTechnique(const TechniqueExpr &Expr) {
   const TechniqueEntry *Entry = nullptr;
   for (const TechniqueEntry &Candidate : Registry)
     if (Candidate.Name == Expr.Name)
       Entry = &Candidate;
   if (!Entry)
-    return {nullptr, unknownTechnique(Expr)};
+    return unknownTechnique(Expr);
 
-  if (Expr.Numbers.size() > Entry->MaxNumbers)
-    return {nullptr,
-            {Entry->MaxNumbers == 0
-                 ? Expr.Name + " takes no numbers"
-                 : Expr.Name + " takes at most " + plural(Entry->MaxNumbers, "number"),
-             Expr.Offset}};
+  Expected<std::vector<double>> Values =
+      hyperParameterValues(Expr.Name, Entry->Parameters, Expr.Numbers);
+  if (!Values)
+    return textError(Expr.Offset, Values.error().message());
 
   // The sub-techniques: those written, else the entry's defaults.
   std::vector<TechniqueExpr> SubExprs = Expr.Techniques;
   if (SubExprs.empty() && !Entry->DefaultTechniques.empty()) {
-    TechniqueExprOrError Defaults = parseTechnique(std::string(Entry->Name) + "(" +
-                                                   std::string(Entry->DefaultTechniques) + ")");
-    if (!Defaults.ok())
-      return {
-          nullptr,
-          {"the default techniques of " + Expr.Name + " do not parse: " + Defaults.Error.Message,
-           Expr.Offset}};
-    SubExprs = std::move(Defaults.Expr->Techniques);
+    Expected<TechniqueExpr> Defaults = parseTechnique(std::string(Entry->Name) + "(" +
+                                                      std::string(Entry->DefaultTechniques) + ")");
+    if (!Defaults)
+      return textError(Expr.Offset, "the default techniques of " + Expr.Name +
+                                        " do not parse: " + Defaults.error().message());
+    SubExprs = std::move(Defaults->Techniques);
     for (TechniqueExpr &Sub : SubExprs)
       Sub.Offset = Expr.Offset;
   }
   if (SubExprs.size() > Entry->MaxTechniques)
-    return {nullptr,
-            {Entry->MaxTechniques == 0
-                 ? Expr.Name + " takes no techniques"
-                 : Expr.Name + " takes at most " + plural(Entry->MaxTechniques, "technique"),
-             Expr.Offset}};
+    return textError(Expr.Offset, Entry->MaxTechniques == 0
+                                      ? Expr.Name + " takes no techniques"
+                                      : Expr.Name + " takes at most " +
+                                            plural(Entry->MaxTechniques, "technique"));
   if (SubExprs.size() < Entry->MinTechniques)
-    return {nullptr,
-            {Expr.Name + " needs at least " + plural(Entry->MinTechniques, "technique") +
-                 ", e.g. " + Expr.Name + "(random, exhaustive)",
-             Expr.Offset}};
+    return textError(Expr.Offset, Expr.Name + " needs at least " +
+                                      plural(Entry->MinTechniques, "technique") + ", e.g. " +
+                                      Expr.Name + "(random, exhaustive)");
 
-  TechniqueArguments Arguments{Expr, {}};
+  TechniqueArguments Arguments{Expr, Values.take(), {}};
   for (const TechniqueExpr &Sub : SubExprs) {
-    TechniqueOrError Built = makeTechnique(Sub);
-    if (!Built.ok())
+    Expected<std::unique_ptr<SearchTechnique>> Built = makeTechnique(Sub);
+    if (!Built)
       return Built;
-    Arguments.Techniques.push_back(std::move(Built.Technique));
+    Arguments.Techniques.push_back(Built.take());
   }
   return Entry->Build(std::move(Arguments));
 }
 
-TechniqueOrError makeTechnique(std::string_view Text) {
-  TechniqueExprOrError Parsed = parseTechnique(Text);
-  if (!Parsed.ok())
-    return {nullptr, std::move(Parsed.Error)};
-  return makeTechnique(*Parsed.Expr);
+Expected<std::unique_ptr<SearchTechnique>> makeTechnique(std::string_view Text) {
+  Expected<TechniqueExpr> Parsed = parseTechnique(Text);
+  if (!Parsed)
+    return Parsed.takeError();
+  return makeTechnique(*Parsed);
 }
 
 } // namespace atfc

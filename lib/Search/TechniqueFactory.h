@@ -2,30 +2,35 @@
 //
 // Builds a SearchTechnique from a TechniqueExpr ("round_robin(torczon,
 // random)"), checking its numbers and sub-techniques against a registry of
-// every technique: its name, a one-line summary for help texts, how many
-// numbers and sub-techniques it takes, and the function that builds it.
+// every technique: its name, what it does, the numbers it takes (its
+// kParameters table, Search/HyperParameter.h), how many sub-techniques it
+// takes, and the function that builds it. Help texts and docs/search.md
+// are checked against the registry, so a technique's numbers are declared
+// in one place.
 //
 // Adding a technique T is one line in the registry of TechniqueFactory.cpp:
-//   {"name", "summary", MaxNumbers, MinTechniques, MaxTechniques,
-//    DefaultTechniques, &buildWithNumbers<T>},
-// where T has a constructor T(std::span<const double> Numbers) (numbers not
-// given take T's defaults; a default constructor also works when T takes no
-// numbers) and optionally `static std::string checkNumbers(std::span<const
-// double>)` that returns why the numbers are wrong ("" when right). A meta-
-// technique uses &buildWithTechniques<T> and has a constructor T(std::span<
-// const double> Numbers, std::vector<std::unique_ptr<SearchTechnique>>).
-// DefaultTechniques ("a, b") is used when the expression names none.
+//   entry<T>("name", "what it does", MinTechniques, MaxTechniques,
+//            DefaultTechniques, &buildWithNumbers<T>),
+// where T has `static constexpr std::array<HyperParameter, N> kParameters`
+// (none for a technique without numbers) and a constructor T(std::span<
+// const double> Values) that gets one admitted value per parameter (a
+// default constructor for a technique without numbers), and optionally
+// `static std::string checkValues(std::span<const double>)` for conditions
+// between its numbers. A meta-technique uses &buildWithTechniques<T> and
+// has a constructor T(std::span<const double> Values,
+// std::vector<std::unique_ptr<SearchTechnique>>). DefaultTechniques ("a,
+// b") is used when the expression names none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_TECHNIQUEFACTORY_H
 #define ATFC_SEARCH_TECHNIQUEFACTORY_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 #include "Search/TechniqueExpr.h"
 
 #include <concepts>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,34 +39,27 @@
 
 namespace atfc {
 
-/// A built technique, or why the expression names none.
-struct TechniqueOrError {
-  /// The technique; null on error.
-  std::unique_ptr<SearchTechnique> Technique;
-  /// The error when Technique is null; Offset is that of the expression's
-  /// text it was parsed from.
-  TextError Error;
-  bool ok() const { return Technique != nullptr; }
-};
-
-/// What a builder gets: the expression, whose counts of numbers and
-/// techniques the factory checked against the entry, and its sub-techniques,
+/// What a builder gets: the expression, whose sub-techniques the factory
+/// checked against the entry, the values of its numbers (checked against
+/// the technique's kParameters, defaults added), and its sub-techniques,
 /// built (the defaults where the expression names none).
 struct TechniqueArguments {
   const TechniqueExpr &Expr;
+  std::vector<double> Values;
   std::vector<std::unique_ptr<SearchTechnique>> Techniques;
 };
 
-using TechniqueBuilder = TechniqueOrError (*)(TechniqueArguments &&Arguments);
+using TechniqueBuilder =
+    Expected<std::unique_ptr<SearchTechnique>> (*)(TechniqueArguments &&Arguments);
 
 /// One technique of the registry.
 struct TechniqueEntry {
   /// The name in directives: "simulated_annealing".
   std::string_view Name;
-  /// One line for help texts: what it does, its numbers and their defaults.
+  /// What it does, for help texts: "compass search".
   std::string_view Summary;
-  /// The most numbers it takes.
-  std::size_t MaxNumbers = 0;
+  /// The numbers it takes, in order.
+  std::span<const HyperParameter> Parameters;
   /// How many sub-techniques it takes (meta-techniques), after defaults.
   std::size_t MinTechniques = 0;
   std::size_t MaxTechniques = 0;
@@ -76,42 +74,56 @@ std::span<const TechniqueEntry> techniqueRegistry();
 std::vector<std::string> knownTechniques();
 /// The technique of a run that names none.
 std::string_view defaultTechniqueText();
+/// One line per technique for help texts: "  torczon(step = 0.2, ...)
+/// multi-directional search", then one line per number: its meaning and
+/// the values it admits.
+std::string techniqueHelp();
+/// The Markdown table of every technique's numbers (technique, number,
+/// default, admitted values, meaning) that docs/search.md holds verbatim.
+std::string techniqueParameterTable();
 
-TechniqueOrError makeTechnique(const TechniqueExpr &Expr);
+/// The technique Expr names, or why none (at Expr's offset: textOffset()).
+Expected<std::unique_ptr<SearchTechnique>> makeTechnique(const TechniqueExpr &Expr);
 /// Parses Text and builds it.
-TechniqueOrError makeTechnique(std::string_view Text);
+Expected<std::unique_ptr<SearchTechnique>> makeTechnique(std::string_view Text);
 
-/// The error for Expr's numbers when T::checkNumbers (where T has one)
-/// finds them wrong, at the expression's offset; nullopt when right.
-template <class T> std::optional<TextError> numbersError(const TechniqueExpr &Expr) {
-  const std::span<const double> Numbers = Expr.Numbers;
+/// The numbers a technique T takes (none when it declares no kParameters).
+template <class T> constexpr std::span<const HyperParameter> parametersOf() {
+  if constexpr (requires { T::kParameters; })
+    return T::kParameters;
+  else
+    return {};
+}
+
+/// Why the values break a condition between T's numbers; "" when none.
+template <class T> std::string valuesProblem(std::span<const double> Values) {
   if constexpr (requires {
-                  { T::checkNumbers(Numbers) } -> std::convertible_to<std::string>;
-                }) {
-    std::string Problem = T::checkNumbers(Numbers);
-    if (!Problem.empty())
-      return TextError{Expr.Name + ": " + Problem, Expr.Offset};
-  }
-  return std::nullopt;
+                  { T::checkValues(Values) } -> std::convertible_to<std::string>;
+                })
+    return T::checkValues(Values);
+  else
+    return "";
 }
 
 /// A builder for a technique with numbers only (see the file comment).
-template <class T> TechniqueOrError buildWithNumbers(TechniqueArguments &&Arguments) {
-  const std::span<const double> Numbers = Arguments.Expr.Numbers;
-  if (std::optional<TextError> Error = numbersError<T>(Arguments.Expr))
-    return {nullptr, std::move(*Error)};
+template <class T>
+Expected<std::unique_ptr<SearchTechnique>> buildWithNumbers(TechniqueArguments &&Arguments) {
+  if (std::string Problem = valuesProblem<T>(Arguments.Values); !Problem.empty())
+    return textError(Arguments.Expr.Offset, Arguments.Expr.Name + ": " + Problem);
   if constexpr (std::is_constructible_v<T, std::span<const double>>)
-    return {std::make_unique<T>(Numbers), {}};
+    return std::unique_ptr<SearchTechnique>(
+        std::make_unique<T>(std::span<const double>(Arguments.Values)));
   else
-    return {std::make_unique<T>(), {}};
+    return std::unique_ptr<SearchTechnique>(std::make_unique<T>());
 }
 
 /// A builder for a meta-technique (see the file comment).
-template <class T> TechniqueOrError buildWithTechniques(TechniqueArguments &&Arguments) {
-  const std::span<const double> Numbers = Arguments.Expr.Numbers;
-  if (std::optional<TextError> Error = numbersError<T>(Arguments.Expr))
-    return {nullptr, std::move(*Error)};
-  return {std::make_unique<T>(Numbers, std::move(Arguments.Techniques)), {}};
+template <class T>
+Expected<std::unique_ptr<SearchTechnique>> buildWithTechniques(TechniqueArguments &&Arguments) {
+  if (std::string Problem = valuesProblem<T>(Arguments.Values); !Problem.empty())
+    return textError(Arguments.Expr.Offset, Arguments.Expr.Name + ": " + Problem);
+  return std::unique_ptr<SearchTechnique>(std::make_unique<T>(
+      std::span<const double>(Arguments.Values), std::move(Arguments.Techniques)));
 }
 
 } // namespace atfc

@@ -9,15 +9,12 @@
 #ifndef ATFC_SEARCH_TECHNIQUETEXT_H
 #define ATFC_SEARCH_TECHNIQUETEXT_H
 
-#include <cmath>
+#include "Support/NumberText.h"
+
 #include <cstddef>
 #include <initializer_list>
-#include <span>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "Support/NumberText.h"
 
 namespace atfc {
 
@@ -35,34 +32,6 @@ inline std::string callText(const std::string &Name, std::initializer_list<doubl
   for (double X : Numbers)
     Arguments.push_back(shortestText(X));
   return callText(Name, Arguments);
-}
-
-/// Numbers[I] where given, else Default.
-inline double numberOr(std::span<const double> Numbers, std::size_t I, double Default) {
-  return I < Numbers.size() ? Numbers[I] : Default;
-}
-
-/// Numbers[I] where given (it must be a whole number >= 0), else Default.
-inline std::size_t countOr(std::span<const double> Numbers, std::size_t I, std::size_t Default) {
-  if (I >= Numbers.size())
-    return Default;
-  const double X = Numbers[I];
-  if (!(X >= 0.0 && X < 1e15 && X == std::floor(X)))
-    throw std::invalid_argument("argument " + std::to_string(I + 1) + " must be a whole number");
-  return static_cast<std::size_t>(X);
-}
-
-/// Why T(Numbers) rejects Numbers, "" when it takes them: the message of the
-/// constructor's std::invalid_argument without its "name: " prefix.
-template <class T> std::string numbersProblem(std::span<const double> Numbers) {
-  try {
-    T Checked(Numbers);
-  } catch (const std::invalid_argument &E) {
-    std::string Message = E.what();
-    const std::size_t Colon = Message.find(": ");
-    return Colon == std::string::npos ? Message : Message.substr(Colon + 2);
-  }
-  return "";
 }
 
 } // namespace atfc

@@ -12,24 +12,10 @@
 namespace atfc {
 
 Torczon::Torczon(double Step, double Expansion, double Contraction, double MinSize)
-    : Step(Step), Expansion(Expansion), Contraction(Contraction), MinSize(MinSize) {
-  if (!(Step > 0.0 && Step <= 0.5))
-    throw std::invalid_argument("torczon: the step must lie in (0,0.5]");
-  if (!(Expansion > 1.0))
-    throw std::invalid_argument("torczon: the expansion factor must exceed 1");
-  if (!(Contraction > 0.0 && Contraction < 1.0))
-    throw std::invalid_argument("torczon: the contraction factor must lie in (0,1)");
-  if (!(MinSize > 0.0))
-    throw std::invalid_argument("torczon: min_size must be positive");
-}
+    : Step(Step), Expansion(Expansion), Contraction(Contraction), MinSize(MinSize) {}
 
-Torczon::Torczon(std::span<const double> Numbers)
-    : Torczon(numberOr(Numbers, 0, kDefaultStep), numberOr(Numbers, 1, kDefaultExpansion),
-              numberOr(Numbers, 2, kDefaultContraction), numberOr(Numbers, 3, kDefaultMinSize)) {}
-
-std::string Torczon::checkNumbers(std::span<const double> Numbers) {
-  return numbersProblem<Torczon>(Numbers);
-}
+Torczon::Torczon(std::span<const double> Values)
+    : Torczon(Values[0], Values[1], Values[2], Values[3]) {}
 
 void Torczon::initialize(const SearchDomain &TheDomain, std::uint64_t Seed) {
   Domain = &TheDomain;

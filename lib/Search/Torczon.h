@@ -10,14 +10,16 @@
 // points, each stored on its own. A simplex smaller than `min_size` (largest
 // coordinate distance to the best) starts again at a uniform point.
 //
-// Defaults: step 0.2, expansion 2, contraction 0.5, min_size 0.004.
+// Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_TORCZON_H
 #define ATFC_SEARCH_TORCZON_H
 
+#include "Search/HyperParameter.h"
 #include "Search/SearchTechnique.h"
 
+#include <array>
 #include <deque>
 #include <random>
 
@@ -29,15 +31,23 @@ public:
   static constexpr double kDefaultExpansion = 2.0;
   static constexpr double kDefaultContraction = 0.5;
   static constexpr double kDefaultMinSize = 0.004;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 4> kParameters = {{
+      {"step", kDefaultStep, 0, Bound::Excluded, 0.5, Bound::Included, false,
+       "size of the first simplex"},
+      {"expansion", kDefaultExpansion, 1, Bound::Excluded, kUnbounded, Bound::Excluded, false,
+       "factor of an expansion"},
+      {"contraction", kDefaultContraction, 0, Bound::Excluded, 1, Bound::Excluded, false,
+       "factor of a contraction"},
+      {"min_size", kDefaultMinSize, 0, Bound::Excluded, kUnbounded, Bound::Excluded, false,
+       "simplex size below which it restarts"},
+  }};
 
-  /// Throws std::invalid_argument unless 0 < step <= 0.5, expansion > 1,
-  /// 0 < contraction < 1 and min_size > 0.
   explicit Torczon(double Step = kDefaultStep, double Expansion = kDefaultExpansion,
                    double Contraction = kDefaultContraction, double MinSize = kDefaultMinSize);
-  /// From a directive's numbers; numbers not given take the defaults.
-  explicit Torczon(std::span<const double> Numbers);
-  /// Why Numbers are wrong for the technique ("" when right).
-  static std::string checkNumbers(std::span<const double> Numbers);
+  /// From values admitted by kParameters, one per parameter (the factory
+  /// checks a directive's numbers against them and adds the defaults).
+  explicit Torczon(std::span<const double> Values);
 
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) override;
   std::vector<Point> propose(std::size_t Max) override;

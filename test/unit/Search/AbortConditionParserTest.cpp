@@ -17,10 +17,10 @@ using namespace atfc;
 namespace {
 
 std::string parsed(std::string_view Text) {
-  AbortConditionOrError R = parseAbortCondition(Text);
+  Expected<AbortCondition> R = parseAbortCondition(Text);
   if (!R.ok())
-    return "error at " + std::to_string(R.Error.Offset) + ": " + R.Error.Message;
-  return R.Condition->describe();
+    return "error at " + std::to_string(textOffset(R.error())) + ": " + R.error().message();
+  return R->describe();
 }
 
 TEST(AbortConditionParserTest, EveryCondition) {
@@ -67,13 +67,13 @@ TEST(AbortConditionParserTest, PrecedenceAndParentheses) {
 
   // && binds tighter than ||: with 2 evaluations of cost 5, "a || b && c"
   // is a || (b && c), reached by a alone.
-  AbortConditionOrError R = parseAbortCondition("evaluations(2) || cost(1) && fraction(0)");
+  Expected<AbortCondition> R = parseAbortCondition("evaluations(2) || cost(1) && fraction(0)");
   ASSERT_TRUE(R.ok());
   SearchStatus S;
   S.Evaluations = 2;
   S.Best = Cost{5.0};
   S.SpaceSize = 10;
-  EXPECT_TRUE(R.Condition->reached(S));
+  EXPECT_TRUE(R->reached(S));
 }
 
 TEST(AbortConditionParserTest, DescribeParsesBack) {
@@ -125,10 +125,10 @@ TEST(AbortConditionParserTest, ErrorsSayWhatAndWhere) {
       {"evaluations(1) &&", 17, "expected an abort condition, found the end"},
   };
   for (const BadCase &Case : Cases) {
-    AbortConditionOrError R = parseAbortCondition(Case.Text);
+    Expected<AbortCondition> R = parseAbortCondition(Case.Text);
     ASSERT_FALSE(R.ok()) << Case.Text;
-    EXPECT_EQ(R.Error.Message, Case.Message) << Case.Text;
-    EXPECT_EQ(R.Error.Offset, Case.Offset) << Case.Text;
+    EXPECT_EQ(R.error().message(), Case.Message) << Case.Text;
+    EXPECT_EQ(textOffset(R.error()), Case.Offset) << Case.Text;
   }
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Search/AucBandit.h"
+#include "TechniqueProblem.h"
 
 #include "SearchTestSpaces.h"
 #include "TechniqueLandscape.h"
@@ -94,6 +95,6 @@ TEST(AucBanditTest, Described) {
   EXPECT_EQ(AucBandit().describe(),
             "auc_bandit(0.05, 500, differential_evolution(20, 0.7, 0.9), "
             "greedy_mutation(0.2, 0.1, 0.2), greedy_mutation(0.3, 0.1, 0.8))");
-  EXPECT_NE(AucBandit::checkNumbers(std::vector<double>{-1}), "");
-  EXPECT_NE(AucBandit::checkNumbers(std::vector<double>{0.1, 0}), "");
+  EXPECT_NE(techniqueProblem("auc_bandit(-1)"), "");
+  EXPECT_NE(techniqueProblem("auc_bandit(0.1, 0)"), "");
 }

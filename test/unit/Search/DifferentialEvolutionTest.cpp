@@ -8,6 +8,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -71,10 +73,10 @@ TEST(DifferentialEvolutionTest, FindsTheBowlOptimum) {
 }
 
 TEST(DifferentialEvolutionTest, NumbersAreChecked) {
-  EXPECT_NE(DifferentialEvolution::checkNumbers(std::vector<double>{3}), "");
-  EXPECT_NE(DifferentialEvolution::checkNumbers(std::vector<double>{10.5}), "");
-  EXPECT_NE(DifferentialEvolution::checkNumbers(std::vector<double>{10, 0.5, 1.5}), "");
-  EXPECT_EQ(DifferentialEvolution::checkNumbers(std::vector<double>{10, 0.5}), "");
-  EXPECT_EQ(DifferentialEvolution(std::vector<double>{}).describe(),
+  EXPECT_NE(techniqueProblem("differential_evolution(3)"), "");
+  EXPECT_NE(techniqueProblem("differential_evolution(10.5)"), "");
+  EXPECT_NE(techniqueProblem("differential_evolution(10, 0.5, 1.5)"), "");
+  EXPECT_EQ(techniqueProblem("differential_evolution(10, 0.5)"), "");
+  EXPECT_EQ((*makeTechnique("differential_evolution"))->describe(),
             "differential_evolution(20, 0.7, 0.9)");
 }

@@ -259,15 +259,18 @@ TEST(ExplorationTest, ProgressAndTechniqueExpressions) {
       Bounded.report(C, Cost{1.0});
   EXPECT_DOUBLE_EQ(Bounded.progress(), 0.25);
 
-  TechniqueExprOrError Expr = parseTechnique("round_robin(exhaustive, random)");
+  Expected<TechniqueExpr> Expr = parseTechnique("round_robin(exhaustive, random)");
   ASSERT_TRUE(Expr.ok());
-  ExplorationResult R = explore(Space, *Expr.Expr, AbortCondition::evaluations(40), 2,
-                                [&](const Configuration &C) { return distanceCost(Space, C, 3); });
-  EXPECT_EQ(R.Status.Evaluations, 40u);
+  Expected<ExplorationResult> R =
+      explore(Space, *Expr, AbortCondition::evaluations(40), 2,
+              [&](const Configuration &C) { return distanceCost(Space, C, 3); });
+  ASSERT_TRUE(R.ok());
+  EXPECT_EQ(R->Status.Evaluations, 40u);
   TechniqueExpr Unknown{"nope", {}, {}, 0};
-  EXPECT_THROW(explore(Space, Unknown, std::nullopt, 1,
-                       [](const Configuration &) { return OptionalCost(); }),
-               std::invalid_argument);
+  Expected<ExplorationResult> Failed = explore(
+      Space, Unknown, std::nullopt, 1, [](const Configuration &) { return OptionalCost(); });
+  ASSERT_FALSE(Failed.ok());
+  EXPECT_NE(Failed.error().message().find("unknown search technique 'nope'"), std::string::npos);
 }
 
 TEST(ExplorationTest, MisuseIsRejected) {

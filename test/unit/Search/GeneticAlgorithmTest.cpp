@@ -11,6 +11,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -100,6 +102,6 @@ TEST(GeneticAlgorithmTest, FirstGenerationIsRandomAndComesInBatches) {
   GeneticAlgorithm A, B;
   EXPECT_EQ(runOnBowl(A, 200, 9).Proposed, runOnBowl(B, 200, 9).Proposed);
   EXPECT_EQ(GeneticAlgorithm().describe(), "genetic_algorithm(20, 1.5)");
-  EXPECT_NE(GeneticAlgorithm::checkNumbers(std::vector<double>{1}), "");
-  EXPECT_EQ(GeneticAlgorithm::checkNumbers(std::vector<double>{10, 2}), "");
+  EXPECT_NE(techniqueProblem("genetic_algorithm(1)"), "");
+  EXPECT_EQ(techniqueProblem("genetic_algorithm(10, 2)"), "");
 }

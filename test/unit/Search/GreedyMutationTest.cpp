@@ -8,6 +8,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 using namespace atfc;
@@ -55,6 +57,6 @@ TEST(GreedyMutationTest, DeterministicPerSeedAndDescribed) {
   GreedyMutation A, B;
   EXPECT_EQ(runOnBowl(A, 100, 3).Proposed, runOnBowl(B, 100, 3).Proposed);
   EXPECT_EQ(GreedyMutation().describe(), "greedy_mutation(0.2, 0.1, 0.2)");
-  EXPECT_NE(GreedyMutation::checkNumbers(std::vector<double>{0.0}), "");
-  EXPECT_EQ(GreedyMutation::checkNumbers(std::vector<double>{0.5, 0.2}), "");
+  EXPECT_NE(techniqueProblem("greedy_mutation(0.0)"), "");
+  EXPECT_EQ(techniqueProblem("greedy_mutation(0.5, 0.2)"), "");
 }

@@ -10,6 +10,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -157,7 +159,7 @@ TEST(LocalSearchTest, DeterministicPerSeedAndDescribed) {
   LocalSearch A, B;
   EXPECT_EQ(runOnBowl(A, 300, 3).Proposed, runOnBowl(B, 300, 3).Proposed);
   EXPECT_EQ(LocalSearch().describe(), "local_search(8, 3, 3, 0, 10)");
-  EXPECT_NE(LocalSearch::checkNumbers(std::vector<double>{0.0}), "");
-  EXPECT_NE(LocalSearch::checkNumbers(std::vector<double>{1.5}), "");
-  EXPECT_EQ(LocalSearch::checkNumbers(std::vector<double>{8, 2, 5}), "");
+  EXPECT_NE(techniqueProblem("local_search(0.0)"), "");
+  EXPECT_NE(techniqueProblem("local_search(1.5)"), "");
+  EXPECT_EQ(techniqueProblem("local_search(8, 2, 5)"), "");
 }

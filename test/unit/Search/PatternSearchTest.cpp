@@ -8,6 +8,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 using namespace atfc;
@@ -53,7 +55,7 @@ TEST(PatternSearchTest, FindsTheBowlOptimum) {
 }
 
 TEST(PatternSearchTest, NumbersAreChecked) {
-  EXPECT_NE(PatternSearch::checkNumbers(std::vector<double>{0.1, 1.0}), "");
-  EXPECT_NE(PatternSearch::checkNumbers(std::vector<double>{0.1, 0.5, 0.2}), "");
-  EXPECT_EQ(PatternSearch(std::vector<double>{0.5}).describe(), "pattern_search(0.5, 0.5, 0.004)");
+  EXPECT_NE(techniqueProblem("pattern_search(0.1, 1.0)"), "");
+  EXPECT_NE(techniqueProblem("pattern_search(0.1, 0.5, 0.2)"), "");
+  EXPECT_EQ((*makeTechnique("pattern_search(0.5)"))->describe(), "pattern_search(0.5, 0.5, 0.004)");
 }

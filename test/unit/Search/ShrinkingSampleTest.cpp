@@ -8,6 +8,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -46,6 +48,6 @@ TEST(ShrinkingSampleTest, FindsTheBowlOptimum) {
     LandscapeRun Run = runOnBowl(T, 1000, Seed, 100);
     EXPECT_NE(Run.ToOptimum, 0u) << "seed " << Seed << ", best " << Run.Best;
   }
-  EXPECT_EQ(ShrinkingSample(std::vector<double>{2, 2}).describe(), "shrinking_sample(2, 2, 100)");
-  EXPECT_NE(ShrinkingSample::checkNumbers(std::vector<double>{1}), "");
+  EXPECT_EQ((*makeTechnique("shrinking_sample(2, 2)"))->describe(), "shrinking_sample(2, 2, 100)");
+  EXPECT_NE(techniqueProblem("shrinking_sample(1)"), "");
 }

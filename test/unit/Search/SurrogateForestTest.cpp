@@ -10,6 +10,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -76,6 +78,6 @@ TEST(SurrogateForestTest, SamplesFirstDeterministicAndDescribed) {
   SurrogateForest A(6, 4, 50), B(6, 4, 50);
   EXPECT_EQ(runOnBowl(A, 60, 4).Proposed, runOnBowl(B, 60, 4).Proposed);
   EXPECT_EQ(SurrogateForest().describe(), "surrogate_forest(20, 16, 300)");
-  EXPECT_NE(SurrogateForest::checkNumbers(std::vector<double>{0}), "");
-  EXPECT_EQ(SurrogateForest::checkNumbers(std::vector<double>{5, 4, 10}), "");
+  EXPECT_NE(techniqueProblem("surrogate_forest(0)"), "");
+  EXPECT_EQ(techniqueProblem("surrogate_forest(5, 4, 10)"), "");
 }

@@ -8,35 +8,35 @@ using namespace atfc;
 namespace {
 
 TEST(TechniqueExprTest, NamesNumbersAndSubTechniques) {
-  TechniqueExprOrError R = parseTechnique("simulated_annealing(2, 0.5)");
-  ASSERT_TRUE(R.ok()) << R.Error.Message;
-  EXPECT_EQ(R.Expr->Name, "simulated_annealing");
-  EXPECT_EQ(R.Expr->Numbers, (std::vector<double>{2, 0.5}));
-  EXPECT_TRUE(R.Expr->Techniques.empty());
-  EXPECT_EQ(R.Expr->Offset, 0u);
+  Expected<TechniqueExpr> R = parseTechnique("simulated_annealing(2, 0.5)");
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_EQ(R->Name, "simulated_annealing");
+  EXPECT_EQ(R->Numbers, (std::vector<double>{2, 0.5}));
+  EXPECT_TRUE(R->Techniques.empty());
+  EXPECT_EQ(R->Offset, 0u);
 
   R = parseTechnique(" atf::round_robin(torczon, atf::pattern_search(-1e-3))");
-  ASSERT_TRUE(R.ok()) << R.Error.Message;
-  EXPECT_EQ(R.Expr->Name, "round_robin");
-  EXPECT_EQ(R.Expr->Offset, 1u);
-  ASSERT_EQ(R.Expr->Techniques.size(), 2u);
-  EXPECT_EQ(R.Expr->Techniques[0].Name, "torczon");
-  EXPECT_EQ(R.Expr->Techniques[0].Offset, 18u);
-  EXPECT_EQ(R.Expr->Techniques[1].Name, "pattern_search");
-  EXPECT_EQ(R.Expr->Techniques[1].Offset, 27u);
-  EXPECT_EQ(R.Expr->Techniques[1].Numbers, (std::vector<double>{-1e-3}));
-  EXPECT_EQ(describe(*R.Expr), "round_robin(torczon, pattern_search(-0.001))");
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_EQ(R->Name, "round_robin");
+  EXPECT_EQ(R->Offset, 1u);
+  ASSERT_EQ(R->Techniques.size(), 2u);
+  EXPECT_EQ(R->Techniques[0].Name, "torczon");
+  EXPECT_EQ(R->Techniques[0].Offset, 18u);
+  EXPECT_EQ(R->Techniques[1].Name, "pattern_search");
+  EXPECT_EQ(R->Techniques[1].Offset, 27u);
+  EXPECT_EQ(R->Techniques[1].Numbers, (std::vector<double>{-1e-3}));
+  EXPECT_EQ(describe(*R), "round_robin(torczon, pattern_search(-0.001))");
 }
 
 TEST(TechniqueExprTest, EmptyParenthesesAndBareNames) {
   for (std::string_view Text : {"random", "random()", "atf::random", "  random ( ) "}) {
-    TechniqueExprOrError R = parseTechnique(Text);
+    Expected<TechniqueExpr> R = parseTechnique(Text);
     ASSERT_TRUE(R.ok()) << Text;
-    EXPECT_EQ(describe(*R.Expr), "random") << Text;
+    EXPECT_EQ(describe(*R), "random") << Text;
   }
-  TechniqueExprOrError R = parseTechnique("auc_bandit(differential_evolution, random)");
+  Expected<TechniqueExpr> R = parseTechnique("auc_bandit(differential_evolution, random)");
   ASSERT_TRUE(R.ok());
-  EXPECT_EQ(describe(*R.Expr), "auc_bandit(differential_evolution, random)");
+  EXPECT_EQ(describe(*R), "auc_bandit(differential_evolution, random)");
 }
 
 TEST(TechniqueExprTest, ErrorsSayWhatAndWhere) {
@@ -57,10 +57,10 @@ TEST(TechniqueExprTest, ErrorsSayWhatAndWhere) {
       {"random(#)", 7, "unexpected '#'"},
   };
   for (const BadCase &Case : Cases) {
-    TechniqueExprOrError R = parseTechnique(Case.Text);
+    Expected<TechniqueExpr> R = parseTechnique(Case.Text);
     ASSERT_FALSE(R.ok()) << Case.Text;
-    EXPECT_EQ(R.Error.Message, Case.Message) << Case.Text;
-    EXPECT_EQ(R.Error.Offset, Case.Offset) << Case.Text;
+    EXPECT_EQ(R.error().message(), Case.Message) << Case.Text;
+    EXPECT_EQ(textOffset(R.error()), Case.Offset) << Case.Text;
   }
 }
 

@@ -12,12 +12,12 @@ namespace {
 TEST(TechniqueFactoryTest, BuildsRegisteredTechniques) {
   for (std::string_view Text : {"exhaustive", "random", "round_robin(random, exhaustive)",
                                 "atf::round_robin(atf::random)"}) {
-    TechniqueOrError R = makeTechnique(Text);
-    ASSERT_TRUE(R.ok()) << Text << ": " << R.Error.Message;
+    Expected<std::unique_ptr<SearchTechnique>> R = makeTechnique(Text);
+    ASSERT_TRUE(R.ok()) << Text << ": " << R.error().message();
   }
-  EXPECT_EQ(makeTechnique("round_robin(random, exhaustive)").Technique->describe(),
+  EXPECT_EQ((*makeTechnique("round_robin(random, exhaustive)"))->describe(),
             "round_robin(random, exhaustive)");
-  EXPECT_EQ(makeTechnique("random()").Technique->describe(), "random");
+  EXPECT_EQ((*makeTechnique("random()"))->describe(), "random");
 }
 
 TEST(TechniqueFactoryTest, RegistryListsEveryTechnique) {
@@ -50,16 +50,16 @@ TEST(TechniqueFactoryTest, ErrorsNameTheProblemAndItsPlace) {
       {"random(", 7, "expected a number or a search technique, found the end"},
   };
   for (const BadCase &Case : Cases) {
-    TechniqueOrError R = makeTechnique(Case.Text);
+    Expected<std::unique_ptr<SearchTechnique>> R = makeTechnique(Case.Text);
     ASSERT_FALSE(R.ok()) << Case.Text;
-    EXPECT_EQ(R.Error.Message, Case.Message) << Case.Text;
-    EXPECT_EQ(R.Error.Offset, Case.Offset) << Case.Text;
+    EXPECT_EQ(R.error().message(), Case.Message) << Case.Text;
+    EXPECT_EQ(textOffset(R.error()), Case.Offset) << Case.Text;
   }
-  TechniqueOrError Unknown = makeTechnique("quantum_annealing");
+  Expected<std::unique_ptr<SearchTechnique>> Unknown = makeTechnique("quantum_annealing");
   ASSERT_FALSE(Unknown.ok());
-  EXPECT_TRUE(Unknown.Error.Message.starts_with(
+  EXPECT_TRUE(Unknown.error().message().starts_with(
       "unknown search technique 'quantum_annealing'; known: exhaustive, random, round_robin"))
-      << Unknown.Error.Message;
+      << Unknown.error().message();
 }
 
 } // namespace

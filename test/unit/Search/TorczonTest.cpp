@@ -9,6 +9,8 @@
 
 #include "TechniqueLandscape.h"
 
+#include "TechniqueProblem.h"
+
 #include <gtest/gtest.h>
 
 using namespace atfc;
@@ -61,7 +63,7 @@ TEST(TorczonTest, FindsTheBowlOptimum) {
 }
 
 TEST(TorczonTest, NumbersAreChecked) {
-  EXPECT_NE(Torczon::checkNumbers(std::vector<double>{0.7}), "");
-  EXPECT_NE(Torczon::checkNumbers(std::vector<double>{0.2, 1.0}), "");
-  EXPECT_EQ(Torczon(std::vector<double>{}).describe(), "torczon(0.2, 2, 0.5, 0.004)");
+  EXPECT_NE(techniqueProblem("torczon(0.7)"), "");
+  EXPECT_NE(techniqueProblem("torczon(0.2, 1.0)"), "");
+  EXPECT_EQ((*makeTechnique("torczon"))->describe(), "torczon(0.2, 2, 0.5, 0.004)");
 }

@@ -88,8 +88,8 @@ TEST(WarmStartTest, TheBanditPassesTheWarmStartToItsArms) {
   auto Median = [&](bool WithPrior) {
     std::vector<std::uint64_t> ToOptimum;
     for (std::uint64_t Seed = 1; Seed <= 9; ++Seed) {
-      Exploration Run(Space, makeTechnique("auc_bandit").Technique,
-                      AbortCondition::evaluations(2000), Seed);
+      Exploration Run(Space, makeTechnique("auc_bandit").take(), AbortCondition::evaluations(2000),
+                      Seed);
       if (WithPrior)
         Run.warmStart({Near});
       std::uint64_t At = 2000;

@@ -9,6 +9,7 @@
 #define ATFC_TEST_SEARCHSPACE_TREESHAPE_H
 
 #include "SearchSpace/GroupTree.h"
+#include "SearchSpace/SpaceGenerator.h"
 
 #include <gtest/gtest.h>
 
@@ -51,6 +52,22 @@ inline TreeShape shapeOf(const GroupTree &Tree) {
     Shape.ParentVisits.push_back(Tree.stats(L).ParentVisits);
   }
   return Shape;
+}
+
+/// The tree of the only group of Group, generated with Threads threads.
+inline GroupTree generateWith(unsigned Threads, const auto &Group) {
+  ChainOfTrees S = generateSpace(GenerationOptions{Threads}, Group);
+  return S.group(0);
+}
+
+// A in {0,1,2,3}; B in 1..3 with B <= A; C in 1..5 with C == A + B. A = 0
+// has no B (a dead end on level 0); (3, 3) has no C (on level 1).
+inline auto deadEndGroup() {
+  return group(parameter("A", set<int>({0, 1, 2, 3}), greater_than_or_eq(0)),
+               parameter("B", interval<int>(1, 3),
+                         less_than_or_eq([](const auto &P) { return std::get<0>(P); })),
+               parameter("C", interval<int>(1, 5),
+                         equal([](const auto &P) { return std::get<0>(P) + std::get<1>(P); })));
 }
 
 } // namespace atfc::test

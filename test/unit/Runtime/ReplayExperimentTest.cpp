@@ -1,0 +1,195 @@
+//===- ReplayExperimentTest.cpp - Replaying techniques on recorded data -----===//
+//
+// A replay experiment is deterministic for a seed whatever the threads,
+// reports against the optimum, and its options parse and round-trip.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/ReplayExperiment.h"
+#include "../Backends/RecordedDataFiles.h"
+#include "Backends/RecordedSpace.h"
+#include "Search/TechniqueFactory.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <set>
+#include <sstream>
+
+using namespace atfc;
+using namespace atfc::test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+ReplayOptions experimentOptions(const std::string &Data) {
+  std::vector<std::string> Args = {Data, "--technique", "random", "--evaluations", "40", "--runs",
+                                   "6",  "--seed",      "5"};
+  ReplayOptionsOrError O = parseReplayOptions(Args);
+  EXPECT_TRUE(O.ok()) << O.Error;
+  return O.Options;
+}
+
+TEST(ReplayExperimentTest, SameSeedSameResultWhateverTheThreads) {
+  fs::path Dir = tempDir();
+  writeGzip(Dir / "grid.json.gz", gridCache());
+  RecordedDataOrError D = readRecordedData((Dir / "grid.json.gz").string());
+  ASSERT_TRUE(D.ok()) << D.Error;
+  ChainOfTrees Space = recordedSpace(D.Data);
+  ReplayBackend Backend(D.Data, D.Data.Parameters);
+  ReplayOptions O = experimentOptions((Dir / "grid.json.gz").string());
+  O.Techniques = {"random", std::string(defaultTechniqueText())};
+  O.Threads = 1;
+  ReplayExperimentOrError A = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(A.ok()) << A.Error;
+  O.Threads = 3;
+  ReplayExperimentOrError B = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(B.ok()) << B.Error;
+  std::ostringstream TextA, TextB;
+  printReplayJson(TextA, A.Result, D.Data, Space);
+  printReplayJson(TextB, B.Result, D.Data, Space);
+  EXPECT_EQ(TextA.str(), TextB.str());
+
+  // Another seed gives other runs.
+  O.Seed = 6;
+  ReplayExperimentOrError C = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(C.ok()) << C.Error;
+  std::ostringstream TextC;
+  printReplayJson(TextC, C.Result, D.Data, Space);
+  EXPECT_NE(TextA.str(), TextC.str());
+  // Run r of seed 6 is run r + 1 of seed 5.
+  EXPECT_EQ(C.Result.Techniques[0].Runs[0].Improvements,
+            A.Result.Techniques[0].Runs[1].Improvements);
+}
+
+TEST(ReplayExperimentTest, ReportsAgainstTheOptimum) {
+  fs::path Dir = tempDir();
+  writePlain(Dir / "grid.json", gridCache());
+  RecordedDataOrError D = readRecordedData((Dir / "grid.json").string());
+  ASSERT_TRUE(D.ok()) << D.Error;
+  ChainOfTrees Space = recordedSpace(D.Data);
+  const std::uint64_t Size = Space.size().get_ui();
+  ReplayBackend Backend(D.Data, D.Data.Parameters);
+  ReplayOptions O = experimentOptions((Dir / "grid.json").string());
+  // Exhaustive search over the whole space finds the optimum in every run,
+  // at the optimum's position in index order (X = 7, Y = 3).
+  O.Techniques = {"exhaustive"};
+  O.Evaluations = 500;
+  ReplayExperimentOrError E = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(E.ok()) << E.Error;
+  const ReplayExperimentResult &R = E.Result;
+  EXPECT_EQ(R.Optimum, std::vector<double>{1.0});
+  EXPECT_EQ(R.Budgets, (std::vector<std::uint64_t>{25, 50, 100, 200, 500}));
+  const TechniqueReplay &T = R.Techniques[0];
+  ASSERT_EQ(T.Runs.size(), 6u);
+  std::uint64_t OptimumIndex = 0;
+  for (std::uint64_t K = 0; K < Size; ++K)
+    if (Space.values(Space.at(K)) == std::vector<Value>{I(7), I(3)})
+      OptimumIndex = K + 1;
+  ASSERT_GT(OptimumIndex, 0u);
+  for (const ReplayRun &Run : T.Runs) {
+    EXPECT_EQ(Run.Evaluations, Size); // the space ran out before 500
+    EXPECT_LT(Run.ValidEvaluations, Size);
+    EXPECT_EQ(Run.Within5, std::optional<std::uint64_t>(OptimumIndex));
+    EXPECT_EQ(Run.bestAfter(500), 1.0);
+  }
+  EXPECT_EQ(T.NotWithin5, 0u);
+  EXPECT_EQ(T.Within5.Median, static_cast<double>(OptimumIndex));
+  EXPECT_EQ(T.BestAfter.back().Max, 1.0);
+
+  // Two evaluations of random search mostly miss: runs not within 5 % are
+  // counted, and their quartiles are "never" (infinity).
+  O.Techniques = {"random"};
+  O.Evaluations = 2;
+  O.Runs = 9;
+  E = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(E.ok()) << E.Error;
+  const TechniqueReplay &Few = E.Result.Techniques[0];
+  EXPECT_EQ(E.Result.Budgets, std::vector<std::uint64_t>{2});
+  EXPECT_GT(Few.NotWithin5, 4u);
+  EXPECT_TRUE(std::isinf(Few.Within5.Median));
+  EXPECT_TRUE(std::isinf(Few.Within5.Max));
+}
+
+TEST(ReplayExperimentTest, QuartilesInterpolateAndKeepNever) {
+  const double Never = std::numeric_limits<double>::infinity();
+  Quartiles Q = quartilesOf({4, 1, 3, 2, 5});
+  EXPECT_EQ(Q.Min, 1);
+  EXPECT_EQ(Q.Q1, 2);
+  EXPECT_EQ(Q.Median, 3);
+  EXPECT_EQ(Q.Q3, 4);
+  EXPECT_EQ(Q.Max, 5);
+  Q = quartilesOf({1, 2, 3, 4});
+  EXPECT_DOUBLE_EQ(Q.Median, 2.5);
+  EXPECT_DOUBLE_EQ(Q.Q1, 1.75);
+  Q = quartilesOf({1, 2, Never, Never});
+  EXPECT_DOUBLE_EQ(Q.Q1, 1.75);
+  EXPECT_TRUE(std::isinf(Q.Median));
+}
+
+TEST(ReplayExperimentTest, OptionsParsesAndRoundTrips) {
+  std::vector<std::string> Args = {"data.json",
+                                   "--technique",
+                                   "random",
+                                   "--technique=exhaustive",
+                                   "--evaluations",
+                                   "100",
+                                   "--runs",
+                                   "7",
+                                   "--seed",
+                                   "3",
+                                   "--json",
+                                   "--",
+                                   "64",
+                                   "--x"};
+  ReplayOptionsOrError R = parseReplayOptions(Args);
+  ASSERT_TRUE(R.ok()) << R.Error;
+  EXPECT_EQ(R.Options.DataPath, "data.json");
+  EXPECT_EQ(R.Options.Techniques, (std::vector<std::string>{"random", "exhaustive"}));
+  EXPECT_EQ(R.Options.Evaluations, 100u);
+  EXPECT_EQ(R.Options.Runs, 7u);
+  EXPECT_EQ(R.Options.Seed, 3u);
+  EXPECT_TRUE(R.Options.Json);
+  EXPECT_EQ(R.Options.ProgramArguments, (std::vector<std::string>{"64", "--x"}));
+  ReplayOptionsOrError Again = parseReplayOptions(replayArguments(R.Options));
+  ASSERT_TRUE(Again.ok()) << Again.Error;
+  EXPECT_EQ(Again.Options.Techniques, R.Options.Techniques);
+  EXPECT_EQ(Again.Options.Evaluations, 100u);
+  EXPECT_EQ(Again.Options.Seed, 3u);
+
+  // --parallel and --prior survive the round trip to a tuner.
+  const std::vector<std::string> Batched = {"d", "--evaluations", "9", "--runs",
+                                            "2", "--parallel",    "4", "--prior=o.json"};
+  ReplayOptionsOrError B = parseReplayOptions(Batched);
+  ASSERT_TRUE(B.ok()) << B.Error;
+  EXPECT_EQ(B.Options.Parallel, 4u);
+  EXPECT_EQ(B.Options.PriorPath, "o.json");
+  ReplayOptionsOrError BAgain = parseReplayOptions(replayArguments(B.Options));
+  ASSERT_TRUE(BAgain.ok()) << BAgain.Error;
+  EXPECT_EQ(BAgain.Options.Parallel, 4u);
+  EXPECT_EQ(BAgain.Options.PriorPath, "o.json");
+
+  auto ErrorOf = [](std::vector<std::string> A) { return parseReplayOptions(A).Error; };
+  EXPECT_EQ(ErrorOf({"d", "--runs", "3"}), "--evaluations N is required");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "3"}), "--runs R is required");
+  EXPECT_EQ(ErrorOf({"--evaluations", "3", "--runs", "2"}),
+            "no data file given (a Kernel Tuner cache or T4 results file)");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "x", "--runs", "2"}),
+            "option '--evaluations' needs a whole number, not 'x'");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "0", "--runs", "2"}),
+            "--evaluations must be at least 1");
+  EXPECT_EQ(ErrorOf({"d", "--bogus"}), "unknown option '--bogus'");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "3", "--runs", "2", "--parallel", "0"}),
+            "--parallel must lie in 1..4096");
+  EXPECT_NE(ErrorOf({"d", "--technique", "no_such_technique", "--evaluations", "1", "--runs", "1"})
+                .find("--technique 'no_such_technique': "),
+            std::string::npos);
+  // Without --technique the default technique runs.
+  R = parseReplayOptions(std::vector<std::string>{"d", "--evaluations", "1", "--runs", "1"});
+  ASSERT_TRUE(R.ok());
+  EXPECT_EQ(R.Options.Techniques, std::vector<std::string>{std::string(defaultTechniqueText())});
+}
+
+} // namespace
