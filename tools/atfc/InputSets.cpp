@@ -141,9 +141,12 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
       return SetStatus; // interrupted, or a problem of the tuner: stop
   }
 
-  // The savings: the cold start of the first set against each warm start.
+  // The savings: each warm start against the first cold start (the only
+  // cold run of the command; docs/per-input.md says what that estimates).
   llvm::outs() << "atfc: " << Sets.size() << " input sets tuned into " << Database << '\n';
-  std::int64_t Cold = 0, Saved = 0;
+  const SetOutcome *Cold = nullptr;
+  std::int64_t Saved = 0;
+  std::size_t Warm = 0;
   for (const SetOutcome &O : Done) {
     llvm::outs() << "  " << joined(O.Arguments) << ": run " << O.RunId << ", ";
     if (O.ToBest == 0) {
@@ -154,21 +157,26 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                  << " evaluations";
     if (O.From.empty()) {
       llvm::outs() << " (cold start)\n";
-      if (Cold == 0)
-        Cold = O.ToBest;
+      if (!Cold)
+        Cold = &O;
       continue;
     }
-    llvm::outs() << " (warm start)";
-    if (Cold > 0)
-      llvm::outs() << ": " << Cold - O.ToBest << " fewer than the cold start";
-    llvm::outs() << '\n';
-    if (Cold > 0)
-      Saved += Cold - O.ToBest;
+    llvm::outs() << " (warm start";
+    if (Cold) {
+      const std::int64_t Difference = Cold->ToBest - O.ToBest;
+      llvm::outs() << "; the cold start of " << joined(Cold->Arguments) << " needed "
+                   << Cold->ToBest;
+      Saved += Difference;
+      ++Warm;
+    }
+    llvm::outs() << ")\n";
   }
-  if (Cold > 0 && Done.size() > 1)
-    llvm::outs() << "atfc: the warm starts saved " << Saved
-                 << " evaluations in all (evaluations to within 5 % of a run's best, against "
-                    "the cold start's)\n";
+  if (Warm > 0)
+    llvm::outs() << "atfc: the warm starts " << (Saved >= 0 ? "saved " : "cost ")
+                 << (Saved >= 0 ? Saved : -Saved) << " evaluation"
+                 << (Saved == 1 || Saved == -1 ? "" : "s")
+                 << " in all against the cold start (evaluations to within 5 % of a run's "
+                    "best)\n";
   return Status;
 }
 
