@@ -203,46 +203,56 @@ std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
     Parameters += Types[I] + (isStringType(Types[I]) ? "" : " ") + W.Inputs[I].Name + ", ";
     Arguments += W.Inputs[I].Name + ", ";
   }
-  Parameters += "const char *device";
-  Arguments += "device";
+  // The device's parameter, unless an input has that name.
+  bool DeviceTaken = false;
+  for (const WisdomInput &I : W.Inputs)
+    DeviceTaken = DeviceTaken || I.Name == "device";
+  const std::string Device = DeviceTaken ? "atfc_device" : "device";
+  Parameters += "const char *" + Device;
+  Arguments += Device;
 
-  H += fmt::format("/* The index in {0}_wisdom of the entry for these inputs on device. */\n"
-                   "static inline size_t {0}_select_index({1}) {{\n"
-                   "  /* 0: the device named exactly, 1: its family, 2: any */\n"
-                   "  int tier = 2;\n  const char *family = \"\";\n"
-                   "  size_t k, best = 0;\n  int found = 0;\n"
-                   "  size_t best_mismatches = 0;\n  double best_distance = 0;\n"
-                   "  if (device && *device) {{\n"
-                   "    for (k = 0; k < {0}_wisdom_size; ++k)\n"
-                   "      if (!strcmp({0}_wisdom[k].device, device) ||\n"
-                   "          !strcmp({0}_wisdom[k].device_name, device)) tier = 0;\n"
-                   "    if (tier != 0) {{\n"
-                   "      family = {0}_device_family(device);\n"
-                   "      for (k = 0; *family && k < {0}_wisdom_size; ++k)\n"
-                   "        if (!strcmp({0}_wisdom[k].device_family, family)) tier = 1;\n"
-                   "    }}\n"
-                   "  }}\n"
-                   "  for (k = 0; k < {0}_wisdom_size; ++k) {{\n"
-                   "    const {2} *e = &{0}_wisdom[k];\n"
-                   "    size_t mismatches = 0;\n    double distance = 1;\n"
-                   "    if (tier == 0 && strcmp(e->device, device) && strcmp(e->device_name, "
-                   "device)) continue;\n"
-                   "    if (tier == 1 && strcmp(e->device_family, family)) continue;\n",
-                   Stem, Parameters, Entry);
+  H += fmt::format(
+      "/* The index in {0}_wisdom of the entry for these inputs on device. */\n"
+      "static inline size_t {0}_select_index({1}) {{\n"
+      "  /* 0: the device named exactly, 1: its family, 2: any */\n"
+      "  int atfc_tier = 2;\n  const char *atfc_family = \"\";\n"
+      "  size_t atfc_k, atfc_best = 0;\n  int atfc_found = 0;\n"
+      "  size_t atfc_best_mismatches = 0;\n  double atfc_best_distance = 0;\n"
+      "  if ({3} && *{3}) {{\n"
+      "    for (atfc_k = 0; atfc_k < {0}_wisdom_size; ++atfc_k)\n"
+      "      if (!strcmp({0}_wisdom[atfc_k].device, {3}) ||\n"
+      "          !strcmp({0}_wisdom[atfc_k].device_name, {3})) atfc_tier = 0;\n"
+      "    if (atfc_tier != 0) {{\n"
+      "      atfc_family = {0}_device_family({3});\n"
+      "      for (atfc_k = 0; *atfc_family && atfc_k < {0}_wisdom_size; ++atfc_k)\n"
+      "        if (!strcmp({0}_wisdom[atfc_k].device_family, atfc_family)) atfc_tier = 1;\n"
+      "    }}\n"
+      "  }}\n"
+      "  for (atfc_k = 0; atfc_k < {0}_wisdom_size; ++atfc_k) {{\n"
+      "    const {2} *atfc_e = &{0}_wisdom[atfc_k];\n"
+      "    size_t atfc_mismatches = 0;\n    double atfc_distance = 1;\n"
+      "    if (atfc_tier == 0 && strcmp(atfc_e->device, {3}) && "
+      "strcmp(atfc_e->device_name, {3})) continue;\n"
+      "    if (atfc_tier == 1 && strcmp(atfc_e->device_family, atfc_family)) continue;\n",
+      Stem, Parameters, Entry, Device);
   for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
     const std::string &Name = W.Inputs[I].Name;
     if (isStringType(Types[I]))
-      H += fmt::format("    if (strcmp({0} ? {0} : \"\", e->in_{0})) ++mismatches;\n", Name);
+      H += fmt::format("    if (strcmp({0} ? {0} : \"\", atfc_e->in_{0})) ++atfc_mismatches;\n",
+                       Name);
     else if (W.Inputs[I].Type == "bool")
-      H += fmt::format("    distance *= {0}_ratio_({1} != 0, e->in_{1});\n", Stem, Name);
+      H += fmt::format("    atfc_distance *= {0}_ratio_({1} != 0, atfc_e->in_{1});\n", Stem, Name);
     else
-      H += fmt::format("    distance *= {0}_ratio_((double){1}, e->in_{1});\n", Stem, Name);
+      H += fmt::format("    atfc_distance *= {0}_ratio_((double){1}, atfc_e->in_{1});\n", Stem,
+                       Name);
   }
-  H += "    if (!found || mismatches < best_mismatches ||\n"
-       "        (mismatches == best_mismatches && distance < best_distance)) {\n"
-       "      found = 1;\n      best = k;\n      best_mismatches = mismatches;\n"
-       "      best_distance = distance;\n    }\n  }\n"
-       "  (void)best_mismatches;\n  return best;\n}\n\n";
+  H +=
+      "    if (!atfc_found || atfc_mismatches < atfc_best_mismatches ||\n"
+      "        (atfc_mismatches == atfc_best_mismatches && atfc_distance < atfc_best_distance)) {\n"
+      "      atfc_found = 1;\n      atfc_best = atfc_k;\n      atfc_best_mismatches = "
+      "atfc_mismatches;\n"
+      "      atfc_best_distance = atfc_distance;\n    }\n  }\n"
+      "  (void)atfc_best_mismatches;\n  return atfc_best;\n}\n\n";
   H += fmt::format("/* The best known configuration for these inputs on device (NULL: any). */\n"
                    "static inline {0} {1}_select({2}) {{\n"
                    "  return {1}_wisdom[{1}_select_index({3})].config;\n}}\n\n#endif\n",

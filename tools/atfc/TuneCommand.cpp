@@ -114,7 +114,9 @@ int runTuneCommand(const TuneOptions &Options) {
   // The selection header and wisdom cover every set tuned into Output.
   // A failure here fails the command only when the sets were asked for.
   const bool Required = !Sets.empty() || !Options.Prefix.empty();
-  if (Status == 0 &&
+  // With --inputs, the sets that found a configuration are selectable even
+  // when another did not (status 1).
+  if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
       !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required) &&
       Required)
     return 1;

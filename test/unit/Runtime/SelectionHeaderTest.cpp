@@ -5,7 +5,9 @@
 // families, numeric, string and bool inputs, every parameter kind) are
 // written as headers, compiled into a driver by the real compiler, and
 // asked the same random queries as selectEntry, which must agree on every
-// one. The configuration values come back as written.
+// one. The configuration values come back as written. The inputs are named
+// like the header's own names (an input `device` renames the device's
+// parameter).
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/SelectionHeader.h"
@@ -51,8 +53,9 @@ const char *const kLayouts[] = {"row", "col", "tile \"8\"?/"};
 Wisdom randomWisdom(std::mt19937_64 &Random) {
   Wisdom W;
   W.File = "k*/.cl";
+  // Input names that a careless header would shadow or clash with.
   W.Inputs = {
-      {"N", "size_t", 2}, {"layout", "std::string", 1}, {"M", "int", 3}, {"fast", "bool", 4}};
+      {"k", "size_t", 2}, {"layout", "std::string", 1}, {"best", "int", 3}, {"device", "bool", 4}};
   W.Parameters = {{"I", ValueKind::Int},
                   {"U", ValueKind::UInt},
                   {"D", ValueKind::Double},
@@ -112,9 +115,10 @@ TEST(SelectionHeaderTest, CompiledHeaderSelectsAsSelectEntry) {
     SCOPED_TRACE("seed " + std::to_string(Seed) + ", round " + std::to_string(Round));
     const Wisdom W = randomWisdom(Random);
     const std::string Header = selectionHeader(W, "k");
-    ASSERT_NE(Header.find("k_config k_select(size_t N, const char *layout, int M, int fast, "
-                          "const char *device)"),
-              std::string::npos);
+    ASSERT_NE(Header.find("k_config k_select(size_t k, const char *layout, int best, int device, "
+                          "const char *atfc_device)"),
+              std::string::npos)
+        << Header;
     std::ofstream(Dir + "/k_select.h") << Header;
     std::string Queries;
     std::vector<std::pair<std::vector<std::string>, const char *>> Asked;
