@@ -2,6 +2,7 @@
 #
 #   atfc_tune(TARGET <target> FILE <annotated file>
 #             [ARGS <arguments of the tuned program>...]
+#             [INPUTS <argument set>...]
 #             [OPTIONS <options of atfc tune>...]
 #             [OUTPUT_DIRECTORY <dir>]
 #             [DEPENDS <other files the tuning reads>...])
@@ -13,6 +14,14 @@
 # receives best.json, the tuned source FILE.tuned.EXT for C-family files, the
 # results database and the cached tuner: the source tree is not written to.
 #
+# INPUTS tunes the file for several argument sets instead of ARGS: each
+# element is one set, split into words like a shell does ("1024 512" is two
+# arguments), and becomes one `--inputs` of atfc tune. DIR then also holds
+# the selection header <stem>_select.h (stem: FILE's name up to its first
+# '.' as a C identifier, or OPTIONS --prefix NAME) and <stem>_wisdom.json,
+# and TARGET's sources can `#include "<stem>_select.h"` to pick the
+# configuration of their inputs at run time (docs/per-input.md).
+#
 # Tuning runs when best.h is missing or older than FILE or a DEPENDS file,
 # like any other generated file; a run after an interrupted one starts
 # afresh (pass OPTIONS --resume to continue it instead). The tuning happens
@@ -23,12 +32,15 @@
 # Requires atfc::atfc: find_package(atfc) defines it.
 function(atfc_tune)
   cmake_parse_arguments(PARSE_ARGV 0 ATFC "" "TARGET;FILE;OUTPUT_DIRECTORY"
-                        "ARGS;OPTIONS;DEPENDS")
+                        "ARGS;INPUTS;OPTIONS;DEPENDS")
   if(ATFC_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "atfc_tune: unknown arguments: ${ATFC_UNPARSED_ARGUMENTS}")
   endif()
   if(NOT ATFC_TARGET OR NOT ATFC_FILE)
     message(FATAL_ERROR "atfc_tune: TARGET and FILE are required")
+  endif()
+  if(ATFC_ARGS AND ATFC_INPUTS)
+    message(FATAL_ERROR "atfc_tune: give ARGS (one argument set) or INPUTS (several), not both")
   endif()
   if(NOT TARGET ${ATFC_TARGET})
     message(FATAL_ERROR "atfc_tune: '${ATFC_TARGET}' is not a target (define it first)")
@@ -52,12 +64,32 @@ function(atfc_tune)
     list(APPEND Depends "${Dependency}")
   endforeach()
 
-  add_custom_command(OUTPUT "${Output}/best.h" "${Output}/best.json"
-    COMMAND atfc::atfc tune "${File}" --output "${Output}" ${ATFC_OPTIONS} -- ${ATFC_ARGS}
+  set(Outputs "${Output}/best.h" "${Output}/best.json")
+  set(Sets)
+  if(ATFC_INPUTS)
+    # The stem rule of atfc (runtime/Wisdom.h, selectionStem); --prefix wins.
+    get_filename_component(Stem "${File}" NAME_WE)
+    string(MAKE_C_IDENTIFIER "${Stem}" Stem)
+    if(Stem STREQUAL "")
+      set(Stem kernel)
+    endif()
+    list(FIND ATFC_OPTIONS --prefix Prefix)
+    if(Prefix GREATER -1)
+      math(EXPR Prefix "${Prefix} + 1")
+      list(GET ATFC_OPTIONS ${Prefix} Stem)
+    endif()
+    list(APPEND Outputs "${Output}/${Stem}_select.h" "${Output}/${Stem}_wisdom.json")
+    foreach(Set IN LISTS ATFC_INPUTS)
+      list(APPEND Sets --inputs "${Set}")
+    endforeach()
+  endif()
+
+  add_custom_command(OUTPUT ${Outputs}
+    COMMAND atfc::atfc tune "${File}" --output "${Output}" ${ATFC_OPTIONS} ${Sets} -- ${ATFC_ARGS}
     DEPENDS "${File}" ${Depends}
     WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "Tuning ${Name} with atfc"
     VERBATIM)
-  target_sources(${ATFC_TARGET} PRIVATE "${Output}/best.h")
+  target_sources(${ATFC_TARGET} PRIVATE ${Outputs})
   target_include_directories(${ATFC_TARGET} PRIVATE "${Output}")
 endfunction()

@@ -80,7 +80,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       Value = std::string_view(Arg).substr(Equals + 1);
 
     if (Name == "--output" || Name == "--blanked" || Name == "--technique" ||
-        Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key") {
+        Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key" ||
+        Name == "--prior") {
       if (!Value) {
         if (I + 1 == Args.size()) {
           Result.Error = fmt::format("option '{}' needs a value", Name);
@@ -98,6 +99,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         O.AbortCondition = *Value;
       else if (Name == "--inputs-key")
         O.InputsKey = *Value;
+      else if (Name == "--prior")
+        O.Priors.push_back({std::string(*Value), 0});
       else if (const auto S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error))
         O.Seed = *S;
       else
@@ -194,6 +197,9 @@ tune options:
   --seed S               seed instead of the file's
   --resume               continue the last interrupted run
   --fresh                measure every configuration again, reusing nothing
+  --prior PATH           start with the best configurations of earlier data: a
+                         results database, a Kernel Tuner cache or a T4 file
+                         (repeatable)
   --inputs-key HEX       hash of the files the results depend on besides the
                          source (atfc computes it); joins the results key
   --verbose              a line per evaluation

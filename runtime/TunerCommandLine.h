@@ -36,6 +36,15 @@ enum class TunerMode {
   Devices,
 };
 
+/// Earlier data whose best configurations start a tuning run (a warm
+/// start, runtime/WarmStart.h): an atfc results database (run Run of it, or
+/// its latest run when Run is 0), a Kernel Tuner cache or a T4 file.
+struct PriorData {
+  std::string Path;
+  std::int64_t Run = 0;
+  bool operator==(const PriorData &) const = default;
+};
+
 /// The tuner's options and the tuned program's arguments.
 struct TunerOptions {
   /// What the tuner does.
@@ -68,6 +77,8 @@ struct TunerOptions {
   /// Tune mode: measure every configuration again, reusing nothing
   /// (--fresh).
   bool Fresh = false;
+  /// Tune mode: data to warm-start from, best first in turn (--prior PATH).
+  std::vector<PriorData> Priors;
   /// Replay mode: the options of `atfc replay`, as given.
   std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.

@@ -54,6 +54,10 @@ inline std::string toInvocation(const TunerOptions &O) {
                       {"inputs_key", O.InputsKey},
                       {"fresh", O.Fresh},
                       {"replay_arguments", O.ReplayArguments}};
+  nlohmann::json Priors = nlohmann::json::array();
+  for (const PriorData &P : O.Priors)
+    Priors.push_back({{"path", P.Path}, {"run", P.Run}});
+  J["priors"] = std::move(Priors);
   J["seed"] = O.Seed ? nlohmann::json(*O.Seed) : nlohmann::json(nullptr);
   // Throws for text that is not UTF-8 (JSON holds only UTF-8); the tuned
   // program's arguments, which may be any bytes, travel after `--` instead.
@@ -101,6 +105,8 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
     O.InputsKey = J.at("inputs_key").get<std::string>();
     O.Fresh = J.at("fresh").get<bool>();
     O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();
+    for (const nlohmann::json &P : J.at("priors"))
+      O.Priors.push_back({P.at("path").get<std::string>(), P.at("run").get<std::int64_t>()});
     return O;
   } catch (const std::exception &E) {
     Error = std::string("the invocation value is not one of this tuner: ") + E.what();

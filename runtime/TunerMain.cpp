@@ -214,6 +214,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Run.Resume = Options.Resume;
     Run.InputsKey = Options.InputsKey;
     Run.Fresh = Options.Fresh;
+    Run.Priors = Options.Priors;
     Run.Verbose = Options.Verbose;
     Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
     const int Status = runTuning(Space, Setup, Run, *Measurer, Out, Err);

@@ -18,6 +18,7 @@
 #include "runtime/ResultsDatabase.h"
 #include "runtime/RunReportData.h"
 #include "runtime/TuningOutputs.h"
+#include "runtime/TuningPriors.h"
 
 #include "Backends/SourceSubstitution.h"
 
@@ -109,6 +110,8 @@ public:
           << ": fresh run: measuring every configuration again, reusing no earlier result\n";
     else if (!loadKnownResults())
       return 1;
+    if (!WarmStart.empty())
+      Explorer->warmStart(WarmStart);
     Explorer->onReused([this](const Configuration &C) { recordReused(C); });
     Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
 
@@ -236,6 +239,20 @@ private:
           return ElapsedBefore +
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
         });
+
+    // Read before this run is recorded: a prior may be this very database,
+    // whose latest run is then the one before.
+    if (!Options.Priors.empty() && RunId == 0) {
+      WarmStartOrError Start = priorConfigurations(Space, Options.Priors);
+      if (!Start.ok()) {
+        Err << Options.FileName << ": error: " << Start.Error << '\n';
+        Status = 1;
+        return false;
+      }
+      WarmStart = std::move(Start.Configurations);
+      Err << Options.FileName << ": warm start: " << WarmStart.size()
+          << " configurations of earlier data first\n";
+    }
 
     if (RunId == 0) {
       RunInfo Run;
@@ -420,6 +437,7 @@ private:
                    {"device", Measurer.device()},
                    {"key", Key},
                    {"reused_evaluations", Reused},
+                   {"warm_start_configurations", WarmStart.size()},
                    {"fresh", Options.Fresh}};
     const std::string Dir = Options.OutputDirectory + "/";
     if (!writeFileAtomically(
@@ -454,6 +472,8 @@ private:
   /// Results of earlier runs under the key, by configuration index.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
+  /// The configurations of the priors, measured first.
+  std::vector<Configuration> WarmStart;
   bool DatabaseFailed = false;
   int Status = 0;
 };

@@ -19,6 +19,7 @@
 
 #include "SearchSpace/ChainOfTrees.h"
 #include "runtime/ConfigurationMeasurer.h"
+#include "runtime/TunerCommandLine.h"
 #include "runtime/TuningSetup.h"
 
 #include <cstdint>
@@ -46,6 +47,9 @@ struct TuningRunOptions {
   std::string InputsKey;
   /// Measure every configuration again, reusing nothing.
   bool Fresh = false;
+  /// Earlier data whose best configurations are measured first
+  /// (TuningPriors.h); none for a cold start.
+  std::vector<PriorData> Priors;
   /// Overrides of the file's technique, abort condition and seed.
   std::string Technique;
   std::string AbortCondition;

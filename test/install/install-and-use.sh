@@ -45,4 +45,6 @@ cmake --build "$WORK/example" > "$WORK/example-build.log"
 grep -q "#define BLOCK" "$WORK/example/transpose_tuning.cpp.atf/best.h"
 # The source tree is not written to.
 test ! -e "$SOURCE/examples/cmake-project/transpose_tuning.cpp.atf"
+# A program tuned for three sizes that selects its configuration at run time.
+sh "$(dirname "$0")/per-size-example.sh" "$PREFIX" "$SOURCE" "$WORK"
 echo "install-and-use: ok"

@@ -8,8 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "TuneCommand.h"
 
+#include "InputSets.h"
 #include "MeasuredFiles.h"
 #include "TunerPipeline.h"
+#include "WisdomCommand.h"
 
 #include "runtime/OutputLock.h"
 #include "runtime/TunerInvocation.h"
@@ -30,6 +32,30 @@ int runTuneCommand(const TuneOptions &Options) {
       return 2;
     }
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
+  }
+
+  std::vector<std::vector<std::string>> Sets;
+  for (const std::string &Text : Options.InputSets) {
+    std::string Error;
+    std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
+    if (!Words) {
+      llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
+      return 2;
+    }
+    Sets.push_back(std::move(*Words));
+  }
+  if (!Sets.empty() && !Options.ProgramArgs.empty()) {
+    llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
+                    "--inputs sets, not both\n";
+    return 2;
+  }
+  if (!Options.Prefix.empty() && !isCIdentifier(Options.Prefix)) {
+    llvm::errs() << "atfc: error: --prefix '" << Options.Prefix << "' is not a C identifier\n";
+    return 2;
+  }
+  if (!Sets.empty() && Options.Resume) {
+    llvm::errs() << "atfc: error: --resume continues one run; it cannot be used with --inputs\n";
+    return 2;
   }
 
   const std::string Output =
@@ -54,28 +80,47 @@ int runTuneCommand(const TuneOptions &Options) {
     return 1;
 
   // Every option travels as one value (runtime/TunerInvocation.h).
-  TunerOptions Invocation;
-  Invocation.Mode = TunerMode::Tune;
-  Invocation.OutputDirectory = Output;
-  Invocation.BlankedSource = Prepared->BlankedSource;
-  Invocation.Threads = Options.Threads;
-  Invocation.Technique = Options.Technique;
-  Invocation.AbortCondition = Options.AbortCondition;
-  Invocation.Seed = Options.Seed;
-  Invocation.InputsKey = Prepared->InputsKey;
-  Invocation.Fresh = Options.Fresh;
-  Invocation.Resume = Options.Resume;
-  Invocation.Verbose = Options.Verbose;
-  Invocation.Arguments = Options.ProgramArgs;
-  std::vector<std::string> Args = {Prepared->Binary};
-  try {
-    for (std::string &A : tunerCommandLine(Invocation))
-      Args.push_back(std::move(A));
-  } catch (const std::exception &) {
-    llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
-    return 2;
-  }
-  return runTunerProcess(Prepared->Binary, Args);
+  auto RunOnce = [&](const std::vector<std::string> &Arguments,
+                     const std::vector<PriorData> &Priors) {
+    TunerOptions Invocation;
+    Invocation.Mode = TunerMode::Tune;
+    Invocation.OutputDirectory = Output;
+    Invocation.BlankedSource = Prepared->BlankedSource;
+    Invocation.Threads = Options.Threads;
+    Invocation.Technique = Options.Technique;
+    Invocation.AbortCondition = Options.AbortCondition;
+    Invocation.Seed = Options.Seed;
+    Invocation.InputsKey = Prepared->InputsKey;
+    Invocation.Fresh = Options.Fresh;
+    Invocation.Resume = Options.Resume;
+    Invocation.Verbose = Options.Verbose;
+    Invocation.Priors = Priors;
+    Invocation.Arguments = Arguments;
+    std::vector<std::string> Args = {Prepared->Binary};
+    try {
+      for (std::string &A : tunerCommandLine(Invocation))
+        Args.push_back(std::move(A));
+    } catch (const std::exception &) {
+      llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
+      return 2;
+    }
+    return runTunerProcess(Prepared->Binary, Args);
+  };
+  std::vector<PriorData> Priors;
+  for (const std::string &P : Options.Priors)
+    Priors.push_back({P, 0});
+  const int Status = Sets.empty() ? RunOnce(Options.ProgramArgs, Priors)
+                                  : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce);
+  // The selection header and wisdom cover every set tuned into Output.
+  // A failure here fails the command only when the sets were asked for.
+  const bool Required = !Sets.empty() || !Options.Prefix.empty();
+  // With --inputs, the sets that found a configuration are selectable even
+  // when another did not (status 1).
+  if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
+      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required) &&
+      Required)
+    return 1;
+  return Status;
 }
 
 int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {

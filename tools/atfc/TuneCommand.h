@@ -31,6 +31,13 @@ struct TuneOptions {
   unsigned Threads = 0;
   /// The tuned program's arguments ($1, $2, ...).
   std::vector<std::string> ProgramArgs;
+  /// --prior DATA, each: earlier data whose best configurations start the
+  /// search.
+  std::vector<std::string> Priors;
+  /// --inputs "ARGS", each: one argument set to tune (InputSets.h).
+  std::vector<std::string> InputSets;
+  /// --prefix NAME: the selection header's names instead of the file's stem.
+  std::string Prefix;
 };
 
 /// atfc tune: check, emit, build (cached) and run the tuner of the file;

@@ -91,6 +91,18 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   return Status;
 }
 
+std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File) {
+  std::vector<WisdomInput> Inputs;
+  for (std::size_t I = 0; I < File.Spec.Inputs.size(); ++I) {
+    const InputVariable &Input = File.Spec.Inputs[I];
+    if (Input.Kind == InputKind::Positional)
+      Inputs.push_back({Input.Name.Name,
+                        I < File.Analysis.Inputs.size() ? File.Analysis.Inputs[I].TypeName : "",
+                        Input.ArgumentIndex});
+  }
+  return Inputs;
+}
+
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
                                           const std::string &Output) {
   std::optional<FrontendResult> Result = analyzeFile(File);
@@ -121,7 +133,7 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
                  << "': " << (EC ? EC : OS.error()).message() << '\n';
     return std::nullopt;
   }
-  return PreparedTuner{*Tuner, Blanked, Measured->Key};
+  return PreparedTuner{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result)};
 }
 
 } // namespace atfc

@@ -10,6 +10,7 @@
 
 #include "Directives/Frontend.h"
 #include "Directives/TunerEmitter.h"
+#include "runtime/Wisdom.h"
 
 #include <map>
 #include <optional>
@@ -43,7 +44,13 @@ struct PreparedTuner {
   /// The hash of the files its results depend on besides the source
   /// (MeasuredFiles.h); part of the results key.
   std::string InputsKey;
+  /// The file's positional inputs, in declaration order.
+  std::vector<WisdomInput> Inputs;
 };
+
+/// The positional inputs of an analysed file (`#atf::var<T>::N $k`), in
+/// declaration order, with their declared types.
+std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
 
 /// Checks File, builds its tuner (cached) into Output and writes the
 /// blanked source there; nullopt after printing why not.

@@ -12,6 +12,7 @@
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
+#include "WisdomCommand.h"
 #include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
@@ -165,6 +166,18 @@ int main(int Argc, char **Argv) {
                         "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
   TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
+  TuneCommand
+      ->add_option("--prior", Tune.Priors,
+                   "Start with the best configurations of earlier data: a results database, a "
+                   "Kernel Tuner cache or a T4 file; repeatable")
+      ->allow_extra_args(false);
+  TuneCommand
+      ->add_option("--inputs", Tune.InputSets,
+                   "One set of the program's arguments, as one shell-quoted string; repeatable: "
+                   "one run per set, each warm-started from those before")
+      ->allow_extra_args(false);
+  TuneCommand->add_option("--prefix", Tune.Prefix,
+                          "The selection header's names (default: the file's stem)");
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
   atfc::ResultsOptions Results;
@@ -172,6 +185,9 @@ int main(int Argc, char **Argv) {
 
   atfc::AnalyzeOptions Analyze;
   atfc::addAnalyzeCommand(App, Analyze, Status);
+
+  atfc::WisdomOptions Wisdom;
+  atfc::addWisdomCommand(App, Wisdom, Status);
 
   atfc::ReportOptions Report;
   atfc::addReportCommand(App, Report, Status);

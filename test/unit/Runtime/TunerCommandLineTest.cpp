@@ -163,6 +163,7 @@ void expectSameOptions(const TunerOptions &A, const TunerOptions &B) {
   EXPECT_EQ(A.InputsKey, B.InputsKey);
   EXPECT_EQ(A.Fresh, B.Fresh);
   EXPECT_EQ(A.ReplayArguments, B.ReplayArguments);
+  EXPECT_EQ(A.Priors, B.Priors);
   EXPECT_EQ(A.Arguments, B.Arguments);
 }
 
@@ -182,6 +183,7 @@ TEST(TunerInvocation, RoundTripsEveryOption) {
   O.Verbose = true;
   O.InputsKey = "0123456789abcdef0123456789abcdef";
   O.Fresh = true;
+  O.Priors = {{"a/results.db", 3}, {"cache \"x\".json", 0}};
   O.Arguments = {"--", "-3", "--seed", "", "\xff\xfe not UTF-8"};
   const ParsedCommandLine P = parseTunerCommandLine(tunerCommandLine(O));
   ASSERT_TRUE(P.ok()) << P.Error;
@@ -215,6 +217,8 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
     O.Verbose = Random() % 2;
     O.InputsKey = Text();
     O.Fresh = Random() % 2;
+    for (std::size_t N = Random() % 3; N > 0; --N)
+      O.Priors.push_back({Text(), static_cast<std::int64_t>(Random() % 100)});
     for (std::size_t N = Random() % 4; N > 0; --N)
       O.ReplayArguments.push_back(Text());
     for (std::size_t N = Random() % 4; N > 0; --N)
@@ -223,6 +227,14 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
     ASSERT_TRUE(P.ok()) << P.Error;
     expectSameOptions(P.Options, O);
   }
+}
+
+TEST(TunerCommandLine, PriorIsRepeatable) {
+  const ParsedCommandLine P =
+      parseTunerCommandLine(Strings{"--tune", "--prior", "a.db", "--prior=b.json", "--", "1"});
+  ASSERT_TRUE(P.ok()) << P.Error;
+  EXPECT_EQ(P.Options.Priors, (std::vector<PriorData>{{"a.db", 0}, {"b.json", 0}}));
+  EXPECT_EQ(parseTunerCommandLine(Strings{"--prior"}).Error, "option '--prior' needs a value");
 }
 
 TEST(TunerInvocation, RejectsAValueOfAnotherShape) {

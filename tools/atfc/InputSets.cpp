@@ -1,0 +1,183 @@
+//===- tools/atfc/InputSets.cpp - atfc tune --inputs ----------------------===//
+#include "InputSets.h"
+
+#include "runtime/ResultsDatabase.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace atfc {
+
+std::optional<std::vector<std::string>> splitInputWords(std::string_view Text, std::string &Error) {
+  std::vector<std::string> Words;
+  std::string Word;
+  bool InWord = false;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (C == ' ' || C == '\t' || C == '\n') {
+      if (InWord)
+        Words.push_back(std::move(Word));
+      Word.clear();
+      InWord = false;
+      continue;
+    }
+    InWord = true;
+    if (C == '\\') {
+      if (++I == Text.size()) {
+        Error = "'" + std::string(Text) + "' ends with a lone '\\'";
+        return std::nullopt;
+      }
+      Word += Text[I];
+    } else if (C == '\'' || C == '"') {
+      const std::size_t Open = I;
+      for (++I; I < Text.size() && Text[I] != C; ++I) {
+        if (C == '"' && Text[I] == '\\' && I + 1 < Text.size() &&
+            (Text[I + 1] == '"' || Text[I + 1] == '\\'))
+          ++I;
+        Word += Text[I];
+      }
+      if (I == Text.size()) {
+        Error = "'" + std::string(Text) + "' has an unterminated " + (C == '"' ? "\"" : "'") +
+                " (at column " + std::to_string(Open + 1) + ")";
+        return std::nullopt;
+      }
+    } else {
+      Word += C;
+    }
+  }
+  if (InWord)
+    Words.push_back(std::move(Word));
+  return Words;
+}
+
+namespace {
+
+/// What one set's run gave.
+struct SetOutcome {
+  std::vector<std::string> Arguments;
+  std::int64_t RunId = 0;
+  /// Evaluations until within kWarmStartTolerance of the run's best; 0 when
+  /// none was valid.
+  std::int64_t ToBest = 0;
+  std::int64_t Evaluations = 0;
+  /// Sets (indices) it was warm-started from, nearest first.
+  std::vector<std::size_t> From;
+};
+
+std::string joined(const std::vector<std::string> &Words) {
+  std::string Text;
+  for (const std::string &W : Words)
+    Text += (Text.empty() ? "" : " ") + W;
+  return Text.empty() ? "(no arguments)" : Text;
+}
+
+/// The run just made into the database (the output lock keeps others out):
+/// its id, evaluations, and evaluations to within the tolerance of its best.
+bool measureOutcome(ResultsDatabase &Db, SetOutcome &Outcome) {
+  auto Runs = Db.runs();
+  if (!Runs.ok() || Runs.Value.empty() || Runs.Value.back().Arguments != Outcome.Arguments)
+    return false;
+  Outcome.RunId = Runs.Value.back().Id;
+  auto Evaluations = Db.evaluationsOfRun(Outcome.RunId);
+  if (!Evaluations.ok())
+    return false;
+  Outcome.Evaluations = static_cast<std::int64_t>(Evaluations.Value.size());
+  const std::optional<std::size_t> Best = bestEvaluation(Evaluations.Value);
+  if (!Best)
+    return true;
+  const double BestCost = Evaluations.Value[*Best].Result.Costs.front();
+  const double Limit = BestCost + kWarmStartTolerance * std::fabs(BestCost);
+  for (const EvaluationRecord &E : Evaluations.Value)
+    if (E.Result.Valid && !E.Result.Costs.empty() && E.Result.Costs.front() <= Limit) {
+      Outcome.ToBest = E.Evaluation;
+      break;
+    }
+  return true;
+}
+
+} // namespace
+
+int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
+                  const std::vector<WisdomInput> &Inputs, const std::string &OutputDirectory,
+                  const std::vector<PriorData> &UserPriors, const RunInputSet &Run) {
+  const std::string Database = OutputDirectory + "/results.db";
+  std::vector<SetOutcome> Done;
+  int Status = 0;
+  for (std::size_t K = 0; K < Sets.size(); ++K) {
+    SetOutcome Outcome;
+    Outcome.Arguments = Sets[K];
+    std::vector<PriorData> Priors = UserPriors;
+    // The sets tuned so far, nearest to this one first.
+    std::vector<std::size_t> Order(Done.size());
+    std::iota(Order.begin(), Order.end(), 0);
+    std::vector<std::string> Given;
+    for (const WisdomInput &I : Inputs)
+      Given.push_back(I.Argument <= Sets[K].size() ? Sets[K][I.Argument - 1] : std::string());
+    std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+      return inputDistance(Inputs, Given, Done[A].Arguments) <
+             inputDistance(Inputs, Given, Done[B].Arguments);
+    });
+    for (std::size_t D : Order)
+      if (Done[D].ToBest > 0) {
+        Priors.push_back({Database, Done[D].RunId});
+        Outcome.From.push_back(D);
+      }
+    llvm::outs() << "atfc: input set " << K + 1 << " of " << Sets.size() << ": " << joined(Sets[K]);
+    if (!Outcome.From.empty())
+      llvm::outs() << " (warm start from " << joined(Done[Outcome.From.front()].Arguments)
+                   << (Outcome.From.size() > 1 ? " and the others tuned" : "") << ")";
+    llvm::outs() << '\n';
+    llvm::outs().flush();
+    const int SetStatus = Run(Sets[K], Priors);
+    if (SetStatus != 0 && Status == 0)
+      Status = SetStatus;
+    auto Db = ResultsDatabase::open(Database, ResultsDatabase::Mode::ReadOnly);
+    if (Db.ok() && measureOutcome(*Db.Value, Outcome))
+      Done.push_back(std::move(Outcome));
+    if (SetStatus != 0 && SetStatus != 1)
+      return SetStatus; // interrupted, or a problem of the tuner: stop
+  }
+
+  // The savings: each warm start against the first cold start (the only
+  // cold run of the command; docs/per-input.md says what that estimates).
+  llvm::outs() << "atfc: " << Sets.size() << " input sets tuned into " << Database << '\n';
+  const SetOutcome *Cold = nullptr;
+  std::int64_t Saved = 0;
+  std::size_t Warm = 0;
+  for (const SetOutcome &O : Done) {
+    llvm::outs() << "  " << joined(O.Arguments) << ": run " << O.RunId << ", ";
+    if (O.ToBest == 0) {
+      llvm::outs() << "no valid configuration\n";
+      continue;
+    }
+    llvm::outs() << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations
+                 << " evaluations";
+    if (O.From.empty()) {
+      llvm::outs() << " (cold start)\n";
+      if (!Cold)
+        Cold = &O;
+      continue;
+    }
+    llvm::outs() << " (warm start";
+    if (Cold) {
+      const std::int64_t Difference = Cold->ToBest - O.ToBest;
+      llvm::outs() << "; the cold start of " << joined(Cold->Arguments) << " needed "
+                   << Cold->ToBest;
+      Saved += Difference;
+      ++Warm;
+    }
+    llvm::outs() << ")\n";
+  }
+  if (Warm > 0)
+    llvm::outs() << "atfc: the warm starts " << (Saved >= 0 ? "saved " : "cost ")
+                 << (Saved >= 0 ? Saved : -Saved) << " evaluation"
+                 << (Saved == 1 || Saved == -1 ? "" : "s")
+                 << " in all against the cold start (evaluations to within 5 % of a run's "
+                    "best)\n";
+  return Status;
+}
+
+} // namespace atfc
