@@ -31,6 +31,12 @@ struct TuneOptions {
   unsigned Threads = 0;
   /// The tuned program's arguments ($1, $2, ...).
   std::vector<std::string> ProgramArgs;
+  /// --ranks N: measure on N MPI ranks (docs/scale-out.md); 0 or 1: alone.
+  unsigned Ranks = 0;
+  /// --devices 0,1,...: the device of each rank by its node-local rank.
+  std::string Devices;
+  /// atfc's own command line without argv[0], for `mpiexec -n N atfc ...`.
+  std::vector<std::string> CommandLine;
 };
 
 /// atfc tune: check, emit, build (cached) and run the tuner of the file;

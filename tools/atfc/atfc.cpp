@@ -165,6 +165,10 @@ int main(int Argc, char **Argv) {
                         "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
   TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
+  TuneCommand->add_option("--ranks", Tune.Ranks,
+                          "Measure on N MPI ranks, started with mpiexec (docs/scale-out.md)");
+  TuneCommand->add_option("--devices", Tune.Devices,
+                          "With ranks: each rank's device, by node-local rank (0,1,2,3)");
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
   atfc::ResultsOptions Results;
@@ -228,6 +232,7 @@ int main(int Argc, char **Argv) {
     return runSpace(File, Space);
   }
   if (TuneCommand->parsed()) {
+    Tune.CommandLine.assign(Argv + 1, Argv + Argc);
     Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return atfc::runTuneCommand(Tune);
   }
