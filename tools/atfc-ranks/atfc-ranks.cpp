@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -158,6 +159,8 @@ public:
       : Rank(Rank), Size(Size), Device(Device), Command(std::move(Command)) {}
 
   int run() {
+    ::getrusage(RUSAGE_SELF, &StartUsage);
+    StartTime = std::chrono::steady_clock::now();
     Worker = start("measure");
     if (Rank == 0)
       Search = start("search");
@@ -357,11 +360,16 @@ private:
                double(U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e6;
       };
       const double N = std::max<double>(1, double(Relayed));
+      const double Wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - StartTime).count();
+      const double Relaying = Seconds(Self) - Seconds(StartUsage);
       std::fprintf(stderr,
-                   "atfc-ranks: rank 0: %llu messages from measuring ranks; CPU time per "
-                   "message: searching tuner %.3f ms, launcher %.3f ms\n",
+                   "atfc-ranks: rank 0: %llu messages from measuring ranks; CPU time: searching "
+                   "tuner %.3f ms per message; launcher %.3f ms per message, %.1f%% of a core "
+                   "over %.2f s, after %.0f ms to start MPI\n",
                    static_cast<unsigned long long>(Relayed), Seconds(SearchUsage) * 1e3 / N,
-                   Seconds(Self) * 1e3 / N);
+                   Relaying * 1e3 / N, Relaying * 100 / std::max(Wall, 1e-9), Wall,
+                   Seconds(StartUsage) * 1e3);
     }
     MPI_Finalize();
     return Rank == 0 ? exitCodeOf(SearchStatus) : 0;
@@ -382,7 +390,8 @@ private:
   /// A measuring rank asked to stop (a signal): it measures no more.
   bool Leaving = false;
   int SearchStatus = 0;
-  rusage SearchUsage{};
+  rusage SearchUsage{}, StartUsage{};
+  std::chrono::steady_clock::time_point StartTime;
   std::uint64_t Relayed = 0;
 };
 
