@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <poll.h>
+#include <sys/socket.h>
 
 namespace atfc {
 
@@ -36,7 +37,12 @@ int serveMeasurements(const RankRole &Role, ConfigurationMeasurer &Measurer) {
   if (!writeFrame(Role.Fd, encodeMessage(Hello)))
     return 1;
 
-  Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
+  // A signal stops the measurement in flight, and a wait for the next
+  // request (the socket reads as closed).
+  Interruption Interrupt([&Measurer, &Role] {
+    Measurer.interrupt();
+    ::shutdown(Role.Fd, SHUT_RD);
+  });
   std::deque<MeasureRequest> Queue;
   // Reads every request waiting (blocking for one when the queue is empty);
   // false when the launcher closed the socket.

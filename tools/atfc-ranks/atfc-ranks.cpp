@@ -232,6 +232,16 @@ private:
     }
   }
 
+  /// Hands a request to the measuring tuner; when there is none (the rank
+  /// is leaving, or its tuner ended for good), tells the searching tuner, so
+  /// that it does not wait for a result.
+  void toWorker(const Bytes &Payload) {
+    if (Leaving || Worker.Fd < 0)
+      toSearch(lostMessage("the rank left the run", false));
+    else
+      Worker.send(Payload);
+  }
+
   /// One round: local sockets, MPI, children, signals; then a short sleep
   /// when nothing happened.
   void step() {
@@ -266,7 +276,7 @@ private:
         std::memcpy(&To, P->data(), sizeof To);
         Bytes Payload(P->begin() + sizeof To, P->end());
         if (To == 0)
-          Worker.send(Payload);
+          toWorker(Payload);
         else if (To < static_cast<std::uint64_t>(Size))
           post(static_cast<int>(To), kPayloadTag, std::move(Payload));
       }
@@ -288,8 +298,8 @@ private:
       } else if (Rank == 0) {
         Search.send(addressed(static_cast<std::uint64_t>(Status.MPI_SOURCE), Payload));
         ++Relayed;
-      } else if (!Leaving) {
-        Worker.send(Payload);
+      } else {
+        toWorker(Payload);
       }
     }
     std::erase_if(Sends, [](const std::unique_ptr<Pending> &P) {

@@ -4,7 +4,7 @@ if [ "$ATFC_RANK" = "${KILL_RANK:-none}" ] && [ "$n" -ge "$KILL_AFTER" ] &&
    mkdir "$LOG.killed" 2>/dev/null; then
   p=$$
   while [ "$p" -gt 1 ]; do
-    case "$(cat /proc/$p/comm)" in "$KILL_COMM"*) kill -9 "$p"; sleep 5; exit 1;; esac
+    case "$(cat /proc/$p/comm)" in "$KILL_COMM"*) kill -"${KILL_SIGNAL:-9}" "$p"; sleep 5; exit 1;; esac
     p=$(cut -d' ' -f4 /proc/$p/stat)
   done
 fi
