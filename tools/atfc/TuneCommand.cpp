@@ -29,6 +29,9 @@ int runTuneCommand(const TuneOptions &Options) {
   if (Options.Ranks > 1 && !Job)
     return launchRanks(Options.Ranks, Options.CommandLine);
   const bool Ranked = Job && Job->Size > 1;
+  if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
+    llvm::errs() << "atfc: note: tuning on the MPI job's " << Job->Size << " ranks; --ranks "
+                 << Options.Ranks << " applies only outside a job\n";
   if (Ranked && Job->Rank != 0)
     return execRankLauncher({}, Options.Devices, 0);
   // Rank 0's failure ends every rank with its status.
