@@ -4,7 +4,9 @@
 #include "Backends/DeviceInventory.h"
 #include "Backends/DeviceWorker.h"
 #include "runtime/ConfigurationMeasurer.h"
+#include "runtime/MeasuringRank.h"
 #include "runtime/OutputLock.h"
+#include "runtime/RankedMeasurer.h"
 #include "runtime/ReplayExperiment.h"
 #include "runtime/SpaceReport.h"
 #include "runtime/TuningRun.h"
@@ -120,9 +122,22 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
     return kFailureExitCode;
   }
-  // One run per output directory: the lock atfc handed down, or our own.
-  std::optional<OutputLock> Lock;
+  // A run over ranks (runtime/RankProtocol.h): rank 0 searches, every rank
+  // measures.
+  std::optional<RankRole> Role;
   if (Options.Mode == TunerMode::Tune) {
+    std::string Error;
+    Role = takeRankRole(Error);
+    if (!Error.empty()) {
+      Err << FileName << ": error: " << Error << '\n';
+      return kFailureExitCode;
+    }
+  }
+  const bool MeasuringRank = Role && !Role->Searching;
+  // One run per output directory: the lock atfc handed down, or our own
+  // (a measuring rank writes nothing there but its work directory).
+  std::optional<OutputLock> Lock;
+  if (Options.Mode == TunerMode::Tune && !MeasuringRank) {
     Lock = OutputLock::inherited();
     std::error_code EC;
     std::filesystem::create_directories(outputDirectory(), EC);
@@ -137,16 +152,30 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   }
   // The measurer first: a device's limits must be known before generation.
   std::unique_ptr<ConfigurationMeasurer> Measurer;
-  if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
+  const TuningSetup RankSetup = MeasuringRank ? setupOfRank(Setup, *Role) : TuningSetup{};
+  if (Role && Role->Searching) {
+    std::string Error;
+    Measurer = connectRanks(*Role, Error);
+    if (!Measurer) {
+      Err << FileName << ": error: " << Error << '\n';
+      return kFailureExitCode;
+    }
+  } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
     MeasurerContext Context;
     Context.FileName = FileName;
     Context.BlankedSource = Blanked;
-    Context.OutputDirectory = outputDirectory();
+    // Ranks may share the output directory's file system: one work
+    // directory each.
+    Context.OutputDirectory = MeasuringRank
+                                  ? outputDirectory() + "/ranks/" + std::to_string(Role->Rank)
+                                  : outputDirectory();
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
     std::string Error;
-    Measurer = makeMeasurer(Setup, Context, Error);
+    Measurer = makeMeasurer(MeasuringRank ? RankSetup : Setup, Context, Error);
     if (!Measurer) {
+      if (MeasuringRank)
+        refuseToMeasure(*Role, Error);
       Err << FileName << ": error: " << Error << '\n';
       return kFailureExitCode;
     }
@@ -202,6 +231,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     return Status;
   }
   case TunerMode::Tune: {
+    if (MeasuringRank)
+      return serveMeasurements(*Role, *Measurer);
     TuningRunOptions Run;
     Run.FileName = FileName;
     Run.OutputDirectory = outputDirectory();

@@ -35,3 +35,12 @@ for line in inventory.splitlines():
         config.available_features.add("cuda-nvrtc")
     if line.startswith("CUDA: device "):
         config.available_features.add("cuda-driver")
+
+# mpi: atfc-ranks was built and mpiexec runs here (test/atfc/ranks/). Open MPI
+# refuses root unless told, and the ranks outnumber the cores.
+import shutil
+if config.atfc_have_mpi and shutil.which("mpiexec"):
+    config.available_features.add("mpi")
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"

@@ -10,6 +10,7 @@
 
 #include "InputSets.h"
 #include "MeasuredFiles.h"
+#include "RankLaunch.h"
 #include "TunerPipeline.h"
 #include "WisdomCommand.h"
 
@@ -24,12 +25,28 @@
 namespace atfc {
 
 int runTuneCommand(const TuneOptions &Options) {
+  // Over MPI ranks (RankLaunch.h): --ranks starts the job; in a job, rank 0
+  // builds and searches, the others only measure.
+  const std::optional<MpiJob> Job = mpiJobOfEnvironment();
+  if (Options.Ranks > 1 && !Job)
+    return launchRanks(Options.Ranks, Options.CommandLine);
+  const bool Ranked = Job && Job->Size > 1;
+  if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
+    llvm::errs() << "atfc: note: tuning on the MPI job's " << Job->Size << " ranks; --ranks "
+                 << Options.Ranks << " applies only outside a job\n";
+  if (Ranked && Job->Rank != 0)
+    return execRankLauncher({}, Options.Devices, 0);
+  // Rank 0's failure ends every rank with its status.
+  auto Fail = [&](int Status) {
+    return Ranked ? execRankLauncher({}, Options.Devices, Status) : Status;
+  };
+
   EmitOptions Emit;
   for (const std::string &Fix : Options.Fixed) {
     const std::size_t Equals = Fix.find('=');
     if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
       llvm::errs() << "atfc: error: --fix needs NAME=VALUE, not '" << Fix << "'\n";
-      return 2;
+      return Fail(2);
     }
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
   }
@@ -40,22 +57,27 @@ int runTuneCommand(const TuneOptions &Options) {
     std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
     if (!Words) {
       llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
-      return 2;
+      return Fail(2);
     }
     Sets.push_back(std::move(*Words));
   }
   if (!Sets.empty() && !Options.ProgramArgs.empty()) {
     llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
                     "--inputs sets, not both\n";
-    return 2;
+    return Fail(2);
   }
   if (!Options.Prefix.empty() && !isCIdentifier(Options.Prefix)) {
     llvm::errs() << "atfc: error: --prefix '" << Options.Prefix << "' is not a C identifier\n";
-    return 2;
+    return Fail(2);
+  }
+  if (!Sets.empty() && Ranked) {
+    llvm::errs() << "atfc: error: --inputs tunes one set after another; over MPI ranks, tune "
+                    "each set with its own command\n";
+    return Fail(2);
   }
   if (!Sets.empty() && Options.Resume) {
     llvm::errs() << "atfc: error: --resume continues one run; it cannot be used with --inputs\n";
-    return 2;
+    return Fail(2);
   }
 
   const std::string Output =
@@ -64,20 +86,20 @@ int runTuneCommand(const TuneOptions &Options) {
   // tuner's end (it inherits the lock).
   if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
     llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
-    return 1;
+    return Fail(1);
   }
   std::string LockError;
   std::optional<OutputLock> Lock =
       OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
   if (!Lock) {
     llvm::errs() << "atfc: error: " << LockError << '\n';
-    return 1;
+    return Fail(1);
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
 
   std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
   if (!Prepared)
-    return 1;
+    return Fail(1);
 
   // Every option travels as one value (runtime/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,
@@ -102,8 +124,10 @@ int runTuneCommand(const TuneOptions &Options) {
         Args.push_back(std::move(A));
     } catch (const std::exception &) {
       llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
-      return 2;
+      return Fail(2);
     }
+    if (Ranked) // rank 0 becomes the launcher: one run
+      return execRankLauncher(Args, Options.Devices, 0);
     return runTunerProcess(Prepared->Binary, Args);
   };
   std::vector<PriorData> Priors;

@@ -38,6 +38,12 @@ struct TuneOptions {
   std::vector<std::string> InputSets;
   /// --prefix NAME: the selection header's names instead of the file's stem.
   std::string Prefix;
+  /// --ranks N: measure on N MPI ranks (docs/scale-out.md); 0 or 1: alone.
+  unsigned Ranks = 0;
+  /// --devices 0,1,...: the device of each rank by its node-local rank.
+  std::string Devices;
+  /// atfc's own command line without argv[0], for `mpiexec -n N atfc ...`.
+  std::vector<std::string> CommandLine;
 };
 
 /// atfc tune: check, emit, build (cached) and run the tuner of the file;

@@ -178,6 +178,10 @@ int main(int Argc, char **Argv) {
       ->allow_extra_args(false);
   TuneCommand->add_option("--prefix", Tune.Prefix,
                           "The selection header's names (default: the file's stem)");
+  TuneCommand->add_option("--ranks", Tune.Ranks,
+                          "Measure on N MPI ranks, started with mpiexec (docs/scale-out.md)");
+  TuneCommand->add_option("--devices", Tune.Devices,
+                          "With ranks: each rank's device, by node-local rank (0,1,2,3)");
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
   atfc::ResultsOptions Results;
@@ -244,6 +248,7 @@ int main(int Argc, char **Argv) {
     return runSpace(File, Space);
   }
   if (TuneCommand->parsed()) {
+    Tune.CommandLine.assign(Argv + 1, Argv + Argc);
     Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
     return atfc::runTuneCommand(Tune);
   }

@@ -1,0 +1,240 @@
+//===- runtime/RankedMeasurer.cpp - Measuring on every rank ---------------===//
+#include "runtime/RankedMeasurer.h"
+
+#include "Backends/DeviceProtocol.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <deque>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+bool sameValues(const ParameterValues &A, const ParameterValues &B) {
+  return std::equal(
+      A.begin(), A.end(), B.begin(), B.end(),
+      [](const NamedValue &X, const NamedValue &Y) { return X.Name == Y.Name && X.Val == Y.Val; });
+}
+
+class RankedMeasurer final : public ConfigurationMeasurer {
+public:
+  RankedMeasurer(int Fd, unsigned Count) : Fd(Fd), Ranks(Count) {
+    if (::pipe2(WakeFds, O_CLOEXEC | O_NONBLOCK) != 0)
+      WakeFds[0] = WakeFds[1] = -1;
+  }
+  ~RankedMeasurer() override {
+    for (int F : WakeFds)
+      if (F >= 0)
+        ::close(F);
+  }
+
+  /// Waits for every rank's first Hello.
+  bool connect(std::string &Error) {
+    while (std::any_of(Ranks.begin(), Ranks.end(), [](const Rank &R) { return !R.Ready; })) {
+      if (!pump(Error))
+        return false;
+      if (!FatalError.empty()) {
+        Error = FatalError;
+        return false;
+      }
+    }
+    publishLimits(Limits);
+    return true;
+  }
+
+  std::size_t batchSize() const override { return Ranks.size() * PerRank; }
+
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    for (const ParameterValues &C : Upcoming)
+      Jobs.push_back(Job{NextJob++, C, std::nullopt, std::nullopt});
+    dispatch();
+  }
+
+  Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
+    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration)) {
+      Jobs.push_front(Job{NextJob++, Configuration, std::nullopt, std::nullopt});
+      dispatch();
+    }
+    std::string Error;
+    while (!Jobs.front().Result) {
+      if (Interrupted)
+        return Measurement::invalid(FailureKind::Crashed, "interrupted");
+      if (!pump(Error) || !FatalError.empty() || noRankLeft()) {
+        // Nothing can measure any more: end the run as an interrupted one
+        // (results kept, --resume goes on), as if the user had pressed
+        // Ctrl-C.
+        const std::string Why = !FatalError.empty() ? FatalError
+                                : Error.empty()     ? "no measuring rank is left"
+                                                    : Error;
+        fmt::print(stderr, "tuner: error: {}; stopping (resume with --resume)\n", Why);
+        std::raise(SIGTERM);
+        return Measurement::invalid(FailureKind::Crashed, Why);
+      }
+      dispatch();
+    }
+    Measurement M = std::move(*Jobs.front().Result);
+    Jobs.pop_front();
+    return M;
+  }
+
+  void interrupt() override {
+    Interrupted = true;
+    const char Byte = 1;
+    [[maybe_unused]] ssize_t Ignored = ::write(WakeFds[1], &Byte, 1);
+  }
+
+  std::string device() const override { return Device; }
+  std::string costMeaning() const override {
+    return fmt::format("{} (measured on {} ranks)", CostMeaning, Ranks.size());
+  }
+
+private:
+  struct Job {
+    std::uint64_t Id;
+    ParameterValues Configuration;
+    /// The rank measuring it, once sent.
+    std::optional<std::size_t> Rank;
+    std::optional<Measurement> Result;
+  };
+  struct Rank {
+    bool Ready = false;
+    bool Gone = false;
+    std::size_t InFlight = 0;
+  };
+
+  bool noRankLeft() const {
+    return std::all_of(Ranks.begin(), Ranks.end(), [](const Rank &R) { return R.Gone; });
+  }
+
+  /// Sends waiting jobs, in order, to the ready rank with the fewest in
+  /// flight (the lowest numbered of those).
+  void dispatch() {
+    for (Job &J : Jobs) {
+      if (J.Rank || J.Result)
+        continue;
+      std::optional<std::size_t> Best;
+      for (std::size_t R = 0; R < Ranks.size(); ++R)
+        if (Ranks[R].Ready && Ranks[R].InFlight < PerRank &&
+            (!Best || Ranks[R].InFlight < Ranks[*Best].InFlight))
+          Best = R;
+      if (!Best)
+        return;
+      if (!writeFrame(Fd, addressed(*Best, encodeMessage(MeasureRequest{J.Id, J.Configuration})))) {
+        FatalError = "the rank launcher is gone";
+        return;
+      }
+      J.Rank = *Best;
+      ++Ranks[*Best].InFlight;
+    }
+  }
+
+  /// Waits for one message from the launcher and handles it; false when
+  /// the launcher is gone.
+  bool pump(std::string &Error) {
+    pollfd Fds[2] = {{Fd, POLLIN, 0}, {WakeFds[0], POLLIN, 0}};
+    if (::poll(Fds, WakeFds[0] >= 0 ? 2 : 1, -1) < 0)
+      return errno == EINTR;
+    if (!(Fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+      return true;
+    std::vector<unsigned char> Frame;
+    std::uint64_t From = 0;
+    if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size()) {
+      Error = "the rank launcher is gone";
+      return false;
+    }
+    handle(From, Frame);
+    return true;
+  }
+
+  void handle(std::size_t From, const std::vector<unsigned char> &Payload) {
+    Rank &R = Ranks[From];
+    switch (messageKind(Payload).value_or(RankMessage::Lost)) {
+    case RankMessage::Hello: {
+      HelloMessage Hello;
+      if (!decodeMessage(Payload, Hello) || !Hello.Error.empty()) {
+        FatalError = fmt::format("rank {} cannot measure: {}", From,
+                                 Hello.Error.empty() ? "a malformed message" : Hello.Error);
+        return;
+      }
+      if (!Connected) {
+        // The first rank's answers stand for all (same tuner, same kind of
+        // device): the results key and the batch size must not depend on
+        // which rank answered first.
+        if (From == 0 || Device.empty()) {
+          Device = Hello.Device;
+          Limits = Hello.Limits;
+        }
+        CostMeaning = Hello.CostMeaning;
+        PerRank = std::max<std::size_t>(PerRank, Hello.Batch);
+      }
+      R.Ready = true;
+      Connected = std::all_of(Ranks.begin(), Ranks.end(), [](const Rank &X) { return X.Ready; });
+      return;
+    }
+    case RankMessage::Result: {
+      ResultMessage Result;
+      if (!decodeMessage(Payload, Result))
+        return;
+      auto It = std::find_if(Jobs.begin(), Jobs.end(), [&](const Job &J) {
+        return J.Id == Result.Job && J.Rank == From && !J.Result;
+      });
+      if (It == Jobs.end())
+        return; // a result for a job already given up
+      It->Result = std::move(Result.Result);
+      --R.InFlight;
+      return;
+    }
+    case RankMessage::Lost: {
+      LostMessage Lost;
+      decodeMessage(Payload, Lost);
+      fmt::print(stderr, "tuner: warning: rank {}'s measuring process ended ({}){}\n", From,
+                 Lost.Reason,
+                 Lost.Restarting ? "; it is started again" : "; the run goes on without it");
+      for (Job &J : Jobs)
+        if (J.Rank == From && !J.Result)
+          J.Result = Measurement::invalid(
+              FailureKind::Crashed,
+              fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
+                          Lost.Reason));
+      R.InFlight = 0;
+      R.Ready = false;
+      R.Gone = !Lost.Restarting;
+      if (!Connected && R.Gone)
+        FatalError = fmt::format("rank {}'s measuring process ended before it was ready ({})", From,
+                                 Lost.Reason);
+      return;
+    }
+    case RankMessage::Measure:
+      return;
+    }
+  }
+
+  int Fd;
+  int WakeFds[2] = {-1, -1};
+  std::vector<Rank> Ranks;
+  std::deque<Job> Jobs;
+  std::uint64_t NextJob = 1;
+  std::size_t PerRank = 1;
+  bool Connected = false;
+  std::string Device, CostMeaning, FatalError;
+  std::vector<std::pair<std::string, std::uint64_t>> Limits;
+  std::atomic<bool> Interrupted{false};
+};
+
+} // namespace
+
+std::unique_ptr<ConfigurationMeasurer> connectRanks(const RankRole &Role, std::string &Error) {
+  auto Measurer = std::make_unique<RankedMeasurer>(Role.Fd, Role.Ranks);
+  if (!Measurer->connect(Error))
+    return nullptr;
+  return Measurer;
+}
+
+} // namespace atfc

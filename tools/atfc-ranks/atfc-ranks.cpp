@@ -1,0 +1,507 @@
+//===- tools/atfc-ranks/atfc-ranks.cpp - One rank of a run over MPI -------===//
+//
+//   mpiexec -n N atfc-ranks [--devices 0,1,2,3] [--] TUNER --tune ARGS...
+//
+// What MPI starts on every rank of `atfc tune --ranks N` (atfc execs it once
+// it has built the tuner on rank 0, and at once on the other ranks). This is
+// the only program of atfc that links MPI: the tuners talk to it over a local
+// socket (runtime/RankProtocol.h) and it relays their frames between ranks.
+//
+//  - Rank 0's command line is every rank's: MPI_Bcast hands it out, so only
+//    rank 0 needs to have built the tuner (the others find the binary on the
+//    shared file system).
+//  - Every rank starts the tuner as a measuring tuner on its device (the
+//    node-local rank, or its entry of --devices); rank 0 also starts the
+//    searching tuner, whose exit status is the run's.
+//  - A measuring tuner that ends is started again, and the searching tuner
+//    is told (Lost) so that it records what it was measuring as failed. One
+//    that ends before it said anything is not started again.
+//  - Waiting polls, with a short sleep that grows while nothing happens, so
+//    that idle ranks leave the cores to the measurements (a blocking MPI
+//    call would spin).
+//
+// ATFC_RANKS_STATS=1 makes rank 0 print the CPU time the searching tuner and
+// this launcher spent per measured configuration (bench/scale-out).
+//
+//===----------------------------------------------------------------------===//
+#include <mpi.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <memory>
+#include <optional>
+#include <poll.h>
+#include <string>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+using Bytes = std::vector<unsigned char>;
+
+constexpr int kPayloadTag = 1;
+constexpr int kStopTag = 2;
+/// RankProtocol.h's Lost message kind.
+constexpr unsigned char kLostMessage = 4;
+
+volatile sig_atomic_t ReceivedSignal = 0;
+extern "C" void onSignal(int Signal) { ReceivedSignal = Signal; }
+
+[[noreturn]] void fail(const std::string &Message) {
+  std::fprintf(stderr, "atfc-ranks: error: %s\n", Message.c_str());
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  std::_Exit(1);
+}
+
+/// A local socket to a tuner, read without blocking into whole frames.
+struct Channel {
+  int Fd = -1;
+  pid_t Pid = -1;
+  Bytes Buffer;
+  /// Whether the tuner sent anything since it started.
+  bool Spoke = false;
+
+  /// Reads what is there; false at end of file.
+  bool fill() {
+    unsigned char Chunk[65536];
+    for (;;) {
+      const ssize_t N = ::read(Fd, Chunk, sizeof Chunk);
+      if (N > 0) {
+        Buffer.insert(Buffer.end(), Chunk, Chunk + N);
+        continue;
+      }
+      if (N < 0 && errno == EINTR)
+        continue;
+      return N < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+    }
+  }
+  /// The next whole frame's payload, if there is one.
+  std::optional<Bytes> next() {
+    std::uint64_t Size = 0;
+    if (Buffer.size() < sizeof Size)
+      return std::nullopt;
+    std::memcpy(&Size, Buffer.data(), sizeof Size);
+    if (Buffer.size() < sizeof Size + Size)
+      return std::nullopt;
+    Bytes Payload(Buffer.begin() + sizeof Size, Buffer.begin() + sizeof Size + Size);
+    Buffer.erase(Buffer.begin(), Buffer.begin() + sizeof Size + Size);
+    Spoke = true;
+    return Payload;
+  }
+  /// Writes one frame; false when the tuner is gone.
+  bool send(const Bytes &Payload) const {
+    const std::uint64_t Size = Payload.size();
+    Bytes Frame(sizeof Size + Payload.size());
+    std::memcpy(Frame.data(), &Size, sizeof Size);
+    if (!Payload.empty())
+      std::memcpy(Frame.data() + sizeof Size, Payload.data(), Payload.size());
+    std::size_t Done = 0;
+    while (Done < Frame.size()) {
+      const ssize_t N = ::send(Fd, Frame.data() + Done, Frame.size() - Done, MSG_NOSIGNAL);
+      if (N > 0) {
+        Done += static_cast<std::size_t>(N);
+      } else if (N < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        pollfd P = {Fd, POLLOUT, 0};
+        ::poll(&P, 1, 100);
+      } else if (!(N < 0 && errno == EINTR)) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+Bytes addressed(std::uint64_t Rank, const Bytes &Payload) {
+  Bytes Frame(sizeof Rank + Payload.size());
+  std::memcpy(Frame.data(), &Rank, sizeof Rank);
+  if (!Payload.empty())
+    std::memcpy(Frame.data() + sizeof Rank, Payload.data(), Payload.size());
+  return Frame;
+}
+
+/// RankProtocol.h's LostMessage, encoded as DeviceProtocol's WireWriter does.
+Bytes lostMessage(const std::string &Reason, bool Restarting) {
+  const std::uint64_t Size = Reason.size();
+  Bytes B(2 + sizeof Size + Size);
+  B[0] = kLostMessage;
+  std::memcpy(B.data() + 1, &Size, sizeof Size);
+  if (Size)
+    std::memcpy(B.data() + 1 + sizeof Size, Reason.data(), Size);
+  B.back() = Restarting ? 1 : 0;
+  return B;
+}
+
+std::string describeStatus(int Status) {
+  if (WIFSIGNALED(Status))
+    return "killed by signal " + std::to_string(WTERMSIG(Status));
+  return "exit status " + std::to_string(WEXITSTATUS(Status));
+}
+
+int exitCodeOf(int Status) {
+  return WIFSIGNALED(Status) ? 128 + WTERMSIG(Status) : WEXITSTATUS(Status);
+}
+
+class Launcher {
+public:
+  Launcher(int Rank, int Size, unsigned Device, std::vector<std::string> Command)
+      : Rank(Rank), Size(Size), Device(Device), Command(std::move(Command)) {}
+
+  int run() {
+    ::getrusage(RUSAGE_SELF, &StartUsage);
+    StartTime = std::chrono::steady_clock::now();
+    Worker = start("measure");
+    if (Rank == 0)
+      Search = start("search");
+    while (!Stopping)
+      step();
+    return shutDown();
+  }
+
+private:
+  /// Starts the tuner in a role; its socket's end is ours.
+  Channel start(const char *Role) {
+    int Fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Fds) != 0)
+      fail(std::string("socketpair: ") + std::strerror(errno));
+    const std::string Self = std::to_string(::getpid());
+    const pid_t Pid = ::fork();
+    if (Pid < 0)
+      fail(std::string("fork: ") + std::strerror(errno));
+    if (Pid == 0) {
+      ::close(Fds[0]);
+      ::fcntl(Fds[1], F_SETFD, 0);
+      ::setenv("ATFC_RANK_ROLE", Role, 1);
+      ::setenv("ATFC_RANK_FD", std::to_string(Fds[1]).c_str(), 1);
+      ::setenv("ATFC_RANKS", std::to_string(Size).c_str(), 1);
+      ::setenv("ATFC_RANK", std::to_string(Rank).c_str(), 1);
+      ::setenv("ATFC_DEVICE", std::to_string(Device).c_str(), 1);
+      // The tuners end when this launcher does (TunerMain's dieWithParent).
+      ::setenv("ATFC_PARENT_PID", Self.c_str(), 1);
+      if (std::string(Role) == "measure")
+        if (const char *Lock = std::getenv("ATFC_LOCK_FD")) {
+          // The output directory's lock is the searching tuner's alone.
+          ::close(std::atoi(Lock));
+          ::unsetenv("ATFC_LOCK_FD");
+        }
+      std::vector<char *> Argv;
+      for (std::string &A : Command)
+        Argv.push_back(A.data());
+      Argv.push_back(nullptr);
+      ::execv(Argv[0], Argv.data());
+      std::fprintf(stderr, "atfc-ranks: error: cannot run '%s': %s\n", Argv[0],
+                   std::strerror(errno));
+      std::_Exit(127);
+    }
+    ::close(Fds[1]);
+    ::fcntl(Fds[0], F_SETFL, O_NONBLOCK);
+    Channel C;
+    C.Fd = Fds[0];
+    C.Pid = Pid;
+    return C;
+  }
+
+  /// Sends Payload to rank To without blocking.
+  void post(int To, int Tag, Bytes Payload) {
+    auto P = std::make_unique<Pending>();
+    P->Data = std::move(Payload);
+    MPI_Isend(P->Data.data(), static_cast<int>(P->Data.size()), MPI_BYTE, To, Tag, MPI_COMM_WORLD,
+              &P->Request);
+    Sends.push_back(std::move(P));
+  }
+
+  /// Hands a measuring tuner's message (or a Lost made here) to rank 0's
+  /// searching tuner.
+  void toSearch(const Bytes &Payload) {
+    if (Rank == 0) {
+      Search.send(addressed(0, Payload));
+      ++Relayed;
+    } else {
+      post(0, kPayloadTag, Payload);
+    }
+  }
+
+  /// Hands a request to the measuring tuner; when there is none (the rank
+  /// is leaving, or its tuner ended for good), tells the searching tuner, so
+  /// that it does not wait for a result.
+  void toWorker(const Bytes &Payload) {
+    if (Leaving || Worker.Fd < 0)
+      toSearch(lostMessage("the rank left the run", false));
+    else
+      Worker.send(Payload);
+  }
+
+  /// One round: local sockets, MPI, children, signals; then a short sleep
+  /// when nothing happened.
+  void step() {
+    bool Busy = false;
+    if (ReceivedSignal) {
+      // Ctrl-C or the MPI job ending: the tuners stop as they do alone.
+      const int Signal = ReceivedSignal;
+      ReceivedSignal = 0;
+      for (pid_t P : {Worker.Pid, Search.Pid})
+        if (P > 0)
+          ::kill(P, Signal);
+      if (Rank != 0)
+        Leaving = true;
+    }
+    pollfd Fds[2] = {{Worker.Fd, POLLIN, 0}, {Search.Fd, POLLIN, 0}};
+    const int NFds = Rank == 0 ? 2 : 1;
+    timespec Wait = {0, Idle * 1000L};
+    ::ppoll(Fds, NFds, &Wait, nullptr);
+    if (Fds[0].revents) {
+      Busy = true;
+      Worker.fill();
+      while (std::optional<Bytes> P = Worker.next())
+        toSearch(*P);
+    }
+    if (Rank == 0 && Fds[1].revents) {
+      Busy = true;
+      Search.fill();
+      while (std::optional<Bytes> P = Search.next()) {
+        std::uint64_t To = 0;
+        if (P->size() < sizeof To)
+          continue;
+        std::memcpy(&To, P->data(), sizeof To);
+        Bytes Payload(P->begin() + sizeof To, P->end());
+        if (To == 0)
+          toWorker(Payload);
+        else if (To < static_cast<std::uint64_t>(Size))
+          post(static_cast<int>(To), kPayloadTag, std::move(Payload));
+      }
+    }
+    for (;;) {
+      int Flag = 0;
+      MPI_Status Status;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &Flag, &Status);
+      if (!Flag)
+        break;
+      Busy = true;
+      int Count = 0;
+      MPI_Get_count(&Status, MPI_BYTE, &Count);
+      Bytes Payload(static_cast<std::size_t>(Count));
+      MPI_Recv(Payload.data(), Count, MPI_BYTE, Status.MPI_SOURCE, Status.MPI_TAG, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      if (Status.MPI_TAG == kStopTag) {
+        Stopping = true;
+      } else if (Rank == 0) {
+        Search.send(addressed(static_cast<std::uint64_t>(Status.MPI_SOURCE), Payload));
+        ++Relayed;
+      } else {
+        toWorker(Payload);
+      }
+    }
+    std::erase_if(Sends, [](const std::unique_ptr<Pending> &P) {
+      int Done = 0;
+      MPI_Test(&P->Request, &Done, MPI_STATUS_IGNORE);
+      return Done != 0;
+    });
+    Busy |= reapChildren();
+    // 50 us after activity, doubling to 2 ms while idle.
+    Idle = Busy ? 50 : std::min(Idle * 2, 2000L);
+  }
+
+  /// Handles children that ended; whether any did.
+  bool reapChildren() {
+    bool Any = false;
+    int Status = 0;
+    rusage Usage{};
+    pid_t Pid;
+    while ((Pid = ::wait4(-1, &Status, WNOHANG, &Usage)) > 0) {
+      Any = true;
+      if (Pid == Search.Pid) {
+        SearchStatus = Status;
+        SearchUsage = Usage;
+        ::close(Search.Fd);
+        Search = Channel{};
+        Stopping = true;
+        for (int R = 1; R < Size; ++R)
+          post(R, kStopTag, {});
+      } else if (Pid == Worker.Pid) {
+        // What it said before it ended still counts.
+        Worker.fill();
+        while (std::optional<Bytes> P = Worker.next())
+          toSearch(*P);
+        ::close(Worker.Fd);
+        const bool Again = Worker.Spoke && !Leaving && !Stopping;
+        Worker = Channel{};
+        if (!Stopping)
+          toSearch(lostMessage(describeStatus(Status), Again));
+        if (Again)
+          Worker = start("measure");
+      }
+    }
+    return Any;
+  }
+
+  /// Ends the measuring tuner (its socket closes: it finishes its
+  /// measurement and exits), waits for the sends, finalises.
+  int shutDown() {
+    if (Worker.Fd >= 0) {
+      ::close(Worker.Fd);
+      int Status = 0;
+      ::waitpid(Worker.Pid, &Status, 0);
+    }
+    while (!Sends.empty()) {
+      std::erase_if(Sends, [](const std::unique_ptr<Pending> &P) {
+        int Done = 0;
+        MPI_Test(&P->Request, &Done, MPI_STATUS_IGNORE);
+        return Done != 0;
+      });
+      timespec Wait = {0, 200000};
+      ::nanosleep(&Wait, nullptr);
+    }
+    if (Rank == 0 && std::getenv("ATFC_RANKS_STATS")) {
+      rusage Self{};
+      ::getrusage(RUSAGE_SELF, &Self);
+      auto Seconds = [](const rusage &U) {
+        return double(U.ru_utime.tv_sec + U.ru_stime.tv_sec) +
+               double(U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e6;
+      };
+      const double N = std::max<double>(1, double(Relayed));
+      const double Wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - StartTime).count();
+      const double Relaying = Seconds(Self) - Seconds(StartUsage);
+      std::fprintf(stderr,
+                   "atfc-ranks: rank 0: %llu messages from measuring ranks; CPU time: searching "
+                   "tuner %.3f ms per message; launcher %.3f ms per message, %.1f%% of a core "
+                   "over %.2f s, after %.0f ms to start MPI\n",
+                   static_cast<unsigned long long>(Relayed), Seconds(SearchUsage) * 1e3 / N,
+                   Relaying * 1e3 / N, Relaying * 100 / std::max(Wall, 1e-9), Wall,
+                   Seconds(StartUsage) * 1e3);
+    }
+    MPI_Finalize();
+    return Rank == 0 ? exitCodeOf(SearchStatus) : 0;
+  }
+
+  struct Pending {
+    Bytes Data;
+    MPI_Request Request;
+  };
+
+  int Rank, Size;
+  unsigned Device;
+  std::vector<std::string> Command;
+  Channel Worker, Search;
+  std::deque<std::unique_ptr<Pending>> Sends;
+  long Idle = 50;
+  bool Stopping = false;
+  /// A measuring rank asked to stop (a signal): it measures no more.
+  bool Leaving = false;
+  int SearchStatus = 0;
+  rusage SearchUsage{}, StartUsage{};
+  std::chrono::steady_clock::time_point StartTime;
+  std::uint64_t Relayed = 0;
+};
+
+/// The device of the Local-th rank on its node: --devices' entry (cycling
+/// when there are more ranks than entries), else Local itself.
+unsigned deviceOf(int Local, const std::string &Devices) {
+  if (Devices.empty())
+    return static_cast<unsigned>(Local);
+  std::vector<unsigned> List;
+  std::size_t Begin = 0;
+  while (Begin <= Devices.size()) {
+    const std::size_t End = std::min(Devices.find(',', Begin), Devices.size());
+    const std::string Item = Devices.substr(Begin, End - Begin);
+    char *Rest = nullptr;
+    const unsigned long V = std::strtoul(Item.c_str(), &Rest, 10);
+    if (Item.empty() || *Rest || Item[0] == '-')
+      fail("--devices needs a list of device numbers like 0,1,2,3, not '" + Devices + "'");
+    List.push_back(static_cast<unsigned>(V));
+    Begin = End + 1;
+  }
+  return List[static_cast<std::size_t>(Local) % List.size()];
+}
+
+/// Rank 0's command line (and the status to end with, when rank 0 could not
+/// build the tuner) for every rank.
+std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Command, int &Failed) {
+  Bytes Packed;
+  if (Rank == 0) {
+    Packed.push_back(static_cast<unsigned char>(Failed));
+    for (const std::string &A : Command) {
+      Packed.insert(Packed.end(), A.begin(), A.end());
+      Packed.push_back(0);
+    }
+  }
+  std::uint64_t Size = Packed.size();
+  MPI_Bcast(&Size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  Packed.resize(Size);
+  MPI_Bcast(Packed.data(), static_cast<int>(Size), MPI_BYTE, 0, MPI_COMM_WORLD);
+  Failed = Packed.empty() ? 1 : Packed[0];
+  Command.clear();
+  std::string Current;
+  for (std::size_t I = 1; I < Packed.size(); ++I) {
+    if (Packed[I] == 0) {
+      Command.push_back(Current);
+      Current.clear();
+    } else {
+      Current.push_back(static_cast<char>(Packed[I]));
+    }
+  }
+  return Command;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string Devices;
+  int Failed = 0;
+  std::vector<std::string> Command;
+  for (int I = 1; I < Argc; ++I) {
+    const std::string Arg = Argv[I];
+    if (Command.empty() && Arg == "--devices" && I + 1 < Argc) {
+      Devices = Argv[++I];
+    } else if (Command.empty() && Arg == "--failed" && I + 1 < Argc) {
+      // Rank 0's atfc could not build the tuner: every rank ends with it.
+      Failed = std::max(1, std::atoi(Argv[++I]));
+    } else if (Command.empty() && Arg == "--") {
+      Command.assign(Argv + I + 1, Argv + Argc);
+      break;
+    } else if (Command.empty() && Arg.rfind("-", 0) == 0) {
+      std::fprintf(stderr, "usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...\n");
+      return 2;
+    } else {
+      Command.assign(Argv + I, Argv + Argc);
+      break;
+    }
+  }
+
+  MPI_Init(&Argc, &Argv);
+  int Rank = 0, Size = 1, Local = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  MPI_Comm Node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
+  MPI_Comm_rank(Node, &Local);
+  MPI_Comm_free(&Node);
+
+  if (Rank == 0 && Command.empty() && !Failed) {
+    std::fprintf(stderr, "atfc-ranks: error: rank 0 names no tuner to run\n");
+    Failed = 2;
+  }
+  Command = broadcastCommand(Rank, std::move(Command), Failed);
+  if (Failed) {
+    MPI_Finalize();
+    return Rank == 0 ? Failed : 0;
+  }
+
+  struct sigaction Action = {};
+  Action.sa_handler = onSignal;
+  sigemptyset(&Action.sa_mask);
+  sigaction(SIGINT, &Action, nullptr);
+  sigaction(SIGTERM, &Action, nullptr);
+  return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command)).run();
+}

@@ -1,0 +1,90 @@
+//===- tools/atfc/RankLaunch.cpp - atfc tune over MPI ranks ---------------===//
+#include "RankLaunch.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+std::optional<unsigned> number(const char *Name) {
+  const char *Text = std::getenv(Name);
+  if (!Text || !*Text)
+    return std::nullopt;
+  unsigned V = 0;
+  const char *End = Text + std::strlen(Text);
+  auto [Ptr, Ec] = std::from_chars(Text, End, V);
+  if (Ec != std::errc() || Ptr != End)
+    return std::nullopt;
+  return V;
+}
+
+/// A program beside this atfc (atfc-ranks lives where atfc does).
+std::string besideSelf(const char *Name) {
+  std::error_code EC;
+  const std::filesystem::path Self = std::filesystem::read_symlink("/proc/self/exe", EC);
+  return EC ? std::string(Name) : (Self.parent_path() / Name).string();
+}
+
+[[noreturn]] void execOrExit(const std::vector<std::string> &Args) {
+  std::vector<char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  execvp(Argv[0], Argv.data());
+  llvm::errs() << "atfc: error: cannot run '" << Args[0] << "': " << std::strerror(errno) << '\n';
+  std::exit(1);
+}
+
+} // namespace
+
+std::optional<MpiJob> mpiJobOfEnvironment() {
+  // Open MPI's mpiexec, MPICH's (and srun --mpi=pmi2), then srun's own.
+  const char *Pairs[][2] = {{"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
+                            {"PMI_RANK", "PMI_SIZE"},
+                            {"SLURM_PROCID", "SLURM_STEP_NUM_TASKS"}};
+  for (const auto &[RankName, SizeName] : Pairs) {
+    const std::optional<unsigned> Rank = number(RankName), Size = number(SizeName);
+    if (Rank && Size && *Rank < *Size)
+      return MpiJob{*Rank, *Size};
+  }
+  return std::nullopt;
+}
+
+int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine) {
+  const std::string Launcher = besideSelf("atfc-ranks");
+  if (access(Launcher.c_str(), X_OK) != 0) {
+    llvm::errs() << "atfc: error: --ranks needs '" << Launcher
+                 << "', which is built where Open MPI is found (libopenmpi-dev); this atfc was "
+                    "built without it\n";
+    return 1;
+  }
+  const char *MpiExec = std::getenv("ATFC_MPIEXEC");
+  std::vector<std::string> Args = {MpiExec && *MpiExec ? MpiExec : "mpiexec", "-n",
+                                   std::to_string(Ranks), besideSelf("atfc")};
+  Args.insert(Args.end(), CommandLine.begin(), CommandLine.end());
+  // Ranks mostly wait for their measurements: more ranks than cores is
+  // fine on one node (Open MPI refuses it by default; others ignore this).
+  setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", /*overwrite=*/0);
+  execOrExit(Args);
+}
+
+int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,
+                     int Failed) {
+  std::vector<std::string> Args = {besideSelf("atfc-ranks")};
+  if (!Devices.empty())
+    Args.insert(Args.end(), {"--devices", Devices});
+  if (Failed != 0)
+    Args.insert(Args.end(), {"--failed", std::to_string(Failed)});
+  Args.push_back("--");
+  Args.insert(Args.end(), TunerArgs.begin(), TunerArgs.end());
+  execOrExit(Args);
+}
+
+} // namespace atfc
