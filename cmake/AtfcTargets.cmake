@@ -31,12 +31,26 @@ endfunction()
 
 # atfc_library(NAME SOURCES...) declares the static library atfc<NAME> (alias
 # atfc::<NAME>) with the project's settings. Headers sit beside their sources
-# and are included by component: #include "SearchSpace/Range.h".
+# and are included by component: #include "SearchSpace/Range.h". A
+# component's headers are reachable only through its own include root,
+# BUILD/include/<Component>/<Component> -> its source folder, which its
+# libraries export: a library sees its own component and the components it
+# links, so an include against the layering (lib/Search including a
+# backend, the runtime including Clang's frontend) fails to compile.
+function(atfc_component_root out_var folder)
+  get_filename_component(component ${folder} NAME)
+  set(root ${PROJECT_BINARY_DIR}/include/${component})
+  if(NOT EXISTS ${root}/${component})
+    file(MAKE_DIRECTORY ${root})
+    file(CREATE_LINK ${folder} ${root}/${component} SYMBOLIC)
+  endif()
+  set(${out_var} ${root} PARENT_SCOPE)
+endfunction()
+
 function(atfc_library name)
   add_library(atfc${name} STATIC ${ARGN})
   add_library(atfc::${name} ALIAS atfc${name})
-  target_include_directories(atfc${name} PUBLIC
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/lib>
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>)
+  atfc_component_root(root ${CMAKE_CURRENT_SOURCE_DIR})
+  target_include_directories(atfc${name} PUBLIC $<BUILD_INTERFACE:${root}>)
   atfc_project_target(atfc${name})
 endfunction()
