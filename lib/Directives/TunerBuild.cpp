@@ -17,7 +17,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <vector>
 
 // ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_LINK_FLAGS, ATF_TUNER_INCLUDES,
@@ -130,19 +133,36 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   llvm::sys::path::append(Binary, Name);
   Build.Binary = std::string(Binary);
   if (llvm::sys::fs::can_execute(Binary)) {
+    // Used now: the cache evicts the tuners used longest ago.
+    ::utimensat(AT_FDCWD, Build.Binary.c_str(), nullptr, 0);
     Build.Succeeded = Build.Cached = true;
+    evictOldTuners(CacheDir, kTunersKept);
     return Finish();
   }
 
-  const std::string Program = Build.Binary + ".cpp", Partial = Build.Binary + ".partial";
-  const std::string Log = Build.Binary + ".log";
+  // Files of this build only: two atfc building the same tuner at once
+  // must not compile from, or link into, each other's half-written files.
+  llvm::SmallString<256> Program;
+  int ProgramFd = -1;
+  if (std::error_code Error =
+          llvm::sys::fs::createUniqueFile(Build.Binary + "-%%%%%%%%.cpp", ProgramFd, Program)) {
+    Build.Log = "cannot create a file in '" + CacheDir.str() + "': " + Error.message();
+    return Finish();
+  }
+  const std::string Stem = std::string(Program.str().drop_back(4));
+  const std::string Partial = Stem + ".partial", Log = Stem + ".log";
+  auto RemoveTemporaries = [&] {
+    for (const std::string &Path : {std::string(Program), Partial, Log})
+      llvm::sys::fs::remove(Path);
+  };
   {
-    std::error_code Error;
-    llvm::raw_fd_ostream OS(Program, Error);
-    if (!Error)
-      OS << Source;
-    if (Error || OS.has_error()) {
-      Build.Log = "cannot write '" + Program + "'";
+    llvm::raw_fd_ostream OS(ProgramFd, /*shouldClose=*/true);
+    OS << Source;
+    OS.close();
+    if (OS.has_error()) {
+      Build.Log = "cannot write '" + std::string(Program) + "'";
+      OS.clear_error();
+      RemoveTemporaries();
       return Finish();
     }
   }
@@ -162,26 +182,62 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   if (Status != 0) {
     auto Output = llvm::MemoryBuffer::getFile(Log);
     Build.Log = (Output ? (*Output)->getBuffer().str() : std::string()) + ErrorMessage;
-    llvm::sys::fs::remove(Partial);
+    RemoveTemporaries();
     return Finish();
   }
   // Renamed only when complete, so that a cached binary is never partial.
   if (std::error_code Error = llvm::sys::fs::rename(Partial, Build.Binary)) {
     Build.Log = "cannot rename '" + Partial + "': " + Error.message();
+    RemoveTemporaries();
     return Finish();
   }
-  llvm::sys::fs::remove(Log);
+  llvm::sys::fs::rename(Program, Build.Binary + ".cpp");
+  RemoveTemporaries();
   // The command beside the tuner, for whoever wonders how it was built
   // (and which toolchain, build tree or installed, it was built with).
   {
     std::error_code Error;
     llvm::raw_fd_ostream OS(Build.Binary + ".command", Error);
+    const std::string Kept = Build.Binary + ".cpp";
     for (std::size_t I = 0; I < Args.size() && !Error; ++I)
-      OS << (I ? " " : "") << Args[I];
+      OS << (I ? " " : "")
+         << (Args[I] == Program   ? llvm::StringRef(Kept)
+             : Args[I] == Partial ? llvm::StringRef(Build.Binary)
+                                  : Args[I]);
     OS << '\n';
   }
+  evictOldTuners(CacheDir, kTunersKept);
   Build.Succeeded = true;
   return Finish();
+}
+
+std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
+  struct Cached {
+    std::string Path;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Cached> Tuners;
+  std::error_code Error;
+  for (llvm::sys::fs::directory_iterator It(CacheDir, Error), End; It != End && !Error;
+       It.increment(Error)) {
+    const llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    // Only what buildTuner names: "tuner-" and 16 hex digits.
+    if (Name.size() != 22 || !Name.startswith("tuner-") ||
+        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit))
+      continue;
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(It->path(), Status) || !llvm::sys::fs::is_regular_file(Status))
+      continue;
+    Tuners.push_back({It->path(), Status.getLastModificationTime()});
+  }
+  if (Tuners.size() <= Keep)
+    return 0;
+  std::sort(Tuners.begin(), Tuners.end(),
+            [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
+  for (std::size_t I = Keep; I < Tuners.size(); ++I)
+    for (const char *Suffix : {"", ".cpp", ".command", ".log"})
+      llvm::sys::fs::remove(Tuners[I].Path + Suffix);
+  return Tuners.size() - Keep;
 }
 
 } // namespace atfc

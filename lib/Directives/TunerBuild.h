@@ -3,7 +3,9 @@
 // Compiles a generated tuner with the system C++ compiler against the
 // runtime libraries atfc was built with, and caches the binary by a hash of
 // the program, the compiler command and the libraries it links, so that an
-// unchanged file is not compiled again.
+// unchanged file is not compiled again. The cache keeps the tuners used
+// last (kTunersKept) and removes older ones; concurrent builds of one tuner
+// each compile into files of their own and the last rename wins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_TUNERBUILD_H
@@ -11,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -35,9 +38,18 @@ struct TunerBuild {
 /// has one length (tools and tests match it by pattern).
 std::string tunerFileName(std::uint64_t Hash);
 
+/// How many tuners a cache directory keeps (the last used); a tuner is
+/// 1-2 MB, and an output directory usually serves one file.
+constexpr std::size_t kTunersKept = 3;
+
 /// Builds the tuner whose program is Source into CacheDir (created if
-/// needed), or finds it there.
+/// needed), or finds it there; then evicts the cache's older tuners.
 TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir);
+
+/// Removes every tuner of CacheDir (and the files beside it) but the Keep
+/// used last (by modification time, which a cache hit renews). Returns how
+/// many it removed.
+std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep);
 
 } // namespace atfc
 

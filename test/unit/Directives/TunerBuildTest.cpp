@@ -1,15 +1,23 @@
-//===- TunerBuildTest.cpp - Naming cached tuner binaries ------------------===//
+//===- TunerBuildTest.cpp - The cache of tuner binaries -------------------===//
 //
-// Every cached tuner is "tuner-" and 16 hex digits: a key hashing below 2^60
-// once gave a shorter name, which a fresh machine's run of the lit tests
-// (matching tuner-???????????????? ) found.
+// The cache keeps the tuners used last. Every cached tuner is "tuner-" and
+// 16 hex digits: a key hashing below 2^60 once gave a shorter name, which a
+// fresh machine's run of the lit tests (matching tuner-???????????????? )
+// found.
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <fcntl.h>
+#include <fstream>
 #include <random>
+#include <sys/stat.h>
 
 namespace atfc {
 namespace {
@@ -26,6 +34,40 @@ TEST(TunerBuild, NamesHaveSixteenHexDigitsWithLeadingZeros) {
     ASSERT_EQ(Name.size(), 22u) << Name;
     EXPECT_EQ(std::stoull(Name.substr(6), nullptr, 16), Hash);
   }
+}
+
+// The cache keeps the tuners used last and removes the others with the
+// files beside them; files that are no tuner of its naming stay.
+TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-tuner-cache", Dir));
+  auto Write = [&](const std::string &Name, int SecondsAgo) {
+    const std::string Path = std::string(Dir) + "/" + Name;
+    std::ofstream(Path) << "x";
+    const auto When = std::chrono::system_clock::now() - std::chrono::seconds(SecondsAgo);
+    const std::int64_t Seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(When.time_since_epoch()).count();
+    const struct timespec Times[2] = {{Seconds, 0}, {Seconds, 0}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, Path.c_str(), Times, 0), 0);
+  };
+  for (int I = 0; I < 6; ++I) {
+    Write(tunerFileName(I), 100 * I); // tuner 0 used last, tuner 5 longest ago
+    Write(tunerFileName(I) + ".cpp", 0);
+    Write(tunerFileName(I) + ".command", 0);
+  }
+  Write("results.db", 1000);
+  Write("tuner-notahexnumber!!", 1000);
+  EXPECT_EQ(evictOldTuners(Dir, 3), 3u);
+  for (int I = 0; I < 6; ++I) {
+    const std::string Path = std::string(Dir) + "/" + tunerFileName(I);
+    EXPECT_EQ(llvm::sys::fs::exists(Path), I < 3) << Path;
+    EXPECT_EQ(llvm::sys::fs::exists(Path + ".cpp"), I < 3) << Path;
+    EXPECT_EQ(llvm::sys::fs::exists(Path + ".command"), I < 3) << Path;
+  }
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/results.db"));
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/tuner-notahexnumber!!"));
+  EXPECT_EQ(evictOldTuners(Dir, 3), 0u);
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 } // namespace
