@@ -64,14 +64,14 @@ int main(int Argc, char **Argv) {
   Setup.Check = Check;
 
   auto Start = std::chrono::steady_clock::now();
-  DeviceBackendOrError Opened =
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(OpenCLDeviceSelection{}, Setup, {"/proc/self/exe", DeviceWorkerFlag});
-  if (!Opened.ok()) {
-    std::fprintf(stderr, "device-backend-bench: %s\n", Opened.Error.c_str());
+  if (!Opened) {
+    std::fprintf(stderr, "device-backend-bench: %s\n", Opened.error().message().c_str());
     return 1;
   }
   double OpenSeconds = secondsSince(Start);
-  DeviceBackend &Backend = *Opened.Backend;
+  DeviceBackend &Backend = **Opened;
   std::printf("device: %s\n", Backend.deviceDescription().c_str());
   std::printf("buffers: 2 x %d floats, 1 launch per configuration, reference check\n", N);
   Backend.measureReference({{"WPT", Value(std::int64_t(1))}}, {{N}, {64}});

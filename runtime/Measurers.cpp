@@ -206,14 +206,14 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
   const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;
   Kernel.Seed = Setup.Seed.value_or(0);
-  DeviceBackendOrError Opened =
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);
-  if (!Opened.ok()) {
-    Error = Opened.Error;
+  if (!Opened) {
+    Error = Opened.error().message();
     return nullptr;
   }
-  publishLimits(Setup.Kind, Opened.Backend->limits());
-  return std::make_unique<DeviceMeasurer>(std::move(Opened.Backend), Setup, Warmups, Repetitions);
+  publishLimits(Setup.Kind, (*Opened)->limits());
+  return std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions);
 }
 
 } // namespace atfc

@@ -67,11 +67,11 @@ struct CudaDriver {
   CUresult (*CtxSynchronize)();
   CUresult (*GetErrorName)(CUresult, const char **);
 
-  /// Opens the driver; the error message, or "" on success.
-  std::string open() {
+  /// Opens the driver, or says why it cannot.
+  Expected<void> open() {
     const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver);
     if (!Driver.ok())
-      return Driver.Error;
+      return Error(Driver.Error);
     Library = Driver.Handle;
     std::string Missing;
     auto Find = [&](auto &Entry, const char *Name, const char *Fallback = nullptr) {
@@ -104,8 +104,8 @@ struct CudaDriver {
     Find(CtxSynchronize, "cuCtxSynchronize");
     Find(GetErrorName, "cuGetErrorName");
     if (!Missing.empty())
-      return "the CUDA driver lacks " + Missing;
-    return "";
+      return Error("the CUDA driver lacks " + Missing);
+    return success();
   }
 
   std::string error(CUresult Code) const {
@@ -129,23 +129,22 @@ public:
         Driver.MemFree(Buffer);
   }
 
-  std::string open(const CudaDeviceSelection &Selection,
-                   const std::vector<std::vector<unsigned char>> &Contents) {
-    std::string Error = Driver.open();
-    if (!Error.empty())
-      return Error;
+  Expected<void> open(const CudaDeviceSelection &Selection,
+                      const std::vector<std::vector<unsigned char>> &Contents) {
+    if (Expected<void> Opened = Driver.open(); !Opened)
+      return Opened;
     CUresult Err = Driver.Init(0);
     if (Err != CudaSuccess)
-      return "the CUDA driver does not start: " + Driver.error(Err);
+      return Error("the CUDA driver does not start: " + Driver.error(Err));
     int Count = 0;
     Driver.DeviceGetCount(&Count);
     if (Selection.Ordinal >= static_cast<unsigned>(Count))
-      return "no CUDA device " + std::to_string(Selection.Ordinal) + ": there are " +
-             std::to_string(Count);
+      return Error("no CUDA device " + std::to_string(Selection.Ordinal) + ": there are " +
+                   std::to_string(Count));
     Driver.DeviceGet(&Device, static_cast<int>(Selection.Ordinal));
     if ((Err = Driver.PrimaryCtxRetain(&Context, Device)) != CudaSuccess ||
         (Err = Driver.CtxSetCurrent(Context)) != CudaSuccess)
-      return "cannot create a CUDA context: " + Driver.error(Err);
+      return Error("cannot create a CUDA context: " + Driver.error(Err));
 
     Initial = &Contents;
     Buffers.assign(Setup.Arguments.size(), 0);
@@ -154,12 +153,12 @@ public:
         continue;
       std::size_t Size = std::max<std::size_t>(1, Setup.Arguments[I].byteSize());
       if ((Err = Driver.MemAlloc(&Buffers[I], Size)) != CudaSuccess)
-        return "cannot allocate input " + std::to_string(I + 1) + " (" +
-               describe(Setup.Arguments[I]) + "): " + Driver.error(Err);
+        return Error("cannot allocate input " + std::to_string(I + 1) + " (" +
+                     describe(Setup.Arguments[I]) + "): " + Driver.error(Err));
     }
     if ((Err = Driver.EventCreate(&Start, 0)) != CudaSuccess ||
         (Err = Driver.EventCreate(&Stop, 0)) != CudaSuccess)
-      return "cannot create CUDA events: " + Driver.error(Err);
+      return Error("cannot create CUDA events: " + Driver.error(Err));
 
     auto Attribute = [&](int What) {
       int Value = 0;
@@ -177,7 +176,7 @@ public:
     char Name[256] = {};
     Driver.DeviceGetName(Name, sizeof Name - 1, Device);
     Description = std::string("CUDA: ") + Name + " (sm_" + std::to_string(ComputeCapability) + ")";
-    return "";
+    return success();
   }
 
   DeviceLimits limits() const override { return Limits; }
@@ -302,8 +301,8 @@ private:
 
 std::vector<std::string> cudaDeviceLines() {
   CudaDriver Driver;
-  if (std::string Error = Driver.open(); !Error.empty())
-    return {"CUDA: " + Error};
+  if (Expected<void> Opened = Driver.open(); !Opened)
+    return {"CUDA: " + Opened.error().message()};
   std::vector<std::string> Lines = {"CUDA: driver " + cudaLibrary(CudaLibraryKind::Driver).Path};
   if (CUresult Err = Driver.Init(0); Err != CudaSuccess)
     return {Lines[0], "CUDA: the driver does not start: " + Driver.error(Err)};
@@ -325,20 +324,16 @@ std::vector<std::string> cudaDeviceLines() {
   return Lines;
 }
 
-KernelDeviceOrError openCudaDevice(const CudaDeviceSelection &Selection,
-                                   const DeviceKernelSetup &Setup,
-                                   const std::vector<std::vector<unsigned char>> &Contents) {
-  KernelDeviceOrError Result;
+Expected<std::unique_ptr<KernelDevice>>
+openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+               const std::vector<std::vector<unsigned char>> &Contents) {
   // NVRTC first: a GPU node often has the driver but not the toolkit.
-  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok()) {
-    Result.Error = Nvrtc.Error;
-    return Result;
-  }
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    return Error(Nvrtc.Error);
   auto Opened = std::make_unique<CudaDevice>(Setup);
-  Result.Error = Opened->open(Selection, Contents);
-  if (Result.Error.empty())
-    Result.Device = std::move(Opened);
-  return Result;
+  if (Expected<void> Open = Opened->open(Selection, Contents); !Open)
+    return Open.takeError();
+  return std::unique_ptr<KernelDevice>(std::move(Opened));
 }
 
 } // namespace atfc

@@ -61,41 +61,31 @@ std::string describeStatus(int Status) {
 
 } // namespace
 
-DeviceBackendOrError DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
-                                         std::vector<std::string> WorkerCommand) {
-  DeviceBackendOrError Result;
-  if (WorkerCommand.empty()) {
-    Result.Error = "no command to start the device worker";
-    return Result;
-  }
+Expected<std::unique_ptr<DeviceBackend>>
+DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
+                    std::vector<std::string> WorkerCommand) {
+  if (WorkerCommand.empty())
+    return Error("no command to start the device worker");
   std::unique_ptr<DeviceBackend> Backend(new DeviceBackend());
   if (Setup.Check) {
-    CheckedBuffersOrError Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
-    if (!Checked.ok()) {
-      Result.Error = Checked.Error;
-      return Result;
-    }
+    Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
+    if (!Checked)
+      return Checked.takeError();
     if (Setup.Check->Kind == CheckAgainst::GoldFile) {
-      ExpectedOutputsOrError Gold =
-          readGoldFile(Setup.Check->GoldFile, Setup.Arguments, Checked.Indices);
-      if (!Gold.ok()) {
-        Result.Error = Gold.Error;
-        return Result;
-      }
-      Backend->Expected = std::move(Gold.Outputs);
+      Expected<std::vector<std::vector<unsigned char>>> Gold =
+          readGoldFile(Setup.Check->GoldFile, Setup.Arguments, *Checked);
+      if (!Gold)
+        return Gold.takeError();
+      Backend->ExpectedOutputs = Gold.take();
       Backend->HaveExpected = true;
     }
   }
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
   Backend->Command = std::move(WorkerCommand);
-  std::string Error = Backend->startWorker();
-  if (!Error.empty()) {
-    Result.Error = Error;
-    return Result;
-  }
-  Result.Backend = std::move(Backend);
-  return Result;
+  if (Expected<void> Started = Backend->startWorker(); !Started)
+    return Started.takeError();
+  return Backend;
 }
 
 DeviceBackend::~DeviceBackend() {
@@ -112,17 +102,17 @@ DeviceBackend::~DeviceBackend() {
   Worker = -1;
 }
 
-std::string DeviceBackend::startWorker() {
+Expected<void> DeviceBackend::startWorker() {
   int Ends[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Ends) != 0)
-    return std::string("cannot create the worker's socket: ") + std::strerror(errno);
+    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
   // The child's end must not already sit on 3 or 4, where dup2 onto itself
   // would keep its close-on-exec flag.
   int ChildEnd = fcntl(Ends[1], F_DUPFD_CLOEXEC, 10);
   close(Ends[1]);
   if (ChildEnd < 0) {
     close(Ends[0]);
-    return std::string("cannot create the worker's socket: ") + std::strerror(errno);
+    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
   }
 
   posix_spawn_file_actions_t Actions;
@@ -160,12 +150,13 @@ std::string DeviceBackend::startWorker() {
   close(ChildEnd);
   if (Spawned != 0) {
     close(Ends[0]);
-    return "cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned);
+    return Error("cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned));
   }
   Worker = Pid;
   Socket = Ends[0];
 
-  SetupMessage Message{Selection, Setup, HaveExpected ? Expected : decltype(Expected){}};
+  SetupMessage Message{Selection, Setup,
+                       HaveExpected ? ExpectedOutputs : decltype(ExpectedOutputs){}};
   WireWriter Out;
   encode(Out, Message);
   std::vector<unsigned char> Reply;
@@ -174,24 +165,24 @@ std::string DeviceBackend::startWorker() {
     Read = readFrameWithin(Socket, Reply, setupTimeout(Setup.TimeoutSeconds));
   if (Read == FrameRead::TimedOut) {
     killWorker();
-    return "the device worker did not open the device within " +
-           std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s";
+    return Error("the device worker did not open the device within " +
+                 std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s");
   }
   if (Read == FrameRead::Closed)
-    return "the device worker ended while opening the device: " + reapWorker();
+    return Error("the device worker ended while opening the device: " + reapWorker());
   SetupReplyMessage Answer;
   WireReader In(Reply);
   if (!decode(In, Answer)) {
     killWorker();
-    return "the device worker sent a malformed reply";
+    return Error("the device worker sent a malformed reply");
   }
   if (!Answer.Error.empty()) {
     killWorker();
-    return Answer.Error;
+    return Error(Answer.Error);
   }
   Limits = Answer.Limits;
   Description = Answer.Description;
-  return "";
+  return success();
 }
 
 std::string DeviceBackend::reapWorker() {
@@ -252,10 +243,9 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
                                      const LaunchSizes &Sizes) {
   if (Worker < 0) {
     ++Restarts;
-    std::string Error = startWorker();
-    if (!Error.empty())
+    if (Expected<void> Started = startWorker(); !Started)
       return Measurement::invalid(FailureKind::RunFailed, "the device worker failed to start",
-                                  Error);
+                                  Started.error().message());
   }
   MeasureMessage Message{Reference, kernelDefinitions(Values), Sizes};
   WireWriter Out;
@@ -298,7 +288,7 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
   if (Answer.WorkerEnds)
     reapWorker();
   if (Reference && Answer.Result.Valid) {
-    Expected = std::move(Answer.Outputs);
+    ExpectedOutputs = std::move(Answer.Outputs);
     HaveExpected = true;
   }
   return std::move(Answer.Result);

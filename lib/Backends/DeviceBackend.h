@@ -14,6 +14,7 @@
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
+#include "Support/Error.h"
 
 #include <array>
 #include <cstdint>
@@ -106,26 +107,17 @@ struct DeviceLimits {
 /// C source text (toSourceString: 42, 0.5, "text"), a bool as 1 or 0.
 std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
 
-class DeviceBackend;
-
-/// An open backend, or why it could not be opened.
-struct DeviceBackendOrError {
-  std::unique_ptr<DeviceBackend> Backend;
-  /// What is wrong ("no OpenCL device matches ...", "gold file ..."); empty
-  /// on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// Measures configurations of one kernel on one device through a worker
 /// process. Not thread-safe: one measurement at a time.
 class DeviceBackend {
 public:
   /// Starts the worker (WorkerCommand: the program and its arguments; it
   /// must call runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd)),
-  /// opens the device in it, makes the arguments, and reads a gold file.
-  static DeviceBackendOrError open(const DeviceSelection &Device, DeviceKernelSetup Setup,
-                                   std::vector<std::string> WorkerCommand);
+  /// opens the device in it, makes the arguments, and reads a gold file; or
+  /// says what is wrong ("no OpenCL device matches ...", "gold file ...").
+  static Expected<std::unique_ptr<DeviceBackend>> open(const DeviceSelection &Device,
+                                                       DeviceKernelSetup Setup,
+                                                       std::vector<std::string> WorkerCommand);
 
   ~DeviceBackend();
   DeviceBackend(const DeviceBackend &) = delete;
@@ -165,7 +157,7 @@ public:
 private:
   DeviceBackend() = default;
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
-  std::string startWorker();
+  Expected<void> startWorker();
   /// Reaps a worker that closed its end; the reason it died.
   std::string reapWorker();
   void killWorker();
@@ -174,7 +166,7 @@ private:
   DeviceKernelSetup Setup;
   std::vector<std::string> Command;
   /// Expected outputs of the checked buffers (gold file or reference).
-  std::vector<std::vector<unsigned char>> Expected;
+  std::vector<std::vector<unsigned char>> ExpectedOutputs;
   bool HaveExpected = false;
   DeviceLimits Limits;
   std::string Description;

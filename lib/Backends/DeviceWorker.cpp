@@ -135,24 +135,22 @@ SetupReplyMessage setUp(WorkerState &State) {
   for (unsigned I = 0; I < Setup.Arguments.size(); ++I)
     State.Contents.push_back(initialContents(Setup.Arguments[I], I, Setup.Seed));
   if (Setup.Check) {
-    CheckedBuffersOrError Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
-    if (!Checked.ok()) {
-      Reply.Error = Checked.Error;
+    Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
+    if (!Checked) {
+      Reply.Error = Checked.error().message();
       return Reply;
     }
-    State.Checked = Checked.Indices;
+    State.Checked = Checked.take();
   }
-  KernelDeviceOrError Opened;
-  if (const auto *CL = std::get_if<OpenCLDeviceSelection>(&State.Setup.Device))
-    Opened = openOpenCLDevice(*CL, Setup, State.Contents);
-  else
-    Opened =
-        openCudaDevice(std::get<CudaDeviceSelection>(State.Setup.Device), Setup, State.Contents);
-  if (!Opened.Device) {
-    Reply.Error = Opened.Error;
+  const auto *CL = std::get_if<OpenCLDeviceSelection>(&State.Setup.Device);
+  Expected<std::unique_ptr<KernelDevice>> Opened =
+      CL ? openOpenCLDevice(*CL, Setup, State.Contents)
+         : openCudaDevice(std::get<CudaDeviceSelection>(State.Setup.Device), Setup, State.Contents);
+  if (!Opened) {
+    Reply.Error = Opened.error().message();
     return Reply;
   }
-  State.Device = std::move(Opened.Device);
+  State.Device = Opened.take();
   Reply.Limits = State.Device->limits();
   Reply.Description = State.Device->description();
   return Reply;

@@ -11,6 +11,7 @@
 #define ATFC_BACKENDS_KERNELDEVICE_H
 
 #include "Backends/DeviceBackend.h"
+#include "Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -60,22 +61,16 @@ public:
   virtual DeviceStatus readBuffer(unsigned Index, std::vector<unsigned char> &Into) = 0;
 };
 
-/// A device, or why it could not be opened.
-struct KernelDeviceOrError {
-  std::unique_ptr<KernelDevice> Device;
-  std::string Error;
-};
-
 /// Opens an OpenCL device and allocates the arguments' buffers
 /// (OpenCLDevice.cpp).
-KernelDeviceOrError openOpenCLDevice(const OpenCLDeviceSelection &Selection,
-                                     const DeviceKernelSetup &Setup,
-                                     const std::vector<std::vector<unsigned char>> &Contents);
+Expected<std::unique_ptr<KernelDevice>>
+openOpenCLDevice(const OpenCLDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+                 const std::vector<std::vector<unsigned char>> &Contents);
 
 /// Opens a CUDA device through the dlopen'ed driver (CudaDevice.cpp).
-KernelDeviceOrError openCudaDevice(const CudaDeviceSelection &Selection,
-                                   const DeviceKernelSetup &Setup,
-                                   const std::vector<std::vector<unsigned char>> &Contents);
+Expected<std::unique_ptr<KernelDevice>>
+openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+               const std::vector<std::vector<unsigned char>> &Contents);
 
 /// One line per OpenCL device: "OpenCL: platform P device D: NAME (TYPE,
 /// PLATFORM)", or one line saying why there is none (OpenCLDevice.cpp).

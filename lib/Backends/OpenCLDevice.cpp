@@ -107,28 +107,26 @@ std::vector<cl_device_id> devicesOf(cl_platform_id Platform, cl_device_type Type
   return Devices;
 }
 
-/// The device Selection names, or an error message.
-cl_device_id chooseDevice(const OpenCLDeviceSelection &Selection, std::string &Error) {
+/// The device Selection names, or why there is none.
+Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
   cl_uint Count = 0;
   if (clGetPlatformIDs(0, nullptr, &Count) != CL_SUCCESS || Count == 0) {
-    Error = "no OpenCL platform is installed";
-    return nullptr;
+    return Error("no OpenCL platform is installed");
   }
   std::vector<cl_platform_id> Platforms(Count);
   clGetPlatformIDs(Count, Platforms.data(), nullptr);
 
   if (Selection.PlatformId) {
     if (*Selection.PlatformId >= Platforms.size()) {
-      Error = "no OpenCL platform " + std::to_string(*Selection.PlatformId) + ": there are " +
-              std::to_string(Platforms.size());
-      return nullptr;
+      return Error("no OpenCL platform " + std::to_string(*Selection.PlatformId) + ": there are " +
+                   std::to_string(Platforms.size()));
     }
     std::vector<cl_device_id> Devices =
         devicesOf(Platforms[*Selection.PlatformId], CL_DEVICE_TYPE_ALL);
     if (Selection.DeviceId >= Devices.size()) {
-      Error = "no OpenCL device " + std::to_string(Selection.DeviceId) + " on platform " +
-              std::to_string(*Selection.PlatformId) + ": it has " + std::to_string(Devices.size());
-      return nullptr;
+      return Error("no OpenCL device " + std::to_string(Selection.DeviceId) + " on platform " +
+                   std::to_string(*Selection.PlatformId) + ": it has " +
+                   std::to_string(Devices.size()));
     }
     return Devices[Selection.DeviceId];
   }
@@ -141,10 +139,9 @@ cl_device_id chooseDevice(const OpenCLDeviceSelection &Selection, std::string &E
     Type = CL_DEVICE_TYPE_GPU;
   else if (TypeName == "accelerator")
     Type = CL_DEVICE_TYPE_ACCELERATOR;
-  else if (!TypeName.empty() && TypeName != "all") {
-    Error = "unknown OpenCL device type \"" + Selection.Type + "\"; use CPU, GPU or ACCELERATOR";
-    return nullptr;
-  }
+  else if (!TypeName.empty() && TypeName != "all")
+    return Error("unknown OpenCL device type \"" + Selection.Type +
+                 "\"; use CPU, GPU or ACCELERATOR");
   std::string Vendor = lower(Selection.Vendor);
   std::vector<cl_device_id> Matching;
   for (cl_platform_id Platform : Platforms) {
@@ -155,10 +152,9 @@ cl_device_id chooseDevice(const OpenCLDeviceSelection &Selection, std::string &E
         Matching.push_back(Device);
   }
   if (Selection.Index >= Matching.size()) {
-    Error = "no OpenCL device " + std::to_string(Selection.Index) + " with vendor \"" +
-            Selection.Vendor + "\" and type \"" + Selection.Type +
-            "\": " + std::to_string(Matching.size()) + " match";
-    return nullptr;
+    return Error("no OpenCL device " + std::to_string(Selection.Index) + " with vendor \"" +
+                 Selection.Vendor + "\" and type \"" + Selection.Type +
+                 "\": " + std::to_string(Matching.size()) + " match");
   }
   return Matching[Selection.Index];
 }
@@ -185,14 +181,14 @@ public:
       clReleaseContext(Context);
   }
 
-  std::string open(const std::vector<std::vector<unsigned char>> &Contents) {
+  Expected<void> open(const std::vector<std::vector<unsigned char>> &Contents) {
     cl_int Err = CL_SUCCESS;
     Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
     if (Err != CL_SUCCESS)
-      return "cannot create an OpenCL context: " + clError(Err);
+      return Error("cannot create an OpenCL context: " + clError(Err));
     Queue = clCreateCommandQueue(Context, Device, CL_QUEUE_PROFILING_ENABLE, &Err);
     if (Err != CL_SUCCESS)
-      return "cannot create an OpenCL command queue: " + clError(Err);
+      return Error("cannot create an OpenCL command queue: " + clError(Err));
     Initial = &Contents;
     Buffers.assign(Setup.Arguments.size(), nullptr);
     for (std::size_t I = 0; I < Setup.Arguments.size(); ++I) {
@@ -202,8 +198,8 @@ public:
       std::size_t Size = std::max<std::size_t>(1, Setup.Arguments[I].byteSize());
       Buffers[I] = clCreateBuffer(Context, CL_MEM_READ_WRITE, Size, nullptr, &Err);
       if (Err != CL_SUCCESS)
-        return "cannot allocate input " + std::to_string(I + 1) + " (" +
-               describe(Setup.Arguments[I]) + "): " + clError(Err);
+        return Error("cannot allocate input " + std::to_string(I + 1) + " (" +
+                     describe(Setup.Arguments[I]) + "): " + clError(Err));
     }
 
     cl_ulong LocalMemory = 0;
@@ -222,7 +218,7 @@ public:
     Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
                   deviceInfo(Device, CL_DEVICE_NAME) + " (" +
                   deviceInfo(Device, CL_DEVICE_VERSION) + ")";
-    return "";
+    return success();
   }
 
   DeviceLimits limits() const override { return Limits; }
@@ -407,18 +403,16 @@ std::vector<std::string> openCLDeviceLines() {
   return Lines;
 }
 
-KernelDeviceOrError openOpenCLDevice(const OpenCLDeviceSelection &Selection,
-                                     const DeviceKernelSetup &Setup,
-                                     const std::vector<std::vector<unsigned char>> &Contents) {
-  KernelDeviceOrError Result;
-  cl_device_id Device = chooseDevice(Selection, Result.Error);
+Expected<std::unique_ptr<KernelDevice>>
+openOpenCLDevice(const OpenCLDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+                 const std::vector<std::vector<unsigned char>> &Contents) {
+  Expected<cl_device_id> Device = chooseDevice(Selection);
   if (!Device)
-    return Result;
-  auto Opened = std::make_unique<OpenCLDevice>(Device, Setup);
-  Result.Error = Opened->open(Contents);
-  if (Result.Error.empty())
-    Result.Device = std::move(Opened);
-  return Result;
+    return Device.takeError();
+  auto Opened = std::make_unique<OpenCLDevice>(*Device, Setup);
+  if (Expected<void> Open = Opened->open(Contents); !Open)
+    return Open.takeError();
+  return std::unique_ptr<KernelDevice>(std::move(Opened));
 }
 
 } // namespace atfc

@@ -15,72 +15,64 @@
 
 namespace atfc {
 
-CheckedBuffersOrError checkedBuffers(const CheckSetup &Check,
-                                     const std::vector<KernelArgument> &Arguments) {
-  CheckedBuffersOrError Result;
+Expected<std::vector<unsigned>> checkedBuffers(const CheckSetup &Check,
+                                               const std::vector<KernelArgument> &Arguments) {
+  std::vector<unsigned> Indices;
   if (Check.Buffers.empty()) {
     for (unsigned I = 0; I < Arguments.size(); ++I)
       if (Arguments[I].isBuffer())
-        Result.Indices.push_back(I);
-    if (Result.Indices.empty())
-      Result.Error = "the result check needs a buffer input, and the kernel has none";
-    return Result;
+        Indices.push_back(I);
+    if (Indices.empty())
+      return Error("the result check needs a buffer input, and the kernel has none");
+    return Indices;
   }
   for (unsigned Number : Check.Buffers) {
-    if (Number == 0 || Number > Arguments.size()) {
-      Result.Error = "the result check names input " + std::to_string(Number) +
-                     ", but the kernel has " + std::to_string(Arguments.size()) + " inputs";
-      return Result;
-    }
-    if (!Arguments[Number - 1].isBuffer()) {
-      Result.Error = "the result check names input " + std::to_string(Number) + ", a " +
-                     describe(Arguments[Number - 1]) + "; only buffers can be checked";
-      return Result;
-    }
-    Result.Indices.push_back(Number - 1);
+    if (Number == 0 || Number > Arguments.size())
+      return Error("the result check names input " + std::to_string(Number) +
+                   ", but the kernel has " + std::to_string(Arguments.size()) + " inputs");
+    if (!Arguments[Number - 1].isBuffer())
+      return Error("the result check names input " + std::to_string(Number) + ", a " +
+                   describe(Arguments[Number - 1]) + "; only buffers can be checked");
+    Indices.push_back(Number - 1);
   }
-  return Result;
+  return Indices;
 }
 
-ExpectedOutputsOrError readGoldFile(const std::string &Path,
-                                    const std::vector<KernelArgument> &Arguments,
-                                    const std::vector<unsigned> &Checked) {
-  ExpectedOutputsOrError Result;
+Expected<std::vector<std::vector<unsigned char>>>
+readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Arguments,
+             const std::vector<unsigned> &Checked) {
   std::uint64_t Needed = 0;
   for (unsigned Index : Checked)
     Needed += Arguments[Index].byteSize();
   // The size is known before reading: a file that is not a regular file of
   // exactly that size (/dev/zero, a FIFO, a huge file) is never read whole.
-  std::error_code Error;
-  const auto Status = std::filesystem::status(Path, Error);
-  if (Error || !std::filesystem::exists(Status)) {
-    Result.Error = "gold file " + Path + ": cannot be opened";
-    return Result;
+  std::error_code Failure;
+  const auto Status = std::filesystem::status(Path, Failure);
+  if (Failure || !std::filesystem::exists(Status)) {
+    return Error("gold file " + Path + ": cannot be opened");
   }
   if (!std::filesystem::is_regular_file(Status)) {
-    Result.Error = "gold file " + Path + ": is not a regular file";
-    return Result;
+    return Error("gold file " + Path + ": is not a regular file");
   }
-  const std::uint64_t Size = std::filesystem::file_size(Path, Error);
-  if (!Error && Size != Needed) {
-    Result.Error = "gold file " + Path + ": holds " + std::to_string(Size) +
-                   " bytes, but the checked buffers need " + std::to_string(Needed);
-    return Result;
+  const std::uint64_t Size = std::filesystem::file_size(Path, Failure);
+  if (!Failure && Size != Needed) {
+    return Error("gold file " + Path + ": holds " + std::to_string(Size) +
+                 " bytes, but the checked buffers need " + std::to_string(Needed));
   }
   std::ifstream In(Path, std::ios::binary);
   std::vector<unsigned char> Bytes(Needed);
-  if (Error || !In ||
+  if (Failure || !In ||
       !In.read(reinterpret_cast<char *>(Bytes.data()), static_cast<std::streamsize>(Needed))) {
-    Result.Error = "gold file " + Path + ": cannot be read";
-    return Result;
+    return Error("gold file " + Path + ": cannot be read");
   }
+  std::vector<std::vector<unsigned char>> Outputs;
   std::uint64_t Offset = 0;
   for (unsigned Index : Checked) {
     std::uint64_t Size = Arguments[Index].byteSize();
-    Result.Outputs.emplace_back(Bytes.begin() + Offset, Bytes.begin() + Offset + Size);
+    Outputs.emplace_back(Bytes.begin() + Offset, Bytes.begin() + Offset + Size);
     Offset += Size;
   }
-  return Result;
+  return Outputs;
 }
 
 std::string compareOutputs(const std::vector<KernelArgument> &Arguments,

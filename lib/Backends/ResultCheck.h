@@ -11,6 +11,7 @@
 #define ATFC_BACKENDS_RESULTCHECK_H
 
 #include "Backends/KernelArgument.h"
+#include "Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -40,33 +41,18 @@ struct CheckSetup {
   std::vector<unsigned> Buffers;
 };
 
-/// The 0-based argument indices of the checked buffers, or why the check
-/// names an argument that is not a buffer.
-struct CheckedBuffersOrError {
-  std::vector<unsigned> Indices;
-  /// What is wrong; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
+/// The 0-based argument indices of the checked buffers (Check.Buffers
+/// resolved against Arguments), or why the check names an argument that is
+/// not a buffer.
+Expected<std::vector<unsigned>> checkedBuffers(const CheckSetup &Check,
+                                               const std::vector<KernelArgument> &Arguments);
 
-/// Resolves Check.Buffers against Arguments.
-CheckedBuffersOrError checkedBuffers(const CheckSetup &Check,
-                                     const std::vector<KernelArgument> &Arguments);
-
-/// The expected contents of each checked buffer, or why they cannot be had.
-struct ExpectedOutputsOrError {
-  /// One byte string per checked buffer, in the order of the indices.
-  std::vector<std::vector<unsigned char>> Outputs;
-  /// "gold file F: what is wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
-/// Reads a gold file and splits it into the checked buffers' contents; its
-/// size must be exactly theirs together.
-ExpectedOutputsOrError readGoldFile(const std::string &Path,
-                                    const std::vector<KernelArgument> &Arguments,
-                                    const std::vector<unsigned> &Checked);
+/// The expected contents of each checked buffer, one byte string each in
+/// the order of Checked, read from a gold file whose size must be exactly
+/// theirs together; or why they cannot be had ("gold file F: ...").
+Expected<std::vector<std::vector<unsigned char>>>
+readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Arguments,
+             const std::vector<unsigned> &Checked);
 
 /// Compares the checked buffers' actual contents with the expected ones.
 /// Returns "" when every element matches, else the first mismatch:

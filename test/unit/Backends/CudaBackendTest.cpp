@@ -18,6 +18,11 @@
 namespace atfc {
 namespace {
 
+/// The error's message of R, "" when R holds a value.
+template <class T> std::string messageOf(const Expected<T> &R) {
+  return R ? std::string() : R.error().message();
+}
+
 const char *SaxpySource = R"(// blanked directive line
 extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 #if BROKEN
@@ -138,11 +143,11 @@ std::unique_ptr<DeviceBackend> openOrSkip(std::string &Why) {
     Why = Driver.Error;
     return nullptr;
   }
-  DeviceBackendOrError Opened =
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(), deviceWorkerCommand());
   if (!Opened.ok())
-    Why = "no usable CUDA device: " + Opened.Error;
-  return std::move(Opened.Backend);
+    Why = "no usable CUDA device: " + messageOf(Opened);
+  return Opened.take();
 }
 
 ParameterValues config(std::int64_t WPT, std::vector<NamedValue> Extra = {}) {

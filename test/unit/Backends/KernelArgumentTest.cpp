@@ -20,6 +20,11 @@
 namespace atfc {
 namespace {
 
+/// The error's message of R, "" when R holds a value.
+template <class T> std::string messageOf(const Expected<T> &R) {
+  return R ? std::string() : R.error().message();
+}
+
 TEST(KernelArgument, ElementTypes) {
   EXPECT_EQ(elementTypeOf<float>(), ElementType::Float);
   EXPECT_EQ(elementTypeOf<double>(), ElementType::Double);
@@ -87,14 +92,14 @@ TEST(ResultCheck, CheckedBuffers) {
                                         KernelArgument::buffer<float>(3),
                                         KernelArgument::buffer<int>(2)};
   CheckSetup Check;
-  EXPECT_EQ(checkedBuffers(Check, Arguments).Indices, (std::vector<unsigned>{1, 2}));
+  EXPECT_EQ(*checkedBuffers(Check, Arguments), (std::vector<unsigned>{1, 2}));
   Check.Buffers = {3};
-  EXPECT_EQ(checkedBuffers(Check, Arguments).Indices, (std::vector<unsigned>{2}));
+  EXPECT_EQ(*checkedBuffers(Check, Arguments), (std::vector<unsigned>{2}));
   Check.Buffers = {1};
-  EXPECT_EQ(checkedBuffers(Check, Arguments).Error,
+  EXPECT_EQ(messageOf(checkedBuffers(Check, Arguments)),
             "the result check names input 1, a scalar<int32_t>; only buffers can be checked");
   Check.Buffers = {4};
-  EXPECT_EQ(checkedBuffers(Check, Arguments).Error,
+  EXPECT_EQ(messageOf(checkedBuffers(Check, Arguments)),
             "the result check names input 4, but the kernel has 3 inputs");
 }
 
@@ -106,17 +111,19 @@ TEST(ResultCheck, GoldFileIsSplitIntoBuffers) {
     std::ofstream Out(Path, std::ios::binary);
     Out.write("abcdefgh123456", 14);
   }
-  ExpectedOutputsOrError Gold = readGoldFile(Path, Arguments, {0, 1});
-  ASSERT_TRUE(Gold.ok()) << Gold.Error;
-  ASSERT_EQ(Gold.Outputs.size(), 2u);
-  EXPECT_EQ(std::string(Gold.Outputs[1].begin(), Gold.Outputs[1].end()), "123456");
+  Expected<std::vector<std::vector<unsigned char>>> Gold = readGoldFile(Path, Arguments, {0, 1});
+  ASSERT_TRUE(Gold.ok()) << messageOf(Gold);
+  ASSERT_EQ((*Gold).size(), 2u);
+  EXPECT_EQ(std::string((*Gold)[1].begin(), (*Gold)[1].end()), "123456");
   Gold = readGoldFile(Path, Arguments, {0});
-  EXPECT_EQ(Gold.Error, "gold file " + Path + ": holds 14 bytes, but the checked buffers need 8");
+  EXPECT_EQ(messageOf(Gold),
+            "gold file " + Path + ": holds 14 bytes, but the checked buffers need 8");
   std::remove(Path.c_str());
-  EXPECT_EQ(readGoldFile(Path, Arguments, {0}).Error, "gold file " + Path + ": cannot be opened");
+  EXPECT_EQ(messageOf(readGoldFile(Path, Arguments, {0})),
+            "gold file " + Path + ": cannot be opened");
   // Endless or special files are refused before any byte is read (reading
   // /dev/zero once grew the tuner to 16.8 GB).
-  EXPECT_EQ(readGoldFile("/dev/zero", Arguments, {0}).Error,
+  EXPECT_EQ(messageOf(readGoldFile("/dev/zero", Arguments, {0})),
             "gold file /dev/zero: is not a regular file");
 }
 

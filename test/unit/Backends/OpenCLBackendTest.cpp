@@ -25,6 +25,11 @@
 namespace atfc {
 namespace {
 
+/// The error's message of R, "" when R holds a value.
+template <class T> std::string messageOf(const Expected<T> &R) {
+  return R ? std::string() : R.error().message();
+}
+
 // One work-item computes WPT elements. WRONG, BROKEN, CRASH and HANG turn
 // it into the failures under test.
 const char *SaxpySource = R"(// blanked directive line
@@ -81,10 +86,10 @@ LaunchSizes sizes(std::uint64_t WPT, std::uint64_t Local) { return {{N / WPT}, {
 OpenCLDeviceSelection anyDevice() { return {}; }
 
 std::unique_ptr<DeviceBackend> openSaxpy(DeviceKernelSetup Setup) {
-  DeviceBackendOrError Opened =
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(anyDevice(), std::move(Setup), deviceWorkerCommand());
-  EXPECT_TRUE(Opened.ok()) << Opened.Error;
-  return std::move(Opened.Backend);
+  EXPECT_TRUE(Opened.ok()) << messageOf(Opened);
+  return Opened.take();
 }
 
 CheckSetup referenceCheck() {
@@ -117,20 +122,22 @@ TEST(OpenCLBackend, SelectsDevicesByVendorAndType) {
   OpenCLDeviceSelection Pocl;
   Pocl.Vendor = "POCL"; // the platform vendor is "The pocl project"
   Pocl.Type = "CPU";
-  DeviceBackendOrError Opened = DeviceBackend::open(Pocl, saxpySetup(), deviceWorkerCommand());
-  EXPECT_TRUE(Opened.ok()) << Opened.Error;
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(Pocl, saxpySetup(), deviceWorkerCommand());
+  EXPECT_TRUE(Opened.ok()) << messageOf(Opened);
 
   OpenCLDeviceSelection Missing;
   Missing.Vendor = "no such vendor";
   Opened = DeviceBackend::open(Missing, saxpySetup(), deviceWorkerCommand());
-  EXPECT_NE(Opened.Error.find("no OpenCL device 0 with vendor \"no such vendor\""),
+  EXPECT_NE(messageOf(Opened).find("no OpenCL device 0 with vendor \"no such vendor\""),
             std::string::npos)
-      << Opened.Error;
+      << messageOf(Opened);
 
   OpenCLDeviceSelection ById;
   ById.PlatformId = 99;
   Opened = DeviceBackend::open(ById, saxpySetup(), deviceWorkerCommand());
-  EXPECT_NE(Opened.Error.find("no OpenCL platform 99"), std::string::npos) << Opened.Error;
+  EXPECT_NE(messageOf(Opened).find("no OpenCL platform 99"), std::string::npos)
+      << messageOf(Opened);
 }
 
 TEST(OpenCLBackend, SaxpyPassesTheReferenceCheck) {
@@ -208,10 +215,10 @@ TEST(OpenCLBackend, GoldFileCheck) {
   // A gold file of the wrong size is refused when the backend opens.
   Check.Buffers = {3, 4};
   Setup.Check = Check;
-  DeviceBackendOrError Refused = DeviceBackend::open(anyDevice(), Setup, deviceWorkerCommand());
-  EXPECT_NE(Refused.Error.find("holds 16384 bytes, but the checked buffers need 32768"),
+  auto Refused = DeviceBackend::open(anyDevice(), Setup, deviceWorkerCommand());
+  EXPECT_NE(messageOf(Refused).find("holds 16384 bytes, but the checked buffers need 32768"),
             std::string::npos)
-      << Refused.Error;
+      << messageOf(Refused);
   std::remove(Gold.c_str());
 }
 
@@ -330,10 +337,10 @@ TEST(OpenCLBackend, DefinitionsAreCSource) {
 }
 
 TEST(OpenCLBackend, WorkerThatCannotStart) {
-  DeviceBackendOrError Opened =
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(anyDevice(), saxpySetup(), {"/nonexistent/worker"});
   EXPECT_FALSE(Opened.ok());
-  EXPECT_NE(Opened.Error.find("/nonexistent/worker"), std::string::npos) << Opened.Error;
+  EXPECT_NE(messageOf(Opened).find("/nonexistent/worker"), std::string::npos) << messageOf(Opened);
 }
 
 } // namespace
