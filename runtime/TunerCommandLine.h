@@ -68,6 +68,11 @@ struct TunerOptions {
   /// Tune mode: measure every configuration again, reusing nothing
   /// (--fresh).
   bool Fresh = false;
+  /// Tune mode with `atfc tune --fix`: the identity of the whole space's
+  /// tuner, whose results key this sub-space's results join (so that they
+  /// are reused both ways), and the fixes as given (NAME=VALUE).
+  std::string SpaceIdentity;
+  std::vector<std::string> Fixed;
   /// Replay mode: the options of `atfc replay`, as given.
   std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.

@@ -53,6 +53,8 @@ inline std::string toInvocation(const TunerOptions &O) {
                       {"verbose", O.Verbose},
                       {"inputs_key", O.InputsKey},
                       {"fresh", O.Fresh},
+                      {"space_identity", O.SpaceIdentity},
+                      {"fixed", O.Fixed},
                       {"replay_arguments", O.ReplayArguments}};
   J["seed"] = O.Seed ? nlohmann::json(*O.Seed) : nlohmann::json(nullptr);
   // Throws for text that is not UTF-8 (JSON holds only UTF-8); the tuned
@@ -100,6 +102,8 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
     O.Verbose = J.at("verbose").get<bool>();
     O.InputsKey = J.at("inputs_key").get<std::string>();
     O.Fresh = J.at("fresh").get<bool>();
+    O.SpaceIdentity = J.at("space_identity").get<std::string>();
+    O.Fixed = J.at("fixed").get<std::vector<std::string>>();
     O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();
     return O;
   } catch (const std::exception &E) {

@@ -191,6 +191,7 @@ std::string DeviceBackend::startWorker() {
   }
   Limits = Answer.Limits;
   Description = Answer.Description;
+  Toolchain = Answer.Toolchain;
   return "";
 }
 

@@ -155,6 +155,7 @@ SetupReplyMessage setUp(WorkerState &State) {
   State.Device = std::move(Opened.Device);
   Reply.Limits = State.Device->limits();
   Reply.Description = State.Device->description();
+  Reply.Toolchain = State.Device->toolchain();
   return Reply;
 }
 

@@ -35,6 +35,10 @@ struct TunerBuild {
 /// has one length (tools and tests match it by pattern).
 std::string tunerFileName(std::uint64_t Hash);
 
+/// The file name (tunerFileName) the tuner of program Source has when
+/// built, without building it: what identifies it in results keys.
+std::string tunerNameOf(llvm::StringRef Source);
+
 /// Builds the tuner whose program is Source into CacheDir (created if
 /// needed), or finds it there.
 TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir);

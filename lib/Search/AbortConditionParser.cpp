@@ -28,7 +28,8 @@ constexpr std::array<DurationUnit, 5> Units = {{{"seconds", 1.0},
 
 class ConditionParser {
 public:
-  explicit ConditionParser(std::string_view Text) : Lexer(Text) {}
+  ConditionParser(std::string_view Text, std::span<const Objective> Objectives)
+      : Lexer(Text), Objectives(Objectives) {}
 
   AbortCondition parseAll() {
     if (Lexer.peek().Kind == TokenKind::End)
@@ -151,7 +152,8 @@ private:
         Target.push_back(parseNumber());
       }
       expect(TokenKind::RParen, "',' or ')'");
-      return AbortCondition::cost(std::move(Target));
+      // The target is written in the objectives' units and directions.
+      return AbortCondition::cost(searchCost(Target, Objectives), Target);
     }
     // speedup
     const Token FactorToken = Lexer.peek();
@@ -244,14 +246,17 @@ private:
   }
 
   ExpressionLexer Lexer;
+  /// The objectives a cost() target is written in.
+  std::span<const Objective> Objectives;
 };
 
 } // namespace
 
-AbortConditionOrError parseAbortCondition(std::string_view Text) {
+AbortConditionOrError parseAbortCondition(std::string_view Text,
+                                          std::span<const Objective> Objectives) {
   AbortConditionOrError Result;
   try {
-    Result.Condition = ConditionParser(Text).parseAll();
+    Result.Condition = ConditionParser(Text, Objectives).parseAll();
   } catch (TextError &Error) {
     Result.Error = std::move(Error);
   }

@@ -24,6 +24,7 @@
 #include "Search/ExpressionLexer.h"
 
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace atfc {
@@ -37,7 +38,10 @@ struct AbortConditionOrError {
   bool ok() const { return Condition.has_value(); }
 };
 
-AbortConditionOrError parseAbortCondition(std::string_view Text);
+/// Parses Text; a cost(c, ...) target is read in Objectives' units and
+/// directions (a maximised objective's target is a least value).
+AbortConditionOrError parseAbortCondition(std::string_view Text,
+                                          std::span<const Objective> Objectives = {});
 
 } // namespace atfc
 

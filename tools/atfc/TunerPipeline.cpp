@@ -121,7 +121,16 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
                  << "': " << (EC ? EC : OS.error()).message() << '\n';
     return std::nullopt;
   }
-  return PreparedTuner{*Tuner, Blanked, Measured->Key};
+  PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, {}};
+  if (!Emit.Fixed.empty()) {
+    EmitOptions Whole = Emit;
+    Whole.Fixed.clear();
+    std::optional<std::string> Program = emitTunerProgram(*Result, Whole);
+    if (!Program)
+      return std::nullopt;
+    Prepared.SpaceIdentity = tunerNameOf(*Program);
+  }
+  return Prepared;
 }
 
 } // namespace atfc

@@ -43,6 +43,9 @@ struct PreparedTuner {
   /// The hash of the files its results depend on besides the source
   /// (MeasuredFiles.h); part of the results key.
   std::string InputsKey;
+  /// With --fix values: the name the whole space's tuner has, so that the
+  /// sub-space's results join the whole space's key; else empty.
+  std::string SpaceIdentity;
 };
 
 /// Checks File, builds its tuner (cached) into Output and writes the
