@@ -15,6 +15,7 @@
 #define ATFC_SEARCH_COST_H
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <optional>
 #include <span>
@@ -90,6 +91,15 @@ inline bool maximised(std::span<const Objective> O, std::size_t I) {
   return I < O.size() && O[I].Dir == Direction::Maximise;
 }
 
+/// The shortest text that reads back as X ("0", "-2.5", "nan").
+inline std::string shortestText(double X) {
+  if (std::isnan(X))
+    return "nan";
+  char Buffer[32];
+  const auto R = std::to_chars(Buffer, Buffer + sizeof Buffer, X);
+  return std::string(Buffer, R.ptr);
+}
+
 /// Why Measured cannot be a cost of these objectives (a maximised
 /// objective must be positive and finite: its search cost is its
 /// reciprocal); empty when it can.
@@ -97,7 +107,7 @@ inline std::string costProblem(const Cost &Measured, std::span<const Objective> 
   for (std::size_t I = 0; I < Measured.size(); ++I)
     if (maximised(O, I) && !(Measured[I] > 0 && std::isfinite(Measured[I])))
       return "the maximised objective '" + O[I].Name + "' must be a positive number, not " +
-             (std::isnan(Measured[I]) ? std::string("nan") : std::to_string(Measured[I]));
+             shortestText(Measured[I]);
   return {};
 }
 
