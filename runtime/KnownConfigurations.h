@@ -11,6 +11,7 @@
 #ifndef ATFC_RUNTIME_KNOWNCONFIGURATIONS_H
 #define ATFC_RUNTIME_KNOWNCONFIGURATIONS_H
 
+#include "Backends/Measurement.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "SearchSpace/Value.h"
 

@@ -156,10 +156,10 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
   Root["description"] = A.Description;
   Root["parameters"] = A.Parameters;
   Root["objectives"] = A.Objectives;
+  Root["direction"] = A.Maximised ? "max" : "min"; // of the first objective
   Root["configurations"] = S.Total;
   Root["valid"] = S.Valid;
   auto Measured = [&](double X) { return measuredRankingCost(X, A.Maximised); };
-  Root["direction"] = A.Maximised ? "max" : "min";
   Root["best_cost"] = Measured(S.BestCost);
   Root["well_performing"] = {{"threshold", S.Threshold},
                              {"cost_limit", Measured(S.CostLimit)},

@@ -193,7 +193,7 @@ class FileWriter:
             for i in range(n):
                 self.lines.append('#atf::objective "o%d"%s' % (i, r.choice(["", " min", " max"])))
             self.lines.append('#atf::run_script "echo %s > cost"'
-                              % " ".join(str(r.randint(1, 9)) for _ in range(n)))
+                              % ",".join(str(r.randint(1, 9)) for _ in range(n)))
             self.lines.append('#atf::cost_file "cost"')
             return kind, ".sh" if r.random() < 0.5 else ".cpp"
         if kind == "process":

@@ -15,5 +15,3 @@
 #atf::objective "2x" min
 # CHECK: objectives.sh:[[@LINE+1]]:29: error: unexpected text after 'min'
 #atf::objective "watts" min max
-# CHECK: objectives.sh:[[@LINE+1]]:17: error: the objective "X" has the name of a tuning parameter
-#atf::objective "X" min

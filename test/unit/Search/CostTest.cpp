@@ -72,7 +72,7 @@ TEST(Cost, AMaximisedObjectiveMustBePositive) {
   EXPECT_NE(costProblem({-3}, O), "");
   EXPECT_NE(costProblem({std::nan("")}, O), "");
   // Minimised objectives take any number.
-  EXPECT_EQ(costProblem({-3}, {{"score", Direction::Minimise}}), "");
+  EXPECT_EQ(costProblem({-3}, ObjectiveList{{"score", Direction::Minimise}}), "");
 }
 
 TEST(Cost, AnonymousObjectivesAreNamedCost) {

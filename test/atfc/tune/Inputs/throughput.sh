@@ -6,5 +6,5 @@
 #atf::search_technique exhaustive
 #atf::objective "gflops" max
 #atf::objective "time" min
-#atf::run_script "echo $(( 100 - (X - 3) * (X - 3) * 10 )) $(( Y * 2 )) > cost"
+#atf::run_script "echo $(( 100 - (X - 3) * (X - 3) * 10 )),$(( Y * 2 )) > cost"
 #atf::cost_file "cost"
