@@ -511,7 +511,10 @@ private:
             Dir + "best.json",
             Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
             Error) ||
-        !writeFileAtomically(Dir + "best.h", bestHeader(Best->Values, Options.FileName), Error))
+        !writeFileAtomically(Dir + "best.h",
+                             bestHeader(Best->Values, Options.FileName,
+                                        formatNamedCost(Best->Costs, Setup.Objectives)),
+                             Error))
       return false;
     if (!Setup.CFamily)
       return true;

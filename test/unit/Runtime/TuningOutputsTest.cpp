@@ -42,6 +42,9 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
                                   {"PAD", Value(true)},
                                   {"ALPHA", Value(0.5)}};
   const std::string H = bestHeader(Values, "k.cl");
+  EXPECT_EQ(H.find("Its cost"), std::string::npos) << H;
+  EXPECT_NE(bestHeader(Values, "k.cl", "gflops=512 (max)").find("// Its cost: gflops=512 (max).\n"),
+            std::string::npos);
   // As in ATF_SOURCE and the tuned source: unsigned values keep their type.
   EXPECT_NE(H.find("#define WPT 4u\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define OPT \"-O2 \\\"x\\\"\"\n"), std::string::npos) << H;
