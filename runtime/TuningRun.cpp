@@ -409,7 +409,8 @@ private:
     OptionalCost Best;
     if (S.Best)
       Best = measuredCost(*S.Best, Setup.Objectives);
-    return {S.Evaluations, S.ValidEvaluations, Best, S.ElapsedSeconds, Explorer->progress()};
+    return {S.Evaluations,    S.ValidEvaluations,   Best,
+            S.ElapsedSeconds, Explorer->progress(), Setup.Objectives};
   }
 
   /// Writes the outputs and the summary.

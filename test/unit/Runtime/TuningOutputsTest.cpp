@@ -65,6 +65,10 @@ TEST(TuningOutputs, ProgressText) {
   S.Progress = 0;
   S.Best.reset();
   EXPECT_EQ(progressText(S), "[40 evaluations, 30 valid, 10 invalid] best -  1:15 elapsed");
+  S.Best = Cost{512, 0.25};
+  S.Objectives = {{"gflops", Direction::Maximise}, {"time", Direction::Minimise}};
+  EXPECT_NE(progressText(S).find("best gflops=512 (max), time=0.25 (min)"), std::string::npos)
+      << progressText(S);
   EXPECT_EQ(formatDuration(3725), "1:02:05");
   EXPECT_EQ(formatCost({1.5, 2}), "1.5, 2");
 }
