@@ -71,9 +71,9 @@ int main(int Argc, char **Argv) {
   Run.Parameters = Data.Data.Parameters;
   for (const Value &V : Data.Data.Entries.front().Values)
     Run.ParameterKinds.push_back(static_cast<ValueKind>(V.index()));
-  Run.Objectives = Data.Data.Objectives;
+  Run.Objectives = objectivesOf(Data.Data);
   if (Energy)
-    Run.Objectives.push_back("energy");
+    Run.Objectives.push_back({"energy", Direction::Minimise});
   Run.SpaceSize = std::to_string(Data.Data.Entries.size());
   Run.Device = Data.Data.Description + " (recorded)";
   Run.Toolchain = "report-run-fixture";

@@ -41,6 +41,9 @@ public:
   /// The device measured on, for reports and the results key ("" for
   /// scripts).
   virtual std::string device() const { return {}; }
+  /// What measures besides the tuner, for the record: the driver and kernel
+  /// compiler versions, or the shell that runs scripts.
+  virtual std::string toolchain() const { return {}; }
   /// What a cost is, for the user: "kernel time in seconds on DEVICE, the
   /// median of 5 runs after 1 warm-up".
   virtual std::string costMeaning() const = 0;

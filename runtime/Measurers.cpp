@@ -33,6 +33,12 @@ public:
   }
 
   std::size_t batchSize() const override { return Ahead; }
+  std::string toolchain() const override {
+    // Scripts run with /bin/sh: name the shell it is.
+    std::error_code EC;
+    const std::filesystem::path Shell = std::filesystem::canonical("/bin/sh", EC);
+    return "scripts run by /bin/sh" + (EC ? std::string() : " (" + Shell.string() + ")");
+  }
   void prepare(std::span<const ParameterValues> Upcoming) override { Backend.prepare(Upcoming); }
   Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
     return Backend.measure(Configuration);
@@ -75,6 +81,7 @@ public:
 
   void interrupt() override { Backend->interrupt(); }
   std::string device() const override { return Backend->deviceDescription(); }
+  std::string toolchain() const override { return Backend->toolchain(); }
 
 private:
   /// The reference's values: those the check gives, the first value of its

@@ -1,6 +1,8 @@
 //===- runtime/ProgressLine.cpp - What a run is doing, on a terminal ------===//
 #include "runtime/ProgressLine.h"
 
+#include "runtime/RunObjectives.h"
+
 #include <fmt/format.h>
 
 #include <chrono>
@@ -24,10 +26,10 @@ std::string formatCost(const Cost &C) {
 }
 
 std::string progressText(const ProgressState &S) {
-  std::string Text =
-      fmt::format("[{} evaluations, {} valid, {} invalid] best {}  {} elapsed", S.Evaluations,
-                  S.Valid, S.Evaluations - S.Valid, S.Best ? formatCost(*S.Best) : "-",
-                  formatDuration(S.ElapsedSeconds));
+  std::string Text = fmt::format("[{} evaluations, {} valid, {} invalid] best {}  {} elapsed",
+                                 S.Evaluations, S.Valid, S.Evaluations - S.Valid,
+                                 S.Best ? formatNamedCost(*S.Best, S.Objectives) : "-",
+                                 formatDuration(S.ElapsedSeconds));
   // The ETA extrapolates the abort condition's progress linearly; only
   // meaningful once there is some.
   if (S.Progress > 0.01 && S.Progress < 1)

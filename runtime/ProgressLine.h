@@ -26,6 +26,8 @@ struct ProgressState {
   double ElapsedSeconds = 0;
   /// Share of the abort condition reached, in [0, 1].
   double Progress = 0;
+  /// The file's objectives, which name Best's components (none: anonymous).
+  ObjectiveList Objectives;
 };
 
 /// "1:05", "2:03:07": seconds as minutes and seconds (and hours).

@@ -441,7 +441,8 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
     Objectives += (Objectives.empty() ? "" : ", ") + O;
   Out << fmt::format("data: {}: {} configurations ({} valid), optimum {} ({})\n", Data.Description,
                      Data.Entries.size(), validEntries(Data),
-                     fmt::format("{:.6g}", R.Optimum.front()), Objectives);
+                     fmt::format("{:.6g}", measuredCost(R.Optimum, objectivesOf(Data)).front()),
+                     Objectives);
   Out << fmt::format("space: {} configurations; {} runs of {} evaluations per technique, seeds "
                      "{}..{}\n",
                      spaceSize(Space), R.Runs, R.Evaluations, R.Seed, R.Seed + R.Runs - 1);
@@ -517,9 +518,10 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
 void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const RecordedData &Data,
                      const ChainOfTrees &Space) {
   nlohmann::ordered_json J;
-  J["data"] = {{"description", Data.Description}, {"parameters", Data.Parameters},
-               {"objectives", Data.Objectives},   {"configurations", Data.Entries.size()},
-               {"valid", validEntries(Data)},     {"optimum", R.Optimum}};
+  J["data"] = {
+      {"description", Data.Description}, {"parameters", Data.Parameters},
+      {"objectives", Data.Objectives},   {"configurations", Data.Entries.size()},
+      {"valid", validEntries(Data)},     {"optimum", measuredCost(R.Optimum, objectivesOf(Data))}};
   J["space"] = {{"configurations", spaceSize(Space)}};
   J["evaluations"] = R.Evaluations;
   J["runs"] = R.Runs;
@@ -575,7 +577,9 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   std::vector<std::string> Names;
   for (std::size_t L = 0; L < Space.numLevels(); ++L)
     Names.push_back(Space.parameter(L).Name);
-  ReplayBackend Backend(Data, std::move(Names));
+  // The search minimises: maximised objectives as their search costs.
+  const RecordedData Minimised = minimisedForm(Data);
+  ReplayBackend Backend(Minimised, std::move(Names));
   std::vector<Configuration> WarmStart;
   if (!Options.PriorPath.empty()) {
     RecordedDataOrError Prior = readRecordedData(Options.PriorPath);
@@ -583,7 +587,7 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
       Err << "replay: error: " << Prior.Error << '\n';
       return 1;
     }
-    WarmStartOrError Start = warmStartConfigurations(Space, Prior.Data);
+    WarmStartOrError Start = warmStartConfigurations(Space, minimisedForm(Prior.Data));
     if (!Start.ok()) {
       Err << "replay: error: " << Options.PriorPath << ": " << Start.Error << '\n';
       return 1;

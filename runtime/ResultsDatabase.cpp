@@ -14,6 +14,8 @@
 #include "runtime/ResultsDatabase.h"
 #include "Support/NumberText.h"
 
+#include "runtime/RunObjectives.h"
+
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
@@ -278,10 +280,10 @@ std::string csvField(std::string_view Field) {
   return Out + '"';
 }
 
-std::string costName(const std::vector<std::string> &Objectives, std::size_t I, std::size_t Count) {
-  if (I < Objectives.size() && !Objectives[I].empty())
-    return Objectives[I];
-  return Count == 1 ? std::string("cost") : "cost" + std::to_string(I + 1);
+std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
+  if (I < Objectives.size() && !Objectives[I].Name.empty())
+    return Objectives[I].Name;
+  return anonymousObjectiveName(I, Count);
 }
 
 } // namespace
@@ -289,6 +291,8 @@ std::string costName(const std::vector<std::string> &Objectives, std::size_t I, 
 //===----------------------------------------------------------------------===//
 // Free functions
 //===----------------------------------------------------------------------===//
+
+std::string sqliteVersion() { return sqlite3_libversion(); }
 
 std::string resultKey(std::initializer_list<std::string_view> Parts) {
   return resultKey(std::span<const std::string_view>(Parts.begin(), Parts.size()));
@@ -357,15 +361,15 @@ std::optional<RunStatus> parseRunStatus(std::string_view Name) {
   return std::nullopt;
 }
 
-std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations) {
+std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations,
+                                          const ObjectiveList &Objectives) {
   std::optional<std::size_t> Best;
   for (std::size_t I = 0; I < Evaluations.size(); ++I) {
     const Measurement &M = Evaluations[I].Result;
-    if (!M.Valid || M.Costs.empty() || std::isnan(M.Costs.front()))
+    if (!M.Valid || M.Costs.empty() || std::isnan(M.Costs.front()) ||
+        !costProblem(M.Costs, Objectives).empty())
       continue;
-    if (!Best || std::lexicographical_compare(M.Costs.begin(), M.Costs.end(),
-                                              Evaluations[*Best].Result.Costs.begin(),
-                                              Evaluations[*Best].Result.Costs.end()))
+    if (!Best || betterMeasuredCost(M.Costs, Evaluations[*Best].Result.Costs, Objectives))
       Best = I;
   }
   return Best;
@@ -469,6 +473,13 @@ ResultsOr<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::str
         return Fail(Why);
       }
     }
+    // Version 1 differs only in what runs.objectives may hold: what
+    // this atfc writes there from now on makes it version 2.
+    if (Version == 1 && Exec("PRAGMA user_version=2") != SQLITE_OK) {
+      const std::string Why = sqlite3_errmsg(Db);
+      Exec("ROLLBACK");
+      return Fail(Why);
+    }
     if (Exec("COMMIT") != SQLITE_OK)
       return Fail(sqlite3_errmsg(Db));
   }
@@ -516,7 +527,7 @@ ResultsStatus ResultsDatabase::prepareStatements() {
       {&Prepared->EvaluationsOfKey,
        "SELECT " + EvaluationColumns +
            " FROM evaluations WHERE id IN (SELECT max(id) FROM evaluations WHERE key = ?1 "
-           "GROUP BY config_index) ORDER BY id"},
+           "GROUP BY configuration) ORDER BY id"},
       {&Prepared->FindEvaluation,
        "SELECT " + EvaluationColumns +
            " FROM evaluations WHERE key = ?1 AND config_index = ?2 ORDER BY id DESC LIMIT 1"},
@@ -547,7 +558,7 @@ ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   S.bind(10, Run.ElapsedSeconds);
   S.bind(11, jsonText(stringsJson(Run.Parameters)));
   S.bind(12, jsonText(Kinds));
-  S.bind(13, jsonText(stringsJson(Run.Objectives)));
+  S.bind(13, jsonText(objectivesJson(Run.Objectives, Run.Objectives.size())));
   S.bind(14, Run.SpaceSize);
   S.bind(15, Run.Device);
   S.bind(16, Run.Toolchain);
@@ -644,7 +655,7 @@ std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
   R.Parameters = jsonStrings(*Parameters);
   for (const std::string &K : jsonStrings(*Kinds))
     R.ParameterKinds.push_back(parseKind(K).value_or(ValueKind::String));
-  R.Objectives = jsonStrings(*Objectives);
+  R.Objectives = objectivesFromJson(*Objectives);
   R.SpaceSize = S.text(14);
   R.Device = S.text(15);
   R.Toolchain = S.text(16);
@@ -819,8 +830,11 @@ RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord
   std::size_t CostCount = 0;
   for (const EvaluationRecord &E : Evaluations)
     CostCount = std::max(CostCount, E.Result.Costs.size());
-  for (std::size_t I = 0; I < std::max<std::size_t>(CostCount, 1); ++I)
+  for (std::size_t I = 0; I < std::max<std::size_t>(CostCount, 1); ++I) {
     Data.Objectives.push_back(costName(Run.Objectives, I, std::max<std::size_t>(CostCount, 1)));
+    Data.Directions.push_back(I < Run.Objectives.size() ? Run.Objectives[I].Dir
+                                                        : Direction::Minimise);
+  }
   Data.Description = std::move(Description);
   std::map<std::string, std::size_t, std::less<>> EntryOfIndex;
   for (const EvaluationRecord &E : Evaluations) {
@@ -840,7 +854,11 @@ RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord
     Entry.Valid = E.Result.Valid;
     Entry.Costs = E.Result.Costs;
     Entry.Error = !E.Result.Reason.empty() ? E.Result.Reason : failureName(E.Result.Failure);
-    auto [It, New] = EntryOfIndex.emplace(E.ConfigIndex, Data.Entries.size());
+    // By values, not index: a --fix run numbers its sub-space on its own.
+    std::string Values;
+    for (const Value &V : Entry.Values)
+      Values += toString(V) + '\x1f';
+    auto [It, New] = EntryOfIndex.emplace(std::move(Values), Data.Entries.size());
     if (New)
       Data.Entries.push_back(std::move(Entry));
     else
@@ -943,7 +961,7 @@ ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int
   // cost columns as the longest cost vector.
   std::vector<std::string> Parameters;
   std::set<std::string, std::less<>> Seen;
-  std::vector<std::string> Objectives;
+  ObjectiveList Objectives;
   for (const RunInfo &Run : Rows.Value.Runs) {
     for (const std::string &P : Run.Parameters)
       if (Seen.insert(P).second)
@@ -1012,7 +1030,7 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
                         {"elapsed_seconds", Run.ElapsedSeconds},
                         {"parameters", stringsJson(Run.Parameters)},
                         {"parameter_kinds", kindsJson(Run.ParameterKinds)},
-                        {"objectives", stringsJson(Run.Objectives)},
+                        {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
                         {"space_size", Run.SpaceSize},
                         {"device", Run.Device},
                         {"toolchain", Run.Toolchain}});

@@ -23,6 +23,7 @@
 
 #include "Backends/Measurement.h"
 #include "Backends/RecordedData.h"
+#include "Search/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -43,13 +44,19 @@ struct sqlite3;
 namespace atfc {
 
 /// The schema version this code writes and reads (PRAGMA user_version).
-constexpr int kResultsSchemaVersion = 1;
+/// Version 2: runs.objectives holds {"name", "direction"} objects (version
+/// 1: names, all minimised; still read, and a version 1 file opened for
+/// writing becomes version 2).
+constexpr int kResultsSchemaVersion = 2;
 
 /// A 32-hex-digit key that identifies what results may be reused: a hash of
 /// Parts, each framed by its length so that {"ab","c"} and {"a","bc"}
 /// differ. Not cryptographic: it tells inputs apart, it protects nothing.
 std::string resultKey(std::initializer_list<std::string_view> Parts);
 std::string resultKey(std::span<const std::string_view> Parts);
+
+/// The SQLite library's version ("3.40.1").
+std::string sqliteVersion();
 
 /// The current time as ISO-8601 UTC with milliseconds:
 /// 2024-05-01T12:34:56.789Z.
@@ -101,8 +108,9 @@ struct RunInfo {
   /// Their kinds, one per parameter, so that values read back have the type
   /// they were written with (JSON alone cannot tell int 3 from uint 3).
   std::vector<ValueKind> ParameterKinds;
-  /// The costs' names, most significant first ("time"); may be empty.
-  std::vector<std::string> Objectives;
+  /// The costs' names and directions, most significant first; empty for
+  /// anonymous minimised costs ("cost", "cost1", ...).
+  ObjectiveList Objectives;
   /// |SP|, the search space's size, as exact decimal text.
   std::string SpaceSize;
   /// The device measured on ("pocl: cpu-haswell", "host").
@@ -154,9 +162,11 @@ template <class T> struct [[nodiscard]] ResultsOr {
   bool ok() const { return Error.empty(); }
 };
 
-/// The index of the best valid evaluation (lexicographically smallest costs;
-/// the first of equals), or nullopt when none is valid.
-std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations);
+/// The index of the best valid evaluation (lexicographically best costs,
+/// each in its objective's direction; the first of equals), or nullopt
+/// when none is valid.
+std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations,
+                                          const ObjectiveList &Objectives = {});
 
 /// An open results database. Not thread-safe: one thread uses it at a time.
 /// Several processes may use one file (readers while a run writes).
@@ -214,7 +224,8 @@ public:
   /// Every evaluation of run RunId, in the order they were recorded.
   ResultsOr<std::vector<EvaluationRecord>> evaluationsOfRun(std::int64_t RunId);
 
-  /// What is known under Key: per configuration index its latest
+  /// What is known under Key: per configuration (its values: runs of one
+  /// key with --fix number their sub-spaces on their own) its latest
   /// evaluation, over all runs of Key, ordered by when they were recorded.
   ResultsOr<std::vector<EvaluationRecord>> evaluationsOfKey(std::string_view Key);
 

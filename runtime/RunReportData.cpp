@@ -65,7 +65,10 @@ report::ReportRun reportOfRun(const RunInfo &Run,
     R.Facts.push_back({"arguments", Args});
   }
   R.Parameters = Run.Parameters;
-  R.Objectives = Run.Objectives;
+  for (const Objective &O : Run.Objectives) {
+    R.Objectives.push_back(O.Name);
+    R.Directions.push_back(O.Dir);
+  }
   try {
     R.SpaceSize = std::stod(Run.SpaceSize);
   } catch (const std::exception &) {
@@ -124,6 +127,7 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
              {"configurations", std::to_string(Data.Entries.size()) + " recorded"}};
   R.Parameters = Data.Parameters;
   R.Objectives = Data.Objectives;
+  R.Directions = Data.Directions;
   R.EvaluationAxis = "entry in the file";
   std::int64_t Number = 0;
   for (const RecordedEntry &E : Data.Entries) {

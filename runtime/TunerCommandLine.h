@@ -79,6 +79,11 @@ struct TunerOptions {
   bool Fresh = false;
   /// Tune mode: data to warm-start from, best first in turn (--prior PATH).
   std::vector<PriorData> Priors;
+  /// Tune mode with `atfc tune --fix`: the identity of the whole space's
+  /// tuner, whose results key this sub-space's results join (so that they
+  /// are reused both ways), and the fixes as given (NAME=VALUE).
+  std::string SpaceIdentity;
+  std::vector<std::string> Fixed;
   /// Replay mode: the options of `atfc replay`, as given.
   std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.

@@ -53,6 +53,8 @@ inline std::string toInvocation(const TunerOptions &O) {
                       {"verbose", O.Verbose},
                       {"inputs_key", O.InputsKey},
                       {"fresh", O.Fresh},
+                      {"space_identity", O.SpaceIdentity},
+                      {"fixed", O.Fixed},
                       {"replay_arguments", O.ReplayArguments}};
   nlohmann::json Priors = nlohmann::json::array();
   for (const PriorData &P : O.Priors)
@@ -104,6 +106,8 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
     O.Verbose = J.at("verbose").get<bool>();
     O.InputsKey = J.at("inputs_key").get<std::string>();
     O.Fresh = J.at("fresh").get<bool>();
+    O.SpaceIdentity = J.at("space_identity").get<std::string>();
+    O.Fixed = J.at("fixed").get<std::vector<std::string>>();
     O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();
     for (const nlohmann::json &P : J.at("priors"))
       O.Priors.push_back({P.at("path").get<std::string>(), P.at("run").get<std::int64_t>()});

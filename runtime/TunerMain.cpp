@@ -238,7 +238,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Run.OutputDirectory = outputDirectory();
     Run.BlankedSource = std::move(Blanked);
     Run.Arguments = Options.Arguments;
-    Run.TunerIdentity = tunerIdentity();
+    // A --fix tuner's results join the whole space's key.
+    Run.TunerIdentity = Options.SpaceIdentity.empty() ? tunerIdentity() : Options.SpaceIdentity;
+    Run.Fixed = Options.Fixed;
     Run.Technique = Options.Technique;
     Run.AbortCondition = Options.AbortCondition;
     Run.Seed = Options.Seed;

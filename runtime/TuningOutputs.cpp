@@ -22,10 +22,12 @@ nlohmann::ordered_json valueJson(const Value &V) {
   return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
 }
 
-std::string bestHeader(const ParameterValues &Values, const std::string &FileName) {
-  std::string Text = "// The best configuration atfc found for " + FileName +
-                     ".\n// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define "
-                     "ATFC_BEST_H\n";
+std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
+                       const std::string &CostText) {
+  std::string Text = "// The best configuration atfc found for " + FileName + ".\n";
+  if (!CostText.empty())
+    Text += "// Its cost: " + CostText + ".\n";
+  Text += "// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define ATFC_BEST_H\n";
   // The values as ATF_SOURCE and the tuned source define them.
   for (const NamedValue &V : Values)
     Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";

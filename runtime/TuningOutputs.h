@@ -37,7 +37,9 @@ std::string tunedSourceName(const std::string &FileName);
 nlohmann::ordered_json valueJson(const Value &V);
 
 /// The text of best.h: an include guard and one #define per parameter.
-std::string bestHeader(const ParameterValues &Values, const std::string &FileName);
+/// CostText, when given, names the costs in a comment ("time=0.5 (min)").
+std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
+                       const std::string &CostText = {});
 
 /// Writes Text to Path through a temporary file and a rename, so that a
 /// reader never sees half a file; false with Error set on failure.

@@ -14,9 +14,12 @@
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
 #include "runtime/Interruption.h"
+#include "runtime/KnownConfigurations.h"
 #include "runtime/ProgressLine.h"
 #include "runtime/ResultsDatabase.h"
+#include "runtime/RunObjectives.h"
 #include "runtime/RunReportData.h"
+#include "runtime/ToolchainRecord.h"
 #include "runtime/TuningOutputs.h"
 #include "runtime/TuningPriors.h"
 
@@ -67,12 +70,12 @@ ParameterValues namedValues(const ChainOfTrees &Space, const std::vector<Value> 
 
 /// One line per evaluation for --verbose.
 std::string evaluationLine(std::uint64_t Number, const ParameterValues &Values,
-                           const Measurement &M) {
+                           const Measurement &M, const ObjectiveList &Objectives) {
   std::string Text = fmt::format("#{}", Number);
   for (const NamedValue &V : Values)
     Text += fmt::format(" {}={}", V.Name, toString(V.Val));
   if (M.Valid)
-    Text += " -> " + formatCost(M.Costs);
+    Text += " -> " + formatNamedCost(M.Costs, Objectives);
   else
     Text += fmt::format(" -> invalid ({})", M.Reason.empty() ? failureName(M.Failure) : M.Reason);
   return Text;
@@ -113,7 +116,16 @@ public:
     if (!WarmStart.empty())
       Explorer->warmStart(WarmStart);
     Explorer->onReused([this](const Configuration &C) { recordReused(C); });
-    Out << Options.FileName << ": cost = " << Measurer.costMeaning() << '\n';
+    Out << Options.FileName << ": cost = " << Measurer.costMeaning();
+    if (!Setup.Objectives.empty()) {
+      Out << "; objectives ";
+      for (std::size_t I = 0; I < Setup.Objectives.size(); ++I)
+        Out << (I ? ", " : "") << Setup.Objectives[I].Name << " ("
+            << directionName(Setup.Objectives[I].Dir) << ")";
+      if (Setup.Objectives.size() > 1)
+        Out << ", compared in that order";
+    }
+    Out << '\n';
 
     LiveReport Report(*Database, RunId, Options.OutputDirectory + "/report.html");
     Interruption Interrupt([this] { Measurer.interrupt(); });
@@ -133,6 +145,7 @@ public:
       for (std::size_t I = 0; I < Batch.size(); ++I) {
         const auto Begin = std::chrono::steady_clock::now();
         Measurement M = Measurer.measure(Named[I], Values[I]);
+        checkCostFitsObjectives(M, Setup.Objectives);
         // A measurement that the interrupt cut short says nothing about the
         // configuration: it is not recorded, so --resume measures it.
         if (Interrupt.requested())
@@ -145,7 +158,8 @@ public:
         Report.update();
         if (Options.Verbose) {
           Progress.clear();
-          Err << evaluationLine(Explorer->status().Evaluations, Named[I], M) << '\n';
+          Err << evaluationLine(Explorer->status().Evaluations, Named[I], M, Setup.Objectives)
+              << '\n';
         }
       }
     }
@@ -222,7 +236,7 @@ private:
       return FailAt(Technique.Origin, Made.error());
     std::optional<AbortCondition> Condition;
     if (!Abort.Text.empty()) {
-      Expected<AbortCondition> Parsed = parseAbortCondition(Abort.Text);
+      Expected<AbortCondition> Parsed = parseAbortCondition(Abort.Text, Setup.Objectives);
       if (!Parsed)
         return FailAt(Abort.Origin, Parsed.error());
       Condition = Parsed.take();
@@ -268,7 +282,8 @@ private:
       }
       Run.SpaceSize = Space.size().get_str();
       Run.Device = Measurer.device();
-      Run.Toolchain = Options.TunerIdentity;
+      Run.Objectives = Setup.Objectives;
+      Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
       auto Id = Database->beginRun(Run);
       if (!Id.ok()) {
         Err << Options.FileName << ": error: " << Id.Error << '\n';
@@ -299,6 +314,15 @@ private:
       Status = 2;
       return false;
     }
+    if (Run.SpaceSize != Space.size().get_str()) {
+      Err << Options.FileName << ": error: --resume continues run " << Run.Id
+          << ", which tuned a space of " << Run.SpaceSize << " configurations; this one has "
+          << Space.size().get_str()
+          << " (--fix values differ?); resume with the options of that run, or start a new "
+             "run without --resume (its results are reused)\n";
+      Status = 2;
+      return false;
+    }
     if (Options.Fresh) {
       Err << Options.FileName << ": error: --resume continues run " << Run.Id
           << " with the results it has; it cannot be --fresh\n";
@@ -316,18 +340,18 @@ private:
       Err << Options.FileName << ": error: " << Known.Error << '\n';
       return false;
     }
+    // Matched by values: a --fix run's sub-space and the whole space
+    // number their configurations differently under one key.
+    ConfigurationFinder Finder(Space);
     for (const EvaluationRecord &E : Known.Value) {
-      Configuration C;
-      try {
-        C = Space.at(BigCount(E.ConfigIndex));
-      } catch (const std::exception &) {
-        continue; // Not of this space: ignore it rather than trust it.
-      }
-      Explorer->remember(C, E.Result.Valid ? OptionalCost(E.Result.Costs) : std::nullopt);
       if (E.RunId == RunId)
         NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
-      else
-        Earlier.emplace(E.ConfigIndex, E);
+      std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
+      if (!C)
+        continue; // Outside this (sub-)space.
+      Explorer->remember(*C, searchCostOf(E.Result));
+      if (E.RunId != RunId)
+        Earlier.emplace(valuesKey(E.Configuration), E);
     }
     return true;
   }
@@ -345,7 +369,7 @@ private:
       Err << Options.FileName << ": error: " << Id.Error << '\n';
       return false;
     }
-    Explorer->report(C, M.Valid ? OptionalCost(M.Costs) : std::nullopt);
+    Explorer->report(C, searchCostOf(M));
     return true;
   }
 
@@ -353,11 +377,14 @@ private:
   /// evaluation of this run (reused = 1), so that the run's rows and counts
   /// agree.
   void recordReused(const Configuration &C) {
-    auto It = Earlier.find(Space.indexOf(C).get_str());
+    ParameterValues Named = namedValuesOf(Space, C);
+    auto It = Earlier.find(valuesKey(Named));
     if (It == Earlier.end() || DatabaseFailed)
       return; // this run's own result, remembered by --resume
     EvaluationRecord E = It->second;
     E.Id = 0;
+    E.ConfigIndex = Space.indexOf(C).get_str();
+    E.Configuration = std::move(Named);
     E.Reused = true;
     E.OverheadSeconds = 0;
     E.Result.CompileSeconds = E.Result.RunSeconds = 0;
@@ -370,9 +397,34 @@ private:
     }
   }
 
+  /// What the search sees of a measurement: its search cost (a maximised
+  /// objective as its reciprocal), or none. A stored result that no longer
+  /// fits the objectives counts as invalid.
+  OptionalCost searchCostOf(const Measurement &M) const {
+    if (!M.Valid)
+      return std::nullopt;
+    Measurement Checked = M;
+    checkCostFitsObjectives(Checked, Setup.Objectives);
+    if (!Checked.Valid)
+      return std::nullopt;
+    return searchCost(M.Costs, Setup.Objectives);
+  }
+
+  /// The --fix values as given: "PAD=1 WPT=4".
+  std::string fixedText() const {
+    std::string Text;
+    for (const std::string &F : Options.Fixed)
+      Text += (Text.empty() ? "" : " ") + F;
+    return Text;
+  }
+
   ProgressState progressState() const {
     const SearchStatus &S = Explorer->status();
-    return {S.Evaluations, S.ValidEvaluations, S.Best, S.ElapsedSeconds, Explorer->progress()};
+    OptionalCost Best;
+    if (S.Best)
+      Best = measuredCost(*S.Best, Setup.Objectives);
+    return {S.Evaluations,    S.ValidEvaluations,   Best,
+            S.ElapsedSeconds, Explorer->progress(), Setup.Objectives};
   }
 
   /// Writes the outputs and the summary.
@@ -391,21 +443,48 @@ private:
     }
     // The run's best: what it measured, and what it proposed that was known.
     if (S.Best)
-      Best = BestConfiguration{namedValues(Space, Space.values(S.BestConfiguration)), *S.Best,
+      Best = BestConfiguration{namedValues(Space, Space.values(S.BestConfiguration)),
+                               measuredCost(*S.Best, Setup.Objectives),
                                Space.indexOf(S.BestConfiguration).get_str()};
     if (!Best) {
-      Out << Options.FileName << ": no valid configuration found; see `atfc results "
-          << Options.OutputDirectory << "/results.db` for the reasons\n";
+      Out << Options.FileName << ": no valid configuration found";
+      if (!Options.Fixed.empty())
+        Out << " in the sub-space of --fix " << fixedText();
+      Out << "; see `atfc results " << Options.OutputDirectory << "/results.db` for the reasons\n";
       return Interrupted ? kInterruptedExitCode : 1;
     }
+    // The outputs hold the best known under the key: a run of a --fix
+    // sub-space, or one stopped early, never replaces a better best.h.
+    std::optional<BestConfiguration> RunBest = Best;
+    std::int64_t BestRun = RunId;
+    if (auto Known = Database->evaluationsOfKey(Key); Known.ok()) {
+      if (auto I = bestEvaluation(Known.Value, Setup.Objectives);
+          I && betterMeasuredCost(Known.Value[*I].Result.Costs, Best->Costs, Setup.Objectives)) {
+        const EvaluationRecord &E = Known.Value[*I];
+        std::optional<Configuration> Here =
+            ConfigurationFinder(Space).find(E.ConfigIndex, E.Configuration);
+        Best = BestConfiguration{E.Configuration, E.Result.Costs,
+                                 Here ? Space.indexOf(*Here).get_str() : E.ConfigIndex};
+        BestRun = E.RunId;
+      }
+    } else {
+      Err << Options.FileName << ": warning: " << Known.Error << '\n';
+    }
+    BestRunId = BestRun;
     std::string Error;
     if (!writeOutputs(Error)) {
       Err << Options.FileName << ": error: " << Error << '\n';
       return 1;
     }
-    Out << "best cost " << formatCost(Best->Costs) << ":";
+    Out << "best cost " << formatNamedCost(Best->Costs, Setup.Objectives) << ":";
     for (const NamedValue &V : Best->Values)
       Out << ' ' << V.Name << '=' << toString(V.Val);
+    if (BestRun != RunId) {
+      Out << "\n  (measured by run " << BestRun << " of the same key; this run's best";
+      if (!Options.Fixed.empty())
+        Out << " in the sub-space of --fix " << fixedText();
+      Out << " is " << formatNamedCost(RunBest->Costs, Setup.Objectives) << ")";
+    }
     Out << "\nwritten: " << Options.OutputDirectory << "/best.json, best.h";
     if (Setup.CFamily)
       Out << ", " << tunedSourceName(Options.FileName);
@@ -424,7 +503,11 @@ private:
       Params[V.Name] = valueJson(V.Val);
     Json["configuration"] = Params;
     Json["cost"] = Best->Costs;
+    Json["objectives"] = objectivesJson(Setup.Objectives, Best->Costs.size());
     Json["index"] = Best->Index;
+    Json["measured_by_run"] = BestRunId;
+    if (!Options.Fixed.empty())
+      Json["fixed"] = Options.Fixed;
     Json["run"] = {{"id", RunId},
                    {"technique", TechniqueName},
                    {"abort_condition", AbortName},
@@ -444,7 +527,10 @@ private:
             Dir + "best.json",
             Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
             Error) ||
-        !writeFileAtomically(Dir + "best.h", bestHeader(Best->Values, Options.FileName), Error))
+        !writeFileAtomically(Dir + "best.h",
+                             bestHeader(Best->Values, Options.FileName,
+                                        formatNamedCost(Best->Costs, Setup.Objectives)),
+                             Error))
       return false;
     if (!Setup.CFamily)
       return true;
@@ -469,6 +555,8 @@ private:
   std::string AbortName;
   std::uint64_t RunSeed = 0;
   std::optional<BestConfiguration> Best;
+  /// The run that measured Best (this one, or an earlier of the key).
+  std::int64_t BestRunId = 0;
   /// Results of earlier runs under the key, by configuration index.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;

@@ -45,6 +45,9 @@ struct TuningRunOptions {
   /// A hash of the files the results depend on besides the source (its
   /// includes, scripts, #atf::depends); joins the key when not empty.
   std::string InputsKey;
+  /// The --fix values (NAME=VALUE) when the space is a sub-space of the
+  /// file's: the key is the whole space's (TunerIdentity names its tuner).
+  std::vector<std::string> Fixed;
   /// Measure every configuration again, reusing nothing.
   bool Fresh = false;
   /// Earlier data whose best configurations are measured first

@@ -18,6 +18,7 @@
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
+#include "Search/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <cstddef>
@@ -73,6 +74,11 @@ struct TuningSetup {
   bool CFamily = true;
   /// The tuner's inputs and their values (scripts see them as variables).
   std::vector<NamedValue> Inputs;
+
+  /// `objective` directives: the costs' names and directions, most
+  /// significant first; empty: anonymous minimised costs ("cost", or
+  /// "cost1", "cost2", ... for several).
+  ObjectiveList Objectives;
 
   /// How configurations are measured.
   MeasurementKind Kind = MeasurementKind::Process;

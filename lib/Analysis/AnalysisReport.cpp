@@ -2,6 +2,7 @@
 #include "Analysis/AnalysisReport.h"
 
 #include "Analysis/FixedValues.h"
+#include "Analysis/ValueColumns.h"
 
 #include <fmt/format.h>
 
@@ -35,6 +36,7 @@ DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions 
   Analysis.Description = Data.Description;
   Analysis.Parameters = Data.Parameters;
   Analysis.Objectives = Data.Objectives;
+  Analysis.Maximised = rankingMaximises(Data);
   Analysis.Share = *Share;
   Analysis.Steps = estimateSteps(*Share, Options.Probabilities);
   Analysis.Importance = rankParameters(Data, Options.CostClasses);
@@ -75,11 +77,17 @@ std::string formatAnalysis(const DataAnalysis &A) {
     Out += fmt::format("data: {}\n", A.Description);
   Out += fmt::format("configurations: {} recorded, {} valid; {} parameters\n", S.Total, S.Valid,
                      A.Parameters.size());
-  Out += fmt::format("best cost: {:.6g}{}\n\n", S.BestCost,
-                     A.Objectives.empty() ? "" : " (" + A.Objectives.front() + ")");
-
-  Out += fmt::format("Well-performing: cost <= best * {} = {}\n", 1 + S.Threshold,
-                     shortNumber(S.CostLimit));
+  auto Measured = [&](double X) { return measuredRankingCost(X, A.Maximised); };
+  const std::string Name = A.Objectives.empty() ? "cost" : A.Objectives.front();
+  Out +=
+      fmt::format("best cost: {:.6g}{}\n\n", Measured(S.BestCost),
+                  A.Objectives.empty() ? "" : " (" + Name + (A.Maximised ? ", maximised)" : ")"));
+  if (A.Maximised)
+    Out += fmt::format("Well-performing: {} >= best / {} = {}\n", Name, 1 + S.Threshold,
+                       shortNumber(Measured(S.CostLimit)));
+  else
+    Out += fmt::format("Well-performing: cost <= best * {} = {}\n", 1 + S.Threshold,
+                       shortNumber(S.CostLimit));
   Out += fmt::format("  {} of {} configurations: {:.4g} % (of the valid ones: {:.4g} %)\n\n",
                      S.WellPerforming, S.Total, 100 * S.share(), 100 * S.shareOfValid());
 
@@ -114,10 +122,11 @@ std::string formatAnalysis(const DataAnalysis &A) {
     Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>10}  {:>10}  {:>8}\n", "method", "fixed",
                        "remaining / total", "reduction", "best left", "retained");
     for (const PruningProposal &P : A.Proposals)
-      Out += fmt::format(
-          "  {:<12}  {:>5}  {:>21}  {:>9.1f}x  {:>10}  {:>8.4f}\n", pruningMethodName(P.Method),
-          P.Fixed.size(), fmt::format("{} / {}", P.Remaining, P.Total), P.reduction(),
-          P.PrunedBestCost ? shortNumber(*P.PrunedBestCost) : "none", P.performanceRetained());
+      Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>9.1f}x  {:>10}  {:>8.4f}\n",
+                         pruningMethodName(P.Method), P.Fixed.size(),
+                         fmt::format("{} / {}", P.Remaining, P.Total), P.reduction(),
+                         P.PrunedBestCost ? shortNumber(Measured(*P.PrunedBestCost)) : "none",
+                         P.performanceRetained());
     for (const PruningProposal &P : A.Proposals)
       Out += fmt::format("  {}: {}\n", pruningMethodName(P.Method), fixedText(P));
   }
@@ -147,11 +156,13 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
   Root["description"] = A.Description;
   Root["parameters"] = A.Parameters;
   Root["objectives"] = A.Objectives;
+  Root["direction"] = A.Maximised ? "max" : "min"; // of the first objective
   Root["configurations"] = S.Total;
   Root["valid"] = S.Valid;
-  Root["best_cost"] = S.BestCost;
+  auto Measured = [&](double X) { return measuredRankingCost(X, A.Maximised); };
+  Root["best_cost"] = Measured(S.BestCost);
   Root["well_performing"] = {{"threshold", S.Threshold},
-                             {"cost_limit", S.CostLimit},
+                             {"cost_limit", Measured(S.CostLimit)},
                              {"count", S.WellPerforming},
                              {"share", S.share()},
                              {"share_of_valid", S.shareOfValid()}};
@@ -189,7 +200,7 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
          {"remaining", P.Remaining},
          {"remaining_valid", P.RemainingValid},
          {"reduction", P.reduction()},
-         {"pruned_best_cost", P.PrunedBestCost ? json(*P.PrunedBestCost) : json(nullptr)},
+         {"pruned_best_cost", P.PrunedBestCost ? json(Measured(*P.PrunedBestCost)) : json(nullptr)},
          {"performance_retained", P.performanceRetained()},
          {"fix_arguments", fixArguments(P)},
          {"directives", fixingDirectives(P)}});

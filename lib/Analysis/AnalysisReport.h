@@ -47,6 +47,9 @@ struct DataAnalysis {
   /// RecordedData::Parameters and Objectives.
   std::vector<std::string> Parameters;
   std::vector<std::string> Objectives;
+  /// Whether the first objective, which ranks, is maximised: the costs
+  /// below are then ranking costs (reciprocals), shown as measured.
+  bool Maximised = false;
   WellPerformingShare Share;
   std::vector<StepEstimate> Steps;
   ImportanceRanking Importance;

@@ -74,7 +74,7 @@ ImportanceRanking rankParameters(const RecordedData &Data, std::size_t CostClass
   std::vector<double> Costs;
   std::vector<std::size_t> ValidRows;
   for (std::size_t Row = 0; Row < Data.Entries.size(); ++Row)
-    if (std::optional<double> Cost = rankingCost(Data.Entries[Row])) {
+    if (std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data))) {
       Costs.push_back(*Cost);
       ValidRows.push_back(Row);
     }

@@ -42,7 +42,7 @@ std::optional<double> bestAmong(const RecordedData &Data, const std::vector<char
   std::optional<double> Best;
   for (std::size_t Row = 0; Row < Data.Entries.size(); ++Row)
     if (Alive[Row])
-      if (std::optional<double> Cost = rankingCost(Data.Entries[Row]);
+      if (std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data));
           Cost && (!Best || *Cost < *Best))
         Best = Cost;
   return Best;
@@ -93,7 +93,7 @@ PruningProposal proposePruning(const RecordedData &Data, const ImportanceRanking
   }
   Proposal.Remaining = static_cast<std::size_t>(std::count(Alive.begin(), Alive.end(), 1));
   for (std::size_t Row = 0; Row < Alive.size(); ++Row)
-    if (Alive[Row] && rankingCost(Data.Entries[Row]))
+    if (Alive[Row] && rankingCost(Data.Entries[Row], rankingMaximises(Data)))
       ++Proposal.RemainingValid;
   Proposal.PrunedBestCost = bestAmong(Data, Alive);
   return Proposal;

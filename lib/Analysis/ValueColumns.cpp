@@ -35,16 +35,31 @@ bool valueLess(const Value &A, const Value &B) {
 
 } // namespace
 
-std::optional<double> rankingCost(const RecordedEntry &Entry) {
+bool rankingMaximises(const RecordedData &Data) {
+  return !Data.Directions.empty() && Data.Directions.front() == Direction::Maximise;
+}
+
+std::optional<double> rankingCost(const RecordedEntry &Entry, bool Maximised) {
   if (!Entry.Valid || Entry.Costs.empty() || !std::isfinite(Entry.Costs.front()))
     return std::nullopt;
-  return Entry.Costs.front();
+  if (!Maximised)
+    return Entry.Costs.front();
+  // The search cost: the reciprocal, so that "within 10 % of the best"
+  // means the same in both directions.
+  if (!(Entry.Costs.front() > 0))
+    return std::nullopt;
+  return 1.0 / Entry.Costs.front();
+}
+
+double measuredRankingCost(double Ranking, bool Maximised) {
+  return Maximised ? (Ranking > 0 && std::isfinite(Ranking) ? 1.0 / Ranking : 0.0) : Ranking;
 }
 
 std::optional<double> bestCost(const RecordedData &Data) {
   std::optional<double> Best;
   for (const RecordedEntry &Entry : Data.Entries)
-    if (std::optional<double> Cost = rankingCost(Entry); Cost && (!Best || *Cost < *Best))
+    if (std::optional<double> Cost = rankingCost(Entry, rankingMaximises(Data));
+        Cost && (!Best || *Cost < *Best))
       Best = Cost;
   return Best;
 }

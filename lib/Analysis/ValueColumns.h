@@ -17,10 +17,17 @@
 
 namespace atfc {
 
-/// The cost that ranks an entry: its first (most significant) cost when it
-/// is valid and that cost is a finite number; nullopt otherwise (an entry
-/// without a usable cost counts as invalid).
-std::optional<double> rankingCost(const RecordedEntry &Entry);
+/// Whether Data's first (ranking) objective is maximised.
+bool rankingMaximises(const RecordedData &Data);
+
+/// The cost that ranks an entry, lower is better: its first (most
+/// significant) cost when it is valid and that cost is a finite number (for
+/// a maximised objective its reciprocal, and only when positive); nullopt
+/// otherwise (an entry without a usable cost counts as invalid).
+std::optional<double> rankingCost(const RecordedEntry &Entry, bool Maximised = false);
+
+/// The measured value of a ranking cost (rankingCost's inverse).
+double measuredRankingCost(double Ranking, bool Maximised);
 
 /// The smallest ranking cost of Data; nullopt when no entry has one.
 std::optional<double> bestCost(const RecordedData &Data);

@@ -21,7 +21,7 @@ std::optional<WellPerformingShare> measureWellPerforming(const RecordedData &Dat
   Share.CostLimit = *Best + std::abs(*Best) * Threshold;
   Share.Total = Data.Entries.size();
   for (const RecordedEntry &Entry : Data.Entries) {
-    std::optional<double> Cost = rankingCost(Entry);
+    std::optional<double> Cost = rankingCost(Entry, rankingMaximises(Data));
     if (!Cost)
       continue;
     ++Share.Valid;

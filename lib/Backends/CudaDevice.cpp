@@ -176,8 +176,18 @@ public:
     char Name[256] = {};
     Driver.DeviceGetName(Name, sizeof Name - 1, Device);
     Description = std::string("CUDA: ") + Name + " (sm_" + std::to_string(ComputeCapability) + ")";
+    const NvrtcStatus Nvrtc = nvrtcStatus();
+    int Version = 0; // 1000 * major + 10 * minor
+    if (auto *GetVersion =
+            reinterpret_cast<CUresult (*)(int *)>(dlsym(Driver.Library, "cuDriverGetVersion")))
+      GetVersion(&Version);
+    Toolchain = "CUDA driver " + std::to_string(Version / 1000) + "." +
+                std::to_string(Version % 1000 / 10) +
+                (Nvrtc.ok() ? ", NVRTC " + Nvrtc.Version : std::string());
     return success();
   }
+
+  std::string toolchain() const override { return Toolchain; }
 
   DeviceLimits limits() const override { return Limits; }
   std::string description() const override { return Description; }
@@ -295,6 +305,7 @@ private:
   int ComputeCapability = 0;
   DeviceLimits Limits;
   std::string Description;
+  std::string Toolchain;
 };
 
 } // namespace

@@ -182,6 +182,7 @@ Expected<void> DeviceBackend::startWorker() {
   }
   Limits = Answer.Limits;
   Description = Answer.Description;
+  Toolchain = Answer.Toolchain;
   return success();
 }
 

@@ -127,6 +127,9 @@ public:
   const DeviceLimits &limits() const { return Limits; }
   /// The device, for reports: "pocl: cpu-haswell-... (OpenCL 3.0 PoCL ...)".
   const std::string &deviceDescription() const { return Description; }
+  /// The driver and kernel compiler versions: "OpenCL 3.0 PoCL 3.1,
+  /// driver 3.1", "CUDA driver 12.4, NVRTC 12.4".
+  const std::string &toolchain() const { return Toolchain; }
 
   /// Measures the reference configuration of a `check reference` and keeps
   /// its outputs as the expected ones. Call it once, before measure(); when
@@ -170,6 +173,7 @@ private:
   bool HaveExpected = false;
   DeviceLimits Limits;
   std::string Description;
+  std::string Toolchain;
   pid_t Worker = -1;
   int Socket = -1;
   /// Guards InFlight and Interrupted against interrupt() from another

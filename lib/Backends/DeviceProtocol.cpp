@@ -201,6 +201,7 @@ void encode(WireWriter &W, const SetupReplyMessage &M) {
   for (std::uint64_t S : M.Limits.MaxGridSize)
     W.u64(S);
   W.str(M.Description);
+  W.str(M.Toolchain);
 }
 
 bool decode(WireReader &R, SetupReplyMessage &M) {
@@ -212,6 +213,7 @@ bool decode(WireReader &R, SetupReplyMessage &M) {
   for (std::uint64_t &S : M.Limits.MaxGridSize)
     S = R.u64();
   M.Description = R.str();
+  M.Toolchain = R.str();
   return !R.Failed;
 }
 

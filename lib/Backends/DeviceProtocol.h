@@ -101,6 +101,8 @@ struct SetupReplyMessage {
   std::string Error;
   DeviceLimits Limits;
   std::string Description;
+  /// The driver and compiler versions, for the record.
+  std::string Toolchain;
 };
 
 /// The reply to Measure.

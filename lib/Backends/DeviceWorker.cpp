@@ -153,6 +153,7 @@ SetupReplyMessage setUp(WorkerState &State) {
   State.Device = Opened.take();
   Reply.Limits = State.Device->limits();
   Reply.Description = State.Device->description();
+  Reply.Toolchain = State.Device->toolchain();
   return Reply;
 }
 

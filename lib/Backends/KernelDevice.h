@@ -49,6 +49,8 @@ public:
   virtual DeviceLimits limits() const = 0;
   /// The device, for reports.
   virtual std::string description() const = 0;
+  /// The driver and kernel compiler versions, for the record.
+  virtual std::string toolchain() const { return {}; }
   /// Builds the kernel with the "NAME=VALUE" definitions and sets its
   /// arguments (scalars from their initial contents, buffers).
   virtual DeviceStatus build(const std::vector<std::string> &Definitions) = 0;

@@ -218,8 +218,12 @@ public:
     Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
                   deviceInfo(Device, CL_DEVICE_NAME) + " (" +
                   deviceInfo(Device, CL_DEVICE_VERSION) + ")";
+    Toolchain = platformInfo(Platform, CL_PLATFORM_VERSION) + ", driver " +
+                deviceInfo(Device, CL_DRIVER_VERSION);
     return success();
   }
+
+  std::string toolchain() const override { return Toolchain; }
 
   DeviceLimits limits() const override { return Limits; }
   std::string description() const override { return Description; }
@@ -373,6 +377,7 @@ private:
   cl_kernel Kernel = nullptr;
   DeviceLimits Limits;
   std::string Description;
+  std::string Toolchain;
 };
 
 } // namespace

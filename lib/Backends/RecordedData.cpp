@@ -321,7 +321,19 @@ RecordedData readAtfcResults(const std::string &Path) {
                      std::to_string(RunId);
   Data.Parameters = parseJson(Text(Run.get(), 3)).get<std::vector<std::string>>();
   const auto Kinds = parseJson(Text(Run.get(), 4)).get<std::vector<std::string>>();
-  const auto Objectives = parseJson(Text(Run.get(), 5)).get<std::vector<std::string>>();
+  // Names (schema version 1) or {"name", "direction"} objects (version 2).
+  std::vector<std::string> Objectives;
+  std::vector<Direction> Directions;
+  for (const Json &O : parseJson(Text(Run.get(), 5))) {
+    if (O.is_object()) {
+      Objectives.push_back(O.at("name").get<std::string>());
+      Directions.push_back(
+          parseDirection(O.value("direction", std::string("min"))).value_or(Direction::Minimise));
+    } else {
+      Objectives.push_back(O.get<std::string>());
+      Directions.push_back(Direction::Minimise);
+    }
+  }
 
   auto Evaluations = Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
                              "FROM evaluations WHERE run_id = ? ORDER BY id");
@@ -357,14 +369,39 @@ RecordedData readAtfcResults(const std::string &Path) {
       Data.Entries[It->second] = std::move(Entry); // the latest result counts
   }
   const std::size_t Count = std::max<std::size_t>(CostCount, 1);
-  for (std::size_t I = 0; I < Count; ++I)
+  for (std::size_t I = 0; I < Count; ++I) {
     Data.Objectives.push_back(Objectives.size() == Count ? Objectives[I]
-                              : Count == 1               ? "cost"
-                                                         : "cost" + std::to_string(I + 1));
+                                                         : anonymousObjectiveName(I, Count));
+    Data.Directions.push_back(Objectives.size() == Count ? Directions[I] : Direction::Minimise);
+  }
   return Data;
 }
 
 } // namespace
+
+ObjectiveList objectivesOf(const RecordedData &Data) {
+  ObjectiveList O;
+  for (std::size_t I = 0; I < Data.Objectives.size(); ++I)
+    O.push_back({Data.Objectives[I],
+                 I < Data.Directions.size() ? Data.Directions[I] : Direction::Minimise});
+  return O;
+}
+
+RecordedData minimisedForm(RecordedData Data) {
+  const ObjectiveList O = objectivesOf(Data);
+  for (RecordedEntry &E : Data.Entries) {
+    if (!E.Valid)
+      continue;
+    if (std::string Problem = costProblem(E.Costs, O); !Problem.empty()) {
+      E.Valid = false;
+      E.Error = Problem;
+      continue;
+    }
+    E.Costs = searchCost(std::move(E.Costs), O);
+  }
+  Data.Directions.assign(Data.Directions.size(), Direction::Minimise);
+  return Data;
+}
 
 RecordedDataOrError readRecordedData(const std::string &Path) {
   RecordedDataOrError Result;

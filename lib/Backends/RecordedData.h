@@ -18,6 +18,7 @@
 #ifndef ATFC_BACKENDS_RECORDEDDATA_H
 #define ATFC_BACKENDS_RECORDEDDATA_H
 
+#include "Search/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <string>
@@ -43,11 +44,21 @@ struct RecordedData {
   std::vector<std::string> Parameters;
   /// The objective(s) the costs measure, e.g. {"time"}.
   std::vector<std::string> Objectives;
+  /// Their directions, one per objective (missing ones are minimised).
+  std::vector<Direction> Directions;
   /// Every configuration recorded, each at most once.
   std::vector<RecordedEntry> Entries;
   /// What the data is, for reports: "Kernel Tuner cache (GEMM, NVIDIA ...)".
   std::string Description;
 };
+
+/// The objectives of Data as a list (missing directions minimise).
+ObjectiveList objectivesOf(const RecordedData &Data);
+
+/// Data as a search sees it: every cost its search cost (a maximised
+/// objective's value as its reciprocal; an entry whose maximised value is
+/// not positive is invalid), so that lower is better throughout.
+RecordedData minimisedForm(RecordedData Data);
 
 /// The data, or the message that says why the file cannot be read.
 struct RecordedDataOrError {

@@ -373,6 +373,7 @@ private:
   void parseDeviceInfo(std::size_t I);
   void parseCheck(std::size_t I);
   void parseDepends(std::size_t I);
+  void parseObjective(std::size_t I);
   void parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot);
   template <typename T>
   void storeOnce(StringRef Key, std::optional<T> Value, std::optional<T> &Slot) {
@@ -719,6 +720,69 @@ void SpecParser::parseDepends(std::size_t I) {
     Spec.Depends.push_back(StringArgument{Path->Value, pos(I)});
     I = skipBlanks(Text, Close);
   }
+}
+
+/// `objective "gflops" max`: a quoted name (a letter, then letters, digits,
+/// `_ . / -`: it names columns of results.db's exports), then `min` or
+/// `max` (default `min`).
+void SpecParser::parseObjective(std::size_t I) {
+  const std::size_t End = Text.size();
+  if (I >= End || Text[I] != '"') {
+    error(I, "expected the objective's name in quotes after 'objective', as in "
+             "#atf::objective \"gflops\" max");
+    return;
+  }
+  const std::size_t Close = skipLiteral(Text, I);
+  if (Close == NoIndex) {
+    error(I, "missing closing '\"' of the string that starts here");
+    return;
+  }
+  std::optional<DecodedString> Name = decodeLiteral(I, Close - 1);
+  if (!Name)
+    return;
+  const std::string &N = Name->Value;
+  const bool Good =
+      !N.empty() && lexing::isIdentifierStart(N[0]) && std::all_of(N.begin(), N.end(), [](char C) {
+        return lexing::isIdentifierChar(C) || C == '.' || C == '/' || C == '-';
+      });
+  if (!Good) {
+    error(I, "an objective's name starts with a letter and holds only letters, digits and "
+             "'_', '.', '/', '-' (it names columns of the results), not \"" +
+                 N + "\"");
+    return;
+  }
+  for (const ObjectiveSpec &O : Spec.Objectives)
+    if (O.Name.Value == N) {
+      error(I,
+            "the objective \"" + N + "\" is already declared at " + formatPosition(O.Name.Begin));
+      return;
+    }
+  ObjectiveSpec O;
+  O.Name = StringArgument{N, pos(I)};
+  O.Directive = D->Hash;
+  std::size_t W = skipBlanks(Text, Close);
+  if (W < End) {
+    std::size_t WordEnd = W;
+    while (WordEnd < End && lexing::isIdentifierChar(Text[WordEnd]))
+      ++WordEnd;
+    const StringRef Word = Text.slice(W, WordEnd);
+    if (Word != "min" && Word != "max") {
+      std::string Message = "expected 'min' or 'max' after the objective's name";
+      if (Word.startswith_insensitive("min"))
+        Message += "; did you mean 'min'?";
+      else if (Word.startswith_insensitive("max"))
+        Message += "; did you mean 'max'?";
+      error(W, std::move(Message));
+      return;
+    }
+    O.Maximise = Word == "max";
+    if (std::size_t After = skipBlanks(Text, WordEnd); After < End) {
+      error(After, "unexpected text after '" + Word.str() +
+                       "'; write one objective per directive, most significant first");
+      return;
+    }
+  }
+  Spec.Objectives.push_back(std::move(O));
 }
 
 std::optional<SourceExpr> SpecParser::singleExpression(std::size_t Begin) {
@@ -1314,6 +1378,8 @@ void SpecParser::parseDirective() {
     return storeOnce("cost_file", stringArgument(Arg, Text.size(), Spelling), Spec.CostFile);
   case DirectiveKind::Depends:
     return parseDepends(Arg);
+  case DirectiveKind::Objective:
+    return parseObjective(Arg);
   case DirectiveKind::Check:
     return parseCheck(Arg);
   case DirectiveKind::DeviceInfo:

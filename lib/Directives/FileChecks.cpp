@@ -20,6 +20,7 @@ public:
 
   void run() {
     checkSearchDirectives();
+    checkObjectives();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -35,6 +36,41 @@ public:
   }
 
 private:
+  /// An objective names a column beside the parameters' in the results'
+  /// exports; a kernel's one cost is its time, which only `min` describes.
+  void checkObjectives() {
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (Spec.findParameter(O.Name.Value))
+        error(O.Name.Begin, "the objective \"" + O.Name.Value +
+                                "\" has the name of a tuning parameter; the results name a "
+                                "column by each, so give it another");
+    if (Spec.Objectives.empty())
+      return;
+    if (Spec.Device.Backend == DeviceBackend::None) {
+      // Without a cost file the one cost is the run script's wall time.
+      if (Spec.RunScript && !Spec.CostFile) {
+        if (Spec.Objectives.size() > 1)
+          error(Spec.Objectives[1].Directive,
+                "without #atf::cost_file the cost is the run script's wall time, one number; "
+                "several objectives need a cost file with one number per objective");
+        else if (Spec.Objectives.front().Maximise)
+          error(Spec.Objectives.front().Directive,
+                "without #atf::cost_file the cost is the run script's wall time, which is "
+                "minimised; write `min`, or have the run script write the objective to a cost "
+                "file");
+      }
+      return;
+    }
+    if (Spec.Objectives.size() > 1)
+      error(Spec.Objectives[1].Directive,
+            "a kernel is measured by one cost, its time; a second objective needs a run script "
+            "that writes several costs to its cost file");
+    else if (Spec.Objectives.front().Maximise)
+      error(Spec.Objectives.front().Directive,
+            "a kernel's cost is its time, which is minimised; write `min`, or measure a "
+            "throughput with a run script and a cost file");
+  }
+
   void error(SourcePosition Where, std::string Message) {
     Result.Diagnostics.push_back(
         {DiagnosticSeverity::Error, Result.FileName, Where.Line, Where.Column, std::move(Message)});

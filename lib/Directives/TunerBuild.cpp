@@ -98,15 +98,9 @@ std::string tunerFileName(std::uint64_t Hash) {
   return "tuner-" + std::string(16 - Digits.size(), '0') + Digits;
 }
 
-TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
-  const auto Start = std::chrono::steady_clock::now();
-  TunerBuild Build;
-  auto Finish = [&] {
-    Build.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-    return Build;
-  };
-
-  const TunerToolchain Toolchain = findToolchain();
+namespace {
+/// The cache name of Source's tuner built with Toolchain.
+std::string tunerNameFor(llvm::StringRef Source, const TunerToolchain &Toolchain) {
   const std::vector<std::string> Command = compileCommand(Toolchain);
   const std::vector<std::string> &Libraries = Toolchain.Libraries;
   const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
@@ -123,7 +117,25 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     Key += '\n' + Flag;
   for (const std::string &Library : Libraries)
     Key += '\n' + fileStamp(Library);
-  const std::string Name = tunerFileName(llvm::xxHash64(Key));
+  return tunerFileName(llvm::xxHash64(Key));
+}
+} // namespace
+
+std::string tunerNameOf(llvm::StringRef Source) { return tunerNameFor(Source, findToolchain()); }
+
+TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
+  const auto Start = std::chrono::steady_clock::now();
+  TunerBuild Build;
+  auto Finish = [&] {
+    Build.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    return Build;
+  };
+
+  const TunerToolchain Toolchain = findToolchain();
+  const std::vector<std::string> Command = compileCommand(Toolchain);
+  const std::vector<std::string> &Libraries = Toolchain.Libraries;
+  const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
+  const std::string Name = tunerNameFor(Source, Toolchain);
 
   if (std::error_code Error = llvm::sys::fs::create_directories(CacheDir)) {
     Build.Log = "cannot create '" + CacheDir.str() + "': " + Error.message();

@@ -38,6 +38,10 @@ struct TunerBuild {
 /// has one length (tools and tests match it by pattern).
 std::string tunerFileName(std::uint64_t Hash);
 
+/// The file name (tunerFileName) the tuner of program Source has when
+/// built, without building it: what identifies it in results keys.
+std::string tunerNameOf(llvm::StringRef Source);
+
 /// How many tuners a cache directory keeps (the last used); a tuner is
 /// 1-2 MB, and an output directory usually serves one file.
 constexpr std::size_t kTunersKept = 3;

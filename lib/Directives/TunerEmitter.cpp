@@ -145,6 +145,10 @@ private:
       if (*Script)
         OS << "  atf_setup_." << Field << " = " << quoted((*Script)->Value) << ";\n";
 
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      OS << "  atf_setup_.Objectives.push_back({" << quoted(O.Name.Value)
+         << ", Direction::" << (O.Maximise ? "Maximise" : "Minimise") << "});\n";
+
     // Scripts are repeated like kernels.
     if (Spec.Warmups)
       OS << "  atf_setup_.Warmups = static_cast<unsigned>(" << Spec.Warmups->Text << ");\n";

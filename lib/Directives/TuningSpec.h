@@ -230,6 +230,15 @@ struct ResultCheck {
   SourcePosition Directive;
 };
 
+/// `objective "gflops" max`: one named cost and its direction.
+struct ObjectiveSpec {
+  StringArgument Name;
+  /// Whether larger is better (`max`); `min` and no word minimise.
+  bool Maximise = false;
+  /// The `#` of the directive.
+  SourcePosition Directive;
+};
+
 /// Everything the directives of one file declare. Every optional is absent
 /// when its directive is not in the file.
 struct TuningSpec {
@@ -250,6 +259,10 @@ struct TuningSpec {
   std::optional<StringArgument> RunScript;
   /// `cost_file`: the file the run writes its cost(s) to.
   std::optional<StringArgument> CostFile;
+  /// `objective "name" min|max`: the costs' names and directions, most
+  /// significant first (the order written); empty for one anonymous
+  /// minimised cost per number the run reports.
+  std::vector<ObjectiveSpec> Objectives;
   /// `depends "path" ...`: files the measurements depend on besides the
   /// source, its includes and the scripts (their contents join the results
   /// key), in file order.

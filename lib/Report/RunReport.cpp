@@ -28,10 +28,24 @@ constexpr std::size_t kTopRows = 50;
 constexpr std::size_t kFailureRows = 100;
 constexpr std::size_t kLogTail = 800;
 
+bool maximisedObjective(const ReportRun &Run, std::size_t I) {
+  return I < Run.Directions.size() && Run.Directions[I] == Direction::Maximise;
+}
+
+/// The objective's name, and "(max)" when larger is better.
 std::string objectiveName(const ReportRun &Run, std::size_t I) {
-  if (I < Run.Objectives.size())
-    return Run.Objectives[I];
-  return I == 0 ? "cost" : "cost" + std::to_string(I + 1);
+  std::string Name = I < Run.Objectives.size() ? Run.Objectives[I]
+                     : I == 0                  ? "cost"
+                                               : "cost" + std::to_string(I + 1);
+  return maximisedObjective(Run, I) ? Name + " (max)" : Name;
+}
+
+/// Whether costs A are better than B, each objective in its direction.
+bool better(const ReportRun &Run, const std::vector<double> &A, const std::vector<double> &B) {
+  for (std::size_t I = 0; I < std::min(A.size(), B.size()); ++I)
+    if (A[I] != B[I])
+      return maximisedObjective(Run, I) ? A[I] > B[I] : A[I] < B[I];
+  return A.size() < B.size();
 }
 
 std::string configurationText(const ReportRun &Run, const ReportEvaluation &E) {
@@ -77,7 +91,7 @@ RunFacts factsOf(const ReportRun &Run) {
     if (!usable(E))
       continue;
     F.ValidRows.push_back(I);
-    if (!F.BestRow || E.Costs < Run.Evaluations[*F.BestRow].Costs)
+    if (!F.BestRow || better(Run, E.Costs, Run.Evaluations[*F.BestRow].Costs))
       F.BestRow = I;
   }
   return F;
@@ -114,9 +128,12 @@ std::string runSection(const ReportRun &Run, const RunFacts &F) {
 /// The random-search baseline over X = draws (or draws times the mean
 /// seconds per evaluation, Scale), as a band.
 BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
+  // The baseline minimises: a maximised objective goes in negated and
+  // comes out turned back (its quartiles swap).
+  const double Sign = maximisedObjective(Run, 0) ? -1 : 1;
   std::vector<double> Costs;
   for (std::size_t Row : F.ValidRows)
-    Costs.push_back(Run.Evaluations[Row].Costs.front());
+    Costs.push_back(Sign * Run.Evaluations[Row].Costs.front());
   const double Measured = static_cast<double>(Run.Evaluations.size());
   const std::vector<std::uint64_t> Draws = drawCounts(Run.Evaluations.size(), 300);
   BandSeries B;
@@ -126,9 +143,9 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
   for (const BaselinePoint &P :
        randomSearchBaseline(Costs, Measured, Run.SpaceSize > 0 ? Run.SpaceSize : Measured, Draws)) {
     B.X.push_back(static_cast<double>(P.Draws) * Scale);
-    B.Median.push_back(P.Expected);
-    B.Q1.push_back(P.Q1);
-    B.Q3.push_back(P.Q3);
+    B.Median.push_back(Sign * P.Expected);
+    B.Q1.push_back(Sign * (Sign > 0 ? P.Q1 : P.Q3));
+    B.Q3.push_back(Sign * (Sign > 0 ? P.Q3 : P.Q1));
   }
   return B;
 }
@@ -155,7 +172,7 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
       continue;
     }
     P.Valid.push_back({X, E.Costs.front(), E.Number, {}});
-    if (!Best || E.Costs < *Best) {
+    if (!Best || better(Run, E.Costs, *Best)) {
       Best = E.Costs;
       P.BestSoFar.push_back({X, E.Costs.front()});
       T.BestSoFar.push_back({Seconds, E.Costs.front()});
@@ -185,9 +202,15 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
 
 std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
   std::vector<std::vector<double>> Points;
-  for (std::size_t Row : F.ValidRows)
+  std::vector<std::vector<double>> Minimised; // the front minimises each
+  for (std::size_t Row : F.ValidRows) {
     Points.push_back(Run.Evaluations[Row].Costs);
-  const std::vector<std::size_t> Front = paretoFront(Points);
+    Minimised.push_back(Points.back());
+    for (std::size_t I = 0; I < Minimised.back().size(); ++I)
+      if (maximisedObjective(Run, I))
+        Minimised.back()[I] = -Minimised.back()[I];
+  }
+  const std::vector<std::size_t> Front = paretoFront(Minimised);
   std::string Html = "<p class=\"note\">" + std::to_string(Front.size()) +
                      (Front.size() == 1 ? " configuration forms" : " configurations form") +
                      " the Pareto front (no other is better in one objective without being "
@@ -255,6 +278,7 @@ RecordedData recordedDataOf(const ReportRun &Run) {
   RecordedData Data;
   Data.Parameters = Run.Parameters;
   Data.Objectives = Run.Objectives;
+  Data.Directions = Run.Directions;
   for (const ReportEvaluation &E : Run.Evaluations) {
     RecordedEntry Entry;
     Entry.Values = E.Values;
@@ -298,7 +322,7 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
   if (Many) {
     std::partial_sort(Drawn.begin(), Drawn.begin() + kScatterBest, Drawn.end(),
                       [&](std::size_t A, std::size_t B) {
-                        return Run.Evaluations[A].Costs < Run.Evaluations[B].Costs;
+                        return better(Run, Run.Evaluations[A].Costs, Run.Evaluations[B].Costs);
                       });
     Drawn.resize(kScatterBest);
   }
@@ -361,7 +385,7 @@ std::string bestSection(const ReportRun &Run, const RunFacts &F) {
   const std::size_t N = std::min(kTopRows, Rows.size());
   std::partial_sort(Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(N), Rows.end(),
                     [&](std::size_t A, std::size_t B) {
-                      return Run.Evaluations[A].Costs < Run.Evaluations[B].Costs;
+                      return better(Run, Run.Evaluations[A].Costs, Run.Evaluations[B].Costs);
                     });
   Rows.resize(N);
   Table T;

@@ -15,6 +15,7 @@
 #ifndef ATFC_REPORT_RUNREPORT_H
 #define ATFC_REPORT_RUNREPORT_H
 
+#include "Search/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <cstdint>
@@ -49,6 +50,8 @@ struct ReportRun {
   std::vector<std::string> Parameters;
   /// The costs' names; empty means one cost called "cost".
   std::vector<std::string> Objectives;
+  /// Their directions, one per objective (missing ones are minimised).
+  std::vector<Direction> Directions;
   /// |SP| (approximate above 2^53); 0 when unknown (the evaluations are
   /// then taken to be the whole space).
   double SpaceSize = 0;

@@ -89,7 +89,10 @@ private:
 
 class CostReached final : public Node {
 public:
-  explicit CostReached(Cost Target) : Target(std::move(Target)) {}
+  CostReached(Cost Target, Cost Written) : Target(std::move(Target)), Written(std::move(Written)) {
+    if (this->Written.empty())
+      this->Written = this->Target;
+  }
   bool reached(const SearchStatus &S) const override {
     if (!S.Best)
       return false;
@@ -101,13 +104,14 @@ public:
   double progress(const SearchStatus &S) const override { return reached(S) ? 1.0 : 0.0; }
   std::string describe() const override {
     std::string Text = "cost(";
-    for (std::size_t I = 0; I < Target.size(); ++I)
-      Text += (I ? ", " : "") + shortestText(Target[I]);
+    for (std::size_t I = 0; I < Written.size(); ++I)
+      Text += (I ? ", " : "") + shortestText(Written[I]);
     return Text + ")";
   }
 
 private:
   Cost Target;
+  Cost Written;
 };
 
 class Speedup final : public Node {
@@ -221,8 +225,8 @@ AbortCondition AbortCondition::fraction(double F) {
 AbortCondition AbortCondition::duration(double Seconds) {
   return AbortCondition(std::make_shared<Duration>(Seconds));
 }
-AbortCondition AbortCondition::cost(Cost C) {
-  return AbortCondition(std::make_shared<CostReached>(std::move(C)));
+AbortCondition AbortCondition::cost(Cost C, Cost Written) {
+  return AbortCondition(std::make_shared<CostReached>(std::move(C), std::move(Written)));
 }
 AbortCondition AbortCondition::speedupOverEvaluations(double S, std::uint64_t N) {
   return AbortCondition(std::make_shared<Speedup>(S, N, 0.0, true));

@@ -44,7 +44,9 @@ public:
   /// Fraction F in [0,1] of |SP|.
   static AbortCondition fraction(double F);
   static AbortCondition duration(double Seconds);
-  static AbortCondition cost(Cost C);
+  /// The best search cost is <= C; Written (default: C) is how the user
+  /// wrote it, for describe().
+  static AbortCondition cost(Cost C, Cost Written = {});
   /// Stagnation over the last N evaluations; S >= 1.
   static AbortCondition speedupOverEvaluations(double S, std::uint64_t N);
   /// Stagnation over the last Seconds seconds; S >= 1.

@@ -36,7 +36,8 @@ constexpr std::array<DurationUnit, 5> Units = {{{"seconds", 1.0},
 
 class ConditionParser {
 public:
-  explicit ConditionParser(std::string_view Text) : Lexer(Text) {}
+  ConditionParser(std::string_view Text, std::span<const Objective> Objectives)
+      : Lexer(Text), Objectives(Objectives) {}
 
   AbortCondition parseAll() {
     if (Lexer.peek().Kind == TokenKind::End)
@@ -159,7 +160,8 @@ private:
         Target.push_back(parseNumber());
       }
       expect(TokenKind::RParen, "',' or ')'");
-      return AbortCondition::cost(std::move(Target));
+      // The target is written in the objectives' units and directions.
+      return AbortCondition::cost(searchCost(Target, Objectives), Target);
     }
     // speedup
     const Token FactorToken = Lexer.peek();
@@ -252,13 +254,16 @@ private:
   }
 
   ExpressionLexer Lexer;
+  /// The objectives a cost() target is written in.
+  std::span<const Objective> Objectives;
 };
 
 } // namespace
 
-Expected<AbortCondition> parseAbortCondition(std::string_view Text) {
+Expected<AbortCondition> parseAbortCondition(std::string_view Text,
+                                             std::span<const Objective> Objectives) {
   try {
-    return ConditionParser(Text).parseAll();
+    return ConditionParser(Text, Objectives).parseAll();
   } catch (ParseFailure &Failure) {
     return textError(Failure.Offset, std::move(Failure.Message));
   }

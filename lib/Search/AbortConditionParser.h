@@ -24,13 +24,16 @@
 #include "Search/ExpressionLexer.h"
 
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace atfc {
 
 /// The condition Text writes, or why it is none (at its offset in Text:
-/// textOffset()).
-Expected<AbortCondition> parseAbortCondition(std::string_view Text);
+/// textOffset()); a cost(c, ...) target is read in Objectives' units and
+/// directions (a maximised objective's target is a least value).
+Expected<AbortCondition> parseAbortCondition(std::string_view Text,
+                                             std::span<const Objective> Objectives = {});
 
 } // namespace atfc
 

@@ -6,7 +6,7 @@ it refuses gets a diagnostic at file:line:col. Every file written here is
 valid by construction (parameters of every value type, sets and intervals
 with steps and generators, every constraint form combined with &&, || and !,
 inputs that ranges and constraints name, positional inputs, every measuring
-kind), so a failure is one of:
+kind, named objectives in either direction), so a failure is one of:
 
   refused   check refuses the file (with or without a diagnostic)
   silent    check exits non-zero with no file:line:col diagnostic
@@ -186,6 +186,16 @@ class FileWriter:
     def measuring(self):
         r = self.rng
         kind = r.choice(["process", "process", "opencl", "cuda"])
+        if kind == "process" and r.random() < 0.4:
+            # Named objectives: one number per objective in the cost file,
+            # positive so that a maximised one is valid.
+            n = r.randint(1, 3)
+            for i in range(n):
+                self.lines.append('#atf::objective "o%d"%s' % (i, r.choice(["", " min", " max"])))
+            self.lines.append('#atf::run_script "echo %s > cost"'
+                              % ",".join(str(r.randint(1, 9)) for _ in range(n)))
+            self.lines.append('#atf::cost_file "cost"')
+            return kind, ".sh" if r.random() < 0.5 else ".cpp"
         if kind == "process":
             self.lines.append('#atf::run_script "%s"' % r.choice(
                 ["true", 'test -n \\"$P0\\"', "echo $N > /dev/null"]))
@@ -195,6 +205,8 @@ class FileWriter:
                 self.lines.append("#atf::timeout duration<seconds>(30)")
             return kind, ".sh" if r.random() < 0.5 else ".cpp"
         prefix = "ocl" if kind == "opencl" else "cuda"
+        if r.random() < 0.2:
+            self.lines.append('#atf::objective "time" min')  # a kernel's one cost
         if r.random() < 0.5:
             self.lines.append("#atf::%s::kernel_name k" % prefix)
         self.lines.append("#atf::%s::input scalar<int>(N)" % prefix)

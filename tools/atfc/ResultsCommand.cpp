@@ -8,6 +8,7 @@
 #include "ResultsCommand.h"
 
 #include "runtime/ResultsDatabase.h"
+#include "runtime/RunObjectives.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -81,13 +82,14 @@ std::string costText(const std::vector<double> &Costs) {
   return Text;
 }
 
-/// The cost column's title: the objectives, or "cost".
+/// The cost column's title: the objectives with their directions
+/// ("time (min), gflops (max)"), or "cost".
 std::string costTitle(const RunInfo &Run) {
   if (Run.Objectives.empty())
     return "cost";
   std::string Title;
-  for (const std::string &O : Run.Objectives)
-    Title += (Title.empty() ? "" : ", ") + O;
+  for (const Objective &O : Run.Objectives)
+    Title += (Title.empty() ? "" : ", ") + O.Name + " (" + directionName(O.Dir) + ")";
   return Title;
 }
 
@@ -141,10 +143,11 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
     const auto &Es = Evaluations[R];
     const auto Valid =
         std::count_if(Es.begin(), Es.end(), [](const auto &E) { return E.Result.Valid; });
-    const std::optional<std::size_t> Best = bestEvaluation(Es);
-    Summary.Rows.push_back({std::to_string(Runs[R].Id), runStatusName(Runs[R].Status),
-                            Runs[R].Started, std::to_string(Es.size()), std::to_string(Valid),
-                            Best ? costText(Es[*Best].Result.Costs) : "-", Runs[R].File});
+    const std::optional<std::size_t> Best = bestEvaluation(Es, Runs[R].Objectives);
+    Summary.Rows.push_back(
+        {std::to_string(Runs[R].Id), runStatusName(Runs[R].Status), Runs[R].Started,
+         std::to_string(Es.size()), std::to_string(Valid),
+         Best ? formatNamedCost(Es[*Best].Result.Costs, Runs[R].Objectives) : "-", Runs[R].File});
   }
   OS << '\n';
   Summary.write(OS, "");
@@ -167,7 +170,9 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
         Arguments += (Arguments.empty() ? "" : " ") + A;
       OS << "  arguments " << Arguments << '\n';
     }
-    if (const std::optional<std::size_t> Best = bestEvaluation(Es))
+    if (!Run.Toolchain.empty())
+      OS << "  toolchain " << Run.Toolchain << '\n';
+    if (const std::optional<std::size_t> Best = bestEvaluation(Es, Run.Objectives))
       OS << fmt::format("  best (evaluation {}): {} -> {} {}\n", Es[*Best].Evaluation,
                         configurationText(Es[*Best].Configuration), costTitle(Run),
                         costText(Es[*Best].Result.Costs));

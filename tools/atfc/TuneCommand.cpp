@@ -114,6 +114,8 @@ int runTuneCommand(const TuneOptions &Options) {
     Invocation.Seed = Options.Seed;
     Invocation.InputsKey = Prepared->InputsKey;
     Invocation.Fresh = Options.Fresh;
+    Invocation.SpaceIdentity = Prepared->SpaceIdentity;
+    Invocation.Fixed = Options.Fixed;
     Invocation.Resume = Options.Resume;
     Invocation.Verbose = Options.Verbose;
     Invocation.Priors = Priors;

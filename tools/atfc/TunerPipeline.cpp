@@ -133,7 +133,16 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
                  << "': " << (EC ? EC : OS.error()).message() << '\n';
     return std::nullopt;
   }
-  return PreparedTuner{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result)};
+  PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};
+  if (!Emit.Fixed.empty()) {
+    EmitOptions Whole = Emit;
+    Whole.Fixed.clear();
+    std::optional<std::string> Program = emitTunerProgram(*Result, Whole);
+    if (!Program)
+      return std::nullopt;
+    Prepared.SpaceIdentity = tunerNameOf(*Program);
+  }
+  return Prepared;
 }
 
 } // namespace atfc

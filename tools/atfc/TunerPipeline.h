@@ -46,6 +46,9 @@ struct PreparedTuner {
   std::string InputsKey;
   /// The file's positional inputs, in declaration order.
   std::vector<WisdomInput> Inputs;
+  /// With --fix values: the name the whole space's tuner has, so that the
+  /// sub-space's results join the whole space's key; else empty.
+  std::string SpaceIdentity;
 };
 
 /// The positional inputs of an analysed file (`#atf::var<T>::N $k`), in

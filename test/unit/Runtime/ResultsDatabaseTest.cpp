@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <random>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,7 +58,7 @@ RunInfo sampleRun(std::string Key) {
   Run.Arguments = {"1024", "a b"};
   Run.Parameters = {"WPT", "LS"};
   Run.ParameterKinds = {ValueKind::Int, ValueKind::UInt};
-  Run.Objectives = {"time"};
+  Run.Objectives = {{"time", Direction::Minimise}};
   Run.SpaceSize = "99";
   Run.Device = "pocl cpu";
   Run.Toolchain = "g++ 12";
@@ -543,6 +544,86 @@ TEST_F(ResultsDatabaseTest, BestIsTheSmallestValidCost) {
   Evaluations.back().Result = Measurement::invalid(FailureKind::Crashed, "crashed");
   EXPECT_EQ(bestEvaluation(Evaluations), std::optional<std::size_t>(1));
   EXPECT_EQ(bestEvaluation({}), std::nullopt);
+}
+
+// A generated test of the class "an output ranks or names objectives
+// wrongly": random objectives (names, directions, count) and random costs;
+// the best of bestEvaluation() is the brute-force best in each objective's
+// direction, and the CSV header and JSON name every objective.
+TEST_F(ResultsDatabaseTest, EveryOutputNamesTheObjectivesAndRanksByDirection) {
+  std::mt19937_64 Rng(15);
+  std::uniform_int_distribution<int> Count(1, 3), Coin(0, 1), Small(1, 5);
+  auto Db = openDb();
+  for (int Trial = 0; Trial < 40; ++Trial) {
+    RunInfo Run = sampleRun(resultKey({"objectives", std::to_string(Trial)}));
+    Run.Objectives.clear();
+    const int N = Count(Rng);
+    for (int I = 0; I < N; ++I)
+      Run.Objectives.push_back({"obj" + std::to_string(Trial) + "_" + std::to_string(I),
+                                Coin(Rng) ? Direction::Maximise : Direction::Minimise});
+    auto RunId = Db->beginRun(Run);
+    ASSERT_TRUE(RunId.ok()) << RunId.Error;
+    std::vector<EvaluationRecord> Written;
+    for (int E = 0; E < 12; ++E) {
+      std::vector<double> Costs;
+      for (int I = 0; I < N; ++I)
+        Costs.push_back(Small(Rng));
+      EvaluationRecord R = validEvaluation(std::to_string(E), E, 0);
+      R.Result = Measurement::valid(Costs);
+      ASSERT_TRUE(Db->addEvaluation(RunId.Value, R).ok());
+      Written.push_back(R);
+    }
+    std::size_t Expected = 0;
+    for (std::size_t I = 1; I < Written.size(); ++I)
+      if (betterMeasuredCost(Written[I].Result.Costs, Written[Expected].Result.Costs,
+                             Run.Objectives))
+        Expected = I;
+    auto Read = Db->evaluationsOfRun(RunId.Value);
+    ASSERT_TRUE(Read.ok());
+    auto Stored = Db->run(RunId.Value);
+    ASSERT_TRUE(Stored.ok() && Stored.Value);
+    EXPECT_EQ(Stored.Value->Objectives, Run.Objectives);
+    EXPECT_EQ(bestEvaluation(Read.Value, Stored.Value->Objectives), Expected) << Trial;
+    std::ostringstream Csv;
+    ASSERT_TRUE(Db->writeCsv(Csv, RunId.Value).ok());
+    const std::string Header = Csv.str().substr(0, Csv.str().find('\n'));
+    auto Json = Db->toJson(RunId.Value);
+    ASSERT_TRUE(Json.ok());
+    for (const Objective &O : Run.Objectives) {
+      EXPECT_NE(Header.find("," + O.Name + ","), std::string::npos) << Header;
+      bool Named = false;
+      for (const auto &J : Json.Value["runs"][0]["objectives"])
+        Named |= J["name"] == O.Name && J["direction"] == directionName(O.Dir);
+      EXPECT_TRUE(Named) << O.Name;
+    }
+  }
+}
+
+// A file of schema version 1 (objectives as names) is read, its objectives
+// minimised, and becomes version 2 when opened to write.
+TEST_F(ResultsDatabaseTest, ReadsAndUpgradesVersionOne) {
+  {
+    auto Db = openDb();
+    RunInfo Run = sampleRun(resultKey({"v1"}));
+    ASSERT_TRUE(Db->beginRun(Run).ok());
+  }
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(Raw, "UPDATE runs SET objectives = '[\"time\"]'; PRAGMA user_version=1",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(Raw);
+  {
+    auto Read = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+    ASSERT_TRUE(Read.ok()) << Read.Error;
+    auto Runs = Read.Value->runs();
+    ASSERT_TRUE(Runs.ok());
+    ASSERT_EQ(Runs.Value.size(), 1u);
+    EXPECT_EQ(Runs.Value[0].Objectives, (ObjectiveList{{"time", Direction::Minimise}}));
+  }
+  EXPECT_EQ(userVersion(Path), 1);
+  openDb();
+  EXPECT_EQ(userVersion(Path), 2);
 }
 
 } // namespace

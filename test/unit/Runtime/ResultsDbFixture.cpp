@@ -57,7 +57,7 @@ int main(int Argc, char **Argv) {
   Run.Arguments = {"1024"};
   Run.Parameters = {"WPT", "LS", "NAME"};
   Run.ParameterKinds = {ValueKind::Int, ValueKind::UInt, ValueKind::String};
-  Run.Objectives = {"time"};
+  Run.Objectives = {{"time", Direction::Minimise}};
   Run.SpaceSize = "36893488147419103232";
   Run.Device = "pocl cpu";
   Run.Toolchain = "g++ 12";

@@ -162,6 +162,8 @@ void expectSameOptions(const TunerOptions &A, const TunerOptions &B) {
   EXPECT_EQ(A.Verbose, B.Verbose);
   EXPECT_EQ(A.InputsKey, B.InputsKey);
   EXPECT_EQ(A.Fresh, B.Fresh);
+  EXPECT_EQ(A.SpaceIdentity, B.SpaceIdentity);
+  EXPECT_EQ(A.Fixed, B.Fixed);
   EXPECT_EQ(A.ReplayArguments, B.ReplayArguments);
   EXPECT_EQ(A.Priors, B.Priors);
   EXPECT_EQ(A.Arguments, B.Arguments);
@@ -182,6 +184,8 @@ TEST(TunerInvocation, RoundTripsEveryOption) {
   O.Resume = true;
   O.Verbose = true;
   O.InputsKey = "0123456789abcdef0123456789abcdef";
+  O.SpaceIdentity = "tuner-0123456789abcdef";
+  O.Fixed = {"WPT=4", "LS=a b"};
   O.Fresh = true;
   O.Priors = {{"a/results.db", 3}, {"cache \"x\".json", 0}};
   O.Arguments = {"--", "-3", "--seed", "", "\xff\xfe not UTF-8"};
@@ -219,6 +223,9 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
     O.Fresh = Random() % 2;
     for (std::size_t N = Random() % 3; N > 0; --N)
       O.Priors.push_back({Text(), static_cast<std::int64_t>(Random() % 100)});
+    O.SpaceIdentity = Text();
+    for (std::size_t N = Random() % 3; N > 0; --N)
+      O.Fixed.push_back(Text());
     for (std::size_t N = Random() % 4; N > 0; --N)
       O.ReplayArguments.push_back(Text());
     for (std::size_t N = Random() % 4; N > 0; --N)

@@ -42,6 +42,9 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
                                   {"PAD", Value(true)},
                                   {"ALPHA", Value(0.5)}};
   const std::string H = bestHeader(Values, "k.cl");
+  EXPECT_EQ(H.find("Its cost"), std::string::npos) << H;
+  EXPECT_NE(bestHeader(Values, "k.cl", "gflops=512 (max)").find("// Its cost: gflops=512 (max).\n"),
+            std::string::npos);
   // As in ATF_SOURCE and the tuned source: unsigned values keep their type.
   EXPECT_NE(H.find("#define WPT 4u\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define OPT \"-O2 \\\"x\\\"\"\n"), std::string::npos) << H;
@@ -62,6 +65,10 @@ TEST(TuningOutputs, ProgressText) {
   S.Progress = 0;
   S.Best.reset();
   EXPECT_EQ(progressText(S), "[40 evaluations, 30 valid, 10 invalid] best -  1:15 elapsed");
+  S.Best = Cost{512, 0.25};
+  S.Objectives = {{"gflops", Direction::Maximise}, {"time", Direction::Minimise}};
+  EXPECT_NE(progressText(S).find("best gflops=512 (max), time=0.25 (min)"), std::string::npos)
+      << progressText(S);
   EXPECT_EQ(formatDuration(3725), "1:02:05");
   EXPECT_EQ(formatCost({1.5, 2}), "1.5, 2");
 }
