@@ -10,7 +10,7 @@
 #ifndef ATFC_RUNTIME_PROGRESSLINE_H
 #define ATFC_RUNTIME_PROGRESSLINE_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 
 #include <cstdint>
 #include <iosfwd>

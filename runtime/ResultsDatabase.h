@@ -23,7 +23,7 @@
 
 #include "Backends/Measurement.h"
 #include "Backends/RecordedData.h"
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <nlohmann/json_fwd.hpp>

@@ -11,7 +11,7 @@
 #define ATFC_RUNTIME_RUNOBJECTIVES_H
 
 #include "Backends/Measurement.h"
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 
 #include <nlohmann/json_fwd.hpp>
 

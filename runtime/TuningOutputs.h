@@ -12,7 +12,7 @@
 #define ATFC_RUNTIME_TUNINGOUTPUTS_H
 
 #include "Backends/Measurement.h"
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 
 #include <nlohmann/json.hpp>
 

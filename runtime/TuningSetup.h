@@ -18,7 +18,7 @@
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <cstddef>

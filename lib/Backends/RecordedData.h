@@ -18,7 +18,7 @@
 #ifndef ATFC_BACKENDS_RECORDEDDATA_H
 #define ATFC_BACKENDS_RECORDEDDATA_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <string>

@@ -15,7 +15,7 @@
 #ifndef ATFC_REPORT_RUNREPORT_H
 #define ATFC_REPORT_RUNREPORT_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
 
 #include <cstdint>

@@ -25,7 +25,7 @@
 #ifndef ATFC_SEARCH_ABORTCONDITION_H
 #define ATFC_SEARCH_ABORTCONDITION_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "Search/SearchStatus.h"
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 #ifndef ATFC_SEARCH_SEARCHSTATUS_H
 #define ATFC_SEARCH_SEARCHSTATUS_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "SearchSpace/ChainOfTrees.h"
 
 #include <cstdint>

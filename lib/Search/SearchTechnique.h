@@ -13,7 +13,7 @@
 #ifndef ATFC_SEARCH_SEARCHTECHNIQUE_H
 #define ATFC_SEARCH_SEARCHTECHNIQUE_H
 
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 #include "Search/SearchDomain.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // direction, and the conversions invert each other.
 //
 //===----------------------------------------------------------------------===//
-#include "Search/Cost.h"
+#include "Support/Cost.h"
 
 #include <gtest/gtest.h>
 

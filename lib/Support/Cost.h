@@ -1,4 +1,4 @@
-//===- Search/Cost.h - What a measurement costs -----------------*- C++ -*-===//
+//===- Support/Cost.h - What a measurement costs ----------------*- C++ -*-===//
 //
 // A configuration's cost: one number, or several (multi-objective) that are
 // compared lexicographically. The search always minimises: it sees the
@@ -9,13 +9,16 @@
 // best.json, reports) holds the measured values with their objectives'
 // names and directions; searchCost() and measuredCost() convert. An invalid
 // configuration has no cost (std::nullopt wherever a cost is optional).
+// In Support because every component speaks it: techniques compare costs,
+// backends measure them, reports and the results database show them.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_SEARCH_COST_H
-#define ATFC_SEARCH_COST_H
+#ifndef ATFC_SUPPORT_COST_H
+#define ATFC_SUPPORT_COST_H
+
+#include "Support/NumberText.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <span>
@@ -89,15 +92,6 @@ inline ObjectiveList completeObjectives(const ObjectiveList &Declared, std::size
 /// Whether component I of a cost is maximised.
 inline bool maximised(std::span<const Objective> O, std::size_t I) {
   return I < O.size() && O[I].Dir == Direction::Maximise;
-}
-
-/// The shortest text that reads back as X ("0", "-2.5", "nan").
-inline std::string shortestText(double X) {
-  if (std::isnan(X))
-    return "nan";
-  char Buffer[32];
-  const auto R = std::to_chars(Buffer, Buffer + sizeof Buffer, X);
-  return std::string(Buffer, R.ptr);
 }
 
 /// Why Measured cannot be a cost of these objectives (a maximised
