@@ -1,5 +1,6 @@
 //===- runtime/RunReportData.cpp - Runs as report data --------------------===//
 #include "runtime/RunReportData.h"
+#include "runtime/SafeFiles.h"
 
 #include <fmt/format.h>
 
@@ -12,24 +13,9 @@ namespace atfc {
 namespace {
 
 /// Writes Text to Path through a temporary file and a rename, so that a
-/// browser reloading the report never reads half a file.
+/// browser reloading the report never reads half a file (SafeFiles.h).
 bool writeAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  const std::string Temporary = Path + ".tmp";
-  {
-    std::ofstream Out(Temporary, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    Out.flush();
-    if (!Out) {
-      Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  if (std::rename(Temporary.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    std::remove(Temporary.c_str());
-    return false;
-  }
-  return true;
+  return writeFileReplacing(Path, Text, Error);
 }
 
 std::string durationText(double Seconds) {

@@ -40,7 +40,8 @@ nlohmann::ordered_json valueJson(const Value &V);
 std::string bestHeader(const ParameterValues &Values, const std::string &FileName);
 
 /// Writes Text to Path through a temporary file and a rename, so that a
-/// reader never sees half a file; false with Error set on failure.
+/// reader never sees half a file, never through a planted link
+/// (SafeFiles.h); false with Error set on failure.
 bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error);
 
 } // namespace atfc

@@ -150,6 +150,7 @@ public:
     if (DatabaseFailed)
       return 1;
     const bool Interrupted = Interrupt.requested();
+    InterruptedExitCode = Interrupt.exitCode();
     const double Elapsed = Explorer->status().ElapsedSeconds;
     if (auto S = Database->finishRun(
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
@@ -382,7 +383,7 @@ private:
     if (!Best) {
       Out << Options.FileName << ": no valid configuration found; see `atfc results "
           << Options.OutputDirectory << "/results.db` for the reasons\n";
-      return Interrupted ? kInterruptedExitCode : 1;
+      return Interrupted ? InterruptedExitCode : 1;
     }
     std::string Error;
     if (!writeOutputs(Error)) {
@@ -398,7 +399,7 @@ private:
     Out << '\n';
     if (Interrupted)
       Out << "resume with --resume\n";
-    return Interrupted ? kInterruptedExitCode : 0;
+    return Interrupted ? InterruptedExitCode : 0;
   }
 
   bool writeOutputs(std::string &Error) {
@@ -458,6 +459,8 @@ private:
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
   bool DatabaseFailed = false;
+  /// 128 + the signal that interrupted the run.
+  int InterruptedExitCode = kInterruptedExitCode;
   int Status = 0;
 };
 

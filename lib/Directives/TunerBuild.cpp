@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
+#include "Directives/TunerIntegrity.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -129,7 +130,9 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   llvm::SmallString<256> Binary(CacheDir);
   llvm::sys::path::append(Binary, Name);
   Build.Binary = std::string(Binary);
-  if (llvm::sys::fs::can_execute(Binary)) {
+  // Only the binary atfc built and recorded (TunerIntegrity.h); anything
+  // else of that name is built over.
+  if (llvm::sys::fs::can_execute(Binary) && tunerMatchesRecord(Build.Binary)) {
     Build.Succeeded = Build.Cached = true;
     return Finish();
   }
@@ -137,12 +140,20 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   const std::string Program = Build.Binary + ".cpp", Partial = Build.Binary + ".partial";
   const std::string Log = Build.Binary + ".log";
   {
+    // Each file made here is made afresh: a link planted under its name is
+    // removed, never followed out of the directory (runtime/SafeFiles.h).
+    for (const std::string &Stale : {Program, Partial, Log, Build.Binary + ".command"})
+      llvm::sys::fs::remove(Stale);
     std::error_code Error;
-    llvm::raw_fd_ostream OS(Program, Error);
+    llvm::raw_fd_ostream OS(Program, Error, llvm::sys::fs::CD_CreateNew);
     if (!Error)
       OS << Source;
+    OS.close();
     if (Error || OS.has_error()) {
-      Build.Log = "cannot write '" + Program + "'";
+      Build.Log = "cannot write '" + Program + "': " + (Error ? Error : OS.error()).message();
+      // Cleared, or the stream's destructor ends atfc with "LLVM ERROR: IO
+      // failure" (a read-only output directory).
+      OS.clear_error();
       return Finish();
     }
   }
@@ -170,15 +181,22 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     Build.Log = "cannot rename '" + Partial + "': " + Error.message();
     return Finish();
   }
+  if (!recordTunerDigest(Build.Binary)) {
+    Build.Log =
+        "cannot record the digest of '" + Build.Binary + "' in '" + Build.Binary + ".sha256'";
+    return Finish();
+  }
   llvm::sys::fs::remove(Log);
   // The command beside the tuner, for whoever wonders how it was built
   // (and which toolchain, build tree or installed, it was built with).
   {
     std::error_code Error;
-    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error);
+    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error, llvm::sys::fs::CD_CreateNew);
     for (std::size_t I = 0; I < Args.size() && !Error; ++I)
       OS << (I ? " " : "") << Args[I];
     OS << '\n';
+    OS.close();
+    OS.clear_error(); // only informative: a failure to write it is no error
   }
   Build.Succeeded = true;
   return Finish();

@@ -12,6 +12,7 @@
 #include "TunerPipeline.h"
 
 #include "runtime/OutputLock.h"
+#include "runtime/SafeFiles.h"
 #include "runtime/TunerInvocation.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -36,8 +37,8 @@ int runTuneCommand(const TuneOptions &Options) {
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   // One run per output directory, from before the tuner's build to the
   // tuner's end (it inherits the lock).
-  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
-    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
+  if (std::string Error; !createPrivateDirectories(Output, Error)) {
+    llvm::errs() << "atfc: error: " << Error << '\n';
     return 1;
   }
   std::string LockError;
@@ -75,7 +76,7 @@ int runTuneCommand(const TuneOptions &Options) {
     llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
     return 2;
   }
-  return runTunerProcess(Prepared->Binary, Args);
+  return runTunerProcess(Prepared->Binary, Args, Output + "/work");
 }
 
 int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {

@@ -12,6 +12,8 @@
 #include "ResultsCommand.h"
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
+
+#include "SearchSpace/SpaceGenerator.h"
 #include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
@@ -130,7 +132,7 @@ int main(int Argc, char **Argv) {
   SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations")
       ->check(CLI::NonNegativeNumber);
   SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, static_cast<int>(atfc::kMaxGenerationThreads)));
   SpaceCommand
       ->add_option("--repetitions", Space.Repetitions,
                    "Generate the space N more times and report the median of their times")
@@ -164,7 +166,8 @@ int main(int Argc, char **Argv) {
   TuneCommand->add_flag("--wait", Tune.Wait,
                         "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
-  TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
+  TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)")
+      ->check(CLI::Range(0, static_cast<int>(atfc::kMaxGenerationThreads)));
   TuneCommand->add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
 
   atfc::ResultsOptions Results;
