@@ -123,7 +123,8 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     Key += '\n' + fileStamp(Library);
   const std::string Name = tunerFileName(llvm::xxHash64(Key));
 
-  if (std::error_code Error = llvm::sys::fs::create_directories(CacheDir)) {
+  if (std::error_code Error = llvm::sys::fs::create_directories(
+          CacheDir, /*IgnoreExisting=*/true, llvm::sys::fs::owner_all)) { // private (0700)
     Build.Log = "cannot create '" + CacheDir.str() + "': " + Error.message();
     return Finish();
   }
