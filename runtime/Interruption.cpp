@@ -46,13 +46,13 @@ Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::mo
   struct sigaction Action = {};
   Action.sa_handler = onSignal;
   sigemptyset(&Action.sa_mask);
-  sigaction(SIGINT, &Action, nullptr);
-  sigaction(SIGTERM, &Action, nullptr);
+  for (int Signal : kInterruptingSignals)
+    sigaction(Signal, &Action, nullptr);
 }
 
 Interruption::~Interruption() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  for (int Signal : kInterruptingSignals)
+    std::signal(Signal, SIG_DFL);
   if (Watcher.joinable()) {
     if (Received == 0) {
       const char Byte = 0;
@@ -67,5 +67,6 @@ Interruption::~Interruption() {
 
 bool Interruption::requested() const { return Received != 0; }
 int Interruption::signal() const { return Received; }
+int Interruption::exitCode() const { return Received != 0 ? 128 + Received : 130; }
 
 } // namespace atfc

@@ -145,6 +145,10 @@ std::uint64_t avalanche(std::uint64_t X) {
 }
 
 Json valueJson(const Value &V) {
+  // NaN and infinity as strings: JSON has neither (Value.h).
+  if (const double *D = std::get_if<double>(&V))
+    if (const char *Name = nonFiniteName(*D))
+      return Json(Name);
   return std::visit([](const auto &X) { return Json(X); }, V);
 }
 
@@ -187,6 +191,9 @@ std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
   case ValueKind::Double:
     if (J.is_number() || J.is_null())
       return Value(jsonDouble(J));
+    if (J.is_string())
+      if (std::optional<double> X = parseNonFinite(J.get_ref<const std::string &>()))
+        return Value(*X);
     break;
   case ValueKind::Bool:
     if (J.is_boolean())

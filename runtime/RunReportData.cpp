@@ -1,5 +1,6 @@
 //===- runtime/RunReportData.cpp - Runs as report data --------------------===//
 #include "runtime/RunReportData.h"
+#include "runtime/SafeFiles.h"
 
 #include <fmt/format.h>
 
@@ -10,27 +11,6 @@
 
 namespace atfc {
 namespace {
-
-/// Writes Text to Path through a temporary file and a rename, so that a
-/// browser reloading the report never reads half a file.
-bool writeAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  const std::string Temporary = Path + ".tmp";
-  {
-    std::ofstream Out(Temporary, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    Out.flush();
-    if (!Out) {
-      Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  if (std::rename(Temporary.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    std::remove(Temporary.c_str());
-    return false;
-  }
-  return true;
-}
 
 std::string durationText(double Seconds) {
   if (Seconds < 120)
@@ -152,7 +132,8 @@ bool writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &
     Error = Report.Error;
     return false;
   }
-  return writeAtomically(Path, report::runReportHtml(Report.Value), Error);
+  // Replaced whole: a browser reloading the report never reads half a file.
+  return writeFileReplacing(Path, report::runReportHtml(Report.Value), Error);
 }
 
 void LiveReport::update() {

@@ -113,6 +113,10 @@ std::string groupParameters(const GroupTree &G) {
 }
 
 nlohmann::ordered_json valueJson(const Value &V) {
+  // NaN and infinity as strings: JSON has neither (Value.h).
+  if (const double *D = std::get_if<double>(&V))
+    if (const char *Name = nonFiniteName(*D))
+      return Name;
   return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
 }
 

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/TunerCommandLine.h"
 
+#include "SearchSpace/SpaceGenerator.h"
+
 #include "runtime/PositionalInputs.h"
 #include "runtime/TunerInvocation.h"
 
@@ -128,7 +130,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
           return Result;
         O.Repetitions = *N;
       } else {
-        const auto T = countValue<unsigned>(Name, *Value, INT_MAX, Result.Error);
+        // More threads than this made oneTBB crash (70,000: a segfault).
+        const auto T = countValue<unsigned>(Name, *Value, kMaxGenerationThreads, Result.Error);
         if (!T)
           return Result;
         O.Threads = *T;

@@ -3,11 +3,15 @@
 
 #include "Backends/DeviceInventory.h"
 #include "Backends/DeviceWorker.h"
+#include "SearchSpace/StoreEstimate.h"
+#include "runtime/ArithmeticTrap.h"
 #include "runtime/ConfigurationMeasurer.h"
+#include "runtime/Interruption.h"
 #include "runtime/MeasuringRank.h"
 #include "runtime/OutputLock.h"
 #include "runtime/RankedMeasurer.h"
 #include "runtime/ReplayExperiment.h"
+#include "runtime/SlowStepNotice.h"
 #include "runtime/SpaceReport.h"
 #include "runtime/TuningRun.h"
 
@@ -20,6 +24,7 @@
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -67,6 +72,13 @@ void dieWithParent() {
     std::cerr << "tuner: error: atfc (pid " << Parent << ") is gone; stopping\n";
     std::_Exit(kFailureExitCode);
   }
+}
+
+/// What a signal during generation does, from the Interruption's watcher.
+[[noreturn]] void exitGenerating(const std::string &FileName, int Signal) {
+  const std::string Line = FileName + ": interrupted while generating the search space\n";
+  [[maybe_unused]] ssize_t Written = ::write(STDERR_FILENO, Line.data(), Line.size());
+  std::_Exit(128 + Signal);
 }
 
 } // namespace
@@ -186,9 +198,18 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   // same space, whose median compares with the engine's benchmark.
   std::vector<double> Repeated;
   try {
+    // Generation cannot stop half-way: a signal ends the tuner at once,
+    // with a word and 128 + the signal (no run exists yet).
+    std::optional<Interruption> StopGenerating;
+    StopGenerating.emplace([&] { exitGenerating(FileName, StopGenerating->signal()); });
+    const SlowStepNotice Notice(FileName + ": generating the search space");
+    const ArithmeticTrapReport Traps(FileName);
     Space = Generate(GenerationOptions{Options.Threads});
     for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
       Repeated.push_back(Generate(GenerationOptions{Options.Threads}).generationSeconds());
+  } catch (const SpaceTooLarge &E) {
+    Err << FileName << ": error: " << E.what() << '\n';
+    return kFailureExitCode;
   } catch (const std::bad_alloc &) {
     Err << FileName << ": error: generating the search space ran out of memory\n";
     return kFailureExitCode;

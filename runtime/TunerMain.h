@@ -22,6 +22,7 @@
 #define ATFC_RUNTIME_TUNERMAIN_H
 
 #include "SearchSpace/SpaceGenerator.h"
+#include "runtime/ArithmeticTrap.h"
 #include "runtime/OutputLock.h"
 #include "runtime/PositionalInputs.h"
 #include "runtime/TunerCommandLine.h"

@@ -2,6 +2,7 @@
 #include "runtime/TuningOutputs.h"
 
 #include "Backends/SourceSubstitution.h"
+#include "runtime/SafeFiles.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -19,6 +20,10 @@ std::string tunedSourceName(const std::string &FileName) {
 }
 
 nlohmann::ordered_json valueJson(const Value &V) {
+  // NaN and infinity as strings: JSON has neither (Value.h).
+  if (const double *D = std::get_if<double>(&V))
+    if (const char *Name = nonFiniteName(*D))
+      return Name;
   return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
 }
 
@@ -32,24 +37,6 @@ std::string bestHeader(const ParameterValues &Values, const std::string &FileNam
   for (const NamedValue &V : Values)
     Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";
   return Text + "#endif\n";
-}
-
-bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  const std::string Temporary = Path + ".tmp";
-  {
-    std::ofstream Out(Temporary, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    Out.flush();
-    if (!Out) {
-      Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  if (std::rename(Temporary.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
 }
 
 } // namespace atfc

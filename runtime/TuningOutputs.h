@@ -41,10 +41,6 @@ nlohmann::ordered_json valueJson(const Value &V);
 std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
                        const std::string &CostText = {});
 
-/// Writes Text to Path through a temporary file and a rename, so that a
-/// reader never sees half a file; false with Error set on failure.
-bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error);
-
 } // namespace atfc
 
 #endif

@@ -19,6 +19,7 @@
 #include "runtime/ResultsDatabase.h"
 #include "runtime/RunObjectives.h"
 #include "runtime/RunReportData.h"
+#include "runtime/SafeFiles.h"
 #include "runtime/ToolchainRecord.h"
 #include "runtime/TuningOutputs.h"
 #include "runtime/TuningPriors.h"
@@ -167,6 +168,7 @@ public:
     if (DatabaseFailed)
       return 1;
     const bool Interrupted = Interrupt.requested();
+    InterruptedExitCode = Interrupt.exitCode();
     const double Elapsed = Explorer->status().ElapsedSeconds;
     if (auto S = Database->finishRun(
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
@@ -451,7 +453,7 @@ private:
       if (!Options.Fixed.empty())
         Out << " in the sub-space of --fix " << fixedText();
       Out << "; see `atfc results " << Options.OutputDirectory << "/results.db` for the reasons\n";
-      return Interrupted ? kInterruptedExitCode : 1;
+      return Interrupted ? InterruptedExitCode : 1;
     }
     // The outputs hold the best known under the key: a run of a --fix
     // sub-space, or one stopped early, never replaces a better best.h.
@@ -491,7 +493,7 @@ private:
     Out << '\n';
     if (Interrupted)
       Out << "resume with --resume\n";
-    return Interrupted ? kInterruptedExitCode : 0;
+    return Interrupted ? InterruptedExitCode : 0;
   }
 
   bool writeOutputs(std::string &Error) {
@@ -523,18 +525,18 @@ private:
                    {"warm_start_configurations", WarmStart.size()},
                    {"fresh", Options.Fresh}};
     const std::string Dir = Options.OutputDirectory + "/";
-    if (!writeFileAtomically(
+    if (!writeFileReplacing(
             Dir + "best.json",
             Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
             Error) ||
-        !writeFileAtomically(Dir + "best.h",
+        !writeFileReplacing(Dir + "best.h",
                              bestHeader(Best->Values, Options.FileName,
                                         formatNamedCost(Best->Costs, Setup.Objectives)),
                              Error))
       return false;
     if (!Setup.CFamily)
       return true;
-    return writeFileAtomically(
+    return writeFileReplacing(
         Dir + tunedSourceName(Options.FileName),
         substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines), Error);
   }
@@ -563,6 +565,8 @@ private:
   /// The configurations of the priors, measured first.
   std::vector<Configuration> WarmStart;
   bool DatabaseFailed = false;
+  /// 128 + the signal that interrupted the run.
+  int InterruptedExitCode = kInterruptedExitCode;
   int Status = 0;
 };
 

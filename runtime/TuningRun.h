@@ -65,12 +65,13 @@ struct TuningRunOptions {
   bool Progress = false;
 };
 
-/// Exit status of a run that was interrupted (results kept).
+/// Exit status of a run that Ctrl-C interrupted (results kept); another
+/// signal S gives 128 + S.
 inline constexpr int kInterruptedExitCode = 130;
 
 /// Runs the tuning loop; returns the tuner's exit status: 0 when a valid
 /// configuration was found, 1 when none was (or on an error), 2 for bad
-/// options, 130 when interrupted.
+/// options, 128 + the signal when interrupted (130 for Ctrl-C).
 int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
               ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err);
 

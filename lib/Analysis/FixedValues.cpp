@@ -51,17 +51,32 @@ FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments) {
 
 std::string fixingDirectives(const PruningProposal &Proposal) {
   std::string Text;
-  for (const PrunedParameter &P : Proposal.Fixed)
+  for (const PrunedParameter &P : Proposal.Fixed) {
+    // A name read from a file is data: one that is not an identifier (a
+    // crafted cache's "X range {1}\n#atf::run_script ...") never becomes
+    // directive text.
+    if (!isIdentifier(P.Name)) {
+      Text += fmt::format("// atfc analyze ({}): a parameter whose name is not an identifier "
+                          "({} bytes) is fixed; no directive is written for it\n",
+                          pruningMethodName(Proposal.Method), P.Name.size());
+      continue;
+    }
     Text +=
         fmt::format("// atfc analyze ({}): {} fixed, replaces its tp directive\n"
                     "#atf::tp name {} range {{{}}}\n",
                     pruningMethodName(Proposal.Method), P.Name, P.Name, toSourceString(P.Fixed));
+  }
   return Text;
 }
 
 std::string fixArguments(const PruningProposal &Proposal) {
   std::string Text;
   for (const PrunedParameter &P : Proposal.Fixed) {
+    // No parameter of an atfc file has a name that is no identifier, and
+    // such a name (a line break in it) must not leave the comment that
+    // shows these arguments (fixingDirectives).
+    if (!isIdentifier(P.Name))
+      continue;
     if (!Text.empty())
       Text += ' ';
     // atfc tune reads VALUE as a C++ expression (it becomes `equal(VALUE)`),

@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -37,6 +38,10 @@ struct FormatError {
 
 /// The file's bytes, inflated when they are gzip-compressed.
 std::string readBytes(const std::string &Path) {
+  // A directory opens, then throws std::ios_failure on the first read.
+  std::error_code EC;
+  if (std::filesystem::is_directory(Path, EC))
+    throw FormatError{"is a directory, not a recorded-data file"};
   std::ifstream In(Path, std::ios::binary);
   if (!In)
     throw FormatError{"cannot open the file"};
@@ -350,6 +355,9 @@ RecordedData readAtfcResults(const std::string &Path) {
         Entry.Values.push_back(V.get<std::int64_t>());
       else if (Kind == "uint")
         Entry.Values.push_back(V.get<std::uint64_t>());
+      else if (Kind == "double" && V.is_string() &&
+               parseNonFinite(V.get_ref<const std::string &>()))
+        Entry.Values.push_back(*parseNonFinite(V.get_ref<const std::string &>()));
       else if (Kind == "double")
         Entry.Values.push_back(V.get<double>());
       else if (Kind == "bool")

@@ -8,19 +8,9 @@ namespace atfc {
 std::string preprocessorValue(const Value &V) {
   if (const bool *B = std::get_if<bool>(&V))
     return *B ? "1" : "0";
-  std::string Text = toSourceString(V);
-  if (!std::holds_alternative<std::string>(V))
-    return Text;
-  // A raw carriage return would end the define's line for some compilers.
-  std::string Escaped;
-  Escaped.reserve(Text.size());
-  for (char C : Text) {
-    if (C == '\r')
-      Escaped += "\\r";
-    else
-      Escaped += C;
-  }
-  return Escaped;
+  // (A string's control bytes, carriage returns among them, which would
+  // end the define's line for some compilers, are octal escapes.)
+  return toSourceString(V);
 }
 
 namespace {

@@ -21,6 +21,7 @@ public:
   void run() {
     checkSearchDirectives();
     checkObjectives();
+    checkCostFilePlace();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -79,6 +80,29 @@ private:
   void warning(SourcePosition Where, std::string Message) {
     Result.Diagnostics.push_back({DiagnosticSeverity::Warning, Result.FileName, Where.Line,
                                   Where.Column, std::move(Message)});
+  }
+
+  /// Each configuration starts without its cost file, wherever it lies
+  /// (Backends/ProcessBackend.cpp); one outside the configuration's
+  /// directory may be a file the user keeps, so the removal is announced.
+  void checkCostFilePlace() {
+    if (!Spec.CostFile)
+      return;
+    const std::string &Path = Spec.CostFile->Value;
+    llvm::StringRef Rest = Path;
+    bool Outside = Rest.startswith("/");
+    while (!Outside && !Rest.empty()) {
+      auto [Part, After] = Rest.split('/');
+      Outside = Part == "..";
+      Rest = After;
+    }
+    if (Outside)
+      warning(Spec.CostFile->Begin,
+              "cost file '" + Path +
+                  "' lies outside the configuration's directory: atfc removes it before each "
+                  "configuration, so that a run that writes none is not answered by an earlier "
+                  "one's cost; name a file in the run script's directory (e.g. \"cost.txt\") to "
+                  "keep other files safe");
   }
 
   SourcePosition firstDirective() const {

@@ -20,11 +20,14 @@
 #include "Directives/ClangUnitParser.h"
 #include "Directives/DependencyGraph.h"
 #include "Directives/DirectiveLexing.h"
+#include "Directives/ExpressionSize.h"
 #include "Directives/SyntheticUnit.h"
 #include "Directives/UnitASTReader.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
+
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <tuple>
@@ -122,6 +125,26 @@ public:
     Result.Inputs.resize(Spec.Inputs.size());
     Result.Parameters.resize(Spec.Parameters.size());
     ExpressionHasError.assign(Unit.Expressions.size(), false);
+
+    // Expressions too large for the analysis are refused before Clang
+    // sees them (ExpressionSize.h).
+    bool TooLarge = false;
+    for (const PlacedExpression &E : Unit.Expressions) {
+      if (!E.Expr)
+        continue;
+      std::optional<ExpressionTooLarge> Problem = expressionTooLarge(E.Expr->Text);
+      if (!Problem && E.Role == ExpressionRole::Range &&
+          Spec.Parameters[E.Owner].Range.Kind == RangeKind::Set)
+        Problem = setTooLarge(E.Expr->Text);
+      if (Problem) {
+        error(E.Expr->positionOf(Problem->Index), Problem->Message);
+        TooLarge = true;
+      }
+    }
+    if (TooLarge) {
+      groupParameters();
+      return std::move(Result);
+    }
 
     ParsedUnit Parsed = parseSyntheticUnit(Unit);
     mapClangDiagnostics(Parsed.Diagnostics);
@@ -701,7 +724,13 @@ private:
 } // namespace
 
 AnalyzedSpec analyzeSpec(const TuningSpec &Spec, StringRef FileName) {
-  return SpecAnalyzer(Spec, FileName).run();
+  // Clang recurses per nesting level of an expression: on a thread whose
+  // stack holds every expression that ExpressionSize.h lets through.
+  AnalyzedSpec Result;
+  llvm::thread Analysis(llvm::Optional<unsigned>(kAnalysisStackBytes),
+                        [&] { Result = SpecAnalyzer(Spec, FileName).run(); });
+  Analysis.join();
+  return Result;
 }
 
 } // namespace atfc

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
+#include "Directives/TunerIntegrity.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -137,14 +138,17 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
   const std::string Name = tunerNameFor(Source, Toolchain);
 
-  if (std::error_code Error = llvm::sys::fs::create_directories(CacheDir)) {
+  if (std::error_code Error = llvm::sys::fs::create_directories(
+          CacheDir, /*IgnoreExisting=*/true, llvm::sys::fs::owner_all)) { // private (0700)
     Build.Log = "cannot create '" + CacheDir.str() + "': " + Error.message();
     return Finish();
   }
   llvm::SmallString<256> Binary(CacheDir);
   llvm::sys::path::append(Binary, Name);
   Build.Binary = std::string(Binary);
-  if (llvm::sys::fs::can_execute(Binary)) {
+  // Only the binary atfc built and recorded (TunerIntegrity.h); anything
+  // else of that name is built over.
+  if (llvm::sys::fs::can_execute(Binary) && tunerMatchesRecord(Build.Binary)) {
     // Used now: the cache evicts the tuners used longest ago.
     ::utimensat(AT_FDCWD, Build.Binary.c_str(), nullptr, 0);
     Build.Succeeded = Build.Cached = true;
@@ -205,11 +209,19 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   }
   llvm::sys::fs::rename(Program, Build.Binary + ".cpp");
   RemoveTemporaries();
+  if (!recordTunerDigest(Build.Binary)) {
+    Build.Log =
+        "cannot record the digest of '" + Build.Binary + "' in '" + Build.Binary + ".sha256'";
+    return Finish();
+  }
   // The command beside the tuner, for whoever wonders how it was built
   // (and which toolchain, build tree or installed, it was built with).
   {
     std::error_code Error;
-    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error);
+    // Made afresh: a link planted under its name is removed, never
+    // followed out of the directory (runtime/SafeFiles.h).
+    llvm::sys::fs::remove(Build.Binary + ".command");
+    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error, llvm::sys::fs::CD_CreateNew);
     const std::string Kept = Build.Binary + ".cpp";
     for (std::size_t I = 0; I < Args.size() && !Error; ++I)
       OS << (I ? " " : "")
@@ -217,6 +229,8 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
              : Args[I] == Partial ? llvm::StringRef(Build.Binary)
                                   : Args[I]);
     OS << '\n';
+    OS.close();
+    OS.clear_error(); // only informative: a failure to write it is no error
   }
   evictOldTuners(CacheDir, kTunersKept);
   Build.Succeeded = true;
@@ -247,7 +261,7 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
   std::sort(Tuners.begin(), Tuners.end(),
             [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
   for (std::size_t I = Keep; I < Tuners.size(); ++I)
-    for (const char *Suffix : {"", ".cpp", ".command", ".log"})
+    for (const char *Suffix : {"", ".cpp", ".command", ".log", ".sha256"})
       llvm::sys::fs::remove(Tuners[I].Path + Suffix);
   return Tuners.size() - Keep;
 }

@@ -49,7 +49,8 @@ public:
     OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_) {\n";
     for (std::size_t G = 0; G < Analysis.Groups.size(); ++G)
       emitGroup(G);
-    OS << "    return generateSpace(atf_options_";
+    OS << "    evaluatingExpression(nullptr);\n"
+       << "    return generateSpace(atf_options_";
     for (std::size_t G = 0; G < Analysis.Groups.size(); ++G)
       OS << ", atf_group_" << G + 1 << '_';
     OS << ");\n  }, atf_setup_);\n}\n";
@@ -234,8 +235,14 @@ private:
   void emitParameter(std::size_t P) {
     const TuningParameter &Param = Spec.Parameters[P];
     const AnalyzedParameter &A = Analysis.Parameters[P];
-    OS << "        parameter(" << quoted(Param.Name.Name) << ", ";
+    // The range's place in the file, for a trap while it is evaluated
+    // (runtime/ArithmeticTrap.h).
+    OS << "        parameter(" << quoted(Param.Name.Name) << ", (evaluatingExpression("
+       << quoted(File.FileName + ":" + std::to_string(Param.Range.Expr.Begin.Line) + ":" +
+                 std::to_string(Param.Range.Expr.Begin.Column))
+       << "), ";
     emitRange(Param, A);
+    OS << ")";
     for (std::size_t C = 0; C < A.Conjuncts.size(); ++C) {
       OS << (C == 0 ? ",\n                  " : " &&\n                  ");
       emitConjunct(P, A.Conjuncts[C]);

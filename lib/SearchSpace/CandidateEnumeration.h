@@ -283,6 +283,19 @@ private:
         // every lcm(M, Step), computed in 128 bits.
         const auto G = static_cast<Int128>(
             std::gcd(static_cast<std::uint64_t>(M), static_cast<std::uint64_t>(Step)));
+        // Finding the first one tries up to Step / G multiples; when the
+        // window holds fewer grid values than that, testing each is
+        // cheaper (a grid stepping by 2^61 tried 2^61 multiples of 3: for
+        // ever).
+        const Int128 First = firstOnGrid(Lo);
+        if (First > Hi)
+          return;
+        if (Step / G > (Hi - First) / Step + 1) {
+          for (Int128 V = First; V <= Hi; V += Step)
+            if (V % M == 0)
+              visit(V, indexOf(V), true, F);
+          return;
+        }
         const Int128 Stride = M / G * Step;
         Int128 V = ceilDiv(Lo, M) * M;
         for (Int128 Tries = Step / G; Tries > 1 && (V - Lo0) % Step != 0; --Tries)

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/GroupGenerator.h"
+#include "SearchSpace/StoreEstimate.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -162,11 +163,11 @@ void detail::recordStop(ChunkLevels &C, std::uint64_t Index) { C.Stopped.push_ba
 GroupLevelsBase::~GroupLevelsBase() = default;
 
 void GroupLevelsBase::addParameter(const std::string &Name, ValueKind Kind, std::uint64_t RangeSize,
-                                   std::function<Value(std::uint64_t)> ValueAt) {
-  Params.push_back(ParameterInfo{Name, Kind, RangeSize, std::move(ValueAt)});
+                                   std::function<Value(std::uint64_t)> ValueAt, bool Constrained) {
+  Params.push_back(ParameterInfo{Name, Kind, RangeSize, std::move(ValueAt), Constrained});
 }
 
-GroupTree generateGroupTree(const GroupLevelsBase &Group) {
+GroupTree generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit) {
   const auto Start = std::chrono::steady_clock::now();
   const std::vector<ParameterInfo> &Params = Group.parameters();
   const std::size_t K = Params.size();
@@ -177,8 +178,16 @@ GroupTree generateGroupTree(const GroupLevelsBase &Group) {
   std::size_t Depth = 0, NumPrefixes = 1;
   const auto Threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   const std::size_t Target = Threads > 1 ? kPrefixesPerThread * Threads : 1;
+  // The store's estimate with the levels expanded so far counted exactly:
+  // a space too large for memory is refused before the bulk of the work.
+  std::vector<double> KnownNodes;
+  auto CheckEstimate = [&] {
+    if (MemoryLimit)
+      checkStoreEstimate(estimateGroupBytes(Params, KnownNodes), MemoryLimit);
+  };
   // Each expansion runs the loop nest of one level below every prefix.
   while (Depth < Group.maxPrefixDepth() && Depth + 1 < K && NumPrefixes < Target) {
+    CheckEstimate();
     detail::ChunkLevels C(Params, Depth + 1);
     std::vector<std::uint64_t> Next;
     for (std::size_t P = 0; P < NumPrefixes; ++P) {
@@ -194,7 +203,9 @@ GroupTree generateGroupTree(const GroupLevelsBase &Group) {
     ++Depth;
     NumPrefixes = Next.size() / Depth;
     Indices = std::move(Next);
+    KnownNodes.push_back(static_cast<double>(NumPrefixes));
   }
+  CheckEstimate();
 
   // Consecutive prefixes form a chunk. The first chunk grows in the calling
   // thread while the group proves small (waking the pool would cost more

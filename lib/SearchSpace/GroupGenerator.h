@@ -86,15 +86,17 @@ protected:
   /// Appends the next parameter's description (out of line, like the
   /// destructor: a tuner compiles neither once per parameter).
   void addParameter(const std::string &Name, ValueKind Kind, std::uint64_t RangeSize,
-                    std::function<Value(std::uint64_t)> ValueAt);
+                    std::function<Value(std::uint64_t)> ValueAt, bool Constrained);
 
   std::vector<ParameterInfo> Params;
   std::size_t MaxPrefixDepth;
 };
 
 /// Generates the tree of the group whose loop nest is Levels, in parallel in
-/// the calling task arena (GroupGenerator.cpp).
-GroupTree generateGroupTree(const GroupLevelsBase &Levels);
+/// the calling task arena (GroupGenerator.cpp). Throws SpaceTooLarge when,
+/// once the first levels are expanded, the tree's estimated store exceeds
+/// MemoryLimit bytes (StoreEstimate.h; 0: no limit).
+GroupTree generateGroupTree(const GroupLevelsBase &Levels, std::uint64_t MemoryLimit = 0);
 
 /// The loop nest of group G, typed: the constraints' calls inline.
 template <class G> class GroupLevels final : public GroupLevelsBase {
@@ -132,7 +134,8 @@ private:
   template <class P> void describeParameter(const P &Param) {
     using R = typename P::range_type;
     addParameter(Param.Name, valueKindOf<typename R::value_type>(), Param.Range.size(),
-                 RangeValueAt<R>{Param.Range});
+                 RangeValueAt<R>{Param.Range},
+                 !std::is_same_v<typename P::constraint_type, NoConstraint>);
   }
 
   /// Generates the subtree below path P at level I; returns its leaf count.

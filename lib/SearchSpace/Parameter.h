@@ -21,6 +21,7 @@
 #include <functional>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace atfc {
@@ -73,6 +74,9 @@ struct ParameterInfo {
   std::uint64_t RangeSize = 0;
   /// The value at a range index.
   std::function<Value(std::uint64_t)> ValueAt;
+  /// Whether a constraint filters its values (false: every value of the
+  /// range is valid under every path; StoreEstimate.h).
+  bool Constrained = true;
 };
 
 /// The value at a range index, as a Value: what ParameterInfo::ValueAt
@@ -86,7 +90,8 @@ template <class R> struct RangeValueAt {
 template <class P> ParameterInfo describe(const P &Param) {
   using T = typename P::value_type;
   return ParameterInfo{Param.Name, valueKindOf<T>(), Param.Range.size(),
-                       RangeValueAt<typename P::range_type>{Param.Range}};
+                       RangeValueAt<typename P::range_type>{Param.Range},
+                       !std::is_same_v<typename P::constraint_type, NoConstraint>};
 }
 
 } // namespace atfc

@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
+#include "SearchSpace/StoreEstimate.h"
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace atfc {
@@ -30,9 +32,17 @@ std::int64_t steadyClockNanoseconds() {
 ChainOfTrees generateChain(const GenerationOptions &Options,
                            std::span<const GroupLevelsBase *const> Groups, std::int64_t Start) {
   const std::size_t N = Groups.size();
+  // Refused before any work when the unconstrained levels alone are too
+  // many; each group checks again once its first levels are known.
+  const std::uint64_t Limit = Options.MemoryLimit ? Options.MemoryLimit : storeMemoryLimit();
+  double Estimate = 0;
+  for (const GroupLevelsBase *Group : Groups)
+    Estimate += estimateGroupBytes(Group->parameters(), {});
+  checkStoreEstimate(Estimate, Limit);
+
   std::vector<GroupTree> Trees(N);
   auto GenerateAll = [&] {
-    auto Generate = [&](std::size_t I) { Trees[I] = generateGroupTree(*Groups[I]); };
+    auto Generate = [&](std::size_t I) { Trees[I] = generateGroupTree(*Groups[I], Limit); };
     // Groups are generated in the calling thread while the space proves
     // small (waking the pool would cost more than the work); then the rest
     // go to the pool in parallel. Each group is parallel inside anyway.
@@ -51,7 +61,7 @@ ChainOfTrees generateChain(const GenerationOptions &Options,
   if (Options.Threads == 0) {
     GenerateAll(); // in the caller's arena: all cores unless the caller limits it
   } else {
-    tbb::task_arena Arena(static_cast<int>(Options.Threads));
+    tbb::task_arena Arena(static_cast<int>(std::min(Options.Threads, kMaxGenerationThreads)));
     Arena.execute(GenerateAll);
   }
   const double Seconds = static_cast<double>(steadyClockNanoseconds() - Start) * 1e-9;

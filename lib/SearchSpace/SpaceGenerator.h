@@ -20,9 +20,16 @@
 
 namespace atfc {
 
+/// The most generation threads an option may ask for (oneTBB crashed at
+/// 70,000).
+inline constexpr unsigned kMaxGenerationThreads = 1024;
+
 struct GenerationOptions {
-  /// Worker threads; 0 means one per core.
+  /// Worker threads; 0 means one per core; at most kMaxGenerationThreads.
   unsigned Threads = 0;
+  /// Bytes the store may take by its estimate (StoreEstimate.h); 0 means
+  /// storeMemoryLimit().
+  std::uint64_t MemoryLimit = 0;
 };
 
 /// The steady clock's time in nanoseconds (SpaceGenerator.cpp: the header
@@ -31,7 +38,8 @@ std::int64_t steadyClockNanoseconds();
 
 /// Generates the trees of the groups whose loop nests are Groups, in
 /// parallel, and chains them; the generation time counts from Start, a
-/// steadyClockNanoseconds() (SpaceGenerator.cpp).
+/// steadyClockNanoseconds() (SpaceGenerator.cpp). Throws SpaceTooLarge
+/// before generating when the store's estimate exceeds the memory limit.
 ChainOfTrees generateChain(const GenerationOptions &Options,
                            std::span<const GroupLevelsBase *const> Groups, std::int64_t Start);
 

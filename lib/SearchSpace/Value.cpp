@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <limits>
+
 namespace atfc {
 
 std::string toString(const Value &V) {
@@ -29,9 +32,21 @@ std::string toSourceString(const Value &V) {
         Quoted += "\\n";
         continue;
       }
+      // Other control bytes as octal escapes: the literal stays one line
+      // and prints no terminal controls.
+      if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
+        const auto U = static_cast<unsigned char>(C);
+        Quoted += {'\\', static_cast<char>('0' + (U >> 6)), static_cast<char>('0' + ((U >> 3) & 7)),
+                   static_cast<char>('0' + (U & 7))};
+        continue;
+      }
       Quoted += C;
     }
     return Quoted + '"';
+  }
+  if (const double *D = std::get_if<double>(&V); D && !std::isfinite(*D)) {
+    // C, C++, OpenCL C and CUDA all read these (no nan or inf literal).
+    return std::isnan(*D) ? "(0.0 / 0.0)" : *D > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
   }
   if (std::holds_alternative<double>(V)) {
     std::string Text = toString(V);
@@ -42,6 +57,24 @@ std::string toSourceString(const Value &V) {
   if (std::holds_alternative<std::uint64_t>(V))
     return toString(V) + "u";
   return toString(V);
+}
+
+const char *nonFiniteName(double X) {
+  if (std::isnan(X))
+    return "nan";
+  if (std::isinf(X))
+    return X > 0 ? "inf" : "-inf";
+  return nullptr;
+}
+
+std::optional<double> parseNonFinite(std::string_view Text) {
+  if (Text == "nan")
+    return std::numeric_limits<double>::quiet_NaN();
+  if (Text == "inf")
+    return std::numeric_limits<double>::infinity();
+  if (Text == "-inf")
+    return -std::numeric_limits<double>::infinity();
+  return std::nullopt;
 }
 
 const char *kindName(ValueKind K) {

@@ -9,7 +9,9 @@
 #define ATFC_SEARCHSPACE_VALUE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 
@@ -57,6 +59,13 @@ std::string toSourceString(const Value &V);
 /// The value as plain text for humans and environment variables: 42, 0.5,
 /// true, text (unquoted).
 std::string toString(const Value &V);
+
+/// JSON has no NaN or infinity: such a double is written as the string
+/// "nan", "inf" or "-inf" (nonFiniteName) and read back by parseNonFinite,
+/// so that it round-trips through best.json and results.db. nullptr for a
+/// finite X; nullopt for any other text.
+const char *nonFiniteName(double X);
+std::optional<double> parseNonFinite(std::string_view Text);
 
 /// The name of a kind: "int", "uint", "double", "bool", "string".
 const char *kindName(ValueKind K);

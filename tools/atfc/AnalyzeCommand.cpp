@@ -1,5 +1,6 @@
 //===- tools/atfc/AnalyzeCommand.cpp - atfc analyze -----------------------===//
 #include "AnalyzeCommand.h"
+#include "TerminalText.h"
 
 #include "Analysis/AnalysisReport.h"
 #include "Analysis/FixedValues.h"
@@ -149,7 +150,9 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
         << fixingDirectives(Proposal);
     return 0;
   }
-  Out << formatAnalysis(Result.Analysis)
+  // Names and values come from the data file: shown, not obeyed by the
+  // terminal (TerminalText.h).
+  Out << escapeControlBytes(formatAnalysis(Result.Analysis))
       << (Coverage.empty() ? "" : "\nwarning: " + Coverage + "\n")
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";

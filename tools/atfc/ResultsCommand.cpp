@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ResultsCommand.h"
+#include "TerminalText.h"
 
 #include "runtime/ResultsDatabase.h"
 #include "runtime/RunObjectives.h"
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <iostream>
 #include <ostream>
+#include <sstream>
 #include <vector>
 
 namespace atfc {
@@ -247,7 +249,11 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
       return Fail(Es.Error);
     Evaluations.push_back(std::move(Es.Value));
   }
-  writeTables(Out, Options.Database, Runs, Evaluations);
+  // The table is for people: control bytes from the database (a string
+  // value, a log tail) are shown, not obeyed by the terminal.
+  std::ostringstream Table;
+  writeTables(Table, Options.Database, Runs, Evaluations);
+  Out << escapeControlBytes(Table.str());
   return 0;
 }
 

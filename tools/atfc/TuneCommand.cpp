@@ -15,6 +15,7 @@
 #include "WisdomCommand.h"
 
 #include "runtime/OutputLock.h"
+#include "runtime/SafeFiles.h"
 #include "runtime/TunerInvocation.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -84,8 +85,8 @@ int runTuneCommand(const TuneOptions &Options) {
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   // One run per output directory, from before the tuner's build to the
   // tuner's end (it inherits the lock).
-  if (std::error_code EC = llvm::sys::fs::create_directories(Output)) {
-    llvm::errs() << "atfc: error: cannot create '" << Output << "': " << EC.message() << '\n';
+  if (std::string Error; !createPrivateDirectories(Output, Error)) {
+    llvm::errs() << "atfc: error: " << Error << '\n';
     return Fail(1);
   }
   std::string LockError;
@@ -130,7 +131,7 @@ int runTuneCommand(const TuneOptions &Options) {
     }
     if (Ranked) // rank 0 becomes the launcher: one run
       return execRankLauncher(Args, Options.Devices, 0);
-    return runTunerProcess(Prepared->Binary, Args);
+    return runTunerProcess(Prepared->Binary, Args, Output + "/work");
   };
   std::vector<PriorData> Priors;
   for (const std::string &P : Options.Priors)

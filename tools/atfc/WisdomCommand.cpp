@@ -3,6 +3,7 @@
 
 #include "TunerPipeline.h"
 
+#include "runtime/SafeFiles.h"
 #include "runtime/SelectionHeader.h"
 
 #include <CLI/CLI.hpp>
@@ -26,26 +27,6 @@ bool readText(const std::string &Path, std::string &Text) {
   Buffer << In.rdbuf();
   Text = Buffer.str();
   return static_cast<bool>(In);
-}
-
-/// Writes Text to Path through a temporary file and a rename (atfc does not
-/// link the runtime's writer, which comes with the device backends).
-bool writeFileAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  const std::string Temporary = Path + ".tmp";
-  {
-    std::ofstream Out(Temporary, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    Out.flush();
-    if (!Out) {
-      Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
-      return false;
-    }
-  }
-  if (std::rename(Temporary.c_str(), Path.c_str()) != 0) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
 }
 
 bool isSqlite(const std::string &Path) {
@@ -82,7 +63,7 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
     return false;
   }
   std::string Error;
-  if (!writeFileAtomically(Path, selectionHeader(W, Stem), Error)) {
+  if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
     llvm::errs() << "atfc: error: " << Error << '\n';
     return false;
   }
@@ -144,7 +125,7 @@ int runMerge(const WisdomOptions &Options) {
     return 1;
   }
   std::string Error;
-  if (!writeFileAtomically(Options.Output, wisdomJson(Merged.Value), Error)) {
+  if (!writeFileReplacing(Options.Output, wisdomJson(Merged.Value), Error)) {
     llvm::errs() << "atfc: error: " << Error << '\n';
     return 1;
   }
@@ -213,7 +194,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
   const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
   std::string Error;
-  if (!writeFileAtomically(Json, wisdomJson(W.Value), Error)) {
+  if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
     llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
     return false;
   }

@@ -13,6 +13,8 @@
 #include "TuneCommand.h"
 #include "TunerPipeline.h"
 #include "WisdomCommand.h"
+
+#include "SearchSpace/SpaceGenerator.h"
 #include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
@@ -131,7 +133,7 @@ int main(int Argc, char **Argv) {
   SpaceCommand->add_option("--list", Space.List, "Also list the first N configurations")
       ->check(CLI::NonNegativeNumber);
   SpaceCommand->add_option("--threads", Space.Threads, "Generation threads (0: all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, static_cast<int>(atfc::kMaxGenerationThreads)));
   SpaceCommand
       ->add_option("--repetitions", Space.Repetitions,
                    "Generate the space N more times and report the median of their times")
@@ -165,7 +167,8 @@ int main(int Argc, char **Argv) {
   TuneCommand->add_flag("--wait", Tune.Wait,
                         "Wait for another run into the output directory to end");
   TuneCommand->add_flag("--verbose", Tune.Verbose, "A line per evaluation");
-  TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)");
+  TuneCommand->add_option("--threads", Tune.Threads, "Generation threads (0: all cores)")
+      ->check(CLI::Range(0, static_cast<int>(atfc::kMaxGenerationThreads)));
   TuneCommand
       ->add_option("--prior", Tune.Priors,
                    "Start with the best configurations of earlier data: a results database, a "

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cstdint>
 #include <vector>
 
@@ -66,7 +68,10 @@ TEST(SourceSubstitution, ValuesAreCPreprocessorText) {
   EXPECT_EQ(preprocessorValue(Value(false)), "0");
   EXPECT_EQ(preprocessorValue(Value(0.5)), "0.5");
   EXPECT_EQ(preprocessorValue(Value(std::int64_t(-3))), "-3");
-  EXPECT_EQ(preprocessorValue(Value(std::string("a \"b\"\\\n\r"))), "\"a \\\"b\\\"\\\\\\n\\r\"");
+  // A carriage return (which would end the define's line for some
+  // compilers) and other control bytes as octal escapes.
+  EXPECT_EQ(preprocessorValue(Value(std::string("a \"b\"\\\n\r"))), "\"a \\\"b\\\"\\\\\\n\\015\"");
+  EXPECT_EQ(preprocessorValue(Value(std::numeric_limits<double>::infinity())), "(1.0 / 0.0)");
 }
 
 TEST(SourceSubstitution, EmptySourceGetsItsDefinesFirst) {

@@ -137,7 +137,11 @@ TEST(TunerCommandLine, BadOptionValues) {
   EXPECT_EQ(parse({"--list="}).Error,
             "option '--list' needs a whole number from 0 to 18446744073709551615, not ''");
   EXPECT_EQ(parse({"--threads", "3000000000"}).Error,
-            "option '--threads' needs a whole number from 0 to 2147483647, not '3000000000'");
+            "option '--threads' needs a whole number from 0 to 1024, not '3000000000'");
+  // More threads than kMaxGenerationThreads crashed oneTBB (70,000).
+  EXPECT_EQ(parse({"--threads", "1025"}).Error,
+            "option '--threads' needs a whole number from 0 to 1024, not '1025'");
+  EXPECT_TRUE(parse({"--threads", "1024"}).ok());
   EXPECT_EQ(parse({"--json=1"}).Error, "option '--json' takes no value");
   EXPECT_EQ(parse({"--space=yes"}).Error, "option '--space' takes no value");
 }

@@ -498,3 +498,18 @@ TEST(LoweringRandomTest, Sets) {
 }
 
 } // namespace
+
+TEST(LoweringTest, StepsAndMultiplesAtTheLimitsOfInt64) {
+  // The grid Min + k * 2^61 spans all of int64 in eight values; the loops'
+  // strides, lcms and first values near both ends must not overflow.
+  const std::int64_t Min = std::numeric_limits<std::int64_t>::min();
+  const std::int64_t Max = std::numeric_limits<std::int64_t>::max();
+  auto R = interval<std::int64_t>(Min, Max, std::int64_t(1) << 61);
+  expectSame(R, multiple_of(std::int64_t(3)), "multiple_of(3) on a 2^61 grid");
+  expectSame(R, multiple_of(Max), "multiple_of(INT64_MAX)");
+  expectSame(R, multiple_of(Min), "multiple_of(INT64_MIN)");
+  expectSame(R, divides(Max), "divides(INT64_MAX)");
+  expectSame(R, less_than(Min + 1) || greater_than(Max - 1), "bounds at both ends");
+  expectSame(interval<std::int64_t>(Max - 10, Max), multiple_of(Max), "the last values");
+  expectSame(interval<std::int64_t>(Min, Min + 10), multiple_of(Min), "the first values");
+}

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -52,6 +53,28 @@ TEST(ValueTest, ToSourceString) {
   EXPECT_EQ(toSourceString(Value(1e300)), "1e+300");
   EXPECT_EQ(toSourceString(Value(true)), "true");
   EXPECT_EQ(toSourceString(Value(std::string("say \"hi\"\\\n"))), "\"say \\\"hi\\\"\\\\\\n\"");
+}
+
+TEST(ValueTest, NonFiniteDoublesHaveNamesAndSource) {
+  constexpr double Inf = std::numeric_limits<double>::infinity();
+  const double NaN = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_STREQ(nonFiniteName(NaN), "nan");
+  EXPECT_STREQ(nonFiniteName(Inf), "inf");
+  EXPECT_STREQ(nonFiniteName(-Inf), "-inf");
+  EXPECT_EQ(nonFiniteName(0.5), nullptr);
+  EXPECT_TRUE(std::isnan(*parseNonFinite("nan")));
+  EXPECT_EQ(*parseNonFinite("inf"), Inf);
+  EXPECT_EQ(*parseNonFinite("-inf"), -Inf);
+  for (const char *Other : {"", "NaN", "Infinity", "1", "nan "})
+    EXPECT_FALSE(parseNonFinite(Other)) << Other;
+  // Valid C, C++, OpenCL C and CUDA: there is no nan or inf literal.
+  EXPECT_EQ(toSourceString(Value(NaN)), "(0.0 / 0.0)");
+  EXPECT_EQ(toSourceString(Value(Inf)), "(1.0 / 0.0)");
+  EXPECT_EQ(toSourceString(Value(-Inf)), "(-1.0 / 0.0)");
+}
+
+TEST(ValueTest, SourceStringsEscapeControlBytes) {
+  EXPECT_EQ(toSourceString(Value(std::string("a\x1b[2J\r"))), "\"a\\033[2J\\015\"");
 }
 
 } // namespace

@@ -1,0 +1,59 @@
+//===- runtime/ArithmeticTrap.cpp - A trapping expression, named ----------===//
+//
+// The handler runs on the trapping thread and cannot return (the faulting
+// instruction would run again): it writes its line with write(2) and ends
+// the process with _exit, both async-signal-safe.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/ArithmeticTrap.h"
+
+#include <atomic>
+#include <cstring>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+std::atomic<const char *> Expression{nullptr};
+// The file's name, copied where the handler may read it.
+char FileName[1024];
+
+void writeText(const char *Text) {
+  [[maybe_unused]] ssize_t Written = ::write(STDERR_FILENO, Text, std::strlen(Text));
+}
+
+extern "C" void onArithmeticTrap(int) {
+  if (const char *Where = Expression.load()) {
+    writeText(Where);
+    writeText(": error: evaluating this range trapped: a division by zero or an overflow\n");
+  } else {
+    writeText(FileName);
+    writeText(": error: generating the search space trapped: a division by zero or an overflow "
+              "in a constraint\n");
+  }
+  _exit(1);
+}
+
+} // namespace
+
+void evaluatingExpression(const char *Where) noexcept { Expression.store(Where); }
+
+ArithmeticTrapReport::ArithmeticTrapReport(const std::string &Name) {
+  const std::size_t N = std::min(Name.size(), sizeof FileName - 1);
+  std::memcpy(FileName, Name.data(), N);
+  FileName[N] = '\0';
+  Expression.store(nullptr);
+  struct sigaction Action = {};
+  Action.sa_handler = onArithmeticTrap;
+  sigemptyset(&Action.sa_mask);
+  sigaction(SIGFPE, &Action, &OldFpe);
+  sigaction(SIGILL, &Action, &OldIll);
+}
+
+ArithmeticTrapReport::~ArithmeticTrapReport() {
+  sigaction(SIGFPE, &OldFpe, nullptr);
+  sigaction(SIGILL, &OldIll, nullptr);
+  Expression.store(nullptr);
+}
+
+} // namespace atfc

@@ -1,0 +1,39 @@
+//===- runtime/ArithmeticTrap.h - A trapping expression, named -*- C++ -*-===//
+//
+// The range and constraint expressions of a file are the user's C++,
+// evaluated by the tuner while it builds and generates the space. One that
+// divides by zero or overflows traps: SIGFPE at run time, or SIGILL where
+// the compiler turned undefined behaviour it could see into a trap. Instead
+// of "Illegal instruction", the tuner names the expression: the emitted
+// code marks each range with its place in the file before evaluating it,
+// and while an ArithmeticTrapReport exists, a trap prints that place (or,
+// once the ranges are built, says a constraint trapped) and exits with 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RUNTIME_ARITHMETICTRAP_H
+#define ATFC_RUNTIME_ARITHMETICTRAP_H
+
+#include <csignal>
+#include <string>
+
+namespace atfc {
+
+/// Marks the expression about to be evaluated: Where is "file:line:col"
+/// (a string literal of the emitted code), or null when none is.
+void evaluatingExpression(const char *Where) noexcept;
+
+class ArithmeticTrapReport {
+public:
+  /// Reports traps as errors of FileName until destroyed.
+  explicit ArithmeticTrapReport(const std::string &FileName);
+  ~ArithmeticTrapReport();
+  ArithmeticTrapReport(const ArithmeticTrapReport &) = delete;
+  ArithmeticTrapReport &operator=(const ArithmeticTrapReport &) = delete;
+
+private:
+  struct sigaction OldFpe = {}, OldIll = {};
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,84 @@
+//===- test/unit/Runtime/SafeFilesTest.cpp - Writes that stay put ---------===//
+#include "runtime/SafeFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace atfc;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string &Name) {
+  auto Dir =
+      fs::temp_directory_path() / ("atfc-safefiles-" + std::to_string(getpid()) + "-" + Name);
+  fs::remove_all(Dir);
+  fs::create_directories(Dir);
+  return Dir;
+}
+
+std::string contents(const fs::path &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::ostringstream Out;
+  Out << In.rdbuf();
+  return Out.str();
+}
+
+} // namespace
+
+TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
+  const fs::path Dir = scratch("links");
+  std::ofstream(Dir / "victim") << "victim\n";
+  // A link at the temporary name, and one at the final name.
+  fs::create_symlink(Dir / "victim", Dir / "best.json.tmp");
+  fs::create_symlink(Dir / "victim", Dir / "best.h");
+  std::string Error;
+  ASSERT_TRUE(writeFileReplacing((Dir / "best.json").string(), "{}\n", Error)) << Error;
+  ASSERT_TRUE(writeFileReplacing((Dir / "best.h").string(), "#define X 1\n", Error)) << Error;
+  EXPECT_EQ(contents(Dir / "victim"), "victim\n");
+  EXPECT_EQ(contents(Dir / "best.json"), "{}\n");
+  EXPECT_FALSE(fs::is_symlink(Dir / "best.h"));
+  EXPECT_EQ(contents(Dir / "best.h"), "#define X 1\n");
+  EXPECT_FALSE(fs::exists(Dir / "best.json.tmp"));
+  // A link to a directory that does not exist yet, too.
+  fs::create_symlink(Dir / "elsewhere" / "x", Dir / "report.html.tmp");
+  ASSERT_TRUE(writeFileReplacing((Dir / "report.html").string(), "<p>", Error)) << Error;
+  EXPECT_FALSE(fs::exists(Dir / "elsewhere"));
+  fs::remove_all(Dir);
+}
+
+TEST(SafeFilesTest, AnUnwritablePlaceIsAnError) {
+  const fs::path Dir = scratch("error");
+  fs::create_directories(Dir / "best.json.tmp" / "full"); // cannot be unlinked
+  std::string Error;
+  EXPECT_FALSE(writeFileReplacing((Dir / "best.json").string(), "{}", Error));
+  EXPECT_NE(Error.find("cannot write '" + (Dir / "best.json.tmp").string() + "'"),
+            std::string::npos)
+      << Error;
+  fs::remove_all(Dir);
+}
+
+TEST(SafeFilesTest, CreatedDirectoriesArePrivate) {
+  const fs::path Dir = scratch("dirs");
+  std::string Error;
+  const fs::path Deep = Dir / "a" / "b" / "c";
+  ASSERT_TRUE(createPrivateDirectories(Deep.string(), Error)) << Error;
+  for (const fs::path &P : {Dir / "a", Dir / "a" / "b", Deep}) {
+    struct stat Status {};
+    ASSERT_EQ(stat(P.c_str(), &Status), 0);
+    EXPECT_EQ(Status.st_mode & 0777, 0700u) << P;
+  }
+  // Existing directories are left as they are; a file in the way is an error.
+  ASSERT_TRUE(createPrivateDirectories(Deep.string(), Error)) << Error;
+  std::ofstream(Dir / "file") << "x";
+  EXPECT_FALSE(createPrivateDirectories((Dir / "file").string(), Error));
+  EXPECT_NE(Error.find("no directory"), std::string::npos) << Error;
+  EXPECT_FALSE(createPrivateDirectories((Dir / "file" / "below").string(), Error));
+  EXPECT_FALSE(createPrivateDirectories("", Error));
+  fs::remove_all(Dir);
+}

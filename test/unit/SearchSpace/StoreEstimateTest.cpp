@@ -1,0 +1,106 @@
+//===- test/unit/SearchSpace/StoreEstimateTest.cpp - Refusing huge spaces -===//
+#include "SearchSpace/StoreEstimate.h"
+
+#include "SearchSpace/Range.h"
+#include "SearchSpace/SpaceGenerator.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+
+using namespace atfc;
+
+namespace {
+
+ParameterInfo info(std::uint64_t RangeSize, bool Constrained) {
+  ParameterInfo P;
+  P.Name = "P";
+  P.RangeSize = RangeSize;
+  P.Constrained = Constrained;
+  return P;
+}
+
+} // namespace
+
+TEST(StoreEstimateTest, BytesPerNodeFollowTheIndexWidth) {
+  EXPECT_EQ(bytesPerNode(256, /*LastLevel=*/true), 1);
+  EXPECT_EQ(bytesPerNode(257, true), 2);
+  EXPECT_EQ(bytesPerNode(65537, true), 4);
+  EXPECT_EQ(bytesPerNode(std::uint64_t(1) << 33, true), 8);
+  EXPECT_EQ(bytesPerNode(10, /*LastLevel=*/false), 5); // and a child offset
+}
+
+TEST(StoreEstimateTest, UnconstrainedLevelsMultiplyConstrainedOnesCountOnce) {
+  // 1000 x 100 unconstrained: 1000 nodes of 2+4 bytes, 10^5 leaves of 1.
+  EXPECT_EQ(estimateGroupBytes({info(1000, false), info(100, false)}, {}), 1000 * 6 + 100000);
+  // A constrained level counts one node per parent until it is known.
+  EXPECT_EQ(estimateGroupBytes({info(1000, true), info(100, false)}, {}), 6 + 100);
+  // Known first levels replace the guess.
+  EXPECT_EQ(estimateGroupBytes({info(1000, true), info(100, false)}, {500}), 500 * 6 + 50000);
+  // Saturates rather than overflowing.
+  const double Huge =
+      estimateGroupBytes({info(~std::uint64_t(0), false), info(~std::uint64_t(0), false),
+                          info(~std::uint64_t(0), false), info(~std::uint64_t(0), false),
+                          info(~std::uint64_t(0), false), info(~std::uint64_t(0), false)},
+                         {});
+  EXPECT_GT(Huge, 1e100);
+  EXPECT_EQ(formatBytes(Huge), "more than 1000 EB");
+}
+
+TEST(StoreEstimateTest, ParsesSizes) {
+  EXPECT_EQ(parseByteSize("1000000"), 1000000u);
+  EXPECT_EQ(parseByteSize("64G"), std::uint64_t(64) << 30);
+  EXPECT_EQ(parseByteSize("512m"), std::uint64_t(512) << 20);
+  EXPECT_EQ(parseByteSize("2KB"), 2048u);
+  EXPECT_EQ(parseByteSize("1T"), std::uint64_t(1) << 40);
+  for (const char *Bad :
+       {"", "G", "-1", "1.5G", "64GG", "64X", "99999999999999999999", "16777216T", " 1G"})
+    EXPECT_FALSE(parseByteSize(Bad)) << Bad;
+  EXPECT_EQ(formatBytes(8e12), "8.0 TB");
+  EXPECT_EQ(formatBytes(512), "512 bytes");
+}
+
+TEST(StoreEstimateTest, TheLimitFollowsTheVariable) {
+  ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "3G", 1), 0);
+  EXPECT_EQ(storeMemoryLimit(), std::uint64_t(3) << 30);
+  ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "plenty", 1), 0);
+  EXPECT_THROW(storeMemoryLimit(), std::invalid_argument);
+  ASSERT_EQ(unsetenv(kSpaceMemoryLimitVariable), 0);
+  EXPECT_GT(storeMemoryLimit(), 0u);
+}
+
+TEST(StoreEstimateTest, AHugeRangeIsRefusedBeforeGenerating) {
+  // 10^12 values once generated until the OOM killer came.
+  const auto Start = std::chrono::steady_clock::now();
+  GenerationOptions Options;
+  Options.MemoryLimit = std::uint64_t(1) << 30;
+  try {
+    generateSpace(Options, group(parameter("X", interval<long long>(1, 1000000000000LL))));
+    FAIL() << "generated a space of 10^12 values";
+  } catch (const SpaceTooLarge &E) {
+    EXPECT_EQ(E.EstimatedBytes, 8e12);
+    EXPECT_EQ(E.LimitBytes, std::uint64_t(1) << 30);
+    EXPECT_NE(std::string(E.what()).find("8.0 TB"), std::string::npos) << E.what();
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5));
+}
+
+TEST(StoreEstimateTest, ExpandedLevelsCountExactly) {
+  // The filter keeps half of A's values; B's level below them is large.
+  auto Group = group(parameter("A", interval<int>(1, 10000), [](int A) { return A % 2 == 0; }),
+                     parameter("B", interval<int>(1, 100),
+                               [](int B, const auto &Path) { return B <= std::get<0>(Path); }));
+  GenerationOptions Options;
+  Options.Threads = 2; // expansion into prefixes needs more than one thread
+  Options.MemoryLimit = 20000;
+  try {
+    generateSpace(Options, Group);
+    FAIL() << "generated past the limit";
+  } catch (const SpaceTooLarge &E) {
+    EXPECT_EQ(E.EstimatedBytes, 5000.0 * (2 + 4) + 5000.0 * 1);
+  }
+  Options.MemoryLimit = std::uint64_t(1) << 30;
+  EXPECT_EQ(generateSpace(Options, Group).size(), 5000u * 100u - 50u * 49u);
+}

@@ -1,0 +1,163 @@
+//===- tools/atfc/TunerProcess.cpp - Running a tuner and its signals ------===//
+//
+// atfc waits for its tuner and passes the stopping signals on, so that one
+// sent to atfc's pid (kill, a batch system, a supervisor) reaches the tuner,
+// which ends its run `interrupted`, writes its outputs and exits with 128 +
+// the signal. The tuner runs in a process group of its own: a signal to
+// atfc's group (Ctrl-C, a terminal's hang-up, killpg) then reaches it once,
+// through atfc, never twice (the tuner takes a second signal as "leave
+// now"). The tuner only writes to the terminal, which a background group
+// may do.
+//
+// A tuner that dies anyway (SIGKILL, a crash) cannot clean up: atfc adopts
+// what it leaves running (PR_SET_CHILD_SUBREAPER), kills those process
+// groups, and removes the configurations' directories under work/.
+//
+//===----------------------------------------------------------------------===//
+#include "TunerPipeline.h"
+
+#include "runtime/Interruption.h"
+#include "runtime/OutputLock.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace atfc {
+namespace {
+
+volatile sig_atomic_t TunerPid = 0;
+
+extern "C" void forwardToTuner(int Signal) {
+  if (TunerPid > 0)
+    kill(TunerPid, Signal);
+}
+
+/// The processes whose parent is this process, from every thread's list.
+std::vector<pid_t> childrenOfThisProcess() {
+  std::vector<pid_t> Children;
+  std::error_code EC;
+  for (const auto &Task : std::filesystem::directory_iterator("/proc/self/task", EC)) {
+    std::ifstream In(Task.path() / "children");
+    for (pid_t Pid; In >> Pid;)
+      Children.push_back(Pid);
+  }
+  return Children;
+}
+
+/// Kills and reaps whatever the dead tuner left running: its scripts' groups
+/// (each script leads its own) and any other process it started.
+void killLeftovers() {
+  const pid_t OwnGroup = getpgrp();
+  for (int Round = 0; Round < 64; ++Round) {
+    std::vector<pid_t> Children = childrenOfThisProcess();
+    if (Children.empty())
+      return;
+    for (pid_t Child : Children) {
+      const pid_t Group = getpgid(Child);
+      if (Group > 0 && Group != OwnGroup)
+        kill(-Group, SIGKILL);
+      kill(Child, SIGKILL);
+    }
+    // The killed processes' children come to this process in turn.
+    while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+    }
+  }
+}
+
+/// Removes the configurations' directories (work/1, work/2, ...) that a dead
+/// tuner left; other files there are not atfc's to remove.
+void removeConfigurationDirectories(const std::string &WorkDirectory) {
+  std::error_code EC;
+  for (const auto &Entry : std::filesystem::directory_iterator(WorkDirectory, EC)) {
+    const std::string Name = Entry.path().filename().string();
+    if (!Name.empty() && Name.find_first_not_of("0123456789") == std::string::npos &&
+        Entry.is_directory(EC) && !Entry.is_symlink(EC))
+      std::filesystem::remove_all(Entry.path(), EC);
+  }
+}
+
+} // namespace
+
+int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
+                    const std::string &WorkDirectory) {
+  // The tuner ends when atfc does (runtime/OutputLock.h).
+  setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+
+  // The handlers are in place before the tuner exists, so no signal is lost
+  // between its start and the wait; a handler, not SIG_IGN, is reset to the
+  // default in the tuner.
+  struct sigaction Forward = {};
+  Forward.sa_handler = forwardToTuner;
+  Forward.sa_flags = SA_RESTART;
+  sigemptyset(&Forward.sa_mask);
+  struct sigaction Old[std::size(kInterruptingSignals)] = {};
+  for (std::size_t I = 0; I < std::size(kInterruptingSignals); ++I)
+    sigaction(kInterruptingSignals[I], &Forward, &Old[I]);
+  auto RestoreHandlers = [&] {
+    for (std::size_t I = 0; I < std::size(kInterruptingSignals); ++I)
+      sigaction(kInterruptingSignals[I], &Old[I], nullptr);
+  };
+
+  std::vector<char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  // The signals wait (blocked) until the tuner's pid is known; the tuner
+  // starts with none blocked.
+  sigset_t Stopping, Previous, None;
+  sigemptyset(&Stopping);
+  sigemptyset(&None);
+  for (int Signal : kInterruptingSignals)
+    sigaddset(&Stopping, Signal);
+  sigprocmask(SIG_BLOCK, &Stopping, &Previous);
+  posix_spawnattr_t Attributes;
+  posix_spawnattr_init(&Attributes);
+  posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&Attributes, 0);
+  posix_spawnattr_setsigmask(&Attributes, &None);
+  pid_t Pid = 0;
+  const int Error = posix_spawn(&Pid, Binary.c_str(), nullptr, &Attributes, Argv.data(), environ);
+  posix_spawnattr_destroy(&Attributes);
+  if (Error == 0)
+    TunerPid = Pid;
+  sigprocmask(SIG_SETMASK, &Previous, nullptr);
+  if (Error != 0) {
+    RestoreHandlers();
+    llvm::errs() << "atfc: error: cannot start the tuner '" << Binary
+                 << "': " << std::strerror(Error) << '\n';
+    return 1;
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  TunerPid = 0;
+  RestoreHandlers();
+  killLeftovers();
+  if (WIFEXITED(Status))
+    return WEXITSTATUS(Status);
+
+  const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
+  if (!WorkDirectory.empty())
+    removeConfigurationDirectories(WorkDirectory);
+  llvm::errs() << "atfc: error: the tuner was killed by signal " << Signal << " ("
+               << strsignal(Signal) << ")";
+  if (!WorkDirectory.empty())
+    llvm::errs() << "; its results so far are kept, continue with --resume";
+  llvm::errs() << '\n';
+  return 128 + Signal;
+}
+
+} // namespace atfc
