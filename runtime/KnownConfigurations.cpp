@@ -1,6 +1,9 @@
 //===- runtime/KnownConfigurations.cpp - Stored results in this space -----===//
 #include "runtime/KnownConfigurations.h"
 
+#include <cmath>
+#include <variant>
+
 #include <algorithm>
 
 namespace atfc {
@@ -8,6 +11,15 @@ namespace atfc {
 namespace {
 /// Ranges larger than this are not indexed (a lookup scans them instead).
 constexpr std::uint64_t kIndexedRange = std::uint64_t(1) << 22;
+
+/// V's text for matching: toString's, but every NaN one text whatever its
+/// sign and payload (0.0 / 0.0 is a negative NaN on x86; results.db reads
+/// "nan" back as a positive one).
+std::string matchText(const Value &V) {
+  if (const double *D = std::get_if<double>(&V); D && std::isnan(*D))
+    return "nan";
+  return toString(V);
+}
 } // namespace
 
 std::string valuesKey(const ParameterValues &Values) {
@@ -15,7 +27,7 @@ std::string valuesKey(const ParameterValues &Values) {
   for (const NamedValue &V : Values) {
     Key += V.Name;
     Key += '=';
-    Key += toString(V.Val);
+    Key += matchText(V.Val);
     Key += '\x1f';
   }
   return Key;
@@ -35,7 +47,7 @@ std::optional<std::uint64_t> ConfigurationFinder::valueIndex(std::size_t L,
   const ParameterInfo &P = Space.parameter(L);
   if (P.RangeSize > kIndexedRange) {
     for (std::uint64_t K = 0; K < P.RangeSize; ++K)
-      if (toString(P.ValueAt(K)) == Text)
+      if (matchText(P.ValueAt(K)) == Text)
         return K;
     return std::nullopt;
   }
@@ -44,7 +56,7 @@ std::optional<std::uint64_t> ConfigurationFinder::valueIndex(std::size_t L,
   auto &Map = IndexOfValue[L];
   if (Map.empty())
     for (std::uint64_t K = 0; K < P.RangeSize; ++K)
-      Map.emplace(toString(P.ValueAt(K)), K);
+      Map.emplace(matchText(P.ValueAt(K)), K);
   auto It = Map.find(Text);
   if (It == Map.end())
     return std::nullopt;
@@ -73,7 +85,7 @@ std::optional<Configuration> ConfigurationFinder::find(std::string_view Index,
                           [&](const NamedValue &N) { return N.Name == Name; });
     if (V == Values.end())
       return std::nullopt;
-    std::optional<std::uint64_t> K = valueIndex(L, toString(V->Val));
+    std::optional<std::uint64_t> K = valueIndex(L, matchText(V->Val));
     if (!K)
       return std::nullopt;
     Indices[L] = *K;

@@ -1,5 +1,6 @@
 //===- runtime/SpaceReport.cpp - What a tuner says about its space --------===//
 #include "runtime/SpaceReport.h"
+#include "runtime/ValueJson.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -110,14 +111,6 @@ std::string groupParameters(const GroupTree &G) {
   for (std::size_t L = 0; L < G.numLevels(); ++L)
     Names += (L == 0 ? "" : ", ") + G.parameter(L).Name;
   return Names;
-}
-
-nlohmann::ordered_json valueJson(const Value &V) {
-  // NaN and infinity as strings: JSON has neither (Value.h).
-  if (const double *D = std::get_if<double>(&V))
-    if (const char *Name = nonFiniteName(*D))
-      return Name;
-  return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
 }
 
 } // namespace

@@ -19,14 +19,6 @@ std::string tunedSourceName(const std::string &FileName) {
   return Base.substr(0, Dot) + ".tuned" + Base.substr(Dot);
 }
 
-nlohmann::ordered_json valueJson(const Value &V) {
-  // NaN and infinity as strings: JSON has neither (Value.h).
-  if (const double *D = std::get_if<double>(&V))
-    if (const char *Name = nonFiniteName(*D))
-      return Name;
-  return std::visit([](const auto &X) { return nlohmann::ordered_json(X); }, V);
-}
-
 std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
                        const std::string &CostText) {
   std::string Text = "// The best configuration atfc found for " + FileName + ".\n";

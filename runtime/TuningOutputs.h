@@ -33,9 +33,6 @@ struct BestConfiguration {
 /// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
 std::string tunedSourceName(const std::string &FileName);
 
-/// A parameter value as JSON (typed).
-nlohmann::ordered_json valueJson(const Value &V);
-
 /// The text of best.h: an include guard and one #define per parameter.
 /// CostText, when given, names the costs in a comment ("time=0.5 (min)").
 std::string bestHeader(const ParameterValues &Values, const std::string &FileName,

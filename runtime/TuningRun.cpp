@@ -23,6 +23,7 @@
 #include "runtime/ToolchainRecord.h"
 #include "runtime/TuningOutputs.h"
 #include "runtime/TuningPriors.h"
+#include "runtime/ValueJson.h"
 
 #include "Backends/SourceSubstitution.h"
 
@@ -530,9 +531,9 @@ private:
             Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
             Error) ||
         !writeFileReplacing(Dir + "best.h",
-                             bestHeader(Best->Values, Options.FileName,
-                                        formatNamedCost(Best->Costs, Setup.Objectives)),
-                             Error))
+                            bestHeader(Best->Values, Options.FileName,
+                                       formatNamedCost(Best->Costs, Setup.Objectives)),
+                            Error))
       return false;
     if (!Setup.CFamily)
       return true;

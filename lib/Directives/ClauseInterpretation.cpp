@@ -1,0 +1,211 @@
+//===- Directives/ClauseInterpretation.cpp - Interpreting arguments ---------===//
+//
+// What an argument means: range and input shapes (interval<T>, set<T>,
+// buffer<T>(N)), dimension lists, reference configurations and buffer
+// numbers.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/SpecParser.h"
+
+#include "Support/Suggestions.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ConvertUTF.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace atfc::clauses {
+
+//===----------------------------------------------------------------------===//
+// Interpreting arguments
+//===----------------------------------------------------------------------===//
+
+std::optional<SourceExpr> SpecParser::elementType(const SourceExpr &X, std::size_t &I,
+                                                  StringRef Of) {
+  StringRef T = X.Text;
+  std::size_t J = skipBlanks(T, I);
+  if (J >= T.size() || T[J] != '<')
+    return std::nullopt;
+  std::size_t Close = findClosingAngle(T, J);
+  if (Close == NoIndex) {
+    error(X.positionOf(J), "unclosed '<' after '" + Of.str() + "'; add the matching '>'");
+    I = NoIndex;
+    return std::nullopt;
+  }
+  SourceExpr Type = slice(mapped(X), J + 1, Close);
+  if (Type.Text.empty()) {
+    error(X.positionOf(Close), "expected a type between '<' and '>' after '" + Of.str() + "'");
+    I = NoIndex;
+    return std::nullopt;
+  }
+  I = Close + 1;
+  return Type;
+}
+
+std::optional<RangeSpec> SpecParser::classifyRange(const SourceExpr &X) {
+  StringRef T = X.Text;
+  std::size_t I = T.startswith("atf::") ? 5 : 0;
+  RangeSpec Range;
+  Range.Expr = X;
+  if (I < T.size() && T[I] == '{') {
+    Range.Kind = RangeKind::Set;
+    return Range;
+  }
+  StringRef Word = T.slice(I, wordEnd(T, I));
+  if (Word == "set" || Word == "interval") {
+    Range.Kind = Word == "set" ? RangeKind::Set : RangeKind::Interval;
+    I += Word.size();
+    Range.ElementType = elementType(X, I, Word);
+    if (I == NoIndex)
+      return std::nullopt;
+    I = skipBlanks(T, I);
+    if (I < T.size() && T[I] == '(')
+      return Range;
+    error(X.positionOf(I),
+          "expected '(' after '" + T.take_front(I).rtrim().str() + "', as in interval<int>(1, 10)");
+    return std::nullopt;
+  }
+  error(X.Begin, "a range is a set ({1, 2, 4} or set(1, 2, 4)) or an interval "
+                 "(interval<int>(1, N)); found '" +
+                     T.str() + "'");
+  return std::nullopt;
+}
+
+std::optional<KernelInput> SpecParser::classifyInput(const SourceExpr &X) {
+  StringRef T = X.Text;
+  std::size_t I = T.startswith("atf::") ? 5 : 0;
+  StringRef Word = T.slice(I, wordEnd(T, I));
+  if (Word != "scalar" && Word != "buffer") {
+    error(X.Begin, "a kernel input is scalar<T>(value), scalar<T>() for a random value, or "
+                   "buffer<T>(size); found '" +
+                       T.str() + "'");
+    return std::nullopt;
+  }
+  KernelInput Input;
+  Input.Kind = Word == "scalar" ? KernelInputKind::Scalar : KernelInputKind::Buffer;
+  Input.Expr = X;
+  I += Word.size();
+  Input.ElementType = elementType(X, I, Word);
+  if (I == NoIndex)
+    return std::nullopt;
+  I = skipBlanks(T, I);
+  if (I < T.size() && T[I] == '(')
+    return Input;
+  error(X.positionOf(I), "expected '(' after '" + T.take_front(I).rtrim().str() + "', as in " +
+                             Word.str() + "<float>(N)");
+  return std::nullopt;
+}
+
+std::optional<std::vector<SourceExpr>> SpecParser::splitDimensions(const SourceExpr &X) {
+  StringRef T = X.Text;
+  std::vector<std::pair<std::size_t, std::size_t>> Parts;
+  // `(A, B)` as a whole lists dimensions (the slides' spelling); a comma
+  // expression is never meant.
+  if (T.startswith("(") && findClosingBracket(T, 0) + 1 == T.size())
+    Parts = splitAtCommas(T, 1, T.size() - 1);
+  if (Parts.size() < 2)
+    Parts = splitAtCommas(T, 0, T.size());
+  std::vector<SourceExpr> Dims;
+  for (auto [Begin, End] : Parts) {
+    SourceExpr Dim = slice(mapped(X), Begin, End);
+    if (Dim.Text.empty()) {
+      error(Dim.Begin, "empty size in dimension " + std::to_string(Dims.size() + 1) + " of '" +
+                           Spelling + "'");
+      return std::nullopt;
+    }
+    if (Dims.size() == 3) {
+      error(Dim.Begin, "'" + Spelling + "' has at most 3 dimensions");
+      return std::nullopt;
+    }
+    Dims.push_back(std::move(Dim));
+  }
+  return Dims;
+}
+
+bool SpecParser::parseReference(const SourceExpr &X, std::vector<ReferenceValue> &Out) {
+  StringRef T = X.Text;
+  if (!T.startswith("{") || findClosingBracket(T, 0) + 1 != T.size()) {
+    error(X.Begin, "a reference configuration is a braced list of parameter values, as in "
+                   "{.WPT = 1, .LS = 2}");
+    return false;
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> Items = splitAtCommas(T, 1, T.size() - 1);
+  for (std::size_t K = 0; K < Items.size(); ++K) {
+    std::size_t I = skipBlanks(T, Items[K].first);
+    std::size_t End = Items[K].second;
+    if (I == End) {
+      // Allow `{}` and a trailing comma, as C++ does.
+      if (K + 1 == Items.size())
+        break;
+      error(X.positionOf(I), "empty entry in the reference configuration");
+      return false;
+    }
+    if (T[I] == '.')
+      ++I;
+    std::size_t NameEnd = isIdentifierStart(T[I]) ? wordEnd(T, I) : I;
+    if (NameEnd == I) {
+      error(X.positionOf(I), "expected a parameter name in the reference configuration, as in "
+                             "{.WPT = 1}");
+      return false;
+    }
+    ReferenceValue Entry;
+    Entry.Parameter = {T.slice(I, NameEnd).str(), X.positionOf(I)};
+    std::size_t Equals = skipBlanks(T, NameEnd);
+    if (Equals >= End || T[Equals] != '=') {
+      error(X.positionOf(Equals),
+            "expected '=' after '" + Entry.Parameter.Name + "' in the reference configuration");
+      return false;
+    }
+    Entry.Value = slice(mapped(X), Equals + 1, End);
+    if (Entry.Value.Text.empty()) {
+      error(X.positionOf(skipBlanks(T, Equals + 1)),
+            "expected a value after '" + Entry.Parameter.Name + " ='");
+      return false;
+    }
+    for (const ReferenceValue &Previous : Out)
+      if (Previous.Parameter.Name == Entry.Parameter.Name) {
+        error(Entry.Parameter.Position,
+              "'" + Entry.Parameter.Name + "' is set twice in the reference configuration");
+        return false;
+      }
+    Out.push_back(std::move(Entry));
+  }
+  return true;
+}
+
+bool SpecParser::parseBufferNumbers(const SourceExpr &X, std::vector<unsigned> &Out) {
+  StringRef T = X.Text;
+  std::size_t Begin = 0;
+  std::size_t End = T.size();
+  if (T.startswith("{") && findClosingBracket(T, 0) + 1 == T.size()) {
+    Begin = 1;
+    End = T.size() - 1;
+  }
+  for (auto [ItemBegin, ItemEnd] : splitAtCommas(T, Begin, End)) {
+    SourceExpr Item = slice(mapped(X), ItemBegin, ItemEnd);
+    StringRef Digits = Item.Text;
+    unsigned long long Number = 0;
+    if (Digits.empty() || !llvm::all_of(Digits, isDigit) || Digits.getAsInteger(10, Number) ||
+        Number > UINT32_MAX) {
+      error(Item.Begin, "expected the number of an input directive (1 for the first) in "
+                        "'buffers'");
+      return false;
+    }
+    if (Number == 0) {
+      error(Item.Begin, "input directives are numbered from 1");
+      return false;
+    }
+    Out.push_back(static_cast<unsigned>(Number));
+  }
+  return true;
+}
+
+} // namespace atfc::clauses

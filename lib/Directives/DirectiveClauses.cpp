@@ -1,0 +1,347 @@
+//===- Directives/DirectiveClauses.cpp - One parse function per directive ---===//
+//
+// Each directive's clauses into the TuningSpec: var, tp, search_technique,
+// abort_condition, device_info, check, grid and block sizes, depends and
+// objective.
+//
+//===----------------------------------------------------------------------===//
+#include "Directives/SpecParser.h"
+
+#include "Support/Suggestions.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ConvertUTF.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace atfc::clauses {
+
+//===----------------------------------------------------------------------===//
+// The directives
+//===----------------------------------------------------------------------===//
+
+void SpecParser::parseVar(std::size_t I) {
+  InputVariable Input;
+  Input.Directive = D->Hash;
+  I = skipBlanks(Text, I);
+  if (I < Text.size() && Text[I] == '<') {
+    std::size_t Close = findClosingAngle(Text, I);
+    if (Close == NoIndex) {
+      error(I, "unclosed '<' in the type of this input; add the matching '>'");
+      return;
+    }
+    Input.Type = slice(mapped(*D), I + 1, Close);
+    if (Input.Type->Text.empty()) {
+      error(Close, "expected a type between '<' and '>'");
+      return;
+    }
+    I = Close + 1;
+  }
+  bool Positional = Text.substr(I).startswith("::");
+  I = Positional ? I + 2 : skipBlanks(Text, I);
+
+  std::size_t NameEnd = wordEnd(Text, I);
+  if (NameEnd == I || !isIdentifierStart(Text[I])) {
+    error(I, Positional ? "expected the input's name after '::', as in var::N $1"
+                        : "expected the input's name, as in var<int> N = 1024");
+    return;
+  }
+  std::optional<Identifier> Name = identifierFrom(slice(mapped(*D), I, NameEnd), "an input");
+  if (!Name)
+    return;
+  Input.Name = *Name;
+  I = skipBlanks(Text, NameEnd);
+
+  if (Positional) {
+    Input.Kind = InputKind::Positional;
+    if (I >= Text.size() || Text[I] != '$') {
+      error(I, "expected the command-line argument of '" + Input.Name.Name +
+                   "' after its name, as in var::" + Input.Name.Name + " $1");
+      return;
+    }
+    std::optional<unsigned> Index = positionalArgument(I);
+    if (!Index)
+      return;
+    Input.ArgumentIndex = *Index;
+    Input.ArgumentPosition = pos(I);
+    std::size_t After = skipBlanks(Text, wordEnd(Text, I + 1));
+    if (After < Text.size()) {
+      error(After, "unexpected text after the command-line argument of '" + Input.Name.Name + "'");
+      return;
+    }
+  } else {
+    Input.Kind = InputKind::Constant;
+    if (I >= Text.size() || Text[I] != '=') {
+      if (I < Text.size() && Text[I] == '$')
+        error(I, "an input from the command line is written var::" + Input.Name.Name +
+                     " $k or var<T>::" + Input.Name.Name + " $k");
+      else
+        error(I, "expected '=' and a value after '" + Input.Name.Name + "', as in var<int> " +
+                     Input.Name.Name + " = 1024");
+      return;
+    }
+    std::size_t ValueBegin = skipBlanks(Text, I + 1);
+    ArgumentExtent Extent = scanArgument(ValueBegin, {}, /*DetectStrayWords=*/false);
+    if (!Extent.Ok)
+      return;
+    if (Extent.End == ValueBegin) {
+      error(ValueBegin, "expected a value after '='");
+      return;
+    }
+    Input.Value = slice(mapped(*D), ValueBegin, Extent.End);
+  }
+  if (declareName(Input.Name, /*IsParameter=*/false))
+    Spec.Inputs.push_back(std::move(Input));
+}
+
+void SpecParser::parseTuningParameter(std::size_t I) {
+  std::vector<Clause> Clauses;
+  bool ClausesOk = parseClauseList(I, TuningParameterClauses, Clauses);
+  TuningParameter Parameter;
+  Parameter.Directive = D->Hash;
+  bool Ok = ClausesOk;
+  bool HasName = false;
+  bool HasRange = false;
+  std::optional<Identifier> Name;
+  for (const Clause &C : Clauses) {
+    std::optional<SourceExpr> X = expressionArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+    HasName |= C.Keyword == "name";
+    HasRange |= C.Keyword == "range";
+    if (!X) {
+      Ok = false;
+      continue;
+    }
+    if (C.Keyword == "name") {
+      Name = identifierFrom(*X, "a tuning parameter");
+      Ok &= Name.has_value();
+    } else if (C.Keyword == "type") {
+      Parameter.Type = std::move(X);
+    } else if (C.Keyword == "range") {
+      std::optional<RangeSpec> Range = classifyRange(*X);
+      Ok &= Range.has_value();
+      if (Range)
+        Parameter.Range = std::move(*Range);
+    } else {
+      captureByReference(*X);
+      Parameter.Constraint = std::move(X);
+    }
+  }
+  // A misspelt keyword or a broken argument often hides the missing clause;
+  // do not pile a second error on the first.
+  if (ClausesOk && !HasName)
+    error(D->End, "'#atf::tp' needs a 'name' clause: the name of the tuning parameter");
+  if (ClausesOk && !HasRange)
+    error(D->End, (Name ? "tuning parameter '" + Name->Name + "'" : std::string("'#atf::tp'")) +
+                      " needs a 'range' clause, as in range {1, 2, 4} or range "
+                      "interval<int>(1, 10)");
+  if (!Name)
+    return;
+  Parameter.Name = *Name;
+  if (declareName(Parameter.Name, /*IsParameter=*/true) && Ok && HasName && HasRange)
+    Spec.Parameters.push_back(std::move(Parameter));
+}
+
+void SpecParser::parseSearchTechnique(std::size_t I, bool AsAbortCondition) {
+  std::optional<SourceExpr> X = singleExpression(I);
+  if (!X)
+    return;
+  if (AsAbortCondition || isAbortConditionName(leadingName(X->Text)))
+    storeOnce<SourceExpr>("abort_condition", std::move(X), Spec.AbortCondition);
+  else
+    storeOnce<SourceExpr>("search_technique", std::move(X), Spec.SearchTechnique);
+}
+
+void SpecParser::parseDeviceInfo(std::size_t I) {
+  std::vector<Clause> Clauses;
+  if (!parseClauseList(I, DeviceInfoClauses, Clauses))
+    return;
+  if (Clauses.empty()) {
+    error(D->End, "'" + Spelling + "' needs at least one of " + listOf(DeviceInfoClauses));
+    return;
+  }
+  if (!claimDirective("device_info"))
+    return;
+  DeviceSpec &Device = Spec.Device;
+  for (const Clause &C : Clauses) {
+    // platform_id and device_id may also be given by directives of their own.
+    if (std::optional<SourcePosition> First = firstOccurrence(C.Keyword, pos(C.KeywordIndex))) {
+      error(C.KeywordIndex,
+            "'" + C.Keyword.str() + "' is already given at " + formatPosition(*First));
+      continue;
+    }
+    if (C.Keyword == "vendor" || C.Keyword == "type") {
+      std::optional<StringArgument> S = stringArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+      (C.Keyword == "vendor" ? Device.Vendor : Device.Type) = std::move(S);
+      continue;
+    }
+    std::optional<SourceExpr> X = expressionArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+    if (C.Keyword == "id")
+      Device.Index = std::move(X);
+    else if (C.Keyword == "platform_id")
+      Device.PlatformId = std::move(X);
+    else
+      Device.DeviceId = std::move(X);
+  }
+}
+
+void SpecParser::parseCheck(std::size_t I) {
+  std::vector<Clause> Clauses;
+  bool ClausesOk = parseClauseList(I, CheckClauses, Clauses);
+  ResultCheck Check;
+  Check.Directive = D->Hash;
+  bool Ok = ClausesOk;
+  const Clause *Against = nullptr;
+  for (const Clause &C : Clauses) {
+    bool Gold = C.Keyword == "gold";
+    if (Gold || C.Keyword == "reference") {
+      if (Against) {
+        error(C.KeywordIndex, (llvm::Twine("'") + C.Keyword + "' and '" + Against->Keyword +
+                               "' exclude each other: check against a gold file or a "
+                               "reference configuration")
+                                  .str());
+        Ok = false;
+        continue;
+      }
+      Against = &C;
+      Check.Kind = Gold ? CheckKind::GoldFile : CheckKind::ReferenceConfiguration;
+    }
+    if (Gold) {
+      std::optional<StringArgument> File = stringArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+      Ok &= File.has_value();
+      if (File)
+        Check.GoldFile = std::move(*File);
+      continue;
+    }
+    std::optional<SourceExpr> X = expressionArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+    if (!X) {
+      Ok = false;
+      continue;
+    }
+    if (C.Keyword == "reference")
+      Ok &= parseReference(*X, Check.Reference);
+    else if (C.Keyword == "buffers")
+      Ok &= parseBufferNumbers(*X, Check.Buffers);
+    else
+      Check.Tolerance = std::move(X);
+  }
+  if (ClausesOk && !Against) {
+    error(D->End, "'" + Spelling +
+                      "' needs what to compare with: gold \"FILE\" or "
+                      "reference {.PARAM = VALUE, ...}");
+    Ok = false;
+  }
+  if (Ok && claimDirective("check"))
+    Spec.Check = std::move(Check);
+}
+
+void SpecParser::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot) {
+  std::optional<SourceExpr> X = singleExpression(I);
+  if (!X)
+    return;
+  std::optional<std::vector<SourceExpr>> Dims = splitDimensions(*X);
+  if (Dims && claimDirective(Key))
+    Slot = std::move(*Dims);
+}
+
+/// `depends "a" "b"`: one path per string (unlike a script, adjacent strings
+/// do not join).
+void SpecParser::parseDepends(std::size_t I) {
+  const std::size_t End = Text.size();
+  if (I >= End) {
+    error(I, "expected the path of a file after 'depends'");
+    return;
+  }
+  while (I < End) {
+    if (Text[I] != '"') {
+      error(I, "expected a quoted path after 'depends'");
+      return;
+    }
+    const std::size_t Close = skipLiteral(Text, I);
+    if (Close == NoIndex) {
+      error(I, "missing closing '\"' of the string that starts here");
+      return;
+    }
+    std::optional<DecodedString> Path = decodeLiteral(I, Close - 1);
+    if (!Path)
+      return;
+    if (Path->Value.empty()) {
+      error(I, "empty path after 'depends'");
+      return;
+    }
+    Spec.Depends.push_back(StringArgument{Path->Value, pos(I)});
+    I = skipBlanks(Text, Close);
+  }
+}
+
+/// `objective "gflops" max`: a quoted name (a letter, then letters, digits,
+/// `_ . / -`: it names columns of results.db's exports), then `min` or
+/// `max` (default `min`).
+void SpecParser::parseObjective(std::size_t I) {
+  const std::size_t End = Text.size();
+  if (I >= End || Text[I] != '"') {
+    error(I, "expected the objective's name in quotes after 'objective', as in "
+             "#atf::objective \"gflops\" max");
+    return;
+  }
+  const std::size_t Close = skipLiteral(Text, I);
+  if (Close == NoIndex) {
+    error(I, "missing closing '\"' of the string that starts here");
+    return;
+  }
+  std::optional<DecodedString> Name = decodeLiteral(I, Close - 1);
+  if (!Name)
+    return;
+  const std::string &N = Name->Value;
+  const bool Good =
+      !N.empty() && lexing::isIdentifierStart(N[0]) && std::all_of(N.begin(), N.end(), [](char C) {
+        return lexing::isIdentifierChar(C) || C == '.' || C == '/' || C == '-';
+      });
+  if (!Good) {
+    error(I, "an objective's name starts with a letter and holds only letters, digits and "
+             "'_', '.', '/', '-' (it names columns of the results), not \"" +
+                 N + "\"");
+    return;
+  }
+  for (const ObjectiveSpec &O : Spec.Objectives)
+    if (O.Name.Value == N) {
+      error(I,
+            "the objective \"" + N + "\" is already declared at " + formatPosition(O.Name.Begin));
+      return;
+    }
+  ObjectiveSpec O;
+  O.Name = StringArgument{N, pos(I)};
+  O.Directive = D->Hash;
+  std::size_t W = skipBlanks(Text, Close);
+  if (W < End) {
+    std::size_t WordEnd = W;
+    while (WordEnd < End && lexing::isIdentifierChar(Text[WordEnd]))
+      ++WordEnd;
+    const StringRef Word = Text.slice(W, WordEnd);
+    if (Word != "min" && Word != "max") {
+      std::string Message = "expected 'min' or 'max' after the objective's name";
+      if (Word.startswith_insensitive("min"))
+        Message += "; did you mean 'min'?";
+      else if (Word.startswith_insensitive("max"))
+        Message += "; did you mean 'max'?";
+      error(W, std::move(Message));
+      return;
+    }
+    O.Maximise = Word == "max";
+    if (std::size_t After = skipBlanks(Text, WordEnd); After < End) {
+      error(After, "unexpected text after '" + Word.str() +
+                       "'; write one objective per directive, most significant first");
+      return;
+    }
+  }
+  Spec.Objectives.push_back(std::move(O));
+}
+
+} // namespace atfc::clauses
