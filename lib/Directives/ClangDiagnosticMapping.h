@@ -1,0 +1,40 @@
+//===- Directives/ClangDiagnosticMapping.h - Clang's errors in the user's file -*- C++ -*-===//
+//
+// Clang analyses the user's expressions inside a synthetic unit
+// (SyntheticUnit.h); its errors point into that unit. This moves them back
+// to the user's file. An error inside the user's own characters is shown as
+// Clang wrote it (a few that name a tuning parameter where none may be
+// named are reworded). An error in the synthetic code around an expression
+// is a parse error caused by the expression (shown at the expression's end)
+// or a consequence of an error already shown (dropped); anything else would
+// be a bug of atfc and is shown as an internal error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DIRECTIVES_CLANGDIAGNOSTICMAPPING_H
+#define ATFC_DIRECTIVES_CLANGDIAGNOSTICMAPPING_H
+
+#include "Directives/ClangUnitParser.h"
+#include "Directives/SyntheticUnit.h"
+#include "Directives/TuningSpec.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// An error of Clang at the user's position.
+struct PlacedError {
+  SourcePosition Where;
+  std::string Message;
+};
+
+/// Clang's errors among Diagnostics (of Unit, built from Spec) at the
+/// user's positions, in Clang's order; marks ExpressionHasError[E] (one
+/// entry per expression of Unit) for every expression with an error.
+std::vector<PlacedError> mapClangDiagnostics(const SyntheticUnit &Unit, const TuningSpec &Spec,
+                                             const std::vector<ClangDiagnostic> &Diagnostics,
+                                             std::vector<bool> &ExpressionHasError);
+
+} // namespace atfc
+
+#endif
