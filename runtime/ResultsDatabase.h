@@ -23,8 +23,8 @@
 
 #include "Backends/Measurement.h"
 #include "Backends/RecordedData.h"
-#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
+#include "Support/Cost.h"
 
 #include <nlohmann/json_fwd.hpp>
 

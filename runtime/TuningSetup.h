@@ -18,8 +18,8 @@
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
-#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
+#include "Support/Cost.h"
 
 #include <cstddef>
 #include <cstdint>

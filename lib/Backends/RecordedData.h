@@ -18,8 +18,8 @@
 #ifndef ATFC_BACKENDS_RECORDEDDATA_H
 #define ATFC_BACKENDS_RECORDEDDATA_H
 
-#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
+#include "Support/Cost.h"
 
 #include <string>
 #include <vector>

@@ -15,8 +15,8 @@
 #ifndef ATFC_REPORT_RUNREPORT_H
 #define ATFC_REPORT_RUNREPORT_H
 
-#include "Support/Cost.h"
 #include "SearchSpace/Value.h"
+#include "Support/Cost.h"
 
 #include <cstdint>
 #include <string>

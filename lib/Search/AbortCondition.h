@@ -25,8 +25,8 @@
 #ifndef ATFC_SEARCH_ABORTCONDITION_H
 #define ATFC_SEARCH_ABORTCONDITION_H
 
-#include "Support/Cost.h"
 #include "Search/SearchStatus.h"
+#include "Support/Cost.h"
 
 #include <cstdint>
 #include <memory>

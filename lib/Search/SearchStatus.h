@@ -8,8 +8,8 @@
 #ifndef ATFC_SEARCH_SEARCHSTATUS_H
 #define ATFC_SEARCH_SEARCHSTATUS_H
 
-#include "Support/Cost.h"
 #include "SearchSpace/ChainOfTrees.h"
+#include "Support/Cost.h"
 
 #include <cstdint>
 #include <optional>

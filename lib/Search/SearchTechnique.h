@@ -13,8 +13,8 @@
 #ifndef ATFC_SEARCH_SEARCHTECHNIQUE_H
 #define ATFC_SEARCH_SEARCHTECHNIQUE_H
 
-#include "Support/Cost.h"
 #include "Search/SearchDomain.h"
+#include "Support/Cost.h"
 
 #include <algorithm>
 #include <cstddef>
