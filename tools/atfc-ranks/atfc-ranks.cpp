@@ -308,10 +308,12 @@ private:
       return Done != 0;
     });
     Busy |= reapChildren();
-    // 50 us after activity, doubling to 10 ms while idle: a result waits at
-    // most 10 ms for MPI (5 % of a 200 ms measurement, 2.5 % on average),
-    // and a rank waiting on a long measurement wakes 100 times a second.
-    Idle = Busy ? 50 : std::min(Idle * 2, 10000L);
+    // 50 us after activity, doubling to 4 ms while idle: a message waits at
+    // most 4 ms for MPI (on each of the two hops of a configuration), and a
+    // rank waiting on a long measurement wakes 250 times a second (10 ms
+    // cost 5 % of the throughput of 200 ms measurements; 2 ms, 1.9 ms of
+    // rank 0's CPU per configuration at 2 ranks).
+    Idle = Busy ? 50 : std::min(Idle * 2, 4000L);
   }
 
   /// Handles children that ended; whether any did.
