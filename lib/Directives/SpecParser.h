@@ -35,8 +35,10 @@ using namespace atfc::lexing;
 // Messages
 //===----------------------------------------------------------------------===//
 
+/// The position one column after P.
 SourcePosition after(SourcePosition P);
 
+/// "LINE:COLUMN", for messages that point at another place.
 std::string formatPosition(SourcePosition P);
 
 /// "a, b, c or d".
@@ -59,6 +61,7 @@ struct MappedText {
   }
 };
 
+/// A directive's text, or an argument's, with its source map.
 MappedText mapped(const Directive &D);
 MappedText mapped(const SourceExpr &X);
 
