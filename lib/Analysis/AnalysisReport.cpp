@@ -10,28 +10,19 @@
 
 namespace atfc {
 
-DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions &Options) {
-  DataAnalysisOrError Result;
-  if (!(Options.Threshold >= 0)) {
-    Result.Error = fmt::format("the threshold must be at least 0, not {}", Options.Threshold);
-    return Result;
-  }
+Expected<DataAnalysis> analyzeData(const RecordedData &Data, const AnalysisOptions &Options) {
+  if (!(Options.Threshold >= 0))
+    return Error(fmt::format("the threshold must be at least 0, not {}", Options.Threshold));
   for (double P : Options.Probabilities)
-    if (!(P > 0 && P < 1)) {
-      Result.Error = fmt::format("a probability must lie strictly between 0 and 1, not {}", P);
-      return Result;
-    }
-  if (Options.CostClasses < 1) {
-    Result.Error = "there must be at least one cost class";
-    return Result;
-  }
+    if (!(P > 0 && P < 1))
+      return Error(fmt::format("a probability must lie strictly between 0 and 1, not {}", P));
+  if (Options.CostClasses < 1)
+    return Error("there must be at least one cost class");
   std::optional<WellPerformingShare> Share = measureWellPerforming(Data, Options.Threshold);
-  if (!Share) {
-    Result.Error = fmt::format("no valid configuration among the {} recorded: nothing to learn",
-                               Data.Entries.size());
-    return Result;
-  }
-  DataAnalysis &Analysis = Result.Analysis;
+  if (!Share)
+    return Error(fmt::format("no valid configuration among the {} recorded: nothing to learn",
+                             Data.Entries.size()));
+  DataAnalysis Analysis;
   Analysis.Options = Options;
   Analysis.Description = Data.Description;
   Analysis.Parameters = Data.Parameters;
@@ -43,7 +34,7 @@ DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions 
   const PruningOptions Pruning{Options.PruneCutoff, Options.Threshold};
   for (PruningMethod Method : Options.Methods)
     Analysis.Proposals.push_back(proposePruning(Data, Analysis.Importance, Method, Pruning));
-  return Result;
+  return Analysis;
 }
 
 namespace {

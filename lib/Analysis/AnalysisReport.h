@@ -13,6 +13,7 @@
 #include "Analysis/SpacePruning.h"
 #include "Analysis/WellPerforming.h"
 #include "Backends/RecordedData.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,18 +58,10 @@ struct DataAnalysis {
   std::vector<PruningProposal> Proposals;
 };
 
-/// The analysis, or why there is none.
-struct DataAnalysisOrError {
-  DataAnalysis Analysis;
-  /// Empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
-/// Analyses Data. Fails when no configuration has a cost or an option is
-/// out of range (Threshold < 0, a probability outside (0, 1), no cost
+/// Analyses Data, or says why not: no configuration has a cost, or an option
+/// is out of range (Threshold < 0, a probability outside (0, 1), no cost
 /// class).
-DataAnalysisOrError analyzeData(const RecordedData &Data, const AnalysisOptions &Options);
+Expected<DataAnalysis> analyzeData(const RecordedData &Data, const AnalysisOptions &Options);
 
 /// The analysis as text: the share and step table, the importance table
 /// and one line per pruning proposal with its fixed parameters.

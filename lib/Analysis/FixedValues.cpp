@@ -22,31 +22,23 @@ bool isIdentifier(const std::string &Name) {
 
 } // namespace
 
-FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments) {
-  FixedValuesOrError Result;
+Expected<std::vector<FixedValue>> parseFixedValues(std::span<const std::string> Arguments) {
+  std::vector<FixedValue> Values;
   std::set<std::string> Seen;
   for (const std::string &Item : Arguments) {
     const std::size_t Equals = Item.find('=');
-    if (Equals == std::string::npos) {
-      Result.Error = fmt::format("--fix '{}': expected NAME=VALUE", Item);
-      return Result;
-    }
+    if (Equals == std::string::npos)
+      return Error(fmt::format("--fix '{}': expected NAME=VALUE", Item));
     FixedValue Fixed{Item.substr(0, Equals), Item.substr(Equals + 1)};
-    if (!isIdentifier(Fixed.Name)) {
-      Result.Error = fmt::format("--fix '{}': '{}' is not a parameter name", Item, Fixed.Name);
-      return Result;
-    }
-    if (Fixed.Text.empty()) {
-      Result.Error = fmt::format("--fix '{}': the value is empty", Item);
-      return Result;
-    }
-    if (!Seen.insert(Fixed.Name).second) {
-      Result.Error = fmt::format("--fix '{}': '{}' is fixed twice", Item, Fixed.Name);
-      return Result;
-    }
-    Result.Values.push_back(std::move(Fixed));
+    if (!isIdentifier(Fixed.Name))
+      return Error(fmt::format("--fix '{}': '{}' is not a parameter name", Item, Fixed.Name));
+    if (Fixed.Text.empty())
+      return Error(fmt::format("--fix '{}': the value is empty", Item));
+    if (!Seen.insert(Fixed.Name).second)
+      return Error(fmt::format("--fix '{}': '{}' is fixed twice", Item, Fixed.Name));
+    Values.push_back(std::move(Fixed));
   }
-  return Result;
+  return Values;
 }
 
 std::string fixingDirectives(const PruningProposal &Proposal) {

@@ -11,6 +11,7 @@
 #define ATFC_ANALYSIS_FIXEDVALUES_H
 
 #include "Analysis/SpacePruning.h"
+#include "Support/Error.h"
 
 #include <span>
 #include <string>
@@ -28,17 +29,10 @@ struct FixedValue {
   std::string Text;
 };
 
-/// The parsed list, or why it is malformed.
-struct FixedValuesOrError {
-  std::vector<FixedValue> Values;
-  /// "--fix 'X': what is wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// Parses Arguments, each one "NAME=VALUE" (the first '=' separates them):
-/// NAME must be an identifier, VALUE non-empty, and no name may repeat.
-FixedValuesOrError parseFixedValues(std::span<const std::string> Arguments);
+/// NAME must be an identifier, VALUE non-empty, and no name may repeat; or
+/// says what is wrong ("--fix 'X': ...").
+Expected<std::vector<FixedValue>> parseFixedValues(std::span<const std::string> Arguments);
 
 /// The directives that fix Proposal's parameters, one `#atf::tp name N
 /// range {V}` per parameter, each preceded by a `//` comment; they replace

@@ -128,17 +128,17 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
       isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, Read.Data) : "";
   if (!Coverage.empty())
     Err << "atfc analyze: warning: " << Coverage << '\n';
-  DataAnalysisOrError Result = analyzeData(Read.Data, Analysis);
-  if (!Result.ok()) {
-    Err << "atfc analyze: error: " << Options.Data << ": " << Result.Error << '\n';
+  Expected<DataAnalysis> Result = analyzeData(Read.Data, Analysis);
+  if (!Result) {
+    Err << "atfc analyze: error: " << Options.Data << ": " << Result.error().message() << '\n';
     return 1;
   }
   if (Options.Json) {
-    Out << analysisToJson(Result.Analysis).dump(2) << '\n';
+    Out << analysisToJson(*Result).dump(2) << '\n';
     return 0;
   }
   if (Options.EmitConstraints) {
-    const PruningProposal &Proposal = Result.Analysis.Proposals.front();
+    const PruningProposal &Proposal = Result->Proposals.front();
     Out << "// atfc analyze " << Options.Data << ": " << pruningMethodName(Proposal.Method)
         << " pruning keeps " << Proposal.Remaining << " of " << Proposal.Total
         << " configurations, performance retained " << Proposal.performanceRetained() << '\n';
@@ -152,7 +152,7 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
   }
   // Names and values come from the data file: shown, not obeyed by the
   // terminal (TerminalText.h).
-  Out << escapeControlBytes(formatAnalysis(Result.Analysis))
+  Out << escapeControlBytes(formatAnalysis(*Result))
       << (Coverage.empty() ? "" : "\nwarning: " + Coverage + "\n")
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";

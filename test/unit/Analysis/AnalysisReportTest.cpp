@@ -22,9 +22,9 @@ AnalysisOptions twoClasses() {
 TEST(AnalysisReport, JsonCarriesEveryResult) {
   // The numbers are those computed by hand in WellPerformingTest,
   // ParameterImportanceTest and SpacePruningTest for this table.
-  DataAnalysisOrError R = analyzeData(threeParameterTable(), twoClasses());
-  ASSERT_TRUE(R.ok()) << R.Error;
-  nlohmann::ordered_json J = analysisToJson(R.Analysis);
+  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), twoClasses());
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  nlohmann::ordered_json J = analysisToJson((*R));
   EXPECT_EQ(J["configurations"], 6);
   EXPECT_EQ(J["valid"], 6);
   EXPECT_EQ(J["best_cost"], 1.0);
@@ -48,9 +48,9 @@ TEST(AnalysisReport, JsonCarriesEveryResult) {
 }
 
 TEST(AnalysisReport, TextShowsTheTables) {
-  DataAnalysisOrError R = analyzeData(threeParameterTable(), twoClasses());
+  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), twoClasses());
   ASSERT_TRUE(R.ok());
-  const std::string Text = formatAnalysis(R.Analysis);
+  const std::string Text = formatAnalysis((*R));
   EXPECT_NE(Text.find("configurations: 6 recorded, 6 valid; 3 parameters"), std::string::npos)
       << Text;
   EXPECT_NE(Text.find("2 of 6 configurations: 33.33 %"), std::string::npos) << Text;
@@ -62,7 +62,7 @@ TEST(AnalysisReport, RejectsDataWithoutCostsAndBadOptions) {
   RecordedData Empty;
   Empty.Parameters = {"P"};
   Empty.Entries.push_back(failed({Value(std::int64_t(1))}));
-  EXPECT_EQ(analyzeData(Empty, AnalysisOptions()).Error,
+  EXPECT_EQ(analyzeData(Empty, AnalysisOptions()).error().message(),
             "no valid configuration among the 1 recorded: nothing to learn");
   AnalysisOptions Bad;
   Bad.Probabilities = {1.0};

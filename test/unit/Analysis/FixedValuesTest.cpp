@@ -7,32 +7,39 @@ using namespace atfc;
 
 namespace {
 
-FixedValuesOrError parse(std::vector<std::string> Arguments) { return parseFixedValues(Arguments); }
+Expected<std::vector<FixedValue>> parse(std::vector<std::string> Arguments) {
+  return parseFixedValues(Arguments);
+}
+
+std::string problem(std::vector<std::string> Arguments) {
+  Expected<std::vector<FixedValue>> R = parseFixedValues(Arguments);
+  return R ? std::string() : R.error().message();
+}
 
 } // namespace
 
 TEST(FixedValues, ParsesPairs) {
-  FixedValuesOrError R = parse({"KWG=32", "SA=0", "OPT=\"-O3,-g\""});
-  ASSERT_TRUE(R.ok()) << R.Error;
-  ASSERT_EQ(R.Values.size(), 3u);
-  EXPECT_EQ(R.Values[0].Name, "KWG");
-  EXPECT_EQ(R.Values[0].Text, "32");
-  EXPECT_EQ(R.Values[1].Name, "SA");
-  EXPECT_EQ(R.Values[1].Text, "0");
-  EXPECT_EQ(R.Values[2].Name, "OPT");
-  EXPECT_EQ(R.Values[2].Text, "\"-O3,-g\""); // a comma belongs to the value
+  Expected<std::vector<FixedValue>> R = parse({"KWG=32", "SA=0", "OPT=\"-O3,-g\""});
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  ASSERT_EQ((*R).size(), 3u);
+  EXPECT_EQ((*R)[0].Name, "KWG");
+  EXPECT_EQ((*R)[0].Text, "32");
+  EXPECT_EQ((*R)[1].Name, "SA");
+  EXPECT_EQ((*R)[1].Text, "0");
+  EXPECT_EQ((*R)[2].Name, "OPT");
+  EXPECT_EQ((*R)[2].Text, "\"-O3,-g\""); // a comma belongs to the value
   // '=' after the first belongs to the value.
-  FixedValuesOrError Eq = parse({"FLAGS=a==b"});
+  Expected<std::vector<FixedValue>> Eq = parse({"FLAGS=a==b"});
   ASSERT_TRUE(Eq.ok());
-  EXPECT_EQ(Eq.Values[0].Text, "a==b");
+  EXPECT_EQ((*Eq)[0].Text, "a==b");
 }
 
 TEST(FixedValues, RejectsMalformedPairs) {
-  EXPECT_EQ(parse({"KWG"}).Error, "--fix 'KWG': expected NAME=VALUE");
-  EXPECT_EQ(parse({"=1"}).Error, "--fix '=1': '' is not a parameter name");
-  EXPECT_EQ(parse({"1X=1"}).Error, "--fix '1X=1': '1X' is not a parameter name");
-  EXPECT_EQ(parse({"X="}).Error, "--fix 'X=': the value is empty");
-  EXPECT_EQ(parse({"X=1", "X=2"}).Error, "--fix 'X=2': 'X' is fixed twice");
+  EXPECT_EQ(problem({"KWG"}), "--fix 'KWG': expected NAME=VALUE");
+  EXPECT_EQ(problem({"=1"}), "--fix '=1': '' is not a parameter name");
+  EXPECT_EQ(problem({"1X=1"}), "--fix '1X=1': '1X' is not a parameter name");
+  EXPECT_EQ(problem({"X="}), "--fix 'X=': the value is empty");
+  EXPECT_EQ(problem({"X=1", "X=2"}), "--fix 'X=2': 'X' is fixed twice");
 }
 
 TEST(FixedValues, DirectivesAndArgumentsOfAProposal) {

@@ -71,19 +71,19 @@ TEST(SharedDatasets, PredictedMedianStepsMatchSimulatedRandomSearch) {
       AnalysisOptions Options;
       Options.Threshold = Threshold;
       Options.Probabilities = {0.5};
-      DataAnalysisOrError R = analyzeData(Read.Data, Options);
-      ASSERT_TRUE(R.ok()) << R.Error;
-      const StepEstimate &Median = R.Analysis.Steps.front();
+      Expected<DataAnalysis> R = analyzeData(Read.Data, Options);
+      ASSERT_TRUE(R.ok()) << R.error().message();
+      const StepEstimate &Median = (*R).Steps.front();
       ASSERT_TRUE(Median.WithoutReplacement);
       const double Predicted = double(*Median.WithoutReplacement);
       const double Observed =
-          simulatedMedianSteps(Read.Data, R.Analysis.Share.CostLimit, 301, 20240 + Threshold * 100);
+          simulatedMedianSteps(Read.Data, (*R).Share.CostLimit, 301, 20240 + Threshold * 100);
       EXPECT_LE(std::abs(Observed - Predicted), 0.25 * Predicted)
           << Name << " within " << Threshold << ": predicted " << Predicted << ", observed "
           << Observed;
       // Every proposal keeps at least one configuration and never claims
       // more than the best.
-      for (const PruningProposal &P : R.Analysis.Proposals) {
+      for (const PruningProposal &P : (*R).Proposals) {
         EXPECT_GE(P.Remaining, 1u);
         EXPECT_LE(P.performanceRetained(), 1.0);
       }
