@@ -143,14 +143,6 @@ std::uint64_t avalanche(std::uint64_t X) {
   return X;
 }
 
-std::optional<ValueKind> parseKind(std::string_view Name) {
-  for (ValueKind K :
-       {ValueKind::Int, ValueKind::UInt, ValueKind::Double, ValueKind::Bool, ValueKind::String})
-    if (Name == kindName(K))
-      return K;
-  return std::nullopt;
-}
-
 FailureKind parseFailure(std::string_view Name) {
   for (FailureKind K : {FailureKind::BuildFailed, FailureKind::RunFailed, FailureKind::TimedOut,
                         FailureKind::Crashed, FailureKind::BadCost, FailureKind::WrongResult,
@@ -528,7 +520,7 @@ std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
   R.Arguments = jsonStrings(*Arguments);
   R.Parameters = jsonStrings(*Parameters);
   for (const std::string &K : jsonStrings(*Kinds))
-    R.ParameterKinds.push_back(parseKind(K).value_or(ValueKind::String));
+    R.ParameterKinds.push_back(valueKindNamed(K).value_or(ValueKind::String));
   R.Objectives = objectivesFromJson(*Objectives);
   R.SpaceSize = S.text(14);
   R.Device = S.text(15);

@@ -31,7 +31,14 @@ double jsonDouble(const Json &J) {
   return J.is_number() ? J.get<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
-/// The value J as kind Kind; nullopt when J does not hold one.
+std::optional<ValueKind> valueKindNamed(std::string_view Name) {
+  for (ValueKind K :
+       {ValueKind::Int, ValueKind::UInt, ValueKind::Double, ValueKind::Bool, ValueKind::String})
+    if (Name == kindName(K))
+      return K;
+  return std::nullopt;
+}
+
 std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
   if (!Kind) { // a name the run does not list: take JSON's own type
     if (J.is_number_unsigned() &&

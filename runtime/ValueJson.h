@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace atfc {
@@ -38,6 +39,9 @@ nlohmann::ordered_json doubleJson(double X);
 
 /// The number J holds; NaN when it holds none.
 double jsonDouble(const nlohmann::ordered_json &J);
+
+/// The kind kindName() calls Name ("int", ...); nullopt for another word.
+std::optional<ValueKind> valueKindNamed(std::string_view Name);
 
 /// The value J as kind Kind; nullopt when J does not hold one.
 std::optional<Value> jsonValue(const nlohmann::ordered_json &J, std::optional<ValueKind> Kind);

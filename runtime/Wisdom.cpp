@@ -2,6 +2,7 @@
 #include "runtime/Wisdom.h"
 
 #include "runtime/ResultsDatabase.h"
+#include "runtime/ValueJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,44 +30,6 @@ std::string lowercase(std::string_view Text) {
 bool isStringInput(const WisdomInput &Input) {
   return Input.Type.find("string") != std::string::npos ||
          Input.Type.find("char *") != std::string::npos;
-}
-
-Json valueToJson(const Value &V) {
-  return std::visit([](const auto &X) { return Json(X); }, V);
-}
-
-std::optional<Value> valueFromJson(const Json &J, ValueKind Kind) {
-  switch (Kind) {
-  case ValueKind::Int:
-    if (J.is_number_integer())
-      return Value(J.get<std::int64_t>());
-    break;
-  case ValueKind::UInt:
-    if (J.is_number_unsigned())
-      return Value(J.get<std::uint64_t>());
-    break;
-  case ValueKind::Double:
-    if (J.is_number())
-      return Value(J.get<double>());
-    break;
-  case ValueKind::Bool:
-    if (J.is_boolean())
-      return Value(J.get<bool>());
-    break;
-  case ValueKind::String:
-    if (J.is_string())
-      return Value(J.get<std::string>());
-    break;
-  }
-  return std::nullopt;
-}
-
-std::optional<ValueKind> kindOfName(std::string_view Name) {
-  for (ValueKind K :
-       {ValueKind::Int, ValueKind::UInt, ValueKind::Double, ValueKind::Bool, ValueKind::String})
-    if (Name == kindName(K))
-      return K;
-  return std::nullopt;
 }
 
 /// The factor of one numeric input in the distance (Wisdom.h).
@@ -285,7 +248,7 @@ std::string wisdomJson(const Wisdom &W) {
     Entry["inputs"] = InputValues;
     Json Configuration = Json::object();
     for (std::size_t P = 0; P < W.Parameters.size(); ++P)
-      Configuration[W.Parameters[P].Name] = valueToJson(E.Values[P]);
+      Configuration[W.Parameters[P].Name] = valueJson(E.Values[P]);
     Entry["configuration"] = Configuration;
     Entry["cost"] = E.Costs;
     Entry["source"] = E.Source;
@@ -310,7 +273,7 @@ WisdomOrError parseWisdom(std::string_view Text) {
       W.Inputs.push_back({I.at("name").get<std::string>(), I.at("type").get<std::string>(),
                           I.at("argument").get<unsigned>()});
     for (const Json &P : Root.at("parameters")) {
-      const std::optional<ValueKind> Kind = kindOfName(P.at("kind").get<std::string>());
+      const std::optional<ValueKind> Kind = valueKindNamed(P.at("kind").get<std::string>());
       if (!Kind)
         return {{}, "unknown parameter kind " + P.at("kind").dump()};
       W.Parameters.push_back({P.at("name").get<std::string>(), *Kind});
@@ -320,7 +283,7 @@ WisdomOrError parseWisdom(std::string_view Text) {
       E.Device = J.at("device").get<std::string>();
       E.Arguments = J.at("arguments").get<std::vector<std::string>>();
       for (const WisdomParameter &P : W.Parameters) {
-        std::optional<Value> V = valueFromJson(J.at("configuration").at(P.Name), P.Kind);
+        std::optional<Value> V = jsonValue(J.at("configuration").at(P.Name), P.Kind);
         if (!V)
           return {{}, "the value of '" + P.Name + "' is not of kind " + kindName(P.Kind)};
         E.Values.push_back(std::move(*V));

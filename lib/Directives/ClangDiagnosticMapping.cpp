@@ -3,6 +3,8 @@
 
 #include "Directives/DirectiveLexing.h"
 
+#include "Support/Diagnostic.h"
+
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
 
@@ -14,15 +16,6 @@ namespace atfc {
 namespace {
 
 using llvm::StringRef;
-
-std::string quoted(StringRef S) {
-  std::string Out;
-  Out.reserve(S.size() + 2);
-  Out += '\'';
-  Out += S;
-  Out += '\'';
-  return Out;
-}
 
 /// Whether Clang's lexer or parser (rather than Sema) reported ID.
 bool isSyntaxDiagnostic(unsigned ID) {

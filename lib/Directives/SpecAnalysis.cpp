@@ -18,6 +18,8 @@
 #include "Directives/SyntheticUnit.h"
 #include "Directives/UnitASTReader.h"
 
+#include "Support/Diagnostic.h"
+
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
 
@@ -56,16 +58,6 @@ std::string formatDiagnostic(const AnalysisDiagnostic &D) {
 namespace {
 
 using namespace status;
-
-std::string quoted(StringRef S) {
-  // Appending, not "'" + S: GCC 12 warns falsely (-Wrestrict) on the latter.
-  std::string Out;
-  Out.reserve(S.size() + 2);
-  Out += '\'';
-  Out += S;
-  Out += '\'';
-  return Out;
-}
 
 /// "A", "A and B", "A, B and C".
 std::string listOfNames(const std::vector<std::string> &Names) {

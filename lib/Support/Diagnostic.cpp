@@ -9,6 +9,16 @@
 
 namespace atfc {
 
+std::string quoted(std::string_view Name) {
+  // Appending, not "'" + S: GCC 12 warns falsely (-Wrestrict) on the latter.
+  std::string Out;
+  Out.reserve(Name.size() + 2);
+  Out += '\'';
+  Out += Name;
+  Out += '\'';
+  return Out;
+}
+
 std::string_view severityName(Severity S) {
   switch (S) {
   case Severity::Error:

@@ -29,6 +29,9 @@ namespace atfc {
 
 enum class Severity { Error, Warning, Note };
 
+/// Name as messages quote it: 'Name'.
+std::string quoted(std::string_view Name);
+
 /// "error", "warning", "note".
 std::string_view severityName(Severity S);
 

@@ -19,6 +19,11 @@ Diagnostic at(std::string File, unsigned Line, unsigned Column, std::string Mess
   return D;
 }
 
+TEST(DiagnosticTest, NamesAreQuotedOneWay) {
+  EXPECT_EQ(quoted("WPT"), "'WPT'");
+  EXPECT_EQ(quoted(""), "''");
+}
+
 TEST(DiagnosticTest, FirstLineHasOneFormat) {
   EXPECT_EQ(diagnosticLine(at("f.cl", 3, 15, "unknown clause"), "atfc"),
             "f.cl:3:15: error: unknown clause");
