@@ -12,6 +12,10 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
+#include <cmath>
+
 #include <filesystem>
 #include <unistd.h>
 
@@ -141,6 +145,33 @@ TEST(WisdomTest, JsonRoundTripKeepsEveryKind) {
   EXPECT_EQ(Back.Value.Entries[0].Run, 7);
   EXPECT_FALSE(parseWisdom("{}").ok());
   EXPECT_FALSE(parseWisdom("[").ok());
+}
+
+// A NaN or infinite parameter value round-trips as results.db's does
+// ("nan", "inf", "-inf"); wisdom's own writer once made it JSON null, which
+// its reader refused.
+TEST(WisdomTest, JsonRoundTripKeepsNonFiniteValues) {
+  Wisdom W;
+  W.File = "k.cl";
+  W.Inputs = {{"N", "size_t", 1}};
+  W.Parameters = {{"D", ValueKind::Double}};
+  const double Values[] = {std::numeric_limits<double>::infinity(),
+                           -std::numeric_limits<double>::infinity(),
+                           std::numeric_limits<double>::quiet_NaN()};
+  for (int I = 0; I < 3; ++I) {
+    WisdomEntry E;
+    E.Device = "d";
+    E.Arguments = {std::to_string(I + 1)};
+    E.Values = {Value(Values[I])};
+    E.Costs = {1.0 + I};
+    W.Entries.push_back(E);
+  }
+  const WisdomOrError Back = parseWisdom(wisdomJson(W));
+  ASSERT_TRUE(Back.ok()) << Back.Error;
+  ASSERT_EQ(Back.Value.Entries.size(), 3u);
+  EXPECT_EQ(std::get<double>(Back.Value.Entries[0].Values[0]), Values[0]);
+  EXPECT_EQ(std::get<double>(Back.Value.Entries[1].Values[0]), Values[1]);
+  EXPECT_TRUE(std::isnan(std::get<double>(Back.Value.Entries[2].Values[0])));
 }
 
 TEST(WisdomTest, MergeKeepsTheLowerCostPerDeviceAndArguments) {
