@@ -288,14 +288,6 @@ RecordedData readT4Results(const Json &Root) {
   return Data;
 }
 
-/// Whether Path starts with SQLite's header: an atfc results database.
-bool isSqliteFile(const std::string &Path) {
-  static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
-  char Head[sizeof Magic] = {};
-  std::ifstream In(Path, std::ios::binary);
-  return In.read(Head, sizeof Head) && std::memcmp(Head, Magic, sizeof Magic) == 0;
-}
-
 /// The latest run of an atfc results database (docs/results.md): each
 /// configuration once, its latest result; values typed by the run's
 /// parameter kinds.
@@ -386,6 +378,13 @@ RecordedData readAtfcResults(const std::string &Path) {
 }
 
 } // namespace
+
+bool isSqliteFile(const std::string &Path) {
+  static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
+  char Head[sizeof Magic] = {};
+  std::ifstream In(Path, std::ios::binary);
+  return In.read(Head, sizeof Head) && std::memcmp(Head, Magic, sizeof Magic) == 0;
+}
 
 ObjectiveList objectivesOf(const RecordedData &Data) {
   ObjectiveList O;

@@ -68,6 +68,10 @@ struct RecordedDataOrError {
   bool ok() const { return Error.empty(); }
 };
 
+/// Whether Path starts with SQLite's header ("SQLite format 3" and a NUL):
+/// an atfc results database, not a Kernel Tuner cache or a T4 file.
+bool isSqliteFile(const std::string &Path);
+
 /// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip, or
 /// an atfc results database (its latest run; docs/results.md).
 RecordedDataOrError readRecordedData(const std::string &Path);

@@ -1,5 +1,16 @@
 //===- tools/atfc/AnalyzeCommand.cpp - atfc analyze -----------------------===//
-#include "AnalyzeCommand.h"
+//
+// `atfc analyze DATA [--threshold T] [--probability P...] [--prune METHOD]
+// [--prune-threshold X] [--cost-classes N] [--run ID] [--emit-constraints]
+// [--json]`: what earlier tuning data says about a space (lib/Analysis):
+// the share of well-performing configurations and the random-search steps
+// it implies, each parameter's importance, and pruning proposals. DATA is an
+// atfc results database (recognised by its SQLite header), a Kernel Tuner
+// cache file or a T4 results file.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
 #include "TerminalText.h"
 
 #include "Analysis/AnalysisReport.h"
@@ -19,47 +30,32 @@
 
 namespace atfc {
 
-bool isSqliteFile(const std::string &Path) {
-  static constexpr char Magic[] = "SQLite format 3"; // 15 characters + '\0'
-  char Head[sizeof(Magic)] = {};
-  std::ifstream In(Path, std::ios::binary);
-  return In.read(Head, sizeof(Head)) && std::memcmp(Head, Magic, sizeof(Magic)) == 0;
-}
+/// The options of `atfc analyze`.
+struct AnalyzeOptions {
+  /// The data file.
+  std::string Data;
+  /// Well-performing: cost <= best * (1 + Threshold).
+  double Threshold = 0.10;
+  /// Probabilities to estimate steps for; empty: 0.5 0.9 0.95 0.99.
+  std::vector<double> Probabilities;
+  /// --prune: one method only ("naive", "aggressive", "conservative").
+  std::string Prune;
+  /// --prune-threshold: the naive/conservative cut-off relative to MI_max.
+  double PruneCutoff = 0.2;
+  /// --cost-classes: quantile classes for mutual information.
+  std::size_t CostClasses = 10;
+  /// --run: a results database's run; 0 for the latest.
+  std::int64_t Run = 0;
+  /// --emit-constraints: print the proposal as directives.
+  bool EmitConstraints = false;
+  /// --json: one JSON object.
+  bool Json = false;
+};
 
-void addAnalyzeCommand(CLI::App &App, AnalyzeOptions &Options, int &Status) {
-  CLI::App *Sub = App.add_subcommand(
-      "analyze", "Learn from earlier tuning data: well-performing share, random-search steps, "
-                 "parameter importance, pruning proposals");
-  Sub->add_option("DATA", Options.Data,
-                  "An atfc results database, a Kernel Tuner cache file or a T4 results file "
-                  "(plain or gzip)")
-      ->required();
-  Sub->add_option("--threshold", Options.Threshold,
-                  "Well-performing: cost <= best * (1 + T); also what pruning must keep")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  Sub->add_option("--probability", Options.Probabilities,
-                  "Probabilities of finding a well-performing configuration to estimate the "
-                  "steps for (default: 0.5 0.9 0.95 0.99)")
-      ->check(CLI::Range(0.0, 1.0));
-  Sub->add_option("--prune", Options.Prune, "Show (and emit) only this pruning method")
-      ->check(CLI::IsMember({"naive", "aggressive", "conservative"}));
-  Sub->add_option("--prune-threshold", Options.PruneCutoff,
-                  "Naive/conservative cut-off: prune parameters whose mutual information is "
-                  "below X times the largest")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  Sub->add_option("--cost-classes", Options.CostClasses,
-                  "Quantile classes of the cost for mutual information")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  Sub->add_option("--run", Options.Run,
-                  "For a results database: the run to analyse (default: the latest)");
-  Sub->add_flag("--emit-constraints", Options.EmitConstraints,
-                "Print the proposal (--prune, default conservative) as directives to paste");
-  Sub->add_flag("--json", Options.Json, "Print one JSON object");
-  Sub->callback([&Options, &Status] { Status = runAnalyzeCommand(Options, std::cout, std::cerr); });
-}
+/// atfc analyze: writes the analysis to Out and errors to Err; returns the
+/// exit status (0, or 1 when the data cannot be read or holds no valid
+/// configuration).
+int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ostream &Err);
 
 namespace {
 
@@ -157,6 +153,42 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";
   return 0;
+}
+
+int analyzeMain(const SubcommandArgs &Args) {
+  AnalyzeOptions Options;
+  CLI::App App(summaryOf("analyze"), "atfc analyze");
+  App.add_option("DATA", Options.Data,
+                 "An atfc results database, a Kernel Tuner cache file or a T4 results file "
+                 "(plain or gzip)")
+      ->required();
+  App.add_option("--threshold", Options.Threshold,
+                 "Well-performing: cost <= best * (1 + T); also what pruning must keep")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  App.add_option("--probability", Options.Probabilities,
+                 "Probabilities of finding a well-performing configuration to estimate the "
+                 "steps for (default: 0.5 0.9 0.95 0.99)")
+      ->check(CLI::Range(0.0, 1.0));
+  App.add_option("--prune", Options.Prune, "Show (and emit) only this pruning method")
+      ->check(CLI::IsMember({"naive", "aggressive", "conservative"}));
+  App.add_option("--prune-threshold", Options.PruneCutoff,
+                 "Naive/conservative cut-off: prune parameters whose mutual information is "
+                 "below X times the largest")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  App.add_option("--cost-classes", Options.CostClasses,
+                 "Quantile classes of the cost for mutual information")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  App.add_option("--run", Options.Run,
+                 "For a results database: the run to analyse (default: the latest)");
+  App.add_flag("--emit-constraints", Options.EmitConstraints,
+               "Print the proposal (--prune, default conservative) as directives to paste");
+  App.add_flag("--json", Options.Json, "Print one JSON object");
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  return runAnalyzeCommand(Options, std::cout, std::cerr);
 }
 
 } // namespace atfc

@@ -1,7 +1,17 @@
 //===- tools/atfc/ReplayCommand.cpp - atfc replay -------------------------===//
-#include "ReplayCommand.h"
+//
+// `atfc replay DATA [--space FILE [-- ARGS]] --technique T ... --evaluations N
+// --runs R [--seed S] [--json]`: compares search techniques on recorded
+// performance data. Without --space the space is the data's own; with it,
+// the directive file's tuner is built and run in its replay mode, so that
+// the file's space (and constraints) are searched.
+//
+//===----------------------------------------------------------------------===//
+#include "Subcommands.h"
 
-#include "TunerPipeline.h"
+#include "Driver/TunerPipeline.h"
+#include "Driver/TunerProcess.h"
+
 #include "runtime/ReplayExperiment.h"
 
 #include <iostream>
@@ -9,7 +19,7 @@
 
 namespace atfc {
 
-int runReplayCommand(const std::vector<std::string> &Args) {
+int replayMain(const SubcommandArgs &Args) {
   ReplayOptionsOrError Parsed = parseReplayOptions(Args);
   if (!Parsed.ok()) {
     std::cerr << "atfc replay: error: " << Parsed.Error << "\n(atfc replay --help shows usage)\n";

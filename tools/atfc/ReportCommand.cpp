@@ -1,7 +1,15 @@
 //===- tools/atfc/ReportCommand.cpp - atfc report -------------------------===//
-#include "ReportCommand.h"
+//
+// `atfc report DATA [-o report.html] [--run ID]`: one self-contained HTML
+// page that shows a tuning run (lib/Report): DATA is an atfc results
+// database (a run of it: the latest by default) or a Kernel Tuner cache or
+// T4 results file (every entry, in the file's order).
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
 
-#include "AnalyzeCommand.h"
+#include "Backends/RecordedData.h"
 #include "Report/RunReport.h"
 #include "runtime/RunReportData.h"
 
@@ -14,19 +22,18 @@
 
 namespace atfc {
 
-void addReportCommand(CLI::App &App, ReportOptions &Options, int &Status) {
-  CLI::App *Sub = App.add_subcommand(
-      "report", "Write a self-contained HTML report of a tuning run or of recorded data");
-  Sub->add_option("DATA", Options.Data,
-                  "An atfc results database, a Kernel Tuner cache file or a T4 results file "
-                  "(plain or gzip)")
-      ->required();
-  Sub->add_option("-o,--output", Options.Output, "The page to write")->capture_default_str();
-  Sub->add_option("--run", Options.Run,
-                  "For a results database: the run to show (default: the latest)");
-  Sub->callback([&Options, &Status] { Status = runReportCommand(Options, std::cout, std::cerr); });
-}
+struct ReportOptions {
+  /// The data file.
+  std::string Data;
+  /// Where the page goes.
+  std::string Output = "report.html";
+  /// A results database's run; 0 for the latest.
+  std::int64_t Run = 0;
+};
 
+/// atfc report: writes the page, says where to Out, errors to Err; returns
+/// the exit status (0, or 1 when the data cannot be read or the page
+/// cannot be written).
 int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostream &Err) {
   report::ReportRun Run;
   if (isSqliteFile(Options.Data)) {
@@ -64,6 +71,21 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
   }
   Out << "written: " << Options.Output << " (" << Run.Evaluations.size() << " evaluations)\n";
   return 0;
+}
+
+int reportMain(const SubcommandArgs &Args) {
+  ReportOptions Options;
+  CLI::App App(summaryOf("report"), "atfc report");
+  App.add_option("DATA", Options.Data,
+                 "An atfc results database, a Kernel Tuner cache file or a T4 results file "
+                 "(plain or gzip)")
+      ->required();
+  App.add_option("-o,--output", Options.Output, "The page to write")->capture_default_str();
+  App.add_option("--run", Options.Run,
+                 "For a results database: the run to show (default: the latest)");
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  return runReportCommand(Options, std::cout, std::cerr);
 }
 
 } // namespace atfc

@@ -1,11 +1,20 @@
 //===- tools/atfc/ResultsCommand.cpp - atfc results -----------------------===//
 //
+// `atfc results DB [--csv|--json] [--run ID]`: what a results database holds.
+// By default a table for people: the runs with their best cost, then per
+// run its best configuration and every evaluation in order. --csv writes one
+// row per evaluation (a column per parameter and per cost), --json one
+// object {schema_version, runs, evaluations}.
+//
+//===----------------------------------------------------------------------===//
+//
 // Opens a results database read-only and writes it out: the library's CSV
 // and JSON exports as they are, or a table for people built here from the
 // runs and evaluations.
 //
 //===----------------------------------------------------------------------===//
-#include "ResultsCommand.h"
+#include "CommandLine.h"
+#include "Subcommands.h"
 #include "TerminalText.h"
 
 #include "runtime/ResultsDatabase.h"
@@ -22,6 +31,22 @@
 #include <vector>
 
 namespace atfc {
+
+/// The options of `atfc results`.
+struct ResultsOptions {
+  /// The database file.
+  std::string Database;
+  /// --csv: one CSV row per evaluation.
+  bool Csv = false;
+  /// --json: one JSON object.
+  bool Json = false;
+  /// --run ID: only this run; 0 for all.
+  std::int64_t Run = 0;
+};
+
+/// atfc results: writes the export to Out and errors to Err; returns the
+/// exit status (0, or 1 when the database cannot be read).
+int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ostream &Err);
 
 namespace {
 
@@ -257,19 +282,19 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
   return 0;
 }
 
-void addResultsCommand(CLI::App &App, ResultsOptions &Options, int &Status) {
-  CLI::App *Command = App.add_subcommand(
-      "results", "Print a results database's runs and evaluations, or export them as CSV or JSON");
-  Command->add_option("DB", Options.Database, "The results database (e.g. FILE.atf/results.db)")
+int resultsMain(const SubcommandArgs &Args) {
+  ResultsOptions Options;
+  CLI::App App(summaryOf("results"), "atfc results");
+  App.add_option("DB", Options.Database, "The results database (e.g. FILE.atf/results.db)")
       ->required();
-  CLI::Option *Csv = Command->add_flag("--csv", Options.Csv,
-                                       "One CSV row per evaluation (a column per parameter)");
-  Command->add_flag("--json", Options.Json, "One JSON object {runs: [...], evaluations: [...]}")
+  CLI::Option *Csv =
+      App.add_flag("--csv", Options.Csv, "One CSV row per evaluation (a column per parameter)");
+  App.add_flag("--json", Options.Json, "One JSON object {runs: [...], evaluations: [...]}")
       ->excludes(Csv);
-  Command->add_option("--run", Options.Run, "Only the run with this id")
-      ->check(CLI::PositiveNumber);
-  Command->callback(
-      [&Options, &Status] { Status = runResultsCommand(Options, std::cout, std::cerr); });
+  App.add_option("--run", Options.Run, "Only the run with this id")->check(CLI::PositiveNumber);
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  return runResultsCommand(Options, std::cout, std::cerr);
 }
 
 } // namespace atfc

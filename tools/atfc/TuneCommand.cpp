@@ -1,162 +1,63 @@
 //===- tools/atfc/TuneCommand.cpp - atfc tune -----------------------------===//
 //
-// The pipeline end to end: the frontend checks the file, the emitter writes
-// its tuner, the build caches it, and the tuner runs in tune mode with the
-// file's directives blanked out of a copy of the source (the tuner never
-// parses directives; it measures the copy). The tuner writes the outputs.
+// `atfc tune FILE [options] [-- ARGS...]`: the options of a tuning run;
+// the run itself, from the file to the tuner's exit status, is
+// Driver/TuneRun.h.
 //
 //===----------------------------------------------------------------------===//
-#include "TuneCommand.h"
+#include "CommandLine.h"
+#include "Subcommands.h"
 
-#include "InputSets.h"
-#include "MeasuredFiles.h"
-#include "RankLaunch.h"
-#include "TunerPipeline.h"
-#include "WisdomCommand.h"
+#include "Driver/TuneRun.h"
+#include "SearchSpace/SpaceGenerator.h"
 
-#include "runtime/OutputLock.h"
-#include "runtime/SafeFiles.h"
-#include "runtime/TunerInvocation.h"
-
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <cstdlib>
+#include <CLI/CLI.hpp>
 
 namespace atfc {
 
-int runTuneCommand(const TuneOptions &Options) {
-  // Over MPI ranks (RankLaunch.h): --ranks starts the job; in a job, rank 0
-  // builds and searches, the others only measure.
-  const std::optional<MpiJob> Job = mpiJobOfEnvironment();
-  if (Options.Ranks > 1 && !Job)
-    return launchRanks(Options.Ranks, Options.CommandLine);
-  const bool Ranked = Job && Job->Size > 1;
-  if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
-    llvm::errs() << "atfc: note: tuning on the MPI job's " << Job->Size << " ranks; --ranks "
-                 << Options.Ranks << " applies only outside a job\n";
-  if (Ranked && Job->Rank != 0)
-    return execRankLauncher({}, Options.Devices, 0);
-  // Rank 0's failure ends every rank with its status.
-  auto Fail = [&](int Status) {
-    return Ranked ? execRankLauncher({}, Options.Devices, Status) : Status;
-  };
-
-  EmitOptions Emit;
-  for (const std::string &Fix : Options.Fixed) {
-    const std::size_t Equals = Fix.find('=');
-    if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
-      llvm::errs() << "atfc: error: --fix needs NAME=VALUE, not '" << Fix << "'\n";
-      return Fail(2);
-    }
-    Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
-  }
-
-  std::vector<std::vector<std::string>> Sets;
-  for (const std::string &Text : Options.InputSets) {
-    std::string Error;
-    std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
-    if (!Words) {
-      llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
-      return Fail(2);
-    }
-    Sets.push_back(std::move(*Words));
-  }
-  if (!Sets.empty() && !Options.ProgramArgs.empty()) {
-    llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
-                    "--inputs sets, not both\n";
-    return Fail(2);
-  }
-  if (!Options.Prefix.empty() && !isCIdentifier(Options.Prefix)) {
-    llvm::errs() << "atfc: error: --prefix '" << Options.Prefix << "' is not a C identifier\n";
-    return Fail(2);
-  }
-  if (!Sets.empty() && Ranked) {
-    llvm::errs() << "atfc: error: --inputs tunes one set after another; over MPI ranks, tune "
-                    "each set with its own command\n";
-    return Fail(2);
-  }
-  if (!Sets.empty() && Options.Resume) {
-    llvm::errs() << "atfc: error: --resume continues one run; it cannot be used with --inputs\n";
-    return Fail(2);
-  }
-
-  const std::string Output =
-      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
-  // One run per output directory, from before the tuner's build to the
-  // tuner's end (it inherits the lock).
-  if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
-    return Fail(1);
-  }
-  std::string LockError;
-  std::optional<OutputLock> Lock =
-      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
-  if (!Lock) {
-    llvm::errs() << "atfc: error: " << LockError << '\n';
-    return Fail(1);
-  }
-  setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
-
-  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
-  if (!Prepared)
-    return Fail(1);
-
-  // Every option travels as one value (runtime/TunerInvocation.h).
-  auto RunOnce = [&](const std::vector<std::string> &Arguments,
-                     const std::vector<PriorData> &Priors) {
-    TunerOptions Invocation;
-    Invocation.Mode = TunerMode::Tune;
-    Invocation.OutputDirectory = Output;
-    Invocation.BlankedSource = Prepared->BlankedSource;
-    Invocation.Threads = Options.Threads;
-    Invocation.Technique = Options.Technique;
-    Invocation.AbortCondition = Options.AbortCondition;
-    Invocation.Seed = Options.Seed;
-    Invocation.InputsKey = Prepared->InputsKey;
-    Invocation.Fresh = Options.Fresh;
-    Invocation.SpaceIdentity = Prepared->SpaceIdentity;
-    Invocation.Fixed = Options.Fixed;
-    Invocation.Resume = Options.Resume;
-    Invocation.Verbose = Options.Verbose;
-    Invocation.Priors = Priors;
-    Invocation.Arguments = Arguments;
-    std::vector<std::string> Args = {Prepared->Binary};
-    try {
-      for (std::string &A : tunerCommandLine(Invocation))
-        Args.push_back(std::move(A));
-    } catch (const std::exception &) {
-      llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
-      return Fail(2);
-    }
-    if (Ranked) // rank 0 becomes the launcher: one run
-      return execRankLauncher(Args, Options.Devices, 0);
-    return runTunerProcess(Prepared->Binary, Args, Output + "/work");
-  };
-  std::vector<PriorData> Priors;
-  for (const std::string &P : Options.Priors)
-    Priors.push_back({P, 0});
-  const int Status = Sets.empty() ? RunOnce(Options.ProgramArgs, Priors)
-                                  : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce);
-  // The selection header and wisdom cover every set tuned into Output.
-  // A failure here fails the command only when the sets were asked for.
-  const bool Required = !Sets.empty() || !Options.Prefix.empty();
-  // With --inputs, the sets that found a configuration are selectable even
-  // when another did not (status 1).
-  if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
-      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required) &&
-      Required)
-    return 1;
-  return Status;
-}
-
-int runBuildCommand(const std::string &File, const std::string &OutputDirectory) {
-  std::optional<PreparedTuner> Prepared =
-      prepareTuner(File, {}, OutputDirectory.empty() ? File + ".atf" : OutputDirectory);
-  if (!Prepared)
-    return 1;
-  llvm::outs() << Prepared->Binary << '\n';
-  return 0;
+int tuneMain(const SubcommandArgs &Args) {
+  TuneOptions Tune;
+  CLI::App App(summaryOf("tune"), "atfc tune");
+  App.add_option("FILE", Tune.File, "The annotated source file")->required();
+  App.add_option("-o,--output", Tune.OutputDirectory,
+                 "Directory for results and outputs (default: FILE.atf)");
+  App.add_option("--technique", Tune.Technique,
+                 "Search technique instead of the file's, e.g. 'random'");
+  App.add_option("--abort-condition", Tune.AbortCondition,
+                 "Abort condition instead of the file's, e.g. 'evaluations(50)'");
+  App.add_option("--seed", Tune.Seed, "Seed instead of the file's");
+  // One value per --fix, so that `--fix A=1 FILE` leaves FILE alone.
+  App.add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE); repeatable")
+      ->allow_extra_args(false);
+  App.add_flag("--resume", Tune.Resume, "Continue the last interrupted run");
+  App.add_flag("--fresh", Tune.Fresh,
+               "Measure every configuration again, reusing no earlier result");
+  App.add_flag("--wait", Tune.Wait, "Wait for another run into the output directory to end");
+  App.add_flag("--verbose", Tune.Verbose, "A line per evaluation");
+  App.add_option("--threads", Tune.Threads, "Generation threads (0: all cores)")
+      ->check(CLI::Range(0, static_cast<int>(kMaxGenerationThreads)));
+  App.add_option("--prior", Tune.Priors,
+                 "Start with the best configurations of earlier data: a results database, a "
+                 "Kernel Tuner cache or a T4 file; repeatable")
+      ->allow_extra_args(false);
+  App.add_option("--inputs", Tune.InputSets,
+                 "One set of the program's arguments, as one shell-quoted string; repeatable: "
+                 "one run per set, each warm-started from those before")
+      ->allow_extra_args(false);
+  App.add_option("--prefix", Tune.Prefix,
+                 "The selection header's names (default: the file's stem)");
+  App.add_option("--ranks", Tune.Ranks,
+                 "Measure on N MPI ranks, started with mpiexec (docs/scale-out.md)");
+  App.add_option("--devices", Tune.Devices,
+                 "With ranks: each rank's device, by node-local rank (0,1,2,3)");
+  App.add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
+  std::vector<std::string> AfterDashes;
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args, &AfterDashes))
+    return *Exit;
+  Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
+  Tune.CommandLine = {"tune"};
+  Tune.CommandLine.insert(Tune.CommandLine.end(), Args.begin(), Args.end());
+  return tuneFile(Tune);
 }
 
 } // namespace atfc

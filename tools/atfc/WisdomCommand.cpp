@@ -1,7 +1,23 @@
 //===- tools/atfc/WisdomCommand.cpp - atfc wisdom -------------------------===//
-#include "WisdomCommand.h"
+//
+// The `atfc wisdom` subcommands, which work on wisdom from several places
+// (the selection outputs of one `atfc tune`: Driver/SelectionFiles.h):
+//
+//   atfc wisdom merge IN... -o OUT.json [--header H] [--prefix P] [--file F]
+//       IN: results databases and wisdom files, e.g. of several devices;
+//   atfc wisdom header WISDOM.json -o H [--prefix P]
+//
+// A results database does not hold the file's input declarations: they
+// come from --file (the annotated file), else from a wisdom file among the
+// inputs, else from the `*_wisdom.json` beside the database.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
 
-#include "TunerPipeline.h"
+#include "Backends/RecordedData.h"
+#include "Driver/SelectionFiles.h"
+#include "Driver/TunerPipeline.h"
 
 #include "runtime/SafeFiles.h"
 #include "runtime/SelectionHeader.h"
@@ -19,6 +35,18 @@
 
 namespace atfc {
 
+struct WisdomOptions {
+  /// merge: results databases and wisdom files; header: one wisdom file.
+  std::vector<std::string> Inputs;
+  std::string Output;
+  /// merge: also write the selection header here.
+  std::string Header;
+  /// The header's names (default: from the file's name).
+  std::string Prefix;
+  /// The annotated file, for the inputs' declarations.
+  std::string File;
+};
+
 namespace {
 
 bool readText(const std::string &Path, std::string &Text) {
@@ -27,12 +55,6 @@ bool readText(const std::string &Path, std::string &Text) {
   Buffer << In.rdbuf();
   Text = Buffer.str();
   return static_cast<bool>(In);
-}
-
-bool isSqlite(const std::string &Path) {
-  std::string Head(16, '\0');
-  std::ifstream In(Path, std::ios::binary);
-  return In.read(Head.data(), 16) && Head == std::string("SQLite format 3\0", 16);
 }
 
 WisdomOrError readWisdomFile(const std::string &Path) {
@@ -45,31 +67,6 @@ WisdomOrError readWisdomFile(const std::string &Path) {
   return W;
 }
 
-/// The stem of the header's names: Prefix, else the file's.
-std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File) {
-  if (Prefix.empty())
-    return selectionStem(File);
-  if (!isCIdentifier(Prefix)) {
-    llvm::errs() << "atfc: error: --prefix '" << Prefix << "' is not a C identifier\n";
-    return std::nullopt;
-  }
-  return Prefix;
-}
-
-bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path) {
-  if (W.Entries.empty()) {
-    llvm::errs() << "atfc: error: no tuned configuration to select from: '" << Path
-                 << "' not written\n";
-    return false;
-  }
-  std::string Error;
-  if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
-    return false;
-  }
-  return true;
-}
-
 /// The declarations of the inputs for results databases (WisdomCommand.h).
 std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Options) {
   if (!Options.File.empty()) {
@@ -80,10 +77,10 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
   }
   std::vector<std::string> Candidates;
   for (const std::string &In : Options.Inputs)
-    if (!isSqlite(In))
+    if (!isSqliteFile(In))
       Candidates.push_back(In);
   for (const std::string &In : Options.Inputs) {
-    if (!isSqlite(In))
+    if (!isSqliteFile(In))
       continue;
     std::error_code EC;
     const std::filesystem::path Dir = std::filesystem::path(In).parent_path();
@@ -106,7 +103,7 @@ int runMerge(const WisdomOptions &Options) {
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
     WisdomOrError W;
-    if (isSqlite(In)) {
+    if (isSqliteFile(In)) {
       if (!Declared && !(Declared = declaredInputs(Options)))
         return 1;
       W = wisdomOfDatabase(In, *Declared);
@@ -158,11 +155,11 @@ int runHeader(const WisdomOptions &Options) {
 
 } // namespace
 
-void addWisdomCommand(CLI::App &App, WisdomOptions &Options, int &Status) {
-  CLI::App *Wisdom = App.add_subcommand(
-      "wisdom", "Best configurations per device and input set, for programs to select from");
-  Wisdom->require_subcommand(1);
-  CLI::App *Merge = Wisdom->add_subcommand(
+int wisdomMain(const SubcommandArgs &Args) {
+  WisdomOptions Options;
+  CLI::App Wisdom(summaryOf("wisdom"), "atfc wisdom");
+  Wisdom.require_subcommand(1);
+  CLI::App *Merge = Wisdom.add_subcommand(
       "merge", "Merge results databases and wisdom files (e.g. of several devices) into one");
   Merge->add_option("INPUTS", Options.Inputs, "Results databases and wisdom files")->required();
   Merge->add_option("-o,--output", Options.Output, "The wisdom file to write")->required();
@@ -170,40 +167,13 @@ void addWisdomCommand(CLI::App &App, WisdomOptions &Options, int &Status) {
   Merge->add_option("--prefix", Options.Prefix, "The header's names (default: the file's stem)");
   Merge->add_option("--file", Options.File,
                     "The annotated file: the inputs' declarations for results databases");
-  Merge->callback([&] { Status = runMerge(Options); });
-  CLI::App *Header =
-      Wisdom->add_subcommand("header", "Write the selection header of a wisdom file");
+  CLI::App *Header = Wisdom.add_subcommand("header", "Write the selection header of a wisdom file");
   Header->add_option("WISDOM", Options.Inputs, "A wisdom file")->required()->expected(1);
   Header->add_option("-o,--output", Options.Output, "The header to write (default: STEM_select.h)");
   Header->add_option("--prefix", Options.Prefix, "The header's names (default: the file's stem)");
-  Header->callback([&] { Status = runHeader(Options); });
-}
-
-bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
-                         const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
-                         bool Required) {
-  const char *Severity = Required ? "error" : "warning";
-  WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
-  if (!W.ok()) {
-    llvm::errs() << "atfc: " << Severity << ": " << W.Error << '\n';
-    return false;
-  }
-  std::optional<std::string> Stem = stemOf(Prefix, File);
-  if (!Stem)
-    return false;
-  const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
-  const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
-  std::string Error;
-  if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
-    llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
-    return false;
-  }
-  if (!writeHeader(W.Value, *Stem, Header))
-    return false;
-  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json ("
-               << W.Value.Entries.size() << " tuned input set"
-               << (W.Value.Entries.size() == 1 ? "" : "s") << ")\n";
-  return true;
+  if (std::optional<int> Exit = parseSubcommandLine(Wisdom, Args))
+    return *Exit;
+  return Merge->parsed() ? runMerge(Options) : runHeader(Options);
 }
 
 } // namespace atfc

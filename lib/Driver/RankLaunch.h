@@ -1,4 +1,4 @@
-//===- tools/atfc/RankLaunch.h - atfc tune over MPI ranks -------*- C++ -*-===//
+//===- Driver/RankLaunch.h - atfc tune over MPI ranks -----------*- C++ -*-===//
 //
 // `atfc tune FILE --ranks N` runs `mpiexec -n N atfc tune FILE ...`; under
 // mpiexec or srun, every atfc of the job execs atfc-ranks (the only program
@@ -7,8 +7,8 @@
 // atfc itself never needs an MPI library (docs/scale-out.md).
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_TOOLS_ATFC_RANKLAUNCH_H
-#define ATFC_TOOLS_ATFC_RANKLAUNCH_H
+#ifndef ATFC_DRIVER_RANKLAUNCH_H
+#define ATFC_DRIVER_RANKLAUNCH_H
 
 #include <optional>
 #include <string>

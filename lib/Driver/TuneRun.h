@@ -1,6 +1,12 @@
-//===- tools/atfc/TuneCommand.h - atfc tune ---------------------*- C++ -*-===//
-#ifndef ATFC_TOOLS_ATFC_TUNECOMMAND_H
-#define ATFC_TOOLS_ATFC_TUNECOMMAND_H
+//===- Driver/TuneRun.h - atfc tune, end to end -----------------*- C++ -*-===//
+//
+// Everything `atfc tune` does after parsing its options: over MPI ranks or
+// alone, one run or one per input set, from the file to the tuner's exit
+// status and the selection outputs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DRIVER_TUNERUN_H
+#define ATFC_DRIVER_TUNERUN_H
 
 #include <cstdint>
 #include <optional>
@@ -46,14 +52,10 @@ struct TuneOptions {
   std::vector<std::string> CommandLine;
 };
 
-/// atfc tune: check, emit, build (cached) and run the tuner of the file;
-/// returns the exit status (the tuner's, or 1 when it cannot run).
-int runTuneCommand(const TuneOptions &Options);
-
-/// atfc build: prepareTuner into OutputDirectory (default FILE.atf), then
-/// print the tuner's path. The tuner runs anywhere its libraries are, e.g.
-/// on a GPU node that has no atfc (`TUNER --tune --blanked PATH -- ARGS`).
-int runBuildCommand(const std::string &File, const std::string &OutputDirectory);
+/// Checks, emits, builds (cached) and runs the tuner of Options.File;
+/// returns the exit status (the tuner's, 1 when it cannot run, 2 for
+/// options that contradict each other).
+int tuneFile(const TuneOptions &Options);
 
 } // namespace atfc
 

@@ -1,4 +1,4 @@
-//===- tools/atfc/InputSets.h - atfc tune --inputs ---------------*- C++ -*-===//
+//===- Driver/InputSets.h - atfc tune --inputs ------------------*- C++ -*-===//
 //
 // Tuning one file for several argument sets in one command: one run per
 // set, in the order given, into one results database; each run after the
@@ -8,8 +8,8 @@
 // selection header and wisdom of the output directory cover every set.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_TOOLS_ATFC_INPUTSETS_H
-#define ATFC_TOOLS_ATFC_INPUTSETS_H
+#ifndef ATFC_DRIVER_INPUTSETS_H
+#define ATFC_DRIVER_INPUTSETS_H
 
 #include "runtime/TunerCommandLine.h"
 #include "runtime/Wisdom.h"

@@ -1,5 +1,5 @@
-//===- tools/atfc/MeasuredFiles.cpp - Files a run's results depend on -----===//
-#include "MeasuredFiles.h"
+//===- Driver/MeasuredFiles.cpp - Files a run's results depend on ---------===//
+#include "Driver/MeasuredFiles.h"
 
 #include "Directives/DirectiveScanner.h"
 #include "Directives/IncludedFiles.h"

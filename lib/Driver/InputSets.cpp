@@ -1,5 +1,5 @@
-//===- tools/atfc/InputSets.cpp - atfc tune --inputs ----------------------===//
-#include "InputSets.h"
+//===- Driver/InputSets.cpp - atfc tune --inputs --------------------------===//
+#include "Driver/InputSets.h"
 
 #include "runtime/ResultsDatabase.h"
 

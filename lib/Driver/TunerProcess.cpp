@@ -1,4 +1,4 @@
-//===- tools/atfc/TunerProcess.cpp - Running a tuner and its signals ------===//
+//===- Driver/TunerProcess.cpp - Running a tuner and its signals ----------===//
 //
 // atfc waits for its tuner and passes the stopping signals on, so that one
 // sent to atfc's pid (kill, a batch system, a supervisor) reaches the tuner,
@@ -14,7 +14,7 @@
 // groups, and removes the configurations' directories under work/.
 //
 //===----------------------------------------------------------------------===//
-#include "TunerPipeline.h"
+#include "Driver/TunerProcess.h"
 
 #include "runtime/Interruption.h"
 #include "runtime/OutputLock.h"

@@ -1,7 +1,7 @@
-//===- tools/atfc/TunerPipeline.cpp - File to running tuner ---------------===//
-#include "TunerPipeline.h"
+//===- Driver/TunerPipeline.cpp - File to running tuner -------------------===//
+#include "Driver/TunerPipeline.h"
 
-#include "MeasuredFiles.h"
+#include "Driver/MeasuredFiles.h"
 
 #include "Directives/TunerBuild.h"
 #include "runtime/OutputLock.h"

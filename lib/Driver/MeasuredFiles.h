@@ -1,4 +1,4 @@
-//===- tools/atfc/MeasuredFiles.h - Files a run's results depend on -*- C++ -*-===//
+//===- Driver/MeasuredFiles.h - What results depend on ----------*- C++ -*-===//
 //
 // A measurement depends on more than the tuned file: the headers it
 // includes, the scripts its compile and run scripts call, and whatever the
@@ -6,8 +6,8 @@
 // results key, so that a changed header is measured anew.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_TOOLS_ATFC_MEASUREDFILES_H
-#define ATFC_TOOLS_ATFC_MEASUREDFILES_H
+#ifndef ATFC_DRIVER_MEASUREDFILES_H
+#define ATFC_DRIVER_MEASUREDFILES_H
 
 #include "Directives/Frontend.h"
 

@@ -1,9 +1,13 @@
-//===- tools/atfc/OptionSpelling.cpp - Unknown options, did you mean ------===//
-#include "OptionSpelling.h"
+//===- tools/atfc/CommandLine.cpp - A subcommand's options ----------------===//
+#include "CommandLine.h"
 
 #include "Support/Suggestions.h"
 
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
 #include <algorithm>
+#include <cstdio>
 
 namespace atfc {
 namespace {
@@ -34,6 +38,36 @@ std::optional<std::string> unknownOptionMessage(std::span<const std::string> Arg
     if (std::optional<std::string> Close = closestOption(Name, Known))
       Message += "; did you mean '" + *Close + "'?";
     return Message + " (arguments of the tuned program that begin with '-' go after '--')";
+  }
+  return std::nullopt;
+}
+
+std::optional<int> parseSubcommandLine(CLI::App &App, const std::vector<std::string> &Args,
+                                       std::vector<std::string> *AfterDashes) {
+  std::vector<std::string> Words = Args;
+  if (AfterDashes) {
+    std::vector<std::string> Known;
+    for (const CLI::Option *O : App.get_options()) {
+      for (const std::string &L : O->get_lnames())
+        Known.push_back("--" + L);
+      for (const std::string &S : O->get_snames())
+        Known.push_back("-" + S);
+    }
+    if (std::optional<std::string> Message = unknownOptionMessage(Words, Known)) {
+      fmt::print(stderr, "atfc: error: {}\n", *Message);
+      return 2;
+    }
+    auto Dashes = std::find(Words.begin(), Words.end(), "--");
+    if (Dashes != Words.end()) {
+      AfterDashes->assign(Dashes + 1, Words.end());
+      Words.erase(Dashes, Words.end());
+    }
+  }
+  std::reverse(Words.begin(), Words.end()); // CLI11 takes them last first
+  try {
+    App.parse(Words);
+  } catch (const CLI::ParseError &E) {
+    return App.exit(E);
   }
   return std::nullopt;
 }

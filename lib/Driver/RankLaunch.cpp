@@ -1,5 +1,5 @@
-//===- tools/atfc/RankLaunch.cpp - atfc tune over MPI ranks ---------------===//
-#include "RankLaunch.h"
+//===- Driver/RankLaunch.cpp - atfc tune over MPI ranks -------------------===//
+#include "Driver/RankLaunch.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,14 +32,15 @@ std::string besideSelf(const char *Name) {
   return EC ? std::string(Name) : (Self.parent_path() / Name).string();
 }
 
-[[noreturn]] void execOrExit(const std::vector<std::string> &Args) {
+/// Becomes the program Args name; returns 1 only when it cannot.
+int execProgram(const std::vector<std::string> &Args) {
   std::vector<char *> Argv;
   for (const std::string &A : Args)
     Argv.push_back(const_cast<char *>(A.c_str()));
   Argv.push_back(nullptr);
   execvp(Argv[0], Argv.data());
   llvm::errs() << "atfc: error: cannot run '" << Args[0] << "': " << std::strerror(errno) << '\n';
-  std::exit(1);
+  return 1;
 }
 
 } // namespace
@@ -72,7 +73,7 @@ int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine) {
   // Ranks mostly wait for their measurements: more ranks than cores is
   // fine on one node (Open MPI refuses it by default; others ignore this).
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", /*overwrite=*/0);
-  execOrExit(Args);
+  return execProgram(Args);
 }
 
 int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,
@@ -84,7 +85,7 @@ int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::strin
     Args.insert(Args.end(), {"--failed", std::to_string(Failed)});
   Args.push_back("--");
   Args.insert(Args.end(), TunerArgs.begin(), TunerArgs.end());
-  execOrExit(Args);
+  return execProgram(Args);
 }
 
 } // namespace atfc

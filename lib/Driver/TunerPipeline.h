@@ -1,12 +1,12 @@
-//===- tools/atfc/TunerPipeline.h - File to running tuner -------*- C++ -*-===//
+//===- Driver/TunerPipeline.h - File to running tuner -----------*- C++ -*-===//
 //
 // The steps every subcommand that runs a tuner shares: read and analyse the
 // file (printing diagnostics like a compiler), emit its tuner, build it (or
 // find it in the cache), and run it with the terminal handed over.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_TOOLS_ATFC_TUNERPIPELINE_H
-#define ATFC_TOOLS_ATFC_TUNERPIPELINE_H
+#ifndef ATFC_DRIVER_TUNERPIPELINE_H
+#define ATFC_DRIVER_TUNERPIPELINE_H
 
 #include "Directives/Frontend.h"
 #include "Directives/TunerEmitter.h"
@@ -59,16 +59,6 @@ std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
 /// blanked source there; nullopt after printing why not.
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
                                           const std::string &Output);
-
-/// Runs Binary with Args (argv[0] included) on atfc's own terminal and
-/// returns its exit status (1 when it cannot start, 128 + the signal when
-/// one killed it). While it runs, SIGINT, SIGTERM and SIGHUP are the
-/// tuner's to handle: atfc passes on those sent to it alone and waits for
-/// the tuner to save its results. If the tuner dies by a signal, what it
-/// left running is killed and its configurations' directories under
-/// WorkDirectory (if given) are removed (TunerProcess.cpp).
-int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
-                    const std::string &WorkDirectory = {});
 
 } // namespace atfc
 

@@ -1,0 +1,63 @@
+//===- Driver/SelectionFiles.cpp - A tuned file's selection outputs -------===//
+#include "Driver/SelectionFiles.h"
+
+#include "runtime/SafeFiles.h"
+#include "runtime/SelectionHeader.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace atfc {
+
+/// The stem of the header's names: Prefix, else the file's.
+std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File) {
+  if (Prefix.empty())
+    return selectionStem(File);
+  if (!isCIdentifier(Prefix)) {
+    llvm::errs() << "atfc: error: --prefix '" << Prefix << "' is not a C identifier\n";
+    return std::nullopt;
+  }
+  return Prefix;
+}
+
+bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path) {
+  if (W.Entries.empty()) {
+    llvm::errs() << "atfc: error: no tuned configuration to select from: '" << Path
+                 << "' not written\n";
+    return false;
+  }
+  std::string Error;
+  if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
+    llvm::errs() << "atfc: error: " << Error << '\n';
+    return false;
+  }
+  return true;
+}
+
+bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
+                         const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
+                         bool Required) {
+  const char *Severity = Required ? "error" : "warning";
+  WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
+  if (!W.ok()) {
+    llvm::errs() << "atfc: " << Severity << ": " << W.Error << '\n';
+    return false;
+  }
+  std::optional<std::string> Stem = stemOf(Prefix, File);
+  if (!Stem)
+    return false;
+  const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
+  const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
+  std::string Error;
+  if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
+    llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
+    return false;
+  }
+  if (!writeHeader(W.Value, *Stem, Header))
+    return false;
+  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json ("
+               << W.Value.Entries.size() << " tuned input set"
+               << (W.Value.Entries.size() == 1 ? "" : "s") << ")\n";
+  return true;
+}
+
+} // namespace atfc

@@ -1,0 +1,38 @@
+//===- Driver/SelectionFiles.h - Selection outputs --------------*- C++ -*-===//
+//
+// What `atfc tune` writes for programs that pick a configuration per input
+// set at run time: `<stem>_wisdom.json` and `<stem>_select.h` in the output
+// directory (runtime/Wisdom.h, runtime/SelectionHeader.h). `atfc wisdom`
+// writes the same files from wisdom of several places.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DRIVER_SELECTIONFILES_H
+#define ATFC_DRIVER_SELECTIONFILES_H
+
+#include "runtime/Wisdom.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// The stem of the header's names: Prefix, else the file's; nullopt after
+/// printing why a Prefix is not a C identifier.
+std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File);
+
+/// Writes the selection header of W with names from Stem to Path; false
+/// after printing why not (no entry, a write that failed).
+bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path);
+
+/// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
+/// from its results database (the runs of File); Prefix overrides the stem.
+/// Prints what it wrote; false after printing why not (an error when
+/// Required, else a warning).
+bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
+                         const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
+                         bool Required);
+
+} // namespace atfc
+
+#endif

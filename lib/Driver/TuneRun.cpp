@@ -1,0 +1,153 @@
+//===- Driver/TuneRun.cpp - atfc tune, end to end -------------------------===//
+//
+// The pipeline end to end: the frontend checks the file, the emitter writes
+// its tuner, the build caches it, and the tuner runs in tune mode with the
+// file's directives blanked out of a copy of the source (the tuner never
+// parses directives; it measures the copy). The tuner writes the outputs.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/TuneRun.h"
+
+#include "Driver/InputSets.h"
+#include "Driver/RankLaunch.h"
+#include "Driver/SelectionFiles.h"
+#include "Driver/TunerPipeline.h"
+#include "Driver/TunerProcess.h"
+
+#include "runtime/OutputLock.h"
+#include "runtime/SafeFiles.h"
+#include "runtime/TunerInvocation.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+namespace atfc {
+
+int tuneFile(const TuneOptions &Options) {
+  // Over MPI ranks (RankLaunch.h): --ranks starts the job; in a job, rank 0
+  // builds and searches, the others only measure.
+  const std::optional<MpiJob> Job = mpiJobOfEnvironment();
+  if (Options.Ranks > 1 && !Job)
+    return launchRanks(Options.Ranks, Options.CommandLine);
+  const bool Ranked = Job && Job->Size > 1;
+  if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
+    llvm::errs() << "atfc: note: tuning on the MPI job's " << Job->Size << " ranks; --ranks "
+                 << Options.Ranks << " applies only outside a job\n";
+  if (Ranked && Job->Rank != 0)
+    return execRankLauncher({}, Options.Devices, 0);
+  // Rank 0's failure ends every rank with its status.
+  auto Fail = [&](int Status) {
+    return Ranked ? execRankLauncher({}, Options.Devices, Status) : Status;
+  };
+
+  EmitOptions Emit;
+  for (const std::string &Fix : Options.Fixed) {
+    const std::size_t Equals = Fix.find('=');
+    if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
+      llvm::errs() << "atfc: error: --fix needs NAME=VALUE, not '" << Fix << "'\n";
+      return Fail(2);
+    }
+    Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
+  }
+
+  std::vector<std::vector<std::string>> Sets;
+  for (const std::string &Text : Options.InputSets) {
+    std::string Error;
+    std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
+    if (!Words) {
+      llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
+      return Fail(2);
+    }
+    Sets.push_back(std::move(*Words));
+  }
+  if (!Sets.empty() && !Options.ProgramArgs.empty()) {
+    llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
+                    "--inputs sets, not both\n";
+    return Fail(2);
+  }
+  if (!Options.Prefix.empty() && !isCIdentifier(Options.Prefix)) {
+    llvm::errs() << "atfc: error: --prefix '" << Options.Prefix << "' is not a C identifier\n";
+    return Fail(2);
+  }
+  if (!Sets.empty() && Ranked) {
+    llvm::errs() << "atfc: error: --inputs tunes one set after another; over MPI ranks, tune "
+                    "each set with its own command\n";
+    return Fail(2);
+  }
+  if (!Sets.empty() && Options.Resume) {
+    llvm::errs() << "atfc: error: --resume continues one run; it cannot be used with --inputs\n";
+    return Fail(2);
+  }
+
+  const std::string Output =
+      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+  // One run per output directory, from before the tuner's build to the
+  // tuner's end (it inherits the lock).
+  if (std::string Error; !createPrivateDirectories(Output, Error)) {
+    llvm::errs() << "atfc: error: " << Error << '\n';
+    return Fail(1);
+  }
+  std::string LockError;
+  std::optional<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
+  if (!Lock) {
+    llvm::errs() << "atfc: error: " << LockError << '\n';
+    return Fail(1);
+  }
+  setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
+
+  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
+  if (!Prepared)
+    return Fail(1);
+
+  // Every option travels as one value (runtime/TunerInvocation.h).
+  auto RunOnce = [&](const std::vector<std::string> &Arguments,
+                     const std::vector<PriorData> &Priors) {
+    TunerOptions Invocation;
+    Invocation.Mode = TunerMode::Tune;
+    Invocation.OutputDirectory = Output;
+    Invocation.BlankedSource = Prepared->BlankedSource;
+    Invocation.Threads = Options.Threads;
+    Invocation.Technique = Options.Technique;
+    Invocation.AbortCondition = Options.AbortCondition;
+    Invocation.Seed = Options.Seed;
+    Invocation.InputsKey = Prepared->InputsKey;
+    Invocation.Fresh = Options.Fresh;
+    Invocation.SpaceIdentity = Prepared->SpaceIdentity;
+    Invocation.Fixed = Options.Fixed;
+    Invocation.Resume = Options.Resume;
+    Invocation.Verbose = Options.Verbose;
+    Invocation.Priors = Priors;
+    Invocation.Arguments = Arguments;
+    std::vector<std::string> Args = {Prepared->Binary};
+    try {
+      for (std::string &A : tunerCommandLine(Invocation))
+        Args.push_back(std::move(A));
+    } catch (const std::exception &) {
+      llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
+      return Fail(2);
+    }
+    if (Ranked) // rank 0 becomes the launcher: one run
+      return execRankLauncher(Args, Options.Devices, 0);
+    return runTunerProcess(Prepared->Binary, Args, Output + "/work");
+  };
+  std::vector<PriorData> Priors;
+  for (const std::string &P : Options.Priors)
+    Priors.push_back({P, 0});
+  const int Status = Sets.empty() ? RunOnce(Options.ProgramArgs, Priors)
+                                  : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce);
+  // The selection header and wisdom cover every set tuned into Output.
+  // A failure here fails the command only when the sets were asked for.
+  const bool Required = !Sets.empty() || !Options.Prefix.empty();
+  // With --inputs, the sets that found a configuration are selectable even
+  // when another did not (status 1).
+  if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
+      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required) &&
+      Required)
+    return 1;
+  return Status;
+}
+
+} // namespace atfc

@@ -1,0 +1,59 @@
+//===- MeasuredFilesTest.cpp - Files a run's results depend on ------------===//
+//
+// The files a script names join the results key: those it reads, found
+// relative to the tuned file or through $ATF_FILE_DIR; never what it
+// writes, the system's files, variables or words that name no file.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/MeasuredFiles.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace atfc;
+namespace fs = std::filesystem;
+
+namespace {
+
+class MeasuredFilesTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = fs::temp_directory_path() / ("driver-measured-" + std::to_string(::getpid()));
+    fs::remove_all(Dir);
+    fs::create_directories(Dir / "sub");
+    for (const char *Name : {"run.sh", "input.dat", "log.txt", "sub/helper.py"})
+      std::ofstream(Dir / Name) << "x\n";
+  }
+  void TearDown() override { fs::remove_all(Dir); }
+
+  std::vector<std::string> named(const std::string &Script) {
+    std::vector<std::string> Files = filesNamedByScript(Script, Dir.string());
+    std::sort(Files.begin(), Files.end());
+    return Files;
+  }
+  std::string path(const char *Name) const { return (Dir / Name).string(); }
+
+  fs::path Dir;
+};
+
+TEST_F(MeasuredFilesTest, ReadFilesAreNamedAbsolutely) {
+  EXPECT_EQ(named("bash run.sh input.dat"),
+            (std::vector<std::string>{path("input.dat"), path("run.sh")}));
+  EXPECT_EQ(named("python3 $ATF_FILE_DIR/sub/helper.py"),
+            std::vector<std::string>{path("sub/helper.py")});
+  EXPECT_EQ(named("python3 \"${ATF_FILE_DIR}/sub/helper.py\""),
+            std::vector<std::string>{path("sub/helper.py")});
+}
+
+TEST_F(MeasuredFilesTest, OutputsSystemFilesAndOtherWordsAreNot) {
+  // log.txt exists, but the script writes it.
+  EXPECT_EQ(named("./run.sh > log.txt 2>>log.txt"), std::vector<std::string>{path("run.sh")});
+  EXPECT_TRUE(named("/bin/sh -c true; cat /etc/hostname").empty());
+  EXPECT_TRUE(named("X=input.dat $HOME/run.sh missing.dat").empty());
+}
+
+} // namespace

@@ -1,0 +1,67 @@
+//===- TunerPipelineTest.cpp - File to tuner program ----------------------===//
+//
+// The driver's first steps on real files with real Clang: a file is read
+// and checked (errors stop it), its tuner program emitted, its positional
+// inputs listed in declaration order with their types.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/TunerPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace atfc;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TunerPipelineTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = fs::temp_directory_path() / ("driver-pipeline-" + std::to_string(::getpid()));
+    fs::remove_all(Dir);
+    fs::create_directories(Dir);
+  }
+  void TearDown() override { fs::remove_all(Dir); }
+
+  std::string write(const char *Name, const std::string &Text) {
+    std::ofstream(Dir / Name) << Text;
+    return (Dir / Name).string();
+  }
+
+  fs::path Dir;
+};
+
+TEST_F(TunerPipelineTest, AValidFileIsAnalysedAndEmitted) {
+  const std::string File = write("k.atf", "#atf::var<int>::MAXWORK $2\n"
+                                          "#atf::var<double> SCALE = 1.5\n"
+                                          "#atf::var<size_t>::N $1\n"
+                                          "#atf::tp name WG range {1, 2, 4}\n"
+                                          "#atf::tp name WPT range interval<int>(1, 5) "
+                                          "constraint WG * WPT <= MAXWORK\n");
+  std::optional<FrontendResult> Result = analyzeFile(File);
+  ASSERT_TRUE(Result);
+  EXPECT_EQ(Result->Spec.Parameters.size(), 2u);
+
+  const std::vector<WisdomInput> Inputs = positionalInputsOf(*Result);
+  ASSERT_EQ(Inputs.size(), 2u); // SCALE is no positional input
+  EXPECT_EQ(Inputs[0].Name, "MAXWORK");
+  EXPECT_EQ(Inputs[0].Argument, 2u);
+  EXPECT_EQ(Inputs[1].Name, "N");
+  EXPECT_EQ(Inputs[1].Argument, 1u);
+  EXPECT_NE(Inputs[1].Type.find("size_t"), std::string::npos) << Inputs[1].Type;
+
+  std::optional<std::string> Program = emitTunerProgram(*Result);
+  ASSERT_TRUE(Program);
+  EXPECT_NE(Program->find("\"WPT\""), std::string::npos);
+}
+
+TEST_F(TunerPipelineTest, AFileWithErrorsOrNoFileStops) {
+  EXPECT_FALSE(analyzeFile(write("bad.atf", "#atf::tp name X range {1, 2} constraint Y > 0\n")));
+  EXPECT_FALSE(analyzeFile((Dir / "missing.atf").string()));
+}
+
+} // namespace

@@ -1,0 +1,156 @@
+//===- TuningRunTest.cpp - The tuning loop --------------------------------===//
+//
+// runtime/TuningRun with a measurer that computes the cost from the values:
+// what the loop measures, in which order it stops, what a run writes, what
+// it reuses from an earlier run, and how it fails.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/TuningRun.h"
+
+#include "SearchSpace/SpaceGenerator.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace atfc;
+
+namespace {
+
+std::string readAll(const std::filesystem::path &Path) {
+  std::ifstream In(Path);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// A measurer that computes the cost from the values and counts calls.
+class FormulaMeasurer : public ConfigurationMeasurer {
+public:
+  Measurement measure(const ParameterValues &, std::span<const Value> Values) override {
+    ++Calls;
+    const auto X = static_cast<double>(std::get<std::int64_t>(Values[0]));
+    const auto Y = static_cast<double>(std::get<std::int64_t>(Values[1]));
+    if (X == 2 && Y == 2)
+      return Measurement::invalid(FailureKind::RunFailed, "exit status 1");
+    return Measurement::valid({(X - 3) * (X - 3) + Y});
+  }
+  std::string costMeaning() const override { return "(X - 3)^2 + Y"; }
+  int Calls = 0;
+};
+
+class TuningRunTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = std::filesystem::temp_directory_path() /
+          ("atfc-tuning-run-" + std::to_string(::getpid()) + "-" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(Dir);
+    Space = generateSpace(GenerationOptions{1}, group(parameter("X", interval<int>(1, 4))),
+                          group(parameter("Y", interval<int>(1, 3))));
+    Setup.DefineLines = {2, 3};
+    Options.FileName = "k.c";
+    Options.OutputDirectory = Dir.string();
+    Options.BlankedSource = "// k\n\n\nint main() { return X + Y; }\n";
+    Options.TunerIdentity = "tuner-test";
+    Options.Technique = "exhaustive";
+    Options.Seed = 3;
+  }
+  void TearDown() override { std::filesystem::remove_all(Dir); }
+
+  int run(FormulaMeasurer &M) {
+    std::ostringstream Out, Err;
+    const int Status = runTuning(Space, Setup, Options, M, Out, Err);
+    Output = Out.str() + Err.str();
+    return Status;
+  }
+
+  std::filesystem::path Dir;
+  ChainOfTrees Space;
+  TuningSetup Setup;
+  TuningRunOptions Options;
+  std::string Output;
+};
+
+TEST_F(TuningRunTest, WritesTheBestConfigurationEverywhere) {
+  FormulaMeasurer M;
+  ASSERT_EQ(run(M), 0) << Output;
+  EXPECT_EQ(M.Calls, 12);
+  EXPECT_NE(Output.find("done after 12 evaluations (11 valid)"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+
+  const auto Best = nlohmann::json::parse(readAll(Dir / "best.json"));
+  EXPECT_EQ(Best["configuration"]["X"], 3);
+  EXPECT_EQ(Best["configuration"]["Y"], 1);
+  EXPECT_EQ(Best["cost"], nlohmann::json::array({1.0}));
+  EXPECT_EQ(Best["run"]["technique"], "exhaustive");
+  EXPECT_EQ(Best["run"]["seed"], 3);
+  EXPECT_EQ(Best["run"]["evaluations"], 12);
+  EXPECT_EQ(readAll(Dir / "k.tuned.c"),
+            "// k\n#define X 3\n#define Y 1\nint main() { return X + Y; }\n");
+  EXPECT_NE(readAll(Dir / "best.h").find("#define X 3\n"), std::string::npos);
+}
+
+TEST_F(TuningRunTest, ResultsUnderTheSameKeyAreNotMeasuredAgain) {
+  FormulaMeasurer First;
+  ASSERT_EQ(run(First), 0) << Output;
+  FormulaMeasurer Second;
+  Options.Seed = 9;
+  Options.Technique = "random";
+  ASSERT_EQ(run(Second), 0) << Output;
+  EXPECT_EQ(Second.Calls, 0);
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+
+  FormulaMeasurer Third;
+  Options.BlankedSource += "// changed\n";
+  ASSERT_EQ(run(Third), 0) << Output;
+  EXPECT_EQ(Third.Calls, 12);
+}
+
+TEST_F(TuningRunTest, BadTechniqueAndAbortConditionAreUsageErrors) {
+  FormulaMeasurer M;
+  Options.Technique = "anneal";
+  EXPECT_EQ(run(M), 2);
+  EXPECT_NE(Output.find("command line: error: unknown search technique 'anneal'"),
+            std::string::npos)
+      << Output;
+  Options.Technique.clear();
+  Setup.AbortCondition = {"evaluations(3", 7, 24};
+  EXPECT_EQ(run(M), 2);
+  EXPECT_NE(Output.find("k.c:7:"), std::string::npos) << Output;
+  EXPECT_EQ(M.Calls, 0);
+}
+
+TEST_F(TuningRunTest, NoValidConfigurationIsAFailure) {
+  class AlwaysFails final : public FormulaMeasurer {
+  public:
+    Measurement measure(const ParameterValues &, std::span<const Value>) override {
+      return Measurement::invalid(FailureKind::BuildFailed, "build failed");
+    }
+  } M;
+  EXPECT_EQ(run(M), 1);
+  EXPECT_NE(Output.find("no valid configuration found"), std::string::npos) << Output;
+  EXPECT_FALSE(std::filesystem::exists(Dir / "best.json"));
+}
+
+TEST_F(TuningRunTest, TheAbortConditionEndsTheRunAndItsResultsStay) {
+  FormulaMeasurer First;
+  Options.Technique = "random";
+  Options.AbortCondition = "evaluations(5)";
+  ASSERT_EQ(run(First), 0) << Output;
+  EXPECT_EQ(First.Calls, 5);
+  // The whole space afterwards measures only the 7 configurations not yet
+  // measured under the same key.
+  FormulaMeasurer Rest;
+  Options.Technique = "exhaustive";
+  Options.AbortCondition.clear();
+  ASSERT_EQ(run(Rest), 0) << Output;
+  EXPECT_EQ(Rest.Calls, 7);
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+}
+
+} // namespace

@@ -1,0 +1,35 @@
+//===- tools/atfc/BuildCommand.cpp - atfc build ---------------------------===//
+//
+// `atfc build FILE [-o DIR]`: the tuner of FILE and the blanked source it
+// measures, in DIR (default FILE.atf); prints the tuner's path. The tuner
+// runs anywhere its libraries are, e.g. on a GPU node that has no atfc
+// (`TUNER --tune --blanked PATH -- ARGS`).
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "Driver/TunerPipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace atfc {
+
+int buildMain(const SubcommandArgs &Args) {
+  std::string File;
+  std::string Out;
+  CLI::App App(summaryOf("build"), "atfc build");
+  App.add_option("FILE", File, "The annotated source file")->required();
+  App.add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)");
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  std::optional<PreparedTuner> Prepared = prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out);
+  if (!Prepared)
+    return 1;
+  llvm::outs() << Prepared->Binary << '\n';
+  return 0;
+}
+
+} // namespace atfc

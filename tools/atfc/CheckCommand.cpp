@@ -1,0 +1,32 @@
+//===- tools/atfc/CheckCommand.cpp - atfc check ---------------------------===//
+//
+// `atfc check FILE`: the directives' diagnostics on stderr, like a
+// compiler's, and a summary of the parameters, their groups and the
+// search on stdout when there is no error; exit status 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "Driver/TunerPipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace atfc {
+
+int checkMain(const SubcommandArgs &Args) {
+  std::string File;
+  CLI::App App(summaryOf("check"), "atfc check");
+  App.add_option("FILE", File, "The annotated source file")->required();
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  std::optional<FrontendResult> Result = analyzeFile(File);
+  if (!Result)
+    return 1;
+  printSummary(llvm::outs(), *Result);
+  return 0;
+}
+
+} // namespace atfc

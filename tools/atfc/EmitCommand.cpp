@@ -1,0 +1,49 @@
+//===- tools/atfc/EmitCommand.cpp - atfc emit -----------------------------===//
+//
+// `atfc emit FILE [-o OUT]`: the tuner program atfc generates for FILE, on
+// stdout or into OUT, for reading or for building by hand.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "Driver/TunerPipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace atfc {
+
+int emitMain(const SubcommandArgs &Args) {
+  std::string File;
+  std::string Out;
+  CLI::App App(summaryOf("emit"), "atfc emit");
+  App.add_option("FILE", File, "The annotated source file")->required();
+  App.add_option("-o,--output", Out, "Write the program to this file instead of stdout");
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args))
+    return *Exit;
+  std::optional<FrontendResult> Result = analyzeFile(File);
+  if (!Result)
+    return 1;
+  std::optional<std::string> Tuner = emitTunerProgram(*Result);
+  if (!Tuner)
+    return 1;
+  if (Out.empty() || Out == "-") {
+    llvm::outs() << *Tuner;
+    return 0;
+  }
+  std::error_code Error;
+  llvm::raw_fd_ostream OS(Out, Error);
+  if (!Error)
+    OS << *Tuner;
+  OS.close();
+  if (Error || OS.has_error()) {
+    llvm::errs() << "atfc: error: cannot write '" << Out
+                 << "': " << (Error ? Error : OS.error()).message() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace atfc

@@ -1,0 +1,59 @@
+//===- tools/atfc/SpaceCommand.cpp - atfc space ---------------------------===//
+//
+// `atfc space FILE [--json] [--list N] [--threads T] [--repetitions N]
+// [-- ARGS...]`: builds FILE's tuner (or takes it from FILE.atf/) and runs
+// it in space mode: the search space's size, generation time and shape.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "Driver/TunerPipeline.h"
+#include "Driver/TunerProcess.h"
+#include "SearchSpace/SpaceGenerator.h"
+#include "runtime/TunerInvocation.h"
+
+#include <CLI/CLI.hpp>
+
+namespace atfc {
+
+int spaceMain(const SubcommandArgs &Args) {
+  std::string File;
+  bool Json = false;
+  int List = -1;
+  int Threads = 0;
+  int Repetitions = 0;
+  std::vector<std::string> ProgramArgs;
+  CLI::App App(summaryOf("space"), "atfc space");
+  App.add_option("FILE", File, "The annotated source file")->required();
+  App.add_flag("--json", Json, "Print one JSON object");
+  App.add_option("--list", List, "Also list the first N configurations")
+      ->check(CLI::NonNegativeNumber);
+  App.add_option("--threads", Threads, "Generation threads (0: all cores)")
+      ->check(CLI::Range(0, static_cast<int>(kMaxGenerationThreads)));
+  App.add_option("--repetitions", Repetitions,
+                 "Generate the space N more times and report the median of their times")
+      ->check(CLI::Range(0, 100000));
+  App.add_option("ARGS", ProgramArgs, "The program's arguments ($1, $2, ...)");
+  std::vector<std::string> AfterDashes;
+  if (std::optional<int> Exit = parseSubcommandLine(App, Args, &AfterDashes))
+    return *Exit;
+  ProgramArgs.insert(ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
+
+  std::optional<std::string> Tuner = buildTunerOf(File);
+  if (!Tuner)
+    return 1;
+  TunerOptions Invocation;
+  Invocation.Mode = TunerMode::Space;
+  Invocation.Threads = static_cast<unsigned>(Threads);
+  Invocation.Json = Json;
+  Invocation.List = List >= 0 ? static_cast<std::uint64_t>(List) : 0;
+  Invocation.Repetitions = static_cast<unsigned>(Repetitions);
+  Invocation.Arguments = ProgramArgs;
+  std::vector<std::string> TunerArgs = {*Tuner};
+  for (std::string &A : tunerCommandLine(Invocation))
+    TunerArgs.push_back(std::move(A));
+  return runTunerProcess(*Tuner, TunerArgs);
+}
+
+} // namespace atfc

@@ -1,0 +1,40 @@
+//===- tools/atfc/Subcommands.cpp - atfc's subcommands --------------------===//
+#include "Subcommands.h"
+
+#include <array>
+#include <cassert>
+
+namespace atfc {
+
+std::span<const Subcommand> subcommands() {
+  static constexpr std::array<Subcommand, 10> Table = {{
+      {"check", "Parse and analyse the directives of FILE; print diagnostics and a summary",
+       checkMain},
+      {"emit", "Print the generated tuner program for FILE", emitMain},
+      {"space", "Generate the search space of FILE and report its size and statistics", spaceMain},
+      {"build", "Build FILE's tuner and the blanked source it measures; print the tuner's path",
+       buildMain},
+      {"tune", "Tune FILE: generate, build and run its tuner; write the best configuration",
+       tuneMain},
+      {"results", "Print a results database's runs and evaluations, or export them as CSV or JSON",
+       resultsMain},
+      {"analyze", "Learn from earlier tuning data: parameter importance, pruning, search steps",
+       analyzeMain},
+      {"report", "Write a self-contained HTML report of a tuning run or of recorded data",
+       reportMain},
+      {"replay", "Replay tuning runs on recorded performance data", replayMain},
+      {"wisdom", "Best configurations per device and input set, for programs to select from",
+       wisdomMain},
+  }};
+  return Table;
+}
+
+std::string summaryOf(std::string_view Name) {
+  for (const Subcommand &S : subcommands())
+    if (S.Name == Name)
+      return std::string(S.Summary);
+  assert(false && "not a subcommand");
+  return {};
+}
+
+} // namespace atfc
