@@ -2,6 +2,8 @@
 #include "runtime/SpaceReport.h"
 #include "runtime/ValueJson.h"
 
+#include "Support/TextTable.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -86,26 +88,6 @@ std::string shareKept(const ChainOfTrees &Space, const BigCount &Unconstrained) 
   return "(the constraints keep " + percentage(Space.size(), Unconstrained) + ")";
 }
 
-/// Rows of cells in aligned columns: the first left, the rest right when
-/// they hold numbers, else left.
-void writeTable(std::ostream &OS, const std::vector<std::vector<std::string>> &Rows, bool Numbers) {
-  std::vector<std::size_t> Width;
-  for (const auto &Row : Rows) {
-    Width.resize(std::max(Width.size(), Row.size()), 0);
-    for (std::size_t C = 0; C < Row.size(); ++C)
-      Width[C] = std::max(Width[C], Row[C].size());
-  }
-  for (const auto &Row : Rows) {
-    std::string Line;
-    for (std::size_t C = 0; C < Row.size(); ++C)
-      Line += C != 0 && Numbers ? fmt::format("  {:>{}}", Row[C], Width[C])
-                                : fmt::format("  {:<{}}", Row[C], Width[C]);
-    while (!Line.empty() && Line.back() == ' ')
-      Line.pop_back();
-    OS << Line << '\n';
-  }
-}
-
 std::string groupParameters(const GroupTree &G) {
   std::string Names;
   for (std::size_t L = 0; L < G.numLevels(); ++L)
@@ -116,16 +98,10 @@ std::string groupParameters(const GroupTree &G) {
 } // namespace
 
 std::string configurationText(const ChainOfTrees &Space, const Configuration &C) {
-  const std::vector<Value> Values = Space.values(C);
-  std::string Text;
-  for (std::size_t L = 0; L < Values.size(); ++L) {
-    if (L != 0)
-      Text += ' ';
-    Text += Space.parameter(L).Name + '=';
-    Text += std::holds_alternative<std::string>(Values[L]) ? toSourceString(Values[L])
-                                                           : toString(Values[L]);
-  }
-  return Text;
+  std::vector<std::string> Names;
+  for (std::size_t L = 0; L < Space.numLevels(); ++L)
+    Names.push_back(Space.parameter(L).Name);
+  return configurationText(Names, Space.values(C));
 }
 
 nlohmann::ordered_json configurationJson(const ChainOfTrees &Space, const Configuration &C) {
@@ -153,7 +129,7 @@ void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_v
   }
   Summary.push_back(
       {"store", bytes(Space.memoryBytes()) + " for " + grouped(Space.numNodes()) + " tree nodes"});
-  writeTable(OS, Summary, /*Numbers=*/false);
+  TextTable{{}, {}, std::move(Summary)}.write(OS, "  ");
   if (Space.numGroups() == 0)
     OS << "  the file declares no tuning parameters\n";
 
@@ -162,16 +138,17 @@ void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_v
     OS << fmt::format("\ngroup {} of {} ({}): {} configurations, {} tree nodes, generated in {}\n",
                       G + 1, Space.numGroups(), groupParameters(Tree), grouped(Tree.numLeaves()),
                       grouped(Tree.numNodes()), seconds(Tree.generationSeconds()));
-    std::vector<std::vector<std::string>> Rows = {
-        {"parameter", "type", "range", "scans", "accepted", "dead ends", "rejected"}};
+    TextTable Levels{{"parameter", "type", "range", "scans", "accepted", "dead ends", "rejected"},
+                     {false, false, true, true, true, true, true},
+                     {}};
     for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
       const ParameterInfo &P = Tree.parameter(L);
       const LevelStats &S = Tree.stats(L);
-      Rows.push_back({P.Name, kindName(P.Kind), grouped(P.RangeSize), grouped(S.ParentVisits),
-                      grouped(S.Accepted), grouped(S.DeadEnds),
-                      withThousandsSeparators(Space.rejectedAt(Space.firstLevelOf(G) + L))});
+      Levels.Rows.push_back({P.Name, kindName(P.Kind), grouped(P.RangeSize),
+                             grouped(S.ParentVisits), grouped(S.Accepted), grouped(S.DeadEnds),
+                             withThousandsSeparators(Space.rejectedAt(Space.firstLevelOf(G) + L))});
     }
-    writeTable(OS, Rows, /*Numbers=*/true);
+    Levels.write(OS, "  ");
     if (Tree.numLeaves() == 0)
       OS << "  no configuration of this group satisfies its constraints, so the space is empty\n";
   }

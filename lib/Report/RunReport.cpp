@@ -49,10 +49,7 @@ bool better(const ReportRun &Run, const std::vector<double> &A, const std::vecto
 }
 
 std::string configurationText(const ReportRun &Run, const ReportEvaluation &E) {
-  std::string Text;
-  for (std::size_t P = 0; P < Run.Parameters.size() && P < E.Values.size(); ++P)
-    Text += (P ? " " : "") + Run.Parameters[P] + "=" + toString(E.Values[P]);
-  return Text;
+  return atfc::configurationText(Run.Parameters, E.Values);
 }
 
 std::string costsText(const std::vector<double> &Costs) {

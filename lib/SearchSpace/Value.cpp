@@ -59,6 +59,18 @@ std::string toSourceString(const Value &V) {
   return toString(V);
 }
 
+std::string configurationText(std::span<const std::string> Names, std::span<const Value> Values) {
+  std::string Text;
+  for (std::size_t I = 0; I < Names.size() && I < Values.size(); ++I) {
+    if (I != 0)
+      Text += ' ';
+    Text += Names[I] + '=' +
+            (std::holds_alternative<std::string>(Values[I]) ? toSourceString(Values[I])
+                                                            : toString(Values[I]));
+  }
+  return Text;
+}
+
 const char *nonFiniteName(double X) {
   if (std::isnan(X))
     return "nan";

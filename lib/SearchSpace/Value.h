@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -59,6 +60,11 @@ std::string toSourceString(const Value &V);
 /// The value as plain text for humans and environment variables: 42, 0.5,
 /// true, text (unquoted).
 std::string toString(const Value &V);
+
+/// A configuration for people, one line: WG=4 WPT=2 OPT="-O2" (strings
+/// quoted as in source, so that spaces and '=' in them stay readable).
+/// Names and Values pair up by position.
+std::string configurationText(std::span<const std::string> Names, std::span<const Value> Values);
 
 /// JSON has no NaN or infinity: such a double is written as the string
 /// "nan", "inf" or "-inf" (nonFiniteName) and read back by parseNonFinite,

@@ -20,6 +20,8 @@
 #include "runtime/ResultsDatabase.h"
 #include "runtime/RunObjectives.h"
 
+#include "Support/TextTable.h"
+
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -50,53 +52,14 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
 
 namespace {
 
-/// A table's rows under its header; a column is right-aligned when it holds
-/// numbers.
-struct TextTable {
-  std::vector<std::string> Header;
-  std::vector<bool> RightAligned;
-  std::vector<std::vector<std::string>> Rows;
-
-  void write(std::ostream &OS, std::string_view Indent) const {
-    std::vector<std::size_t> Width(Header.size());
-    for (std::size_t C = 0; C < Header.size(); ++C) {
-      Width[C] = Header[C].size();
-      for (const auto &Row : Rows)
-        Width[C] = std::max(Width[C], Row[C].size());
-    }
-    auto WriteRow = [&](const std::vector<std::string> &Row) {
-      std::string Line(Indent);
-      for (std::size_t C = 0; C < Row.size(); ++C) {
-        if (C)
-          Line += "  ";
-        const bool Last = C + 1 == Row.size();
-        if (RightAligned[C])
-          Line += fmt::format("{:>{}}", Row[C], Width[C]);
-        else
-          Line += Last ? Row[C] : fmt::format("{:<{}}", Row[C], Width[C]);
-      }
-      Line.erase(Line.find_last_not_of(' ') + 1);
-      OS << Line << '\n';
-    };
-    WriteRow(Header);
-    for (const auto &Row : Rows)
-      WriteRow(Row);
-  }
-};
-
-/// A value for people: numbers and booleans plain, strings quoted.
-std::string valueText(const Value &V) {
-  return std::holds_alternative<std::string>(V) ? toSourceString(V) : toString(V);
-}
-
 std::string configurationText(const ParameterValues &Configuration) {
-  std::string Text;
+  std::vector<std::string> Names;
+  std::vector<Value> Values;
   for (const NamedValue &P : Configuration) {
-    if (!Text.empty())
-      Text += ' ';
-    Text += P.Name + '=' + valueText(P.Val);
+    Names.push_back(P.Name);
+    Values.push_back(P.Val);
   }
-  return Text;
+  return atfc::configurationText(Names, Values);
 }
 
 std::string costText(const std::vector<double> &Costs) {

@@ -152,7 +152,7 @@ TEST(SpaceReport, DeadEnds) {
      "dead_ends": 6, "nodes": 4, "rejected": "0"},
     {"parameter": "B", "type": "int", "range_size": 10, "scans": 10, "accepted": 4,
      "dead_ends": 0, "nodes": 4, "rejected": "96"}])"));
-  EXPECT_NE(report(Space).find("  A           int     10      1        10          6         0\n"),
+  EXPECT_NE(report(Space).find("  A          int      10      1        10          6         0\n"),
             std::string::npos)
       << report(Space);
 }
@@ -169,12 +169,12 @@ TEST(SpaceReport, EmptySpace) {
 
 group 1 of 2 (A): 0 configurations, 0 tree nodes, generated in T
   parameter  type  range  scans  accepted  dead ends  rejected
-  A           int     10      1         0          0        10
+  A          int      10      1         0          0        10
   no configuration of this group satisfies its constraints, so the space is empty
 
 group 2 of 2 (B): 3 configurations, 3 tree nodes, generated in T
   parameter  type  range  scans  accepted  dead ends  rejected
-  B           int      3      1         3          0         0
+  B          int       3      1         3          0         0
 
 scans: the range is scanned once per node of the level above; accepted: values
 that passed the parameter's constraint; dead ends: accepted values with no valid
