@@ -1,6 +1,7 @@
 //===- tools/atfc/ReplayCommand.cpp - atfc replay -------------------------===//
 #include "ReplayCommand.h"
 
+#include "Support/Diagnostic.h"
 #include "TunerPipeline.h"
 #include "runtime/ReplayExperiment.h"
 
@@ -10,9 +11,11 @@
 namespace atfc {
 
 int runReplayCommand(const std::vector<std::string> &Args) {
+  DiagnosticSink Diags(std::cerr);
   ReplayOptionsOrError Parsed = parseReplayOptions(Args);
   if (!Parsed.ok()) {
-    std::cerr << "atfc replay: error: " << Parsed.Error << "\n(atfc replay --help shows usage)\n";
+    Diags.error(Parsed.Error);
+    Diags.note("'atfc replay --help' shows the usage");
     return 2;
   }
   const ReplayOptions &Options = Parsed.Options;
@@ -22,8 +25,7 @@ int runReplayCommand(const std::vector<std::string> &Args) {
   }
   if (Options.SpaceFile.empty()) {
     if (!Options.ProgramArguments.empty()) {
-      std::cerr << "atfc replay: error: arguments after `--` are the inputs of a --space file, "
-                   "and there is none\n";
+      Diags.error("arguments after `--` are the inputs of a --space file, and there is none");
       return 2;
     }
     return runReplay(Options, std::cout, std::cerr);

@@ -3,6 +3,7 @@
 
 #include "TunerPipeline.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/SafeFiles.h"
 #include "runtime/SelectionHeader.h"
 
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace atfc {
@@ -50,7 +52,7 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
   if (Prefix.empty())
     return selectionStem(File);
   if (!isCIdentifier(Prefix)) {
-    llvm::errs() << "atfc: error: --prefix '" << Prefix << "' is not a C identifier\n";
+    DiagnosticSink(std::cerr).error(std::string("--prefix '") + Prefix + "' is not a C identifier");
     return std::nullopt;
   }
   return Prefix;
@@ -58,13 +60,13 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path) {
   if (W.Entries.empty()) {
-    llvm::errs() << "atfc: error: no tuned configuration to select from: '" << Path
-                 << "' not written\n";
+    DiagnosticSink(std::cerr).error(std::string("no tuned configuration to select from: '") + Path +
+                                    "' not written");
     return false;
   }
   std::string Error;
   if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    DiagnosticSink(std::cerr).error(Error);
     return false;
   }
   return true;
@@ -96,12 +98,13 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
   for (const std::string &C : Candidates)
     if (WisdomOrError W = readWisdomFile(C); W.ok())
       return W.Value.Inputs;
-  llvm::errs() << "atfc: error: the inputs' declarations are not in a results database: give "
-                  "the annotated file with --file FILE (or a wisdom file)\n";
+  DiagnosticSink(std::cerr).error("the inputs' declarations are not in a results database: give "
+                                  "the annotated file with --file FILE (or a wisdom file)");
   return std::nullopt;
 }
 
 int runMerge(const WisdomOptions &Options) {
+  DiagnosticSink Diags(std::cerr);
   std::optional<std::vector<WisdomInput>> Declared;
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
@@ -114,19 +117,19 @@ int runMerge(const WisdomOptions &Options) {
       W = readWisdomFile(In);
     }
     if (!W.ok()) {
-      llvm::errs() << "atfc: error: " << W.Error << '\n';
+      Diags.error(W.Error);
       return 1;
     }
     Parts.push_back(std::move(W.Value));
   }
   WisdomOrError Merged = mergeWisdom(Parts);
   if (!Merged.ok()) {
-    llvm::errs() << "atfc: error: " << Merged.Error << '\n';
+    Diags.error(Merged.Error);
     return 1;
   }
   std::string Error;
   if (!writeFileReplacing(Options.Output, wisdomJson(Merged.Value), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    Diags.error(Error);
     return 1;
   }
   llvm::outs() << "written: " << Options.Output << " (" << Merged.Value.Entries.size()
@@ -143,7 +146,7 @@ int runMerge(const WisdomOptions &Options) {
 int runHeader(const WisdomOptions &Options) {
   WisdomOrError W = readWisdomFile(Options.Inputs.front());
   if (!W.ok()) {
-    llvm::errs() << "atfc: error: " << W.Error << '\n';
+    DiagnosticSink(std::cerr).error(W.Error);
     return 1;
   }
   std::optional<std::string> Stem = stemOf(Options.Prefix, W.Value.File);
@@ -182,10 +185,10 @@ void addWisdomCommand(CLI::App &App, WisdomOptions &Options, int &Status) {
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
                          bool Required) {
-  const char *Severity = Required ? "error" : "warning";
+  const Severity Level = Required ? Severity::Error : Severity::Warning;
   WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
   if (!W.ok()) {
-    llvm::errs() << "atfc: " << Severity << ": " << W.Error << '\n';
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, W.Error));
     return false;
   }
   std::optional<std::string> Stem = stemOf(Prefix, File);
@@ -195,7 +198,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
   std::string Error;
   if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
-    llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, Error));
     return false;
   }
   if (!writeHeader(W.Value, *Stem, Header))

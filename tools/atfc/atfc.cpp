@@ -15,6 +15,7 @@
 #include "WisdomCommand.h"
 
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Diagnostic.h"
 #include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
@@ -26,6 +27,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,8 +68,8 @@ int runEmit(const std::string &File, const std::string &Out) {
     OS << *Tuner;
   OS.close();
   if (Error || OS.has_error()) {
-    llvm::errs() << "atfc: error: cannot write '" << Out
-                 << "': " << (Error ? Error : OS.error()).message() << '\n';
+    atfc::DiagnosticSink(std::cerr).error("cannot write " + atfc::quoted(Out) + ": " +
+                                          (Error ? Error : OS.error()).message());
     return 1;
   }
   return 0;
@@ -111,6 +113,17 @@ int main(int Argc, char **Argv) {
   App.set_version_flag("--version",
                        fmt::format("atfc {} (Clang/LLVM {})", ATF_VERSION, ATF_LLVM_VERSION));
   App.require_subcommand(1);
+  // Usage errors in the one format of every diagnostic (Support/Diagnostic.h);
+  // subcommands added below inherit it.
+  App.failure_message([](const CLI::App *, const CLI::Error &E) {
+    return atfc::diagnosticLine(atfc::diagnosticAt(atfc::Severity::Error, {}, E.what()),
+                                atfc::ProgramName) +
+           "\n" +
+           atfc::diagnosticLine(
+               atfc::diagnosticAt(atfc::Severity::Note, {}, "run with --help for more information"),
+               atfc::ProgramName) +
+           "\n";
+  });
 
   std::string File;
   CLI::App *Check = App.add_subcommand(
@@ -223,7 +236,7 @@ int main(int Argc, char **Argv) {
     }
     const std::vector<std::string> Rest(Argv + I + 1, Argv + Argc);
     if (std::optional<std::string> Message = atfc::unknownOptionMessage(Rest, Known)) {
-      fmt::print(stderr, "atfc: error: {}\n", *Message);
+      atfc::DiagnosticSink(std::cerr).error(*Message);
       return 2;
     }
     break;
