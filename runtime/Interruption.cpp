@@ -43,16 +43,11 @@ Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::mo
     if (Byte == 1 && OnSignal)
       OnSignal();
   });
-  struct sigaction Action = {};
-  Action.sa_handler = onSignal;
-  sigemptyset(&Action.sa_mask);
-  for (int Signal : kInterruptingSignals)
-    sigaction(Signal, &Action, nullptr);
+  Handlers.emplace(kInterruptingSignals, onSignal);
 }
 
 Interruption::~Interruption() {
-  for (int Signal : kInterruptingSignals)
-    std::signal(Signal, SIG_DFL);
+  Handlers.reset();
   if (Watcher.joinable()) {
     if (Received == 0) {
       const char Byte = 0;

@@ -7,14 +7,18 @@
 // run ends `interrupted`, its outputs written, with exit status 128 + the
 // signal. A second signal
 // while the first is being handled restores the default action, so a user
-// who presses Ctrl-C twice always gets out.
+// who presses Ctrl-C twice always gets out. When the Interruption ends, the
+// handlers that were in place before it are back (ScopedSignalHandlers.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_INTERRUPTION_H
 #define ATFC_RUNTIME_INTERRUPTION_H
 
+#include "runtime/ScopedSignalHandlers.h"
+
 #include <csignal>
 #include <functional>
+#include <optional>
 #include <thread>
 
 namespace atfc {
@@ -25,9 +29,10 @@ inline constexpr int kInterruptingSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 class Interruption {
 public:
-  /// Installs the handlers; OnSignal runs on a watcher thread at the first
-  /// signal.
+  /// Installs the handlers, keeping the ones they replace; OnSignal runs on a
+  /// watcher thread at the first signal.
   explicit Interruption(std::function<void()> OnSignal);
+  /// Puts the replaced handlers back.
   ~Interruption();
   Interruption(const Interruption &) = delete;
   Interruption &operator=(const Interruption &) = delete;
@@ -43,6 +48,7 @@ public:
 private:
   std::function<void()> OnSignal;
   std::thread Watcher;
+  std::optional<ScopedSignalHandlers> Handlers;
 };
 
 } // namespace atfc

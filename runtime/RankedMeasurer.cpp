@@ -2,6 +2,7 @@
 #include "runtime/RankedMeasurer.h"
 
 #include "Backends/DeviceProtocol.h"
+#include "Support/Diagnostic.h"
 
 #include <fmt/format.h>
 
@@ -11,6 +12,7 @@
 #include <csignal>
 #include <deque>
 #include <fcntl.h>
+#include <iostream>
 #include <poll.h>
 #include <unistd.h>
 
@@ -73,7 +75,7 @@ public:
         const std::string Why = !FatalError.empty() ? FatalError
                                 : Error.empty()     ? "no measuring rank is left"
                                                     : Error;
-        fmt::print(stderr, "tuner: error: {}; stopping (resume with --resume)\n", Why);
+        DiagnosticSink(std::cerr).error(Why + "; stopping (resume with --resume)");
         std::raise(SIGTERM);
         return Measurement::invalid(FailureKind::Crashed, Why);
       }
@@ -194,9 +196,9 @@ private:
     case RankMessage::Lost: {
       LostMessage Lost;
       decodeMessage(Payload, Lost);
-      fmt::print(stderr, "tuner: warning: rank {}'s measuring process ended ({}){}\n", From,
-                 Lost.Reason,
-                 Lost.Restarting ? "; it is started again" : "; the run goes on without it");
+      DiagnosticSink(std::cerr).warning(
+          fmt::format("rank {}'s measuring process ended ({}){}", From, Lost.Reason,
+                      Lost.Restarting ? "; it is started again" : "; the run goes on without it"));
       for (Job &J : Jobs)
         if (J.Rank == From && !J.Result)
           J.Result = Measurement::invalid(

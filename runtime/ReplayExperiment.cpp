@@ -6,6 +6,7 @@
 #include "Search/AbortCondition.h"
 #include "Search/Exploration.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/Diagnostic.h"
 #include "runtime/ReplayScore.h"
 #include "runtime/WarmStart.h"
 
@@ -574,6 +575,7 @@ namespace {
 
 int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOptions &Options,
              std::ostream &Out, std::ostream &Err) {
+  DiagnosticSink Diags(Err);
   std::vector<std::string> Names;
   for (std::size_t L = 0; L < Space.numLevels(); ++L)
     Names.push_back(Space.parameter(L).Name);
@@ -584,19 +586,19 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   if (!Options.PriorPath.empty()) {
     RecordedDataOrError Prior = readRecordedData(Options.PriorPath);
     if (!Prior.ok()) {
-      Err << "replay: error: " << Prior.Error << '\n';
+      Diags.error(Prior.Error);
       return 1;
     }
     WarmStartOrError Start = warmStartConfigurations(Space, minimisedForm(Prior.Data));
     if (!Start.ok()) {
-      Err << "replay: error: " << Options.PriorPath << ": " << Start.Error << '\n';
+      Diags.error(SourceLocation{Options.PriorPath}, Start.Error);
       return 1;
     }
     WarmStart = std::move(Start.Configurations);
   }
   ReplayExperimentOrError E = runReplayExperiment(Space, Backend, Options, std::move(WarmStart));
   if (!E.ok()) {
-    Err << "replay: error: " << Options.DataPath << ": " << E.Error << '\n';
+    Diags.error(SourceLocation{Options.DataPath}, E.Error);
     return 1;
   }
   if (Options.Json)
@@ -606,7 +608,7 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   if (!Options.ReportPath.empty()) {
     std::string Error;
     if (!writeReplayReport(Options.ReportPath, E.Result, Data, Space, Error)) {
-      Err << "replay: error: " << Error << '\n';
+      Diags.error(Error);
       return 1;
     }
   }
@@ -617,26 +619,28 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
 
 int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostream &Out,
               std::ostream &Err) {
+  DiagnosticSink Diags(Err);
   if (Options.Help) {
     Out << replayUsage("TUNER --replay", /*WithSpace=*/false);
     return 0;
   }
   RecordedDataOrError Data = readRecordedData(Options.DataPath);
   if (!Data.ok()) {
-    Err << "replay: error: " << Data.Error << '\n';
+    Diags.error(Data.Error);
     return 1;
   }
   return replayOn(Space, Data.Data, Options, Out, Err);
 }
 
 int runReplay(const ReplayOptions &Options, std::ostream &Out, std::ostream &Err) {
+  DiagnosticSink Diags(Err);
   if (Options.Help) {
     Out << replayUsage("atfc replay", /*WithSpace=*/true);
     return 0;
   }
   RecordedDataOrError Data = readRecordedData(Options.DataPath);
   if (!Data.ok()) {
-    Err << "replay: error: " << Data.Error << '\n';
+    Diags.error(Data.Error);
     return 1;
   }
   ChainOfTrees Space = recordedSpace(Data.Data);

@@ -4,6 +4,7 @@
 #include "Backends/DeviceInventory.h"
 #include "Backends/DeviceWorker.h"
 #include "SearchSpace/StoreEstimate.h"
+#include "Support/Diagnostic.h"
 #include "runtime/ArithmeticTrap.h"
 #include "runtime/ConfigurationMeasurer.h"
 #include "runtime/Interruption.h"
@@ -69,7 +70,7 @@ void dieWithParent() {
   unsetenv(kParentPidVariable); // not for the tuner's own children
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (std::to_string(getppid()) != Parent) {
-    std::cerr << "tuner: error: atfc (pid " << Parent << ") is gone; stopping\n";
+    DiagnosticSink(std::cerr).error("atfc (pid " + Parent + ") is gone; stopping");
     std::_Exit(kFailureExitCode);
   }
 }
@@ -99,7 +100,7 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
     Args.emplace_back(Argv[I]);
   ParsedCommandLine Parsed = parseTunerCommandLine(Args);
   if (!Parsed.ok()) {
-    std::cerr << "tuner: error: " << Parsed.Error << '\n';
+    DiagnosticSink(std::cerr).error(Parsed.Error);
     std::exit(kUsageExitCode);
   }
   Options = std::move(Parsed.Options);
@@ -119,7 +120,7 @@ TunerMain::TunerMain(TunerOptions TheOptions, std::string TheFileName)
     : Options(std::move(TheOptions)), FileName(std::move(TheFileName)) {}
 
 void TunerMain::exitWithInputError(const std::string &Message) const {
-  std::cerr << FileName << ": error: " << Message << '\n';
+  DiagnosticSink(std::cerr).error(SourceLocation{FileName}, Message);
   std::exit(kUsageExitCode);
 }
 
@@ -129,9 +130,10 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup) con
 
 int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
                    std::ostream &Err) const {
+  DiagnosticSink Diags(Err);
   std::string Blanked;
   if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Blanked)) {
-    Err << FileName << ": error: cannot read '" << Options.BlankedSource << "'\n";
+    Diags.error(SourceLocation{FileName}, "cannot read " + atfc::quoted(Options.BlankedSource));
     return kFailureExitCode;
   }
   // A run over ranks (runtime/RankProtocol.h): rank 0 searches, every rank
@@ -141,7 +143,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     std::string Error;
     Role = takeRankRole(Error);
     if (!Error.empty()) {
-      Err << FileName << ": error: " << Error << '\n';
+      Diags.error(SourceLocation{FileName}, Error);
       return kFailureExitCode;
     }
   }
@@ -157,8 +159,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     if (!Lock && !EC)
       Lock = OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false, Error);
     if (!Lock) {
-      Err << FileName << ": error: "
-          << (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Error) << '\n';
+      Diags.error(SourceLocation{FileName},
+                  (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Error));
       return kFailureExitCode;
     }
   }
@@ -169,7 +171,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     std::string Error;
     Measurer = connectRanks(*Role, Error);
     if (!Measurer) {
-      Err << FileName << ": error: " << Error << '\n';
+      Diags.error(SourceLocation{FileName}, Error);
       return kFailureExitCode;
     }
   } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
@@ -188,7 +190,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     if (!Measurer) {
       if (MeasuringRank)
         refuseToMeasure(*Role, Error);
-      Err << FileName << ": error: " << Error << '\n';
+      Diags.error(SourceLocation{FileName}, Error);
       return kFailureExitCode;
     }
   }
@@ -208,17 +210,18 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
       Repeated.push_back(Generate(GenerationOptions{Options.Threads}).generationSeconds());
   } catch (const SpaceTooLarge &E) {
-    Err << FileName << ": error: " << E.what() << '\n';
+    Diags.error(SourceLocation{FileName}, E.what());
     return kFailureExitCode;
   } catch (const std::bad_alloc &) {
-    Err << FileName << ": error: generating the search space ran out of memory\n";
+    Diags.error(SourceLocation{FileName}, "generating the search space ran out of memory");
     return kFailureExitCode;
   } catch (const std::exception &E) {
-    Err << FileName << ": error: generating the search space failed: " << E.what() << '\n';
+    Diags.error(SourceLocation{FileName},
+                std::string("generating the search space failed: ") + E.what());
     return kFailureExitCode;
   } catch (...) { // a constraint may throw anything
-    Err << FileName << ": error: generating the search space failed: a constraint threw an "
-        << "exception that is not a std::exception\n";
+    Diags.error(SourceLocation{FileName}, "generating the search space failed: a constraint threw "
+                                          "an exception that is not a std::exception");
     return kFailureExitCode;
   }
   if (Measurer)
@@ -244,7 +247,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   case TunerMode::Replay: {
     ReplayOptionsOrError Replay = parseReplayOptions(Options.ReplayArguments);
     if (!Replay.ok()) {
-      Err << FileName << ": error: " << Replay.Error << '\n';
+      Diags.error(SourceLocation{FileName}, Replay.Error);
       return kUsageExitCode;
     }
     const int Status = runReplay(Space, Replay.Options, Out, Err);
@@ -278,7 +281,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   }
 
   if (!Out.flush()) {
-    Err << FileName << ": error: cannot write the report to the output\n";
+    Diags.error(SourceLocation{FileName}, "cannot write the report to the output");
     return kFailureExitCode;
   }
   return 0;

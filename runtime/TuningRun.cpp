@@ -13,6 +13,7 @@
 #include "Search/Exploration.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/Diagnostic.h"
 #include "runtime/Interruption.h"
 #include "runtime/KnownConfigurations.h"
 #include "runtime/ProgressLine.h"
@@ -40,12 +41,13 @@ namespace atfc {
 namespace {
 
 /// Where a directive's text is, for "file:line:col: error:" (the column of
-/// the character at Offset when the text is one line, else the directive's).
-std::string locationOf(const std::string &FileName, const DirectiveText &Directive,
-                       std::size_t Offset) {
+/// the character at Offset when the text is one line, else the directive's);
+/// no file for text from the command line.
+SourceLocation locationOf(const std::string &FileName, const DirectiveText &Directive,
+                          std::size_t Offset) {
   if (Directive.Line == 0)
-    return "command line";
-  return fmt::format("{}:{}:{}", FileName, Directive.Line, Directive.Column + Offset);
+    return {};
+  return {FileName, Directive.Line, static_cast<unsigned>(Directive.Column + Offset)};
 }
 
 /// The text to use for a directive: the override when given, else the
@@ -91,20 +93,20 @@ public:
 
   int run() {
     if (Space.empty()) {
-      Err << Options.FileName << ": error: the search space is empty: no configuration satisfies "
-          << "every constraint\n";
+      Diags.error(SourceLocation{Options.FileName},
+                  "the search space is empty: no configuration satisfies every constraint");
       return 1;
     }
     std::error_code EC;
     std::filesystem::create_directories(Options.OutputDirectory, EC);
     if (EC) {
-      Err << Options.FileName << ": error: cannot create '" << Options.OutputDirectory
-          << "': " << EC.message() << '\n';
+      Diags.error(SourceLocation{Options.FileName},
+                  std::string("cannot create '") + Options.OutputDirectory + "': " + EC.message());
       return 1;
     }
     auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
     if (!Opened.ok()) {
-      Err << Options.FileName << ": error: " << Opened.Error << '\n';
+      Diags.error(SourceLocation{Options.FileName}, Opened.Error);
       return 1;
     }
     Database = std::move(Opened.Value);
@@ -174,9 +176,9 @@ public:
     if (auto S = Database->finishRun(
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
         !S.ok())
-      Err << Options.FileName << ": warning: " << S.Error << '\n';
+      Diags.warning(SourceLocation{Options.FileName}, S.Error);
     if (std::string Error; !Report.write(Error))
-      Err << Options.FileName << ": warning: " << Error << '\n';
+      Diags.warning(SourceLocation{Options.FileName}, Error);
     return finish(Interrupted);
   }
 
@@ -199,7 +201,7 @@ private:
     if (Options.Resume) {
       auto Previous = Database->resumableRun(Key);
       if (!Previous.ok()) {
-        Err << Options.FileName << ": error: " << Previous.Error << '\n';
+        Diags.error(SourceLocation{Options.FileName}, Previous.Error);
         Status = 1;
         return false;
       }
@@ -213,22 +215,21 @@ private:
         Seed = Run.Seed;
         ElapsedBefore = Run.ElapsedSeconds;
         if (auto S = Database->reopenRun(RunId); !S.ok()) {
-          Err << Options.FileName << ": error: " << S.Error << '\n';
+          Diags.error(SourceLocation{Options.FileName}, S.Error);
           Status = 1;
           return false;
         }
         Err << Options.FileName << ": resuming run " << RunId << " (seed " << *Seed << ")\n";
       } else {
-        Err << Options.FileName
-            << ": note: no interrupted run of this file with these inputs; starting a new one\n";
+        Diags.note(SourceLocation{Options.FileName},
+                   "no interrupted run of this file with these inputs; starting a new one");
       }
     }
 
     // A technique or abort condition that does not parse or build is an
     // error of the directive (or option) it came from, at the offending text.
     auto FailAt = [&](const DirectiveText &Origin, const Error &E) {
-      Err << locationOf(Options.FileName, Origin, textOffset(E)) << ": error: " << E.message()
-          << '\n';
+      Diags.error(locationOf(Options.FileName, Origin, textOffset(E)), E.message());
       Status = 2;
       return false;
     };
@@ -262,7 +263,7 @@ private:
     if (!Options.Priors.empty() && RunId == 0) {
       WarmStartOrError Start = priorConfigurations(Space, Options.Priors);
       if (!Start.ok()) {
-        Err << Options.FileName << ": error: " << Start.Error << '\n';
+        Diags.error(SourceLocation{Options.FileName}, Start.Error);
         Status = 1;
         return false;
       }
@@ -289,7 +290,7 @@ private:
       Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
       auto Id = Database->beginRun(Run);
       if (!Id.ok()) {
-        Err << Options.FileName << ": error: " << Id.Error << '\n';
+        Diags.error(SourceLocation{Options.FileName}, Id.Error);
         Status = 1;
         return false;
       }
@@ -304,10 +305,11 @@ private:
     auto Differs = [&](const char *What, const std::string &Given, const std::string &Kept) {
       if (Given.empty() || Given == Kept)
         return false;
-      Err << Options.FileName << ": error: --resume continues run " << Run.Id << " with its "
-          << What << " " << (Kept.empty() ? std::string("(the file's)") : "'" + Kept + "'")
-          << "; it cannot change to '" << Given
-          << "' (drop the option, or start a new run without --resume)\n";
+      Diags.error(SourceLocation{Options.FileName},
+                  "--resume continues run " + std::to_string(Run.Id) + " with its " + What + " " +
+                      (Kept.empty() ? std::string("(the file's)") : "'" + Kept + "'") +
+                      "; it cannot change to '" + Given +
+                      "' (drop the option, or start a new run without --resume)");
       return true;
     };
     if (Differs("technique", Options.Technique, Run.Technique) ||
@@ -318,17 +320,18 @@ private:
       return false;
     }
     if (Run.SpaceSize != Space.size().get_str()) {
-      Err << Options.FileName << ": error: --resume continues run " << Run.Id
-          << ", which tuned a space of " << Run.SpaceSize << " configurations; this one has "
-          << Space.size().get_str()
-          << " (--fix values differ?); resume with the options of that run, or start a new "
-             "run without --resume (its results are reused)\n";
+      Diags.error(SourceLocation{Options.FileName},
+                  "--resume continues run " + std::to_string(Run.Id) + ", which tuned a space of " +
+                      Run.SpaceSize + " configurations; this one has " + Space.size().get_str() +
+                      " (--fix values differ?); resume with the options of that run, or start a "
+                      "new run without --resume (its results are reused)");
       Status = 2;
       return false;
     }
     if (Options.Fresh) {
-      Err << Options.FileName << ": error: --resume continues run " << Run.Id
-          << " with the results it has; it cannot be --fresh\n";
+      Diags.error(SourceLocation{Options.FileName},
+                  "--resume continues run " + std::to_string(Run.Id) +
+                      " with the results it has; it cannot be --fresh");
       Status = 2;
       return false;
     }
@@ -340,7 +343,7 @@ private:
   bool loadKnownResults() {
     auto Known = Database->evaluationsOfKey(Key);
     if (!Known.ok()) {
-      Err << Options.FileName << ": error: " << Known.Error << '\n';
+      Diags.error(SourceLocation{Options.FileName}, Known.Error);
       return false;
     }
     // Matched by values: a --fix run's sub-space and the whole space
@@ -369,7 +372,7 @@ private:
     E.OverheadSeconds = std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds);
     E.Evaluation = NextNumber++;
     if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Err << Options.FileName << ": error: " << Id.Error << '\n';
+      Diags.error(SourceLocation{Options.FileName}, Id.Error);
       return false;
     }
     Explorer->report(C, searchCostOf(M));
@@ -395,7 +398,7 @@ private:
     E.Evaluation = NextNumber++;
     ++Reused;
     if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Err << Options.FileName << ": error: " << Id.Error << '\n';
+      Diags.error(SourceLocation{Options.FileName}, Id.Error);
       DatabaseFailed = true;
     }
   }
@@ -471,12 +474,12 @@ private:
         BestRun = E.RunId;
       }
     } else {
-      Err << Options.FileName << ": warning: " << Known.Error << '\n';
+      Diags.warning(SourceLocation{Options.FileName}, Known.Error);
     }
     BestRunId = BestRun;
     std::string Error;
     if (!writeOutputs(Error)) {
-      Err << Options.FileName << ": error: " << Error << '\n';
+      Diags.error(SourceLocation{Options.FileName}, Error);
       return 1;
     }
     Out << "best cost " << formatNamedCost(Best->Costs, Setup.Objectives) << ":";
@@ -548,6 +551,7 @@ private:
   ConfigurationMeasurer &Measurer;
   std::ostream &Out;
   std::ostream &Err;
+  DiagnosticSink Diags{Err};
 
   std::unique_ptr<ResultsDatabase> Database;
   std::unique_ptr<Exploration> Explorer;

@@ -10,6 +10,8 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.join(config.atfc_src_root, "test", "atfc")
 config.test_exec_root = os.path.join(config.atfc_obj_root, "test", "atfc")
 
+# %atfc-ranks before %atfc, which is a prefix of it.
+config.substitutions.append(("%atfc-ranks", os.path.join(config.atfc_tools_dir, "atfc-ranks")))
 config.substitutions.append(("%atfc", os.path.join(config.atfc_tools_dir, "atfc")))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))

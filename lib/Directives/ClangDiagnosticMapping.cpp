@@ -27,7 +27,7 @@ public:
   Mapper(const SyntheticUnit &Unit, const TuningSpec &Spec, std::vector<bool> &ExpressionHasError)
       : Unit(Unit), Spec(Spec), ExpressionHasError(ExpressionHasError) {}
 
-  void map(const std::vector<ClangDiagnostic> &Diagnostics) {
+  void map(const std::vector<ClangMessage> &Diagnostics) {
     struct WrapperError {
       std::optional<unsigned> Expression;
       std::string Message;
@@ -35,7 +35,7 @@ public:
     std::vector<WrapperError> WrapperErrors;
     bool AnyUserError = false;
     for (std::size_t I = 0; I < Diagnostics.size(); ++I) {
-      const ClangDiagnostic &D = Diagnostics[I];
+      const ClangMessage &D = Diagnostics[I];
       if (D.Level < clang::DiagnosticsEngine::Error)
         continue;
       std::optional<UserCharacter> Char = D.Offset ? Unit.userCharacterAt(*D.Offset) : std::nullopt;
@@ -86,7 +86,7 @@ public:
   /// is about: the one whose wrapper holds it, or else the first that the
   /// notes after it (such as "in instantiation of ... requested here")
   /// point into.
-  std::optional<unsigned> ownerOf(const std::vector<ClangDiagnostic> &Diagnostics,
+  std::optional<unsigned> ownerOf(const std::vector<ClangMessage> &Diagnostics,
                                   std::size_t I) const {
     if (Diagnostics[I].Offset)
       if (std::optional<unsigned> Owner = Unit.expressionAt(*Diagnostics[I].Offset))
@@ -132,7 +132,7 @@ public:
 
   /// Clang's message for D, reworded where a name is undeclared only because
   /// a range or an input may not name it.
-  std::string reworded(const ClangDiagnostic &D, const UserCharacter &Char) const {
+  std::string reworded(const ClangMessage &D, const UserCharacter &Char) const {
     if (D.ID != clang::diag::err_undeclared_var_use &&
         D.ID != clang::diag::err_undeclared_var_use_suggest)
       return D.Message;
@@ -157,11 +157,12 @@ public:
     return D.Message;
   }
 
-  std::vector<PlacedError> Errors;
+  std::vector<Diagnostic> Errors;
 
 private:
   void error(SourcePosition Where, std::string Message) {
-    Errors.push_back({Where, std::move(Message)});
+    Errors.push_back(diagnosticAt(Severity::Error, {Unit.FileName, Where.Line, Where.Column},
+                                  std::move(Message)));
   }
   const PlacedExpression &placed(unsigned Expression) const { return Unit.Expressions[Expression]; }
 
@@ -172,11 +173,11 @@ private:
 
 } // namespace
 
-std::vector<PlacedError> mapClangDiagnostics(const SyntheticUnit &Unit, const TuningSpec &Spec,
-                                             const std::vector<ClangDiagnostic> &Diagnostics,
-                                             std::vector<bool> &ExpressionHasError) {
+std::vector<Diagnostic> mapClangDiagnostics(const SyntheticUnit &Unit, const TuningSpec &Spec,
+                                            const std::vector<ClangMessage> &Messages,
+                                            std::vector<bool> &ExpressionHasError) {
   Mapper M(Unit, Spec, ExpressionHasError);
-  M.map(Diagnostics);
+  M.map(Messages);
   return std::move(M.Errors);
 }
 

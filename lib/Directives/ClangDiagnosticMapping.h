@@ -16,24 +16,20 @@
 #include "Directives/ClangUnitParser.h"
 #include "Directives/SyntheticUnit.h"
 #include "Directives/TuningSpec.h"
+#include "Support/Diagnostic.h"
 
 #include <string>
 #include <vector>
 
 namespace atfc {
 
-/// An error of Clang at the user's position.
-struct PlacedError {
-  SourcePosition Where;
-  std::string Message;
-};
-
-/// Clang's errors among Diagnostics (of Unit, built from Spec) at the
-/// user's positions, in Clang's order; marks ExpressionHasError[E] (one
-/// entry per expression of Unit) for every expression with an error.
-std::vector<PlacedError> mapClangDiagnostics(const SyntheticUnit &Unit, const TuningSpec &Spec,
-                                             const std::vector<ClangDiagnostic> &Diagnostics,
-                                             std::vector<bool> &ExpressionHasError);
+/// Clang's errors among Messages (of Unit, built from Spec) as errors at the
+/// user's positions in Unit.FileName, in Clang's order; marks
+/// ExpressionHasError[E] (one entry per expression of Unit) for every
+/// expression with an error.
+std::vector<Diagnostic> mapClangDiagnostics(const SyntheticUnit &Unit, const TuningSpec &Spec,
+                                            const std::vector<ClangMessage> &Messages,
+                                            std::vector<bool> &ExpressionHasError);
 
 } // namespace atfc
 

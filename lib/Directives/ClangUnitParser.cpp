@@ -20,15 +20,15 @@ namespace atfc {
 
 namespace {
 
-/// Keeps every diagnostic as a ClangDiagnostic.
+/// Keeps every diagnostic of Clang as a ClangMessage.
 class DiagnosticCollector : public clang::DiagnosticConsumer {
 public:
-  explicit DiagnosticCollector(std::vector<ClangDiagnostic> &Out) : Out(Out) {}
+  explicit DiagnosticCollector(std::vector<ClangMessage> &Out) : Out(Out) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    ClangDiagnostic D;
+    ClangMessage D;
     D.Level = Level;
     D.ID = Info.getID();
     llvm::SmallString<128> Message;
@@ -45,14 +45,14 @@ public:
   }
 
 private:
-  std::vector<ClangDiagnostic> &Out;
+  std::vector<ClangMessage> &Out;
 };
 
 } // namespace
 
 ParsedUnit parseSyntheticUnit(const SyntheticUnit &Unit) {
   ParsedUnit Result;
-  DiagnosticCollector Collector(Result.Diagnostics);
+  DiagnosticCollector Collector(Result.Messages);
   // A set of N values is a fold over N arguments, and its common type N
   // nested instantiations: the default limits (256 and 1024) refused sets
   // of 257 values with "internal error". The analysis runs on a large stack

@@ -21,8 +21,10 @@
 
 namespace atfc {
 
-/// One diagnostic of Clang, as data.
-struct ClangDiagnostic {
+/// What Clang's diagnostics engine said, as data: a record for
+/// ClangDiagnosticMapping, which turns those about the user's text into
+/// Diagnostics at the user's positions. Never shown as it is.
+struct ClangMessage {
   /// Error, warning, note, ...
   clang::DiagnosticsEngine::Level Level = clang::DiagnosticsEngine::Error;
   /// The diagnostic's ID (clang::diag::...).
@@ -39,7 +41,7 @@ struct ParsedUnit {
   /// The AST; null when Clang could not run at all.
   std::unique_ptr<clang::ASTUnit> AST;
   /// Everything Clang said, in the order it said it.
-  std::vector<ClangDiagnostic> Diagnostics;
+  std::vector<ClangMessage> Messages;
 };
 
 /// Parses Unit as C++20 with the resource directory of the Clang that atfc

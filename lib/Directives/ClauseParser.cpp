@@ -20,7 +20,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -321,15 +320,13 @@ void SpecParser::parseDirective() {
 }
 
 ClauseParse SpecParser::run(const DirectiveScan &Scan) {
+  FileName = Scan.FileName;
   for (const Directive &Each : Scan.Directives) {
     D = &Each;
     Text = Each.Text;
     parseDirective();
   }
-  std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
-                   [](const ScanDiagnostic &A, const ScanDiagnostic &B) {
-                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                   });
+  sortByLocation(Result.Diagnostics);
   return std::move(Result);
 }
 

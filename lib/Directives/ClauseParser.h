@@ -34,7 +34,7 @@ struct ClauseParse {
   /// What the directives declare; incomplete when there are Diagnostics.
   TuningSpec Spec;
   /// The syntax errors, ordered by position in the file.
-  std::vector<ScanDiagnostic> Diagnostics;
+  std::vector<Diagnostic> Diagnostics;
 
   bool hasErrors() const { return !Diagnostics.empty(); }
 };

@@ -162,19 +162,17 @@ std::size_t nearMissPrefix(llvm::StringRef Line) {
 }
 
 void warnNearMiss(llvm::StringRef Line, unsigned L, std::size_t Col,
-                  std::vector<ScanDiagnostic> &Diagnostics) {
+                  std::vector<Diagnostic> &Diagnostics) {
   const llvm::StringRef Written = Line.substr(Col).rtrim(Blanks);
   const std::size_t Prefix = nearMissPrefix(Written);
   if (Prefix == 0)
     return;
-  ScanDiagnostic D;
-  D.Line = L + 1;
-  D.Column = static_cast<unsigned>(Col + 1);
-  D.IsWarning = true;
-  D.Message = "'" + Written.take_front(Prefix).str() + "' is not the directive prefix '" +
-              DirectivePrefix.str() + "', so this line is ignored";
-  D.FixIt = (DirectivePrefix + Written.drop_front(Prefix)).str();
-  Diagnostics.push_back(std::move(D));
+  // The file is filled in by scanDirectives.
+  Diagnostics.push_back(diagnosticAt(Severity::Warning, {"", L + 1, static_cast<unsigned>(Col + 1)},
+                                     "'" + Written.take_front(Prefix).str() +
+                                         "' is not the directive prefix '" + DirectivePrefix.str() +
+                                         "', so this line is ignored",
+                                     (DirectivePrefix + Written.drop_front(Prefix)).str()));
 }
 
 /// Whether the quote at Text[I] is a C++14 digit separator (`1'000`) rather
@@ -191,8 +189,7 @@ bool isDigitSeparator(llvm::StringRef Text, std::size_t I) {
 /// joined, with a position for every character. One reader per directive.
 class DirectiveReader {
 public:
-  DirectiveReader(const LineTable &FileLines, SourceLanguage Language,
-                  std::vector<ScanDiagnostic> &Out)
+  DirectiveReader(const LineTable &FileLines, SourceLanguage Language, std::vector<Diagnostic> &Out)
       : Lines(FileLines), DropComments(Language == SourceLanguage::CFamily), Diagnostics(Out) {}
 
   /// Reads the directive whose `#` is at column HashCol (0-based) of line
@@ -235,12 +232,13 @@ private:
   void readLine(unsigned L, llvm::StringRef Line, std::size_t Begin, std::size_t End);
 
   void report(unsigned L, std::size_t Col, std::string Message) {
-    Diagnostics.push_back({L + 1, static_cast<unsigned>(Col + 1), std::move(Message)});
+    Diagnostics.push_back(diagnosticAt(Severity::Error, {"", L + 1, static_cast<unsigned>(Col + 1)},
+                                       std::move(Message)));
   }
 
   const LineTable &Lines;
   bool DropComments;
-  std::vector<ScanDiagnostic> &Diagnostics;
+  std::vector<Diagnostic> &Diagnostics;
   Directive D;
   State S = State::Code;
   /// Where the block comment the reader is in began, for an error if it never
@@ -460,6 +458,8 @@ DirectiveScan atfc::scanDirectives(llvm::StringRef FileName, llvm::StringRef Sou
     scanCFamily(Lines, Source, Scan);
   else
     scanLines(Lines, Scan);
+  for (Diagnostic &D : Scan.Diagnostics)
+    D.Location.File = Scan.FileName;
   return Scan;
 }
 

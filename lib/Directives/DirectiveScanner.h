@@ -16,6 +16,8 @@
 #ifndef ATFC_DIRECTIVES_DIRECTIVESCANNER_H
 #define ATFC_DIRECTIVES_DIRECTIVESCANNER_H
 
+#include "Support/Diagnostic.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -77,36 +79,18 @@ struct Directive {
   }
 };
 
-/// An error found while scanning, e.g. a file that ends inside a
-/// continuation. Returned rather than printed: the caller owns the output.
-struct ScanDiagnostic {
-  /// 1-based line of the error.
-  unsigned Line = 0;
-  /// 1-based column (in bytes) of the error.
-  unsigned Column = 0;
-  /// What went wrong and what to do, written for the user.
-  std::string Message;
-  /// A warning (the file can still be used) rather than an error.
-  bool IsWarning = false;
-  /// For a warning about a misspelt line: the line as it should read.
-  std::string FixIt = {};
-};
-
 /// Everything found in one file.
 struct DirectiveScan {
   /// The file's name as given to scanDirectives, for `file:line:col`.
   std::string FileName;
   /// The directives, in file order.
   std::vector<Directive> Directives;
-  /// The errors, in file order. A directive with an error is still listed.
-  std::vector<ScanDiagnostic> Diagnostics;
+  /// The errors (e.g. a file that ends inside a continuation) and warnings
+  /// (a misspelt prefix, with the line as it should read as fix-it), in file
+  /// order. A directive with an error is still listed.
+  std::vector<Diagnostic> Diagnostics;
 
-  bool hasErrors() const {
-    for (const ScanDiagnostic &D : Diagnostics)
-      if (!D.IsWarning)
-        return true;
-    return false;
-  }
+  bool hasErrors() const { return atfc::hasErrors(Diagnostics); }
 };
 
 /// Finds the directives of a file: lines whose first non-blank characters

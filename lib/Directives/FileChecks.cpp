@@ -73,13 +73,13 @@ private:
   }
 
   void error(SourcePosition Where, std::string Message) {
-    Result.Diagnostics.push_back(
-        {DiagnosticSeverity::Error, Result.FileName, Where.Line, Where.Column, std::move(Message)});
+    Result.Diagnostics.push_back(diagnosticAt(
+        Severity::Error, {Result.FileName, Where.Line, Where.Column}, std::move(Message)));
   }
 
   void warning(SourcePosition Where, std::string Message) {
-    Result.Diagnostics.push_back({DiagnosticSeverity::Warning, Result.FileName, Where.Line,
-                                  Where.Column, std::move(Message)});
+    Result.Diagnostics.push_back(diagnosticAt(
+        Severity::Warning, {Result.FileName, Where.Line, Where.Column}, std::move(Message)));
   }
 
   /// Each configuration starts without its cost file, wherever it lies

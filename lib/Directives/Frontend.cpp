@@ -4,22 +4,12 @@
 #include "Directives/ClauseParser.h"
 #include "Directives/FileChecks.h"
 
-#include <algorithm>
-#include <tuple>
-
 namespace atfc {
 
-bool FrontendResult::hasErrors() const {
-  return std::any_of(Diagnostics.begin(), Diagnostics.end(), [](const AnalysisDiagnostic &D) {
-    return D.Severity == DiagnosticSeverity::Error;
-  });
-}
+bool FrontendResult::hasErrors() const { return atfc::hasErrors(Diagnostics); }
 
-static void addErrors(FrontendResult &Result, const std::vector<ScanDiagnostic> &Found) {
-  for (const ScanDiagnostic &D : Found)
-    Result.Diagnostics.push_back(
-        {D.IsWarning ? DiagnosticSeverity::Warning : DiagnosticSeverity::Error, Result.FileName,
-         D.Line, D.Column, D.Message, D.FixIt});
+static void addErrors(FrontendResult &Result, const std::vector<Diagnostic> &Found) {
+  Result.Diagnostics.insert(Result.Diagnostics.end(), Found.begin(), Found.end());
 }
 
 FrontendResult runFrontend(llvm::StringRef FileName, std::string Source) {
@@ -40,32 +30,13 @@ FrontendResult runFrontend(llvm::StringRef FileName, std::string Source) {
   }
   if (!Result.hasErrors())
     checkWholeFile(Result);
-  std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
-                   [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
-                     return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                   });
+  sortByLocation(Result.Diagnostics);
   return Result;
 }
 
-void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::StringRef Source) {
-  OS << formatDiagnostic(D) << '\n';
-  // The source line, tabs kept so that the caret lines up in a terminal.
-  llvm::StringRef Rest = Source;
-  for (unsigned Line = 1; Line < D.Line && !Rest.empty(); ++Line)
-    Rest = Rest.split('\n').second;
-  llvm::StringRef Text = Rest.split('\n').first.rtrim("\r");
-  if (D.Line == 0 || Text.empty())
-    return;
-  OS << Text << '\n';
-  for (unsigned Col = 1; Col < D.Column && Col <= Text.size(); ++Col)
-    OS << (Text[Col - 1] == '\t' ? '\t' : ' ');
-  OS << "^\n";
-  // A fix-it: the text that should stand from the caret on.
-  if (!D.FixIt.empty()) {
-    for (unsigned Col = 1; Col < D.Column && Col <= Text.size(); ++Col)
-      OS << (Text[Col - 1] == '\t' ? '\t' : ' ');
-    OS << D.FixIt << '\n';
-  }
+void reportDiagnostics(DiagnosticSink &Sink, const FrontendResult &Result) {
+  Sink.setSource(Result.FileName, Result.Source);
+  Sink.report(Result.Diagnostics);
 }
 
 static void printNames(llvm::raw_ostream &OS, const FrontendResult &R, const NameReferences &N) {

@@ -2,7 +2,7 @@
 //
 // Runs the frontend's stages on one annotated file: scan the directives,
 // parse their clauses, analyse their expressions with Clang. Each stage's
-// findings become AnalysisDiagnostics at the user's file:line:col; a stage
+// findings become Diagnostics at the user's file:line:col; a stage
 // runs only when the one before it found no error, so that one mistake is
 // not reported three times.
 //
@@ -32,7 +32,7 @@ struct FrontendResult {
   TuningSpec Spec;
   AnalyzedSpec Analysis;
   /// Findings of all stages, ordered by position.
-  std::vector<AnalysisDiagnostic> Diagnostics;
+  std::vector<Diagnostic> Diagnostics;
 
   bool hasErrors() const;
 };
@@ -40,9 +40,9 @@ struct FrontendResult {
 /// Runs the frontend on Source, the contents of FileName.
 FrontendResult runFrontend(llvm::StringRef FileName, std::string Source);
 
-/// Prints D like a compiler: "file:line:col: error: message", then the
-/// source line and a caret under the column.
-void printDiagnostic(llvm::raw_ostream &OS, const AnalysisDiagnostic &D, llvm::StringRef Source);
+/// Prints Result's diagnostics through Sink, which shows Result.Source's
+/// line and a caret under each.
+void reportDiagnostics(DiagnosticSink &Sink, const FrontendResult &Result);
 
 /// What the search-space engine makes of a conjunct of a constraint.
 enum class ConjunctRole {

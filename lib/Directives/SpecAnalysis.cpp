@@ -26,7 +26,6 @@
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace atfc {
 
@@ -44,16 +43,7 @@ llvm::StringRef conjunctShapeName(ConjunctShape Shape) {
   return "predicate";
 }
 
-bool AnalyzedSpec::hasErrors() const {
-  return std::any_of(Diagnostics.begin(), Diagnostics.end(), [](const AnalysisDiagnostic &D) {
-    return D.Severity == DiagnosticSeverity::Error;
-  });
-}
-
-std::string formatDiagnostic(const AnalysisDiagnostic &D) {
-  return D.File + ":" + std::to_string(D.Line) + ":" + std::to_string(D.Column) + ": " +
-         (D.Severity == DiagnosticSeverity::Error ? "error: " : "warning: ") + D.Message;
-}
+bool AnalyzedSpec::hasErrors() const { return atfc::hasErrors(Diagnostics); }
 
 namespace {
 
@@ -128,12 +118,12 @@ public:
     }
 
     ParsedUnit Parsed = parseSyntheticUnit(Unit);
-    for (PlacedError &E : mapClangDiagnostics(Unit, Spec, Parsed.Diagnostics, ExpressionHasError))
-      error(E.Where, std::move(E.Message));
+    for (Diagnostic &E : mapClangDiagnostics(Unit, Spec, Parsed.Messages, ExpressionHasError))
+      error({E.Location.Line, E.Location.Column}, std::move(E.Message));
     if (!Parsed.AST) {
       // Clang could not even start (a broken installation): nothing is known.
       std::string Message = "internal error: Clang could not analyse the expressions of this file";
-      for (const ClangDiagnostic &D : Parsed.Diagnostics)
+      for (const ClangMessage &D : Parsed.Messages)
         Message += "; " + D.Message;
       error({1, 1}, Message);
       groupParameters();
@@ -147,23 +137,20 @@ public:
     groupParameters();
     warnUnusedInputs();
 
-    std::stable_sort(Result.Diagnostics.begin(), Result.Diagnostics.end(),
-                     [](const AnalysisDiagnostic &A, const AnalysisDiagnostic &B) {
-                       return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
-                     });
+    sortByLocation(Result.Diagnostics);
     return std::move(Result);
   }
 
 private:
-  void report(DiagnosticSeverity Severity, SourcePosition Where, std::string Message) {
-    for (const AnalysisDiagnostic &D : Result.Diagnostics)
-      if (D.Line == Where.Line && D.Column == Where.Column && D.Message == Message)
+  void report(Severity Level, SourcePosition Where, std::string Message) {
+    const SourceLocation Location{FileName, Where.Line, Where.Column};
+    for (const Diagnostic &D : Result.Diagnostics)
+      if (D.Location == Location && D.Message == Message)
         return;
-    Result.Diagnostics.push_back(
-        {Severity, FileName, Where.Line, Where.Column, std::move(Message)});
+    Result.Diagnostics.push_back(diagnosticAt(Level, Location, std::move(Message)));
   }
   void error(SourcePosition Where, std::string Message) {
-    report(DiagnosticSeverity::Error, Where, std::move(Message));
+    report(Severity::Error, Where, std::move(Message));
   }
 
   const PlacedExpression &placed(unsigned Expression) const { return Unit.Expressions[Expression]; }
@@ -555,7 +542,7 @@ private:
       Result.Inputs[I].Used |= std::any_of(Others.begin(), Others.end(),
                                            [&](StringRef Text) { return mentions(Text, Name); });
       if (!Result.Inputs[I].Used)
-        report(DiagnosticSeverity::Warning, Spec.Inputs[I].Name.Position,
+        report(Severity::Warning, Spec.Inputs[I].Name.Position,
                "input " + quoted(Name) + " is never used");
     }
   }

@@ -21,6 +21,7 @@
 #define ATFC_DIRECTIVES_SPECANALYSIS_H
 
 #include "Directives/TuningSpec.h"
+#include "Support/Diagnostic.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -29,29 +30,6 @@
 #include <vector>
 
 namespace atfc {
-
-/// How bad a finding is.
-enum class DiagnosticSeverity {
-  /// The file cannot be tuned.
-  Error,
-  /// Probably a mistake, but the file can be tuned.
-  Warning,
-};
-
-/// A finding of the analysis, at a position in the user's file.
-struct AnalysisDiagnostic {
-  /// Error or warning.
-  DiagnosticSeverity Severity = DiagnosticSeverity::Error;
-  /// The user's file, as given to analyzeSpec.
-  std::string File;
-  /// 1-based line and column (in bytes).
-  unsigned Line = 0;
-  unsigned Column = 0;
-  /// What went wrong (for Clang's errors: Clang's message), for the user.
-  std::string Message;
-  /// A fix-it: the text that should stand at Line:Column; empty for none.
-  std::string FixIt = {};
-};
 
 /// The inputs, parameters and device limits an expression names.
 struct NameReferences {
@@ -153,8 +131,9 @@ struct AnalyzedSpec {
   std::vector<AnalyzedParameter> Parameters;
   /// The groups, ordered by their first-declared parameter.
   std::vector<ParameterGroup> Groups;
-  /// Errors and warnings, ordered by position in the file.
-  std::vector<AnalysisDiagnostic> Diagnostics;
+  /// Errors (for Clang's: Clang's message) and warnings, at positions in
+  /// the user's file, ordered by position.
+  std::vector<Diagnostic> Diagnostics;
 
   /// Whether any diagnostic is an error. With errors, names, groups and
   /// conjuncts are what could be found, and types may be wrong.
@@ -165,9 +144,6 @@ struct AnalyzedSpec {
 /// diagnostics), with one Clang parse. Spec should come from a parse
 /// without errors.
 AnalyzedSpec analyzeSpec(const TuningSpec &Spec, llvm::StringRef FileName);
-
-/// "file:line:col: error: message" (or "warning:").
-std::string formatDiagnostic(const AnalysisDiagnostic &Diagnostic);
 
 } // namespace atfc
 

@@ -213,7 +213,8 @@ public:
 private:
   // Reporting.
   void error(SourcePosition P, std::string Message) {
-    Result.Diagnostics.push_back({P.Line, P.Column, std::move(Message)});
+    Result.Diagnostics.push_back(
+        diagnosticAt(Severity::Error, {FileName, P.Line, P.Column}, std::move(Message)));
   }
   void error(std::size_t Index, std::string Message) { error(pos(Index), std::move(Message)); }
   SourcePosition pos(std::size_t Index) const { return D->positionOf(Index); }
@@ -294,6 +295,8 @@ private:
   }
 
   ClauseParse Result;
+  /// The scanned file's name, for the diagnostics' locations.
+  std::string FileName;
   TuningSpec &Spec = Result.Spec;
   /// The directive being parsed, its text, and how it was spelt
   /// (`#atf::ocl::input`) for messages.

@@ -23,7 +23,7 @@ struct EmittedTuner {
   /// The C++ program (empty when Errors is not).
   std::string Source;
   /// What stops code generation, at the user's positions.
-  std::vector<AnalysisDiagnostic> Errors;
+  std::vector<Diagnostic> Errors;
 };
 
 /// A parameter pinned to one value (`atfc tune --fix NAME=VALUE`).

@@ -24,7 +24,7 @@ namespace atfc {
 
 using namespace clang;
 
-std::optional<unsigned> UnitOffsets::offsetOf(SourceLocation Loc) const {
+std::optional<unsigned> UnitOffsets::offsetOf(clang::SourceLocation Loc) const {
   if (Loc.isInvalid())
     return std::nullopt;
   const SourceManager &SM = Context.getSourceManager();
@@ -34,7 +34,7 @@ std::optional<unsigned> UnitOffsets::offsetOf(SourceLocation Loc) const {
   return Decomposed.second;
 }
 
-std::optional<unsigned> UnitOffsets::endOf(SourceLocation Loc) const {
+std::optional<unsigned> UnitOffsets::endOf(clang::SourceLocation Loc) const {
   if (Loc.isInvalid())
     return std::nullopt;
   const SourceManager &SM = Context.getSourceManager();

@@ -3,12 +3,14 @@
 
 #include "Directives/DirectiveScanner.h"
 #include "Directives/IncludedFiles.h"
+#include "Support/Diagnostic.h"
 #include "runtime/ResultsDatabase.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string_view>
@@ -137,13 +139,13 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
     if (!readWhole(Path, Contents) || fs::is_directory(Path, EC)) {
       const std::string Shown =
           Where ? fs::path(Path).lexically_relative(Directory).string() : Path;
-      AnalysisDiagnostic D{DiagnosticSeverity::Error, File.FileName, Where ? Where->Line : 0,
-                           Where ? Where->Column : 0,
-                           "cannot read '" + Shown + "', which the results depend on"};
+      DiagnosticSink Sink(std::cerr);
+      Sink.setSource(File.FileName, File.Source);
+      const std::string Message = "cannot read '" + Shown + "', which the results depend on";
       if (Where)
-        printDiagnostic(llvm::errs(), D, File.Source);
+        Sink.error({File.FileName, Where->Line, Where->Column}, Message);
       else
-        llvm::errs() << "atfc: error: " << D.Message << '\n';
+        Sink.error(Message);
       return std::nullopt;
     }
     Result.Paths.push_back(keyName(Path, Directory));

@@ -1,6 +1,8 @@
 //===- Driver/RankLaunch.cpp - atfc tune over MPI ranks -------------------===//
 #include "Driver/RankLaunch.h"
 
+#include "Support/Diagnostic.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -8,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <unistd.h>
 
 namespace atfc {
@@ -39,7 +42,8 @@ int execProgram(const std::vector<std::string> &Args) {
     Argv.push_back(const_cast<char *>(A.c_str()));
   Argv.push_back(nullptr);
   execvp(Argv[0], Argv.data());
-  llvm::errs() << "atfc: error: cannot run '" << Args[0] << "': " << std::strerror(errno) << '\n';
+  DiagnosticSink(std::cerr).error(std::string("cannot run '") + Args[0] +
+                                  "': " + std::strerror(errno));
   return 1;
 }
 
@@ -61,9 +65,9 @@ std::optional<MpiJob> mpiJobOfEnvironment() {
 int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine) {
   const std::string Launcher = besideSelf("atfc-ranks");
   if (access(Launcher.c_str(), X_OK) != 0) {
-    llvm::errs() << "atfc: error: --ranks needs '" << Launcher
-                 << "', which is built where Open MPI is found (libopenmpi-dev); this atfc was "
-                    "built without it\n";
+    DiagnosticSink(std::cerr).error(std::string("--ranks needs '") + Launcher +
+                                    "', which is built where Open MPI is found (libopenmpi-dev); "
+                                    "this atfc was built without it");
     return 1;
   }
   const char *MpiExec = std::getenv("ATFC_MPIEXEC");

@@ -1,10 +1,13 @@
 //===- Driver/SelectionFiles.cpp - A tuned file's selection outputs -------===//
 #include "Driver/SelectionFiles.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/SafeFiles.h"
 #include "runtime/SelectionHeader.h"
 
 #include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
 
 namespace atfc {
 
@@ -13,7 +16,7 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
   if (Prefix.empty())
     return selectionStem(File);
   if (!isCIdentifier(Prefix)) {
-    llvm::errs() << "atfc: error: --prefix '" << Prefix << "' is not a C identifier\n";
+    DiagnosticSink(std::cerr).error(std::string("--prefix '") + Prefix + "' is not a C identifier");
     return std::nullopt;
   }
   return Prefix;
@@ -21,13 +24,13 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path) {
   if (W.Entries.empty()) {
-    llvm::errs() << "atfc: error: no tuned configuration to select from: '" << Path
-                 << "' not written\n";
+    DiagnosticSink(std::cerr).error(std::string("no tuned configuration to select from: '") + Path +
+                                    "' not written");
     return false;
   }
   std::string Error;
   if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    DiagnosticSink(std::cerr).error(Error);
     return false;
   }
   return true;
@@ -36,10 +39,10 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
                          bool Required) {
-  const char *Severity = Required ? "error" : "warning";
+  const Severity Level = Required ? Severity::Error : Severity::Warning;
   WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
   if (!W.ok()) {
-    llvm::errs() << "atfc: " << Severity << ": " << W.Error << '\n';
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, W.Error));
     return false;
   }
   std::optional<std::string> Stem = stemOf(Prefix, File);
@@ -49,7 +52,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
   std::string Error;
   if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
-    llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, Error));
     return false;
   }
   if (!writeHeader(W.Value, *Stem, Header))

@@ -14,6 +14,7 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/OutputLock.h"
 #include "runtime/SafeFiles.h"
 #include "runtime/TunerInvocation.h"
@@ -22,10 +23,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <iostream>
 
 namespace atfc {
 
 int tuneFile(const TuneOptions &Options) {
+  DiagnosticSink Diags(std::cerr);
   // Over MPI ranks (RankLaunch.h): --ranks starts the job; in a job, rank 0
   // builds and searches, the others only measure.
   const std::optional<MpiJob> Job = mpiJobOfEnvironment();
@@ -33,8 +36,8 @@ int tuneFile(const TuneOptions &Options) {
     return launchRanks(Options.Ranks, Options.CommandLine);
   const bool Ranked = Job && Job->Size > 1;
   if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
-    llvm::errs() << "atfc: note: tuning on the MPI job's " << Job->Size << " ranks; --ranks "
-                 << Options.Ranks << " applies only outside a job\n";
+    Diags.note("tuning on the MPI job's " + std::to_string(Job->Size) + " ranks; --ranks " +
+               std::to_string(Options.Ranks) + " applies only outside a job");
   if (Ranked && Job->Rank != 0)
     return execRankLauncher({}, Options.Devices, 0);
   // Rank 0's failure ends every rank with its status.
@@ -46,7 +49,7 @@ int tuneFile(const TuneOptions &Options) {
   for (const std::string &Fix : Options.Fixed) {
     const std::size_t Equals = Fix.find('=');
     if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
-      llvm::errs() << "atfc: error: --fix needs NAME=VALUE, not '" << Fix << "'\n";
+      Diags.error(std::string("--fix needs NAME=VALUE, not '") + Fix + "'");
       return Fail(2);
     }
     Emit.Fixed.push_back({Fix.substr(0, Equals), Fix.substr(Equals + 1)});
@@ -57,27 +60,26 @@ int tuneFile(const TuneOptions &Options) {
     std::string Error;
     std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
     if (!Words) {
-      llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
+      Diags.error(std::string("--inputs: ") + Error);
       return Fail(2);
     }
     Sets.push_back(std::move(*Words));
   }
   if (!Sets.empty() && !Options.ProgramArgs.empty()) {
-    llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
-                    "--inputs sets, not both\n";
+    Diags.error("give the program's arguments either after '--' or as --inputs sets, not both");
     return Fail(2);
   }
   if (!Options.Prefix.empty() && !isCIdentifier(Options.Prefix)) {
-    llvm::errs() << "atfc: error: --prefix '" << Options.Prefix << "' is not a C identifier\n";
+    Diags.error(std::string("--prefix '") + Options.Prefix + "' is not a C identifier");
     return Fail(2);
   }
   if (!Sets.empty() && Ranked) {
-    llvm::errs() << "atfc: error: --inputs tunes one set after another; over MPI ranks, tune "
-                    "each set with its own command\n";
+    Diags.error(
+        "--inputs tunes one set after another; over MPI ranks, tune each set with its own command");
     return Fail(2);
   }
   if (!Sets.empty() && Options.Resume) {
-    llvm::errs() << "atfc: error: --resume continues one run; it cannot be used with --inputs\n";
+    Diags.error("--resume continues one run; it cannot be used with --inputs");
     return Fail(2);
   }
 
@@ -86,14 +88,14 @@ int tuneFile(const TuneOptions &Options) {
   // One run per output directory, from before the tuner's build to the
   // tuner's end (it inherits the lock).
   if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    Diags.error(Error);
     return Fail(1);
   }
   std::string LockError;
   std::optional<OutputLock> Lock =
       OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
   if (!Lock) {
-    llvm::errs() << "atfc: error: " << LockError << '\n';
+    Diags.error(LockError);
     return Fail(1);
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
@@ -126,7 +128,7 @@ int tuneFile(const TuneOptions &Options) {
       for (std::string &A : tunerCommandLine(Invocation))
         Args.push_back(std::move(A));
     } catch (const std::exception &) {
-      llvm::errs() << "atfc: error: an option's text is not UTF-8\n";
+      Diags.error("an option's text is not UTF-8");
       return Fail(2);
     }
     if (Ranked) // rank 0 becomes the launcher: one run

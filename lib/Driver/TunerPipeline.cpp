@@ -4,6 +4,7 @@
 #include "Driver/MeasuredFiles.h"
 
 #include "Directives/TunerBuild.h"
+#include "Support/Diagnostic.h"
 #include "runtime/OutputLock.h"
 #include "runtime/SafeFiles.h"
 #include "runtime/SlowStepNotice.h"
@@ -14,20 +15,20 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
 #include <tuple>
 
 namespace atfc {
 
 std::optional<FrontendResult> analyzeFile(const std::string &File) {
+  DiagnosticSink Diags(std::cerr);
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer) {
-    llvm::errs() << "atfc: error: cannot read '" << File << "': " << Buffer.getError().message()
-                 << '\n';
+    Diags.error(std::string("cannot read '") + File + "': " + Buffer.getError().message());
     return std::nullopt;
   }
   FrontendResult Result = runFrontend(File, (*Buffer)->getBuffer().str());
-  for (const AnalysisDiagnostic &D : Result.Diagnostics)
-    printDiagnostic(llvm::errs(), D, Result.Source);
+  reportDiagnostics(Diags, Result);
   if (Result.hasErrors())
     return std::nullopt;
   return Result;
@@ -36,8 +37,9 @@ std::optional<FrontendResult> analyzeFile(const std::string &File) {
 std::optional<std::string> emitTunerProgram(const FrontendResult &File,
                                             const EmitOptions &Options) {
   EmittedTuner Tuner = emitTuner(File, Options);
-  for (const AnalysisDiagnostic &D : Tuner.Errors)
-    printDiagnostic(llvm::errs(), D, File.Source);
+  DiagnosticSink Sink(std::cerr);
+  Sink.setSource(File.FileName, File.Source);
+  Sink.report(Tuner.Errors);
   if (!Tuner.Errors.empty())
     return std::nullopt;
   return std::move(Tuner.Source);
@@ -53,8 +55,10 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
     return buildTuner(*Program, CacheDir);
   }();
   if (!Build.Succeeded) {
-    llvm::errs() << "atfc: error: the tuner of '" << File.FileName << "' did not compile:\n"
-                 << Build.Log;
+    // The compiler's own lines follow, in the compiler's format.
+    DiagnosticSink(std::cerr).error("the tuner of " + atfc::quoted(File.FileName) +
+                                    " did not compile");
+    std::cerr << Build.Log;
     return std::nullopt;
   }
   return Build.Binary;
@@ -86,7 +90,7 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
     return std::nullopt;
   // The output directory is private when atfc creates it (SafeFiles.h).
   if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    DiagnosticSink(std::cerr).error(Error);
     return std::nullopt;
   }
   // The tuner is cached in the output directory too, so that a build
@@ -101,7 +105,7 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
     return std::nullopt;
   const std::string Blanked = Output + "/blanked-source";
   if (std::string Error; !writeFileReplacing(Blanked, BlankedText, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    DiagnosticSink(std::cerr).error(Error);
     return std::nullopt;
   }
   PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};

@@ -16,8 +16,10 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerProcess.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/Interruption.h"
 #include "runtime/OutputLock.h"
+#include "runtime/ScopedSignalHandlers.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,6 +29,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -99,17 +102,8 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   // The handlers are in place before the tuner exists, so no signal is lost
   // between its start and the wait; a handler, not SIG_IGN, is reset to the
   // default in the tuner.
-  struct sigaction Forward = {};
-  Forward.sa_handler = forwardToTuner;
-  Forward.sa_flags = SA_RESTART;
-  sigemptyset(&Forward.sa_mask);
-  struct sigaction Old[std::size(kInterruptingSignals)] = {};
-  for (std::size_t I = 0; I < std::size(kInterruptingSignals); ++I)
-    sigaction(kInterruptingSignals[I], &Forward, &Old[I]);
-  auto RestoreHandlers = [&] {
-    for (std::size_t I = 0; I < std::size(kInterruptingSignals); ++I)
-      sigaction(kInterruptingSignals[I], &Old[I], nullptr);
-  };
+  // atfc's own handlers are back when this returns, however it returns.
+  ScopedSignalHandlers Forwarding(kInterruptingSignals, forwardToTuner, SA_RESTART);
 
   std::vector<char *> Argv;
   for (const std::string &A : Args)
@@ -135,16 +129,16 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
     TunerPid = Pid;
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
-    RestoreHandlers();
-    llvm::errs() << "atfc: error: cannot start the tuner '" << Binary
-                 << "': " << std::strerror(Error) << '\n';
+    Forwarding.restore();
+    DiagnosticSink(std::cerr).error(std::string("cannot start the tuner '") + Binary +
+                                    "': " + std::strerror(Error));
     return 1;
   }
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
   TunerPid = 0;
-  RestoreHandlers();
+  Forwarding.restore();
   killLeftovers();
   if (WIFEXITED(Status))
     return WEXITSTATUS(Status);
@@ -152,11 +146,9 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
   if (!WorkDirectory.empty())
     removeConfigurationDirectories(WorkDirectory);
-  llvm::errs() << "atfc: error: the tuner was killed by signal " << Signal << " ("
-               << strsignal(Signal) << ")";
-  if (!WorkDirectory.empty())
-    llvm::errs() << "; its results so far are kept, continue with --resume";
-  llvm::errs() << '\n';
+  DiagnosticSink(std::cerr).error(
+      "the tuner was killed by signal " + std::to_string(Signal) + " (" + strsignal(Signal) + ")" +
+      (WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
   return 128 + Signal;
 }
 

@@ -31,6 +31,21 @@ std::string_view severityName(Severity S) {
   return "error";
 }
 
+Diagnostic diagnosticAt(Severity Level, SourceLocation Where, std::string Message,
+                        std::string FixIt) {
+  Diagnostic D;
+  D.Level = Level;
+  D.Location = std::move(Where);
+  D.Message = std::move(Message);
+  D.FixIt = std::move(FixIt);
+  return D;
+}
+
+bool hasErrors(const std::vector<Diagnostic> &Diagnostics) {
+  return std::any_of(Diagnostics.begin(), Diagnostics.end(),
+                     [](const Diagnostic &D) { return D.isError(); });
+}
+
 void sortByLocation(std::vector<Diagnostic> &Diagnostics) {
   std::stable_sort(Diagnostics.begin(), Diagnostics.end(),
                    [](const Diagnostic &A, const Diagnostic &B) {
@@ -58,8 +73,8 @@ std::string diagnosticLine(const Diagnostic &D, std::string_view Program) {
   return Line + D.Message;
 }
 
-DiagnosticSink::DiagnosticSink(std::ostream &TheOut, std::string TheProgram)
-    : Out(TheOut), Program(std::move(TheProgram)) {}
+DiagnosticSink::DiagnosticSink(std::ostream &TheOut, std::string_view TheProgram)
+    : Out(TheOut), Program(TheProgram) {}
 
 void DiagnosticSink::setSource(const std::string &File, std::string Text) {
   for (auto &[Name, Source] : Sources)

@@ -23,6 +23,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace atfc {
@@ -60,6 +61,13 @@ struct Diagnostic {
   bool isError() const { return Level == Severity::Error; }
 };
 
+/// A diagnostic of Level at Where (Where.File empty: about no file).
+Diagnostic diagnosticAt(Severity Level, SourceLocation Where, std::string Message,
+                        std::string FixIt = {});
+
+/// Whether any of Diagnostics is an error.
+bool hasErrors(const std::vector<Diagnostic> &Diagnostics);
+
 /// Diagnostics of a file sort by position, those without a file first;
 /// stable for equal positions.
 void sortByLocation(std::vector<Diagnostic> &Diagnostics);
@@ -68,12 +76,18 @@ void sortByLocation(std::vector<Diagnostic> &Diagnostics);
 /// "Program: error: message".
 std::string diagnosticLine(const Diagnostic &D, std::string_view Program);
 
-/// Prints diagnostics and counts them. One per process, owned by the tool's
-/// main(); the source text of files is read once to show the line and caret.
+/// The one program name that diagnostics without a file start with. atfc,
+/// the tuners it generates and atfc-ranks all use it: a tuner's messages reach
+/// the user through the atfc command that runs it.
+inline constexpr std::string_view ProgramName = "atfc";
+
+/// Prints diagnostics and counts them. Created by a tool's entry point (a
+/// subcommand's, the tuner's main) over its error stream; the source text of
+/// files is read once to show the line and caret.
 class DiagnosticSink {
 public:
-  /// Program: the name messages without a file start with ("atfc").
-  DiagnosticSink(std::ostream &Out, std::string Program);
+  /// Program: the name messages without a file start with.
+  explicit DiagnosticSink(std::ostream &Out, std::string_view Program = ProgramName);
 
   /// The source of File, for the line under its diagnostics; when not given
   /// the sink reads the file itself.
@@ -81,6 +95,22 @@ public:
 
   void report(const Diagnostic &D);
   void report(const std::vector<Diagnostic> &Diagnostics);
+
+  /// Shorthands for report(): about no file, or at Where.
+  void error(std::string Message) { report(diagnosticAt(Severity::Error, {}, std::move(Message))); }
+  void error(SourceLocation Where, std::string Message) {
+    report(diagnosticAt(Severity::Error, std::move(Where), std::move(Message)));
+  }
+  void warning(std::string Message) {
+    report(diagnosticAt(Severity::Warning, {}, std::move(Message)));
+  }
+  void warning(SourceLocation Where, std::string Message) {
+    report(diagnosticAt(Severity::Warning, std::move(Where), std::move(Message)));
+  }
+  void note(std::string Message) { report(diagnosticAt(Severity::Note, {}, std::move(Message))); }
+  void note(SourceLocation Where, std::string Message) {
+    report(diagnosticAt(Severity::Note, std::move(Where), std::move(Message)));
+  }
 
   std::size_t errorCount() const { return Errors; }
   std::size_t warningCount() const { return Warnings; }

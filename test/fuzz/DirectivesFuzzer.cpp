@@ -31,15 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data, std::size_t Size
       require(D.FirstLine >= 1 && D.FirstLine <= D.LastLine && D.LastLine <= Lines);
       require(D.TextPositions.size() == D.Text.size());
     }
-    for (const ScanDiagnostic &D : Scan.Diagnostics)
-      require(D.Line >= 1 && D.Line <= Lines);
+    for (const Diagnostic &D : Scan.Diagnostics)
+      require(D.Location.Line >= 1 && D.Location.Line <= Lines);
     require(llvm::StringRef(blankDirectives(Source, Scan.Directives)).count('\n') ==
             Source.count('\n'));
     if (Scan.hasErrors())
       continue;
     ClauseParse Parse = parseClauses(Scan);
-    for (const ScanDiagnostic &D : Parse.Diagnostics)
-      require(D.Line >= 1 && D.Line <= Lines);
+    for (const Diagnostic &D : Parse.Diagnostics)
+      require(D.Location.Line >= 1 && D.Location.Line <= Lines);
   }
   return 0;
 }

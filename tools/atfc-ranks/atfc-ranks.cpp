@@ -24,6 +24,8 @@
 // this launcher spent per measured configuration (bench/scale-out).
 //
 //===----------------------------------------------------------------------===//
+#include "Support/Diagnostic.h"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -36,6 +38,7 @@
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <poll.h>
@@ -60,7 +63,7 @@ volatile sig_atomic_t ReceivedSignal = 0;
 extern "C" void onSignal(int Signal) { ReceivedSignal = Signal; }
 
 [[noreturn]] void fail(const std::string &Message) {
-  std::fprintf(stderr, "atfc-ranks: error: %s\n", Message.c_str());
+  atfc::DiagnosticSink(std::cerr).error(Message);
   MPI_Abort(MPI_COMM_WORLD, 1);
   std::_Exit(1);
 }
@@ -200,8 +203,8 @@ private:
         Argv.push_back(A.data());
       Argv.push_back(nullptr);
       ::execv(Argv[0], Argv.data());
-      std::fprintf(stderr, "atfc-ranks: error: cannot run '%s': %s\n", Argv[0],
-                   std::strerror(errno));
+      atfc::DiagnosticSink(std::cerr).error("cannot run " + atfc::quoted(Argv[0]) + ": " +
+                                            std::strerror(errno));
       std::_Exit(127);
     }
     ::close(Fds[1]);
@@ -378,7 +381,7 @@ private:
           std::chrono::duration<double>(std::chrono::steady_clock::now() - StartTime).count();
       const double Relaying = Seconds(Self) - Seconds(StartUsage);
       std::fprintf(stderr,
-                   "atfc-ranks: rank 0: %llu messages from measuring ranks; CPU time: searching "
+                   "atfc: rank 0: %llu messages from measuring ranks; CPU time: searching "
                    "tuner %.3f ms per message; launcher %.3f ms per message, %.1f%% of a core "
                    "over %.2f s, after %.0f ms to start MPI\n",
                    static_cast<unsigned long long>(Relayed), Seconds(SearchUsage) * 1e3 / N,
@@ -475,7 +478,9 @@ int main(int Argc, char **Argv) {
       Command.assign(Argv + I + 1, Argv + Argc);
       break;
     } else if (Command.empty() && Arg.rfind("-", 0) == 0) {
-      std::fprintf(stderr, "usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...\n");
+      atfc::DiagnosticSink Diags(std::cerr);
+      Diags.error("unknown option " + atfc::quoted(Arg));
+      Diags.note("usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...");
       return 2;
     } else {
       Command.assign(Argv + I, Argv + Argc);
@@ -493,7 +498,7 @@ int main(int Argc, char **Argv) {
   MPI_Comm_free(&Node);
 
   if (Rank == 0 && Command.empty() && !Failed) {
-    std::fprintf(stderr, "atfc-ranks: error: rank 0 names no tuner to run\n");
+    atfc::DiagnosticSink(std::cerr).error("rank 0 names no tuner to run");
     Failed = 2;
   }
   Command = broadcastCommand(Rank, std::move(Command), Failed);

@@ -16,6 +16,7 @@
 #include "Analysis/AnalysisReport.h"
 #include "Analysis/FixedValues.h"
 #include "Backends/RecordedData.h"
+#include "Support/Diagnostic.h"
 #include "runtime/ResultsDatabase.h"
 
 #include <CLI/CLI.hpp>
@@ -96,6 +97,7 @@ std::string coverageNote(const std::string &Path, std::int64_t RunId, const Reco
 } // namespace
 
 int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ostream &Err) {
+  DiagnosticSink Diags(Err);
   AnalysisOptions Analysis;
   Analysis.Threshold = Options.Threshold;
   if (!Options.Probabilities.empty())
@@ -105,7 +107,7 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
   if (!Options.Prune.empty()) {
     std::optional<PruningMethod> Method = parsePruningMethod(Options.Prune);
     if (!Method) {
-      Err << "atfc analyze: error: unknown pruning method '" << Options.Prune << "'\n";
+      Diags.error("unknown pruning method " + atfc::quoted(Options.Prune));
       return 1;
     }
     Analysis.Methods = {*Method};
@@ -117,16 +119,16 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
                                  ? readResultsDatabase(Options.Data, Options.Run)
                                  : readRecordedData(Options.Data);
   if (!Read.ok()) {
-    Err << "atfc analyze: error: " << Read.Error << '\n';
+    Diags.error(Read.Error);
     return 1;
   }
   const std::string Coverage =
       isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, Read.Data) : "";
   if (!Coverage.empty())
-    Err << "atfc analyze: warning: " << Coverage << '\n';
+    Diags.warning(Coverage);
   Expected<DataAnalysis> Result = analyzeData(Read.Data, Analysis);
   if (!Result) {
-    Err << "atfc analyze: error: " << Options.Data << ": " << Result.error().message() << '\n';
+    Diags.error(SourceLocation{Options.Data}, Result.error().message());
     return 1;
   }
   if (Options.Json) {

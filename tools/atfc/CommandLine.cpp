@@ -1,13 +1,13 @@
 //===- tools/atfc/CommandLine.cpp - A subcommand's options ----------------===//
 #include "CommandLine.h"
 
+#include "Support/Diagnostic.h"
 #include "Support/Suggestions.h"
 
 #include <CLI/CLI.hpp>
-#include <fmt/core.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <iostream>
 
 namespace atfc {
 namespace {
@@ -54,7 +54,7 @@ std::optional<int> parseSubcommandLine(CLI::App &App, const std::vector<std::str
         Known.push_back("-" + S);
     }
     if (std::optional<std::string> Message = unknownOptionMessage(Words, Known)) {
-      fmt::print(stderr, "atfc: error: {}\n", *Message);
+      DiagnosticSink(std::cerr).error(*Message);
       return 2;
     }
     auto Dashes = std::find(Words.begin(), Words.end(), "--");
@@ -64,6 +64,13 @@ std::optional<int> parseSubcommandLine(CLI::App &App, const std::vector<std::str
     }
   }
   std::reverse(Words.begin(), Words.end()); // CLI11 takes them last first
+  // Usage errors in the one format of every diagnostic (Support/Diagnostic.h).
+  App.failure_message([](const CLI::App *, const CLI::Error &E) {
+    return diagnosticLine(diagnosticAt(Severity::Error, {}, E.what()), ProgramName) + "\n" +
+           diagnosticLine(diagnosticAt(Severity::Note, {}, "run with --help for more information"),
+                          ProgramName) +
+           "\n";
+  });
   try {
     App.parse(Words);
   } catch (const CLI::ParseError &E) {

@@ -8,10 +8,13 @@
 #include "Subcommands.h"
 
 #include "Driver/TunerPipeline.h"
+#include "Support/Diagnostic.h"
 
 #include <CLI/CLI.hpp>
 
 #include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
 
 namespace atfc {
 
@@ -39,8 +42,8 @@ int emitMain(const SubcommandArgs &Args) {
     OS << *Tuner;
   OS.close();
   if (Error || OS.has_error()) {
-    llvm::errs() << "atfc: error: cannot write '" << Out
-                 << "': " << (Error ? Error : OS.error()).message() << '\n';
+    DiagnosticSink(std::cerr).error("cannot write " + atfc::quoted(Out) + ": " +
+                                    (Error ? Error : OS.error()).message());
     return 1;
   }
   return 0;

@@ -12,6 +12,7 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/ReplayExperiment.h"
 
 #include <iostream>
@@ -20,9 +21,11 @@
 namespace atfc {
 
 int replayMain(const SubcommandArgs &Args) {
+  DiagnosticSink Diags(std::cerr);
   ReplayOptionsOrError Parsed = parseReplayOptions(Args);
   if (!Parsed.ok()) {
-    std::cerr << "atfc replay: error: " << Parsed.Error << "\n(atfc replay --help shows usage)\n";
+    Diags.error(Parsed.Error);
+    Diags.note("'atfc replay --help' shows the usage");
     return 2;
   }
   const ReplayOptions &Options = Parsed.Options;
@@ -32,8 +35,7 @@ int replayMain(const SubcommandArgs &Args) {
   }
   if (Options.SpaceFile.empty()) {
     if (!Options.ProgramArguments.empty()) {
-      std::cerr << "atfc replay: error: arguments after `--` are the inputs of a --space file, "
-                   "and there is none\n";
+      Diags.error("arguments after `--` are the inputs of a --space file, and there is none");
       return 2;
     }
     return runReplay(Options, std::cout, std::cerr);

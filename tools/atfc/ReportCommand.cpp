@@ -11,6 +11,7 @@
 
 #include "Backends/RecordedData.h"
 #include "Report/RunReport.h"
+#include "Support/Diagnostic.h"
 #include "runtime/RunReportData.h"
 
 #include <CLI/CLI.hpp>
@@ -35,28 +36,29 @@ struct ReportOptions {
 /// the exit status (0, or 1 when the data cannot be read or the page
 /// cannot be written).
 int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostream &Err) {
+  DiagnosticSink Diags(Err);
   report::ReportRun Run;
   if (isSqliteFile(Options.Data)) {
     auto Db = ResultsDatabase::open(Options.Data, ResultsDatabase::Mode::ReadOnly);
     if (!Db.ok()) {
-      Err << "atfc report: error: " << Db.Error << '\n';
+      Diags.error(Db.Error);
       return 1;
     }
     auto Read = reportOfDatabaseRun(*Db.Value, Options.Run);
     if (!Read.ok()) {
-      Err << "atfc report: error: " << Read.Error << '\n';
+      Diags.error(Read.Error);
       return 1;
     }
     Run = std::move(Read.Value);
   } else {
     if (Options.Run != 0) {
-      Err << "atfc report: error: --run applies to a results database, and '" << Options.Data
-          << "' is not one\n";
+      Diags.error("--run applies to a results database, and " + atfc::quoted(Options.Data) +
+                  " is not one");
       return 1;
     }
     RecordedDataOrError Read = readRecordedData(Options.Data);
     if (!Read.ok()) {
-      Err << "atfc report: error: " << Read.Error << '\n';
+      Diags.error(Read.Error);
       return 1;
     }
     Run = reportOfRecordedData(Read.Data, Options.Data);
@@ -65,8 +67,7 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
   File << report::runReportHtml(Run);
   File.flush();
   if (!File) {
-    Err << "atfc report: error: cannot write '" << Options.Output << "': " << std::strerror(errno)
-        << '\n';
+    Diags.error("cannot write " + atfc::quoted(Options.Output) + ": " + std::strerror(errno));
     return 1;
   }
   Out << "written: " << Options.Output << " (" << Run.Evaluations.size() << " evaluations)\n";

@@ -17,6 +17,7 @@
 #include "Subcommands.h"
 #include "TerminalText.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/ResultsDatabase.h"
 #include "runtime/RunObjectives.h"
 
@@ -194,7 +195,7 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
 
 int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ostream &Err) {
   auto Fail = [&](const std::string &Message) {
-    Err << "atfc: error: " << Message << '\n';
+    DiagnosticSink(Err).error(Message);
     return 1;
   };
   ResultsOr<std::unique_ptr<ResultsDatabase>> Db =

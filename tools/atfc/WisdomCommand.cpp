@@ -19,6 +19,7 @@
 #include "Driver/SelectionFiles.h"
 #include "Driver/TunerPipeline.h"
 
+#include "Support/Diagnostic.h"
 #include "runtime/SafeFiles.h"
 #include "runtime/SelectionHeader.h"
 
@@ -31,6 +32,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace atfc {
@@ -93,12 +95,13 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
   for (const std::string &C : Candidates)
     if (WisdomOrError W = readWisdomFile(C); W.ok())
       return W.Value.Inputs;
-  llvm::errs() << "atfc: error: the inputs' declarations are not in a results database: give "
-                  "the annotated file with --file FILE (or a wisdom file)\n";
+  DiagnosticSink(std::cerr).error("the inputs' declarations are not in a results database: give "
+                                  "the annotated file with --file FILE (or a wisdom file)");
   return std::nullopt;
 }
 
 int runMerge(const WisdomOptions &Options) {
+  DiagnosticSink Diags(std::cerr);
   std::optional<std::vector<WisdomInput>> Declared;
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
@@ -111,19 +114,19 @@ int runMerge(const WisdomOptions &Options) {
       W = readWisdomFile(In);
     }
     if (!W.ok()) {
-      llvm::errs() << "atfc: error: " << W.Error << '\n';
+      Diags.error(W.Error);
       return 1;
     }
     Parts.push_back(std::move(W.Value));
   }
   WisdomOrError Merged = mergeWisdom(Parts);
   if (!Merged.ok()) {
-    llvm::errs() << "atfc: error: " << Merged.Error << '\n';
+    Diags.error(Merged.Error);
     return 1;
   }
   std::string Error;
   if (!writeFileReplacing(Options.Output, wisdomJson(Merged.Value), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+    Diags.error(Error);
     return 1;
   }
   llvm::outs() << "written: " << Options.Output << " (" << Merged.Value.Entries.size()
@@ -140,7 +143,7 @@ int runMerge(const WisdomOptions &Options) {
 int runHeader(const WisdomOptions &Options) {
   WisdomOrError W = readWisdomFile(Options.Inputs.front());
   if (!W.ok()) {
-    llvm::errs() << "atfc: error: " << W.Error << '\n';
+    DiagnosticSink(std::cerr).error(W.Error);
     return 1;
   }
   std::optional<std::string> Stem = stemOf(Options.Prefix, W.Value.File);

@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Subcommands.h"
 
+#include "Support/Diagnostic.h"
 #include "Support/Suggestions.h"
 
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +33,9 @@ void printHelp() {
 }
 
 int usageError(const std::string &Message) {
-  fmt::print(stderr, "atfc: error: {}\nRun with --help for more information.\n", Message);
+  atfc::DiagnosticSink Diags(std::cerr);
+  Diags.error(Message);
+  Diags.note("run with --help for more information");
   return 2;
 }
 

@@ -32,11 +32,11 @@ struct Analysis {
 /// its spec.
 inline Analysis analyze(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
   DirectiveScan Scan = scanDirectives(File, Source, sourceLanguageForPath(File));
-  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
-    ADD_FAILURE() << "scan error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  for (const Diagnostic &Diag : Scan.Diagnostics)
+    ADD_FAILURE() << "scan: " << diagnosticLine(Diag, ProgramName);
   ClauseParse Parse = parseClauses(Scan);
-  for (const ScanDiagnostic &Diag : Parse.Diagnostics)
-    ADD_FAILURE() << "parse error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  for (const Diagnostic &Diag : Parse.Diagnostics)
+    ADD_FAILURE() << "parse: " << diagnosticLine(Diag, ProgramName);
   Analysis A;
   A.Spec = std::move(Parse.Spec);
   A.Result = analyzeSpec(A.Spec, File);
@@ -46,8 +46,8 @@ inline Analysis analyze(llvm::StringRef Source, llvm::StringRef File = "kernel.c
 /// The diagnostics as "file:line:col: error: message".
 inline Lines diagnostics(const Analysis &A) {
   Lines Out;
-  for (const AnalysisDiagnostic &D : A.Result.Diagnostics)
-    Out.push_back(formatDiagnostic(D));
+  for (const Diagnostic &D : A.Result.Diagnostics)
+    Out.push_back(diagnosticLine(D, ProgramName));
   return Out;
 }
 

@@ -22,17 +22,17 @@ SourcePosition pos(unsigned Line, unsigned Column) { return {Line, Column}; }
 /// itself must succeed.
 ClauseParse parse(llvm::StringRef Source) {
   DirectiveScan Scan = scanDirectives("kernel.cl", Source, SourceLanguage::CFamily);
-  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
-    ADD_FAILURE() << "scan error " << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  for (const Diagnostic &Diag : Scan.Diagnostics)
+    ADD_FAILURE() << "scan: " << diagnosticLine(Diag, ProgramName);
   return parseClauses(Scan);
 }
 
 /// The parse's diagnostics as "line:col: message".
 std::vector<std::string> diagnostics(const ClauseParse &Result) {
   std::vector<std::string> Out;
-  for (const ScanDiagnostic &Diag : Result.Diagnostics)
-    Out.push_back(std::to_string(Diag.Line) + ":" + std::to_string(Diag.Column) + ": " +
-                  Diag.Message);
+  for (const Diagnostic &Diag : Result.Diagnostics)
+    Out.push_back(std::to_string(Diag.Location.Line) + ":" + std::to_string(Diag.Location.Column) +
+                  ": " + Diag.Message);
   return Out;
 }
 

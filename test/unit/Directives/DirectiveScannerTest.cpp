@@ -34,8 +34,8 @@ SourcePosition positionOfText(const Directive &D, llvm::StringRef Needle) {
 }
 
 void expectNoErrors(const DirectiveScan &Scan) {
-  for (const ScanDiagnostic &Diag : Scan.Diagnostics)
-    ADD_FAILURE() << Diag.Line << ":" << Diag.Column << ": " << Diag.Message;
+  for (const Diagnostic &Diag : Scan.Diagnostics)
+    ADD_FAILURE() << diagnosticLine(Diag, ProgramName);
 }
 
 std::size_t countLines(llvm::StringRef Text) { return std::count(Text.begin(), Text.end(), '\n'); }
@@ -116,8 +116,9 @@ TEST(DirectiveScannerTest, IgnoresDirectivesInCommentsAndLiterals) {
                                "#atf::tp name REAL range {1}\n");
   // Only the spaced prefix is worth a warning: it looks like a directive.
   ASSERT_EQ(Scan.Diagnostics.size(), 1u);
-  EXPECT_TRUE(Scan.Diagnostics[0].IsWarning);
-  EXPECT_EQ(Scan.Diagnostics[0].Line, 14u);
+  EXPECT_TRUE(Scan.Diagnostics[0].Level == Severity::Warning);
+  EXPECT_EQ(Scan.Diagnostics[0].Location.Line, 14u);
+  EXPECT_EQ(Scan.Diagnostics[0].Location.File, "kernel.cpp"); // a diagnostic names its file
   ASSERT_EQ(Scan.Directives.size(), 1u);
   EXPECT_EQ(Scan.Directives[0].Text, "tp name REAL range {1}");
   EXPECT_EQ(Scan.Directives[0].Hash, pos(15, 1));
@@ -184,8 +185,8 @@ TEST(DirectiveScannerTest, BlockCommentCarriesDirectiveOntoLaterLines) {
 TEST(DirectiveScannerTest, UnterminatedBlockCommentInDirective) {
   DirectiveScan Scan = scanCpp("int x;\n#atf::tp name X /* never closed\nrange {1}\n");
   ASSERT_EQ(Scan.Diagnostics.size(), 1u);
-  EXPECT_EQ(Scan.Diagnostics[0].Line, 2u);
-  EXPECT_EQ(Scan.Diagnostics[0].Column, 17u);
+  EXPECT_EQ(Scan.Diagnostics[0].Location.Line, 2u);
+  EXPECT_EQ(Scan.Diagnostics[0].Location.Column, 17u);
   EXPECT_NE(Scan.Diagnostics[0].Message.find("unterminated /* comment"), std::string::npos);
   ASSERT_EQ(Scan.Directives.size(), 1u);
   EXPECT_EQ(Scan.Directives[0].LastLine, 3u);
@@ -281,9 +282,9 @@ TEST(DirectiveScannerTest, MisspeltPrefixIsAWarningWithTheFixedLine) {
     for (DirectiveScan Scan : {scanCpp(std::string("int x;\n") + Line + "\n"),
                                scanOther(std::string("x\n") + Line + "\n")}) {
       ASSERT_EQ(Scan.Diagnostics.size(), 1u) << Line;
-      EXPECT_TRUE(Scan.Diagnostics[0].IsWarning);
+      EXPECT_TRUE(Scan.Diagnostics[0].Level == Severity::Warning);
       EXPECT_FALSE(Scan.hasErrors());
-      EXPECT_EQ(Scan.Diagnostics[0].Line, 2u);
+      EXPECT_EQ(Scan.Diagnostics[0].Location.Line, 2u);
       EXPECT_EQ(Scan.Diagnostics[0].FixIt, Fixed);
       EXPECT_TRUE(Scan.Directives.empty());
     }
@@ -298,8 +299,8 @@ TEST(DirectiveScannerTest, UnterminatedContinuationIsAnError) {
     std::string Source = std::string("int x;\n#atf::tp name X range {1} \\") + Ending;
     DirectiveScan Scan = scanCpp(Source);
     ASSERT_EQ(Scan.Diagnostics.size(), 1u) << Source;
-    EXPECT_EQ(Scan.Diagnostics[0].Line, 2u);
-    EXPECT_EQ(Scan.Diagnostics[0].Column, 27u);
+    EXPECT_EQ(Scan.Diagnostics[0].Location.Line, 2u);
+    EXPECT_EQ(Scan.Diagnostics[0].Location.Column, 27u);
     EXPECT_NE(Scan.Diagnostics[0].Message.find("unterminated continuation"), std::string::npos);
     // The directive is still reported, so later stages can check it too.
     ASSERT_EQ(Scan.Directives.size(), 1u);
@@ -307,8 +308,9 @@ TEST(DirectiveScannerTest, UnterminatedContinuationIsAnError) {
   }
   DirectiveScan Other = scanOther("#atf::run_script \\\n");
   ASSERT_EQ(Other.Diagnostics.size(), 1u);
-  EXPECT_EQ(Other.Diagnostics[0].Line, 1u);
-  EXPECT_EQ(Other.Diagnostics[0].Column, 18u);
+  EXPECT_EQ(Other.Diagnostics[0].Location.Line, 1u);
+  EXPECT_EQ(Other.Diagnostics[0].Location.Column, 18u);
+  EXPECT_EQ(Other.Diagnostics[0].Location.File, "run.sh");
 }
 
 TEST(DirectiveScannerTest, ScansOtherLanguagesLineByLine) {

@@ -19,9 +19,9 @@ namespace {
 EmittedTuner emit(std::string Source) {
   FrontendResult File = runFrontend("file.sh", std::move(Source));
   EXPECT_FALSE(File.hasErrors());
-  for (const AnalysisDiagnostic &D : File.Diagnostics)
-    if (D.Severity == DiagnosticSeverity::Error)
-      ADD_FAILURE() << D.Line << ":" << D.Column << ": " << D.Message;
+  for (const Diagnostic &D : File.Diagnostics)
+    if (D.isError())
+      ADD_FAILURE() << diagnosticLine(D, ProgramName);
   return emitTuner(File);
 }
 

@@ -147,7 +147,7 @@ TEST_F(TunerMainDeathTest, MalformedInputExitsWithTwo) {
 
 TEST_F(TunerMainDeathTest, BadCommandLineExitsWithTwo) {
   EXPECT_EXIT(runSaxpy({"--list"}), testing::ExitedWithCode(2),
-              "^tuner: error: option '--list' needs a value: --list N\n$");
+              "^atfc: error: option '--list' needs a value: --list N\n$");
 }
 
 TEST_F(TunerMainDeathTest, HelpExitsWithZero) {

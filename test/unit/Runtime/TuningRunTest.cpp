@@ -115,8 +115,7 @@ TEST_F(TuningRunTest, BadTechniqueAndAbortConditionAreUsageErrors) {
   FormulaMeasurer M;
   Options.Technique = "anneal";
   EXPECT_EQ(run(M), 2);
-  EXPECT_NE(Output.find("command line: error: unknown search technique 'anneal'"),
-            std::string::npos)
+  EXPECT_NE(Output.find("atfc: error: unknown search technique 'anneal'"), std::string::npos)
       << Output;
   Options.Technique.clear();
   Setup.AbortCondition = {"evaluations(3", 7, 24};

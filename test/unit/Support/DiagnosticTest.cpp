@@ -66,6 +66,55 @@ TEST(DiagnosticTest, LinesPastTheEndOfTheFileShowNoSource) {
   EXPECT_EQ(Out.str(), "f.cl:9:1: error: m\nmissing-file.cl:1:1: error: n\n");
 }
 
+TEST(DiagnosticTest, OneProgramNameByDefault) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out);
+  EXPECT_EQ(Sink.program(), "atfc");
+  Sink.error("no such option");
+  Sink.warning({"f.cl", 2, 0}, "unused input");
+  Sink.note("run with --help");
+  EXPECT_EQ(Out.str(), "atfc: error: no such option\n"
+                       "f.cl:2: warning: unused input\n"
+                       "atfc: note: run with --help\n");
+  EXPECT_EQ(Sink.errorCount(), 1u);
+  EXPECT_EQ(Sink.warningCount(), 1u);
+}
+
+TEST(DiagnosticTest, EveryLineItPrintsHasTheOneFormat) {
+  // What format.test checks of atfc's output, here of the sink's own: each
+  // first line is "WHERE: SEVERITY: message", WHERE the file position or
+  // the program.
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out);
+  Sink.setSource("k.cl", "#atf::tp name X rnage {1}\n");
+  std::vector<Diagnostic> All;
+  for (Severity Level : {Severity::Error, Severity::Warning, Severity::Note})
+    for (const SourceLocation &Where :
+         {SourceLocation{}, SourceLocation{"k.cl", 0, 0}, SourceLocation{"k.cl", 1, 0},
+          SourceLocation{"k.cl", 1, 17}})
+      All.push_back(diagnosticAt(Level, Where, "m", "range"));
+  EXPECT_TRUE(hasErrors(All));
+  All.erase(All.begin(), All.begin() + 4);
+  EXPECT_FALSE(hasErrors(All));
+  Sink.report(All);
+  std::istringstream Lines(Out.str());
+  std::size_t Diagnostics = 0;
+  for (std::string Line; std::getline(Lines, Line);) {
+    const bool Source = Line == "#atf::tp name X rnage {1}" ||
+                        Line.find_first_not_of(' ') == 16; // the caret and the fix-it
+    if (Source)
+      continue;
+    ++Diagnostics;
+    EXPECT_TRUE(Line.rfind("atfc: ", 0) == 0 || Line.rfind("k.cl: ", 0) == 0 ||
+                Line.rfind("k.cl:1: ", 0) == 0 || Line.rfind("k.cl:1:17: ", 0) == 0)
+        << Line;
+    EXPECT_TRUE(Line.find(": warning: m") != std::string::npos ||
+                Line.find(": note: m") != std::string::npos)
+        << Line;
+  }
+  EXPECT_EQ(Diagnostics, All.size());
+}
+
 TEST(DiagnosticTest, SortsByFileAndPositionStably) {
   std::vector<Diagnostic> Ds = {at("b", 1, 1, "4"), at("a", 2, 1, "3"), at("a", 1, 5, "2"),
                                 at("", 0, 0, "1"), at("a", 1, 5, "2b")};
