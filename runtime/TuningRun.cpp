@@ -103,11 +103,11 @@ public:
       return 1;
     }
     auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
-    if (!Opened.ok()) {
-      Err << Options.FileName << ": error: " << Opened.Error << '\n';
+    if (!Opened) {
+      Err << Options.FileName << ": error: " << Opened.error().message() << '\n';
       return 1;
     }
-    Database = std::move(Opened.Value);
+    Database = Opened.take();
     if (!startRun())
       return Status;
     if (Options.Fresh)
@@ -173,10 +173,10 @@ public:
     const double Elapsed = Explorer->status().ElapsedSeconds;
     if (auto S = Database->finishRun(
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
-        !S.ok())
-      Err << Options.FileName << ": warning: " << S.Error << '\n';
-    if (std::string Error; !Report.write(Error))
-      Err << Options.FileName << ": warning: " << Error << '\n';
+        !S)
+      Err << Options.FileName << ": warning: " << S.error().message() << '\n';
+    if (Expected<void> Written = Report.write(); !Written)
+      Err << Options.FileName << ": warning: " << Written.error().message() << '\n';
     return finish(Interrupted);
   }
 
@@ -198,13 +198,13 @@ private:
 
     if (Options.Resume) {
       auto Previous = Database->resumableRun(Key);
-      if (!Previous.ok()) {
-        Err << Options.FileName << ": error: " << Previous.Error << '\n';
+      if (!Previous) {
+        Err << Options.FileName << ": error: " << Previous.error().message() << '\n';
         Status = 1;
         return false;
       }
-      if (Previous.Value) {
-        const RunInfo &Run = *Previous.Value;
+      if (*Previous) {
+        const RunInfo &Run = **Previous;
         if (!sameAsResumed(Run))
           return false;
         RunId = Run.Id;
@@ -212,8 +212,8 @@ private:
         Abort = {Run.AbortCondition, DirectiveText{Run.AbortCondition, 0, 0}};
         Seed = Run.Seed;
         ElapsedBefore = Run.ElapsedSeconds;
-        if (auto S = Database->reopenRun(RunId); !S.ok()) {
-          Err << Options.FileName << ": error: " << S.Error << '\n';
+        if (auto S = Database->reopenRun(RunId); !S) {
+          Err << Options.FileName << ": error: " << S.error().message() << '\n';
           Status = 1;
           return false;
         }
@@ -260,13 +260,13 @@ private:
     // Read before this run is recorded: a prior may be this very database,
     // whose latest run is then the one before.
     if (!Options.Priors.empty() && RunId == 0) {
-      WarmStartOrError Start = priorConfigurations(Space, Options.Priors);
-      if (!Start.ok()) {
-        Err << Options.FileName << ": error: " << Start.Error << '\n';
+      Expected<std::vector<Configuration>> Start = priorConfigurations(Space, Options.Priors);
+      if (!Start) {
+        Err << Options.FileName << ": error: " << Start.error().message() << '\n';
         Status = 1;
         return false;
       }
-      WarmStart = std::move(Start.Configurations);
+      WarmStart = Start.take();
       Err << Options.FileName << ": warm start: " << WarmStart.size()
           << " configurations of earlier data first\n";
     }
@@ -288,12 +288,12 @@ private:
       Run.Objectives = Setup.Objectives;
       Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
       auto Id = Database->beginRun(Run);
-      if (!Id.ok()) {
-        Err << Options.FileName << ": error: " << Id.Error << '\n';
+      if (!Id) {
+        Err << Options.FileName << ": error: " << Id.error().message() << '\n';
         Status = 1;
         return false;
       }
-      RunId = Id.Value;
+      RunId = *Id;
     }
     return true;
   }
@@ -339,14 +339,14 @@ private:
   /// configuration is measured twice.
   bool loadKnownResults() {
     auto Known = Database->evaluationsOfKey(Key);
-    if (!Known.ok()) {
-      Err << Options.FileName << ": error: " << Known.Error << '\n';
+    if (!Known) {
+      Err << Options.FileName << ": error: " << Known.error().message() << '\n';
       return false;
     }
     // Matched by values: a --fix run's sub-space and the whole space
     // number their configurations differently under one key.
     ConfigurationFinder Finder(Space);
-    for (const EvaluationRecord &E : Known.Value) {
+    for (const EvaluationRecord &E : *Known) {
       if (E.RunId == RunId)
         NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
       std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
@@ -368,8 +368,8 @@ private:
     E.Result = M;
     E.OverheadSeconds = std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds);
     E.Evaluation = NextNumber++;
-    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Err << Options.FileName << ": error: " << Id.Error << '\n';
+    if (auto Id = Database->addEvaluation(RunId, E); !Id) {
+      Err << Options.FileName << ": error: " << Id.error().message() << '\n';
       return false;
     }
     Explorer->report(C, searchCostOf(M));
@@ -394,8 +394,8 @@ private:
     E.Timestamp.clear();
     E.Evaluation = NextNumber++;
     ++Reused;
-    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Err << Options.FileName << ": error: " << Id.Error << '\n';
+    if (auto Id = Database->addEvaluation(RunId, E); !Id) {
+      Err << Options.FileName << ": error: " << Id.error().message() << '\n';
       DatabaseFailed = true;
     }
   }
@@ -460,10 +460,10 @@ private:
     // sub-space, or one stopped early, never replaces a better best.h.
     std::optional<BestConfiguration> RunBest = Best;
     std::int64_t BestRun = RunId;
-    if (auto Known = Database->evaluationsOfKey(Key); Known.ok()) {
-      if (auto I = bestEvaluation(Known.Value, Setup.Objectives);
-          I && betterMeasuredCost(Known.Value[*I].Result.Costs, Best->Costs, Setup.Objectives)) {
-        const EvaluationRecord &E = Known.Value[*I];
+    if (auto Known = Database->evaluationsOfKey(Key); Known) {
+      if (auto I = bestEvaluation(*Known, Setup.Objectives);
+          I && betterMeasuredCost((*Known)[*I].Result.Costs, Best->Costs, Setup.Objectives)) {
+        const EvaluationRecord &E = (*Known)[*I];
         std::optional<Configuration> Here =
             ConfigurationFinder(Space).find(E.ConfigIndex, E.Configuration);
         Best = BestConfiguration{E.Configuration, E.Result.Costs,
@@ -471,12 +471,11 @@ private:
         BestRun = E.RunId;
       }
     } else {
-      Err << Options.FileName << ": warning: " << Known.Error << '\n';
+      Err << Options.FileName << ": warning: " << Known.error().message() << '\n';
     }
     BestRunId = BestRun;
-    std::string Error;
-    if (!writeOutputs(Error)) {
-      Err << Options.FileName << ": error: " << Error << '\n';
+    if (Expected<void> Written = writeOutputs(); !Written) {
+      Err << Options.FileName << ": error: " << Written.error().message() << '\n';
       return 1;
     }
     Out << "best cost " << formatNamedCost(Best->Costs, Setup.Objectives) << ":";
@@ -497,7 +496,7 @@ private:
     return Interrupted ? InterruptedExitCode : 0;
   }
 
-  bool writeOutputs(std::string &Error) {
+  Expected<void> writeOutputs() {
     const SearchStatus &S = Explorer->status();
     nlohmann::ordered_json Json;
     Json["file"] = Options.FileName;
@@ -526,20 +525,21 @@ private:
                    {"warm_start_configurations", WarmStart.size()},
                    {"fresh", Options.Fresh}};
     const std::string Dir = Options.OutputDirectory + "/";
-    if (!writeFileReplacing(
+    if (Expected<void> Written = writeFileReplacing(
             Dir + "best.json",
-            Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
-            Error) ||
-        !writeFileReplacing(Dir + "best.h",
-                            bestHeader(Best->Values, Options.FileName,
-                                       formatNamedCost(Best->Costs, Setup.Objectives)),
-                            Error))
-      return false;
+            Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+        !Written)
+      return Written;
+    if (Expected<void> Written = writeFileReplacing(
+            Dir + "best.h", bestHeader(Best->Values, Options.FileName,
+                                       formatNamedCost(Best->Costs, Setup.Objectives)));
+        !Written)
+      return Written;
     if (!Setup.CFamily)
-      return true;
+      return success();
     return writeFileReplacing(
         Dir + tunedSourceName(Options.FileName),
-        substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines), Error);
+        substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines));
   }
 
   const ChainOfTrees &Space;

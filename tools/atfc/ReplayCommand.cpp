@@ -10,12 +10,13 @@
 namespace atfc {
 
 int runReplayCommand(const std::vector<std::string> &Args) {
-  ReplayOptionsOrError Parsed = parseReplayOptions(Args);
-  if (!Parsed.ok()) {
-    std::cerr << "atfc replay: error: " << Parsed.Error << "\n(atfc replay --help shows usage)\n";
+  Expected<ReplayOptions> Parsed = parseReplayOptions(Args);
+  if (!Parsed) {
+    std::cerr << "atfc replay: error: " << Parsed.error().message()
+              << "\n(atfc replay --help shows usage)\n";
     return 2;
   }
-  const ReplayOptions &Options = Parsed.Options;
+  const ReplayOptions &Options = *Parsed;
   if (Options.Help) {
     std::cout << replayUsage("atfc replay", /*WithSpace=*/true);
     return 0;

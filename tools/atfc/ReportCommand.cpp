@@ -32,27 +32,27 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
   if (isSqliteFile(Options.Data)) {
     auto Db = ResultsDatabase::open(Options.Data, ResultsDatabase::Mode::ReadOnly);
     if (!Db.ok()) {
-      Err << "atfc report: error: " << Db.Error << '\n';
+      Err << "atfc report: error: " << Db.error().message() << '\n';
       return 1;
     }
-    auto Read = reportOfDatabaseRun(*Db.Value, Options.Run);
+    auto Read = reportOfDatabaseRun(**Db, Options.Run);
     if (!Read.ok()) {
-      Err << "atfc report: error: " << Read.Error << '\n';
+      Err << "atfc report: error: " << Read.error().message() << '\n';
       return 1;
     }
-    Run = std::move(Read.Value);
+    Run = Read.take();
   } else {
     if (Options.Run != 0) {
       Err << "atfc report: error: --run applies to a results database, and '" << Options.Data
           << "' is not one\n";
       return 1;
     }
-    RecordedDataOrError Read = readRecordedData(Options.Data);
+    Expected<RecordedData> Read = readRecordedData(Options.Data);
     if (!Read.ok()) {
-      Err << "atfc report: error: " << Read.Error << '\n';
+      Err << "atfc report: error: " << Read.error().message() << '\n';
       return 1;
     }
-    Run = reportOfRecordedData(Read.Data, Options.Data);
+    Run = reportOfRecordedData(*Read, Options.Data);
   }
   std::ofstream File(Options.Output, std::ios::binary | std::ios::trunc);
   File << report::runReportHtml(Run);

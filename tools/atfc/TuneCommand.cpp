@@ -54,13 +54,12 @@ int runTuneCommand(const TuneOptions &Options) {
 
   std::vector<std::vector<std::string>> Sets;
   for (const std::string &Text : Options.InputSets) {
-    std::string Error;
-    std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
+    Expected<std::vector<std::string>> Words = splitInputWords(Text);
     if (!Words) {
-      llvm::errs() << "atfc: error: --inputs: " << Error << '\n';
+      llvm::errs() << "atfc: error: --inputs: " << Words.error().message() << '\n';
       return Fail(2);
     }
-    Sets.push_back(std::move(*Words));
+    Sets.push_back(Words.take());
   }
   if (!Sets.empty() && !Options.ProgramArgs.empty()) {
     llvm::errs() << "atfc: error: give the program's arguments either after '--' or as "
@@ -85,15 +84,13 @@ int runTuneCommand(const TuneOptions &Options) {
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   // One run per output directory, from before the tuner's build to the
   // tuner's end (it inherits the lock).
-  if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
+    llvm::errs() << "atfc: error: " << Created.error().message() << '\n';
     return Fail(1);
   }
-  std::string LockError;
-  std::optional<OutputLock> Lock =
-      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
+  Expected<OutputLock> Lock = OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true);
   if (!Lock) {
-    llvm::errs() << "atfc: error: " << LockError << '\n';
+    llvm::errs() << "atfc: error: " << Lock.error().message() << '\n';
     return Fail(1);
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);

@@ -85,8 +85,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   if (!Result)
     return std::nullopt;
   // The output directory is private when atfc creates it (SafeFiles.h).
-  if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
+    llvm::errs() << "atfc: error: " << Created.error().message() << '\n';
     return std::nullopt;
   }
   // The tuner is cached in the output directory too, so that a build
@@ -100,8 +100,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   if (!Measured)
     return std::nullopt;
   const std::string Blanked = Output + "/blanked-source";
-  if (std::string Error; !writeFileReplacing(Blanked, BlankedText, Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+  if (Expected<void> Written = writeFileReplacing(Blanked, BlankedText); !Written) {
+    llvm::errs() << "atfc: error: " << Written.error().message() << '\n';
     return std::nullopt;
   }
   PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};

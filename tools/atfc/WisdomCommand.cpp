@@ -35,13 +35,13 @@ bool isSqlite(const std::string &Path) {
   return In.read(Head.data(), 16) && Head == std::string("SQLite format 3\0", 16);
 }
 
-WisdomOrError readWisdomFile(const std::string &Path) {
+Expected<Wisdom> readWisdomFile(const std::string &Path) {
   std::string Text;
   if (!readText(Path, Text))
-    return {{}, "cannot read '" + Path + "'"};
-  WisdomOrError W = parseWisdom(Text);
-  if (!W.ok())
-    W.Error = Path + ": " + W.Error;
+    return Error("cannot read '" + Path + "'");
+  Expected<Wisdom> W = parseWisdom(Text);
+  if (!W)
+    return W.takeError().context(Path);
   return W;
 }
 
@@ -62,9 +62,8 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
                  << "' not written\n";
     return false;
   }
-  std::string Error;
-  if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+  if (Expected<void> Written = writeFileReplacing(Path, selectionHeader(W, Stem)); !Written) {
+    llvm::errs() << "atfc: error: " << Written.error().message() << '\n';
     return false;
   }
   return true;
@@ -94,8 +93,8 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
     }
   }
   for (const std::string &C : Candidates)
-    if (WisdomOrError W = readWisdomFile(C); W.ok())
-      return W.Value.Inputs;
+    if (Expected<Wisdom> W = readWisdomFile(C); W)
+      return W->Inputs;
   llvm::errs() << "atfc: error: the inputs' declarations are not in a results database: give "
                   "the annotated file with --file FILE (or a wisdom file)\n";
   return std::nullopt;
@@ -105,7 +104,7 @@ int runMerge(const WisdomOptions &Options) {
   std::optional<std::vector<WisdomInput>> Declared;
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
-    WisdomOrError W;
+    Expected<Wisdom> W = Error("");
     if (isSqlite(In)) {
       if (!Declared && !(Declared = declaredInputs(Options)))
         return 1;
@@ -113,44 +112,43 @@ int runMerge(const WisdomOptions &Options) {
     } else {
       W = readWisdomFile(In);
     }
-    if (!W.ok()) {
-      llvm::errs() << "atfc: error: " << W.Error << '\n';
+    if (!W) {
+      llvm::errs() << "atfc: error: " << W.error().message() << '\n';
       return 1;
     }
-    Parts.push_back(std::move(W.Value));
+    Parts.push_back(W.take());
   }
-  WisdomOrError Merged = mergeWisdom(Parts);
-  if (!Merged.ok()) {
-    llvm::errs() << "atfc: error: " << Merged.Error << '\n';
+  Expected<Wisdom> Merged = mergeWisdom(Parts);
+  if (!Merged) {
+    llvm::errs() << "atfc: error: " << Merged.error().message() << '\n';
     return 1;
   }
-  std::string Error;
-  if (!writeFileReplacing(Options.Output, wisdomJson(Merged.Value), Error)) {
-    llvm::errs() << "atfc: error: " << Error << '\n';
+  if (Expected<void> Written = writeFileReplacing(Options.Output, wisdomJson(*Merged)); !Written) {
+    llvm::errs() << "atfc: error: " << Written.error().message() << '\n';
     return 1;
   }
-  llvm::outs() << "written: " << Options.Output << " (" << Merged.Value.Entries.size()
+  llvm::outs() << "written: " << Options.Output << " (" << Merged->Entries.size()
                << " entries from " << Parts.size() << " sources)\n";
   if (Options.Header.empty())
     return 0;
-  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged.Value.File);
-  if (!Stem || !writeHeader(Merged.Value, *Stem, Options.Header))
+  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged->File);
+  if (!Stem || !writeHeader(*Merged, *Stem, Options.Header))
     return 1;
   llvm::outs() << "written: " << Options.Header << '\n';
   return 0;
 }
 
 int runHeader(const WisdomOptions &Options) {
-  WisdomOrError W = readWisdomFile(Options.Inputs.front());
-  if (!W.ok()) {
-    llvm::errs() << "atfc: error: " << W.Error << '\n';
+  Expected<Wisdom> W = readWisdomFile(Options.Inputs.front());
+  if (!W) {
+    llvm::errs() << "atfc: error: " << W.error().message() << '\n';
     return 1;
   }
-  std::optional<std::string> Stem = stemOf(Options.Prefix, W.Value.File);
+  std::optional<std::string> Stem = stemOf(Options.Prefix, W->File);
   if (!Stem)
     return 1;
   const std::string Output = Options.Output.empty() ? *Stem + "_select.h" : Options.Output;
-  if (!writeHeader(W.Value, *Stem, Output))
+  if (!writeHeader(*W, *Stem, Output))
     return 1;
   llvm::outs() << "written: " << Output << '\n';
   return 0;
@@ -183,9 +181,9 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
                          bool Required) {
   const char *Severity = Required ? "error" : "warning";
-  WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
-  if (!W.ok()) {
-    llvm::errs() << "atfc: " << Severity << ": " << W.Error << '\n';
+  Expected<Wisdom> W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
+  if (!W) {
+    llvm::errs() << "atfc: " << Severity << ": " << W.error().message() << '\n';
     return false;
   }
   std::optional<std::string> Stem = stemOf(Prefix, File);
@@ -193,16 +191,14 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
     return false;
   const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
-  std::string Error;
-  if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
-    llvm::errs() << "atfc: " << Severity << ": " << Error << '\n';
+  if (Expected<void> Written = writeFileReplacing(Json, wisdomJson(*W)); !Written) {
+    llvm::errs() << "atfc: " << Severity << ": " << Written.error().message() << '\n';
     return false;
   }
-  if (!writeHeader(W.Value, *Stem, Header))
+  if (!writeHeader(*W, *Stem, Header))
     return false;
-  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json ("
-               << W.Value.Entries.size() << " tuned input set"
-               << (W.Value.Entries.size() == 1 ? "" : "s") << ")\n";
+  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
+               << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";
   return true;
 }
 
