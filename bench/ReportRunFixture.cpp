@@ -44,20 +44,20 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "usage: report-run-fixture DATA N OUT.db [--seed S] [--energy]\n");
     return 2;
   }
-  RecordedDataOrError Data = readRecordedData(Positional[0]);
+  Expected<RecordedData> Data = readRecordedData(Positional[0]);
   if (!Data.ok()) {
-    std::fprintf(stderr, "report-run-fixture: %s\n", Data.Error.c_str());
+    std::fprintf(stderr, "report-run-fixture: %s\n", Data.error().message().c_str());
     return 1;
   }
   const std::size_t N = std::min<std::size_t>(std::strtoull(Positional[1].c_str(), nullptr, 10),
-                                              Data.Data.Entries.size());
+                                              Data->Entries.size());
   std::remove(Positional[2].c_str());
   auto Db = ResultsDatabase::open(Positional[2]);
   if (!Db.ok()) {
-    std::fprintf(stderr, "report-run-fixture: %s\n", Db.Error.c_str());
+    std::fprintf(stderr, "report-run-fixture: %s\n", Db.error().message().c_str());
     return 1;
   }
-  std::vector<std::size_t> Order(Data.Data.Entries.size());
+  std::vector<std::size_t> Order(Data->Entries.size());
   std::iota(Order.begin(), Order.end(), 0);
   std::mt19937_64 Random(Seed);
   std::shuffle(Order.begin(), Order.end(), Random);
@@ -68,23 +68,23 @@ int main(int Argc, char **Argv) {
   Run.Technique = "random";
   Run.AbortCondition = "evaluations(" + std::to_string(N) + ")";
   Run.Seed = Seed;
-  Run.Parameters = Data.Data.Parameters;
-  for (const Value &V : Data.Data.Entries.front().Values)
+  Run.Parameters = Data->Parameters;
+  for (const Value &V : Data->Entries.front().Values)
     Run.ParameterKinds.push_back(static_cast<ValueKind>(V.index()));
-  Run.Objectives = objectivesOf(Data.Data);
+  Run.Objectives = objectivesOf(*Data);
   if (Energy)
     Run.Objectives.push_back({"energy", Direction::Minimise});
-  Run.SpaceSize = std::to_string(Data.Data.Entries.size());
-  Run.Device = Data.Data.Description + " (recorded)";
+  Run.SpaceSize = std::to_string(Data->Entries.size());
+  Run.Device = Data->Description + " (recorded)";
   Run.Toolchain = "report-run-fixture";
-  auto Id = Db.Value->beginRun(Run);
+  auto Id = (*Db)->beginRun(Run);
   if (!Id.ok()) {
-    std::fprintf(stderr, "report-run-fixture: %s\n", Id.Error.c_str());
+    std::fprintf(stderr, "report-run-fixture: %s\n", Id.error().message().c_str());
     return 1;
   }
   double Elapsed = 0;
   for (std::size_t I = 0; I < N; ++I) {
-    const RecordedEntry &Entry = Data.Data.Entries[Order[I]];
+    const RecordedEntry &Entry = Data->Entries[Order[I]];
     EvaluationRecord E;
     E.Evaluation = static_cast<std::int64_t>(I + 1);
     E.ConfigIndex = std::to_string(Order[I]);
@@ -106,16 +106,16 @@ int main(int Argc, char **Argv) {
       E.Result.CompileSeconds = 0.05;
     }
     Elapsed += E.Result.CompileSeconds + E.Result.RunSeconds;
-    if (auto R = Db.Value->addEvaluation(Id.Value, E); !R.ok()) {
-      std::fprintf(stderr, "report-run-fixture: %s\n", R.Error.c_str());
+    if (auto R = (*Db)->addEvaluation(*Id, E); !R.ok()) {
+      std::fprintf(stderr, "report-run-fixture: %s\n", R.error().message().c_str());
       return 1;
     }
   }
-  if (auto S = Db.Value->finishRun(Id.Value, RunStatus::Finished, Elapsed); !S.ok()) {
-    std::fprintf(stderr, "report-run-fixture: %s\n", S.Error.c_str());
+  if (auto S = (*Db)->finishRun(*Id, RunStatus::Finished, Elapsed); !S.ok()) {
+    std::fprintf(stderr, "report-run-fixture: %s\n", S.error().message().c_str());
     return 1;
   }
-  std::printf("%s: run %lld, %zu evaluations\n", Positional[2].c_str(),
-              static_cast<long long>(Id.Value), N);
+  std::printf("%s: run %lld, %zu evaluations\n", Positional[2].c_str(), static_cast<long long>(*Id),
+              N);
   return 0;
 }

@@ -35,7 +35,7 @@ int main(int Argc, char **Argv) {
 
   auto Db = ResultsDatabase::open(Path.string());
   if (!Db.ok()) {
-    std::fprintf(stderr, "results-db-bench: %s\n", Db.Error.c_str());
+    std::fprintf(stderr, "results-db-bench: %s\n", Db.error().message().c_str());
     return 1;
   }
   RunInfo Run;
@@ -45,7 +45,7 @@ int main(int Argc, char **Argv) {
   Run.ParameterKinds = {ValueKind::Int,  ValueKind::Int,  ValueKind::Int,
                         ValueKind::UInt, ValueKind::Bool, ValueKind::String};
   Run.SpaceSize = "123456789012345678901234567890";
-  const std::int64_t RunId = Db.Value->beginRun(Run).Value;
+  const std::int64_t RunId = *(*Db)->beginRun(Run);
 
   const auto Start = std::chrono::steady_clock::now();
   for (long I = 0; I < Count; ++I) {
@@ -58,32 +58,32 @@ int main(int Argc, char **Argv) {
                                                   "some stderr output of the failing run")
                            : Measurement::valid({1e-3 * double(I % 97)});
     E.Evaluation = I + 1;
-    if (auto Added = Db.Value->addEvaluation(RunId, E); !Added.ok()) {
-      std::fprintf(stderr, "results-db-bench: %s\n", Added.Error.c_str());
+    if (auto Added = (*Db)->addEvaluation(RunId, E); !Added.ok()) {
+      std::fprintf(stderr, "results-db-bench: %s\n", Added.error().message().c_str());
       return 1;
     }
   }
   const double Insert = secondsSince(Start);
 
   const auto ReadStart = std::chrono::steady_clock::now();
-  auto Known = Db.Value->evaluationsOfKey(Run.Key);
+  auto Known = (*Db)->evaluationsOfKey(Run.Key);
   const double Read = secondsSince(ReadStart);
   const auto FindStart = std::chrono::steady_clock::now();
   long Found = 0;
   for (long I = 0; I < 1000; ++I)
-    Found += Db.Value->findEvaluation(Run.Key, std::to_string(1000000007LL * (I * 7 % Count)))
-                 .Value.has_value();
+    Found +=
+        (*Db)->findEvaluation(Run.Key, std::to_string(1000000007LL * (I * 7 % Count)))->has_value();
   const double Find = secondsSince(FindStart);
 
   std::printf("%-34s %12s %14s\n", "operation", "count", "per item (us)");
   std::printf("%-34s %12ld %14.1f\n", "addEvaluation (committed each)", Count,
               1e6 * Insert / double(Count));
-  std::printf("%-34s %12zu %14.2f\n", "evaluationsOfKey (read all)", Known.Value.size(),
-              1e6 * Read / double(Known.Value.size()));
+  std::printf("%-34s %12zu %14.2f\n", "evaluationsOfKey (read all)", Known->size(),
+              1e6 * Read / double(Known->size()));
   std::printf("%-34s %12ld %14.1f\n", "findEvaluation (by index)", Found, 1e6 * Find / 1000.0);
   std::printf("database file: %s (%.1f MiB)\n", Path.c_str(),
               double(fs::file_size(Path)) / (1024.0 * 1024.0));
-  Db.Value.reset();
+  Db->reset();
   fs::remove(Path);
   fs::remove(Path.string() + "-wal");
   fs::remove(Path.string() + "-shm");

@@ -12,6 +12,7 @@
 
 #include "Backends/Measurement.h"
 #include "SearchSpace/ChainOfTrees.h"
+#include "Support/Error.h"
 #include "runtime/TuningSetup.h"
 
 #include <cstddef>
@@ -67,10 +68,10 @@ struct MeasurerContext {
   std::vector<std::string> WorkerCommand;
 };
 
-/// The measurer for Setup, or null with Error set when it cannot start
-/// (no such device, no run script, ...).
-std::unique_ptr<ConfigurationMeasurer>
-makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::string &Error);
+/// The measurer for Setup, or why it cannot start (no such device, no run
+/// script, ...).
+Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup &Setup,
+                                                              const MeasurerContext &Context);
 
 } // namespace atfc
 

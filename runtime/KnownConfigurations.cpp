@@ -66,15 +66,12 @@ std::optional<std::uint64_t> ConfigurationFinder::valueIndex(std::size_t L,
 std::optional<Configuration> ConfigurationFinder::find(std::string_view Index,
                                                        const ParameterValues &Values) {
   const std::string Wanted = valuesKey(Values);
-  try {
-    const BigCount I{std::string(Index)};
-    if (I >= 0 && I < Space.size()) {
-      Configuration C = Space.at(I);
-      if (valuesKey(namedValuesOf(Space, C)) == Wanted)
-        return C;
-    }
-  } catch (const std::exception &) {
-    // Not a number: look it up by its values.
+  // An index that is not a number is looked up by its values.
+  if (BigCount I;
+      !Index.empty() && I.set_str(std::string(Index), 10) == 0 && I >= 0 && I < Space.size()) {
+    Configuration C = Space.at(I);
+    if (valuesKey(namedValuesOf(Space, C)) == Wanted)
+      return C;
   }
   if (Values.size() != Space.numLevels())
     return std::nullopt;

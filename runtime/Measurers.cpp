@@ -144,14 +144,12 @@ void publishLimits(MeasurementKind Kind, const DeviceLimits &L) {
 
 } // namespace
 
-std::unique_ptr<ConfigurationMeasurer>
-makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::string &Error) {
+Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup &Setup,
+                                                              const MeasurerContext &Context) {
   if (Setup.Kind == MeasurementKind::Process) {
-    if (Setup.RunScript.empty()) {
-      Error = "the file says neither how to run a configuration (#atf::run_script) nor which "
-              "kernel to measure (#atf::ocl:: or #atf::cuda:: directives)";
-      return nullptr;
-    }
+    if (Setup.RunScript.empty())
+      return Error("the file says neither how to run a configuration (#atf::run_script) nor which "
+                   "kernel to measure (#atf::ocl:: or #atf::cuda:: directives)");
     ProcessBackendOptions Options;
     const std::filesystem::path File(Context.FileName);
     const std::filesystem::path FileDirectory = std::filesystem::absolute(File).parent_path();
@@ -172,11 +170,10 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
     Options.Inputs = Context.Inputs;
     std::error_code EC;
     std::filesystem::create_directories(Options.WorkDirectory, EC);
-    if (EC) {
-      Error = "cannot create '" + Options.WorkDirectory + "': " + EC.message();
-      return nullptr;
-    }
-    return std::make_unique<ProcessMeasurer>(std::move(Options));
+    if (EC)
+      return Error("cannot create '" + Options.WorkDirectory + "': " + EC.message());
+    return std::unique_ptr<ConfigurationMeasurer>(
+        std::make_unique<ProcessMeasurer>(std::move(Options)));
   }
 
   DeviceSelection Device;
@@ -192,14 +189,10 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
   } else {
     Device = CudaDeviceSelection{static_cast<unsigned>(Setup.DeviceId.value_or(0))};
   }
-  if (Setup.KernelName.empty()) {
-    Error = "the file names no kernel to measure: add #atf::ocl::kernel_name (or cuda::)";
-    return nullptr;
-  }
-  if (!Setup.Launch) {
-    Error = "the file gives no launch sizes";
-    return nullptr;
-  }
+  if (Setup.KernelName.empty())
+    return Error("the file names no kernel to measure: add #atf::ocl::kernel_name (or cuda::)");
+  if (!Setup.Launch)
+    return Error("the file gives no launch sizes");
   DeviceKernelSetup Kernel;
   Kernel.Source = Context.BlankedSource;
   Kernel.KernelName = Setup.KernelName;
@@ -215,12 +208,11 @@ makeMeasurer(const TuningSetup &Setup, const MeasurerContext &Context, std::stri
   Kernel.Seed = Setup.Seed.value_or(0);
   Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);
-  if (!Opened) {
-    Error = Opened.error().message();
-    return nullptr;
-  }
+  if (!Opened)
+    return Opened.takeError();
   publishLimits(Setup.Kind, (*Opened)->limits());
-  return std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions);
+  return std::unique_ptr<ConfigurationMeasurer>(
+      std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions));
 }
 
 } // namespace atfc

@@ -22,9 +22,9 @@ TuningSetup setupOfRank(const TuningSetup &Setup, const RankRole &Role) {
   return Ranked;
 }
 
-void refuseToMeasure(const RankRole &Role, const std::string &Error) {
+void refuseToMeasure(const RankRole &Role, const std::string &Why) {
   HelloMessage Hello;
-  Hello.Error = Error;
+  Hello.Error = Why;
   writeFrame(Role.Fd, encodeMessage(Hello));
 }
 

@@ -21,8 +21,8 @@ namespace atfc {
 /// device (its node-local rank, or its entry of `--devices`).
 TuningSetup setupOfRank(const TuningSetup &Setup, const RankRole &Role);
 
-/// Tells the searching tuner that this rank cannot measure (Error).
-void refuseToMeasure(const RankRole &Role, const std::string &Error);
+/// Tells the searching tuner that this rank cannot measure (Why).
+void refuseToMeasure(const RankRole &Role, const std::string &Why);
 
 /// Serves measurements until the launcher closes the socket; the exit
 /// status (0, or 130 when interrupted).

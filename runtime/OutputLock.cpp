@@ -24,34 +24,26 @@ std::string holderOf(int Fd) {
 
 } // namespace
 
-std::optional<OutputLock> OutputLock::acquire(const std::string &Directory, bool Wait,
-                                              bool Inheritable, std::string &Error) {
+Expected<OutputLock> OutputLock::acquire(const std::string &Directory, bool Wait,
+                                         bool Inheritable) {
   const std::string Path = Directory + "/lock";
   const int Fd = open(Path.c_str(), O_RDWR | O_CREAT | (Inheritable ? 0 : O_CLOEXEC), 0644);
-  if (Fd < 0) {
-    Error = "cannot open '" + Path + "': " + std::strerror(errno);
-    return std::nullopt;
-  }
+  if (Fd < 0)
+    return Error("cannot open '" + Path + "': " + std::strerror(errno));
   OutputLock Lock(Fd);
   if (flock(Fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno != EWOULDBLOCK) {
-      Error = "cannot lock '" + Path + "': " + std::strerror(errno);
-      return std::nullopt;
-    }
-    if (!Wait) {
-      Error = Directory + " is in use by another atfc tune (pid " + holderOf(Fd) +
-              "); wait for it, or pass --wait";
-      return std::nullopt;
-    }
+    if (errno != EWOULDBLOCK)
+      return Error("cannot lock '" + Path + "': " + std::strerror(errno));
+    if (!Wait)
+      return Error(Directory + " is in use by another atfc tune (pid " + holderOf(Fd) +
+                   "); wait for it, or pass --wait");
     std::cerr << "atfc: waiting for the run of pid " << holderOf(Fd) << " to finish with "
               << Directory << '\n';
     int Status;
     while ((Status = flock(Fd, LOCK_EX)) != 0 && errno == EINTR) {
     }
-    if (Status != 0) {
-      Error = "cannot lock '" + Path + "': " + std::strerror(errno);
-      return std::nullopt;
-    }
+    if (Status != 0)
+      return Error("cannot lock '" + Path + "': " + std::strerror(errno));
   }
   const std::string Pid = std::to_string(getpid()) + "\n";
   if (ftruncate(Fd, 0) != 0 || pwrite(Fd, Pid.data(), Pid.size(), 0) < 0) {

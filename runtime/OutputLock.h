@@ -19,6 +19,8 @@
 #include <string>
 #include <utility>
 
+#include "Support/Error.h"
+
 namespace atfc {
 
 /// The environment variable in which atfc names its process id for the
@@ -32,10 +34,9 @@ public:
   /// Locks Directory (which must exist). Without Wait, fails at once when
   /// another process holds it; with Wait, prints a note to stderr and
   /// blocks until it is free. Inheritable keeps the descriptor open across
-  /// exec (for the tuner that atfc starts). nullopt with Error set when the
-  /// directory is in use or the lock file cannot be opened.
-  static std::optional<OutputLock> acquire(const std::string &Directory, bool Wait,
-                                           bool Inheritable, std::string &Error);
+  /// exec (for the tuner that atfc starts). An error when the directory is
+  /// in use or the lock file cannot be opened.
+  static Expected<OutputLock> acquire(const std::string &Directory, bool Wait, bool Inheritable);
   /// The lock handed down by atfc (ATFC_LOCK_FD), made close-on-exec so
   /// that the tuner's scripts do not hold it; nullopt when there is none.
   static std::optional<OutputLock> inherited();

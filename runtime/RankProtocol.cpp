@@ -86,29 +86,25 @@ struct Reader {
 
 } // namespace
 
-std::optional<RankRole> takeRankRole(std::string &Error) {
+Expected<std::optional<RankRole>> takeRankRole() {
   const std::optional<std::string> Role = take(kRankRoleVariable);
   const std::optional<std::string> Fd = take(kRankFdVariable);
   const std::optional<std::string> Ranks = take(kRanksVariable);
   if (!Role)
-    return std::nullopt;
+    return std::optional<RankRole>();
   RankRole R;
   unsigned FdNumber = 0;
   R.Searching = *Role == "search";
-  if ((!R.Searching && *Role != "measure") || !Fd || !parseNumber(Fd->c_str(), FdNumber)) {
-    Error = std::string("the launcher's ") + kRankRoleVariable + " or " + kRankFdVariable +
-            " is malformed";
-    return std::nullopt;
-  }
+  if ((!R.Searching && *Role != "measure") || !Fd || !parseNumber(Fd->c_str(), FdNumber))
+    return Error(std::string("the launcher's ") + kRankRoleVariable + " or " + kRankFdVariable +
+                 " is malformed");
   R.Fd = static_cast<int>(FdNumber);
   // The rank and device stay in the environment: scripts may read them.
   if (R.Searching ? !Ranks || !parseNumber(Ranks->c_str(), R.Ranks) || R.Ranks == 0
                   : !parseNumber(std::getenv(kRankVariable), R.Rank) ||
-                        !parseNumber(std::getenv(kRankDeviceVariable), R.Device)) {
-    Error = "the launcher's rank variables are malformed";
-    return std::nullopt;
-  }
-  return R;
+                        !parseNumber(std::getenv(kRankDeviceVariable), R.Device))
+    return Error("the launcher's rank variables are malformed");
+  return std::optional<RankRole>(R);
 }
 
 std::vector<unsigned char> encodeMessage(const HelloMessage &M) {

@@ -22,6 +22,7 @@
 #define ATFC_RUNTIME_RANKPROTOCOL_H
 
 #include "Backends/Measurement.h"
+#include "Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -54,8 +55,8 @@ struct RankRole {
 
 /// The role the launcher gave this process, read once and removed from the
 /// environment (the role is not for the tuner's scripts); nullopt when the
-/// tuner runs alone. Error is set for a malformed role.
-std::optional<RankRole> takeRankRole(std::string &Error);
+/// tuner runs alone; an error for a malformed role.
+Expected<std::optional<RankRole>> takeRankRole();
 
 enum class RankMessage : std::uint8_t { Hello = 1, Measure = 2, Result = 3, Lost = 4 };
 

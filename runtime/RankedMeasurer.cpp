@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <deque>
 #include <fcntl.h>
 #include <iostream>
@@ -38,17 +39,15 @@ public:
   }
 
   /// Waits for every rank's first Hello.
-  bool connect(std::string &Error) {
+  Expected<void> connect() {
     while (std::any_of(Ranks.begin(), Ranks.end(), [](const Rank &R) { return !R.Ready; })) {
-      if (!pump(Error))
-        return false;
-      if (!FatalError.empty()) {
-        Error = FatalError;
-        return false;
-      }
+      if (Expected<void> Pumped = pump(); !Pumped)
+        return Pumped;
+      if (!FatalError.empty())
+        return Error(FatalError);
     }
     publishLimits(Limits);
-    return true;
+    return success();
   }
 
   std::size_t batchSize() const override { return Ranks.size() * PerRank; }
@@ -64,17 +63,17 @@ public:
       Jobs.push_front(Job{NextJob++, Configuration, std::nullopt, std::nullopt});
       dispatch();
     }
-    std::string Error;
     while (!Jobs.front().Result) {
       if (Interrupted)
         return Measurement::invalid(FailureKind::Crashed, "interrupted");
-      if (!pump(Error) || !FatalError.empty() || noRankLeft()) {
+      Expected<void> Pumped = pump();
+      if (!Pumped || !FatalError.empty() || noRankLeft()) {
         // Nothing can measure any more: end the run as an interrupted one
         // (results kept, --resume goes on), as if the user had pressed
         // Ctrl-C.
         const std::string Why = !FatalError.empty() ? FatalError
-                                : Error.empty()     ? "no measuring rank is left"
-                                                    : Error;
+                                : Pumped            ? "no measuring rank is left"
+                                                    : Pumped.error().message();
         DiagnosticSink(std::cerr).error(Why + "; stopping (resume with --resume)");
         std::raise(SIGTERM);
         return Measurement::invalid(FailureKind::Crashed, Why);
@@ -137,22 +136,23 @@ private:
     }
   }
 
-  /// Waits for one message from the launcher and handles it; false when
-  /// the launcher is gone.
-  bool pump(std::string &Error) {
+  /// Waits for one message from the launcher and handles it; an error when
+  /// the launcher is gone (or poll fails).
+  Expected<void> pump() {
     pollfd Fds[2] = {{Fd, POLLIN, 0}, {WakeFds[0], POLLIN, 0}};
-    if (::poll(Fds, WakeFds[0] >= 0 ? 2 : 1, -1) < 0)
-      return errno == EINTR;
+    if (::poll(Fds, WakeFds[0] >= 0 ? 2 : 1, -1) < 0) {
+      if (errno == EINTR)
+        return success();
+      return Error(std::string("cannot wait for the rank launcher: ") + std::strerror(errno));
+    }
     if (!(Fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
-      return true;
+      return success();
     std::vector<unsigned char> Frame;
     std::uint64_t From = 0;
-    if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size()) {
-      Error = "the rank launcher is gone";
-      return false;
-    }
+    if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size())
+      return Error("the rank launcher is gone");
     handle(From, Frame);
-    return true;
+    return success();
   }
 
   void handle(std::size_t From, const std::vector<unsigned char> &Payload) {
@@ -232,11 +232,11 @@ private:
 
 } // namespace
 
-std::unique_ptr<ConfigurationMeasurer> connectRanks(const RankRole &Role, std::string &Error) {
+Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role) {
   auto Measurer = std::make_unique<RankedMeasurer>(Role.Fd, Role.Ranks);
-  if (!Measurer->connect(Error))
-    return nullptr;
-  return Measurer;
+  if (Expected<void> Connected = Measurer->connect(); !Connected)
+    return Connected.takeError();
+  return std::unique_ptr<ConfigurationMeasurer>(std::move(Measurer));
 }
 
 } // namespace atfc

@@ -25,9 +25,9 @@
 namespace atfc {
 
 /// Waits until every rank of Role said it is ready, publishes the device's
-/// limits from their Hello; the measurer, or null with Error set (a rank
-/// cannot measure, or the launcher is gone).
-std::unique_ptr<ConfigurationMeasurer> connectRanks(const RankRole &Role, std::string &Error);
+/// limits from their Hello; the measurer, or the error (a rank cannot
+/// measure, or the launcher is gone).
+Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role);
 
 } // namespace atfc
 

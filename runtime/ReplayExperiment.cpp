@@ -40,14 +40,10 @@ std::optional<std::uint64_t> parseCount(const std::string &Text) {
 
 } // namespace
 
-ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
-  ReplayOptionsOrError R;
-  ReplayOptions &O = R.Options;
+Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args) {
+  ReplayOptions O;
   bool HaveEvaluations = false, HaveRuns = false;
-  auto Fail = [&](std::string Message) {
-    R.Error = std::move(Message);
-    return R;
-  };
+  auto Fail = [](std::string Message) { return Error(std::move(Message)); };
   for (std::size_t I = 0; I < Args.size(); ++I) {
     std::string Arg = Args[I];
     if (Arg == "--") {
@@ -126,7 +122,7 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
     }
   }
   if (O.Help)
-    return R;
+    return O;
   if (O.DataPath.empty())
     return Fail("no data file given (a Kernel Tuner cache or T4 results file)");
   if (!HaveEvaluations)
@@ -135,7 +131,7 @@ ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args) {
     return Fail("--runs R is required");
   if (O.Techniques.empty())
     O.Techniques.emplace_back(defaultTechniqueText());
-  return R;
+  return O;
 }
 
 std::vector<std::string> replayArguments(const ReplayOptions &Options) {
@@ -252,23 +248,17 @@ std::vector<std::uint64_t> replayBudgets(std::uint64_t N) {
   return Budgets;
 }
 
-ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const ReplayBackend &Backend,
-                                            const ReplayOptions &Options,
-                                            std::vector<Configuration> WarmStart) {
-  ReplayExperimentOrError Out;
-  ReplayExperimentResult &R = Out.Result;
-  if (!Backend.ok()) {
-    Out.Error = Backend.error();
-    return Out;
-  }
-  if (!Backend.optimum()) {
-    Out.Error = "the data holds no valid configuration";
-    return Out;
-  }
-  if (Space.empty()) {
-    Out.Error = "the search space is empty";
-    return Out;
-  }
+Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
+                                                     const ReplayBackend &Backend,
+                                                     const ReplayOptions &Options,
+                                                     std::vector<Configuration> WarmStart) {
+  ReplayExperimentResult R;
+  if (!Backend.ok())
+    return Error(Backend.error());
+  if (!Backend.optimum())
+    return Error("the data holds no valid configuration");
+  if (Space.empty())
+    return Error("the search space is empty");
   R.Optimum = *Backend.optimum();
   R.Evaluations = Options.Evaluations;
   R.Runs = Options.Runs;
@@ -281,10 +271,8 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
     Texts.emplace_back(defaultTechniqueText());
   for (const std::string &Text : Texts) {
     Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(Text);
-    if (!T) {
-      Out.Error = "technique '" + Text + "': " + T.error().message();
-      return Out;
-    }
+    if (!T)
+      return T.takeError().context("technique '" + Text + "'");
     TechniqueReplay TR;
     TR.Text = Text;
     TR.Description = (*T)->describe();
@@ -362,8 +350,7 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
       Arena.execute(RunAll);
     }
   } catch (const std::exception &E) {
-    Out.Error = std::string("a tuning run failed: ") + E.what();
-    return Out;
+    return Error(std::string("a tuning run failed: ") + E.what());
   }
 
   for (TechniqueReplay &TR : R.Techniques) {
@@ -393,7 +380,7 @@ ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const Rep
     TR.RoundsWithin10 = quartilesOf(std::move(TenRounds));
     TR.Score = quartilesOf(std::move(Scores));
   }
-  return Out;
+  return R;
 }
 
 namespace {
@@ -584,31 +571,32 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   ReplayBackend Backend(Minimised, std::move(Names));
   std::vector<Configuration> WarmStart;
   if (!Options.PriorPath.empty()) {
-    RecordedDataOrError Prior = readRecordedData(Options.PriorPath);
-    if (!Prior.ok()) {
-      Diags.error(Prior.Error);
+    Expected<RecordedData> Prior = readRecordedData(Options.PriorPath);
+    if (!Prior) {
+      Diags.error(Prior.error().message());
       return 1;
     }
-    WarmStartOrError Start = warmStartConfigurations(Space, minimisedForm(Prior.Data));
-    if (!Start.ok()) {
-      Diags.error(SourceLocation{Options.PriorPath}, Start.Error);
+    Expected<std::vector<Configuration>> Start =
+        warmStartConfigurations(Space, minimisedForm(*Prior));
+    if (!Start) {
+      Diags.error(SourceLocation{Options.PriorPath}, Start.error().message());
       return 1;
     }
-    WarmStart = std::move(Start.Configurations);
+    WarmStart = Start.take();
   }
-  ReplayExperimentOrError E = runReplayExperiment(Space, Backend, Options, std::move(WarmStart));
-  if (!E.ok()) {
-    Diags.error(SourceLocation{Options.DataPath}, E.Error);
+  Expected<ReplayExperimentResult> E =
+      runReplayExperiment(Space, Backend, Options, std::move(WarmStart));
+  if (!E) {
+    Diags.error(SourceLocation{Options.DataPath}, E.error().message());
     return 1;
   }
   if (Options.Json)
-    printReplayJson(Out, E.Result, Data, Space);
+    printReplayJson(Out, *E, Data, Space);
   else
-    printReplayText(Out, E.Result, Data, Space);
+    printReplayText(Out, *E, Data, Space);
   if (!Options.ReportPath.empty()) {
-    std::string Error;
-    if (!writeReplayReport(Options.ReportPath, E.Result, Data, Space, Error)) {
-      Diags.error(Error);
+    if (Expected<void> Written = writeReplayReport(Options.ReportPath, *E, Data, Space); !Written) {
+      Diags.error(Written.error().message());
       return 1;
     }
   }
@@ -624,12 +612,12 @@ int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostr
     Out << replayUsage("TUNER --replay", /*WithSpace=*/false);
     return 0;
   }
-  RecordedDataOrError Data = readRecordedData(Options.DataPath);
-  if (!Data.ok()) {
-    Diags.error(Data.Error);
+  Expected<RecordedData> Data = readRecordedData(Options.DataPath);
+  if (!Data) {
+    Diags.error(Data.error().message());
     return 1;
   }
-  return replayOn(Space, Data.Data, Options, Out, Err);
+  return replayOn(Space, *Data, Options, Out, Err);
 }
 
 int runReplay(const ReplayOptions &Options, std::ostream &Out, std::ostream &Err) {
@@ -638,13 +626,17 @@ int runReplay(const ReplayOptions &Options, std::ostream &Out, std::ostream &Err
     Out << replayUsage("atfc replay", /*WithSpace=*/true);
     return 0;
   }
-  RecordedDataOrError Data = readRecordedData(Options.DataPath);
-  if (!Data.ok()) {
-    Diags.error(Data.Error);
+  Expected<RecordedData> Data = readRecordedData(Options.DataPath);
+  if (!Data) {
+    Diags.error(Data.error().message());
     return 1;
   }
-  ChainOfTrees Space = recordedSpace(Data.Data);
-  return replayOn(Space, Data.Data, Options, Out, Err);
+  Expected<ChainOfTrees> Space = recordedSpace(*Data);
+  if (!Space) {
+    Diags.error(SourceLocation{Options.DataPath}, Space.error().message());
+    return 1;
+  }
+  return replayOn(*Space, *Data, Options, Out, Err);
 }
 
 } // namespace atfc

@@ -79,18 +79,11 @@ struct ReplayOptions {
   bool Help = false;
 };
 
-/// The options, or the message that says why the arguments give none.
-struct ReplayOptionsOrError {
-  ReplayOptions Options;
-  /// "what is wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// Parses `DATA [--space FILE] [--technique T]... --evaluations N --runs R
 /// [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]
-/// [--report FILE] [-- ARGS...]` (without a program name).
-ReplayOptionsOrError parseReplayOptions(std::span<const std::string> Args);
+/// [--report FILE] [-- ARGS...]` (without a program name); the error says
+/// why the arguments give no options.
+Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args);
 
 /// The arguments that parseReplayOptions turns back into Options, without
 /// --space and the program's arguments: what atfc passes to a tuner after
@@ -167,22 +160,16 @@ struct ReplayExperimentResult {
   std::vector<TechniqueReplay> Techniques;
 };
 
-/// The experiment's result, or what stopped it (a technique text that names
-/// no technique, data without a valid entry, ...).
-struct ReplayExperimentOrError {
-  ReplayExperimentResult Result;
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// The budgets of a report on N evaluations.
 std::vector<std::uint64_t> replayBudgets(std::uint64_t N);
 
 /// Runs the experiment on Space (not empty) with costs from Backend; every
-/// run measures WarmStart first.
-ReplayExperimentOrError runReplayExperiment(const ChainOfTrees &Space, const ReplayBackend &Backend,
-                                            const ReplayOptions &Options,
-                                            std::vector<Configuration> WarmStart = {});
+/// run measures WarmStart first. The error says what stopped it (a
+/// technique text that names no technique, data without a valid entry, ...).
+Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
+                                                     const ReplayBackend &Backend,
+                                                     const ReplayOptions &Options,
+                                                     std::vector<Configuration> WarmStart = {});
 
 /// Writes the report as text tables, or as one JSON object.
 void printReplayText(std::ostream &Out, const ReplayExperimentResult &Result,

@@ -12,8 +12,8 @@
 
 namespace atfc {
 
-bool writeReplayReport(const std::string &Path, const ReplayExperimentResult &Result,
-                       const RecordedData &Data, const ChainOfTrees &Space, std::string &Error) {
+Expected<void> writeReplayReport(const std::string &Path, const ReplayExperimentResult &Result,
+                                 const RecordedData &Data, const ChainOfTrees &Space) {
   report::ReplayReport R;
   R.Title = "replay: " + Data.Description;
   std::size_t Valid = 0;
@@ -43,11 +43,9 @@ bool writeReplayReport(const std::string &Path, const ReplayExperimentResult &Re
   std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
   Out << report::replayReportHtml(R);
   Out.flush();
-  if (!Out) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
+  if (!Out)
+    return Error("cannot write '" + Path + "': " + std::strerror(errno));
+  return success();
 }
 
 } // namespace atfc

@@ -17,10 +17,10 @@
 
 namespace atfc {
 
-/// Writes the report of Result (on Data and Space) to Path; false with
-/// Error set when it cannot.
-bool writeReplayReport(const std::string &Path, const ReplayExperimentResult &Result,
-                       const RecordedData &Data, const ChainOfTrees &Space, std::string &Error);
+/// Writes the report of Result (on Data and Space) to Path, or says why it
+/// cannot.
+Expected<void> writeReplayReport(const std::string &Path, const ReplayExperimentResult &Result,
+                                 const RecordedData &Data, const ChainOfTrees &Space);
 
 } // namespace atfc
 

@@ -279,23 +279,19 @@ std::string ResultsDatabase::error(std::string_view What) const {
   return Path + ": " + std::string(What) + ": " + sqlite3_errmsg(Db);
 }
 
-ResultsOr<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::string &Path,
-                                                                  Mode OpenMode) {
-  ResultsOr<std::unique_ptr<ResultsDatabase>> Result;
+Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::string &Path,
+                                                                 Mode OpenMode) {
   const int Flags =
       OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   sqlite3 *Db = nullptr;
   const int Status = sqlite3_open_v2(Path.c_str(), &Db, Flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (Status != SQLITE_OK) {
-    Result.Error = "cannot open '" + Path + "': " + (Db ? sqlite3_errmsg(Db) : "out of memory");
+    Error Failure("cannot open '" + Path + "': " + (Db ? sqlite3_errmsg(Db) : "out of memory"));
     sqlite3_close_v2(Db);
-    return Result;
+    return Failure;
   }
   std::unique_ptr<ResultsDatabase> Database(new ResultsDatabase(Db, Path));
-  auto Fail = [&](const std::string &Why) {
-    Result.Error = "cannot open '" + Path + "': " + Why;
-    return std::move(Result);
-  };
+  auto Fail = [&](const std::string &Why) { return Error("cannot open '" + Path + "': " + Why); };
   // Another process may hold the write lock for a moment (a tuner
   // committing an evaluation): wait for it rather than fail.
   sqlite3_busy_timeout(Db, 10000);
@@ -357,13 +353,12 @@ ResultsOr<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::str
   if (Version > kResultsSchemaVersion)
     return Fail("it was written by a newer atfc (schema version " + std::to_string(Version) +
                 ", this atfc reads " + std::to_string(kResultsSchemaVersion) + ")");
-  if (ResultsStatus S = Database->prepareStatements(); !S.ok())
-    return Fail(S.Error);
-  Result.Value = std::move(Database);
-  return Result;
+  if (Expected<void> S = Database->prepareStatements(); !S)
+    return Fail(S.error().message());
+  return Database;
 }
 
-ResultsStatus ResultsDatabase::prepareStatements() {
+Expected<void> ResultsDatabase::prepareStatements() {
   const std::string RunColumns = kRunColumns;
   const std::string EvaluationColumns = kEvaluationColumns;
   const std::pair<sqlite3_stmt **, std::string> All[] = {
@@ -401,12 +396,11 @@ ResultsStatus ResultsDatabase::prepareStatements() {
   for (const auto &[Statement, Sql] : All)
     if (sqlite3_prepare_v3(Db, Sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, Statement, nullptr) !=
         SQLITE_OK)
-      return {error("preparing a statement")};
-  return {};
+      return Error(error("preparing a statement"));
+  return success();
 }
 
-ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
-  ResultsOr<std::int64_t> Result;
+Expected<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   const Json Kinds = kindsJson(Run.ParameterKinds);
   StatementUse S(Prepared->InsertRun);
   S.bind(1, Run.Key);
@@ -428,16 +422,13 @@ ResultsOr<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   S.bind(14, Run.SpaceSize);
   S.bind(15, Run.Device);
   S.bind(16, Run.Toolchain);
-  if (S.step() != SQLITE_DONE) {
-    Result.Error = error("cannot record the run");
-    return Result;
-  }
-  Result.Value = sqlite3_last_insert_rowid(Db);
-  return Result;
+  if (S.step() != SQLITE_DONE)
+    return Error(error("cannot record the run"));
+  return std::int64_t(sqlite3_last_insert_rowid(Db));
 }
 
-ResultsStatus ResultsDatabase::finishRun(std::int64_t RunId, RunStatus Status,
-                                         double ElapsedSeconds) {
+Expected<void> ResultsDatabase::finishRun(std::int64_t RunId, RunStatus Status,
+                                          double ElapsedSeconds) {
   StatementUse S(Prepared->FinishRun);
   S.bind(1, RunId);
   S.bind(2, std::string_view(runStatusName(Status)));
@@ -447,24 +438,23 @@ ResultsStatus ResultsDatabase::finishRun(std::int64_t RunId, RunStatus Status,
     S.bind(3, currentTimestamp());
   S.bind(4, ElapsedSeconds);
   if (S.step() != SQLITE_DONE)
-    return {error("cannot update run " + std::to_string(RunId))};
+    return Error(error("cannot update run " + std::to_string(RunId)));
   if (sqlite3_changes(Db) == 0)
-    return {Path + ": there is no run " + std::to_string(RunId)};
-  return {};
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return success();
 }
 
-ResultsStatus ResultsDatabase::reopenRun(std::int64_t RunId) {
-  ResultsOr<std::optional<RunInfo>> Run = run(RunId);
-  if (!Run.ok())
-    return {Run.Error};
-  if (!Run.Value)
-    return {Path + ": there is no run " + std::to_string(RunId)};
-  return finishRun(RunId, RunStatus::Running, Run.Value->ElapsedSeconds);
+Expected<void> ResultsDatabase::reopenRun(std::int64_t RunId) {
+  Expected<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return finishRun(RunId, RunStatus::Running, (*Run)->ElapsedSeconds);
 }
 
-ResultsOr<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
-                                                       const EvaluationRecord &E) {
-  ResultsOr<std::int64_t> Result;
+Expected<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
+                                                      const EvaluationRecord &E) {
   StatementUse S(Prepared->InsertEvaluation);
   S.bind(1, RunId);
   S.bind(2, E.ConfigIndex);
@@ -480,22 +470,17 @@ ResultsOr<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
   S.bind(12, std::int64_t(E.Reused));
   S.bind(13, E.Evaluation);
   S.bind(14, E.Timestamp.empty() ? currentTimestamp() : E.Timestamp);
-  if (S.step() != SQLITE_DONE) {
-    Result.Error = error("cannot record an evaluation of run " + std::to_string(RunId));
-    return Result;
-  }
-  if (sqlite3_changes(Db) == 0) {
-    Result.Error = Path + ": there is no run " + std::to_string(RunId);
-    return Result;
-  }
-  Result.Value = sqlite3_last_insert_rowid(Db);
-  return Result;
+  if (S.step() != SQLITE_DONE)
+    return Error(error("cannot record an evaluation of run " + std::to_string(RunId)));
+  if (sqlite3_changes(Db) == 0)
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return std::int64_t(sqlite3_last_insert_rowid(Db));
 }
 
 namespace {
 
 /// Reads the run in the current row of S (columns kRunColumns).
-std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
+Expected<RunInfo> readRun(const StatementUse &S) {
   RunInfo R;
   R.Id = S.integer(0);
   R.Key = S.text(1);
@@ -514,8 +499,7 @@ std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
   const std::optional<Json> Kinds = parseJson(S.text(12));
   const std::optional<Json> Objectives = parseJson(S.text(13));
   if (!Arguments || !Parameters || !Kinds || !Objectives) {
-    Error = "run " + std::to_string(R.Id) + " holds a column that is not JSON";
-    return std::nullopt;
+    return Error("run " + std::to_string(R.Id) + " holds a column that is not JSON");
   }
   R.Arguments = jsonStrings(*Arguments);
   R.Parameters = jsonStrings(*Parameters);
@@ -530,55 +514,50 @@ std::optional<RunInfo> readRun(const StatementUse &S, std::string &Error) {
 
 /// Runs every row of S through Read; the rows, or the error.
 template <class T, class ReadRow>
-ResultsOr<std::vector<T>> readRows(StatementUse &S, const std::string &What, sqlite3 *Db,
-                                   ReadRow Read) {
-  ResultsOr<std::vector<T>> Result;
+Expected<std::vector<T>> readRows(StatementUse &S, const std::string &What, sqlite3 *Db,
+                                  ReadRow Read) {
+  std::vector<T> Rows;
   for (;;) {
     const int Status = S.step();
     if (Status == SQLITE_DONE)
-      return Result;
-    if (Status != SQLITE_ROW) {
-      Result.Error = What + ": " + sqlite3_errmsg(Db);
-      return Result;
-    }
-    std::string Error;
-    std::optional<T> Row = Read(S, Error);
-    if (!Row) {
-      Result.Error = What + ": " + Error;
-      return Result;
-    }
-    Result.Value.push_back(std::move(*Row));
+      return Rows;
+    if (Status != SQLITE_ROW)
+      return Error(What + ": " + sqlite3_errmsg(Db));
+    Expected<T> Row = Read(S);
+    if (!Row)
+      return Row.takeError().context(What);
+    Rows.push_back(Row.take());
   }
 }
 
-template <class T> ResultsOr<std::optional<T>> firstOf(ResultsOr<std::vector<T>> Rows) {
-  ResultsOr<std::optional<T>> Result;
-  Result.Error = std::move(Rows.Error);
-  if (!Rows.Value.empty())
-    Result.Value = std::move(Rows.Value.front());
-  return Result;
+template <class T> Expected<std::optional<T>> firstOf(Expected<std::vector<T>> Rows) {
+  if (!Rows)
+    return Rows.takeError();
+  if (Rows->empty())
+    return std::optional<T>();
+  return std::optional<T>(std::move(Rows->front()));
 }
 
 } // namespace
 
-ResultsOr<std::optional<RunInfo>> ResultsDatabase::run(std::int64_t RunId) {
+Expected<std::optional<RunInfo>> ResultsDatabase::run(std::int64_t RunId) {
   StatementUse S(Prepared->SelectRun);
   S.bind(1, RunId);
   return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
 }
 
-ResultsOr<std::vector<RunInfo>> ResultsDatabase::runs() {
+Expected<std::vector<RunInfo>> ResultsDatabase::runs() {
   StatementUse S(Prepared->SelectRuns);
   return readRows<RunInfo>(S, Path, Db, readRun);
 }
 
-ResultsOr<std::optional<RunInfo>> ResultsDatabase::lastRun(std::string_view Key) {
+Expected<std::optional<RunInfo>> ResultsDatabase::lastRun(std::string_view Key) {
   StatementUse S(Prepared->LastRun);
   S.bind(1, Key);
   return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
 }
 
-ResultsOr<std::optional<RunInfo>> ResultsDatabase::resumableRun(std::string_view Key) {
+Expected<std::optional<RunInfo>> ResultsDatabase::resumableRun(std::string_view Key) {
   StatementUse S(Prepared->ResumableRun);
   S.bind(1, Key);
   return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
@@ -589,8 +568,7 @@ namespace {
 /// Reads the evaluation in the current row of S (columns
 /// kEvaluationColumns); KindsOf gives the parameter kinds of a run.
 template <class KindsOfRun>
-std::optional<EvaluationRecord> readEvaluation(const StatementUse &S, std::string &Error,
-                                               KindsOfRun KindsOf) {
+Expected<EvaluationRecord> readEvaluation(const StatementUse &S, KindsOfRun KindsOf) {
   EvaluationRecord E;
   E.Id = S.integer(0);
   E.RunId = S.integer(1);
@@ -599,20 +577,19 @@ std::optional<EvaluationRecord> readEvaluation(const StatementUse &S, std::strin
   const std::optional<Json> Configuration = parseJson(S.text(4));
   const std::optional<Json> Costs = parseJson(S.text(6));
   if (!Configuration || !Configuration->is_object() || !Costs || !Costs->is_array()) {
-    Error = "evaluation " + std::to_string(E.Id) + " holds a column that is not JSON";
-    return std::nullopt;
+    return Error("evaluation " + std::to_string(E.Id) + " holds a column that is not JSON");
   }
-  const auto *Kinds = KindsOf(E.RunId, Error);
-  if (!Kinds)
-    return std::nullopt;
+  Expected<const ParameterKinds *> KindsOrError = KindsOf(E.RunId);
+  if (!KindsOrError)
+    return KindsOrError.takeError();
+  const ParameterKinds *Kinds = *KindsOrError;
   for (const auto &[Name, J] : Configuration->items()) {
     const auto Kind = Kinds->find(Name);
     std::optional<Value> V =
         jsonValue(J, Kind == Kinds->end() ? std::nullopt : std::optional(Kind->second));
     if (!V) {
-      Error = "evaluation " + std::to_string(E.Id) + ": parameter " + Name + " holds " +
-              jsonText(J) + ", not a value of its kind";
-      return std::nullopt;
+      return Error("evaluation " + std::to_string(E.Id) + ": parameter " + Name + " holds " +
+                   jsonText(J) + ", not a value of its kind");
     }
     E.Configuration.push_back({Name, std::move(*V)});
   }
@@ -632,52 +609,49 @@ std::optional<EvaluationRecord> readEvaluation(const StatementUse &S, std::strin
 }
 
 /// The parameter kinds of run RunId, read once with SelectRun and kept in
-/// Cache; nullptr (and Error) when the run cannot be read.
-const ParameterKinds *kindsOfRun(std::int64_t RunId, sqlite3_stmt *SelectRun, KindsByRun &Cache,
-                                 std::string &Error) {
+/// Cache; an error when the run cannot be read.
+Expected<const ParameterKinds *> kindsOfRun(std::int64_t RunId, sqlite3_stmt *SelectRun,
+                                            KindsByRun &Cache) {
   if (auto Found = Cache.find(RunId); Found != Cache.end())
     return &Found->second;
   StatementUse Row(SelectRun);
   Row.bind(1, RunId);
-  if (Row.step() != SQLITE_ROW) {
-    Error = "there is no run " + std::to_string(RunId);
-    return nullptr;
-  }
-  std::optional<RunInfo> Run = readRun(Row, Error);
+  if (Row.step() != SQLITE_ROW)
+    return Error("there is no run " + std::to_string(RunId));
+  Expected<RunInfo> Run = readRun(Row);
   if (!Run)
-    return nullptr;
+    return Run.takeError();
   ParameterKinds &Kinds = Cache[RunId];
   for (std::size_t I = 0; I < Run->Parameters.size() && I < Run->ParameterKinds.size(); ++I)
     Kinds.emplace(Run->Parameters[I], Run->ParameterKinds[I]);
-  return &Kinds;
+  return static_cast<const ParameterKinds *>(&Kinds);
 }
 
 /// Every evaluation S selects, read with the kinds of their runs.
-ResultsOr<std::vector<EvaluationRecord>> readEvaluations(StatementUse &S, sqlite3_stmt *SelectRun,
-                                                         KindsByRun &Cache, const std::string &Path,
-                                                         sqlite3 *Db) {
-  return readRows<EvaluationRecord>(S, Path, Db, [&](const StatementUse &Row, std::string &Error) {
-    return readEvaluation(Row, Error, [&](std::int64_t RunId, std::string &Why) {
-      return kindsOfRun(RunId, SelectRun, Cache, Why);
-    });
+Expected<std::vector<EvaluationRecord>> readEvaluations(StatementUse &S, sqlite3_stmt *SelectRun,
+                                                        KindsByRun &Cache, const std::string &Path,
+                                                        sqlite3 *Db) {
+  return readRows<EvaluationRecord>(S, Path, Db, [&](const StatementUse &Row) {
+    return readEvaluation(Row,
+                          [&](std::int64_t RunId) { return kindsOfRun(RunId, SelectRun, Cache); });
   });
 }
 
 } // namespace
 
-ResultsOr<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::int64_t RunId) {
+Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::int64_t RunId) {
   StatementUse S(Prepared->EvaluationsOfRun);
   S.bind(1, RunId);
   return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
 }
 
-ResultsOr<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfKey(std::string_view Key) {
+Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfKey(std::string_view Key) {
   StatementUse S(Prepared->EvaluationsOfKey);
   S.bind(1, Key);
   return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
 }
 
-ResultsOr<std::optional<EvaluationRecord>>
+Expected<std::optional<EvaluationRecord>>
 ResultsDatabase::findEvaluation(std::string_view Key, std::string_view ConfigIndex) {
   StatementUse S(Prepared->FindEvaluation);
   S.bind(1, Key);

@@ -25,6 +25,7 @@
 #include "Backends/RecordedData.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -147,21 +148,6 @@ struct EvaluationRecord {
   std::string Timestamp;
 };
 
-/// The outcome of an operation without a value: empty Error on success.
-struct [[nodiscard]] ResultsStatus {
-  /// "results.db: what went wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
-/// A value, or the reason there is none.
-template <class T> struct [[nodiscard]] ResultsOr {
-  T Value{};
-  /// "results.db: what went wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// The index of the best valid evaluation (lexicographically best costs,
 /// each in its objective's direction; the first of equals), or nullopt
 /// when none is valid.
@@ -181,8 +167,8 @@ public:
   };
 
   /// Opens the database at Path.
-  static ResultsOr<std::unique_ptr<ResultsDatabase>> open(const std::string &Path,
-                                                          Mode OpenMode = Mode::Create);
+  static Expected<std::unique_ptr<ResultsDatabase>> open(const std::string &Path,
+                                                         Mode OpenMode = Mode::Create);
 
   ~ResultsDatabase();
   ResultsDatabase(const ResultsDatabase &) = delete;
@@ -193,70 +179,70 @@ public:
 
   /// Records a new run from Run (Id is ignored; an empty Started becomes
   /// now; Finished and ElapsedSeconds are taken as given) and returns its id.
-  ResultsOr<std::int64_t> beginRun(const RunInfo &Run);
+  Expected<std::int64_t> beginRun(const RunInfo &Run);
 
   /// Ends run RunId with Status (Finished = now, or empty for Running) and
   /// its total ElapsedSeconds.
-  ResultsStatus finishRun(std::int64_t RunId, RunStatus Status, double ElapsedSeconds);
+  Expected<void> finishRun(std::int64_t RunId, RunStatus Status, double ElapsedSeconds);
 
   /// Marks run RunId running again (Finished emptied), to continue it.
-  ResultsStatus reopenRun(std::int64_t RunId);
+  Expected<void> reopenRun(std::int64_t RunId);
 
   /// Records one evaluation of run RunId under the run's key, committed at
   /// once (E's Id, RunId and Key are ignored); returns its id. Reason and
   /// Log are kept byte for byte; in string values, bytes that are not UTF-8
   /// become U+FFFD (JSON holds only UTF-8).
-  ResultsOr<std::int64_t> addEvaluation(std::int64_t RunId, const EvaluationRecord &E);
+  Expected<std::int64_t> addEvaluation(std::int64_t RunId, const EvaluationRecord &E);
 
   /// Run RunId; nullopt when there is none.
-  ResultsOr<std::optional<RunInfo>> run(std::int64_t RunId);
+  Expected<std::optional<RunInfo>> run(std::int64_t RunId);
 
   /// Every run, oldest first.
-  ResultsOr<std::vector<RunInfo>> runs();
+  Expected<std::vector<RunInfo>> runs();
 
   /// The latest run of Key, whatever its status; nullopt when none.
-  ResultsOr<std::optional<RunInfo>> lastRun(std::string_view Key);
+  Expected<std::optional<RunInfo>> lastRun(std::string_view Key);
 
   /// The latest run of Key that is running (killed) or interrupted: the run
   /// --resume continues; nullopt when none.
-  ResultsOr<std::optional<RunInfo>> resumableRun(std::string_view Key);
+  Expected<std::optional<RunInfo>> resumableRun(std::string_view Key);
 
   /// Every evaluation of run RunId, in the order they were recorded.
-  ResultsOr<std::vector<EvaluationRecord>> evaluationsOfRun(std::int64_t RunId);
+  Expected<std::vector<EvaluationRecord>> evaluationsOfRun(std::int64_t RunId);
 
   /// What is known under Key: per configuration (its values: runs of one
   /// key with --fix number their sub-spaces on their own) its latest
   /// evaluation, over all runs of Key, ordered by when they were recorded.
-  ResultsOr<std::vector<EvaluationRecord>> evaluationsOfKey(std::string_view Key);
+  Expected<std::vector<EvaluationRecord>> evaluationsOfKey(std::string_view Key);
 
   /// The latest evaluation of configuration ConfigIndex under Key; nullopt
   /// when it was never evaluated.
-  ResultsOr<std::optional<EvaluationRecord>> findEvaluation(std::string_view Key,
-                                                            std::string_view ConfigIndex);
+  Expected<std::optional<EvaluationRecord>> findEvaluation(std::string_view Key,
+                                                           std::string_view ConfigIndex);
 
   /// Run RunId's evaluations as a table of recorded data for `atfc analyze`
   /// and replay: each configuration once, its latest result.
-  ResultsOr<RecordedData> recordedDataOfRun(std::int64_t RunId);
+  Expected<RecordedData> recordedDataOfRun(std::int64_t RunId);
 
   /// Everything known under Key as recorded data (parameters of its latest
   /// run); empty entries when nothing is.
-  ResultsOr<RecordedData> recordedDataOfKey(std::string_view Key);
+  Expected<RecordedData> recordedDataOfKey(std::string_view Key);
 
   /// Writes one CSV row per evaluation (of run RunId, or of every run when
   /// nullopt): run, evaluation, config_index, one column per parameter,
   /// valid, one column per cost, failure, reason, compile_seconds,
   /// run_seconds, overhead_seconds, reused, timestamp. RFC 4180 quoting.
-  ResultsStatus writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId = std::nullopt);
+  Expected<void> writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId = std::nullopt);
 
   /// {"schema_version": N, "runs": [...], "evaluations": [...]} (of run
   /// RunId, or of every run when nullopt). A log or reason may hold bytes
   /// that are not UTF-8: dump it with error_handler_t::replace.
-  ResultsOr<nlohmann::ordered_json> toJson(std::optional<std::int64_t> RunId = std::nullopt);
+  Expected<nlohmann::ordered_json> toJson(std::optional<std::int64_t> RunId = std::nullopt);
 
 private:
   struct Statements;
   ResultsDatabase(sqlite3 *Db, std::string Path);
-  ResultsStatus prepareStatements();
+  Expected<void> prepareStatements();
   std::string error(std::string_view What) const;
 
   sqlite3 *Db = nullptr;
@@ -267,7 +253,7 @@ private:
 
 /// The recorded data of the results database at Path, read-only: run RunId's
 /// evaluations, or the latest run's when RunId is 0. For `atfc analyze`.
-RecordedDataOrError readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
+Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
 
 } // namespace atfc
 

@@ -56,60 +56,55 @@ struct ExportRows {
 };
 
 /// Reads the runs and evaluations of an export (one run, or all).
-ResultsOr<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t> RunId) {
-  ResultsOr<ExportRows> Result;
+Expected<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t> RunId) {
+  ExportRows Rows;
   if (RunId) {
-    ResultsOr<std::optional<RunInfo>> Run = Db.run(*RunId);
-    if (!Run.ok() || !Run.Value) {
-      Result.Error =
-          Run.ok() ? Db.path() + ": there is no run " + std::to_string(*RunId) : Run.Error;
-      return Result;
-    }
-    Result.Value.Runs.push_back(std::move(*Run.Value));
+    Expected<std::optional<RunInfo>> Run = Db.run(*RunId);
+    if (!Run)
+      return Run.takeError();
+    if (!*Run)
+      return Error(Db.path() + ": there is no run " + std::to_string(*RunId));
+    Rows.Runs.push_back(std::move(**Run));
   } else {
-    ResultsOr<std::vector<RunInfo>> Runs = Db.runs();
-    if (!Runs.ok()) {
-      Result.Error = Runs.Error;
-      return Result;
-    }
-    Result.Value.Runs = std::move(Runs.Value);
+    Expected<std::vector<RunInfo>> Runs = Db.runs();
+    if (!Runs)
+      return Runs.takeError();
+    Rows.Runs = Runs.take();
   }
-  for (const RunInfo &Run : Result.Value.Runs) {
-    ResultsOr<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run.Id);
-    if (!Evaluations.ok()) {
-      Result.Error = Evaluations.Error;
-      return Result;
-    }
-    for (EvaluationRecord &E : Evaluations.Value)
-      Result.Value.Evaluations.push_back(std::move(E));
+  for (const RunInfo &Run : Rows.Runs) {
+    Expected<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run.Id);
+    if (!Evaluations)
+      return Evaluations.takeError();
+    for (EvaluationRecord &E : *Evaluations)
+      Rows.Evaluations.push_back(std::move(E));
   }
-  return Result;
+  return Rows;
 }
 
 } // namespace
 
-ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId) {
-  ResultsOr<ExportRows> Rows = exportRows(*this, RunId);
-  if (!Rows.ok())
-    return {Rows.Error};
+Expected<void> ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows)
+    return Rows.takeError();
   // One column per parameter of any run (first seen first), and as many
   // cost columns as the longest cost vector.
   std::vector<std::string> Parameters;
   std::set<std::string, std::less<>> Seen;
   ObjectiveList Objectives;
-  for (const RunInfo &Run : Rows.Value.Runs) {
+  for (const RunInfo &Run : Rows->Runs) {
     for (const std::string &P : Run.Parameters)
       if (Seen.insert(P).second)
         Parameters.push_back(P);
     if (Objectives.empty())
       Objectives = Run.Objectives;
   }
-  for (const EvaluationRecord &E : Rows.Value.Evaluations)
+  for (const EvaluationRecord &E : Rows->Evaluations)
     for (const NamedValue &P : E.Configuration)
       if (Seen.insert(P.Name).second)
         Parameters.push_back(P.Name);
   std::size_t CostCount = 1;
-  for (const EvaluationRecord &E : Rows.Value.Evaluations)
+  for (const EvaluationRecord &E : Rows->Evaluations)
     CostCount = std::max(CostCount, E.Result.Costs.size());
 
   OS << "run,evaluation,config_index";
@@ -119,7 +114,7 @@ ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int
   for (std::size_t I = 0; I < CostCount; ++I)
     OS << ',' << csvField(costName(Objectives, I, CostCount));
   OS << ",failure,reason,compile_seconds,run_seconds,overhead_seconds,reused,timestamp\n";
-  for (const EvaluationRecord &E : Rows.Value.Evaluations) {
+  for (const EvaluationRecord &E : Rows->Evaluations) {
     OS << E.RunId << ',' << E.Evaluation << ',' << csvField(E.ConfigIndex);
     for (const std::string &P : Parameters) {
       OS << ',';
@@ -139,19 +134,16 @@ ResultsStatus ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int
        << csvField(E.Timestamp) << '\n';
   }
   if (!OS)
-    return {"cannot write the CSV output"};
-  return {};
+    return Error("cannot write the CSV output");
+  return success();
 }
 
-ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int64_t> RunId) {
-  ResultsOr<nlohmann::ordered_json> Result;
-  ResultsOr<ExportRows> Rows = exportRows(*this, RunId);
-  if (!Rows.ok()) {
-    Result.Error = Rows.Error;
-    return Result;
-  }
+Expected<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows)
+    return Rows.takeError();
   Json Runs = Json::array();
-  for (const RunInfo &Run : Rows.Value.Runs) {
+  for (const RunInfo &Run : Rows->Runs) {
     Runs.push_back(Json{{"id", Run.Id},
                         {"key", Run.Key},
                         {"file", Run.File},
@@ -171,7 +163,7 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
                         {"toolchain", Run.Toolchain}});
   }
   Json Evaluations = Json::array();
-  for (const EvaluationRecord &E : Rows.Value.Evaluations) {
+  for (const EvaluationRecord &E : Rows->Evaluations) {
     Evaluations.push_back(Json{{"id", E.Id},
                                {"run_id", E.RunId},
                                {"evaluation", E.Evaluation},
@@ -188,10 +180,9 @@ ResultsOr<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int
                                {"reused", E.Reused},
                                {"timestamp", E.Timestamp}});
   }
-  Result.Value = Json{{"schema_version", kResultsSchemaVersion},
-                      {"runs", std::move(Runs)},
-                      {"evaluations", std::move(Evaluations)}};
-  return Result;
+  return Json{{"schema_version", kResultsSchemaVersion},
+              {"runs", std::move(Runs)},
+              {"evaluations", std::move(Evaluations)}};
 }
 
 } // namespace atfc

@@ -85,62 +85,48 @@ std::string describe(const RunInfo &Run) {
 
 /// Run's recorded data from its evaluations as read (or the read's error),
 /// described as the results of Run's file and device, then Which.
-ResultsOr<RecordedData>
-recordedDataOrError(const RunInfo &Run, const ResultsOr<std::vector<EvaluationRecord>> &Evaluations,
-                    const std::string &Which) {
-  ResultsOr<RecordedData> Result;
-  if (!Evaluations.ok()) {
-    Result.Error = Evaluations.Error;
-    return Result;
-  }
-  Result.Value = recordedData(Run, Evaluations.Value, describe(Run) + ", " + Which);
-  return Result;
+Expected<RecordedData> recordedDataOrError(const RunInfo &Run,
+                                           Expected<std::vector<EvaluationRecord>> Evaluations,
+                                           const std::string &Which) {
+  if (!Evaluations)
+    return Evaluations.takeError();
+  return recordedData(Run, *Evaluations, describe(Run) + ", " + Which);
 }
 
 } // namespace
 
-ResultsOr<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
-  ResultsOr<RecordedData> Result;
-  ResultsOr<std::optional<RunInfo>> Run = run(RunId);
-  if (!Run.ok() || !Run.Value) {
-    Result.Error = Run.ok() ? Path + ": there is no run " + std::to_string(RunId) : Run.Error;
-    return Result;
-  }
-  return recordedDataOrError(*Run.Value, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
+Expected<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
+  Expected<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return recordedDataOrError(**Run, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
 }
 
-ResultsOr<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
-  ResultsOr<RecordedData> Result;
-  ResultsOr<std::optional<RunInfo>> Run = lastRun(Key);
-  if (!Run.ok()) {
-    Result.Error = Run.Error;
-    return Result;
-  }
-  if (!Run.Value)
-    return Result;
-  return recordedDataOrError(*Run.Value, evaluationsOfKey(Key), "key " + std::string(Key));
+Expected<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
+  Expected<std::optional<RunInfo>> Run = lastRun(Key);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return RecordedData();
+  return recordedDataOrError(**Run, evaluationsOfKey(Key), "key " + std::string(Key));
 }
 
-RecordedDataOrError readResultsDatabase(const std::string &Path, std::int64_t RunId) {
-  RecordedDataOrError Result;
-  ResultsOr<std::unique_ptr<ResultsDatabase>> Db =
+Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId) {
+  Expected<std::unique_ptr<ResultsDatabase>> Db =
       ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-  if (!Db.ok()) {
-    Result.Error = Db.Error;
-    return Result;
-  }
+  if (!Db)
+    return Db.takeError();
   if (RunId == 0) {
-    ResultsOr<std::vector<RunInfo>> Runs = Db.Value->runs();
-    if (!Runs.ok() || Runs.Value.empty()) {
-      Result.Error = Runs.ok() ? Path + ": the database holds no run" : Runs.Error;
-      return Result;
-    }
-    RunId = Runs.Value.back().Id;
+    Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
+    if (!Runs)
+      return Runs.takeError();
+    if (Runs->empty())
+      return Error(Path + ": the database holds no run");
+    RunId = Runs->back().Id;
   }
-  ResultsOr<RecordedData> Data = Db.Value->recordedDataOfRun(RunId);
-  Result.Data = std::move(Data.Value);
-  Result.Error = std::move(Data.Error);
-  return Result;
+  return (*Db)->recordedDataOfRun(RunId);
 }
 
 } // namespace atfc

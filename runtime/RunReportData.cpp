@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -49,11 +50,11 @@ report::ReportRun reportOfRun(const RunInfo &Run,
     R.Objectives.push_back(O.Name);
     R.Directions.push_back(O.Dir);
   }
-  try {
-    R.SpaceSize = std::stod(Run.SpaceSize);
-  } catch (const std::exception &) {
-    R.SpaceSize = 0; // Unknown: the evaluations stand for the space.
-  }
+  // Unknown (0): the evaluations stand for the space.
+  char *End = nullptr;
+  R.SpaceSize = std::strtod(Run.SpaceSize.c_str(), &End);
+  if (End == Run.SpaceSize.c_str())
+    R.SpaceSize = 0;
   R.Running = Run.Status == RunStatus::Running;
   for (const EvaluationRecord &E : Evaluations) {
     report::ReportEvaluation Out;
@@ -71,32 +72,27 @@ report::ReportRun reportOfRun(const RunInfo &Run,
   return R;
 }
 
-ResultsOr<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_t RunId) {
-  ResultsOr<report::ReportRun> Result;
+Expected<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_t RunId) {
   std::optional<RunInfo> Run;
   if (RunId == 0) {
-    auto Runs = Db.runs();
-    if (!Runs.ok() || Runs.Value.empty()) {
-      Result.Error = Runs.ok() ? Db.path() + ": there is no run" : Runs.Error;
-      return Result;
-    }
-    Run = Runs.Value.back();
+    Expected<std::vector<RunInfo>> Runs = Db.runs();
+    if (!Runs)
+      return Runs.takeError();
+    if (Runs->empty())
+      return Error(Db.path() + ": there is no run");
+    Run = Runs->back();
   } else {
-    auto Found = Db.run(RunId);
-    if (!Found.ok() || !Found.Value) {
-      Result.Error =
-          Found.ok() ? fmt::format("{}: there is no run {}", Db.path(), RunId) : Found.Error;
-      return Result;
-    }
-    Run = *Found.Value;
+    Expected<std::optional<RunInfo>> Found = Db.run(RunId);
+    if (!Found)
+      return Found.takeError();
+    if (!*Found)
+      return Error(fmt::format("{}: there is no run {}", Db.path(), RunId));
+    Run = **Found;
   }
-  auto Evaluations = Db.evaluationsOfRun(Run->Id);
-  if (!Evaluations.ok()) {
-    Result.Error = Evaluations.Error;
-    return Result;
-  }
-  Result.Value = reportOfRun(*Run, Evaluations.Value);
-  return Result;
+  Expected<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run->Id);
+  if (!Evaluations)
+    return Evaluations.takeError();
+  return reportOfRun(*Run, *Evaluations);
 }
 
 report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::string &Path) {
@@ -125,27 +121,24 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
   return R;
 }
 
-bool writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path,
-                    std::string &Error) {
-  auto Report = reportOfDatabaseRun(Db, RunId);
-  if (!Report.ok()) {
-    Error = Report.Error;
-    return false;
-  }
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path) {
+  Expected<report::ReportRun> Report = reportOfDatabaseRun(Db, RunId);
+  if (!Report)
+    return Report.takeError();
   // Replaced whole: a browser reloading the report never reads half a file.
-  return writeFileReplacing(Path, report::runReportHtml(Report.Value), Error);
+  return writeFileReplacing(Path, report::runReportHtml(*Report));
 }
 
 void LiveReport::update() {
   const auto Now = std::chrono::steady_clock::now();
   if (Now < Next)
     return;
-  std::string Error;
-  write(Error); // A report that cannot be written now may be written later.
+  // A report that cannot be written now may be written later.
+  static_cast<void>(write());
   const auto Took = std::chrono::steady_clock::now() - Now;
   Next = Now + std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(5), 20 * Took);
 }
 
-bool LiveReport::write(std::string &Error) { return writeRunReport(Db, RunId, Path, Error); }
+Expected<void> LiveReport::write() { return writeRunReport(Db, RunId, Path); }
 
 } // namespace atfc

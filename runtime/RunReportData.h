@@ -26,15 +26,14 @@ namespace atfc {
 report::ReportRun reportOfRun(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations);
 
 /// The report data of run RunId of Db (the latest run when 0).
-ResultsOr<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_t RunId);
+Expected<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_t RunId);
 
 /// The report data of recorded data read from Path.
 report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::string &Path);
 
-/// Writes the report of run RunId of Db to Path (atomically); false with
-/// Error set when it cannot.
-bool writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path,
-                    std::string &Error);
+/// Writes the report of run RunId of Db to Path (atomically), or says why
+/// it cannot.
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path);
 
 /// A tuning run's report, rewritten while the run goes on.
 class LiveReport {
@@ -47,8 +46,8 @@ public:
   /// at most about 5 % of its time).
   void update();
 
-  /// Writes the report now; false with Error set when it cannot.
-  bool write(std::string &Error);
+  /// Writes the report now, or says why it cannot.
+  Expected<void> write();
 
 private:
   ResultsDatabase &Db;

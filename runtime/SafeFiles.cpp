@@ -10,11 +10,10 @@
 
 namespace atfc {
 
-bool writeFileReplacing(const std::string &Path, const std::string &Text, std::string &Error) {
+Expected<void> writeFileReplacing(const std::string &Path, const std::string &Text) {
   const std::string Temporary = Path + ".tmp";
   auto Fail = [&](const std::string &Name) {
-    Error = "cannot write '" + Name + "': " + std::strerror(errno);
-    return false;
+    return Error("cannot write '" + Name + "': " + std::strerror(errno));
   };
   // A leftover (or planted) temporary goes first: unlink removes a link
   // itself, and O_EXCL | O_NOFOLLOW then refuses whatever is there.
@@ -50,34 +49,26 @@ bool writeFileReplacing(const std::string &Path, const std::string &Text, std::s
     errno = Saved;
     return Fail(Path);
   }
-  return true;
+  return success();
 }
 
-bool createPrivateDirectories(const std::string &Directory, std::string &Error) {
-  if (Directory.empty()) {
-    Error = "cannot create a directory with an empty name";
-    return false;
-  }
+Expected<void> createPrivateDirectories(const std::string &Directory) {
+  if (Directory.empty())
+    return Error("cannot create a directory with an empty name");
   // Each prefix that ends before a '/' (and the whole path), in order.
   for (std::size_t End = Directory.find('/', 1);; End = Directory.find('/', End + 1)) {
     const std::string Prefix = Directory.substr(0, End);
-    if (mkdir(Prefix.c_str(), 0700) != 0 && errno != EEXIST) {
-      Error = "cannot create '" + Prefix + "': " + std::strerror(errno);
-      return false;
-    }
+    if (mkdir(Prefix.c_str(), 0700) != 0 && errno != EEXIST)
+      return Error("cannot create '" + Prefix + "': " + std::strerror(errno));
     if (End == std::string::npos)
       break;
   }
   struct stat Status {};
-  if (stat(Directory.c_str(), &Status) != 0) {
-    Error = "cannot create '" + Directory + "': " + std::strerror(errno);
-    return false;
-  }
-  if (!S_ISDIR(Status.st_mode)) {
-    Error = "cannot create '" + Directory + "': a file that is no directory is in the way";
-    return false;
-  }
-  return true;
+  if (stat(Directory.c_str(), &Status) != 0)
+    return Error("cannot create '" + Directory + "': " + std::strerror(errno));
+  if (!S_ISDIR(Status.st_mode))
+    return Error("cannot create '" + Directory + "': a file that is no directory is in the way");
+  return success();
 }
 
 } // namespace atfc

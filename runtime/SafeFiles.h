@@ -13,18 +13,20 @@
 #ifndef ATFC_RUNTIME_SAFEFILES_H
 #define ATFC_RUNTIME_SAFEFILES_H
 
+#include "Support/Error.h"
+
 #include <string>
 
 namespace atfc {
 
 /// Writes Text to Path through Path.tmp and a rename, so that a reader
-/// never sees half a file, and never through a link; false with Error set
-/// ("cannot write 'PATH': REASON") when it cannot.
-bool writeFileReplacing(const std::string &Path, const std::string &Text, std::string &Error);
+/// never sees half a file, and never through a link; the error ("cannot
+/// write 'PATH': REASON") when it cannot.
+Expected<void> writeFileReplacing(const std::string &Path, const std::string &Text);
 
 /// Creates Directory and its missing parents, each created one with mode
-/// 0700; false with Error set when it cannot or Directory is no directory.
-bool createPrivateDirectories(const std::string &Directory, std::string &Error);
+/// 0700; the error when it cannot or Directory is no directory.
+Expected<void> createPrivateDirectories(const std::string &Directory);
 
 } // namespace atfc
 

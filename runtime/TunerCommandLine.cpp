@@ -25,23 +25,20 @@ bool isNegativeNumber(std::string_view Arg) {
   return Arg.size() > 1 && ((Arg[1] >= '0' && Arg[1] <= '9') || Arg[1] == '.');
 }
 
-/// Reads a count option's value; Error says what is wrong with it.
-template <class T>
-std::optional<T> countValue(std::string_view Option, std::string_view Text, T Max,
-                            std::string &Error) {
+/// Reads a count option's value, or says what is wrong with it.
+template <class T> Expected<T> countValue(std::string_view Option, std::string_view Text, T Max) {
   std::uint64_t V = 0;
   const ArgumentProblem P = parseArgument(Text, V);
   if (P == ArgumentProblem::None && V <= Max)
     return static_cast<T>(V);
-  Error = fmt::format("option '{}' needs a whole number from 0 to {}, not '{}'", Option, Max, Text);
-  return std::nullopt;
+  return Error(
+      fmt::format("option '{}' needs a whole number from 0 to {}, not '{}'", Option, Max, Text));
 }
 
 } // namespace
 
-ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
-  ParsedCommandLine Result;
-  TunerOptions &O = Result.Options;
+Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) {
+  TunerOptions O;
   for (std::size_t I = 0; I < Args.size(); ++I) {
     const std::string &Arg = Args[I];
     if (Arg == "--") {
@@ -51,13 +48,11 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
     if (Arg == kInvocationOption) {
       // atfc's options as one value (TunerInvocation.h); the program's
       // arguments follow after `--`.
-      if (I + 1 == Args.size()) {
-        Result.Error = "option '--invocation' needs a value";
-        return Result;
-      }
-      std::optional<TunerOptions> Invoked = fromInvocation(Args[++I], Result.Error);
+      if (I + 1 == Args.size())
+        return Error("option '--invocation' needs a value");
+      Expected<TunerOptions> Invoked = fromInvocation(Args[++I]);
       if (!Invoked)
-        return Result;
+        return Invoked;
       Invoked->Arguments = std::move(O.Arguments);
       O = std::move(*Invoked);
       continue;
@@ -85,10 +80,8 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key" ||
         Name == "--prior") {
       if (!Value) {
-        if (I + 1 == Args.size()) {
-          Result.Error = fmt::format("option '{}' needs a value", Name);
-          return Result;
-        }
+        if (I + 1 == Args.size())
+          return Error(fmt::format("option '{}' needs a value", Name));
         Value = Args[++I];
       }
       if (Name == "--output")
@@ -103,37 +96,35 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
         O.InputsKey = *Value;
       else if (Name == "--prior")
         O.Priors.push_back({std::string(*Value), 0});
-      else if (const auto S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error))
+      else if (Expected<std::uint64_t> S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX))
         O.Seed = *S;
       else
-        return Result;
+        return S.takeError();
       continue;
     }
 
     if (Name == "--list" || Name == "--threads" || Name == "--repetitions") {
       if (!Value) {
-        if (I + 1 == Args.size()) {
-          Result.Error = fmt::format("option '{}' needs a value: {} {}", Name, Name,
-                                     Name == "--threads" ? "T" : "N");
-          return Result;
-        }
+        if (I + 1 == Args.size())
+          return Error(fmt::format("option '{}' needs a value: {} {}", Name, Name,
+                                   Name == "--threads" ? "T" : "N"));
         Value = Args[++I];
       }
       if (Name == "--list") {
-        const auto N = countValue<std::uint64_t>(Name, *Value, UINT64_MAX, Result.Error);
+        const Expected<std::uint64_t> N = countValue<std::uint64_t>(Name, *Value, UINT64_MAX);
         if (!N)
-          return Result;
+          return N.error();
         O.List = *N;
       } else if (Name == "--repetitions") {
-        const auto N = countValue<unsigned>(Name, *Value, 100000, Result.Error);
+        const Expected<unsigned> N = countValue<unsigned>(Name, *Value, 100000);
         if (!N)
-          return Result;
+          return N.error();
         O.Repetitions = *N;
       } else {
         // More threads than this made oneTBB crash (70,000: a segfault).
-        const auto T = countValue<unsigned>(Name, *Value, kMaxGenerationThreads, Result.Error);
+        const Expected<unsigned> T = countValue<unsigned>(Name, *Value, kMaxGenerationThreads);
         if (!T)
-          return Result;
+          return T.error();
         O.Threads = *T;
       }
       continue;
@@ -154,22 +145,18 @@ ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args) {
       O.Mode = TunerMode::Tune;
     else if (Name == "--devices")
       O.Mode = TunerMode::Devices;
-    else if (Name != "--space") {
-      Result.Error = fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
-                                 "that begin with '-' go after '--')",
-                                 Name);
-      return Result;
-    }
-    if (Value) {
-      Result.Error = fmt::format("option '{}' takes no value", Name);
-      return Result;
-    }
+    else if (Name != "--space")
+      return Error(fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
+                               "that begin with '-' go after '--')",
+                               Name));
+    if (Value)
+      return Error(fmt::format("option '{}' takes no value", Name));
     if (Flag)
       *Flag = true;
     else if (Name == "--space")
       O.Mode = TunerMode::Space;
   }
-  return Result;
+  return O;
 }
 
 std::string tunerUsage(std::string_view Program, std::string_view FileName) {

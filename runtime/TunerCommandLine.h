@@ -13,6 +13,8 @@
 #ifndef ATFC_RUNTIME_TUNERCOMMANDLINE_H
 #define ATFC_RUNTIME_TUNERCOMMANDLINE_H
 
+#include "Support/Error.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -90,16 +92,9 @@ struct TunerOptions {
   std::vector<std::string> Arguments;
 };
 
-/// The options, or the message that says why the command line has none.
-struct ParsedCommandLine {
-  TunerOptions Options;
-  /// What is wrong, for "tuner: error: <Error>"; empty when nothing is.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
-/// Parses a tuner's command line, without the program name (argv[1...]).
-ParsedCommandLine parseTunerCommandLine(std::span<const std::string> Args);
+/// Parses a tuner's command line, without the program name (argv[1...]);
+/// the error says why the command line gives no options.
+Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args);
 
 /// The --help text of the tuner Program generated for FileName.
 std::string tunerUsage(std::string_view Program, std::string_view FileName);

@@ -75,9 +75,13 @@ inline std::vector<std::string> tunerCommandLine(const TunerOptions &O) {
   return Args;
 }
 
-/// The options an invocation value holds; nullopt with Error set when it is
-/// not one (a tuner of another atfc version, a hand-written mistake).
-inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::string &Error) {
+/// The options an invocation value holds, or why it is not one (a tuner of
+/// another atfc version, a hand-written mistake).
+inline Expected<TunerOptions> fromInvocation(std::string_view Text) {
+  const std::string NotOurs = "the invocation value is not one of this tuner: ";
+  // nlohmann's parse(), at() and get<>() throw on text that is not JSON, a
+  // missing key or a value of the wrong type: the library's own way to
+  // say the value is not an invocation.
   try {
     const nlohmann::json J = nlohmann::json::parse(Text);
     TunerOptions O;
@@ -91,7 +95,7 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
     else if (Mode == "devices")
       O.Mode = TunerMode::Devices;
     else
-      throw std::invalid_argument("unknown mode '" + Mode + "'");
+      return Error(NotOurs + "unknown mode '" + Mode + "'");
     O.Json = J.at("json").get<bool>();
     O.List = J.at("list").get<std::uint64_t>();
     O.Threads = J.at("threads").get<unsigned>();
@@ -112,9 +116,8 @@ inline std::optional<TunerOptions> fromInvocation(std::string_view Text, std::st
     for (const nlohmann::json &P : J.at("priors"))
       O.Priors.push_back({P.at("path").get<std::string>(), P.at("run").get<std::int64_t>()});
     return O;
-  } catch (const std::exception &E) {
-    Error = std::string("the invocation value is not one of this tuner: ") + E.what();
-    return std::nullopt;
+  } catch (const nlohmann::json::exception &E) {
+    return Error(NotOurs + E.what());
   }
 }
 

@@ -98,12 +98,12 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I)
     Args.emplace_back(Argv[I]);
-  ParsedCommandLine Parsed = parseTunerCommandLine(Args);
-  if (!Parsed.ok()) {
-    DiagnosticSink(std::cerr).error(Parsed.Error);
+  Expected<TunerOptions> Parsed = parseTunerCommandLine(Args);
+  if (!Parsed) {
+    DiagnosticSink(std::cerr).error(Parsed.error().message());
     std::exit(kUsageExitCode);
   }
-  Options = std::move(Parsed.Options);
+  Options = Parsed.take();
   if (Options.Help) {
     std::cout << tunerUsage(programName(Argc, Argv), FileName);
     std::exit(std::cout.flush() ? 0 : kFailureExitCode);
@@ -140,12 +140,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   // measures.
   std::optional<RankRole> Role;
   if (Options.Mode == TunerMode::Tune) {
-    std::string Error;
-    Role = takeRankRole(Error);
-    if (!Error.empty()) {
-      Diags.error(SourceLocation{FileName}, Error);
+    Expected<std::optional<RankRole>> Taken = takeRankRole();
+    if (!Taken) {
+      Diags.error(SourceLocation{FileName}, Taken.error().message());
       return kFailureExitCode;
     }
+    Role = Taken.take();
   }
   const bool MeasuringRank = Role && !Role->Searching;
   // One run per output directory: the lock atfc handed down, or our own
@@ -155,12 +155,18 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Lock = OutputLock::inherited();
     std::error_code EC;
     std::filesystem::create_directories(outputDirectory(), EC);
-    std::string Error;
-    if (!Lock && !EC)
-      Lock = OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false, Error);
+    std::string Failure;
+    if (!Lock && !EC) {
+      Expected<OutputLock> Acquired =
+          OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false);
+      if (Acquired)
+        Lock = Acquired.take();
+      else
+        Failure = Acquired.error().message();
+    }
     if (!Lock) {
       Diags.error(SourceLocation{FileName},
-                  (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Error));
+                  (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Failure));
       return kFailureExitCode;
     }
   }
@@ -168,12 +174,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   std::unique_ptr<ConfigurationMeasurer> Measurer;
   const TuningSetup RankSetup = MeasuringRank ? setupOfRank(Setup, *Role) : TuningSetup{};
   if (Role && Role->Searching) {
-    std::string Error;
-    Measurer = connectRanks(*Role, Error);
-    if (!Measurer) {
-      Diags.error(SourceLocation{FileName}, Error);
+    Expected<std::unique_ptr<ConfigurationMeasurer>> Connected = connectRanks(*Role);
+    if (!Connected) {
+      Diags.error(SourceLocation{FileName}, Connected.error().message());
       return kFailureExitCode;
     }
+    Measurer = Connected.take();
   } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
     MeasurerContext Context;
     Context.FileName = FileName;
@@ -185,16 +191,28 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
                                   : outputDirectory();
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
-    std::string Error;
-    Measurer = makeMeasurer(MeasuringRank ? RankSetup : Setup, Context, Error);
-    if (!Measurer) {
+    Expected<std::unique_ptr<ConfigurationMeasurer>> Made =
+        makeMeasurer(MeasuringRank ? RankSetup : Setup, Context);
+    if (!Made) {
       if (MeasuringRank)
-        refuseToMeasure(*Role, Error);
-      Diags.error(SourceLocation{FileName}, Error);
+        refuseToMeasure(*Role, Made.error().message());
+      Diags.error(SourceLocation{FileName}, Made.error().message());
       return kFailureExitCode;
     }
+    Measurer = Made.take();
   }
 
+  // Read before generating: a limit that is not a size is the user's error,
+  // said as the generation's failure as before.
+  const Expected<std::uint64_t> MemoryLimit = storeMemoryLimit();
+  if (!MemoryLimit) {
+    Diags.error(SourceLocation{FileName},
+                "generating the search space failed: " + MemoryLimit.error().message());
+    return kFailureExitCode;
+  }
+  GenerationOptions Generation;
+  Generation.Threads = Options.Threads;
+  Generation.MemoryLimit = *MemoryLimit;
   ChainOfTrees Space;
   // Space mode's --repetitions: the times of further generations of the
   // same space, whose median compares with the engine's benchmark.
@@ -206,9 +224,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     StopGenerating.emplace([&] { exitGenerating(FileName, StopGenerating->signal()); });
     const SlowStepNotice Notice(FileName + ": generating the search space");
     const ArithmeticTrapReport Traps(FileName);
-    Space = Generate(GenerationOptions{Options.Threads});
+    Space = Generate(Generation);
     for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
-      Repeated.push_back(Generate(GenerationOptions{Options.Threads}).generationSeconds());
+      Repeated.push_back(Generate(Generation).generationSeconds());
   } catch (const SpaceTooLarge &E) {
     Diags.error(SourceLocation{FileName}, E.what());
     return kFailureExitCode;
@@ -245,12 +263,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     }
     break;
   case TunerMode::Replay: {
-    ReplayOptionsOrError Replay = parseReplayOptions(Options.ReplayArguments);
-    if (!Replay.ok()) {
-      Diags.error(SourceLocation{FileName}, Replay.Error);
+    Expected<ReplayOptions> Replay = parseReplayOptions(Options.ReplayArguments);
+    if (!Replay) {
+      Diags.error(SourceLocation{FileName}, Replay.error().message());
       return kUsageExitCode;
     }
-    const int Status = runReplay(Space, Replay.Options, Out, Err);
+    const int Status = runReplay(Space, *Replay, Out, Err);
     Out.flush();
     return Status;
   }

@@ -23,9 +23,9 @@ namespace atfc {
 /// The configurations to measure first, best first in turn over Priors, at
 /// most Count; an error naming the prior that cannot be read or does not
 /// fit the space.
-WarmStartOrError priorConfigurations(const ChainOfTrees &Space,
-                                     const std::vector<PriorData> &Priors,
-                                     std::size_t Count = kWarmStartConfigurations);
+Expected<std::vector<Configuration>>
+priorConfigurations(const ChainOfTrees &Space, const std::vector<PriorData> &Priors,
+                    std::size_t Count = kWarmStartConfigurations);
 
 } // namespace atfc
 

@@ -105,11 +105,11 @@ public:
       return 1;
     }
     auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
-    if (!Opened.ok()) {
-      Diags.error(SourceLocation{Options.FileName}, Opened.Error);
+    if (!Opened) {
+      Diags.error(SourceLocation{Options.FileName}, Opened.error().message());
       return 1;
     }
-    Database = std::move(Opened.Value);
+    Database = Opened.take();
     if (!startRun())
       return Status;
     if (Options.Fresh)
@@ -175,10 +175,10 @@ public:
     const double Elapsed = Explorer->status().ElapsedSeconds;
     if (auto S = Database->finishRun(
             RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished, Elapsed);
-        !S.ok())
-      Diags.warning(SourceLocation{Options.FileName}, S.Error);
-    if (std::string Error; !Report.write(Error))
-      Diags.warning(SourceLocation{Options.FileName}, Error);
+        !S)
+      Diags.warning(SourceLocation{Options.FileName}, S.error().message());
+    if (Expected<void> Written = Report.write(); !Written)
+      Diags.warning(SourceLocation{Options.FileName}, Written.error().message());
     return finish(Interrupted);
   }
 
@@ -200,13 +200,13 @@ private:
 
     if (Options.Resume) {
       auto Previous = Database->resumableRun(Key);
-      if (!Previous.ok()) {
-        Diags.error(SourceLocation{Options.FileName}, Previous.Error);
+      if (!Previous) {
+        Diags.error(SourceLocation{Options.FileName}, Previous.error().message());
         Status = 1;
         return false;
       }
-      if (Previous.Value) {
-        const RunInfo &Run = *Previous.Value;
+      if (*Previous) {
+        const RunInfo &Run = **Previous;
         if (!sameAsResumed(Run))
           return false;
         RunId = Run.Id;
@@ -214,8 +214,8 @@ private:
         Abort = {Run.AbortCondition, DirectiveText{Run.AbortCondition, 0, 0}};
         Seed = Run.Seed;
         ElapsedBefore = Run.ElapsedSeconds;
-        if (auto S = Database->reopenRun(RunId); !S.ok()) {
-          Diags.error(SourceLocation{Options.FileName}, S.Error);
+        if (auto S = Database->reopenRun(RunId); !S) {
+          Diags.error(SourceLocation{Options.FileName}, S.error().message());
           Status = 1;
           return false;
         }
@@ -261,13 +261,13 @@ private:
     // Read before this run is recorded: a prior may be this very database,
     // whose latest run is then the one before.
     if (!Options.Priors.empty() && RunId == 0) {
-      WarmStartOrError Start = priorConfigurations(Space, Options.Priors);
-      if (!Start.ok()) {
-        Diags.error(SourceLocation{Options.FileName}, Start.Error);
+      Expected<std::vector<Configuration>> Start = priorConfigurations(Space, Options.Priors);
+      if (!Start) {
+        Diags.error(SourceLocation{Options.FileName}, Start.error().message());
         Status = 1;
         return false;
       }
-      WarmStart = std::move(Start.Configurations);
+      WarmStart = Start.take();
       Err << Options.FileName << ": warm start: " << WarmStart.size()
           << " configurations of earlier data first\n";
     }
@@ -289,12 +289,12 @@ private:
       Run.Objectives = Setup.Objectives;
       Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
       auto Id = Database->beginRun(Run);
-      if (!Id.ok()) {
-        Diags.error(SourceLocation{Options.FileName}, Id.Error);
+      if (!Id) {
+        Diags.error(SourceLocation{Options.FileName}, Id.error().message());
         Status = 1;
         return false;
       }
-      RunId = Id.Value;
+      RunId = *Id;
     }
     return true;
   }
@@ -342,14 +342,14 @@ private:
   /// configuration is measured twice.
   bool loadKnownResults() {
     auto Known = Database->evaluationsOfKey(Key);
-    if (!Known.ok()) {
-      Diags.error(SourceLocation{Options.FileName}, Known.Error);
+    if (!Known) {
+      Diags.error(SourceLocation{Options.FileName}, Known.error().message());
       return false;
     }
     // Matched by values: a --fix run's sub-space and the whole space
     // number their configurations differently under one key.
     ConfigurationFinder Finder(Space);
-    for (const EvaluationRecord &E : Known.Value) {
+    for (const EvaluationRecord &E : *Known) {
       if (E.RunId == RunId)
         NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
       std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
@@ -371,8 +371,8 @@ private:
     E.Result = M;
     E.OverheadSeconds = std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds);
     E.Evaluation = NextNumber++;
-    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Diags.error(SourceLocation{Options.FileName}, Id.Error);
+    if (auto Id = Database->addEvaluation(RunId, E); !Id) {
+      Diags.error(SourceLocation{Options.FileName}, Id.error().message());
       return false;
     }
     Explorer->report(C, searchCostOf(M));
@@ -397,8 +397,8 @@ private:
     E.Timestamp.clear();
     E.Evaluation = NextNumber++;
     ++Reused;
-    if (auto Id = Database->addEvaluation(RunId, E); !Id.ok()) {
-      Diags.error(SourceLocation{Options.FileName}, Id.Error);
+    if (auto Id = Database->addEvaluation(RunId, E); !Id) {
+      Diags.error(SourceLocation{Options.FileName}, Id.error().message());
       DatabaseFailed = true;
     }
   }
@@ -463,10 +463,10 @@ private:
     // sub-space, or one stopped early, never replaces a better best.h.
     std::optional<BestConfiguration> RunBest = Best;
     std::int64_t BestRun = RunId;
-    if (auto Known = Database->evaluationsOfKey(Key); Known.ok()) {
-      if (auto I = bestEvaluation(Known.Value, Setup.Objectives);
-          I && betterMeasuredCost(Known.Value[*I].Result.Costs, Best->Costs, Setup.Objectives)) {
-        const EvaluationRecord &E = Known.Value[*I];
+    if (auto Known = Database->evaluationsOfKey(Key); Known) {
+      if (auto I = bestEvaluation(*Known, Setup.Objectives);
+          I && betterMeasuredCost((*Known)[*I].Result.Costs, Best->Costs, Setup.Objectives)) {
+        const EvaluationRecord &E = (*Known)[*I];
         std::optional<Configuration> Here =
             ConfigurationFinder(Space).find(E.ConfigIndex, E.Configuration);
         Best = BestConfiguration{E.Configuration, E.Result.Costs,
@@ -474,12 +474,11 @@ private:
         BestRun = E.RunId;
       }
     } else {
-      Diags.warning(SourceLocation{Options.FileName}, Known.Error);
+      Diags.warning(SourceLocation{Options.FileName}, Known.error().message());
     }
     BestRunId = BestRun;
-    std::string Error;
-    if (!writeOutputs(Error)) {
-      Diags.error(SourceLocation{Options.FileName}, Error);
+    if (Expected<void> Written = writeOutputs(); !Written) {
+      Diags.error(SourceLocation{Options.FileName}, Written.error().message());
       return 1;
     }
     Out << "best cost " << formatNamedCost(Best->Costs, Setup.Objectives) << ":";
@@ -500,7 +499,7 @@ private:
     return Interrupted ? InterruptedExitCode : 0;
   }
 
-  bool writeOutputs(std::string &Error) {
+  Expected<void> writeOutputs() {
     const SearchStatus &S = Explorer->status();
     nlohmann::ordered_json Json;
     Json["file"] = Options.FileName;
@@ -529,20 +528,21 @@ private:
                    {"warm_start_configurations", WarmStart.size()},
                    {"fresh", Options.Fresh}};
     const std::string Dir = Options.OutputDirectory + "/";
-    if (!writeFileReplacing(
+    if (Expected<void> Written = writeFileReplacing(
             Dir + "best.json",
-            Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
-            Error) ||
-        !writeFileReplacing(Dir + "best.h",
-                            bestHeader(Best->Values, Options.FileName,
-                                       formatNamedCost(Best->Costs, Setup.Objectives)),
-                            Error))
-      return false;
+            Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+        !Written)
+      return Written;
+    if (Expected<void> Written = writeFileReplacing(
+            Dir + "best.h", bestHeader(Best->Values, Options.FileName,
+                                       formatNamedCost(Best->Costs, Setup.Objectives)));
+        !Written)
+      return Written;
     if (!Setup.CFamily)
-      return true;
+      return success();
     return writeFileReplacing(
         Dir + tunedSourceName(Options.FileName),
-        substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines), Error);
+        substituteConfiguration(Options.BlankedSource, Best->Values, Setup.DefineLines));
   }
 
   const ChainOfTrees &Space;

@@ -30,35 +30,31 @@ bool sameValue(const Value &A, const Value &B) {
 
 } // namespace
 
-WarmStartOrError warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
-                                         std::size_t Count) {
-  WarmStartOrError R;
+Expected<std::vector<Configuration>>
+warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, std::size_t Count) {
+  std::vector<Configuration> Configurations;
   // The prior's column of each level.
   std::vector<std::size_t> Column(Space.numLevels());
   for (std::size_t L = 0; L < Space.numLevels(); ++L) {
     const std::string &Name = Space.parameter(L).Name;
     auto It = std::find(Prior.Parameters.begin(), Prior.Parameters.end(), Name);
-    if (It == Prior.Parameters.end()) {
-      R.Error = "the prior data has no parameter '" + Name + "'";
-      return R;
-    }
+    if (It == Prior.Parameters.end())
+      return Error("the prior data has no parameter '" + Name + "'");
     Column[L] = static_cast<std::size_t>(It - Prior.Parameters.begin());
   }
   std::vector<std::size_t> Order;
   for (std::size_t I = 0; I < Prior.Entries.size(); ++I)
     if (Prior.Entries[I].Valid && !Prior.Entries[I].Costs.empty())
       Order.push_back(I);
-  if (Order.empty()) {
-    R.Error = "the prior data holds no valid configuration";
-    return R;
-  }
+  if (Order.empty())
+    return Error("the prior data holds no valid configuration");
   std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
     return Prior.Entries[A].Costs < Prior.Entries[B].Costs;
   });
   std::set<Configuration> Taken;
   std::vector<std::uint64_t> Indices(Space.numLevels());
   for (std::size_t I : Order) {
-    if (R.Configurations.size() >= Count)
+    if (Configurations.size() >= Count)
       break;
     bool Found = true;
     for (std::size_t L = 0; L < Space.numLevels() && Found; ++L) {
@@ -75,9 +71,9 @@ WarmStartOrError warmStartConfigurations(const ChainOfTrees &Space, const Record
       continue;
     if (std::optional<Configuration> C = Space.withValueIndices(Indices);
         C && Taken.insert(*C).second)
-      R.Configurations.push_back(*C);
+      Configurations.push_back(*C);
   }
-  return R;
+  return Configurations;
 }
 
 } // namespace atfc

@@ -15,6 +15,7 @@
 
 #include "Backends/RecordedData.h"
 #include "SearchSpace/ChainOfTrees.h"
+#include "Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -24,20 +25,14 @@ namespace atfc {
 /// How many of the prior's best configurations a warm start measures.
 inline constexpr std::size_t kWarmStartConfigurations = 4;
 
-struct WarmStartOrError {
-  /// Configurations of the space, best in the prior first, distinct.
-  std::vector<Configuration> Configurations;
-  /// Why the prior does not fit the space; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
-/// The configurations of Space with the Count best primary costs among the
+/// The configurations of Space (distinct, best in the prior first) with the
+/// Count best primary costs among the
 /// valid entries of Prior; entries whose values Space lacks (another
 /// space, or a value a constraint rejects here) are passed over. An error
 /// when Prior lacks a parameter of Space or has no valid entry.
-WarmStartOrError warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
-                                         std::size_t Count = kWarmStartConfigurations);
+Expected<std::vector<Configuration>>
+warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
+                        std::size_t Count = kWarmStartConfigurations);
 
 } // namespace atfc
 

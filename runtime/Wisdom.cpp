@@ -125,24 +125,23 @@ std::optional<double> numericInput(const WisdomInput &Input, std::string_view Te
   return V;
 }
 
-WisdomOrError wisdomOfDatabase(const std::string &Path, const std::vector<WisdomInput> &Inputs,
-                               std::string_view File) {
-  WisdomOrError R;
+Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<WisdomInput> &Inputs,
+                                  std::string_view File) {
   auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-  if (!Db.ok())
-    return {{}, Db.Error};
-  auto Runs = Db.Value->runs();
-  if (!Runs.ok())
-    return {{}, Runs.Error};
+  if (!Db)
+    return Db.takeError();
+  auto Runs = (*Db)->runs();
+  if (!Runs)
+    return Runs.takeError();
   std::vector<RunInfo> Kept;
-  for (const RunInfo &Run : Runs.Value)
+  for (const RunInfo &Run : *Runs)
     if (File.empty() || Run.File == File)
       Kept.push_back(Run);
   if (Kept.empty())
-    return {{},
-            Path + ": no run of " + (File.empty() ? "any file" : "'" + std::string(File) + "'")};
+    return Error(Path + ": no run of " +
+                 (File.empty() ? "any file" : "'" + std::string(File) + "'"));
   const RunInfo &Latest = Kept.back();
-  Wisdom &W = R.Value;
+  Wisdom W;
   W.File = Latest.File;
   W.Inputs = Inputs;
   for (std::size_t P = 0; P < Latest.Parameters.size(); ++P)
@@ -160,13 +159,13 @@ WisdomOrError wisdomOfDatabase(const std::string &Path, const std::vector<Wisdom
   std::sort(Chosen.begin(), Chosen.end(),
             [](const RunInfo *A, const RunInfo *B) { return A->Id < B->Id; });
   for (const RunInfo *Run : Chosen) {
-    auto Known = Db.Value->evaluationsOfKey(Run->Key);
-    if (!Known.ok())
-      return {{}, Known.Error};
-    const std::optional<std::size_t> Best = bestEvaluation(Known.Value);
+    auto Known = (*Db)->evaluationsOfKey(Run->Key);
+    if (!Known)
+      return Known.takeError();
+    const std::optional<std::size_t> Best = bestEvaluation(*Known);
     if (!Best)
       continue; // nothing valid: nothing to select
-    const EvaluationRecord &E = Known.Value[*Best];
+    const EvaluationRecord &E = (*Known)[*Best];
     WisdomEntry Entry;
     Entry.Device = Run->Device;
     Entry.Arguments = Run->Arguments;
@@ -188,27 +187,24 @@ WisdomOrError wisdomOfDatabase(const std::string &Path, const std::vector<Wisdom
     if (Complete)
       W.Entries.push_back(std::move(Entry));
   }
-  return R;
+  return W;
 }
 
-WisdomOrError mergeWisdom(const std::vector<Wisdom> &Parts) {
-  WisdomOrError R;
+Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts) {
   if (Parts.empty())
-    return {{}, "nothing to merge"};
-  Wisdom &W = R.Value;
+    return Error("nothing to merge");
+  Wisdom W;
   W.File = Parts.front().File;
   W.Inputs = Parts.front().Inputs;
   W.Parameters = Parts.front().Parameters;
   std::map<std::pair<std::string, std::vector<std::string>>, std::size_t> Index;
   for (const Wisdom &Part : Parts) {
     if (Part.Inputs != W.Inputs)
-      return {{},
-              "the wisdom of '" + Part.File + "' has other inputs than that of '" + W.File +
-                  "': they are not of one file"};
+      return Error("the wisdom of '" + Part.File + "' has other inputs than that of '" + W.File +
+                   "': they are not of one file");
     if (Part.Parameters != W.Parameters)
-      return {{},
-              "the wisdom of '" + Part.File + "' has other tuning parameters than that of '" +
-                  W.File + "': they are not of one file"};
+      return Error("the wisdom of '" + Part.File + "' has other tuning parameters than that of '" +
+                   W.File + "': they are not of one file");
     for (const WisdomEntry &E : Part.Entries) {
       auto [It, New] = Index.emplace(std::make_pair(E.Device, E.Arguments), W.Entries.size());
       if (New)
@@ -217,7 +213,7 @@ WisdomOrError mergeWisdom(const std::vector<Wisdom> &Parts) {
         W.Entries[It->second] = E;
     }
   }
-  return R;
+  return W;
 }
 
 std::string wisdomJson(const Wisdom &W) {
@@ -259,15 +255,16 @@ std::string wisdomJson(const Wisdom &W) {
   return Root.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-WisdomOrError parseWisdom(std::string_view Text) {
-  WisdomOrError R;
+Expected<Wisdom> parseWisdom(std::string_view Text) {
+  Wisdom W;
+  // nlohmann's at() and get<>() throw on a missing key or a value of the
+  // wrong type: the library's way to say the structure is not a wisdom's.
   try {
     const Json Root = Json::parse(Text);
     if (!Root.is_object() || !Root.contains("atfc_wisdom"))
-      return {{}, "not an atfc wisdom file (no \"atfc_wisdom\")"};
+      return Error("not an atfc wisdom file (no \"atfc_wisdom\")");
     if (Root.at("atfc_wisdom").get<int>() != kWisdomVersion)
-      return {{}, "a wisdom file of another version (" + Root.at("atfc_wisdom").dump() + ")"};
-    Wisdom &W = R.Value;
+      return Error("a wisdom file of another version (" + Root.at("atfc_wisdom").dump() + ")");
     W.File = Root.at("file").get<std::string>();
     for (const Json &I : Root.at("inputs"))
       W.Inputs.push_back({I.at("name").get<std::string>(), I.at("type").get<std::string>(),
@@ -275,7 +272,7 @@ WisdomOrError parseWisdom(std::string_view Text) {
     for (const Json &P : Root.at("parameters")) {
       const std::optional<ValueKind> Kind = valueKindNamed(P.at("kind").get<std::string>());
       if (!Kind)
-        return {{}, "unknown parameter kind " + P.at("kind").dump()};
+        return Error("unknown parameter kind " + P.at("kind").dump());
       W.Parameters.push_back({P.at("name").get<std::string>(), *Kind});
     }
     for (const Json &J : Root.at("entries")) {
@@ -285,7 +282,7 @@ WisdomOrError parseWisdom(std::string_view Text) {
       for (const WisdomParameter &P : W.Parameters) {
         std::optional<Value> V = jsonValue(J.at("configuration").at(P.Name), P.Kind);
         if (!V)
-          return {{}, "the value of '" + P.Name + "' is not of kind " + kindName(P.Kind)};
+          return Error("the value of '" + P.Name + "' is not of kind " + kindName(P.Kind));
         E.Values.push_back(std::move(*V));
       }
       E.Costs = J.at("cost").get<std::vector<double>>();
@@ -293,15 +290,14 @@ WisdomOrError parseWisdom(std::string_view Text) {
       E.Run = J.value("run", std::int64_t(0));
       for (const WisdomInput &I : W.Inputs)
         if (!argumentOf(E, I))
-          return {{},
-                  "an entry has no argument $" + std::to_string(I.Argument) + " for input '" +
-                      I.Name + "'"};
+          return Error("an entry has no argument $" + std::to_string(I.Argument) + " for input '" +
+                       I.Name + "'");
       W.Entries.push_back(std::move(E));
     }
   } catch (const nlohmann::json::exception &E) {
-    return {{}, std::string("not a valid wisdom file: ") + E.what()};
+    return Error(std::string("not a valid wisdom file: ") + E.what());
   }
-  return R;
+  return W;
 }
 
 InputDistance inputDistance(const std::vector<WisdomInput> &Declared,

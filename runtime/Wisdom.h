@@ -23,6 +23,7 @@
 #define ATFC_RUNTIME_WISDOM_H
 
 #include "SearchSpace/Value.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -80,13 +81,6 @@ struct Wisdom {
   std::vector<WisdomEntry> Entries;
 };
 
-/// A wisdom, or why there is none.
-struct WisdomOrError {
-  Wisdom Value;
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// The C identifier for the header and its names made from a file name:
 /// the name up to its first '.', every character but letters, digits and
 /// '_' replaced by '_', and '_' put before a leading digit (CMake's
@@ -113,16 +107,16 @@ std::string wisdomDeviceFamily(std::string_view Name);
 /// are Inputs: per device and argument set, the latest run (with the
 /// parameters of the database's latest run) and its best valid result
 /// under the run's key. File, when not empty, keeps only its runs.
-WisdomOrError wisdomOfDatabase(const std::string &Path, const std::vector<WisdomInput> &Inputs,
-                               std::string_view File = {});
+Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<WisdomInput> &Inputs,
+                                  std::string_view File = {});
 
 /// Several wisdoms as one: they must agree on inputs and parameters; of
 /// entries for the same device and arguments, the lower cost stays.
-WisdomOrError mergeWisdom(const std::vector<Wisdom> &Parts);
+Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts);
 
 /// The wisdom as JSON (docs/per-input.md), and read back.
 std::string wisdomJson(const Wisdom &W);
-WisdomOrError parseWisdom(std::string_view Text);
+Expected<Wisdom> parseWisdom(std::string_view Text);
 
 /// The value of input I of entry E as a number for the distance (bool 0/1);
 /// nullopt for strings or when the argument is not a number.

@@ -31,23 +31,18 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// Thrown inside this file for a malformed file; becomes the Error.
-struct FormatError {
-  std::string Message;
-};
-
 /// The file's bytes, inflated when they are gzip-compressed.
-std::string readBytes(const std::string &Path) {
+Expected<std::string> readBytes(const std::string &Path) {
   // A directory opens, then throws std::ios_failure on the first read.
   std::error_code EC;
   if (std::filesystem::is_directory(Path, EC))
-    throw FormatError{"is a directory, not a recorded-data file"};
+    return Error("is a directory, not a recorded-data file");
   std::ifstream In(Path, std::ios::binary);
   if (!In)
-    throw FormatError{"cannot open the file"};
+    return Error("cannot open the file");
   std::string Raw((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
   if (In.bad())
-    throw FormatError{"cannot read the file"};
+    return Error("cannot read the file");
   if (Raw.size() < 2 || static_cast<unsigned char>(Raw[0]) != 0x1f ||
       static_cast<unsigned char>(Raw[1]) != 0x8b)
     return Raw;
@@ -55,7 +50,7 @@ std::string readBytes(const std::string &Path) {
   z_stream Stream{};
   // 16 + MAX_WBITS: expect a gzip header and trailer.
   if (inflateInit2(&Stream, 16 + MAX_WBITS) != Z_OK)
-    throw FormatError{"cannot start zlib"};
+    return Error("cannot start zlib");
   std::string Out;
   Stream.next_in = reinterpret_cast<Bytef *>(Raw.data());
   Stream.avail_in = static_cast<uInt>(Raw.size());
@@ -68,7 +63,7 @@ std::string readBytes(const std::string &Path) {
     if (Status != Z_OK && Status != Z_STREAM_END) {
       std::string Why = Stream.msg ? Stream.msg : "truncated data";
       inflateEnd(&Stream);
-      throw FormatError{"corrupt gzip data (" + Why + ")"};
+      return Error("corrupt gzip data (" + Why + ")");
     }
     Out.append(Buffer, sizeof(Buffer) - Stream.avail_out);
     // A concatenated gzip member continues the same stream.
@@ -78,7 +73,7 @@ std::string readBytes(const std::string &Path) {
     }
     if (Status == Z_OK && Stream.avail_in == 0 && Stream.avail_out != 0) {
       inflateEnd(&Stream);
-      throw FormatError{"corrupt gzip data (truncated)"};
+      return Error("corrupt gzip data (truncated)");
     }
   }
   inflateEnd(&Stream);
@@ -87,7 +82,7 @@ std::string readBytes(const std::string &Path) {
 
 /// Parses JSON, dropping the per-repetition run times (the bulk of both
 /// formats, never used here) while parsing instead of after.
-Json parseJson(const std::string &Text) {
+Expected<Json> parseJson(const std::string &Text) {
   Json::parser_callback_t DropRepetitions = [](int, Json::parse_event_t Event, Json &Parsed) {
     if (Event == Json::parse_event_t::key && Parsed.is_string()) {
       const auto &Key = Parsed.get_ref<const std::string &>();
@@ -98,7 +93,7 @@ Json parseJson(const std::string &Text) {
   try {
     return Json::parse(Text, DropRepetitions);
   } catch (const Json::parse_error &E) {
-    throw FormatError{std::string("not valid JSON: ") + E.what()};
+    return Error(std::string("not valid JSON: ") + E.what());
   }
 }
 
@@ -160,24 +155,25 @@ std::string keyOf(const std::vector<Value> &Values) {
 }
 
 /// A value of Object named Name as a configuration value.
-Value parameterValue(const Json &Object, const std::string &Name, const std::string &Where) {
+Expected<Value> parameterValue(const Json &Object, const std::string &Name,
+                               const std::string &Where) {
   auto It = Object.find(Name);
   if (It == Object.end())
-    throw FormatError{Where + " has no value for parameter '" + Name + "'"};
+    return Error(Where + " has no value for parameter '" + Name + "'");
   std::optional<Value> V = toValue(*It);
   if (!V)
-    throw FormatError{Where + ": the value of parameter '" + Name + "' is not a number or text"};
+    return Error(Where + ": the value of parameter '" + Name + "' is not a number or text");
   return *V;
 }
 
-RecordedData readKernelTunerCache(const Json &Root) {
+Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   RecordedData Data;
   const Json &Keys = Root["tune_params_keys"];
   if (!Keys.is_array() || Keys.empty())
-    throw FormatError{"Kernel Tuner cache without \"tune_params_keys\""};
+    return Error("Kernel Tuner cache without \"tune_params_keys\"");
   for (const Json &K : Keys) {
     if (!K.is_string())
-      throw FormatError{"\"tune_params_keys\" holds a non-string"};
+      return Error("\"tune_params_keys\" holds a non-string");
     Data.Parameters.push_back(K.get<std::string>());
   }
   std::string Objective = "time";
@@ -185,21 +181,24 @@ RecordedData readKernelTunerCache(const Json &Root) {
     Objective = It->get<std::string>();
   if (auto It = Root.find("objective_higher_is_better");
       It != Root.end() && It->is_boolean() && It->get<bool>())
-    throw FormatError{"the objective '" + Objective +
-                      "' is maximised; replay needs a cost to minimise"};
+    return Error("the objective '" + Objective + "' is maximised; replay needs a cost to minimise");
   Data.Objectives = {Objective};
 
   const Json &Cache = Root["cache"];
   if (!Cache.is_object())
-    throw FormatError{"Kernel Tuner cache without a \"cache\" object"};
+    return Error("Kernel Tuner cache without a \"cache\" object");
   Data.Entries.reserve(Cache.size());
   for (const auto &[Key, Entry] : Cache.items()) {
     const std::string Where = "entry \"" + Key + "\"";
     if (!Entry.is_object())
-      throw FormatError{Where + " is not an object"};
+      return Error(Where + " is not an object");
     RecordedEntry E;
-    for (const std::string &P : Data.Parameters)
-      E.Values.push_back(parameterValue(Entry, P, Where));
+    for (const std::string &P : Data.Parameters) {
+      Expected<Value> V = parameterValue(Entry, P, Where);
+      if (!V)
+        return V.takeError();
+      E.Values.push_back(V.take());
+    }
     auto Cost = Entry.find(Objective);
     if (Cost == Entry.end()) {
       E.Error = "no " + Objective;
@@ -225,24 +224,24 @@ RecordedData readKernelTunerCache(const Json &Root) {
   return Data;
 }
 
-RecordedData readT4Results(const Json &Root) {
+Expected<RecordedData> readT4Results(const Json &Root) {
   RecordedData Data;
   const Json &Results = Root["results"];
   if (!Results.is_array())
-    throw FormatError{"T4 results file without a \"results\" array"};
+    return Error("T4 results file without a \"results\" array");
   std::unordered_set<std::string> Seen;
   std::size_t Duplicates = 0;
   for (std::size_t I = 0; I < Results.size(); ++I) {
     const Json &R = Results[I];
     const std::string Where = "result " + std::to_string(I);
     if (!R.is_object() || !R.contains("configuration") || !R["configuration"].is_object())
-      throw FormatError{Where + " has no \"configuration\" object"};
+      return Error(Where + " has no \"configuration\" object");
     const Json &Config = R["configuration"];
     if (Data.Parameters.empty()) {
       for (const auto &[Name, V] : Config.items())
         Data.Parameters.push_back(Name);
       if (Data.Parameters.empty())
-        throw FormatError{Where + " has an empty configuration"};
+        return Error(Where + " has an empty configuration");
       if (auto It = R.find("objectives"); It != R.end() && It->is_array())
         for (const Json &O : *It)
           if (O.is_string())
@@ -251,11 +250,15 @@ RecordedData readT4Results(const Json &Root) {
         Data.Objectives = {"time"};
     }
     if (Config.size() != Data.Parameters.size())
-      throw FormatError{Where + " has " + std::to_string(Config.size()) + " parameters, not " +
-                        std::to_string(Data.Parameters.size())};
+      return Error(Where + " has " + std::to_string(Config.size()) + " parameters, not " +
+                   std::to_string(Data.Parameters.size()));
     RecordedEntry E;
-    for (const std::string &P : Data.Parameters)
-      E.Values.push_back(parameterValue(Config, P, Where));
+    for (const std::string &P : Data.Parameters) {
+      Expected<Value> V = parameterValue(Config, P, Where);
+      if (!V)
+        return V.takeError();
+      E.Values.push_back(V.take());
+    }
 
     const std::string Invalidity = R.value("invalidity", std::string("correct"));
     if (Invalidity != "correct") {
@@ -291,37 +294,47 @@ RecordedData readT4Results(const Json &Root) {
 /// The latest run of an atfc results database (docs/results.md): each
 /// configuration once, its latest result; values typed by the run's
 /// parameter kinds.
-RecordedData readAtfcResults(const std::string &Path) {
+Expected<RecordedData> readAtfcResults(const std::string &Path) {
   sqlite3 *Db = nullptr;
   const int Opened = sqlite3_open_v2(Path.c_str(), &Db, SQLITE_OPEN_READONLY, nullptr);
   std::unique_ptr<sqlite3, int (*)(sqlite3 *)> Owner(Db, sqlite3_close);
   if (Opened != SQLITE_OK)
-    throw FormatError{std::string("cannot open the results database: ") + sqlite3_errmsg(Db)};
-  auto Prepare = [&](const char *Sql) {
+    return Error(std::string("cannot open the results database: ") + sqlite3_errmsg(Db));
+  using Statement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)>;
+  auto Prepare = [&](const char *Sql) -> Expected<Statement> {
     sqlite3_stmt *S = nullptr;
     if (sqlite3_prepare_v2(Db, Sql, -1, &S, nullptr) != SQLITE_OK)
-      throw FormatError{std::string("not an atfc results database: ") + sqlite3_errmsg(Db)};
-    return std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)>(S, sqlite3_finalize);
+      return Error(std::string("not an atfc results database: ") + sqlite3_errmsg(Db));
+    return Statement(S, sqlite3_finalize);
   };
   auto Text = [](sqlite3_stmt *S, int Column) {
     const unsigned char *T = sqlite3_column_text(S, Column);
     return T ? std::string(reinterpret_cast<const char *>(T)) : std::string();
   };
-  auto Run = Prepare("SELECT id, file, device, parameters, parameter_kinds, objectives FROM runs "
-                     "ORDER BY id DESC LIMIT 1");
+  // atfc wrote these columns: one that is not JSON is a discarded value,
+  // whose get<>() throws the Json::exception readRecordedData reports.
+  auto JsonColumn = [&](sqlite3_stmt *S, int Column) {
+    return Json::parse(Text(S, Column), nullptr, /*allow_exceptions=*/false);
+  };
+  Expected<Statement> RunRow =
+      Prepare("SELECT id, file, device, parameters, parameter_kinds, objectives FROM runs "
+              "ORDER BY id DESC LIMIT 1");
+  if (!RunRow)
+    return RunRow.takeError();
+  Statement Run = RunRow.take();
   if (sqlite3_step(Run.get()) != SQLITE_ROW)
-    throw FormatError{"the results database holds no run"};
+    return Error("the results database holds no run");
   const sqlite3_int64 RunId = sqlite3_column_int64(Run.get(), 0);
   RecordedData Data;
   Data.Description = "atfc results of " + Text(Run.get(), 1) +
                      (Text(Run.get(), 2).empty() ? "" : " on " + Text(Run.get(), 2)) + ", run " +
                      std::to_string(RunId);
-  Data.Parameters = parseJson(Text(Run.get(), 3)).get<std::vector<std::string>>();
-  const auto Kinds = parseJson(Text(Run.get(), 4)).get<std::vector<std::string>>();
+  Data.Parameters = JsonColumn(Run.get(), 3).get<std::vector<std::string>>();
+  const auto Kinds = JsonColumn(Run.get(), 4).get<std::vector<std::string>>();
   // Names (schema version 1) or {"name", "direction"} objects (version 2).
   std::vector<std::string> Objectives;
   std::vector<Direction> Directions;
-  for (const Json &O : parseJson(Text(Run.get(), 5))) {
+  for (const Json &O : JsonColumn(Run.get(), 5)) {
     if (O.is_object()) {
       Objectives.push_back(O.at("name").get<std::string>());
       Directions.push_back(
@@ -332,13 +345,17 @@ RecordedData readAtfcResults(const std::string &Path) {
     }
   }
 
-  auto Evaluations = Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
-                             "FROM evaluations WHERE run_id = ? ORDER BY id");
+  Expected<Statement> EvaluationRows =
+      Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
+              "FROM evaluations WHERE run_id = ? ORDER BY id");
+  if (!EvaluationRows)
+    return EvaluationRows.takeError();
+  Statement Evaluations = EvaluationRows.take();
   sqlite3_bind_int64(Evaluations.get(), 1, RunId);
   std::map<std::string, std::size_t> EntryOfIndex;
   std::size_t CostCount = 0;
   while (sqlite3_step(Evaluations.get()) == SQLITE_ROW) {
-    const Json Configuration = parseJson(Text(Evaluations.get(), 1));
+    const Json Configuration = JsonColumn(Evaluations.get(), 1);
     RecordedEntry Entry;
     for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
       const Json &V = Configuration.at(Data.Parameters[P]);
@@ -358,7 +375,7 @@ RecordedData readAtfcResults(const std::string &Path) {
         Entry.Values.push_back(V.get<std::string>());
     }
     Entry.Valid = sqlite3_column_int(Evaluations.get(), 2) != 0;
-    Entry.Costs = parseJson(Text(Evaluations.get(), 3)).get<std::vector<double>>();
+    Entry.Costs = JsonColumn(Evaluations.get(), 3).get<std::vector<double>>();
     CostCount = std::max(CostCount, Entry.Costs.size());
     Entry.Error = Text(Evaluations.get(), 5).empty() ? Text(Evaluations.get(), 4)
                                                      : Text(Evaluations.get(), 5);
@@ -374,6 +391,27 @@ RecordedData readAtfcResults(const std::string &Path) {
                                                          : anonymousObjectiveName(I, Count));
     Data.Directions.push_back(Objectives.size() == Count ? Directions[I] : Direction::Minimise);
   }
+  return Data;
+}
+
+/// A Kernel Tuner cache or T4 results file at Path, plain or gzip.
+Expected<RecordedData> readJsonData(const std::string &Path) {
+  Expected<std::string> Bytes = readBytes(Path);
+  if (!Bytes)
+    return Bytes.takeError();
+  Expected<Json> Root = parseJson(*Bytes);
+  if (!Root)
+    return Root.takeError();
+  if (!Root->is_object())
+    return Error("not a Kernel Tuner cache or T4 results file (no JSON object)");
+  Expected<RecordedData> Data =
+      Root->contains("cache") && Root->contains("tune_params_keys") ? readKernelTunerCache(*Root)
+      : Root->contains("results")
+          ? readT4Results(*Root)
+          : Expected<RecordedData>(Error("not a Kernel Tuner cache (\"tune_params_keys\", "
+                                         "\"cache\") or T4 results file (\"results\")"));
+  if (Data)
+    unifyColumns(*Data);
   return Data;
 }
 
@@ -410,38 +448,22 @@ RecordedData minimisedForm(RecordedData Data) {
   return Data;
 }
 
-RecordedDataOrError readRecordedData(const std::string &Path) {
-  RecordedDataOrError Result;
-  if (isSqliteFile(Path)) {
-    try {
-      Result.Data = readAtfcResults(Path);
-    } catch (const FormatError &E) {
-      Result.Error = Path + ": " + E.Message;
-    } catch (const Json::exception &E) {
-      Result.Error = Path + ": unexpected contents of an atfc results database: " + E.what();
-    }
-    return Result;
-  }
+Expected<RecordedData> readRecordedData(const std::string &Path) {
+  const bool Database = isSqliteFile(Path);
+  Expected<RecordedData> Data = Error("");
+  // nlohmann's get<>() and at() throw on a value of the wrong type: the
+  // library's own way to say the file's structure is not the expected one.
   try {
-    Json Root = parseJson(readBytes(Path));
-    if (!Root.is_object())
-      throw FormatError{"not a Kernel Tuner cache or T4 results file (no JSON object)"};
-    if (Root.contains("cache") && Root.contains("tune_params_keys"))
-      Result.Data = readKernelTunerCache(Root);
-    else if (Root.contains("results"))
-      Result.Data = readT4Results(Root);
-    else
-      throw FormatError{"not a Kernel Tuner cache (\"tune_params_keys\", \"cache\") or T4 "
-                        "results file (\"results\")"};
-    unifyColumns(Result.Data);
-  } catch (const FormatError &E) {
-    Result.Data = RecordedData();
-    Result.Error = Path + ": " + E.Message;
+    Data = Database ? readAtfcResults(Path) : readJsonData(Path);
   } catch (const Json::exception &E) {
-    Result.Data = RecordedData();
-    Result.Error = Path + ": unexpected JSON structure: " + E.what();
+    return Error(Path + ": " +
+                 (Database ? "unexpected contents of an atfc results database: "
+                           : "unexpected JSON structure: ") +
+                 E.what());
   }
-  return Result;
+  if (!Data)
+    return Error(Path + ": " + Data.error().message());
+  return Data;
 }
 
 } // namespace atfc

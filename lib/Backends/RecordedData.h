@@ -20,6 +20,7 @@
 
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
+#include "Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -60,21 +61,14 @@ ObjectiveList objectivesOf(const RecordedData &Data);
 /// not positive is invalid), so that lower is better throughout.
 RecordedData minimisedForm(RecordedData Data);
 
-/// The data, or the message that says why the file cannot be read.
-struct RecordedDataOrError {
-  RecordedData Data;
-  /// "file: what is wrong"; empty on success.
-  std::string Error;
-  bool ok() const { return Error.empty(); }
-};
-
 /// Whether Path starts with SQLite's header ("SQLite format 3" and a NUL):
 /// an atfc results database, not a Kernel Tuner cache or a T4 file.
 bool isSqliteFile(const std::string &Path);
 
 /// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip, or
-/// an atfc results database (its latest run; docs/results.md).
-RecordedDataOrError readRecordedData(const std::string &Path);
+/// an atfc results database (its latest run; docs/results.md). The error's
+/// message is "Path: what is wrong".
+Expected<RecordedData> readRecordedData(const std::string &Path);
 
 } // namespace atfc
 

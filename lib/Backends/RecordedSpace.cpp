@@ -5,7 +5,6 @@
 #include <chrono>
 #include <memory>
 #include <numeric>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -20,11 +19,11 @@ bool valueLess(const Value &A, const Value &B) {
       A);
 }
 
-RecordedSpace buildRecordedSpace(const RecordedData &Data) {
+Expected<RecordedSpace> buildRecordedSpace(const RecordedData &Data) {
   const auto Start = std::chrono::steady_clock::now();
   const std::size_t K = Data.Parameters.size(), N = Data.Entries.size();
   if (N > std::numeric_limits<std::uint32_t>::max())
-    throw std::length_error("recorded data with 2^32 or more configurations");
+    return Error("recorded data with 2^32 or more configurations");
 
   // Each parameter's range: its observed values, sorted; every entry's
   // values as positions in those ranges.
@@ -75,8 +74,13 @@ RecordedSpace buildRecordedSpace(const RecordedData &Data) {
       while (Shared < K && Row(Order[J])[static_cast<std::ptrdiff_t>(Shared)] ==
                                Row(Order[J - 1])[static_cast<std::ptrdiff_t>(Shared)])
         ++Shared;
-    if (Shared == K)
-      throw std::invalid_argument("recorded data holds a configuration twice");
+    if (Shared == K) {
+      std::string Twice;
+      for (std::size_t P = 0; P < K; ++P)
+        Twice +=
+            (P ? ", " : "") + Data.Parameters[P] + "=" + toString(Data.Entries[Order[J]].Values[P]);
+      return Error("recorded data holds a configuration twice (" + Twice + ")");
+    }
     for (std::size_t P = Shared; P < K; ++P) {
       Levels[P].Values.push_back(Row(Order[J])[static_cast<std::ptrdiff_t>(P)]);
       if (P + 1 < K)
@@ -104,6 +108,11 @@ RecordedSpace buildRecordedSpace(const RecordedData &Data) {
   return Result;
 }
 
-ChainOfTrees recordedSpace(const RecordedData &Data) { return buildRecordedSpace(Data).Space; }
+Expected<ChainOfTrees> recordedSpace(const RecordedData &Data) {
+  Expected<RecordedSpace> Built = buildRecordedSpace(Data);
+  if (!Built)
+    return Built.takeError();
+  return std::move(Built->Space);
+}
 
 } // namespace atfc

@@ -39,12 +39,13 @@ struct RecordedSpace {
 /// lexicographically, false before true.
 bool valueLess(const Value &A, const Value &B);
 
-/// The space of the configurations in Data. Data must hold fewer than 2^32
-/// entries; its columns have one kind each (as readRecordedData leaves them).
-RecordedSpace buildRecordedSpace(const RecordedData &Data);
+/// The space of the configurations in Data, whose columns have one kind
+/// each (as readRecordedData leaves them); an error when Data holds 2^32
+/// entries or more, or a configuration twice.
+Expected<RecordedSpace> buildRecordedSpace(const RecordedData &Data);
 
-/// buildRecordedSpace(Data).Space.
-ChainOfTrees recordedSpace(const RecordedData &Data);
+/// buildRecordedSpace(Data)'s Space.
+Expected<ChainOfTrees> recordedSpace(const RecordedData &Data);
 
 } // namespace atfc
 

@@ -11,14 +11,14 @@ void appendLookupKey(std::string &Key, const Value &V) {
   Key += '\x1f';
 }
 
-FailureKind recordedFailureKind(const std::string &Error) {
-  if (Error == "CompilationFailedConfig" || Error == "compile")
+FailureKind recordedFailureKind(const std::string &Recorded) {
+  if (Recorded == "CompilationFailedConfig" || Recorded == "compile")
     return FailureKind::BuildFailed;
-  if (Error == "RuntimeFailedConfig" || Error == "runtime")
+  if (Recorded == "RuntimeFailedConfig" || Recorded == "runtime")
     return FailureKind::RunFailed;
-  if (Error == "timeout")
+  if (Recorded == "timeout")
     return FailureKind::TimedOut;
-  if (Error == "correctness")
+  if (Recorded == "correctness")
     return FailureKind::WrongResult;
   return FailureKind::NotRecorded;
 }

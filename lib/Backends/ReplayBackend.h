@@ -79,7 +79,7 @@ void appendLookupKey(std::string &Key, const Value &V);
 /// The failure kind that a recorded error stands for: Kernel Tuner's
 /// CompilationFailedConfig and T4's "compile" are build failures, and so on;
 /// anything else is NotRecorded (with the data's text as the reason).
-FailureKind recordedFailureKind(const std::string &Error);
+FailureKind recordedFailureKind(const std::string &Recorded);
 
 } // namespace atfc
 

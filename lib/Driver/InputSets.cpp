@@ -11,7 +11,7 @@
 
 namespace atfc {
 
-std::optional<std::vector<std::string>> splitInputWords(std::string_view Text, std::string &Error) {
+Expected<std::vector<std::string>> splitInputWords(std::string_view Text) {
   std::vector<std::string> Words;
   std::string Word;
   bool InWord = false;
@@ -26,10 +26,8 @@ std::optional<std::vector<std::string>> splitInputWords(std::string_view Text, s
     }
     InWord = true;
     if (C == '\\') {
-      if (++I == Text.size()) {
-        Error = "'" + std::string(Text) + "' ends with a lone '\\'";
-        return std::nullopt;
-      }
+      if (++I == Text.size())
+        return Error("'" + std::string(Text) + "' ends with a lone '\\'");
       Word += Text[I];
     } else if (C == '\'' || C == '"') {
       const std::size_t Open = I;
@@ -39,11 +37,9 @@ std::optional<std::vector<std::string>> splitInputWords(std::string_view Text, s
           ++I;
         Word += Text[I];
       }
-      if (I == Text.size()) {
-        Error = "'" + std::string(Text) + "' has an unterminated " + (C == '"' ? "\"" : "'") +
-                " (at column " + std::to_string(Open + 1) + ")";
-        return std::nullopt;
-      }
+      if (I == Text.size())
+        return Error("'" + std::string(Text) + "' has an unterminated " + (C == '"' ? "\"" : "'") +
+                     " (at column " + std::to_string(Open + 1) + ")");
     } else {
       Word += C;
     }
@@ -78,19 +74,19 @@ std::string joined(const std::vector<std::string> &Words) {
 /// its id, evaluations, and evaluations to within the tolerance of its best.
 bool measureOutcome(ResultsDatabase &Db, SetOutcome &Outcome) {
   auto Runs = Db.runs();
-  if (!Runs.ok() || Runs.Value.empty() || Runs.Value.back().Arguments != Outcome.Arguments)
+  if (!Runs || Runs->empty() || Runs->back().Arguments != Outcome.Arguments)
     return false;
-  Outcome.RunId = Runs.Value.back().Id;
+  Outcome.RunId = Runs->back().Id;
   auto Evaluations = Db.evaluationsOfRun(Outcome.RunId);
   if (!Evaluations.ok())
     return false;
-  Outcome.Evaluations = static_cast<std::int64_t>(Evaluations.Value.size());
-  const std::optional<std::size_t> Best = bestEvaluation(Evaluations.Value);
+  Outcome.Evaluations = static_cast<std::int64_t>(Evaluations->size());
+  const std::optional<std::size_t> Best = bestEvaluation(*Evaluations);
   if (!Best)
     return true;
-  const double BestCost = Evaluations.Value[*Best].Result.Costs.front();
+  const double BestCost = (*Evaluations)[*Best].Result.Costs.front();
   const double Limit = BestCost + kWarmStartTolerance * std::fabs(BestCost);
-  for (const EvaluationRecord &E : Evaluations.Value)
+  for (const EvaluationRecord &E : *Evaluations)
     if (E.Result.Valid && !E.Result.Costs.empty() && E.Result.Costs.front() <= Limit) {
       Outcome.ToBest = E.Evaluation;
       break;
@@ -135,7 +131,7 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
     if (SetStatus != 0 && Status == 0)
       Status = SetStatus;
     auto Db = ResultsDatabase::open(Database, ResultsDatabase::Mode::ReadOnly);
-    if (Db.ok() && measureOutcome(*Db.Value, Outcome))
+    if (Db && measureOutcome(**Db, Outcome))
       Done.push_back(std::move(Outcome));
     if (SetStatus != 0 && SetStatus != 1)
       return SetStatus; // interrupted, or a problem of the tuner: stop

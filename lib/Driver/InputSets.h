@@ -26,9 +26,9 @@ namespace atfc {
 /// command's words, without any expansion: blanks separate words; '...'
 /// keeps everything inside as it is; "..." too, except that a backslash
 /// before " or before a backslash stands for that character; outside
-/// quotes, a backslash keeps the next character as it is. nullopt with
-/// Error set for an unterminated quote or a lone backslash at the end.
-std::optional<std::vector<std::string>> splitInputWords(std::string_view Text, std::string &Error);
+/// quotes, a backslash keeps the next character as it is. An error for an
+/// unterminated quote or a lone backslash at the end.
+Expected<std::vector<std::string>> splitInputWords(std::string_view Text);
 
 /// Evaluations until a run first measured a cost within 5 % of its best
 /// (primary costs); 0 when the run has no valid evaluation.

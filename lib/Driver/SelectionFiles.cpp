@@ -28,9 +28,8 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
                                     "' not written");
     return false;
   }
-  std::string Error;
-  if (!writeFileReplacing(Path, selectionHeader(W, Stem), Error)) {
-    DiagnosticSink(std::cerr).error(Error);
+  if (Expected<void> Written = writeFileReplacing(Path, selectionHeader(W, Stem)); !Written) {
+    DiagnosticSink(std::cerr).report(Written.error().diagnostic());
     return false;
   }
   return true;
@@ -40,9 +39,9 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
                          bool Required) {
   const Severity Level = Required ? Severity::Error : Severity::Warning;
-  WisdomOrError W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
-  if (!W.ok()) {
-    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, W.Error));
+  Expected<Wisdom> W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
+  if (!W) {
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, W.error().message()));
     return false;
   }
   std::optional<std::string> Stem = stemOf(Prefix, File);
@@ -50,16 +49,14 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
     return false;
   const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
-  std::string Error;
-  if (!writeFileReplacing(Json, wisdomJson(W.Value), Error)) {
-    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, Error));
+  if (Expected<void> Written = writeFileReplacing(Json, wisdomJson(*W)); !Written) {
+    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, Written.error().message()));
     return false;
   }
-  if (!writeHeader(W.Value, *Stem, Header))
+  if (!writeHeader(*W, *Stem, Header))
     return false;
-  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json ("
-               << W.Value.Entries.size() << " tuned input set"
-               << (W.Value.Entries.size() == 1 ? "" : "s") << ")\n";
+  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
+               << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";
   return true;
 }
 

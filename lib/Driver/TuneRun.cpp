@@ -57,13 +57,12 @@ int tuneFile(const TuneOptions &Options) {
 
   std::vector<std::vector<std::string>> Sets;
   for (const std::string &Text : Options.InputSets) {
-    std::string Error;
-    std::optional<std::vector<std::string>> Words = splitInputWords(Text, Error);
+    Expected<std::vector<std::string>> Words = splitInputWords(Text);
     if (!Words) {
-      Diags.error(std::string("--inputs: ") + Error);
+      Diags.error("--inputs: " + Words.error().message());
       return Fail(2);
     }
-    Sets.push_back(std::move(*Words));
+    Sets.push_back(Words.take());
   }
   if (!Sets.empty() && !Options.ProgramArgs.empty()) {
     Diags.error("give the program's arguments either after '--' or as --inputs sets, not both");
@@ -87,15 +86,13 @@ int tuneFile(const TuneOptions &Options) {
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
   // One run per output directory, from before the tuner's build to the
   // tuner's end (it inherits the lock).
-  if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    Diags.error(Error);
+  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
+    Diags.report(Created.error().diagnostic());
     return Fail(1);
   }
-  std::string LockError;
-  std::optional<OutputLock> Lock =
-      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true, LockError);
+  Expected<OutputLock> Lock = OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true);
   if (!Lock) {
-    Diags.error(LockError);
+    Diags.report(Lock.error().diagnostic());
     return Fail(1);
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);

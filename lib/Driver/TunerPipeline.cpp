@@ -89,8 +89,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   if (!Result)
     return std::nullopt;
   // The output directory is private when atfc creates it (SafeFiles.h).
-  if (std::string Error; !createPrivateDirectories(Output, Error)) {
-    DiagnosticSink(std::cerr).error(Error);
+  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
+    DiagnosticSink(std::cerr).report(Created.error().diagnostic());
     return std::nullopt;
   }
   // The tuner is cached in the output directory too, so that a build
@@ -104,8 +104,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   if (!Measured)
     return std::nullopt;
   const std::string Blanked = Output + "/blanked-source";
-  if (std::string Error; !writeFileReplacing(Blanked, BlankedText, Error)) {
-    DiagnosticSink(std::cerr).error(Error);
+  if (Expected<void> Written = writeFileReplacing(Blanked, BlankedText); !Written) {
+    DiagnosticSink(std::cerr).report(Written.error().diagnostic());
     return std::nullopt;
   }
   PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};

@@ -34,7 +34,7 @@ ChainOfTrees generateChain(const GenerationOptions &Options,
   const std::size_t N = Groups.size();
   // Refused before any work when the unconstrained levels alone are too
   // many; each group checks again once its first levels are known.
-  const std::uint64_t Limit = Options.MemoryLimit ? Options.MemoryLimit : storeMemoryLimit();
+  const std::uint64_t Limit = Options.MemoryLimit ? Options.MemoryLimit : machineStoreMemoryLimit();
   double Estimate = 0;
   for (const GroupLevelsBase *Group : Groups)
     Estimate += estimateGroupBytes(Group->parameters(), {});

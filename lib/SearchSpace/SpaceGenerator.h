@@ -28,7 +28,8 @@ struct GenerationOptions {
   /// Worker threads; 0 means one per core; at most kMaxGenerationThreads.
   unsigned Threads = 0;
   /// Bytes the store may take by its estimate (StoreEstimate.h); 0 means
-  /// storeMemoryLimit().
+  /// machineStoreMemoryLimit() (the tuner passes storeMemoryLimit(), which
+  /// ATFC_SPACE_MEMORY_LIMIT sets).
   std::uint64_t MemoryLimit = 0;
 };
 

@@ -88,13 +88,17 @@ std::string formatBytes(double Bytes) {
   return U == 0 ? fmt::format("{:.0f} bytes", Bytes) : fmt::format("{:.1f} {}", Bytes, Units[U]);
 }
 
-std::uint64_t storeMemoryLimit() {
+Expected<std::uint64_t> storeMemoryLimit() {
   if (const char *Set = std::getenv(kSpaceMemoryLimitVariable)) {
     if (std::optional<std::uint64_t> Limit = parseByteSize(Set))
       return *Limit;
-    throw std::invalid_argument(fmt::format("{}='{}' is not a size such as 64G, 512M or 1000000",
-                                            kSpaceMemoryLimitVariable, Set));
+    return Error(fmt::format("{}='{}' is not a size such as 64G, 512M or 1000000",
+                             kSpaceMemoryLimitVariable, Set));
   }
+  return machineStoreMemoryLimit();
+}
+
+std::uint64_t machineStoreMemoryLimit() {
   const long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
   std::uint64_t Available = Pages > 0 && PageSize > 0 ? static_cast<std::uint64_t>(Pages) *
                                                             static_cast<std::uint64_t>(PageSize)

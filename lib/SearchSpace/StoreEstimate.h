@@ -17,6 +17,7 @@
 #define ATFC_SEARCHSPACE_STOREESTIMATE_H
 
 #include "SearchSpace/Parameter.h"
+#include "Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -48,10 +49,12 @@ double bytesPerNode(std::uint64_t RangeSize, bool LastLevel);
 double estimateGroupBytes(const std::vector<ParameterInfo> &Params,
                           const std::vector<double> &KnownNodes);
 
-/// The limit from ATFC_SPACE_MEMORY_LIMIT if set, else half of the
-/// smaller of the physical memory and RLIMIT_AS; std::invalid_argument
-/// when the variable is not a size.
-std::uint64_t storeMemoryLimit();
+/// The limit from ATFC_SPACE_MEMORY_LIMIT if set, else
+/// machineStoreMemoryLimit(); an error when the variable is not a size.
+Expected<std::uint64_t> storeMemoryLimit();
+
+/// Half of the smaller of the physical memory and RLIMIT_AS.
+std::uint64_t machineStoreMemoryLimit();
 
 /// "64G", "512M", "1000000" (bytes) → bytes; nullopt when not a size.
 std::optional<std::uint64_t> parseByteSize(const std::string &Text);

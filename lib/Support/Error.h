@@ -7,7 +7,29 @@
 // and the tool's main() decides what to do with it (its DiagnosticSink
 // prints it). Written here because the runtime, which never links LLVM,
 // cannot use llvm::Expected, and the toolchain (GCC 12, C++20) has no
-// std::expected.
+// std::expected. scripts/lint-one-error-type (a ctest) refuses any other
+// result type.
+//
+// What is still an exception, and why:
+// - Running out of a resource: std::bad_alloc, and SpaceTooLarge (a space
+//   whose store would not fit the memory limit; SearchSpace/StoreEstimate.h)
+//   are thrown from deep inside generation and end it.
+// - A failure while a space is generated: a range that cannot be built
+//   (SearchSpace/Range.h: "interval: step must be positive", ...) or an
+//   exception a constraint throws. Ranges and constraints are the user's
+//   C++ inside the generated tuner, evaluated in oneTBB tasks; the
+//   exception crosses those to the one handler in runtime/TunerMain.cpp,
+//   which reports it as "generating the search space failed: ...".
+// - Misuse of an API, a bug of its caller (std::logic_error and its
+//   std::invalid_argument, std::out_of_range): reporting a configuration
+//   next() never returned, coordinates of the wrong dimension, an index
+//   outside the space. Callers check the user's input before.
+// - Inside the recursive-descent parsers of lib/Search (TechniqueExpr.cpp,
+//   AbortConditionParser.cpp) a ParseFailure unwinds to the parser's entry,
+//   which returns it as an Error; it never leaves the file.
+// - Third-party libraries that report by exception (nlohmann::json's
+//   parse, at(), get<>(), oneTBB): caught where they are called and
+//   turned into an Error.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SUPPORT_ERROR_H

@@ -35,11 +35,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data, std::size_t Size
     }
     Done += static_cast<std::size_t>(N);
   }
-  const RecordedDataOrError Read = readRecordedData("/proc/self/fd/" + std::to_string(Fd));
+  const Expected<RecordedData> Read = readRecordedData("/proc/self/fd/" + std::to_string(Fd));
   close(Fd);
   if (!Read.ok())
     return 0;
-  for (const RecordedEntry &E : Read.Data.Entries)
-    require(E.Values.size() == Read.Data.Parameters.size());
+  for (const RecordedEntry &E : Read->Entries)
+    require(E.Values.size() == Read->Parameters.size());
   return 0;
 }

@@ -38,14 +38,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data, std::size_t Size
   auto Db =
       ResultsDatabase::open("/proc/self/fd/" + std::to_string(Fd), ResultsDatabase::Mode::ReadOnly);
   if (Db.ok()) {
-    auto Runs = Db.Value->runs();
+    auto Runs = (*Db)->runs();
     if (Runs.ok())
-      for (const RunInfo &Run : Runs.Value)
-        if (auto Evaluations = Db.Value->evaluationsOfRun(Run.Id); Evaluations.ok())
-          for (const EvaluationRecord &E : Evaluations.Value)
+      for (const RunInfo &Run : *Runs)
+        if (auto Evaluations = (*Db)->evaluationsOfRun(Run.Id); Evaluations.ok())
+          for (const EvaluationRecord &E : *Evaluations)
             require(E.RunId == Run.Id);
   } else {
-    require(!Db.Error.empty());
+    require(!Db);
   }
   close(Fd);
   return 0;

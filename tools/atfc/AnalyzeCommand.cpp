@@ -69,11 +69,11 @@ std::string coverageNote(const std::string &Path, std::int64_t RunId, const Reco
     return "";
   std::optional<RunInfo> Run;
   if (RunId > 0) {
-    auto One = Db.Value->run(RunId);
+    auto One = (*Db)->run(RunId);
     if (One.ok())
-      Run = One.Value;
-  } else if (auto All = Db.Value->runs(); All.ok() && !All.Value.empty()) {
-    Run = All.Value.back();
+      Run = *One;
+  } else if (auto All = (*Db)->runs(); All.ok() && !All->empty()) {
+    Run = All->back();
   }
   if (!Run || Run->SpaceSize.empty())
     return "";
@@ -115,18 +115,18 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     Analysis.Methods = {PruningMethod::Conservative};
   }
 
-  RecordedDataOrError Read = isSqliteFile(Options.Data)
-                                 ? readResultsDatabase(Options.Data, Options.Run)
-                                 : readRecordedData(Options.Data);
+  Expected<RecordedData> Read = isSqliteFile(Options.Data)
+                                    ? readResultsDatabase(Options.Data, Options.Run)
+                                    : readRecordedData(Options.Data);
   if (!Read.ok()) {
-    Diags.error(Read.Error);
+    Diags.error(Read.error().message());
     return 1;
   }
   const std::string Coverage =
-      isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, Read.Data) : "";
+      isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, *Read) : "";
   if (!Coverage.empty())
     Diags.warning(Coverage);
-  Expected<DataAnalysis> Result = analyzeData(Read.Data, Analysis);
+  Expected<DataAnalysis> Result = analyzeData(*Read, Analysis);
   if (!Result) {
     Diags.error(SourceLocation{Options.Data}, Result.error().message());
     return 1;

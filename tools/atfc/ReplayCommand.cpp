@@ -22,13 +22,13 @@ namespace atfc {
 
 int replayMain(const SubcommandArgs &Args) {
   DiagnosticSink Diags(std::cerr);
-  ReplayOptionsOrError Parsed = parseReplayOptions(Args);
-  if (!Parsed.ok()) {
-    Diags.error(Parsed.Error);
+  Expected<ReplayOptions> Parsed = parseReplayOptions(Args);
+  if (!Parsed) {
+    Diags.error(Parsed.error().message());
     Diags.note("'atfc replay --help' shows the usage");
     return 2;
   }
-  const ReplayOptions &Options = Parsed.Options;
+  const ReplayOptions &Options = *Parsed;
   if (Options.Help) {
     std::cout << replayUsage("atfc replay", /*WithSpace=*/true);
     return 0;

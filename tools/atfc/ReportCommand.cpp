@@ -41,27 +41,27 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
   if (isSqliteFile(Options.Data)) {
     auto Db = ResultsDatabase::open(Options.Data, ResultsDatabase::Mode::ReadOnly);
     if (!Db.ok()) {
-      Diags.error(Db.Error);
+      Diags.error(Db.error().message());
       return 1;
     }
-    auto Read = reportOfDatabaseRun(*Db.Value, Options.Run);
+    auto Read = reportOfDatabaseRun(**Db, Options.Run);
     if (!Read.ok()) {
-      Diags.error(Read.Error);
+      Diags.error(Read.error().message());
       return 1;
     }
-    Run = std::move(Read.Value);
+    Run = Read.take();
   } else {
     if (Options.Run != 0) {
       Diags.error("--run applies to a results database, and " + atfc::quoted(Options.Data) +
                   " is not one");
       return 1;
     }
-    RecordedDataOrError Read = readRecordedData(Options.Data);
+    Expected<RecordedData> Read = readRecordedData(Options.Data);
     if (!Read.ok()) {
-      Diags.error(Read.Error);
+      Diags.error(Read.error().message());
       return 1;
     }
-    Run = reportOfRecordedData(Read.Data, Options.Data);
+    Run = reportOfRecordedData(*Read, Options.Data);
   }
   std::ofstream File(Options.Output, std::ios::binary | std::ios::trunc);
   File << report::runReportHtml(Run);

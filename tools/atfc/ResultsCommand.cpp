@@ -198,45 +198,45 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
     DiagnosticSink(Err).error(Message);
     return 1;
   };
-  ResultsOr<std::unique_ptr<ResultsDatabase>> Db =
+  Expected<std::unique_ptr<ResultsDatabase>> Db =
       ResultsDatabase::open(Options.Database, ResultsDatabase::Mode::ReadOnly);
   if (!Db.ok())
-    return Fail(Db.Error);
+    return Fail(Db.error().message());
   const std::optional<std::int64_t> Run =
       Options.Run ? std::optional<std::int64_t>(Options.Run) : std::nullopt;
   if (Options.Csv) {
-    ResultsStatus Written = Db.Value->writeCsv(Out, Run);
-    return Written.ok() ? 0 : Fail(Written.Error);
+    Expected<void> Written = (*Db)->writeCsv(Out, Run);
+    return Written.ok() ? 0 : Fail(Written.error().message());
   }
   if (Options.Json) {
-    ResultsOr<nlohmann::ordered_json> J = Db.Value->toJson(Run);
+    Expected<nlohmann::ordered_json> J = (*Db)->toJson(Run);
     if (!J.ok())
-      return Fail(J.Error);
+      return Fail(J.error().message());
     // A log tail may end inside a UTF-8 sequence: replace, do not fail.
-    Out << J.Value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    Out << J->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
     return 0;
   }
 
   std::vector<RunInfo> Runs;
   if (Run) {
-    ResultsOr<std::optional<RunInfo>> One = Db.Value->run(*Run);
+    Expected<std::optional<RunInfo>> One = (*Db)->run(*Run);
     if (!One.ok())
-      return Fail(One.Error);
-    if (!One.Value)
+      return Fail(One.error().message());
+    if (!*One)
       return Fail(Options.Database + ": there is no run " + std::to_string(*Run));
-    Runs.push_back(std::move(*One.Value));
+    Runs.push_back(std::move(**One));
   } else {
-    ResultsOr<std::vector<RunInfo>> All = Db.Value->runs();
+    Expected<std::vector<RunInfo>> All = (*Db)->runs();
     if (!All.ok())
-      return Fail(All.Error);
-    Runs = std::move(All.Value);
+      return Fail(All.error().message());
+    Runs = All.take();
   }
   std::vector<std::vector<EvaluationRecord>> Evaluations;
   for (const RunInfo &R : Runs) {
-    ResultsOr<std::vector<EvaluationRecord>> Es = Db.Value->evaluationsOfRun(R.Id);
+    Expected<std::vector<EvaluationRecord>> Es = (*Db)->evaluationsOfRun(R.Id);
     if (!Es.ok())
-      return Fail(Es.Error);
-    Evaluations.push_back(std::move(Es.Value));
+      return Fail(Es.error().message());
+    Evaluations.push_back(Es.take());
   }
   // The table is for people: control bytes from the database (a string
   // value, a log tail) are shown, not obeyed by the terminal.

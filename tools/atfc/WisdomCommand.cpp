@@ -59,13 +59,13 @@ bool readText(const std::string &Path, std::string &Text) {
   return static_cast<bool>(In);
 }
 
-WisdomOrError readWisdomFile(const std::string &Path) {
+Expected<Wisdom> readWisdomFile(const std::string &Path) {
   std::string Text;
   if (!readText(Path, Text))
-    return {{}, "cannot read '" + Path + "'"};
-  WisdomOrError W = parseWisdom(Text);
-  if (!W.ok())
-    W.Error = Path + ": " + W.Error;
+    return Error("cannot read '" + Path + "'");
+  Expected<Wisdom> W = parseWisdom(Text);
+  if (!W)
+    return W.takeError().context(Path);
   return W;
 }
 
@@ -93,8 +93,8 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
     }
   }
   for (const std::string &C : Candidates)
-    if (WisdomOrError W = readWisdomFile(C); W.ok())
-      return W.Value.Inputs;
+    if (Expected<Wisdom> W = readWisdomFile(C); W)
+      return W->Inputs;
   DiagnosticSink(std::cerr).error("the inputs' declarations are not in a results database: give "
                                   "the annotated file with --file FILE (or a wisdom file)");
   return std::nullopt;
@@ -105,7 +105,7 @@ int runMerge(const WisdomOptions &Options) {
   std::optional<std::vector<WisdomInput>> Declared;
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
-    WisdomOrError W;
+    Expected<Wisdom> W = Error("");
     if (isSqliteFile(In)) {
       if (!Declared && !(Declared = declaredInputs(Options)))
         return 1;
@@ -113,44 +113,43 @@ int runMerge(const WisdomOptions &Options) {
     } else {
       W = readWisdomFile(In);
     }
-    if (!W.ok()) {
-      Diags.error(W.Error);
+    if (!W) {
+      Diags.error(W.error().message());
       return 1;
     }
-    Parts.push_back(std::move(W.Value));
+    Parts.push_back(W.take());
   }
-  WisdomOrError Merged = mergeWisdom(Parts);
-  if (!Merged.ok()) {
-    Diags.error(Merged.Error);
+  Expected<Wisdom> Merged = mergeWisdom(Parts);
+  if (!Merged) {
+    Diags.error(Merged.error().message());
     return 1;
   }
-  std::string Error;
-  if (!writeFileReplacing(Options.Output, wisdomJson(Merged.Value), Error)) {
-    Diags.error(Error);
+  if (Expected<void> Written = writeFileReplacing(Options.Output, wisdomJson(*Merged)); !Written) {
+    Diags.error(Written.error().message());
     return 1;
   }
-  llvm::outs() << "written: " << Options.Output << " (" << Merged.Value.Entries.size()
+  llvm::outs() << "written: " << Options.Output << " (" << Merged->Entries.size()
                << " entries from " << Parts.size() << " sources)\n";
   if (Options.Header.empty())
     return 0;
-  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged.Value.File);
-  if (!Stem || !writeHeader(Merged.Value, *Stem, Options.Header))
+  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged->File);
+  if (!Stem || !writeHeader(*Merged, *Stem, Options.Header))
     return 1;
   llvm::outs() << "written: " << Options.Header << '\n';
   return 0;
 }
 
 int runHeader(const WisdomOptions &Options) {
-  WisdomOrError W = readWisdomFile(Options.Inputs.front());
-  if (!W.ok()) {
-    DiagnosticSink(std::cerr).error(W.Error);
+  Expected<Wisdom> W = readWisdomFile(Options.Inputs.front());
+  if (!W) {
+    DiagnosticSink(std::cerr).error(W.error().message());
     return 1;
   }
-  std::optional<std::string> Stem = stemOf(Options.Prefix, W.Value.File);
+  std::optional<std::string> Stem = stemOf(Options.Prefix, W->File);
   if (!Stem)
     return 1;
   const std::string Output = Options.Output.empty() ? *Stem + "_select.h" : Options.Output;
-  if (!writeHeader(W.Value, *Stem, Output))
+  if (!writeHeader(*W, *Stem, Output))
     return 1;
   llvm::outs() << "written: " << Output << '\n';
   return 0;

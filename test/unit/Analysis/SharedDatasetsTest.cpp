@@ -65,19 +65,19 @@ TEST(SharedDatasets, PredictedMedianStepsMatchSimulatedRandomSearch) {
   if (!std::filesystem::exists(datasetPath(kDatasets[0])))
     GTEST_SKIP() << "the shared datasets are absent: " << datasetPath(kDatasets[0]);
   for (const char *Name : kDatasets) {
-    RecordedDataOrError Read = readRecordedData(datasetPath(Name));
-    ASSERT_TRUE(Read.ok()) << Read.Error;
+    Expected<RecordedData> Read = readRecordedData(datasetPath(Name));
+    ASSERT_TRUE(Read.ok()) << Read.error().message();
     for (double Threshold : {0.05, 0.10}) {
       AnalysisOptions Options;
       Options.Threshold = Threshold;
       Options.Probabilities = {0.5};
-      Expected<DataAnalysis> R = analyzeData(Read.Data, Options);
+      Expected<DataAnalysis> R = analyzeData(*Read, Options);
       ASSERT_TRUE(R.ok()) << R.error().message();
       const StepEstimate &Median = (*R).Steps.front();
       ASSERT_TRUE(Median.WithoutReplacement);
       const double Predicted = double(*Median.WithoutReplacement);
       const double Observed =
-          simulatedMedianSteps(Read.Data, (*R).Share.CostLimit, 301, 20240 + Threshold * 100);
+          simulatedMedianSteps(*Read, (*R).Share.CostLimit, 301, 20240 + Threshold * 100);
       EXPECT_LE(std::abs(Observed - Predicted), 0.25 * Predicted)
           << Name << " within " << Threshold << ": predicted " << Predicted << ", observed "
           << Observed;

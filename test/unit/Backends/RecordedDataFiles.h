@@ -93,10 +93,10 @@ inline RecordedData kernelTunerData() {
       std::filesystem::temp_directory_path() / ("atfc-replay-data-" + std::to_string(::getpid()));
   std::filesystem::create_directories(Dir);
   writePlain(Dir / "cache.json", kKernelTunerCache);
-  RecordedDataOrError R = readRecordedData((Dir / "cache.json").string());
+  Expected<RecordedData> R = readRecordedData((Dir / "cache.json").string());
   std::filesystem::remove_all(Dir);
-  EXPECT_TRUE(R.ok()) << R.Error;
-  return R.Data;
+  EXPECT_TRUE(R.ok()) << R.error().message();
+  return *R;
 }
 
 /// A Kernel Tuner cache over a 2-D grid of 12 x 10 values with one optimum

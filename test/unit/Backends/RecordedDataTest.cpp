@@ -29,9 +29,9 @@ TEST(RecordedDataTest, ReadsKernelTunerCachePlainAndGzip) {
   writeGzip(Dir / "cache.json.gz", kKernelTunerCache);
   for (const char *Name : {"cache.json", "cache.json.gz"}) {
     SCOPED_TRACE(Name);
-    RecordedDataOrError R = readRecordedData((Dir / Name).string());
-    ASSERT_TRUE(R.ok()) << R.Error;
-    const RecordedData &D = R.Data;
+    Expected<RecordedData> R = readRecordedData((Dir / Name).string());
+    ASSERT_TRUE(R.ok()) << R.error().message();
+    const RecordedData &D = *R;
     EXPECT_EQ(D.Parameters, (std::vector<std::string>{"BS", "WPT", "PREC"}));
     EXPECT_EQ(D.Objectives, (std::vector<std::string>{"time"}));
     EXPECT_EQ(D.Description, "Kernel Tuner cache (kern, Test GPU)");
@@ -57,9 +57,9 @@ TEST(RecordedDataTest, ReadsT4ResultsPlainAndGzip) {
   writeGzip(Dir / "t4.json.gz", kT4Results);
   for (const char *Name : {"t4.json", "t4.json.gz"}) {
     SCOPED_TRACE(Name);
-    RecordedDataOrError R = readRecordedData((Dir / Name).string());
-    ASSERT_TRUE(R.ok()) << R.Error;
-    const RecordedData &D = R.Data;
+    Expected<RecordedData> R = readRecordedData((Dir / Name).string());
+    ASSERT_TRUE(R.ok()) << R.error().message();
+    const RecordedData &D = *R;
     EXPECT_EQ(D.Parameters, (std::vector<std::string>{"y", "x", "name"}));
     EXPECT_EQ(D.Objectives, (std::vector<std::string>{"time"}));
     ASSERT_EQ(D.Entries.size(), 3u); // the repetition is dropped, the first kept
@@ -79,20 +79,19 @@ TEST(RecordedDataTest, ColumnsMixingIntegersAndRealsBecomeReal) {
   fs::path Dir = tempDir();
   writePlain(Dir / "mixed.json", R"({"tune_params_keys": ["F"], "cache": {
     "1": {"F": 1, "time": 2.0}, "1.5": {"F": 1.5, "time": 1.0}}})");
-  RecordedDataOrError R = readRecordedData((Dir / "mixed.json").string());
-  ASSERT_TRUE(R.ok()) << R.Error;
-  ASSERT_EQ(R.Data.Entries.size(), 2u);
-  EXPECT_EQ(R.Data.Entries[0].Values[0], Value(1.0));
-  EXPECT_EQ(R.Data.Entries[1].Values[0], Value(1.5));
+  Expected<RecordedData> R = readRecordedData((Dir / "mixed.json").string());
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  ASSERT_EQ(R->Entries.size(), 2u);
+  EXPECT_EQ(R->Entries[0].Values[0], Value(1.0));
+  EXPECT_EQ(R->Entries[1].Values[0], Value(1.5));
 }
 
 TEST(RecordedDataTest, ClearErrors) {
   fs::path Dir = tempDir();
   auto ErrorOf = [&](const std::string &Name) {
-    RecordedDataOrError R = readRecordedData((Dir / Name).string());
+    Expected<RecordedData> R = readRecordedData((Dir / Name).string());
     EXPECT_FALSE(R.ok());
-    EXPECT_TRUE(R.Data.Entries.empty());
-    return R.Error;
+    return R ? std::string() : R.error().message();
   };
   EXPECT_EQ(ErrorOf("missing.json"), (Dir / "missing.json").string() + ": cannot open the file");
 
@@ -124,18 +123,19 @@ TEST(RecordedDataTest, SharedDataKernelTunerGemmAndT4Dedispersion) {
   const fs::path Datasets = fs::path(ATF_SHARED_DIR) / "bench" / "datasets";
   if (!fs::exists(Datasets / "kt_gemm_RTX3090.json.gz"))
     GTEST_SKIP() << "the shared datasets are absent (" << Datasets << ")";
-  RecordedDataOrError Gemm = readRecordedData((Datasets / "kt_gemm_RTX3090.json.gz").string());
-  ASSERT_TRUE(Gemm.ok()) << Gemm.Error;
-  EXPECT_EQ(Gemm.Data.Parameters.size(), 15u);
-  EXPECT_EQ(Gemm.Data.Entries.size(), 17956u);
-  EXPECT_EQ(recordedSpace(Gemm.Data).size(), 17956);
+  Expected<RecordedData> Gemm = readRecordedData((Datasets / "kt_gemm_RTX3090.json.gz").string());
+  ASSERT_TRUE(Gemm.ok()) << Gemm.error().message();
+  EXPECT_EQ(Gemm->Parameters.size(), 15u);
+  EXPECT_EQ(Gemm->Entries.size(), 17956u);
+  EXPECT_EQ(recordedSpace(*Gemm)->size(), 17956);
 
-  RecordedDataOrError T4 = readRecordedData((Datasets / "t4_dedispersion_A100.json.gz").string());
-  ASSERT_TRUE(T4.ok()) << T4.Error;
-  EXPECT_EQ(T4.Data.Parameters.size(), 8u);
-  EXPECT_EQ(T4.Data.Parameters.front(), "block_size_x");
-  EXPECT_EQ(T4.Data.Entries.size(), 11130u);
-  EXPECT_EQ(recordedSpace(T4.Data).size(), 11130);
+  Expected<RecordedData> T4 =
+      readRecordedData((Datasets / "t4_dedispersion_A100.json.gz").string());
+  ASSERT_TRUE(T4.ok()) << T4.error().message();
+  EXPECT_EQ(T4->Parameters.size(), 8u);
+  EXPECT_EQ(T4->Parameters.front(), "block_size_x");
+  EXPECT_EQ(T4->Entries.size(), 11130u);
+  EXPECT_EQ(recordedSpace(*T4)->size(), 11130);
 }
 
 } // namespace

@@ -23,7 +23,9 @@ namespace fs = std::filesystem;
 
 TEST(RecordedSpaceTest, HoldsExactlyTheRecordedConfigurations) {
   RecordedData D = kernelTunerData();
-  RecordedSpace S = buildRecordedSpace(D);
+  Expected<RecordedSpace> Built = buildRecordedSpace(D);
+  ASSERT_TRUE(Built) << Built.error().message();
+  const RecordedSpace &S = *Built;
   const ChainOfTrees &Space = S.Space;
   ASSERT_EQ(Space.numGroups(), 1u);
   ASSERT_EQ(Space.numLevels(), 3u);
@@ -60,7 +62,24 @@ TEST(RecordedSpaceTest, HoldsExactlyTheRecordedConfigurations) {
 TEST(RecordedSpaceTest, EmptyDataGivesAnEmptySpace) {
   RecordedData D;
   D.Parameters = {"A"};
-  EXPECT_TRUE(recordedSpace(D).empty());
+  EXPECT_TRUE(recordedSpace(D)->empty());
+}
+
+TEST(RecordedSpaceTest, AConfigurationRecordedTwiceIsAnError) {
+  RecordedData D;
+  D.Parameters = {"A", "B"};
+  for (std::int64_t A : {1, 2, 1}) {
+    RecordedEntry E;
+    E.Values = {I(A), Value(std::string("x"))};
+    E.Valid = true;
+    E.Costs = {1.0};
+    D.Entries.push_back(E);
+  }
+  Expected<ChainOfTrees> Space = recordedSpace(D);
+  ASSERT_FALSE(Space);
+  EXPECT_EQ(Space.error().message(), "recorded data holds a configuration twice (A=1, B=x)");
+  D.Entries.pop_back();
+  EXPECT_EQ(recordedSpace(D)->size(), 2);
 }
 
 } // namespace

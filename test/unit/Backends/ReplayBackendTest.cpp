@@ -78,7 +78,7 @@ TEST(ReplayBackendTest, MatchesParametersByName) {
 
 TEST(ReplayBackendTest, FindsEveryEntryOfTheRecordedSpace) {
   RecordedData D = kernelTunerData();
-  RecordedSpace S = buildRecordedSpace(D);
+  const RecordedSpace S = buildRecordedSpace(D).take();
   ReplayBackend B(D, D.Parameters);
   for (std::uint64_t Leaf = 0; Leaf < 5; ++Leaf)
     EXPECT_EQ(B.find(S.Space.values(Configuration{{Leaf}})),

@@ -8,7 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,16 +16,15 @@ using namespace atfc;
 namespace {
 
 std::vector<std::string> words(std::string_view Text) {
-  std::string Error;
-  std::optional<std::vector<std::string>> W = splitInputWords(Text, Error);
-  EXPECT_TRUE(W) << Text << ": " << Error;
+  Expected<std::vector<std::string>> W = splitInputWords(Text);
+  EXPECT_TRUE(W) << Text << ": " << (W ? "" : W.error().message());
   return W ? *W : std::vector<std::string>{};
 }
 
 std::string errorOf(std::string_view Text) {
-  std::string Error;
-  EXPECT_FALSE(splitInputWords(Text, Error)) << Text;
-  return Error;
+  Expected<std::vector<std::string>> W = splitInputWords(Text);
+  EXPECT_FALSE(W) << Text;
+  return W ? std::string() : W.error().message();
 }
 
 using Words = std::vector<std::string>;

@@ -30,7 +30,7 @@ RecordedSpace spaceOf(bool (*Keep)(int, int)) {
         E.Costs = {1.0};
         D.Entries.push_back(E);
       }
-  return buildRecordedSpace(D);
+  return buildRecordedSpace(D).take();
 }
 
 } // namespace

@@ -29,9 +29,9 @@ TEST(MeasuringRank, MeasuresWhatArrivesAndSaysHelloFirst) {
   MeasurerContext Context;
   Context.FileName = (Dir / "file.sh").string();
   Context.OutputDirectory = (Dir / "ranks/1").string();
-  std::string Error;
-  std::unique_ptr<ConfigurationMeasurer> Measurer = makeMeasurer(Setup, Context, Error);
-  ASSERT_TRUE(Measurer) << Error;
+  Expected<std::unique_ptr<ConfigurationMeasurer>> Made = makeMeasurer(Setup, Context);
+  ASSERT_TRUE(Made) << Made.error().message();
+  std::unique_ptr<ConfigurationMeasurer> Measurer = Made.take();
 
   int Fds[2];
   ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, Fds), 0);

@@ -35,8 +35,7 @@ pid_t holdInChild(const std::string &Dir) {
   EXPECT_EQ(pipe(Ready), 0);
   const pid_t Child = fork();
   if (Child == 0) {
-    std::string Error;
-    std::optional<OutputLock> Lock = OutputLock::acquire(Dir, false, false, Error);
+    Expected<OutputLock> Lock = OutputLock::acquire(Dir, false, false);
     const char Byte = Lock ? 'y' : 'n';
     (void)!write(Ready[1], &Byte, 1);
     pause();
@@ -53,14 +52,16 @@ pid_t holdInChild(const std::string &Dir) {
 TEST(OutputLock, ASecondRunIsRefusedWithTheHoldersPid) {
   const std::string Dir = freshDirectory("refused");
   const pid_t Holder = holdInChild(Dir);
-  std::string Error;
-  EXPECT_FALSE(OutputLock::acquire(Dir, false, false, Error));
-  EXPECT_EQ(Error, Dir + " is in use by another atfc tune (pid " + std::to_string(Holder) +
-                       "); wait for it, or pass --wait");
+  Expected<OutputLock> Refused = OutputLock::acquire(Dir, false, false);
+  ASSERT_FALSE(Refused);
+  EXPECT_EQ(Refused.error().message(), Dir + " is in use by another atfc tune (pid " +
+                                           std::to_string(Holder) +
+                                           "); wait for it, or pass --wait");
   // Killed outright, the holder leaves no stale lock.
   kill(Holder, SIGKILL);
   waitpid(Holder, nullptr, 0);
-  EXPECT_TRUE(OutputLock::acquire(Dir, false, false, Error)) << Error;
+  Expected<OutputLock> Free = OutputLock::acquire(Dir, false, false);
+  EXPECT_TRUE(Free) << Free.error().message();
   std::filesystem::remove_all(Dir);
 }
 
@@ -73,8 +74,8 @@ TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
     kill(Holder, SIGKILL);
     _exit(0);
   }
-  std::string Error;
-  EXPECT_TRUE(OutputLock::acquire(Dir, /*Wait=*/true, false, Error)) << Error;
+  Expected<OutputLock> Waited = OutputLock::acquire(Dir, /*Wait=*/true, false);
+  EXPECT_TRUE(Waited) << Waited.error().message();
   waitpid(Holder, nullptr, 0);
   waitpid(Killer, nullptr, 0);
   std::filesystem::remove_all(Dir);
@@ -82,9 +83,8 @@ TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
 
 TEST(OutputLock, TheInheritedLockIsTakenOverAndClosedOnExec) {
   const std::string Dir = freshDirectory("inherited");
-  std::string Error;
-  std::optional<OutputLock> Held = OutputLock::acquire(Dir, false, /*Inheritable=*/true, Error);
-  ASSERT_TRUE(Held) << Error;
+  Expected<OutputLock> Held = OutputLock::acquire(Dir, false, /*Inheritable=*/true);
+  ASSERT_TRUE(Held) << Held.error().message();
   EXPECT_EQ(fcntl(Held->fd(), F_GETFD) & FD_CLOEXEC, 0);
   const int Fd = dup(Held->fd()); // what the tuner finds after exec
   setenv(kLockFdVariable, std::to_string(Fd).c_str(), 1);

@@ -99,22 +99,25 @@ TEST(RankProtocol, RoleComesFromTheLauncherAndLeavesTheEnvironment) {
   setenv(kRankFdVariable, "9", 1);
   setenv(kRankVariable, "3", 1);
   setenv(kRankDeviceVariable, "1", 1);
-  std::string Error;
-  std::optional<RankRole> Role = takeRankRole(Error);
-  ASSERT_TRUE(Role) << Error;
+  Expected<std::optional<RankRole>> Taken = takeRankRole();
+  ASSERT_TRUE(Taken) << Taken.error().message();
+  std::optional<RankRole> Role = *Taken;
+  ASSERT_TRUE(Role);
   EXPECT_FALSE(Role->Searching);
   EXPECT_EQ(Role->Fd, 9);
   EXPECT_EQ(Role->Rank, 3u);
   EXPECT_EQ(Role->Device, 1u);
   EXPECT_EQ(std::getenv(kRankRoleVariable), nullptr);
   EXPECT_EQ(std::getenv(kRankFdVariable), nullptr);
-  EXPECT_FALSE(takeRankRole(Error)); // alone now
-  EXPECT_TRUE(Error.empty());
+  Taken = takeRankRole(); // alone now
+  ASSERT_TRUE(Taken) << Taken.error().message();
+  EXPECT_FALSE(*Taken);
 
   setenv(kRankRoleVariable, "search", 1);
   setenv(kRankFdVariable, "x", 1);
-  EXPECT_FALSE(takeRankRole(Error));
-  EXPECT_NE(Error.find("malformed"), std::string::npos);
+  Taken = takeRankRole();
+  ASSERT_FALSE(Taken);
+  EXPECT_NE(Taken.error().message().find("malformed"), std::string::npos);
   unsetenv(kRankVariable);
   unsetenv(kRankDeviceVariable);
 }

@@ -63,10 +63,10 @@ ParameterValues config(std::int64_t X) { return {{"X", X}}; }
 std::int64_t xOf(const MeasureRequest &R) { return std::get<std::int64_t>(R.Configuration[0].Val); }
 
 std::unique_ptr<ConfigurationMeasurer> connect(FakeLauncher &L, unsigned Ranks) {
-  std::string Error;
-  auto M = connectRanks(RankRole{true, L.searchFd(), Ranks, 0, 0}, Error);
-  EXPECT_TRUE(M) << Error;
-  return M;
+  Expected<std::unique_ptr<ConfigurationMeasurer>> M =
+      connectRanks(RankRole{true, L.searchFd(), Ranks, 0, 0});
+  EXPECT_TRUE(M) << M.error().message();
+  return M ? M.take() : nullptr;
 }
 
 TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
@@ -137,18 +137,21 @@ TEST(RankedMeasurer, ARankThatCannotMeasureFailsTheRun) {
   FakeLauncher L;
   L.hello(0);
   L.hello(1, "no CUDA device 1");
-  std::string Error;
-  EXPECT_FALSE(connectRanks(RankRole{true, L.searchFd(), 2, 0, 0}, Error));
-  EXPECT_EQ(Error, "rank 1 cannot measure: no CUDA device 1");
+  Expected<std::unique_ptr<ConfigurationMeasurer>> M =
+      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0});
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().message(), "rank 1 cannot measure: no CUDA device 1");
 }
 
 TEST(RankedMeasurer, ARankThatDiesBeforeItIsReadyFailsTheRun) {
   FakeLauncher L;
   L.hello(0);
   L.lost(1, /*Restarting=*/false);
-  std::string Error;
-  EXPECT_FALSE(connectRanks(RankRole{true, L.searchFd(), 2, 0, 0}, Error));
-  EXPECT_EQ(Error, "rank 1's measuring process ended before it was ready (killed by signal 9)");
+  Expected<std::unique_ptr<ConfigurationMeasurer>> M =
+      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0});
+  ASSERT_FALSE(M);
+  EXPECT_EQ(M.error().message(),
+            "rank 1's measuring process ended before it was ready (killed by signal 9)");
 }
 
 } // namespace

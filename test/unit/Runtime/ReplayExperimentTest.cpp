@@ -27,59 +27,58 @@ namespace fs = std::filesystem;
 ReplayOptions experimentOptions(const std::string &Data) {
   std::vector<std::string> Args = {Data, "--technique", "random", "--evaluations", "40", "--runs",
                                    "6",  "--seed",      "5"};
-  ReplayOptionsOrError O = parseReplayOptions(Args);
-  EXPECT_TRUE(O.ok()) << O.Error;
-  return O.Options;
+  Expected<ReplayOptions> O = parseReplayOptions(Args);
+  EXPECT_TRUE(O.ok()) << O.error().message();
+  return *O;
 }
 
 TEST(ReplayExperimentTest, SameSeedSameResultWhateverTheThreads) {
   fs::path Dir = tempDir();
   writeGzip(Dir / "grid.json.gz", gridCache());
-  RecordedDataOrError D = readRecordedData((Dir / "grid.json.gz").string());
-  ASSERT_TRUE(D.ok()) << D.Error;
-  ChainOfTrees Space = recordedSpace(D.Data);
-  ReplayBackend Backend(D.Data, D.Data.Parameters);
+  Expected<RecordedData> D = readRecordedData((Dir / "grid.json.gz").string());
+  ASSERT_TRUE(D.ok()) << D.error().message();
+  ChainOfTrees Space = recordedSpace(*D).take();
+  ReplayBackend Backend(*D, D->Parameters);
   ReplayOptions O = experimentOptions((Dir / "grid.json.gz").string());
   O.Techniques = {"random", std::string(defaultTechniqueText())};
   O.Threads = 1;
-  ReplayExperimentOrError A = runReplayExperiment(Space, Backend, O);
-  ASSERT_TRUE(A.ok()) << A.Error;
+  Expected<ReplayExperimentResult> A = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(A.ok()) << A.error().message();
   O.Threads = 3;
-  ReplayExperimentOrError B = runReplayExperiment(Space, Backend, O);
-  ASSERT_TRUE(B.ok()) << B.Error;
+  Expected<ReplayExperimentResult> B = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(B.ok()) << B.error().message();
   std::ostringstream TextA, TextB;
-  printReplayJson(TextA, A.Result, D.Data, Space);
-  printReplayJson(TextB, B.Result, D.Data, Space);
+  printReplayJson(TextA, *A, *D, Space);
+  printReplayJson(TextB, *B, *D, Space);
   EXPECT_EQ(TextA.str(), TextB.str());
 
   // Another seed gives other runs.
   O.Seed = 6;
-  ReplayExperimentOrError C = runReplayExperiment(Space, Backend, O);
-  ASSERT_TRUE(C.ok()) << C.Error;
+  Expected<ReplayExperimentResult> C = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(C.ok()) << C.error().message();
   std::ostringstream TextC;
-  printReplayJson(TextC, C.Result, D.Data, Space);
+  printReplayJson(TextC, *C, *D, Space);
   EXPECT_NE(TextA.str(), TextC.str());
   // Run r of seed 6 is run r + 1 of seed 5.
-  EXPECT_EQ(C.Result.Techniques[0].Runs[0].Improvements,
-            A.Result.Techniques[0].Runs[1].Improvements);
+  EXPECT_EQ(C->Techniques[0].Runs[0].Improvements, A->Techniques[0].Runs[1].Improvements);
 }
 
 TEST(ReplayExperimentTest, ReportsAgainstTheOptimum) {
   fs::path Dir = tempDir();
   writePlain(Dir / "grid.json", gridCache());
-  RecordedDataOrError D = readRecordedData((Dir / "grid.json").string());
-  ASSERT_TRUE(D.ok()) << D.Error;
-  ChainOfTrees Space = recordedSpace(D.Data);
+  Expected<RecordedData> D = readRecordedData((Dir / "grid.json").string());
+  ASSERT_TRUE(D.ok()) << D.error().message();
+  ChainOfTrees Space = recordedSpace(*D).take();
   const std::uint64_t Size = Space.size().get_ui();
-  ReplayBackend Backend(D.Data, D.Data.Parameters);
+  ReplayBackend Backend(*D, D->Parameters);
   ReplayOptions O = experimentOptions((Dir / "grid.json").string());
   // Exhaustive search over the whole space finds the optimum in every run,
   // at the optimum's position in index order (X = 7, Y = 3).
   O.Techniques = {"exhaustive"};
   O.Evaluations = 500;
-  ReplayExperimentOrError E = runReplayExperiment(Space, Backend, O);
-  ASSERT_TRUE(E.ok()) << E.Error;
-  const ReplayExperimentResult &R = E.Result;
+  Expected<ReplayExperimentResult> E = runReplayExperiment(Space, Backend, O);
+  ASSERT_TRUE(E.ok()) << E.error().message();
+  const ReplayExperimentResult &R = *E;
   EXPECT_EQ(R.Optimum, std::vector<double>{1.0});
   EXPECT_EQ(R.Budgets, (std::vector<std::uint64_t>{25, 50, 100, 200, 500}));
   const TechniqueReplay &T = R.Techniques[0];
@@ -105,9 +104,9 @@ TEST(ReplayExperimentTest, ReportsAgainstTheOptimum) {
   O.Evaluations = 2;
   O.Runs = 9;
   E = runReplayExperiment(Space, Backend, O);
-  ASSERT_TRUE(E.ok()) << E.Error;
-  const TechniqueReplay &Few = E.Result.Techniques[0];
-  EXPECT_EQ(E.Result.Budgets, std::vector<std::uint64_t>{2});
+  ASSERT_TRUE(E.ok()) << E.error().message();
+  const TechniqueReplay &Few = E->Techniques[0];
+  EXPECT_EQ(E->Budgets, std::vector<std::uint64_t>{2});
   EXPECT_GT(Few.NotWithin5, 4u);
   EXPECT_TRUE(std::isinf(Few.Within5.Median));
   EXPECT_TRUE(std::isinf(Few.Within5.Max));
@@ -144,34 +143,34 @@ TEST(ReplayExperimentTest, OptionsParsesAndRoundTrips) {
                                    "--",
                                    "64",
                                    "--x"};
-  ReplayOptionsOrError R = parseReplayOptions(Args);
-  ASSERT_TRUE(R.ok()) << R.Error;
-  EXPECT_EQ(R.Options.DataPath, "data.json");
-  EXPECT_EQ(R.Options.Techniques, (std::vector<std::string>{"random", "exhaustive"}));
-  EXPECT_EQ(R.Options.Evaluations, 100u);
-  EXPECT_EQ(R.Options.Runs, 7u);
-  EXPECT_EQ(R.Options.Seed, 3u);
-  EXPECT_TRUE(R.Options.Json);
-  EXPECT_EQ(R.Options.ProgramArguments, (std::vector<std::string>{"64", "--x"}));
-  ReplayOptionsOrError Again = parseReplayOptions(replayArguments(R.Options));
-  ASSERT_TRUE(Again.ok()) << Again.Error;
-  EXPECT_EQ(Again.Options.Techniques, R.Options.Techniques);
-  EXPECT_EQ(Again.Options.Evaluations, 100u);
-  EXPECT_EQ(Again.Options.Seed, 3u);
+  Expected<ReplayOptions> R = parseReplayOptions(Args);
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_EQ(R->DataPath, "data.json");
+  EXPECT_EQ(R->Techniques, (std::vector<std::string>{"random", "exhaustive"}));
+  EXPECT_EQ(R->Evaluations, 100u);
+  EXPECT_EQ(R->Runs, 7u);
+  EXPECT_EQ(R->Seed, 3u);
+  EXPECT_TRUE(R->Json);
+  EXPECT_EQ(R->ProgramArguments, (std::vector<std::string>{"64", "--x"}));
+  Expected<ReplayOptions> Again = parseReplayOptions(replayArguments(*R));
+  ASSERT_TRUE(Again.ok()) << Again.error().message();
+  EXPECT_EQ(Again->Techniques, R->Techniques);
+  EXPECT_EQ(Again->Evaluations, 100u);
+  EXPECT_EQ(Again->Seed, 3u);
 
   // --parallel and --prior survive the round trip to a tuner.
   const std::vector<std::string> Batched = {"d", "--evaluations", "9", "--runs",
                                             "2", "--parallel",    "4", "--prior=o.json"};
-  ReplayOptionsOrError B = parseReplayOptions(Batched);
-  ASSERT_TRUE(B.ok()) << B.Error;
-  EXPECT_EQ(B.Options.Parallel, 4u);
-  EXPECT_EQ(B.Options.PriorPath, "o.json");
-  ReplayOptionsOrError BAgain = parseReplayOptions(replayArguments(B.Options));
-  ASSERT_TRUE(BAgain.ok()) << BAgain.Error;
-  EXPECT_EQ(BAgain.Options.Parallel, 4u);
-  EXPECT_EQ(BAgain.Options.PriorPath, "o.json");
+  Expected<ReplayOptions> B = parseReplayOptions(Batched);
+  ASSERT_TRUE(B.ok()) << B.error().message();
+  EXPECT_EQ(B->Parallel, 4u);
+  EXPECT_EQ(B->PriorPath, "o.json");
+  Expected<ReplayOptions> BAgain = parseReplayOptions(replayArguments(*B));
+  ASSERT_TRUE(BAgain.ok()) << BAgain.error().message();
+  EXPECT_EQ(BAgain->Parallel, 4u);
+  EXPECT_EQ(BAgain->PriorPath, "o.json");
 
-  auto ErrorOf = [](std::vector<std::string> A) { return parseReplayOptions(A).Error; };
+  auto ErrorOf = [](std::vector<std::string> A) { return parseReplayOptions(A).error().message(); };
   EXPECT_EQ(ErrorOf({"d", "--runs", "3"}), "--evaluations N is required");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "3"}), "--runs R is required");
   EXPECT_EQ(ErrorOf({"--evaluations", "3", "--runs", "2"}),
@@ -189,7 +188,7 @@ TEST(ReplayExperimentTest, OptionsParsesAndRoundTrips) {
   // Without --technique the default technique runs.
   R = parseReplayOptions(std::vector<std::string>{"d", "--evaluations", "1", "--runs", "1"});
   ASSERT_TRUE(R.ok());
-  EXPECT_EQ(R.Options.Techniques, std::vector<std::string>{std::string(defaultTechniqueText())});
+  EXPECT_EQ(R->Techniques, std::vector<std::string>{std::string(defaultTechniqueText())});
 }
 
 } // namespace

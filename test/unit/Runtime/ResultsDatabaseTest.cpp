@@ -39,9 +39,9 @@ protected:
 
   /// The database at Path, opened to write; fails the test when it cannot.
   std::unique_ptr<ResultsDatabase> openDb() {
-    ResultsOr<std::unique_ptr<ResultsDatabase>> Db = ResultsDatabase::open(Path);
-    EXPECT_TRUE(Db.ok()) << Db.Error;
-    return std::move(Db.Value);
+    Expected<std::unique_ptr<ResultsDatabase>> Db = ResultsDatabase::open(Path);
+    EXPECT_TRUE(Db.ok()) << Db.error().message();
+    return Db.take();
   }
 
   fs::path Dir;
@@ -93,9 +93,9 @@ TEST_F(ResultsDatabaseTest, OpenCreatesTheVersionedSchema) {
   {
     auto Db = openDb();
     ASSERT_TRUE(Db);
-    ResultsOr<std::vector<RunInfo>> Runs = Db->runs();
-    ASSERT_TRUE(Runs.ok()) << Runs.Error;
-    EXPECT_TRUE(Runs.Value.empty());
+    Expected<std::vector<RunInfo>> Runs = Db->runs();
+    ASSERT_TRUE(Runs.ok()) << Runs.error().message();
+    EXPECT_TRUE(Runs->empty());
   }
   EXPECT_TRUE(fs::exists(Path));
   EXPECT_EQ(userVersion(Path), kResultsSchemaVersion);
@@ -104,20 +104,22 @@ TEST_F(ResultsDatabaseTest, OpenCreatesTheVersionedSchema) {
   ASSERT_TRUE(Db);
   ASSERT_TRUE(Db->beginRun(sampleRun("k")).ok());
   auto Again = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-  ASSERT_TRUE(Again.ok()) << Again.Error;
-  EXPECT_EQ(Again.Value->runs().Value.size(), 1u);
+  ASSERT_TRUE(Again.ok()) << Again.error().message();
+  EXPECT_EQ((*Again)->runs().take().size(), 1u);
 }
 
 TEST_F(ResultsDatabaseTest, OpenRejectsWhatIsNotAResultsDatabase) {
   auto Missing = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
   EXPECT_FALSE(Missing.ok());
-  EXPECT_NE(Missing.Error.find("cannot open '" + Path + "'"), std::string::npos) << Missing.Error;
+  EXPECT_NE(Missing.error().message().find("cannot open '" + Path + "'"), std::string::npos)
+      << Missing.error().message();
   EXPECT_FALSE(fs::exists(Path)) << "a read-only open must not create the file";
 
   std::ofstream(Path) << "just some text, long enough to fill a page header of SQLite......\n";
   auto Text = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
   EXPECT_FALSE(Text.ok());
-  EXPECT_NE(Text.Error.find("cannot open"), std::string::npos) << Text.Error;
+  EXPECT_NE(Text.error().message().find("cannot open"), std::string::npos)
+      << Text.error().message();
   EXPECT_FALSE(ResultsDatabase::open(Path).ok());
 
   // An SQLite file of something else is left alone.
@@ -128,7 +130,8 @@ TEST_F(ResultsDatabaseTest, OpenRejectsWhatIsNotAResultsDatabase) {
   sqlite3_close(Db);
   auto Foreign = ResultsDatabase::open(Other);
   EXPECT_FALSE(Foreign.ok());
-  EXPECT_NE(Foreign.Error.find("not an atfc results database"), std::string::npos) << Foreign.Error;
+  EXPECT_NE(Foreign.error().message().find("not an atfc results database"), std::string::npos)
+      << Foreign.error().message();
 
   // A newer schema is refused rather than misread.
   const std::string Newer = (Dir / "newer.db").string();
@@ -138,7 +141,8 @@ TEST_F(ResultsDatabaseTest, OpenRejectsWhatIsNotAResultsDatabase) {
   sqlite3_close(Db);
   auto Future = ResultsDatabase::open(Newer);
   EXPECT_FALSE(Future.ok());
-  EXPECT_NE(Future.Error.find("newer atfc"), std::string::npos) << Future.Error;
+  EXPECT_NE(Future.error().message().find("newer atfc"), std::string::npos)
+      << Future.error().message();
 }
 
 TEST_F(ResultsDatabaseTest, RunFieldsRoundTrip) {
@@ -147,12 +151,12 @@ TEST_F(ResultsDatabaseTest, RunFieldsRoundTrip) {
   Run.Seed = std::numeric_limits<std::uint64_t>::max();
   Run.SpaceSize = "340282366920938463463374607431768211456"; // 2^128
   Run.Arguments = {"x, \"y\"", "line\nbreak", ""};
-  ResultsOr<std::int64_t> Id = Db->beginRun(Run);
-  ASSERT_TRUE(Id.ok()) << Id.Error;
-  ResultsOr<std::optional<RunInfo>> Read = Db->run(Id.Value);
-  ASSERT_TRUE(Read.ok() && Read.Value) << Read.Error;
-  const RunInfo &R = *Read.Value;
-  EXPECT_EQ(R.Id, Id.Value);
+  Expected<std::int64_t> Id = Db->beginRun(Run);
+  ASSERT_TRUE(Id.ok()) << Id.error().message();
+  Expected<std::optional<RunInfo>> Read = Db->run(*Id);
+  ASSERT_TRUE(Read.ok() && *Read) << Read.error().message();
+  const RunInfo &R = **Read;
+  EXPECT_EQ(R.Id, *Id);
   EXPECT_EQ(R.Key, "key1");
   EXPECT_EQ(R.File, "saxpy.cl");
   EXPECT_EQ(R.Status, RunStatus::Running);
@@ -170,14 +174,14 @@ TEST_F(ResultsDatabaseTest, RunFieldsRoundTrip) {
   EXPECT_EQ(R.Device, "pocl cpu");
   EXPECT_EQ(R.Toolchain, "g++ 12");
 
-  ASSERT_TRUE(Db->finishRun(Id.Value, RunStatus::Finished, 12.5).ok());
-  Read = Db->run(Id.Value);
-  ASSERT_TRUE(Read.Value);
-  EXPECT_EQ(Read.Value->Status, RunStatus::Finished);
-  EXPECT_EQ(Read.Value->ElapsedSeconds, 12.5);
-  EXPECT_FALSE(Read.Value->Finished.empty());
-  EXPECT_FALSE(Db->finishRun(Id.Value + 100, RunStatus::Finished, 1).ok());
-  EXPECT_FALSE(Db->run(Id.Value + 100).Value.has_value());
+  ASSERT_TRUE(Db->finishRun(*Id, RunStatus::Finished, 12.5).ok());
+  Read = Db->run(*Id);
+  ASSERT_TRUE(*Read);
+  EXPECT_EQ((*Read)->Status, RunStatus::Finished);
+  EXPECT_EQ((*Read)->ElapsedSeconds, 12.5);
+  EXPECT_FALSE((*Read)->Finished.empty());
+  EXPECT_FALSE(Db->finishRun(*Id + 100, RunStatus::Finished, 1).ok());
+  EXPECT_FALSE(Db->run(*Id + 100).take().has_value());
 }
 
 TEST_F(ResultsDatabaseTest, ValuesKeepTheirTypes) {
@@ -187,7 +191,7 @@ TEST_F(ResultsDatabaseTest, ValuesKeepTheirTypes) {
   Run.ParameterKinds = {ValueKind::Int,  ValueKind::Int,    ValueKind::UInt,
                         ValueKind::UInt, ValueKind::Double, ValueKind::Double,
                         ValueKind::Bool, ValueKind::String, ValueKind::String};
-  const std::int64_t RunId = Db->beginRun(Run).Value;
+  const std::int64_t RunId = Db->beginRun(Run).take();
   const std::string Tricky =
       "say \"hi\",\nthen \\ tab\t, \xc3\xa9t\xc3\xa9 \xe2\x9c\x93 nul:" + std::string(1, '\0') +
       "end";
@@ -211,9 +215,9 @@ TEST_F(ResultsDatabaseTest, ValuesKeepTheirTypes) {
   ASSERT_TRUE(Db->addEvaluation(RunId, E).ok());
 
   auto Read = Db->evaluationsOfRun(RunId);
-  ASSERT_TRUE(Read.ok()) << Read.Error;
-  ASSERT_EQ(Read.Value.size(), 1u);
-  const EvaluationRecord &R = Read.Value[0];
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  ASSERT_EQ(Read->size(), 1u);
+  const EvaluationRecord &R = (*Read)[0];
   ASSERT_EQ(R.Configuration.size(), E.Configuration.size());
   for (std::size_t I = 0; I < E.Configuration.size(); ++I) {
     EXPECT_EQ(R.Configuration[I].Name, E.Configuration[I].Name);
@@ -237,7 +241,7 @@ TEST_F(ResultsDatabaseTest, ValuesKeepTheirTypes) {
 
 TEST_F(ResultsDatabaseTest, InvalidEvaluationsKeepTheirReason) {
   auto Db = openDb();
-  const std::int64_t RunId = Db->beginRun(sampleRun("k")).Value;
+  const std::int64_t RunId = Db->beginRun(sampleRun("k")).take();
   EvaluationRecord E = validEvaluation("5", 4, 0);
   E.Result = Measurement::invalid(FailureKind::TimedOut, "timed out after 30 s",
                                   "stderr tail\nwith 'quotes'");
@@ -245,14 +249,14 @@ TEST_F(ResultsDatabaseTest, InvalidEvaluationsKeepTheirReason) {
   E.Evaluation = 2;
   ASSERT_TRUE(Db->addEvaluation(RunId, E).ok());
   auto Read = Db->findEvaluation("k", "5");
-  ASSERT_TRUE(Read.ok() && Read.Value) << Read.Error;
-  EXPECT_FALSE(Read.Value->Result.Valid);
-  EXPECT_TRUE(Read.Value->Result.Costs.empty());
-  EXPECT_EQ(Read.Value->Result.Failure, FailureKind::TimedOut);
-  EXPECT_EQ(Read.Value->Result.Reason, "timed out after 30 s");
-  EXPECT_EQ(Read.Value->Result.Log, "stderr tail\nwith 'quotes'");
-  EXPECT_TRUE(Read.Value->Reused);
-  EXPECT_FALSE(Read.Value->Timestamp.empty()) << "an empty timestamp becomes now";
+  ASSERT_TRUE(Read.ok() && *Read) << Read.error().message();
+  EXPECT_FALSE((*Read)->Result.Valid);
+  EXPECT_TRUE((*Read)->Result.Costs.empty());
+  EXPECT_EQ((*Read)->Result.Failure, FailureKind::TimedOut);
+  EXPECT_EQ((*Read)->Result.Reason, "timed out after 30 s");
+  EXPECT_EQ((*Read)->Result.Log, "stderr tail\nwith 'quotes'");
+  EXPECT_TRUE((*Read)->Reused);
+  EXPECT_FALSE((*Read)->Timestamp.empty()) << "an empty timestamp becomes now";
 }
 
 TEST_F(ResultsDatabaseTest, BytesThatAreNotUtf8DoNotFailARecord) {
@@ -261,39 +265,38 @@ TEST_F(ResultsDatabaseTest, BytesThatAreNotUtf8DoNotFailARecord) {
   RunInfo Run = sampleRun("bytes");
   Run.Arguments = {"\xff\xfe"};
   const auto RunId = Db->beginRun(Run);
-  ASSERT_TRUE(RunId.ok()) << RunId.Error;
+  ASSERT_TRUE(RunId.ok()) << RunId.error().message();
   EvaluationRecord E = validEvaluation("1", 1, 0);
   E.Configuration.push_back({"S", Value(std::string("a\xc3"))});
   E.Result = Measurement::invalid(FailureKind::RunFailed, "exit status 1", "tail \xe2\x9c");
-  ASSERT_TRUE(Db->addEvaluation(RunId.Value, E).ok());
-  auto Read = Db->evaluationsOfRun(RunId.Value);
-  ASSERT_TRUE(Read.ok()) << Read.Error;
-  ASSERT_EQ(Read.Value.size(), 1u);
-  EXPECT_EQ(Read.Value[0].Result.Log, "tail \xe2\x9c"); // byte for byte
-  EXPECT_EQ(std::get<std::string>(Read.Value[0].Configuration[2].Val), "a\xef\xbf\xbd");
+  ASSERT_TRUE(Db->addEvaluation(*RunId, E).ok());
+  auto Read = Db->evaluationsOfRun(*RunId);
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  ASSERT_EQ(Read->size(), 1u);
+  EXPECT_EQ((*Read)[0].Result.Log, "tail \xe2\x9c"); // byte for byte
+  EXPECT_EQ(std::get<std::string>((*Read)[0].Configuration[2].Val), "a\xef\xbf\xbd");
   auto J = Db->toJson();
-  ASSERT_TRUE(J.ok()) << J.Error;
-  EXPECT_NO_THROW(
-      (void)J.Value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+  ASSERT_TRUE(J.ok()) << J.error().message();
+  EXPECT_NO_THROW((void)J->dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
   std::ostringstream Csv;
   EXPECT_TRUE(Db->writeCsv(Csv).ok());
 }
 
 TEST_F(ResultsDatabaseTest, ConfigurationIndexesBeyond64BitsAreExact) {
   auto Db = openDb();
-  const std::int64_t RunId = Db->beginRun(sampleRun("big")).Value;
+  const std::int64_t RunId = Db->beginRun(sampleRun("big")).take();
   const std::string Big = "18446744073709551616";              // 2^64
   const std::string Bigger = "123456789012345678901234567890"; // > 2^96
   ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation(Big, 1, 1.0)).ok());
   ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation(Bigger, 2, 2.0)).ok());
   auto Found = Db->findEvaluation("big", Bigger);
-  ASSERT_TRUE(Found.ok() && Found.Value);
-  EXPECT_EQ(Found.Value->ConfigIndex, Bigger);
-  EXPECT_EQ(Found.Value->Result.Costs, std::vector<double>{2.0});
-  EXPECT_FALSE(Db->findEvaluation("big", "18446744073709551617").Value.has_value());
+  ASSERT_TRUE(Found.ok() && *Found);
+  EXPECT_EQ((*Found)->ConfigIndex, Bigger);
+  EXPECT_EQ((*Found)->Result.Costs, std::vector<double>{2.0});
+  EXPECT_FALSE(Db->findEvaluation("big", "18446744073709551617").take().has_value());
   auto All = Db->evaluationsOfKey("big");
-  ASSERT_EQ(All.Value.size(), 2u);
-  EXPECT_EQ(All.Value[0].ConfigIndex, Big);
+  ASSERT_EQ(All->size(), 2u);
+  EXPECT_EQ((*All)[0].ConfigIndex, Big);
 }
 
 TEST_F(ResultsDatabaseTest, ResultsAreReusedOnlyUnderTheirKey) {
@@ -301,34 +304,34 @@ TEST_F(ResultsDatabaseTest, ResultsAreReusedOnlyUnderTheirKey) {
   const std::string KeyA = resultKey({"kernel v1", "tuner", "inputs", "g++", "pocl"});
   const std::string KeyB = resultKey({"kernel v2", "tuner", "inputs", "g++", "pocl"});
   ASSERT_NE(KeyA, KeyB);
-  const std::int64_t First = Db->beginRun(sampleRun(KeyA)).Value;
+  const std::int64_t First = Db->beginRun(sampleRun(KeyA)).take();
   ASSERT_TRUE(Db->addEvaluation(First, validEvaluation("1", 1, 5.0)).ok());
   ASSERT_TRUE(Db->addEvaluation(First, validEvaluation("2", 2, 6.0)).ok());
   ASSERT_TRUE(Db->finishRun(First, RunStatus::Finished, 1).ok());
   // A second run of the same key measures 2 again and a new one, 3.
-  const std::int64_t Second = Db->beginRun(sampleRun(KeyA)).Value;
+  const std::int64_t Second = Db->beginRun(sampleRun(KeyA)).take();
   ASSERT_TRUE(Db->addEvaluation(Second, validEvaluation("2", 2, 4.0)).ok());
   ASSERT_TRUE(Db->addEvaluation(Second, validEvaluation("3", 3, 7.0)).ok());
   // Another key's run sees none of it.
-  const std::int64_t Other = Db->beginRun(sampleRun(KeyB)).Value;
+  const std::int64_t Other = Db->beginRun(sampleRun(KeyB)).take();
   ASSERT_TRUE(Db->addEvaluation(Other, validEvaluation("1", 1, 100.0)).ok());
 
   auto Known = Db->evaluationsOfKey(KeyA);
-  ASSERT_TRUE(Known.ok()) << Known.Error;
-  ASSERT_EQ(Known.Value.size(), 3u);
-  EXPECT_EQ(Known.Value[0].ConfigIndex, "1");
-  EXPECT_EQ(Known.Value[0].Result.Costs.front(), 5.0);
-  EXPECT_EQ(Known.Value[1].ConfigIndex, "2"); // the latest result of 2
-  EXPECT_EQ(Known.Value[1].Result.Costs.front(), 4.0);
-  EXPECT_EQ(Known.Value[1].RunId, Second);
-  EXPECT_EQ(Known.Value[2].ConfigIndex, "3");
-  EXPECT_EQ(Db->findEvaluation(KeyA, "2").Value->Result.Costs.front(), 4.0);
+  ASSERT_TRUE(Known.ok()) << Known.error().message();
+  ASSERT_EQ(Known->size(), 3u);
+  EXPECT_EQ((*Known)[0].ConfigIndex, "1");
+  EXPECT_EQ((*Known)[0].Result.Costs.front(), 5.0);
+  EXPECT_EQ((*Known)[1].ConfigIndex, "2"); // the latest result of 2
+  EXPECT_EQ((*Known)[1].Result.Costs.front(), 4.0);
+  EXPECT_EQ((*Known)[1].RunId, Second);
+  EXPECT_EQ((*Known)[2].ConfigIndex, "3");
+  EXPECT_EQ(Db->findEvaluation(KeyA, "2").take()->Result.Costs.front(), 4.0);
 
   auto OtherKnown = Db->evaluationsOfKey(KeyB);
-  ASSERT_EQ(OtherKnown.Value.size(), 1u);
-  EXPECT_EQ(OtherKnown.Value[0].Result.Costs.front(), 100.0);
-  EXPECT_TRUE(Db->evaluationsOfKey(resultKey({"nothing"})).Value.empty());
-  EXPECT_FALSE(Db->findEvaluation(resultKey({"nothing"}), "1").Value.has_value());
+  ASSERT_EQ(OtherKnown->size(), 1u);
+  EXPECT_EQ((*OtherKnown)[0].Result.Costs.front(), 100.0);
+  EXPECT_TRUE(Db->evaluationsOfKey(resultKey({"nothing"})).take().empty());
+  EXPECT_FALSE(Db->findEvaluation(resultKey({"nothing"}), "1").take().has_value());
 }
 
 TEST_F(ResultsDatabaseTest, ResultKeyIsAFramedHash) {
@@ -344,27 +347,27 @@ TEST_F(ResultsDatabaseTest, ResultKeyIsAFramedHash) {
 
 TEST_F(ResultsDatabaseTest, ResumeFindsTheLatestUnfinishedRun) {
   auto Db = openDb();
-  EXPECT_FALSE(Db->lastRun("k").Value.has_value());
-  EXPECT_FALSE(Db->resumableRun("k").Value.has_value());
-  const std::int64_t Interrupted = Db->beginRun(sampleRun("k")).Value;
+  EXPECT_FALSE(Db->lastRun("k").take().has_value());
+  EXPECT_FALSE(Db->resumableRun("k").take().has_value());
+  const std::int64_t Interrupted = Db->beginRun(sampleRun("k")).take();
   ASSERT_TRUE(Db->finishRun(Interrupted, RunStatus::Interrupted, 3).ok());
-  EXPECT_EQ(Db->resumableRun("k").Value->Id, Interrupted);
-  const std::int64_t Killed = Db->beginRun(sampleRun("k")).Value; // stays "running"
-  EXPECT_EQ(Db->resumableRun("k").Value->Id, Killed);
-  const std::int64_t Finished = Db->beginRun(sampleRun("k")).Value;
+  EXPECT_EQ(Db->resumableRun("k").take()->Id, Interrupted);
+  const std::int64_t Killed = Db->beginRun(sampleRun("k")).take(); // stays "running"
+  EXPECT_EQ(Db->resumableRun("k").take()->Id, Killed);
+  const std::int64_t Finished = Db->beginRun(sampleRun("k")).take();
   ASSERT_TRUE(Db->finishRun(Finished, RunStatus::Finished, 1).ok());
-  const std::int64_t OtherKey = Db->beginRun(sampleRun("other")).Value;
-  EXPECT_EQ(Db->lastRun("k").Value->Id, Finished);
-  EXPECT_EQ(Db->lastRun("k").Value->Status, RunStatus::Finished);
-  EXPECT_EQ(Db->resumableRun("k").Value->Id, Killed);
-  EXPECT_EQ(Db->lastRun("other").Value->Id, OtherKey);
+  const std::int64_t OtherKey = Db->beginRun(sampleRun("other")).take();
+  EXPECT_EQ(Db->lastRun("k").take()->Id, Finished);
+  EXPECT_EQ(Db->lastRun("k").take()->Status, RunStatus::Finished);
+  EXPECT_EQ(Db->resumableRun("k").take()->Id, Killed);
+  EXPECT_EQ(Db->lastRun("other").take()->Id, OtherKey);
 
   // Continuing the interrupted run makes it running again, its time kept.
   ASSERT_TRUE(Db->reopenRun(Interrupted).ok());
   auto Reopened = Db->run(Interrupted);
-  EXPECT_EQ(Reopened.Value->Status, RunStatus::Running);
-  EXPECT_TRUE(Reopened.Value->Finished.empty());
-  EXPECT_EQ(Reopened.Value->ElapsedSeconds, 3);
+  EXPECT_EQ((*Reopened)->Status, RunStatus::Running);
+  EXPECT_TRUE((*Reopened)->Finished.empty());
+  EXPECT_EQ((*Reopened)->ElapsedSeconds, 3);
   EXPECT_FALSE(Db->reopenRun(12345).ok());
 }
 
@@ -372,16 +375,16 @@ TEST_F(ResultsDatabaseTest, EvaluationOfAMissingRunIsAnError) {
   auto Db = openDb();
   auto Added = Db->addEvaluation(7, validEvaluation("1", 1, 1.0));
   EXPECT_FALSE(Added.ok());
-  EXPECT_NE(Added.Error.find("no run 7"), std::string::npos) << Added.Error;
+  EXPECT_NE(Added.error().message().find("no run 7"), std::string::npos) << Added.error().message();
 }
 
 TEST_F(ResultsDatabaseTest, ReadOnlyDatabaseRefusesWrites) {
   ASSERT_TRUE(openDb());
   auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-  ASSERT_TRUE(Db.ok()) << Db.Error;
-  auto Begun = Db.Value->beginRun(sampleRun("k"));
+  ASSERT_TRUE(Db.ok()) << Db.error().message();
+  auto Begun = (*Db)->beginRun(sampleRun("k"));
   EXPECT_FALSE(Begun.ok());
-  EXPECT_NE(Begun.Error.find(Path), std::string::npos) << Begun.Error;
+  EXPECT_NE(Begun.error().message().find(Path), std::string::npos) << Begun.error().message();
 }
 
 TEST_F(ResultsDatabaseTest, KilledWriterLosesNothingItCommitted) {
@@ -396,13 +399,13 @@ TEST_F(ResultsDatabaseTest, KilledWriterLosesNothingItCommitted) {
     auto Db = ResultsDatabase::open(Path);
     if (!Db.ok())
       _exit(2);
-    auto RunId = Db.Value->beginRun(sampleRun("killed"));
+    auto RunId = (*Db)->beginRun(sampleRun("killed"));
     if (!RunId.ok())
       _exit(3);
     for (std::int64_t I = 1;; ++I) {
       EvaluationRecord E = validEvaluation(std::to_string(I), I, double(I));
       E.Evaluation = I;
-      if (!Db.Value->addEvaluation(RunId.Value, E).ok())
+      if (!(*Db)->addEvaluation(*RunId, E).ok())
         _exit(4);
       const char Committed = 1;
       if (write(Pipe[1], &Committed, 1) != 1)
@@ -426,17 +429,17 @@ TEST_F(ResultsDatabaseTest, KilledWriterLosesNothingItCommitted) {
   auto Db = openDb();
   ASSERT_TRUE(Db);
   auto Run = Db->resumableRun("killed");
-  ASSERT_TRUE(Run.ok() && Run.Value) << Run.Error;
-  EXPECT_EQ(Run.Value->Status, RunStatus::Running) << "a killed run cannot say it finished";
-  auto Evaluations = Db->evaluationsOfRun(Run.Value->Id);
-  ASSERT_TRUE(Evaluations.ok()) << Evaluations.Error;
-  ASSERT_GE(Evaluations.Value.size(), std::size_t(kCommitted));
-  for (std::size_t I = 0; I < Evaluations.Value.size(); ++I) {
-    EXPECT_EQ(Evaluations.Value[I].ConfigIndex, std::to_string(I + 1));
-    EXPECT_EQ(Evaluations.Value[I].Result.Costs.front(), double(I + 1));
+  ASSERT_TRUE(Run.ok() && *Run) << Run.error().message();
+  EXPECT_EQ((*Run)->Status, RunStatus::Running) << "a killed run cannot say it finished";
+  auto Evaluations = Db->evaluationsOfRun((*Run)->Id);
+  ASSERT_TRUE(Evaluations.ok()) << Evaluations.error().message();
+  ASSERT_GE(Evaluations->size(), std::size_t(kCommitted));
+  for (std::size_t I = 0; I < Evaluations->size(); ++I) {
+    EXPECT_EQ((*Evaluations)[I].ConfigIndex, std::to_string(I + 1));
+    EXPECT_EQ((*Evaluations)[I].Result.Costs.front(), double(I + 1));
   }
   // The file is whole and writable again.
-  EXPECT_TRUE(Db->addEvaluation(Run.Value->Id, validEvaluation("0", 0, 0)).ok());
+  EXPECT_TRUE(Db->addEvaluation((*Run)->Id, validEvaluation("0", 0, 0)).ok());
 }
 
 /// A database with one run of two string-valued parameters, for exports.
@@ -445,7 +448,7 @@ std::int64_t writeExportSample(ResultsDatabase &Db) {
   Run.Parameters = {"WPT", "NAME"};
   Run.ParameterKinds = {ValueKind::Int, ValueKind::String};
   Run.Objectives = {};
-  const std::int64_t RunId = Db.beginRun(Run).Value;
+  const std::int64_t RunId = Db.beginRun(Run).take();
   EvaluationRecord A;
   A.ConfigIndex = "0";
   A.Configuration = {{"WPT", Value(std::int64_t(1))}, {"NAME", Value(std::string("a,\"b\"\nc"))}};
@@ -484,8 +487,8 @@ TEST_F(ResultsDatabaseTest, JsonHoldsRunsAndTypedEvaluations) {
   const std::int64_t RunId = writeExportSample(*Db);
   ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Interrupted, 2).ok());
   auto J = Db->toJson();
-  ASSERT_TRUE(J.ok()) << J.Error;
-  const nlohmann::ordered_json &Out = J.Value;
+  ASSERT_TRUE(J.ok()) << J.error().message();
+  const nlohmann::ordered_json &Out = *J;
   EXPECT_EQ(Out["schema_version"], kResultsSchemaVersion);
   ASSERT_EQ(Out["runs"].size(), 1u);
   EXPECT_EQ(Out["runs"][0]["status"], "interrupted");
@@ -504,7 +507,7 @@ TEST_F(ResultsDatabaseTest, JsonHoldsRunsAndTypedEvaluations) {
 
 TEST_F(ResultsDatabaseTest, RecordedDataHoldsEachConfigurationOnce) {
   auto Db = openDb();
-  const std::int64_t RunId = Db->beginRun(sampleRun("rec")).Value;
+  const std::int64_t RunId = Db->beginRun(sampleRun("rec")).take();
   ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation("1", 1, 5.0)).ok());
   EvaluationRecord Bad = validEvaluation("2", 2, 0);
   Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
@@ -513,27 +516,27 @@ TEST_F(ResultsDatabaseTest, RecordedDataHoldsEachConfigurationOnce) {
   ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Finished, 1).ok());
 
   auto Data = Db->recordedDataOfRun(RunId);
-  ASSERT_TRUE(Data.ok()) << Data.Error;
-  EXPECT_EQ(Data.Value.Parameters, (std::vector<std::string>{"WPT", "LS"}));
-  EXPECT_EQ(Data.Value.Objectives, std::vector<std::string>{"time"});
-  ASSERT_EQ(Data.Value.Entries.size(), 2u);
-  EXPECT_TRUE(Data.Value.Entries[0].Values[0] == Value(std::int64_t(1)));
-  EXPECT_TRUE(Data.Value.Entries[0].Values[1] == Value(std::uint64_t(8)));
-  EXPECT_EQ(Data.Value.Entries[0].Costs, std::vector<double>{3.0}); // the latest
-  EXPECT_FALSE(Data.Value.Entries[1].Valid);
-  EXPECT_EQ(Data.Value.Entries[1].Error, "build failed");
-  EXPECT_NE(Data.Value.Description.find("saxpy.cl"), std::string::npos);
+  ASSERT_TRUE(Data.ok()) << Data.error().message();
+  EXPECT_EQ(Data->Parameters, (std::vector<std::string>{"WPT", "LS"}));
+  EXPECT_EQ(Data->Objectives, std::vector<std::string>{"time"});
+  ASSERT_EQ(Data->Entries.size(), 2u);
+  EXPECT_TRUE(Data->Entries[0].Values[0] == Value(std::int64_t(1)));
+  EXPECT_TRUE(Data->Entries[0].Values[1] == Value(std::uint64_t(8)));
+  EXPECT_EQ(Data->Entries[0].Costs, std::vector<double>{3.0}); // the latest
+  EXPECT_FALSE(Data->Entries[1].Valid);
+  EXPECT_EQ(Data->Entries[1].Error, "build failed");
+  EXPECT_NE(Data->Description.find("saxpy.cl"), std::string::npos);
 
   auto ByKey = Db->recordedDataOfKey("rec");
   ASSERT_TRUE(ByKey.ok());
-  EXPECT_EQ(ByKey.Value.Entries.size(), 2u);
-  EXPECT_TRUE(Db->recordedDataOfKey("none").Value.Entries.empty());
+  EXPECT_EQ(ByKey->Entries.size(), 2u);
+  EXPECT_TRUE(Db->recordedDataOfKey("none").take().Entries.empty());
   EXPECT_FALSE(Db->recordedDataOfRun(RunId + 1).ok());
 
   Db.reset();
-  RecordedDataOrError Read = readResultsDatabase(Path);
-  ASSERT_TRUE(Read.ok()) << Read.Error;
-  EXPECT_EQ(Read.Data.Entries.size(), 2u);
+  Expected<RecordedData> Read = readResultsDatabase(Path);
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  EXPECT_EQ(Read->Entries.size(), 2u);
   EXPECT_FALSE(readResultsDatabase((Dir / "missing.db").string()).ok());
 }
 
@@ -562,7 +565,7 @@ TEST_F(ResultsDatabaseTest, EveryOutputNamesTheObjectivesAndRanksByDirection) {
       Run.Objectives.push_back({"obj" + std::to_string(Trial) + "_" + std::to_string(I),
                                 Coin(Rng) ? Direction::Maximise : Direction::Minimise});
     auto RunId = Db->beginRun(Run);
-    ASSERT_TRUE(RunId.ok()) << RunId.Error;
+    ASSERT_TRUE(RunId.ok()) << RunId.error().message();
     std::vector<EvaluationRecord> Written;
     for (int E = 0; E < 12; ++E) {
       std::vector<double> Costs;
@@ -570,7 +573,7 @@ TEST_F(ResultsDatabaseTest, EveryOutputNamesTheObjectivesAndRanksByDirection) {
         Costs.push_back(Small(Rng));
       EvaluationRecord R = validEvaluation(std::to_string(E), E, 0);
       R.Result = Measurement::valid(Costs);
-      ASSERT_TRUE(Db->addEvaluation(RunId.Value, R).ok());
+      ASSERT_TRUE(Db->addEvaluation(*RunId, R).ok());
       Written.push_back(R);
     }
     std::size_t Expected = 0;
@@ -578,21 +581,21 @@ TEST_F(ResultsDatabaseTest, EveryOutputNamesTheObjectivesAndRanksByDirection) {
       if (betterMeasuredCost(Written[I].Result.Costs, Written[Expected].Result.Costs,
                              Run.Objectives))
         Expected = I;
-    auto Read = Db->evaluationsOfRun(RunId.Value);
+    auto Read = Db->evaluationsOfRun(*RunId);
     ASSERT_TRUE(Read.ok());
-    auto Stored = Db->run(RunId.Value);
-    ASSERT_TRUE(Stored.ok() && Stored.Value);
-    EXPECT_EQ(Stored.Value->Objectives, Run.Objectives);
-    EXPECT_EQ(bestEvaluation(Read.Value, Stored.Value->Objectives), Expected) << Trial;
+    auto Stored = Db->run(*RunId);
+    ASSERT_TRUE(Stored.ok() && *Stored);
+    EXPECT_EQ((*Stored)->Objectives, Run.Objectives);
+    EXPECT_EQ(bestEvaluation(*Read, (*Stored)->Objectives), Expected) << Trial;
     std::ostringstream Csv;
-    ASSERT_TRUE(Db->writeCsv(Csv, RunId.Value).ok());
+    ASSERT_TRUE(Db->writeCsv(Csv, *RunId).ok());
     const std::string Header = Csv.str().substr(0, Csv.str().find('\n'));
-    auto Json = Db->toJson(RunId.Value);
+    auto Json = Db->toJson(*RunId);
     ASSERT_TRUE(Json.ok());
     for (const Objective &O : Run.Objectives) {
       EXPECT_NE(Header.find("," + O.Name + ","), std::string::npos) << Header;
       bool Named = false;
-      for (const auto &J : Json.Value["runs"][0]["objectives"])
+      for (const auto &J : (*Json)["runs"][0]["objectives"])
         Named |= J["name"] == O.Name && J["direction"] == directionName(O.Dir);
       EXPECT_TRUE(Named) << O.Name;
     }
@@ -615,11 +618,11 @@ TEST_F(ResultsDatabaseTest, ReadsAndUpgradesVersionOne) {
   sqlite3_close(Raw);
   {
     auto Read = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-    ASSERT_TRUE(Read.ok()) << Read.Error;
-    auto Runs = Read.Value->runs();
+    ASSERT_TRUE(Read.ok()) << Read.error().message();
+    auto Runs = (*Read)->runs();
     ASSERT_TRUE(Runs.ok());
-    ASSERT_EQ(Runs.Value.size(), 1u);
-    EXPECT_EQ(Runs.Value[0].Objectives, (ObjectiveList{{"time", Direction::Minimise}}));
+    ASSERT_EQ(Runs->size(), 1u);
+    EXPECT_EQ((*Runs)[0].Objectives, (ObjectiveList{{"time", Direction::Minimise}}));
   }
   EXPECT_EQ(userVersion(Path), 1);
   openDb();

@@ -42,7 +42,7 @@ int main(int Argc, char **Argv) {
   std::filesystem::remove(Path);
   auto Db = ResultsDatabase::open(Path);
   if (!Db.ok()) {
-    std::fprintf(stderr, "results-db-fixture: %s\n", Db.Error.c_str());
+    std::fprintf(stderr, "results-db-fixture: %s\n", Db.error().message().c_str());
     return 1;
   }
   if (Empty)
@@ -71,28 +71,28 @@ int main(int Argc, char **Argv) {
   bool Ok = true;
   auto Check = [&Ok](const auto &Result) {
     if (!Result.ok()) {
-      std::fprintf(stderr, "results-db-fixture: %s\n", Result.Error.c_str());
+      std::fprintf(stderr, "results-db-fixture: %s\n", Result.error().message().c_str());
       Ok = false;
     }
   };
-  const std::int64_t First = Db.Value->beginRun(Run).Value;
-  Check(Db.Value->addEvaluation(First,
-                                evaluation(1, "0", 1, 8, "plain", Measurement::valid({0.00025}))));
-  Check(Db.Value->addEvaluation(First, evaluation(2, "5", 2, 1024, "plain", Failed)));
-  Check(Db.Value->addEvaluation(
-      First, evaluation(3, "18446744073709551617", 4, 8, "a, \"quoted\"", Fast)));
-  Check(Db.Value->addEvaluation(First,
-                                evaluation(4, "9", 8, 8, "plain", Measurement::valid({0.0004}))));
-  Check(Db.Value->finishRun(First, RunStatus::Finished, 12.5));
+  const std::int64_t First = (*Db)->beginRun(Run).take();
+  Check((*Db)->addEvaluation(First,
+                             evaluation(1, "0", 1, 8, "plain", Measurement::valid({0.00025}))));
+  Check((*Db)->addEvaluation(First, evaluation(2, "5", 2, 1024, "plain", Failed)));
+  Check((*Db)->addEvaluation(First,
+                             evaluation(3, "18446744073709551617", 4, 8, "a, \"quoted\"", Fast)));
+  Check(
+      (*Db)->addEvaluation(First, evaluation(4, "9", 8, 8, "plain", Measurement::valid({0.0004}))));
+  Check((*Db)->finishRun(First, RunStatus::Finished, 12.5));
 
   Run.Started = "2024-05-01T11:00:00.000Z";
   Run.AbortCondition = "evaluations(10)";
-  const std::int64_t Second = Db.Value->beginRun(Run).Value;
+  const std::int64_t Second = (*Db)->beginRun(Run).take();
   EvaluationRecord Reused = evaluation(1, "0", 1, 8, "plain", Measurement::valid({0.00025}));
   Reused.Reused = true;
-  Check(Db.Value->addEvaluation(Second, Reused));
-  Check(Db.Value->addEvaluation(Second,
-                                evaluation(2, "3", 2, 8, "plain", Measurement::valid({0.002}))));
-  Check(Db.Value->finishRun(Second, RunStatus::Interrupted, 1.5));
+  Check((*Db)->addEvaluation(Second, Reused));
+  Check(
+      (*Db)->addEvaluation(Second, evaluation(2, "3", 2, 8, "plain", Measurement::valid({0.002}))));
+  Check((*Db)->finishRun(Second, RunStatus::Interrupted, 1.5));
   return Ok ? 0 : 1;
 }

@@ -37,9 +37,10 @@ TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
   // A link at the temporary name, and one at the final name.
   fs::create_symlink(Dir / "victim", Dir / "best.json.tmp");
   fs::create_symlink(Dir / "victim", Dir / "best.h");
-  std::string Error;
-  ASSERT_TRUE(writeFileReplacing((Dir / "best.json").string(), "{}\n", Error)) << Error;
-  ASSERT_TRUE(writeFileReplacing((Dir / "best.h").string(), "#define X 1\n", Error)) << Error;
+  Expected<void> W = writeFileReplacing((Dir / "best.json").string(), "{}\n");
+  ASSERT_TRUE(W) << W.error().message();
+  W = writeFileReplacing((Dir / "best.h").string(), "#define X 1\n");
+  ASSERT_TRUE(W) << W.error().message();
   EXPECT_EQ(contents(Dir / "victim"), "victim\n");
   EXPECT_EQ(contents(Dir / "best.json"), "{}\n");
   EXPECT_FALSE(fs::is_symlink(Dir / "best.h"));
@@ -47,7 +48,8 @@ TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
   EXPECT_FALSE(fs::exists(Dir / "best.json.tmp"));
   // A link to a directory that does not exist yet, too.
   fs::create_symlink(Dir / "elsewhere" / "x", Dir / "report.html.tmp");
-  ASSERT_TRUE(writeFileReplacing((Dir / "report.html").string(), "<p>", Error)) << Error;
+  W = writeFileReplacing((Dir / "report.html").string(), "<p>");
+  ASSERT_TRUE(W) << W.error().message();
   EXPECT_FALSE(fs::exists(Dir / "elsewhere"));
   fs::remove_all(Dir);
 }
@@ -55,8 +57,9 @@ TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
 TEST(SafeFilesTest, AnUnwritablePlaceIsAnError) {
   const fs::path Dir = scratch("error");
   fs::create_directories(Dir / "best.json.tmp" / "full"); // cannot be unlinked
-  std::string Error;
-  EXPECT_FALSE(writeFileReplacing((Dir / "best.json").string(), "{}", Error));
+  Expected<void> W = writeFileReplacing((Dir / "best.json").string(), "{}");
+  ASSERT_FALSE(W);
+  const std::string Error = W.error().message();
   EXPECT_NE(Error.find("cannot write '" + (Dir / "best.json.tmp").string() + "'"),
             std::string::npos)
       << Error;
@@ -65,20 +68,24 @@ TEST(SafeFilesTest, AnUnwritablePlaceIsAnError) {
 
 TEST(SafeFilesTest, CreatedDirectoriesArePrivate) {
   const fs::path Dir = scratch("dirs");
-  std::string Error;
   const fs::path Deep = Dir / "a" / "b" / "c";
-  ASSERT_TRUE(createPrivateDirectories(Deep.string(), Error)) << Error;
+  Expected<void> C = createPrivateDirectories(Deep.string());
+  ASSERT_TRUE(C) << C.error().message();
   for (const fs::path &P : {Dir / "a", Dir / "a" / "b", Deep}) {
     struct stat Status {};
     ASSERT_EQ(stat(P.c_str(), &Status), 0);
     EXPECT_EQ(Status.st_mode & 0777, 0700u) << P;
   }
   // Existing directories are left as they are; a file in the way is an error.
-  ASSERT_TRUE(createPrivateDirectories(Deep.string(), Error)) << Error;
+  C = createPrivateDirectories(Deep.string());
+  ASSERT_TRUE(C) << C.error().message();
   std::ofstream(Dir / "file") << "x";
-  EXPECT_FALSE(createPrivateDirectories((Dir / "file").string(), Error));
-  EXPECT_NE(Error.find("no directory"), std::string::npos) << Error;
-  EXPECT_FALSE(createPrivateDirectories((Dir / "file" / "below").string(), Error));
-  EXPECT_FALSE(createPrivateDirectories("", Error));
+  C = createPrivateDirectories((Dir / "file").string());
+  ASSERT_FALSE(C);
+  EXPECT_NE(C.error().message().find("no directory"), std::string::npos) << C.error().message();
+  EXPECT_FALSE(createPrivateDirectories((Dir / "file" / "below").string()));
+  C = createPrivateDirectories("");
+  ASSERT_FALSE(C);
+  EXPECT_EQ(C.error().message(), "cannot create a directory with an empty name");
   fs::remove_all(Dir);
 }

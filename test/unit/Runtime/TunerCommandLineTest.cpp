@@ -19,98 +19,99 @@ using namespace atfc;
 
 namespace {
 
-ParsedCommandLine parse(const std::vector<std::string> &Args) {
+Expected<TunerOptions> parse(const std::vector<std::string> &Args) {
   return parseTunerCommandLine(Args);
 }
 
 using Strings = std::vector<std::string>;
 
 TEST(TunerCommandLine, Defaults) {
-  const ParsedCommandLine P = parse({});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Mode, TunerMode::Space);
-  EXPECT_FALSE(P.Options.Json);
-  EXPECT_EQ(P.Options.List, 0u);
-  EXPECT_EQ(P.Options.Threads, 0u);
-  EXPECT_FALSE(P.Options.Help);
-  EXPECT_TRUE(P.Options.Arguments.empty());
+  const Expected<TunerOptions> P = parse({});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Mode, TunerMode::Space);
+  EXPECT_FALSE(P->Json);
+  EXPECT_EQ(P->List, 0u);
+  EXPECT_EQ(P->Threads, 0u);
+  EXPECT_FALSE(P->Help);
+  EXPECT_TRUE(P->Arguments.empty());
 }
 
 TEST(TunerCommandLine, TuneModeAndItsOptions) {
-  const ParsedCommandLine P =
+  const Expected<TunerOptions> P =
       parse({"--tune", "--output", "out dir", "--blanked=b.cl", "--technique", "random",
              "--abort-condition", "evaluations(5) || cost(1)", "--seed", "42", "--resume",
              "--verbose", "--", "--weird", "7"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Mode, TunerMode::Tune);
-  EXPECT_EQ(P.Options.OutputDirectory, "out dir");
-  EXPECT_EQ(P.Options.BlankedSource, "b.cl");
-  EXPECT_EQ(P.Options.Technique, "random");
-  EXPECT_EQ(P.Options.AbortCondition, "evaluations(5) || cost(1)");
-  ASSERT_TRUE(P.Options.Seed);
-  EXPECT_EQ(*P.Options.Seed, 42u);
-  EXPECT_TRUE(P.Options.Resume);
-  EXPECT_TRUE(P.Options.Verbose);
-  EXPECT_EQ(P.Options.Arguments, (Strings{"--weird", "7"}));
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Mode, TunerMode::Tune);
+  EXPECT_EQ(P->OutputDirectory, "out dir");
+  EXPECT_EQ(P->BlankedSource, "b.cl");
+  EXPECT_EQ(P->Technique, "random");
+  EXPECT_EQ(P->AbortCondition, "evaluations(5) || cost(1)");
+  ASSERT_TRUE(P->Seed);
+  EXPECT_EQ(*P->Seed, 42u);
+  EXPECT_TRUE(P->Resume);
+  EXPECT_TRUE(P->Verbose);
+  EXPECT_EQ(P->Arguments, (Strings{"--weird", "7"}));
 }
 
 TEST(TunerCommandLine, TuneOptionErrors) {
-  EXPECT_EQ(parse({"--tune", "--seed", "-3"}).Error,
+  EXPECT_EQ(parse({"--tune", "--seed", "-3"}).error().message(),
             "option '--seed' needs a whole number from 0 to 18446744073709551615, not '-3'");
-  EXPECT_EQ(parse({"--tune", "--output"}).Error, "option '--output' needs a value");
-  EXPECT_EQ(parse({"--resume=yes"}).Error, "option '--resume' takes no value");
+  EXPECT_EQ(parse({"--tune", "--output"}).error().message(), "option '--output' needs a value");
+  EXPECT_EQ(parse({"--resume=yes"}).error().message(), "option '--resume' takes no value");
 }
 
 TEST(TunerCommandLine, OptionsAndArguments) {
-  const ParsedCommandLine P =
+  const Expected<TunerOptions> P =
       parse({"1000", "--space", "--json", "--list", "5", "abc", "--threads", "2", "2000"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Mode, TunerMode::Space);
-  EXPECT_TRUE(P.Options.Json);
-  EXPECT_EQ(P.Options.List, 5u);
-  EXPECT_EQ(P.Options.Threads, 2u);
-  EXPECT_EQ(P.Options.Arguments, (Strings{"1000", "abc", "2000"}));
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Mode, TunerMode::Space);
+  EXPECT_TRUE(P->Json);
+  EXPECT_EQ(P->List, 5u);
+  EXPECT_EQ(P->Threads, 2u);
+  EXPECT_EQ(P->Arguments, (Strings{"1000", "abc", "2000"}));
 }
 
 TEST(TunerCommandLine, ValuesAfterEquals) {
-  const ParsedCommandLine P = parse({"--list=7", "--threads=0", "--list=18446744073709551615"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.List, 18446744073709551615u);
-  EXPECT_EQ(P.Options.Threads, 0u);
+  const Expected<TunerOptions> P =
+      parse({"--list=7", "--threads=0", "--list=18446744073709551615"});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->List, 18446744073709551615u);
+  EXPECT_EQ(P->Threads, 0u);
 }
 
 TEST(TunerCommandLine, Repetitions) {
-  EXPECT_EQ(parse({}).Options.Repetitions, 0u);
-  const ParsedCommandLine P = parse({"--repetitions", "11", "64"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Repetitions, 11u);
-  EXPECT_EQ(P.Options.Arguments, (Strings{"64"}));
-  EXPECT_EQ(parse({"--repetitions=3"}).Options.Repetitions, 3u);
-  EXPECT_EQ(parse({"--repetitions"}).Error,
+  EXPECT_EQ(parse({})->Repetitions, 0u);
+  const Expected<TunerOptions> P = parse({"--repetitions", "11", "64"});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Repetitions, 11u);
+  EXPECT_EQ(P->Arguments, (Strings{"64"}));
+  EXPECT_EQ(parse({"--repetitions=3"})->Repetitions, 3u);
+  EXPECT_EQ(parse({"--repetitions"}).error().message(),
             "option '--repetitions' needs a value: --repetitions N");
-  EXPECT_EQ(parse({"--repetitions", "100001"}).Error,
+  EXPECT_EQ(parse({"--repetitions", "100001"}).error().message(),
             "option '--repetitions' needs a whole number from 0 to 100000, not '100001'");
 }
 
 TEST(TunerCommandLine, NegativeNumbersAreArguments) {
-  const ParsedCommandLine P = parse({"-5", "-0.5", "-.5", "-", "--json"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Arguments, (Strings{"-5", "-0.5", "-.5", "-"}));
-  EXPECT_TRUE(P.Options.Json);
+  const Expected<TunerOptions> P = parse({"-5", "-0.5", "-.5", "-", "--json"});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Arguments, (Strings{"-5", "-0.5", "-.5", "-"}));
+  EXPECT_TRUE(P->Json);
 }
 
 TEST(TunerCommandLine, EverythingAfterDoubleDashIsAnArgument) {
-  const ParsedCommandLine P = parse({"--json", "1", "--", "--list", "-x", "--", "--help"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_TRUE(P.Options.Json);
-  EXPECT_FALSE(P.Options.Help);
-  EXPECT_EQ(P.Options.List, 0u);
-  EXPECT_EQ(P.Options.Arguments, (Strings{"1", "--list", "-x", "--", "--help"}));
+  const Expected<TunerOptions> P = parse({"--json", "1", "--", "--list", "-x", "--", "--help"});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_TRUE(P->Json);
+  EXPECT_FALSE(P->Help);
+  EXPECT_EQ(P->List, 0u);
+  EXPECT_EQ(P->Arguments, (Strings{"1", "--list", "-x", "--", "--help"}));
 }
 
 TEST(TunerCommandLine, Help) {
-  EXPECT_TRUE(parse({"--help"}).Options.Help);
-  EXPECT_TRUE(parse({"1", "-h"}).Options.Help);
+  EXPECT_TRUE(parse({"--help"})->Help);
+  EXPECT_TRUE(parse({"1", "-h"})->Help);
   const std::string Usage = tunerUsage("saxpy-tuner", "saxpy.cl");
   EXPECT_NE(Usage.find("usage: saxpy-tuner [options] [--] ARGS..."), std::string::npos) << Usage;
   EXPECT_NE(Usage.find("The tuner of saxpy.cl"), std::string::npos) << Usage;
@@ -119,31 +120,33 @@ TEST(TunerCommandLine, Help) {
 }
 
 TEST(TunerCommandLine, UnknownOptions) {
-  EXPECT_EQ(parse({"--jsno"}).Error,
+  EXPECT_EQ(parse({"--jsno"}).error().message(),
             "unknown option '--jsno' (see --help; arguments of the tuned program that begin "
             "with '-' go after '--')");
-  EXPECT_NE(parse({"-x"}).Error.find("unknown option '-x'"), std::string::npos);
-  EXPECT_NE(parse({"--tunne=5"}).Error.find("unknown option '--tunne'"), std::string::npos);
-  EXPECT_EQ(parse({"--tune=5"}).Error, "option '--tune' takes no value");
+  EXPECT_NE(parse({"-x"}).error().message().find("unknown option '-x'"), std::string::npos);
+  EXPECT_NE(parse({"--tunne=5"}).error().message().find("unknown option '--tunne'"),
+            std::string::npos);
+  EXPECT_EQ(parse({"--tune=5"}).error().message(), "option '--tune' takes no value");
 }
 
 TEST(TunerCommandLine, BadOptionValues) {
-  EXPECT_EQ(parse({"--list"}).Error, "option '--list' needs a value: --list N");
-  EXPECT_EQ(parse({"1", "--threads"}).Error, "option '--threads' needs a value: --threads T");
-  EXPECT_EQ(parse({"--list", "abc"}).Error,
+  EXPECT_EQ(parse({"--list"}).error().message(), "option '--list' needs a value: --list N");
+  EXPECT_EQ(parse({"1", "--threads"}).error().message(),
+            "option '--threads' needs a value: --threads T");
+  EXPECT_EQ(parse({"--list", "abc"}).error().message(),
             "option '--list' needs a whole number from 0 to 18446744073709551615, not 'abc'");
-  EXPECT_EQ(parse({"--list", "-1"}).Error,
+  EXPECT_EQ(parse({"--list", "-1"}).error().message(),
             "option '--list' needs a whole number from 0 to 18446744073709551615, not '-1'");
-  EXPECT_EQ(parse({"--list="}).Error,
+  EXPECT_EQ(parse({"--list="}).error().message(),
             "option '--list' needs a whole number from 0 to 18446744073709551615, not ''");
-  EXPECT_EQ(parse({"--threads", "3000000000"}).Error,
+  EXPECT_EQ(parse({"--threads", "3000000000"}).error().message(),
             "option '--threads' needs a whole number from 0 to 1024, not '3000000000'");
   // More threads than kMaxGenerationThreads crashed oneTBB (70,000).
-  EXPECT_EQ(parse({"--threads", "1025"}).Error,
+  EXPECT_EQ(parse({"--threads", "1025"}).error().message(),
             "option '--threads' needs a whole number from 0 to 1024, not '1025'");
   EXPECT_TRUE(parse({"--threads", "1024"}).ok());
-  EXPECT_EQ(parse({"--json=1"}).Error, "option '--json' takes no value");
-  EXPECT_EQ(parse({"--space=yes"}).Error, "option '--space' takes no value");
+  EXPECT_EQ(parse({"--json=1"}).error().message(), "option '--json' takes no value");
+  EXPECT_EQ(parse({"--space=yes"}).error().message(), "option '--space' takes no value");
 }
 
 } // namespace
@@ -193,9 +196,9 @@ TEST(TunerInvocation, RoundTripsEveryOption) {
   O.Fresh = true;
   O.Priors = {{"a/results.db", 3}, {"cache \"x\".json", 0}};
   O.Arguments = {"--", "-3", "--seed", "", "\xff\xfe not UTF-8"};
-  const ParsedCommandLine P = parseTunerCommandLine(tunerCommandLine(O));
-  ASSERT_TRUE(P.ok()) << P.Error;
-  expectSameOptions(P.Options, O);
+  const Expected<TunerOptions> P = parseTunerCommandLine(tunerCommandLine(O));
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  expectSameOptions(*P, O);
 }
 
 TEST(TunerInvocation, RoundTripsGeneratedOptions) {
@@ -234,24 +237,27 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
       O.ReplayArguments.push_back(Text());
     for (std::size_t N = Random() % 4; N > 0; --N)
       O.Arguments.push_back(Text());
-    const ParsedCommandLine P = parseTunerCommandLine(tunerCommandLine(O));
-    ASSERT_TRUE(P.ok()) << P.Error;
-    expectSameOptions(P.Options, O);
+    const Expected<TunerOptions> P = parseTunerCommandLine(tunerCommandLine(O));
+    ASSERT_TRUE(P.ok()) << P.error().message();
+    expectSameOptions(*P, O);
   }
 }
 
 TEST(TunerCommandLine, PriorIsRepeatable) {
-  const ParsedCommandLine P =
+  const Expected<TunerOptions> P =
       parseTunerCommandLine(Strings{"--tune", "--prior", "a.db", "--prior=b.json", "--", "1"});
-  ASSERT_TRUE(P.ok()) << P.Error;
-  EXPECT_EQ(P.Options.Priors, (std::vector<PriorData>{{"a.db", 0}, {"b.json", 0}}));
-  EXPECT_EQ(parseTunerCommandLine(Strings{"--prior"}).Error, "option '--prior' needs a value");
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->Priors, (std::vector<PriorData>{{"a.db", 0}, {"b.json", 0}}));
+  EXPECT_EQ(parseTunerCommandLine(Strings{"--prior"}).error().message(),
+            "option '--prior' needs a value");
 }
 
 TEST(TunerInvocation, RejectsAValueOfAnotherShape) {
-  EXPECT_NE(
-      parseTunerCommandLine(Strings{"--invocation", "{}"}).Error.find("not one of this tuner"),
-      std::string::npos);
-  EXPECT_EQ(parseTunerCommandLine(Strings{"--invocation"}).Error,
+  EXPECT_NE(parseTunerCommandLine(Strings{"--invocation", "{}"})
+                .error()
+                .message()
+                .find("not one of this tuner"),
+            std::string::npos);
+  EXPECT_EQ(parseTunerCommandLine(Strings{"--invocation"}).error().message(),
             "option '--invocation' needs a value");
 }

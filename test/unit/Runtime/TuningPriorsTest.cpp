@@ -54,25 +54,28 @@ std::string cache(const std::string &Dir, const std::string &Name,
 TEST(TuningPriorsTest, BestOfEachPriorInTurn) {
   const std::string Dir = ::testing::TempDir() + "/priors-" + std::to_string(getpid());
   std::filesystem::create_directories(Dir);
-  const RecordedSpace Space = buildRecordedSpace(space());
+  const RecordedSpace Space = buildRecordedSpace(space()).take();
   const std::string First = cache(Dir, "first.json", {{1, 8, 3}, {2, 8, 1}, {4, 16, 2}});
   const std::string Second = cache(Dir, "second.json", {{2, 8, 9}, {1, 16, 5}, {4, 8, 7}});
-  WarmStartOrError W = priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, 4);
-  ASSERT_TRUE(W.ok()) << W.Error;
+  Expected<std::vector<Configuration>> W =
+      priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, 4);
+  ASSERT_TRUE(W.ok()) << W.error().message();
   std::vector<std::vector<std::uint64_t>> Got;
-  for (const Configuration &C : W.Configurations)
+  for (const Configuration &C : *W)
     Got.push_back(Space.Space.valueIndices(C));
   // first: (2,8) (4,16) (1,8); second: (1,16) (4,8) (2,8); in turn, (2,8) once.
   EXPECT_EQ(Got, (std::vector<std::vector<std::uint64_t>>{{1, 0}, {0, 1}, {2, 1}, {2, 0}}));
-  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, 2).Configurations.size(), 2u);
-  EXPECT_TRUE(priorConfigurations(Space.Space, {}, 4).Configurations.empty());
+  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, 2)->size(), 2u);
+  EXPECT_TRUE(priorConfigurations(Space.Space, {}, 4)->empty());
 
-  const WarmStartOrError Missing = priorConfigurations(Space.Space, {{Dir + "/none.json", 0}});
-  EXPECT_NE(Missing.Error.find("cannot read the prior: " + Dir + "/none.json"), std::string::npos)
-      << Missing.Error;
+  const Expected<std::vector<Configuration>> Missing =
+      priorConfigurations(Space.Space, {{Dir + "/none.json", 0}});
+  EXPECT_NE(Missing.error().message().find("cannot read the prior: " + Dir + "/none.json"),
+            std::string::npos)
+      << Missing.error().message();
   std::ofstream(Dir + "/other.json")
       << R"({"tune_params_keys": ["a"], "tune_params": {}, "cache": {"1": {"a": 1, "time": 1}}})";
-  EXPECT_EQ(priorConfigurations(Space.Space, {{Dir + "/other.json", 0}}).Error,
+  EXPECT_EQ(priorConfigurations(Space.Space, {{Dir + "/other.json", 0}}).error().message(),
             Dir + "/other.json: the prior data has no parameter 'b'");
   std::filesystem::remove_all(Dir);
 }

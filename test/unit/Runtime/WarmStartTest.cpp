@@ -40,7 +40,7 @@ RecordedData target() {
 } // namespace
 
 TEST(WarmStartTest, BestPriorEntriesTheSpaceHoldsBestFirst) {
-  const RecordedSpace Space = buildRecordedSpace(target());
+  const RecordedSpace Space = buildRecordedSpace(target()).take();
   RecordedData Prior;
   Prior.Parameters = {"b", "extra", "a"};
   Prior.Objectives = {"time"};
@@ -52,26 +52,26 @@ TEST(WarmStartTest, BestPriorEntriesTheSpaceHoldsBestFirst) {
       entry({std::int64_t(16), std::int64_t(0), std::int64_t(1)}, 3.0),         // (1, 16) again
       entry({std::int64_t(8), std::int64_t(0), std::int64_t(4)}, 4.0),          // (4, 8)
   };
-  WarmStartOrError W = warmStartConfigurations(Space.Space, Prior, 3);
-  ASSERT_TRUE(W.ok()) << W.Error;
+  Expected<std::vector<Configuration>> W = warmStartConfigurations(Space.Space, Prior, 3);
+  ASSERT_TRUE(W.ok()) << W.error().message();
   std::vector<std::vector<std::uint64_t>> Got;
-  for (const Configuration &C : W.Configurations)
+  for (const Configuration &C : *W)
     Got.push_back(Space.Space.valueIndices(C));
   // (1, 16), (4, 8), (2, 8) as range positions of a in {1,2,4}, b in {8,16}.
   EXPECT_EQ(Got, (std::vector<std::vector<std::uint64_t>>{{0, 1}, {2, 0}, {1, 0}}));
-  EXPECT_EQ(warmStartConfigurations(Space.Space, Prior, 1).Configurations.size(), 1u);
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Prior, 1)->size(), 1u);
 }
 
 TEST(WarmStartTest, PriorsThatDoNotFitAreErrors) {
-  const RecordedSpace Space = buildRecordedSpace(target());
+  const RecordedSpace Space = buildRecordedSpace(target()).take();
   RecordedData Missing;
   Missing.Parameters = {"a"};
   Missing.Entries = {entry({std::int64_t(1)}, 1.0)};
-  EXPECT_EQ(warmStartConfigurations(Space.Space, Missing).Error,
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Missing).error().message(),
             "the prior data has no parameter 'b'");
   RecordedData Failed;
   Failed.Parameters = {"a", "b"};
   Failed.Entries = {entry({std::int64_t(1), std::int64_t(8)}, std::nullopt)};
-  EXPECT_EQ(warmStartConfigurations(Space.Space, Failed).Error,
+  EXPECT_EQ(warmStartConfigurations(Space.Space, Failed).error().message(),
             "the prior data holds no valid configuration");
 }

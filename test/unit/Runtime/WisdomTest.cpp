@@ -134,15 +134,15 @@ TEST(WisdomTest, JsonRoundTripKeepsEveryKind) {
   E.Source = "a.db";
   E.Run = 7;
   W.Entries = {E};
-  const WisdomOrError Back = parseWisdom(wisdomJson(W));
-  ASSERT_TRUE(Back.ok()) << Back.Error;
-  EXPECT_EQ(Back.Value.Inputs, W.Inputs);
-  EXPECT_EQ(Back.Value.Parameters, W.Parameters);
-  ASSERT_EQ(Back.Value.Entries.size(), 1u);
-  EXPECT_EQ(Back.Value.Entries[0].Values, E.Values);
-  EXPECT_EQ(Back.Value.Entries[0].Costs, E.Costs);
-  EXPECT_EQ(Back.Value.Entries[0].Arguments, E.Arguments);
-  EXPECT_EQ(Back.Value.Entries[0].Run, 7);
+  const Expected<Wisdom> Back = parseWisdom(wisdomJson(W));
+  ASSERT_TRUE(Back.ok()) << Back.error().message();
+  EXPECT_EQ(Back->Inputs, W.Inputs);
+  EXPECT_EQ(Back->Parameters, W.Parameters);
+  ASSERT_EQ(Back->Entries.size(), 1u);
+  EXPECT_EQ(Back->Entries[0].Values, E.Values);
+  EXPECT_EQ(Back->Entries[0].Costs, E.Costs);
+  EXPECT_EQ(Back->Entries[0].Arguments, E.Arguments);
+  EXPECT_EQ(Back->Entries[0].Run, 7);
   EXPECT_FALSE(parseWisdom("{}").ok());
   EXPECT_FALSE(parseWisdom("[").ok());
 }
@@ -166,12 +166,12 @@ TEST(WisdomTest, JsonRoundTripKeepsNonFiniteValues) {
     E.Costs = {1.0 + I};
     W.Entries.push_back(E);
   }
-  const WisdomOrError Back = parseWisdom(wisdomJson(W));
-  ASSERT_TRUE(Back.ok()) << Back.Error;
-  ASSERT_EQ(Back.Value.Entries.size(), 3u);
-  EXPECT_EQ(std::get<double>(Back.Value.Entries[0].Values[0]), Values[0]);
-  EXPECT_EQ(std::get<double>(Back.Value.Entries[1].Values[0]), Values[1]);
-  EXPECT_TRUE(std::isnan(std::get<double>(Back.Value.Entries[2].Values[0])));
+  const Expected<Wisdom> Back = parseWisdom(wisdomJson(W));
+  ASSERT_TRUE(Back.ok()) << Back.error().message();
+  ASSERT_EQ(Back->Entries.size(), 3u);
+  EXPECT_EQ(std::get<double>(Back->Entries[0].Values[0]), Values[0]);
+  EXPECT_EQ(std::get<double>(Back->Entries[1].Values[0]), Values[1]);
+  EXPECT_TRUE(std::isnan(std::get<double>(Back->Entries[2].Values[0])));
 }
 
 TEST(WisdomTest, MergeKeepsTheLowerCostPerDeviceAndArguments) {
@@ -179,12 +179,12 @@ TEST(WisdomTest, MergeKeepsTheLowerCostPerDeviceAndArguments) {
   B.Entries = {entry("PoCL: cpu-haswell (OpenCL 3.0)", {"256"}, 9, 0.5),
                entry("PoCL: cpu-haswell (OpenCL 3.0)", {"4096"}, 8, 2),
                entry("OpenCL: gfx1100 (x)", {"256"}, 7, 1)};
-  const WisdomOrError M = mergeWisdom({A, B});
-  ASSERT_TRUE(M.ok()) << M.Error;
-  ASSERT_EQ(M.Value.Entries.size(), 5u);
-  EXPECT_EQ(M.Value.Entries[0].Values[0], Value(std::int64_t(9)));
-  EXPECT_EQ(M.Value.Entries[1].Values[0], Value(std::int64_t(2)));
-  EXPECT_EQ(M.Value.Entries[4].Device, "OpenCL: gfx1100 (x)");
+  const Expected<Wisdom> M = mergeWisdom({A, B});
+  ASSERT_TRUE(M.ok()) << M.error().message();
+  ASSERT_EQ(M->Entries.size(), 5u);
+  EXPECT_EQ(M->Entries[0].Values[0], Value(std::int64_t(9)));
+  EXPECT_EQ(M->Entries[1].Values[0], Value(std::int64_t(2)));
+  EXPECT_EQ(M->Entries[4].Device, "OpenCL: gfx1100 (x)");
   B.Parameters = {{"LS", ValueKind::Int}};
   EXPECT_FALSE(mergeWisdom({A, B}).ok());
 }
@@ -196,7 +196,7 @@ TEST(WisdomTest, FromADatabaseTheLatestRunPerDeviceAndArguments) {
   const std::string Path = Dir + "/results.db";
   {
     auto Db = ResultsDatabase::open(Path);
-    ASSERT_TRUE(Db.ok()) << Db.Error;
+    ASSERT_TRUE(Db.ok()) << Db.error().message();
     auto Run = [&](std::vector<std::string> Args, std::string Device, std::string Key,
                    std::vector<std::pair<std::int64_t, double>> Results) {
       RunInfo R;
@@ -208,8 +208,8 @@ TEST(WisdomTest, FromADatabaseTheLatestRunPerDeviceAndArguments) {
       R.ParameterKinds = {ValueKind::Int};
       R.SpaceSize = "10";
       R.Device = Device;
-      auto Id = Db.Value->beginRun(R);
-      ASSERT_TRUE(Id.ok()) << Id.Error;
+      auto Id = (*Db)->beginRun(R);
+      ASSERT_TRUE(Id.ok()) << Id.error().message();
       std::int64_t Number = 1;
       for (auto [X, Cost] : Results) {
         EvaluationRecord E;
@@ -218,7 +218,7 @@ TEST(WisdomTest, FromADatabaseTheLatestRunPerDeviceAndArguments) {
         E.Result.Valid = true;
         E.Result.Costs = {Cost};
         E.Evaluation = Number++;
-        ASSERT_TRUE(Db.Value->addEvaluation(Id.Value, E).ok());
+        ASSERT_TRUE((*Db)->addEvaluation(*Id, E).ok());
       }
     };
     Run({"256"}, "dev", "k1", {{1, 5.0}, {2, 3.0}});
@@ -227,14 +227,14 @@ TEST(WisdomTest, FromADatabaseTheLatestRunPerDeviceAndArguments) {
     Run({"256"}, "dev", "k1", {{4, 3.5}});
     Run({"256"}, "", "k3", {{5, 1.0}});
   }
-  const WisdomOrError W = wisdomOfDatabase(Path, {{"N", "size_t", 1}}, "k.cl");
-  ASSERT_TRUE(W.ok()) << W.Error;
-  ASSERT_EQ(W.Value.Entries.size(), 3u);
-  EXPECT_EQ(W.Value.Entries[0].Arguments, std::vector<std::string>{"1024"});
-  EXPECT_EQ(W.Value.Entries[1].Arguments, std::vector<std::string>{"256"});
-  EXPECT_EQ(W.Value.Entries[1].Values[0], Value(std::int64_t(2)));
-  EXPECT_EQ(W.Value.Entries[1].Costs, std::vector<double>{3.0});
-  EXPECT_EQ(W.Value.Entries[2].Device, "");
+  const Expected<Wisdom> W = wisdomOfDatabase(Path, {{"N", "size_t", 1}}, "k.cl");
+  ASSERT_TRUE(W.ok()) << W.error().message();
+  ASSERT_EQ(W->Entries.size(), 3u);
+  EXPECT_EQ(W->Entries[0].Arguments, std::vector<std::string>{"1024"});
+  EXPECT_EQ(W->Entries[1].Arguments, std::vector<std::string>{"256"});
+  EXPECT_EQ(W->Entries[1].Values[0], Value(std::int64_t(2)));
+  EXPECT_EQ(W->Entries[1].Costs, std::vector<double>{3.0});
+  EXPECT_EQ(W->Entries[2].Device, "");
   EXPECT_FALSE(wisdomOfDatabase(Path, {}, "other.cl").ok());
   std::filesystem::remove_all(Dir);
 }

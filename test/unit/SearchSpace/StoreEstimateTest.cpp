@@ -64,11 +64,19 @@ TEST(StoreEstimateTest, ParsesSizes) {
 
 TEST(StoreEstimateTest, TheLimitFollowsTheVariable) {
   ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "3G", 1), 0);
-  EXPECT_EQ(storeMemoryLimit(), std::uint64_t(3) << 30);
+  Expected<std::uint64_t> Limit = storeMemoryLimit();
+  ASSERT_TRUE(Limit) << Limit.error().message();
+  EXPECT_EQ(*Limit, std::uint64_t(3) << 30);
   ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "plenty", 1), 0);
-  EXPECT_THROW(storeMemoryLimit(), std::invalid_argument);
+  Limit = storeMemoryLimit();
+  ASSERT_FALSE(Limit);
+  EXPECT_EQ(Limit.error().message(),
+            "ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size such as 64G, 512M or 1000000");
   ASSERT_EQ(unsetenv(kSpaceMemoryLimitVariable), 0);
-  EXPECT_GT(storeMemoryLimit(), 0u);
+  Limit = storeMemoryLimit();
+  ASSERT_TRUE(Limit);
+  EXPECT_EQ(*Limit, machineStoreMemoryLimit());
+  EXPECT_GT(*Limit, 0u);
 }
 
 TEST(StoreEstimateTest, AHugeRangeIsRefusedBeforeGenerating) {
