@@ -9,10 +9,17 @@
 // while the first is being handled restores the default action, so a user
 // who presses Ctrl-C twice always gets out.
 //
+// The handlers stay installed once the first Interruption has installed
+// them: a signal between two Interruptions (after space generation, before
+// the tuning loop) once met the default action and killed the tuner. It is
+// kept instead, and the next Interruption is requested() from its start
+// (and calls its OnSignal); with none to come, the process goes on.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_INTERRUPTION_H
 #define ATFC_RUNTIME_INTERRUPTION_H
 
+#include <atomic>
 #include <csignal>
 #include <functional>
 #include <thread>
@@ -26,7 +33,7 @@ inline constexpr int kInterruptingSignals[] = {SIGINT, SIGTERM, SIGHUP};
 class Interruption {
 public:
   /// Installs the handlers; OnSignal runs on a watcher thread at the first
-  /// signal.
+  /// signal, or at once when one arrived since an earlier Interruption.
   explicit Interruption(std::function<void()> OnSignal);
   ~Interruption();
   Interruption(const Interruption &) = delete;
@@ -42,6 +49,7 @@ public:
 
 private:
   std::function<void()> OnSignal;
+  std::atomic<bool> Stopping{false};
   std::thread Watcher;
 };
 
