@@ -44,7 +44,7 @@ TEST(ExpressionSizeTest, SetValueListsFindTheValuesOfEveryForm) {
   auto Braces = setValueList("{1, f(2, 3), \"a,b\"}");
   ASSERT_TRUE(Braces);
   EXPECT_EQ(Braces->Open, 0u);
-  EXPECT_EQ(Braces->Close, 20u);
+  EXPECT_EQ(Braces->Close, 18u);
   ASSERT_EQ(Braces->Values.size(), 3u);
   EXPECT_EQ(Braces->Values[1], std::make_pair(std::size_t(3), std::size_t(11)));
   EXPECT_TRUE(Braces->Chunkable);
