@@ -99,16 +99,17 @@ template <class... Ts> struct set_part<set_chunk<Ts...>> {
 
 template <class T, class... Ts> struct range_traits<set_range<T, Ts...>> {
   static constexpr bool deduced = std::is_same_v<T, deduce>;
-  using value_type = std::conditional_t<
-      deduced, typename common_impl<void, typename set_part<Ts>::common...>::type, T>;
+  using value_type =
+      std::conditional_t<deduced,
+                         typename common_impl<void, typename set_part<Ts>::common...>::type, T>;
   static constexpr int status = sizeof...(Ts) == 0                    ? range_empty
                                 : std::is_same_v<value_type, no_type> ? range_no_common_type
                                 : (set_part<Ts>::template converts_to<value_type> && ...)
                                     ? range_ok
                                     : range_value_not_convertible;
   template <class P>
-  static constexpr bool converts_to =
-      deduced ? (set_part<Ts>::template converts_to<P> && ...) : std::is_convertible_v<T, P>;
+  static constexpr bool converts_to = deduced ? (set_part<Ts>::template converts_to<P> &&...)
+                                              : std::is_convertible_v<T, P>;
   static int instantiate() { return 0; }
 };
 

@@ -158,6 +158,15 @@ std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<Parameter
   return Levels;
 }
 
+/// A number below Bound (> 0) from the splitmix64 generator state Random.
+std::uint64_t randomBelow(std::uint64_t &Random, std::uint64_t Bound) {
+  // The modulo's bias is irrelevant to an estimate.
+  std::uint64_t Z = (Random += 0x9e3779b97f4a7c15);
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111eb;
+  return (Z ^ (Z >> 31)) % Bound;
+}
+
 /// The nodes of levels Depth.. as random walks down the tree from the
 /// NumPrefixes expanded prefixes count them (Knuth's estimator: a walk's
 /// product of the values each level accepts below it, times the prefixes,
@@ -186,14 +195,35 @@ std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t
                 : std::clamp<std::size_t>(static_cast<std::size_t>(kSampleWorkBudget / Work),
                                           kMinSampleWalks, kMaxSampleWalks);
   std::vector<double> Sums(Last - Depth, 0);
-  std::vector<std::uint64_t> Path(Last), Scratch;
+  std::vector<std::uint64_t> Path(Last);
   std::uint64_t Random = 0x243f6a8885a308d3; // the same estimate on every run
+  // One step of a walk: the values level L accepts below Path[0..L-1] (the
+  // loop nest stopped below level L, or, for the last level, its leaves),
+  // and one of them picked into Path[L].
+  detail::ChunkLevels C(Params, 0);
+  auto Step = [&](std::size_t L) -> std::uint64_t {
+    if (!Params[L].Constrained) {
+      if (Params[L].RangeSize && L + 1 < Last)
+        Path[L] = randomBelow(Random, Params[L].RangeSize);
+      return Params[L].RangeSize;
+    }
+    C.Stop = L + 1;
+    C.Stopped.clear();
+    const std::uint64_t Leaves = Group.generateBelow(L, Path.data(), C);
+    if (L + 1 == Params.size()) {
+      C.Levels[L].Values.truncate(0);
+      return Leaves;
+    }
+    if (!C.Stopped.empty())
+      Path[L] = C.Stopped[randomBelow(Random, C.Stopped.size())];
+    return C.Stopped.size();
+  };
   for (std::size_t W = 0; W < Walks; ++W) {
-    const std::size_t Start = detail::randomBelow(Random, NumPrefixes);
+    const std::size_t Start = randomBelow(Random, NumPrefixes);
     std::copy_n(Indices.data() + Start * Depth, Depth, Path.begin());
     double Product = 1;
     for (std::size_t L = Depth; L < Last; ++L) {
-      const std::uint64_t Count = Group.sampleLevel(L, Path.data(), Random, Path[L], Scratch);
+      const std::uint64_t Count = Step(L);
       Product *= static_cast<double>(Count);
       Sums[L - Depth] += Product;
       if (Count == 0)
@@ -212,14 +242,6 @@ detail::ChunkLevels::ChunkLevels(const std::vector<ParameterInfo> &Params, std::
       Stop(Stop) {}
 
 void detail::recordStop(ChunkLevels &C, std::uint64_t Index) { C.Stopped.push_back(Index); }
-
-std::uint64_t detail::randomBelow(std::uint64_t &Random, std::uint64_t Bound) {
-  // splitmix64; the modulo's bias is irrelevant to an estimate.
-  std::uint64_t Z = (Random += 0x9e3779b97f4a7c15);
-  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9;
-  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111eb;
-  return (Z ^ (Z >> 31)) % Bound;
-}
 
 GroupLevelsBase::~GroupLevelsBase() = default;
 

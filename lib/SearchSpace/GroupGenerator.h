@@ -61,9 +61,6 @@ struct ChunkLevels {
 /// Appends Index to C.Stopped (GroupGenerator.cpp: out of the loop nest).
 void recordStop(ChunkLevels &C, std::uint64_t Index);
 
-/// A number below Bound (> 0) from the splitmix64 generator state Random.
-std::uint64_t randomBelow(std::uint64_t &Random, std::uint64_t Bound);
-
 } // namespace detail
 
 /// A group's loop nest as the untyped half of generation sees it.
@@ -76,20 +73,12 @@ public:
 
   /// Generates the subtree below the prefix whose first Depth value indices
   /// are Prefix[0..Depth-1] into C's levels Depth..K-1, and returns its
-  /// number of leaves; with C.Stop == Depth + 1 it only records the values
-  /// of level Depth in C.Stopped (the expansion). Distinct prefixes may be
+  /// number of leaves; with C.Stop == Depth + 1 < K it only records the
+  /// values of level Depth in C.Stopped (the expansion, and the store's
+  /// estimate: GroupGenerator.cpp). Distinct prefixes may be
   /// generated at the same time, each into its own C.
   virtual std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                       detail::ChunkLevels &C) const = 0;
-
-  /// The number of values level Depth accepts below the prefix whose first
-  /// Depth value indices are Prefix[0..Depth-1], descending no deeper; in
-  /// Picked the index of one of them, each as likely (reservoir sampling
-  /// with the generator state Random). The store's estimate walks random
-  /// paths with it (StoreEstimate.h). Scratch: the divisor buffer.
-  virtual std::uint64_t sampleLevel(std::size_t Depth, const std::uint64_t *Prefix,
-                                    std::uint64_t &Random, std::uint64_t &Picked,
-                                    std::vector<std::uint64_t> &Scratch) const = 0;
 
 protected:
   explicit GroupLevelsBase(std::size_t MaxPrefixDepth) : MaxPrefixDepth(MaxPrefixDepth) {}
@@ -141,45 +130,7 @@ public:
     return Leaves;
   }
 
-  std::uint64_t sampleLevel(std::size_t Depth, const std::uint64_t *Prefix, std::uint64_t &Random,
-                            std::uint64_t &Picked,
-                            std::vector<std::uint64_t> &Scratch) const override {
-    Path P{};
-    std::uint64_t Count = 0;
-    [&]<std::size_t... Is>(std::index_sequence<Is...>) {
-      ((Is < Depth ? (void)(std::get<Is>(P) = parameterAt<Is>(Group).Range.at(Prefix[Is]))
-                   : void()),
-       ...);
-      ((Is == Depth ? (void)(Count = sampleAt<Is>(P, Random, Picked, Scratch)) : void()), ...);
-    }
-    (std::make_index_sequence<K>{});
-    return Count;
-  }
-
 private:
-  /// sampleLevel at level I: an unconstrained level accepts its whole
-  /// range, and needs no loop (nor another copy of one in the tuner).
-  template <std::size_t I>
-  std::uint64_t sampleAt(Path &P, std::uint64_t &Random, std::uint64_t &Picked,
-                         std::vector<std::uint64_t> &Scratch) const {
-    const auto &Param = parameterAt<I>(Group);
-    using Param_t = std::remove_cvref_t<decltype(Param)>;
-    if constexpr (std::is_same_v<typename Param_t::constraint_type, NoConstraint>) {
-      const std::uint64_t Size = Param.Range.size();
-      if (Size)
-        Picked = detail::randomBelow(Random, Size);
-      return Size;
-    } else {
-      std::uint64_t Count = 0;
-      detail::forEachValid(Param.Range, Param.Constraint, P, Scratch,
-                           [&](std::uint64_t Index, const auto &) {
-                             if (detail::randomBelow(Random, ++Count) == 0)
-                               Picked = Index;
-                           });
-      return Count;
-    }
-  }
-
   /// Adds what the store knows about parameter P (see describe()).
   template <class P> void describeParameter(const P &Param) {
     using R = typename P::range_type;
@@ -219,11 +170,12 @@ private:
                              Level.Values.push_back(Index);
                              ++Leaves;
                            } else {
-                             if constexpr (I + 1 <= kMaxPrefixDepth)
-                               if (I + 1 == Stop) [[unlikely]] {
-                                 detail::recordStop(C, Index);
-                                 return;
-                               }
+                             // (At every level: the store's estimate
+                             // samples the levels below the prefixes.)
+                             if (I + 1 == Stop) [[unlikely]] {
+                               detail::recordStop(C, Index);
+                               return;
+                             }
                              std::get<I>(P) = Value;
                              const std::size_t Node = Level.Values.size();
                              // Offsets past 2^32 are caught once the chunk is done.
