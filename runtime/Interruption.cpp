@@ -75,6 +75,7 @@ Interruption::~Interruption() {
   }
 }
 
+int Interruption::pending() { return Received; }
 bool Interruption::requested() const { return Received != 0; }
 int Interruption::signal() const { return Received; }
 int Interruption::exitCode() const { return Received != 0 ? 128 + Received : 130; }

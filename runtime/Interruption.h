@@ -39,6 +39,10 @@ public:
   Interruption(const Interruption &) = delete;
   Interruption &operator=(const Interruption &) = delete;
 
+  /// The signal that arrived since the handlers were first installed,
+  /// whether or not an Interruption exists now; 0 when none did.
+  static int pending();
+
   /// Whether a signal arrived.
   bool requested() const;
   /// The signal that arrived, or 0.
