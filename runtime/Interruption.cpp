@@ -15,6 +15,8 @@ namespace atfc {
 namespace {
 
 std::atomic<int> Received{0};
+/// One pipe for the process's life: closing it could let the handler write
+/// into a file that reused its number. Its write end never blocks.
 int PipeFds[2] = {-1, -1};
 
 extern "C" void onSignal(int Signal) {
@@ -29,37 +31,51 @@ extern "C" void onSignal(int Signal) {
   [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
 }
 
+bool openPipe() {
+  static const bool Opened = [] {
+    return ::pipe2(PipeFds, O_CLOEXEC) == 0 &&
+           ::fcntl(PipeFds[1], F_SETFL, ::fcntl(PipeFds[1], F_GETFL) | O_NONBLOCK) == 0;
+  }();
+  return Opened;
+}
+
 } // namespace
 
 Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::move(TheOnSignal)) {
-  Received = 0;
-  if (::pipe2(PipeFds, O_CLOEXEC) != 0)
+  if (!openPipe())
     return;
+  // Byte 1 is a signal's (perhaps one kept since an earlier Interruption);
+  // byte 0 a destructor's wake-up, perhaps an earlier one's.
   Watcher = std::thread([this] {
+    bool Called = false;
     char Byte = 0;
-    // Byte 0 is the destructor's wake-up; 1 a signal.
-    while (::read(PipeFds[0], &Byte, 1) < 0) {
+    while (!Stopping) {
+      if (::read(PipeFds[0], &Byte, 1) != 1)
+        continue;
+      if (Byte == 1 && !Called && OnSignal) {
+        Called = true;
+        OnSignal();
+      }
     }
-    if (Byte == 1 && OnSignal)
-      OnSignal();
   });
-  Handlers.emplace(kInterruptingSignals, onSignal);
+  struct sigaction Action = {};
+  Action.sa_handler = onSignal;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : kInterruptingSignals)
+    sigaction(Signal, &Action, nullptr);
 }
 
 Interruption::~Interruption() {
-  Handlers.reset();
+  // The handlers stay: a signal from now on is kept for the next one.
   if (Watcher.joinable()) {
-    if (Received == 0) {
-      const char Byte = 0;
-      [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
-    }
+    Stopping = true;
+    const char Byte = 0;
+    [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
     Watcher.join();
   }
-  ::close(PipeFds[0]);
-  ::close(PipeFds[1]);
-  PipeFds[0] = PipeFds[1] = -1;
 }
 
+int Interruption::pending() { return Received; }
 bool Interruption::requested() const { return Received != 0; }
 int Interruption::signal() const { return Received; }
 int Interruption::exitCode() const { return Received != 0 ? 128 + Received : 130; }

@@ -5,20 +5,22 @@
 // and call a function (from a watcher thread, not from the signal handler)
 // that stops the measurement in flight, e.g. by killing its scripts. The
 // run ends `interrupted`, its outputs written, with exit status 128 + the
-// signal. A second signal
-// while the first is being handled restores the default action, so a user
-// who presses Ctrl-C twice always gets out. When the Interruption ends, the
-// handlers that were in place before it are back (ScopedSignalHandlers.h).
+// signal. A second signal while the first is being handled restores the
+// default action, so a user who presses Ctrl-C twice always gets out.
+//
+// The handlers stay installed once the first Interruption has installed
+// them: a signal between two Interruptions (after space generation, before
+// the tuning loop) once met the default action and killed the tuner. It is
+// kept instead, and the next Interruption is requested() from its start
+// (and calls its OnSignal); with none to come, the process goes on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_INTERRUPTION_H
 #define ATFC_RUNTIME_INTERRUPTION_H
 
-#include "runtime/ScopedSignalHandlers.h"
-
+#include <atomic>
 #include <csignal>
 #include <functional>
-#include <optional>
 #include <thread>
 
 namespace atfc {
@@ -29,13 +31,16 @@ inline constexpr int kInterruptingSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 class Interruption {
 public:
-  /// Installs the handlers, keeping the ones they replace; OnSignal runs on a
-  /// watcher thread at the first signal.
+  /// Installs the handlers; OnSignal runs on a watcher thread at the first
+  /// signal, or at once when one arrived since an earlier Interruption.
   explicit Interruption(std::function<void()> OnSignal);
-  /// Puts the replaced handlers back.
   ~Interruption();
   Interruption(const Interruption &) = delete;
   Interruption &operator=(const Interruption &) = delete;
+
+  /// The signal that arrived since the handlers were first installed,
+  /// whether or not an Interruption exists now; 0 when none did.
+  static int pending();
 
   /// Whether a signal arrived.
   bool requested() const;
@@ -47,8 +52,8 @@ public:
 
 private:
   std::function<void()> OnSignal;
+  std::atomic<bool> Stopping{false};
   std::thread Watcher;
-  std::optional<ScopedSignalHandlers> Handlers;
 };
 
 } // namespace atfc

@@ -244,6 +244,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   }
   if (Measurer)
     Measurer->spaceReady(Space);
+  // A signal since generation ended was kept (Interruption.h): a tuning run
+  // starts interrupted; anything else stops here, as the signal would have.
+  if (Interruption::pending() != 0 && Options.Mode != TunerMode::Tune) {
+    Err << FileName << ": interrupted\n";
+    return 128 + Interruption::pending();
+  }
 
   switch (Options.Mode) {
   case TunerMode::Devices: // answered by the constructor, like --help

@@ -39,10 +39,14 @@ template <class T> using stored_t = typename stored<std::decay_t<T>>::type;
 // error does not become many.
 template <class T> using fallback_t = std::conditional_t<std::is_same_v<T, no_type>, int, T>;
 
-template <class Void, class... Ts> struct common_impl { using type = no_type; };
+template <class Void, class... Ts> struct common_impl {
+  using type = no_type;
+  using unstored = no_type;
+};
 template <class... Ts>
 struct common_impl<std::void_t<typename std::common_type<Ts...>::type>, Ts...> {
   using type = stored_t<typename std::common_type<Ts...>::type>;
+  using unstored = typename std::common_type<Ts...>::type;
 };
 template <class... Ts> using common_t = typename common_impl<void, Ts...>::type;
 
@@ -76,16 +80,35 @@ template <class R> struct range_traits {
   static int instantiate() { return 0; }
 };
 
+// A large set's values come in chunks, and chunks of chunks, of at most 32
+// (SyntheticUnit.cpp writes `set(chunk(a, b, ...), chunk(...))`): a fold or
+// a common type over all of them at once costs the square of their number.
+template <class... Ts> struct set_chunk {};
+template <class... Ts> set_chunk<std::decay_t<Ts>...> chunk(const Ts &...);
+
+// One argument of set(...): a value, or a chunk of values.
+template <class V> struct set_part {
+  using common = V;
+  template <class P> static constexpr bool converts_to = std::is_convertible_v<V, P>;
+};
+template <class... Ts> struct set_part<set_chunk<Ts...>> {
+  using common = typename common_impl<void, typename set_part<Ts>::common...>::unstored;
+  template <class P>
+  static constexpr bool converts_to = (set_part<Ts>::template converts_to<P> && ...);
+};
+
 template <class T, class... Ts> struct range_traits<set_range<T, Ts...>> {
   static constexpr bool deduced = std::is_same_v<T, deduce>;
-  using value_type = std::conditional_t<deduced, common_t<Ts...>, T>;
+  using value_type =
+      std::conditional_t<deduced,
+                         typename common_impl<void, typename set_part<Ts>::common...>::type, T>;
   static constexpr int status = sizeof...(Ts) == 0                    ? range_empty
                                 : std::is_same_v<value_type, no_type> ? range_no_common_type
-                                : (std::is_convertible_v<Ts, value_type> && ...)
+                                : (set_part<Ts>::template converts_to<value_type> && ...)
                                     ? range_ok
                                     : range_value_not_convertible;
   template <class P>
-  static constexpr bool converts_to = deduced ? (std::is_convertible_v<Ts, P> &&...)
+  static constexpr bool converts_to = deduced ? (set_part<Ts>::template converts_to<P> &&...)
                                               : std::is_convertible_v<T, P>;
   static int instantiate() { return 0; }
 };

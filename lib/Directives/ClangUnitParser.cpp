@@ -53,17 +53,19 @@ private:
 ParsedUnit parseSyntheticUnit(const SyntheticUnit &Unit) {
   ParsedUnit Result;
   DiagnosticCollector Collector(Result.Messages);
-  // A set of N values is a fold over N arguments, and its common type N
-  // nested instantiations: the default limits (256 and 1024) refused sets
-  // of 257 values with "internal error". The analysis runs on a large stack
-  // (ExpressionSize.h), which holds sets of kMaxSetValues.
-  const std::vector<std::string> Args = {"-std=c++20",
-                                         "-w",
-                                         "-ferror-limit=0",
-                                         "-fno-color-diagnostics",
-                                         "-fbracket-depth=" + std::to_string(kMaxSetValues + 16),
-                                         "-ftemplate-depth=" + std::to_string(kMaxSetValues + 1024),
-                                         "-resource-dir=" ATF_CLANG_RESOURCE_DIR};
+  // A set of N values that is not cut into chunks is a fold over N
+  // arguments, and its common type N nested instantiations: the default
+  // limits (256 and 1024) refused sets of 257 values with "internal error".
+  // The analysis runs on a large stack (ExpressionSize.h), which holds sets
+  // of kMaxUnchunkedSetValues.
+  const std::vector<std::string> Args = {
+      "-std=c++20",
+      "-w",
+      "-ferror-limit=0",
+      "-fno-color-diagnostics",
+      "-fbracket-depth=" + std::to_string(kMaxUnchunkedSetValues + 16),
+      "-ftemplate-depth=" + std::to_string(kMaxUnchunkedSetValues + 1024),
+      "-resource-dir=" ATF_CLANG_RESOURCE_DIR};
   Result.AST = clang::tooling::buildASTFromCodeWithArgs(
       Unit.Text, Args, Unit.UnitName, "atfc", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(),

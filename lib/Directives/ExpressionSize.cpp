@@ -8,6 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/ExpressionSize.h"
 
+#include "Directives/DirectiveLexing.h"
+
+#include <algorithm>
 #include <cctype>
 
 namespace atfc {
@@ -65,25 +68,74 @@ std::optional<ExpressionTooLarge> expressionTooLarge(llvm::StringRef Text) {
   return std::nullopt;
 }
 
-std::optional<ExpressionTooLarge> setTooLarge(llvm::StringRef Text) {
-  // Values are separated by the commas one bracket deep.
-  std::size_t Depth = 0, Values = 1;
-  for (std::size_t I = 0; I < Text.size(); ++I) {
-    const char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-    } else if (C == '(' || C == '[' || C == '{') {
-      ++Depth;
-    } else if ((C == ')' || C == ']' || C == '}') && Depth > 0) {
-      --Depth;
-    } else if (C == ',' && Depth == 1 && ++Values > kMaxSetValues) {
-      return ExpressionTooLarge{I, "this set has more than " + std::to_string(kMaxSetValues) +
-                                       " values, more than atfc analyses; use an interval, or "
-                                       "a generator (interval<T>(lo, hi, step, generator))"};
+std::optional<SetValueList> setValueList(llvm::StringRef Text) {
+  const std::size_t Last = Text.find_last_not_of(" \t\r\n\f\v");
+  if (Last == llvm::StringRef::npos || (Text[Last] != ')' && Text[Last] != '}'))
+    return std::nullopt;
+  SetValueList List;
+  List.Close = Last;
+  // The bracket that the last character closes: `{` at the start, or the
+  // call's `(` after `set` or `set<T>` (whose own brackets are skipped).
+  List.Open = lexing::NoIndex;
+  for (std::size_t I = 0; I < Last;) {
+    if (lexing::opensLiteral(Text, I)) {
+      I = lexing::skipLiteral(Text, I);
+      continue;
     }
+    if (!lexing::isOpeningBracket(Text[I])) {
+      ++I;
+      continue;
+    }
+    const std::size_t Closing = lexing::findClosingBracket(Text, I);
+    if (Closing == Last) {
+      List.Open = I;
+      break;
+    }
+    if (Closing == lexing::NoIndex)
+      return std::nullopt;
+    I = Closing + 1;
   }
+  if (List.Open == lexing::NoIndex)
+    return std::nullopt;
+  List.Values = lexing::splitAtCommas(Text, List.Open + 1, List.Close);
+  if (List.Values.size() == 1 &&
+      Text.slice(List.Values[0].first, List.Values[0].second).trim().empty())
+    List.Values.clear(); // set()
+  List.Chunkable = true;
+  for (std::size_t I = List.Open + 1; I < List.Close;) {
+    if (lexing::opensLiteral(Text, I)) {
+      I = lexing::skipLiteral(Text, I);
+      continue;
+    }
+    if (Text[I++] == '<')
+      List.Chunkable = false;
+  }
+  return List;
+}
+
+std::optional<ExpressionTooLarge> setTooLarge(llvm::StringRef Text, std::size_t MaxValues) {
+  std::optional<SetValueList> List = setValueList(Text);
+  if (!List)
+    return expressionTooLarge(Text);
+  const std::size_t Limit =
+      List->Chunkable ? MaxValues : std::min(MaxValues, kMaxUnchunkedSetValues);
+  if (List->Values.size() > Limit) {
+    std::string Message =
+        "this set has more than " + std::to_string(Limit) + " values, more than atfc analyses";
+    Message += List->Chunkable
+                   ? "; use an interval, or a generator (interval<T>(lo, hi, step, generator))"
+                   : " with a '<' among them (whose commas might be template arguments'); use a "
+                     "set without '<', an interval, or a generator";
+    // At the comma after the last value it analyses.
+    return ExpressionTooLarge{List->Values[Limit].first - 1, std::move(Message)};
+  }
+  if (std::optional<ExpressionTooLarge> Problem = expressionTooLarge(Text.take_front(List->Open)))
+    return Problem;
+  for (const auto &[Begin, End] : List->Values)
+    if (std::optional<ExpressionTooLarge> Problem = expressionTooLarge(Text.slice(Begin, End))) {
+      Problem->Index += Begin;
+      return Problem;
+    }
   return std::nullopt;
 }
 

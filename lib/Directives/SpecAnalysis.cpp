@@ -103,10 +103,10 @@ public:
     for (const PlacedExpression &E : Unit.Expressions) {
       if (!E.Expr)
         continue;
-      std::optional<ExpressionTooLarge> Problem = expressionTooLarge(E.Expr->Text);
-      if (!Problem && E.Role == ExpressionRole::Range &&
-          Spec.Parameters[E.Owner].Range.Kind == RangeKind::Set)
-        Problem = setTooLarge(E.Expr->Text);
+      std::optional<ExpressionTooLarge> Problem =
+          E.Role == ExpressionRole::Range && Spec.Parameters[E.Owner].Range.Kind == RangeKind::Set
+              ? setTooLarge(E.Expr->Text)
+              : expressionTooLarge(E.Expr->Text);
       if (Problem) {
         error(E.Expr->positionOf(Problem->Index), Problem->Message);
         TooLarge = true;

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/SyntheticUnit.h"
 
+#include "Directives/ExpressionSize.h"
+
 #include "Directives/DirectiveLexing.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -132,6 +134,16 @@ public:
     }
     // Back to the unit's own lines: the line after the directive is Line + 1.
     lineDirective(Line + 1, Unit.UnitName);
+  }
+
+  /// Copies Text[Begin, End) of expression ExprIndex where the unit stands,
+  /// without moving it to its line and column: a diagnostic inside finds
+  /// the user's character by its offset all the same (the runs), and
+  /// padding each of thousands of pieces of a long line to its column
+  /// would write the square of the line's length.
+  void copyInline(unsigned ExprIndex, StringRef Text, std::size_t Begin, std::size_t End) {
+    Unit.Runs.push_back({offset(), static_cast<unsigned>(End - Begin), ExprIndex, Begin});
+    write(Text.slice(Begin, End));
   }
 
 private:
@@ -286,7 +298,14 @@ private:
     }
     const unsigned RangeIndex = place(ExpressionRole::Range, I, X, Range);
     Unit.Expressions[RangeIndex].DeclarationBegin = RangeBegin;
-    Writer.copy(RangeIndex, X, Override);
+    std::optional<SetValueList> Values;
+    if (Parameter.Range.Kind == RangeKind::Set)
+      Values = setValueList(Override.empty() ? StringRef(X.Text) : StringRef(Override));
+    if (Values && Values->Chunkable && Values->Values.size() > kSetChunkValues)
+      writeChunkedSet(RangeIndex, Override.empty() ? StringRef(X.Text) : StringRef(Override),
+                      *Values);
+    else
+      Writer.copy(RangeIndex, X, Override);
     Writer.write(";\n");
     Writer.write("inline const int " + Range + "_instantiation = atf_detail::traits_of<decltype(" +
                  Range + ")>::instantiate();\n");
@@ -311,6 +330,34 @@ private:
                  ", decltype(" + Range + ")>();\n");
     Unit.Expressions[RangeIndex].WrapperBegin = RangeBegin;
     Unit.Expressions[RangeIndex].WrapperEnd = Writer.offset();
+  }
+
+  /// Writes a large set as `set(chunk(a, ...), chunk(...))`, chunks of at
+  /// most kSetChunkValues values or chunks (ExpressionSize.h): each value
+  /// is still the user's characters, while the commas between chunks are
+  /// left out.
+  void writeChunkedSet(unsigned RangeIndex, StringRef Text, const SetValueList &List) {
+    Writer.write("\n");
+    Writer.copyInline(RangeIndex, Text, 0, List.Open + 1);
+    writeChunks(RangeIndex, Text, List, 0, List.Values.size());
+    Writer.copyInline(RangeIndex, Text, List.Close, Text.size());
+  }
+  void writeChunks(unsigned RangeIndex, StringRef Text, const SetValueList &List, std::size_t Begin,
+                   std::size_t End) {
+    if (End - Begin <= kSetChunkValues) {
+      Writer.copyInline(RangeIndex, Text, List.Values[Begin].first, List.Values[End - 1].second);
+      return;
+    }
+    // The fewest levels: chunks of the smallest power of the chunk size
+    // that leaves at most kSetChunkValues of them.
+    std::size_t Size = 1;
+    while (Size * kSetChunkValues < End - Begin)
+      Size *= kSetChunkValues;
+    for (std::size_t Chunk = Begin; Chunk < End; Chunk += Size) {
+      Writer.write(Chunk == Begin ? "atf_detail::chunk(" : ",\natf_detail::chunk(");
+      writeChunks(RangeIndex, Text, List, Chunk, std::min(Chunk + Size, End));
+      Writer.write(")");
+    }
   }
 
   /// The parameter list of the check functions. Types are spelled so that

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerEmitter.h"
+#include "Directives/DirectiveLexing.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -269,7 +270,33 @@ private:
     } else {
       Text = Text.drop_front().drop_back();
     }
+    // Many std::string temporaries in one initializer list crash GCC
+    // (100,000: a segmentation fault after 70 s); string literals go in as
+    // pointers, and become strings in a loop (Range.h).
+    if (A.TypeName == "std::string" && allStringLiterals(Text)) {
+      OS << "set(std::initializer_list<const char *>{" << Text << "})";
+      return;
+    }
     OS << "set<" << A.TypeName << ">({" << Text << "})";
+  }
+
+  /// Whether each of the comma-separated values in Text is a plain string
+  /// literal (or several, concatenated).
+  static bool allStringLiterals(llvm::StringRef Text) {
+    for (const auto &[Begin, End] : lexing::splitAtCommas(Text, 0, Text.size())) {
+      llvm::StringRef Value = Text.slice(Begin, End).trim();
+      while (!Value.empty()) {
+        if (Value[0] != '"')
+          return false;
+        const std::size_t Past = lexing::skipLiteral(Value, 0);
+        if (Past == lexing::NoIndex)
+          return false;
+        Value = Value.drop_front(Past).ltrim();
+      }
+      if (Text.slice(Begin, End).trim().empty())
+        return false;
+    }
+    return true;
   }
 
   /// Binds, inside a lambda over path P, every parameter the names list.

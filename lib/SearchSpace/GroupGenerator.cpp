@@ -31,6 +31,12 @@ constexpr std::size_t kChunksPerThread = 8;
 /// How long chunks are generated one after another before the remaining
 /// ones are handed to the thread pool.
 constexpr std::chrono::microseconds kInlineChunkBudget{50};
+/// The store's estimate samples the levels below the prefixes with random
+/// walks: at most this many values tried in all (a walk tries the whole
+/// range of each constrained level), and this many walks.
+constexpr double kSampleWorkBudget = 1 << 22;
+constexpr std::size_t kMinSampleWalks = 16;
+constexpr std::size_t kMaxSampleWalks = 256;
 
 [[noreturn]] void throwLevelTooLarge(const std::string &Parameter) {
   throw std::length_error("search space too large: the level of parameter '" + Parameter +
@@ -152,6 +158,83 @@ std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<Parameter
   return Levels;
 }
 
+/// A number below Bound (> 0) from the splitmix64 generator state Random.
+std::uint64_t randomBelow(std::uint64_t &Random, std::uint64_t Bound) {
+  // The modulo's bias is irrelevant to an estimate.
+  std::uint64_t Z = (Random += 0x9e3779b97f4a7c15);
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111eb;
+  return (Z ^ (Z >> 31)) % Bound;
+}
+
+/// The nodes of levels Depth.. as random walks down the tree from the
+/// NumPrefixes expanded prefixes count them (Knuth's estimator: a walk's
+/// product of the values each level accepts below it, times the prefixes,
+/// is the level's node count on average), as many walks as the work
+/// budget allows, and only as deep as it allows (StoreEstimate.h).
+std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
+                                       const std::vector<std::uint64_t> &Indices,
+                                       std::size_t NumPrefixes) {
+  const std::vector<ParameterInfo> &Params = Group.parameters();
+  if (NumPrefixes == 0)
+    return {};
+  // The values each walk tries: the ranges of the constrained levels.
+  std::size_t Last = Depth;
+  double Work = 0;
+  while (Last < Params.size()) {
+    if (Params[Last].Constrained)
+      Work += static_cast<double>(Params[Last].RangeSize);
+    if (Work * kMinSampleWalks > kSampleWorkBudget)
+      break;
+    ++Last;
+  }
+  if (Last == Depth)
+    return {};
+  const std::size_t Walks =
+      Work == 0 ? kMaxSampleWalks
+                : std::clamp<std::size_t>(static_cast<std::size_t>(kSampleWorkBudget / Work),
+                                          kMinSampleWalks, kMaxSampleWalks);
+  std::vector<double> Sums(Last - Depth, 0);
+  std::vector<std::uint64_t> Path(Last);
+  std::uint64_t Random = 0x243f6a8885a308d3; // the same estimate on every run
+  // One step of a walk: the values level L accepts below Path[0..L-1] (the
+  // loop nest stopped below level L, or, for the last level, its leaves),
+  // and one of them picked into Path[L].
+  detail::ChunkLevels C(Params, 0);
+  auto Step = [&](std::size_t L) -> std::uint64_t {
+    if (!Params[L].Constrained) {
+      if (Params[L].RangeSize && L + 1 < Last)
+        Path[L] = randomBelow(Random, Params[L].RangeSize);
+      return Params[L].RangeSize;
+    }
+    C.Stop = L + 1;
+    C.Stopped.clear();
+    const std::uint64_t Leaves = Group.generateBelow(L, Path.data(), C);
+    if (L + 1 == Params.size()) {
+      C.Levels[L].Values.truncate(0);
+      return Leaves;
+    }
+    if (!C.Stopped.empty())
+      Path[L] = C.Stopped[randomBelow(Random, C.Stopped.size())];
+    return C.Stopped.size();
+  };
+  for (std::size_t W = 0; W < Walks; ++W) {
+    const std::size_t Start = randomBelow(Random, NumPrefixes);
+    std::copy_n(Indices.data() + Start * Depth, Depth, Path.begin());
+    double Product = 1;
+    for (std::size_t L = Depth; L < Last; ++L) {
+      const std::uint64_t Count = Step(L);
+      Product *= static_cast<double>(Count);
+      Sums[L - Depth] += Product;
+      if (Count == 0)
+        break;
+    }
+  }
+  for (double &Sum : Sums)
+    Sum = Sum / static_cast<double>(Walks) * static_cast<double>(NumPrefixes);
+  return Sums;
+}
+
 } // namespace
 
 detail::ChunkLevels::ChunkLevels(const std::vector<ParameterInfo> &Params, std::size_t Stop)
@@ -205,7 +288,10 @@ GroupTree generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLi
     Indices = std::move(Next);
     KnownNodes.push_back(static_cast<double>(NumPrefixes));
   }
-  CheckEstimate();
+  if (MemoryLimit)
+    checkStoreEstimate(estimateGroupBytes(Params, KnownNodes,
+                                          sampleDeeperLevels(Group, Depth, Indices, NumPrefixes)),
+                       MemoryLimit);
 
   // Consecutive prefixes form a chunk. The first chunk grows in the calling
   // thread while the group proves small (waking the pool would cost more

@@ -73,8 +73,9 @@ public:
 
   /// Generates the subtree below the prefix whose first Depth value indices
   /// are Prefix[0..Depth-1] into C's levels Depth..K-1, and returns its
-  /// number of leaves; with C.Stop == Depth + 1 it only records the values
-  /// of level Depth in C.Stopped (the expansion). Distinct prefixes may be
+  /// number of leaves; with C.Stop == Depth + 1 < K it only records the
+  /// values of level Depth in C.Stopped (the expansion, and the store's
+  /// estimate: GroupGenerator.cpp). Distinct prefixes may be
   /// generated at the same time, each into its own C.
   virtual std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                       detail::ChunkLevels &C) const = 0;
@@ -103,8 +104,9 @@ template <class G> class GroupLevels final : public GroupLevelsBase {
 public:
   static constexpr std::size_t K = G::kSize;
   using Path = typename G::Path;
-  /// Prefixes reach at most the first half of the levels: the deeper
-  /// levels, which hold most nodes, then need no check whether to stop.
+  /// Prefixes reach at most the first half of the levels. (Every level but
+  /// the last checks whether to stop, for the store's estimate; the check
+  /// cost nothing measurable: searchspace-bench --space sgemm_atf.)
   static constexpr std::size_t kMaxPrefixDepth = (K + 1) / 2;
 
   explicit GroupLevels(const G &Group) : GroupLevelsBase(kMaxPrefixDepth), Group(Group) {
@@ -169,11 +171,12 @@ private:
                              Level.Values.push_back(Index);
                              ++Leaves;
                            } else {
-                             if constexpr (I + 1 <= kMaxPrefixDepth)
-                               if (I + 1 == Stop) [[unlikely]] {
-                                 detail::recordStop(C, Index);
-                                 return;
-                               }
+                             // (At every level: the store's estimate
+                             // samples the levels below the prefixes.)
+                             if (I + 1 == Stop) [[unlikely]] {
+                               detail::recordStop(C, Index);
+                               return;
+                             }
                              std::get<I>(P) = Value;
                              const std::size_t Node = Level.Values.size();
                              // Offsets past 2^32 are caught once the chunk is done.

@@ -27,13 +27,19 @@ double bytesPerNode(std::uint64_t RangeSize, bool LastLevel) {
 }
 
 double estimateGroupBytes(const std::vector<ParameterInfo> &Params,
-                          const std::vector<double> &KnownNodes) {
+                          const std::vector<double> &KnownNodes,
+                          const std::vector<double> &SampledNodes) {
   double Bytes = 0, Nodes = 1;
   for (std::size_t L = 0; L < Params.size(); ++L) {
-    if (L < KnownNodes.size())
+    if (L < KnownNodes.size()) {
       Nodes = KnownNodes[L];
-    else if (!Params[L].Constrained)
-      Nodes *= static_cast<double>(Params[L].RangeSize);
+    } else {
+      if (!Params[L].Constrained)
+        Nodes *= static_cast<double>(Params[L].RangeSize);
+      // A sample is no smaller than what is certain without one.
+      if (const std::size_t S = L - KnownNodes.size(); S < SampledNodes.size())
+        Nodes = std::max(Nodes, SampledNodes[S]);
+    }
     // (doubles saturate at infinity: no overflow)
     Bytes += Nodes * bytesPerNode(Params[L].RangeSize, L + 1 == Params.size());
   }

@@ -6,7 +6,11 @@
 // no constraint multiplies the nodes above by its range's size (exact), and
 // a constrained level counts at least one value per node above (it may
 // filter any share). Once the first levels have been expanded into
-// prefixes, their node counts are exact and replace the guess.
+// prefixes, their node counts are exact and replace the guess, and the
+// levels below them are sampled: random walks from the prefixes down the
+// tree count the values each level accepts (GroupGenerator.cpp), and their
+// mean product estimates each deeper level's nodes (Knuth's estimator of a
+// tree's size), as deep as a budget of constraint evaluations allows.
 //
 // The limit is a share of the memory the process may use (half of the
 // physical memory, or of the address-space limit when `ulimit -v` sets a
@@ -44,10 +48,12 @@ public:
 double bytesPerNode(std::uint64_t RangeSize, bool LastLevel);
 
 /// The estimated bytes of a group's tree whose first Depth levels are known
-/// to have KnownNodes[L] nodes each (Depth = KnownNodes.size()); the deeper
-/// levels as the header says. Saturates instead of overflowing.
+/// to have KnownNodes[L] nodes each (Depth = KnownNodes.size()), and whose
+/// next levels are estimated by a sample to have SampledNodes[L - Depth];
+/// the deeper levels as the header says. Saturates instead of overflowing.
 double estimateGroupBytes(const std::vector<ParameterInfo> &Params,
-                          const std::vector<double> &KnownNodes);
+                          const std::vector<double> &KnownNodes,
+                          const std::vector<double> &SampledNodes = {});
 
 /// The limit from ATFC_SPACE_MEMORY_LIMIT if set, else
 /// machineStoreMemoryLimit(); an error when the variable is not a size.

@@ -1,81 +1,72 @@
-//===- InterruptionTest.cpp - Ctrl-C stops a run cleanly ------------------===//
+//===- test/unit/Runtime/InterruptionTest.cpp - Ctrl-C stops a run cleanly ===//
+//
+// Each case runs in a child process (a death test's fork): the signal state
+// it leaves behind is the process's.
+//
+//===----------------------------------------------------------------------===//
 #include "runtime/Interruption.h"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
 #include <csignal>
-#include <thread>
+#include <cstdlib>
+#include <future>
 
-namespace atfc {
+using namespace atfc;
+using namespace std::chrono_literals;
+
 namespace {
 
-std::atomic<int> OwnHandlerCalls{0};
-extern "C" void ownHandler(int) { ++OwnHandlerCalls; }
-
-/// The handler now installed for Signal.
-void (*handlerOf(int Signal))(int) {
-  struct sigaction Current = {};
-  sigaction(Signal, nullptr, &Current);
-  return Current.sa_handler;
-}
-
-/// Installs Handler for every interrupting signal for the scope, then puts
-/// the default back, so that the tests leave the process as they found it.
-struct InstalledHandlers {
-  explicit InstalledHandlers(void (*Handler)(int)) {
-    for (int Signal : kInterruptingSignals)
-      std::signal(Signal, Handler);
-  }
-  ~InstalledHandlers() {
-    for (int Signal : kInterruptingSignals)
-      std::signal(Signal, SIG_DFL);
-  }
-};
-
-TEST(InterruptionTest, PutsBackTheHandlersItReplaced) {
-  InstalledHandlers Own(ownHandler);
-  {
-    Interruption Stop([] {});
-    for (int Signal : kInterruptingSignals)
-      EXPECT_NE(handlerOf(Signal), ownHandler) << Signal;
-  }
-  // Not SIG_DFL: the handlers of whoever made the Interruption.
-  for (int Signal : kInterruptingSignals)
-    EXPECT_EQ(handlerOf(Signal), ownHandler) << Signal;
-  const int Before = OwnHandlerCalls;
-  std::raise(SIGHUP);
-  EXPECT_EQ(OwnHandlerCalls, Before + 1);
-}
-
-TEST(InterruptionTest, AnIgnoredSignalStaysIgnoredAfterwards) {
-  InstalledHandlers Ignored(SIG_IGN);
-  {
-    Interruption Stop([] {});
-  }
-  for (int Signal : kInterruptingSignals)
-    EXPECT_EQ(handlerOf(Signal), SIG_IGN) << Signal;
-}
-
-TEST(InterruptionTest, ASignalIsRecordedAndHandledOnTheWatcher) {
-  InstalledHandlers Own(ownHandler);
-  std::atomic<bool> Called{false};
-  {
-    Interruption Stop([&] { Called = true; });
-    EXPECT_FALSE(Stop.requested());
-    const int Before = OwnHandlerCalls;
-    std::raise(SIGTERM);
-    EXPECT_TRUE(Stop.requested());
-    EXPECT_EQ(Stop.signal(), SIGTERM);
-    EXPECT_EQ(Stop.exitCode(), 128 + SIGTERM);
-    EXPECT_EQ(OwnHandlerCalls, Before); // the run's handler, not the replaced one
-    for (int I = 0; I < 500 && !Called; ++I)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    EXPECT_TRUE(Called);
-  }
-  EXPECT_EQ(handlerOf(SIGTERM), ownHandler);
-}
+/// Exits 0 when Check holds, 1 otherwise (the death tests' verdict).
+[[noreturn]] void exitWith(bool Check) { std::_Exit(Check ? 0 : 1); }
 
 } // namespace
-} // namespace atfc
+
+TEST(InterruptionTest, ASignalSetsTheFlagAndCallsOnSignal) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        std::promise<void> Called;
+        Interruption Interrupt([&] { Called.set_value(); });
+        const bool Before = !Interrupt.requested();
+        std::raise(SIGINT);
+        exitWith(Before && Interrupt.requested() && Interrupt.signal() == SIGINT &&
+                 Interrupt.exitCode() == 130 &&
+                 Called.get_future().wait_for(10s) == std::future_status::ready);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(InterruptionTest, ASignalBetweenTwoInterruptionsIsKeptForTheNext) {
+  // After space generation and before the tuning loop, a signal once met
+  // the default action: the tuner died. Now the first Interruption leaves
+  // the handlers installed, and the next one is requested from its start.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        {
+          Interruption Generating([] { std::_Exit(2); });
+        }
+        std::raise(SIGTERM); // (the default action would end the child here)
+        if (Interruption::pending() != SIGTERM)
+          std::_Exit(3);
+        std::promise<void> Called;
+        Interruption Tuning([&] { Called.set_value(); });
+        exitWith(Tuning.requested() && Tuning.exitCode() == 128 + SIGTERM &&
+                 Called.get_future().wait_for(10s) == std::future_status::ready);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(InterruptionTest, ASecondSignalTakesTheDefaultAction) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        Interruption Interrupt([] {});
+        std::raise(SIGTERM);
+        std::raise(SIGTERM);
+        std::_Exit(0);
+      },
+      testing::KilledBySignal(SIGTERM), "");
+}

@@ -107,8 +107,66 @@ TEST(StoreEstimateTest, ExpandedLevelsCountExactly) {
     generateSpace(Options, Group);
     FAIL() << "generated past the limit";
   } catch (const SpaceTooLarge &E) {
-    EXPECT_EQ(E.EstimatedBytes, 5000.0 * (2 + 4) + 5000.0 * 1);
+    // A's 5,000 nodes exactly; B's level below them by the sample: about
+    // 5,000 x 99.5 (one node per parent before the sample: 5,000).
+    EXPECT_GT(E.EstimatedBytes, 5000.0 * (2 + 4) + 0.9 * 497550);
+    EXPECT_LT(E.EstimatedBytes, 5000.0 * (2 + 4) + 1.1 * 497550);
   }
   Options.MemoryLimit = std::uint64_t(1) << 30;
   EXPECT_EQ(generateSpace(Options, Group).size(), 5000u * 100u - 50u * 49u);
+}
+
+namespace {
+
+/// A chain of three constrained levels, each keeping about half of what is
+/// below the one above: the estimate before sampling counted one node per
+/// parent, 3 nodes for its 10^6.
+auto deepGroup() {
+  return group(parameter("A", interval<int>(1, 200), [](int A) { return A % 2 == 0; }),
+               parameter("B", interval<int>(1, 200),
+                         [](int B, const auto &Path) { return B <= std::get<0>(Path); }),
+               parameter("C", interval<int>(1, 100),
+                         [](int C, const auto &Path) { return C <= std::get<1>(Path); }));
+}
+
+/// The store of deepGroup(), counted by brute force: nodes per level times
+/// their bytes (1-byte indices; child offsets above the last level).
+double deepGroupBytes() {
+  double A = 0, B = 0, C = 0;
+  for (int X = 2; X <= 200; X += 2) {
+    ++A;
+    for (int Y = 1; Y <= X; ++Y) {
+      ++B;
+      C += std::min(Y, 100);
+    }
+  }
+  return A * 5 + B * 5 + C * 1;
+}
+
+} // namespace
+
+TEST(StoreEstimateTest, ConstrainedLevelsBelowTheExpandedOnesAreSampled) {
+  const double Bytes = deepGroupBytes();
+  for (std::size_t Threads : {1, 2, 4}) { // 1: nothing expanded, sampled from the root
+    GenerationOptions Options;
+    Options.Threads = Threads;
+    Options.MemoryLimit = static_cast<std::uint64_t>(Bytes / 2);
+    try {
+      generateSpace(Options, deepGroup());
+      FAIL() << "generated twice the limit with " << Threads << " threads";
+    } catch (const SpaceTooLarge &E) {
+      EXPECT_GT(E.EstimatedBytes, 0.8 * Bytes) << Threads;
+      EXPECT_LT(E.EstimatedBytes, 1.25 * Bytes) << Threads;
+    }
+    Options.MemoryLimit = static_cast<std::uint64_t>(Bytes * 2);
+    EXPECT_GT(generateSpace(Options, deepGroup()).size(), 0u);
+  }
+}
+
+TEST(StoreEstimateTest, SampledLevelsNeverCountLessThanTheRule) {
+  // A sample that died out early still counts one node per parent.
+  EXPECT_EQ(estimateGroupBytes({info(10, true), info(10, true), info(10, false)}, {4}, {0, 0}),
+            4 * 5 + 4 * 5 + 40);
+  EXPECT_EQ(estimateGroupBytes({info(10, true), info(10, true), info(10, false)}, {4}, {100}),
+            4 * 5 + 100 * 5 + 1000);
 }
