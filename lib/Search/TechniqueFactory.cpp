@@ -14,6 +14,7 @@
 #include "Search/ShrinkingSample.h"
 #include "Search/SimulatedAnnealing.h"
 #include "Search/SurrogateForest.h"
+#include "Search/TabuSearch.h"
 #include "Search/Torczon.h"
 #include "Support/NumberText.h"
 #include "Support/Suggestions.h"
@@ -64,6 +65,8 @@ const TechniqueEntry Registry[] = {
                               &buildWithNumbers<SimulatedAnnealing>),
     entry<SurrogateForest>("surrogate_forest", "random-forest model of cost", 0, 0, "",
                            &buildWithNumbers<SurrogateForest>),
+    entry<TabuSearch>("tabu_search", "best-improvement tabu search on parameter values", 0, 0, "",
+                      &buildWithNumbers<TabuSearch>),
     entry<Torczon>("torczon", "multi-directional search", 0, 0, "", &buildWithNumbers<Torczon>),
     // The ATF slides' spelling of random, last so that it stays out of the
     // way in the list of known techniques.
