@@ -587,7 +587,11 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
       Err << "replay: error: " << Prior.Error << '\n';
       return 1;
     }
-    WarmStartOrError Start = warmStartConfigurations(Space, minimisedForm(Prior.Data));
+    // As in a tuning run: at most a quarter of the budget.
+    WarmStartOrError Start = warmStartConfigurations(
+        Space, minimisedForm(Prior.Data),
+        warmStartCount(Options.Evaluations ? std::optional<std::uint64_t>(Options.Evaluations)
+                                           : std::nullopt));
     if (!Start.ok()) {
       Err << "replay: error: " << Options.PriorPath << ": " << Start.Error << '\n';
       return 1;

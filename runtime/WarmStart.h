@@ -16,6 +16,9 @@
 #include "Backends/RecordedData.h"
 #include "SearchSpace/ChainOfTrees.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +30,19 @@ namespace atfc {
 /// all (GEMM RTX 3060 laptop -> RTX 3090: the 13th; 4 found none there);
 /// docs/replay.md has the measurements.
 inline constexpr std::size_t kWarmStartConfigurations = 16;
+
+/// How many configurations a warm start measures in a run whose abort
+/// condition ends it after Budget evaluations (AbortCondition::
+/// evaluationBudget; nullopt: none bounds it): kWarmStartConfigurations,
+/// but at most a quarter of the budget and at least one, so that a small
+/// budget (`atfc tune --inputs` with evaluations(16)) is not all warm
+/// start.
+constexpr std::size_t warmStartCount(std::optional<std::uint64_t> Budget) {
+  if (!Budget)
+    return kWarmStartConfigurations;
+  return static_cast<std::size_t>(
+      std::clamp<std::uint64_t>(*Budget / 4, 1, kWarmStartConfigurations));
+}
 
 struct WarmStartOrError {
   /// Configurations of the space, best in the prior first, distinct.
