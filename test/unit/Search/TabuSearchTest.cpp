@@ -154,7 +154,7 @@ TEST(TabuSearchTest, BatchesAndIsDeterministicPerSeed) {
   TabuSearch T;
   LandscapeRun Run = runOnBowl(T, 2000, 9, 4);
   EXPECT_NE(Run.ToOptimum, 0u);
-  EXPECT_EQ(TabuSearch().describe(), "tabu_search(8, 8, 8, 3, 0)");
+  EXPECT_EQ(TabuSearch().describe(), "tabu_search(8, 4, 4, 3, 0)");
   EXPECT_NE(techniqueProblem("tabu_search(0)"), "");
   EXPECT_NE(techniqueProblem("tabu_search(8, 1.5)"), "");
   EXPECT_NE(techniqueProblem("tabu_search(8, 8, 8, 3, 2)"), "");
