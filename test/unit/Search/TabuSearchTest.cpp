@@ -1,10 +1,10 @@
 //===- TabuSearchTest.cpp - Tabu search on parameters ---------------------===//
 //
 // Descends the bowl in few evaluations; finds an optimum on a constraint's
-// border; leaves a wide local optimum by worse moves and restarts; never
-// proposes a configuration it knows; a step evaluates the whole adjacent
-// neighbourhood before it moves; a warm start ends the random phase;
-// batches; deterministic per seed.
+// border; leaves a wide local optimum by worse moves and restarts;
+// aspiration only where moves are tabu; never proposes a configuration it
+// knows; a step evaluates the whole adjacent neighbourhood before it moves;
+// a warm start ends the random phase; batches; deterministic per seed.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/TabuSearch.h"
@@ -65,6 +65,27 @@ TEST(TabuSearchTest, WorseMovesAndRestartsLeaveAWideLocalOptimum) {
     EXPECT_GT(T.worseMoves(), 0u) << "seed " << Seed;
     EXPECT_GT(T.restarts(), 0u) << "seed " << Seed;
   }
+}
+
+TEST(TabuSearchTest, AspirationOnlyWhereMovesAreTabu) {
+  const ChainOfTrees Space = borderSpace();
+  const SearchDomain Domain(Space);
+  // The run goes on past the optimum (cost 0 is never reached), so that
+  // returning moves are common.
+  std::size_t Aspired = 0;
+  for (std::uint64_t Seed = 1; Seed <= 8; ++Seed)
+    for (std::size_t Tenure : {0, 8}) {
+      TabuSearch T(8, Tenure, 8, 3);
+      runOn(
+          T, Domain, [&](const Configuration &C) { return OptionalCost(borderCost(Space, C)); },
+          0.0, 1500, Seed, 1);
+      EXPECT_GT(T.worseMoves(), 0u);
+      if (Tenure == 0)
+        EXPECT_EQ(T.aspirations(), 0u) << "nothing is tabu with tenure 0";
+      else
+        Aspired += T.aspirations();
+    }
+  EXPECT_GT(Aspired, 0u);
 }
 
 TEST(TabuSearchTest, NeverProposesAKnownConfiguration) {
