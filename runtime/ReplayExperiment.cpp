@@ -576,8 +576,11 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
       Diags.error(Prior.error().message());
       return 1;
     }
-    Expected<std::vector<Configuration>> Start =
-        warmStartConfigurations(Space, minimisedForm(*Prior));
+    // As in a tuning run: at most a quarter of the budget.
+    Expected<std::vector<Configuration>> Start = warmStartConfigurations(
+        Space, minimisedForm(*Prior),
+        warmStartCount(Options.Evaluations ? std::optional<std::uint64_t>(Options.Evaluations)
+                                           : std::nullopt));
     if (!Start) {
       Diags.error(SourceLocation{Options.PriorPath}, Start.error().message());
       return 1;

@@ -178,7 +178,7 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &Result,
                      const RecordedData &Data, const ChainOfTrees &Space);
 
 /// Reads Options.DataPath, replays on Space and writes the report to Out;
-/// errors go to Err as "replay: error: ...". Returns the exit status: 0,
+/// errors go to Err as diagnostics (Support/Diagnostic.h). Returns the exit status: 0,
 /// 1 when the data cannot be read or does not fit the space, 2 for options
 /// that are wrong. With Options.Help it prints the usage instead.
 int runReplay(const ChainOfTrees &Space, const ReplayOptions &Options, std::ostream &Out,

@@ -52,7 +52,7 @@ public:
 
   /// Parses the command line of the tuner generated for FileName. For
   /// --help it prints the usage and exits 0; for a bad command line it
-  /// prints "tuner: error: ..." and exits 2.
+  /// prints "atfc: error: ..." and exits 2.
   TunerMain(int Argc, const char *const *Argv, std::string FileName);
   /// A tuner with options parsed already (tests, other front ends).
   TunerMain(TunerOptions Options, std::string FileName);

@@ -251,6 +251,8 @@ private:
     AbortName = Abort.Text.empty() ? "the whole space" : Abort.Text;
     RunSeed = *Seed;
 
+    const std::size_t WarmStartCount =
+        warmStartCount(Condition ? Condition->evaluationBudget() : std::nullopt);
     const auto Start = std::chrono::steady_clock::now();
     Explorer = std::make_unique<Exploration>(
         Space, Made.take(), std::move(Condition), RunSeed, [Start, ElapsedBefore] {
@@ -261,7 +263,8 @@ private:
     // Read before this run is recorded: a prior may be this very database,
     // whose latest run is then the one before.
     if (!Options.Priors.empty() && RunId == 0) {
-      Expected<std::vector<Configuration>> Start = priorConfigurations(Space, Options.Priors);
+      Expected<std::vector<Configuration>> Start =
+          priorConfigurations(Space, Options.Priors, WarmStartCount);
       if (!Start) {
         Diags.error(SourceLocation{Options.FileName}, Start.error().message());
         Status = 1;

@@ -87,12 +87,21 @@ std::vector<double> ticksOf(const Scale &S, int Target) {
     }
     return Ticks;
   }
-  const double Step = niceStep((S.DomainHi - S.DomainLo) / std::max(1, Target));
+  // A domain too narrow for its magnitude (1e17 to 1e17 + 16) has no
+  // round numbers inside that a double tells apart: its middle is the tick.
+  // (Counting steps there never ended: K + 1 == K beyond 2^53.)
+  const double Width = S.DomainHi - S.DomainLo;
+  const double Magnitude = std::max(std::abs(S.DomainLo), std::abs(S.DomainHi));
+  if (!std::isfinite(Width) || !(Width > Magnitude * 1e-9))
+    return {S.DomainLo + Width / 2};
+  const double Step = niceStep(Width / std::max(1, Target));
   // Multiples of the step, not a running sum, so that no error accumulates.
   const double First = std::ceil(S.DomainLo / Step - 1e-9);
   const double Last = std::floor(S.DomainHi / Step + 1e-9);
-  for (double K = First; K <= Last; K += 1)
+  for (long long I = 0; First + static_cast<double>(I) <= Last; ++I) {
+    const double K = First + static_cast<double>(I);
     Ticks.push_back(K == 0 ? 0 : K * Step);
+  }
   return Ticks;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace atfc {
 
@@ -19,6 +20,7 @@ public:
   virtual double progress(const SearchStatus &Status) const = 0;
   virtual std::string describe() const = 0;
   virtual Precedence precedence() const { return Precedence::Unary; }
+  virtual std::optional<std::uint64_t> evaluationBudget() const { return std::nullopt; }
 };
 
 namespace {
@@ -51,6 +53,10 @@ public:
   }
   std::string describe() const override {
     return (ValidOnly ? "valid_evaluations(" : "evaluations(") + std::to_string(N) + ")";
+  }
+  // Failed configurations do not count towards valid_evaluations(n).
+  std::optional<std::uint64_t> evaluationBudget() const override {
+    return ValidOnly ? std::nullopt : std::optional<std::uint64_t>(N);
   }
 
 private:
@@ -190,6 +196,14 @@ public:
            describeOperand(*B, precedence());
   }
   Precedence precedence() const override { return IsAnd ? Precedence::And : Precedence::Or; }
+  std::optional<std::uint64_t> evaluationBudget() const override {
+    const std::optional<std::uint64_t> X = A->evaluationBudget(), Y = B->evaluationBudget();
+    if (IsAnd)
+      return X && Y ? std::optional<std::uint64_t>(std::max(*X, *Y)) : std::nullopt;
+    if (X && Y)
+      return std::min(*X, *Y);
+    return X ? X : Y;
+  }
 
 private:
   std::shared_ptr<const Node> A, B;
@@ -248,5 +262,8 @@ AbortCondition operator!(const AbortCondition &A) {
 bool AbortCondition::reached(const SearchStatus &Status) const { return Root->reached(Status); }
 double AbortCondition::progress(const SearchStatus &Status) const { return Root->progress(Status); }
 std::string AbortCondition::describe() const { return Root->describe(); }
+std::optional<std::uint64_t> AbortCondition::evaluationBudget() const {
+  return Root->evaluationBudget();
+}
 
 } // namespace atfc

@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace atfc {
@@ -62,6 +63,10 @@ public:
   double progress(const SearchStatus &Status) const;
   /// The condition as it would be written in an abort_condition directive.
   std::string describe() const;
+  /// The evaluations after which the condition holds however the run goes
+  /// (evaluations(n), and conditions built of it with || and &&), nullopt
+  /// where none bounds it (a duration, a cost, valid_evaluations(n), !).
+  std::optional<std::uint64_t> evaluationBudget() const;
 
 private:
   explicit AbortCondition(std::shared_ptr<const Node> Root) : Root(std::move(Root)) {}

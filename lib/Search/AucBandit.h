@@ -40,7 +40,8 @@ namespace atfc {
 
 class AucBandit : public ObservingTechnique {
 public:
-  static constexpr double kDefaultC = 0.05;
+  /// Cross-validated with the default arms (docs/search.md).
+  static constexpr double kDefaultC = 0.2;
   static constexpr std::size_t kDefaultWindow = 500;
   /// The numbers it takes, in order (Search/HyperParameter.h).
   static constexpr std::array<HyperParameter, 2> kParameters = {{
@@ -68,6 +69,7 @@ public:
   /// A result from outside the bandit (a warm start): every observing arm
   /// learns it, and it counts as the best to beat; no arm is credited.
   void observe(std::span<const double> Where, const OptionalCost &Result) override;
+  void observePrior(std::span<const double> Where, const OptionalCost &Result) override;
   std::string describe() const override;
 
   std::size_t numArms() const { return Arms.size(); }
@@ -82,6 +84,8 @@ public:
   std::size_t usesOf(std::size_t A) const { return TotalUses[A]; }
 
 private:
+  /// Counts an observed result as the best to beat and its point as seen.
+  void remember(std::span<const double> Where, const OptionalCost &Result);
   struct Use {
     std::size_t Arm;
     bool Success;

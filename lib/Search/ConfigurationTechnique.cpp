@@ -57,6 +57,13 @@ void ConfigurationTechnique::observe(std::span<const double> Where, const Option
   learn(C, Result, /*Own=*/false);
 }
 
+void ConfigurationTechnique::observePrior(std::span<const double> Where,
+                                          const OptionalCost &Result) {
+  FromPrior = true;
+  observe(Where, Result);
+  FromPrior = false;
+}
+
 Configuration ConfigurationTechnique::unknownSample() {
   Configuration C = space().sample(Rng);
   for (int Try = 0; Try < 64 && known(C); ++Try)

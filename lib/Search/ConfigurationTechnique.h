@@ -42,6 +42,7 @@ public:
   std::vector<Point> propose(std::size_t Max) final;
   void report(std::span<const double> Where, const OptionalCost &Result) final;
   void observe(std::span<const double> Where, const OptionalCost &Result) final;
+  void observePrior(std::span<const double> Where, const OptionalCost &Result) final;
 
 protected:
   /// Starts a run: Space, Rng and the memory are fresh.
@@ -68,6 +69,8 @@ protected:
   const OptionalCost &bestCost() const { return BestCost; }
   /// Reports of this technique still awaited.
   std::size_t awaited() const { return Awaited; }
+  /// Whether the result learn() gets is a warm start's (observePrior).
+  bool fromPrior() const { return FromPrior; }
 
   std::mt19937_64 Rng;
 
@@ -83,6 +86,7 @@ private:
   std::optional<Configuration> Best;
   OptionalCost BestCost;
   std::size_t Awaited = 0;
+  bool FromPrior = false;
 };
 
 } // namespace atfc

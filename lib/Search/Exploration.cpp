@@ -245,7 +245,7 @@ void Exploration::report(const Configuration &C, OptionalCost Result) {
 
 void Exploration::showToTechnique(const Configuration &C, const OptionalCost &Result) {
   if (auto *Observing = dynamic_cast<ObservingTechnique *>(Technique.get()))
-    Observing->observe(Domain.pointOf(C), Result);
+    Observing->observePrior(Domain.pointOf(C), Result);
 }
 
 bool Exploration::inSpace(const Configuration &C) const {

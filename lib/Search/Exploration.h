@@ -134,7 +134,7 @@ private:
   bool evaluatedInThisRun(const Configuration &C) const;
   bool everyConfigurationKnown() const;
   bool inSpace(const Configuration &C) const;
-  /// The technique's observe(), where it has one.
+  /// The technique's observePrior() of a warm start, where it has one.
   void showToTechnique(const Configuration &C, const OptionalCost &Result);
 
   const ChainOfTrees *Space;

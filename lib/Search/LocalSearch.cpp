@@ -175,10 +175,11 @@ std::vector<Configuration> LocalSearch::next(std::size_t Max) {
 
 void LocalSearch::learn(const Configuration &C, const OptionalCost &Result, bool Own) {
   if (!Own) {
-    // Results seen before the descent starts (a warm start, another arm's)
-    // stand in for the random samples.
+    // Results seen before the descent starts (another arm's) stand in for
+    // random samples; a warm start's are better than samples: the descent
+    // starts from the best of them.
     if (!Current && Sampled < Samples)
-      ++Sampled;
+      Sampled = fromPrior() ? Samples : Sampled + 1;
     return;
   }
   if (Jump && C == *Jump) {

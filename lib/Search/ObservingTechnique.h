@@ -18,6 +18,12 @@ public:
   /// The result of a point that another technique of the same run proposed.
   /// Never called between a propose() and the last report() of its batch.
   virtual void observe(std::span<const double> Where, const OptionalCost &Result) = 0;
+  /// The result of a point measured first because earlier data ranks it
+  /// high (Exploration::warmStart): a better start than a random sample.
+  /// By default the same as another technique's.
+  virtual void observePrior(std::span<const double> Where, const OptionalCost &Result) {
+    observe(Where, Result);
+  }
 };
 
 } // namespace atfc

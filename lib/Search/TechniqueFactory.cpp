@@ -14,6 +14,7 @@
 #include "Search/ShrinkingSample.h"
 #include "Search/SimulatedAnnealing.h"
 #include "Search/SurrogateForest.h"
+#include "Search/TabuSearch.h"
 #include "Search/Torczon.h"
 #include "Support/NumberText.h"
 #include "Support/Suggestions.h"
@@ -26,7 +27,7 @@ namespace {
 
 // The arms of the default technique (AucBandit::defaultArms() builds the same).
 constexpr std::string_view kAucBanditDefaultArms =
-    "differential_evolution, greedy_mutation, greedy_mutation(0.3, 0.1, 0.8)";
+    "local_search(24, 3, 3, 0, 10), greedy_mutation(0.3, 0.1, 0.8)";
 
 /// The registry line of T (see TechniqueFactory.h).
 template <class T>
@@ -64,6 +65,8 @@ const TechniqueEntry Registry[] = {
                               &buildWithNumbers<SimulatedAnnealing>),
     entry<SurrogateForest>("surrogate_forest", "random-forest model of cost", 0, 0, "",
                            &buildWithNumbers<SurrogateForest>),
+    entry<TabuSearch>("tabu_search", "best-improvement tabu search on parameter values", 0, 0, "",
+                      &buildWithNumbers<TabuSearch>),
     entry<Torczon>("torczon", "multi-directional search", 0, 0, "", &buildWithNumbers<Torczon>),
     // The ATF slides' spelling of random, last so that it stays out of the
     // way in the list of known techniques.

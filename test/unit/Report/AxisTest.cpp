@@ -78,6 +78,29 @@ TEST(Axis, LinearTicksAreRoundAndInside) {
   }
 }
 
+// Found by the directive generator: a tuner's live report ran out of memory
+// drawing an axis over [1e17, 1e17 + 16] (the step count never grew past
+// 2^53). Any finite domain, whatever its offset, gets few ticks inside it.
+TEST(Axis, EveryFiniteDomainGetsFewTicksInside) {
+  std::mt19937 Random(5);
+  std::uniform_real_distribution<double> Exponent(-300, 300), Unit(0, 1);
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    const double Lo = (Unit(Random) - 0.5) * std::pow(10, Exponent(Random));
+    const double Hi = Lo + std::abs(Lo) * std::pow(10, -20 * Unit(Random)) * Unit(Random);
+    for (const bool Log : {false, true}) {
+      const Scale S = makeScale(Lo, Hi, 0, 600, Log);
+      const std::vector<double> Ticks = ticksOf(S, 6);
+      ASSERT_LE(Ticks.size(), 40u) << Lo << " " << Hi;
+      for (double T : Ticks) {
+        EXPECT_GE(T, S.DomainLo) << Lo << " " << Hi;
+        EXPECT_LE(T, S.DomainHi) << Lo << " " << Hi;
+      }
+    }
+  }
+  const Scale Narrow = makeScale(1e17, 1e17 + 16, 0, 600, false);
+  EXPECT_EQ(ticksOf(Narrow, 6).size(), 1u);
+}
+
 TEST(Axis, LogTicksArePowersOfTenOverManyDecades) {
   const Scale S = makeScale(1e-6, 1e2, 0, 600, true);
   const std::vector<double> Ticks = ticksOf(S, 6);

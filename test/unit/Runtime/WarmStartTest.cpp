@@ -75,3 +75,21 @@ TEST(WarmStartTest, PriorsThatDoNotFitAreErrors) {
   EXPECT_EQ(warmStartConfigurations(Space.Space, Failed).error().message(),
             "the prior data holds no valid configuration");
 }
+
+TEST(WarmStartTest, ASmallBudgetIsNotAllWarmStart) {
+  EXPECT_EQ(warmStartCount(std::nullopt), kWarmStartConfigurations);
+  EXPECT_EQ(warmStartCount(2000), kWarmStartConfigurations);
+  EXPECT_EQ(warmStartCount(64), 16u);
+  EXPECT_EQ(warmStartCount(16), 4u);
+  EXPECT_EQ(warmStartCount(7), 1u);
+  EXPECT_EQ(warmStartCount(1), 1u);
+  EXPECT_EQ(warmStartCount(0), 1u);
+  // Every budget keeps at least three quarters for the technique, or one
+  // configuration of warm start.
+  for (std::uint64_t Budget = 1; Budget <= 200; ++Budget) {
+    const std::size_t N = warmStartCount(Budget);
+    EXPECT_GE(N, 1u);
+    EXPECT_LE(N, kWarmStartConfigurations);
+    EXPECT_TRUE(N == 1 || 4 * N <= Budget) << Budget;
+  }
+}

@@ -241,4 +241,33 @@ TEST(AbortConditionTest, CopiesShareTheCondition) {
   EXPECT_EQ(A.describe(), "evaluations(5)");
 }
 
+TEST(AbortConditionTest, TheEvaluationBudgetIsWhereTheConditionSurelyHolds) {
+  using A = AbortCondition;
+  const struct {
+    AbortCondition Condition;
+    std::optional<std::uint64_t> Budget;
+  } Cases[] = {
+      {A::evaluations(16), 16},
+      {A::evaluations(16) || A::duration(60), 16},
+      {A::cost({1.0}) || A::evaluations(40) || A::evaluations(30), 30},
+      {A::evaluations(16) && A::evaluations(40), 40},
+      {A::evaluations(16) && A::cost({1.0}), std::nullopt},
+      {A::validEvaluations(16), std::nullopt},
+      {A::duration(60), std::nullopt},
+      {!A::evaluations(16), std::nullopt},
+  };
+  for (const auto &Case : Cases) {
+    EXPECT_EQ(Case.Condition.evaluationBudget(), Case.Budget) << Case.Condition.describe();
+    if (!Case.Budget)
+      continue;
+    // Failed evaluations, no time, no cost: it holds at the budget and not
+    // one evaluation before.
+    StatusBuilder S;
+    S.repeat(*Case.Budget - 1, std::nullopt);
+    EXPECT_FALSE(Case.Condition.reached(S.Status)) << Case.Condition.describe();
+    S.evaluate(std::nullopt);
+    EXPECT_TRUE(Case.Condition.reached(S.Status)) << Case.Condition.describe();
+  }
+}
+
 } // namespace

@@ -93,8 +93,7 @@ TEST(AucBanditTest, DefaultFindsTheBowlOptimum) {
 
 TEST(AucBanditTest, Described) {
   EXPECT_EQ(AucBandit().describe(),
-            "auc_bandit(0.05, 500, differential_evolution(20, 0.7, 0.9), "
-            "greedy_mutation(0.2, 0.1, 0.2), greedy_mutation(0.3, 0.1, 0.8))");
+            "auc_bandit(0.2, 500, local_search(24, 3, 3, 0, 10), greedy_mutation(0.3, 0.1, 0.8))");
   EXPECT_NE(techniqueProblem("auc_bandit(-1)"), "");
   EXPECT_NE(techniqueProblem("auc_bandit(0.1, 0)"), "");
 }

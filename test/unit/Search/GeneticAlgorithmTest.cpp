@@ -33,10 +33,6 @@ ChainOfTrees sumSpace() {
             parameter("Z", interval<int>(0, 7), greater_than_or_eq(0))));
 }
 
-std::int64_t intAt(const std::vector<Value> &V, std::size_t I) {
-  return std::get<std::int64_t>(V[I]);
-}
-
 } // namespace
 
 TEST(GeneticAlgorithmTest, FindsTheBowlOptimum) {

@@ -19,49 +19,6 @@
 using namespace atfc;
 using namespace atfc::test;
 
-namespace {
-
-std::int64_t intAt(const std::vector<Value> &V, std::size_t I) {
-  return std::get<std::int64_t>(V[I]);
-}
-
-/// X, Y in 1..64 (powers of two and odd numbers) with X * Y <= 256 and
-/// Z in 0..9 free: the optimum (X=16, Y=16, Z=4) lies on the constraint's
-/// border, where many moves are invalid.
-ChainOfTrees borderSpace() {
-  return generateSpace(
-      GenerationOptions{1},
-      group(parameter("X", interval<int>(1, 64), greater_than(0)),
-            parameter("Y", interval<int>(1, 64),
-                      [](int Y, const auto &P) { return std::get<0>(P) * Y <= 256; })),
-      group(parameter("Z", interval<int>(0, 9), greater_than_or_eq(0))));
-}
-
-Cost borderCost(const ChainOfTrees &S, const Configuration &C) {
-  const std::vector<Value> V = S.values(C);
-  // Larger products are faster up to the border; X close to Y is best.
-  const double X = static_cast<double>(intAt(V, 0)), Y = static_cast<double>(intAt(V, 1));
-  const double Z = static_cast<double>(intAt(V, 2));
-  return {1.0 + (256.0 - X * Y) + (X - Y) * (X - Y) / 8.0 + (Z - 4) * (Z - 4)};
-}
-
-/// The bowl's space with two basins: a wide one around (1,1,1,1) of depth
-/// 10 and the optimum 1 at (8,8,8,8) inside [6,9]^4 only.
-Cost twoBasins(const ChainOfTrees &S, const Configuration &C) {
-  const std::vector<Value> V = S.values(C);
-  bool Inner = true;
-  double Wide = 10, Narrow = 1;
-  for (std::size_t I = 0; I < 4; ++I) {
-    const double X = static_cast<double>(intAt(V, I));
-    Inner = Inner && X >= 6;
-    Wide += (X - 1) * (X - 1);
-    Narrow += (X - 8) * (X - 8);
-  }
-  return {Inner ? Narrow : Wide};
-}
-
-} // namespace
-
 TEST(LocalSearchTest, DescendsTheBowlInFewEvaluations) {
   std::vector<std::size_t> ToOptimum;
   for (std::uint64_t Seed = 1; Seed <= 10; ++Seed) {

@@ -4,7 +4,8 @@
 // four integer parameters (two groups of two, 10 values each, optimum 1 at
 // A=3, B=7, C=5, D=1), and a run of a technique on a cost function that
 // measures each configuration once (as the exploration does) and counts the
-// distinct evaluations until the optimum.
+// distinct evaluations until the optimum; a space whose optimum lies on a
+// constraint's border, and two basins on the bowl's space.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_SEARCH_TECHNIQUELANDSCAPE_H
@@ -83,6 +84,45 @@ inline LandscapeRun runOn(SearchTechnique &T, const SearchDomain &Domain,
     }
   }
   return Run;
+}
+
+inline std::int64_t intAt(const std::vector<Value> &V, std::size_t I) {
+  return std::get<std::int64_t>(V[I]);
+}
+
+/// X, Y in 1..64 (powers of two and odd numbers) with X * Y <= 256 and
+/// Z in 0..9 free: the optimum (X=16, Y=16, Z=4) lies on the constraint's
+/// border, where many moves are invalid.
+inline ChainOfTrees borderSpace() {
+  return generateSpace(
+      GenerationOptions{1},
+      group(parameter("X", interval<int>(1, 64), greater_than(0)),
+            parameter("Y", interval<int>(1, 64),
+                      [](int Y, const auto &P) { return std::get<0>(P) * Y <= 256; })),
+      group(parameter("Z", interval<int>(0, 9), greater_than_or_eq(0))));
+}
+
+inline Cost borderCost(const ChainOfTrees &S, const Configuration &C) {
+  const std::vector<Value> V = S.values(C);
+  // Larger products are faster up to the border; X close to Y is best.
+  const double X = static_cast<double>(intAt(V, 0)), Y = static_cast<double>(intAt(V, 1));
+  const double Z = static_cast<double>(intAt(V, 2));
+  return {1.0 + (256.0 - X * Y) + (X - Y) * (X - Y) / 8.0 + (Z - 4) * (Z - 4)};
+}
+
+/// The bowl's space with two basins: a wide one around (1,1,1,1) of depth
+/// 10 and the optimum 1 at (8,8,8,8) inside [6,9]^4 only.
+inline Cost twoBasins(const ChainOfTrees &S, const Configuration &C) {
+  const std::vector<Value> V = S.values(C);
+  bool Inner = true;
+  double Wide = 10, Narrow = 1;
+  for (std::size_t I = 0; I < 4; ++I) {
+    const double X = static_cast<double>(intAt(V, I));
+    Inner = Inner && X >= 6;
+    Wide += (X - 1) * (X - 1);
+    Narrow += (X - 8) * (X - 8);
+  }
+  return {Inner ? Narrow : Wide};
 }
 
 /// runOn the bowl.

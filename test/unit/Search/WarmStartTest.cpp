@@ -2,7 +2,7 @@
 //
 // A warm start's configurations are evaluated first, in order, in batches;
 // known ones are skipped; the technique sees their results through
-// observe() (a local search then descends from the best of them) and is
+// observePrior() (a local search then descends from the best of them) and is
 // never sent their reports; configurations outside the space are refused.
 //
 //===----------------------------------------------------------------------===//
@@ -53,33 +53,36 @@ TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {
   // Next to the optimum (3, 7, 5, 1): (3, 7, 5, 2) and a poor one.
   const Configuration Near = *Space.withValueIndices(std::vector<std::uint64_t>{3, 7, 5, 2});
   const Configuration Poor = *Space.withValueIndices(std::vector<std::uint64_t>{9, 0, 9, 9});
-  std::vector<std::size_t> Cold, Warm;
-  for (std::uint64_t Seed = 1; Seed <= 8; ++Seed)
-    for (bool WithPrior : {false, true}) {
-      // A local search that samples once: the warm start replaces samples.
-      Exploration Run(Space, std::make_unique<LocalSearch>(1, 3, 3),
-                      AbortCondition::evaluations(400), Seed);
-      if (WithPrior)
-        Run.warmStart({Poor, Near});
-      std::size_t ToOptimum = 0;
-      while (!Run.done() && !ToOptimum) {
-        std::vector<Configuration> Batch = Run.next(1);
-        for (const Configuration &C : Batch) {
-          Run.report(C, bowlCost(Space, C));
-          if (Run.status().Best == Cost{1.0} && !ToOptimum)
-            ToOptimum = Run.status().Evaluations;
+  // However many random samples it would take first: a warm start's
+  // results end the random phase (observePrior).
+  for (std::size_t Samples : {1, 24}) {
+    std::vector<std::size_t> Cold, Warm;
+    for (std::uint64_t Seed = 1; Seed <= 8; ++Seed)
+      for (bool WithPrior : {false, true}) {
+        Exploration Run(Space, std::make_unique<LocalSearch>(Samples, 3, 3),
+                        AbortCondition::evaluations(400), Seed);
+        if (WithPrior)
+          Run.warmStart({Poor, Near});
+        std::size_t ToOptimum = 0;
+        while (!Run.done() && !ToOptimum) {
+          std::vector<Configuration> Batch = Run.next(1);
+          for (const Configuration &C : Batch) {
+            Run.report(C, bowlCost(Space, C));
+            if (Run.status().Best == Cost{1.0} && !ToOptimum)
+              ToOptimum = Run.status().Evaluations;
+          }
         }
+        ASSERT_NE(ToOptimum, 0u);
+        (WithPrior ? Warm : Cold).push_back(ToOptimum);
       }
-      ASSERT_NE(ToOptimum, 0u);
-      (WithPrior ? Warm : Cold).push_back(ToOptimum);
-    }
-  // With the prior the optimum is one adjacent move away from the start:
-  // the two prior configurations, the sample, and at most the eight
-  // adjacent moves of Near.
-  for (std::size_t W : Warm)
-    EXPECT_LE(W, 11u);
-  std::sort(Cold.begin(), Cold.end());
-  EXPECT_GT(Cold[4], 11u);
+    // With the prior the optimum is one adjacent move away from the start:
+    // the two prior configurations, the sample, and at most the eight
+    // adjacent moves of Near.
+    for (std::size_t W : Warm)
+      EXPECT_LE(W, 11u) << Samples << " samples";
+    std::sort(Cold.begin(), Cold.end());
+    EXPECT_GT(Cold[4], 11u) << Samples << " samples";
+  }
 }
 
 TEST(WarmStartTest, TheBanditPassesTheWarmStartToItsArms) {
