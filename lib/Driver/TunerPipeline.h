@@ -1,8 +1,8 @@
 //===- Driver/TunerPipeline.h - File to running tuner -----------*- C++ -*-===//
 //
 // The steps every subcommand that runs a tuner shares: read and analyse the
-// file (printing diagnostics like a compiler), emit its tuner, build it (or
-// find it in the cache), and run it with the terminal handed over.
+// file (printing diagnostics like a compiler), emit its tuner, and build it
+// (or find it in the cache); running it is TunerProcess.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DRIVER_TUNERPIPELINE_H
@@ -12,7 +12,6 @@
 #include "Directives/TunerEmitter.h"
 #include "runtime/Wisdom.h"
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
