@@ -26,6 +26,7 @@
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
 #include "Support/Error.h"
+#include "runtime/ResultKey.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -49,12 +50,6 @@ namespace atfc {
 /// 1: names, all minimised; still read, and a version 1 file opened for
 /// writing becomes version 2).
 constexpr int kResultsSchemaVersion = 2;
-
-/// A 32-hex-digit key that identifies what results may be reused: a hash of
-/// Parts, each framed by its length so that {"ab","c"} and {"a","bc"}
-/// differ. Not cryptographic: it tells inputs apart, it protects nothing.
-std::string resultKey(std::initializer_list<std::string_view> Parts);
-std::string resultKey(std::span<const std::string_view> Parts);
 
 /// The SQLite library's version ("3.40.1").
 std::string sqliteVersion();

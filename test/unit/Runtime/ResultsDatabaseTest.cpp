@@ -334,17 +334,6 @@ TEST_F(ResultsDatabaseTest, ResultsAreReusedOnlyUnderTheirKey) {
   EXPECT_FALSE(Db->findEvaluation(resultKey({"nothing"}), "1").take().has_value());
 }
 
-TEST_F(ResultsDatabaseTest, ResultKeyIsAFramedHash) {
-  const std::string Key = resultKey({"source", "tuner"});
-  EXPECT_EQ(Key.size(), 32u);
-  EXPECT_EQ(Key.find_first_not_of("0123456789abcdef"), std::string::npos) << Key;
-  EXPECT_EQ(Key, resultKey({"source", "tuner"}));
-  EXPECT_NE(resultKey({"ab", "c"}), resultKey({"a", "bc"}));
-  EXPECT_NE(resultKey({"abc"}), resultKey({"abc", ""}));
-  EXPECT_NE(resultKey({}), resultKey({""}));
-  EXPECT_NE(resultKey({"source", "tuner"}), resultKey({"source", "tunes"}));
-}
-
 TEST_F(ResultsDatabaseTest, ResumeFindsTheLatestUnfinishedRun) {
   auto Db = openDb();
   EXPECT_FALSE(Db->lastRun("k").take().has_value());
