@@ -74,10 +74,22 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitCallExpr(CallExpr *E);
+  bool VisitUsingDecl(UsingDecl *D);
+  /// Keeps the lambdas around the node being visited.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    Lambdas.push_back(E);
+    const bool Continue = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    Lambdas.pop_back();
+    return Continue;
+  }
 
 private:
+  /// Notes where the tuner rewrites device limit Use, named at [Begin, End].
+  void noteDeviceLimit(SymbolUse &Use, clang::SourceLocation Begin, clang::SourceLocation End);
+
   const UnitReader &Reader;
   ExpressionFacts &Facts;
+  std::vector<const LambdaExpr *> Lambdas;
 };
 
 class UnitReader {
@@ -300,9 +312,56 @@ bool UseCollector::VisitDeclRefExpr(DeclRefExpr *E) {
   std::optional<unsigned> Offset = Reader.offsets().offsetOf(E->getBeginLoc());
   if (Use && Offset) {
     Use->Offset = *Offset;
+    if (Use->Kind == SymbolKind::DeviceLimit)
+      noteDeviceLimit(*Use, E->getBeginLoc(), E->getEndLoc());
     Facts.Uses.push_back(std::move(*Use));
   }
   return true;
+}
+
+bool UseCollector::VisitUsingDecl(UsingDecl *D) {
+  for (const UsingShadowDecl *Shadow : D->shadows())
+    if (const auto *Target = dyn_cast<ValueDecl>(Shadow->getTargetDecl()))
+      if (std::optional<SymbolUse> Use = Reader.resolve(Target);
+          Use && Use->Kind == SymbolKind::DeviceLimit)
+        if (std::optional<unsigned> Offset = Reader.offsets().offsetOf(D->getBeginLoc())) {
+          Use->Offset = *Offset;
+          Use->InUsingDeclaration = true;
+          Facts.Uses.push_back(std::move(*Use));
+        }
+  return true;
+}
+
+void UseCollector::noteDeviceLimit(SymbolUse &Use, clang::SourceLocation Begin,
+                                   clang::SourceLocation End) {
+  const SourceManager &SM = Reader.context().getSourceManager();
+  const LangOptions &Language = Reader.context().getLangOpts();
+  // In a macro's expansion the characters the tuner would rewrite are not
+  // the user's name (in the macro's body) or are pasted, stringified or
+  // repeated as the macro says (in its arguments): atfc refuses those.
+  for (clang::SourceLocation Loc : {Begin, End})
+    if (Loc.isMacroID()) {
+      Use.Macro = Lexer::getImmediateMacroName(Loc, SM, Language).str();
+      return;
+    }
+  Use.End = Reader.offsets().endOf(End).value_or(0);
+  for (const LambdaExpr *Lambda : Lambdas) {
+    if (Lambda->getCaptureDefault() != LCD_None)
+      continue;
+    const clang::SourceLocation Bracket = Lambda->getIntroducerRange().getEnd();
+    if (Bracket.isMacroID()) {
+      Use.Macro = Lexer::getImmediateMacroName(Bracket, SM, Language).str();
+      return;
+    }
+    std::optional<unsigned> Offset = Reader.offsets().offsetOf(Bracket);
+    if (!Offset)
+      continue;
+    const bool Known = std::any_of(Facts.LimitLambdas.begin(), Facts.LimitLambdas.end(),
+                                   [&](const LambdaIntroducer &L) { return L.Bracket == *Offset; });
+    if (!Known)
+      Facts.LimitLambdas.push_back(
+          {*Offset, Lambda->explicit_capture_begin() != Lambda->explicit_capture_end()});
+  }
 }
 
 bool UseCollector::VisitCallExpr(CallExpr *E) {
