@@ -6,7 +6,8 @@
 // words), the seed, and how one configuration is measured (scripts, an
 // OpenCL or a CUDA kernel). The generated tuner fills one TuningSetup with
 // the file's values; expressions of inputs are evaluated there, and launch
-// sizes become a function of the configuration's values.
+// sizes become a function of the configuration's values and the device's
+// limits.
 //
 // The free functions scalar() and buffer() are the `input` directive's
 // vocabulary: the tuner program calls them as the user wrote them.

@@ -8,7 +8,8 @@
 //     synthetic unit (SyntheticUnit.h); every error is reported at the
 //     user's file:line:col.
 //   - Names: which inputs and tuning parameters each range and constraint
-//     names, read from Clang's AST.
+//     names, read from Clang's AST; and where each device limit is named
+//     (however spelled), which the tuner reads from the run's limits there.
 //   - Groups and order: parameters connected by constraints form a group;
 //     inside it, a parameter is generated after those its constraint names.
 //     A cycle is an error; an input nothing uses is a warning.
