@@ -376,7 +376,8 @@ private:
         Problem = "the device limit " + Limit + " is named in the expansion of the macro " +
                   quoted(Use.Macro) +
                   "; the tuner reads device limits from the run where the file names them, "
-                  "which atfc cannot arrange inside a macro: name the limit outside it";
+                  "which atfc can arrange in a macro only for a whole argument that the macro "
+                  "neither pastes nor stringifies: name the limit outside the macro";
       else if (Use.InUsingDeclaration)
         Problem = "a using-declaration of the device limit " + Limit +
                   "; the tuner reads device limits from the run where the file names them: "

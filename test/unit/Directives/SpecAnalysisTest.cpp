@@ -316,25 +316,39 @@ TEST(SpecAnalysisTest, LambdasAroundDeviceLimitsCaptureThem) {
                           {ColumnOf("[N]") + 2, true}, {ColumnOf("[](auto Y)") + 1, false}}));
 }
 
+TEST(SpecAnalysisTest, DeviceLimitsInAPlainMacroArgumentAreRewritten) {
+  // glibc's __glibc_likely(cond) expands to __builtin_expect((cond), 1):
+  // the user wrote the whole name as its argument, which it neither pastes
+  // nor stringifies, so the tuner reads the limit there.
+  const std::string Source = "#atf::ocl::kernel_name k\n"
+                             "#atf::tp name LS range interval<size_t>(1, 64) constraint "
+                             "__glibc_likely(LS <= atf::ocl::max_wg_size)\n"
+                             "#atf::ocl::local_size LS\n";
+  Analysis A = clean(Source);
+  EXPECT_EQ(limitReferences(A, Source), (Names{"ocl::max_wg_size at 2:80: atf::ocl::max_wg_size"}));
+}
+
 TEST(SpecAnalysisTest, DeviceLimitsTheTunerCannotRewriteAreErrors) {
-  // A macro's argument (glibc's __glibc_likely, reached through <cstddef>),
-  // a using-declaration, and places evaluated before the device is open.
+  // A macro's argument that the macro pastes (glibc's __CONCAT, reached
+  // through <cstddef>), a using-declaration, and places evaluated before
+  // the device is open.
   EXPECT_EQ(
       diagnosticsOf("#atf::ocl::kernel_name k\n"
                     "#atf::var<int> N = atf::ocl::max_wg_size\n"
                     "#atf::tp name LS range interval<size_t>(1, N) "
-                    "constraint __glibc_likely(LS <= atf::ocl::max_wg_size) && "
+                    "constraint LS <= __CONCAT(atf::ocl::max_wg_, size) && "
                     "[](auto X) { using atf::ocl::max_wi_size_0; return X <= max_wi_size_0; }(LS)\n"
                     "#atf::ocl::local_size LS\n"
                     "#atf::ocl::input buffer<float>(atf::ocl::local_mem_size)\n"),
       (Lines{"kernel.cl:2:20: error: the device limit 'ocl::max_wg_size' is not known yet where "
              "an input's value is made, before the device is opened; name it in a range, a "
              "constraint or a launch size",
-             "kernel.cl:3:79: error: the device limit 'ocl::max_wg_size' is named in the "
-             "expansion of the macro '__glibc_likely'; the tuner reads device limits from the "
-             "run where the file names them, which atfc cannot arrange inside a macro: name the "
-             "limit outside it",
-             "kernel.cl:3:118: error: a using-declaration of the device limit "
+             "kernel.cl:3:73: error: the device limit 'ocl::max_wg_size' is named in the "
+             "expansion of the macro '__CONCAT'; the tuner reads device limits from the run "
+             "where the file names them, which atfc can arrange in a macro only for a whole "
+             "argument that the macro neither pastes nor stringifies: name the limit outside "
+             "the macro",
+             "kernel.cl:3:114: error: a using-declaration of the device limit "
              "'ocl::max_wi_size_0'; the tuner reads device limits from the run where the file "
              "names them: name the limit where it is used (a using-directive such as 'using "
              "namespace atf::ocl;' is fine)",

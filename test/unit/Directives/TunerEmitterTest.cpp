@@ -95,14 +95,15 @@ TEST(TunerEmitterTest, TheProgramNamesItsFile) {
 
 /// A file that names device limits in every way the analysis accepts: in
 /// ranges (a bound, a generator lambda), in constraints (a relation's
-/// operand, a condition, lambdas, under a using-directive) and in a launch
-/// size.
+/// operand, a condition, lambdas, under a using-directive, a plain macro's
+/// argument) and in a launch size.
 const char *const LimitsFile =
     "#atf::var<size_t> N = 1 << 20\n"
     "#atf::tp name LS range interval<size_t>(1, atf::ocl::max_wg_size) "
     "constraint divides(N) && LS <= ocl::max_wi_size_0 && LS <= opencl :: local_mem_size && "
     "[](auto X) { using namespace atf::ocl; return X <= max_wi_size_1; }(LS) && "
-    "[N](auto X) { return N / X <= N * ::atf::ocl::max_wi_size_2; }\n"
+    "[N](auto X) { return N / X <= N * ::atf::ocl::max_wi_size_2; } && "
+    "__glibc_likely(LS <= atf::ocl::max_wg_size)\n"
     "#atf::tp name G range interval<int>(0, 3, 1, "
     "[](int I) { return I * atf::ocl::max_wi_size_1; })\n"
     "#atf::ocl::kernel_name k\n"
@@ -124,12 +125,13 @@ TEST(TunerEmitterTest, DeviceLimitsAreReadFromTheRun) {
       << T.Source;
   // Every spelling is a member read; only the user's using-directive still
   // names a limits namespace.
-  for (const char *Read : {"interval<size_t>(1, atf_limits_.MaxWorkGroupSize)",
-                           "less_than_or_eq((atf_limits_.MaxWorkItemSizes[0]))",
-                           "less_than_or_eq((atf_limits_.LocalMemorySize))",
-                           "using namespace atf::ocl; return X <= atf_limits_.MaxWorkItemSizes[1];",
-                           "N * atf_limits_.MaxWorkItemSizes[2]",
-                           "static_cast<std::uint64_t>(N / atf_limits_.MaxWorkGroupSize * LS)"})
+  for (const char *Read :
+       {"interval<size_t>(1, atf_limits_.MaxWorkGroupSize)",
+        "less_than_or_eq((atf_limits_.MaxWorkItemSizes[0]))",
+        "less_than_or_eq((atf_limits_.LocalMemorySize))",
+        "using namespace atf::ocl; return X <= atf_limits_.MaxWorkItemSizes[1];",
+        "N * atf_limits_.MaxWorkItemSizes[2]", "__glibc_likely(LS <= atf_limits_.MaxWorkGroupSize)",
+        "static_cast<std::uint64_t>(N / atf_limits_.MaxWorkGroupSize * LS)"})
     EXPECT_NE(T.Source.find(Read), std::string::npos) << Read << "\n" << T.Source;
   EXPECT_EQ(count(T.Source, "max_w"), 0u) << T.Source;
   EXPECT_EQ(count(T.Source, "local_mem_size"), 0u) << T.Source;
