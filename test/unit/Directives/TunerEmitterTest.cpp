@@ -93,6 +93,17 @@ TEST(TunerEmitterTest, TheProgramNamesItsFile) {
   EXPECT_NE(T.Source.find("#include \"runtime/TunerMain.h\""), std::string::npos);
 }
 
+TEST(TunerEmitterTest, AConjunctThatIsAMacroCallIsCopiedWhole) {
+  // glibc's __glibc_likely(cond) is __builtin_expect((cond), 1): the
+  // conjunct ends with the invocation's `)`, not with the macro's name.
+  const EmittedTuner T =
+      emit("#atf::tp name X range interval<int>(1, 8) constraint __glibc_likely(X <= 4) && X > 1\n"
+           "#atf::run_script \"true\"\n");
+  ASSERT_TRUE(T.Errors.empty());
+  EXPECT_NE(T.Source.find("static_cast<bool>(__glibc_likely(X <= 4))"), std::string::npos)
+      << T.Source;
+}
+
 /// A file that names device limits in every way the analysis accepts: in
 /// ranges (a bound, a generator lambda), in constraints (a relation's
 /// operand, a condition, lambdas, under a using-directive, a plain macro's
