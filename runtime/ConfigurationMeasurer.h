@@ -10,6 +10,7 @@
 #ifndef ATFC_RUNTIME_CONFIGURATIONMEASURER_H
 #define ATFC_RUNTIME_CONFIGURATIONMEASURER_H
 
+#include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "Support/Error.h"
@@ -45,6 +46,9 @@ public:
   /// What measures besides the tuner, for the record: the driver and kernel
   /// compiler versions, or the shell that runs scripts.
   virtual std::string toolchain() const { return {}; }
+  /// The limits of the device it measures on, which ranges, constraints and
+  /// launch sizes may name; all zero without a device.
+  virtual DeviceLimits deviceLimits() const { return {}; }
   /// What a cost is, for the user: "kernel time in seconds on DEVICE, the
   /// median of 5 runs after 1 warm-up".
   virtual std::string costMeaning() const = 0;

@@ -3,8 +3,8 @@
 // Adapts each backend of lib/Backends to ConfigurationMeasurer: scripts
 // through ProcessBackend (measuring ahead: compile scripts of the next
 // configurations run while one is measured), kernels through DeviceBackend
-// (in a worker process). Opening a device also publishes its limits for the
-// constraints that name them.
+// (in a worker process), which also reports the device's limits for the
+// generated code that names them.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/ConfigurationMeasurer.h"
@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <string_view>
 
 namespace atfc {
 namespace {
@@ -75,13 +74,14 @@ public:
     }
     if (Reference && !Reference->Valid)
       return *Reference;
-    const LaunchDimensions Sizes = Setup.Launch(Values);
+    const LaunchDimensions Sizes = Setup.Launch(Values, Backend->limits());
     return Backend->measure(Configuration, LaunchSizes{Sizes.Outer, Sizes.Inner});
   }
 
   void interrupt() override { Backend->interrupt(); }
   std::string device() const override { return Backend->deviceDescription(); }
   std::string toolchain() const override { return Backend->toolchain(); }
+  DeviceLimits deviceLimits() const override { return Backend->limits(); }
 
 private:
   /// The reference's values: those the check gives, the first value of its
@@ -99,7 +99,7 @@ private:
         V.Val = Space->parameter(L).ValueAt(0);
       Plain.push_back(V.Val);
     }
-    const LaunchDimensions Sizes = Setup.Launch(Plain);
+    const LaunchDimensions Sizes = Setup.Launch(Plain, Backend->limits());
     return Backend->measureReference(Values, LaunchSizes{Sizes.Outer, Sizes.Inner});
   }
 
@@ -131,15 +131,6 @@ std::string resolveScript(const std::string &Command, const std::filesystem::pat
   for (char C : Script.string())
     Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
   return Command.substr(0, Begin) + Quoted + "'" + Command.substr(End);
-}
-
-/// Publishes the device's limits under the names constraints use.
-void publishLimits(MeasurementKind Kind, const DeviceLimits &L) {
-  const bool OpenCL = Kind == MeasurementKind::OpenCL;
-#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
-  if (OpenCL == (std::string_view(#Backend) == "ocl"))                                             \
-    Backend::Name = L.Field;
-#include "Directives/Language.def"
 }
 
 } // namespace
@@ -210,7 +201,6 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
       DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);
   if (!Opened)
     return Opened.takeError();
-  publishLimits(Setup.Kind, (*Opened)->limits());
   return std::unique_ptr<ConfigurationMeasurer>(
       std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions));
 }

@@ -33,7 +33,7 @@ int serveMeasurements(const RankRole &Role, ConfigurationMeasurer &Measurer) {
   Hello.Device = Measurer.device();
   Hello.CostMeaning = Measurer.costMeaning();
   Hello.Batch = Measurer.batchSize();
-  Hello.Limits = publishedLimits();
+  Hello.Limits = Measurer.deviceLimits();
   if (!writeFrame(Role.Fd, encodeMessage(Hello)))
     return 1;
 

@@ -113,11 +113,13 @@ std::vector<unsigned char> encodeMessage(const HelloMessage &M) {
   W.str(M.Device);
   W.str(M.CostMeaning);
   W.u64(M.Batch);
-  W.u64(M.Limits.size());
-  for (const auto &[Name, Limit] : M.Limits) {
-    W.str(Name);
-    W.u64(Limit);
-  }
+  // Field by field, in DeviceLimits' order (decodeMessage reads them back).
+  for (std::uint64_t Size : M.Limits.MaxWorkItemSizes)
+    W.u64(Size);
+  W.u64(M.Limits.MaxWorkGroupSize);
+  W.u64(M.Limits.LocalMemorySize);
+  for (std::uint64_t Size : M.Limits.MaxGridSize)
+    W.u64(Size);
   return std::move(W.Bytes);
 }
 
@@ -128,11 +130,10 @@ bool decodeMessage(const std::vector<unsigned char> &Payload, HelloMessage &M) {
   M.Device = R.str();
   M.CostMeaning = R.str();
   M.Batch = R.u64();
-  const std::uint64_t N = R.u64();
-  for (std::uint64_t I = 0; I < N && !R.Failed; ++I) {
-    std::string Name = R.str();
-    M.Limits.emplace_back(std::move(Name), R.u64());
-  }
+  M.Limits.MaxWorkItemSizes = {R.u64(), R.u64(), R.u64()};
+  M.Limits.MaxWorkGroupSize = R.u64();
+  M.Limits.LocalMemorySize = R.u64();
+  M.Limits.MaxGridSize = {R.u64(), R.u64(), R.u64()};
   return !R.Failed && M.Batch > 0;
 }
 
@@ -196,23 +197,6 @@ std::optional<RankMessage> messageKind(const std::vector<unsigned char> &Payload
   if (Payload.empty() || Payload[0] < 1 || Payload[0] > 4)
     return std::nullopt;
   return static_cast<RankMessage>(Payload[0]);
-}
-
-std::vector<std::pair<std::string, std::uint64_t>> publishedLimits() {
-  std::vector<std::pair<std::string, std::uint64_t>> Limits;
-#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
-  Limits.emplace_back(#Backend "::" #Name, Backend::Name);
-#include "Directives/Language.def"
-  return Limits;
-}
-
-void publishLimits(const std::vector<std::pair<std::string, std::uint64_t>> &Limits) {
-  for (const auto &[Qualified, Limit] : Limits) {
-#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
-  if (Qualified == #Backend "::" #Name)                                                            \
-    Backend::Name = Limit;
-#include "Directives/Language.def"
-  }
 }
 
 std::vector<unsigned char> addressed(std::uint64_t Rank,

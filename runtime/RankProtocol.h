@@ -21,6 +21,7 @@
 #ifndef ATFC_RUNTIME_RANKPROTOCOL_H
 #define ATFC_RUNTIME_RANKPROTOCOL_H
 
+#include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
 #include "Support/Error.h"
 
@@ -67,8 +68,9 @@ struct HelloMessage {
   std::string CostMeaning;
   /// How many configurations it takes at once (its compile-ahead).
   std::uint64_t Batch = 1;
-  /// The device's limits that constraints may name, by qualified name.
-  std::vector<std::pair<std::string, std::uint64_t>> Limits;
+  /// The limits of its device, which the file's ranges and constraints may
+  /// name.
+  DeviceLimits Limits;
 };
 
 struct MeasureRequest {
@@ -99,11 +101,6 @@ bool decodeMessage(const std::vector<unsigned char> &Payload, HelloMessage &M);
 bool decodeMessage(const std::vector<unsigned char> &Payload, MeasureRequest &M);
 bool decodeMessage(const std::vector<unsigned char> &Payload, ResultMessage &M);
 bool decodeMessage(const std::vector<unsigned char> &Payload, LostMessage &M);
-
-/// The device limits this process published (TuningSetup.h), and setting
-/// them from another rank's Hello.
-std::vector<std::pair<std::string, std::uint64_t>> publishedLimits();
-void publishLimits(const std::vector<std::pair<std::string, std::uint64_t>> &Limits);
 
 /// The searching tuner's frames carry the rank first.
 std::vector<unsigned char> addressed(std::uint64_t Rank, const std::vector<unsigned char> &Payload);

@@ -46,11 +46,11 @@ public:
       if (!FatalError.empty())
         return Error(FatalError);
     }
-    publishLimits(Limits);
     return success();
   }
 
   std::size_t batchSize() const override { return Ranks.size() * PerRank; }
+  DeviceLimits deviceLimits() const override { return Limits; }
 
   void prepare(std::span<const ParameterValues> Upcoming) override {
     for (const ParameterValues &C : Upcoming)
@@ -226,7 +226,7 @@ private:
   std::size_t PerRank = 1;
   bool Connected = false;
   std::string Device, CostMeaning, FatalError;
-  std::vector<std::pair<std::string, std::uint64_t>> Limits;
+  DeviceLimits Limits;
   std::atomic<bool> Interrupted{false};
 };
 

@@ -210,6 +210,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
                 "generating the search space failed: " + MemoryLimit.error().message());
     return kFailureExitCode;
   }
+  // The run's device limits, which ranges and constraints may name: the
+  // device's (rank 0's for a run over ranks); zero without a device.
+  const DeviceLimits Limits = Measurer ? Measurer->deviceLimits() : DeviceLimits{};
   GenerationOptions Generation;
   Generation.Threads = Options.Threads;
   Generation.MemoryLimit = *MemoryLimit;
@@ -224,9 +227,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     StopGenerating.emplace([&] { exitGenerating(FileName, StopGenerating->signal()); });
     const SlowStepNotice Notice(FileName + ": generating the search space");
     const ArithmeticTrapReport Traps(FileName);
-    Space = Generate(Generation);
+    Space = Generate(Generation, Limits);
     for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
-      Repeated.push_back(Generate(Generation).generationSeconds());
+      Repeated.push_back(Generate(Generation, Limits).generationSeconds());
   } catch (const SpaceTooLarge &E) {
     Diags.error(SourceLocation{FileName}, E.what());
     return kFailureExitCode;

@@ -9,7 +9,8 @@
 //     atfc::TunerMain Tuner(Argc, Argv, "saxpy.cl");
 //     const std::size_t N = Tuner.positional<std::size_t>(1, "N");
 //     auto G1 = atfc::group(atfc::parameter("WPT", ...), ...);
-//     return Tuner.run([&](const atfc::GenerationOptions &O) {
+//     return Tuner.run([&](const atfc::GenerationOptions &O,
+//                          const atfc::DeviceLimits &Limits) {
 //       return atfc::generateSpace(O, G1);
 //     });
 //   }
@@ -47,8 +48,10 @@ inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
 
 class TunerMain {
 public:
-  /// Generates the search space for the given options.
-  using SpaceGenerator = std::function<ChainOfTrees(const GenerationOptions &)>;
+  /// Generates the search space for the given options; ranges and
+  /// constraints read the limits of the run's device.
+  using SpaceGenerator =
+      std::function<ChainOfTrees(const GenerationOptions &, const DeviceLimits &)>;
 
   /// Parses the command line of the tuner generated for FileName. For
   /// --help it prints the usage and exits 0; for a bad command line it

@@ -6,7 +6,8 @@
 // words), the seed, and how one configuration is measured (scripts, an
 // OpenCL or a CUDA kernel). The generated tuner fills one TuningSetup with
 // the file's values; expressions of inputs are evaluated there, and launch
-// sizes become a function of the configuration's values.
+// sizes become a function of the configuration's values and the device's
+// limits.
 //
 // The free functions scalar() and buffer() are the `input` directive's
 // vocabulary: the tuner program calls them as the user wrote them.
@@ -15,6 +16,7 @@
 #ifndef ATFC_RUNTIME_TUNINGSETUP_H
 #define ATFC_RUNTIME_TUNINGSETUP_H
 
+#include "Backends/DeviceLimits.h"
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
@@ -106,8 +108,9 @@ struct TuningSetup {
   /// take the first value of their range).
   std::vector<NamedValue> CheckReference;
   /// The launch sizes of a configuration, from its values in chain level
-  /// order.
-  std::function<LaunchDimensions(std::span<const Value>)> Launch;
+  /// order and the limits of the device that measures it (sizes may name
+  /// them).
+  std::function<LaunchDimensions(std::span<const Value>, const DeviceLimits &)> Launch;
 };
 
 /// The value V as a T (the parameter's own type).
@@ -162,16 +165,13 @@ template <class Unit> struct duration {
 inline double timeoutSeconds(double Seconds) { return Seconds; }
 template <class Unit> double timeoutSeconds(const duration<Unit> &D) { return D.Seconds; }
 
-/// Device limits that constraints may name (`atf::ocl::max_wg_size`, ...;
-/// Directives/Language.def): the tuner sets them from the device before it
-/// generates the space.
+/// The namespaces of the device limits (`atf::ocl::max_wg_size`, ...;
+/// Directives/Language.def). They hold no names: the tuner reads each limit
+/// from the run's DeviceLimits, where atfc rewrote the user's reference
+/// (Directives/TunerEmitter.cpp); they exist for a user's
+/// `using namespace atf::ocl;`.
 namespace ocl {}
 namespace cuda {}
-#define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
-  namespace Backend {                                                                              \
-  inline std::size_t Name = 0;                                                                     \
-  }
-#include "Directives/Language.def"
 namespace opencl = ocl;
 
 } // namespace atfc

@@ -11,6 +11,7 @@
 #ifndef ATFC_BACKENDS_DEVICEBACKEND_H
 #define ATFC_BACKENDS_DEVICEBACKEND_H
 
+#include "Backends/DeviceLimits.h"
 #include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
 #include "Backends/ResultCheck.h"
@@ -87,20 +88,6 @@ struct DeviceKernelSetup {
 struct LaunchSizes {
   std::vector<std::uint64_t> Global;
   std::vector<std::uint64_t> Local;
-};
-
-/// The device limits that constraints may name. OpenCL: max_wi_size_0/1/2,
-/// max_wg_size, local_mem_size. CUDA: max_block_dim_x/y/z,
-/// max_threads_per_block, shared_mem_per_block, max_grid_dim_x/y/z.
-struct DeviceLimits {
-  /// OpenCL CL_DEVICE_MAX_WORK_ITEM_SIZES; CUDA the largest block dimensions.
-  std::array<std::uint64_t, 3> MaxWorkItemSizes{};
-  /// OpenCL CL_DEVICE_MAX_WORK_GROUP_SIZE; CUDA max threads per block.
-  std::uint64_t MaxWorkGroupSize = 0;
-  /// OpenCL CL_DEVICE_LOCAL_MEM_SIZE; CUDA shared memory per block (bytes).
-  std::uint64_t LocalMemorySize = 0;
-  /// CUDA only: the largest grid dimensions; 0 for OpenCL.
-  std::array<std::uint64_t, 3> MaxGridSize{};
 };
 
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as

@@ -9,6 +9,8 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 
 namespace atfc {
 
@@ -22,6 +24,7 @@ public:
     checkSearchDirectives();
     checkObjectives();
     checkCostFilePlace();
+    checkDeviceLimitsInPlainArguments();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -37,6 +40,54 @@ public:
   }
 
 private:
+  /// The arguments that are not C++ the analysis checks (the seed, the
+  /// counts, the device's numbers, the check's values) are evaluated before
+  /// the device is opened; the device limits are the run's, read only in
+  /// ranges, constraints and launch sizes (docs/directives.md).
+  void checkDeviceLimitsInPlainArguments() {
+    std::vector<const SourceExpr *> Plain;
+    for (const std::optional<SourceExpr> *X :
+         {&Spec.Seed, &Spec.Timeout, &Spec.Warmups, &Spec.Repetitions, &Spec.Device.Index,
+          &Spec.Device.PlatformId, &Spec.Device.DeviceId})
+      if (*X)
+        Plain.push_back(&**X);
+    if (Spec.Check) {
+      if (Spec.Check->Tolerance)
+        Plain.push_back(&*Spec.Check->Tolerance);
+      for (const ReferenceValue &V : Spec.Check->Reference)
+        Plain.push_back(&V.Value);
+    }
+    static const char *const Limits[] = {
+#define ATF_DEVICE_LIMIT(Backend, Name, Field) #Name,
+#include "Directives/Language.def"
+    };
+    for (const SourceExpr *X : Plain)
+      for (const char *Name : Limits)
+        if (std::optional<std::size_t> At = qualifiedMention(X->Text, Name)) {
+          error(X->positionOf(*At), "the device limit '" + std::string(Name) +
+                                        "' is known only in ranges, constraints and launch "
+                                        "sizes, which the tuner evaluates once the device is "
+                                        "open");
+          break;
+        }
+  }
+
+  /// Where Text names Name after a `::` (blanks between allowed), as a
+  /// whole word; none when it does not.
+  static std::optional<std::size_t> qualifiedMention(llvm::StringRef Text, llvm::StringRef Name) {
+    for (std::size_t At = Text.find(Name); At != llvm::StringRef::npos;
+         At = Text.find(Name, At + 1)) {
+      const std::size_t End = At + Name.size();
+      if (End < Text.size() &&
+          (std::isalnum(static_cast<unsigned char>(Text[End])) || Text[End] == '_'))
+        continue;
+      const llvm::StringRef Before = Text.take_front(At).rtrim();
+      if (Before.endswith("::"))
+        return At;
+    }
+    return std::nullopt;
+  }
+
   /// An objective names a column beside the parameters' in the results'
   /// exports; a kernel's one cost is its time, which only `min` describes.
   void checkObjectives() {

@@ -138,6 +138,7 @@ public:
     warnUnusedInputs();
 
     sortByLocation(Result.Diagnostics);
+    sortDeviceLimitRewrites();
     return std::move(Result);
   }
 
@@ -239,7 +240,7 @@ private:
       default:
         break;
       }
-      checkDeviceLimits(F);
+      checkDeviceLimits(placed(I), F);
     }
   }
 
@@ -347,20 +348,87 @@ private:
     error(X.Expr->Begin, Message);
   }
 
-  void checkDeviceLimits(const ExpressionFacts &F) {
+  /// Device limits are the run's: known once the device is open, and read
+  /// by the tuner where atfc rewrote the user's name (TunerEmitter.cpp).
+  void checkDeviceLimits(const PlacedExpression &X, const ExpressionFacts &F) {
+    bool Rewritable = true;
     for (const SymbolUse &Use : F.Uses) {
       if (Use.Kind != SymbolKind::DeviceLimit)
         continue;
+      const std::optional<SourcePosition> Where = positionAt(Use.Offset);
+      if (!Where)
+        continue;
+      const std::string Limit = quoted(Use.DeviceLimit);
       const bool OpenCL = StringRef(Use.DeviceLimit).startswith("ocl::");
       const DeviceBackend Needed = OpenCL ? DeviceBackend::OpenCL : DeviceBackend::CUDA;
-      if (Spec.Device.Backend == Needed)
-        continue;
-      if (std::optional<SourcePosition> Where = positionAt(Use.Offset))
-        error(*Where, "the device limit " + quoted(Use.DeviceLimit) + " is only known when the " +
-                          "file tunes " + (OpenCL ? "an OpenCL" : "a CUDA") + " kernel; add the " +
-                          (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
-                          " directives, or make the limit an input (#atf::var)");
+      std::string Problem;
+      if (Spec.Device.Backend != Needed)
+        Problem = "the device limit " + Limit + " is only known when the file tunes " +
+                  (OpenCL ? "an OpenCL" : "a CUDA") + " kernel; add the " +
+                  (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
+                  " directives, or make the limit an input (#atf::var)";
+      else if (X.Role == ExpressionRole::InputValue || X.Role == ExpressionRole::KernelInput)
+        Problem = "the device limit " + Limit + " is not known yet where " +
+                  (X.Role == ExpressionRole::InputValue ? "an input's value" : "a kernel input") +
+                  " is made, before the device is opened; name it in a range, a constraint or a "
+                  "launch size";
+      else if (!Use.Macro.empty())
+        Problem = "the device limit " + Limit + " is named in the expansion of the macro " +
+                  quoted(Use.Macro) +
+                  "; the tuner reads device limits from the run where the file names them, "
+                  "which atfc can arrange in a macro only for a whole argument that the macro "
+                  "neither pastes nor stringifies: name the limit outside the macro";
+      else if (Use.InUsingDeclaration)
+        Problem = "a using-declaration of the device limit " + Limit +
+                  "; the tuner reads device limits from the run where the file names them: "
+                  "name the limit where it is used (a using-directive such as "
+                  "'using namespace atf::ocl;' is fine)";
+      if (!Problem.empty()) {
+        error(*Where, Problem);
+        Rewritable = false;
+      } else if (!addDeviceLimitReference(Use)) {
+        error(*Where, "internal error: cannot find the characters of the device limit " + Limit);
+        Rewritable = false;
+      }
     }
+    if (!Rewritable)
+      return;
+    for (const LambdaIntroducer &L : F.LimitLambdas)
+      if (std::optional<SourcePosition> Bracket = positionAt(L.Bracket))
+        Result.DeviceLimitCaptures.push_back({*Bracket, L.HasCaptures});
+  }
+
+  /// File order, each lambda once.
+  void sortDeviceLimitRewrites() {
+    auto Before = [](SourcePosition A, SourcePosition B) {
+      return std::pair(A.Line, A.Column) < std::pair(B.Line, B.Column);
+    };
+    std::sort(Result.DeviceLimitReferences.begin(), Result.DeviceLimitReferences.end(),
+              [&](const auto &A, const auto &B) { return Before(A.Begin, B.Begin); });
+    std::vector<DeviceLimitCapture> &Captures = Result.DeviceLimitCaptures;
+    std::sort(Captures.begin(), Captures.end(),
+              [&](const auto &A, const auto &B) { return Before(A.Bracket, B.Bracket); });
+    Captures.erase(std::unique(Captures.begin(), Captures.end(),
+                               [](const auto &A, const auto &B) { return A.Bracket == B.Bracket; }),
+                   Captures.end());
+  }
+
+  /// Records where the tuner rewrites Use; false when its characters are
+  /// not one run of one expression's text.
+  bool addDeviceLimitReference(const SymbolUse &Use) {
+    std::optional<UserCharacter> First = Unit.userCharacterAt(Use.Offset);
+    std::optional<UserCharacter> Last =
+        Use.End > Use.Offset ? Unit.userCharacterAt(Use.End - 1) : std::nullopt;
+    if (!First || !Last || First->Expression != Last->Expression ||
+        Last->TextIndex < First->TextIndex)
+      return false;
+    const SourcePosition Begin = placed(First->Expression).Expr->positionOf(First->TextIndex);
+    for (const DeviceLimitReference &R : Result.DeviceLimitReferences)
+      if (R.Begin == Begin) // a lambda's body seen twice
+        return true;
+    Result.DeviceLimitReferences.push_back(
+        {Use.DeviceLimit, Begin, Last->TextIndex - First->TextIndex + 1});
+    return true;
   }
 
   /// A kernel's arguments are made once, before any configuration: they

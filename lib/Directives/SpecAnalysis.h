@@ -8,7 +8,8 @@
 //     synthetic unit (SyntheticUnit.h); every error is reported at the
 //     user's file:line:col.
 //   - Names: which inputs and tuning parameters each range and constraint
-//     names, read from Clang's AST.
+//     names, read from Clang's AST; and where each device limit is named
+//     (however spelled), which the tuner reads from the run's limits there.
 //   - Groups and order: parameters connected by constraints form a group;
 //     inside it, a parameter is generated after those its constraint names.
 //     A cycle is an error; an input nothing uses is a warning.
@@ -123,6 +124,29 @@ struct ParameterGroup {
   std::vector<std::size_t> Parameters;
 };
 
+/// A place where the user's text names a device limit (`atf::ocl::max_wg_size`,
+/// `ocl::max_wg_size` under the prelude's `using namespace atf`,
+/// `max_wg_size` under a `using namespace atf::ocl` of the user's, ...). The
+/// tuner reads the limit from the run's DeviceLimits there instead:
+/// TunerEmitter rewrites the characters wherever it copies them.
+struct DeviceLimitReference {
+  /// The limit, e.g. "ocl::max_wg_size".
+  std::string Limit;
+  /// Where the reference's first character is in the file, and how many
+  /// characters of its expression's text it spans (qualifiers included).
+  SourcePosition Begin;
+  std::size_t Length = 0;
+};
+
+/// A lambda of the user's text that reads a device limit but has no capture
+/// default: in the tuner it captures the run's limits.
+struct DeviceLimitCapture {
+  /// Where the `]` of its introducer is in the file.
+  SourcePosition Bracket;
+  /// Whether it captures something already (`[N]`).
+  bool AfterOthers = false;
+};
+
 /// The result of analysing a spec.
 struct AnalyzedSpec {
   /// One per TuningSpec::Inputs entry, in the same order.
@@ -131,6 +155,11 @@ struct AnalyzedSpec {
   std::vector<AnalyzedParameter> Parameters;
   /// The groups, ordered by their first-declared parameter.
   std::vector<ParameterGroup> Groups;
+  /// Every reference to a device limit in a range, constraint or launch
+  /// size, and the lambdas around them that must capture the limits, in
+  /// file order.
+  std::vector<DeviceLimitReference> DeviceLimitReferences;
+  std::vector<DeviceLimitCapture> DeviceLimitCaptures;
   /// Errors (for Clang's: Clang's message) and warnings, at positions in
   /// the user's file, ordered by position.
   std::vector<Diagnostic> Diagnostics;

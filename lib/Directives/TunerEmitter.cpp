@@ -5,17 +5,42 @@
 // and a constraint's lambda binds each parameter it names to its slot of the path (the tuple of the
 // group's values, in generation order). The user's text is pasted as it was
 // written; `atf::` resolves through a namespace alias, and the unprefixed
-// library names through a using-directive.
+// library names through a using-directive. Device limits are the one
+// exception: they are the run's, not the program's, so each reference the
+// analysis found (`atf::ocl::max_wg_size`, however spelled) becomes a read
+// of the DeviceLimits that the runtime hands to the function that generates
+// the space (`atf_limits_.MaxWorkGroupSize`) and to the launch sizes, and a
+// user's lambda around one that captures nothing by default captures them.
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerEmitter.h"
 #include "Directives/DirectiveLexing.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 namespace atfc {
 namespace {
+
+/// The tuner's name of the run's DeviceLimits, in the functions that see it.
+constexpr llvm::StringLiteral LimitsName = "atf_limits_";
+
+/// The DeviceLimits member (Backends/DeviceLimits.h) that device limit
+/// Limit ("ocl::max_wg_size") reads, from Language.def; empty for none.
+llvm::StringRef deviceLimitField(llvm::StringRef Limit) {
+  static const llvm::StringMap<llvm::StringRef> Fields = {
+#define ATF_DEVICE_LIMIT(Backend, Name, Field) {#Backend "::" #Name, #Field},
+#include "Directives/Language.def"
+  };
+  auto Found = Fields.find(Limit);
+  return Found == Fields.end() ? llvm::StringRef() : Found->second;
+}
+
+using FilePlace = std::pair<unsigned, unsigned>; // line, column
+FilePlace placeOf(SourcePosition P) { return {P.Line, P.Column}; }
 
 class Emitter {
 public:
@@ -25,6 +50,10 @@ public:
     for (const ParameterGroup &G : Analysis.Groups)
       for (std::size_t I = 0; I < G.Parameters.size(); ++I)
         Slot[G.Parameters[I]] = I;
+    for (const DeviceLimitReference &R : Analysis.DeviceLimitReferences)
+      LimitAt[placeOf(R.Begin)] = &R;
+    for (const DeviceLimitCapture &C : Analysis.DeviceLimitCaptures)
+      CaptureAt[placeOf(C.Bracket)] = &C;
   }
 
   EmittedTuner emit() {
@@ -47,7 +76,8 @@ public:
     emitSetup();
     // The groups are built inside run(), which reports a range that cannot
     // be built (e.g. a zero step) as an error instead of dying.
-    OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_) {\n";
+    OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_, "
+       << "[[maybe_unused]] const DeviceLimits &" << LimitsName << ") {\n";
     for (std::size_t G = 0; G < Analysis.Groups.size(); ++G)
       emitGroup(G);
     OS << "    evaluatingExpression(nullptr);\n"
@@ -113,8 +143,29 @@ private:
   void emitSizes(const std::vector<SourceExpr> &Sizes) {
     OS << '{';
     for (std::size_t I = 0; I < Sizes.size(); ++I)
-      OS << (I ? ", " : "") << "static_cast<std::uint64_t>(" << Sizes[I].Text << ')';
+      OS << (I ? ", " : "") << "static_cast<std::uint64_t>(" << tunerText(Sizes[I]) << ')';
     OS << '}';
+  }
+
+  /// X's text as the tuner reads it: each device limit the analysis found
+  /// in it a member of the run's limits, and each lambda around one that
+  /// captures nothing by default capturing them. Only ranges, constraints
+  /// and launch sizes see the limits (the analysis refuses them elsewhere).
+  std::string tunerText(const SourceExpr &X) const {
+    std::string Out;
+    for (std::size_t I = 0; I < X.Text.size(); ++I) {
+      const FilePlace Here = placeOf(X.positionOf(I));
+      if (auto C = CaptureAt.find(Here); C != CaptureAt.end() && X.Text[I] == ']')
+        Out += (C->second->AfterOthers ? ", &" : "&") + LimitsName.str();
+      auto R = LimitAt.find(Here);
+      if (R == LimitAt.end() || I + R->second->Length > X.Text.size()) {
+        Out += X.Text[I];
+        continue;
+      }
+      Out += LimitsName.str() + "." + deviceLimitField(R->second->Limit).str();
+      I += R->second->Length - 1;
+    }
+    return Out;
   }
 
   /// The TuningSetup: what the directives say about searching and
@@ -183,8 +234,8 @@ private:
     const bool IsOpenCL = D.Backend == DeviceBackend::OpenCL;
     const std::vector<SourceExpr> &Outer = IsOpenCL ? D.GlobalSize : D.GridDim;
     const std::vector<SourceExpr> &Inner = IsOpenCL ? D.LocalSize : D.BlockDim;
-    OS << "  atf_setup_.Launch = [&]([[maybe_unused]] std::span<const Value> atf_values_) -> "
-          "LaunchDimensions {\n";
+    OS << "  atf_setup_.Launch = [&]([[maybe_unused]] std::span<const Value> atf_values_, "
+       << "[[maybe_unused]] const DeviceLimits &" << LimitsName << ") -> LaunchDimensions {\n";
     for (std::size_t L = 0; L < Levels.size(); ++L) {
       const std::string &Type = Analysis.Parameters[Levels[L]].TypeName;
       OS << "    [[maybe_unused]] const " << Type << ' ' << Spec.Parameters[Levels[L]].Name.Name
@@ -256,7 +307,8 @@ private:
   }
 
   void emitRange(const TuningParameter &Param, const AnalyzedParameter &A) {
-    llvm::StringRef Text = llvm::StringRef(Param.Range.Expr.Text).trim();
+    const std::string Rewritten = tunerText(Param.Range.Expr);
+    llvm::StringRef Text = llvm::StringRef(Rewritten).trim();
     if (Param.Range.Kind == RangeKind::Interval) {
       OS << Text;
       return;
@@ -309,6 +361,7 @@ private:
   void emitConjunct(std::size_t P, const ConstraintConjunct &C) {
     const TuningParameter &Param = Spec.Parameters[P];
     const std::string &Type = Analysis.Parameters[P].TypeName;
+    const std::string Text = tunerText(C.Expr);
     // A device's limits are known only when the file measures on it.
     for (const std::string &Limit : C.Names.DeviceLimits)
       if (Spec.Device.Backend == DeviceBackend::None)
@@ -321,11 +374,11 @@ private:
     if (C.Shape != ConjunctShape::Predicate) {
       OS << conjunctShapeName(C.Shape) << '(';
       if (C.Names.Parameters.empty()) {
-        OS << '(' << C.Expr.Text << ')';
+        OS << '(' << Text << ')';
       } else {
         OS << "[&]([[maybe_unused]] const auto &atf_path_) { ";
         emitBindings(C.Names);
-        OS << "return (" << C.Expr.Text << "); }";
+        OS << "return (" << Text << "); }";
       }
       OS << ')';
       return;
@@ -338,13 +391,13 @@ private:
     emitBindings(Others);
     switch (C.Form) {
     case PredicateForm::Condition:
-      OS << "return static_cast<bool>(" << C.Expr.Text << "); })";
+      OS << "return static_cast<bool>(" << Text << "); })";
       break;
     case PredicateForm::Callable:
-      OS << "return static_cast<bool>((" << C.Expr.Text << ")(" << Param.Name.Name << ")); })";
+      OS << "return static_cast<bool>((" << Text << ")(" << Param.Name.Name << ")); })";
       break;
     case PredicateForm::ConstraintObject:
-      OS << "return static_cast<bool>(asConstraint(" << C.Expr.Text << ")(" << Param.Name.Name
+      OS << "return static_cast<bool>(asConstraint(" << Text << ")(" << Param.Name.Name
          << ", atf_path_)); })";
       break;
     }
@@ -357,6 +410,9 @@ private:
   std::string Source;
   llvm::raw_string_ostream OS;
   std::vector<std::size_t> Slot; // parameter -> its index in its group
+  /// The device limits and the lambdas that capture them, by file place.
+  std::map<FilePlace, const DeviceLimitReference *> LimitAt;
+  std::map<FilePlace, const DeviceLimitCapture *> CaptureAt;
   std::vector<Diagnostic> Errors;
 };
 

@@ -15,10 +15,13 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace atfc {
 
@@ -38,7 +41,13 @@ std::optional<unsigned> UnitOffsets::endOf(clang::SourceLocation Loc) const {
   if (Loc.isInvalid())
     return std::nullopt;
   const SourceManager &SM = Context.getSourceManager();
-  return offsetOf(Lexer::getLocForEndOfToken(SM.getFileLoc(Loc), 0, SM, Context.getLangOpts()));
+  // A token of a macro's body ends where the macro's invocation ends (its
+  // file location is where the invocation begins); an argument's token is
+  // where the user wrote it.
+  const clang::SourceLocation Last = Loc.isMacroID() && !SM.isMacroArgExpansion(Loc)
+                                         ? SM.getExpansionRange(Loc).getEnd()
+                                         : SM.getFileLoc(Loc);
+  return offsetOf(Lexer::getLocForEndOfToken(SM.getFileLoc(Last), 0, SM, Context.getLangOpts()));
 }
 
 std::string printType(const ASTContext &Context, QualType T) {
@@ -74,16 +83,32 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *E);
   bool VisitCallExpr(CallExpr *E);
+  bool VisitUsingDecl(UsingDecl *D);
+  /// Keeps the lambdas around the node being visited.
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    Lambdas.push_back(E);
+    const bool Continue = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    Lambdas.pop_back();
+    return Continue;
+  }
 
 private:
+  /// Notes where the tuner rewrites device limit Use, named at [Begin, End].
+  void noteDeviceLimit(SymbolUse &Use, clang::SourceLocation Begin, clang::SourceLocation End);
+  /// Whether [Begin, End] is one argument of a macro, written by the user,
+  /// that the macro neither pastes nor stringifies.
+  bool isPlainMacroArgument(clang::SourceLocation Begin, clang::SourceLocation End) const;
+
   const UnitReader &Reader;
   ExpressionFacts &Facts;
+  std::vector<const LambdaExpr *> Lambdas;
 };
 
 class UnitReader {
 public:
-  UnitReader(ASTContext &Context, const SyntheticUnit &Unit, const TuningSpec &Spec)
-      : Context(Context), Unit(Unit), Spec(Spec), Offsets(Context) {
+  UnitReader(ASTContext &Context, const Preprocessor &PP, const SyntheticUnit &Unit,
+             const TuningSpec &Spec)
+      : Context(Context), PP(PP), Unit(Unit), Spec(Spec), Offsets(Context) {
     for (std::size_t I = 0; I < Spec.Inputs.size(); ++I)
       InputIndex[Spec.Inputs[I].Name.Name] = I;
     for (Decl *D : Context.getTranslationUnitDecl()->decls()) {
@@ -147,6 +172,8 @@ public:
 
   const UnitOffsets &offsets() const { return Offsets; }
   const ASTContext &context() const { return Context; }
+  const Preprocessor &preprocessor() const { return PP; }
+  llvm::StringRef unitText() const { return Unit.Text; }
 
 private:
   template <class T> const T *find(llvm::StringRef Name) const {
@@ -288,6 +315,7 @@ private:
   }
 
   ASTContext &Context;
+  const Preprocessor &PP;
   const SyntheticUnit &Unit;
   const TuningSpec &Spec;
   UnitOffsets Offsets;
@@ -300,9 +328,86 @@ bool UseCollector::VisitDeclRefExpr(DeclRefExpr *E) {
   std::optional<unsigned> Offset = Reader.offsets().offsetOf(E->getBeginLoc());
   if (Use && Offset) {
     Use->Offset = *Offset;
+    if (Use->Kind == SymbolKind::DeviceLimit)
+      noteDeviceLimit(*Use, E->getBeginLoc(), E->getEndLoc());
     Facts.Uses.push_back(std::move(*Use));
   }
   return true;
+}
+
+bool UseCollector::VisitUsingDecl(UsingDecl *D) {
+  for (const UsingShadowDecl *Shadow : D->shadows())
+    if (const auto *Target = dyn_cast<ValueDecl>(Shadow->getTargetDecl()))
+      if (std::optional<SymbolUse> Use = Reader.resolve(Target);
+          Use && Use->Kind == SymbolKind::DeviceLimit)
+        if (std::optional<unsigned> Offset = Reader.offsets().offsetOf(D->getBeginLoc())) {
+          Use->Offset = *Offset;
+          Use->InUsingDeclaration = true;
+          Facts.Uses.push_back(std::move(*Use));
+        }
+  return true;
+}
+
+void UseCollector::noteDeviceLimit(SymbolUse &Use, clang::SourceLocation Begin,
+                                   clang::SourceLocation End) {
+  const SourceManager &SM = Reader.context().getSourceManager();
+  const LangOptions &Language = Reader.context().getLangOpts();
+  // In a macro's expansion the tuner can rewrite only a name the user wrote
+  // whole as an argument of a macro that neither pastes nor stringifies
+  // (__glibc_likely(X <= atf::ocl::max_wg_size)): the expansion is the
+  // same, with the run's limit in place of the name. A name in a macro's
+  // body, or one the macro may turn into text, is refused.
+  if ((Begin.isMacroID() || End.isMacroID()) && !isPlainMacroArgument(Begin, End)) {
+    Use.Macro = Lexer::getImmediateMacroName(Begin.isMacroID() ? Begin : End, SM, Language).str();
+    return;
+  }
+  Use.End = Reader.offsets().endOf(End).value_or(0);
+  for (const LambdaExpr *Lambda : Lambdas) {
+    if (Lambda->getCaptureDefault() != LCD_None)
+      continue;
+    const clang::SourceLocation Bracket = Lambda->getIntroducerRange().getEnd();
+    if (Bracket.isMacroID()) {
+      Use.Macro = Lexer::getImmediateMacroName(Bracket, SM, Language).str();
+      return;
+    }
+    std::optional<unsigned> Offset = Reader.offsets().offsetOf(Bracket);
+    if (!Offset)
+      continue;
+    const bool Known = std::any_of(Facts.LimitLambdas.begin(), Facts.LimitLambdas.end(),
+                                   [&](const LambdaIntroducer &L) { return L.Bracket == *Offset; });
+    if (!Known)
+      Facts.LimitLambdas.push_back(
+          {*Offset, Lambda->explicit_capture_begin() != Lambda->explicit_capture_end()});
+  }
+}
+
+bool UseCollector::isPlainMacroArgument(clang::SourceLocation Begin,
+                                        clang::SourceLocation End) const {
+  const SourceManager &SM = Reader.context().getSourceManager();
+  const LangOptions &Language = Reader.context().getLangOpts();
+  for (clang::SourceLocation Loc : {Begin, End})
+    // An argument the user wrote, not one a macro passed on to another.
+    if (!SM.isMacroArgExpansion(Loc) || !SM.getImmediateSpellingLoc(Loc).isFileID())
+      return false;
+  const llvm::StringRef Macro = Lexer::getImmediateMacroName(Begin, SM, Language);
+  if (Macro != Lexer::getImmediateMacroName(End, SM, Language))
+    return false;
+  const MacroInfo *Definition =
+      Reader.preprocessor().getMacroInfo(&Reader.context().Idents.get(Macro));
+  if (!Definition || llvm::any_of(Definition->tokens(), [](const Token &T) {
+        return T.isOneOf(tok::hash, tok::hashhash, tok::hashat);
+      }))
+    return false;
+  // One argument's characters: a qualified name and nothing else (two
+  // arguments joined by the macro's body would hold a comma).
+  std::optional<unsigned> First = Reader.offsets().offsetOf(Begin);
+  std::optional<unsigned> Past = Reader.offsets().endOf(End);
+  if (!First || !Past || *Past <= *First)
+    return false;
+  return llvm::all_of(Reader.unitText().slice(*First, *Past), [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ':' || C == ' ' ||
+           C == '\t';
+  });
 }
 
 bool UseCollector::VisitCallExpr(CallExpr *E) {
@@ -321,7 +426,7 @@ bool UseCollector::VisitCallExpr(CallExpr *E) {
 } // namespace
 
 UnitFacts readUnitFacts(ASTUnit &AST, const SyntheticUnit &Unit, const TuningSpec &Spec) {
-  return UnitReader(AST.getASTContext(), Unit, Spec).read();
+  return UnitReader(AST.getASTContext(), AST.getPreprocessor(), Unit, Spec).read();
 }
 
 } // namespace atfc

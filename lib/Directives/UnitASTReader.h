@@ -2,7 +2,9 @@
 //
 // Reads what the semantic analysis needs from the AST of a parsed synthetic
 // unit (SyntheticUnit.h), per user expression: the inputs, parameters and
-// device limits it names (DeclRefExprs, found with a RecursiveASTVisitor),
+// device limits it names (DeclRefExprs, found with a RecursiveASTVisitor;
+// for a device limit also the extent of its name and the lambdas around it
+// that capture nothing by default, which the tuner's rewrite needs),
 // the alias calls in it, the prelude's verdict on it (its status constant),
 // the C++ types involved, and for constraints the lowering into conjuncts
 // (ConstraintLowering.h). All positions are byte offsets in the unit; the
@@ -39,6 +41,20 @@ struct SymbolUse {
   std::string DeviceLimit;
   /// Where the name (with its qualifier, if any) starts in the unit.
   unsigned Offset = 0;
+  /// Device limit: just past its name in the unit (0 when unknown), and
+  /// what keeps the tuner from reading it where it is written: the macro
+  /// whose expansion holds it, or a using-declaration that names it.
+  unsigned End = 0;
+  std::string Macro;
+  bool InUsingDeclaration = false;
+};
+
+/// A lambda around a device limit's use that has no capture default.
+struct LambdaIntroducer {
+  /// Its `]` in the unit.
+  unsigned Bracket = 0;
+  /// Whether it has explicit captures.
+  bool HasCaptures = false;
 };
 
 /// A call of a constraint alias (`divides(E)`, ...), at any depth.
@@ -74,6 +90,8 @@ struct ExpressionFacts {
   std::vector<SymbolUse> Uses;
   /// The alias calls in it (constraints).
   std::vector<AliasCall> AliasCalls;
+  /// The lambdas without a capture default around its device limits.
+  std::vector<LambdaIntroducer> LimitLambdas;
   /// The prelude's verdict (the status constant); none when Clang could not
   /// evaluate it, e.g. after an error in the expression.
   std::optional<int> Status;

@@ -5,7 +5,8 @@ The promise under test: a file that `atfc check` accepts tunes, and a file
 it refuses gets a diagnostic at file:line:col. Every file written here is
 valid by construction (parameters of every value type, sets and intervals
 with steps and generators, every constraint form combined with &&, || and !,
-inputs that ranges and constraints name, positional inputs, every measuring
+inputs that ranges and constraints name, device limits however spelled and
+in lambdas with and without captures, positional inputs, every measuring
 kind, named objectives in either direction), so a failure is one of:
 
   refused   check refuses the file (with or without a diagnostic)
@@ -27,6 +28,15 @@ import subprocess
 import sys
 import time
 
+# Device limits (Language.def) and the ways a file may spell them; the
+# tuner reads each from the run's limits (Directives/TunerEmitter.cpp).
+LIMITS = {"opencl": ["max_wi_size_0", "max_wi_size_1", "max_wi_size_2", "max_wg_size",
+                     "local_mem_size"],
+          "cuda": ["max_block_dim_x", "max_grid_dim_y", "max_threads_per_block",
+                   "shared_mem_per_block", "max_wg_size", "max_wi_size_2"]}
+QUALIFIERS = {"opencl": ["atf::ocl::", "ocl::", "opencl::", "atf::opencl::", ":: atf :: ocl :: "],
+              "cuda": ["atf::cuda::", "cuda::", "::atf::cuda::", "cuda :: "]}
+
 TECHNIQUES = ["exhaustive", "random", "random_search", "auc_bandit", "simulated_annealing",
               "differential_evolution", "particle_swarm", "pattern_search", "torczon",
               "round_robin(torczon, random)", "shrinking_sample(3, 1)"]
@@ -41,9 +51,17 @@ class FileWriter:
         self.inputs = []      # (name, is_integer)
         self.ints = []        # integer parameters declared so far
         self.args = []        # positional arguments for tune
+        self.kind = rng.choice(["process", "process", "opencl", "cuda"])
 
     def pick(self, *choices):
         return self.rng.choice(choices)
+
+    def limit(self):
+        """A device limit of the file's backend, in one of its spellings."""
+        return self.rng.choice(QUALIFIERS[self.kind]) + self.rng.choice(LIMITS[self.kind])
+
+    def has_limits(self):
+        return self.kind in LIMITS
 
     # Expressions -----------------------------------------------------------
     def operand(self, own):
@@ -52,6 +70,8 @@ class FileWriter:
         parts = [str(r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24]))]
         parts += [n for n, integer in self.inputs if integer]
         parts += [p for p in self.ints if p != own]
+        if self.has_limits() and r.random() < 0.3:
+            parts.append(self.limit())
         e = r.choice(parts)
         if r.random() < 0.3:
             e = "%s * %s" % (e, r.choice(parts))
@@ -83,6 +103,13 @@ class FileWriter:
             return "(%s) %% %s == 0" % (e, own)
         if k == 8:
             return "%s %% (%s) == 0" % (own, e)
+        if k == 9 and self.has_limits() and r.random() < 0.5:
+            # Lambdas without a capture default capture the run's limits.
+            return r.choice(["predicate([](auto v){ return v <= %s; })" % self.limit(),
+                             "[N](auto v){ return v <= N * %s; }" % self.limit(),
+                             "[](auto v){ using namespace atf::%s; return v <= %s; }(%s)"
+                             % ("ocl" if self.kind == "opencl" else "cuda",
+                                r.choice(LIMITS[self.kind]), own)])
         if k == 9:
             return "predicate([](auto v){ return v > 0; })"
         if k == 10:
@@ -152,6 +179,10 @@ class FileWriter:
         elif kind == 4:
             clauses.append(("range", "interval<int>(0, 4, 1, pow2)"))
             constraint = self.constraint(name)
+        elif kind == 5 and self.has_limits():
+            clauses.append(("range", "interval<int>(1, 5, 1, [](auto i){ return %s > 0 ? 3 * i "
+                                     ": 0; })" % self.limit()))
+            constraint = self.constraint(name)
         elif kind == 5:
             clauses.append(("range", "interval<int>(1, 5, 1, [](auto i){ return 3 * i; })"))
             constraint = self.constraint(name)
@@ -185,7 +216,7 @@ class FileWriter:
 
     def measuring(self):
         r = self.rng
-        kind = r.choice(["process", "process", "opencl", "cuda"])
+        kind = self.kind
         if kind == "process" and r.random() < 0.4:
             # Named objectives: one number per objective in the cost file,
             # positive so that a maximised one is valid.
@@ -216,13 +247,16 @@ class FileWriter:
             self.lines.append("#atf::%s::input scalar<float>()" % prefix)
             extra = ", float a"
         if kind == "opencl":
-            self.lines.append("#atf::ocl::global_size N")
+            # A launch size that names a limit: 0 work-items if it read 0.
+            self.lines.append("#atf::ocl::global_size N" if r.random() < 0.7 else
+                              "#atf::ocl::global_size N * (%s > 0)" % self.limit())
             if r.random() < 0.3:
                 self.lines.append("#atf::ocl::local_size 1")
             self.lines.append("__kernel void k(int n, __global float *x%s) "
                               "{ x[get_global_id(0)] = n; }" % extra)
             return kind, ".cl"
-        self.lines.append("#atf::cuda::grid_dim N")
+        self.lines.append("#atf::cuda::grid_dim N" if r.random() < 0.7 else
+                          "#atf::cuda::grid_dim N * (%s > 0)" % self.limit())
         self.lines.append("#atf::cuda::block_dim 1")
         self.lines.append('extern "C" __global__ void k(int n, float *x%s) { x[blockIdx.x] = n; }'
                           % extra)

@@ -3,8 +3,9 @@
 // Language.def is the one definition of the directive language. These tests
 // hold its consumers to it: the reference tables in docs/directives.md are
 // the ones written from it, and every name the check prelude declares in
-// namespace atf exists in the tuner's runtime, checked by compiling a
-// program that names each one with the tuner toolchain.
+// namespace atf exists in the tuner's runtime (a device limit: as the
+// DeviceLimits member the tuner reads), checked by compiling a program that
+// names each one with the tuner toolchain.
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/LanguageTable.h"
@@ -22,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 
@@ -81,8 +83,21 @@ TEST(LanguageTableTest, EveryNameOfThePreludeExistsInTheRuntime) {
   // One block per name: ocl:: and cuda:: limits share their names.
   std::string Program = "#include \"runtime/TunerMain.h\"\nnamespace atf = atfc;\n"
                         "namespace opencl_alias = atf::opencl;\nint main() {\n";
-  for (const std::string &Name : Names)
+  // Device limits are no names of the runtime: the tuner reads them as
+  // members of the run's DeviceLimits (Directives/TunerEmitter.cpp).
+  std::map<std::string, std::string> LimitFields;
+#define ATF_DEVICE_LIMIT(Backend, Name, Field) LimitFields[#Backend "::" #Name] = #Field;
+#include "Directives/Language.def"
+  for (const std::string &Name : Names) {
+    if (Name.rfind("ocl::", 0) == 0 || Name.rfind("cuda::", 0) == 0) {
+      EXPECT_TRUE(LimitFields.count(Name)) << Name;
+      Program += "  { [[maybe_unused]] std::uint64_t L = atf::DeviceLimits{}." + LimitFields[Name] +
+                 "; }\n";
+      continue;
+    }
     Program += "  { using atf::" + Name + "; }\n";
+  }
+  Program += "  { using namespace atf::ocl; using namespace atf::cuda; }\n";
   Program += "  return 0;\n}\n";
   llvm::SmallString<128> Cache;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-language", Cache));

@@ -257,6 +257,106 @@ TEST(SpecAnalysisTest, DeviceLimitsNeedTheirBackend) {
             (Names{"ocl::max_wg_size", "ocl::max_wi_size_0"}));
 }
 
+/// Each device limit reference as "LIMIT at LINE:COLUMN: TEXT", TEXT the
+/// characters of Source it spans (single-line directives).
+Names limitReferences(const Analysis &A, llvm::StringRef Source) {
+  llvm::SmallVector<llvm::StringRef, 8> SourceLines;
+  Source.split(SourceLines, '\n');
+  Names Out;
+  for (const DeviceLimitReference &R : A.Result.DeviceLimitReferences)
+    Out.push_back(R.Limit + " at " + std::to_string(R.Begin.Line) + ":" +
+                  std::to_string(R.Begin.Column) + ": " +
+                  SourceLines[R.Begin.Line - 1].substr(R.Begin.Column - 1, R.Length).str());
+  return Out;
+}
+
+TEST(SpecAnalysisTest, DeviceLimitReferencesAreFoundHoweverSpelled) {
+  // Qualified from atf, through the prelude's using-directive, through the
+  // opencl alias, from the global namespace with blanks, and through a
+  // user's using-directive in a lambda; in a range, a constraint and sizes.
+  const std::string Source =
+      "#atf::ocl::kernel_name k\n"
+      "#atf::tp name LS range interval<size_t>(1, atf::ocl::max_wg_size) "
+      "constraint LS <= ocl::max_wi_size_0 && LS <= opencl::local_mem_size && "
+      "[](auto X) { using namespace atf::ocl; return X <= max_wi_size_1; }(LS)\n"
+      "#atf::ocl::global_size :: atf :: ocl :: max_wi_size_2\n"
+      "#atf::ocl::local_size LS\n";
+  Analysis A = clean(Source);
+  EXPECT_EQ(limitReferences(A, Source),
+            (Names{"ocl::max_wg_size at 2:44: atf::ocl::max_wg_size",
+                   "ocl::max_wi_size_0 at 2:84: ocl::max_wi_size_0",
+                   "ocl::local_mem_size at 2:112: opencl::local_mem_size",
+                   "ocl::max_wi_size_1 at 2:189: max_wi_size_1",
+                   "ocl::max_wi_size_2 at 3:24: :: atf :: ocl :: max_wi_size_2"}));
+}
+
+TEST(SpecAnalysisTest, LambdasAroundDeviceLimitsCaptureThem) {
+  // The tuner's limits are a variable of the function that generates the
+  // space: a lambda without a capture default must capture it, and so must
+  // the lambdas around that one; [&] and [=] need nothing.
+  const std::string Source =
+      "#atf::ocl::kernel_name k\n"
+      "#atf::var<int> N = 2\n"
+      "#atf::tp name LS range interval<size_t>(1, 64) constraint "
+      "[N](auto X) { return [](auto Y) { return Y <= atf::ocl::max_wg_size; }(X * N); } && "
+      "[&](auto X) { return X <= atf::ocl::max_wi_size_0; } && "
+      "[=](auto X) { return [](auto) { return true; }(X); }\n"
+      "#atf::ocl::local_size LS\n";
+  Analysis A = clean(Source);
+  std::vector<std::pair<unsigned, bool>> Captures;
+  for (const DeviceLimitCapture &C : A.Result.DeviceLimitCaptures) {
+    EXPECT_EQ(C.Bracket.Line, 3u);
+    Captures.emplace_back(C.Bracket.Column, C.AfterOthers);
+  }
+  const std::size_t Line3 = Source.find("#atf::tp");
+  const auto ColumnOf = [&](llvm::StringRef Text) {
+    return static_cast<unsigned>(Source.find(Text.str()) - Line3 + 1);
+  };
+  EXPECT_EQ(Captures, (std::vector<std::pair<unsigned, bool>>{
+                          {ColumnOf("[N]") + 2, true}, {ColumnOf("[](auto Y)") + 1, false}}));
+}
+
+TEST(SpecAnalysisTest, DeviceLimitsInAPlainMacroArgumentAreRewritten) {
+  // glibc's __glibc_likely(cond) expands to __builtin_expect((cond), 1):
+  // the user wrote the whole name as its argument, which it neither pastes
+  // nor stringifies, so the tuner reads the limit there.
+  const std::string Source = "#atf::ocl::kernel_name k\n"
+                             "#atf::tp name LS range interval<size_t>(1, 64) constraint "
+                             "__glibc_likely(LS <= atf::ocl::max_wg_size)\n"
+                             "#atf::ocl::local_size LS\n";
+  Analysis A = clean(Source);
+  EXPECT_EQ(limitReferences(A, Source), (Names{"ocl::max_wg_size at 2:80: atf::ocl::max_wg_size"}));
+}
+
+TEST(SpecAnalysisTest, DeviceLimitsTheTunerCannotRewriteAreErrors) {
+  // A macro's argument that the macro pastes (glibc's __CONCAT, reached
+  // through <cstddef>), a using-declaration, and places evaluated before
+  // the device is open.
+  EXPECT_EQ(
+      diagnosticsOf("#atf::ocl::kernel_name k\n"
+                    "#atf::var<int> N = atf::ocl::max_wg_size\n"
+                    "#atf::tp name LS range interval<size_t>(1, N) "
+                    "constraint LS <= __CONCAT(atf::ocl::max_wg_, size) && "
+                    "[](auto X) { using atf::ocl::max_wi_size_0; return X <= max_wi_size_0; }(LS)\n"
+                    "#atf::ocl::local_size LS\n"
+                    "#atf::ocl::input buffer<float>(atf::ocl::local_mem_size)\n"),
+      (Lines{"kernel.cl:2:20: error: the device limit 'ocl::max_wg_size' is not known yet where "
+             "an input's value is made, before the device is opened; name it in a range, a "
+             "constraint or a launch size",
+             "kernel.cl:3:73: error: the device limit 'ocl::max_wg_size' is named in the "
+             "expansion of the macro '__CONCAT'; the tuner reads device limits from the run "
+             "where the file names them, which atfc can arrange in a macro only for a whole "
+             "argument that the macro neither pastes nor stringifies: name the limit outside "
+             "the macro",
+             "kernel.cl:3:114: error: a using-declaration of the device limit "
+             "'ocl::max_wi_size_0'; the tuner reads device limits from the run where the file "
+             "names them: name the limit where it is used (a using-directive such as 'using "
+             "namespace atf::ocl;' is fine)",
+             "kernel.cl:5:32: error: the device limit 'ocl::local_mem_size' is not known yet "
+             "where a kernel input is made, before the device is opened; name it in a range, a "
+             "constraint or a launch size"}));
+}
+
 TEST(SpecAnalysisTest, SizesAndKernelInputs) {
   EXPECT_EQ(diagnosticsOf("#atf::var<size_t>::N $1\n"
                           "#atf::tp name WPT range interval<size_t>(1, N) constraint divides(N)\n"

@@ -3,11 +3,14 @@
 // What the emitted program holds, read from its text: one group per set of
 // interdependent parameters in generation order, the inputs as typed
 // constants read from the command line, and the directives' positions for
-// the runtime's messages. That the programs compile and run is the lit
-// tests' (test/atfc/emit, tune).
+// the runtime's messages, device limits read from the run. That the
+// programs run is the lit tests' (test/atfc/emit, tune, language).
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerEmitter.h"
+#include "Directives/TunerBuild.h"
+
+#include "llvm/Support/FileSystem.h"
 
 #include <gtest/gtest.h>
 
@@ -16,8 +19,8 @@
 namespace atfc {
 namespace {
 
-EmittedTuner emit(std::string Source) {
-  FrontendResult File = runFrontend("file.sh", std::move(Source));
+EmittedTuner emit(std::string Source, llvm::StringRef FileName = "file.sh") {
+  FrontendResult File = runFrontend(FileName, std::move(Source));
   EXPECT_FALSE(File.hasErrors());
   for (const Diagnostic &D : File.Diagnostics)
     if (D.isError())
@@ -88,6 +91,80 @@ TEST(TunerEmitterTest, TheProgramNamesItsFile) {
             std::string::npos)
       << T.Source;
   EXPECT_NE(T.Source.find("#include \"runtime/TunerMain.h\""), std::string::npos);
+}
+
+TEST(TunerEmitterTest, AConjunctThatIsAMacroCallIsCopiedWhole) {
+  // glibc's __glibc_likely(cond) is __builtin_expect((cond), 1): the
+  // conjunct ends with the invocation's `)`, not with the macro's name.
+  const EmittedTuner T =
+      emit("#atf::tp name X range interval<int>(1, 8) constraint __glibc_likely(X <= 4) && X > 1\n"
+           "#atf::run_script \"true\"\n");
+  ASSERT_TRUE(T.Errors.empty());
+  EXPECT_NE(T.Source.find("static_cast<bool>(__glibc_likely(X <= 4))"), std::string::npos)
+      << T.Source;
+}
+
+/// A file that names device limits in every way the analysis accepts: in
+/// ranges (a bound, a generator lambda), in constraints (a relation's
+/// operand, a condition, lambdas, under a using-directive, a plain macro's
+/// argument) and in a launch size.
+const char *const LimitsFile =
+    "#atf::var<size_t> N = 1 << 20\n"
+    "#atf::tp name LS range interval<size_t>(1, atf::ocl::max_wg_size) "
+    "constraint divides(N) && LS <= ocl::max_wi_size_0 && LS <= opencl :: local_mem_size && "
+    "[](auto X) { using namespace atf::ocl; return X <= max_wi_size_1; }(LS) && "
+    "[N](auto X) { return N / X <= N * ::atf::ocl::max_wi_size_2; } && "
+    "__glibc_likely(LS <= atf::ocl::max_wg_size)\n"
+    "#atf::tp name G range interval<int>(0, 3, 1, "
+    "[](int I) { return I * atf::ocl::max_wi_size_1; })\n"
+    "#atf::ocl::kernel_name k\n"
+    "#atf::ocl::global_size N / atf::ocl::max_wg_size * LS\n"
+    "#atf::ocl::local_size LS\n"
+    "__kernel void k() {}\n";
+
+TEST(TunerEmitterTest, DeviceLimitsAreReadFromTheRun) {
+  const EmittedTuner T = emit(LimitsFile, "file.cl");
+  ASSERT_TRUE(T.Errors.empty());
+  // The run hands its limits to the space's and the launch sizes' functions.
+  EXPECT_NE(T.Source.find("atf_tuner_.run([&](const GenerationOptions &atf_options_, "
+                          "[[maybe_unused]] const DeviceLimits &atf_limits_)"),
+            std::string::npos)
+      << T.Source;
+  EXPECT_NE(T.Source.find("std::span<const Value> atf_values_, [[maybe_unused]] const "
+                          "DeviceLimits &atf_limits_) -> LaunchDimensions"),
+            std::string::npos)
+      << T.Source;
+  // Every spelling is a member read; only the user's using-directive still
+  // names a limits namespace.
+  for (const char *Read :
+       {"interval<size_t>(1, atf_limits_.MaxWorkGroupSize)",
+        "less_than_or_eq((atf_limits_.MaxWorkItemSizes[0]))",
+        "less_than_or_eq((atf_limits_.LocalMemorySize))",
+        "using namespace atf::ocl; return X <= atf_limits_.MaxWorkItemSizes[1];",
+        "N * atf_limits_.MaxWorkItemSizes[2]", "__glibc_likely(LS <= atf_limits_.MaxWorkGroupSize)",
+        "static_cast<std::uint64_t>(N / atf_limits_.MaxWorkGroupSize * LS)"})
+    EXPECT_NE(T.Source.find(Read), std::string::npos) << Read << "\n" << T.Source;
+  EXPECT_EQ(count(T.Source, "max_w"), 0u) << T.Source;
+  EXPECT_EQ(count(T.Source, "local_mem_size"), 0u) << T.Source;
+  // Lambdas without a capture default capture the limits (a constraint's
+  // `[]` is `[&]` already: ClauseParser's captureByReference).
+  EXPECT_NE(T.Source.find("[&atf_limits_](int I) { return I * atf_limits_.MaxWorkItemSizes[1]; }"),
+            std::string::npos)
+      << T.Source;
+  EXPECT_NE(T.Source.find("[&](auto X) { using namespace atf::ocl;"), std::string::npos)
+      << T.Source;
+  EXPECT_NE(T.Source.find("[N, &atf_limits_](auto X) { return N / X"), std::string::npos)
+      << T.Source;
+}
+
+TEST(TunerEmitterTest, DeviceLimitReadsCompileAgainstTheRuntime) {
+  const EmittedTuner T = emit(LimitsFile, "file.cl");
+  ASSERT_TRUE(T.Errors.empty());
+  llvm::SmallString<128> Cache;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-emitter", Cache));
+  const TunerBuild Build = buildTuner(T.Source, Cache);
+  EXPECT_TRUE(Build.Succeeded) << T.Source << "\n" << Build.Log;
+  llvm::sys::fs::remove_directories(Cache);
 }
 
 } // namespace

@@ -52,7 +52,10 @@ TEST(RankProtocol, HelloCarriesTheDeviceAndItsLimits) {
   Sent.Device = "NVIDIA H100 (CUDA device 3)";
   Sent.CostMeaning = "kernel time";
   Sent.Batch = 3;
-  Sent.Limits = {{"cuda::max_threads_per_block", 1024}};
+  Sent.Limits.MaxWorkItemSizes = {1024, 512, 64};
+  Sent.Limits.MaxWorkGroupSize = 1024;
+  Sent.Limits.LocalMemorySize = 49152;
+  Sent.Limits.MaxGridSize = {2147483647, 65535, 65535};
   HelloMessage Got;
   ASSERT_TRUE(decodeMessage(encodeMessage(Sent), Got));
   EXPECT_EQ(Got.Device, Sent.Device);

@@ -33,6 +33,7 @@ public:
     H.Device = "device of rank " + std::to_string(Rank);
     H.CostMeaning = "the cost";
     H.Batch = Batch;
+    H.Limits.MaxWorkGroupSize = 1000 + Rank; // each rank's device differs
     send(Rank, encodeMessage(H));
   }
   void result(std::uint64_t Rank, std::uint64_t Job, double Cost) {
@@ -76,7 +77,8 @@ TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
   auto M = connect(L, 4);
   ASSERT_TRUE(M);
   EXPECT_EQ(M->batchSize(), 4u);
-  EXPECT_EQ(M->device(), "device of rank 0"); // rank 0's, whoever answered first
+  EXPECT_EQ(M->device(), "device of rank 0");           // rank 0's, whoever answered first
+  EXPECT_EQ(M->deviceLimits().MaxWorkGroupSize, 1000u); // the space is generated with them
   EXPECT_EQ(M->costMeaning(), "the cost (measured on 4 ranks)");
 
   std::vector<ParameterValues> Batch = {config(10), config(11), config(12), config(13)};

@@ -1,7 +1,8 @@
 //===- TunerMainTest.cpp - The main program of a generated tuner ----------===//
 //
 // TunerMain as a generated tuner uses it: argv in, inputs out, run() in
-// space mode with text, JSON and a list, generation errors as exit status 1.
+// space mode with text, JSON and a list, generation errors as exit status 1,
+// device limits as a value of the run that the generator is handed.
 // The paths that exit (bad command line, bad input, --help) are death tests.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -27,7 +29,9 @@ int saxpyTuner(const TunerMain &Tuner, std::ostream &Out, std::ostream &Err) {
   auto G1 = group(parameter("WPT", interval<std::size_t>(1, N), divides(N)),
                   parameter("LS", interval<std::size_t>(1, N),
                             divides([N](const auto &P) { return N / std::get<0>(P); })));
-  return Tuner.run([&](const GenerationOptions &O) { return generateSpace(O, G1); }, Out, Err);
+  return Tuner.run(
+      [&](const GenerationOptions &O, const DeviceLimits &) { return generateSpace(O, G1); }, Out,
+      Err);
 }
 
 struct Output {
@@ -95,7 +99,7 @@ TEST(TunerMain, GenerationErrorsExitWithOne) {
   const TunerMain Tuner(TunerOptions{}, "bad.cl");
   std::ostringstream Out, Err;
   const int Status = Tuner.run(
-      [](const GenerationOptions &) -> ChainOfTrees {
+      [](const GenerationOptions &, const DeviceLimits &) -> ChainOfTrees {
         throw std::invalid_argument("interval: step must be positive");
       },
       Out, Err);
@@ -112,7 +116,7 @@ TEST(TunerMain, ThreadsReachTheGenerator) {
   unsigned Seen = 0;
   std::ostringstream Out, Err;
   EXPECT_EQ(Tuner.run(
-                [&](const GenerationOptions &O) {
+                [&](const GenerationOptions &O, const DeviceLimits &) {
                   Seen = O.Threads;
                   return ChainOfTrees();
                 },
@@ -121,11 +125,69 @@ TEST(TunerMain, ThreadsReachTheGenerator) {
   EXPECT_EQ(Seen, 3u);
 }
 
+/// The generator the emitter writes for
+///   range interval<size_t>(1, 4096) constraint divides(4096) &&
+///     LS <= atf::ocl::max_wg_size &&
+///     [](auto X) { return X * 2 <= atf::ocl::max_wi_size_0; }(LS)
+/// (TunerEmitterTest has the text): the limits are the run's, not globals.
+ChainOfTrees limitedSpace(const GenerationOptions &O, const DeviceLimits &atf_limits_) {
+  auto G1 = group(parameter("LS", interval<std::size_t>(1, 4096),
+                            divides(4096) && less_than_or_eq((atf_limits_.MaxWorkGroupSize)) &&
+                                predicate([&](const std::size_t &LS, const auto &) -> bool {
+                                  return static_cast<bool>([&atf_limits_](auto X) {
+                                    return X * 2 <= atf_limits_.MaxWorkItemSizes[0];
+                                  }(LS));
+                                })));
+  return generateSpace(O, G1);
+}
+
+TEST(TunerMain, SpacesOfDifferentLimitsInOneProcess) {
+  // Two devices' spaces, generated at the same time on two threads: each
+  // sees its own limits (with process-wide limits one would see the
+  // other's). Powers of two up to min(max_wg_size, max_wi_size_0 / 2).
+  DeviceLimits Small, Large;
+  Small.MaxWorkGroupSize = 64;
+  Small.MaxWorkItemSizes = {4096, 4096, 4096};
+  Large.MaxWorkGroupSize = 4096;
+  Large.MaxWorkItemSizes = {2048, 1, 1};
+  std::vector<std::size_t> SmallSizes, LargeSizes;
+  const auto Generate = [](const DeviceLimits &Limits, std::vector<std::size_t> &Sizes) {
+    for (int I = 0; I < 50; ++I)
+      Sizes.push_back(limitedSpace(GenerationOptions{}, Limits).size().get_ui());
+  };
+  std::thread A(Generate, std::cref(Small), std::ref(SmallSizes));
+  std::thread B(Generate, std::cref(Large), std::ref(LargeSizes));
+  A.join();
+  B.join();
+  EXPECT_EQ(SmallSizes, std::vector<std::size_t>(50, 7));  // 1 ... 64
+  EXPECT_EQ(LargeSizes, std::vector<std::size_t>(50, 11)); // 1 ... 1024
+  EXPECT_EQ(limitedSpace(GenerationOptions{}, DeviceLimits{}).size(), 0);
+}
+
+TEST(TunerMain, TheGeneratorGetsNoLimitsWithoutADevice) {
+  const TunerMain Tuner(TunerOptions{}, "f.c");
+  std::ostringstream Out, Err;
+  DeviceLimits Seen;
+  Seen.MaxWorkGroupSize = 1;
+  EXPECT_EQ(Tuner.run(
+                [&](const GenerationOptions &, const DeviceLimits &Limits) {
+                  Seen = Limits;
+                  return ChainOfTrees();
+                },
+                Out, Err),
+            0)
+      << Err.str();
+  EXPECT_EQ(Seen, DeviceLimits{});
+}
+
 TEST(TunerMain, UnwritableOutputExitsWithOne) {
   const TunerMain Tuner(TunerOptions{}, "f.c");
   std::ostringstream Out, Err;
   Out.setstate(std::ios::badbit);
-  EXPECT_EQ(Tuner.run([](const GenerationOptions &) { return ChainOfTrees(); }, Out, Err), 1);
+  EXPECT_EQ(
+      Tuner.run([](const GenerationOptions &, const DeviceLimits &) { return ChainOfTrees(); }, Out,
+                Err),
+      1);
   EXPECT_EQ(Err.str(), "f.c: error: cannot write the report to the output\n");
 }
 
