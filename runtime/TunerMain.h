@@ -15,7 +15,8 @@
 //   }
 //
 // This is the one place of the runtime that exits: status 2 for a bad
-// command line or input, 1 when the space cannot be generated.
+// command line or input, 1 when the space cannot be generated (a range that
+// cannot be built is reported at its place in the file).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNERMAIN_H
@@ -47,8 +48,9 @@ inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
 
 class TunerMain {
 public:
-  /// Generates the search space for the given options.
-  using SpaceGenerator = std::function<ChainOfTrees(const GenerationOptions &)>;
+  /// Generates the search space for the given options, or says why it
+  /// cannot (SearchSpace/SpaceGenerator.h).
+  using SpaceGenerator = std::function<Expected<ChainOfTrees>(const GenerationOptions &)>;
 
   /// Parses the command line of the tuner generated for FileName. For
   /// --help it prints the usage and exits 0; for a bad command line it

@@ -91,18 +91,53 @@ TEST(TunerMain, JsonIsExactlyOneObject) {
             nlohmann::json::parse(R"([{"WPT":1,"LS":1},{"WPT":1,"LS":2},{"WPT":1,"LS":4}])"));
 }
 
-TEST(TunerMain, GenerationErrorsExitWithOne) {
+TEST(TunerMain, ARangeThatCannotBeBuiltIsReportedWhereItIsWritten) {
   const TunerMain Tuner(TunerOptions{}, "bad.cl");
   std::ostringstream Out, Err;
   const int Status = Tuner.run(
-      [](const GenerationOptions &) -> ChainOfTrees {
-        throw std::invalid_argument("interval: step must be positive");
+      [](const GenerationOptions &O) {
+        auto G = group(parameter("A", interval<int>(1, 4)),
+                       parameter(SourceLocation{"bad.cl", 3, 15}, "X", interval<int>(1, 10, 0)));
+        return generateSpace(O, G);
       },
       Out, Err);
   EXPECT_EQ(Status, 1);
   EXPECT_EQ(Out.str(), "");
-  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: interval: step must "
-                       "be positive\n");
+  EXPECT_EQ(
+      Err.str(),
+      "bad.cl:3:15: error: the range of 'X' cannot be built: interval: step must be positive\n");
+}
+
+TEST(TunerMain, GenerationErrorsWithoutAPlaceNameTheFile) {
+  const TunerMain Tuner(TunerOptions{}, "bad.cl");
+  std::ostringstream Out, Err;
+  const int Status = Tuner.run(
+      [](const GenerationOptions &O) {
+        return generateSpace(O, group(parameter("P", interval<int>(-1, 3, 1, pow2))));
+      },
+      Out, Err);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: the range of 'P' cannot "
+                       "be built: pow2: exponent out of range (2^i must be a value of the "
+                       "interval's type, i >= 0)\n");
+}
+
+TEST(TunerMain, AConstraintsExceptionIsReported) {
+  // The user's own code may still throw: it is caught and reported.
+  const TunerMain Tuner(TunerOptions{}, "bad.cl");
+  std::ostringstream Out, Err;
+  const int Status = Tuner.run(
+      [](const GenerationOptions &O) {
+        auto Throwing = [](int X) {
+          if (X == 3)
+            throw std::invalid_argument("three is not allowed");
+          return true;
+        };
+        return generateSpace(O, group(parameter("X", interval<int>(1, 5), Throwing)));
+      },
+      Out, Err);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: three is not allowed\n");
 }
 
 TEST(TunerMain, ThreadsReachTheGenerator) {
