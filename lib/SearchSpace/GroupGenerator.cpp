@@ -265,10 +265,11 @@ void GroupLevelsBase::addParameter(const std::string &Name, ValueKind Kind, std:
 }
 
 void GroupLevelsBase::refuseRange(const std::string &Name, const SourceLocation &Where,
-                                  RangeError E) {
+                                  RangeError E, const std::string &Written) {
   if (!Failure)
-    Failure =
-        Error(Where, "the range of " + quoted(Name) + " cannot be built: " + rangeErrorMessage(E));
+    Failure = Error(Where, "the range of " + quoted(Name) +
+                               (Written.empty() ? "" : ", " + Written + ",") +
+                               " cannot be built: " + rangeErrorMessage(E));
 }
 
 Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit,

@@ -101,9 +101,10 @@ protected:
   /// destructor: a tuner compiles neither once per parameter).
   void addParameter(const std::string &Name, ValueKind Kind, std::uint64_t RangeSize,
                     std::function<Value(std::uint64_t)> ValueAt, bool Constrained);
-  /// Records that the range of parameter Name failed with E, unless an
-  /// earlier one did.
-  void refuseRange(const std::string &Name, const SourceLocation &Where, RangeError E);
+  /// Records that the range of parameter Name, Written ("interval(1, 10,
+  /// 0)"), failed with E, unless an earlier one did.
+  void refuseRange(const std::string &Name, const SourceLocation &Where, RangeError E,
+                   const std::string &Written);
 
   std::vector<ParameterInfo> Params;
   std::size_t MaxPrefixDepth;
@@ -162,10 +163,27 @@ private:
     using R = typename P::range_type;
     // Once per range: a failed range is empty, and the group is refused.
     if (const RangeError E = Param.Range.failure(); E != RangeError::None) [[unlikely]]
-      refuseRange(Param.Name, Param.RangeWhere, E);
+      refuseRange(Param.Name, Param.RangeWhere, E, writtenRange(Param.Range));
     addParameter(Param.Name, valueKindOf<typename R::value_type>(), Param.Range.size(),
                  RangeValueAt<R>{Param.Range},
                  !std::is_same_v<typename P::constraint_type, NoConstraint>);
+  }
+
+  /// An interval with the values it was built from, "interval(1, 10, 0,
+  /// pow2)", for its error; only intervals fail.
+  template <class R> static std::string writtenRange(const R &Range) {
+    std::string Text;
+    if constexpr (requires { Range.step(); }) {
+      using Gen = typename R::generator_type;
+      Text = "interval(" + toString(toValue(Range.lo())) + ", " + toString(toValue(Range.hi())) +
+             ", " + toString(toValue(Range.step()));
+      if constexpr (std::is_same_v<Gen, Pow2Generator>)
+        Text += ", pow2";
+      else if constexpr (!std::is_same_v<Gen, IdentityGenerator>)
+        Text += ", generator";
+      Text += ")";
+    }
+    return Text;
   }
 
   /// Generates the subtree below path P at level I; returns its leaf count.

@@ -69,6 +69,7 @@ inline constexpr Pow2Generator pow2{};
 template <class T, class Generator = IdentityGenerator> class Interval {
 public:
   using index_type = T;
+  using generator_type = Generator;
   using value_type = std::decay_t<decltype(std::declval<const Generator &>()(std::declval<T>()))>;
   static constexpr bool kArithmetic = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                                       std::is_same_v<Generator, IdentityGenerator>;

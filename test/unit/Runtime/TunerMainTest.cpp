@@ -105,7 +105,8 @@ TEST(TunerMain, ARangeThatCannotBeBuiltIsReportedWhereItIsWritten) {
   EXPECT_EQ(Out.str(), "");
   EXPECT_EQ(
       Err.str(),
-      "bad.cl:3:15: error: the range of 'X' cannot be built: interval: step must be positive\n");
+      "bad.cl:3:15: error: the range of 'X', interval(1, 10, 0), cannot be built: interval: step "
+      "must be positive\n");
 }
 
 TEST(TunerMain, GenerationErrorsWithoutAPlaceNameTheFile) {
@@ -117,8 +118,9 @@ TEST(TunerMain, GenerationErrorsWithoutAPlaceNameTheFile) {
       },
       Out, Err);
   EXPECT_EQ(Status, 1);
-  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: the range of 'P' cannot "
-                       "be built: pow2: exponent out of range (2^i must be a value of the "
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: the range of 'P', "
+                       "interval(-1, 3, 1, pow2), cannot be built: pow2: exponent out of range "
+                       "(2^i must be a value of the "
                        "interval's type, i >= 0)\n");
 }
 

@@ -242,8 +242,9 @@ TEST(GroupGeneratorTest, ARangeThatCannotBeBuiltRefusesTheGroupBeforeAnyWork) {
   Expected<GroupTree> Tree = generateGroupTree(Levels);
   ASSERT_FALSE(Tree);
   // The first range that failed, at its place.
-  EXPECT_EQ(Tree.error().message(),
-            "the range of 'B' cannot be built: interval: step must be positive");
+  EXPECT_EQ(
+      Tree.error().message(),
+      "the range of 'B', interval(1, 10, 0), cannot be built: interval: step must be positive");
   EXPECT_EQ(Tree.error().location(), (SourceLocation{"f.atf", 2, 23}));
   EXPECT_EQ(Calls.load(), 0u);
 
@@ -254,9 +255,9 @@ TEST(GroupGeneratorTest, ARangeThatCannotBeBuiltRefusesTheGroupBeforeAnyWork) {
   for (unsigned Threads : {1u, 2u, 4u}) {
     Expected<ChainOfTrees> Space = generateSpace(GenerationOptions{Threads}, Fine, Pow2, G);
     ASSERT_FALSE(Space) << Threads;
-    EXPECT_EQ(Space.error().message(),
-              "the range of 'E' cannot be built: pow2: exponent out of range (2^i must be a "
-              "value of the interval's type, i >= 0)")
+    EXPECT_EQ(Space.error().message(), "the range of 'E', interval(0, 40, 1, pow2), cannot be "
+                                       "built: pow2: exponent out of range (2^i must be a "
+                                       "value of the interval's type, i >= 0)")
         << Threads;
     EXPECT_FALSE(Space.error().location().hasFile());
   }
