@@ -18,6 +18,7 @@
 #define ATFC_BENCH_SPACES_H
 
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +41,7 @@ inline ChainOfTrees saxpySpace(std::size_t N, const GenerationOptions &Options) 
   auto Main = group(parameter("WPT", interval<std::size_t>(1, N), divides(N)),
                     parameter("LS", interval<std::size_t>(1, N),
                               divides([N](const auto &P) { return N / std::get<WPT>(P); })));
-  return generateSpace(Options, Main);
+  return cantFail(generateSpace(Options, Main));
 }
 
 /// sgemm_atf.atf for M = N = K = Size: one group of twelve parameters, STRM
@@ -95,7 +96,7 @@ inline ChainOfTrees sgemmAtfSpace(std::size_t Size, const GenerationOptions &Opt
                 })));
   auto Strm = group(parameter("STRM", set<std::size_t>({0, 1})));
   auto Strn = group(parameter("STRN", set<std::size_t>({0, 1})));
-  return generateSpace(Options, Main, Strm, Strn);
+  return cantFail(generateSpace(Options, Main, Strm, Strn));
 }
 
 /// cltune_gemm.atf: one group of ten parameters, STRM, STRN, SA and SB on
@@ -127,7 +128,7 @@ inline ChainOfTrees cltuneGemmSpace(const GenerationOptions &Options) {
   auto Strn = group(parameter("STRN", set<std::size_t>({0, 1})));
   auto Sa = group(parameter("SA", set<std::size_t>({0, 1})));
   auto Sb = group(parameter("SB", set<std::size_t>({0, 1})));
-  return generateSpace(Options, Main, Strm, Strn, Sa, Sb);
+  return cantFail(generateSpace(Options, Main, Strm, Strn, Sa, Sb));
 }
 
 /// The MDH spaces' result-destination levels: G_CB_RES_DEST_LEVEL (fixed to
@@ -189,8 +190,8 @@ inline ChainOfTrees mdhConvSpace(std::size_t N1, std::size_t N2, const Generatio
             parameter("P_CB_RES_DEST_LEVEL", set<int>({2, 1, 0}), less_than_or_eq(valueOf<L>)));
   auto Dims = group(parameter("OCL_DIM_L_1", set<int>({0, 1})),
                     parameter("OCL_DIM_L_2", set<int>({0, 1}), unequal(valueOf<OclDimL1>)));
-  return generateSpace(Options, CacheL, CacheP, Levels, Dims, mdhLDimensionGroup("L_1", N1),
-                       mdhLDimensionGroup("L_2", N2));
+  return cantFail(generateSpace(Options, CacheL, CacheP, Levels, Dims,
+                                mdhLDimensionGroup("L_1", N1), mdhLDimensionGroup("L_2", N2)));
 }
 
 /// mdh_prl.atf: an L dimension of size NL and an R dimension of size NR.
@@ -200,8 +201,8 @@ inline ChainOfTrees mdhPrlSpace(std::size_t NL, std::size_t NR, const Generation
   auto CacheP = group(parameter("CACHE_P_CB", set<int>({0, 1})));
   auto Dims = group(parameter("OCL_DIM_L_1", set<int>({0, 1})),
                     parameter("OCL_DIM_R_1", set<int>({0, 1}), unequal(valueOf<OclDimL1>)));
-  return generateSpace(Options, CacheL, CacheP, mdhLevelsGroup(), Dims,
-                       mdhLDimensionGroup("L_1", NL), mdhRDimensionGroup("R_1", NR));
+  return cantFail(generateSpace(Options, CacheL, CacheP, mdhLevelsGroup(), Dims,
+                                mdhLDimensionGroup("L_1", NL), mdhRDimensionGroup("R_1", NR)));
 }
 
 /// mdh_gemm.atf: L dimensions of sizes NL1 and NL2, an R dimension of size
@@ -215,9 +216,9 @@ inline ChainOfTrees mdhGemmSpace(std::size_t NL1, std::size_t NL2, std::size_t N
                     parameter("OCL_DIM_L_2", set<int>({0, 1, 2}), unequal(valueOf<OclDimL1>)),
                     parameter("OCL_DIM_R_1", set<int>({0, 1, 2}),
                               unequal(valueOf<OclDimL1>) && unequal(valueOf<OclDimL2>)));
-  return generateSpace(Options, CacheL, CacheP, mdhLevelsGroup(), Dims,
-                       mdhLDimensionGroup("L_1", NL1), mdhLDimensionGroup("L_2", NL2),
-                       mdhRDimensionGroup("R_1", NR1));
+  return cantFail(generateSpace(Options, CacheL, CacheP, mdhLevelsGroup(), Dims,
+                                mdhLDimensionGroup("L_1", NL1), mdhLDimensionGroup("L_2", NL2),
+                                mdhRDimensionGroup("R_1", NR1)));
 }
 
 /// One space at one input, with the |SP| the material states for it.

@@ -17,6 +17,7 @@
 #include "Search/Exploration.h"
 #include "Search/TechniqueFactory.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <nlohmann/json.hpp>
 #include <zlib.h>
@@ -166,8 +167,8 @@ template <std::size_t N> ChainOfTrees buildSpace(const Recorded &R) {
                      }));
   };
   return [&]<std::size_t... Is>(std::index_sequence<Is...>) {
-    return generateSpace(GenerationOptions{1},
-                         group(Param(std::integral_constant<std::size_t, Is>{})...));
+    return cantFail(generateSpace(GenerationOptions{1},
+                                  group(Param(std::integral_constant<std::size_t, Is>{})...)));
   }
   (std::make_index_sequence<N>{});
 }

@@ -227,16 +227,32 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     StopGenerating.emplace([&] { exitGenerating(FileName, StopGenerating->signal()); });
     const SlowStepNotice Notice(FileName + ": generating the search space");
     const ArithmeticTrapReport Traps(FileName);
-    Space = Generate(Generation, Limits);
-    for (unsigned R = 0; Options.Mode == TunerMode::Space && R < Options.Repetitions; ++R)
-      Repeated.push_back(Generate(Generation, Limits).generationSeconds());
+    Expected<ChainOfTrees> Generated = Generate(Generation, Limits);
+    for (unsigned R = 0; Generated && Options.Mode == TunerMode::Space && R < Options.Repetitions;
+         ++R) {
+      Expected<ChainOfTrees> Again = Generate(Generation, Limits);
+      if (!Again)
+        Generated = Again.takeError();
+      else
+        Repeated.push_back(Again->generationSeconds());
+    }
+    if (!Generated) {
+      // A range that cannot be built is reported where it is written.
+      const Error &E = Generated.error();
+      if (E.location().hasFile())
+        Diags.report(E.diagnostic());
+      else
+        Diags.error(SourceLocation{FileName}, "generating the search space failed: " + E.message());
+      return kFailureExitCode;
+    }
+    Space = Generated.take();
   } catch (const SpaceTooLarge &E) {
     Diags.error(SourceLocation{FileName}, E.what());
     return kFailureExitCode;
   } catch (const std::bad_alloc &) {
     Diags.error(SourceLocation{FileName}, "generating the search space ran out of memory");
     return kFailureExitCode;
-  } catch (const std::exception &E) {
+  } catch (const std::exception &E) { // a constraint's, or a generator's, own exception
     Diags.error(SourceLocation{FileName},
                 std::string("generating the search space failed: ") + E.what());
     return kFailureExitCode;

@@ -16,7 +16,8 @@
 //   }
 //
 // This is the one place of the runtime that exits: status 2 for a bad
-// command line or input, 1 when the space cannot be generated.
+// command line or input, 1 when the space cannot be generated (a range that
+// cannot be built is reported at its place in the file).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNERMAIN_H
@@ -48,10 +49,11 @@ inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
 
 class TunerMain {
 public:
-  /// Generates the search space for the given options; ranges and
-  /// constraints read the limits of the run's device.
+  /// Generates the search space for the given options, or says why it
+  /// cannot (SearchSpace/SpaceGenerator.h); ranges and constraints read the
+  /// limits of the run's device.
   using SpaceGenerator =
-      std::function<ChainOfTrees(const GenerationOptions &, const DeviceLimits &)>;
+      std::function<Expected<ChainOfTrees>(const GenerationOptions &, const DeviceLimits &)>;
 
   /// Parses the command line of the tuner generated for FileName. For
   /// --help it prints the usage and exits 0; for a bad command line it

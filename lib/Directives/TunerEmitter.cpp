@@ -74,8 +74,8 @@ public:
        << "  TunerMain atf_tuner_(atf_argc_, atf_argv_, " << quoted(File.FileName) << ");\n";
     emitInputs();
     emitSetup();
-    // The groups are built inside run(), which reports a range that cannot
-    // be built (e.g. a zero step) as an error instead of dying.
+    // The groups are built inside run(): a range that cannot be built (e.g.
+    // a zero step) is generateSpace's Error, reported at the range.
     OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_, "
        << "[[maybe_unused]] const DeviceLimits &" << LimitsName << ") {\n";
     for (std::size_t G = 0; G < Analysis.Groups.size(); ++G)
@@ -287,9 +287,12 @@ private:
   void emitParameter(std::size_t P) {
     const TuningParameter &Param = Spec.Parameters[P];
     const AnalyzedParameter &A = Analysis.Parameters[P];
-    // The range's place in the file, for a trap while it is evaluated
-    // (runtime/ArithmeticTrap.h).
-    OS << "        parameter(" << quoted(Param.Name.Name) << ", (evaluatingExpression("
+    // The range's place in the file: where a range that cannot be built is
+    // reported (SearchSpace/GroupGenerator.h), and a trap while it is
+    // evaluated (runtime/ArithmeticTrap.h).
+    OS << "        parameter(SourceLocation{" << quoted(File.FileName) << ", "
+       << Param.Range.Expr.Begin.Line << ", " << Param.Range.Expr.Begin.Column << "}, "
+       << quoted(Param.Name.Name) << ", (evaluatingExpression("
        << quoted(File.FileName + ":" + std::to_string(Param.Range.Expr.Begin.Line) + ":" +
                  std::to_string(Param.Range.Expr.Begin.Column))
        << "), ";

@@ -1,8 +1,7 @@
 //===- Search/AbortConditionParser.cpp - Abort conditions as text ---------===//
 //
-// A recursive-descent parser; the first error ends the parse (it unwinds
-// the descent as a ParseFailure, never thrown outside this file, and is
-// returned from parseAbortCondition as an Error).
+// A recursive-descent parser: each function returns its part of the
+// condition or the first error, which ends the parse (no exception).
 //
 //===----------------------------------------------------------------------===//
 #include "Search/AbortConditionParser.h"
@@ -15,11 +14,6 @@
 namespace atfc {
 
 namespace {
-
-struct ParseFailure {
-  std::string Message;
-  std::size_t Offset;
-};
 
 constexpr std::array<std::string_view, 6> ConditionNames = {
     "evaluations", "valid_evaluations", "fraction", "duration", "cost", "speedup"};
@@ -39,75 +33,92 @@ public:
   ConditionParser(std::string_view Text, std::span<const Objective> Objectives)
       : Lexer(Text), Objectives(Objectives) {}
 
-  AbortCondition parseAll() {
+  Expected<AbortCondition> parseAll() {
     if (Lexer.peek().Kind == TokenKind::End)
-      fail("expected an abort condition, e.g. evaluations(1000)", Lexer.peek().Offset);
-    AbortCondition Condition = parseOr();
+      return fail("expected an abort condition, e.g. evaluations(1000)", Lexer.peek().Offset);
+    Expected<AbortCondition> Condition = parseOr();
+    if (!Condition)
+      return Condition;
     const Token &Rest = Lexer.peek();
     if (Rest.Kind == TokenKind::Invalid && (Rest.Text == "&" || Rest.Text == "|"))
-      fail("unexpected '" + std::string(Rest.Text) + "'; did you mean '" + std::string(Rest.Text) +
-               std::string(Rest.Text) + "'?",
-           Rest.Offset);
+      return fail("unexpected '" + std::string(Rest.Text) + "'; did you mean '" +
+                      std::string(Rest.Text) + std::string(Rest.Text) + "'?",
+                  Rest.Offset);
     if (Rest.Kind != TokenKind::End)
-      fail("unexpected " + quoteToken(Lexer.peek()) +
-               " after the abort condition; expected "
-               "'&&' or '||'",
-           Lexer.peek().Offset);
+      return fail("unexpected " + quoteToken(Lexer.peek()) +
+                      " after the abort condition; expected "
+                      "'&&' or '||'",
+                  Lexer.peek().Offset);
     return Condition;
   }
 
 private:
-  [[noreturn]] void fail(std::string Message, std::size_t Offset) {
-    throw ParseFailure{std::move(Message), Offset};
+  static Error fail(std::string Message, std::size_t Offset) {
+    return textError(Offset, std::move(Message));
   }
 
-  Token expect(TokenKind Kind, std::string_view What) {
+  /// The next token, taken, when it is of Kind.
+  Expected<Token> expect(TokenKind Kind, std::string_view What) {
     if (Lexer.peek().Kind != Kind)
-      fail("expected " + std::string(What) + ", found " + quoteToken(Lexer.peek()),
-           Lexer.peek().Offset);
+      return fail("expected " + std::string(What) + ", found " + quoteToken(Lexer.peek()),
+                  Lexer.peek().Offset);
     return Lexer.take();
   }
 
-  AbortCondition parseOr() {
-    AbortCondition Left = parseAnd();
-    while (Lexer.peek().Kind == TokenKind::OrOr) {
+  Expected<AbortCondition> parseOr() {
+    Expected<AbortCondition> Left = parseAnd();
+    while (Left && Lexer.peek().Kind == TokenKind::OrOr) {
       Lexer.take();
-      Left = Left || parseAnd();
+      Expected<AbortCondition> Right = parseAnd();
+      if (!Right)
+        return Right;
+      Left = *Left || *Right;
     }
     return Left;
   }
 
-  AbortCondition parseAnd() {
-    AbortCondition Left = parseUnary();
-    while (Lexer.peek().Kind == TokenKind::AndAnd) {
+  Expected<AbortCondition> parseAnd() {
+    Expected<AbortCondition> Left = parseUnary();
+    while (Left && Lexer.peek().Kind == TokenKind::AndAnd) {
       Lexer.take();
-      Left = Left && parseUnary();
+      Expected<AbortCondition> Right = parseUnary();
+      if (!Right)
+        return Right;
+      Left = *Left && *Right;
     }
     return Left;
   }
 
-  AbortCondition parseUnary() {
+  Expected<AbortCondition> parseUnary() {
     switch (Lexer.peek().Kind) {
-    case TokenKind::Not:
+    case TokenKind::Not: {
       Lexer.take();
-      return !parseUnary();
+      Expected<AbortCondition> Operand = parseUnary();
+      if (!Operand)
+        return Operand;
+      return !*Operand;
+    }
     case TokenKind::LParen: {
       Lexer.take();
-      AbortCondition Inner = parseOr();
-      expect(TokenKind::RParen, "')'");
+      Expected<AbortCondition> Inner = parseOr();
+      if (!Inner)
+        return Inner;
+      if (Expected<Token> Closed = expect(TokenKind::RParen, "')'"); !Closed)
+        return Closed.takeError();
       return Inner;
     }
     case TokenKind::Name:
       return parseCall();
     case TokenKind::Invalid:
-      fail("unexpected " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+      return fail("unexpected " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
     default:
-      fail("expected an abort condition, found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+      return fail("expected an abort condition, found " + quoteToken(Lexer.peek()),
+                  Lexer.peek().Offset);
     }
   }
 
   /// A name of ConditionNames, or an error that suggests the closest one.
-  std::string_view conditionName(const Token &T) {
+  static Expected<std::string_view> conditionName(const Token &T) {
     const std::string_view Name = withoutPrefix(T.Text, "atf::");
     for (std::string_view Known : ConditionNames)
       if (Name == Known)
@@ -117,97 +128,144 @@ private:
       Message += "; did you mean '" + std::string(Close) + "'?";
     else
       Message += "; expected evaluations, valid_evaluations, fraction, duration, cost or speedup";
-    fail(std::move(Message), T.Offset);
+    return fail(std::move(Message), T.Offset);
   }
 
-  AbortCondition parseCall() {
+  /// Value, once the call's ')' follows (What names what was expected).
+  template <class T> Expected<T> closed(T Value, std::string_view What = "')'") {
+    if (Expected<Token> Closed = expect(TokenKind::RParen, What); !Closed)
+      return Closed.takeError();
+    return Value;
+  }
+
+  Expected<AbortCondition> parseCall() {
     const Token NameToken = Lexer.take();
-    const std::string_view Name = conditionName(NameToken);
+    const Expected<std::string_view> Known = conditionName(NameToken);
+    if (!Known)
+      return Known.error();
+    const std::string_view Name = *Known;
     std::optional<double> UnitSeconds;
     if (Lexer.peek().Kind == TokenKind::Less) {
       if (Name != "duration" && Name != "speedup")
-        fail(std::string(Name) + " takes no unit", Lexer.peek().Offset);
-      UnitSeconds = parseUnit();
+        return fail(std::string(Name) + " takes no unit", Lexer.peek().Offset);
+      Expected<double> Unit = parseUnit();
+      if (!Unit)
+        return Unit.takeError();
+      UnitSeconds = *Unit;
     }
     if (Name == "duration" && !UnitSeconds)
-      fail("duration needs a unit, e.g. duration<seconds>(10)",
-           NameToken.Offset + NameToken.Text.size());
-    expect(TokenKind::LParen, "'(' after '" + std::string(Name) + "'");
+      return fail("duration needs a unit, e.g. duration<seconds>(10)",
+                  NameToken.Offset + NameToken.Text.size());
+    if (Expected<Token> Open = expect(TokenKind::LParen, "'(' after '" + std::string(Name) + "'");
+        !Open)
+      return Open.takeError();
 
     if (Name == "evaluations" || Name == "valid_evaluations") {
-      const std::uint64_t N = parseCount();
-      expect(TokenKind::RParen, "')'");
-      return Name == "evaluations" ? AbortCondition::evaluations(N)
-                                   : AbortCondition::validEvaluations(N);
+      const Expected<std::uint64_t> N = parseCount();
+      if (!N)
+        return N.error();
+      return closed(Name == "evaluations" ? AbortCondition::evaluations(*N)
+                                          : AbortCondition::validEvaluations(*N));
     }
     if (Name == "fraction") {
       const Token At = Lexer.peek();
-      const double F = parseNumber();
-      if (!(F >= 0 && F <= 1))
-        fail("fraction takes a number in [0, 1], the share of the search space", At.Offset);
-      expect(TokenKind::RParen, "')'");
-      return AbortCondition::fraction(F);
+      const Expected<double> F = parseNumber();
+      if (!F)
+        return F.error();
+      if (!(*F >= 0 && *F <= 1))
+        return fail("fraction takes a number in [0, 1], the share of the search space", At.Offset);
+      return closed(AbortCondition::fraction(*F));
     }
     if (Name == "duration") {
-      const double Seconds = parseDurationAmount() * *UnitSeconds;
-      expect(TokenKind::RParen, "')'");
-      return AbortCondition::duration(Seconds);
+      const Expected<double> Amount = parseDurationAmount();
+      if (!Amount)
+        return Amount.error();
+      return closed(AbortCondition::duration(*Amount * *UnitSeconds));
     }
-    if (Name == "cost") {
-      Cost Target{parseNumber()};
-      while (Lexer.peek().Kind == TokenKind::Comma) {
-        Lexer.take();
-        Target.push_back(parseNumber());
-      }
-      expect(TokenKind::RParen, "',' or ')'");
-      // The target is written in the objectives' units and directions.
-      return AbortCondition::cost(searchCost(Target, Objectives), Target);
-    }
-    // speedup
+    if (Name == "cost")
+      return parseCostTarget();
+    return parseSpeedup(UnitSeconds);
+  }
+
+  /// The numbers of cost(c, ...) after its '(', and its ')'.
+  Expected<AbortCondition> parseCostTarget() {
+    Cost Target;
+    do {
+      if (!Target.empty())
+        Lexer.take(); // the comma
+      const Expected<double> X = parseNumber();
+      if (!X)
+        return X.error();
+      Target.push_back(*X);
+    } while (Lexer.peek().Kind == TokenKind::Comma);
+    // The target is written in the objectives' units and directions.
+    return closed(AbortCondition::cost(searchCost(Target, Objectives), Target), "',' or ')'");
+  }
+
+  /// speedup's arguments after its '(', and its ')'; UnitSeconds: the unit
+  /// of speedup<unit>(s, t).
+  Expected<AbortCondition> parseSpeedup(std::optional<double> UnitSeconds) {
     const Token FactorToken = Lexer.peek();
-    const double S = parseNumber();
-    if (!(S >= 1))
-      fail("speedup takes a factor >= 1 first, e.g. speedup(1.05, evaluations(200))",
-           FactorToken.Offset);
-    expect(TokenKind::Comma, "',' and a window after the speedup factor");
+    const Expected<double> S = parseNumber();
+    if (!S)
+      return S.error();
+    if (!(*S >= 1))
+      return fail("speedup takes a factor >= 1 first, e.g. speedup(1.05, evaluations(200))",
+                  FactorToken.Offset);
+    if (Expected<Token> Comma =
+            expect(TokenKind::Comma, "',' and a window after the speedup factor");
+        !Comma)
+      return Comma.takeError();
     if (UnitSeconds) {
       // The slides' form speedup<unit>(s, t).
-      const double Seconds = parseDurationAmount() * *UnitSeconds;
-      expect(TokenKind::RParen, "')'");
-      return AbortCondition::speedupOverDuration(S, Seconds);
+      const Expected<double> Amount = parseDurationAmount();
+      if (!Amount)
+        return Amount.error();
+      return closed(AbortCondition::speedupOverDuration(*S, *Amount * *UnitSeconds));
     }
     const Token WindowToken = Lexer.peek();
     const std::string_view Window =
         WindowToken.Kind == TokenKind::Name ? withoutPrefix(WindowToken.Text, "atf::") : "";
-    AbortCondition Result = AbortCondition::evaluations(0);
     if (Window == "evaluations") {
       Lexer.take();
-      expect(TokenKind::LParen, "'(' after 'evaluations'");
-      const std::uint64_t N = parseCount();
-      expect(TokenKind::RParen, "')'");
-      Result = AbortCondition::speedupOverEvaluations(S, N);
-    } else if (Window == "duration") {
+      if (Expected<Token> Open = expect(TokenKind::LParen, "'(' after 'evaluations'"); !Open)
+        return Open.takeError();
+      const Expected<std::uint64_t> N = parseCount();
+      if (!N)
+        return N.error();
+      // The window's ')', then speedup's.
+      if (Expected<Token> Closed = expect(TokenKind::RParen, "')'"); !Closed)
+        return Closed.takeError();
+      return closed(AbortCondition::speedupOverEvaluations(*S, *N));
+    }
+    if (Window == "duration") {
       Lexer.take();
       if (Lexer.peek().Kind != TokenKind::Less)
-        fail("duration needs a unit, e.g. duration<seconds>(10)", Lexer.peek().Offset);
-      const double Unit = parseUnit();
-      expect(TokenKind::LParen, "'(' after 'duration<...>'");
-      const double Seconds = parseDurationAmount() * Unit;
-      expect(TokenKind::RParen, "')'");
-      Result = AbortCondition::speedupOverDuration(S, Seconds);
-    } else {
-      fail("speedup takes a window: evaluations(n) or duration<unit>(t)", WindowToken.Offset);
+        return fail("duration needs a unit, e.g. duration<seconds>(10)", Lexer.peek().Offset);
+      const Expected<double> Unit = parseUnit();
+      if (!Unit)
+        return Unit.error();
+      if (Expected<Token> Open = expect(TokenKind::LParen, "'(' after 'duration<...>'"); !Open)
+        return Open.takeError();
+      const Expected<double> Amount = parseDurationAmount();
+      if (!Amount)
+        return Amount.error();
+      if (Expected<Token> Closed = expect(TokenKind::RParen, "')'"); !Closed)
+        return Closed.takeError();
+      return closed(AbortCondition::speedupOverDuration(*S, *Amount * *Unit));
     }
-    expect(TokenKind::RParen, "')'");
-    return Result;
+    return fail("speedup takes a window: evaluations(n) or duration<unit>(t)", WindowToken.Offset);
   }
 
   /// `<unit>`, as seconds per unit.
-  double parseUnit() {
-    expect(TokenKind::Less, "'<'");
-    const Token UnitToken =
+  Expected<double> parseUnit() {
+    if (Expected<Token> Open = expect(TokenKind::Less, "'<'"); !Open)
+      return Open.takeError();
+    const Expected<Token> UnitToken =
         expect(TokenKind::Name, "a unit: seconds, minutes, hours or milliseconds");
-    const std::string_view Unit = withoutPrefix(UnitToken.Text, "std::chrono::");
+    if (!UnitToken)
+      return UnitToken.error();
+    const std::string_view Unit = withoutPrefix(UnitToken->Text, "std::chrono::");
     double Seconds = 0;
     for (const DurationUnit &U : Units)
       if (U.Name == Unit)
@@ -216,41 +274,47 @@ private:
       std::array<std::string_view, Units.size()> Names;
       for (std::size_t I = 0; I < Units.size(); ++I)
         Names[I] = Units[I].Name;
-      std::string Message = "unknown duration unit '" + std::string(UnitToken.Text) + "'";
+      std::string Message = "unknown duration unit '" + std::string(UnitToken->Text) + "'";
       if (std::string_view Close = closestSpelling(Unit, Names); !Close.empty())
         Message += "; did you mean '" + std::string(Close) + "'?";
       else
         Message += "; expected seconds, minutes, hours or milliseconds";
-      fail(std::move(Message), UnitToken.Offset);
+      return fail(std::move(Message), UnitToken->Offset);
     }
-    expect(TokenKind::Greater, "'>'");
+    if (Expected<Token> Close = expect(TokenKind::Greater, "'>'"); !Close)
+      return Close.takeError();
     return Seconds;
   }
 
-  double parseNumber() {
+  Expected<double> parseNumber() {
     bool Negative = false;
     if (Lexer.peek().Kind == TokenKind::Minus || Lexer.peek().Kind == TokenKind::Plus)
       Negative = Lexer.take().Kind == TokenKind::Minus;
     if (Lexer.peek().Kind == TokenKind::Invalid)
-      fail("malformed number " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
-    const double X = expect(TokenKind::Number, "a number").Number;
-    return Negative ? -X : X;
+      return fail("malformed number " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+    const Expected<Token> X = expect(TokenKind::Number, "a number");
+    if (!X)
+      return X.error();
+    return Negative ? -X->Number : X->Number;
   }
 
-  double parseDurationAmount() {
+  Expected<double> parseDurationAmount() {
     const Token At = Lexer.peek();
-    const double T = parseNumber();
-    if (!(T >= 0) || std::isinf(T))
-      fail("a duration takes a number >= 0", At.Offset);
+    const Expected<double> T = parseNumber();
+    if (T && (!(*T >= 0) || std::isinf(*T)))
+      return fail("a duration takes a number >= 0", At.Offset);
     return T;
   }
 
-  std::uint64_t parseCount() {
+  Expected<std::uint64_t> parseCount() {
     const Token At = Lexer.peek();
-    const double N = parseNumber();
-    if (!(N >= 0) || N != std::floor(N) || N > 1.8e19)
-      fail("expected a whole number of evaluations >= 0, found " + shortestText(N), At.Offset);
-    return static_cast<std::uint64_t>(N);
+    const Expected<double> N = parseNumber();
+    if (!N)
+      return N.error();
+    if (!(*N >= 0) || *N != std::floor(*N) || *N > 1.8e19)
+      return fail("expected a whole number of evaluations >= 0, found " + shortestText(*N),
+                  At.Offset);
+    return static_cast<std::uint64_t>(*N);
   }
 
   ExpressionLexer Lexer;
@@ -262,11 +326,7 @@ private:
 
 Expected<AbortCondition> parseAbortCondition(std::string_view Text,
                                              std::span<const Objective> Objectives) {
-  try {
-    return ConditionParser(Text, Objectives).parseAll();
-  } catch (ParseFailure &Failure) {
-    return textError(Failure.Offset, std::move(Failure.Message));
-  }
+  return ConditionParser(Text, Objectives).parseAll();
 }
 
 } // namespace atfc

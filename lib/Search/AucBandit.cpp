@@ -5,13 +5,13 @@
 #include "Search/LocalSearch.h"
 #include "Search/ObservingTechnique.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 #include "Support/NumberText.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -99,7 +99,7 @@ std::vector<Point> AucBandit::propose(std::size_t Max) {
 
 void AucBandit::report(std::span<const double> Where, const OptionalCost &Result) {
   if (Outstanding == 0)
-    throw std::logic_error("auc_bandit: a report without a proposal");
+    reportBug("auc_bandit: a report without a proposal");
   Arms[Current]->report(Where, Result);
   for (std::size_t A = 0; A < Arms.size(); ++A)
     if (A != Current)

@@ -3,9 +3,9 @@
 
 #include "Search/PointMoves.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -92,7 +92,7 @@ std::vector<Point> DifferentialEvolution::propose(std::size_t Max) {
 
 void DifferentialEvolution::report(std::span<const double>, const OptionalCost &Result) {
   if (Pending.empty())
-    throw std::logic_error("differential_evolution: a report without a proposal");
+    reportBug("differential_evolution: a report without a proposal");
   Candidate Done = std::move(Pending.front());
   Pending.pop_front();
   if (Seeding) {

@@ -3,10 +3,10 @@
 
 #include "Search/ObservingTechnique.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/Bug.h"
 
 #include <chrono>
 #include <limits>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -44,7 +44,7 @@ Exploration::Exploration(const ChainOfTrees &TheSpace,
       Abort(std::move(TheAbort)), Seed(TheSeed),
       Clock(TheClock ? std::move(TheClock) : steadyClockSinceNow()), FallbackRng(mix(~TheSeed)) {
   if (!Technique)
-    throw std::invalid_argument("an exploration needs a search technique");
+    reportBug("Exploration: an exploration needs a search technique");
   SpaceSize = TheSpace.size().fits_ulong_p() ? TheSpace.size().get_ui()
                                              : std::numeric_limits<std::uint64_t>::max();
   Status.SpaceSize = TheSpace.size().get_d();
@@ -133,8 +133,7 @@ std::size_t Exploration::batchLimit(std::size_t Max) {
 
 std::vector<Configuration> Exploration::next(std::size_t Max) {
   if (Pending != 0)
-    throw std::logic_error("Exploration::next: report every configuration of the previous batch "
-                           "first");
+    reportBug("Exploration::next: report every configuration of the previous batch first");
   if (Max == 0)
     Max = 1;
   tick();
@@ -228,8 +227,8 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
 void Exploration::report(const Configuration &C, OptionalCost Result) {
   auto It = Known.find(C);
   if (It == Known.end() || It->second.State != EntryState::Pending)
-    throw std::invalid_argument("Exploration::report: the configuration was not returned by "
-                                "next() or was reported already");
+    reportBug("Exploration::report: the configuration was not returned by next() or was "
+              "reported already");
   Entry &E = It->second;
   E.Result = std::move(Result);
   E.State = EntryState::Measured;
@@ -258,14 +257,14 @@ bool Exploration::inSpace(const Configuration &C) const {
 void Exploration::warmStart(std::vector<Configuration> First) {
   for (const Configuration &C : First)
     if (!inSpace(C))
-      throw std::invalid_argument("Exploration::warmStart: a configuration is not in the space");
+      reportBug("Exploration::warmStart: a configuration is not in the space");
   WarmStart.insert(WarmStart.end(), std::make_move_iterator(First.begin()),
                    std::make_move_iterator(First.end()));
 }
 
 void Exploration::remember(const Configuration &C, OptionalCost Result) {
   if (!inSpace(C))
-    throw std::invalid_argument("Exploration::remember: the configuration is not in the space");
+    reportBug("Exploration::remember: the configuration is not in the space");
   auto [It, Inserted] = Known.try_emplace(C);
   if (Inserted) {
     It->second.Result = std::move(Result);

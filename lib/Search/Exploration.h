@@ -70,17 +70,17 @@ public:
 
   /// Up to Max (>= 1) distinct configurations never measured in this run;
   /// empty exactly when done(). Every configuration of a batch must be
-  /// report()ed before the next call (std::logic_error otherwise). The
+  /// report()ed before the next call (a bug otherwise: Support/Bug.h). The
   /// technique is asked for fewer points when fewer evaluations would reach
   /// the abort condition (evaluations(n) is never overshot).
   std::vector<Configuration> next(std::size_t Max = 1);
   /// The result of a configuration returned by next(); counts as an
-  /// evaluation. Throws std::invalid_argument for one not awaited.
+  /// evaluation. One not awaited is a bug of the caller (Support/Bug.h).
   void report(const Configuration &C, OptionalCost Result);
   /// A result known before (a resumed run, a database): C is never measured
   /// in this run; when the technique proposes it, it gets Result without a
-  /// measurement, and C counts as an evaluation then (once). Throws
-  /// std::invalid_argument for a configuration outside the space.
+  /// measurement, and C counts as an evaluation then (once). C must be in
+  /// the space (callers find it there: runtime/KnownConfigurations.h).
   void remember(const Configuration &C, OptionalCost Result);
   /// Observer is told of each remembered configuration when it counts as an
   /// evaluation of this run (answered without a measurement), so that the
@@ -91,8 +91,8 @@ public:
 
   /// Configurations to evaluate before the technique proposes any (a warm
   /// start), in this order; those known already are skipped. Their results
-  /// reach the technique through ObservingTechnique::observe(). Throws
-  /// std::invalid_argument for a configuration outside the space.
+  /// reach the technique through ObservingTechnique::observe(). Each must
+  /// be in the space.
   void warmStart(std::vector<Configuration> First);
 
   /// Whether the run is over, as of the last next() or report().

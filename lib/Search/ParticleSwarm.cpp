@@ -3,9 +3,9 @@
 
 #include "Search/PointMoves.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -73,7 +73,7 @@ std::vector<Point> ParticleSwarm::propose(std::size_t Max) {
 
 void ParticleSwarm::report(std::span<const double>, const OptionalCost &Result) {
   if (Pending.empty())
-    throw std::logic_error("particle_swarm: a report without a proposal");
+    reportBug("particle_swarm: a report without a proposal");
   const std::size_t P = Pending.front();
   Pending.pop_front();
   if (betterCost(Result, PersonalBestCost[P])) {

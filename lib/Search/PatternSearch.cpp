@@ -3,9 +3,9 @@
 
 #include "Search/PointMoves.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -78,7 +78,7 @@ std::vector<Point> PatternSearch::propose(std::size_t Max) {
 
 void PatternSearch::report(std::span<const double> Where, const OptionalCost &Result) {
   if (Outstanding == 0)
-    throw std::logic_error("pattern_search: a report without a proposal");
+    reportBug("pattern_search: a report without a proposal");
   --Outstanding;
   if (BaseUnmeasured) {
     BaseUnmeasured = false;

@@ -1,14 +1,16 @@
 //===- Search/SearchDomain.cpp - The space as a technique sees it ---------===//
 #include "Search/SearchDomain.h"
 
+#include "Support/Bug.h"
+
 #include <algorithm>
-#include <stdexcept>
+#include <string>
 
 namespace atfc {
 
 SearchDomain::SearchDomain(const ChainOfTrees &TheSpace) : Space(&TheSpace) {
   if (TheSpace.empty())
-    throw std::invalid_argument("the search space is empty");
+    reportBug("SearchDomain: the search space is empty");
   // Every node has a child (dead ends are removed), so a level offers a
   // choice exactly when it has more nodes than the level above it.
   for (std::size_t G = 0; G < TheSpace.numGroups(); ++G) {
@@ -24,8 +26,8 @@ SearchDomain::SearchDomain(const ChainOfTrees &TheSpace) : Space(&TheSpace) {
 
 Configuration SearchDomain::configurationAt(std::span<const double> Where) const {
   if (Where.size() != dimensions())
-    throw std::invalid_argument("expected " + std::to_string(dimensions()) + " coordinates, got " +
-                                std::to_string(Where.size()));
+    reportBug("SearchDomain::configurationAt: expected " + std::to_string(dimensions()) +
+              " coordinates, got " + std::to_string(Where.size()));
   // A level without choice has one child per node: any coordinate picks it.
   std::vector<double> Coordinates(Space->numLevels(), 1.0);
   for (std::size_t I = 0; I < Where.size(); ++I) {

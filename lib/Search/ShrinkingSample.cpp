@@ -3,11 +3,11 @@
 
 #include "Search/PointMoves.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -149,7 +149,7 @@ std::vector<Point> ShrinkingSample::propose(std::size_t Max) {
 
 void ShrinkingSample::report(std::span<const double> Where, const OptionalCost &Result) {
   if (Outstanding == 0)
-    throw std::logic_error("shrinking_sample: a report without a proposal");
+    reportBug("shrinking_sample: a report without a proposal");
   --Outstanding;
   if (betterCost(Result, RoundBestCost)) {
     RoundBest.assign(Where.begin(), Where.end());

@@ -6,35 +6,30 @@ namespace atfc {
 
 namespace {
 
-/// The first error of a parse; thrown to unwind the recursive descent and
-/// caught at parseTechnique(), never outside this file.
-struct ParseFailure {
-  std::string Message;
-  std::size_t Offset;
-};
-
+/// A recursive-descent parser: each function returns its part of the
+/// expression or the first error, which ends the parse.
 class TechniqueParser {
 public:
   explicit TechniqueParser(std::string_view Text) : Lexer(Text) {}
 
-  TechniqueExpr parseAll() {
-    TechniqueExpr Expr = parseTechniqueExpr();
-    if (Lexer.peek().Kind != TokenKind::End)
-      fail("unexpected " + quoteToken(Lexer.peek()) + " after the search technique",
-           Lexer.peek().Offset);
+  Expected<TechniqueExpr> parseAll() {
+    Expected<TechniqueExpr> Expr = parseTechniqueExpr();
+    if (Expr && Lexer.peek().Kind != TokenKind::End)
+      return fail("unexpected " + quoteToken(Lexer.peek()) + " after the search technique",
+                  Lexer.peek().Offset);
     return Expr;
   }
 
 private:
-  [[noreturn]] void fail(std::string Message, std::size_t Offset) {
-    throw ParseFailure{std::move(Message), Offset};
+  static Error fail(std::string Message, std::size_t Offset) {
+    return textError(Offset, std::move(Message));
   }
 
-  TechniqueExpr parseTechniqueExpr() {
+  Expected<TechniqueExpr> parseTechniqueExpr() {
     const Token Next = Lexer.peek();
     if (Next.Kind != TokenKind::Name)
-      fail("expected a search technique, found " + quoteToken(Next) + ", e.g. auc_bandit",
-           Next.Offset);
+      return fail("expected a search technique, found " + quoteToken(Next) + ", e.g. auc_bandit",
+                  Next.Offset);
     const Token NameToken = Lexer.take();
     TechniqueExpr Expr;
     Expr.Name = std::string(withoutPrefix(NameToken.Text, "atf::"));
@@ -49,22 +44,26 @@ private:
     while (true) {
       const Token Argument = Lexer.peek();
       if (Argument.Kind == TokenKind::Name) {
-        Expr.Techniques.push_back(parseTechniqueExpr());
+        Expected<TechniqueExpr> Sub = parseTechniqueExpr();
+        if (!Sub)
+          return Sub;
+        Expr.Techniques.push_back(Sub.take());
       } else if (Argument.Kind == TokenKind::Number || Argument.Kind == TokenKind::Minus ||
                  Argument.Kind == TokenKind::Plus) {
         const bool Negative = Lexer.take().Kind == TokenKind::Minus;
         if (Argument.Kind != TokenKind::Number) {
           if (Lexer.peek().Kind != TokenKind::Number)
-            fail("expected a number, found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+            return fail("expected a number, found " + quoteToken(Lexer.peek()),
+                        Lexer.peek().Offset);
           Expr.Numbers.push_back(Negative ? -Lexer.take().Number : Lexer.take().Number);
         } else {
           Expr.Numbers.push_back(Argument.Number);
         }
       } else if (Argument.Kind == TokenKind::Invalid) {
-        fail("unexpected " + quoteToken(Argument), Argument.Offset);
+        return fail("unexpected " + quoteToken(Argument), Argument.Offset);
       } else {
-        fail("expected a number or a search technique, found " + quoteToken(Argument),
-             Argument.Offset);
+        return fail("expected a number or a search technique, found " + quoteToken(Argument),
+                    Argument.Offset);
       }
       if (Lexer.peek().Kind == TokenKind::Comma) {
         Lexer.take();
@@ -74,7 +73,7 @@ private:
         Lexer.take();
         return Expr;
       }
-      fail("expected ',' or ')', found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+      return fail("expected ',' or ')', found " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
     }
   }
 
@@ -84,11 +83,7 @@ private:
 } // namespace
 
 Expected<TechniqueExpr> parseTechnique(std::string_view Text) {
-  try {
-    return TechniqueParser(Text).parseAll();
-  } catch (ParseFailure &Failure) {
-    return textError(Failure.Offset, std::move(Failure.Message));
-  }
+  return TechniqueParser(Text).parseAll();
 }
 
 std::string describe(const TechniqueExpr &Expr) {

@@ -3,11 +3,11 @@
 
 #include "Search/PointMoves.h"
 #include "Search/TechniqueText.h"
+#include "Support/Bug.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <stdexcept>
 
 namespace atfc {
 
@@ -88,7 +88,7 @@ std::vector<Point> Torczon::propose(std::size_t Max) {
 
 void Torczon::report(std::span<const double>, const OptionalCost &Result) {
   if (Pending.empty())
-    throw std::logic_error("torczon: a report without a proposal");
+    reportBug("torczon: a report without a proposal");
   TrialCosts[Pending.front()] = Result;
   Pending.pop_front();
   if (!Queue.empty() || !Pending.empty())

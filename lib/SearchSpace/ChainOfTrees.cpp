@@ -1,9 +1,10 @@
 //===- SearchSpace/ChainOfTrees.cpp - The whole search space --------------===//
 #include "SearchSpace/ChainOfTrees.h"
 
+#include "Support/Bug.h"
+
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <string>
 
 namespace atfc {
@@ -41,7 +42,7 @@ BigCount ChainOfTrees::unconstrainedSize() const {
 }
 
 BigCount ChainOfTrees::rejectedAt(std::size_t L) const {
-  const std::size_t G = LevelGroup.at(L);
+  const std::size_t G = checkedGroupOfLevel(L);
   const LevelStats &S = Groups[G].stats(L - GroupFirstLevel[G]);
   BigCount Scanned(static_cast<unsigned long>(S.ParentVisits));
   Scanned *= BigCount(static_cast<unsigned long>(parameter(L).RangeSize));
@@ -65,9 +66,8 @@ std::size_t ChainOfTrees::memoryBytes() const {
 
 Configuration ChainOfTrees::at(const BigCount &Index) const {
   if (Index < 0 || Index >= Size)
-    throw std::out_of_range("configuration index " + Index.get_str() +
-                            " is outside the search space of " + Size.get_str() +
-                            " configurations");
+    reportBug("ChainOfTrees::at: configuration index " + Index.get_str() +
+              " is outside the search space of " + Size.get_str() + " configurations");
   Configuration C;
   C.Leaves.resize(Groups.size());
   BigCount Rest = Index, Digit;
@@ -81,13 +81,20 @@ Configuration ChainOfTrees::at(const BigCount &Index) const {
 
 void ChainOfTrees::checkLeaves(const Configuration &C) const {
   if (C.Leaves.size() != Groups.size())
-    throw std::out_of_range("configuration has " + std::to_string(C.Leaves.size()) +
-                            " groups, the space " + std::to_string(Groups.size()));
+    reportBug("ChainOfTrees: a configuration of " + std::to_string(C.Leaves.size()) +
+              " groups in a space of " + std::to_string(Groups.size()));
   for (std::size_t G = 0; G < Groups.size(); ++G)
     if (C.Leaves[G] >= Groups[G].numLeaves())
-      throw std::out_of_range("leaf " + std::to_string(C.Leaves[G]) + " of group " +
-                              std::to_string(G) + " is outside its " +
-                              std::to_string(Groups[G].numLeaves()) + " configurations");
+      reportBug("ChainOfTrees: leaf " + std::to_string(C.Leaves[G]) + " of group " +
+                std::to_string(G) + " is outside its " + std::to_string(Groups[G].numLeaves()) +
+                " configurations");
+}
+
+std::size_t ChainOfTrees::checkedGroupOfLevel(std::size_t L) const {
+  if (L >= numLevels())
+    reportBug("ChainOfTrees: level " + std::to_string(L) + " of a space of " +
+              std::to_string(numLevels()) + " levels");
+  return LevelGroup[L];
 }
 
 BigCount ChainOfTrees::indexOf(const Configuration &C) const {
@@ -102,10 +109,10 @@ BigCount ChainOfTrees::indexOf(const Configuration &C) const {
 
 Configuration ChainOfTrees::atCoordinates(std::span<const double> Coordinates) const {
   if (Coordinates.size() != numLevels())
-    throw std::invalid_argument("expected " + std::to_string(numLevels()) + " coordinates, got " +
-                                std::to_string(Coordinates.size()));
+    reportBug("ChainOfTrees::atCoordinates: expected " + std::to_string(numLevels()) +
+              " coordinates, got " + std::to_string(Coordinates.size()));
   if (empty())
-    throw std::out_of_range("the search space is empty");
+    reportBug("ChainOfTrees::atCoordinates: the search space is empty");
   Configuration C;
   C.Leaves.resize(Groups.size());
   for (std::size_t G = 0; G < Groups.size(); ++G) {
@@ -114,7 +121,8 @@ Configuration ChainOfTrees::atCoordinates(std::span<const double> Coordinates) c
     for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
       double X = Coordinates[GroupFirstLevel[G] + L];
       if (!(X > 0.0 && X <= 1.0))
-        throw std::invalid_argument("coordinate " + std::to_string(X) + " is outside (0,1]");
+        reportBug("ChainOfTrees::atCoordinates: coordinate " + std::to_string(X) +
+                  " is outside (0,1]");
       // The leaf at relative position X of [Begin, End), then its child.
       const std::uint64_t Width = End - Begin;
       auto Offset = static_cast<std::uint64_t>(std::ceil(X * static_cast<double>(Width)));
@@ -150,7 +158,7 @@ std::vector<double> ChainOfTrees::coordinatesOf(const Configuration &C) const {
 std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
                                                     std::size_t Level) const {
   std::vector<double> Coordinates = coordinatesOf(C);
-  const std::size_t G = LevelGroup.at(Level), L = Level - GroupFirstLevel[G];
+  const std::size_t G = checkedGroupOfLevel(Level), L = Level - GroupFirstLevel[G];
   const GroupTree &Tree = Groups[G];
   std::vector<std::uint64_t> Path(Tree.numLevels());
   Tree.pathOfLeaf(C.Leaves[G], Path.data());
@@ -172,7 +180,7 @@ std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
 std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration &C,
                                                              std::size_t Level, Move Kind) const {
   checkLeaves(C);
-  const std::size_t G = LevelGroup.at(Level), L = Level - GroupFirstLevel[G];
+  const std::size_t G = checkedGroupOfLevel(Level), L = Level - GroupFirstLevel[G];
   const GroupTree &Tree = Groups[G];
   std::vector<std::uint64_t> Path(Tree.numLevels()), Values(Tree.numLevels());
   Tree.pathOfLeaf(C.Leaves[G], Path.data());
@@ -226,8 +234,8 @@ std::vector<std::uint64_t> ChainOfTrees::valueIndices(const Configuration &C) co
 std::optional<Configuration>
 ChainOfTrees::withValueIndices(std::span<const std::uint64_t> Indices) const {
   if (Indices.size() != numLevels())
-    throw std::invalid_argument("expected " + std::to_string(numLevels()) + " value indices, got " +
-                                std::to_string(Indices.size()));
+    reportBug("ChainOfTrees::withValueIndices: expected " + std::to_string(numLevels()) +
+              " value indices, got " + std::to_string(Indices.size()));
   Configuration C;
   C.Leaves.resize(Groups.size());
   for (std::size_t G = 0; G < Groups.size(); ++G) {

@@ -73,13 +73,17 @@ public:
   /// Wall time of the generation that built this space.
   double generationSeconds() const { return Seconds; }
 
-  /// The configuration at Index in [0, size()); throws std::out_of_range.
+  // A configuration, index, level or coordinate outside the space is a bug
+  // of the caller (Support/Bug.h): the functions below report it and abort.
+  // What a user gives (an index read from a database) is checked before.
+
+  /// The configuration at Index in [0, size()).
   Configuration at(const BigCount &Index) const;
-  /// The index of C; throws std::out_of_range for a leaf outside its tree.
+  /// The index of C.
   BigCount indexOf(const Configuration &C) const;
 
-  /// The configuration at coordinates in (0,1]^L; throws
-  /// std::invalid_argument for the wrong dimension or a value outside (0,1].
+  /// The configuration at coordinates in (0,1]^L (L of them, the space not
+  /// empty).
   Configuration atCoordinates(std::span<const double> Coordinates) const;
   /// Coordinates of the centre of C's cell: atCoordinates gives C back.
   std::vector<double> coordinatesOf(const Configuration &C) const;
@@ -124,6 +128,8 @@ public:
 
 private:
   void checkLeaves(const Configuration &C) const;
+  /// The group of chain-wide level L, which must be a level.
+  std::size_t checkedGroupOfLevel(std::size_t L) const;
 
   std::vector<GroupTree> Groups;
   std::vector<std::size_t> LevelGroup;      // chain-wide level -> group

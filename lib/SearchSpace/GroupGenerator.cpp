@@ -5,6 +5,8 @@
 // chunks (the first in the calling thread, the rest in parallel), the
 // statistics, and adopting each chunk's levels as segments of the tree, so
 // that no node is copied. The typed loop nest is called once per prefix.
+// A chunk whose level outgrows the 32-bit child offsets cancels the others
+// (their oneTBB context) and the group's generation returns the Error.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/GroupGenerator.h"
@@ -12,11 +14,11 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <stdexcept>
 #include <string>
 
 namespace atfc {
@@ -38,9 +40,11 @@ constexpr double kSampleWorkBudget = 1 << 22;
 constexpr std::size_t kMinSampleWalks = 16;
 constexpr std::size_t kMaxSampleWalks = 256;
 
-[[noreturn]] void throwLevelTooLarge(const std::string &Parameter) {
-  throw std::length_error("search space too large: the level of parameter '" + Parameter +
-                          "' has more than 2^32 nodes in one part of its group");
+Error levelTooLarge(const std::string &Parameter, std::uint64_t NodeLimit) {
+  return Error(
+      "search space too large: the level of parameter '" + Parameter + "' has more than " +
+      (NodeLimit == kMaxChunkLevelNodes ? std::string("2^32 - 1") : std::to_string(NodeLimit)) +
+      " nodes in one part of its group");
 }
 
 /// One empty segment per parameter, each wide enough for its range's indices.
@@ -61,6 +65,8 @@ struct GeneratedChunk {
   std::size_t FirstPrefix = 0;
   /// Per prefix: its first node on level Depth, and its number of leaves.
   std::vector<std::uint64_t> PrefixFirstNode, PrefixLeaves;
+  /// The first level with more nodes than child offsets can address.
+  std::optional<std::size_t> TooLarge;
 };
 
 /// Generates the subtrees of consecutive prefixes into one chunk.
@@ -77,15 +83,18 @@ public:
     Out.PrefixFirstNode.push_back(C.Levels[Depth].Values.size());
     Out.PrefixLeaves.push_back(Group.generateBelow(Depth, Indices.data() + P * Depth, C));
   }
-  void finish(GeneratedChunk &Result) {
+  /// Moves the chunk into Result; false when a level has more than
+  /// NodeLimit nodes (Result.TooLarge says which).
+  bool finish(GeneratedChunk &Result, std::uint64_t NodeLimit) {
     // Child offsets are 32-bit within a chunk.
     const std::vector<ParameterInfo> &Params = Group.parameters();
-    for (std::size_t L = Depth + 1; L < Params.size(); ++L)
-      if (C.Levels[L].Values.size() > std::numeric_limits<std::uint32_t>::max())
-        throwLevelTooLarge(Params[L].Name);
+    for (std::size_t L = Depth + 1; L < Params.size() && !Out.TooLarge; ++L)
+      if (C.Levels[L].Values.size() > NodeLimit)
+        Out.TooLarge = L;
     Out.Levels = std::move(C.Levels);
     Out.Accepted = std::move(C.Accepted);
     Result = std::move(Out);
+    return !Result.TooLarge;
   }
 
 private:
@@ -99,18 +108,21 @@ private:
 /// Assembles the tree's levels from the prefixes and the chunks. Prefix p
 /// is Indices[p*Depth .. p*Depth+Depth-1]. Each chunk's levels become
 /// segments of the tree without being copied.
-std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<ParameterInfo> &Params,
-                                                     std::size_t Depth,
-                                                     const std::vector<std::uint64_t> &Indices,
-                                                     std::vector<GeneratedChunk> &Chunks) {
+Expected<std::vector<std::vector<TreeSegment>>>
+assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
+               const std::vector<std::uint64_t> &Indices, std::vector<GeneratedChunk> &Chunks,
+               std::uint64_t NodeLimit) {
   const std::size_t K = Params.size();
   std::vector<std::vector<TreeSegment>> Levels(K);
   // The prefix levels are one segment each, with absolute child numbers.
   std::vector<TreeSegment> Prefix = emptySegments(Params);
   std::vector<std::uint64_t> Next(K, 0); // nodes so far on each level
+  // The first level whose absolute child numbers do not fit (a rare end:
+  // the work goes on and is dropped).
+  std::optional<std::size_t> TooLarge;
   auto CheckNarrow = [&](std::size_t L, std::uint64_t N) {
-    if (N > std::numeric_limits<std::uint32_t>::max())
-      throwLevelTooLarge(Params[L].Name);
+    if (N > NodeLimit && !TooLarge)
+      TooLarge = L;
     return N;
   };
 
@@ -155,6 +167,8 @@ std::vector<std::vector<TreeSegment>> assembleLevels(const std::vector<Parameter
     Levels[L].push_back(std::move(Prefix[L]));
   }
   Chunks.clear();
+  if (TooLarge)
+    return levelTooLarge(Params[*TooLarge].Name, NodeLimit);
   return Levels;
 }
 
@@ -250,7 +264,18 @@ void GroupLevelsBase::addParameter(const std::string &Name, ValueKind Kind, std:
   Params.push_back(ParameterInfo{Name, Kind, RangeSize, std::move(ValueAt), Constrained});
 }
 
-GroupTree generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit) {
+void GroupLevelsBase::refuseRange(const std::string &Name, const SourceLocation &Where,
+                                  RangeError E, const std::string &Written) {
+  if (!Failure)
+    Failure = Error(Where, "the range of " + quoted(Name) +
+                               (Written.empty() ? "" : ", " + Written + ",") +
+                               " cannot be built: " + rangeErrorMessage(E));
+}
+
+Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit,
+                                      std::uint64_t NodeLimit) {
+  if (Group.failure())
+    return *Group.failure();
   const auto Start = std::chrono::steady_clock::now();
   const std::vector<ParameterInfo> &Params = Group.parameters();
   const std::size_t K = Params.size();
@@ -306,22 +331,37 @@ GroupTree generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLi
     while (Inline < NumPrefixes &&
            (Inline == 0 || std::chrono::steady_clock::now() - InlineStart < kInlineChunkBudget))
       First.add(Inline++);
-    First.finish(Chunks[0]);
+    if (!First.finish(Chunks[0], NodeLimit))
+      return levelTooLarge(Params[*Chunks[0].TooLarge].Name, NodeLimit);
   }
   if (const std::size_t Rest = NumPrefixes - Inline; Rest > 0) {
     const std::size_t NumChunks = std::min(Rest, kChunksPerThread * Threads);
     Chunks.resize(1 + NumChunks);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, NumChunks, 1),
-                      [&](const tbb::blocked_range<std::size_t> &Range) {
-                        for (std::size_t I = Range.begin(); I != Range.end(); ++I) {
-                          const std::size_t Begin = Inline + I * Rest / NumChunks;
-                          const std::size_t End = Inline + (I + 1) * Rest / NumChunks;
-                          ChunkBuilder Builder(Group, Depth, Indices, Begin);
-                          for (std::size_t P = Begin; P < End; ++P)
-                            Builder.add(P);
-                          Builder.finish(Chunks[1 + I]);
-                        }
-                      });
+    // A chunk that fails cancels the chunks not done; a cancellation from
+    // outside (another group failed) reaches this context too.
+    tbb::task_group_context Context;
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, NumChunks, 1),
+        [&](const tbb::blocked_range<std::size_t> &Range) {
+          for (std::size_t I = Range.begin();
+               I != Range.end() && !Context.is_group_execution_cancelled(); ++I) {
+            const std::size_t Begin = Inline + I * Rest / NumChunks;
+            const std::size_t End = Inline + (I + 1) * Rest / NumChunks;
+            ChunkBuilder Builder(Group, Depth, Indices, Begin);
+            // (Checked once per prefix, never per value.)
+            for (std::size_t P = Begin; P < End && !Context.is_group_execution_cancelled(); ++P)
+              Builder.add(P);
+            if (!Builder.finish(Chunks[1 + I], NodeLimit))
+              Context.cancel_group_execution();
+          }
+        },
+        Context);
+    // The failure of the first chunk that failed, in chunk order.
+    for (const GeneratedChunk &C : Chunks)
+      if (C.TooLarge)
+        return levelTooLarge(Params[*C.TooLarge].Name, NodeLimit);
+    if (Context.is_group_execution_cancelled())
+      return GroupTree(); // cancelled from outside: the caller drops it
   }
   for (const GeneratedChunk &C : Chunks)
     for (std::size_t L = Depth; L < K; ++L)
@@ -333,12 +373,15 @@ GroupTree generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLi
     Stats[L].ParentVisits = Visits;
     Stats[L].Accepted = Accepted[L];
   }
-  auto Levels = assembleLevels(Params, Depth, Indices, Chunks);
+  Expected<std::vector<std::vector<TreeSegment>>> Levels =
+      assembleLevels(Params, Depth, Indices, Chunks, NodeLimit);
+  if (!Levels)
+    return Levels.takeError();
   for (std::size_t L = 0; L < K; ++L)
-    Stats[L].DeadEnds = Accepted[L] - nodesIn(Levels[L]);
+    Stats[L].DeadEnds = Accepted[L] - nodesIn((*Levels)[L]);
   const double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  return GroupTree(Params, std::move(Levels), std::move(Stats), Seconds);
+  return GroupTree(Params, Levels.take(), std::move(Stats), Seconds);
 }
 
 } // namespace atfc

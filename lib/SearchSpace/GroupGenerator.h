@@ -20,6 +20,13 @@
 // Chunking changes only where segments start, never the tree: its nodes,
 // their order and every mapping are the same whatever the number of threads.
 //
+// A group that cannot be generated is an Error, not an exception: a range
+// that could not be built (Range.h) is found once, when the loop nest is
+// made, before any work; a level too large for the store's 32-bit child
+// offsets is found by the chunk that holds it, which cancels the other
+// chunks. Exceptions remain for running out of memory (std::bad_alloc,
+// SpaceTooLarge) and for what the user's constraints throw.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_GROUPGENERATOR_H
 #define ATFC_SEARCHSPACE_GROUPGENERATOR_H
@@ -27,9 +34,12 @@
 #include "SearchSpace/CandidateEnumeration.h"
 #include "SearchSpace/GroupTree.h"
 #include "SearchSpace/Parameter.h"
+#include "Support/Error.h"
 
 #include <cstdint>
 #include <functional>
+#include <limits>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -70,6 +80,9 @@ public:
   const std::vector<ParameterInfo> &parameters() const { return Params; }
   /// How deep prefixes may reach: C.Stop is at most this.
   std::size_t maxPrefixDepth() const { return MaxPrefixDepth; }
+  /// Why the group cannot be generated: the first of its ranges that could
+  /// not be built, at the range's place in the user's file where known.
+  const std::optional<Error> &failure() const { return Failure; }
 
   /// Generates the subtree below the prefix whose first Depth value indices
   /// are Prefix[0..Depth-1] into C's levels Depth..K-1, and returns its
@@ -88,16 +101,29 @@ protected:
   /// destructor: a tuner compiles neither once per parameter).
   void addParameter(const std::string &Name, ValueKind Kind, std::uint64_t RangeSize,
                     std::function<Value(std::uint64_t)> ValueAt, bool Constrained);
+  /// Records that the range of parameter Name, Written ("interval(1, 10,
+  /// 0)"), failed with E, unless an earlier one did.
+  void refuseRange(const std::string &Name, const SourceLocation &Where, RangeError E,
+                   const std::string &Written);
 
   std::vector<ParameterInfo> Params;
   std::size_t MaxPrefixDepth;
+  std::optional<Error> Failure;
 };
 
+/// The most nodes a level may hold in one chunk, and a prefix level's
+/// children: child offsets are 32-bit.
+inline constexpr std::uint64_t kMaxChunkLevelNodes = std::numeric_limits<std::uint32_t>::max();
+
 /// Generates the tree of the group whose loop nest is Levels, in parallel in
-/// the calling task arena (GroupGenerator.cpp). Throws SpaceTooLarge when,
-/// once the first levels are expanded, the tree's estimated store exceeds
-/// MemoryLimit bytes (StoreEstimate.h; 0: no limit).
-GroupTree generateGroupTree(const GroupLevelsBase &Levels, std::uint64_t MemoryLimit = 0);
+/// the calling task arena (GroupGenerator.cpp), or says why it cannot:
+/// Levels.failure(), or a level of more than NodeLimit nodes in a chunk
+/// (kMaxChunkLevelNodes; tests lower it). Throws SpaceTooLarge when, once
+/// the first levels are expanded, the tree's estimated store exceeds
+/// MemoryLimit bytes (StoreEstimate.h; 0: no limit). Cancelled from outside
+/// (the enclosing task group's context), it returns an empty tree early.
+Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Levels, std::uint64_t MemoryLimit = 0,
+                                      std::uint64_t NodeLimit = kMaxChunkLevelNodes);
 
 /// The loop nest of group G, typed: the constraints' calls inline.
 template <class G> class GroupLevels final : public GroupLevelsBase {
@@ -135,9 +161,29 @@ private:
   /// Adds what the store knows about parameter P (see describe()).
   template <class P> void describeParameter(const P &Param) {
     using R = typename P::range_type;
+    // Once per range: a failed range is empty, and the group is refused.
+    if (const RangeError E = Param.Range.failure(); E != RangeError::None) [[unlikely]]
+      refuseRange(Param.Name, Param.RangeWhere, E, writtenRange(Param.Range));
     addParameter(Param.Name, valueKindOf<typename R::value_type>(), Param.Range.size(),
                  RangeValueAt<R>{Param.Range},
                  !std::is_same_v<typename P::constraint_type, NoConstraint>);
+  }
+
+  /// An interval with the values it was built from, "interval(1, 10, 0,
+  /// pow2)", for its error; only intervals fail.
+  template <class R> static std::string writtenRange(const R &Range) {
+    std::string Text;
+    if constexpr (requires { Range.step(); }) {
+      using Gen = typename R::generator_type;
+      Text = "interval(" + toString(toValue(Range.lo())) + ", " + toString(toValue(Range.hi())) +
+             ", " + toString(toValue(Range.step()));
+      if constexpr (std::is_same_v<Gen, Pow2Generator>)
+        Text += ", pow2";
+      else if constexpr (!std::is_same_v<Gen, IdentityGenerator>)
+        Text += ", generator";
+      Text += ")";
+    }
+    return Text;
   }
 
   /// Generates the subtree below path P at level I; returns its leaf count.
@@ -196,11 +242,6 @@ private:
 
   const G &Group;
 };
-
-/// Generates the tree of one group.
-template <class G> GroupTree generateGroup(const G &Group) {
-  return generateGroupTree(GroupLevels<G>(Group));
-}
 
 } // namespace atfc
 

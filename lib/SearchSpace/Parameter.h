@@ -16,6 +16,7 @@
 #include "SearchSpace/Range.h"
 #include "SearchSpace/Slots.h"
 #include "SearchSpace/Value.h"
+#include "Support/Diagnostic.h"
 
 #include <cstdint>
 #include <functional>
@@ -34,6 +35,9 @@ template <class R, class C> struct Parameter {
   std::string Name;
   R Range;
   C Constraint;
+  /// Where the range is written in the user's file, if anywhere: a range
+  /// that cannot be built is reported there (GroupGenerator.h).
+  SourceLocation RangeWhere;
 };
 
 /// parameter(name, range[, constraint]): a constraint is an alias object, a
@@ -41,7 +45,16 @@ template <class R, class C> struct Parameter {
 template <class R, class C = NoConstraint>
 auto parameter(std::string Name, R Range, C Constraint = C()) {
   auto Checked = asConstraint(std::move(Constraint));
-  return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked)};
+  return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked),
+                                         SourceLocation{}};
+}
+/// parameter(where, name, range[, constraint]): the same, with the place of
+/// its range in the user's file (the generated tuner's form).
+template <class R, class C = NoConstraint>
+auto parameter(SourceLocation RangeWhere, std::string Name, R Range, C Constraint = C()) {
+  auto Checked = asConstraint(std::move(Constraint));
+  return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked),
+                                         std::move(RangeWhere)};
 }
 
 /// Interdependent parameters in generation order: the constraint of the I-th

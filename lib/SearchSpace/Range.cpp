@@ -1,24 +1,24 @@
-//===- SearchSpace/Range.cpp - Errors of ranges ---------------------------===//
+//===- SearchSpace/Range.cpp - What can be wrong with a range -------------===//
 #include "SearchSpace/Range.h"
 
-#include <stdexcept>
+namespace atfc {
 
-namespace atfc::detail {
-
-void throwRangeError(RangeError E) {
+const char *rangeErrorMessage(RangeError E) {
   switch (E) {
-  case RangeError::Pow2Exponent:
-    throw std::out_of_range("pow2: exponent out of range");
-  case RangeError::NonPositiveStep:
-    throw std::invalid_argument("interval: step must be positive");
-  case RangeError::TooManyIntegers:
-    throw std::length_error("interval: 2^64 values are more than a range can hold");
-  case RangeError::NonFiniteBounds:
-    throw std::invalid_argument("interval: bounds must be finite numbers");
-  case RangeError::TooManyValues:
+  case RangeError::None:
     break;
+  case RangeError::Pow2Exponent:
+    return "pow2: exponent out of range (2^i must be a value of the interval's type, i >= 0)";
+  case RangeError::NonPositiveStep:
+    return "interval: step must be positive";
+  case RangeError::TooManyIntegers:
+    return "interval: 2^64 values are more than a range can hold";
+  case RangeError::NonFiniteBounds:
+    return "interval: bounds must be finite numbers";
+  case RangeError::TooManyValues:
+    return "interval: more values than a range can hold (2^64 - 1)";
   }
-  throw std::length_error("interval: more values than a range can hold (2^64 - 1)");
+  return "no error";
 }
 
-} // namespace atfc::detail
+} // namespace atfc

@@ -5,9 +5,16 @@
 // finite, ordered sequence of values addressed by index; the search-space
 // store keeps only these indices.
 //
-// Every range offers: value_type, size(), at(index). Integral intervals
-// without a generator are "arithmetic" (lo, hi, step known), which lets the
-// generator turn bound, divisor and multiple constraints into loops.
+// Every range offers: value_type, size(), at(index), failure(). Integral
+// intervals without a generator are "arithmetic" (lo, hi, step known),
+// which lets the generator turn bound, divisor and multiple constraints into
+// loops.
+//
+// A range that cannot be built (a step that is not positive, ...) is still
+// built, empty, and carries its failure: ranges are the user's C++ in the
+// generated tuner, and the generator checks each range's failure() once,
+// before any value is enumerated, and returns it as an Error naming the
+// parameter (GroupGenerator.h). No exception, and nothing per value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_RANGE_H
@@ -24,32 +31,34 @@
 
 namespace atfc {
 
-namespace detail {
 /// What can be wrong with a range.
-enum class RangeError {
+enum class RangeError : std::uint8_t {
+  None,            ///< nothing: the range holds its values
   Pow2Exponent,    ///< pow2 of a negative or too large exponent
   NonPositiveStep, ///< an interval's step is not positive
   TooManyIntegers, ///< an integer interval of 2^64 values
   NonFiniteBounds, ///< a floating-point interval with an infinite or NaN bound
   TooManyValues,   ///< a floating-point interval of 2^64 - 1 values or more
 };
-/// Throws the exception for E (Range.cpp): out of line, so that the ranges
-/// a tuner builds inline no exception code.
-[[noreturn]] void throwRangeError(RangeError E);
-} // namespace detail
+/// What E means, e.g. "interval: step must be positive" (Range.cpp).
+const char *rangeErrorMessage(RangeError E);
 
 /// The generator of a plain interval: the value is the index value itself.
 struct IdentityGenerator {
   template <class T> T operator()(T I) const { return I; }
 };
 
-/// The generator 2^i of the directive language's `pow2`.
+/// The generator 2^i of the directive language's `pow2`. Its interval
+/// checks the exponents once (check()); the call itself does not.
 struct Pow2Generator {
-  template <class T> T operator()(T I) const {
-    if (I < 0 || I >= static_cast<T>(sizeof(T) * 8 - std::is_signed_v<T>))
-      detail::throwRangeError(detail::RangeError::Pow2Exponent);
-    return static_cast<T>(T(1) << I);
+  /// Whether 2^I is a T: nothing, or Pow2Exponent. The exponents a generator
+  /// accepts form an interval, so an Interval checks its first and last.
+  template <class T> static RangeError check(T I) {
+    return I < 0 || I >= static_cast<T>(sizeof(T) * 8 - std::is_signed_v<T>)
+               ? RangeError::Pow2Exponent
+               : RangeError::None;
   }
+  template <class T> T operator()(T I) const { return static_cast<T>(T(1) << I); }
 };
 inline constexpr Pow2Generator pow2{};
 
@@ -60,22 +69,35 @@ inline constexpr Pow2Generator pow2{};
 template <class T, class Generator = IdentityGenerator> class Interval {
 public:
   using index_type = T;
+  using generator_type = Generator;
   using value_type = std::decay_t<decltype(std::declval<const Generator &>()(std::declval<T>()))>;
   static constexpr bool kArithmetic = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                                       std::is_same_v<Generator, IdentityGenerator>;
 
+  /// The interval, or an empty one that carries its failure().
   Interval(T Lo, T Hi, T Step = T(1), Generator Gen = Generator())
       : Lo(Lo), Hi(Hi), Step(Step), Gen(std::move(Gen)) {
     if (!(Step > T(0)))
-      detail::throwRangeError(detail::RangeError::NonPositiveStep);
-    Count = computeSize();
+      Failure = RangeError::NonPositiveStep;
+    else
+      Count = computeSize();
+    if constexpr (requires { Generator::check(Lo); })
+      if (Count > 0) {
+        Failure = Generator::check(Lo);
+        if (Failure == RangeError::None)
+          Failure = Generator::check(indexValueAt(Count - 1));
+      }
+    if (Failure != RangeError::None)
+      Count = 0;
   }
 
   T lo() const { return Lo; }
   T hi() const { return Hi; }
   T step() const { return Step; }
-  /// Number of values.
+  /// Number of values (0 for a range that failed).
   std::uint64_t size() const { return Count; }
+  /// Why the range could not be built, or RangeError::None.
+  RangeError failure() const { return Failure; }
   /// The index value (before the generator) at index K.
   T indexValueAt(std::uint64_t K) const {
     if constexpr (std::is_integral_v<T>)
@@ -89,25 +111,32 @@ public:
   value_type at(std::uint64_t K) const { return Gen(indexValueAt(K)); }
 
 private:
-  std::uint64_t computeSize() const {
+  /// The number of values, or 0 with Failure set.
+  std::uint64_t computeSize() {
     if (Hi < Lo)
       return 0;
     if constexpr (std::is_integral_v<T>) {
       using U = std::make_unsigned_t<T>;
       const auto Steps = static_cast<std::uint64_t>(
           static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) / static_cast<U>(Step));
-      if (Steps == std::numeric_limits<std::uint64_t>::max())
-        detail::throwRangeError(detail::RangeError::TooManyIntegers);
+      if (Steps == std::numeric_limits<std::uint64_t>::max()) {
+        Failure = RangeError::TooManyIntegers;
+        return 0;
+      }
       return Steps + 1;
     } else {
       long double N = (static_cast<long double>(Hi) - Lo) / Step;
-      if (!std::isfinite(N))
-        detail::throwRangeError(detail::RangeError::NonFiniteBounds);
+      if (!std::isfinite(N)) {
+        Failure = RangeError::NonFiniteBounds;
+        return 0;
+      }
       long double R = std::round(N);
       if (std::fabs(N - R) <= 1e-9L * std::fmax(1.0L, std::fabs(N)))
         N = R;
-      if (N >= 18446744073709551615.0L) // 2^64 - 1
-        detail::throwRangeError(detail::RangeError::TooManyValues);
+      if (N >= 18446744073709551615.0L) { // 2^64 - 1
+        Failure = RangeError::TooManyValues;
+        return 0;
+      }
       return static_cast<std::uint64_t>(std::floor(N)) + 1;
     }
   }
@@ -115,6 +144,7 @@ private:
   T Lo, Hi, Step;
   Generator Gen;
   std::uint64_t Count = 0;
+  RangeError Failure = RangeError::None;
 };
 
 /// interval<T>(lo, hi[, step[, generator]]) of the directive language.
@@ -134,6 +164,8 @@ public:
   explicit Set(std::vector<T> Values) : Values(std::move(Values)) {}
 
   std::uint64_t size() const { return Values.size(); }
+  /// A set is always built.
+  static constexpr RangeError failure() { return RangeError::None; }
   /// The value at index K (by value for bool: std::vector<bool> has no
   /// element to refer to).
   std::conditional_t<std::is_same_v<T, bool>, bool, const T &> at(std::uint64_t K) const {

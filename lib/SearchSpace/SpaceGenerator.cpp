@@ -2,7 +2,8 @@
 //
 // Generates the groups of a space: one after another in the calling thread
 // while the space proves small, the rest in parallel, each inside the task
-// arena that the options ask for.
+// arena that the options ask for. A group that fails cancels the groups not
+// done, and the first failure in group order is the space's.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 namespace atfc {
 namespace {
@@ -29,9 +31,14 @@ std::int64_t steadyClockNanoseconds() {
       .count();
 }
 
-ChainOfTrees generateChain(const GenerationOptions &Options,
-                           std::span<const GroupLevelsBase *const> Groups, std::int64_t Start) {
+Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
+                                     std::span<const GroupLevelsBase *const> Groups,
+                                     std::int64_t Start) {
   const std::size_t N = Groups.size();
+  // A range that could not be built ends generation before any work.
+  for (const GroupLevelsBase *Group : Groups)
+    if (Group->failure())
+      return *Group->failure();
   // Refused before any work when the unconstrained levels alone are too
   // many; each group checks again once its first levels are known.
   const std::uint64_t Limit = Options.MemoryLimit ? Options.MemoryLimit : machineStoreMemoryLimit();
@@ -41,22 +48,32 @@ ChainOfTrees generateChain(const GenerationOptions &Options,
   checkStoreEstimate(Estimate, Limit);
 
   std::vector<GroupTree> Trees(N);
+  std::vector<std::optional<Error>> Failures(N);
   auto GenerateAll = [&] {
-    auto Generate = [&](std::size_t I) { Trees[I] = generateGroupTree(*Groups[I], Limit); };
+    tbb::task_group Tasks;
+    // False when group I failed; the groups not done are cancelled.
+    auto Generate = [&](std::size_t I) {
+      Expected<GroupTree> Tree = generateGroupTree(*Groups[I], Limit);
+      if (Tree) {
+        Trees[I] = Tree.take();
+        return true;
+      }
+      Failures[I] = Tree.takeError();
+      Tasks.cancel();
+      return false;
+    };
     // Groups are generated in the calling thread while the space proves
     // small (waking the pool would cost more than the work); then the rest
-    // go to the pool in parallel. Each group is parallel inside anyway.
+    // go to the pool in parallel (the calling thread joins in while it
+    // waits). Each group is parallel inside anyway.
     std::size_t Next = 0;
     while (Next < N &&
            std::chrono::nanoseconds(steadyClockNanoseconds() - Start) < kInlineGroupBudget)
-      Generate(Next++);
-    if (Next < N) {
-      tbb::task_group Tasks;
-      for (std::size_t I = Next + 1; I < N; ++I)
-        Tasks.run([&Generate, I] { Generate(I); });
-      Generate(Next);
-      Tasks.wait();
-    }
+      if (!Generate(Next++))
+        return;
+    for (std::size_t I = Next; I < N; ++I)
+      Tasks.run([&Generate, I] { Generate(I); });
+    Tasks.wait();
   };
   if (Options.Threads == 0) {
     GenerateAll(); // in the caller's arena: all cores unless the caller limits it
@@ -64,6 +81,9 @@ ChainOfTrees generateChain(const GenerationOptions &Options,
     tbb::task_arena Arena(static_cast<int>(std::min(Options.Threads, kMaxGenerationThreads)));
     Arena.execute(GenerateAll);
   }
+  for (std::optional<Error> &Failure : Failures)
+    if (Failure)
+      return std::move(*Failure);
   const double Seconds = static_cast<double>(steadyClockNanoseconds() - Start) * 1e-9;
   return ChainOfTrees(std::move(Trees), Seconds);
 }

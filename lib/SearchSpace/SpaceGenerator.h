@@ -2,7 +2,8 @@
 //
 // generateSpace(options, groups...) generates every group's tree (groups in
 // parallel, and each group itself in parallel, see GroupGenerator) and
-// chains them. This is the entry point for the generated tuner and the tests.
+// chains them, or returns why it cannot. This is the entry point for the
+// generated tuner and the tests.
 //
 // Only the groups' loop nests are compiled with the caller; the scheduling
 // (oneTBB) lives in the library (SpaceGenerator.cpp), so a generated tuner
@@ -39,25 +40,29 @@ std::int64_t steadyClockNanoseconds();
 
 /// Generates the trees of the groups whose loop nests are Groups, in
 /// parallel, and chains them; the generation time counts from Start, a
-/// steadyClockNanoseconds() (SpaceGenerator.cpp). Throws SpaceTooLarge
-/// before generating when the store's estimate exceeds the memory limit.
-ChainOfTrees generateChain(const GenerationOptions &Options,
-                           std::span<const GroupLevelsBase *const> Groups, std::int64_t Start);
+/// steadyClockNanoseconds() (SpaceGenerator.cpp). The Error of the first
+/// group, in order, that cannot be generated (GroupGenerator.h: a range
+/// that could not be built, found before any work; a level too large),
+/// which cancels the others. Throws SpaceTooLarge before generating when
+/// the store's estimate exceeds the memory limit.
+Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
+                                     std::span<const GroupLevelsBase *const> Groups,
+                                     std::int64_t Start);
 
 namespace detail {
 /// generateChain over the loop nests Levels.
 template <class... Ls>
-ChainOfTrees generateChainOf(const GenerationOptions &Options, std::int64_t Start,
-                             const Ls &...Levels) {
+Expected<ChainOfTrees> generateChainOf(const GenerationOptions &Options, std::int64_t Start,
+                                       const Ls &...Levels) {
   const GroupLevelsBase *const All[] = {&Levels...};
   return generateChain(Options, All, Start);
 }
 } // namespace detail
 
 /// Generates the space of Groups (each made by group()), chained in the
-/// order given.
+/// order given, or says why it cannot (generateChain).
 template <class... Gs>
-ChainOfTrees generateSpace(const GenerationOptions &Options, const Gs &...Groups) {
+Expected<ChainOfTrees> generateSpace(const GenerationOptions &Options, const Gs &...Groups) {
   const std::int64_t Start = steadyClockNanoseconds();
   return detail::generateChainOf(Options, Start, GroupLevels<Gs>(Groups)...);
 }

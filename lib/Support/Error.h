@@ -10,26 +10,26 @@
 // std::expected. scripts/lint-one-error-type (a ctest) refuses any other
 // result type.
 //
-// What is still an exception, and why:
+// What is still an exception, and why (scripts/lint-one-error-type
+// refuses any other throw in lib/, runtime/ and tools/):
 // - Running out of a resource: std::bad_alloc, and SpaceTooLarge (a space
 //   whose store would not fit the memory limit; SearchSpace/StoreEstimate.h)
 //   are thrown from deep inside generation and end it.
-// - A failure while a space is generated: a range that cannot be built
-//   (SearchSpace/Range.h: "interval: step must be positive", ...) or an
-//   exception a constraint throws. Ranges and constraints are the user's
-//   C++ inside the generated tuner, evaluated in oneTBB tasks; the
-//   exception crosses those to the one handler in runtime/TunerMain.cpp,
-//   which reports it as "generating the search space failed: ...".
-// - Misuse of an API, a bug of its caller (std::logic_error and its
-//   std::invalid_argument, std::out_of_range): reporting a configuration
-//   next() never returned, coordinates of the wrong dimension, an index
-//   outside the space. Callers check the user's input before.
-// - Inside the recursive-descent parsers of lib/Search (TechniqueExpr.cpp,
-//   AbortConditionParser.cpp) a ParseFailure unwinds to the parser's entry,
-//   which returns it as an Error; it never leaves the file.
+// - The user's own code: what a constraint (or a range's generator) throws
+//   inside the generated tuner crosses oneTBB's tasks to the one handler in
+//   runtime/TunerMain.cpp ("generating the search space failed: ...").
 // - Third-party libraries that report by exception (nlohmann::json's
-//   parse, at(), get<>(), oneTBB): caught where they are called and
+//   parse, at(), get<>(), CLI11, oneTBB): caught where they are called and
 //   turned into an Error.
+// What is not:
+// - A range that cannot be built (SearchSpace/Range.h: "interval: step must
+//   be positive", ...) carries its failure; generation returns it as an
+//   Error at the range, before any work (SearchSpace/GroupGenerator.h).
+// - The recursive-descent parsers of lib/Search return their first error.
+// - Misuse of an API, a bug of its caller (a report of a configuration
+//   next() never returned, coordinates of the wrong dimension, an index
+//   outside the space): reportBug() (Support/Bug.h) says so and aborts.
+//   Callers check the user's input before, and return an Error for it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SUPPORT_ERROR_H

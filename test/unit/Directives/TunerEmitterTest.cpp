@@ -44,9 +44,9 @@ TEST(TunerEmitterTest, OneGroupPerSetOfInterdependentParameters) {
   ASSERT_TRUE(T.Errors.empty());
   EXPECT_EQ(count(T.Source, "= group("), 2u) << T.Source;
   // X and Z share a group, X first; Y is alone.
-  const std::size_t X = T.Source.find("parameter(\"X\"");
-  const std::size_t Y = T.Source.find("parameter(\"Y\"");
-  const std::size_t Z = T.Source.find("parameter(\"Z\"");
+  const std::size_t X = T.Source.find("\"X\", (evaluatingExpression(");
+  const std::size_t Y = T.Source.find("\"Y\", (evaluatingExpression(");
+  const std::size_t Z = T.Source.find("\"Z\", (evaluatingExpression(");
   ASSERT_NE(X, std::string::npos);
   ASSERT_NE(Y, std::string::npos);
   ASSERT_NE(Z, std::string::npos);

@@ -95,18 +95,55 @@ TEST(TunerMain, JsonIsExactlyOneObject) {
             nlohmann::json::parse(R"([{"WPT":1,"LS":1},{"WPT":1,"LS":2},{"WPT":1,"LS":4}])"));
 }
 
-TEST(TunerMain, GenerationErrorsExitWithOne) {
+TEST(TunerMain, ARangeThatCannotBeBuiltIsReportedWhereItIsWritten) {
   const TunerMain Tuner(TunerOptions{}, "bad.cl");
   std::ostringstream Out, Err;
   const int Status = Tuner.run(
-      [](const GenerationOptions &, const DeviceLimits &) -> ChainOfTrees {
-        throw std::invalid_argument("interval: step must be positive");
+      [](const GenerationOptions &O, const DeviceLimits &) {
+        auto G = group(parameter("A", interval<int>(1, 4)),
+                       parameter(SourceLocation{"bad.cl", 3, 15}, "X", interval<int>(1, 10, 0)));
+        return generateSpace(O, G);
       },
       Out, Err);
   EXPECT_EQ(Status, 1);
   EXPECT_EQ(Out.str(), "");
-  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: interval: step must "
-                       "be positive\n");
+  EXPECT_EQ(
+      Err.str(),
+      "bad.cl:3:15: error: the range of 'X', interval(1, 10, 0), cannot be built: interval: step "
+      "must be positive\n");
+}
+
+TEST(TunerMain, GenerationErrorsWithoutAPlaceNameTheFile) {
+  const TunerMain Tuner(TunerOptions{}, "bad.cl");
+  std::ostringstream Out, Err;
+  const int Status = Tuner.run(
+      [](const GenerationOptions &O, const DeviceLimits &) {
+        return generateSpace(O, group(parameter("P", interval<int>(-1, 3, 1, pow2))));
+      },
+      Out, Err);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: the range of 'P', "
+                       "interval(-1, 3, 1, pow2), cannot be built: pow2: exponent out of range "
+                       "(2^i must be a value of the "
+                       "interval's type, i >= 0)\n");
+}
+
+TEST(TunerMain, AConstraintsExceptionIsReported) {
+  // The user's own code may still throw: it is caught and reported.
+  const TunerMain Tuner(TunerOptions{}, "bad.cl");
+  std::ostringstream Out, Err;
+  const int Status = Tuner.run(
+      [](const GenerationOptions &O, const DeviceLimits &) {
+        auto Throwing = [](int X) {
+          if (X == 3)
+            throw std::invalid_argument("three is not allowed");
+          return true;
+        };
+        return generateSpace(O, group(parameter("X", interval<int>(1, 5), Throwing)));
+      },
+      Out, Err);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Err.str(), "bad.cl: error: generating the search space failed: three is not allowed\n");
 }
 
 TEST(TunerMain, ThreadsReachTheGenerator) {
@@ -130,7 +167,7 @@ TEST(TunerMain, ThreadsReachTheGenerator) {
 ///     LS <= atf::ocl::max_wg_size &&
 ///     [](auto X) { return X * 2 <= atf::ocl::max_wi_size_0; }(LS)
 /// (TunerEmitterTest has the text): the limits are the run's, not globals.
-ChainOfTrees limitedSpace(const GenerationOptions &O, const DeviceLimits &atf_limits_) {
+Expected<ChainOfTrees> limitedSpace(const GenerationOptions &O, const DeviceLimits &atf_limits_) {
   auto G1 = group(parameter("LS", interval<std::size_t>(1, 4096),
                             divides(4096) && less_than_or_eq((atf_limits_.MaxWorkGroupSize)) &&
                                 predicate([&](const std::size_t &LS, const auto &) -> bool {
@@ -153,7 +190,7 @@ TEST(TunerMain, SpacesOfDifferentLimitsInOneProcess) {
   std::vector<std::size_t> SmallSizes, LargeSizes;
   const auto Generate = [](const DeviceLimits &Limits, std::vector<std::size_t> &Sizes) {
     for (int I = 0; I < 50; ++I)
-      Sizes.push_back(limitedSpace(GenerationOptions{}, Limits).size().get_ui());
+      Sizes.push_back(limitedSpace(GenerationOptions{}, Limits)->size().get_ui());
   };
   std::thread A(Generate, std::cref(Small), std::ref(SmallSizes));
   std::thread B(Generate, std::cref(Large), std::ref(LargeSizes));
@@ -161,7 +198,7 @@ TEST(TunerMain, SpacesOfDifferentLimitsInOneProcess) {
   B.join();
   EXPECT_EQ(SmallSizes, std::vector<std::size_t>(50, 7));  // 1 ... 64
   EXPECT_EQ(LargeSizes, std::vector<std::size_t>(50, 11)); // 1 ... 1024
-  EXPECT_EQ(limitedSpace(GenerationOptions{}, DeviceLimits{}).size(), 0);
+  EXPECT_EQ(limitedSpace(GenerationOptions{}, DeviceLimits{})->size(), 0);
 }
 
 TEST(TunerMain, TheGeneratorGetsNoLimitsWithoutADevice) {

@@ -8,6 +8,7 @@
 #include "runtime/TuningRun.h"
 
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -50,8 +51,8 @@ protected:
           ("atfc-tuning-run-" + std::to_string(::getpid()) + "-" +
            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(Dir);
-    Space = generateSpace(GenerationOptions{1}, group(parameter("X", interval<int>(1, 4))),
-                          group(parameter("Y", interval<int>(1, 3))));
+    Space = cantFail(generateSpace(GenerationOptions{1}, group(parameter("X", interval<int>(1, 4))),
+                                   group(parameter("Y", interval<int>(1, 3)))));
     Setup.DefineLines = {2, 3};
     Options.FileName = "k.c";
     Options.OutputDirectory = Dir.string();

@@ -123,6 +123,17 @@ TEST(AbortConditionParserTest, ErrorsSayWhatAndWhere) {
       {"evaluations(1x)", 12, "malformed number '1x'"},
       {"!", 1, "expected an abort condition, found the end"},
       {"evaluations(1) &&", 17, "expected an abort condition, found the end"},
+      // The first error deep inside ends the parse, at its place.
+      {"!(evaluations(1) || (fraction(2)))", 30,
+       "fraction takes a number in [0, 1], the share of the search space"},
+      {"speedup(2, evaluations(3)", 25, "expected ')', found the end"},
+      {"speedup(2, evaluations(3", 24, "expected ')', found the end"},
+      {"speedup(2, duration<minutes>(1)", 31, "expected ')', found the end"},
+      {"speedup(2, duration(1))", 19, "duration needs a unit, e.g. duration<seconds>(10)"},
+      {"speedup<hours>(2, -1)", 18, "a duration takes a number >= 0"},
+      {"cost(1, x)", 8, "expected a number, found 'x'"},
+      {"evaluations(1) || valid_evaluations(2) && duration<seconds>(", 60,
+       "expected a number, found the end"},
   };
   for (const BadCase &Case : Cases) {
     Expected<AbortCondition> R = parseAbortCondition(Case.Text);

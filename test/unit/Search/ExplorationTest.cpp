@@ -9,6 +9,7 @@
 #include "Search/Exploration.h"
 #include "Search/Exhaustive.h"
 #include "Search/RandomSearch.h"
+#include "Support/Bug.h"
 
 #include "SearchTestSpaces.h"
 
@@ -117,7 +118,7 @@ TEST(ExplorationTest, ABatchKeepsTheTechniquesOrderOfReports) {
   ASSERT_EQ(Batch.size(), 2u);
   EXPECT_EQ(indexIn(Space, Batch[0]), 1u);
   EXPECT_EQ(indexIn(Space, Batch[1]), 2u);
-  EXPECT_THROW(Run.next(), std::logic_error);
+  EXPECT_DEATH(Run.next(), "atfc: bug: Exploration::next: report every configuration");
 
   // P2's result waits behind P1's, which waits for its measurement.
   Run.report(Batch[1], Cost{20.0});
@@ -273,17 +274,35 @@ TEST(ExplorationTest, ProgressAndTechniqueExpressions) {
   EXPECT_NE(Failed.error().message().find("unknown search technique 'nope'"), std::string::npos);
 }
 
-TEST(ExplorationTest, MisuseIsRejected) {
+// Misuse is a bug of the caller: it says so and aborts (Support/Bug.h).
+TEST(ExplorationTest, MisuseIsABug) {
   const ChainOfTrees Space = paperSpace();
   Exploration Run(Space, std::make_unique<Exhaustive>(), std::nullopt, 1);
-  EXPECT_THROW(Run.report(Space.at(0), Cost{1.0}), std::invalid_argument);
-  EXPECT_THROW(Run.remember(Configuration{{0, 0}}, Cost{1.0}), std::invalid_argument);
-  EXPECT_THROW(Run.remember(Configuration{{0, 99, 0}}, Cost{1.0}), std::invalid_argument);
+  const char *NotAwaited = "atfc: bug: Exploration::report: the configuration was not returned by "
+                           "next\\(\\) or was reported already";
+  EXPECT_DEATH(Run.report(Space.at(0), Cost{1.0}), NotAwaited);
+  EXPECT_DEATH(Run.remember(Configuration{{0, 0}}, Cost{1.0}),
+               "atfc: bug: Exploration::remember: the configuration is not in the space");
+  EXPECT_DEATH(Run.remember(Configuration{{0, 99, 0}}, Cost{1.0}),
+               "atfc: bug: Exploration::remember: the configuration is not in the space");
   std::vector<Configuration> Batch = Run.next();
   ASSERT_EQ(Batch.size(), 1u);
-  EXPECT_THROW(Run.next(), std::logic_error);
+  EXPECT_DEATH(Run.next(), "atfc: bug: Exploration::next: report every configuration of the "
+                           "previous batch first");
   Run.report(Batch[0], Cost{1.0});
-  EXPECT_THROW(Run.report(Batch[0], Cost{1.0}), std::invalid_argument);
+  EXPECT_DEATH(Run.report(Batch[0], Cost{1.0}), NotAwaited);
+  EXPECT_DEATH(Exploration(Space, nullptr, std::nullopt, 1),
+               "atfc: bug: Exploration: an exploration needs a search technique");
+}
+
+TEST(ExplorationTest, AnEmptySpaceIsABug) {
+  // Callers refuse an empty space before (runtime/TuningRun.cpp says
+  // "the search space is empty").
+  auto None = group(parameter("X", interval<int>(1, 4), greater_than(9)));
+  const ChainOfTrees Empty = cantFail(generateSpace(GenerationOptions{1}, None));
+  ASSERT_TRUE(Empty.empty());
+  EXPECT_DEATH(Exploration(Empty, std::make_unique<Exhaustive>(), std::nullopt, 1),
+               "atfc: bug: SearchDomain: the search space is empty");
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Search/GeneticAlgorithm.h"
+#include "Support/Bug.h"
 
 #include "TechniqueLandscape.h"
 
@@ -25,12 +26,12 @@ namespace {
 /// X, Y in 1..16 with X + Y <= 17: crossing (16, 1) with (1, 16) gives
 /// (16, 16) half of the time, which is invalid.
 ChainOfTrees sumSpace() {
-  return generateSpace(
-      GenerationOptions{1},
-      group(parameter("X", interval<int>(1, 16), greater_than(0)),
-            parameter("Y", interval<int>(1, 16),
-                      [](int Y, const auto &P) { return std::get<0>(P) + Y <= 17; }),
-            parameter("Z", interval<int>(0, 7), greater_than_or_eq(0))));
+  return cantFail(
+      generateSpace(GenerationOptions{1},
+                    group(parameter("X", interval<int>(1, 16), greater_than(0)),
+                          parameter("Y", interval<int>(1, 16),
+                                    [](int Y, const auto &P) { return std::get<0>(P) + Y <= 17; }),
+                          parameter("Z", interval<int>(0, 7), greater_than_or_eq(0)))));
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 
 #include "Search/SearchTechnique.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <cstdint>
 #include <deque>
@@ -36,15 +37,15 @@ inline ChainOfTrees paperSpace() {
                                 less_than_or_eq([](const auto &P) { return std::get<0>(P); })),
                       parameter("C", interval<int>(1, 3),
                                 less_than_or_eq([](const auto &P) { return std::get<1>(P); })));
-  return generateSpace(GenerationOptions{1}, Tree1, Tree2, Skewed);
+  return cantFail(generateSpace(GenerationOptions{1}, Tree1, Tree2, Skewed));
 }
 
 /// One group: X in {4} and Z in {7} (no choice) around Y in 1..5.
 inline ChainOfTrees spaceWithFixedParameters() {
-  return generateSpace(GenerationOptions{1},
-                       group(parameter("X", set<int>({4}), greater_than(0)),
-                             parameter("Y", interval<int>(1, 5), greater_than(0)),
-                             parameter("Z", set<int>({7}), greater_than(0))));
+  return cantFail(generateSpace(GenerationOptions{1},
+                                group(parameter("X", set<int>({4}), greater_than(0)),
+                                      parameter("Y", interval<int>(1, 5), greater_than(0)),
+                                      parameter("Z", set<int>({7}), greater_than(0)))));
 }
 
 /// The index of C in Space, as a plain number.

@@ -55,6 +55,9 @@ TEST(TechniqueExprTest, ErrorsSayWhatAndWhere) {
       {"random(1 2)", 9, "expected ',' or ')', found '2'"},
       {"random(-x)", 8, "expected a number, found 'x'"},
       {"random(#)", 7, "unexpected '#'"},
+      // The first error inside a sub-technique ends the parse.
+      {"round_robin(torczon, random(1 2))", 30, "expected ',' or ')', found '2'"},
+      {"auc_bandit(round_robin(", 23, "expected a number or a search technique, found the end"},
   };
   for (const BadCase &Case : Cases) {
     Expected<TechniqueExpr> R = parseTechnique(Case.Text);

@@ -13,6 +13,7 @@
 
 #include "Search/SearchTechnique.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <functional>
 #include <map>
@@ -22,10 +23,10 @@ namespace atfc::test {
 
 /// 10^4 configurations in two groups.
 inline ChainOfTrees bowlSpace() {
-  return generateSpace(
+  return cantFail(generateSpace(
       GenerationOptions{1},
       group(parameter("A", interval<int>(0, 9)), parameter("B", interval<int>(0, 9))),
-      group(parameter("C", interval<int>(0, 9)), parameter("D", interval<int>(0, 9))));
+      group(parameter("C", interval<int>(0, 9)), parameter("D", interval<int>(0, 9)))));
 }
 
 /// 1 + the squared distance to (3, 7, 5, 1).
@@ -94,12 +95,12 @@ inline std::int64_t intAt(const std::vector<Value> &V, std::size_t I) {
 /// Z in 0..9 free: the optimum (X=16, Y=16, Z=4) lies on the constraint's
 /// border, where many moves are invalid.
 inline ChainOfTrees borderSpace() {
-  return generateSpace(
+  return cantFail(generateSpace(
       GenerationOptions{1},
       group(parameter("X", interval<int>(1, 64), greater_than(0)),
             parameter("Y", interval<int>(1, 64),
                       [](int Y, const auto &P) { return std::get<0>(P) * Y <= 256; })),
-      group(parameter("Z", interval<int>(0, 9), greater_than_or_eq(0))));
+      group(parameter("Z", interval<int>(0, 9), greater_than_or_eq(0)))));
 }
 
 inline Cost borderCost(const ChainOfTrees &S, const Configuration &C) {

@@ -45,7 +45,8 @@ TEST(WarmStartTest, WarmStartComesFirstAndSkipsKnownConfigurations) {
   EXPECT_EQ(Third[0], Space.at(50));
   EXPECT_TRUE(Log->Reports.empty());
   EXPECT_EQ(Run.status().Evaluations, 4u);
-  EXPECT_THROW(Run.warmStart({Configuration{{999, 0, 0}}}), std::invalid_argument);
+  EXPECT_DEATH(Run.warmStart({Configuration{{999, 0, 0}}}),
+               "atfc: bug: Exploration::warmStart: a configuration is not in the space");
 }
 
 TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {

@@ -4,16 +4,22 @@
 // ATF TACO paper): dead ends removed on every level, groups without any
 // configuration, single-parameter groups, and, for groups large enough to
 // be generated in parallel from many prefixes (wide or narrow first
-// levels), the same tree for 1, 2 and 3 threads.
+// levels), the same tree for 1, 2 and 3 threads. Failures are values: a
+// range that cannot be built refuses its group before any work, and a level
+// too large for one chunk stops the other chunks.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
 #include "TreeShape.h"
 
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <thread>
 #include <vector>
 
 using namespace atfc;
@@ -215,6 +221,82 @@ TEST(GroupGeneratorTest, NarrowFirstLevelsEqualTheReference) {
   });
   for (unsigned Threads : {1u, 2u, 3u, 0u})
     EXPECT_TRUE(shapeOf(generateWith(Threads, G)) == Want) << Threads << " threads";
+}
+
+/// A constraint that accepts everything and counts its calls.
+struct CountingConstraint {
+  std::atomic<std::uint64_t> *Calls;
+  bool operator()(int) const {
+    Calls->fetch_add(1, std::memory_order_relaxed);
+    return true;
+  }
+};
+
+TEST(GroupGeneratorTest, ARangeThatCannotBeBuiltRefusesTheGroupBeforeAnyWork) {
+  std::atomic<std::uint64_t> Calls{0};
+  auto G = group(parameter("A", interval<int>(1, 100), CountingConstraint{&Calls}),
+                 parameter(SourceLocation{"f.atf", 2, 23}, "B", interval<int>(1, 10, 0)),
+                 parameter("C", interval<int>(0, 40, 1, pow2)));
+  const GroupLevels<decltype(G)> Levels(G);
+  ASSERT_TRUE(Levels.failure());
+  Expected<GroupTree> Tree = generateGroupTree(Levels);
+  ASSERT_FALSE(Tree);
+  // The first range that failed, at its place.
+  EXPECT_EQ(
+      Tree.error().message(),
+      "the range of 'B', interval(1, 10, 0), cannot be built: interval: step must be positive");
+  EXPECT_EQ(Tree.error().location(), (SourceLocation{"f.atf", 2, 23}));
+  EXPECT_EQ(Calls.load(), 0u);
+
+  // In a space, no group is generated: the failure of the first group, in
+  // order, that has one, whatever the threads.
+  auto Fine = group(parameter("D", interval<int>(1, 1000), CountingConstraint{&Calls}));
+  auto Pow2 = group(parameter("E", interval<int>(0, 40, 1, pow2)));
+  for (unsigned Threads : {1u, 2u, 4u}) {
+    Expected<ChainOfTrees> Space = generateSpace(GenerationOptions{Threads}, Fine, Pow2, G);
+    ASSERT_FALSE(Space) << Threads;
+    EXPECT_EQ(Space.error().message(), "the range of 'E', interval(0, 40, 1, pow2), cannot be "
+                                       "built: pow2: exponent out of range (2^i must be a "
+                                       "value of the interval's type, i >= 0)")
+        << Threads;
+    EXPECT_FALSE(Space.error().location().hasFile());
+  }
+  EXPECT_EQ(Calls.load(), 0u);
+}
+
+TEST(GroupGeneratorTest, ALevelTooLargeForAChunkStopsGeneration) {
+  // C's level holds 1,000 nodes per value of A: any part of the group with
+  // two values of A has more than the 1,500 nodes allowed here (2^32 - 1 in
+  // earnest: 32-bit child offsets). The first value of A is slow, so that
+  // the chunk generated before the others holds it alone and passes; the
+  // others fail in parallel.
+  std::atomic<std::uint64_t> Calls{0};
+  auto G = group(parameter("A", interval<int>(1, 64)), parameter("B", interval<int>(1, 1)),
+                 parameter("C", interval<int>(1, 1000), [&Calls](int C, const auto &P) {
+                   if (std::get<0>(P) == 1 && C == 1)
+                     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                   Calls.fetch_add(1, std::memory_order_relaxed);
+                   return true;
+                 }));
+  const std::uint64_t Everything = 64 * 1000;
+  for (int Threads : {1, 2, 4}) {
+    Calls = 0;
+    tbb::task_arena Arena(Threads);
+    Expected<GroupTree> Tree =
+        Arena.execute([&] { return generateGroupTree(GroupLevels<decltype(G)>(G), 0, 1500); });
+    ASSERT_FALSE(Tree) << Threads;
+    EXPECT_EQ(Tree.error().message(), "search space too large: the level of parameter 'C' has "
+                                      "more than 1500 nodes in one part of its group")
+        << Threads;
+    // In parallel, the chunk that fails first cancels those not done.
+    if (Threads > 1) {
+      EXPECT_LT(Calls.load(), Everything / 2) << Threads;
+    }
+  }
+  // Within the limit, the same group is whole.
+  Expected<GroupTree> Whole = generateGroupTree(GroupLevels<decltype(G)>(G));
+  ASSERT_TRUE(Whole);
+  EXPECT_EQ(Whole->numLeaves(), Everything);
 }
 
 } // namespace

@@ -3,7 +3,8 @@
 // Sizes and values of the ranges of the directive language: inclusive
 // integral intervals with steps (signed, unsigned, narrow, at the limits of
 // their type, empty), floating intervals computed from the index, the pow2
-// generator, and explicit sets.
+// generator, and explicit sets. A range that cannot be built is empty and
+// carries its failure (no exception).
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/Range.h"
@@ -57,11 +58,23 @@ TEST(IntervalTest, EmptyWhenHiIsBelowLo) {
   EXPECT_EQ(interval<double>(0.5, 0.4, 0.1).size(), 0u);
 }
 
+/// R's failure, after checking that a failed range holds no value.
+template <class R> RangeError failureOf(const R &Range) {
+  if (Range.failure() != RangeError::None) {
+    EXPECT_EQ(Range.size(), 0u);
+  }
+  return Range.failure();
+}
+
 TEST(IntervalTest, StepMustBePositive) {
-  EXPECT_THROW(interval<int>(1, 10, 0), std::invalid_argument);
-  EXPECT_THROW(interval<int>(1, 10, -1), std::invalid_argument);
-  EXPECT_THROW(interval<double>(0, 1, 0.0), std::invalid_argument);
-  EXPECT_THROW(interval<double>(0, 1, std::nan("")), std::invalid_argument);
+  EXPECT_EQ(failureOf(interval<int>(1, 10, 0)), RangeError::NonPositiveStep);
+  EXPECT_EQ(failureOf(interval<int>(1, 10, -1)), RangeError::NonPositiveStep);
+  EXPECT_EQ(failureOf(interval<double>(0, 1, 0.0)), RangeError::NonPositiveStep);
+  EXPECT_EQ(failureOf(interval<double>(0, 1, std::nan(""))), RangeError::NonPositiveStep);
+  // Even an interval that would be empty.
+  EXPECT_EQ(failureOf(interval<int>(10, 1, 0)), RangeError::NonPositiveStep);
+  EXPECT_EQ(failureOf(interval<int>(1, 10, 1)), RangeError::None);
+  EXPECT_STREQ(rangeErrorMessage(RangeError::NonPositiveStep), "interval: step must be positive");
 }
 
 TEST(IntervalTest, NarrowTypesSpanTheirWholeRange) {
@@ -97,11 +110,13 @@ TEST(IntervalTest, WideIntervalsDoNotOverflow) {
 
 TEST(IntervalTest, MoreValuesThanAnIndexCanCountAreRejected) {
   // 2^64 values: size() cannot represent the count.
-  EXPECT_THROW(interval<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()),
-               std::length_error);
-  EXPECT_THROW(interval<std::int64_t>(std::numeric_limits<std::int64_t>::min(),
-                                      std::numeric_limits<std::int64_t>::max()),
-               std::length_error);
+  EXPECT_EQ(failureOf(interval<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max())),
+            RangeError::TooManyIntegers);
+  EXPECT_EQ(failureOf(interval<std::int64_t>(std::numeric_limits<std::int64_t>::min(),
+                                             std::numeric_limits<std::int64_t>::max())),
+            RangeError::TooManyIntegers);
+  EXPECT_EQ(failureOf(interval<std::uint64_t>(1, std::numeric_limits<std::uint64_t>::max())),
+            RangeError::None);
 }
 
 TEST(IntervalTest, FloatingValuesComeFromTheIndexWithoutDrift) {
@@ -133,10 +148,10 @@ TEST(IntervalTest, FloatingSizes) {
 
 TEST(IntervalTest, NonFiniteFloatingBoundsAreRejected) {
   const double Inf = std::numeric_limits<double>::infinity();
-  EXPECT_THROW(interval<double>(0, Inf, 1), std::invalid_argument);
-  EXPECT_THROW(interval<double>(-Inf, 0, 1), std::invalid_argument);
-  EXPECT_THROW(interval<double>(0, std::nan(""), 1), std::invalid_argument);
-  EXPECT_THROW(interval<double>(0, 1e300, 1e-300), std::length_error);
+  EXPECT_EQ(failureOf(interval<double>(0, Inf, 1)), RangeError::NonFiniteBounds);
+  EXPECT_EQ(failureOf(interval<double>(-Inf, 0, 1)), RangeError::NonFiniteBounds);
+  EXPECT_EQ(failureOf(interval<double>(0, std::nan(""), 1)), RangeError::NonFiniteBounds);
+  EXPECT_EQ(failureOf(interval<double>(0, 1e300, 1e-300)), RangeError::TooManyValues);
 }
 
 TEST(IntervalTest, Pow2Generator) {
@@ -153,9 +168,22 @@ TEST(IntervalTest, Pow2Generator) {
 }
 
 TEST(IntervalTest, Pow2RejectsExponentsOutsideTheType) {
-  EXPECT_THROW(interval<int>(31, 31, 1, pow2).at(0), std::out_of_range);
-  EXPECT_THROW(interval<std::uint64_t>(64, 64, 1, pow2).at(0), std::out_of_range);
-  EXPECT_THROW(interval<int>(-1, 0, 1, pow2).at(0), std::out_of_range);
+  // Checked once, when the interval is built: its first and last exponent.
+  EXPECT_EQ(failureOf(interval<int>(31, 31, 1, pow2)), RangeError::Pow2Exponent);
+  EXPECT_EQ(failureOf(interval<int>(0, 40, 1, pow2)), RangeError::Pow2Exponent);
+  EXPECT_EQ(failureOf(interval<std::uint64_t>(64, 64, 1, pow2)), RangeError::Pow2Exponent);
+  EXPECT_EQ(failureOf(interval<int>(-1, 0, 1, pow2)), RangeError::Pow2Exponent);
+  EXPECT_EQ(failureOf(interval<std::int8_t>(0, 7, 1, pow2)), RangeError::Pow2Exponent);
+  EXPECT_EQ(failureOf(interval<std::int8_t>(0, 6, 1, pow2)), RangeError::None);
+  // The last value reached, not the upper bound, is the last exponent.
+  EXPECT_EQ(failureOf(interval<int>(0, 31, 3, pow2)), RangeError::None);
+  // An empty interval has no exponent to check.
+  EXPECT_EQ(failureOf(interval<int>(40, 31, 1, pow2)), RangeError::None);
+}
+
+TEST(SetTest, ASetIsAlwaysBuilt) {
+  static_assert(Set<int>::failure() == RangeError::None);
+  EXPECT_EQ(failureOf(set<int>({})), RangeError::None);
 }
 
 TEST(SetTest, StringsKeepOrderAndDuplicates) {

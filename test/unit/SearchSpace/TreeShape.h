@@ -10,6 +10,7 @@
 
 #include "SearchSpace/GroupTree.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 
 #include <gtest/gtest.h>
 
@@ -56,7 +57,7 @@ inline TreeShape shapeOf(const GroupTree &Tree) {
 
 /// The tree of the only group of Group, generated with Threads threads.
 inline GroupTree generateWith(unsigned Threads, const auto &Group) {
-  ChainOfTrees S = generateSpace(GenerationOptions{Threads}, Group);
+  ChainOfTrees S = cantFail(generateSpace(GenerationOptions{Threads}, Group));
   return S.group(0);
 }
 
