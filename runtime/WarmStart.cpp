@@ -2,6 +2,7 @@
 #include "runtime/WarmStart.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <set>
@@ -12,20 +13,90 @@ namespace {
 
 /// Numbers compare by value whatever their kind (a cache may write 8 or
 /// 8.0); other values by kind and value.
+std::optional<double> numberOf(const Value &V) {
+  if (const auto *I = std::get_if<std::int64_t>(&V))
+    return static_cast<double>(*I);
+  if (const auto *U = std::get_if<std::uint64_t>(&V))
+    return static_cast<double>(*U);
+  if (const auto *D = std::get_if<double>(&V))
+    return *D;
+  return std::nullopt;
+}
+
 bool sameValue(const Value &A, const Value &B) {
-  auto Number = [](const Value &V) -> std::optional<double> {
-    if (const auto *I = std::get_if<std::int64_t>(&V))
-      return static_cast<double>(*I);
-    if (const auto *U = std::get_if<std::uint64_t>(&V))
-      return static_cast<double>(*U);
-    if (const auto *D = std::get_if<double>(&V))
-      return *D;
-    return std::nullopt;
-  };
-  std::optional<double> X = Number(A), Y = Number(B);
+  std::optional<double> X = numberOf(A), Y = numberOf(B);
   if (X && Y)
     return *X == *Y;
   return A == B;
+}
+
+/// The prior's leading configurations tried with values it never measured:
+/// where all of them take the largest (smallest) value the prior measured
+/// for a numeric parameter and the space offers larger (smaller) ones, the
+/// trend is continued to the space's values beyond, farthest first. They
+/// follow the prior's best and take at most half of Count.
+std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const RecordedData &Prior,
+                                              const std::vector<std::size_t> &Column,
+                                              std::vector<Configuration> Best, std::size_t Count) {
+  const std::size_t Leads = std::min(kExtrapolatedLeads, Best.size());
+  std::vector<std::vector<std::uint64_t>> LeadIndices;
+  for (std::size_t I = 0; I < Leads; ++I)
+    LeadIndices.push_back(Space.valueIndices(Best[I]));
+  // Per level, the space's positions beyond the prior's measured values.
+  std::vector<std::vector<std::uint64_t>> Beyond(Space.numLevels());
+  for (std::size_t L = 0; L < Space.numLevels() && Leads > 0; ++L) {
+    std::optional<double> Low, High;
+    for (const RecordedEntry &E : Prior.Entries)
+      if (E.Valid)
+        if (std::optional<double> X = numberOf(E.Values[Column[L]])) {
+          Low = Low ? std::min(*Low, *X) : *X;
+          High = High ? std::max(*High, *X) : *X;
+        }
+    if (!Low)
+      continue;
+    const ParameterInfo &P = Space.parameter(L);
+    auto LeadsAt = [&](double Edge) {
+      return std::all_of(LeadIndices.begin(), LeadIndices.end(), [&](const auto &V) {
+        std::optional<double> X = numberOf(P.ValueAt(V[L]));
+        return X && *X == Edge;
+      });
+    };
+    const bool AtHigh = LeadsAt(*High), AtLow = LeadsAt(*Low);
+    for (std::uint64_t K = 0; K < P.RangeSize; ++K)
+      if (std::optional<double> X = numberOf(P.ValueAt(K));
+          X && ((AtHigh && *X > *High) || (AtLow && *X < *Low)))
+        Beyond[L].push_back(K);
+    // Farthest first: the trend continued to the end of the range.
+    std::sort(Beyond[L].begin(), Beyond[L].end(), [&](std::uint64_t A, std::uint64_t B) {
+      const double Edge = AtHigh ? *High : *Low;
+      return std::abs(*numberOf(P.ValueAt(A)) - Edge) > std::abs(*numberOf(P.ValueAt(B)) - Edge);
+    });
+  }
+  std::set<Configuration> Taken(Best.begin(), Best.end());
+  std::vector<Configuration> Extra;
+  for (std::size_t Rank = 0;; ++Rank) {
+    bool Any = false;
+    for (std::size_t L = 0; L < Space.numLevels(); ++L) {
+      if (Rank >= Beyond[L].size())
+        continue;
+      Any = true;
+      for (std::vector<std::uint64_t> V : LeadIndices) {
+        V[L] = Beyond[L][Rank];
+        if (std::optional<Configuration> C = Space.withValueIndices(V);
+            C && Taken.insert(*C).second && Extra.size() < Count / 2)
+          Extra.push_back(*C);
+      }
+    }
+    if (!Any || Extra.size() >= Count / 2)
+      break;
+  }
+  if (Extra.empty())
+    return Best;
+  std::vector<Configuration> Result(Best.begin(), Best.begin() + 1);
+  Result.insert(Result.end(), Extra.begin(), Extra.end());
+  Result.insert(Result.end(), Best.begin() + 1, Best.end());
+  Result.resize(std::min(Result.size(), Count));
+  return Result;
 }
 
 } // namespace
@@ -73,7 +144,7 @@ warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, st
         C && Taken.insert(*C).second)
       Configurations.push_back(*C);
   }
-  return Configurations;
+  return withExtrapolations(Space, Prior, Column, std::move(Configurations), Count);
 }
 
 } // namespace atfc

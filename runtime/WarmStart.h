@@ -32,6 +32,10 @@ namespace atfc {
 /// docs/replay.md has the measurements.
 inline constexpr std::size_t kWarmStartConfigurations = 16;
 
+/// The prior's best configurations whose values decide an extrapolation
+/// (warmStartConfigurations).
+inline constexpr std::size_t kExtrapolatedLeads = 4;
+
 /// How many configurations a warm start measures in a run whose abort
 /// condition ends it after Budget evaluations (AbortCondition::
 /// evaluationBudget; nullopt: none bounds it): kWarmStartConfigurations,
@@ -48,7 +52,13 @@ constexpr std::size_t warmStartCount(std::optional<std::uint64_t> Budget) {
 /// The configurations of Space (distinct, best in the prior first) with the
 /// Count best primary costs among the
 /// valid entries of Prior; entries whose values Space lacks (another
-/// space, or a value a constraint rejects here) are passed over. An error
+/// space, or a value a constraint rejects here) are passed over. Where the
+/// prior's kExtrapolatedLeads best all take the largest (smallest) value
+/// the prior measured for a numeric parameter and the space has larger
+/// (smaller) ones, which the prior cannot rank, those leads are also tried
+/// with the values beyond, farthest first, after the prior's best and at
+/// most half of Count (convolution A4000 -> RTX 3060 laptop: tile sizes 5..8
+/// that the A4000 never measured; docs/replay.md). An error
 /// when Prior lacks a parameter of Space or has no valid entry.
 Expected<std::vector<Configuration>>
 warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,

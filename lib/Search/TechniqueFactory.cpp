@@ -6,6 +6,7 @@
 #include "Search/Exhaustive.h"
 #include "Search/GeneticAlgorithm.h"
 #include "Search/GreedyMutation.h"
+#include "Search/GreyWolf.h"
 #include "Search/LocalSearch.h"
 #include "Search/ParticleSwarm.h"
 #include "Search/PatternSearch.h"
@@ -53,6 +54,8 @@ const TechniqueEntry Registry[] = {
                             "", &buildWithNumbers<GeneticAlgorithm>),
     entry<GreedyMutation>("greedy_mutation", "mutations of the best", 0, 0, "",
                           &buildWithNumbers<GreedyMutation>),
+    entry<GreyWolf>("grey_wolf", "a pack of configurations led by its three best", 0, 0, "",
+                    &buildWithNumbers<GreyWolf>),
     entry<LocalSearch>("local_search", "iterated tabu search on parameter values", 0, 0, "",
                        &buildWithNumbers<LocalSearch>),
     entry<ParticleSwarm>("particle_swarm", "particle swarm optimisation", 0, 0, "",

@@ -3,7 +3,8 @@
 // warmStartConfigurations: the prior's best valid entries, best first,
 // matched by parameter name (any column order, extra columns ignored) and
 // by numeric value whatever its kind; entries the space lacks are passed
-// over; errors for a missing parameter and a prior without valid entries.
+// over; errors for a missing parameter and a prior without valid entries;
+// a trend at the end of the prior's range is continued to the values beyond.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/WarmStart.h"
@@ -92,4 +93,58 @@ TEST(WarmStartTest, ASmallBudgetIsNotAllWarmStart) {
     EXPECT_LE(N, kWarmStartConfigurations);
     EXPECT_TRUE(N == 1 || 4 * N <= Budget) << Budget;
   }
+}
+
+namespace {
+/// t in {1, ..., 8}, u in {1, ..., 4}: every combination but (8, 4).
+RecordedData wideTarget() {
+  RecordedData D;
+  D.Parameters = {"t", "u"};
+  D.Objectives = {"time"};
+  for (int T = 1; T <= 8; ++T)
+    for (int U = 1; U <= 4; ++U)
+      if (T != 8 || U != 4)
+        D.Entries.push_back(entry({std::int64_t(T), std::int64_t(U)}, 1.0));
+  return D;
+}
+
+/// t in {1, ..., 4}, u in {1, ..., 4}, the best at t = Best.
+RecordedData narrowPrior(int Best) {
+  RecordedData D;
+  D.Parameters = {"t", "u"};
+  D.Objectives = {"time"};
+  for (int T = 1; T <= 4; ++T)
+    for (int U = 1; U <= 4; ++U)
+      D.Entries.push_back(
+          entry({std::int64_t(T), std::int64_t(U)}, T == Best ? U : 10 + U + std::abs(T - Best)));
+  return D;
+}
+
+std::vector<std::vector<std::int64_t>> valuesOf(const ChainOfTrees &Space,
+                                                const std::vector<Configuration> &Cs) {
+  std::vector<std::vector<std::int64_t>> Got;
+  for (const Configuration &C : Cs) {
+    Got.emplace_back();
+    for (const Value &V : Space.values(C))
+      Got.back().push_back(std::get<std::int64_t>(V));
+  }
+  return Got;
+}
+} // namespace
+
+TEST(WarmStartTest, ContinuesATrendBeyondThePriorsRange) {
+  const RecordedSpace Space = buildRecordedSpace(wideTarget()).take();
+  // The prior measured t in 1..4 only and its four best all have t = 4:
+  // after its best, the leads with the space's t beyond, farthest first
+  // ((8, 4) is not valid), at most half of the count; then the rest.
+  Expected<std::vector<Configuration>> W = warmStartConfigurations(Space.Space, narrowPrior(4), 8);
+  ASSERT_TRUE(W.ok()) << W.error().message();
+  EXPECT_EQ(valuesOf(Space.Space, *W),
+            (std::vector<std::vector<std::int64_t>>{
+                {4, 1}, {8, 1}, {8, 2}, {8, 3}, {7, 1}, {4, 2}, {4, 3}, {4, 4}}));
+  // Best inside its range (t = 3): the prior's order only.
+  W = warmStartConfigurations(Space.Space, narrowPrior(3), 6);
+  ASSERT_TRUE(W.ok()) << W.error().message();
+  EXPECT_EQ(valuesOf(Space.Space, *W), (std::vector<std::vector<std::int64_t>>{
+                                           {3, 1}, {3, 2}, {3, 3}, {3, 4}, {2, 1}, {4, 1}}));
 }
