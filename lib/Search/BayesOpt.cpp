@@ -21,6 +21,11 @@ constexpr double kConfidence = 2.0;
 /// Expected improvement's margin, in standard deviations of the targets:
 /// an improvement smaller than this is not worth an evaluation.
 constexpr double kImprovementMargin = 0.01;
+/// With more training rows than this, the length scale and nugget are
+/// chosen again only every kTuneEvery model batches (the grid costs 15
+/// factorisations; between two batches the choice rarely moves).
+constexpr std::size_t kAlwaysTuneBelow = 64;
+constexpr std::size_t kTuneEvery = 4;
 
 double expectedImprovement(double Best, double Mean, double Sd) {
   if (Sd <= 0)
@@ -56,6 +61,8 @@ void BayesOpt::appendFeatures(const Configuration &C, std::vector<double> &Row) 
 
 void BayesOpt::start() {
   ModelBatches = 0;
+  SinceTuning = 0;
+  LengthScale = Nugget = 0;
   X.clear();
   Costs.clear();
   Seen.clear();
@@ -147,7 +154,15 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
     TrainY.push_back(Y[R]);
   }
   GaussianProcess Model;
-  Model.fit(TrainX, D, TrainY);
+  if (TrainY.size() < kAlwaysTuneBelow || SinceTuning + 1 >= kTuneEvery || LengthScale == 0) {
+    Model.fit(TrainX, D, TrainY);
+    LengthScale = Model.lengthScale();
+    Nugget = Model.nugget();
+    SinceTuning = 0;
+  } else {
+    Model.fit(TrainX, D, TrainY, LengthScale, Nugget);
+    ++SinceTuning;
+  }
 
   std::vector<Configuration> Pool = candidatePool(Y);
   if (Pool.empty())

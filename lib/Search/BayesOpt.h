@@ -74,6 +74,10 @@ private:
   std::size_t Training, Candidates;
   /// Model batches so far (Alternating takes turns by it).
   std::size_t ModelBatches = 0;
+  /// The model's last chosen length scale and nugget (0: none yet), and
+  /// the model batches since they were chosen.
+  double LengthScale = 0, Nugget = 0;
+  std::size_t SinceTuning = 0;
   /// Every result known: features (row-major), log cost (nullopt: failed).
   std::vector<double> X;
   std::vector<std::optional<double>> Costs;

@@ -67,11 +67,12 @@ struct Candidate {
   Vector Alpha;
 };
 
-/// The fit with the given hyper-parameters on standardised Y; its log
-/// likelihood is -inf where the matrix is not positive definite.
-Candidate fitOne(const Matrix &Dist, const Vector &Y, double LengthScale, double Nugget) {
-  const auto N = Dist.rows();
-  Matrix K = Dist.unaryExpr([&](double R) { return matern52(R / LengthScale); });
+/// The fit with the given nugget to correlations K (nugget not added) on
+/// standardised Y; its log likelihood is -inf where the matrix is not
+/// positive definite.
+Candidate fitOne(const Matrix &Correlation, const Vector &Y, double LengthScale, double Nugget) {
+  const auto N = Correlation.rows();
+  Matrix K = Correlation;
   K.diagonal().array() += Nugget;
   Candidate C{LengthScale, Nugget, 1, -std::numeric_limits<double>::infinity(), K.llt(), {}};
   if (C.Factor.info() != Eigen::Success)
@@ -84,6 +85,10 @@ Candidate fitOne(const Matrix &Dist, const Vector &Y, double LengthScale, double
   C.LogLikelihood = -0.5 * static_cast<double>(N) * (std::log(C.Signal) + 1.0) - 0.5 * LogDet -
                     0.5 * static_cast<double>(N) * std::log(2.0 * std::numbers::pi);
   return C;
+}
+
+Matrix correlations(const Matrix &Dist, double LengthScale) {
+  return Dist.unaryExpr([&](double R) { return matern52(R / LengthScale); });
 }
 
 } // namespace
@@ -105,23 +110,27 @@ void GaussianProcess::fit(std::span<const double> X, std::size_t D, std::span<co
   const auto XRows = rows(S->X, D);
   const Matrix Dist = distances(XRows, XRows);
 
-  std::vector<std::pair<double, double>> Grid;
+  std::vector<double> Lengths, Nuggets;
   if (LengthScale > 0) {
-    Grid.emplace_back(LengthScale, Nugget);
+    Lengths = {LengthScale};
+    Nuggets = {Nugget};
   } else {
     const double Diagonal = std::sqrt(static_cast<double>(std::max<std::size_t>(D, 1)));
     for (double L : kLengthScales)
-      for (double G : kNuggets)
-        Grid.emplace_back(L * Diagonal, G);
+      Lengths.push_back(L * Diagonal);
+    Nuggets.assign(kNuggets.begin(), kNuggets.end());
   }
   Candidate Best{0, 0, 1, -std::numeric_limits<double>::infinity(), {}, {}};
-  for (auto [L, G] : Grid) {
-    Candidate C = fitOne(Dist, Standard, L, G);
-    if (C.LogLikelihood > Best.LogLikelihood || Best.LengthScale == 0)
-      Best = std::move(C);
+  for (double L : Lengths) {
+    const Matrix Correlation = correlations(Dist, L); // shared by the nuggets
+    for (double G : Nuggets) {
+      Candidate C = fitOne(Correlation, Standard, L, G);
+      if (C.LogLikelihood > Best.LogLikelihood || Best.LengthScale == 0)
+        Best = std::move(C);
+    }
   }
   if (!std::isfinite(Best.LogLikelihood)) // only a large nugget is safe
-    Best = fitOne(Dist, Standard, Grid.back().first, 1.0);
+    Best = fitOne(correlations(Dist, Lengths.back()), Standard, Lengths.back(), 1.0);
   S->LengthScale = Best.LengthScale;
   S->Nugget = Best.Nugget;
   S->Signal = Best.Signal;
