@@ -87,12 +87,17 @@ void BayesOpt::learn(const Configuration &C, const OptionalCost &Result, bool) {
   Seen.push_back(C);
 }
 
-std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y) {
+std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
+                                                   std::vector<double> &PoolX) {
   std::vector<Configuration> Pool;
+  const std::size_t D = space().numLevels();
   if (!Everything.empty()) {
-    for (const Configuration &C : Everything)
-      if (!known(C))
-        Pool.push_back(C);
+    for (std::size_t I = 0; I < Everything.size(); ++I)
+      if (!known(Everything[I])) {
+        Pool.push_back(Everything[I]);
+        PoolX.insert(PoolX.end(), EverythingX.begin() + static_cast<std::ptrdiff_t>(I * D),
+                     EverythingX.begin() + static_cast<std::ptrdiff_t>((I + 1) * D));
+      }
     return Pool;
   }
   std::set<Configuration> Unique;
@@ -111,6 +116,8 @@ std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y)
         if (!known(C))
           Unique.insert(std::move(C));
   Pool.assign(std::make_move_iterator(Unique.begin()), std::make_move_iterator(Unique.end()));
+  for (const Configuration &C : Pool)
+    appendFeatures(C, PoolX);
   return Pool;
 }
 
@@ -164,13 +171,10 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
     ++SinceTuning;
   }
 
-  std::vector<Configuration> Pool = candidatePool(Y);
+  std::vector<double> PoolX;
+  std::vector<Configuration> Pool = candidatePool(Y, PoolX);
   if (Pool.empty())
     return {unknownSample()};
-  std::vector<double> PoolX;
-  PoolX.reserve(Pool.size() * D);
-  for (const Configuration &C : Pool)
-    appendFeatures(C, PoolX);
   std::vector<double> Mean, Variance;
   Model.predict(PoolX, Mean, Variance);
 

@@ -66,8 +66,10 @@ private:
 
   /// C's value indices, each over its range's last index.
   void appendFeatures(const Configuration &C, std::vector<double> &Row) const;
-  /// The candidates of this batch, every one unknown.
-  std::vector<Configuration> candidatePool(const std::vector<double> &Y);
+  /// The candidates of this batch, every one unknown; their features go
+  /// to PoolX.
+  std::vector<Configuration> candidatePool(const std::vector<double> &Y,
+                                           std::vector<double> &PoolX);
 
   std::size_t Samples;
   Acquisition Kind;
