@@ -14,6 +14,7 @@ find_package(fmt REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(OpenCL REQUIRED)
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 pkg_check_modules(GMPXX REQUIRED IMPORTED_TARGET gmpxx gmp)
 
 # Several LLVM versions may be installed side by side; pin 14.

@@ -2,6 +2,7 @@
 #include "Search/TechniqueFactory.h"
 
 #include "Search/AucBandit.h"
+#include "Search/BayesOpt.h"
 #include "Search/DifferentialEvolution.h"
 #include "Search/Exhaustive.h"
 #include "Search/GeneticAlgorithm.h"
@@ -48,6 +49,8 @@ const TechniqueEntry Registry[] = {
                       &buildWithTechniques<RoundRobin>),
     entry<AucBandit>("auc_bandit", "OpenTuner's AUC bandit over techniques", 1, 64,
                      kAucBanditDefaultArms, &buildWithTechniques<AucBandit>),
+    entry<BayesOpt>("bayes_opt", "Gaussian-process Bayesian optimisation", 0, 0, "",
+                    &buildWithNumbers<BayesOpt>),
     entry<DifferentialEvolution>("differential_evolution", "DE/rand/1/bin", 0, 0, "",
                                  &buildWithNumbers<DifferentialEvolution>),
     entry<GeneticAlgorithm>("genetic_algorithm", "constraint-aware GA on parameter values", 0, 0,

@@ -1,0 +1,213 @@
+//===- Search/BayesOpt.cpp - Bayesian optimisation with a GP --------------===//
+#include "Search/BayesOpt.h"
+
+#include "Search/GaussianProcess.h"
+#include "Search/TechniqueText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+#include <set>
+
+namespace atfc {
+
+namespace {
+
+/// Neighbours of this many best results join a sampled pool.
+constexpr std::size_t kBestNeighbourhoods = 5;
+/// The weight of the deviation in the lower confidence bound.
+constexpr double kConfidence = 2.0;
+/// Expected improvement's margin, in standard deviations of the targets:
+/// an improvement smaller than this is not worth an evaluation.
+constexpr double kImprovementMargin = 0.01;
+/// With more training rows than this, the length scale and nugget are
+/// chosen again only every kTuneEvery model batches (the grid costs 15
+/// factorisations; between two batches the choice rarely moves).
+constexpr std::size_t kAlwaysTuneBelow = 64;
+constexpr std::size_t kTuneEvery = 4;
+
+double expectedImprovement(double Best, double Mean, double Sd) {
+  if (Sd <= 0)
+    return std::max(Best - Mean, 0.0);
+  const double Z = (Best - Mean) / Sd;
+  const double Cdf = 0.5 * std::erfc(-Z / std::numbers::sqrt2);
+  const double Pdf = std::exp(-0.5 * Z * Z) / std::sqrt(2.0 * std::numbers::pi);
+  return (Best - Mean) * Cdf + Sd * Pdf;
+}
+
+} // namespace
+
+BayesOpt::BayesOpt(std::size_t Samples, Acquisition Kind, std::size_t Training,
+                   std::size_t Candidates)
+    : Samples(Samples), Kind(Kind), Training(Training), Candidates(Candidates) {}
+
+BayesOpt::BayesOpt(std::span<const double> Values)
+    : BayesOpt(static_cast<std::size_t>(Values[0]), static_cast<Acquisition>(Values[1]),
+               static_cast<std::size_t>(Values[2]), static_cast<std::size_t>(Values[3])) {}
+
+std::string BayesOpt::describe() const {
+  return callText("bayes_opt", {static_cast<double>(Samples), static_cast<double>(Kind),
+                                static_cast<double>(Training), static_cast<double>(Candidates)});
+}
+
+void BayesOpt::appendFeatures(const Configuration &C, std::vector<double> &Row) const {
+  const std::vector<std::uint64_t> V = space().valueIndices(C);
+  for (std::size_t L = 0; L < V.size(); ++L) {
+    const std::uint64_t Size = space().parameter(L).RangeSize;
+    Row.push_back(Size > 1 ? static_cast<double>(V[L]) / static_cast<double>(Size - 1) : 0.0);
+  }
+}
+
+void BayesOpt::start() {
+  ModelBatches = 0;
+  SinceTuning = 0;
+  LengthScale = Nugget = 0;
+  X.clear();
+  Costs.clear();
+  Seen.clear();
+  Everything.clear();
+  EverythingX.clear();
+  // A small space is scored whole: enumerate it once.
+  if (space().size() <= Candidates) {
+    const std::size_t Size = space().size().get_ui();
+    Everything.reserve(Size);
+    for (std::size_t I = 0; I < Size; ++I) {
+      Everything.push_back(space().at(BigCount(static_cast<unsigned long>(I))));
+      appendFeatures(Everything.back(), EverythingX);
+    }
+  }
+}
+
+void BayesOpt::learn(const Configuration &C, const OptionalCost &Result, bool) {
+  appendFeatures(C, X);
+  Costs.push_back(Result && !Result->empty() && Result->front() > 0
+                      ? std::optional<double>(std::log(Result->front()))
+                      : std::nullopt);
+  Seen.push_back(C);
+}
+
+std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
+                                                   std::vector<double> &PoolX) {
+  std::vector<Configuration> Pool;
+  const std::size_t D = space().numLevels();
+  if (!Everything.empty()) {
+    for (std::size_t I = 0; I < Everything.size(); ++I)
+      if (!known(Everything[I])) {
+        Pool.push_back(Everything[I]);
+        PoolX.insert(PoolX.end(), EverythingX.begin() + static_cast<std::ptrdiff_t>(I * D),
+                     EverythingX.begin() + static_cast<std::ptrdiff_t>((I + 1) * D));
+      }
+    return Pool;
+  }
+  std::set<Configuration> Unique;
+  for (std::size_t I = 0; I < 2 * Candidates && Unique.size() < Candidates; ++I)
+    if (Configuration C = unknownSample(); !known(C))
+      Unique.insert(std::move(C));
+  std::vector<std::size_t> Order(Y.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  const std::size_t Top = std::min(kBestNeighbourhoods, Order.size());
+  std::partial_sort(Order.begin(), Order.begin() + static_cast<std::ptrdiff_t>(Top), Order.end(),
+                    [&](std::size_t A, std::size_t B) { return Y[A] < Y[B]; });
+  for (std::size_t T = 0; T < Top; ++T)
+    for (std::size_t L = 0; L < space().numLevels(); ++L)
+      for (Configuration &C :
+           space().parameterNeighbours(Seen[Order[T]], L, ChainOfTrees::Move::AnyValue))
+        if (!known(C))
+          Unique.insert(std::move(C));
+  Pool.assign(std::make_move_iterator(Unique.begin()), std::make_move_iterator(Unique.end()));
+  for (const Configuration &C : Pool)
+    appendFeatures(C, PoolX);
+  return Pool;
+}
+
+std::vector<Configuration> BayesOpt::next(std::size_t Max) {
+  std::vector<Configuration> Batch;
+  // The random phase: until `samples` results are known or awaited.
+  while (Costs.size() + awaited() + Batch.size() < Samples && Batch.size() < Max)
+    Batch.push_back(unknownSample());
+  if (!Batch.empty())
+    return Batch;
+
+  // Targets: log cost; a failure counts as the worst valid result.
+  double Worst = -std::numeric_limits<double>::infinity();
+  for (const std::optional<double> &C : Costs)
+    if (C)
+      Worst = std::max(Worst, *C);
+  if (!std::isfinite(Worst))
+    return {unknownSample()};
+  std::vector<double> Y;
+  Y.reserve(Costs.size());
+  for (const std::optional<double> &C : Costs)
+    Y.push_back(C ? *C : Worst);
+
+  // The training rows: all, or the best half of `training` and a uniform
+  // sample of the rest.
+  const std::size_t D = space().numLevels();
+  std::vector<std::size_t> Rows(Y.size());
+  std::iota(Rows.begin(), Rows.end(), 0);
+  if (Rows.size() > Training) {
+    const std::size_t Best = Training / 2;
+    std::partial_sort(Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(Best), Rows.end(),
+                      [&](std::size_t A, std::size_t B) { return Y[A] < Y[B]; });
+    std::shuffle(Rows.begin() + static_cast<std::ptrdiff_t>(Best), Rows.end(), Rng);
+    Rows.resize(Training);
+  }
+  std::vector<double> TrainX, TrainY;
+  TrainX.reserve(Rows.size() * D);
+  for (std::size_t R : Rows) {
+    TrainX.insert(TrainX.end(), X.begin() + static_cast<std::ptrdiff_t>(R * D),
+                  X.begin() + static_cast<std::ptrdiff_t>((R + 1) * D));
+    TrainY.push_back(Y[R]);
+  }
+  GaussianProcess Model;
+  if (TrainY.size() < kAlwaysTuneBelow || SinceTuning + 1 >= kTuneEvery || LengthScale == 0) {
+    Model.fit(TrainX, D, TrainY);
+    LengthScale = Model.lengthScale();
+    Nugget = Model.nugget();
+    SinceTuning = 0;
+  } else {
+    Model.fit(TrainX, D, TrainY, LengthScale, Nugget);
+    ++SinceTuning;
+  }
+
+  std::vector<double> PoolX;
+  std::vector<Configuration> Pool = candidatePool(Y, PoolX);
+  if (Pool.empty())
+    return {unknownSample()};
+  std::vector<double> Mean, Variance;
+  Model.predict(PoolX, Mean, Variance);
+
+  const bool Improvement = Kind == Acquisition::ExpectedImprovement ||
+                           (Kind == Acquisition::Alternating && ModelBatches % 2 == 0);
+  ++ModelBatches;
+  const double BestY = *std::min_element(TrainY.begin(), TrainY.end());
+  double Spread = 0;
+  for (double V : TrainY)
+    Spread = std::max(Spread, std::abs(V - BestY));
+  const double Margin = kImprovementMargin * Spread;
+  // Higher is better for both scores.
+  std::vector<double> Score(Pool.size());
+  for (std::size_t I = 0; I < Pool.size(); ++I) {
+    const double Sd = std::sqrt(Variance[I]);
+    Score[I] = Improvement ? expectedImprovement(BestY - Margin, Mean[I], Sd)
+                           : -(Mean[I] - kConfidence * Sd);
+  }
+  // Expected improvement can vanish everywhere (a flat model): then the
+  // lower confidence bound ranks.
+  if (Improvement && *std::max_element(Score.begin(), Score.end()) <= 0)
+    for (std::size_t I = 0; I < Pool.size(); ++I)
+      Score[I] = -(Mean[I] - kConfidence * std::sqrt(Variance[I]));
+  std::vector<std::size_t> Order(Pool.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  const std::size_t Take = std::min(Max, Pool.size());
+  std::partial_sort(Order.begin(), Order.begin() + static_cast<std::ptrdiff_t>(Take), Order.end(),
+                    [&](std::size_t A, std::size_t B) {
+                      return Score[A] > Score[B] || (Score[A] == Score[B] && A < B);
+                    });
+  for (std::size_t I = 0; I < Take; ++I)
+    Batch.push_back(std::move(Pool[Order[I]]));
+  return Batch;
+}
+
+} // namespace atfc

@@ -1,0 +1,94 @@
+//===- Search/BayesOpt.h - Bayesian optimisation with a GP ------*- C++ -*-===//
+//
+// bayes_opt(samples, acquisition, training, candidates): Bayesian
+// optimisation over the parameters with a Gaussian process
+// (Search/GaussianProcess.h), in the manner of Kernel Tuner's bayes_opt.
+//
+//  - Until `samples` results are known (its own or, as a bandit's arm or
+//    after a warm start, anyone's), uniformly random configurations.
+//  - Then, before each batch, the process is fitted to the log cost over
+//    the value indices, each normalised to [0,1] (a failed configuration
+//    counts as the worst log cost known, so the model steers away from
+//    failures). At most `training` results train it, so that a proposal
+//    costs O(training^3) however long the run: the best half of them and a
+//    uniform sample of the rest.
+//  - The candidates are every unknown configuration where the space has at
+//    most `candidates` configurations (enumerated by index once), else
+//    `candidates` uniformly random unknown ones plus every one-parameter
+//    move of the five best known (ChainOfTrees::parameterNeighbours).
+//  - The batch is the candidates of the highest acquisition: expected
+//    improvement over the best log cost (`acquisition` 0), the lowest
+//    lower confidence bound mean - 2 sd (1), or the two by turns, batch by
+//    batch (2, Kernel Tuner's "multi" alternates similarly).
+//
+// Its numbers, defaults and admitted values: kParameters.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SEARCH_BAYESOPT_H
+#define ATFC_SEARCH_BAYESOPT_H
+
+#include "Search/ConfigurationTechnique.h"
+#include "Search/HyperParameter.h"
+
+#include <array>
+
+namespace atfc {
+
+class BayesOpt : public ConfigurationTechnique {
+public:
+  enum class Acquisition { ExpectedImprovement = 0, LowerConfidenceBound = 1, Alternating = 2 };
+
+  static constexpr std::size_t kDefaultSamples = 8;
+  static constexpr Acquisition kDefaultAcquisition = Acquisition::Alternating;
+  static constexpr std::size_t kDefaultTraining = 150;
+  static constexpr std::size_t kDefaultCandidates = 1000;
+  /// The numbers it takes, in order (Search/HyperParameter.h).
+  static constexpr std::array<HyperParameter, 4> kParameters = {{
+      countParameter("samples", kDefaultSamples, 1, "results known before the model is used"),
+      {"acquisition", static_cast<double>(kDefaultAcquisition), 0, Bound::Included, 2,
+       Bound::Included, true, "0: expected improvement, 1: lower confidence bound, 2: by turns"},
+      countParameter("training", kDefaultTraining, 2, "most results the model is fitted to"),
+      countParameter("candidates", kDefaultCandidates, 1,
+                     "configurations scored per batch (all where the space is this small)"),
+  }};
+
+  explicit BayesOpt(std::size_t Samples = kDefaultSamples, Acquisition Kind = kDefaultAcquisition,
+                    std::size_t Training = kDefaultTraining,
+                    std::size_t Candidates = kDefaultCandidates);
+  /// From values admitted by kParameters, one per parameter.
+  explicit BayesOpt(std::span<const double> Values);
+  std::string describe() const override;
+
+private:
+  void start() override;
+  std::vector<Configuration> next(std::size_t Max) override;
+  void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
+
+  /// C's value indices, each over its range's last index.
+  void appendFeatures(const Configuration &C, std::vector<double> &Row) const;
+  /// The candidates of this batch, every one unknown; their features go
+  /// to PoolX.
+  std::vector<Configuration> candidatePool(const std::vector<double> &Y,
+                                           std::vector<double> &PoolX);
+
+  std::size_t Samples;
+  Acquisition Kind;
+  std::size_t Training, Candidates;
+  /// Model batches so far (Alternating takes turns by it).
+  std::size_t ModelBatches = 0;
+  /// The model's last chosen length scale and nugget (0: none yet), and
+  /// the model batches since they were chosen.
+  double LengthScale = 0, Nugget = 0;
+  std::size_t SinceTuning = 0;
+  /// Every result known: features (row-major), log cost (nullopt: failed).
+  std::vector<double> X;
+  std::vector<std::optional<double>> Costs;
+  std::vector<Configuration> Seen;
+  /// The whole space and its features, where it has at most Candidates.
+  std::vector<Configuration> Everything;
+  std::vector<double> EverythingX;
+};
+
+} // namespace atfc
+
+#endif

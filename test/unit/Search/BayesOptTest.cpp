@@ -1,0 +1,142 @@
+//===- BayesOptTest.cpp - Bayesian optimisation with a GP -----------------===//
+//
+// bayes_opt finds the optimum of the bowl, of a landscape whose optimum
+// lies on the border of a product constraint and of one next to a region
+// of failing configurations in far fewer evaluations than random search;
+// it scores a small space whole; results it observes count as samples
+// and steer its first model-based proposal; it never proposes a known
+// configuration; deterministic per seed.
+//
+//===----------------------------------------------------------------------===//
+#include "Search/BayesOpt.h"
+
+#include "TechniqueLandscape.h"
+
+#include "TechniqueProblem.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace atfc;
+using namespace atfc::test;
+
+namespace {
+
+std::size_t medianOf(std::vector<std::size_t> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+} // namespace
+
+TEST(BayesOptTest, FindsTheBowlOptimumQuickly) {
+  // 10,000 configurations: random search needs about 5,000.
+  for (BayesOpt::Acquisition Kind :
+       {BayesOpt::Acquisition::ExpectedImprovement, BayesOpt::Acquisition::LowerConfidenceBound,
+        BayesOpt::Acquisition::Alternating}) {
+    std::vector<std::size_t> ToOptimum;
+    for (std::uint64_t Seed = 1; Seed <= 5; ++Seed) {
+      BayesOpt T(8, Kind, 100, 500);
+      const LandscapeRun Run = runOnBowl(T, 400, Seed, 1);
+      ASSERT_NE(Run.ToOptimum, 0u) << "seed " << Seed;
+      ToOptimum.push_back(Run.ToOptimum);
+    }
+    EXPECT_LE(medianOf(ToOptimum), 60u) << static_cast<int>(Kind);
+  }
+}
+
+TEST(BayesOptTest, FindsTheOptimumOnAConstraintsBorder) {
+  // X * Y <= 256, best at X = Y = 16, Z = 4 (cost 1).
+  const ChainOfTrees Space = borderSpace();
+  const SearchDomain Domain(Space);
+  ASSERT_GT(Space.size(), 5000);
+  std::vector<std::size_t> ToOptimum;
+  for (std::uint64_t Seed = 1; Seed <= 5; ++Seed) {
+    BayesOpt T(8, BayesOpt::Acquisition::Alternating, 100, 500);
+    const LandscapeRun Run = runOn(
+        T, Domain, [&](const Configuration &C) { return OptionalCost(borderCost(Space, C)); }, 1.0,
+        600, Seed, 1);
+    ASSERT_NE(Run.ToOptimum, 0u) << "seed " << Seed;
+    ToOptimum.push_back(Run.ToOptimum);
+  }
+  EXPECT_LE(medianOf(ToOptimum), 200u);
+}
+
+TEST(BayesOptTest, FindsAnOptimumBehindFailures) {
+  // The bowl where every configuration with A + C > 12 fails: the optimum
+  // (3,7,5,1) is valid; the model must not be lost by the failures.
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  auto CostOf = [&](const Configuration &C) -> OptionalCost {
+    const std::vector<Value> V = Space.values(C);
+    if (intAt(V, 0) + intAt(V, 2) > 12)
+      return std::nullopt;
+    return bowlCost(Space, C);
+  };
+  std::vector<std::size_t> ToOptimum;
+  for (std::uint64_t Seed = 1; Seed <= 5; ++Seed) {
+    BayesOpt T(8, BayesOpt::Acquisition::Alternating, 100, 500);
+    const LandscapeRun Run = runOn(T, Domain, CostOf, 1.0, 600, Seed, 2);
+    ASSERT_NE(Run.ToOptimum, 0u) << "seed " << Seed;
+    ToOptimum.push_back(Run.ToOptimum);
+  }
+  EXPECT_LE(medianOf(ToOptimum), 100u);
+}
+
+TEST(BayesOptTest, ScoresASmallSpaceWholeAndNeverRepeats) {
+  // 10,000 configurations at most `candidates`: every one is scored; a
+  // flat landscape gives the model nothing, yet no proposal repeats.
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  BayesOpt T(4, BayesOpt::Acquisition::ExpectedImprovement, 50, 10000);
+  const LandscapeRun Run = runOn(
+      T, Domain, [](const Configuration &) { return OptionalCost(Cost{2.0}); }, 1.0, 80, 3, 3);
+  std::set<Configuration> Distinct;
+  for (const Point &P : Run.Proposed)
+    Distinct.insert(Domain.configurationAt(P));
+  EXPECT_EQ(Distinct.size(), Run.Proposed.size());
+  BayesOpt Whole(8, BayesOpt::Acquisition::Alternating, 100, 10000);
+  EXPECT_NE(runOnBowl(Whole, 300, 5, 1).ToOptimum, 0u);
+}
+
+TEST(BayesOptTest, ObservedResultsAreSamplesAndSteerTheModel) {
+  // After 40 results of other techniques, the first proposal comes from
+  // the model: on the bowl, among the best 5 % of the space (a random
+  // configuration is there with probability 0.05).
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  std::vector<double> Costs;
+  for (std::uint64_t I = 0; I < 10000; ++I)
+    Costs.push_back(bowlCost(Space, Space.at(BigCount(static_cast<unsigned long>(I))))[0]);
+  std::sort(Costs.begin(), Costs.end());
+  const double Top = Costs[500];
+  for (std::uint64_t Seed = 1; Seed <= 4; ++Seed) {
+    BayesOpt T(8, BayesOpt::Acquisition::ExpectedImprovement, 100, 1000);
+    T.initialize(Domain, Seed);
+    std::mt19937_64 Rng(Seed + 100);
+    for (int I = 0; I < 40; ++I) {
+      const Configuration C = Space.sample(Rng);
+      T.observe(Domain.pointOf(C), OptionalCost(bowlCost(Space, C)));
+    }
+    const std::vector<Point> First = T.propose(1);
+    ASSERT_EQ(First.size(), 1u);
+    EXPECT_LE(bowlCost(Space, Domain.configurationAt(First[0]))[0], Top) << "seed " << Seed;
+  }
+}
+
+TEST(BayesOptTest, SamplesFirstDeterministicAndDescribed) {
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  BayesOpt T(5, BayesOpt::Acquisition::Alternating, 50, 100);
+  T.initialize(Domain, 2);
+  EXPECT_EQ(T.propose(8).size(), 5u); // the samples, whatever the batch asked
+  BayesOpt A(6, BayesOpt::Acquisition::Alternating, 50, 100),
+      B(6, BayesOpt::Acquisition::Alternating, 50, 100);
+  EXPECT_EQ(runOnBowl(A, 40, 4).Proposed, runOnBowl(B, 40, 4).Proposed);
+  EXPECT_EQ(BayesOpt().describe(), "bayes_opt(8, 2, 150, 1000)");
+  EXPECT_NE(techniqueProblem("bayes_opt(0)"), "");
+  EXPECT_NE(techniqueProblem("bayes_opt(8, 3)"), "");
+  EXPECT_NE(techniqueProblem("bayes_opt(8, 0, 1)"), "");
+  EXPECT_EQ(techniqueProblem("bayes_opt(5, 1, 40, 10)"), "");
+}
