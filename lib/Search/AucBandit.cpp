@@ -1,7 +1,7 @@
 //===- Search/AucBandit.cpp - The AUC bandit meta-technique ---------------===//
 #include "Search/AucBandit.h"
 
-#include "Search/GreedyMutation.h"
+#include "Search/BayesOpt.h"
 #include "Search/LocalSearch.h"
 #include "Search/ObservingTechnique.h"
 #include "Search/TechniqueText.h"
@@ -20,7 +20,7 @@ std::vector<std::unique_ptr<SearchTechnique>> AucBandit::defaultArms() {
   // Chosen by leave-one-kernel-out cross-validation over the shipped Kernel
   // Tuner caches (docs/search.md, "The default, and how it was chosen").
   Arms.push_back(std::make_unique<LocalSearch>(24, 3, 3, false, 10));
-  Arms.push_back(std::make_unique<GreedyMutation>(0.3, 0.1, 0.8));
+  Arms.push_back(std::make_unique<BayesOpt>());
   return Arms;
 }
 

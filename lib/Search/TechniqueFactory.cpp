@@ -29,7 +29,7 @@ namespace {
 
 // The arms of the default technique (AucBandit::defaultArms() builds the same).
 constexpr std::string_view kAucBanditDefaultArms =
-    "local_search(24, 3, 3, 0, 10), greedy_mutation(0.3, 0.1, 0.8)";
+    "local_search(24, 3, 3, 0, 10), bayes_opt(8, 2, 150, 1000)";
 
 /// The registry line of T (see TechniqueFactory.h).
 template <class T>

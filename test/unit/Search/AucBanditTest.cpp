@@ -93,7 +93,7 @@ TEST(AucBanditTest, DefaultFindsTheBowlOptimum) {
 
 TEST(AucBanditTest, Described) {
   EXPECT_EQ(AucBandit().describe(),
-            "auc_bandit(0.2, 500, local_search(24, 3, 3, 0, 10), greedy_mutation(0.3, 0.1, 0.8))");
+            "auc_bandit(0.2, 500, local_search(24, 3, 3, 0, 10), bayes_opt(8, 2, 150, 1000))");
   EXPECT_NE(techniqueProblem("auc_bandit(-1)"), "");
   EXPECT_NE(techniqueProblem("auc_bandit(0.1, 0)"), "");
 }
