@@ -113,13 +113,7 @@ std::vector<unsigned char> encodeMessage(const HelloMessage &M) {
   W.str(M.Device);
   W.str(M.CostMeaning);
   W.u64(M.Batch);
-  // Field by field, in DeviceLimits' order (decodeMessage reads them back).
-  for (std::uint64_t Size : M.Limits.MaxWorkItemSizes)
-    W.u64(Size);
-  W.u64(M.Limits.MaxWorkGroupSize);
-  W.u64(M.Limits.LocalMemorySize);
-  for (std::uint64_t Size : M.Limits.MaxGridSize)
-    W.u64(Size);
+  writeLimits(W, M.Limits);
   return std::move(W.Bytes);
 }
 
@@ -130,10 +124,7 @@ bool decodeMessage(const std::vector<unsigned char> &Payload, HelloMessage &M) {
   M.Device = R.str();
   M.CostMeaning = R.str();
   M.Batch = R.u64();
-  M.Limits.MaxWorkItemSizes = {R.u64(), R.u64(), R.u64()};
-  M.Limits.MaxWorkGroupSize = R.u64();
-  M.Limits.LocalMemorySize = R.u64();
-  M.Limits.MaxGridSize = {R.u64(), R.u64(), R.u64()};
+  M.Limits = readLimits(R);
   return !R.Failed && M.Batch > 0;
 }
 

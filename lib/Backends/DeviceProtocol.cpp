@@ -192,26 +192,36 @@ bool decode(WireReader &R, MeasureMessage &M) {
   return !R.Failed;
 }
 
+void writeLimits(WireWriter &W, const DeviceLimits &Limits) {
+  for (std::uint64_t S : Limits.MaxWorkItemSizes)
+    W.u64(S);
+  W.u64(Limits.MaxWorkGroupSize);
+  W.u64(Limits.LocalMemorySize);
+  for (std::uint64_t S : Limits.MaxGridSize)
+    W.u64(S);
+}
+
+DeviceLimits readLimits(WireReader &R) {
+  DeviceLimits Limits;
+  for (std::uint64_t &S : Limits.MaxWorkItemSizes)
+    S = R.u64();
+  Limits.MaxWorkGroupSize = R.u64();
+  Limits.LocalMemorySize = R.u64();
+  for (std::uint64_t &S : Limits.MaxGridSize)
+    S = R.u64();
+  return Limits;
+}
+
 void encode(WireWriter &W, const SetupReplyMessage &M) {
   W.str(M.Error);
-  for (std::uint64_t S : M.Limits.MaxWorkItemSizes)
-    W.u64(S);
-  W.u64(M.Limits.MaxWorkGroupSize);
-  W.u64(M.Limits.LocalMemorySize);
-  for (std::uint64_t S : M.Limits.MaxGridSize)
-    W.u64(S);
+  writeLimits(W, M.Limits);
   W.str(M.Description);
   W.str(M.Toolchain);
 }
 
 bool decode(WireReader &R, SetupReplyMessage &M) {
   M.Error = R.str();
-  for (std::uint64_t &S : M.Limits.MaxWorkItemSizes)
-    S = R.u64();
-  M.Limits.MaxWorkGroupSize = R.u64();
-  M.Limits.LocalMemorySize = R.u64();
-  for (std::uint64_t &S : M.Limits.MaxGridSize)
-    S = R.u64();
+  M.Limits = readLimits(R);
   M.Description = R.str();
   M.Toolchain = R.str();
   return !R.Failed;

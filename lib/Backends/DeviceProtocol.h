@@ -78,6 +78,11 @@ private:
   std::uint64_t Position = 0;
 };
 
+/// A device's limits, field by field in DeviceLimits' order: what the
+/// device worker and an MPI rank send about their device.
+void writeLimits(WireWriter &W, const DeviceLimits &Limits);
+DeviceLimits readLimits(WireReader &R);
+
 /// The Setup message's contents.
 struct SetupMessage {
   DeviceSelection Device;
