@@ -142,7 +142,9 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
                   AbortCondition::evaluations(R.Evaluations), Run.Seed, [] { return 0.0; });
     E.warmStart(R.WarmStart);
     // Rounds of up to P evaluations, each measured before the next round.
-    for (std::uint64_t Round = 1;; ++Round) {
+    // A run that has found the optimum stops: nothing after it could change
+    // the run's figures, and it spares most of a long budget's proposals.
+    for (std::uint64_t Round = 1; E.status().Best != R.Optimum; ++Round) {
       std::vector<Configuration> Batch = E.next(R.Parallel);
       if (Batch.empty())
         break;
