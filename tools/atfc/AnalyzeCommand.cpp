@@ -160,10 +160,7 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
 int analyzeMain(const SubcommandArgs &Args) {
   AnalyzeOptions Options;
   CLI::App App(summaryOf("analyze"), "atfc analyze");
-  App.add_option("DATA", Options.Data,
-                 "An atfc results database, a Kernel Tuner cache file or a T4 results file "
-                 "(plain or gzip)")
-      ->required();
+  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
   App.add_option("--threshold", Options.Threshold,
                  "Well-performing: cost <= best * (1 + T); also what pruning must keep")
       ->check(CLI::NonNegativeNumber)

@@ -20,6 +20,10 @@ class App;
 
 namespace atfc {
 
+/// The help of a subcommand's DATA argument: every kind of data atfc reads.
+inline constexpr const char *kRecordedDataHelp =
+    "An atfc results database, a Kernel Tuner cache file or a T4 results file (plain or gzip)";
+
 /// The option among Known closest to Word (by edit distance), when it is
 /// close enough to be a likely typo.
 std::optional<std::string> closestOption(const std::string &Word,

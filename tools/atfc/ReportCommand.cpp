@@ -77,10 +77,7 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
 int reportMain(const SubcommandArgs &Args) {
   ReportOptions Options;
   CLI::App App(summaryOf("report"), "atfc report");
-  App.add_option("DATA", Options.Data,
-                 "An atfc results database, a Kernel Tuner cache file or a T4 results file "
-                 "(plain or gzip)")
-      ->required();
+  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
   App.add_option("-o,--output", Options.Output, "The page to write")->capture_default_str();
   App.add_option("--run", Options.Run,
                  "For a results database: the run to show (default: the latest)");
