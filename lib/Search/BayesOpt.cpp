@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <numeric>
 #include <set>
@@ -175,38 +176,53 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   std::vector<Configuration> Pool = candidatePool(Y, PoolX);
   if (Pool.empty())
     return {unknownSample()};
-  std::vector<double> Mean, Variance;
-  Model.predict(PoolX, Mean, Variance);
+  GaussianProcess::Posterior Posterior(Model, PoolX);
+  const std::vector<double> &Mean = Posterior.mean(), &Variance = Posterior.variance();
 
   const bool Improvement = Kind == Acquisition::ExpectedImprovement ||
                            (Kind == Acquisition::Alternating && ModelBatches % 2 == 0);
   ++ModelBatches;
-  const double BestY = *std::min_element(TrainY.begin(), TrainY.end());
+  double BestY = *std::min_element(TrainY.begin(), TrainY.end());
   double Spread = 0;
   for (double V : TrainY)
     Spread = std::max(Spread, std::abs(V - BestY));
   const double Margin = kImprovementMargin * Spread;
-  // Higher is better for both scores.
-  std::vector<double> Score(Pool.size());
-  for (std::size_t I = 0; I < Pool.size(); ++I) {
-    const double Sd = std::sqrt(Variance[I]);
-    Score[I] = Improvement ? expectedImprovement(BestY - Margin, Mean[I], Sd)
-                           : -(Mean[I] - kConfidence * Sd);
-  }
-  // Expected improvement can vanish everywhere (a flat model): then the
-  // lower confidence bound ranks.
-  if (Improvement && *std::max_element(Score.begin(), Score.end()) <= 0)
-    for (std::size_t I = 0; I < Pool.size(); ++I)
-      Score[I] = -(Mean[I] - kConfidence * std::sqrt(Variance[I]));
-  std::vector<std::size_t> Order(Pool.size());
-  std::iota(Order.begin(), Order.end(), 0);
+  // A batch is chosen one candidate at a time, each the best by the
+  // acquisition once the model believes the earlier ones measured at
+  // their predicted means (GaussianProcess::Posterior): their neighbours
+  // lose the uncertainty that made them attractive, so the batch spreads.
+  // The first choice is the one of a batch of one.
   const std::size_t Take = std::min(Max, Pool.size());
-  std::partial_sort(Order.begin(), Order.begin() + static_cast<std::ptrdiff_t>(Take), Order.end(),
-                    [&](std::size_t A, std::size_t B) {
-                      return Score[A] > Score[B] || (Score[A] == Score[B] && A < B);
-                    });
-  for (std::size_t I = 0; I < Take; ++I)
-    Batch.push_back(std::move(Pool[Order[I]]));
+  std::vector<bool> Chosen(Pool.size());
+  // Higher is better for both scores; a chosen candidate scores -inf.
+  std::vector<double> Score(Pool.size());
+  constexpr double None = -std::numeric_limits<double>::infinity();
+  auto Lower = [&](std::size_t I) { return -(Mean[I] - kConfidence * std::sqrt(Variance[I])); };
+  for (std::size_t Pick = 0; Pick < Take; ++Pick) {
+    for (std::size_t I = 0; I < Pool.size(); ++I) {
+      if (Chosen[I])
+        Score[I] = None;
+      else if (Improvement)
+        Score[I] = expectedImprovement(BestY - Margin, Mean[I], std::sqrt(Variance[I]));
+      else
+        Score[I] = Lower(I);
+    }
+    // Expected improvement can vanish everywhere (a flat model): then the
+    // lower confidence bound ranks.
+    if (Improvement && *std::max_element(Score.begin(), Score.end()) <= 0)
+      for (std::size_t I = 0; I < Pool.size(); ++I)
+        Score[I] = Chosen[I] ? None : Lower(I);
+    // The first of the highest.
+    const auto Best =
+        static_cast<std::size_t>(std::max_element(Score.begin(), Score.end()) - Score.begin());
+    Chosen[Best] = true;
+    Batch.push_back(Pool[Best]);
+    if (Pick + 1 < Take) {
+      // The believed observation joins the data: the incumbent follows it.
+      BestY = std::min(BestY, Mean[Best]);
+      Posterior.condition(Best);
+    }
+  }
   return Batch;
 }
 

@@ -16,10 +16,14 @@
 //    most `candidates` configurations (enumerated by index once), else
 //    `candidates` uniformly random unknown ones plus every one-parameter
 //    move of the five best known (ChainOfTrees::parameterNeighbours).
-//  - The batch is the candidates of the highest acquisition: expected
+//  - The proposal is the candidate of the highest acquisition: expected
 //    improvement over the best log cost (`acquisition` 0), the lowest
 //    lower confidence bound mean - 2 sd (1), or the two by turns, batch by
-//    batch (2, Kernel Tuner's "multi" alternates similarly).
+//    batch (2, Kernel Tuner's "multi" alternates similarly). A batch of
+//    several takes them one at a time, the model believing each chosen
+//    one measured at its predicted mean before the next is scored
+//    (GaussianProcess::Posterior): the variances near it shrink, so the
+//    batch spreads instead of taking the first one's neighbours.
 //
 // Its numbers, defaults and admitted values: kParameters.
 //

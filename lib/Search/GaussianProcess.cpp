@@ -139,26 +139,78 @@ void GaussianProcess::fit(std::span<const double> X, std::size_t D, std::span<co
   S->Alpha = std::move(Best.Alpha);
 }
 
+struct GaussianProcess::Posterior::State {
+  const GaussianProcess::State *Model = nullptr;
+  RowMatrix Q;
+  /// L^-1 Kq: the training rows' correlations with the queries, whitened
+  /// (n x m); a column gives a query's prior covariance with the others.
+  Matrix Whitened;
+  /// One column of conditioning per chosen query: its covariance with
+  /// every query over the deviation of its fantasised observation.
+  std::vector<Vector> Updates;
+  std::vector<double> Mean, Variance;
+};
+
+GaussianProcess::Posterior::Posterior(const GaussianProcess &Model, std::span<const double> Q)
+    : S(std::make_unique<State>()) {
+  const GaussianProcess::State &M = *Model.S;
+  S->Model = &M;
+  const std::size_t Count = Q.size() / M.D;
+  S->Mean.assign(Count, M.YMean);
+  S->Variance.assign(Count, M.Signal * M.YScale * M.YScale);
+  S->Q = rows(Q, M.D);
+  if (Count == 0 || M.Alpha.size() == 0)
+    return;
+  const auto XRows = rows(M.X, M.D);
+  // Kq: n x m correlations between training rows and queries.
+  Matrix &Kq = S->Whitened;
+  Kq = distances(XRows, rows(Q, M.D)).unaryExpr([&](double R) {
+    return matern52(R / M.LengthScale);
+  });
+  const Vector Mu = Kq.transpose() * M.Alpha;
+  M.Factor.matrixL().solveInPlace(Kq);
+  const Vector Explained = Kq.colwise().squaredNorm();
+  for (std::size_t I = 0; I < Count; ++I) {
+    const auto J = static_cast<Eigen::Index>(I);
+    S->Mean[I] = M.YMean + M.YScale * Mu(J);
+    S->Variance[I] = M.Signal * M.YScale * M.YScale * std::max(1.0 - Explained(J), 1e-12);
+  }
+}
+
+GaussianProcess::Posterior::~Posterior() = default;
+GaussianProcess::Posterior::Posterior(Posterior &&) noexcept = default;
+GaussianProcess::Posterior &GaussianProcess::Posterior::operator=(Posterior &&) noexcept = default;
+
+const std::vector<double> &GaussianProcess::Posterior::mean() const { return S->Mean; }
+const std::vector<double> &GaussianProcess::Posterior::variance() const { return S->Variance; }
+
+void GaussianProcess::Posterior::condition(std::size_t I) {
+  const GaussianProcess::State &M = *S->Model;
+  const double Prior = M.Signal * M.YScale * M.YScale;
+  const auto C = static_cast<Eigen::Index>(I);
+  // The covariance of every query with query I: the prior's, less what
+  // the training data explains, less what earlier conditions explained.
+  Vector Cov = ((S->Q.rowwise() - S->Q.row(C)).rowwise().norm()).unaryExpr([&](double R) {
+    return matern52(R / M.LengthScale);
+  });
+  if (S->Whitened.size() != 0)
+    Cov.noalias() -= S->Whitened.transpose() * S->Whitened.col(C);
+  Cov *= Prior;
+  for (const Vector &U : S->Updates)
+    Cov -= U * U(C);
+  const Vector &Update =
+      S->Updates.emplace_back(Cov / std::sqrt(S->Variance[I] + M.Nugget * Prior));
+  for (std::size_t J = 0; J < S->Variance.size(); ++J) {
+    const double Shrink = Update(static_cast<Eigen::Index>(J));
+    S->Variance[J] = std::max(S->Variance[J] - Shrink * Shrink, Prior * 1e-12);
+  }
+}
+
 void GaussianProcess::predict(std::span<const double> Q, std::vector<double> &Mean,
                               std::vector<double> &Variance) const {
-  const std::size_t M = Q.size() / S->D;
-  Mean.assign(M, S->YMean);
-  Variance.assign(M, S->Signal * S->YScale * S->YScale);
-  if (M == 0 || S->Alpha.size() == 0)
-    return;
-  const auto QRows = rows(Q, S->D);
-  const auto XRows = rows(S->X, S->D);
-  // Kq: n x m correlations between training rows and queries.
-  Matrix Kq =
-      distances(XRows, QRows).unaryExpr([&](double R) { return matern52(R / S->LengthScale); });
-  const Vector Mu = Kq.transpose() * S->Alpha;
-  S->Factor.matrixL().solveInPlace(Kq);
-  const Vector Explained = Kq.colwise().squaredNorm();
-  for (std::size_t I = 0; I < M; ++I) {
-    const auto J = static_cast<Eigen::Index>(I);
-    Mean[I] = S->YMean + S->YScale * Mu(J);
-    Variance[I] = S->Signal * S->YScale * S->YScale * std::max(1.0 - Explained(J), 1e-12);
-  }
+  Posterior At(*this, Q);
+  Mean = At.mean();
+  Variance = At.variance();
 }
 
 } // namespace atfc

@@ -9,6 +9,14 @@
 // Eigen's (a Cholesky factorisation per grid pair); Eigen stays out of
 // this header, which tuners install with the rest of lib/Search.
 //
+// A batch of points to measure together is chosen on a Posterior: the
+// model's prediction at a fixed set of queries, conditioned in turn on a
+// fantasised observation at each point chosen ("kriging believer",
+// Ginsbourger, Le Riche and Carraro 2010; GP-BUCB, Desautels, Krause and
+// Burdick 2014): the observation equals the predicted mean, so the means
+// stay and the variances shrink near the chosen points, and the next
+// choice looks elsewhere. The hyper-parameters are not fitted again.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_GAUSSIANPROCESS_H
 #define ATFC_SEARCH_GAUSSIANPROCESS_H
@@ -44,6 +52,31 @@ public:
   /// of Q (row-major, D columns).
   void predict(std::span<const double> Q, std::vector<double> &Mean,
                std::vector<double> &Variance) const;
+
+  /// The prediction at the rows of Q (row-major, D columns) as a joint
+  /// posterior, to be conditioned on fantasised observations. Holds the
+  /// model's training rows by reference: the model outlives it.
+  class Posterior {
+  public:
+    Posterior(const GaussianProcess &Model, std::span<const double> Q);
+    ~Posterior();
+    Posterior(Posterior &&) noexcept;
+    Posterior &operator=(Posterior &&) noexcept;
+
+    /// Mean and variance (of the latent function, in Y's units) at each
+    /// query; the variances as conditioned so far.
+    const std::vector<double> &mean() const;
+    const std::vector<double> &variance() const;
+    /// Conditions on an observation at query I equal to its mean, with the
+    /// model's noise (nugget times signal variance): every variance
+    /// shrinks by cov(x, q_I)^2 / (var(q_I) + noise). With m queries, n
+    /// training rows and p conditions so far, O(m (n + p + D)).
+    void condition(std::size_t I);
+
+  private:
+    struct State;
+    std::unique_ptr<State> S;
+  };
 
   double lengthScale() const;
   double nugget() const;

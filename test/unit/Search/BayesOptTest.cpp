@@ -5,7 +5,9 @@
 // of failing configurations in far fewer evaluations than random search;
 // it scores a small space whole; results it observes count as samples
 // and steer its first model-based proposal; it never proposes a known
-// configuration; deterministic per seed.
+// configuration; deterministic per seed. A batch of several begins with
+// the proposal a batch of one would make and spreads out instead of
+// taking the neighbours of its first point.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/BayesOpt.h"
@@ -28,7 +30,63 @@ std::size_t medianOf(std::vector<std::size_t> V) {
   return V[V.size() / 2];
 }
 
+/// Squared distance between two configurations' values on the bowl.
+std::int64_t squaredDistance(const std::vector<Value> &A, const std::vector<Value> &B) {
+  std::int64_t S = 0;
+  for (std::size_t L = 0; L < A.size(); ++L)
+    S += (intAt(A, L) - intAt(B, L)) * (intAt(A, L) - intAt(B, L));
+  return S;
+}
+
+/// T, initialized with Seed on the bowl, observes 16 random results in
+/// the corner [0,4]^4, the rest of the space unknown to it.
+void observeACorner(BayesOpt &T, const ChainOfTrees &Space, const SearchDomain &Domain,
+                    std::uint64_t Seed) {
+  T.initialize(Domain, Seed);
+  std::mt19937_64 Rng(Seed + 100);
+  for (int Observed = 0; Observed < 16;) {
+    const Configuration C = Space.sample(Rng);
+    const std::vector<Value> V = Space.values(C);
+    if (std::all_of(V.begin(), V.end(),
+                    [](const Value &X) { return std::get<std::int64_t>(X) <= 4; })) {
+      T.observe(Domain.pointOf(C), OptionalCost(bowlCost(Space, C)));
+      ++Observed;
+    }
+  }
+}
+
 } // namespace
+
+TEST(BayesOptTest, ABatchBeginsWithTheSingleProposalAndSpreads) {
+  // The model knows one corner of the bowl; the space is scored whole.
+  // Ranked by acquisition alone, a batch of 8 was the best candidate and
+  // its neighbours (5 to 8 of the 8 within distance sqrt 2 of the first);
+  // conditioned on each choice, at most 3 are.
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  for (BayesOpt::Acquisition Kind :
+       {BayesOpt::Acquisition::ExpectedImprovement, BayesOpt::Acquisition::LowerConfidenceBound}) {
+    for (std::uint64_t Seed = 1; Seed <= 4; ++Seed) {
+      BayesOpt Single(8, Kind, 100, 10000), Batch(8, Kind, 100, 10000);
+      observeACorner(Single, Space, Domain, Seed);
+      observeACorner(Batch, Space, Domain, Seed);
+      const std::vector<Point> One = Single.propose(1), Eight = Batch.propose(8);
+      ASSERT_EQ(One.size(), 1u);
+      ASSERT_EQ(Eight.size(), 8u);
+      EXPECT_EQ(Eight[0], One[0]) << "seed " << Seed;
+      std::set<Configuration> Distinct;
+      std::size_t NearFirst = 0;
+      const std::vector<Value> First = Space.values(Domain.configurationAt(Eight[0]));
+      for (const Point &P : Eight) {
+        const Configuration C = Domain.configurationAt(P);
+        Distinct.insert(C);
+        NearFirst += squaredDistance(Space.values(C), First) <= 2;
+      }
+      EXPECT_EQ(Distinct.size(), 8u) << "seed " << Seed;
+      EXPECT_LE(NearFirst, 3u) << "seed " << Seed << ", acquisition " << static_cast<int>(Kind);
+    }
+  }
+}
 
 TEST(BayesOptTest, FindsTheBowlOptimumQuickly) {
   // 10,000 configurations: random search needs about 5,000.
