@@ -8,6 +8,7 @@
 #include "runtime/ArithmeticTrap.h"
 #include "runtime/ConfigurationMeasurer.h"
 #include "runtime/Interruption.h"
+#include "runtime/LineAtomicOutput.h"
 #include "runtime/MeasuringRank.h"
 #include "runtime/OutputLock.h"
 #include "runtime/RankedMeasurer.h"
@@ -94,6 +95,9 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   // over its pipes and never returns to main().
   if (Argc >= 2 && Argv[1] == kDeviceWorkerFlag)
     std::exit(runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd));
+  // Under mpirun (--ranks) stdout and stderr are forwarded separately: a
+  // message must reach them as whole lines.
+  makeStandardOutputLineAtomic();
   dieWithParent();
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I)
