@@ -235,7 +235,7 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
       return 1;
     }
     // As in a tuning run: at most a quarter of the budget.
-    Expected<std::vector<Configuration>> Start = warmStartConfigurations(
+    Expected<PriorStart> Start = warmStartConfigurations(
         Space, minimisedForm(*Prior),
         warmStartCount(Options.Evaluations ? std::optional<std::uint64_t>(Options.Evaluations)
                                            : std::nullopt));
@@ -243,7 +243,9 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
       Diags.error(SourceLocation{Options.PriorPath}, Start.error().message());
       return 1;
     }
-    WarmStart = Start.take();
+    if (!Start->Missing.empty())
+      Diags.note(SourceLocation{Options.PriorPath}, missingParametersNote(Start->Missing));
+    WarmStart = std::move(Start->Configurations);
   }
   Expected<ReplayExperimentResult> E =
       runReplayExperiment(Space, Backend, Options, std::move(WarmStart));

@@ -9,17 +9,19 @@ namespace atfc {
 
 Expected<std::vector<Configuration>> priorConfigurations(const ChainOfTrees &Space,
                                                          const std::vector<PriorData> &Priors,
-                                                         std::size_t Count) {
+                                                         DiagnosticSink &Diags, std::size_t Count) {
   std::vector<std::vector<Configuration>> Each;
   for (const PriorData &Prior : Priors) {
     Expected<RecordedData> Data =
         Prior.Run != 0 ? readResultsDatabase(Prior.Path, Prior.Run) : readRecordedData(Prior.Path);
     if (!Data)
       return Data.takeError().context("cannot read the prior");
-    Expected<std::vector<Configuration>> Start = warmStartConfigurations(Space, *Data, Count);
+    Expected<PriorStart> Start = warmStartConfigurations(Space, *Data, Count);
     if (!Start)
       return Start.takeError().context(Prior.Path);
-    Each.push_back(Start.take());
+    if (!Start->Missing.empty())
+      Diags.note(SourceLocation{Prior.Path}, missingParametersNote(Start->Missing));
+    Each.push_back(std::move(Start->Configurations));
   }
   std::vector<Configuration> Configurations;
   std::set<Configuration> Taken;

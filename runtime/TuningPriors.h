@@ -13,6 +13,7 @@
 #ifndef ATFC_RUNTIME_TUNINGPRIORS_H
 #define ATFC_RUNTIME_TUNINGPRIORS_H
 
+#include "Support/Diagnostic.h"
 #include "runtime/TunerCommandLine.h"
 #include "runtime/WarmStart.h"
 
@@ -22,10 +23,11 @@ namespace atfc {
 
 /// The configurations to measure first, best first in turn over Priors, at
 /// most Count; an error naming the prior that cannot be read or does not
-/// fit the space.
+/// fit the space. A prior that lacks some of the space's parameters gets a
+/// note on Diags.
 Expected<std::vector<Configuration>>
 priorConfigurations(const ChainOfTrees &Space, const std::vector<PriorData> &Priors,
-                    std::size_t Count = kWarmStartConfigurations);
+                    DiagnosticSink &Diags, std::size_t Count = kWarmStartConfigurations);
 
 } // namespace atfc
 

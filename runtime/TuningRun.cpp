@@ -264,7 +264,7 @@ private:
     // whose latest run is then the one before.
     if (!Options.Priors.empty() && RunId == 0) {
       Expected<std::vector<Configuration>> Start =
-          priorConfigurations(Space, Options.Priors, WarmStartCount);
+          priorConfigurations(Space, Options.Priors, Diags, WarmStartCount);
       if (!Start) {
         Diags.error(SourceLocation{Options.FileName}, Start.error().message());
         Status = 1;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <set>
@@ -36,7 +37,7 @@ bool sameValue(const Value &A, const Value &B) {
 /// trend is continued to the space's values beyond, farthest first. They
 /// follow the prior's best and take at most half of Count.
 std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const RecordedData &Prior,
-                                              const std::vector<std::size_t> &Column,
+                                              const std::vector<std::optional<std::size_t>> &Column,
                                               std::vector<Configuration> Best, std::size_t Count) {
   const std::size_t Leads = std::min(kExtrapolatedLeads, Best.size());
   std::vector<std::vector<std::uint64_t>> LeadIndices;
@@ -45,10 +46,12 @@ std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const R
   // Per level, the space's positions beyond the prior's measured values.
   std::vector<std::vector<std::uint64_t>> Beyond(Space.numLevels());
   for (std::size_t L = 0; L < Space.numLevels() && Leads > 0; ++L) {
+    if (!Column[L])
+      continue; // the prior never measured the parameter: no trend
     std::optional<double> Low, High;
     for (const RecordedEntry &E : Prior.Entries)
       if (E.Valid)
-        if (std::optional<double> X = numberOf(E.Values[Column[L]])) {
+        if (std::optional<double> X = numberOf(E.Values[*Column[L]])) {
           Low = Low ? std::min(*Low, *X) : *X;
           High = High ? std::max(*High, *X) : *X;
         }
@@ -101,18 +104,24 @@ std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const R
 
 } // namespace
 
-Expected<std::vector<Configuration>>
-warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, std::size_t Count) {
-  std::vector<Configuration> Configurations;
-  // The prior's column of each level.
-  std::vector<std::size_t> Column(Space.numLevels());
+Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
+                                             std::size_t Count) {
+  PriorStart Start;
+  // The prior's column of each level; none where the prior lacks it.
+  std::vector<std::optional<std::size_t>> Column(Space.numLevels());
+  std::vector<std::size_t> Missing;
   for (std::size_t L = 0; L < Space.numLevels(); ++L) {
     const std::string &Name = Space.parameter(L).Name;
     auto It = std::find(Prior.Parameters.begin(), Prior.Parameters.end(), Name);
-    if (It == Prior.Parameters.end())
-      return Error("the prior data has no parameter '" + Name + "'");
-    Column[L] = static_cast<std::size_t>(It - Prior.Parameters.begin());
+    if (It != Prior.Parameters.end()) {
+      Column[L] = static_cast<std::size_t>(It - Prior.Parameters.begin());
+    } else {
+      Missing.push_back(L);
+      Start.Missing.push_back(Name);
+    }
   }
+  if (Missing.size() == Space.numLevels())
+    return Error("the prior data has none of the space's parameters");
   std::vector<std::size_t> Order;
   for (std::size_t I = 0; I < Prior.Entries.size(); ++I)
     if (Prior.Entries[I].Valid && !Prior.Entries[I].Costs.empty())
@@ -122,6 +131,22 @@ warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, st
   std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
     return Prior.Entries[A].Costs < Prior.Entries[B].Costs;
   });
+  // The values of the parameters the prior lacks, as one mixed-radix
+  // number: the K-th configuration taken starts at combination K, so the
+  // prior's best try different values there.
+  constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t Combinations = 1;
+  for (std::size_t L : Missing)
+    Combinations = Space.parameter(L).RangeSize > kMost / Combinations
+                       ? kMost
+                       : Combinations * Space.parameter(L).RangeSize;
+  auto Complete = [&](std::vector<std::uint64_t> &Indices, std::uint64_t Combination) {
+    for (std::size_t L : Missing) {
+      Indices[L] = Combination % Space.parameter(L).RangeSize;
+      Combination /= Space.parameter(L).RangeSize;
+    }
+  };
+  std::vector<Configuration> &Configurations = Start.Configurations;
   std::set<Configuration> Taken;
   std::vector<std::uint64_t> Indices(Space.numLevels());
   for (std::size_t I : Order) {
@@ -129,8 +154,10 @@ warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, st
       break;
     bool Found = true;
     for (std::size_t L = 0; L < Space.numLevels() && Found; ++L) {
+      if (!Column[L])
+        continue;
       const ParameterInfo &P = Space.parameter(L);
-      const Value &V = Prior.Entries[I].Values[Column[L]];
+      const Value &V = Prior.Entries[I].Values[*Column[L]];
       Found = false;
       for (std::uint64_t K = 0; K < P.RangeSize && !Found; ++K)
         if (sameValue(P.ValueAt(K), V)) {
@@ -140,11 +167,28 @@ warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior, st
     }
     if (!Found)
       continue;
-    if (std::optional<Configuration> C = Space.withValueIndices(Indices);
-        C && Taken.insert(*C).second)
-      Configurations.push_back(*C);
+    // The first completion the constraints admit, from the entry's turn on
+    // (a bounded number of tries: a wide missing range is not enumerated).
+    const std::uint64_t Tries = std::min<std::uint64_t>(Combinations, kCompletionTries);
+    for (std::uint64_t T = 0; T < Tries; ++T) {
+      Complete(Indices, (Configurations.size() + T) % Combinations);
+      if (std::optional<Configuration> C = Space.withValueIndices(Indices)) {
+        if (Taken.insert(*C).second)
+          Configurations.push_back(*C);
+        break;
+      }
+    }
   }
-  return withExtrapolations(Space, Prior, Column, std::move(Configurations), Count);
+  Configurations = withExtrapolations(Space, Prior, Column, std::move(Configurations), Count);
+  return Start;
+}
+
+std::string missingParametersNote(const std::vector<std::string> &Missing) {
+  std::string Names;
+  for (const std::string &Name : Missing)
+    Names += (Names.empty() ? "'" : ", '") + Name + "'";
+  return "the prior data has no parameter " + Names +
+         "; its best configurations take their values in turn";
 }
 
 } // namespace atfc

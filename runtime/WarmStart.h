@@ -49,20 +49,38 @@ constexpr std::size_t warmStartCount(std::optional<std::uint64_t> Budget) {
       std::clamp<std::uint64_t>(*Budget / 4, 1, kWarmStartConfigurations));
 }
 
+/// How many combinations of the values of the parameters a prior lacks are
+/// tried for one of its configurations before it is passed over.
+inline constexpr std::uint64_t kCompletionTries = 64;
+
+/// A warm start from one prior.
+struct PriorStart {
+  /// To measure first, best in the prior first.
+  std::vector<Configuration> Configurations;
+  /// The space's parameters the prior lacks, in the space's order.
+  std::vector<std::string> Missing;
+};
+
 /// The configurations of Space (distinct, best in the prior first) with the
-/// Count best primary costs among the
-/// valid entries of Prior; entries whose values Space lacks (another
-/// space, or a value a constraint rejects here) are passed over. Where the
-/// prior's kExtrapolatedLeads best all take the largest (smallest) value
-/// the prior measured for a numeric parameter and the space has larger
+/// Count best primary costs among the valid entries of Prior, matched by
+/// parameter name and value; entries whose values Space lacks (another
+/// space, or a value a constraint rejects here) are passed over. A
+/// parameter of Space that the prior lacks (a kernel that gained one) says
+/// nothing about its value, so the configurations take its values in turn:
+/// the prior's K-th taken starts at the K-th combination of the missing
+/// parameters' values and takes the first the constraints admit.
+/// Where the prior's kExtrapolatedLeads best all take the largest (smallest)
+/// value the prior measured for a numeric parameter and the space has larger
 /// (smaller) ones, which the prior cannot rank, those leads are also tried
 /// with the values beyond, farthest first, after the prior's best and at
 /// most half of Count (convolution A4000 -> RTX 3060 laptop: tile sizes 5..8
-/// that the A4000 never measured; docs/replay.md). An error
-/// when Prior lacks a parameter of Space or has no valid entry.
-Expected<std::vector<Configuration>>
-warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
-                        std::size_t Count = kWarmStartConfigurations);
+/// that the A4000 never measured; docs/replay.md). An error when Prior has
+/// none of Space's parameters or no valid entry.
+Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
+                                             std::size_t Count = kWarmStartConfigurations);
+
+/// The note for a prior that lacks some of the space's parameters.
+std::string missingParametersNote(const std::vector<std::string> &Missing);
 
 } // namespace atfc
 

@@ -13,6 +13,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using namespace atfc;
@@ -55,27 +56,44 @@ TEST(TuningPriorsTest, BestOfEachPriorInTurn) {
   const std::string Dir = ::testing::TempDir() + "/priors-" + std::to_string(getpid());
   std::filesystem::create_directories(Dir);
   const RecordedSpace Space = buildRecordedSpace(space()).take();
+  std::ostringstream Notes;
+  DiagnosticSink Diags(Notes);
   const std::string First = cache(Dir, "first.json", {{1, 8, 3}, {2, 8, 1}, {4, 16, 2}});
   const std::string Second = cache(Dir, "second.json", {{2, 8, 9}, {1, 16, 5}, {4, 8, 7}});
   Expected<std::vector<Configuration>> W =
-      priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, 4);
+      priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, Diags, 4);
   ASSERT_TRUE(W.ok()) << W.error().message();
   std::vector<std::vector<std::uint64_t>> Got;
   for (const Configuration &C : *W)
     Got.push_back(Space.Space.valueIndices(C));
   // first: (2,8) (4,16) (1,8); second: (1,16) (4,8) (2,8); in turn, (2,8) once.
   EXPECT_EQ(Got, (std::vector<std::vector<std::uint64_t>>{{1, 0}, {0, 1}, {2, 1}, {2, 0}}));
-  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, 2)->size(), 2u);
-  EXPECT_TRUE(priorConfigurations(Space.Space, {}, 4)->empty());
+  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, Diags, 2)->size(), 2u);
+  EXPECT_TRUE(priorConfigurations(Space.Space, {}, Diags, 4)->empty());
 
   const Expected<std::vector<Configuration>> Missing =
-      priorConfigurations(Space.Space, {{Dir + "/none.json", 0}});
+      priorConfigurations(Space.Space, {{Dir + "/none.json", 0}}, Diags);
   EXPECT_NE(Missing.error().message().find("cannot read the prior: " + Dir + "/none.json"),
             std::string::npos)
       << Missing.error().message();
+  EXPECT_EQ(Notes.str(), "");
+  // A prior without b: its configurations with b's values in turn, and a
+  // note that names the prior.
+  std::ofstream(Dir + "/older.json") << R"({"tune_params_keys": ["a"], "tune_params": {},
+      "cache": {"1": {"a": 1, "time": 1}, "4": {"a": 4, "time": 2}}})";
+  Expected<std::vector<Configuration>> Older =
+      priorConfigurations(Space.Space, {{Dir + "/older.json", 0}}, Diags);
+  ASSERT_TRUE(Older.ok()) << Older.error().message();
+  std::vector<std::vector<std::uint64_t>> Completed;
+  for (const Configuration &C : *Older)
+    Completed.push_back(Space.Space.valueIndices(C));
+  EXPECT_EQ(Completed, (std::vector<std::vector<std::uint64_t>>{{0, 0}, {2, 1}}));
+  EXPECT_NE(Notes.str().find(Dir + "/older.json: note: the prior data has no parameter 'b'"),
+            std::string::npos)
+      << Notes.str();
   std::ofstream(Dir + "/other.json")
-      << R"({"tune_params_keys": ["a"], "tune_params": {}, "cache": {"1": {"a": 1, "time": 1}}})";
-  EXPECT_EQ(priorConfigurations(Space.Space, {{Dir + "/other.json", 0}}).error().message(),
-            Dir + "/other.json: the prior data has no parameter 'b'");
+      << R"({"tune_params_keys": ["c"], "tune_params": {}, "cache": {"1": {"c": 1, "time": 1}}})";
+  EXPECT_EQ(priorConfigurations(Space.Space, {{Dir + "/other.json", 0}}, Diags).error().message(),
+            Dir + "/other.json: the prior data has none of the space's parameters");
   std::filesystem::remove_all(Dir);
 }
