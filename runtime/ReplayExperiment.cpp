@@ -82,7 +82,7 @@ std::vector<std::uint64_t> replayBudgets(std::uint64_t N) {
 Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
                                                      const ReplayBackend &Backend,
                                                      const ReplayOptions &Options,
-                                                     std::vector<Configuration> WarmStart) {
+                                                     PriorStart Prior) {
   ReplayExperimentResult R;
   if (!Backend.ok())
     return Error(Backend.error());
@@ -95,7 +95,7 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
   R.Runs = Options.Runs;
   R.Seed = Options.Seed;
   R.Parallel = std::max<std::uint64_t>(Options.Parallel, 1);
-  R.WarmStart = std::move(WarmStart);
+  R.WarmStart = std::move(Prior.Configurations);
   R.Budgets = replayBudgets(Options.Evaluations);
   std::vector<std::string> Texts = Options.Techniques;
   if (Texts.empty())
@@ -141,6 +141,7 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
     Exploration E(Space, makeTechnique(TR.Text).take(), // checked above
                   AbortCondition::evaluations(R.Evaluations), Run.Seed, [] { return 0.0; });
     E.warmStart(R.WarmStart);
+    E.measuredElsewhere(Prior.Measured);
     // Rounds of up to P evaluations, each measured before the next round.
     // A run that has found the optimum stops: nothing after it could change
     // the run's figures, and it spares most of a long budget's proposals.
@@ -227,7 +228,7 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   // The search minimises: maximised objectives as their search costs.
   const RecordedData Minimised = minimisedForm(Data);
   ReplayBackend Backend(Minimised, std::move(Names));
-  std::vector<Configuration> WarmStart;
+  PriorStart WarmStart;
   if (!Options.PriorPath.empty()) {
     Expected<RecordedData> Prior = readRecordedData(Options.PriorPath);
     if (!Prior) {
@@ -245,7 +246,7 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
     }
     if (!Start->Missing.empty())
       Diags.note(SourceLocation{Options.PriorPath}, missingParametersNote(Start->Missing));
-    WarmStart = std::move(Start->Configurations);
+    WarmStart = Start.take();
   }
   Expected<ReplayExperimentResult> E =
       runReplayExperiment(Space, Backend, Options, std::move(WarmStart));

@@ -36,6 +36,7 @@
 #include "Backends/ReplayBackend.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "runtime/ReplayOptions.h"
+#include "runtime/WarmStart.h"
 
 #include <cstdint>
 #include <iosfwd>
@@ -116,12 +117,14 @@ struct ReplayExperimentResult {
 std::vector<std::uint64_t> replayBudgets(std::uint64_t N);
 
 /// Runs the experiment on Space (not empty) with costs from Backend; every
-/// run measures WarmStart first. The error says what stopped it (a
-/// technique text that names no technique, data without a valid entry, ...).
+/// run measures Prior's configurations first, and its technique sees the
+/// costs Prior measured (a model learns from them). The error says what
+/// stopped it (a technique text that names no technique, data without a
+/// valid entry, ...).
 Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
                                                      const ReplayBackend &Backend,
                                                      const ReplayOptions &Options,
-                                                     std::vector<Configuration> WarmStart = {});
+                                                     PriorStart Prior = {});
 
 /// Reads Options.DataPath, replays on Space and writes the report to Out;
 /// errors go to Err as diagnostics (Support/Diagnostic.h). Returns the exit status: 0,

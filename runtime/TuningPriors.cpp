@@ -7,9 +7,10 @@
 
 namespace atfc {
 
-Expected<std::vector<Configuration>> priorConfigurations(const ChainOfTrees &Space,
-                                                         const std::vector<PriorData> &Priors,
-                                                         DiagnosticSink &Diags, std::size_t Count) {
+Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,
+                                         const std::vector<PriorData> &Priors,
+                                         DiagnosticSink &Diags, std::size_t Count) {
+  PriorStart Result;
   std::vector<std::vector<Configuration>> Each;
   for (const PriorData &Prior : Priors) {
     Expected<RecordedData> Data =
@@ -21,9 +22,12 @@ Expected<std::vector<Configuration>> priorConfigurations(const ChainOfTrees &Spa
       return Start.takeError().context(Prior.Path);
     if (!Start->Missing.empty())
       Diags.note(SourceLocation{Prior.Path}, missingParametersNote(Start->Missing));
+    // One prior's costs only: those of different priors are not comparable.
+    if (Result.Measured.empty())
+      Result.Measured = std::move(Start->Measured);
     Each.push_back(std::move(Start->Configurations));
   }
-  std::vector<Configuration> Configurations;
+  std::vector<Configuration> &Configurations = Result.Configurations;
   std::set<Configuration> Taken;
   for (std::size_t Rank = 0; Configurations.size() < Count; ++Rank) {
     bool Any = false;
@@ -37,7 +41,7 @@ Expected<std::vector<Configuration>> priorConfigurations(const ChainOfTrees &Spa
     if (!Any)
       break;
   }
-  return Configurations;
+  return Result;
 }
 
 } // namespace atfc

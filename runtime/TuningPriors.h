@@ -22,12 +22,13 @@
 namespace atfc {
 
 /// The configurations to measure first, best first in turn over Priors, at
-/// most Count; an error naming the prior that cannot be read or does not
-/// fit the space. A prior that lacks some of the space's parameters gets a
-/// note on Diags.
-Expected<std::vector<Configuration>>
-priorConfigurations(const ChainOfTrees &Space, const std::vector<PriorData> &Priors,
-                    DiagnosticSink &Diags, std::size_t Count = kWarmStartConfigurations);
+/// most Count, and the costs the first prior measured (for a model); an
+/// error naming the prior that cannot be read or does not fit the space. A
+/// prior that lacks some of the space's parameters gets a note on Diags.
+Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,
+                                         const std::vector<PriorData> &Priors,
+                                         DiagnosticSink &Diags,
+                                         std::size_t Count = kWarmStartConfigurations);
 
 } // namespace atfc
 

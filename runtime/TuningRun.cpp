@@ -119,6 +119,7 @@ public:
       return 1;
     if (!WarmStart.empty())
       Explorer->warmStart(WarmStart);
+    Explorer->measuredElsewhere(MeasuredElsewhere);
     Explorer->onReused([this](const Configuration &C) { recordReused(C); });
     Out << Options.FileName << ": cost = " << Measurer.costMeaning();
     if (!Setup.Objectives.empty()) {
@@ -263,14 +264,15 @@ private:
     // Read before this run is recorded: a prior may be this very database,
     // whose latest run is then the one before.
     if (!Options.Priors.empty() && RunId == 0) {
-      Expected<std::vector<Configuration>> Start =
+      Expected<PriorStart> Start =
           priorConfigurations(Space, Options.Priors, Diags, WarmStartCount);
       if (!Start) {
         Diags.error(SourceLocation{Options.FileName}, Start.error().message());
         Status = 1;
         return false;
       }
-      WarmStart = Start.take();
+      WarmStart = std::move(Start->Configurations);
+      MeasuredElsewhere = std::move(Start->Measured);
       Err << Options.FileName << ": warm start: " << WarmStart.size()
           << " configurations of earlier data first\n";
     }
@@ -570,8 +572,10 @@ private:
   /// Results of earlier runs under the key, by configuration index.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
-  /// The configurations of the priors, measured first.
+  /// The configurations of the priors, measured first, and the costs the
+  /// first prior measured, for a model.
   std::vector<Configuration> WarmStart;
+  std::vector<std::pair<Configuration, double>> MeasuredElsewhere;
   bool DatabaseFailed = false;
   /// 128 + the signal that interrupted the run.
   int InterruptedExitCode = kInterruptedExitCode;

@@ -150,7 +150,7 @@ Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space, const Re
   std::set<Configuration> Taken;
   std::vector<std::uint64_t> Indices(Space.numLevels());
   for (std::size_t I : Order) {
-    if (Configurations.size() >= Count)
+    if (Configurations.size() >= Count && !Missing.empty())
       break;
     bool Found = true;
     for (std::size_t L = 0; L < Space.numLevels() && Found; ++L) {
@@ -166,6 +166,11 @@ Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space, const Re
         }
     }
     if (!Found)
+      continue;
+    if (Missing.empty())
+      if (std::optional<Configuration> C = Space.withValueIndices(Indices))
+        Start.Measured.emplace_back(*C, Prior.Entries[I].Costs.front());
+    if (Configurations.size() >= Count)
       continue;
     // The first completion the constraints admit, from the entry's turn on
     // (a bounded number of tries: a wide missing range is not enumerated).

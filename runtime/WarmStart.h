@@ -59,6 +59,10 @@ struct PriorStart {
   std::vector<Configuration> Configurations;
   /// The space's parameters the prior lacks, in the space's order.
   std::vector<std::string> Missing;
+  /// Every valid entry of the prior that is a configuration of the space,
+  /// with its primary cost, for a model (Exploration::measuredElsewhere);
+  /// none where the prior lacks a parameter.
+  std::vector<std::pair<Configuration, double>> Measured;
 };
 
 /// The configurations of Space (distinct, best in the prior first) with the

@@ -141,6 +141,12 @@ void AucBandit::observePrior(std::span<const double> Where, const OptionalCost &
   remember(Where, Result);
 }
 
+void AucBandit::observeElsewhere(std::span<const double> Points, std::span<const double> Costs) {
+  for (const auto &Arm : Arms)
+    if (auto *Observer = dynamic_cast<ObservingTechnique *>(Arm.get()))
+      Observer->observeElsewhere(Points, Costs);
+}
+
 void AucBandit::remember(std::span<const double> Where, const OptionalCost &Result) {
   if (betterCost(Result, Best))
     Best = Result;

@@ -70,6 +70,7 @@ public:
   /// learns it, and it counts as the best to beat; no arm is credited.
   void observe(std::span<const double> Where, const OptionalCost &Result) override;
   void observePrior(std::span<const double> Where, const OptionalCost &Result) override;
+  void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) override;
   std::string describe() const override;
 
   std::size_t numArms() const { return Arms.size(); }

@@ -27,6 +27,10 @@ constexpr double kImprovementMargin = 0.01;
 /// factorisations; between two batches the choice rarely moves).
 constexpr std::size_t kAlwaysTuneBelow = 64;
 constexpr std::size_t kTuneEvery = 4;
+/// Results known after which the model forgets the costs measured
+/// elsewhere (docs/search.md: kept for good, they lowered the long-run
+/// scores on both GEMM pairs).
+constexpr std::size_t kElsewhereUntil = 50;
 
 double expectedImprovement(double Best, double Mean, double Sd) {
   if (Sd <= 0)
@@ -52,12 +56,42 @@ std::string BayesOpt::describe() const {
                                 static_cast<double>(Training), static_cast<double>(Candidates)});
 }
 
+std::size_t BayesOpt::features() const { return space().numLevels() + (Elsewhere.empty() ? 0 : 1); }
+
 void BayesOpt::appendFeatures(const Configuration &C, std::vector<double> &Row) const {
   const std::vector<std::uint64_t> V = space().valueIndices(C);
   for (std::size_t L = 0; L < V.size(); ++L) {
     const std::uint64_t Size = space().parameter(L).RangeSize;
     Row.push_back(Size > 1 ? static_cast<double>(V[L]) / static_cast<double>(Size - 1) : 0.0);
   }
+  if (!Elsewhere.empty()) {
+    auto It = Elsewhere.find(C);
+    Row.push_back(It != Elsewhere.end() ? It->second : ElsewhereMean);
+  }
+}
+
+void BayesOpt::learnElsewhere(const std::vector<std::pair<Configuration, double>> &Costs) {
+  // Log costs, as the model's targets: a device twice as fast elsewhere
+  // shifts them all alike.
+  std::map<Configuration, double> Logs;
+  for (const auto &[C, Cost] : Costs)
+    if (Cost > 0 && std::isfinite(Cost))
+      Logs.emplace(C, std::log(Cost));
+  if (Logs.size() < 2)
+    return;
+  const auto [Low, High] = std::minmax_element(
+      Logs.begin(), Logs.end(), [](const auto &A, const auto &B) { return A.second < B.second; });
+  const double From = Low->second, Span = High->second - Low->second;
+  if (!(Span > 0))
+    return; // all alike: no ranking to learn
+  double Sum = 0;
+  for (auto &[C, Log] : Logs) {
+    Log = (Log - From) / Span;
+    Sum += Log;
+  }
+  Elsewhere = std::move(Logs);
+  ElsewhereMean = Sum / static_cast<double>(Elsewhere.size());
+  rebuildFeatures();
 }
 
 void BayesOpt::start() {
@@ -86,12 +120,28 @@ void BayesOpt::learn(const Configuration &C, const OptionalCost &Result, bool) {
                       ? std::optional<double>(std::log(Result->front()))
                       : std::nullopt);
   Seen.push_back(C);
+  // Once this run's results are many, they rank better than another
+  // device's: the costs elsewhere leave the model.
+  if (!Elsewhere.empty() && Seen.size() >= kElsewhereUntil) {
+    Elsewhere.clear();
+    rebuildFeatures();
+  }
+}
+
+void BayesOpt::rebuildFeatures() {
+  X.clear();
+  for (const Configuration &C : Seen)
+    appendFeatures(C, X);
+  EverythingX.clear();
+  for (const Configuration &C : Everything)
+    appendFeatures(C, EverythingX);
+  LengthScale = 0; // chosen again for the new inputs
 }
 
 std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
                                                    std::vector<double> &PoolX) {
   std::vector<Configuration> Pool;
-  const std::size_t D = space().numLevels();
+  const std::size_t D = features();
   if (!Everything.empty()) {
     for (std::size_t I = 0; I < Everything.size(); ++I)
       if (!known(Everything[I])) {
@@ -144,7 +194,7 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
 
   // The training rows: all, or the best half of `training` and a uniform
   // sample of the rest.
-  const std::size_t D = space().numLevels();
+  const std::size_t D = features();
   std::vector<std::size_t> Rows(Y.size());
   std::iota(Rows.begin(), Rows.end(), 0);
   if (Rows.size() > Training) {

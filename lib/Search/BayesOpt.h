@@ -24,6 +24,11 @@
 //    one measured at its predicted mean before the next is scored
 //    (GaussianProcess::Posterior): the variances near it shrink, so the
 //    batch spreads instead of taking the first one's neighbours.
+//  - Costs measured elsewhere (a prior's, observeElsewhere) are one more
+//    input: their log, scaled to [0,1] (their mean where a configuration
+//    has none), so configurations the prior ranks alike are predicted
+//    alike. Once 50 results of the run are known they rank better, and the
+//    input is dropped.
 //
 // Its numbers, defaults and admitted values: kParameters.
 //
@@ -35,6 +40,7 @@
 #include "Search/HyperParameter.h"
 
 #include <array>
+#include <map>
 
 namespace atfc {
 
@@ -67,7 +73,14 @@ private:
   void start() override;
   std::vector<Configuration> next(std::size_t Max) override;
   void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
+  void learnElsewhere(const std::vector<std::pair<Configuration, double>> &Costs) override;
 
+  /// The model's inputs per configuration: its parameters, and the cost
+  /// measured elsewhere where such costs were given.
+  std::size_t features() const;
+
+  /// X and EverythingX again, after the inputs changed.
+  void rebuildFeatures();
   /// C's value indices, each over its range's last index.
   void appendFeatures(const Configuration &C, std::vector<double> &Row) const;
   /// The candidates of this batch, every one unknown; their features go
@@ -88,6 +101,12 @@ private:
   std::vector<double> X;
   std::vector<std::optional<double>> Costs;
   std::vector<Configuration> Seen;
+  /// Log costs measured elsewhere, scaled to [0, 1] over their range (the
+  /// model's last input), and the input of a configuration without one
+  /// (their mean); empty: none given, or forgotten once the run has enough
+  /// results of its own. Kept across start().
+  std::map<Configuration, double> Elsewhere;
+  double ElsewhereMean = 0;
   /// The whole space and its features, where it has at most Candidates.
   std::vector<Configuration> Everything;
   std::vector<double> EverythingX;

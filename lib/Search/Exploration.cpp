@@ -262,6 +262,21 @@ void Exploration::warmStart(std::vector<Configuration> First) {
                    std::make_move_iterator(First.end()));
 }
 
+void Exploration::measuredElsewhere(const std::vector<std::pair<Configuration, double>> &Costs) {
+  auto *Observing = dynamic_cast<ObservingTechnique *>(Technique.get());
+  if (!Observing || Costs.empty())
+    return;
+  std::vector<double> Points, Values;
+  for (const auto &[C, Cost] : Costs) {
+    if (!inSpace(C))
+      reportBug("Exploration::measuredElsewhere: a configuration is not in the space");
+    const Point P = Domain.pointOf(C);
+    Points.insert(Points.end(), P.begin(), P.end());
+    Values.push_back(Cost);
+  }
+  Observing->observeElsewhere(Points, Values);
+}
+
 void Exploration::remember(const Configuration &C, OptionalCost Result) {
   if (!inSpace(C))
     reportBug("Exploration::remember: the configuration is not in the space");

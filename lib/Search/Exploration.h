@@ -94,6 +94,10 @@ public:
   /// reach the technique through ObservingTechnique::observe(). Each must
   /// be in the space.
   void warmStart(std::vector<Configuration> First);
+  /// Costs of configurations that earlier data measured elsewhere (another
+  /// device or input size), for a technique's model: passed on at once
+  /// (ObservingTechnique::observeElsewhere). Each must be in the space.
+  void measuredElsewhere(const std::vector<std::pair<Configuration, double>> &Costs);
 
   /// Whether the run is over, as of the last next() or report().
   bool done() const { return Finished; }

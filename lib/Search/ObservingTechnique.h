@@ -24,6 +24,13 @@ public:
   virtual void observePrior(std::span<const double> Where, const OptionalCost &Result) {
     observe(Where, Result);
   }
+  /// Costs that earlier data measured elsewhere (the same kernel on another
+  /// device or input size) at points of this space, `Costs.size()` points
+  /// of the domain's dimensions each: not results of this run, which may
+  /// still measure them, but a ranking a model can learn from. Given before
+  /// the first propose(), and kept across a restart. Ignored by default.
+  virtual void observeElsewhere(std::span<const double> /*Points*/,
+                                std::span<const double> /*Costs*/) {}
 };
 
 } // namespace atfc

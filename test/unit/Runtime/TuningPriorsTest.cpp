@@ -60,18 +60,25 @@ TEST(TuningPriorsTest, BestOfEachPriorInTurn) {
   DiagnosticSink Diags(Notes);
   const std::string First = cache(Dir, "first.json", {{1, 8, 3}, {2, 8, 1}, {4, 16, 2}});
   const std::string Second = cache(Dir, "second.json", {{2, 8, 9}, {1, 16, 5}, {4, 8, 7}});
-  Expected<std::vector<Configuration>> W =
-      priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, Diags, 4);
+  Expected<PriorStart> W = priorConfigurations(Space.Space, {{First, 0}, {Second, 0}}, Diags, 4);
   ASSERT_TRUE(W.ok()) << W.error().message();
   std::vector<std::vector<std::uint64_t>> Got;
-  for (const Configuration &C : *W)
+  for (const Configuration &C : W->Configurations)
     Got.push_back(Space.Space.valueIndices(C));
   // first: (2,8) (4,16) (1,8); second: (1,16) (4,8) (2,8); in turn, (2,8) once.
   EXPECT_EQ(Got, (std::vector<std::vector<std::uint64_t>>{{1, 0}, {0, 1}, {2, 1}, {2, 0}}));
-  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, Diags, 2)->size(), 2u);
-  EXPECT_TRUE(priorConfigurations(Space.Space, {}, Diags, 4)->empty());
+  // The costs for a model are the first prior's, every entry of it, best
+  // first: its costs and another's are not comparable.
+  std::vector<std::pair<std::vector<std::uint64_t>, double>> Measured;
+  for (const auto &[C, Cost] : W->Measured)
+    Measured.emplace_back(Space.Space.valueIndices(C), Cost);
+  EXPECT_EQ(Measured, (std::vector<std::pair<std::vector<std::uint64_t>, double>>{
+                          {{1, 0}, 1.0}, {{2, 1}, 2.0}, {{0, 0}, 3.0}}));
+  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, Diags, 2)->Configurations.size(), 2u);
+  EXPECT_EQ(priorConfigurations(Space.Space, {{First, 0}}, Diags, 2)->Measured.size(), 3u);
+  EXPECT_TRUE(priorConfigurations(Space.Space, {}, Diags, 4)->Configurations.empty());
 
-  const Expected<std::vector<Configuration>> Missing =
+  const Expected<PriorStart> Missing =
       priorConfigurations(Space.Space, {{Dir + "/none.json", 0}}, Diags);
   EXPECT_NE(Missing.error().message().find("cannot read the prior: " + Dir + "/none.json"),
             std::string::npos)
@@ -81,11 +88,11 @@ TEST(TuningPriorsTest, BestOfEachPriorInTurn) {
   // note that names the prior.
   std::ofstream(Dir + "/older.json") << R"({"tune_params_keys": ["a"], "tune_params": {},
       "cache": {"1": {"a": 1, "time": 1}, "4": {"a": 4, "time": 2}}})";
-  Expected<std::vector<Configuration>> Older =
-      priorConfigurations(Space.Space, {{Dir + "/older.json", 0}}, Diags);
+  Expected<PriorStart> Older = priorConfigurations(Space.Space, {{Dir + "/older.json", 0}}, Diags);
   ASSERT_TRUE(Older.ok()) << Older.error().message();
+  EXPECT_TRUE(Older->Measured.empty()) << "a cost of a, not of a configuration";
   std::vector<std::vector<std::uint64_t>> Completed;
-  for (const Configuration &C : *Older)
+  for (const Configuration &C : Older->Configurations)
     Completed.push_back(Space.Space.valueIndices(C));
   EXPECT_EQ(Completed, (std::vector<std::vector<std::uint64_t>>{{0, 0}, {2, 1}}));
   EXPECT_NE(Notes.str().find(Dir + "/older.json: note: the prior data has no parameter 'b'"),

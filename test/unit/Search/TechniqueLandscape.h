@@ -15,8 +15,11 @@
 #include "SearchSpace/SpaceGenerator.h"
 #include "Support/Bug.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
+#include <random>
 #include <variant>
 
 namespace atfc::test {
@@ -41,6 +44,26 @@ inline Cost bowlCost(const ChainOfTrees &Space, const Configuration &C) {
   return {S};
 }
 
+/// Costs 1..10,000 of the bowl's configurations in a fixed random order,
+/// by index: nothing in the parameters predicts them.
+inline std::vector<double> scrambledCosts() {
+  std::vector<double> Cost(10000);
+  std::iota(Cost.begin(), Cost.end(), 1.0);
+  std::shuffle(Cost.begin(), Cost.end(), std::mt19937_64(7));
+  return Cost;
+}
+
+/// Costs of the bowl's configurations measured elsewhere, by index: 3
+/// times Cost within 10 % (a slower device), or, unless Related, noise.
+inline std::vector<double> costsElsewhere(const std::vector<double> &Cost, bool Related) {
+  std::mt19937_64 Rng(11);
+  std::uniform_real_distribution<double> Factor(0.9, 1.1), Any(1.0, 10000.0);
+  std::vector<double> Elsewhere;
+  for (double C : Cost)
+    Elsewhere.push_back(Related ? 3 * C * Factor(Rng) : Any(Rng));
+  return Elsewhere;
+}
+
 /// What a run saw.
 struct LandscapeRun {
   /// Distinct evaluations until the optimum was measured (0: never).
@@ -53,13 +76,17 @@ struct LandscapeRun {
   std::vector<Point> Proposed;
 };
 
-/// Runs T (initialized with Seed) until Budget distinct evaluations or the
-/// optimum (cost Optimum), asking for batches of up to Max points.
+/// Runs T (initialized with Seed, then given to Prepare) until Budget
+/// distinct evaluations or the optimum (cost Optimum), asking for batches
+/// of up to Max points.
 inline LandscapeRun runOn(SearchTechnique &T, const SearchDomain &Domain,
                           const std::function<OptionalCost(const Configuration &)> &CostOf,
                           double Optimum, std::size_t Budget, std::uint64_t Seed,
-                          std::size_t Max = 4) {
+                          std::size_t Max = 4,
+                          const std::function<void(SearchTechnique &)> &Prepare = {}) {
   T.initialize(Domain, Seed);
+  if (Prepare)
+    Prepare(T);
   std::map<Configuration, OptionalCost> Known;
   LandscapeRun Run;
   Run.Best = 1e300;

@@ -4,6 +4,7 @@
 // known ones are skipped; the technique sees their results through
 // observePrior() (a local search then descends from the best of them) and is
 // never sent their reports; configurations outside the space are refused.
+// Costs measured elsewhere reach a model through the bandit.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Exploration.h"
@@ -86,6 +87,43 @@ TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {
     std::sort(Cold.begin(), Cold.end());
     EXPECT_GT(Cold[4], 11u) << Samples << " samples";
   }
+}
+
+TEST(WarmStartTest, CostsMeasuredElsewhereReachTheDefaultsModel) {
+  // Costs the parameters do not predict (scrambledCosts): the default
+  // bandit searches about as random search does, unless Exploration passes
+  // the costs measured elsewhere on through the bandit to its model.
+  const ChainOfTrees Space = bowlSpace();
+  const std::vector<double> Cost = scrambledCosts();
+  auto Median = [&](bool WithCosts) {
+    std::vector<std::pair<Configuration, double>> Elsewhere;
+    const std::vector<double> There = costsElsewhere(Cost, true);
+    for (std::uint64_t I = 0; I < There.size(); ++I)
+      Elsewhere.emplace_back(Space.at(BigCount(static_cast<unsigned long>(I))), There[I]);
+    std::vector<std::uint64_t> ToOptimum;
+    for (std::uint64_t Seed = 1; Seed <= 5; ++Seed) {
+      Exploration Run(Space, makeTechnique("auc_bandit").take(), AbortCondition::evaluations(300),
+                      Seed);
+      if (WithCosts)
+        Run.measuredElsewhere(Elsewhere);
+      std::uint64_t At = 301;
+      while (!Run.done() && At == 301)
+        for (const Configuration &C : Run.next(1)) {
+          Run.report(C, atfc::Cost{Cost[Space.indexOf(C).get_ui()]});
+          if (Run.status().Best == atfc::Cost{1.0})
+            At = Run.status().Evaluations;
+        }
+      ToOptimum.push_back(At);
+    }
+    std::sort(ToOptimum.begin(), ToOptimum.end());
+    return ToOptimum[2];
+  };
+  EXPECT_LE(Median(true), 150u);
+  EXPECT_EQ(Median(false), 301u);
+  EXPECT_DEATH(
+      Exploration(Space, makeTechnique("auc_bandit").take(), AbortCondition::evaluations(1), 1)
+          .measuredElsewhere({{Configuration{{999, 0, 0, 0}}, 1.0}}),
+      "atfc: bug: Exploration::measuredElsewhere: a configuration is not in the space");
 }
 
 TEST(WarmStartTest, TheBanditPassesTheWarmStartToItsArms) {
