@@ -70,13 +70,14 @@ void BayesOpt::appendFeatures(const Configuration &C, std::vector<double> &Row) 
   }
 }
 
-void BayesOpt::learnElsewhere(const std::vector<std::pair<Configuration, double>> &Costs) {
+void BayesOpt::observeElsewhere(std::span<const double> Points, std::span<const double> Costs) {
   // Log costs, as the model's targets: a device twice as fast elsewhere
   // shifts them all alike.
+  const std::size_t Dims = Costs.empty() ? 0 : Points.size() / Costs.size();
   std::map<Configuration, double> Logs;
-  for (const auto &[C, Cost] : Costs)
-    if (Cost > 0 && std::isfinite(Cost))
-      Logs.emplace(C, std::log(Cost));
+  for (std::size_t I = 0; I < Costs.size(); ++I)
+    if (Costs[I] > 0 && std::isfinite(Costs[I]))
+      Logs.emplace(domain().configurationAt(Points.subspan(I * Dims, Dims)), std::log(Costs[I]));
   if (Logs.size() < 2)
     return;
   const auto [Low, High] = std::minmax_element(

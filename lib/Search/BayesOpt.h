@@ -68,12 +68,12 @@ public:
   /// From values admitted by kParameters, one per parameter.
   explicit BayesOpt(std::span<const double> Values);
   std::string describe() const override;
+  void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) override;
 
 private:
   void start() override;
   std::vector<Configuration> next(std::size_t Max) override;
   void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
-  void learnElsewhere(const std::vector<std::pair<Configuration, double>> &Costs) override;
 
   /// The model's inputs per configuration: its parameters, and the cost
   /// measured elsewhere where such costs were given.

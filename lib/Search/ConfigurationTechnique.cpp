@@ -64,16 +64,6 @@ void ConfigurationTechnique::observePrior(std::span<const double> Where,
   FromPrior = false;
 }
 
-void ConfigurationTechnique::observeElsewhere(std::span<const double> Points,
-                                              std::span<const double> Costs) {
-  const std::size_t Dims = Costs.empty() ? 0 : Points.size() / Costs.size();
-  std::vector<std::pair<Configuration, double>> Elsewhere;
-  Elsewhere.reserve(Costs.size());
-  for (std::size_t I = 0; I < Costs.size(); ++I)
-    Elsewhere.emplace_back(Domain->configurationAt(Points.subspan(I * Dims, Dims)), Costs[I]);
-  learnElsewhere(Elsewhere);
-}
-
 Configuration ConfigurationTechnique::unknownSample() {
   Configuration C = space().sample(Rng);
   for (int Try = 0; Try < 64 && known(C); ++Try)

@@ -43,7 +43,6 @@ public:
   void report(std::span<const double> Where, const OptionalCost &Result) final;
   void observe(std::span<const double> Where, const OptionalCost &Result) final;
   void observePrior(std::span<const double> Where, const OptionalCost &Result) final;
-  void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) final;
 
 protected:
   /// Starts a run: Space, Rng and the memory are fresh.
@@ -54,11 +53,9 @@ protected:
   /// The result of C: Own when this technique proposed it (then after
   /// every report of a batch, in order), else another technique's.
   virtual void learn(const Configuration &C, const OptionalCost &Result, bool Own) = 0;
-  /// Costs measured elsewhere (ObservingTechnique::observeElsewhere), after
-  /// start(); ignored by default.
-  virtual void learnElsewhere(const std::vector<std::pair<Configuration, double>> &) {}
 
   const ChainOfTrees &space() const { return Domain->space(); }
+  const SearchDomain &domain() const { return *Domain; }
   /// Whether C has a result or awaits one.
   bool known(const Configuration &C) const { return Memory.count(C) != 0; }
   /// C's result, null while unknown or awaited.
