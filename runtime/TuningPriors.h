@@ -22,7 +22,7 @@
 namespace atfc {
 
 /// The configurations to measure first, best first in turn over Priors, at
-/// most Count, and the costs the first prior measured (for a model); an
+/// most Count, and the costs of the first prior that has any (for a model); an
 /// error naming the prior that cannot be read or does not fit the space. A
 /// prior that lacks some of the space's parameters gets a note on Diags.
 Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,

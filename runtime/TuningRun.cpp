@@ -572,8 +572,8 @@ private:
   /// Results of earlier runs under the key, by configuration index.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
-  /// The configurations of the priors, measured first, and the costs the
-  /// first prior measured, for a model.
+  /// The configurations of the priors, measured first, and the costs
+  /// measured by the first prior that has any, for a model.
   std::vector<Configuration> WarmStart;
   std::vector<std::pair<Configuration, double>> MeasuredElsewhere;
   bool DatabaseFailed = false;
