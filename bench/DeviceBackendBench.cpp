@@ -10,8 +10,8 @@
 // Usage: device-backend-bench [configurations]   (default 200)
 //
 //===----------------------------------------------------------------------===//
-#include "Backends/DeviceBackend.h"
-#include "Backends/DeviceWorker.h"
+#include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/DeviceWorker.h"
 
 #include <algorithm>
 #include <chrono>

@@ -14,8 +14,8 @@
 // and load-time measurements of docs/report.md.
 //
 //===----------------------------------------------------------------------===//
-#include "Backends/RecordedData.h"
-#include "runtime/ResultsDatabase.h"
+#include "Results/RecordedData.h"
+#include "Results/ResultsDatabase.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,7 +7,7 @@
 //   results-db-bench [EVALUATIONS] [DIR]   (default 20000, a temporary dir)
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/ResultsDatabase.h"
+#include "Results/ResultsDatabase.h"
 
 #include <chrono>
 #include <cstdio>

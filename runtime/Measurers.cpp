@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/ConfigurationMeasurer.h"
 
-#include "Backends/DeviceBackend.h"
 #include "Backends/ProcessBackend.h"
+#include "DeviceBackends/DeviceBackend.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 //===- runtime/MeasuringRank.cpp - A rank that measures -------------------===//
 #include "runtime/MeasuringRank.h"
 
-#include "Backends/DeviceProtocol.h"
-#include "runtime/Interruption.h"
+#include "DeviceBackends/DeviceProtocol.h"
+#include "System/Interruption.h"
 #include "runtime/TuningRun.h"
 
 #include <deque>

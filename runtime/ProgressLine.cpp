@@ -1,7 +1,7 @@
 //===- runtime/ProgressLine.cpp - What a run is doing, on a terminal ------===//
 #include "runtime/ProgressLine.h"
 
-#include "runtime/RunObjectives.h"
+#include "Results/RunObjectives.h"
 
 #include <fmt/format.h>
 

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/RankProtocol.h"
 
-#include "Backends/DeviceProtocol.h"
+#include "DeviceBackends/DeviceProtocol.h"
 #include "runtime/TuningSetup.h"
 
 #include <charconv>

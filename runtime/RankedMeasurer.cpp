@@ -1,7 +1,7 @@
 //===- runtime/RankedMeasurer.cpp - Measuring on every rank ---------------===//
 #include "runtime/RankedMeasurer.h"
 
-#include "Backends/DeviceProtocol.h"
+#include "DeviceBackends/DeviceProtocol.h"
 #include "Support/Diagnostic.h"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 //===- runtime/SpaceReport.cpp - What a tuner says about its space --------===//
 #include "runtime/SpaceReport.h"
-#include "runtime/ValueJson.h"
+#include "Results/ValueJson.h"
 
 #include "Support/TextTable.h"
 

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/ToolchainRecord.h"
 
-#include "runtime/ResultsDatabase.h"
+#include "Results/ResultsDatabase.h"
 
 namespace atfc {
 

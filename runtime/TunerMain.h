@@ -23,11 +23,11 @@
 #ifndef ATFC_RUNTIME_TUNERMAIN_H
 #define ATFC_RUNTIME_TUNERMAIN_H
 
+#include "Invocation/PositionalInputs.h"
+#include "Invocation/TunerCommandLine.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "System/OutputLock.h"
 #include "runtime/ArithmeticTrap.h"
-#include "runtime/OutputLock.h"
-#include "runtime/PositionalInputs.h"
-#include "runtime/TunerCommandLine.h"
 #include "runtime/TuningSetup.h"
 
 #include <functional>

@@ -2,7 +2,7 @@
 #include "runtime/TuningOutputs.h"
 
 #include "Backends/SourceSubstitution.h"
-#include "runtime/SafeFiles.h"
+#include "System/SafeFiles.h"
 
 #include <cerrno>
 #include <cstdio>

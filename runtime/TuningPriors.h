@@ -13,9 +13,9 @@
 #ifndef ATFC_RUNTIME_TUNINGPRIORS_H
 #define ATFC_RUNTIME_TUNINGPRIORS_H
 
+#include "Invocation/TunerCommandLine.h"
+#include "Replay/WarmStart.h"
 #include "Support/Diagnostic.h"
-#include "runtime/TunerCommandLine.h"
-#include "runtime/WarmStart.h"
 
 #include <vector>
 

@@ -9,22 +9,22 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/TuningRun.h"
 
+#include "Report/RunReportData.h"
+#include "Results/ResultsDatabase.h"
+#include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/Exploration.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
 #include "Support/Diagnostic.h"
-#include "runtime/Interruption.h"
+#include "System/Interruption.h"
+#include "System/SafeFiles.h"
 #include "runtime/KnownConfigurations.h"
 #include "runtime/ProgressLine.h"
-#include "runtime/ResultsDatabase.h"
-#include "runtime/RunObjectives.h"
-#include "runtime/RunReportData.h"
-#include "runtime/SafeFiles.h"
 #include "runtime/ToolchainRecord.h"
 #include "runtime/TuningOutputs.h"
 #include "runtime/TuningPriors.h"
-#include "runtime/ValueJson.h"
 
 #include "Backends/SourceSubstitution.h"
 

@@ -17,9 +17,9 @@
 #ifndef ATFC_RUNTIME_TUNINGRUN_H
 #define ATFC_RUNTIME_TUNINGRUN_H
 
+#include "Invocation/TunerCommandLine.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "runtime/ConfigurationMeasurer.h"
-#include "runtime/TunerCommandLine.h"
 #include "runtime/TuningSetup.h"
 
 #include <cstdint>

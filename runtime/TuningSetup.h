@@ -17,9 +17,9 @@
 #define ATFC_RUNTIME_TUNINGSETUP_H
 
 #include "Backends/DeviceLimits.h"
-#include "Backends/KernelArgument.h"
 #include "Backends/Measurement.h"
-#include "Backends/ResultCheck.h"
+#include "DeviceBackends/KernelArgument.h"
+#include "DeviceBackends/ResultCheck.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
 

@@ -12,7 +12,7 @@
 #include "Analysis/ParameterImportance.h"
 #include "Analysis/SpacePruning.h"
 #include "Analysis/WellPerforming.h"
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 #include "Support/Error.h"
 
 #include <nlohmann/json.hpp>

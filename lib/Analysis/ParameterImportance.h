@@ -23,7 +23,7 @@
 #ifndef ATFC_ANALYSIS_PARAMETERIMPORTANCE_H
 #define ATFC_ANALYSIS_PARAMETERIMPORTANCE_H
 
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -26,7 +26,7 @@
 #define ATFC_ANALYSIS_SPACEPRUNING_H
 
 #include "Analysis/ParameterImportance.h"
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <cstddef>
 #include <optional>

@@ -9,7 +9,7 @@
 #ifndef ATFC_ANALYSIS_VALUECOLUMNS_H
 #define ATFC_ANALYSIS_VALUECOLUMNS_H
 
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <cstdint>
 #include <optional>

@@ -22,7 +22,7 @@
 #ifndef ATFC_ANALYSIS_WELLPERFORMING_H
 #define ATFC_ANALYSIS_WELLPERFORMING_H
 
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <cstdint>
 #include <optional>

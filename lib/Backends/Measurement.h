@@ -1,33 +1,22 @@
 //===- Backends/Measurement.h - What measuring a configuration gave -*- C++ -*-===//
 //
-// The common currency of the backends: a configuration goes in as named
-// parameter values, a Measurement comes out. A configuration that fails in
-// any way (build error, non-zero exit, timeout, crash, wrong result,
-// unreadable cost) is an invalid measurement with its reason; it never ends
-// the tuning run. Backends know nothing about search.
+// The common currency of the backends: a configuration goes in
+// (SearchSpace/Configuration.h), a Measurement comes out. A configuration
+// that fails in any way (build error, non-zero exit, timeout, crash, wrong
+// result, unreadable cost) is an invalid measurement with its reason; it
+// never ends the tuning run. Backends know nothing about search.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_BACKENDS_MEASUREMENT_H
 #define ATFC_BACKENDS_MEASUREMENT_H
 
-#include "SearchSpace/Value.h"
+#include "SearchSpace/Configuration.h"
 
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace atfc {
-
-/// One tuning parameter's value in a configuration.
-struct NamedValue {
-  /// The parameter's name, as in its `tp` directive.
-  std::string Name;
-  /// Its value.
-  Value Val;
-};
-
-/// A configuration as backends see it: every parameter, in generation order.
-using ParameterValues = std::vector<NamedValue>;
 
 /// Why a measurement is invalid.
 enum class FailureKind {

@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "Backends/ProcessBackend.h"
 
-#include "Backends/ChildProcess.h"
 #include "Backends/CostFile.h"
 #include "Backends/SourceSubstitution.h"
 #include "Support/NumberText.h"
+#include "System/ChildProcess.h"
 
 #include <algorithm>
 #include <cerrno>

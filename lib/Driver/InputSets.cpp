@@ -1,7 +1,7 @@
 //===- Driver/InputSets.cpp - atfc tune --inputs --------------------------===//
 #include "Driver/InputSets.h"
 
-#include "runtime/ResultsDatabase.h"
+#include "Results/ResultsDatabase.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -11,8 +11,8 @@
 #ifndef ATFC_DRIVER_INPUTSETS_H
 #define ATFC_DRIVER_INPUTSETS_H
 
-#include "runtime/TunerCommandLine.h"
-#include "runtime/Wisdom.h"
+#include "Invocation/TunerCommandLine.h"
+#include "Wisdom/Wisdom.h"
 
 #include <functional>
 #include <optional>

@@ -3,8 +3,8 @@
 
 #include "Directives/DirectiveScanner.h"
 #include "Directives/IncludedFiles.h"
+#include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
-#include "runtime/ResultsDatabase.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -2,8 +2,8 @@
 #include "Driver/SelectionFiles.h"
 
 #include "Support/Diagnostic.h"
-#include "runtime/SafeFiles.h"
-#include "runtime/SelectionHeader.h"
+#include "System/SafeFiles.h"
+#include "Wisdom/SelectionHeader.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -9,7 +9,7 @@
 #ifndef ATFC_DRIVER_SELECTIONFILES_H
 #define ATFC_DRIVER_SELECTIONFILES_H
 
-#include "runtime/Wisdom.h"
+#include "Wisdom/Wisdom.h"
 
 #include <optional>
 #include <string>

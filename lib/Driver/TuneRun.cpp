@@ -14,10 +14,10 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "Invocation/TunerInvocation.h"
 #include "Support/Diagnostic.h"
-#include "runtime/OutputLock.h"
-#include "runtime/SafeFiles.h"
-#include "runtime/TunerInvocation.h"
+#include "System/OutputLock.h"
+#include "System/SafeFiles.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

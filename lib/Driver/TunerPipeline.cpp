@@ -5,9 +5,9 @@
 
 #include "Directives/TunerBuild.h"
 #include "Support/Diagnostic.h"
-#include "runtime/OutputLock.h"
-#include "runtime/SafeFiles.h"
-#include "runtime/SlowStepNotice.h"
+#include "System/OutputLock.h"
+#include "System/SafeFiles.h"
+#include "System/SlowStepNotice.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

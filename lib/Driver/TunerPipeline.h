@@ -10,7 +10,7 @@
 
 #include "Directives/Frontend.h"
 #include "Directives/TunerEmitter.h"
-#include "runtime/Wisdom.h"
+#include "Wisdom/Wisdom.h"
 
 #include <optional>
 #include <string>

@@ -17,9 +17,9 @@
 #include "Driver/TunerProcess.h"
 
 #include "Support/Diagnostic.h"
-#include "runtime/Interruption.h"
-#include "runtime/OutputLock.h"
-#include "runtime/ScopedSignalHandlers.h"
+#include "System/Interruption.h"
+#include "System/OutputLock.h"
+#include "System/ScopedSignalHandlers.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -8,7 +8,7 @@
 // accepts must be consistent: a value per parameter in every entry.
 //
 //===----------------------------------------------------------------------===//
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -8,7 +8,7 @@
 // a run's evaluations belong to it.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/ResultsDatabase.h"
+#include "Results/ResultsDatabase.h"
 
 #include <cstddef>
 #include <cstdint>

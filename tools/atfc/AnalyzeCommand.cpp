@@ -11,13 +11,13 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Subcommands.h"
-#include "TerminalText.h"
+#include "System/TerminalText.h"
 
 #include "Analysis/AnalysisReport.h"
 #include "Analysis/FixedValues.h"
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
+#include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
-#include "runtime/ResultsDatabase.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -12,8 +12,8 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "Replay/ReplayExperiment.h"
 #include "Support/Diagnostic.h"
-#include "runtime/ReplayExperiment.h"
 
 #include <iostream>
 #include <optional>

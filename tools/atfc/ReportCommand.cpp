@@ -9,10 +9,10 @@
 #include "CommandLine.h"
 #include "Subcommands.h"
 
-#include "Backends/RecordedData.h"
 #include "Report/RunReport.h"
+#include "Report/RunReportData.h"
+#include "Results/RecordedData.h"
 #include "Support/Diagnostic.h"
-#include "runtime/RunReportData.h"
 
 #include <CLI/CLI.hpp>
 

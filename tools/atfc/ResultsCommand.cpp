@@ -15,11 +15,11 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Subcommands.h"
-#include "TerminalText.h"
+#include "System/TerminalText.h"
 
+#include "Results/ResultsDatabase.h"
+#include "Results/RunObjectives.h"
 #include "Support/Diagnostic.h"
-#include "runtime/ResultsDatabase.h"
-#include "runtime/RunObjectives.h"
 
 #include "Support/TextTable.h"
 

@@ -10,8 +10,8 @@
 
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
+#include "Invocation/TunerInvocation.h"
 #include "SearchSpace/SpaceGenerator.h"
-#include "runtime/TunerInvocation.h"
 
 #include <CLI/CLI.hpp>
 

@@ -15,13 +15,13 @@
 #include "CommandLine.h"
 #include "Subcommands.h"
 
-#include "Backends/RecordedData.h"
 #include "Driver/SelectionFiles.h"
 #include "Driver/TunerPipeline.h"
+#include "Results/RecordedData.h"
 
 #include "Support/Diagnostic.h"
-#include "runtime/SafeFiles.h"
-#include "runtime/SelectionHeader.h"
+#include "System/SafeFiles.h"
+#include "Wisdom/SelectionHeader.h"
 
 #include <CLI/CLI.hpp>
 

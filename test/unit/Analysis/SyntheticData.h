@@ -7,7 +7,7 @@
 #ifndef ATFC_TEST_ANALYSIS_SYNTHETICDATA_H
 #define ATFC_TEST_ANALYSIS_SYNTHETICDATA_H
 
-#include "Backends/RecordedData.h"
+#include "Results/RecordedData.h"
 
 #include <initializer_list>
 #include <optional>

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/KnownConfigurations.h"
 
-#include "Backends/RecordedSpace.h"
+#include "Replay/RecordedSpace.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/MeasuringRank.h"
 
-#include "Backends/DeviceProtocol.h"
+#include "DeviceBackends/DeviceProtocol.h"
 
 #include <gtest/gtest.h>
 

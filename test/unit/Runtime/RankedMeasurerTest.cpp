@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/RankedMeasurer.h"
 
-#include "Backends/DeviceProtocol.h"
+#include "DeviceBackends/DeviceProtocol.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/TuningPriors.h"
 
-#include "Backends/RecordedSpace.h"
+#include "Replay/RecordedSpace.h"
 
 #include <gtest/gtest.h>
 

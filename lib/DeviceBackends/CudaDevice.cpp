@@ -1,0 +1,350 @@
+//===- DeviceBackends/CudaDevice.cpp - A CUDA device, inside the worker ---------===//
+//
+// The CUDA side of the device worker. The driver (libcuda.so.1) is opened
+// with dlopen (CudaLibraries.h), never linked, so that every binary starts on machines without
+// an NVIDIA driver; only the handful of entry points needed are looked up.
+// One primary context per worker; one module per configuration, compiled by
+// NVRTC for the device's architecture; launches timed with CUDA events.
+// An error while a kernel runs (an illegal address) breaks the context for
+// good, so it ends the worker and the configuration counts as crashed.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/CudaCompiler.h"
+#include "DeviceBackends/CudaLibraries.h"
+#include "DeviceBackends/KernelDevice.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+namespace atfc {
+
+namespace {
+
+// The driver API's types and values, as the driver's ABI fixes them; the
+// toolkit's cuda.h is not needed to build this file.
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUevent = struct CUevent_st *;
+using CUstream = struct CUstream_st *;
+using CUdeviceptr = std::uint64_t;
+constexpr CUresult CudaSuccess = 0;
+constexpr int AttrMaxThreadsPerBlock = 1;
+constexpr int AttrMaxBlockDimX = 2;
+constexpr int AttrMaxGridDimX = 5;
+constexpr int AttrMaxSharedMemoryPerBlock = 8;
+constexpr int AttrComputeCapabilityMajor = 75;
+constexpr int AttrComputeCapabilityMinor = 76;
+
+/// The driver entry points the backend uses.
+struct CudaDriver {
+  void *Library = nullptr;
+  CUresult (*Init)(unsigned);
+  CUresult (*DeviceGetCount)(int *);
+  CUresult (*DeviceGet)(CUdevice *, int);
+  CUresult (*DeviceGetName)(char *, int, CUdevice);
+  CUresult (*DeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*PrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*CtxSetCurrent)(CUcontext);
+  CUresult (*ModuleLoadData)(CUmodule *, const void *);
+  CUresult (*ModuleUnload)(CUmodule);
+  CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*MemAlloc)(CUdeviceptr *, std::size_t);
+  CUresult (*MemFree)(CUdeviceptr);
+  CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, std::size_t);
+  CUresult (*MemcpyDtoH)(void *, CUdeviceptr, std::size_t);
+  CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, CUstream, void **, void **);
+  CUresult (*EventCreate)(CUevent *, unsigned);
+  CUresult (*EventRecord)(CUevent, CUstream);
+  CUresult (*EventSynchronize)(CUevent);
+  CUresult (*EventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*CtxSynchronize)();
+  CUresult (*GetErrorName)(CUresult, const char **);
+
+  /// Opens the driver, or says why it cannot.
+  Expected<void> open() {
+    const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver);
+    if (!Driver.ok())
+      return Error(Driver.Error);
+    Library = Driver.Handle;
+    std::string Missing;
+    auto Find = [&](auto &Entry, const char *Name, const char *Fallback = nullptr) {
+      void *Symbol = dlsym(Library, Name);
+      if (!Symbol && Fallback)
+        Symbol = dlsym(Library, Fallback);
+      if (!Symbol)
+        Missing += std::string(Missing.empty() ? "" : ", ") + Name;
+      Entry = reinterpret_cast<std::remove_reference_t<decltype(Entry)>>(Symbol);
+    };
+    Find(Init, "cuInit");
+    Find(DeviceGetCount, "cuDeviceGetCount");
+    Find(DeviceGet, "cuDeviceGet");
+    Find(DeviceGetName, "cuDeviceGetName");
+    Find(DeviceGetAttribute, "cuDeviceGetAttribute");
+    Find(PrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+    Find(CtxSetCurrent, "cuCtxSetCurrent");
+    Find(ModuleLoadData, "cuModuleLoadData");
+    Find(ModuleUnload, "cuModuleUnload");
+    Find(ModuleGetFunction, "cuModuleGetFunction");
+    Find(MemAlloc, "cuMemAlloc_v2");
+    Find(MemFree, "cuMemFree_v2");
+    Find(MemcpyHtoD, "cuMemcpyHtoD_v2");
+    Find(MemcpyDtoH, "cuMemcpyDtoH_v2");
+    Find(LaunchKernel, "cuLaunchKernel");
+    Find(EventCreate, "cuEventCreate");
+    Find(EventRecord, "cuEventRecord");
+    Find(EventSynchronize, "cuEventSynchronize");
+    Find(EventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
+    Find(CtxSynchronize, "cuCtxSynchronize");
+    Find(GetErrorName, "cuGetErrorName");
+    if (!Missing.empty())
+      return Error("the CUDA driver lacks " + Missing);
+    return success();
+  }
+
+  std::string error(CUresult Code) const {
+    const char *Name = nullptr;
+    if (GetErrorName && GetErrorName(Code, &Name) == CudaSuccess && Name)
+      return Name;
+    return "CUDA error " + std::to_string(Code);
+  }
+};
+
+class CudaDevice final : public KernelDevice {
+public:
+  explicit CudaDevice(const DeviceKernelSetup &Setup) : Setup(Setup) {}
+
+  ~CudaDevice() override {
+    // The process ends soon after; the primary context keeps the rest.
+    if (Module)
+      Driver.ModuleUnload(Module);
+    for (CUdeviceptr Buffer : Buffers)
+      if (Buffer)
+        Driver.MemFree(Buffer);
+  }
+
+  Expected<void> open(const CudaDeviceSelection &Selection,
+                      const std::vector<std::vector<unsigned char>> &Contents) {
+    if (Expected<void> Opened = Driver.open(); !Opened)
+      return Opened;
+    CUresult Err = Driver.Init(0);
+    if (Err != CudaSuccess)
+      return Error("the CUDA driver does not start: " + Driver.error(Err));
+    int Count = 0;
+    Driver.DeviceGetCount(&Count);
+    if (Selection.Ordinal >= static_cast<unsigned>(Count))
+      return Error("no CUDA device " + std::to_string(Selection.Ordinal) + ": there are " +
+                   std::to_string(Count));
+    Driver.DeviceGet(&Device, static_cast<int>(Selection.Ordinal));
+    if ((Err = Driver.PrimaryCtxRetain(&Context, Device)) != CudaSuccess ||
+        (Err = Driver.CtxSetCurrent(Context)) != CudaSuccess)
+      return Error("cannot create a CUDA context: " + Driver.error(Err));
+
+    Initial = &Contents;
+    Buffers.assign(Setup.Arguments.size(), 0);
+    for (std::size_t I = 0; I < Setup.Arguments.size(); ++I) {
+      if (!Setup.Arguments[I].isBuffer())
+        continue;
+      std::size_t Size = std::max<std::size_t>(1, Setup.Arguments[I].byteSize());
+      if ((Err = Driver.MemAlloc(&Buffers[I], Size)) != CudaSuccess)
+        return Error("cannot allocate input " + std::to_string(I + 1) + " (" +
+                     describe(Setup.Arguments[I]) + "): " + Driver.error(Err));
+    }
+    if ((Err = Driver.EventCreate(&Start, 0)) != CudaSuccess ||
+        (Err = Driver.EventCreate(&Stop, 0)) != CudaSuccess)
+      return Error("cannot create CUDA events: " + Driver.error(Err));
+
+    auto Attribute = [&](int What) {
+      int Value = 0;
+      Driver.DeviceGetAttribute(&Value, What, Device);
+      return static_cast<std::uint64_t>(Value);
+    };
+    for (int D = 0; D < 3; ++D) {
+      Limits.MaxWorkItemSizes[D] = Attribute(AttrMaxBlockDimX + D);
+      Limits.MaxGridSize[D] = Attribute(AttrMaxGridDimX + D);
+    }
+    Limits.MaxWorkGroupSize = Attribute(AttrMaxThreadsPerBlock);
+    Limits.LocalMemorySize = Attribute(AttrMaxSharedMemoryPerBlock);
+    ComputeCapability = static_cast<int>(Attribute(AttrComputeCapabilityMajor) * 10 +
+                                         Attribute(AttrComputeCapabilityMinor));
+    char Name[256] = {};
+    Driver.DeviceGetName(Name, sizeof Name - 1, Device);
+    Description = std::string("CUDA: ") + Name + " (sm_" + std::to_string(ComputeCapability) + ")";
+    const NvrtcStatus Nvrtc = nvrtcStatus();
+    int Version = 0; // 1000 * major + 10 * minor
+    if (auto *GetVersion =
+            reinterpret_cast<CUresult (*)(int *)>(dlsym(Driver.Library, "cuDriverGetVersion")))
+      GetVersion(&Version);
+    Toolchain = "CUDA driver " + std::to_string(Version / 1000) + "." +
+                std::to_string(Version % 1000 / 10) +
+                (Nvrtc.ok() ? ", NVRTC " + Nvrtc.Version : std::string());
+    return success();
+  }
+
+  std::string toolchain() const override { return Toolchain; }
+
+  DeviceLimits limits() const override { return Limits; }
+  std::string description() const override { return Description; }
+
+  DeviceStatus build(const std::vector<std::string> &Definitions) override {
+    if (Module) {
+      Driver.ModuleUnload(Module);
+      Module = nullptr;
+    }
+    CudaCompilation Compiled = compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName,
+                                                 Definitions, ComputeCapability);
+    if (!Compiled.ok())
+      return DeviceStatus::failed(FailureKind::BuildFailed, Compiled.Error, Compiled.Log);
+    CUresult Err = Driver.ModuleLoadData(&Module, Compiled.Image.data());
+    if (Err != CudaSuccess) {
+      Module = nullptr;
+      return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
+                                  "cuModuleLoadData: " + Driver.error(Err));
+    }
+    Err = Driver.ModuleGetFunction(&Function, Module, Compiled.LoweredName.c_str());
+    if (Err != CudaSuccess)
+      return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
+                                  "no kernel \"" + Setup.KernelName + "\" in " + Setup.FileName +
+                                      ": " + Driver.error(Err));
+    // cuLaunchKernel takes a pointer to each argument's value.
+    Parameters.clear();
+    for (std::size_t I = 0; I < Setup.Arguments.size(); ++I)
+      Parameters.push_back(Setup.Arguments[I].isBuffer()
+                               ? static_cast<void *>(&Buffers[I])
+                               : const_cast<unsigned char *>((*Initial)[I].data()));
+    return {};
+  }
+
+  DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &Contents) override {
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      if (!Buffers[I] || Contents[I].empty())
+        continue;
+      CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
+      if (Err != CudaSuccess)
+        return broken(Err, "writing input " + std::to_string(I + 1));
+    }
+    return {};
+  }
+
+  DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) override {
+    if (Sizes.Global.empty() || Sizes.Global.size() > 3 ||
+        Sizes.Local.size() != Sizes.Global.size())
+      return DeviceStatus::failed(FailureKind::RunFailed, "CUDA_ERROR_INVALID_VALUE",
+                                  "grid and block need the same number of dimensions, 1 to 3 "
+                                  "(grid " +
+                                      std::to_string(Sizes.Global.size()) + ", block " +
+                                      std::to_string(Sizes.Local.size()) + ")");
+    unsigned Grid[3] = {1, 1, 1}, Block[3] = {1, 1, 1};
+    for (std::size_t D = 0; D < Sizes.Global.size(); ++D) {
+      if (Sizes.Global[D] > 0xffffffffu || Sizes.Local[D] > 0xffffffffu)
+        return DeviceStatus::failed(FailureKind::RunFailed, "CUDA_ERROR_INVALID_VALUE",
+                                    "a grid or block dimension exceeds 2^32 - 1");
+      Grid[D] = static_cast<unsigned>(Sizes.Global[D]);
+      Block[D] = static_cast<unsigned>(Sizes.Local[D]);
+    }
+    CUresult Err = Driver.EventRecord(Start, nullptr);
+    if (Err != CudaSuccess)
+      return broken(Err, "recording the start event");
+    Err = Driver.LaunchKernel(Function, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2], 0,
+                              nullptr, Parameters.data(), nullptr);
+    if (Err != CudaSuccess) {
+      // A launch refused for its configuration leaves the context usable.
+      Driver.CtxSynchronize();
+      return DeviceStatus::failed(
+          FailureKind::RunFailed, Driver.error(Err),
+          "grid (" + std::to_string(Grid[0]) + ", " + std::to_string(Grid[1]) + ", " +
+              std::to_string(Grid[2]) + "), block (" + std::to_string(Block[0]) + ", " +
+              std::to_string(Block[1]) + ", " + std::to_string(Block[2]) + ")");
+    }
+    if ((Err = Driver.EventRecord(Stop, nullptr)) != CudaSuccess ||
+        (Err = Driver.EventSynchronize(Stop)) != CudaSuccess)
+      return broken(Err, "the kernel failed while running");
+    float Milliseconds = 0;
+    if ((Err = Driver.EventElapsedTime(&Milliseconds, Start, Stop)) != CudaSuccess)
+      return broken(Err, "reading the kernel's time");
+    Seconds = static_cast<double>(Milliseconds) * 1e-3;
+    return {};
+  }
+
+  DeviceStatus readBuffer(unsigned Index, std::vector<unsigned char> &Into) override {
+    Into.resize(Setup.Arguments[Index].byteSize());
+    if (Into.empty())
+      return {};
+    CUresult Err = Driver.MemcpyDtoH(Into.data(), Buffers[Index], Into.size());
+    if (Err != CudaSuccess)
+      return broken(Err, "reading input " + std::to_string(Index + 1));
+    return {};
+  }
+
+private:
+  /// An error after a kernel ran: CUDA errors there are sticky, the context
+  /// is lost, and the worker must be started afresh.
+  DeviceStatus broken(CUresult Err, const std::string &While) {
+    DeviceStatus Status =
+        DeviceStatus::failed(FailureKind::Crashed, "crashed", While + ": " + Driver.error(Err));
+    Status.Fatal = true;
+    return Status;
+  }
+
+  const DeviceKernelSetup &Setup;
+  const std::vector<std::vector<unsigned char>> *Initial = nullptr;
+  CudaDriver Driver;
+  CUdevice Device = 0;
+  CUcontext Context = nullptr;
+  CUmodule Module = nullptr;
+  CUfunction Function = nullptr;
+  CUevent Start = nullptr, Stop = nullptr;
+  std::vector<CUdeviceptr> Buffers;
+  std::vector<void *> Parameters;
+  int ComputeCapability = 0;
+  DeviceLimits Limits;
+  std::string Description;
+  std::string Toolchain;
+};
+
+} // namespace
+
+std::vector<std::string> cudaDeviceLines() {
+  CudaDriver Driver;
+  if (Expected<void> Opened = Driver.open(); !Opened)
+    return {"CUDA: " + Opened.error().message()};
+  std::vector<std::string> Lines = {"CUDA: driver " + cudaLibrary(CudaLibraryKind::Driver).Path};
+  if (CUresult Err = Driver.Init(0); Err != CudaSuccess)
+    return {Lines[0], "CUDA: the driver does not start: " + Driver.error(Err)};
+  int Count = 0;
+  Driver.DeviceGetCount(&Count);
+  for (int D = 0; D < Count; ++D) {
+    CUdevice Device = 0;
+    Driver.DeviceGet(&Device, D);
+    char Name[256] = {};
+    Driver.DeviceGetName(Name, sizeof Name - 1, Device);
+    int Major = 0, Minor = 0;
+    Driver.DeviceGetAttribute(&Major, AttrComputeCapabilityMajor, Device);
+    Driver.DeviceGetAttribute(&Minor, AttrComputeCapabilityMinor, Device);
+    Lines.push_back("CUDA: device " + std::to_string(D) + ": " + Name + " (sm_" +
+                    std::to_string(Major * 10 + Minor) + ")");
+  }
+  if (Count == 0)
+    Lines.push_back("CUDA: the driver sees no device");
+  return Lines;
+}
+
+Expected<std::unique_ptr<KernelDevice>>
+openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+               const std::vector<std::vector<unsigned char>> &Contents) {
+  // NVRTC first: a GPU node often has the driver but not the toolkit.
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    return Error(Nvrtc.Error);
+  auto Opened = std::make_unique<CudaDevice>(Setup);
+  if (Expected<void> Open = Opened->open(Selection, Contents); !Open)
+    return Open.takeError();
+  return std::unique_ptr<KernelDevice>(std::move(Opened));
+}
+
+} // namespace atfc

@@ -1,0 +1,298 @@
+//===- DeviceBackends/DeviceBackend.cpp - Measuring OpenCL and CUDA kernels -----===//
+//
+// The tuner's side of the device backends: starting the worker process
+// (posix_spawn, never a bare fork), sending it requests with a time limit,
+// and turning its death or silence into "crashed" / "timed out" before
+// starting it afresh for the next configuration.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/DeviceBackend.h"
+
+#include "DeviceBackends/DeviceProtocol.h"
+#include "DeviceBackends/DeviceWorker.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace atfc {
+
+std::vector<std::string> kernelDefinitions(const ParameterValues &Values) {
+  std::vector<std::string> Definitions;
+  for (const NamedValue &V : Values) {
+    if (const bool *B = std::get_if<bool>(&V.Val))
+      Definitions.push_back(V.Name + "=" + (*B ? "1" : "0"));
+    else
+      Definitions.push_back(V.Name + "=" + toSourceString(V.Val));
+  }
+  return Definitions;
+}
+
+namespace {
+
+/// How long starting a worker and opening its device may take: device
+/// set-up (an OpenCL implementation compiling its built-ins, a CUDA context)
+/// can take seconds even when kernels are fast.
+double setupTimeout(double ConfigurationTimeout) {
+  if (ConfigurationTimeout <= 0)
+    return 0;
+  return std::max(2 * ConfigurationTimeout, 60.0);
+}
+
+std::string describeStatus(int Status) {
+  if (WIFSIGNALED(Status)) {
+    int Signal = WTERMSIG(Status);
+    const char *Name = strsignal(Signal);
+    return "the device worker died of signal " + std::to_string(Signal) + " (" +
+           (Name ? Name : "?") + ")";
+  }
+  if (WIFEXITED(Status))
+    return "the device worker exited with status " + std::to_string(WEXITSTATUS(Status));
+  return "the device worker ended";
+}
+
+} // namespace
+
+Expected<std::unique_ptr<DeviceBackend>>
+DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
+                    std::vector<std::string> WorkerCommand) {
+  if (WorkerCommand.empty())
+    return Error("no command to start the device worker");
+  std::unique_ptr<DeviceBackend> Backend(new DeviceBackend());
+  if (Setup.Check) {
+    Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
+    if (!Checked)
+      return Checked.takeError();
+    if (Setup.Check->Kind == CheckAgainst::GoldFile) {
+      Expected<std::vector<std::vector<unsigned char>>> Gold =
+          readGoldFile(Setup.Check->GoldFile, Setup.Arguments, *Checked);
+      if (!Gold)
+        return Gold.takeError();
+      Backend->ExpectedOutputs = Gold.take();
+      Backend->HaveExpected = true;
+    }
+  }
+  Backend->Selection = Device;
+  Backend->Setup = std::move(Setup);
+  Backend->Command = std::move(WorkerCommand);
+  if (Expected<void> Started = Backend->startWorker(); !Started)
+    return Started.takeError();
+  return Backend;
+}
+
+DeviceBackend::~DeviceBackend() {
+  if (Worker < 0)
+    return;
+  // Closing the connection ends the worker's loop; a worker stuck in a
+  // kernel gets no say.
+  close(Socket);
+  Socket = -1;
+  kill(Worker, SIGKILL);
+  int Status = 0;
+  while (waitpid(Worker, &Status, 0) < 0 && errno == EINTR) {
+  }
+  Worker = -1;
+}
+
+Expected<void> DeviceBackend::startWorker() {
+  int Ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Ends) != 0)
+    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
+  // The child's end must not already sit on 3 or 4, where dup2 onto itself
+  // would keep its close-on-exec flag.
+  int ChildEnd = fcntl(Ends[1], F_DUPFD_CLOEXEC, 10);
+  close(Ends[1]);
+  if (ChildEnd < 0) {
+    close(Ends[0]);
+    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
+  }
+
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerReadFd);
+  posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerWriteFd);
+  // Whatever the device code prints (OpenCL printf) goes to stderr, so that
+  // the tuner's stdout stays its own.
+  posix_spawn_file_actions_adddup2(&Actions, STDERR_FILENO, STDOUT_FILENO);
+  std::vector<char *> Argv;
+  for (std::string &Word : Command)
+    Argv.push_back(Word.data());
+  Argv.push_back(nullptr);
+  // The worker gets its own process group, so that Ctrl-C reaches only the
+  // tuner, which then ends the worker itself (it would otherwise record the
+  // configuration in flight as crashed); it dies with the tuner anyway
+  // (runDeviceWorker). Signals the tuner blocks or ignores are reset, so
+  // that a crash is a crash.
+  posix_spawnattr_t Attributes;
+  posix_spawnattr_init(&Attributes);
+  sigset_t Signals;
+  sigemptyset(&Signals);
+  posix_spawnattr_setsigmask(&Attributes, &Signals);
+  for (int Signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGSEGV, SIGBUS, SIGFPE,
+                     SIGILL, SIGABRT})
+    sigaddset(&Signals, Signal);
+  posix_spawnattr_setsigdefault(&Attributes, &Signals);
+  posix_spawnattr_setpgroup(&Attributes, 0);
+  posix_spawnattr_setflags(&Attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  pid_t Pid = -1;
+  int Spawned = posix_spawn(&Pid, Argv[0], &Actions, &Attributes, Argv.data(), environ);
+  posix_spawnattr_destroy(&Attributes);
+  posix_spawn_file_actions_destroy(&Actions);
+  close(ChildEnd);
+  if (Spawned != 0) {
+    close(Ends[0]);
+    return Error("cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned));
+  }
+  Worker = Pid;
+  Socket = Ends[0];
+
+  SetupMessage Message{Selection, Setup,
+                       HaveExpected ? ExpectedOutputs : decltype(ExpectedOutputs){}};
+  WireWriter Out;
+  encode(Out, Message);
+  std::vector<unsigned char> Reply;
+  FrameRead Read = FrameRead::Closed;
+  if (writeFrame(Socket, Out.Bytes))
+    Read = readFrameWithin(Socket, Reply, setupTimeout(Setup.TimeoutSeconds));
+  if (Read == FrameRead::TimedOut) {
+    killWorker();
+    return Error("the device worker did not open the device within " +
+                 std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s");
+  }
+  if (Read == FrameRead::Closed)
+    return Error("the device worker ended while opening the device: " + reapWorker());
+  SetupReplyMessage Answer;
+  WireReader In(Reply);
+  if (!decode(In, Answer)) {
+    killWorker();
+    return Error("the device worker sent a malformed reply");
+  }
+  if (!Answer.Error.empty()) {
+    killWorker();
+    return Error(Answer.Error);
+  }
+  Limits = Answer.Limits;
+  Description = Answer.Description;
+  Toolchain = Answer.Toolchain;
+  return success();
+}
+
+std::string DeviceBackend::reapWorker() {
+  close(Socket);
+  Socket = -1;
+  int Status = 0;
+  pid_t Reaped;
+  // The connection closed, so the worker is dying or dead; a worker that
+  // closed its end but lives on is killed.
+  for (int Try = 0; (Reaped = waitpid(Worker, &Status, WNOHANG)) == 0 && Try < 200; ++Try)
+    usleep(10000);
+  if (Reaped == 0) {
+    kill(Worker, SIGKILL);
+    waitpid(Worker, &Status, 0);
+  }
+  Worker = -1;
+  return describeStatus(Status);
+}
+
+void DeviceBackend::killWorker() {
+  if (Worker < 0)
+    return;
+  kill(Worker, SIGKILL);
+  int Status = 0;
+  while (waitpid(Worker, &Status, 0) < 0 && errno == EINTR) {
+  }
+  close(Socket);
+  Socket = -1;
+  Worker = -1;
+}
+
+void DeviceBackend::interrupt() {
+  std::lock_guard<std::mutex> Lock(InterruptMutex);
+  if (InFlight < 0)
+    return;
+  Interrupted = true;
+  kill(InFlight, SIGKILL);
+}
+
+void DeviceBackend::crashWorkerForTesting() {
+  if (Worker < 0)
+    return;
+  WireWriter Out;
+  Out.u8(static_cast<std::uint8_t>(DeviceRequest::CrashForTesting));
+  writeFrame(Socket, Out.Bytes);
+}
+
+Measurement DeviceBackend::measureReference(const ParameterValues &Values,
+                                            const LaunchSizes &Sizes) {
+  return measureIn(true, Values, Sizes);
+}
+
+Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSizes &Sizes) {
+  return measureIn(false, Values, Sizes);
+}
+
+Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Values,
+                                     const LaunchSizes &Sizes) {
+  if (Worker < 0) {
+    ++Restarts;
+    if (Expected<void> Started = startWorker(); !Started)
+      return Measurement::invalid(FailureKind::RunFailed, "the device worker failed to start",
+                                  Started.error().message());
+  }
+  MeasureMessage Message{Reference, kernelDefinitions(Values), Sizes};
+  WireWriter Out;
+  encode(Out, Message);
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    InFlight = Worker;
+    Interrupted = false;
+  }
+  std::vector<unsigned char> Reply;
+  FrameRead Read = FrameRead::Closed;
+  if (writeFrame(Socket, Out.Bytes))
+    Read = readFrameWithin(Socket, Reply, Setup.TimeoutSeconds);
+  bool WasInterrupted;
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    InFlight = -1;
+    WasInterrupted = Interrupted;
+  }
+  if (WasInterrupted) {
+    killWorker();
+    return Measurement::invalid(FailureKind::RunFailed, "interrupted",
+                                "the device worker was stopped");
+  }
+  if (Read == FrameRead::TimedOut) {
+    killWorker();
+    return Measurement::invalid(FailureKind::TimedOut, "timed out",
+                                "killed the device worker after " +
+                                    std::to_string(Setup.TimeoutSeconds) + " s");
+  }
+  if (Read == FrameRead::Closed)
+    return Measurement::invalid(FailureKind::Crashed, "crashed", reapWorker());
+  MeasureReplyMessage Answer;
+  WireReader In(Reply);
+  if (!decode(In, Answer)) {
+    killWorker();
+    return Measurement::invalid(FailureKind::Crashed, "crashed",
+                                "the device worker sent a malformed reply");
+  }
+  if (Answer.WorkerEnds)
+    reapWorker();
+  if (Reference && Answer.Result.Valid) {
+    ExpectedOutputs = std::move(Answer.Outputs);
+    HaveExpected = true;
+  }
+  return std::move(Answer.Result);
+}
+
+} // namespace atfc

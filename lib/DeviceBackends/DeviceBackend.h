@@ -1,0 +1,178 @@
+//===- DeviceBackends/DeviceBackend.h - Measuring OpenCL and CUDA kernels -*- C++ -*-===//
+//
+// The OpenCL and CUDA backends as the tuner sees them. A DeviceBackend times
+// one kernel, built once per configuration with the parameters as `-D
+// NAME=VALUE`, on one device, and checks its results. Every OpenCL or CUDA
+// call happens in a worker process (DeviceWorker.h), never in the tuner:
+// a kernel that crashes or hangs costs one invalid configuration ("crashed",
+// "timed out"), the worker is started afresh, and tuning goes on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DEVICEBACKENDS_DEVICEBACKEND_H
+#define ATFC_DEVICEBACKENDS_DEVICEBACKEND_H
+
+#include "Backends/DeviceLimits.h"
+#include "Backends/Measurement.h"
+#include "DeviceBackends/KernelArgument.h"
+#include "DeviceBackends/ResultCheck.h"
+#include "Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <variant>
+#include <vector>
+
+namespace atfc {
+
+/// Which OpenCL device to use (`#atf::ocl::device_info`). With PlatformId,
+/// the device is number DeviceId (default 0) of that platform, counting every
+/// device type. Otherwise the devices of all platforms, in platform order,
+/// whose platform or device vendor contains Vendor (case-insensitive; empty
+/// matches all) and whose type is Type ("CPU", "GPU", "ACCELERATOR"; empty
+/// for any) are counted, and number Index is used.
+struct OpenCLDeviceSelection {
+  /// The platform's index among clGetPlatformIDs, or absent.
+  std::optional<unsigned> PlatformId;
+  /// The device's index within the platform (with PlatformId only).
+  unsigned DeviceId = 0;
+  /// A substring of the platform's or device's vendor.
+  std::string Vendor;
+  /// "CPU", "GPU", "ACCELERATOR", or empty for any.
+  std::string Type;
+  /// The index among the devices that match Vendor and Type.
+  unsigned Index = 0;
+};
+
+/// Which CUDA device to use (`#atf::cuda::device_id`): its ordinal.
+struct CudaDeviceSelection {
+  unsigned Ordinal = 0;
+};
+
+/// The device of a backend: OpenCL or CUDA.
+using DeviceSelection = std::variant<OpenCLDeviceSelection, CudaDeviceSelection>;
+
+/// Everything about the kernel that is the same for every configuration.
+struct DeviceKernelSetup {
+  /// The kernel source: the annotated file with its directives blanked (same
+  /// line count, so build errors point at the user's lines).
+  std::string Source;
+  /// The kernel function's name (`kernel_name`).
+  std::string KernelName;
+  /// The annotated file's name, for build messages.
+  std::string FileName;
+  /// The kernel's arguments in order (`input`).
+  std::vector<KernelArgument> Arguments;
+  /// Unmeasured launches before the measured ones (`#atf::warmups`).
+  unsigned Warmups = 1;
+  /// Measured launches (`#atf::repetitions`, at least 1); the cost is their
+  /// median.
+  unsigned Repetitions = 5;
+  /// The longest one configuration may take (build, launches, check), in
+  /// seconds; 0 for no limit.
+  double TimeoutSeconds = 0;
+  /// The result check, if any.
+  std::optional<CheckSetup> Check;
+  /// The seed of the random scalars and buffer contents.
+  std::uint64_t Seed = 0;
+};
+
+/// The launch sizes of one configuration, evaluated. OpenCL: the global and
+/// local size (work-items; Local empty: the implementation chooses). CUDA:
+/// Global = the grid dimensions (blocks), Local = the block dimensions
+/// (threads). 1 to 3 dimensions, the same number in both.
+struct LaunchSizes {
+  std::vector<std::uint64_t> Global;
+  std::vector<std::uint64_t> Local;
+};
+
+/// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as
+/// C source text (toSourceString: 42, 0.5, "text"), a bool as 1 or 0.
+std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
+
+/// Measures configurations of one kernel on one device through a worker
+/// process. Not thread-safe: one measurement at a time.
+class DeviceBackend {
+public:
+  /// Starts the worker (WorkerCommand: the program and its arguments; it
+  /// must call runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd)),
+  /// opens the device in it, makes the arguments, and reads a gold file; or
+  /// says what is wrong ("no OpenCL device matches ...", "gold file ...").
+  static Expected<std::unique_ptr<DeviceBackend>> open(const DeviceSelection &Device,
+                                                       DeviceKernelSetup Setup,
+                                                       std::vector<std::string> WorkerCommand);
+
+  ~DeviceBackend();
+  DeviceBackend(const DeviceBackend &) = delete;
+  DeviceBackend &operator=(const DeviceBackend &) = delete;
+
+  /// The device's limits, read when it was opened.
+  const DeviceLimits &limits() const { return Limits; }
+  /// The device, for reports: "pocl: cpu-haswell-... (OpenCL 3.0 PoCL ...)".
+  const std::string &deviceDescription() const { return Description; }
+  /// The driver and kernel compiler versions: "OpenCL 3.0 PoCL 3.1,
+  /// driver 3.1", "CUDA driver 12.4, NVRTC 12.4".
+  const std::string &toolchain() const { return Toolchain; }
+
+  /// Measures the reference configuration of a `check reference` and keeps
+  /// its outputs as the expected ones. Call it once, before measure(); when
+  /// it is invalid, no configuration can be checked.
+  Measurement measureReference(const ParameterValues &Values, const LaunchSizes &Sizes);
+
+  /// Measures one configuration: cost = the median kernel time in seconds
+  /// over the repetitions; Log holds "median, min, max" of the times.
+  Measurement measure(const ParameterValues &Values, const LaunchSizes &Sizes);
+
+  /// Stops the measurement in flight as soon as possible; callable from any
+  /// thread. Its worker is killed, measure() returns an invalid
+  /// measurement (RunFailed, reason "interrupted"), and the next measure()
+  /// starts a fresh worker. Does nothing when no measurement is in flight.
+  void interrupt();
+
+  /// How often the worker was started afresh after a crash or timeout.
+  unsigned workerRestarts() const { return Restarts; }
+
+  /// The worker's process id, -1 while none runs (for tests).
+  pid_t workerProcess() const { return Worker; }
+
+  /// Makes the worker die of SIGSEGV at once, as a crashing kernel would
+  /// (for tests of the crash path on implementations that survive bad
+  /// writes).
+  void crashWorkerForTesting();
+
+private:
+  DeviceBackend() = default;
+  Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
+  Expected<void> startWorker();
+  /// Reaps a worker that closed its end; the reason it died.
+  std::string reapWorker();
+  void killWorker();
+
+  DeviceSelection Selection;
+  DeviceKernelSetup Setup;
+  std::vector<std::string> Command;
+  /// Expected outputs of the checked buffers (gold file or reference).
+  std::vector<std::vector<unsigned char>> ExpectedOutputs;
+  bool HaveExpected = false;
+  DeviceLimits Limits;
+  std::string Description;
+  std::string Toolchain;
+  pid_t Worker = -1;
+  int Socket = -1;
+  /// Guards InFlight and Interrupted against interrupt() from another
+  /// thread; the worker is reaped only after InFlight is cleared, so its
+  /// pid cannot be reused while interrupt() may kill it.
+  std::mutex InterruptMutex;
+  /// The worker of the measurement in flight; -1 when none.
+  pid_t InFlight = -1;
+  bool Interrupted = false;
+  unsigned Restarts = 0;
+};
+
+} // namespace atfc
+
+#endif

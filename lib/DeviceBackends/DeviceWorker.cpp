@@ -1,0 +1,213 @@
+//===- DeviceBackends/DeviceWorker.cpp - The process that runs device code ------===//
+//
+// The worker's request loop and the measuring of one configuration: build,
+// warm-ups, timed repetitions (each launch sees the arguments' initial
+// contents), median and spread, and the result check.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/DeviceWorker.h"
+
+#include "DeviceBackends/DeviceProtocol.h"
+#include "DeviceBackends/KernelDevice.h"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <sys/prctl.h>
+
+namespace atfc {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point Start) {
+  return std::chrono::duration<double>(Clock::now() - Start).count();
+}
+
+/// What the worker knows between requests.
+struct WorkerState {
+  SetupMessage Setup;
+  /// Each argument's initial contents.
+  std::vector<std::vector<unsigned char>> Contents;
+  /// The checked buffers' argument indices.
+  std::vector<unsigned> Checked;
+  std::unique_ptr<KernelDevice> Device;
+};
+
+Measurement failed(const DeviceStatus &Status) {
+  return Measurement::invalid(Status.Failure, Status.Reason, Status.Log);
+}
+
+std::string formatSeconds(double Seconds) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%.6g", Seconds);
+  return Text;
+}
+
+/// Measures one configuration; Fatal is set when the device broke.
+MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
+  MeasureReplyMessage Reply;
+  const DeviceKernelSetup &Setup = State.Setup.Setup;
+  KernelDevice &Device = *State.Device;
+  auto Fail = [&](const DeviceStatus &Status) {
+    Reply.Result = failed(Status);
+    Reply.WorkerEnds = Status.Fatal;
+    return Reply;
+  };
+
+  Clock::time_point Start = Clock::now();
+  DeviceStatus Status = Device.build(Request.Definitions);
+  double CompileSeconds = secondsSince(Start);
+  if (!Status.ok()) {
+    Fail(Status);
+    Reply.Result.CompileSeconds = CompileSeconds;
+    return Reply;
+  }
+
+  Start = Clock::now();
+  unsigned Repetitions = std::max(1u, Setup.Repetitions);
+  std::vector<double> Times;
+  for (unsigned Run = 0; Run < Setup.Warmups + Repetitions; ++Run) {
+    double Seconds = 0;
+    Status = Device.writeBuffers(State.Contents);
+    if (Status.ok())
+      Status = Device.launch(Request.Sizes, Seconds);
+    if (!Status.ok()) {
+      Fail(Status);
+      Reply.Result.CompileSeconds = CompileSeconds;
+      Reply.Result.RunSeconds = secondsSince(Start);
+      return Reply;
+    }
+    if (Run >= Setup.Warmups)
+      Times.push_back(Seconds);
+  }
+  double RunSeconds = secondsSince(Start);
+
+  if (Setup.Check) {
+    std::vector<std::vector<unsigned char>> Outputs(State.Checked.size());
+    for (std::size_t B = 0; B < State.Checked.size(); ++B) {
+      Status = Device.readBuffer(State.Checked[B], Outputs[B]);
+      if (!Status.ok())
+        return Fail(Status);
+    }
+    if (Request.Reference) {
+      Reply.Outputs = std::move(Outputs);
+    } else if (State.Setup.Expected.size() != Outputs.size()) {
+      Reply.Result =
+          Measurement::invalid(FailureKind::WrongResult, "no expected results",
+                               "the reference configuration was not measured, or it failed");
+      return Reply;
+    } else {
+      std::string Mismatch = compareOutputs(Setup.Arguments, State.Checked, Outputs,
+                                            State.Setup.Expected, Setup.Check->Tolerance);
+      if (!Mismatch.empty()) {
+        Reply.Result = Measurement::invalid(FailureKind::WrongResult, Mismatch);
+        Reply.Result.CompileSeconds = CompileSeconds;
+        Reply.Result.RunSeconds = RunSeconds;
+        return Reply;
+      }
+    }
+  }
+
+  std::vector<double> Sorted = Times;
+  std::sort(Sorted.begin(), Sorted.end());
+  std::size_t Middle = Sorted.size() / 2;
+  double Median = Sorted.size() % 2 ? Sorted[Middle] : (Sorted[Middle - 1] + Sorted[Middle]) / 2;
+  Reply.Result = Measurement::valid({Median});
+  Reply.Result.Log = "kernel time (s): median " + formatSeconds(Median) + ", min " +
+                     formatSeconds(Sorted.front()) + ", max " + formatSeconds(Sorted.back()) +
+                     " over " + std::to_string(Sorted.size()) + " runs";
+  Reply.Result.CompileSeconds = CompileSeconds;
+  Reply.Result.RunSeconds = RunSeconds;
+  // The tuner keeps a copy too, for a worker started afresh.
+  if (Request.Reference)
+    State.Setup.Expected = Reply.Outputs;
+  return Reply;
+}
+
+/// Opens the device of a Setup request.
+SetupReplyMessage setUp(WorkerState &State) {
+  SetupReplyMessage Reply;
+  const DeviceKernelSetup &Setup = State.Setup.Setup;
+  State.Contents.clear();
+  for (unsigned I = 0; I < Setup.Arguments.size(); ++I)
+    State.Contents.push_back(initialContents(Setup.Arguments[I], I, Setup.Seed));
+  if (Setup.Check) {
+    Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
+    if (!Checked) {
+      Reply.Error = Checked.error().message();
+      return Reply;
+    }
+    State.Checked = Checked.take();
+  }
+  const auto *CL = std::get_if<OpenCLDeviceSelection>(&State.Setup.Device);
+  Expected<std::unique_ptr<KernelDevice>> Opened =
+      CL ? openOpenCLDevice(*CL, Setup, State.Contents)
+         : openCudaDevice(std::get<CudaDeviceSelection>(State.Setup.Device), Setup, State.Contents);
+  if (!Opened) {
+    Reply.Error = Opened.error().message();
+    return Reply;
+  }
+  State.Device = Opened.take();
+  Reply.Limits = State.Device->limits();
+  Reply.Description = State.Device->description();
+  Reply.Toolchain = State.Device->toolchain();
+  return Reply;
+}
+
+} // namespace
+
+int runDeviceWorker(int ReadFd, int WriteFd) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  WorkerState State;
+  std::vector<unsigned char> Request;
+  while (readFrame(ReadFd, Request)) {
+    if (Request.empty())
+      return 2;
+    auto Kind = static_cast<DeviceRequest>(Request[0]);
+    std::vector<unsigned char> Body(Request.begin() + 1, Request.end());
+    WireReader In(Body);
+    WireWriter Out;
+    switch (Kind) {
+    case DeviceRequest::Setup: {
+      State = WorkerState();
+      if (!decode(In, State.Setup))
+        return 2;
+      encode(Out, setUp(State));
+      if (!writeFrame(WriteFd, Out.Bytes))
+        return 0;
+      break;
+    }
+    case DeviceRequest::Measure: {
+      MeasureMessage Message;
+      if (!decode(In, Message))
+        return 2;
+      MeasureReplyMessage Reply;
+      if (!State.Device)
+        Reply.Result =
+            Measurement::invalid(FailureKind::RunFailed, "no device", "the worker was not set up");
+      else
+        Reply = measure(State, Message);
+      encode(Out, Reply);
+      if (!writeFrame(WriteFd, Out.Bytes))
+        return 0;
+      if (Reply.WorkerEnds)
+        return 1;
+      break;
+    }
+    case DeviceRequest::CrashForTesting:
+      // The default action, not a sanitizer's handler: die as a kernel's
+      // bad write would.
+      std::signal(SIGSEGV, SIG_DFL);
+      std::raise(SIGSEGV);
+      return 1;
+    default:
+      return 2;
+    }
+  }
+  return 0;
+}
+
+} // namespace atfc

@@ -1,0 +1,172 @@
+//===- DeviceBackends/KernelArgument.cpp - A device kernel's arguments ----------===//
+//
+// Element sizes and names, and the deterministic random contents of scalars
+// and buffers (splitmix64 from the seed and the argument's position).
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/KernelArgument.h"
+
+namespace atfc {
+
+std::size_t elementSize(ElementType Type) {
+  switch (Type) {
+  case ElementType::Int8:
+  case ElementType::UInt8:
+    return 1;
+  case ElementType::Int16:
+  case ElementType::UInt16:
+    return 2;
+  case ElementType::Int32:
+  case ElementType::UInt32:
+  case ElementType::Float:
+    return 4;
+  case ElementType::Int64:
+  case ElementType::UInt64:
+  case ElementType::Double:
+    return 8;
+  }
+  return 1;
+}
+
+const char *elementTypeName(ElementType Type) {
+  switch (Type) {
+  case ElementType::Int8:
+    return "int8_t";
+  case ElementType::UInt8:
+    return "uint8_t";
+  case ElementType::Int16:
+    return "int16_t";
+  case ElementType::UInt16:
+    return "uint16_t";
+  case ElementType::Int32:
+    return "int32_t";
+  case ElementType::UInt32:
+    return "uint32_t";
+  case ElementType::Int64:
+    return "int64_t";
+  case ElementType::UInt64:
+    return "uint64_t";
+  case ElementType::Float:
+    return "float";
+  case ElementType::Double:
+    return "double";
+  }
+  return "?";
+}
+
+namespace {
+
+template <class T> double loadAsDouble(const unsigned char *Bytes, std::size_t Index) {
+  T V;
+  std::memcpy(&V, Bytes + Index * sizeof(T), sizeof(T));
+  return static_cast<double>(V);
+}
+
+template <class T> void storeAt(std::vector<unsigned char> &Bytes, std::size_t Index, T V) {
+  std::memcpy(Bytes.data() + Index * sizeof(T), &V, sizeof(T));
+}
+
+/// splitmix64: a small, fast generator whose whole state is one number, so
+/// that the contents depend on nothing but the seed.
+struct SplitMix64 {
+  std::uint64_t State;
+  std::uint64_t next() {
+    std::uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
+    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
+    return Z ^ (Z >> 31);
+  }
+};
+
+void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64_t Count,
+                SplitMix64 &Random) {
+  for (std::uint64_t I = 0; I < Count; ++I) {
+    std::uint64_t R = Random.next();
+    // Small non-negative integers fit every integer type and rarely overflow
+    // a kernel's arithmetic; floating-point values in [0, 1) likewise.
+    auto Small = static_cast<std::int64_t>(R % 100);
+    double Unit = static_cast<double>(R >> 11) * 0x1.0p-53;
+    switch (Type) {
+    case ElementType::Int8:
+      storeAt(Bytes, I, static_cast<std::int8_t>(Small));
+      break;
+    case ElementType::UInt8:
+      storeAt(Bytes, I, static_cast<std::uint8_t>(Small));
+      break;
+    case ElementType::Int16:
+      storeAt(Bytes, I, static_cast<std::int16_t>(Small));
+      break;
+    case ElementType::UInt16:
+      storeAt(Bytes, I, static_cast<std::uint16_t>(Small));
+      break;
+    case ElementType::Int32:
+      storeAt(Bytes, I, static_cast<std::int32_t>(Small));
+      break;
+    case ElementType::UInt32:
+      storeAt(Bytes, I, static_cast<std::uint32_t>(Small));
+      break;
+    case ElementType::Int64:
+      storeAt(Bytes, I, static_cast<std::int64_t>(Small));
+      break;
+    case ElementType::UInt64:
+      storeAt(Bytes, I, static_cast<std::uint64_t>(Small));
+      break;
+    case ElementType::Float:
+      storeAt(Bytes, I, static_cast<float>(Unit));
+      break;
+    case ElementType::Double:
+      storeAt(Bytes, I, Unit);
+      break;
+    }
+  }
+}
+
+} // namespace
+
+double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index) {
+  switch (Type) {
+  case ElementType::Int8:
+    return loadAsDouble<std::int8_t>(Bytes, Index);
+  case ElementType::UInt8:
+    return loadAsDouble<std::uint8_t>(Bytes, Index);
+  case ElementType::Int16:
+    return loadAsDouble<std::int16_t>(Bytes, Index);
+  case ElementType::UInt16:
+    return loadAsDouble<std::uint16_t>(Bytes, Index);
+  case ElementType::Int32:
+    return loadAsDouble<std::int32_t>(Bytes, Index);
+  case ElementType::UInt32:
+    return loadAsDouble<std::uint32_t>(Bytes, Index);
+  case ElementType::Int64:
+    return loadAsDouble<std::int64_t>(Bytes, Index);
+  case ElementType::UInt64:
+    return loadAsDouble<std::uint64_t>(Bytes, Index);
+  case ElementType::Float:
+    return loadAsDouble<float>(Bytes, Index);
+  case ElementType::Double:
+    return loadAsDouble<double>(Bytes, Index);
+  }
+  return 0;
+}
+
+std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
+                                           std::uint64_t Seed) {
+  std::vector<unsigned char> Bytes(Argument.byteSize());
+  if (!Argument.isBuffer() && !Argument.Random) {
+    std::memcpy(Bytes.data(), Argument.Value, Bytes.size());
+    return Bytes;
+  }
+  SplitMix64 Random{Seed ^ (0xd1b54a32d192ed03ULL * (Position + 1))};
+  fillRandom(Bytes, Argument.Type, Argument.isBuffer() ? Argument.Count : 1, Random);
+  return Bytes;
+}
+
+std::string describe(const KernelArgument &Argument) {
+  std::string Text = Argument.isBuffer() ? "buffer<" : "scalar<";
+  Text.append(elementTypeName(Argument.Type));
+  if (!Argument.isBuffer())
+    return Text.append(">");
+  return Text.append(">(").append(std::to_string(Argument.Count)).append(")");
+}
+
+} // namespace atfc

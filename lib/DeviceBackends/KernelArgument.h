@@ -1,0 +1,113 @@
+//===- DeviceBackends/KernelArgument.h - A device kernel's arguments --*- C++ -*-===//
+//
+// The arguments a device backend passes to the kernel it tunes, one per
+// `#atf::ocl::input` / `#atf::cuda::input`: scalars (a given value or a random
+// one) and buffers (of random contents). Random values come from a seed and
+// the argument's position only, so that every configuration, the reference
+// configuration and a restarted worker all see the same inputs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
+#define ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace atfc {
+
+/// The element types a scalar or buffer argument may have.
+enum class ElementType { Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64, Float, Double };
+
+/// The element type of C++ type T (a fixed-width integer, float or double).
+template <class T> constexpr ElementType elementTypeOf() {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
+                "kernel arguments are integers, float or double");
+  if constexpr (std::is_same_v<T, float>)
+    return ElementType::Float;
+  else if constexpr (std::is_floating_point_v<T>)
+    return ElementType::Double;
+  else if constexpr (sizeof(T) == 1)
+    return std::is_signed_v<T> ? ElementType::Int8 : ElementType::UInt8;
+  else if constexpr (sizeof(T) == 2)
+    return std::is_signed_v<T> ? ElementType::Int16 : ElementType::UInt16;
+  else if constexpr (sizeof(T) == 4)
+    return std::is_signed_v<T> ? ElementType::Int32 : ElementType::UInt32;
+  else
+    return std::is_signed_v<T> ? ElementType::Int64 : ElementType::UInt64;
+}
+
+/// The size in bytes of one element of type Type.
+std::size_t elementSize(ElementType Type);
+
+/// The C++ name of Type, for messages: "int32_t", "float", "uint64_t".
+const char *elementTypeName(ElementType Type);
+
+/// The element at Index of Bytes (elements of type Type) as a double, for
+/// comparing and printing.
+double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index);
+
+/// One kernel argument: a scalar or a buffer.
+struct KernelArgument {
+  /// Scalar (passed by value) or buffer (device memory).
+  enum class ArgumentKind { Scalar, Buffer };
+
+  /// Scalar or buffer.
+  ArgumentKind Kind = ArgumentKind::Scalar;
+  /// The scalar's type, or the buffer's element type.
+  ElementType Type = ElementType::Int32;
+  /// Scalar: whether its value is drawn from the seed (Value is ignored).
+  bool Random = false;
+  /// Scalar: its value in the type's native binary form (the first
+  /// elementSize(Type) bytes).
+  unsigned char Value[8] = {};
+  /// Buffer: the number of elements.
+  std::uint64_t Count = 0;
+
+  /// A scalar argument of the given value.
+  template <class T> static KernelArgument scalar(T V) {
+    KernelArgument A;
+    A.Type = elementTypeOf<T>();
+    std::memcpy(A.Value, &V, sizeof(T));
+    return A;
+  }
+  /// A scalar argument of type T whose value is drawn from the seed.
+  template <class T> static KernelArgument randomScalar() {
+    KernelArgument A;
+    A.Type = elementTypeOf<T>();
+    A.Random = true;
+    return A;
+  }
+  /// A buffer of Count elements of type T with random contents.
+  template <class T> static KernelArgument buffer(std::uint64_t Count) {
+    KernelArgument A;
+    A.Kind = ArgumentKind::Buffer;
+    A.Type = elementTypeOf<T>();
+    A.Count = Count;
+    return A;
+  }
+
+  /// Whether this is a buffer.
+  bool isBuffer() const { return Kind == ArgumentKind::Buffer; }
+  /// The size in bytes of the scalar, or of the whole buffer.
+  std::uint64_t byteSize() const {
+    return elementSize(Type) * (isBuffer() ? Count : std::uint64_t(1));
+  }
+};
+
+/// The initial contents of argument number Position (0-based) for Seed: a
+/// scalar's value (its own for a given scalar) or a buffer's contents, in
+/// native binary form. Random integers are uniform in [0, 100), random
+/// floating-point values uniform in [0, 1); the same (Seed, Position, type,
+/// size) always gives the same bytes.
+std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
+                                           std::uint64_t Seed);
+
+/// A description for messages: "buffer<float>(1024)", "scalar<int>".
+std::string describe(const KernelArgument &Argument);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,87 @@
+//===- DeviceBackends/KernelDevice.h - One device, inside the worker --*- C++ -*-===//
+//
+// What the device worker needs from OpenCL or CUDA: build the kernel of a
+// configuration, fill the arguments, launch it once and time it, and read a
+// buffer back. The measuring loop around these steps (warm-ups, repetitions,
+// median, result check) is the same for both and lives in DeviceWorker.cpp.
+// Only the worker process ever creates a KernelDevice.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DEVICEBACKENDS_KERNELDEVICE_H
+#define ATFC_DEVICEBACKENDS_KERNELDEVICE_H
+
+#include "DeviceBackends/DeviceBackend.h"
+#include "Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// How one step on the device went.
+struct DeviceStatus {
+  /// None when the step succeeded; else how the configuration fails.
+  FailureKind Failure = FailureKind::None;
+  /// For the user: "build failed", "CL_INVALID_WORK_GROUP_SIZE".
+  std::string Reason;
+  /// The build log or further detail.
+  std::string Log;
+  /// The device can no longer be used (a CUDA context after an illegal
+  /// address): the worker must end and be started afresh.
+  bool Fatal = false;
+  bool ok() const { return Failure == FailureKind::None; }
+
+  static DeviceStatus failed(FailureKind Kind, std::string Reason, std::string Log = {}) {
+    DeviceStatus S;
+    S.Failure = Kind;
+    S.Reason = std::move(Reason);
+    S.Log = std::move(Log);
+    return S;
+  }
+};
+
+/// One kernel on one device, with its argument buffers allocated.
+class KernelDevice {
+public:
+  virtual ~KernelDevice() = default;
+  /// The device's limits.
+  virtual DeviceLimits limits() const = 0;
+  /// The device, for reports.
+  virtual std::string description() const = 0;
+  /// The driver and kernel compiler versions, for the record.
+  virtual std::string toolchain() const { return {}; }
+  /// Builds the kernel with the "NAME=VALUE" definitions and sets its
+  /// arguments (scalars from their initial contents, buffers).
+  virtual DeviceStatus build(const std::vector<std::string> &Definitions) = 0;
+  /// Writes every buffer's initial contents (Contents: one per argument).
+  virtual DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &Contents) = 0;
+  /// Launches the built kernel once and waits for it; Seconds = its time on
+  /// the device.
+  virtual DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) = 0;
+  /// Reads argument Index's buffer into Into (resized to its size).
+  virtual DeviceStatus readBuffer(unsigned Index, std::vector<unsigned char> &Into) = 0;
+};
+
+/// Opens an OpenCL device and allocates the arguments' buffers
+/// (OpenCLDevice.cpp).
+Expected<std::unique_ptr<KernelDevice>>
+openOpenCLDevice(const OpenCLDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+                 const std::vector<std::vector<unsigned char>> &Contents);
+
+/// Opens a CUDA device through the dlopen'ed driver (CudaDevice.cpp).
+Expected<std::unique_ptr<KernelDevice>>
+openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+               const std::vector<std::vector<unsigned char>> &Contents);
+
+/// One line per OpenCL device: "OpenCL: platform P device D: NAME (TYPE,
+/// PLATFORM)", or one line saying why there is none (OpenCLDevice.cpp).
+std::vector<std::string> openCLDeviceLines();
+
+/// One line per CUDA device: "CUDA: device D: NAME (sm_XY)", after the
+/// driver's line, or one line saying why there is none (CudaDevice.cpp).
+std::vector<std::string> cudaDeviceLines();
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,423 @@
+//===- DeviceBackends/OpenCLDevice.cpp - An OpenCL device, inside the worker ----===//
+//
+// The OpenCL side of the device worker through the ICD loader: choosing the
+// device, one context and profiling queue for the worker's life, one program
+// per configuration built with `-D NAME=VALUE`, launches timed by profiling
+// events, and OpenCL error codes as their names for the user.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/KernelDevice.h"
+
+#include <CL/cl.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace atfc {
+
+namespace {
+
+const char *errorName(cl_int Code) {
+  switch (Code) {
+#define ATF_CL_ERROR(Name)                                                                         \
+  case Name:                                                                                       \
+    return #Name;
+    ATF_CL_ERROR(CL_DEVICE_NOT_FOUND)
+    ATF_CL_ERROR(CL_DEVICE_NOT_AVAILABLE)
+    ATF_CL_ERROR(CL_COMPILER_NOT_AVAILABLE)
+    ATF_CL_ERROR(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    ATF_CL_ERROR(CL_OUT_OF_RESOURCES)
+    ATF_CL_ERROR(CL_OUT_OF_HOST_MEMORY)
+    ATF_CL_ERROR(CL_PROFILING_INFO_NOT_AVAILABLE)
+    ATF_CL_ERROR(CL_BUILD_PROGRAM_FAILURE)
+    ATF_CL_ERROR(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+    ATF_CL_ERROR(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    ATF_CL_ERROR(CL_INVALID_VALUE)
+    ATF_CL_ERROR(CL_INVALID_DEVICE_TYPE)
+    ATF_CL_ERROR(CL_INVALID_PLATFORM)
+    ATF_CL_ERROR(CL_INVALID_DEVICE)
+    ATF_CL_ERROR(CL_INVALID_CONTEXT)
+    ATF_CL_ERROR(CL_INVALID_QUEUE_PROPERTIES)
+    ATF_CL_ERROR(CL_INVALID_COMMAND_QUEUE)
+    ATF_CL_ERROR(CL_INVALID_MEM_OBJECT)
+    ATF_CL_ERROR(CL_INVALID_BUILD_OPTIONS)
+    ATF_CL_ERROR(CL_INVALID_PROGRAM)
+    ATF_CL_ERROR(CL_INVALID_PROGRAM_EXECUTABLE)
+    ATF_CL_ERROR(CL_INVALID_KERNEL_NAME)
+    ATF_CL_ERROR(CL_INVALID_KERNEL_DEFINITION)
+    ATF_CL_ERROR(CL_INVALID_KERNEL)
+    ATF_CL_ERROR(CL_INVALID_ARG_INDEX)
+    ATF_CL_ERROR(CL_INVALID_ARG_VALUE)
+    ATF_CL_ERROR(CL_INVALID_ARG_SIZE)
+    ATF_CL_ERROR(CL_INVALID_KERNEL_ARGS)
+    ATF_CL_ERROR(CL_INVALID_WORK_DIMENSION)
+    ATF_CL_ERROR(CL_INVALID_WORK_GROUP_SIZE)
+    ATF_CL_ERROR(CL_INVALID_WORK_ITEM_SIZE)
+    ATF_CL_ERROR(CL_INVALID_GLOBAL_OFFSET)
+    ATF_CL_ERROR(CL_INVALID_EVENT_WAIT_LIST)
+    ATF_CL_ERROR(CL_INVALID_EVENT)
+    ATF_CL_ERROR(CL_INVALID_OPERATION)
+    ATF_CL_ERROR(CL_INVALID_BUFFER_SIZE)
+    ATF_CL_ERROR(CL_INVALID_GLOBAL_WORK_SIZE)
+#undef ATF_CL_ERROR
+  default:
+    return nullptr;
+  }
+}
+
+std::string clError(cl_int Code) {
+  const char *Name = errorName(Code);
+  return Name ? Name : "OpenCL error " + std::to_string(Code);
+}
+
+std::string lower(std::string Text) {
+  for (char &C : Text)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  return Text;
+}
+
+/// A text property of an OpenCL object by its clGet*Info function ("" when
+/// the query fails), cut at its terminating NUL.
+template <class Handle, class Name>
+std::string infoText(cl_int(CL_API_CALL *GetInfo)(Handle, Name, std::size_t, void *, std::size_t *),
+                     Handle Object, Name What) {
+  std::size_t Size = 0;
+  if (GetInfo(Object, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
+    return "";
+  std::string Text(Size, '\0');
+  GetInfo(Object, What, Size, Text.data(), nullptr);
+  Text.resize(Text.find('\0') == std::string::npos ? Size : Text.find('\0'));
+  return Text;
+}
+
+std::string platformInfo(cl_platform_id Platform, cl_platform_info What) {
+  return infoText(clGetPlatformInfo, Platform, What);
+}
+
+std::string deviceInfo(cl_device_id Device, cl_device_info What) {
+  return infoText(clGetDeviceInfo, Device, What);
+}
+
+std::vector<cl_device_id> devicesOf(cl_platform_id Platform, cl_device_type Type) {
+  cl_uint Count = 0;
+  if (clGetDeviceIDs(Platform, Type, 0, nullptr, &Count) != CL_SUCCESS || Count == 0)
+    return {};
+  std::vector<cl_device_id> Devices(Count);
+  clGetDeviceIDs(Platform, Type, Count, Devices.data(), nullptr);
+  return Devices;
+}
+
+/// The device Selection names, or why there is none.
+Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
+  cl_uint Count = 0;
+  if (clGetPlatformIDs(0, nullptr, &Count) != CL_SUCCESS || Count == 0) {
+    return Error("no OpenCL platform is installed");
+  }
+  std::vector<cl_platform_id> Platforms(Count);
+  clGetPlatformIDs(Count, Platforms.data(), nullptr);
+
+  if (Selection.PlatformId) {
+    if (*Selection.PlatformId >= Platforms.size()) {
+      return Error("no OpenCL platform " + std::to_string(*Selection.PlatformId) + ": there are " +
+                   std::to_string(Platforms.size()));
+    }
+    std::vector<cl_device_id> Devices =
+        devicesOf(Platforms[*Selection.PlatformId], CL_DEVICE_TYPE_ALL);
+    if (Selection.DeviceId >= Devices.size()) {
+      return Error("no OpenCL device " + std::to_string(Selection.DeviceId) + " on platform " +
+                   std::to_string(*Selection.PlatformId) + ": it has " +
+                   std::to_string(Devices.size()));
+    }
+    return Devices[Selection.DeviceId];
+  }
+
+  cl_device_type Type = CL_DEVICE_TYPE_ALL;
+  std::string TypeName = lower(Selection.Type);
+  if (TypeName == "cpu")
+    Type = CL_DEVICE_TYPE_CPU;
+  else if (TypeName == "gpu")
+    Type = CL_DEVICE_TYPE_GPU;
+  else if (TypeName == "accelerator")
+    Type = CL_DEVICE_TYPE_ACCELERATOR;
+  else if (!TypeName.empty() && TypeName != "all")
+    return Error("unknown OpenCL device type \"" + Selection.Type +
+                 "\"; use CPU, GPU or ACCELERATOR");
+  std::string Vendor = lower(Selection.Vendor);
+  std::vector<cl_device_id> Matching;
+  for (cl_platform_id Platform : Platforms) {
+    std::string PlatformVendor = lower(platformInfo(Platform, CL_PLATFORM_VENDOR));
+    for (cl_device_id Device : devicesOf(Platform, Type))
+      if (PlatformVendor.find(Vendor) != std::string::npos ||
+          lower(deviceInfo(Device, CL_DEVICE_VENDOR)).find(Vendor) != std::string::npos)
+        Matching.push_back(Device);
+  }
+  if (Selection.Index >= Matching.size()) {
+    return Error("no OpenCL device " + std::to_string(Selection.Index) + " with vendor \"" +
+                 Selection.Vendor + "\" and type \"" + Selection.Type +
+                 "\": " + std::to_string(Matching.size()) + " match");
+  }
+  return Matching[Selection.Index];
+}
+
+/// Keeps the last part of a long build log: the errors are at its end.
+std::string logTail(const std::string &Log) {
+  constexpr std::size_t Keep = 8000;
+  return Log.size() <= Keep ? Log : "..." + Log.substr(Log.size() - Keep);
+}
+
+class OpenCLDevice final : public KernelDevice {
+public:
+  OpenCLDevice(cl_device_id Device, const DeviceKernelSetup &Setup)
+      : Device(Device), Setup(Setup) {}
+
+  ~OpenCLDevice() override {
+    releaseProgram();
+    for (cl_mem Buffer : Buffers)
+      if (Buffer)
+        clReleaseMemObject(Buffer);
+    if (Queue)
+      clReleaseCommandQueue(Queue);
+    if (Context)
+      clReleaseContext(Context);
+  }
+
+  Expected<void> open(const std::vector<std::vector<unsigned char>> &Contents) {
+    cl_int Err = CL_SUCCESS;
+    Context = clCreateContext(nullptr, 1, &Device, nullptr, nullptr, &Err);
+    if (Err != CL_SUCCESS)
+      return Error("cannot create an OpenCL context: " + clError(Err));
+    Queue = clCreateCommandQueue(Context, Device, CL_QUEUE_PROFILING_ENABLE, &Err);
+    if (Err != CL_SUCCESS)
+      return Error("cannot create an OpenCL command queue: " + clError(Err));
+    Initial = &Contents;
+    Buffers.assign(Setup.Arguments.size(), nullptr);
+    for (std::size_t I = 0; I < Setup.Arguments.size(); ++I) {
+      if (!Setup.Arguments[I].isBuffer())
+        continue;
+      // A zero-sized buffer is not allowed; keep one byte for it.
+      std::size_t Size = std::max<std::size_t>(1, Setup.Arguments[I].byteSize());
+      Buffers[I] = clCreateBuffer(Context, CL_MEM_READ_WRITE, Size, nullptr, &Err);
+      if (Err != CL_SUCCESS)
+        return Error("cannot allocate input " + std::to_string(I + 1) + " (" +
+                     describe(Setup.Arguments[I]) + "): " + clError(Err));
+    }
+
+    cl_ulong LocalMemory = 0;
+    std::size_t WorkGroup = 0;
+    std::size_t WorkItems[3] = {0, 0, 0};
+    clGetDeviceInfo(Device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof LocalMemory, &LocalMemory, nullptr);
+    clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof WorkGroup, &WorkGroup, nullptr);
+    clGetDeviceInfo(Device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof WorkItems, WorkItems, nullptr);
+    Limits.LocalMemorySize = LocalMemory;
+    Limits.MaxWorkGroupSize = WorkGroup;
+    for (int D = 0; D < 3; ++D)
+      Limits.MaxWorkItemSizes[D] = WorkItems[D];
+
+    cl_platform_id Platform = nullptr;
+    clGetDeviceInfo(Device, CL_DEVICE_PLATFORM, sizeof Platform, &Platform, nullptr);
+    Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
+                  deviceInfo(Device, CL_DEVICE_NAME) + " (" +
+                  deviceInfo(Device, CL_DEVICE_VERSION) + ")";
+    Toolchain = platformInfo(Platform, CL_PLATFORM_VERSION) + ", driver " +
+                deviceInfo(Device, CL_DRIVER_VERSION);
+    return success();
+  }
+
+  std::string toolchain() const override { return Toolchain; }
+
+  DeviceLimits limits() const override { return Limits; }
+  std::string description() const override { return Description; }
+
+  DeviceStatus build(const std::vector<std::string> &Definitions) override {
+    releaseProgram();
+    // The #line directive names the user's file in build messages without
+    // moving any line.
+    std::string Name;
+    for (char C : Setup.FileName) {
+      if (C == '"' || C == '\\')
+        Name += '\\';
+      Name += C;
+    }
+    std::string Source = "#line 1 \"" + Name + "\"\n" + Setup.Source;
+    const char *Text = Source.c_str();
+    cl_int Err = CL_SUCCESS;
+    Program = clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
+    if (Err != CL_SUCCESS)
+      return DeviceStatus::failed(FailureKind::BuildFailed, "build failed", clError(Err));
+    std::string Options;
+    for (const std::string &Definition : Definitions)
+      Options += (Options.empty() ? "-D " : " -D ") + Definition;
+    Err = clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr);
+    if (Err != CL_SUCCESS) {
+      std::size_t Size = 0;
+      clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
+      std::string Log(Size, '\0');
+      clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
+      while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+        Log.pop_back();
+      return DeviceStatus::failed(
+          FailureKind::BuildFailed, "build failed",
+          logTail(clError(Err) + " with options \"" + Options + "\"\n" + Log));
+    }
+    Kernel = clCreateKernel(Program, Setup.KernelName.c_str(), &Err);
+    if (Err != CL_SUCCESS)
+      return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
+                                  "no kernel \"" + Setup.KernelName + "\" in " + Setup.FileName +
+                                      ": " + clError(Err));
+    for (cl_uint I = 0; I < Setup.Arguments.size(); ++I) {
+      const KernelArgument &Argument = Setup.Arguments[I];
+      if (Argument.isBuffer())
+        Err = clSetKernelArg(Kernel, I, sizeof(cl_mem), &Buffers[I]);
+      else
+        Err = clSetKernelArg(Kernel, I, Argument.byteSize(), (*Initial)[I].data());
+      if (Err != CL_SUCCESS)
+        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
+                                    "kernel argument " + std::to_string(I + 1) + " (" +
+                                        describe(Argument) + ") does not fit the kernel");
+    }
+    return {};
+  }
+
+  DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &Contents) override {
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      if (!Buffers[I] || Contents[I].empty())
+        continue;
+      cl_int Err = clEnqueueWriteBuffer(Queue, Buffers[I], CL_FALSE, 0, Contents[I].size(),
+                                        Contents[I].data(), 0, nullptr, nullptr);
+      if (Err != CL_SUCCESS)
+        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
+                                    "writing input " + std::to_string(I + 1));
+    }
+    return {};
+  }
+
+  DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) override {
+    if (Sizes.Global.empty() || Sizes.Global.size() > 3)
+      return DeviceStatus::failed(FailureKind::RunFailed, "CL_INVALID_WORK_DIMENSION",
+                                  "the global size has " + std::to_string(Sizes.Global.size()) +
+                                      " dimensions; 1 to 3 are allowed");
+    if (!Sizes.Local.empty() && Sizes.Local.size() != Sizes.Global.size())
+      return DeviceStatus::failed(FailureKind::RunFailed, "CL_INVALID_WORK_DIMENSION",
+                                  "the global size has " + std::to_string(Sizes.Global.size()) +
+                                      " dimensions, the local size " +
+                                      std::to_string(Sizes.Local.size()));
+    std::size_t Global[3], Local[3];
+    for (std::size_t D = 0; D < Sizes.Global.size(); ++D) {
+      Global[D] = Sizes.Global[D];
+      Local[D] = Sizes.Local.empty() ? 0 : Sizes.Local[D];
+    }
+    cl_event Event = nullptr;
+    cl_int Err =
+        clEnqueueNDRangeKernel(Queue, Kernel, static_cast<cl_uint>(Sizes.Global.size()), nullptr,
+                               Global, Sizes.Local.empty() ? nullptr : Local, 0, nullptr, &Event);
+    if (Err != CL_SUCCESS) {
+      clFinish(Queue);
+      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err), launchText(Sizes));
+    }
+    Err = clWaitForEvents(1, &Event);
+    cl_int Status = CL_COMPLETE;
+    clGetEventInfo(Event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof Status, &Status, nullptr);
+    if (Err != CL_SUCCESS || Status < 0) {
+      clReleaseEvent(Event);
+      // The queue may hold a failed command for good: start afresh.
+      DeviceStatus Failed =
+          DeviceStatus::failed(FailureKind::RunFailed, clError(Status < 0 ? Status : Err),
+                               "the kernel failed while running");
+      Failed.Fatal = true;
+      return Failed;
+    }
+    cl_ulong Begin = 0, End = 0;
+    clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof Begin, &Begin, nullptr);
+    clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof End, &End, nullptr);
+    clReleaseEvent(Event);
+    Seconds = static_cast<double>(End - Begin) * 1e-9;
+    return {};
+  }
+
+  DeviceStatus readBuffer(unsigned Index, std::vector<unsigned char> &Into) override {
+    Into.resize(Setup.Arguments[Index].byteSize());
+    if (Into.empty())
+      return {};
+    cl_int Err = clEnqueueReadBuffer(Queue, Buffers[Index], CL_TRUE, 0, Into.size(), Into.data(), 0,
+                                     nullptr, nullptr);
+    if (Err != CL_SUCCESS)
+      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
+                                  "reading input " + std::to_string(Index + 1));
+    return {};
+  }
+
+private:
+  void releaseProgram() {
+    if (Kernel)
+      clReleaseKernel(Kernel);
+    if (Program)
+      clReleaseProgram(Program);
+    Kernel = nullptr;
+    Program = nullptr;
+  }
+
+  static std::string launchText(const LaunchSizes &Sizes) {
+    auto Join = [](const std::vector<std::uint64_t> &V) {
+      std::string Text;
+      for (std::uint64_t S : V)
+        Text += (Text.empty() ? "" : ", ") + std::to_string(S);
+      return "(" + Text + ")";
+    };
+    return "global size " + Join(Sizes.Global) + ", local size " +
+           (Sizes.Local.empty() ? std::string("chosen by OpenCL") : Join(Sizes.Local));
+  }
+
+  cl_device_id Device;
+  const DeviceKernelSetup &Setup;
+  const std::vector<std::vector<unsigned char>> *Initial = nullptr;
+  cl_context Context = nullptr;
+  cl_command_queue Queue = nullptr;
+  std::vector<cl_mem> Buffers;
+  cl_program Program = nullptr;
+  cl_kernel Kernel = nullptr;
+  DeviceLimits Limits;
+  std::string Description;
+  std::string Toolchain;
+};
+
+} // namespace
+
+std::vector<std::string> openCLDeviceLines() {
+  cl_uint Count = 0;
+  if (clGetPlatformIDs(0, nullptr, &Count) != CL_SUCCESS || Count == 0)
+    return {"OpenCL: no platform is installed"};
+  std::vector<cl_platform_id> Platforms(Count);
+  clGetPlatformIDs(Count, Platforms.data(), nullptr);
+  std::vector<std::string> Lines;
+  for (cl_uint P = 0; P < Count; ++P) {
+    std::vector<cl_device_id> Devices = devicesOf(Platforms[P], CL_DEVICE_TYPE_ALL);
+    for (std::size_t D = 0; D < Devices.size(); ++D) {
+      cl_device_type Type = 0;
+      clGetDeviceInfo(Devices[D], CL_DEVICE_TYPE, sizeof Type, &Type, nullptr);
+      const char *TypeName = (Type & CL_DEVICE_TYPE_GPU)           ? "GPU"
+                             : (Type & CL_DEVICE_TYPE_CPU)         ? "CPU"
+                             : (Type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
+                                                                   : "other";
+      Lines.push_back("OpenCL: platform " + std::to_string(P) + " device " + std::to_string(D) +
+                      ": " + deviceInfo(Devices[D], CL_DEVICE_NAME) + " (" + TypeName + ", " +
+                      platformInfo(Platforms[P], CL_PLATFORM_NAME) + ")");
+    }
+  }
+  if (Lines.empty())
+    Lines.push_back("OpenCL: no device on " + std::to_string(Count) + " platform(s)");
+  return Lines;
+}
+
+Expected<std::unique_ptr<KernelDevice>>
+openOpenCLDevice(const OpenCLDeviceSelection &Selection, const DeviceKernelSetup &Setup,
+                 const std::vector<std::vector<unsigned char>> &Contents) {
+  Expected<cl_device_id> Device = chooseDevice(Selection);
+  if (!Device)
+    return Device.takeError();
+  auto Opened = std::make_unique<OpenCLDevice>(*Device, Setup);
+  if (Expected<void> Open = Opened->open(Contents); !Open)
+    return Open.takeError();
+  return std::unique_ptr<KernelDevice>(std::move(Opened));
+}
+
+} // namespace atfc

@@ -1,0 +1,106 @@
+//===- DeviceBackends/ResultCheck.cpp - Comparing a kernel's outputs ------------===//
+//
+// Resolving the checked buffers, reading gold files, and the element-wise
+// comparison with a tolerance.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/ResultCheck.h"
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace atfc {
+
+Expected<std::vector<unsigned>> checkedBuffers(const CheckSetup &Check,
+                                               const std::vector<KernelArgument> &Arguments) {
+  std::vector<unsigned> Indices;
+  if (Check.Buffers.empty()) {
+    for (unsigned I = 0; I < Arguments.size(); ++I)
+      if (Arguments[I].isBuffer())
+        Indices.push_back(I);
+    if (Indices.empty())
+      return Error("the result check needs a buffer input, and the kernel has none");
+    return Indices;
+  }
+  for (unsigned Number : Check.Buffers) {
+    if (Number == 0 || Number > Arguments.size())
+      return Error("the result check names input " + std::to_string(Number) +
+                   ", but the kernel has " + std::to_string(Arguments.size()) + " inputs");
+    if (!Arguments[Number - 1].isBuffer())
+      return Error("the result check names input " + std::to_string(Number) + ", a " +
+                   describe(Arguments[Number - 1]) + "; only buffers can be checked");
+    Indices.push_back(Number - 1);
+  }
+  return Indices;
+}
+
+Expected<std::vector<std::vector<unsigned char>>>
+readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Arguments,
+             const std::vector<unsigned> &Checked) {
+  std::uint64_t Needed = 0;
+  for (unsigned Index : Checked)
+    Needed += Arguments[Index].byteSize();
+  // The size is known before reading: a file that is not a regular file of
+  // exactly that size (/dev/zero, a FIFO, a huge file) is never read whole.
+  std::error_code Failure;
+  const auto Status = std::filesystem::status(Path, Failure);
+  if (Failure || !std::filesystem::exists(Status)) {
+    return Error("gold file " + Path + ": cannot be opened");
+  }
+  if (!std::filesystem::is_regular_file(Status)) {
+    return Error("gold file " + Path + ": is not a regular file");
+  }
+  const std::uint64_t Size = std::filesystem::file_size(Path, Failure);
+  if (!Failure && Size != Needed) {
+    return Error("gold file " + Path + ": holds " + std::to_string(Size) +
+                 " bytes, but the checked buffers need " + std::to_string(Needed));
+  }
+  std::ifstream In(Path, std::ios::binary);
+  std::vector<unsigned char> Bytes(Needed);
+  if (Failure || !In ||
+      !In.read(reinterpret_cast<char *>(Bytes.data()), static_cast<std::streamsize>(Needed))) {
+    return Error("gold file " + Path + ": cannot be read");
+  }
+  std::vector<std::vector<unsigned char>> Outputs;
+  std::uint64_t Offset = 0;
+  for (unsigned Index : Checked) {
+    std::uint64_t Size = Arguments[Index].byteSize();
+    Outputs.emplace_back(Bytes.begin() + Offset, Bytes.begin() + Offset + Size);
+    Offset += Size;
+  }
+  return Outputs;
+}
+
+std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
+                           const std::vector<unsigned> &Checked,
+                           const std::vector<std::vector<unsigned char>> &Actual,
+                           const std::vector<std::vector<unsigned char>> &Expected,
+                           double Tolerance) {
+  for (std::size_t B = 0; B < Checked.size(); ++B) {
+    const KernelArgument &Argument = Arguments[Checked[B]];
+    std::size_t Size = elementSize(Argument.Type);
+    if (Actual[B].size() != Expected[B].size())
+      return "results differ at buffer " + std::to_string(Checked[B] + 1) + ": " +
+             std::to_string(Actual[B].size()) + " bytes vs " + std::to_string(Expected[B].size());
+    for (std::uint64_t I = 0; I < Argument.Count; ++I) {
+      if (std::memcmp(Actual[B].data() + I * Size, Expected[B].data() + I * Size, Size) == 0)
+        continue;
+      double A = elementAsDouble(Argument.Type, Actual[B].data(), I);
+      double E = elementAsDouble(Argument.Type, Expected[B].data(), I);
+      if (std::fabs(A - E) <= Tolerance)
+        continue;
+      std::ostringstream Message;
+      Message.precision(9);
+      Message << "results differ at buffer " << Checked[B] + 1 << "[" << I << "]: " << A << " vs "
+              << E;
+      return Message.str();
+    }
+  }
+  return "";
+}
+
+} // namespace atfc

@@ -1,0 +1,144 @@
+//===- Report/RunReportData.cpp - Runs as report data --------------------===//
+#include "Report/RunReportData.h"
+#include "System/SafeFiles.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+namespace atfc {
+namespace {
+
+std::string durationText(double Seconds) {
+  if (Seconds < 120)
+    return fmt::format("{:.1f} s", Seconds);
+  const auto Whole = static_cast<long long>(Seconds);
+  return fmt::format("{:.1f} s ({}h {:02}m {:02}s)", Seconds, Whole / 3600, Whole / 60 % 60,
+                     Whole % 60);
+}
+
+} // namespace
+
+report::ReportRun reportOfRun(const RunInfo &Run,
+                              const std::vector<EvaluationRecord> &Evaluations) {
+  report::ReportRun R;
+  R.Title = fmt::format("{}: run {}", Run.File, Run.Id);
+  R.Facts = {
+      {"file", Run.File},
+      {"run", fmt::format("{} ({})", Run.Id, runStatusName(Run.Status))},
+      {"key", Run.Key},
+      {"device", Run.Device},
+      {"technique", Run.Technique.empty() ? "auto" : Run.Technique},
+      {"abort condition", Run.AbortCondition.empty() ? "the whole space" : Run.AbortCondition},
+      {"seed", std::to_string(Run.Seed)},
+      {"search space size", Run.SpaceSize},
+      {"started", Run.Started},
+      {"finished", Run.Finished.empty() ? "-" : Run.Finished},
+      {"duration", durationText(Run.ElapsedSeconds)}};
+  if (!Run.Arguments.empty()) {
+    std::string Args;
+    for (const std::string &A : Run.Arguments)
+      Args += (Args.empty() ? "" : " ") + A;
+    R.Facts.push_back({"arguments", Args});
+  }
+  R.Parameters = Run.Parameters;
+  for (const Objective &O : Run.Objectives) {
+    R.Objectives.push_back(O.Name);
+    R.Directions.push_back(O.Dir);
+  }
+  // Unknown (0): the evaluations stand for the space.
+  char *End = nullptr;
+  R.SpaceSize = std::strtod(Run.SpaceSize.c_str(), &End);
+  if (End == Run.SpaceSize.c_str())
+    R.SpaceSize = 0;
+  R.Running = Run.Status == RunStatus::Running;
+  for (const EvaluationRecord &E : Evaluations) {
+    report::ReportEvaluation Out;
+    Out.Number = E.Evaluation;
+    for (const NamedValue &V : E.Configuration)
+      Out.Values.push_back(V.Val);
+    Out.Valid = E.Result.Valid;
+    Out.Costs = E.Result.Costs;
+    Out.Failure = E.Result.Valid ? "" : failureName(E.Result.Failure);
+    Out.Reason = E.Result.Reason;
+    Out.Log = E.Result.Log;
+    Out.Seconds = E.Result.CompileSeconds + E.Result.RunSeconds + E.OverheadSeconds;
+    R.Evaluations.push_back(std::move(Out));
+  }
+  return R;
+}
+
+Expected<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_t RunId) {
+  std::optional<RunInfo> Run;
+  if (RunId == 0) {
+    Expected<std::vector<RunInfo>> Runs = Db.runs();
+    if (!Runs)
+      return Runs.takeError();
+    if (Runs->empty())
+      return Error(Db.path() + ": there is no run");
+    Run = Runs->back();
+  } else {
+    Expected<std::optional<RunInfo>> Found = Db.run(RunId);
+    if (!Found)
+      return Found.takeError();
+    if (!*Found)
+      return Error(fmt::format("{}: there is no run {}", Db.path(), RunId));
+    Run = **Found;
+  }
+  Expected<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run->Id);
+  if (!Evaluations)
+    return Evaluations.takeError();
+  return reportOfRun(*Run, *Evaluations);
+}
+
+report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::string &Path) {
+  report::ReportRun R;
+  R.Title = Path.substr(Path.find_last_of('/') + 1);
+  R.Facts = {{"file", Path},
+             {"data", Data.Description},
+             {"configurations", std::to_string(Data.Entries.size()) + " recorded"}};
+  R.Parameters = Data.Parameters;
+  R.Objectives = Data.Objectives;
+  R.Directions = Data.Directions;
+  R.EvaluationAxis = "entry in the file";
+  std::int64_t Number = 0;
+  for (const RecordedEntry &E : Data.Entries) {
+    report::ReportEvaluation Out;
+    Out.Number = ++Number;
+    Out.Values = E.Values;
+    Out.Valid = E.Valid;
+    Out.Costs = E.Costs;
+    Out.Failure = E.Valid ? "" : "invalid";
+    Out.Reason = E.Error;
+    R.Evaluations.push_back(std::move(Out));
+  }
+  // Recorded data hold the whole space (as far as it is known).
+  R.SpaceSize = static_cast<double>(Data.Entries.size());
+  return R;
+}
+
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path) {
+  Expected<report::ReportRun> Report = reportOfDatabaseRun(Db, RunId);
+  if (!Report)
+    return Report.takeError();
+  // Replaced whole: a browser reloading the report never reads half a file.
+  return writeFileReplacing(Path, report::runReportHtml(*Report));
+}
+
+void LiveReport::update() {
+  const auto Now = std::chrono::steady_clock::now();
+  if (Now < Next)
+    return;
+  // A report that cannot be written now may be written later.
+  static_cast<void>(write());
+  const auto Took = std::chrono::steady_clock::now() - Now;
+  Next = Now + std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(5), 20 * Took);
+}
+
+Expected<void> LiveReport::write() { return writeRunReport(Db, RunId, Path); }
+
+} // namespace atfc

@@ -1,0 +1,469 @@
+//===- Results/RecordedData.cpp - Reading recorded tuning data -----------===//
+//
+// Reads Kernel Tuner cache files and T4 result files (plain or gzip) into a
+// RecordedData table. The file is decompressed with zlib when it starts
+// with the gzip magic bytes, parsed with nlohmann::json (keeping the order
+// of object keys, which is the parameters' order in T4 files), and each
+// parameter's values are given one kind per column: integers stay integers,
+// a column mixing integers and reals becomes real, a column mixing numbers
+// and text becomes text, so that every value of a parameter compares with
+// every other.
+//
+//===----------------------------------------------------------------------===//
+#include "Results/RecordedData.h"
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <memory>
+#include <unordered_set>
+
+namespace atfc {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// The file's bytes, inflated when they are gzip-compressed.
+Expected<std::string> readBytes(const std::string &Path) {
+  // A directory opens, then throws std::ios_failure on the first read.
+  std::error_code EC;
+  if (std::filesystem::is_directory(Path, EC))
+    return Error("is a directory, not a recorded-data file");
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return Error("cannot open the file");
+  std::string Raw((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  if (In.bad())
+    return Error("cannot read the file");
+  if (Raw.size() < 2 || static_cast<unsigned char>(Raw[0]) != 0x1f ||
+      static_cast<unsigned char>(Raw[1]) != 0x8b)
+    return Raw;
+
+  z_stream Stream{};
+  // 16 + MAX_WBITS: expect a gzip header and trailer.
+  if (inflateInit2(&Stream, 16 + MAX_WBITS) != Z_OK)
+    return Error("cannot start zlib");
+  std::string Out;
+  Stream.next_in = reinterpret_cast<Bytef *>(Raw.data());
+  Stream.avail_in = static_cast<uInt>(Raw.size());
+  int Status = Z_OK;
+  char Buffer[1 << 16];
+  while (Status != Z_STREAM_END) {
+    Stream.next_out = reinterpret_cast<Bytef *>(Buffer);
+    Stream.avail_out = sizeof(Buffer);
+    Status = inflate(&Stream, Z_NO_FLUSH);
+    if (Status != Z_OK && Status != Z_STREAM_END) {
+      std::string Why = Stream.msg ? Stream.msg : "truncated data";
+      inflateEnd(&Stream);
+      return Error("corrupt gzip data (" + Why + ")");
+    }
+    Out.append(Buffer, sizeof(Buffer) - Stream.avail_out);
+    // A concatenated gzip member continues the same stream.
+    if (Status == Z_STREAM_END && Stream.avail_in > 0) {
+      inflateReset(&Stream);
+      Status = Z_OK;
+    }
+    if (Status == Z_OK && Stream.avail_in == 0 && Stream.avail_out != 0) {
+      inflateEnd(&Stream);
+      return Error("corrupt gzip data (truncated)");
+    }
+  }
+  inflateEnd(&Stream);
+  return Out;
+}
+
+/// Parses JSON, dropping the per-repetition run times (the bulk of both
+/// formats, never used here) while parsing instead of after.
+Expected<Json> parseJson(const std::string &Text) {
+  Json::parser_callback_t DropRepetitions = [](int, Json::parse_event_t Event, Json &Parsed) {
+    if (Event == Json::parse_event_t::key && Parsed.is_string()) {
+      const auto &Key = Parsed.get_ref<const std::string &>();
+      return Key != "times" && Key != "runtimes";
+    }
+    return true;
+  };
+  try {
+    return Json::parse(Text, DropRepetitions);
+  } catch (const Json::parse_error &E) {
+    return Error(std::string("not valid JSON: ") + E.what());
+  }
+}
+
+/// A JSON scalar as a Value; nullopt for arrays, objects and null.
+std::optional<Value> toValue(const Json &J) {
+  if (J.is_number_unsigned()) {
+    const auto U = J.get<std::uint64_t>();
+    if (U <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      return Value(static_cast<std::int64_t>(U));
+    return Value(U);
+  }
+  if (J.is_number_integer())
+    return Value(J.get<std::int64_t>());
+  if (J.is_number_float())
+    return Value(J.get<double>());
+  if (J.is_boolean())
+    return Value(J.get<bool>());
+  if (J.is_string())
+    return Value(J.get<std::string>());
+  return std::nullopt;
+}
+
+/// Gives every column one kind: integers and reals -> real; numbers and
+/// text -> text (each number as its text); bools mixed with others -> text.
+void unifyColumns(RecordedData &Data) {
+  for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
+    bool Seen[5] = {};
+    for (const RecordedEntry &E : Data.Entries)
+      Seen[E.Values[P].index()] = true;
+    const int Kinds = Seen[0] + Seen[1] + Seen[2] + Seen[3] + Seen[4];
+    if (Kinds <= 1)
+      continue;
+    const bool Numeric = !Seen[3] && !Seen[4];
+    for (RecordedEntry &E : Data.Entries) {
+      Value &V = E.Values[P];
+      if (Numeric && Seen[2])
+        V = std::visit(
+            [](const auto &X) -> double {
+              if constexpr (std::is_arithmetic_v<std::decay_t<decltype(X)>>)
+                return static_cast<double>(X);
+              else
+                return 0; // unreachable: the column is numeric
+            },
+            V);
+      else // (also a column of integers above 2^63 beside negative ones)
+        V = Value(toString(V));
+    }
+  }
+}
+
+/// The text that identifies a configuration, for finding duplicates.
+std::string keyOf(const std::vector<Value> &Values) {
+  std::string Key;
+  for (const Value &V : Values) {
+    Key += toString(V);
+    Key += '\x1f';
+  }
+  return Key;
+}
+
+/// A value of Object named Name as a configuration value.
+Expected<Value> parameterValue(const Json &Object, const std::string &Name,
+                               const std::string &Where) {
+  auto It = Object.find(Name);
+  if (It == Object.end())
+    return Error(Where + " has no value for parameter '" + Name + "'");
+  std::optional<Value> V = toValue(*It);
+  if (!V)
+    return Error(Where + ": the value of parameter '" + Name + "' is not a number or text");
+  return *V;
+}
+
+Expected<RecordedData> readKernelTunerCache(const Json &Root) {
+  RecordedData Data;
+  const Json &Keys = Root["tune_params_keys"];
+  if (!Keys.is_array() || Keys.empty())
+    return Error("Kernel Tuner cache without \"tune_params_keys\"");
+  for (const Json &K : Keys) {
+    if (!K.is_string())
+      return Error("\"tune_params_keys\" holds a non-string");
+    Data.Parameters.push_back(K.get<std::string>());
+  }
+  std::string Objective = "time";
+  if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
+    Objective = It->get<std::string>();
+  if (auto It = Root.find("objective_higher_is_better");
+      It != Root.end() && It->is_boolean() && It->get<bool>())
+    return Error("the objective '" + Objective + "' is maximised; replay needs a cost to minimise");
+  Data.Objectives = {Objective};
+
+  const Json &Cache = Root["cache"];
+  if (!Cache.is_object())
+    return Error("Kernel Tuner cache without a \"cache\" object");
+  Data.Entries.reserve(Cache.size());
+  for (const auto &[Key, Entry] : Cache.items()) {
+    const std::string Where = "entry \"" + Key + "\"";
+    if (!Entry.is_object())
+      return Error(Where + " is not an object");
+    RecordedEntry E;
+    for (const std::string &P : Data.Parameters) {
+      Expected<Value> V = parameterValue(Entry, P, Where);
+      if (!V)
+        return V.takeError();
+      E.Values.push_back(V.take());
+    }
+    auto Cost = Entry.find(Objective);
+    if (Cost == Entry.end()) {
+      E.Error = "no " + Objective;
+    } else if (Cost->is_string()) {
+      // Kernel Tuner's failure classes: CompilationFailedConfig,
+      // RuntimeFailedConfig, InvalidConfig.
+      E.Error = Cost->get<std::string>();
+    } else if (Cost->is_number()) {
+      E.Valid = true;
+      E.Costs = {Cost->get<double>()};
+    } else {
+      E.Error = Objective + " is not a number";
+    }
+    Data.Entries.push_back(std::move(E));
+  }
+
+  std::string Kernel = Root.value("kernel_name", std::string());
+  std::string Device = Root.value("device_name", std::string());
+  Data.Description = "Kernel Tuner cache";
+  if (!Kernel.empty() || !Device.empty())
+    Data.Description +=
+        " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
+  return Data;
+}
+
+Expected<RecordedData> readT4Results(const Json &Root) {
+  RecordedData Data;
+  const Json &Results = Root["results"];
+  if (!Results.is_array())
+    return Error("T4 results file without a \"results\" array");
+  std::unordered_set<std::string> Seen;
+  std::size_t Duplicates = 0;
+  for (std::size_t I = 0; I < Results.size(); ++I) {
+    const Json &R = Results[I];
+    const std::string Where = "result " + std::to_string(I);
+    if (!R.is_object() || !R.contains("configuration") || !R["configuration"].is_object())
+      return Error(Where + " has no \"configuration\" object");
+    const Json &Config = R["configuration"];
+    if (Data.Parameters.empty()) {
+      for (const auto &[Name, V] : Config.items())
+        Data.Parameters.push_back(Name);
+      if (Data.Parameters.empty())
+        return Error(Where + " has an empty configuration");
+      if (auto It = R.find("objectives"); It != R.end() && It->is_array())
+        for (const Json &O : *It)
+          if (O.is_string())
+            Data.Objectives.push_back(O.get<std::string>());
+      if (Data.Objectives.empty())
+        Data.Objectives = {"time"};
+    }
+    if (Config.size() != Data.Parameters.size())
+      return Error(Where + " has " + std::to_string(Config.size()) + " parameters, not " +
+                   std::to_string(Data.Parameters.size()));
+    RecordedEntry E;
+    for (const std::string &P : Data.Parameters) {
+      Expected<Value> V = parameterValue(Config, P, Where);
+      if (!V)
+        return V.takeError();
+      E.Values.push_back(V.take());
+    }
+
+    const std::string Invalidity = R.value("invalidity", std::string("correct"));
+    if (Invalidity != "correct") {
+      E.Error = Invalidity;
+    } else {
+      const Json &Measurements = R.contains("measurements") ? R["measurements"] : Json::array();
+      for (const std::string &O : Data.Objectives) {
+        const Json *Found = nullptr;
+        for (const Json &M : Measurements)
+          if (M.is_object() && M.value("name", std::string()) == O)
+            Found = &M;
+        if (!Found || !Found->contains("value") || !(*Found)["value"].is_number()) {
+          E.Error = "no measurement of " + O;
+          E.Costs.clear();
+          break;
+        }
+        E.Costs.push_back((*Found)["value"].get<double>());
+      }
+      E.Valid = E.Error.empty();
+    }
+    if (!Seen.insert(keyOf(E.Values)).second) {
+      ++Duplicates; // the first result of a configuration counts
+      continue;
+    }
+    Data.Entries.push_back(std::move(E));
+  }
+  Data.Description = "T4 results";
+  if (Duplicates)
+    Data.Description += " (" + std::to_string(Duplicates) + " repeated configurations ignored)";
+  return Data;
+}
+
+/// The latest run of an atfc results database (docs/results.md): each
+/// configuration once, its latest result; values typed by the run's
+/// parameter kinds.
+Expected<RecordedData> readAtfcResults(const std::string &Path) {
+  sqlite3 *Db = nullptr;
+  const int Opened = sqlite3_open_v2(Path.c_str(), &Db, SQLITE_OPEN_READONLY, nullptr);
+  std::unique_ptr<sqlite3, int (*)(sqlite3 *)> Owner(Db, sqlite3_close);
+  if (Opened != SQLITE_OK)
+    return Error(std::string("cannot open the results database: ") + sqlite3_errmsg(Db));
+  using Statement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)>;
+  auto Prepare = [&](const char *Sql) -> Expected<Statement> {
+    sqlite3_stmt *S = nullptr;
+    if (sqlite3_prepare_v2(Db, Sql, -1, &S, nullptr) != SQLITE_OK)
+      return Error(std::string("not an atfc results database: ") + sqlite3_errmsg(Db));
+    return Statement(S, sqlite3_finalize);
+  };
+  auto Text = [](sqlite3_stmt *S, int Column) {
+    const unsigned char *T = sqlite3_column_text(S, Column);
+    return T ? std::string(reinterpret_cast<const char *>(T)) : std::string();
+  };
+  // atfc wrote these columns: one that is not JSON is a discarded value,
+  // whose get<>() throws the Json::exception readRecordedData reports.
+  auto JsonColumn = [&](sqlite3_stmt *S, int Column) {
+    return Json::parse(Text(S, Column), nullptr, /*allow_exceptions=*/false);
+  };
+  Expected<Statement> RunRow =
+      Prepare("SELECT id, file, device, parameters, parameter_kinds, objectives FROM runs "
+              "ORDER BY id DESC LIMIT 1");
+  if (!RunRow)
+    return RunRow.takeError();
+  Statement Run = RunRow.take();
+  if (sqlite3_step(Run.get()) != SQLITE_ROW)
+    return Error("the results database holds no run");
+  const sqlite3_int64 RunId = sqlite3_column_int64(Run.get(), 0);
+  RecordedData Data;
+  Data.Description = "atfc results of " + Text(Run.get(), 1) +
+                     (Text(Run.get(), 2).empty() ? "" : " on " + Text(Run.get(), 2)) + ", run " +
+                     std::to_string(RunId);
+  Data.Parameters = JsonColumn(Run.get(), 3).get<std::vector<std::string>>();
+  const auto Kinds = JsonColumn(Run.get(), 4).get<std::vector<std::string>>();
+  // Names (schema version 1) or {"name", "direction"} objects (version 2).
+  std::vector<std::string> Objectives;
+  std::vector<Direction> Directions;
+  for (const Json &O : JsonColumn(Run.get(), 5)) {
+    if (O.is_object()) {
+      Objectives.push_back(O.at("name").get<std::string>());
+      Directions.push_back(
+          parseDirection(O.value("direction", std::string("min"))).value_or(Direction::Minimise));
+    } else {
+      Objectives.push_back(O.get<std::string>());
+      Directions.push_back(Direction::Minimise);
+    }
+  }
+
+  Expected<Statement> EvaluationRows =
+      Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
+              "FROM evaluations WHERE run_id = ? ORDER BY id");
+  if (!EvaluationRows)
+    return EvaluationRows.takeError();
+  Statement Evaluations = EvaluationRows.take();
+  sqlite3_bind_int64(Evaluations.get(), 1, RunId);
+  std::map<std::string, std::size_t> EntryOfIndex;
+  std::size_t CostCount = 0;
+  while (sqlite3_step(Evaluations.get()) == SQLITE_ROW) {
+    const Json Configuration = JsonColumn(Evaluations.get(), 1);
+    RecordedEntry Entry;
+    for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
+      const Json &V = Configuration.at(Data.Parameters[P]);
+      const std::string Kind = P < Kinds.size() ? Kinds[P] : "";
+      if (Kind == "int")
+        Entry.Values.push_back(V.get<std::int64_t>());
+      else if (Kind == "uint")
+        Entry.Values.push_back(V.get<std::uint64_t>());
+      else if (Kind == "double" && V.is_string() &&
+               parseNonFinite(V.get_ref<const std::string &>()))
+        Entry.Values.push_back(*parseNonFinite(V.get_ref<const std::string &>()));
+      else if (Kind == "double")
+        Entry.Values.push_back(V.get<double>());
+      else if (Kind == "bool")
+        Entry.Values.push_back(V.get<bool>());
+      else
+        Entry.Values.push_back(V.get<std::string>());
+    }
+    Entry.Valid = sqlite3_column_int(Evaluations.get(), 2) != 0;
+    Entry.Costs = JsonColumn(Evaluations.get(), 3).get<std::vector<double>>();
+    CostCount = std::max(CostCount, Entry.Costs.size());
+    Entry.Error = Text(Evaluations.get(), 5).empty() ? Text(Evaluations.get(), 4)
+                                                     : Text(Evaluations.get(), 5);
+    auto [It, New] = EntryOfIndex.emplace(Text(Evaluations.get(), 0), Data.Entries.size());
+    if (New)
+      Data.Entries.push_back(std::move(Entry));
+    else
+      Data.Entries[It->second] = std::move(Entry); // the latest result counts
+  }
+  const std::size_t Count = std::max<std::size_t>(CostCount, 1);
+  for (std::size_t I = 0; I < Count; ++I) {
+    Data.Objectives.push_back(Objectives.size() == Count ? Objectives[I]
+                                                         : anonymousObjectiveName(I, Count));
+    Data.Directions.push_back(Objectives.size() == Count ? Directions[I] : Direction::Minimise);
+  }
+  return Data;
+}
+
+/// A Kernel Tuner cache or T4 results file at Path, plain or gzip.
+Expected<RecordedData> readJsonData(const std::string &Path) {
+  Expected<std::string> Bytes = readBytes(Path);
+  if (!Bytes)
+    return Bytes.takeError();
+  Expected<Json> Root = parseJson(*Bytes);
+  if (!Root)
+    return Root.takeError();
+  if (!Root->is_object())
+    return Error("not a Kernel Tuner cache or T4 results file (no JSON object)");
+  Expected<RecordedData> Data =
+      Root->contains("cache") && Root->contains("tune_params_keys") ? readKernelTunerCache(*Root)
+      : Root->contains("results")
+          ? readT4Results(*Root)
+          : Expected<RecordedData>(Error("not a Kernel Tuner cache (\"tune_params_keys\", "
+                                         "\"cache\") or T4 results file (\"results\")"));
+  if (Data)
+    unifyColumns(*Data);
+  return Data;
+}
+
+} // namespace
+
+bool isSqliteFile(const std::string &Path) {
+  static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
+  char Head[sizeof Magic] = {};
+  std::ifstream In(Path, std::ios::binary);
+  return In.read(Head, sizeof Head) && std::memcmp(Head, Magic, sizeof Magic) == 0;
+}
+
+ObjectiveList objectivesOf(const RecordedData &Data) {
+  ObjectiveList O;
+  for (std::size_t I = 0; I < Data.Objectives.size(); ++I)
+    O.push_back({Data.Objectives[I],
+                 I < Data.Directions.size() ? Data.Directions[I] : Direction::Minimise});
+  return O;
+}
+
+RecordedData minimisedForm(RecordedData Data) {
+  const ObjectiveList O = objectivesOf(Data);
+  for (RecordedEntry &E : Data.Entries) {
+    if (!E.Valid)
+      continue;
+    if (std::string Problem = costProblem(E.Costs, O); !Problem.empty()) {
+      E.Valid = false;
+      E.Error = Problem;
+      continue;
+    }
+    E.Costs = searchCost(std::move(E.Costs), O);
+  }
+  Data.Directions.assign(Data.Directions.size(), Direction::Minimise);
+  return Data;
+}
+
+Expected<RecordedData> readRecordedData(const std::string &Path) {
+  const bool Database = isSqliteFile(Path);
+  Expected<RecordedData> Data = Error("");
+  // nlohmann's get<>() and at() throw on a value of the wrong type: the
+  // library's own way to say the file's structure is not the expected one.
+  try {
+    Data = Database ? readAtfcResults(Path) : readJsonData(Path);
+  } catch (const Json::exception &E) {
+    return Error(Path + ": " +
+                 (Database ? "unexpected contents of an atfc results database: "
+                           : "unexpected JSON structure: ") +
+                 E.what());
+  }
+  if (!Data)
+    return Error(Path + ": " + Data.error().message());
+  return Data;
+}
+
+} // namespace atfc

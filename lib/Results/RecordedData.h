@@ -1,0 +1,75 @@
+//===- Results/RecordedData.h - Tuning data measured elsewhere -*- C++ -*-===//
+//
+// Performance data recorded over a search space by an earlier tuning run or
+// another tuner, read into one plain table: the parameters, and per
+// configuration its values and its cost (or why it is invalid). Read by the
+// replay backend (costs looked up instead of measured) and by `atfc analyze`.
+//
+// Formats, detected from the contents (plain or gzip-compressed):
+//  - Kernel Tuner cache files (JSON: "tune_params_keys", "tune_params",
+//    "cache" of configurations; an entry whose "time" is an error string, or
+//    missing, is an invalid configuration);
+//  - T4 result files (JSON: "results" of {"configuration": {...},
+//    "objectives": {...}, "invalidity": ...}).
+// atfc's own results databases are read by the runtime's ResultsDatabase,
+// which fills the same table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RESULTS_RECORDEDDATA_H
+#define ATFC_RESULTS_RECORDEDDATA_H
+
+#include "SearchSpace/Value.h"
+#include "Support/Cost.h"
+#include "Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// One recorded configuration.
+struct RecordedEntry {
+  /// One value per parameter, in RecordedData::Parameters order.
+  std::vector<Value> Values;
+  /// Whether it ran and Costs hold its cost.
+  bool Valid = false;
+  /// The cost(s), most significant first (the data's unit, e.g. ms).
+  std::vector<double> Costs;
+  /// Why it is invalid, as the data says ("compile failed", ...).
+  std::string Error;
+};
+
+/// A table of recorded configurations.
+struct RecordedData {
+  /// The parameters' names, in the data's order.
+  std::vector<std::string> Parameters;
+  /// The objective(s) the costs measure, e.g. {"time"}.
+  std::vector<std::string> Objectives;
+  /// Their directions, one per objective (missing ones are minimised).
+  std::vector<Direction> Directions;
+  /// Every configuration recorded, each at most once.
+  std::vector<RecordedEntry> Entries;
+  /// What the data is, for reports: "Kernel Tuner cache (GEMM, NVIDIA ...)".
+  std::string Description;
+};
+
+/// The objectives of Data as a list (missing directions minimise).
+ObjectiveList objectivesOf(const RecordedData &Data);
+
+/// Data as a search sees it: every cost its search cost (a maximised
+/// objective's value as its reciprocal; an entry whose maximised value is
+/// not positive is invalid), so that lower is better throughout.
+RecordedData minimisedForm(RecordedData Data);
+
+/// Whether Path starts with SQLite's header ("SQLite format 3" and a NUL):
+/// an atfc results database, not a Kernel Tuner cache or a T4 file.
+bool isSqliteFile(const std::string &Path);
+
+/// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip, or
+/// an atfc results database (its latest run; docs/results.md). The error's
+/// message is "Path: what is wrong".
+Expected<RecordedData> readRecordedData(const std::string &Path);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,188 @@
+//===- Results/ResultsExport.cpp - results.db as CSV and JSON -------------===//
+//
+// `atfc results --csv/--json`: every evaluation of a run (or of all runs)
+// as one RFC 4180 CSV row or one JSON object, costs named by objective.
+//
+//===----------------------------------------------------------------------===//
+#include "Results/ResultsDatabase.h"
+#include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
+#include "Support/NumberText.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Field as one RFC 4180 CSV field: quoted when it holds a comma, quote,
+/// line break or surrounding space; quotes doubled.
+std::string csvField(std::string_view Field) {
+  const bool Quote = Field.find_first_of(",\"\r\n") != std::string_view::npos ||
+                     (!Field.empty() && (Field.front() == ' ' || Field.back() == ' '));
+  if (!Quote)
+    return std::string(Field);
+  std::string Out = "\"";
+  for (char C : Field) {
+    if (C == '"')
+      Out += '"';
+    Out += C;
+  }
+  return Out + '"';
+}
+
+std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
+  if (I < Objectives.size() && !Objectives[I].Name.empty())
+    return Objectives[I].Name;
+  return anonymousObjectiveName(I, Count);
+}
+
+} // namespace
+
+namespace {
+
+/// The runs an export covers, and their evaluations in order.
+struct ExportRows {
+  std::vector<RunInfo> Runs;
+  std::vector<EvaluationRecord> Evaluations;
+};
+
+/// Reads the runs and evaluations of an export (one run, or all).
+Expected<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t> RunId) {
+  ExportRows Rows;
+  if (RunId) {
+    Expected<std::optional<RunInfo>> Run = Db.run(*RunId);
+    if (!Run)
+      return Run.takeError();
+    if (!*Run)
+      return Error(Db.path() + ": there is no run " + std::to_string(*RunId));
+    Rows.Runs.push_back(std::move(**Run));
+  } else {
+    Expected<std::vector<RunInfo>> Runs = Db.runs();
+    if (!Runs)
+      return Runs.takeError();
+    Rows.Runs = Runs.take();
+  }
+  for (const RunInfo &Run : Rows.Runs) {
+    Expected<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run.Id);
+    if (!Evaluations)
+      return Evaluations.takeError();
+    for (EvaluationRecord &E : *Evaluations)
+      Rows.Evaluations.push_back(std::move(E));
+  }
+  return Rows;
+}
+
+} // namespace
+
+Expected<void> ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows)
+    return Rows.takeError();
+  // One column per parameter of any run (first seen first), and as many
+  // cost columns as the longest cost vector.
+  std::vector<std::string> Parameters;
+  std::set<std::string, std::less<>> Seen;
+  ObjectiveList Objectives;
+  for (const RunInfo &Run : Rows->Runs) {
+    for (const std::string &P : Run.Parameters)
+      if (Seen.insert(P).second)
+        Parameters.push_back(P);
+    if (Objectives.empty())
+      Objectives = Run.Objectives;
+  }
+  for (const EvaluationRecord &E : Rows->Evaluations)
+    for (const NamedValue &P : E.Configuration)
+      if (Seen.insert(P.Name).second)
+        Parameters.push_back(P.Name);
+  std::size_t CostCount = 1;
+  for (const EvaluationRecord &E : Rows->Evaluations)
+    CostCount = std::max(CostCount, E.Result.Costs.size());
+
+  OS << "run,evaluation,config_index";
+  for (const std::string &P : Parameters)
+    OS << ',' << csvField(P);
+  OS << ",valid";
+  for (std::size_t I = 0; I < CostCount; ++I)
+    OS << ',' << csvField(costName(Objectives, I, CostCount));
+  OS << ",failure,reason,compile_seconds,run_seconds,overhead_seconds,reused,timestamp\n";
+  for (const EvaluationRecord &E : Rows->Evaluations) {
+    OS << E.RunId << ',' << E.Evaluation << ',' << csvField(E.ConfigIndex);
+    for (const std::string &P : Parameters) {
+      OS << ',';
+      for (const NamedValue &V : E.Configuration)
+        if (V.Name == P)
+          OS << csvField(toString(V.Val));
+    }
+    OS << ',' << (E.Result.Valid ? 1 : 0);
+    for (std::size_t I = 0; I < CostCount; ++I) {
+      OS << ',';
+      if (I < E.Result.Costs.size())
+        OS << shortestText(E.Result.Costs[I]);
+    }
+    OS << ',' << csvField(failureName(E.Result.Failure)) << ',' << csvField(E.Result.Reason) << ','
+       << shortestText(E.Result.CompileSeconds) << ',' << shortestText(E.Result.RunSeconds) << ','
+       << shortestText(E.OverheadSeconds) << ',' << (E.Reused ? 1 : 0) << ','
+       << csvField(E.Timestamp) << '\n';
+  }
+  if (!OS)
+    return Error("cannot write the CSV output");
+  return success();
+}
+
+Expected<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(*this, RunId);
+  if (!Rows)
+    return Rows.takeError();
+  Json Runs = Json::array();
+  for (const RunInfo &Run : Rows->Runs) {
+    Runs.push_back(Json{{"id", Run.Id},
+                        {"key", Run.Key},
+                        {"file", Run.File},
+                        {"started", Run.Started},
+                        {"finished", Run.Finished.empty() ? Json() : Json(Run.Finished)},
+                        {"status", runStatusName(Run.Status)},
+                        {"technique", Run.Technique},
+                        {"abort_condition", Run.AbortCondition},
+                        {"seed", Run.Seed},
+                        {"arguments", stringsJson(Run.Arguments)},
+                        {"elapsed_seconds", Run.ElapsedSeconds},
+                        {"parameters", stringsJson(Run.Parameters)},
+                        {"parameter_kinds", kindsJson(Run.ParameterKinds)},
+                        {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
+                        {"space_size", Run.SpaceSize},
+                        {"device", Run.Device},
+                        {"toolchain", Run.Toolchain}});
+  }
+  Json Evaluations = Json::array();
+  for (const EvaluationRecord &E : Rows->Evaluations) {
+    Evaluations.push_back(Json{{"id", E.Id},
+                               {"run_id", E.RunId},
+                               {"evaluation", E.Evaluation},
+                               {"config_index", E.ConfigIndex},
+                               {"configuration", configurationJson(E.Configuration)},
+                               {"valid", E.Result.Valid},
+                               {"costs", costsJson(E.Result.Costs)},
+                               {"failure", failureName(E.Result.Failure)},
+                               {"reason", E.Result.Reason},
+                               {"log", E.Result.Log},
+                               {"compile_seconds", E.Result.CompileSeconds},
+                               {"run_seconds", E.Result.RunSeconds},
+                               {"overhead_seconds", E.OverheadSeconds},
+                               {"reused", E.Reused},
+                               {"timestamp", E.Timestamp}});
+  }
+  return Json{{"schema_version", kResultsSchemaVersion},
+              {"runs", std::move(Runs)},
+              {"evaluations", std::move(Evaluations)}};
+}
+
+} // namespace atfc

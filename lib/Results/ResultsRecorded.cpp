@@ -1,0 +1,132 @@
+//===- Results/ResultsRecorded.cpp - results.db as recorded data ----------===//
+//
+// A run (or every run of a key) of a results database as RecordedData, the
+// form `atfc replay`, `atfc analyze` and warm starts read.
+//
+//===----------------------------------------------------------------------===//
+#include "Results/ResultsDatabase.h"
+#include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
+#include "Support/NumberText.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+namespace {
+
+std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
+  if (I < Objectives.size() && !Objectives[I].Name.empty())
+    return Objectives[I].Name;
+  return anonymousObjectiveName(I, Count);
+}
+
+} // namespace
+
+namespace {
+
+/// The evaluations as recorded data over Run's parameters: each
+/// configuration index once, its latest result.
+RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations,
+                          std::string Description) {
+  RecordedData Data;
+  Data.Parameters = Run.Parameters;
+  std::size_t CostCount = 0;
+  for (const EvaluationRecord &E : Evaluations)
+    CostCount = std::max(CostCount, E.Result.Costs.size());
+  for (std::size_t I = 0; I < std::max<std::size_t>(CostCount, 1); ++I) {
+    Data.Objectives.push_back(costName(Run.Objectives, I, std::max<std::size_t>(CostCount, 1)));
+    Data.Directions.push_back(I < Run.Objectives.size() ? Run.Objectives[I].Dir
+                                                        : Direction::Minimise);
+  }
+  Data.Description = std::move(Description);
+  std::map<std::string, std::size_t, std::less<>> EntryOfIndex;
+  for (const EvaluationRecord &E : Evaluations) {
+    RecordedEntry Entry;
+    bool Complete = true;
+    for (const std::string &Name : Run.Parameters) {
+      auto Found = std::find_if(E.Configuration.begin(), E.Configuration.end(),
+                                [&](const NamedValue &P) { return P.Name == Name; });
+      if (Found == E.Configuration.end()) {
+        Complete = false;
+        break;
+      }
+      Entry.Values.push_back(Found->Val);
+    }
+    if (!Complete) // a configuration of other parameters cannot be a row here
+      continue;
+    Entry.Valid = E.Result.Valid;
+    Entry.Costs = E.Result.Costs;
+    Entry.Error = !E.Result.Reason.empty() ? E.Result.Reason : failureName(E.Result.Failure);
+    // By values, not index: a --fix run numbers its sub-space on its own.
+    std::string Values;
+    for (const Value &V : Entry.Values)
+      Values += toString(V) + '\x1f';
+    auto [It, New] = EntryOfIndex.emplace(std::move(Values), Data.Entries.size());
+    if (New)
+      Data.Entries.push_back(std::move(Entry));
+    else
+      Data.Entries[It->second] = std::move(Entry);
+  }
+  return Data;
+}
+
+std::string describe(const RunInfo &Run) {
+  std::string Text = "atfc results of " + Run.File;
+  if (!Run.Device.empty())
+    Text += " on " + Run.Device;
+  return Text;
+}
+
+/// Run's recorded data from its evaluations as read (or the read's error),
+/// described as the results of Run's file and device, then Which.
+Expected<RecordedData> recordedDataOrError(const RunInfo &Run,
+                                           Expected<std::vector<EvaluationRecord>> Evaluations,
+                                           const std::string &Which) {
+  if (!Evaluations)
+    return Evaluations.takeError();
+  return recordedData(Run, *Evaluations, describe(Run) + ", " + Which);
+}
+
+} // namespace
+
+Expected<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
+  Expected<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return recordedDataOrError(**Run, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
+}
+
+Expected<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
+  Expected<std::optional<RunInfo>> Run = lastRun(Key);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return RecordedData();
+  return recordedDataOrError(**Run, evaluationsOfKey(Key), "key " + std::string(Key));
+}
+
+Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId) {
+  Expected<std::unique_ptr<ResultsDatabase>> Db =
+      ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+  if (!Db)
+    return Db.takeError();
+  if (RunId == 0) {
+    Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
+    if (!Runs)
+      return Runs.takeError();
+    if (Runs->empty())
+      return Error(Path + ": the database holds no run");
+    RunId = Runs->back().Id;
+  }
+  return (*Db)->recordedDataOfRun(RunId);
+}
+
+} // namespace atfc

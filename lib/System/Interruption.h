@@ -1,0 +1,61 @@
+//===- System/Interruption.h - Ctrl-C stops a run cleanly ------*- C++ -*-===//
+//
+// While an Interruption exists, SIGINT, SIGTERM and SIGHUP do not kill the
+// tuner: they set a flag that the tuning loop checks between measurements,
+// and call a function (from a watcher thread, not from the signal handler)
+// that stops the measurement in flight, e.g. by killing its scripts. The
+// run ends `interrupted`, its outputs written, with exit status 128 + the
+// signal. A second signal while the first is being handled restores the
+// default action, so a user who presses Ctrl-C twice always gets out.
+//
+// The handlers stay installed once the first Interruption has installed
+// them: a signal between two Interruptions (after space generation, before
+// the tuning loop) once met the default action and killed the tuner. It is
+// kept instead, and the next Interruption is requested() from its start
+// (and calls its OnSignal); with none to come, the process goes on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SYSTEM_INTERRUPTION_H
+#define ATFC_SYSTEM_INTERRUPTION_H
+
+#include <atomic>
+#include <csignal>
+#include <functional>
+#include <thread>
+
+namespace atfc {
+
+/// The signals that stop a run cleanly: Ctrl-C, kill's default, and the
+/// terminal's hang-up.
+inline constexpr int kInterruptingSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+class Interruption {
+public:
+  /// Installs the handlers; OnSignal runs on a watcher thread at the first
+  /// signal, or at once when one arrived since an earlier Interruption.
+  explicit Interruption(std::function<void()> OnSignal);
+  ~Interruption();
+  Interruption(const Interruption &) = delete;
+  Interruption &operator=(const Interruption &) = delete;
+
+  /// The signal that arrived since the handlers were first installed,
+  /// whether or not an Interruption exists now; 0 when none did.
+  static int pending();
+
+  /// Whether a signal arrived.
+  bool requested() const;
+  /// The signal that arrived, or 0.
+  int signal() const;
+  /// The exit status of a run it stopped: 128 + the signal, as a shell
+  /// reports a process that the signal killed (130 for Ctrl-C).
+  int exitCode() const;
+
+private:
+  std::function<void()> OnSignal;
+  std::atomic<bool> Stopping{false};
+  std::thread Watcher;
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,33 @@
+//===- System/SafeFiles.h - Writes that stay in the output directory -*- C++ -*-===//
+//
+// The output directory is atfc's own, but anyone who can write into it can
+// plant a symbolic link where atfc is about to write (best.json.tmp ->
+// ~/.bashrc). Every file atfc writes there is therefore created afresh: a
+// temporary name is unlinked (removing a planted link, never its target)
+// and created with O_CREAT | O_EXCL | O_NOFOLLOW, which refuses any link
+// that appears in between; the rename onto the final name replaces a link
+// there instead of following it. Directories atfc creates are private
+// (0700): results and scripts' outputs are the user's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SYSTEM_SAFEFILES_H
+#define ATFC_SYSTEM_SAFEFILES_H
+
+#include "Support/Error.h"
+
+#include <string>
+
+namespace atfc {
+
+/// Writes Text to Path through Path.tmp and a rename, so that a reader
+/// never sees half a file, and never through a link; the error ("cannot
+/// write 'PATH': REASON") when it cannot.
+Expected<void> writeFileReplacing(const std::string &Path, const std::string &Text);
+
+/// Creates Directory and its missing parents, each created one with mode
+/// 0700; the error when it cannot or Directory is no directory.
+Expected<void> createPrivateDirectories(const std::string &Directory);
+
+} // namespace atfc
+
+#endif

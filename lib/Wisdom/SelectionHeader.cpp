@@ -1,0 +1,263 @@
+//===- Wisdom/SelectionHeader.cpp - Wisdom as a C header -----------------===//
+#include "Wisdom/SelectionHeader.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace atfc {
+
+namespace {
+
+bool isStringType(const std::string &CType) { return CType == "const char *"; }
+
+/// Text as a C string literal: quotes and backslashes escaped, every byte
+/// outside printable ASCII as three octal digits (never merged with a
+/// following digit, unlike \x).
+std::string cString(const std::string &Text) {
+  std::string Out = "\"";
+  for (unsigned char C : Text) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C >= 0x20 && C < 0x7f && C != '?') { // '?': no trigraphs
+      Out += static_cast<char>(C);
+    } else {
+      Out += fmt::format("\\{:03o}", C);
+    }
+  }
+  return Out + "\"";
+}
+
+/// Text fit for a C comment: no "*/", no control characters.
+std::string commentText(const std::string &Text) {
+  std::string Out;
+  for (std::size_t I = 0; I < Text.size(); ++I) {
+    const unsigned char C = static_cast<unsigned char>(Text[I]);
+    if (C < 0x20 || C == 0x7f)
+      Out += '?';
+    else if (C == '*' && I + 1 < Text.size() && Text[I + 1] == '/')
+      Out += "* ";
+    else
+      Out += static_cast<char>(C);
+  }
+  return Out;
+}
+
+std::string cDouble(double V) {
+  if (std::isnan(V))
+    return "NAN";
+  if (std::isinf(V))
+    return V > 0 ? "INFINITY" : "(-INFINITY)";
+  std::string Text = fmt::format("{}", V);
+  if (Text.find_first_of(".en") == std::string::npos)
+    Text += ".0";
+  return Text;
+}
+
+std::string cValue(const Value &V) {
+  if (const auto *I = std::get_if<std::int64_t>(&V)) {
+    if (*I == std::numeric_limits<std::int64_t>::min())
+      return "(-9223372036854775807LL - 1)";
+    return fmt::format("{}LL", *I);
+  }
+  if (const auto *U = std::get_if<std::uint64_t>(&V)) {
+    if (*U > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      return fmt::format("(long long){}ULL", *U);
+    return fmt::format("{}LL", *U);
+  }
+  if (const auto *D = std::get_if<double>(&V))
+    return cDouble(*D);
+  if (const auto *B = std::get_if<bool>(&V))
+    return *B ? "1" : "0";
+  return cString(std::get<std::string>(V));
+}
+
+const char *cMemberType(ValueKind Kind) {
+  switch (Kind) {
+  case ValueKind::Int:
+  case ValueKind::UInt:
+    return "long long";
+  case ValueKind::Double:
+    return "double";
+  case ValueKind::Bool:
+    return "int";
+  case ValueKind::String:
+    return "const char *";
+  }
+  return "long long";
+}
+
+} // namespace
+
+std::string selectionInputType(const std::string &DeclaredType) {
+  std::string T = DeclaredType;
+  for (std::size_t At; (At = T.find("std::")) != std::string::npos;)
+    T.erase(At, 5);
+  if (T == "bool")
+    return "int";
+  if (T == "string" || T == "const char *" || T == "char *")
+    return "const char *";
+  return T;
+}
+
+std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
+  std::string Guard;
+  for (char C : Stem)
+    Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  Guard += "_SELECT_H";
+  const std::string Config = Stem + "_config";
+  const std::string Entry = Stem + "_wisdom_entry";
+
+  std::string H = fmt::format(
+      "/* {0}_select.h: the best configurations atfc found for {1}, per device\n"
+      " * and input set ({2} entries). Written by atfc; do not edit.\n"
+      " *\n"
+      " * {0}_select(inputs..., device) returns the configuration tuned on the\n"
+      " * device named (NULL: any) for the nearest tuned inputs: devices named\n"
+      " * exactly, else of the same vendor family, else any; then the fewest\n"
+      " * differing string inputs, then the smallest product over the numeric\n"
+      " * inputs of max(1+|a|, 1+|b|) / min(1+|a|, 1+|b|); ties: the first entry.\n"
+      " * Valid C (C99) and C++. */\n"
+      "#ifndef {3}\n#define {3}\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+      "#include <string.h>\n\n",
+      Stem, commentText(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size(), Guard);
+
+  H += "typedef struct {\n";
+  for (const WisdomParameter &P : W.Parameters)
+    H += fmt::format("  {} {};\n", cMemberType(P.Kind), P.Name);
+  if (W.Parameters.empty())
+    H += "  int unused_;\n";
+  H += fmt::format("}} {};\n\n", Config);
+
+  H += "/* One tuned entry: the device, the inputs it was tuned for, the best\n"
+       " * configuration found there. */\ntypedef struct {\n"
+       "  const char *device;\n  const char *device_name;\n  const char *device_family;\n";
+  std::vector<std::string> Types;
+  for (const WisdomInput &I : W.Inputs) {
+    Types.push_back(selectionInputType(I.Type));
+    H += fmt::format("  {} in_{};\n", isStringType(Types.back()) ? "const char *" : "double",
+                     I.Name);
+  }
+  H += fmt::format("  {} config;\n}} {};\n\n", Config, Entry);
+
+  H += fmt::format("static const {} {}_wisdom[] = {{\n", Entry, Stem);
+  for (const WisdomEntry &E : W.Entries) {
+    const std::string Name = wisdomDeviceName(E.Device);
+    H += fmt::format("  {{{}, {}, {}", cString(E.Device), cString(Name),
+                     cString(wisdomDeviceFamily(Name)));
+    for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
+      const std::string &Text = E.Arguments[W.Inputs[I].Argument - 1];
+      if (isStringType(Types[I]))
+        H += ", " + cString(Text);
+      else
+        H += ", " + cDouble(numericInput(W.Inputs[I], Text).value_or(NAN));
+    }
+    H += ", {";
+    for (std::size_t P = 0; P < E.Values.size(); ++P)
+      H += (P ? ", " : "") + cValue(E.Values[P]);
+    if (E.Values.empty())
+      H += "0";
+    H += "}},\n";
+  }
+  H += fmt::format("}};\nstatic const size_t {0}_wisdom_size = {1};\n\n", Stem, W.Entries.size());
+
+  // The family rule of wisdomDeviceFamily, in C.
+  H += fmt::format(
+      "static inline int {0}_contains_(const char *text, const char *word) {{\n"
+      "  size_t i, j;\n"
+      "  for (i = 0; text[i]; ++i) {{\n"
+      "    for (j = 0; word[j]; ++j) {{\n"
+      "      char c = text[i + j];\n"
+      "      if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');\n"
+      "      if (c != word[j]) break;\n"
+      "    }}\n"
+      "    if (!word[j]) return 1;\n"
+      "  }}\n"
+      "  return 0;\n"
+      "}}\n\n"
+      "static inline const char *{0}_device_family(const char *name) {{\n"
+      "  static const char *const words[][2] = {{\n"
+      "    {{\"cpu\", \"cpu\"}}, {{\"pthread\", \"cpu\"}}, {{\"nvidia\", \"nvidia\"}},\n"
+      "    {{\"geforce\", \"nvidia\"}}, {{\"quadro\", \"nvidia\"}}, {{\"tesla\", \"nvidia\"}},\n"
+      "    {{\"amd\", \"amd\"}}, {{\"radeon\", \"amd\"}}, {{\"gfx\", \"amd\"}}, {{\"intel\", "
+      "\"intel\"}},\n"
+      "    {{\"apple\", \"apple\"}}, {{\"mali\", \"arm\"}}, {{\"adreno\", \"qualcomm\"}}}};\n"
+      "  size_t k;\n"
+      "  for (k = 0; k < sizeof words / sizeof words[0]; ++k)\n"
+      "    if ({0}_contains_(name, words[k][0])) return words[k][1];\n"
+      "  return \"\";\n"
+      "}}\n\n"
+      "static inline double {0}_ratio_(double a, double b) {{\n"
+      "  double x = 1 + (a < 0 ? -a : a), y = 1 + (b < 0 ? -b : b);\n"
+      "  if ((a < 0) != (b < 0)) return x * y;\n"
+      "  return x > y ? x / y : y / x;\n"
+      "}}\n\n",
+      Stem);
+
+  std::string Parameters, Arguments;
+  for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
+    Parameters += Types[I] + (isStringType(Types[I]) ? "" : " ") + W.Inputs[I].Name + ", ";
+    Arguments += W.Inputs[I].Name + ", ";
+  }
+  // The device's parameter, unless an input has that name.
+  bool DeviceTaken = false;
+  for (const WisdomInput &I : W.Inputs)
+    DeviceTaken = DeviceTaken || I.Name == "device";
+  const std::string Device = DeviceTaken ? "atfc_device" : "device";
+  Parameters += "const char *" + Device;
+  Arguments += Device;
+
+  H += fmt::format(
+      "/* The index in {0}_wisdom of the entry for these inputs on device. */\n"
+      "static inline size_t {0}_select_index({1}) {{\n"
+      "  /* 0: the device named exactly, 1: its family, 2: any */\n"
+      "  int atfc_tier = 2;\n  const char *atfc_family = \"\";\n"
+      "  size_t atfc_k, atfc_best = 0;\n  int atfc_found = 0;\n"
+      "  size_t atfc_best_mismatches = 0;\n  double atfc_best_distance = 0;\n"
+      "  if ({3} && *{3}) {{\n"
+      "    for (atfc_k = 0; atfc_k < {0}_wisdom_size; ++atfc_k)\n"
+      "      if (!strcmp({0}_wisdom[atfc_k].device, {3}) ||\n"
+      "          !strcmp({0}_wisdom[atfc_k].device_name, {3})) atfc_tier = 0;\n"
+      "    if (atfc_tier != 0) {{\n"
+      "      atfc_family = {0}_device_family({3});\n"
+      "      for (atfc_k = 0; *atfc_family && atfc_k < {0}_wisdom_size; ++atfc_k)\n"
+      "        if (!strcmp({0}_wisdom[atfc_k].device_family, atfc_family)) atfc_tier = 1;\n"
+      "    }}\n"
+      "  }}\n"
+      "  for (atfc_k = 0; atfc_k < {0}_wisdom_size; ++atfc_k) {{\n"
+      "    const {2} *atfc_e = &{0}_wisdom[atfc_k];\n"
+      "    size_t atfc_mismatches = 0;\n    double atfc_distance = 1;\n"
+      "    if (atfc_tier == 0 && strcmp(atfc_e->device, {3}) && "
+      "strcmp(atfc_e->device_name, {3})) continue;\n"
+      "    if (atfc_tier == 1 && strcmp(atfc_e->device_family, atfc_family)) continue;\n",
+      Stem, Parameters, Entry, Device);
+  for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
+    const std::string &Name = W.Inputs[I].Name;
+    if (isStringType(Types[I]))
+      H += fmt::format("    if (strcmp({0} ? {0} : \"\", atfc_e->in_{0})) ++atfc_mismatches;\n",
+                       Name);
+    else if (W.Inputs[I].Type == "bool")
+      H += fmt::format("    atfc_distance *= {0}_ratio_({1} != 0, atfc_e->in_{1});\n", Stem, Name);
+    else
+      H += fmt::format("    atfc_distance *= {0}_ratio_((double){1}, atfc_e->in_{1});\n", Stem,
+                       Name);
+  }
+  H +=
+      "    if (!atfc_found || atfc_mismatches < atfc_best_mismatches ||\n"
+      "        (atfc_mismatches == atfc_best_mismatches && atfc_distance < atfc_best_distance)) {\n"
+      "      atfc_found = 1;\n      atfc_best = atfc_k;\n      atfc_best_mismatches = "
+      "atfc_mismatches;\n"
+      "      atfc_best_distance = atfc_distance;\n    }\n  }\n"
+      "  (void)atfc_best_mismatches;\n  return atfc_best;\n}\n\n";
+  H += fmt::format("/* The best known configuration for these inputs on device (NULL: any). */\n"
+                   "static inline {0} {1}_select({2}) {{\n"
+                   "  return {1}_wisdom[{1}_select_index({3})].config;\n}}\n\n#endif\n",
+                   Config, Stem, Parameters, Arguments);
+  return H;
+}
+
+} // namespace atfc

@@ -1,0 +1,39 @@
+//===- Wisdom/SelectionHeader.h - Wisdom as a C header ---------*- C++ -*-===//
+//
+// `<stem>_select.h`: the wisdom of a file (Wisdom.h) for C and C++
+// programs, so that a program built once picks its configuration at run
+// time by device and input size. It declares, all `static` (one copy per
+// translation unit, no library to link):
+//
+//   typedef struct { long long WPT; ... } <stem>_config;   one member per
+//       tuning parameter: long long, double, int for bool, const char *;
+//   <stem>_wisdom[], <stem>_wisdom_size: the table of tuned entries
+//       (device, family, the inputs, the configuration);
+//   size_t <stem>_select_index(<inputs>, const char *device);
+//   <stem>_config <stem>_select(<inputs>, const char *device);
+//
+// where <inputs> are the file's positional inputs in declaration order with
+// their declared types (bool as int, strings as const char *). Selection
+// follows the rule of selectEntry (Wisdom.h) exactly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_WISDOM_SELECTIONHEADER_H
+#define ATFC_WISDOM_SELECTIONHEADER_H
+
+#include "Wisdom/Wisdom.h"
+
+#include <string>
+
+namespace atfc {
+
+/// The C type of an input's parameter in <stem>_select(): the declared type
+/// without `std::`, bool as int, strings as const char *.
+std::string selectionInputType(const std::string &DeclaredType);
+
+/// The header's text for W with names made from Stem (a C identifier).
+/// W must have at least one entry.
+std::string selectionHeader(const Wisdom &W, const std::string &Stem);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,146 @@
+//===- CudaLibrariesTest.cpp - Finding the driver and NVRTC at run time ---===//
+//
+// The search order and its messages, on directories the test makes itself
+// (files that are not libraries: dlopen refuses them and says why), and on
+// the machine's own NVRTC where there is one.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/CudaLibraries.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace atfc {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh directory under the test's temporary directory.
+fs::path freshDirectory(const std::string &Name) {
+  fs::path Directory = fs::temp_directory_path() / ("atfc-cuda-libraries-" + Name);
+  fs::remove_all(Directory);
+  fs::create_directories(Directory);
+  return Directory;
+}
+
+void touch(const fs::path &File) { std::ofstream(File) << "not a library\n"; }
+
+/// Sets an environment variable for one scope, then restores it.
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *Name, const char *Value) : Name(Name) {
+    if (const char *Old = std::getenv(Name))
+      Saved = Old;
+    if (Value)
+      setenv(Name, Value, 1);
+    else
+      unsetenv(Name);
+  }
+  ~ScopedEnvironment() {
+    if (Saved)
+      setenv(Name, Saved->c_str(), 1);
+    else
+      unsetenv(Name);
+  }
+
+private:
+  const char *Name;
+  std::optional<std::string> Saved;
+};
+
+TEST(CudaLibraries, OverrideIsTheOnlyPlaceSearched) {
+  ScopedEnvironment Override("ATFC_CUDA_LIBRARY_PATH", "/nonexistent/a::/nonexistent/b");
+  for (CudaLibraryKind Kind : {CudaLibraryKind::Driver, CudaLibraryKind::Nvrtc}) {
+    CudaLibrarySearch Search = cudaLibrarySearch(Kind);
+    EXPECT_EQ(Search.Directories, (std::vector<std::string>{"/nonexistent/a", "/nonexistent/b"}));
+    EXPECT_FALSE(Search.UseLoader);
+    CudaLibrary Library = openCudaLibrary(Kind, Search);
+    EXPECT_FALSE(Library.ok());
+    EXPECT_NE(
+        Library.Error.find("found in ATFC_CUDA_LIBRARY_PATH (/nonexistent/a, /nonexistent/b)"),
+        std::string::npos)
+        << Library.Error;
+  }
+}
+
+TEST(CudaLibraries, EmptyOverrideHidesEverything) {
+  ScopedEnvironment Override("ATFC_CUDA_LIBRARY_PATH", "");
+  CudaLibrary Nvrtc =
+      openCudaLibrary(CudaLibraryKind::Nvrtc, cudaLibrarySearch(CudaLibraryKind::Nvrtc));
+  EXPECT_FALSE(Nvrtc.ok());
+  EXPECT_EQ(Nvrtc.Error, "no NVRTC (libnvrtc.so.*) found in ATFC_CUDA_LIBRARY_PATH ()");
+  CudaLibrary Driver =
+      openCudaLibrary(CudaLibraryKind::Driver, cudaLibrarySearch(CudaLibraryKind::Driver));
+  EXPECT_EQ(Driver.Error, "no CUDA driver (libcuda.so.1) found in ATFC_CUDA_LIBRARY_PATH ()");
+}
+
+TEST(CudaLibraries, CudaHomeAndCudaPathComeFirstForNvrtc) {
+  ScopedEnvironment NoOverride("ATFC_CUDA_LIBRARY_PATH", nullptr);
+  ScopedEnvironment Home("CUDA_HOME", "/opt/home-toolkit");
+  ScopedEnvironment Path("CUDA_PATH", "/opt/path-toolkit");
+  CudaLibrarySearch Search = cudaLibrarySearch(CudaLibraryKind::Nvrtc);
+  EXPECT_EQ(Search.Directories,
+            (std::vector<std::string>{"/opt/home-toolkit/lib64", "/opt/home-toolkit/lib",
+                                      "/opt/path-toolkit/lib64", "/opt/path-toolkit/lib"}));
+  EXPECT_TRUE(Search.UseLoader);
+  // The driver belongs to the GPU's kernel module, not to a toolkit: the
+  // toolkit's lib64/stubs/libcuda.so must never be taken for it.
+  EXPECT_TRUE(cudaLibrarySearch(CudaLibraryKind::Driver).Directories.empty());
+}
+
+TEST(CudaLibraries, EveryNvrtcOfADirectoryIsTriedNewestFirst) {
+  fs::path Directory = freshDirectory("versions");
+  for (const char *Name : {"libnvrtc.so", "libnvrtc.so.11.2", "libnvrtc.so.12", "libnvrtc.so.13.1",
+                           "libnvrtc-builtins.so.13.1", "libnvrtc.so.12.backup", "libnvrtc.alt.so"})
+    touch(Directory / Name);
+  CudaLibrary Library =
+      openCudaLibrary(CudaLibraryKind::Nvrtc, {{Directory.string()}, false, "TEST"});
+  ASSERT_FALSE(Library.ok());
+  const std::string &E = Library.Error;
+  std::size_t V13 = E.find("libnvrtc.so.13.1:"), V12 = E.find("libnvrtc.so.12:"),
+              V11 = E.find("libnvrtc.so.11.2:"), Plain = E.find("libnvrtc.so:");
+  ASSERT_NE(V13, std::string::npos) << E;
+  ASSERT_NE(V12, std::string::npos) << E;
+  ASSERT_NE(V11, std::string::npos) << E;
+  ASSERT_NE(Plain, std::string::npos) << E;
+  EXPECT_LT(V13, V12);
+  EXPECT_LT(V12, V11);
+  EXPECT_LT(V11, Plain);
+  EXPECT_EQ(E.find("builtins"), std::string::npos) << E;
+  EXPECT_EQ(E.find("backup"), std::string::npos) << E;
+  EXPECT_EQ(E.find("alt.so"), std::string::npos) << E;
+}
+
+TEST(CudaLibraries, ADriverThatIsNoLibrarySaysWhy) {
+  fs::path Directory = freshDirectory("driver");
+  touch(Directory / "libcuda.so.1");
+  CudaLibrary Library =
+      openCudaLibrary(CudaLibraryKind::Driver, {{Directory.string()}, false, "TEST"});
+  EXPECT_FALSE(Library.ok());
+  EXPECT_NE(Library.Error.find((Directory / "libcuda.so.1").string()), std::string::npos)
+      << Library.Error;
+}
+
+TEST(CudaLibraries, FindsTheMachinesNvrtcThroughCudaHome) {
+  CudaLibrary Found =
+      openCudaLibrary(CudaLibraryKind::Nvrtc, cudaLibrarySearch(CudaLibraryKind::Nvrtc));
+  if (!Found.ok())
+    GTEST_SKIP() << Found.Error;
+  // The toolkit root of whatever was found, given as CUDA_HOME, is searched
+  // first and gives a library of that directory.
+  fs::path Directory = fs::path(Found.Path).parent_path();
+  ScopedEnvironment NoOverride("ATFC_CUDA_LIBRARY_PATH", nullptr);
+  ScopedEnvironment Home("CUDA_HOME", Directory.parent_path().c_str());
+  CudaLibrarySearch Search = cudaLibrarySearch(CudaLibraryKind::Nvrtc);
+  Search.UseLoader = false;
+  CudaLibrary ViaHome = openCudaLibrary(CudaLibraryKind::Nvrtc, Search);
+  ASSERT_TRUE(ViaHome.ok()) << ViaHome.Error;
+  EXPECT_EQ(fs::path(ViaHome.Path).parent_path().parent_path(), Directory.parent_path());
+}
+
+} // namespace
+} // namespace atfc

@@ -1,0 +1,347 @@
+//===- OpenCLBackendTest.cpp - The OpenCL backend on a real device --------===//
+//
+// Measures real kernels on pocl's CPU device through the worker process:
+// SAXPY with a reference and a gold-file check, a wrong kernel, a build
+// error, an illegal local size, a kernel that crashes the worker and one
+// that hangs; after each failure the next configuration is measured
+// normally. The worker is atfc-device-worker-test (DeviceWorkerMain.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/DeviceBackend.h"
+#include "DeviceWorkerCommand.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <signal.h>
+#include <thread>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+/// The error's message of R, "" when R holds a value.
+template <class T> std::string messageOf(const Expected<T> &R) {
+  return R ? std::string() : R.error().message();
+}
+
+// One work-item computes WPT elements. WRONG, BROKEN, CRASH and HANG turn
+// it into the failures under test.
+const char *SaxpySource = R"(// blanked directive line
+__kernel void saxpy(const int N, const float a, __global const float *x,
+                    __global float *y) {
+#if BROKEN
+  this is not OpenCL;
+#endif
+#if CRASH
+  // A store far outside any mapping: pocl runs kernels in the worker's
+  // own threads, so this kills the worker with SIGSEGV.
+  *(__global volatile int *)(ulong)0x10 = 1;
+#endif
+#if HANG
+  __global volatile float *Y = y;
+  while (N > 0)
+    Y[0] += 1.0f;
+#endif
+  for (int w = 0; w < WPT; ++w) {
+    const int i = get_global_id(0) * WPT + w;
+    if (i < N)
+#if WRONG
+      y[i] = 0;
+#else
+      y[i] = a * x[i] + y[i];
+#endif
+  }
+}
+)";
+
+constexpr int N = 4096;
+
+DeviceKernelSetup saxpySetup() {
+  DeviceKernelSetup Setup;
+  Setup.Source = SaxpySource;
+  Setup.KernelName = "saxpy";
+  Setup.FileName = "saxpy.cl";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::randomScalar<float>(),
+                     KernelArgument::buffer<float>(N), KernelArgument::buffer<float>(N)};
+  Setup.Warmups = 1;
+  Setup.Repetitions = 3;
+  Setup.Seed = 7;
+  return Setup;
+}
+
+ParameterValues config(std::int64_t WPT, std::vector<NamedValue> Extra = {}) {
+  ParameterValues Values{{"WPT", Value(WPT)}};
+  Values.insert(Values.end(), Extra.begin(), Extra.end());
+  return Values;
+}
+
+LaunchSizes sizes(std::uint64_t WPT, std::uint64_t Local) { return {{N / WPT}, {Local}}; }
+
+OpenCLDeviceSelection anyDevice() { return {}; }
+
+std::unique_ptr<DeviceBackend> openSaxpy(DeviceKernelSetup Setup) {
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(anyDevice(), std::move(Setup), deviceWorkerCommand());
+  EXPECT_TRUE(Opened.ok()) << messageOf(Opened);
+  return Opened.take();
+}
+
+CheckSetup referenceCheck() {
+  CheckSetup Check;
+  Check.Kind = CheckAgainst::ReferenceConfiguration;
+  return Check;
+}
+
+void expectValid(const Measurement &M) {
+  EXPECT_TRUE(M.Valid) << failureName(M.Failure) << ": " << M.Reason << "\n" << M.Log;
+  if (M.Valid) {
+    ASSERT_EQ(M.Costs.size(), 1u);
+    EXPECT_GT(M.Costs[0], 0);
+  }
+}
+
+TEST(OpenCLBackend, ReadsDeviceLimits) {
+  auto Backend = openSaxpy(saxpySetup());
+  ASSERT_TRUE(Backend);
+  const DeviceLimits &Limits = Backend->limits();
+  EXPECT_GT(Limits.MaxWorkGroupSize, 0u);
+  EXPECT_GT(Limits.MaxWorkItemSizes[0], 0u);
+  EXPECT_LE(Limits.MaxWorkItemSizes[0], std::max<std::uint64_t>(Limits.MaxWorkGroupSize, 1u << 20));
+  EXPECT_GT(Limits.LocalMemorySize, 0u);
+  EXPECT_EQ(Limits.MaxGridSize[0], 0u);
+  EXPECT_FALSE(Backend->deviceDescription().empty());
+}
+
+TEST(OpenCLBackend, SelectsDevicesByVendorAndType) {
+  OpenCLDeviceSelection Pocl;
+  Pocl.Vendor = "POCL"; // the platform vendor is "The pocl project"
+  Pocl.Type = "CPU";
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(Pocl, saxpySetup(), deviceWorkerCommand());
+  EXPECT_TRUE(Opened.ok()) << messageOf(Opened);
+
+  OpenCLDeviceSelection Missing;
+  Missing.Vendor = "no such vendor";
+  Opened = DeviceBackend::open(Missing, saxpySetup(), deviceWorkerCommand());
+  EXPECT_NE(messageOf(Opened).find("no OpenCL device 0 with vendor \"no such vendor\""),
+            std::string::npos)
+      << messageOf(Opened);
+
+  OpenCLDeviceSelection ById;
+  ById.PlatformId = 99;
+  Opened = DeviceBackend::open(ById, saxpySetup(), deviceWorkerCommand());
+  EXPECT_NE(messageOf(Opened).find("no OpenCL platform 99"), std::string::npos)
+      << messageOf(Opened);
+}
+
+TEST(OpenCLBackend, SaxpyPassesTheReferenceCheck) {
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Check = referenceCheck();
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  for (std::uint64_t WPT : {2, 4, 8}) {
+    Measurement M = Backend->measure(config(WPT), sizes(WPT, 8));
+    expectValid(M);
+    EXPECT_NE(M.Log.find("median"), std::string::npos) << M.Log;
+    EXPECT_GT(M.CompileSeconds, 0);
+  }
+  EXPECT_EQ(Backend->workerRestarts(), 0u);
+}
+
+TEST(OpenCLBackend, WrongKernelIsRejectedByTheCheck) {
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Check = referenceCheck();
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  Measurement Wrong = Backend->measure(config(2, {{"WRONG", Value(true)}}), sizes(2, 8));
+  EXPECT_FALSE(Wrong.Valid);
+  EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult);
+  // y = a * x + y is never 0 here: x and y lie in [0, 1), and a in (0, 1).
+  EXPECT_EQ(Wrong.Reason.rfind("results differ at buffer 4[0]: 0 vs ", 0), 0u) << Wrong.Reason;
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+}
+
+TEST(OpenCLBackend, MeasureBeforeTheReferenceIsAWrongResult) {
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Check = referenceCheck();
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  Measurement M = Backend->measure(config(1), sizes(1, 16));
+  EXPECT_EQ(M.Failure, FailureKind::WrongResult);
+  EXPECT_EQ(M.Reason, "no expected results");
+}
+
+TEST(OpenCLBackend, GoldFileCheck) {
+  DeviceKernelSetup Setup = saxpySetup();
+  // The expected y, computed here from the same seeded inputs.
+  std::vector<unsigned char> A = initialContents(Setup.Arguments[1], 1, Setup.Seed);
+  std::vector<unsigned char> X = initialContents(Setup.Arguments[2], 2, Setup.Seed);
+  std::vector<unsigned char> Y = initialContents(Setup.Arguments[3], 3, Setup.Seed);
+  float Alpha;
+  std::memcpy(&Alpha, A.data(), sizeof Alpha);
+  EXPECT_GT(Alpha, 0.0f);
+  EXPECT_LT(Alpha, 1.0f);
+  std::vector<float> Expected(N);
+  for (int I = 0; I < N; ++I) {
+    float XI, YI;
+    std::memcpy(&XI, X.data() + 4 * I, 4);
+    std::memcpy(&YI, Y.data() + 4 * I, 4);
+    Expected[I] = Alpha * XI + YI;
+  }
+  std::string Gold = ::testing::TempDir() + "saxpy-gold-" + std::to_string(getpid()) + ".bin";
+  {
+    std::ofstream Out(Gold, std::ios::binary);
+    Out.write(reinterpret_cast<const char *>(Expected.data()), N * sizeof(float));
+  }
+  CheckSetup Check;
+  Check.GoldFile = Gold;
+  Check.Tolerance = 1e-5; // the device may contract a * x + y into an fma
+  Check.Buffers = {4};
+  Setup.Check = Check;
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  expectValid(Backend->measure(config(4), sizes(4, 16)));
+  Measurement Wrong = Backend->measure(config(4, {{"WRONG", Value(true)}}), sizes(4, 16));
+  EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult) << Wrong.Reason;
+
+  // A gold file of the wrong size is refused when the backend opens.
+  Check.Buffers = {3, 4};
+  Setup.Check = Check;
+  auto Refused = DeviceBackend::open(anyDevice(), Setup, deviceWorkerCommand());
+  EXPECT_NE(messageOf(Refused).find("holds 16384 bytes, but the checked buffers need 32768"),
+            std::string::npos)
+      << messageOf(Refused);
+  std::remove(Gold.c_str());
+}
+
+TEST(OpenCLBackend, BuildErrorThenNextConfiguration) {
+  auto Backend = openSaxpy(saxpySetup());
+  ASSERT_TRUE(Backend);
+  Measurement Broken = Backend->measure(config(2, {{"BROKEN", Value(true)}}), sizes(2, 8));
+  EXPECT_FALSE(Broken.Valid);
+  EXPECT_EQ(Broken.Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(Broken.Reason, "build failed");
+  EXPECT_NE(Broken.Log.find("CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << Broken.Log;
+  // The build log names the user's file and line (line 5 of the source).
+  EXPECT_NE(Broken.Log.find("saxpy.cl:5"), std::string::npos) << Broken.Log;
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 0u);
+}
+
+TEST(OpenCLBackend, IllegalLocalSizeThenNextConfiguration) {
+  auto Backend = openSaxpy(saxpySetup());
+  ASSERT_TRUE(Backend);
+  // 3 does not divide the global size 2048.
+  Measurement Illegal = Backend->measure(config(2), sizes(2, 3));
+  EXPECT_FALSE(Illegal.Valid);
+  EXPECT_EQ(Illegal.Failure, FailureKind::RunFailed);
+  EXPECT_EQ(Illegal.Reason, "CL_INVALID_WORK_GROUP_SIZE") << Illegal.Log;
+  // Larger than the device allows.
+  std::uint64_t TooLarge = Backend->limits().MaxWorkGroupSize * 2;
+  Illegal = Backend->measure(config(1), {{TooLarge * 2}, {TooLarge}});
+  EXPECT_EQ(Illegal.Failure, FailureKind::RunFailed);
+  EXPECT_NE(Illegal.Reason.find("CL_INVALID_WORK"), std::string::npos) << Illegal.Reason;
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 0u);
+}
+
+TEST(OpenCLBackend, CrashingKernelThenNextConfiguration) {
+  auto Backend = openSaxpy(saxpySetup());
+  ASSERT_TRUE(Backend);
+  pid_t First = Backend->workerProcess();
+  Measurement Crashed = Backend->measure(config(2, {{"CRASH", Value(true)}}), sizes(2, 8));
+  EXPECT_FALSE(Crashed.Valid);
+  EXPECT_EQ(Crashed.Failure, FailureKind::Crashed);
+  EXPECT_EQ(Crashed.Reason, "crashed");
+#ifdef __SANITIZE_ADDRESS__
+  // AddressSanitizer's handler turns the SIGSEGV into exit status 1.
+  EXPECT_EQ(Crashed.Log.rfind("the device worker ", 0), 0u) << Crashed.Log;
+#else
+  EXPECT_NE(Crashed.Log.find("died of signal"), std::string::npos) << Crashed.Log;
+#endif
+  EXPECT_EQ(Backend->workerProcess(), -1);
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 1u);
+  EXPECT_NE(Backend->workerProcess(), First);
+}
+
+TEST(OpenCLBackend, CrashedWorkerKeepsTheReference) {
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Check = referenceCheck();
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  Backend->crashWorkerForTesting();
+  Measurement Crashed = Backend->measure(config(2), sizes(2, 8));
+  EXPECT_EQ(Crashed.Failure, FailureKind::Crashed);
+  // The fresh worker got the reference's outputs with its setup.
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  Measurement Wrong = Backend->measure(config(2, {{"WRONG", Value(true)}}), sizes(2, 8));
+  EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult);
+  EXPECT_EQ(Backend->workerRestarts(), 1u);
+}
+
+TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.TimeoutSeconds = 2;
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  // Built once before, so that the build after the restart comes from
+  // pocl's cache and the 2 s are the kernel's.
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  pid_t Hung = Backend->workerProcess();
+  Measurement TimedOut = Backend->measure(config(2, {{"HANG", Value(true)}}), sizes(2, 8));
+  EXPECT_FALSE(TimedOut.Valid);
+  EXPECT_EQ(TimedOut.Failure, FailureKind::TimedOut);
+  EXPECT_EQ(TimedOut.Reason, "timed out");
+  // The hung worker is gone, not left spinning.
+  EXPECT_EQ(kill(Hung, 0), -1);
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 1u);
+}
+
+TEST(OpenCLBackend, InterruptStopsAHangingKernel) {
+  auto Backend = openSaxpy(saxpySetup()); // no timeout
+  ASSERT_TRUE(Backend);
+  std::atomic<bool> Stopped = false;
+  std::thread Interrupter([&] {
+    // Until the hanging measurement is in flight, interrupt() does nothing.
+    while (!Stopped) {
+      Backend->interrupt();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  Measurement M = Backend->measure(config(2, {{"HANG", Value(true)}}), sizes(2, 8));
+  Stopped = true;
+  Interrupter.join();
+  EXPECT_EQ(M.Failure, FailureKind::RunFailed);
+  EXPECT_EQ(M.Reason, "interrupted");
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  EXPECT_EQ(Backend->workerRestarts(), 1u);
+}
+
+TEST(OpenCLBackend, DefinitionsAreCSource) {
+  ParameterValues Values{{"A", Value(std::int64_t(-3))},
+                         {"B", Value(true)},
+                         {"C", Value(0.5)},
+                         {"D", Value(std::uint64_t(7))}};
+  EXPECT_EQ(kernelDefinitions(Values), (std::vector<std::string>{"A=-3", "B=1", "C=0.5", "D=7u"}));
+}
+
+TEST(OpenCLBackend, WorkerThatCannotStart) {
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(anyDevice(), saxpySetup(), {"/nonexistent/worker"});
+  EXPECT_FALSE(Opened.ok());
+  EXPECT_NE(messageOf(Opened).find("/nonexistent/worker"), std::string::npos) << messageOf(Opened);
+}
+
+} // namespace
+} // namespace atfc

@@ -1,0 +1,124 @@
+//===- RecordedDataFiles.h - Small recorded datasets for tests -*- C++ -*-===//
+//
+// A Kernel Tuner cache and a T4 results file small enough to check by hand,
+// a grid cache with one optimum, and writers for plain and gzip files: what
+// the tests of recorded data, the replay backend and replay experiments read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TEST_BACKENDS_RECORDEDDATAFILES_H
+#define ATFC_TEST_BACKENDS_RECORDEDDATAFILES_H
+
+#include "Results/RecordedData.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace atfc::test {
+
+/// A fresh directory for one test's files.
+inline std::filesystem::path tempDir() {
+  const auto *Info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::filesystem::path Dir = std::filesystem::temp_directory_path() /
+                              (std::string("atfc-replay-") + Info->test_suite_name() + "-" +
+                               Info->name() + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  return Dir;
+}
+
+inline void writePlain(const std::filesystem::path &Path, const std::string &Text) {
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Text;
+}
+
+inline void writeGzip(const std::filesystem::path &Path, const std::string &Text) {
+  gzFile F = gzopen(Path.c_str(), "wb");
+  ASSERT_NE(F, nullptr);
+  ASSERT_EQ(gzwrite(F, Text.data(), static_cast<unsigned>(Text.size())),
+            static_cast<int>(Text.size()));
+  ASSERT_EQ(gzclose(F), Z_OK);
+}
+
+/// A Kernel Tuner cache: 2 x 3 values of which 5 are recorded, one failed
+/// to compile and one failed at run time; a constant third parameter.
+inline const char *const kKernelTunerCache = R"({
+"device_name": "Test GPU",
+"kernel_name": "kern",
+"tune_params_keys": ["BS", "WPT", "PREC"],
+"tune_params": {"BS": [16, 32], "WPT": [1, 2, 4], "PREC": [32]},
+"objective": "time",
+"cache": {
+"32,1,32": {"BS": 32, "WPT": 1, "PREC": 32, "time": 3.5, "times": [3.4, 3.6]},
+"16,1,32": {"BS": 16, "WPT": 1, "PREC": 32, "time": 4.0, "times": [4.0]},
+"16,4,32": {"BS": 16, "WPT": 4, "PREC": 32, "time": "CompilationFailedConfig"},
+"32,4,32": {"BS": 32, "WPT": 4, "PREC": 32, "time": 1.25},
+"16,2,32": {"BS": 16, "WPT": 2, "PREC": 32, "time": "RuntimeFailedConfig"}
+}
+})";
+
+/// A T4 results file: parameters in the configuration's key order (not
+/// alphabetical), one result invalid, one a repetition of another.
+inline const char *const kT4Results = R"({
+"schema_version": "1.0.0",
+"results": [
+ {"configuration": {"y": 2, "x": 0.5, "name": "b"}, "invalidity": "correct",
+  "measurements": [{"name": "time", "value": 7.0, "unit": "ms"}], "objectives": ["time"],
+  "times": {"runtimes": [7.0, 7.1]}},
+ {"configuration": {"y": 1, "x": 1.5, "name": "a"}, "invalidity": "compile",
+  "measurements": [], "objectives": ["time"]},
+ {"configuration": {"y": 1, "x": 0.5, "name": "a"}, "invalidity": "correct",
+  "measurements": [{"name": "time", "value": 2.0, "unit": "ms"}], "objectives": ["time"]},
+ {"configuration": {"y": 1, "x": 0.5, "name": "a"}, "invalidity": "correct",
+  "measurements": [{"name": "time", "value": 9.0, "unit": "ms"}], "objectives": ["time"]}
+]
+})";
+
+inline const RecordedEntry *entryWith(const RecordedData &Data, const std::vector<Value> &Values) {
+  for (const RecordedEntry &E : Data.Entries)
+    if (E.Values == Values)
+      return &E;
+  return nullptr;
+}
+
+inline Value I(std::int64_t V) { return Value(V); }
+
+inline RecordedData kernelTunerData() {
+  std::filesystem::path Dir =
+      std::filesystem::temp_directory_path() / ("atfc-replay-data-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(Dir);
+  writePlain(Dir / "cache.json", kKernelTunerCache);
+  Expected<RecordedData> R = readRecordedData((Dir / "cache.json").string());
+  std::filesystem::remove_all(Dir);
+  EXPECT_TRUE(R.ok()) << R.error().message();
+  return *R;
+}
+
+/// A Kernel Tuner cache over a 2-D grid of 12 x 10 values with one optimum
+/// (cost 1 at X = 7, Y = 3), a few failed configurations, and holes.
+inline std::string gridCache() {
+  std::string Text = R"({"tune_params_keys": ["X", "Y"], "kernel_name": "grid", "cache": {)";
+  bool First = true;
+  for (int X = 0; X < 12; ++X)
+    for (int Y = 0; Y < 10; ++Y) {
+      if ((X * 7 + Y * 3) % 11 == 0)
+        continue; // not recorded
+      std::string Time = (X + Y) % 9 == 0
+                             ? "\"RuntimeFailedConfig\""
+                             : std::to_string(1 + (X - 7) * (X - 7) + (Y - 3) * (Y - 3));
+      Text += (First ? "" : ",\n") + std::string("\"") + std::to_string(X) + "," +
+              std::to_string(Y) + "\": {\"X\": " + std::to_string(X) +
+              ", \"Y\": " + std::to_string(Y) + ", \"time\": " + Time + "}";
+      First = false;
+    }
+  return Text + "}}";
+}
+
+} // namespace atfc::test
+
+#endif

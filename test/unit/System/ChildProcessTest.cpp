@@ -1,0 +1,162 @@
+//===- ChildProcessTest.cpp - One script in its own process group ---------===//
+//
+// Real /bin/sh children: how they end, what is kept of their output, and
+// that nothing of their process group outlives runChild.
+//
+//===----------------------------------------------------------------------===//
+#include "System/ChildProcess.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+ChildCommand command(std::string Script, double Timeout = 0) {
+  ChildCommand C;
+  C.Script = std::move(Script);
+  C.Directory = ".";
+  C.Environment = {"PATH=/usr/bin:/bin", "ATFC_CHILD_TEST=yes"};
+  C.TimeoutSeconds = Timeout;
+  return C;
+}
+
+/// Whether Pid is a process that still runs: not gone and not a zombie
+/// waiting for a parent (init, for an orphan) to reap it. Signals take a
+/// moment to land, so a running process gets up to two seconds to end.
+bool stillRuns(pid_t Pid) {
+  for (int Try = 0; Try < 200; ++Try) {
+    std::ifstream Stat("/proc/" + std::to_string(Pid) + "/stat");
+    std::string Line;
+    if (!std::getline(Stat, Line))
+      return false;
+    const std::size_t Paren = Line.rfind(')');
+    const char State = Paren + 2 < Line.size() ? Line[Paren + 2] : '?';
+    if (State == 'Z' || State == 'X')
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+pid_t pidIn(const std::string &Path) {
+  std::ifstream In(Path);
+  pid_t Pid = 0;
+  In >> Pid;
+  return Pid;
+}
+
+TEST(ChildProcessTest, ReportsTheExitStatusAndOutput) {
+  const ChildOutcome Out = runChild(command("echo out; echo err >&2; exit 3"), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::Exited);
+  EXPECT_EQ(Out.Status, 3);
+  EXPECT_NE(Out.OutputTail.find("out"), std::string::npos);
+  EXPECT_NE(Out.OutputTail.find("err"), std::string::npos);
+  EXPECT_GT(Out.Seconds, 0.0);
+}
+
+TEST(ChildProcessTest, GetsExactlyTheGivenEnvironment) {
+  ::setenv("ATFC_CHILD_TEST_LEAK", "1", 1);
+  const ChildOutcome Out =
+      runChild(command("echo \"[$ATFC_CHILD_TEST][$ATFC_CHILD_TEST_LEAK]\""), nullptr);
+  ::unsetenv("ATFC_CHILD_TEST_LEAK");
+  EXPECT_NE(Out.OutputTail.find("[yes][]"), std::string::npos) << Out.OutputTail;
+}
+
+TEST(ChildProcessTest, KeepsOnlyTheTailOfLongOutput) {
+  const ChildOutcome Out =
+      runChild(command("i=0; while [ $i -lt 3000 ]; do echo line$i; i=$((i+1)); done"), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::Exited);
+  EXPECT_LE(Out.OutputTail.size(), OutputTailBytes);
+  EXPECT_NE(Out.OutputTail.find("line2999"), std::string::npos);
+  EXPECT_EQ(Out.OutputTail.find("line0\n"), std::string::npos);
+}
+
+TEST(ChildProcessTest, ReportsTheSignalThatKilledIt) {
+  const ChildOutcome Out = runChild(command("kill -SEGV $$"), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::Signaled);
+  EXPECT_EQ(Out.Status, SIGSEGV);
+}
+
+TEST(ChildProcessTest, ATimeoutKillsTheWholeGroup) {
+  char Dir[] = "/tmp/atfc-child-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string PidFile = std::string(Dir) + "/grandchild";
+  const ChildOutcome Out =
+      runChild(command("sleep 60 & echo $! > " + PidFile + "; wait", 0.3), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::TimedOut);
+  const pid_t Grandchild = pidIn(PidFile);
+  ASSERT_GT(Grandchild, 0);
+  EXPECT_FALSE(stillRuns(Grandchild)) << "the script's sleep outlived the timeout";
+  std::remove(PidFile.c_str());
+  ::rmdir(Dir);
+}
+
+TEST(ChildProcessTest, WhatTheScriptLeftRunningDiesWithIt) {
+  ASSERT_TRUE(adoptOrphanedDescendants());
+  char Dir[] = "/tmp/atfc-child-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string PidFile = std::string(Dir) + "/orphan";
+  const ChildOutcome Out =
+      runChild(command("(sleep 60 & echo $! > " + PidFile + ") ; exit 0"), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::Exited);
+  const pid_t Orphan = pidIn(PidFile);
+  ASSERT_GT(Orphan, 0);
+  EXPECT_FALSE(stillRuns(Orphan)) << "an orphan of the script was left running";
+  std::remove(PidFile.c_str());
+  ::rmdir(Dir);
+}
+
+TEST(ChildProcessTest, TheStopSignalEndsRunningChildrenAndStartsNoNewOnes) {
+  StopSignal Stop;
+  std::thread Raiser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    Stop.raise();
+  });
+  const ChildOutcome Running = runChild(command("sleep 30"), &Stop);
+  Raiser.join();
+  EXPECT_EQ(Running.End, ChildEnd::Stopped);
+  EXPECT_TRUE(Stop.raised());
+  EXPECT_EQ(runChild(command("exit 0"), &Stop).End, ChildEnd::Stopped);
+}
+
+TEST(ChildProcessTest, AMissingDirectoryIsReportedNotRun) {
+  ChildCommand C = command("exit 0");
+  C.Directory = "/nonexistent/atfc/directory";
+  const ChildOutcome Out = runChild(C, nullptr);
+  EXPECT_NE(Out.End, ChildEnd::Exited);
+}
+
+// Each child waits for the other's file: they can only both finish if they
+// run at the same time (one after the other, the first would time out).
+TEST(ChildProcessTest, ChildrenRunConcurrently) {
+  char Dir[] = "/tmp/atfc-child-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string D = Dir;
+  auto Meet = [&](const std::string &Mine, const std::string &Other) {
+    return command("touch " + D + "/" + Mine + "; while [ ! -e " + D + "/" + Other +
+                       " ]; do sleep 0.01; done",
+                   30);
+  };
+  ChildOutcome OutA, OutB;
+  std::thread A([&] { OutA = runChild(Meet("a", "b"), nullptr); });
+  std::thread B([&] { OutB = runChild(Meet("b", "a"), nullptr); });
+  A.join();
+  B.join();
+  EXPECT_EQ(OutA.End, ChildEnd::Exited);
+  EXPECT_EQ(OutB.End, ChildEnd::Exited);
+  std::remove((D + "/a").c_str());
+  std::remove((D + "/b").c_str());
+  ::rmdir(Dir);
+}
+
+} // namespace
+} // namespace atfc

@@ -1,0 +1,100 @@
+//===- OutputLockTest.cpp - One run per output directory ------------------===//
+//
+// The lock is exclusive across processes, names its holder, is released
+// when its holder ends however it ends, and is handed down through exec.
+//
+//===----------------------------------------------------------------------===//
+#include "System/OutputLock.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace atfc;
+
+namespace {
+
+std::string freshDirectory(const char *Name) {
+  const std::string Dir = (std::filesystem::temp_directory_path() /
+                           (std::string("atfc-lock-test-") + Name + "-" + std::to_string(getpid())))
+                              .string();
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  return Dir;
+}
+
+/// Forks a child that holds the lock of Dir until killed; returns its pid
+/// once it holds it.
+pid_t holdInChild(const std::string &Dir) {
+  int Ready[2];
+  EXPECT_EQ(pipe(Ready), 0);
+  const pid_t Child = fork();
+  if (Child == 0) {
+    Expected<OutputLock> Lock = OutputLock::acquire(Dir, false, false);
+    const char Byte = Lock ? 'y' : 'n';
+    (void)!write(Ready[1], &Byte, 1);
+    pause();
+    _exit(0);
+  }
+  char Byte = 0;
+  EXPECT_EQ(read(Ready[0], &Byte, 1), 1);
+  EXPECT_EQ(Byte, 'y');
+  close(Ready[0]);
+  close(Ready[1]);
+  return Child;
+}
+
+TEST(OutputLock, ASecondRunIsRefusedWithTheHoldersPid) {
+  const std::string Dir = freshDirectory("refused");
+  const pid_t Holder = holdInChild(Dir);
+  Expected<OutputLock> Refused = OutputLock::acquire(Dir, false, false);
+  ASSERT_FALSE(Refused);
+  EXPECT_EQ(Refused.error().message(), Dir + " is in use by another atfc tune (pid " +
+                                           std::to_string(Holder) +
+                                           "); wait for it, or pass --wait");
+  // Killed outright, the holder leaves no stale lock.
+  kill(Holder, SIGKILL);
+  waitpid(Holder, nullptr, 0);
+  Expected<OutputLock> Free = OutputLock::acquire(Dir, false, false);
+  EXPECT_TRUE(Free) << Free.error().message();
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
+  const std::string Dir = freshDirectory("wait");
+  const pid_t Holder = holdInChild(Dir);
+  const pid_t Killer = fork();
+  if (Killer == 0) {
+    usleep(300000);
+    kill(Holder, SIGKILL);
+    _exit(0);
+  }
+  Expected<OutputLock> Waited = OutputLock::acquire(Dir, /*Wait=*/true, false);
+  EXPECT_TRUE(Waited) << Waited.error().message();
+  waitpid(Holder, nullptr, 0);
+  waitpid(Killer, nullptr, 0);
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(OutputLock, TheInheritedLockIsTakenOverAndClosedOnExec) {
+  const std::string Dir = freshDirectory("inherited");
+  Expected<OutputLock> Held = OutputLock::acquire(Dir, false, /*Inheritable=*/true);
+  ASSERT_TRUE(Held) << Held.error().message();
+  EXPECT_EQ(fcntl(Held->fd(), F_GETFD) & FD_CLOEXEC, 0);
+  const int Fd = dup(Held->fd()); // what the tuner finds after exec
+  setenv(kLockFdVariable, std::to_string(Fd).c_str(), 1);
+  std::optional<OutputLock> Taken = OutputLock::inherited();
+  ASSERT_TRUE(Taken);
+  EXPECT_EQ(Taken->fd(), Fd);
+  EXPECT_NE(fcntl(Fd, F_GETFD) & FD_CLOEXEC, 0);
+  EXPECT_EQ(std::getenv(kLockFdVariable), nullptr);
+  EXPECT_FALSE(OutputLock::inherited());
+  std::filesystem::remove_all(Dir);
+}
+
+} // namespace
