@@ -19,9 +19,14 @@ JOBS ?= $(shell nproc)
 deps:
 	@scripts/install-deps
 
+# ccache, where a developer has installed it, serves unchanged files from
+# its cache; the project never needs it (install-deps does not install it).
+LAUNCHER := $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+  -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+
 configure: deps
 	@cmake -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
-	  -DATF_SANITIZE=$(SANITIZE) > $(BUILD).configure.log 2>&1 \
+	  -DATF_SANITIZE=$(SANITIZE) $(LAUNCHER) > $(BUILD).configure.log 2>&1 \
 	  || { cat $(BUILD).configure.log; exit 1; }
 
 build: configure
