@@ -11,8 +11,8 @@
 //    missing, is an invalid configuration);
 //  - T4 result files (JSON: "results" of {"configuration": {...},
 //    "objectives": {...}, "invalidity": ...}).
-// atfc's own results databases are read by the runtime's ResultsDatabase,
-// which fills the same table.
+// atfc's own results databases are read by ResultsDatabase, the one reader
+// of their schema, which fills the same table.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RESULTS_RECORDEDDATA_H
