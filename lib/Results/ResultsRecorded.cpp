@@ -9,24 +9,12 @@
 #include "Results/ValueJson.h"
 #include "Support/NumberText.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
 
 namespace atfc {
-
-namespace {
-
-std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
-  if (I < Objectives.size() && !Objectives[I].Name.empty())
-    return Objectives[I].Name;
-  return anonymousObjectiveName(I, Count);
-}
-
-} // namespace
 
 namespace {
 
