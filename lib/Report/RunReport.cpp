@@ -29,14 +29,15 @@ constexpr std::size_t kFailureRows = 100;
 constexpr std::size_t kLogTail = 800;
 
 bool maximisedObjective(const ReportRun &Run, std::size_t I) {
-  return I < Run.Directions.size() && Run.Directions[I] == Direction::Maximise;
+  const std::vector<Direction> &Directions = Run.Table.Directions;
+  return I < Directions.size() && Directions[I] == Direction::Maximise;
 }
 
 /// The objective's name, and "(max)" when larger is better.
 std::string objectiveName(const ReportRun &Run, std::size_t I) {
-  std::string Name = I < Run.Objectives.size() ? Run.Objectives[I]
-                     : I == 0                  ? "cost"
-                                               : "cost" + std::to_string(I + 1);
+  std::string Name = I < Run.Table.Objectives.size() ? Run.Table.Objectives[I]
+                     : I == 0                        ? "cost"
+                                                     : "cost" + std::to_string(I + 1);
   return maximisedObjective(Run, I) ? Name + " (max)" : Name;
 }
 
@@ -48,8 +49,18 @@ bool better(const ReportRun &Run, const std::vector<double> &A, const std::vecto
   return A.size() < B.size();
 }
 
-std::string configurationText(const ReportRun &Run, const ReportEvaluation &E) {
-  return atfc::configurationText(Run.Parameters, E.Values);
+/// The entry of evaluation Row.
+const RecordedEntry &entryOf(const ReportRun &Run, std::size_t Row) {
+  return Run.Table.Entries[Row];
+}
+
+/// The costs of evaluation Row.
+const std::vector<double> &costsOf(const ReportRun &Run, std::size_t Row) {
+  return Run.Table.Entries[Row].Costs;
+}
+
+std::string configurationText(const ReportRun &Run, std::size_t Row) {
+  return atfc::configurationText(Run.Table.Parameters, entryOf(Run, Row).Values);
 }
 
 std::string costsText(const std::vector<double> &Costs) {
@@ -59,15 +70,15 @@ std::string costsText(const std::vector<double> &Costs) {
   return Text;
 }
 
-bool usable(const ReportEvaluation &E) {
+bool usable(const RecordedEntry &E) {
   return E.Valid && !E.Costs.empty() && std::isfinite(E.Costs.front());
 }
 
-/// The failure's kind, or "invalid" when it has none.
-std::string failureKind(const ReportEvaluation &E) {
-  if (!E.Failure.empty())
-    return E.Failure;
-  return E.Valid ? "bad cost" : "invalid";
+/// The failure's kind of evaluation Row, or "invalid" when it has none.
+std::string failureKind(const ReportRun &Run, std::size_t Row) {
+  if (!Run.Details[Row].Failure.empty())
+    return Run.Details[Row].Failure;
+  return entryOf(Run, Row).Valid ? "bad cost" : "invalid";
 }
 
 /// What the page computes once from the evaluations.
@@ -80,15 +91,15 @@ struct RunFacts {
 
 RunFacts factsOf(const ReportRun &Run) {
   RunFacts F;
-  F.Timed = !Run.Evaluations.empty();
-  for (std::size_t I = 0; I < Run.Evaluations.size(); ++I) {
-    const ReportEvaluation &E = Run.Evaluations[I];
-    F.Timed = F.Timed && E.Seconds >= 0;
-    F.SecondsTotal += std::max(0.0, E.Seconds);
-    if (!usable(E))
+  F.Timed = !Run.Details.empty();
+  for (std::size_t I = 0; I < Run.Details.size(); ++I) {
+    const double Seconds = Run.Details[I].Seconds;
+    F.Timed = F.Timed && Seconds >= 0;
+    F.SecondsTotal += std::max(0.0, Seconds);
+    if (!usable(entryOf(Run, I)))
       continue;
     F.ValidRows.push_back(I);
-    if (!F.BestRow || better(Run, E.Costs, Run.Evaluations[*F.BestRow].Costs))
+    if (!F.BestRow || better(Run, costsOf(Run, I), costsOf(Run, *F.BestRow)))
       F.BestRow = I;
   }
   return F;
@@ -96,22 +107,22 @@ RunFacts factsOf(const ReportRun &Run) {
 
 std::string runSection(const ReportRun &Run, const RunFacts &F) {
   std::vector<std::pair<std::string, std::string>> Facts = Run.Facts;
-  const std::size_t Failed = Run.Evaluations.size() - F.ValidRows.size();
-  Facts.push_back({"evaluations", std::to_string(Run.Evaluations.size()) + " (" +
+  const std::size_t Failed = Run.Details.size() - F.ValidRows.size();
+  Facts.push_back({"evaluations", std::to_string(Run.Details.size()) + " (" +
                                       std::to_string(F.ValidRows.size()) + " valid, " +
                                       std::to_string(Failed) + " failed)"});
   if (F.BestRow) {
-    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
-    Facts.push_back({"best", costsText(B.Costs) + " at evaluation " + std::to_string(B.Number) +
-                                 ": " + configurationText(Run, B)});
+    Facts.push_back({"best", costsText(costsOf(Run, *F.BestRow)) + " at evaluation " +
+                                 std::to_string(Run.Details[*F.BestRow].Number) + ": " +
+                                 configurationText(Run, *F.BestRow)});
   }
   std::string Html = factsHtml(Facts);
   if (Failed == 0)
     return Html;
   std::map<std::pair<std::string, std::string>, std::size_t> Counts;
-  for (const ReportEvaluation &E : Run.Evaluations)
-    if (!usable(E))
-      ++Counts[{failureKind(E), E.Reason}];
+  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row)
+    if (!usable(entryOf(Run, Row)))
+      ++Counts[{failureKind(Run, Row), Run.Details[Row].Reason}];
   Table T{{"outcome", "reason", "evaluations"}, {}, true, "failure-counts"};
   T.Rows.push_back(
       {textCell("valid"), textCell(""),
@@ -130,9 +141,9 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
   const double Sign = maximisedObjective(Run, 0) ? -1 : 1;
   std::vector<double> Costs;
   for (std::size_t Row : F.ValidRows)
-    Costs.push_back(Sign * Run.Evaluations[Row].Costs.front());
-  const double Measured = static_cast<double>(Run.Evaluations.size());
-  const std::vector<std::uint64_t> Draws = drawCounts(Run.Evaluations.size(), 300);
+    Costs.push_back(Sign * costsOf(Run, Row).front());
+  const double Measured = static_cast<double>(Run.Details.size());
+  const std::vector<std::uint64_t> Draws = drawCounts(Run.Details.size(), 300);
   BandSeries B;
   B.Name = "random search (expected, quartiles)";
   B.Colour = "#D55E00";
@@ -148,7 +159,7 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
 }
 
 std::string progressSection(const ReportRun &Run, const RunFacts &F) {
-  if (Run.Evaluations.empty())
+  if (Run.Details.empty())
     return "<p class=\"note\">No evaluations yet.</p>";
   const std::string Cost = objectiveName(Run, 0);
   ProgressPlot P;
@@ -161,26 +172,29 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
   T.YTitle = Cost;
   std::optional<std::vector<double>> Best;
   double Seconds = 0;
-  for (const ReportEvaluation &E : Run.Evaluations) {
-    const auto X = static_cast<double>(E.Number);
-    Seconds += std::max(0.0, E.Seconds);
-    if (!usable(E)) {
-      P.Failed.push_back({X, 0, E.Number, {}});
+  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row) {
+    const EvaluationDetails &D = Run.Details[Row];
+    const std::vector<double> &Costs = costsOf(Run, Row);
+    const auto X = static_cast<double>(D.Number);
+    Seconds += std::max(0.0, D.Seconds);
+    if (!usable(entryOf(Run, Row))) {
+      P.Failed.push_back({X, 0, D.Number, {}});
       continue;
     }
-    P.Valid.push_back({X, E.Costs.front(), E.Number, {}});
-    if (!Best || better(Run, E.Costs, *Best)) {
-      Best = E.Costs;
-      P.BestSoFar.push_back({X, E.Costs.front()});
-      T.BestSoFar.push_back({Seconds, E.Costs.front()});
-      T.Valid.push_back({Seconds, E.Costs.front(), E.Number, configurationText(Run, E)});
+    P.Valid.push_back({X, Costs.front(), D.Number, {}});
+    if (!Best || better(Run, Costs, *Best)) {
+      Best = Costs;
+      P.BestSoFar.push_back({X, Costs.front()});
+      T.BestSoFar.push_back({Seconds, Costs.front()});
+      T.Valid.push_back({Seconds, Costs.front(), D.Number, configurationText(Run, Row)});
     }
   }
   if (Best) {
-    P.BestSoFar.push_back({static_cast<double>(Run.Evaluations.back().Number), Best->front()});
+    P.BestSoFar.push_back({static_cast<double>(Run.Details.back().Number), Best->front()});
     T.BestSoFar.push_back({Seconds, Best->front()});
-    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
-    P.Best = PlotPoint{static_cast<double>(B.Number), B.Costs.front(), B.Number, {}};
+    const std::int64_t BestNumber = Run.Details[*F.BestRow].Number;
+    P.Best = PlotPoint{
+        static_cast<double>(BestNumber), costsOf(Run, *F.BestRow).front(), BestNumber, {}};
     P.Bands.push_back(baselineBand(Run, F, 1));
   }
   std::string Html = "<p class=\"note\">Each dot is an evaluation, crosses along the top are "
@@ -190,7 +204,7 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
                      progressPlot(P) + "</figure>";
   if (F.Timed && Best && Seconds > 0) {
     T.Best = PlotPoint{T.Valid.back().X, T.Valid.back().Y, T.Valid.back().Evaluation, {}};
-    T.Bands.push_back(baselineBand(Run, F, Seconds / static_cast<double>(Run.Evaluations.size())));
+    T.Bands.push_back(baselineBand(Run, F, Seconds / static_cast<double>(Run.Details.size())));
     T.Bands.back().Name = "random search (at the run's mean time per evaluation)";
     Html += "<figure id=\"by-time\">" + progressPlot(T) + "</figure>";
   }
@@ -201,7 +215,7 @@ std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
   std::vector<std::vector<double>> Points;
   std::vector<std::vector<double>> Minimised; // the front minimises each
   for (std::size_t Row : F.ValidRows) {
-    Points.push_back(Run.Evaluations[Row].Costs);
+    Points.push_back(costsOf(Run, Row));
     Minimised.push_back(Points.back());
     for (std::size_t I = 0; I < Minimised.back().size(); ++I)
       if (maximisedObjective(Run, I))
@@ -220,8 +234,7 @@ std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
     S.YTitle = objectiveName(Run, J);
     double Lo[2] = {INFINITY, INFINITY}, Hi[2] = {0, 0};
     for (std::size_t I = 0; I < Points.size(); ++I) {
-      const ReportEvaluation &E = Run.Evaluations[F.ValidRows[I]];
-      S.Points.push_back({Points[I][0], Points[I][J], E.Number, {}});
+      S.Points.push_back({Points[I][0], Points[I][J], Run.Details[F.ValidRows[I]].Number, {}});
       for (int K = 0; K < 2; ++K) {
         Lo[K] = std::min(Lo[K], Points[I][K ? J : 0]);
         Hi[K] = std::max(Hi[K], Points[I][K ? J : 0]);
@@ -232,7 +245,7 @@ std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
               [&](std::size_t A, std::size_t B) { return Points[A][0] < Points[B][0]; });
     for (std::size_t I : Sorted)
       S.Highlight.push_back(
-          {Points[I][0], Points[I][J], 0, configurationText(Run, Run.Evaluations[F.ValidRows[I]])});
+          {Points[I][0], Points[I][J], 0, configurationText(Run, F.ValidRows[I])});
     // The front in these two objectives is a staircase only for two.
     S.JoinHighlight = Objectives == 2;
     S.HighlightName = "Pareto front";
@@ -271,26 +284,22 @@ BoxSummary boxOf(std::vector<double> V, double X) {
   return {X, V.front(), At(0.25), At(0.5), At(0.75), V.back()};
 }
 
-RecordedData recordedDataOf(const ReportRun &Run) {
-  RecordedData Data;
-  Data.Parameters = Run.Parameters;
-  Data.Objectives = Run.Objectives;
-  Data.Directions = Run.Directions;
-  for (const ReportEvaluation &E : Run.Evaluations) {
-    RecordedEntry Entry;
-    Entry.Values = E.Values;
-    Entry.Values.resize(Run.Parameters.size(), Value(std::int64_t(0)));
-    Entry.Valid = usable(E);
-    Entry.Costs = E.Costs;
-    Data.Entries.push_back(std::move(Entry));
+/// The table as the analysis reads it: only usable evaluations valid, and
+/// a value for every parameter.
+RecordedData analysedTable(const ReportRun &Run) {
+  RecordedData Data = Run.Table;
+  for (RecordedEntry &Entry : Data.Entries) {
+    Entry.Values.resize(Data.Parameters.size(), Value(std::int64_t(0)));
+    Entry.Valid = usable(Entry);
   }
   return Data;
 }
 
 std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
-  if (F.ValidRows.empty() || Run.Parameters.empty())
+  const std::vector<std::string> &Parameters = Run.Table.Parameters;
+  if (F.ValidRows.empty() || Parameters.empty())
     return "<p class=\"note\">No valid evaluation yet.</p>";
-  const RecordedData Data = recordedDataOf(Run);
+  const RecordedData Data = analysedTable(Run);
   const ImportanceRanking Ranking = rankParameters(Data);
   std::vector<Bar> Bars;
   for (const ParameterImportance &P : Ranking.Parameters)
@@ -310,8 +319,8 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
   const std::string Cost = objectiveName(Run, 0);
   double Lo = INFINITY, Hi = 0;
   for (std::size_t Row : F.ValidRows) {
-    Lo = std::min(Lo, Run.Evaluations[Row].Costs.front());
-    Hi = std::max(Hi, Run.Evaluations[Row].Costs.front());
+    Lo = std::min(Lo, costsOf(Run, Row).front());
+    Hi = std::max(Hi, costsOf(Run, Row).front());
   }
   const bool Many = F.ValidRows.size() > kScatterLimit;
   // The points drawn: all, or the best when there are many.
@@ -319,7 +328,7 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
   if (Many) {
     std::partial_sort(Drawn.begin(), Drawn.begin() + kScatterBest, Drawn.end(),
                       [&](std::size_t A, std::size_t B) {
-                        return better(Run, Run.Evaluations[A].Costs, Run.Evaluations[B].Costs);
+                        return better(Run, costsOf(Run, A), costsOf(Run, B));
                       });
     Drawn.resize(kScatterBest);
   }
@@ -344,8 +353,8 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
     const bool Numbers = !Distinct.empty() && numeric(Distinct.front()) && numeric(Distinct.back());
     const bool Categories = !Numbers || Distinct.size() <= 24;
     ScatterPlot S;
-    S.Label = Cost + " against " + Run.Parameters[P];
-    S.XTitle = Run.Parameters[P];
+    S.Label = Cost + " against " + Parameters[P];
+    S.XTitle = Parameters[P];
     S.YTitle = Cost;
     S.LogY = spansDecades(Lo, Hi);
     if (Many)
@@ -357,21 +366,20 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
       S.LogX = spansDecades(numberOf(Distinct.front()), numberOf(Distinct.back()));
     auto XOf = [&](std::size_t Row) {
       return Categories ? static_cast<double>(Columns.Index[P][Row])
-                        : numberOf(Run.Evaluations[Row].Values[P]);
+                        : numberOf(entryOf(Run, Row).Values[P]);
     };
     for (std::size_t Row : Drawn)
-      S.Points.push_back(
-          {XOf(Row), Run.Evaluations[Row].Costs.front(), Run.Evaluations[Row].Number, {}});
+      S.Points.push_back({XOf(Row), costsOf(Run, Row).front(), Run.Details[Row].Number, {}});
     if (Many && Categories) {
       std::vector<std::vector<double>> PerValue(Distinct.size());
       for (std::size_t Row : F.ValidRows)
-        PerValue[Columns.Index[P][Row]].push_back(Run.Evaluations[Row].Costs.front());
+        PerValue[Columns.Index[P][Row]].push_back(costsOf(Run, Row).front());
       for (std::size_t V = 0; V < PerValue.size(); ++V)
         if (!PerValue[V].empty())
           S.Boxes.push_back(boxOf(PerValue[V], static_cast<double>(V)));
     }
-    const ReportEvaluation &B = Run.Evaluations[*F.BestRow];
-    S.Best = PlotPoint{XOf(*F.BestRow), B.Costs.front(), B.Number, {}};
+    S.Best = PlotPoint{
+        XOf(*F.BestRow), costsOf(Run, *F.BestRow).front(), Run.Details[*F.BestRow].Number, {}};
     Html += "<figure>" + scatterPlot(S) + "</figure>";
   }
   return Html + "</div>";
@@ -380,33 +388,34 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
 std::string bestSection(const ReportRun &Run, const RunFacts &F) {
   std::vector<std::size_t> Rows = F.ValidRows;
   const std::size_t N = std::min(kTopRows, Rows.size());
-  std::partial_sort(Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(N), Rows.end(),
-                    [&](std::size_t A, std::size_t B) {
-                      return better(Run, Run.Evaluations[A].Costs, Run.Evaluations[B].Costs);
-                    });
+  std::partial_sort(
+      Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(N), Rows.end(),
+      [&](std::size_t A, std::size_t B) { return better(Run, costsOf(Run, A), costsOf(Run, B)); });
   Rows.resize(N);
   Table T;
   T.Id = "best-configurations";
   T.Sortable = true;
   T.Header = {"rank", "evaluation"};
-  T.Header.insert(T.Header.end(), Run.Parameters.begin(), Run.Parameters.end());
-  const std::size_t Costs = Rows.empty() ? 1 : Run.Evaluations[Rows.front()].Costs.size();
+  const std::vector<std::string> &Parameters = Run.Table.Parameters;
+  T.Header.insert(T.Header.end(), Parameters.begin(), Parameters.end());
+  const std::size_t Costs = Rows.empty() ? 1 : costsOf(Run, Rows.front()).size();
   for (std::size_t C = 0; C < Costs; ++C)
     T.Header.push_back(objectiveName(Run, C));
   if (F.Timed)
     T.Header.push_back("seconds");
   for (std::size_t R = 0; R < Rows.size(); ++R) {
-    const ReportEvaluation &E = Run.Evaluations[Rows[R]];
+    const RecordedEntry &E = entryOf(Run, Rows[R]);
+    const EvaluationDetails &D = Run.Details[Rows[R]];
     std::vector<Cell> Row = {numberCell(static_cast<double>(R + 1), std::to_string(R + 1)),
-                             numberCell(static_cast<double>(E.Number), std::to_string(E.Number))};
-    for (std::size_t P = 0; P < Run.Parameters.size(); ++P) {
+                             numberCell(static_cast<double>(D.Number), std::to_string(D.Number))};
+    for (std::size_t P = 0; P < Parameters.size(); ++P) {
       const Value &V = P < E.Values.size() ? E.Values[P] : Value(std::string());
       Row.push_back(numeric(V) ? numberCell(numberOf(V), toString(V)) : textCell(toString(V)));
     }
     for (std::size_t C = 0; C < Costs; ++C)
       Row.push_back(C < E.Costs.size() ? numberCell(E.Costs[C]) : textCell(""));
     if (F.Timed)
-      Row.push_back(numberCell(E.Seconds, humanNumber(E.Seconds, 3)));
+      Row.push_back(numberCell(D.Seconds, humanNumber(D.Seconds, 3)));
     T.Rows.push_back(std::move(Row));
   }
   return "<p class=\"note\">The " + std::to_string(N) +
@@ -420,17 +429,18 @@ std::string failuresSection(const ReportRun &Run) {
   T.Sortable = true;
   T.Header = {"evaluation", "configuration", "failure", "reason", "log (tail)"};
   std::size_t Failed = 0;
-  for (const ReportEvaluation &E : Run.Evaluations) {
-    if (usable(E))
+  for (std::size_t R = 0; R < Run.Details.size(); ++R) {
+    if (usable(entryOf(Run, R)))
       continue;
     if (++Failed > kFailureRows)
       continue;
-    Cell Log = textCell(E.Log.size() > kLogTail ? "\u2026" + E.Log.substr(E.Log.size() - kLogTail)
-                                                : E.Log);
-    Log.Pre = !E.Log.empty();
-    T.Rows.push_back({numberCell(static_cast<double>(E.Number), std::to_string(E.Number)),
-                      textCell(configurationText(Run, E)), textCell(failureKind(E)),
-                      textCell(E.Reason), std::move(Log)});
+    const EvaluationDetails &D = Run.Details[R];
+    Cell Log = textCell(D.Log.size() > kLogTail ? "\u2026" + D.Log.substr(D.Log.size() - kLogTail)
+                                                : D.Log);
+    Log.Pre = !D.Log.empty();
+    T.Rows.push_back({numberCell(static_cast<double>(D.Number), std::to_string(D.Number)),
+                      textCell(configurationText(Run, R)), textCell(failureKind(Run, R)),
+                      textCell(D.Reason), std::move(Log)});
   }
   if (Failed == 0)
     return "<p class=\"note\">No evaluation failed.</p>";
@@ -448,7 +458,7 @@ std::string runReportHtml(const ReportRun &Run) {
   HtmlPage Page(Run.Title, Run.Running ? 5 : 0);
   Page.section("run", "Run", runSection(Run, F));
   Page.section("progress", "Progress", progressSection(Run, F));
-  if (!F.ValidRows.empty() && Run.Evaluations[F.ValidRows.front()].Costs.size() > 1)
+  if (!F.ValidRows.empty() && costsOf(Run, F.ValidRows.front()).size() > 1)
     Page.section("objectives", "Objectives", objectivesSection(Run, F));
   Page.section("parameters", "Parameters", parametersSection(Run, F));
   Page.section("best", "Best configurations", bestSection(Run, F));

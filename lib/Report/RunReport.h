@@ -7,16 +7,16 @@
 // objectives); the cost against each parameter and each parameter's
 // importance (lib/Analysis); the best configurations; the failures.
 //
-// The input is plain data, filled by whoever read the run (the runtime's
-// results database, recorded data files), so this library knows no
+// The input is the run's table of evaluations (RecordedData, the table
+// replay and analysis read too) and what only a page shows, filled by
+// whoever read the run (RunReportData.h), so this library knows no
 // database.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_REPORT_RUNREPORT_H
 #define ATFC_REPORT_RUNREPORT_H
 
-#include "SearchSpace/Value.h"
-#include "Support/Cost.h"
+#include "Results/RecordedData.h"
 
 #include <cstdint>
 #include <string>
@@ -25,33 +25,29 @@
 
 namespace atfc::report {
 
-/// One evaluation of a run.
-struct ReportEvaluation {
+/// What a page shows of an evaluation besides its entry in the table.
+struct EvaluationDetails {
   /// Its number in the run, from 1.
   std::int64_t Number = 0;
-  /// One value per parameter (ReportRun::Parameters).
-  std::vector<Value> Values;
-  bool Valid = false;
-  /// The cost(s), most significant first.
-  std::vector<double> Costs;
-  /// Why it failed: the kind ("build failed"), the reason, the log's tail.
+  /// Why it failed, as the page words it: the kind ("build failed"; empty
+  /// when the data names none), the reason, the log's tail.
   std::string Failure, Reason, Log;
   /// Seconds it took (compiling, running, the tuner's own); negative when
   /// unknown (recorded data from elsewhere).
   double Seconds = -1;
 };
 
-/// A run and its evaluations, in the order they were made.
+/// A run: its table of evaluations and what only its page shows.
 struct ReportRun {
   /// The page's title ("gemm.cl: run 3").
   std::string Title;
   /// What the run was, in display order: file, key, device, technique, ...
   std::vector<std::pair<std::string, std::string>> Facts;
-  std::vector<std::string> Parameters;
-  /// The costs' names; empty means one cost called "cost".
-  std::vector<std::string> Objectives;
-  /// Their directions, one per objective (missing ones are minimised).
-  std::vector<Direction> Directions;
+  /// The parameters, the objectives (none: one cost called "cost"), their
+  /// directions, and every evaluation in the order made.
+  RecordedData Table;
+  /// One per entry of Table, in the same order.
+  std::vector<EvaluationDetails> Details;
   /// |SP| (approximate above 2^53); 0 when unknown (the evaluations are
   /// then taken to be the whole space).
   double SpaceSize = 0;
@@ -60,7 +56,6 @@ struct ReportRun {
   /// What the x axis of evaluations means ("evaluation", "entry in the
   /// file" for recorded data).
   std::string EvaluationAxis = "evaluation";
-  std::vector<ReportEvaluation> Evaluations;
 };
 
 /// The run's page: one self-contained HTML document.

@@ -45,29 +45,22 @@ report::ReportRun reportOfRun(const RunInfo &Run,
       Args += (Args.empty() ? "" : " ") + A;
     R.Facts.push_back({"arguments", Args});
   }
-  R.Parameters = Run.Parameters;
-  for (const Objective &O : Run.Objectives) {
-    R.Objectives.push_back(O.Name);
-    R.Directions.push_back(O.Dir);
-  }
+  R.Table = evaluationTable(Run, Evaluations);
   // Unknown (0): the evaluations stand for the space.
   char *End = nullptr;
   R.SpaceSize = std::strtod(Run.SpaceSize.c_str(), &End);
   if (End == Run.SpaceSize.c_str())
     R.SpaceSize = 0;
   R.Running = Run.Status == RunStatus::Running;
+  R.Details.reserve(Evaluations.size());
   for (const EvaluationRecord &E : Evaluations) {
-    report::ReportEvaluation Out;
+    report::EvaluationDetails Out;
     Out.Number = E.Evaluation;
-    for (const NamedValue &V : E.Configuration)
-      Out.Values.push_back(V.Val);
-    Out.Valid = E.Result.Valid;
-    Out.Costs = E.Result.Costs;
     Out.Failure = E.Result.Valid ? "" : failureName(E.Result.Failure);
     Out.Reason = E.Result.Reason;
     Out.Log = E.Result.Log;
     Out.Seconds = E.Result.CompileSeconds + E.Result.RunSeconds + E.OverheadSeconds;
-    R.Evaluations.push_back(std::move(Out));
+    R.Details.push_back(std::move(Out));
   }
   return R;
 }
@@ -101,20 +94,16 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
   R.Facts = {{"file", Path},
              {"data", Data.Description},
              {"configurations", std::to_string(Data.Entries.size()) + " recorded"}};
-  R.Parameters = Data.Parameters;
-  R.Objectives = Data.Objectives;
-  R.Directions = Data.Directions;
+  R.Table = Data;
   R.EvaluationAxis = "entry in the file";
   std::int64_t Number = 0;
+  R.Details.reserve(Data.Entries.size());
   for (const RecordedEntry &E : Data.Entries) {
-    report::ReportEvaluation Out;
+    report::EvaluationDetails Out;
     Out.Number = ++Number;
-    Out.Values = E.Values;
-    Out.Valid = E.Valid;
-    Out.Costs = E.Costs;
     Out.Failure = E.Valid ? "" : "invalid";
     Out.Reason = E.Error;
-    R.Evaluations.push_back(std::move(Out));
+    R.Details.push_back(std::move(Out));
   }
   // Recorded data hold the whole space (as far as it is known).
   R.SpaceSize = static_cast<double>(Data.Entries.size());

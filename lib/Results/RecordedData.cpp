@@ -7,13 +7,14 @@
 // parameter's values are given one kind per column: integers stay integers,
 // a column mixing integers and reals becomes real, a column mixing numbers
 // and text becomes text, so that every value of a parameter compares with
-// every other.
+// every other. An atfc results database goes to readResultsDatabase: its
+// schema is read nowhere else.
 //
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
+#include "Results/ResultsDatabase.h"
 
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 #include <zlib.h>
 
 #include <cstdio>
@@ -21,8 +22,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <map>
-#include <memory>
 #include <unordered_set>
 
 namespace atfc {
@@ -291,109 +290,6 @@ Expected<RecordedData> readT4Results(const Json &Root) {
   return Data;
 }
 
-/// The latest run of an atfc results database (docs/results.md): each
-/// configuration once, its latest result; values typed by the run's
-/// parameter kinds.
-Expected<RecordedData> readAtfcResults(const std::string &Path) {
-  sqlite3 *Db = nullptr;
-  const int Opened = sqlite3_open_v2(Path.c_str(), &Db, SQLITE_OPEN_READONLY, nullptr);
-  std::unique_ptr<sqlite3, int (*)(sqlite3 *)> Owner(Db, sqlite3_close);
-  if (Opened != SQLITE_OK)
-    return Error(std::string("cannot open the results database: ") + sqlite3_errmsg(Db));
-  using Statement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)>;
-  auto Prepare = [&](const char *Sql) -> Expected<Statement> {
-    sqlite3_stmt *S = nullptr;
-    if (sqlite3_prepare_v2(Db, Sql, -1, &S, nullptr) != SQLITE_OK)
-      return Error(std::string("not an atfc results database: ") + sqlite3_errmsg(Db));
-    return Statement(S, sqlite3_finalize);
-  };
-  auto Text = [](sqlite3_stmt *S, int Column) {
-    const unsigned char *T = sqlite3_column_text(S, Column);
-    return T ? std::string(reinterpret_cast<const char *>(T)) : std::string();
-  };
-  // atfc wrote these columns: one that is not JSON is a discarded value,
-  // whose get<>() throws the Json::exception readRecordedData reports.
-  auto JsonColumn = [&](sqlite3_stmt *S, int Column) {
-    return Json::parse(Text(S, Column), nullptr, /*allow_exceptions=*/false);
-  };
-  Expected<Statement> RunRow =
-      Prepare("SELECT id, file, device, parameters, parameter_kinds, objectives FROM runs "
-              "ORDER BY id DESC LIMIT 1");
-  if (!RunRow)
-    return RunRow.takeError();
-  Statement Run = RunRow.take();
-  if (sqlite3_step(Run.get()) != SQLITE_ROW)
-    return Error("the results database holds no run");
-  const sqlite3_int64 RunId = sqlite3_column_int64(Run.get(), 0);
-  RecordedData Data;
-  Data.Description = "atfc results of " + Text(Run.get(), 1) +
-                     (Text(Run.get(), 2).empty() ? "" : " on " + Text(Run.get(), 2)) + ", run " +
-                     std::to_string(RunId);
-  Data.Parameters = JsonColumn(Run.get(), 3).get<std::vector<std::string>>();
-  const auto Kinds = JsonColumn(Run.get(), 4).get<std::vector<std::string>>();
-  // Names (schema version 1) or {"name", "direction"} objects (version 2).
-  std::vector<std::string> Objectives;
-  std::vector<Direction> Directions;
-  for (const Json &O : JsonColumn(Run.get(), 5)) {
-    if (O.is_object()) {
-      Objectives.push_back(O.at("name").get<std::string>());
-      Directions.push_back(
-          parseDirection(O.value("direction", std::string("min"))).value_or(Direction::Minimise));
-    } else {
-      Objectives.push_back(O.get<std::string>());
-      Directions.push_back(Direction::Minimise);
-    }
-  }
-
-  Expected<Statement> EvaluationRows =
-      Prepare("SELECT config_index, configuration, valid, costs, failure, reason "
-              "FROM evaluations WHERE run_id = ? ORDER BY id");
-  if (!EvaluationRows)
-    return EvaluationRows.takeError();
-  Statement Evaluations = EvaluationRows.take();
-  sqlite3_bind_int64(Evaluations.get(), 1, RunId);
-  std::map<std::string, std::size_t> EntryOfIndex;
-  std::size_t CostCount = 0;
-  while (sqlite3_step(Evaluations.get()) == SQLITE_ROW) {
-    const Json Configuration = JsonColumn(Evaluations.get(), 1);
-    RecordedEntry Entry;
-    for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
-      const Json &V = Configuration.at(Data.Parameters[P]);
-      const std::string Kind = P < Kinds.size() ? Kinds[P] : "";
-      if (Kind == "int")
-        Entry.Values.push_back(V.get<std::int64_t>());
-      else if (Kind == "uint")
-        Entry.Values.push_back(V.get<std::uint64_t>());
-      else if (Kind == "double" && V.is_string() &&
-               parseNonFinite(V.get_ref<const std::string &>()))
-        Entry.Values.push_back(*parseNonFinite(V.get_ref<const std::string &>()));
-      else if (Kind == "double")
-        Entry.Values.push_back(V.get<double>());
-      else if (Kind == "bool")
-        Entry.Values.push_back(V.get<bool>());
-      else
-        Entry.Values.push_back(V.get<std::string>());
-    }
-    Entry.Valid = sqlite3_column_int(Evaluations.get(), 2) != 0;
-    Entry.Costs = JsonColumn(Evaluations.get(), 3).get<std::vector<double>>();
-    CostCount = std::max(CostCount, Entry.Costs.size());
-    Entry.Error = Text(Evaluations.get(), 5).empty() ? Text(Evaluations.get(), 4)
-                                                     : Text(Evaluations.get(), 5);
-    auto [It, New] = EntryOfIndex.emplace(Text(Evaluations.get(), 0), Data.Entries.size());
-    if (New)
-      Data.Entries.push_back(std::move(Entry));
-    else
-      Data.Entries[It->second] = std::move(Entry); // the latest result counts
-  }
-  const std::size_t Count = std::max<std::size_t>(CostCount, 1);
-  for (std::size_t I = 0; I < Count; ++I) {
-    Data.Objectives.push_back(Objectives.size() == Count ? Objectives[I]
-                                                         : anonymousObjectiveName(I, Count));
-    Data.Directions.push_back(Objectives.size() == Count ? Directions[I] : Direction::Minimise);
-  }
-  return Data;
-}
-
 /// A Kernel Tuner cache or T4 results file at Path, plain or gzip.
 Expected<RecordedData> readJsonData(const std::string &Path) {
   Expected<std::string> Bytes = readBytes(Path);
@@ -449,17 +345,17 @@ RecordedData minimisedForm(RecordedData Data) {
 }
 
 Expected<RecordedData> readRecordedData(const std::string &Path) {
-  const bool Database = isSqliteFile(Path);
+  // results.db's schema is ResultsDatabase's alone: a database it refuses
+  // is refused here with its message (which names the file).
+  if (isSqliteFile(Path))
+    return readResultsDatabase(Path);
   Expected<RecordedData> Data = Error("");
   // nlohmann's get<>() and at() throw on a value of the wrong type: the
   // library's own way to say the file's structure is not the expected one.
   try {
-    Data = Database ? readAtfcResults(Path) : readJsonData(Path);
+    Data = readJsonData(Path);
   } catch (const Json::exception &E) {
-    return Error(Path + ": " +
-                 (Database ? "unexpected contents of an atfc results database: "
-                           : "unexpected JSON structure: ") +
-                 E.what());
+    return Error(Path + ": unexpected JSON structure: " + E.what());
   }
   if (!Data)
     return Error(Path + ": " + Data.error().message());

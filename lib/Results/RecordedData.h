@@ -3,7 +3,9 @@
 // Performance data recorded over a search space by an earlier tuning run or
 // another tuner, read into one plain table: the parameters, and per
 // configuration its values and its cost (or why it is invalid). Read by the
-// replay backend (costs looked up instead of measured) and by `atfc analyze`.
+// replay backend (costs looked up instead of measured), by `atfc analyze`
+// and by report pages (there every evaluation of a run, in order:
+// evaluationTable of ResultsDatabase.h).
 //
 // Formats, detected from the contents (plain or gzip-compressed):
 //  - Kernel Tuner cache files (JSON: "tune_params_keys", "tune_params",
@@ -11,8 +13,8 @@
 //    missing, is an invalid configuration);
 //  - T4 result files (JSON: "results" of {"configuration": {...},
 //    "objectives": {...}, "invalidity": ...}).
-// atfc's own results databases are read by the runtime's ResultsDatabase,
-// which fills the same table.
+// atfc's own results databases are read by ResultsDatabase, the one reader
+// of their schema, which fills the same table.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RESULTS_RECORDEDDATA_H

@@ -246,6 +246,11 @@ private:
   std::unique_ptr<Statements> Prepared;
 };
 
+/// Run's Evaluations as one table, every evaluation in the order recorded:
+/// values in the order stored, objectives as Run names them (none for
+/// anonymous costs). What a page of the run shows.
+RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations);
+
 /// The recorded data of the results database at Path, read-only: run RunId's
 /// evaluations, or the latest run's when RunId is 0. For `atfc analyze`.
 Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);

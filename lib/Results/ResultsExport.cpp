@@ -9,8 +9,6 @@
 #include "Results/ValueJson.h"
 #include "Support/NumberText.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <ostream>
 #include <set>
@@ -38,16 +36,6 @@ std::string csvField(std::string_view Field) {
   }
   return Out + '"';
 }
-
-std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
-  if (I < Objectives.size() && !Objectives[I].Name.empty())
-    return Objectives[I].Name;
-  return anonymousObjectiveName(I, Count);
-}
-
-} // namespace
-
-namespace {
 
 /// The runs an export covers, and their evaluations in order.
 struct ExportRows {

@@ -1,15 +1,14 @@
 //===- Results/ResultsRecorded.cpp - results.db as recorded data ----------===//
 //
 // A run (or every run of a key) of a results database as RecordedData, the
-// form `atfc replay`, `atfc analyze` and warm starts read.
+// table `atfc replay`, `atfc analyze`, warm starts and report pages read:
+// each configuration once, or every evaluation in order (a page's).
 //
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
 #include "Support/NumberText.h"
-
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <ostream>
@@ -20,15 +19,15 @@ namespace atfc {
 
 namespace {
 
-std::string costName(const ObjectiveList &Objectives, std::size_t I, std::size_t Count) {
-  if (I < Objectives.size() && !Objectives[I].Name.empty())
-    return Objectives[I].Name;
-  return anonymousObjectiveName(I, Count);
+/// M as an entry of a table, without values: its validity, costs and why
+/// it failed (its reason, or its kind when it gives none).
+RecordedEntry outcomeEntry(const Measurement &M) {
+  RecordedEntry Entry;
+  Entry.Valid = M.Valid;
+  Entry.Costs = M.Costs;
+  Entry.Error = !M.Reason.empty() ? M.Reason : failureName(M.Failure);
+  return Entry;
 }
-
-} // namespace
-
-namespace {
 
 /// The evaluations as recorded data over Run's parameters: each
 /// configuration index once, its latest result.
@@ -47,7 +46,7 @@ RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord
   Data.Description = std::move(Description);
   std::map<std::string, std::size_t, std::less<>> EntryOfIndex;
   for (const EvaluationRecord &E : Evaluations) {
-    RecordedEntry Entry;
+    RecordedEntry Entry = outcomeEntry(E.Result);
     bool Complete = true;
     for (const std::string &Name : Run.Parameters) {
       auto Found = std::find_if(E.Configuration.begin(), E.Configuration.end(),
@@ -60,9 +59,6 @@ RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord
     }
     if (!Complete) // a configuration of other parameters cannot be a row here
       continue;
-    Entry.Valid = E.Result.Valid;
-    Entry.Costs = E.Result.Costs;
-    Entry.Error = !E.Result.Reason.empty() ? E.Result.Reason : failureName(E.Result.Failure);
     // By values, not index: a --fix run numbers its sub-space on its own.
     std::string Values;
     for (const Value &V : Entry.Values)
@@ -94,6 +90,24 @@ Expected<RecordedData> recordedDataOrError(const RunInfo &Run,
 }
 
 } // namespace
+
+RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations) {
+  RecordedData Data;
+  Data.Parameters = Run.Parameters;
+  for (const Objective &O : Run.Objectives) {
+    Data.Objectives.push_back(O.Name);
+    Data.Directions.push_back(O.Dir);
+  }
+  Data.Description = describe(Run) + ", run " + std::to_string(Run.Id);
+  Data.Entries.reserve(Evaluations.size());
+  for (const EvaluationRecord &E : Evaluations) {
+    RecordedEntry Entry = outcomeEntry(E.Result);
+    for (const NamedValue &V : E.Configuration)
+      Entry.Values.push_back(V.Val);
+    Data.Entries.push_back(std::move(Entry));
+  }
+  return Data;
+}
 
 Expected<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
   Expected<std::optional<RunInfo>> Run = run(RunId);

@@ -11,6 +11,12 @@ namespace {
 std::string numberText(double X) { return fmt::format("{}", X); }
 } // namespace
 
+std::string costName(const ObjectiveList &Declared, std::size_t I, std::size_t Count) {
+  if (I < Declared.size() && !Declared[I].Name.empty())
+    return Declared[I].Name;
+  return anonymousObjectiveName(I, Count);
+}
+
 void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared) {
   if (!M.Valid || Declared.empty())
     return;

@@ -28,6 +28,10 @@ void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared);
 /// "cost"), else "time=0.25 (min), gflops=512 (max)". Full precision.
 std::string formatNamedCost(const Cost &C, const ObjectiveList &Declared);
 
+/// The name of cost I of Count: its objective's name in Declared, or the
+/// anonymous one ("cost", "cost1", ...) when Declared does not name it.
+std::string costName(const ObjectiveList &Declared, std::size_t I, std::size_t Count);
+
 /// [{"name": "time", "direction": "min"}, ...] for Count costs.
 nlohmann::ordered_json objectivesJson(const ObjectiveList &Declared, std::size_t Count);
 

@@ -70,7 +70,7 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
     Diags.error("cannot write " + atfc::quoted(Options.Output) + ": " + std::strerror(errno));
     return 1;
   }
-  Out << "written: " << Options.Output << " (" << Run.Evaluations.size() << " evaluations)\n";
+  Out << "written: " << Options.Output << " (" << Run.Details.size() << " evaluations)\n";
   return 0;
 }
 

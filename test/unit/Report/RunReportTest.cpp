@@ -21,22 +21,23 @@ ReportRun sampleRun(std::size_t N, std::size_t Objectives = 1) {
   ReportRun Run;
   Run.Title = "gemm.cl: run 1";
   Run.Facts = {{"file", "gemm.cl"}, {"device", "pocl"}};
-  Run.Parameters = {"WG", "OPT"};
-  Run.Objectives = {"time"};
+  Run.Table.Parameters = {"WG", "OPT"};
+  Run.Table.Objectives = {"time"};
   if (Objectives > 1)
-    Run.Objectives.push_back("energy");
+    Run.Table.Objectives.push_back("energy");
   Run.SpaceSize = 1e6;
   std::mt19937 Random(1);
   for (std::size_t I = 1; I <= N; ++I) {
-    ReportEvaluation E;
-    E.Number = static_cast<std::int64_t>(I);
+    RecordedEntry E;
+    EvaluationDetails D;
+    D.Number = static_cast<std::int64_t>(I);
     const auto WG = static_cast<std::int64_t>(1 + Random() % 32);
     E.Values = {Value(WG), Value(std::string("-O") + std::to_string(1 + Random() % 3))};
-    E.Seconds = 0.5;
+    D.Seconds = 0.5;
     if (I % 5 == 0) {
-      E.Failure = "run failed";
-      E.Reason = "exit status 2";
-      E.Log = std::string(2000, 'x') + "the end";
+      D.Failure = "run failed";
+      D.Reason = "exit status 2";
+      D.Log = std::string(2000, 'x') + "the end";
     } else {
       E.Valid = true;
       const double Time =
@@ -45,7 +46,8 @@ ReportRun sampleRun(std::size_t N, std::size_t Objectives = 1) {
       if (Objectives > 1)
         E.Costs.push_back(1 / Time);
     }
-    Run.Evaluations.push_back(std::move(E));
+    Run.Table.Entries.push_back(std::move(E));
+    Run.Details.push_back(std::move(D));
   }
   return Run;
 }
@@ -95,7 +97,7 @@ TEST(RunReport, TwoObjectivesShowTheParetoFront) {
   EXPECT_EQ(count(Objectives, "data-evaluation="), 32u);
   // time * energy = 1: every distinct valid configuration is on the front.
   std::set<double> Distinct;
-  for (const ReportEvaluation &E : sampleRun(40, 2).Evaluations)
+  for (const RecordedEntry &E : sampleRun(40, 2).Table.Entries)
     if (E.Valid)
       Distinct.insert(E.Costs[0]);
   EXPECT_EQ(count(Objectives, "class=\"front-pt\""), Distinct.size());
@@ -114,7 +116,7 @@ TEST(RunReport, ARunningRunReloadsAndAnEmptyOneSaysSo) {
 TEST(RunReport, TextFromTheRunIsEscaped) {
   ReportRun Run = sampleRun(5);
   Run.Title = "<script>alert(1)</script>";
-  Run.Evaluations[4].Reason = "<img src=x>";
+  Run.Details[4].Reason = "<img src=x>";
   const std::string Html = runReportHtml(Run);
   EXPECT_EQ(count(Html, "<script>"), 1u);
   EXPECT_EQ(Html.find("<img"), std::string::npos);

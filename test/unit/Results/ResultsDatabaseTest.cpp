@@ -529,6 +529,28 @@ TEST_F(ResultsDatabaseTest, RecordedDataHoldsEachConfigurationOnce) {
   EXPECT_FALSE(readResultsDatabase((Dir / "missing.db").string()).ok());
 }
 
+TEST_F(ResultsDatabaseTest, EvaluationTableHoldsEveryEvaluationInOrder) {
+  RunInfo Run = sampleRun("table");
+  Run.Id = 3;
+  EvaluationRecord Bad = validEvaluation("2", 2, 0);
+  Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
+  const std::vector<EvaluationRecord> Evaluations = {validEvaluation("1", 1, 5.0), Bad,
+                                                     validEvaluation("1", 1, 3.0)};
+  const RecordedData Table = evaluationTable(Run, Evaluations);
+  EXPECT_EQ(Table.Parameters, Run.Parameters);
+  EXPECT_EQ(Table.Objectives, std::vector<std::string>{"time"});
+  ASSERT_EQ(Table.Entries.size(), 3u); // measured twice: both kept
+  EXPECT_EQ(Table.Entries[0].Costs, std::vector<double>{5.0});
+  EXPECT_EQ(Table.Entries[2].Costs, std::vector<double>{3.0});
+  EXPECT_FALSE(Table.Entries[1].Valid);
+  EXPECT_EQ(Table.Entries[1].Error, "build failed");
+  EXPECT_TRUE(Table.Entries[1].Values[0] == Value(std::int64_t(2)));
+  EXPECT_EQ(Table.Description, "atfc results of saxpy.cl on pocl cpu, run 3");
+  // Anonymous costs stay unnamed: a page names them itself.
+  Run.Objectives.clear();
+  EXPECT_TRUE(evaluationTable(Run, Evaluations).Objectives.empty());
+}
+
 TEST_F(ResultsDatabaseTest, BestIsTheSmallestValidCost) {
   std::vector<EvaluationRecord> Evaluations = {
       validEvaluation("0", 0, 3.0), validEvaluation("1", 1, 1.0), validEvaluation("2", 2, 1.0)};
