@@ -86,6 +86,13 @@ TEST(CommandLine, ParsesInOrderAndKeepsTheRest) {
   EXPECT_EQ(*Rest, (Strings{"-5", "-.5", "a", "--", "--json"}));
 }
 
+TEST(CommandLine, RepeatedOptionsRunAgain) {
+  Example E;
+  ASSERT_TRUE(
+      parseOptionWords(E.App, Strings{"--json", "-j", "--list", "1", "--list=2", "--json"}).ok());
+  EXPECT_EQ(E.Order, (Strings{"json", "json", "list=1", "list=2", "json"}));
+}
+
 TEST(CommandLine, APrefixCommandKeepsItsWords) {
   Example E;
   E.App.prefix_command();
