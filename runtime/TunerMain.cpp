@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <exception>
@@ -99,9 +100,7 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   // message must reach them as whole lines.
   makeStandardOutputLineAtomic();
   dieWithParent();
-  std::vector<std::string> Args;
-  for (int I = 1; I < Argc; ++I)
-    Args.emplace_back(Argv[I]);
+  const std::vector<std::string> Args(Argv + std::min(Argc, 1), Argv + Argc);
   Expected<TunerOptions> Parsed = parseTunerCommandLine(Args);
   if (!Parsed) {
     DiagnosticSink(std::cerr).error(Parsed.error().message());

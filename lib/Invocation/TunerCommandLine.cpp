@@ -1,161 +1,126 @@
 //===- Invocation/TunerCommandLine.cpp - A generated tuner's options ---------===//
 //
-// A hand-written parser: the grammar is small, and it must keep negative
-// numbers and everything after `--` for the tuned program, which option
-// libraries make awkward.
+// The options are CLI11's (Invocation/CommandLine.h); what no option takes,
+// negative numbers included, is the tuned program's, in its order.
 //
 //===----------------------------------------------------------------------===//
 #include "Invocation/TunerCommandLine.h"
 
 #include "SearchSpace/SpaceGenerator.h"
 
+#include "Invocation/CommandLine.h"
 #include "Invocation/PositionalInputs.h"
 #include "Invocation/TunerInvocation.h"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <climits>
 #include <optional>
 
 namespace atfc {
 namespace {
 
-/// Whether Arg, beginning with '-', is a number for the tuned program.
-bool isNegativeNumber(std::string_view Arg) {
-  return Arg.size() > 1 && ((Arg[1] >= '0' && Arg[1] <= '9') || Arg[1] == '.');
-}
-
-/// Reads a count option's value, or says what is wrong with it.
-template <class T> Expected<T> countValue(std::string_view Option, std::string_view Text, T Max) {
+/// Reads a count option's value, or refuses it with what is wrong.
+template <class T> T countValue(std::string_view Option, std::string_view Text, T Max) {
   std::uint64_t V = 0;
   const ArgumentProblem P = parseArgument(Text, V);
   if (P == ArgumentProblem::None && V <= Max)
     return static_cast<T>(V);
-  return Error(
+  refuseOptionValue(
       fmt::format("option '{}' needs a whole number from 0 to {}, not '{}'", Option, Max, Text));
 }
 
 } // namespace
 
+void addTunerOptions(CLI::App &App, TunerOptions &O) {
+  // Each callback runs when its option is read, in the order given: an
+  // option after --invocation applies on top of it.
+  auto Flag = [&](const char *Name, auto Set) {
+    App.add_flag_callback(Name, std::move(Set))->trigger_on_parse();
+  };
+  auto Valued = [&](std::string Name, const char *ValueName, auto Set) {
+    App.add_option_function<std::string>(Name, std::move(Set))
+        ->type_name(ValueName)
+        ->trigger_on_parse();
+  };
+  Flag("--space", [&O] { O.Mode = TunerMode::Space; });
+  Flag("--tune", [&O] { O.Mode = TunerMode::Tune; });
+  // The words after it, up to `--`, are `atfc replay`'s (parseTunerCommandLine).
+  Flag("--replay", [&O] { O.Mode = TunerMode::Replay; });
+  Flag("--devices", [&O] { O.Mode = TunerMode::Devices; });
+  Flag("--json", [&O] { O.Json = true; });
+  Flag("-h,--help", [&O] { O.Help = true; });
+  Flag("--resume", [&O] { O.Resume = true; });
+  Flag("--verbose", [&O] { O.Verbose = true; });
+  Flag("--fresh", [&O] { O.Fresh = true; });
+  Valued("--output", "", [&O](const std::string &V) { O.OutputDirectory = V; });
+  Valued("--blanked", "", [&O](const std::string &V) { O.BlankedSource = V; });
+  Valued("--technique", "", [&O](const std::string &V) { O.Technique = V; });
+  Valued("--abort-condition", "", [&O](const std::string &V) { O.AbortCondition = V; });
+  Valued("--inputs-key", "", [&O](const std::string &V) { O.InputsKey = V; });
+  Valued("--prior", "", [&O](const std::string &V) { O.Priors.push_back({V, 0}); });
+  Valued("--seed", "", [&O](const std::string &V) {
+    O.Seed = countValue<std::uint64_t>("--seed", V, UINT64_MAX);
+  });
+  Valued("--list", "N", [&O](const std::string &V) {
+    O.List = countValue<std::uint64_t>("--list", V, UINT64_MAX);
+  });
+  Valued("--repetitions", "N", [&O](const std::string &V) {
+    O.Repetitions = countValue<unsigned>("--repetitions", V, 100000);
+  });
+  // More threads than this made oneTBB crash (70,000: a segfault).
+  Valued("--threads", "T", [&O](const std::string &V) {
+    O.Threads = countValue<unsigned>("--threads", V, kMaxGenerationThreads);
+  });
+  // atfc's options as one value (TunerInvocation.h), in place of those
+  // before it; the program's arguments follow after `--`.
+  Valued(std::string(kInvocationOption), "", [&O](const std::string &V) {
+    Expected<TunerOptions> Invoked = fromInvocation(V);
+    if (!Invoked)
+      refuseOptionValue(Invoked.error().message());
+    O = Invoked.take();
+  });
+}
+
 Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) {
   TunerOptions O;
-  for (std::size_t I = 0; I < Args.size(); ++I) {
-    const std::string &Arg = Args[I];
-    if (Arg == "--") {
-      O.Arguments.insert(O.Arguments.end(), Args.begin() + I + 1, Args.end());
-      break;
-    }
-    if (Arg == kInvocationOption) {
-      // atfc's options as one value (TunerInvocation.h); the program's
-      // arguments follow after `--`.
-      if (I + 1 == Args.size())
-        return Error("option '--invocation' needs a value");
-      Expected<TunerOptions> Invoked = fromInvocation(Args[++I]);
-      if (!Invoked)
-        return Invoked;
-      Invoked->Arguments = std::move(O.Arguments);
-      O = std::move(*Invoked);
-      continue;
-    }
-    if (Arg == "--replay") {
-      // Everything up to `--` is atfc replay's; it checks it itself.
-      O.Mode = TunerMode::Replay;
-      for (++I; I < Args.size() && Args[I] != "--"; ++I)
-        O.ReplayArguments.push_back(Args[I]);
-      --I;
-      continue;
-    }
-    if (Arg.size() < 2 || Arg[0] != '-' || isNegativeNumber(Arg)) {
-      O.Arguments.push_back(Arg);
-      continue;
-    }
-    // --name or --name=value.
-    const std::size_t Equals = Arg.find('=');
-    const std::string_view Name = std::string_view(Arg).substr(0, Equals);
-    std::optional<std::string_view> Value;
-    if (Equals != std::string::npos)
-      Value = std::string_view(Arg).substr(Equals + 1);
+  CLI::App App;
+  App.set_help_flag(); // --help is an option like the others: TunerMain prints the usage
+  addTunerOptions(App, O);
+  // --replay hands every word up to `--` to the replay's own options
+  // (Replay/ReplayOptions.h), which check them; CLI11 sees the rest.
+  const auto Dashes = std::find(Args.begin(), Args.end(), "--");
+  const auto Replay = std::find(Args.begin(), Dashes, "--replay");
+  std::vector<std::string> Words(Args.begin(), Replay == Dashes ? Dashes : Replay + 1);
+  Words.insert(Words.end(), Dashes, Args.end());
 
-    if (Name == "--output" || Name == "--blanked" || Name == "--technique" ||
-        Name == "--abort-condition" || Name == "--seed" || Name == "--inputs-key" ||
-        Name == "--prior") {
-      if (!Value) {
-        if (I + 1 == Args.size())
-          return Error(fmt::format("option '{}' needs a value", Name));
-        Value = Args[++I];
-      }
-      if (Name == "--output")
-        O.OutputDirectory = *Value;
-      else if (Name == "--blanked")
-        O.BlankedSource = *Value;
-      else if (Name == "--technique")
-        O.Technique = *Value;
-      else if (Name == "--abort-condition")
-        O.AbortCondition = *Value;
-      else if (Name == "--inputs-key")
-        O.InputsKey = *Value;
-      else if (Name == "--prior")
-        O.Priors.push_back({std::string(*Value), 0});
-      else if (Expected<std::uint64_t> S = countValue<std::uint64_t>(Name, *Value, UINT64_MAX))
-        O.Seed = *S;
-      else
-        return S.takeError();
-      continue;
-    }
-
-    if (Name == "--list" || Name == "--threads" || Name == "--repetitions") {
-      if (!Value) {
-        if (I + 1 == Args.size())
-          return Error(fmt::format("option '{}' needs a value: {} {}", Name, Name,
-                                   Name == "--threads" ? "T" : "N"));
-        Value = Args[++I];
-      }
-      if (Name == "--list") {
-        const Expected<std::uint64_t> N = countValue<std::uint64_t>(Name, *Value, UINT64_MAX);
-        if (!N)
-          return N.error();
-        O.List = *N;
-      } else if (Name == "--repetitions") {
-        const Expected<unsigned> N = countValue<unsigned>(Name, *Value, 100000);
-        if (!N)
-          return N.error();
-        O.Repetitions = *N;
-      } else {
-        // More threads than this made oneTBB crash (70,000: a segfault).
-        const Expected<unsigned> T = countValue<unsigned>(Name, *Value, kMaxGenerationThreads);
-        if (!T)
-          return T.error();
-        O.Threads = *T;
-      }
-      continue;
-    }
-
-    bool *Flag = nullptr;
-    if (Name == "--json")
-      Flag = &O.Json;
-    else if (Name == "--help" || Name == "-h")
-      Flag = &O.Help;
-    else if (Name == "--resume")
-      Flag = &O.Resume;
-    else if (Name == "--verbose")
-      Flag = &O.Verbose;
-    else if (Name == "--fresh")
-      Flag = &O.Fresh;
-    else if (Name == "--tune")
-      O.Mode = TunerMode::Tune;
-    else if (Name == "--devices")
-      O.Mode = TunerMode::Devices;
-    else if (Name != "--space")
+  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words)) {
+    switch (Misuse->Problem) {
+    case OptionMisuse::Kind::Unknown:
       return Error(fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
                                "that begin with '-' go after '--')",
-                               Name));
-    if (Value)
-      return Error(fmt::format("option '{}' takes no value", Name));
-    if (Flag)
-      *Flag = true;
-    else if (Name == "--space")
-      O.Mode = TunerMode::Space;
+                               Misuse->Name));
+    case OptionMisuse::Kind::TakesNoValue:
+      return Error(fmt::format("option '{}' takes no value", Misuse->Name));
+    case OptionMisuse::Kind::NeedsValue:
+      if (Misuse->ValueName.empty())
+        return Error(fmt::format("option '{}' needs a value", Misuse->Name));
+      return Error(
+          fmt::format("option '{0}' needs a value: {0} {1}", Misuse->Name, Misuse->ValueName));
+    }
   }
+  Expected<std::vector<std::string>> Rest = parseOptionWords(App, Words);
+  if (!Rest)
+    return Rest.takeError();
+  // What no option took is the tuned program's, but the first `--`.
+  O.Arguments = Rest.take();
+  if (auto Mark = std::find(O.Arguments.begin(), O.Arguments.end(), "--");
+      Mark != O.Arguments.end())
+    O.Arguments.erase(Mark);
+  if (Replay != Dashes)
+    O.ReplayArguments.insert(O.ReplayArguments.end(), Replay + 1, Dashes);
   return O;
 }
 

@@ -4,6 +4,7 @@
 // own options (what to do and how to report it), and the arguments of the
 // tuned program ($1, $2, ...), which the file's positional inputs read.
 //
+// The options are declared once, on a CLI::App (Invocation/CommandLine.h).
 // Parsing returns the options or the message that says what is wrong; only
 // TunerMain decides to exit. Arguments that begin with '-' (other than
 // negative numbers) are taken for options, so a mistyped option is reported
@@ -21,6 +22,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace atfc {
 
@@ -91,6 +96,9 @@ struct TunerOptions {
   /// The tuned program's arguments: Arguments[K - 1] is $K.
   std::vector<std::string> Arguments;
 };
+
+/// Adds the tuner's options to App, each storing into O when it is read.
+void addTunerOptions(CLI::App &App, TunerOptions &O);
 
 /// Parses a tuner's command line, without the program name (argv[1...]);
 /// the error says why the command line gives no options.

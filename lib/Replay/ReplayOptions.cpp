@@ -1,10 +1,13 @@
 //===- Replay/ReplayOptions.cpp - The options of a replay ----------------===//
 #include "Replay/ReplayOptions.h"
 
+#include "Invocation/CommandLine.h"
 #include "Search/TechniqueFactory.h"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -12,107 +15,94 @@ namespace atfc {
 
 namespace {
 
-/// Parses a whole decimal unsigned number.
-std::optional<std::uint64_t> parseCount(const std::string &Text) {
+/// Reads a count option's whole decimal value, or refuses it.
+std::uint64_t countValue(const std::string &Option, const std::string &Text) {
   std::uint64_t V = 0;
   const char *End = Text.data() + Text.size();
   auto [Ptr, Ec] = std::from_chars(Text.data(), End, V);
   if (Text.empty() || Ec != std::errc() || Ptr != End)
-    return std::nullopt;
+    refuseOptionValue("option '" + Option + "' needs a whole number, not '" + Text + "'");
   return V;
 }
 
 } // namespace
 
+void addReplayOptions(CLI::App &App, ReplayOptions &O) {
+  // Each callback runs when its option is read: the first wrong value is
+  // the one named.
+  auto Valued = [&](const char *Name, auto Set) {
+    App.add_option_function<std::string>(Name, std::move(Set))->trigger_on_parse();
+  };
+  App.add_flag_callback("-h,--help", [&O] { O.Help = true; })->trigger_on_parse();
+  App.add_flag_callback("--json", [&O] { O.Json = true; })->trigger_on_parse();
+  Valued("--space", [&O](const std::string &V) { O.SpaceFile = V; });
+  Valued("--report", [&O](const std::string &V) { O.ReportPath = V; });
+  Valued("--prior", [&O](const std::string &V) { O.PriorPath = V; });
+  Valued("--technique", [&O](const std::string &V) {
+    if (Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(V); !T)
+      refuseOptionValue("--technique '" + V + "': " + T.error().message());
+    O.Techniques.push_back(V);
+  });
+  Valued("--evaluations", [&O](const std::string &V) {
+    O.Evaluations = countValue("--evaluations", V);
+    if (O.Evaluations == 0)
+      refuseOptionValue("--evaluations must be at least 1");
+  });
+  Valued("--runs", [&O](const std::string &V) {
+    O.Runs = countValue("--runs", V);
+    if (O.Runs == 0)
+      refuseOptionValue("--runs must be at least 1");
+  });
+  Valued("--seed", [&O](const std::string &V) { O.Seed = countValue("--seed", V); });
+  Valued("--parallel", [&O](const std::string &V) {
+    O.Parallel = countValue("--parallel", V);
+    if (O.Parallel == 0 || O.Parallel > 4096)
+      refuseOptionValue("--parallel must lie in 1..4096");
+  });
+  Valued("--threads", [&O](const std::string &V) {
+    const std::uint64_t N = countValue("--threads", V);
+    if (N > 4096)
+      refuseOptionValue("--threads must be at most 4096");
+    O.Threads = static_cast<unsigned>(N);
+  });
+}
+
 Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args) {
   ReplayOptions O;
-  bool HaveEvaluations = false, HaveRuns = false;
-  auto Fail = [](std::string Message) { return Error(std::move(Message)); };
-  for (std::size_t I = 0; I < Args.size(); ++I) {
-    std::string Arg = Args[I];
-    if (Arg == "--") {
-      O.ProgramArguments.assign(Args.begin() + static_cast<std::ptrdiff_t>(I) + 1, Args.end());
-      break;
-    }
-    if (Arg == "--help" || Arg == "-h") {
-      O.Help = true;
-      continue;
-    }
-    if (Arg == "--json") {
-      O.Json = true;
-      continue;
-    }
-    if (Arg.size() < 2 || Arg[0] != '-') {
-      if (!O.DataPath.empty())
-        return Fail("unexpected argument '" + Arg + "' (the data file is '" + O.DataPath +
-                    "'; the program's arguments go after `--`)");
-      O.DataPath = Arg;
-      continue;
-    }
-    // An option with a value: --name VALUE or --name=VALUE.
-    std::string Name = Arg, Text;
-    bool Inline = false;
-    if (auto Eq = Arg.find('='); Eq != std::string::npos && Arg.starts_with("--")) {
-      Name = Arg.substr(0, Eq);
-      Text = Arg.substr(Eq + 1);
-      Inline = true;
-    }
-    static const char *const kValued[] = {"--space",    "--technique", "--evaluations",
-                                          "--runs",     "--seed",      "--threads",
-                                          "--parallel", "--prior",     "--report"};
-    if (std::find_if(std::begin(kValued), std::end(kValued),
-                     [&](const char *K) { return Name == K; }) == std::end(kValued))
-      return Fail("unknown option '" + Arg + "'");
-    if (!Inline) {
-      if (I + 1 >= Args.size())
-        return Fail("option '" + Name + "' needs a value");
-      Text = Args[++I];
-    }
-    if (Name == "--space") {
-      O.SpaceFile = Text;
-    } else if (Name == "--report") {
-      O.ReportPath = Text;
-    } else if (Name == "--prior") {
-      O.PriorPath = Text;
-    } else if (Name == "--technique") {
-      if (Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(Text); !T)
-        return Fail("--technique '" + Text + "': " + T.error().message());
-      O.Techniques.push_back(Text);
-    } else {
-      std::optional<std::uint64_t> N = parseCount(Text);
-      if (!N)
-        return Fail("option '" + Name + "' needs a whole number, not '" + Text + "'");
-      if (Name == "--evaluations") {
-        if (*N == 0)
-          return Fail("--evaluations must be at least 1");
-        O.Evaluations = *N;
-        HaveEvaluations = true;
-      } else if (Name == "--runs") {
-        if (*N == 0)
-          return Fail("--runs must be at least 1");
-        O.Runs = *N;
-        HaveRuns = true;
-      } else if (Name == "--seed") {
-        O.Seed = *N;
-      } else if (Name == "--parallel") {
-        if (*N == 0 || *N > 4096)
-          return Fail("--parallel must lie in 1..4096");
-        O.Parallel = *N;
-      } else {
-        if (*N > 4096)
-          return Fail("--threads must be at most 4096");
-        O.Threads = static_cast<unsigned>(*N);
-      }
-    }
+  CLI::App App;
+  App.set_help_flag(); // --help is an option like the others: the caller prints the usage
+  addReplayOptions(App, O);
+  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Args)) {
+    if (Misuse->Problem == OptionMisuse::Kind::NeedsValue)
+      return Error("option '" + Misuse->Name + "' needs a value");
+    return Error("unknown option '" + Misuse->Word + "'");
   }
+  Expected<std::vector<std::string>> Rest = parseOptionWords(App, Args);
+  if (!Rest)
+    return Rest.takeError();
+  // What no option took: the data file, then `--` and the program's
+  // arguments. Here a negative number is no data but a wrong option.
+  const auto Dashes = std::find(Rest->begin(), Rest->end(), "--");
+  if (Dashes != Rest->end())
+    O.ProgramArguments.assign(Dashes + 1, Rest->end());
+  const std::span<const std::string> Data(Rest->begin(), Dashes);
+  if (auto Option = std::find_if(Data.begin(), Data.end(),
+                                 [](const std::string &W) { return W.size() > 1 && W[0] == '-'; });
+      Option != Data.end())
+    return Error("unknown option '" + *Option + "'");
+  if (Data.size() > 1)
+    return Error("unexpected argument '" + Data[1] + "' (the data file is '" + Data[0] +
+                 "'; the program's arguments go after `--`)");
+  if (!Data.empty())
+    O.DataPath = Data[0];
   if (O.Help)
     return O;
   if (O.DataPath.empty())
-    return Fail("no data file given (a Kernel Tuner cache or T4 results file)");
-  if (!HaveEvaluations)
-    return Fail("--evaluations N is required");
-  if (!HaveRuns)
-    return Fail("--runs R is required");
+    return Error("no data file given (a Kernel Tuner cache or T4 results file)");
+  if (O.Evaluations == 0)
+    return Error("--evaluations N is required");
+  if (O.Runs == 0)
+    return Error("--runs R is required");
   if (O.Techniques.empty())
     O.Techniques.emplace_back(defaultTechniqueText());
   return O;

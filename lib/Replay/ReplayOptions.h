@@ -2,8 +2,9 @@
 //
 // What `atfc replay DATA ...` and a generated tuner's `--replay ...` are
 // asked to do: the data, the techniques, the budget, the runs and how to
-// report. Both parse the same arguments here, so a tuner accepts exactly
-// what atfc passes it (replayArguments).
+// report. Both parse the same arguments here, with the options declared
+// once (addReplayOptions), so a tuner accepts exactly what atfc passes it
+// (replayArguments).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_REPLAY_REPLAYOPTIONS_H
@@ -15,6 +16,10 @@
 #include <span>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace atfc {
 
@@ -52,6 +57,11 @@ struct ReplayOptions {
   /// Print the usage (--help, -h).
   bool Help = false;
 };
+
+/// Adds the options of a replay to App, each storing into Options when it
+/// is read (CLI11, Invocation/CommandLine.h); the data file and the
+/// program's arguments are the words no option takes.
+void addReplayOptions(CLI::App &App, ReplayOptions &Options);
 
 /// Parses `DATA [--space FILE] [--technique T]... --evaluations N --runs R
 /// [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]

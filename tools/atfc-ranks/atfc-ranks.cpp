@@ -24,7 +24,10 @@
 // this launcher spent per measured configuration (bench/scale-out).
 //
 //===----------------------------------------------------------------------===//
+#include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
+
+#include <CLI/CLI.hpp>
 
 #include <mpi.h>
 
@@ -42,6 +45,7 @@
 #include <memory>
 #include <optional>
 #include <poll.h>
+#include <span>
 #include <string>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -461,32 +465,48 @@ std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Com
   return Command;
 }
 
+/// Reads atfc-ranks' options into Devices and Failed, and the tuner's
+/// command line (empty when there is none); the exit status when the
+/// command line is wrong.
+std::optional<int> parseOptions(std::span<const std::string> Words, std::string &Devices,
+                                int &Failed, std::vector<std::string> &Command) {
+  CLI::App App;
+  App.set_help_flag();
+  // The first word that is no option starts the tuner's command line.
+  App.prefix_command();
+  App.add_option("--devices", Devices);
+  // Rank 0's atfc could not build the tuner: every rank ends with it.
+  App.add_option_function<int>("--failed", [&Failed](int Status) { Failed = std::max(1, Status); });
+  atfc::DiagnosticSink Diags(std::cerr);
+  auto Usage = [&](const std::string &Message) {
+    Diags.error(Message);
+    Diags.note("usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...");
+    return 2;
+  };
+  if (std::optional<atfc::OptionMisuse> Misuse = atfc::findOptionMisuse(App, Words)) {
+    if (Misuse->Problem == atfc::OptionMisuse::Kind::NeedsValue)
+      return Usage("option " + atfc::quoted(Misuse->Name) + " needs a value");
+    return Usage("unknown option " + atfc::quoted(Misuse->Word));
+  }
+  atfc::Expected<std::vector<std::string>> Rest = atfc::parseOptionWords(App, Words);
+  if (!Rest)
+    return Usage(Rest.error().message());
+  Command = Rest.take();
+  if (!Command.empty() && Command.front() == "--")
+    Command.erase(Command.begin());
+  return std::nullopt;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
   std::string Devices;
   int Failed = 0;
   std::vector<std::string> Command;
-  for (int I = 1; I < Argc; ++I) {
-    const std::string Arg = Argv[I];
-    if (Command.empty() && Arg == "--devices" && I + 1 < Argc) {
-      Devices = Argv[++I];
-    } else if (Command.empty() && Arg == "--failed" && I + 1 < Argc) {
-      // Rank 0's atfc could not build the tuner: every rank ends with it.
-      Failed = std::max(1, std::atoi(Argv[++I]));
-    } else if (Command.empty() && Arg == "--") {
-      Command.assign(Argv + I + 1, Argv + Argc);
-      break;
-    } else if (Command.empty() && Arg.rfind("-", 0) == 0) {
-      atfc::DiagnosticSink Diags(std::cerr);
-      Diags.error("unknown option " + atfc::quoted(Arg));
-      Diags.note("usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...");
-      return 2;
-    } else {
-      Command.assign(Argv + I, Argv + Argc);
-      break;
-    }
-  }
+  if (std::optional<int> Status =
+          parseOptions(std::vector<std::string>(Argv + std::min(Argc, 1), Argv + Argc), Devices,
+                       Failed, Command))
+    return *Status;
 
   MPI_Init(&Argc, &Argv);
   int Rank = 0, Size = 1, Local = 0;

@@ -1,6 +1,7 @@
 //===- tools/atfc/CommandLine.h - A subcommand's options --------*- C++ -*-===//
 //
-// Each subcommand parses its own options with CLI11 through one function.
+// Each subcommand parses its own options with CLI11 through one function,
+// the grammar of Invocation/CommandLine.h; this prints what it returns.
 // A mistyped option must never become an argument of the tuned program or
 // be dropped: every word before `--` that looks like an option must be one
 // of the subcommand's, else atfc names it and the closest option it has.
@@ -10,7 +11,6 @@
 #define ATFC_TOOLS_ATFC_COMMANDLINE_H
 
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -24,23 +24,9 @@ namespace atfc {
 inline constexpr const char *kRecordedDataHelp =
     "An atfc results database, a Kernel Tuner cache file or a T4 results file (plain or gzip)";
 
-/// The option among Known closest to Word (by edit distance), when it is
-/// close enough to be a likely typo.
-std::optional<std::string> closestOption(const std::string &Word,
-                                         const std::vector<std::string> &Known);
-
-/// The message for the first word of Args before `--` that looks like an
-/// option (a '-' not followed by a digit or '.') and is none of Known
-/// (`--name=value` counts as `--name`); nullopt when there is none.
-std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,
-                                                const std::vector<std::string> &Known);
-
-/// Parses Args, the words after the subcommand's name, into App; nullopt to
-/// go on, else the exit status to return (0 after --help, which it prints;
-/// CLI11's message and 1 or more for a bad command line). With AfterDashes,
-/// the subcommand runs a program: the words after `--` go there as they
-/// are, never to CLI11, and an unknown option before `--` is an error with
-/// a did-you-mean (exit 2) rather than an argument of the program.
+/// Parses Args, the words after the subcommand's name, into App
+/// (parseSubcommandOptions); nullopt to go on, else the exit status to
+/// return, after printing the --help text or the usage error.
 std::optional<int> parseSubcommandLine(CLI::App &App, const std::vector<std::string> &Args,
                                        std::vector<std::string> *AfterDashes = nullptr);
 

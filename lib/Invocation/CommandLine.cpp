@@ -1,0 +1,164 @@
+//===- Invocation/CommandLine.cpp - The one option grammar ------------------===//
+#include "Invocation/CommandLine.h"
+
+#include "Support/Diagnostic.h"
+#include "Support/Suggestions.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace atfc {
+namespace {
+
+/// Word's option name: `--name=value` without `=value`, as CLI11 splits it.
+std::string nameOf(const std::string &Word) {
+  return Word.starts_with("--") ? Word.substr(0, Word.find('=')) : Word;
+}
+
+bool takesValue(const CLI::Option &O) { return O.get_expected_max() != 0; }
+
+} // namespace
+
+bool looksLikeOption(std::string_view Word) {
+  return Word.size() > 1 && Word[0] == '-' && !(Word[1] >= '0' && Word[1] <= '9') && Word[1] != '.';
+}
+
+std::vector<std::string> optionNames(const CLI::App &App) {
+  std::vector<std::string> Names;
+  for (const CLI::Option *O : App.get_options()) {
+    for (const std::string &L : O->get_lnames())
+      Names.push_back("--" + L);
+    for (const std::string &S : O->get_snames())
+      Names.push_back("-" + S);
+  }
+  return Names;
+}
+
+std::optional<std::string> closestOption(const std::string &Word,
+                                         const std::vector<std::string> &Known) {
+  const std::string_view Close = closestSpelling(Word, Known);
+  return Close.empty() ? std::nullopt : std::optional<std::string>(Close);
+}
+
+std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,
+                                                const std::vector<std::string> &Known) {
+  const auto Dashes = std::find(Args.begin(), Args.end(), "--");
+  const auto Unknown = std::find_if(Args.begin(), Dashes, [&](const std::string &Arg) {
+    return looksLikeOption(Arg) &&
+           std::find(Known.begin(), Known.end(), Arg.substr(0, Arg.find('='))) == Known.end();
+  });
+  if (Unknown == Dashes)
+    return std::nullopt;
+  const std::string Name = Unknown->substr(0, Unknown->find('='));
+  std::string Message = "unknown option '" + Name + "'";
+  if (std::optional<std::string> Close = closestOption(Name, Known))
+    Message += "; did you mean '" + *Close + "'?";
+  return Message + " (arguments of the tuned program that begin with '-' go after '--')";
+}
+
+std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
+                                             std::span<const std::string> Words) {
+  for (std::size_t I = 0; I < Words.size(); ++I) {
+    const std::string &Word = Words[I];
+    if (Word == "--")
+      return std::nullopt;
+    if (!looksLikeOption(Word)) {
+      if (App.get_prefix_command())
+        return std::nullopt; // the rest is the prefixed command's
+      continue;
+    }
+    OptionMisuse Misuse;
+    Misuse.Word = Word;
+    Misuse.Name = nameOf(Word);
+    const CLI::Option *O = App.get_option_no_throw(Misuse.Name);
+    if (!O)
+      return Misuse;
+    const bool Inline = Misuse.Name.size() != Word.size();
+    if (!takesValue(*O)) {
+      if (!Inline)
+        continue;
+      Misuse.Problem = OptionMisuse::Kind::TakesNoValue;
+      return Misuse;
+    }
+    if (Inline)
+      continue;
+    if (I + 1 == Words.size()) {
+      Misuse.Problem = OptionMisuse::Kind::NeedsValue;
+      Misuse.ValueName = O->get_type_name();
+      return Misuse;
+    }
+    ++I; // the value, whatever it looks like
+  }
+  return std::nullopt;
+}
+
+void refuseOptionValue(std::string Message) { throw CLI::ValidationError(std::move(Message)); }
+
+Expected<std::vector<std::string>> parseOptionWords(CLI::App &App,
+                                                    std::span<const std::string> Words) {
+  // `--name=value` as two words: CLI11 would take an empty inline value for
+  // none and read the next word instead.
+  std::vector<std::string> Split;
+  std::size_t I = 0;
+  for (; I < Words.size(); ++I) {
+    const std::string &Word = Words[I];
+    if (Word == "--" || (App.get_prefix_command() && !looksLikeOption(Word)))
+      break;
+    const std::string Name = nameOf(Word);
+    const CLI::Option *O = looksLikeOption(Word) ? App.get_option_no_throw(Name) : nullptr;
+    if (!O || !takesValue(*O)) {
+      Split.push_back(Word);
+      continue;
+    }
+    Split.push_back(Name);
+    if (Name.size() != Word.size())
+      Split.push_back(Word.substr(Name.size() + 1));
+    else if (I + 1 < Words.size())
+      Split.push_back(Words[++I]);
+  }
+  Split.insert(Split.end(), Words.begin() + static_cast<std::ptrdiff_t>(I), Words.end());
+  std::reverse(Split.begin(), Split.end()); // CLI11 takes them last first
+  App.allow_extras();
+  try {
+    App.parse(Split);
+  } catch (const CLI::ParseError &E) {
+    return Error(E.what());
+  }
+  return App.remaining();
+}
+
+std::optional<SubcommandExit> parseSubcommandOptions(CLI::App &App,
+                                                     const std::vector<std::string> &Args,
+                                                     std::vector<std::string> *AfterDashes) {
+  std::vector<std::string> Words = Args;
+  if (AfterDashes) {
+    if (std::optional<std::string> Message = unknownOptionMessage(Words, optionNames(App)))
+      return SubcommandExit{
+          2, "", diagnosticLine(diagnosticAt(Severity::Error, {}, *Message), ProgramName) + "\n"};
+    auto Dashes = std::find(Words.begin(), Words.end(), "--");
+    if (Dashes != Words.end()) {
+      AfterDashes->assign(Dashes + 1, Words.end());
+      Words.erase(Dashes, Words.end());
+    }
+  }
+  std::reverse(Words.begin(), Words.end()); // CLI11 takes them last first
+  // Usage errors in the one format of every diagnostic (Support/Diagnostic.h).
+  App.failure_message([](const CLI::App *, const CLI::Error &E) {
+    return diagnosticLine(diagnosticAt(Severity::Error, {}, E.what()), ProgramName) + "\n" +
+           diagnosticLine(diagnosticAt(Severity::Note, {}, "run with --help for more information"),
+                          ProgramName) +
+           "\n";
+  });
+  try {
+    App.parse(Words);
+  } catch (const CLI::ParseError &E) {
+    std::ostringstream Output, Errors;
+    const int Status = App.exit(E, Output, Errors);
+    return SubcommandExit{Status, Output.str(), Errors.str()};
+  }
+  return std::nullopt;
+}
+
+} // namespace atfc

@@ -1,0 +1,109 @@
+//===- Invocation/CommandLine.h - The one option grammar --------*- C++ -*-===//
+//
+// Every program of atfc reads its options with CLI11 through these
+// functions: atfc's subcommands, a generated tuner, its --replay mode and
+// atfc-ranks. Each program declares each of its options once, on a
+// CLI::App; what CLI11 would say in its own words (a word that looks like an
+// option and is none, a flag given a value, an option without its value) is
+// found here first, so that each program says it in the house's words.
+//
+// Only the .cpp files include CLI11: a generated tuner includes these
+// headers. Nothing here prints: --help and error texts are returned to the
+// program's main.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_INVOCATION_COMMANDLINE_H
+#define ATFC_INVOCATION_COMMANDLINE_H
+
+#include "Support/Error.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace atfc {
+
+/// Whether Word is taken for an option: a '-' not followed by a digit or
+/// '.' (a negative number is data).
+bool looksLikeOption(std::string_view Word);
+
+/// Every spelling of App's options: "--name" and "-n".
+std::vector<std::string> optionNames(const CLI::App &App);
+
+/// The option among Known closest to Word (by edit distance), when it is
+/// close enough to be a likely typo.
+std::optional<std::string> closestOption(const std::string &Word,
+                                         const std::vector<std::string> &Known);
+
+/// The message for the first word of Args before `--` that looks like an
+/// option and is none of Known (`--name=value` counts as `--name`); nullopt
+/// when there is none.
+std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,
+                                                const std::vector<std::string> &Known);
+
+/// A word of a command line that App's options cannot take.
+struct OptionMisuse {
+  enum class Kind {
+    /// Looks like an option and is none of App's.
+    Unknown,
+    /// A flag given a value (`--json=1`).
+    TakesNoValue,
+    /// An option that takes a value ends the command line.
+    NeedsValue,
+  };
+  Kind Problem = Kind::Unknown;
+  /// The word as given.
+  std::string Word;
+  /// The option's name: the word without `=value`.
+  std::string Name;
+  /// What the value is (the option's type name, "N"), for NeedsValue;
+  /// empty for text.
+  std::string ValueName;
+};
+
+/// The first misused word of Words before `--` (and, for a prefix command,
+/// before its first word that is no option); nullopt when there is none.
+std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
+                                             std::span<const std::string> Words);
+
+/// Refuses an option's value from within its callback: parseOptionWords()
+/// returns Message as its error.
+[[noreturn]] void refuseOptionValue(std::string Message);
+
+/// Parses Words, in which findOptionMisuse() found nothing, into App in
+/// their order (an option's callback, triggered on parse, sees the options
+/// before it). The words that are no option come back in their order, the
+/// first `--` included; the error is the message of the callback or of
+/// CLI11 that refused a word.
+Expected<std::vector<std::string>> parseOptionWords(CLI::App &App,
+                                                    std::span<const std::string> Words);
+
+/// Where parsing an atfc subcommand's words ended the subcommand: the exit
+/// status and what to print first.
+struct SubcommandExit {
+  int Status = 0;
+  /// For standard output: the --help text.
+  std::string Output;
+  /// For standard error: the usage error.
+  std::string Errors;
+};
+
+/// Parses Args, the words after an atfc subcommand's name, into App;
+/// nullopt to go on, else how the subcommand ends (0 after --help; CLI11's
+/// message and 1 or more for a bad command line). With AfterDashes, the
+/// subcommand runs a program: the words after `--` go there as they are,
+/// never to CLI11, and an unknown option before `--` is an error with a
+/// did-you-mean (exit 2) rather than an argument of the program.
+std::optional<SubcommandExit> parseSubcommandOptions(CLI::App &App,
+                                                     const std::vector<std::string> &Args,
+                                                     std::vector<std::string> *AfterDashes);
+
+} // namespace atfc
+
+#endif
