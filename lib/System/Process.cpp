@@ -244,6 +244,10 @@ int startProcess(const ProcessSpec &Spec, Process &Started) {
   return 0;
 }
 
+std::string describeStartFailure(int Error) {
+  return std::string("posix_spawn failed: ") + std::strerror(Error);
+}
+
 int replaceProcess(const std::vector<std::string> &Argv) {
   if (Argv.empty())
     return EINVAL;

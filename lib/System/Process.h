@@ -116,10 +116,14 @@ private:
   bool LeadsGroup = false;
 };
 
-/// Starts Spec's program as a child (posix_spawn: cheap however large this
+/// Starts Spec's program as a child (vfork-like: cheap however large this
 /// process is). Returns 0 with the child in Started, or an errno value (a
 /// program that cannot be executed included).
 int startProcess(const ProcessSpec &Spec, Process &Started);
+
+/// A start's failure (startProcess's errno value) as a build log has
+/// always said it: the failed system call, then the reason.
+std::string describeStartFailure(int Error);
 
 /// Replaces this process by Argv's program, found on PATH when Argv[0] has
 /// no slash, with this process's environment, descriptors and signal state.
