@@ -1,27 +1,25 @@
 //===- DeviceBackends/DeviceBackend.cpp - Measuring OpenCL and CUDA kernels -----===//
 //
 // The tuner's side of the device backends: starting the worker process
-// (posix_spawn, never a bare fork), sending it requests with a time limit,
-// and turning its death or silence into "crashed" / "timed out" before
-// starting it afresh for the next configuration.
+// (System/Process.h), sending it requests with a time limit, and turning its
+// death or silence into "crashed" / "timed out" before starting it afresh
+// for the next configuration.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "System/Process.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace atfc {
 
@@ -106,53 +104,28 @@ Expected<void> DeviceBackend::startWorker() {
   int Ends[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Ends) != 0)
     return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
-  // The child's end must not already sit on 3 or 4, where dup2 onto itself
-  // would keep its close-on-exec flag.
-  int ChildEnd = fcntl(Ends[1], F_DUPFD_CLOEXEC, 10);
-  close(Ends[1]);
-  if (ChildEnd < 0) {
-    close(Ends[0]);
-    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
-  }
-
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerReadFd);
-  posix_spawn_file_actions_adddup2(&Actions, ChildEnd, DeviceWorkerWriteFd);
+  ProcessSpec Spec;
+  Spec.Argv = Command;
+  Spec.ExtraFds = {{Ends[1], DeviceWorkerReadFd}, {Ends[1], DeviceWorkerWriteFd}};
   // Whatever the device code prints (OpenCL printf) goes to stderr, so that
   // the tuner's stdout stays its own.
-  posix_spawn_file_actions_adddup2(&Actions, STDERR_FILENO, STDOUT_FILENO);
-  std::vector<char *> Argv;
-  for (std::string &Word : Command)
-    Argv.push_back(Word.data());
-  Argv.push_back(nullptr);
+  Spec.OutputFd = STDERR_FILENO;
   // The worker gets its own process group, so that Ctrl-C reaches only the
   // tuner, which then ends the worker itself (it would otherwise record the
   // configuration in flight as crashed); it dies with the tuner anyway
   // (runDeviceWorker). Signals the tuner blocks or ignores are reset, so
   // that a crash is a crash.
-  posix_spawnattr_t Attributes;
-  posix_spawnattr_init(&Attributes);
-  sigset_t Signals;
-  sigemptyset(&Signals);
-  posix_spawnattr_setsigmask(&Attributes, &Signals);
-  for (int Signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGSEGV, SIGBUS, SIGFPE,
-                     SIGILL, SIGABRT})
-    sigaddset(&Signals, Signal);
-  posix_spawnattr_setsigdefault(&Attributes, &Signals);
-  posix_spawnattr_setpgroup(&Attributes, 0);
-  posix_spawnattr_setflags(&Attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  pid_t Pid = -1;
-  int Spawned = posix_spawn(&Pid, Argv[0], &Actions, &Attributes, Argv.data(), environ);
-  posix_spawnattr_destroy(&Attributes);
-  posix_spawn_file_actions_destroy(&Actions);
-  close(ChildEnd);
+  Spec.OwnGroup = true;
+  Spec.EmptySignalMask = Spec.DefaultSignals = true;
+  Process Child;
+  const int Spawned = startProcess(Spec, Child);
+  close(Ends[1]);
   if (Spawned != 0) {
     close(Ends[0]);
     return Error("cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned));
   }
-  Worker = Pid;
+  // Waited for and killed by pid, as the worker's death shows on the socket.
+  Worker = Child.release();
   Socket = Ends[0];
 
   SetupMessage Message{Selection, Setup,

@@ -8,20 +8,24 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
 #include "Directives/TunerIntegrity.h"
+#include "System/Process.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 // ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_LINK_FLAGS, ATF_TUNER_INCLUDES,
@@ -33,6 +37,44 @@
 namespace atfc {
 
 namespace {
+/// Runs the compiler, its stdout and stderr into Log, with atfc's stdin and
+/// signal state; whether it exited with status 0. Else Message says why in
+/// the words of LLVM's launcher, which ran it before (the log shows them).
+bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Log,
+                 std::string &Message) {
+  if (!llvm::sys::fs::exists(Args.front())) {
+    Message = "Executable \"" + Args.front().str() + "\" doesn't exist!";
+    return false;
+  }
+  ProcessSpec Spec;
+  Spec.Argv.assign(Args.begin(), Args.end());
+  Spec.EmptySignalMask = Spec.DefaultSignals = false;
+  const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  int Error = LogFd < 0 ? errno : 0;
+  Process Compiler;
+  if (!Error) {
+    Spec.OutputFd = Spec.ErrorFd = LogFd;
+    Error = startProcess(Spec, Compiler);
+    ::close(LogFd);
+  }
+  if (Error) {
+    Message = describeStartFailure(Error);
+    return false;
+  }
+  const int Status = Compiler.reap();
+  if (WIFSIGNALED(Status)) {
+    Message = strsignal(WTERMSIG(Status));
+    if (WCOREDUMP(Status))
+      Message += " (core dumped)";
+    return false;
+  }
+  if (WEXITSTATUS(Status) == 127)
+    Message = std::strerror(ENOENT);
+  else if (WEXITSTATUS(Status) == 126)
+    Message = "Program could not be executed";
+  return WEXITSTATUS(Status) == 0;
+}
+
 std::vector<std::string> splitList(llvm::StringRef List) {
   llvm::SmallVector<llvm::StringRef, 16> Parts;
   List.split(Parts, ';', -1, /*KeepEmpty=*/false);
@@ -191,11 +233,7 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   for (const std::string &Library : Libraries)
     Args.push_back(Library);
   std::string ErrorMessage;
-  const llvm::Optional<llvm::StringRef> Redirects[] = {llvm::None, llvm::StringRef(Log),
-                                                       llvm::StringRef(Log)};
-  const int Status =
-      llvm::sys::ExecuteAndWait(Args.front(), Args, llvm::None, Redirects, 0, 0, &ErrorMessage);
-  if (Status != 0) {
+  if (!runCompiler(Args, Log, ErrorMessage)) {
     auto Output = llvm::MemoryBuffer::getFile(Log);
     Build.Log = (Output ? (*Output)->getBuffer().str() : std::string()) + ErrorMessage;
     RemoveTemporaries();

@@ -2,10 +2,10 @@
 #include "Driver/RankLaunch.h"
 
 #include "Support/Diagnostic.h"
+#include "System/Process.h"
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -37,13 +37,9 @@ std::string besideSelf(const char *Name) {
 
 /// Becomes the program Args name; returns 1 only when it cannot.
 int execProgram(const std::vector<std::string> &Args) {
-  std::vector<char *> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(const_cast<char *>(A.c_str()));
-  Argv.push_back(nullptr);
-  execvp(Argv[0], Argv.data());
+  const int Error = replaceProcess(Args);
   DiagnosticSink(std::cerr).error(std::string("cannot run '") + Args[0] +
-                                  "': " + std::strerror(errno));
+                                  "': " + std::strerror(Error));
   return 1;
 }
 

@@ -19,6 +19,7 @@
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/OutputLock.h"
+#include "System/Process.h"
 #include "System/ScopedSignalHandlers.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -30,12 +31,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <spawn.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace atfc {
 namespace {
@@ -97,7 +94,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
                     const std::string &WorkDirectory) {
   // The tuner ends when atfc does (runtime/OutputLock.h).
   setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
-  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  adoptOrphanedDescendants();
 
   // The handlers are in place before the tuner exists, so no signal is lost
   // between its start and the wait; a handler, not SIG_IGN, is reset to the
@@ -105,28 +102,23 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   // atfc's own handlers are back when this returns, however it returns.
   ScopedSignalHandlers Forwarding(kInterruptingSignals, forwardToTuner, SA_RESTART);
 
-  std::vector<char *> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(const_cast<char *>(A.c_str()));
-  Argv.push_back(nullptr);
   // The signals wait (blocked) until the tuner's pid is known; the tuner
-  // starts with none blocked.
-  sigset_t Stopping, Previous, None;
+  // starts with none blocked (and with atfc's ignored signals still ignored).
+  sigset_t Stopping, Previous;
   sigemptyset(&Stopping);
-  sigemptyset(&None);
   for (int Signal : kInterruptingSignals)
     sigaddset(&Stopping, Signal);
   sigprocmask(SIG_BLOCK, &Stopping, &Previous);
-  posix_spawnattr_t Attributes;
-  posix_spawnattr_init(&Attributes);
-  posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
-  posix_spawnattr_setpgroup(&Attributes, 0);
-  posix_spawnattr_setsigmask(&Attributes, &None);
-  pid_t Pid = 0;
-  const int Error = posix_spawn(&Pid, Binary.c_str(), nullptr, &Attributes, Argv.data(), environ);
-  posix_spawnattr_destroy(&Attributes);
+  ProcessSpec Spec;
+  Spec.Program = Binary;
+  Spec.Argv = Args;
+  Spec.OwnGroup = true;
+  Spec.EmptySignalMask = true;
+  Spec.DefaultSignals = false;
+  Process Tuner;
+  const int Error = startProcess(Spec, Tuner);
   if (Error == 0)
-    TunerPid = Pid;
+    TunerPid = Tuner.pid();
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
     Forwarding.restore();
@@ -134,9 +126,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
                                     "': " + std::strerror(Error));
     return 1;
   }
-  int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
+  const int Status = Tuner.reap();
   TunerPid = 0;
   Forwarding.restore();
   killLeftovers();

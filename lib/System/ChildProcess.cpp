@@ -1,10 +1,9 @@
 //===- System/ChildProcess.cpp - One script in its own process group ----===//
 //
-// The child starts with posix_spawn (vfork-like: cheap however large the
-// tuner is) and a new process group whose id is its pid. The parent keeps
-// the child unreaped until it has killed the rest of the group: a zombie
-// leader keeps the group id from being reused, so the kill cannot hit a
-// stranger.
+// The script is a Process leading a new process group whose id is its pid.
+// The child stays unreaped until the rest of the group is killed
+// (Process::endGroup): a zombie leader keeps the group id from being
+// reused, so the kill cannot hit a stranger.
 //
 //===----------------------------------------------------------------------===//
 #include "System/ChildProcess.h"
@@ -17,10 +16,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/eventfd.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,8 +37,6 @@ void StopSignal::raise() noexcept {
     [[maybe_unused]] ssize_t Written = write(Fd, &One, sizeof One);
   }
 }
-
-bool adoptOrphanedDescendants() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
 
 namespace {
 
@@ -67,13 +61,6 @@ void readAvailable(int Fd, std::string &Tail, bool &Open) {
   }
 }
 
-/// Whether Pid has exited, without reaping it.
-bool hasExited(pid_t Pid) {
-  siginfo_t Info{};
-  return waitid(P_PID, static_cast<id_t>(Pid), &Info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-         Info.si_pid == Pid;
-}
-
 /// Milliseconds from now until Deadline, for poll(): -1 for no deadline.
 int millisecondsUntil(std::optional<Clock::time_point> Deadline) {
   if (!Deadline)
@@ -82,44 +69,20 @@ int millisecondsUntil(std::optional<Clock::time_point> Deadline) {
   return static_cast<int>(std::clamp<long long>(Left, 0, 1 << 30));
 }
 
-/// Spawns /bin/sh -c Script in a new process group; the output goes to
+/// Starts /bin/sh -c Script in a new process group; the output goes to
 /// OutputFd. Returns 0 or an errno value.
-int spawnShell(const ChildCommand &Command, int OutputFd, pid_t &Pid) {
-  posix_spawn_file_actions_t Actions;
-  posix_spawnattr_t Attributes;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawnattr_init(&Attributes);
-  posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&Actions, OutputFd, 1);
-  posix_spawn_file_actions_adddup2(&Actions, OutputFd, 2);
-  if (!Command.Directory.empty())
-    posix_spawn_file_actions_addchdir_np(&Actions, Command.Directory.c_str());
-
-  // A script must not inherit the tuner's blocked or ignored signals: an
-  // ignored SIGPIPE or SIGTERM would change how it behaves and dies.
-  sigset_t Empty, Defaults;
-  sigemptyset(&Empty);
-  sigemptyset(&Defaults);
-  for (int Signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM})
-    sigaddset(&Defaults, Signal);
-  posix_spawnattr_setflags(&Attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&Attributes, 0);
-  posix_spawnattr_setsigmask(&Attributes, &Empty);
-  posix_spawnattr_setsigdefault(&Attributes, &Defaults);
-
-  std::vector<char *> Environment;
-  Environment.reserve(Command.Environment.size() + 1);
-  for (const std::string &Entry : Command.Environment)
-    Environment.push_back(const_cast<char *>(Entry.c_str()));
-  Environment.push_back(nullptr);
-  char Shell[] = "sh", Option[] = "-c";
-  char *Arguments[] = {Shell, Option, const_cast<char *>(Command.Script.c_str()), nullptr};
-
-  int Error = posix_spawn(&Pid, "/bin/sh", &Actions, &Attributes, Arguments, Environment.data());
-  posix_spawn_file_actions_destroy(&Actions);
-  posix_spawnattr_destroy(&Attributes);
-  return Error;
+int startShell(const ChildCommand &Command, int OutputFd, Process &Child) {
+  ProcessSpec Spec;
+  Spec.Program = "/bin/sh";
+  Spec.Argv = {"sh", "-c", Command.Script};
+  Spec.Environment = Command.Environment;
+  Spec.Directory = Command.Directory;
+  Spec.OwnGroup = true;
+  Spec.NullInput = true;
+  Spec.OutputFd = Spec.ErrorFd = OutputFd;
+  // A script must not inherit the tuner's blocked or ignored signals.
+  Spec.EmptySignalMask = Spec.DefaultSignals = true;
+  return startProcess(Spec, Child);
 }
 
 } // namespace
@@ -136,8 +99,8 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
     return Outcome;
   }
   Clock::time_point Start = Clock::now();
-  pid_t Pid = 0;
-  int Error = spawnShell(Command, Pipe[1], Pid);
+  Process Child;
+  int Error = startShell(Command, Pipe[1], Child);
   close(Pipe[1]);
   if (Error != 0) {
     close(Pipe[0]);
@@ -145,12 +108,11 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
     return Outcome;
   }
   fcntl(Pipe[0], F_SETFL, O_NONBLOCK);
-  // The pidfd polls readable when the child exits; without one (kernels
-  // before 5.3) the loop looks every 10 ms.
-  // (glibc 2.36's <sys/pidfd.h> lacks extern "C": call the system directly.)
-  int PidFd = static_cast<int>(syscall(SYS_pidfd_open, Pid, 0));
+  // The exit descriptor polls readable when the child exits; without one
+  // (kernels before 5.3) the loop looks every 10 ms.
+  int ExitFd = Child.exitFd();
   int StopFd = Stop ? Stop->fd() : -1;
-  bool Polled = PidFd >= 0 && (!Stop || StopFd >= 0);
+  bool Polled = ExitFd >= 0 && (!Stop || StopFd >= 0);
 
   std::optional<Clock::time_point> Deadline;
   if (Command.TimeoutSeconds > 0)
@@ -161,7 +123,7 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
   std::optional<ChildEnd> Forced; // TimedOut or Stopped
   Clock::time_point End;
   for (;;) {
-    pollfd Fds[3] = {{PidFd, POLLIN, 0},
+    pollfd Fds[3] = {{ExitFd, POLLIN, 0},
                      {PipeOpen ? Pipe[0] : -1, POLLIN, 0},
                      {Forced ? -1 : StopFd, POLLIN, 0}};
     int Wait = millisecondsUntil(Forced ? (Killed ? std::nullopt : KillDeadline) : Deadline);
@@ -172,7 +134,7 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
       Polled = false; // cannot happen with valid descriptors; fall back
     if (Fds[1].revents)
       readAvailable(Pipe[0], Outcome.OutputTail, PipeOpen);
-    if (Polled ? (Fds[0].revents & POLLIN) != 0 : hasExited(Pid)) {
+    if (Polled ? (Fds[0].revents & POLLIN) != 0 : Child.exited()) {
       End = Clock::now();
       break;
     }
@@ -181,12 +143,12 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
       bool Stopping = Stop && Stop->raised();
       if (Stopping || (Deadline && Now >= *Deadline)) {
         Forced = Stopping ? ChildEnd::Stopped : ChildEnd::TimedOut;
-        kill(-Pid, SIGTERM);
+        Child.signal(SIGTERM);
         KillDeadline = Now + std::chrono::duration_cast<Clock::duration>(
                                  std::chrono::duration<double>(KillGraceSeconds));
       }
     } else if (!Killed && Now >= *KillDeadline) {
-      kill(-Pid, SIGKILL);
+      Child.signal(SIGKILL);
       Killed = true;
     }
   }
@@ -194,21 +156,8 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
   if (PipeOpen)
     readAvailable(Pipe[0], Outcome.OutputTail, PipeOpen);
   close(Pipe[0]);
-  if (PidFd >= 0)
-    close(PidFd);
-
-  // The leader is a zombie now: its group id cannot be reused, so killing
-  // the group reaches only what the script left behind.
-  kill(-Pid, SIGKILL);
-  int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
-  // Members whose parent died were adopted by this process if it adopts
-  // orphans; reap them so that none remains. Otherwise none is our child and
-  // this returns at once.
-  siginfo_t Info;
-  while (waitid(P_PGID, static_cast<id_t>(Pid), &Info, WEXITED) == 0 || errno == EINTR) {
-  }
+  // Kills and reaps whatever the script left running in its group.
+  const int Status = Child.endGroup();
 
   if (Outcome.OutputTail.size() > OutputTailBytes)
     Outcome.OutputTail.erase(0, Outcome.OutputTail.size() - OutputTailBytes);

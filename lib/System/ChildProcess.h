@@ -6,10 +6,13 @@
 // an optional timeout, and the tail of its output kept for the log. Waiting
 // sleeps in poll() on a pidfd, the output pipe and a stop signal: no busy
 // waiting, no SIGCHLD handler. Several threads may run children at once.
+// The child is a Process (System/Process.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_CHILDPROCESS_H
 #define ATFC_SYSTEM_CHILDPROCESS_H
+
+#include "System/Process.h"
 
 #include <atomic>
 #include <cstddef>
@@ -84,9 +87,6 @@ struct ChildOutcome {
 /// How much of a child's output runChild keeps.
 constexpr std::size_t OutputTailBytes = 4096;
 
-/// Seconds between SIGTERM and SIGKILL when a child's group is killed.
-constexpr double KillGraceSeconds = 1.0;
-
 /// Runs Command and waits for its end. The child gets its own process group,
 /// stdin from /dev/null and default signal dispositions. On a timeout or a
 /// raised Stop (may be null) the group gets SIGTERM, and SIGKILL after
@@ -94,13 +94,6 @@ constexpr double KillGraceSeconds = 1.0;
 /// group is killed, and if this process adopts orphans (see
 /// adoptOrphanedDescendants) reaped, so that no process of the group remains.
 ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop);
-
-/// Makes this process the reaper of its orphaned descendants
-/// (PR_SET_CHILD_SUBREAPER), so that runChild can reap a script's children
-/// whose parent died instead of leaving them to init. Process-wide; only
-/// descendants in a runChild group are ever reaped. Returns false if the
-/// system refused.
-bool adoptOrphanedDescendants();
 
 } // namespace atfc
 

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
+#include "System/Process.h"
 
 #include <CLI/CLI.hpp>
 
@@ -79,6 +80,8 @@ struct Channel {
   Bytes Buffer;
   /// Whether the tuner sent anything since it started.
   bool Spoke = false;
+  /// Whether the tuner could not be started: it counts as exiting 127.
+  bool NotStarted = false;
 
   /// Reads what is there; false at end of file.
   bool fill() {
@@ -182,35 +185,40 @@ private:
     int Fds[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Fds) != 0)
       fail(std::string("socketpair: ") + std::strerror(errno));
-    const std::string Self = std::to_string(::getpid());
-    const pid_t Pid = ::fork();
-    if (Pid < 0)
-      fail(std::string("fork: ") + std::strerror(errno));
-    if (Pid == 0) {
+    atfc::ProcessSpec Spec;
+    Spec.Argv = Command;
+    // The socket's end keeps its number in the tuner, which ATFC_RANK_FD names.
+    Spec.ExtraFds = {{Fds[1], Fds[1]}};
+    std::vector<std::pair<std::string, std::string>> Set = {
+        {"ATFC_RANK_ROLE", Role},
+        {"ATFC_RANK_FD", std::to_string(Fds[1])},
+        {"ATFC_RANKS", std::to_string(Size)},
+        {"ATFC_RANK", std::to_string(Rank)},
+        {"ATFC_DEVICE", std::to_string(Device)},
+        // The tuners end when this launcher does (TunerMain's dieWithParent).
+        {"ATFC_PARENT_PID", std::to_string(::getpid())}};
+    std::vector<std::string> Unset;
+    if (std::string(Role) == "measure")
+      if (const char *Lock = std::getenv("ATFC_LOCK_FD")) {
+        // The output directory's lock is the searching tuner's alone.
+        Spec.ClosedFds = {std::atoi(Lock)};
+        Unset = {"ATFC_LOCK_FD"};
+      }
+    Spec.Environment = atfc::environmentWith(Set, Unset);
+    // As this launcher's own child: its group, its signal state.
+    Spec.EmptySignalMask = Spec.DefaultSignals = false;
+    atfc::Process Child;
+    if (const int Error = atfc::startProcess(Spec, Child)) {
+      // Reported as the tuner that could not run would have: it "exits" 127.
+      atfc::DiagnosticSink(std::cerr).error("cannot run " + atfc::quoted(Command[0]) + ": " +
+                                            std::strerror(Error));
       ::close(Fds[0]);
-      ::fcntl(Fds[1], F_SETFD, 0);
-      ::setenv("ATFC_RANK_ROLE", Role, 1);
-      ::setenv("ATFC_RANK_FD", std::to_string(Fds[1]).c_str(), 1);
-      ::setenv("ATFC_RANKS", std::to_string(Size).c_str(), 1);
-      ::setenv("ATFC_RANK", std::to_string(Rank).c_str(), 1);
-      ::setenv("ATFC_DEVICE", std::to_string(Device).c_str(), 1);
-      // The tuners end when this launcher does (TunerMain's dieWithParent).
-      ::setenv("ATFC_PARENT_PID", Self.c_str(), 1);
-      if (std::string(Role) == "measure")
-        if (const char *Lock = std::getenv("ATFC_LOCK_FD")) {
-          // The output directory's lock is the searching tuner's alone.
-          ::close(std::atoi(Lock));
-          ::unsetenv("ATFC_LOCK_FD");
-        }
-      std::vector<char *> Argv;
-      for (std::string &A : Command)
-        Argv.push_back(A.data());
-      Argv.push_back(nullptr);
-      ::execv(Argv[0], Argv.data());
-      atfc::DiagnosticSink(std::cerr).error("cannot run " + atfc::quoted(Argv[0]) + ": " +
-                                            std::strerror(errno));
-      std::_Exit(127);
+      ::close(Fds[1]);
+      Channel C;
+      C.NotStarted = true;
+      return C;
     }
+    const pid_t Pid = Child.release(); // reaped by reapChildren's wait4
     ::close(Fds[1]);
     ::fcntl(Fds[0], F_SETFL, O_NONBLOCK);
     Channel C;
@@ -326,34 +334,50 @@ private:
   /// Handles children that ended; whether any did.
   bool reapChildren() {
     bool Any = false;
+    // A tuner that could not be started ends as an exec that fails does.
+    if (Search.NotStarted) {
+      Any = true;
+      searchEnded(W_EXITCODE(127, 0), rusage{});
+    }
+    if (Worker.NotStarted) {
+      Any = true;
+      workerEnded(W_EXITCODE(127, 0));
+    }
     int Status = 0;
     rusage Usage{};
     pid_t Pid;
     while ((Pid = ::wait4(-1, &Status, WNOHANG, &Usage)) > 0) {
       Any = true;
-      if (Pid == Search.Pid) {
-        SearchStatus = Status;
-        SearchUsage = Usage;
-        ::close(Search.Fd);
-        Search = Channel{};
-        Stopping = true;
-        for (int R = 1; R < Size; ++R)
-          post(R, kStopTag, {});
-      } else if (Pid == Worker.Pid) {
-        // What it said before it ended still counts.
-        Worker.fill();
-        while (std::optional<Bytes> P = Worker.next())
-          toSearch(*P);
-        ::close(Worker.Fd);
-        const bool Again = Worker.Spoke && !Leaving && !Stopping;
-        Worker = Channel{};
-        if (!Stopping)
-          toSearch(lostMessage(describeStatus(Status), Again));
-        if (Again)
-          Worker = start("measure");
-      }
+      if (Pid == Search.Pid)
+        searchEnded(Status, Usage);
+      else if (Pid == Worker.Pid)
+        workerEnded(Status);
     }
     return Any;
+  }
+
+  void searchEnded(int Status, const rusage &Usage) {
+    SearchStatus = Status;
+    SearchUsage = Usage;
+    ::close(Search.Fd);
+    Search = Channel{};
+    Stopping = true;
+    for (int R = 1; R < Size; ++R)
+      post(R, kStopTag, {});
+  }
+
+  void workerEnded(int Status) {
+    // What it said before it ended still counts.
+    Worker.fill();
+    while (std::optional<Bytes> P = Worker.next())
+      toSearch(*P);
+    ::close(Worker.Fd);
+    const bool Again = Worker.Spoke && !Leaving && !Stopping;
+    Worker = Channel{};
+    if (!Stopping)
+      toSearch(lostMessage(describeStatus(Status), Again));
+    if (Again)
+      Worker = start("measure");
   }
 
   /// Ends the measuring tuner (its socket closes: it finishes its

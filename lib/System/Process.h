@@ -1,0 +1,148 @@
+//===- System/Process.h - Starting, waiting for and killing a child -*- C++ -*-===//
+//
+// The one way atfc, its tuners and atfc-ranks start a program: a description
+// of what to start (arguments, environment, working directory, process
+// group, descriptors, signal state), a handle to the started child, waiting
+// with a deadline (poll on a pidfd: no busy waiting, no SIGCHLD handler),
+// and killing its group (SIGTERM, then SIGKILL after a grace). Replacing
+// this process by another program (atfc by mpiexec) is here too, so that
+// every exec of the project is in Process.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SYSTEM_PROCESS_H
+#define ATFC_SYSTEM_PROCESS_H
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <utility>
+#include <vector>
+
+namespace atfc {
+
+/// A descriptor of this process that the child gets as ChildFd, whatever
+/// its close-on-exec flag here.
+struct InheritedFd {
+  int ParentFd = -1;
+  int ChildFd = -1;
+};
+
+/// What to start.
+struct ProcessSpec {
+  /// The program's path, run as given (no PATH search); empty: Argv[0].
+  std::string Program;
+  /// The arguments, the program's name first.
+  std::vector<std::string> Argv;
+  /// The child's whole environment as NAME=VALUE entries; none: this
+  /// process's.
+  std::optional<std::vector<std::string>> Environment;
+  /// The child's working directory; empty: this process's.
+  std::string Directory;
+  /// Whether the child leads a new process group, whose id is its pid.
+  bool OwnGroup = false;
+  /// Whether stdin reads /dev/null rather than this process's stdin.
+  bool NullInput = false;
+  /// Descriptors that become the child's stdout and stderr; -1: inherited.
+  int OutputFd = -1;
+  int ErrorFd = -1;
+  /// Further descriptors the child gets at fixed numbers.
+  std::vector<InheritedFd> ExtraFds;
+  /// Descriptors of this process the child must not inherit.
+  std::vector<int> ClosedFds;
+  /// Whether the child starts with no signal blocked (else with this
+  /// thread's mask).
+  bool EmptySignalMask = true;
+  /// Whether signals this process ignores start at their default action in
+  /// the child (an ignored SIGPIPE or SIGTERM changes how it behaves and
+  /// dies); else ignored ones stay ignored. Handlers are reset either way.
+  bool DefaultSignals = true;
+};
+
+/// Seconds between SIGTERM and SIGKILL when a child's group is killed.
+constexpr double KillGraceSeconds = 1.0;
+
+/// A started child. Waiting leaves it unreaped until reap() or endGroup(),
+/// so that its pid (and its group's id) cannot be reused meanwhile. A handle
+/// that still holds an unreaped child when it ends kills (SIGKILL, its
+/// group if it leads one) and reaps it: no child outlives its handle unless
+/// released.
+class Process {
+public:
+  using Clock = std::chrono::steady_clock;
+
+  Process() = default;
+  ~Process();
+  Process(Process &&Other) noexcept;
+  Process &operator=(Process &&Other) noexcept;
+  Process(const Process &) = delete;
+  Process &operator=(const Process &) = delete;
+
+  /// Whether the handle holds a child.
+  explicit operator bool() const { return Pid > 0; }
+  pid_t pid() const { return Pid; }
+  /// A descriptor that polls readable once the child has exited; -1 when the
+  /// system gives none (kernels before 5.3: then look with exited()).
+  int exitFd() const { return PidFd; }
+
+  /// Whether the child has exited; it stays unreaped.
+  bool exited() const;
+  /// Sleeps until the child has exited (left unreaped) or Deadline passed
+  /// (none: no limit); whether it exited.
+  bool waitForExit(std::optional<Clock::time_point> Deadline = std::nullopt) const;
+  /// Sends Signal to the child's group if it leads one, else to the child.
+  void signal(int Signal) const;
+  /// Waits for the child's end and reaps it; its wait status. The handle is
+  /// empty afterwards.
+  int reap();
+  /// Once the child has exited: kills what is left of its group (SIGKILL;
+  /// nothing unless it leads one), reaps the child, and reaps the group's
+  /// members whose parent died if this process adopts orphans
+  /// (adoptOrphanedDescendants), so that no process of the group remains.
+  /// Waits for the child's exit first. Its wait status; the handle is empty.
+  int endGroup();
+  /// Ends the child's group now: SIGTERM, SIGKILL after GraceSeconds if the
+  /// child still runs, then endGroup(). The child's wait status.
+  int killGroup(double GraceSeconds = KillGraceSeconds);
+  /// Gives up the child unreaped: whoever holds its pid waits for it.
+  pid_t release();
+
+private:
+  friend int startProcess(const ProcessSpec &Spec, Process &Started);
+  void close();
+
+  pid_t Pid = -1;
+  int PidFd = -1;
+  bool LeadsGroup = false;
+};
+
+/// Starts Spec's program as a child (vfork-like: cheap however large this
+/// process is). Returns 0 with the child in Started, or an errno value (a
+/// program that cannot be executed included).
+int startProcess(const ProcessSpec &Spec, Process &Started);
+
+/// A start's failure (startProcess's errno value) as a build log has
+/// always said it: the failed system call, then the reason.
+std::string describeStartFailure(int Error);
+
+/// Replaces this process by Argv's program, found on PATH when Argv[0] has
+/// no slash, with this process's environment, descriptors and signal state.
+/// Returns only when it cannot, with the errno value.
+int replaceProcess(const std::vector<std::string> &Argv);
+
+/// This process's environment with Set's variables set (NAME, VALUE) and
+/// Unset's removed, as ProcessSpec::Environment takes it.
+std::vector<std::string>
+environmentWith(const std::vector<std::pair<std::string, std::string>> &Set,
+                const std::vector<std::string> &Unset = {});
+
+/// Makes this process the reaper of its orphaned descendants
+/// (PR_SET_CHILD_SUBREAPER), so that endGroup() can reap a child's group
+/// members whose parent died instead of leaving them to init. Process-wide;
+/// only members of an ended child's group are ever reaped by it. Returns
+/// false if the system refused.
+bool adoptOrphanedDescendants();
+
+} // namespace atfc
+
+#endif

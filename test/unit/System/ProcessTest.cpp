@@ -1,0 +1,339 @@
+//===- ProcessTest.cpp - Starting, waiting for and killing a child --------===//
+//
+// Real processes: what reaches the child (arguments, environment, working
+// directory, descriptors, signal state), how it ended, deadlines, and that
+// killing a group leaves neither a running process nor a zombie.
+//
+//===----------------------------------------------------------------------===//
+#include "System/Process.h"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+using namespace std::chrono_literals;
+
+/// A /bin/sh -c Script child's description; its output goes to OutputFd.
+ProcessSpec shell(std::string Script, int OutputFd = -1) {
+  ProcessSpec Spec;
+  Spec.Argv = {"/bin/sh", "-c", std::move(Script)};
+  Spec.OutputFd = Spec.ErrorFd = OutputFd;
+  return Spec;
+}
+
+/// Everything readable from Fd until its end.
+std::string readAll(int Fd) {
+  std::string Text;
+  char Buffer[4096];
+  for (ssize_t N; (N = ::read(Fd, Buffer, sizeof Buffer)) != 0;) {
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      break;
+    Text.append(Buffer, static_cast<std::size_t>(N));
+  }
+  return Text;
+}
+
+/// Runs Spec to its end; its combined stdout and stderr.
+std::string outputOf(ProcessSpec Spec, int *Status = nullptr) {
+  int Pipe[2];
+  EXPECT_EQ(::pipe2(Pipe, O_CLOEXEC), 0);
+  Spec.OutputFd = Spec.ErrorFd = Pipe[1];
+  Process Child;
+  EXPECT_EQ(startProcess(Spec, Child), 0);
+  ::close(Pipe[1]);
+  std::string Text = readAll(Pipe[0]);
+  ::close(Pipe[0]);
+  const int End = Child ? Child.reap() : -1;
+  if (Status)
+    *Status = End;
+  return Text;
+}
+
+/// Whether Pid is a process that still runs (not gone, not a zombie).
+/// Signals take a moment to land: a running process gets up to two seconds.
+bool stillRuns(pid_t Pid) {
+  for (int Try = 0; Try < 200; ++Try) {
+    std::ifstream Stat("/proc/" + std::to_string(Pid) + "/stat");
+    std::string Line;
+    if (!std::getline(Stat, Line))
+      return false;
+    const std::size_t Paren = Line.rfind(')');
+    const char State = Paren + 2 < Line.size() ? Line[Paren + 2] : '?';
+    if (State == 'Z' || State == 'X')
+      return false;
+    std::this_thread::sleep_for(10ms);
+  }
+  return true;
+}
+
+/// Whether Pid exists at all, a zombie included.
+bool exists(pid_t Pid) { return std::filesystem::exists("/proc/" + std::to_string(Pid)); }
+
+pid_t pidIn(const std::string &Path) {
+  for (int Try = 0; Try < 500; ++Try) {
+    std::ifstream In(Path);
+    pid_t Pid = 0;
+    if (In >> Pid && Pid > 0)
+      return Pid;
+    std::this_thread::sleep_for(10ms);
+  }
+  return 0;
+}
+
+TEST(ProcessTest, ArgumentsReachTheChild) {
+  ProcessSpec Spec = shell("printf '[%s]' \"$0\" \"$@\"");
+  Spec.Argv.insert(Spec.Argv.end(), {"name", "two words", ""});
+  EXPECT_EQ(outputOf(Spec), "[name][two words][]");
+}
+
+TEST(ProcessTest, ProgramAndArgumentZeroMayDiffer) {
+  ProcessSpec Spec;
+  Spec.Program = "/bin/sh";
+  Spec.Argv = {"a-name", "-c", "echo \"$0\""};
+  EXPECT_EQ(outputOf(Spec), "a-name\n");
+}
+
+TEST(ProcessTest, TheGivenEnvironmentIsTheWholeEnvironment) {
+  ::setenv("ATFC_PROCESS_TEST_LEAK", "1", 1);
+  ProcessSpec Spec = shell("echo \"[$ATFC_PROCESS_TEST][$ATFC_PROCESS_TEST_LEAK]\"");
+  Spec.Environment = std::vector<std::string>{"ATFC_PROCESS_TEST=yes"};
+  EXPECT_EQ(outputOf(Spec), "[yes][]\n");
+  // Without one, the child gets this process's.
+  EXPECT_EQ(outputOf(shell("echo \"[$ATFC_PROCESS_TEST_LEAK]\"")), "[1]\n");
+  ::unsetenv("ATFC_PROCESS_TEST_LEAK");
+}
+
+TEST(ProcessTest, EnvironmentWithSetsAndUnsets) {
+  ::setenv("ATFC_PROCESS_TEST_A", "old", 1);
+  ::setenv("ATFC_PROCESS_TEST_B", "gone", 1);
+  ProcessSpec Spec =
+      shell("echo \"[$ATFC_PROCESS_TEST_A][$ATFC_PROCESS_TEST_B][$ATFC_PROCESS_TEST_C]\"");
+  Spec.Environment = environmentWith(
+      {{"ATFC_PROCESS_TEST_A", "new"}, {"ATFC_PROCESS_TEST_C", "a=b"}}, {"ATFC_PROCESS_TEST_B"});
+  EXPECT_EQ(outputOf(Spec), "[new][][a=b]\n");
+  ::unsetenv("ATFC_PROCESS_TEST_A");
+  ::unsetenv("ATFC_PROCESS_TEST_B");
+}
+
+TEST(ProcessTest, RunsInTheGivenDirectory) {
+  ProcessSpec Spec = shell("pwd -P");
+  Spec.Directory = "/";
+  EXPECT_EQ(outputOf(Spec), "/\n");
+  Spec.Directory = "/no/such/directory";
+  Process Child;
+  EXPECT_EQ(startProcess(Spec, Child), ENOENT);
+  EXPECT_FALSE(Child);
+}
+
+TEST(ProcessTest, AProgramThatCannotRunIsAnErrorOfTheStart) {
+  ProcessSpec Spec;
+  Spec.Argv = {"/no/such/program"};
+  Process Child;
+  EXPECT_EQ(startProcess(Spec, Child), ENOENT);
+  EXPECT_FALSE(Child);
+}
+
+TEST(ProcessTest, StdinIsNullOrInherited) {
+  // This process's stdin is a pipe with "in" for a while.
+  int In[2];
+  ASSERT_EQ(::pipe(In), 0);
+  ASSERT_EQ(::write(In[1], "in", 2), 2);
+  ::close(In[1]);
+  const int Saved = ::dup(STDIN_FILENO);
+  ::dup2(In[0], STDIN_FILENO);
+  ::close(In[0]);
+  ProcessSpec Spec = shell("cat; echo end");
+  Spec.NullInput = true;
+  const std::string Null = outputOf(Spec);
+  Spec.NullInput = false;
+  const std::string Inherited = outputOf(Spec);
+  ::dup2(Saved, STDIN_FILENO);
+  ::close(Saved);
+  EXPECT_EQ(Null, "end\n");
+  EXPECT_EQ(Inherited, "inend\n");
+}
+
+TEST(ProcessTest, ExtraDescriptorsArriveAtTheirNumbers) {
+  // Close-on-exec here, and at the very numbers they go to and come from.
+  int Out[2], In[2];
+  ASSERT_EQ(::pipe2(Out, O_CLOEXEC), 0);
+  ASSERT_EQ(::pipe2(In, O_CLOEXEC), 0);
+  ASSERT_EQ(::write(In[1], "data", 4), 4);
+  ::close(In[1]);
+  ProcessSpec Spec =
+      shell("cat <&5 >&4; echo same >&" + std::to_string(Out[1]) + "; echo stderr >&2", Out[1]);
+  Spec.OutputFd = -1;
+  Spec.ExtraFds = {{Out[1], 4}, {In[0], 5}, {Out[1], Out[1]}};
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  ::close(Out[1]);
+  ::close(In[0]);
+  EXPECT_EQ(readAll(Out[0]), "datasame\nstderr\n");
+  ::close(Out[0]);
+  EXPECT_EQ(Child.reap(), 0);
+}
+
+TEST(ProcessTest, ClosedDescriptorsAreNotInherited) {
+  int Kept = ::open("/dev/null", O_RDONLY);
+  ASSERT_GE(Kept, 0);
+  const std::string Probe = "test -e /proc/self/fd/" + std::to_string(Kept) + " && echo open";
+  EXPECT_EQ(outputOf(shell(Probe + " || echo closed")), "open\n");
+  ProcessSpec Spec = shell(Probe + " || echo closed");
+  Spec.ClosedFds = {Kept};
+  EXPECT_EQ(outputOf(Spec), "closed\n");
+  ::close(Kept);
+}
+
+TEST(ProcessTest, SignalStateIsResetOrInherited) {
+  // Ignored and blocked here; the child sees its own mask in /proc.
+  struct sigaction Ignore = {}, Old = {};
+  Ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGUSR1, &Ignore, &Old);
+  sigset_t Block, Previous;
+  sigemptyset(&Block);
+  sigaddset(&Block, SIGUSR2);
+  ::pthread_sigmask(SIG_BLOCK, &Block, &Previous);
+  // Not through a shell, which may set its own.
+  ProcessSpec Spec;
+  Spec.Argv = {"/bin/grep", "-E", "^(SigBlk|SigIgn)", "/proc/self/status"};
+  auto Bit = [](int Signal) { return 1ULL << (Signal - 1); };
+  auto Mask = [](const std::string &Text, const char *Field) {
+    const std::size_t At = Text.find(Field);
+    return At == std::string::npos ? ~0ULL : std::stoull(Text.substr(At + 8, 16), nullptr, 16);
+  };
+  const std::string Reset = outputOf(Spec);
+  ProcessSpec Inheriting = Spec;
+  Inheriting.EmptySignalMask = Inheriting.DefaultSignals = false;
+  const std::string Inherited = outputOf(Inheriting);
+  ::pthread_sigmask(SIG_SETMASK, &Previous, nullptr);
+  ::sigaction(SIGUSR1, &Old, nullptr);
+
+  EXPECT_EQ(Mask(Reset, "SigBlk:") & Bit(SIGUSR2), 0u) << Reset;
+  EXPECT_EQ(Mask(Reset, "SigIgn:") & Bit(SIGUSR1), 0u) << Reset;
+  EXPECT_NE(Mask(Inherited, "SigBlk:") & Bit(SIGUSR2), 0u) << Inherited;
+  EXPECT_NE(Mask(Inherited, "SigIgn:") & Bit(SIGUSR1), 0u) << Inherited;
+}
+
+TEST(ProcessTest, ReportsTheExitStatusAndTheSignal) {
+  int Status = 0;
+  outputOf(shell("exit 3"), &Status);
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 3);
+  outputOf(shell("kill -TERM $$"), &Status);
+  ASSERT_TRUE(WIFSIGNALED(Status));
+  EXPECT_EQ(WTERMSIG(Status), SIGTERM);
+}
+
+TEST(ProcessTest, OwnGroupOrThisOne) {
+  ProcessSpec Spec = shell("cut -d' ' -f5 /proc/$$/stat");
+  EXPECT_EQ(std::stol(outputOf(Spec)), static_cast<long>(::getpgrp()));
+  Spec.OwnGroup = true;
+  Process Child;
+  int Pipe[2];
+  ASSERT_EQ(::pipe2(Pipe, O_CLOEXEC), 0);
+  Spec.OutputFd = Pipe[1];
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  ::close(Pipe[1]);
+  EXPECT_EQ(std::stol(readAll(Pipe[0])), static_cast<long>(Child.pid()));
+  ::close(Pipe[0]);
+  Child.reap();
+}
+
+TEST(ProcessTest, WaitingEndsAtTheDeadlineAndLeavesTheChildUnreaped) {
+  Process Child;
+  ASSERT_EQ(startProcess(shell("sleep 30"), Child), 0);
+  const auto Start = Process::Clock::now();
+  EXPECT_FALSE(Child.waitForExit(Start + 100ms));
+  EXPECT_GE(Process::Clock::now() - Start, 100ms);
+  EXPECT_FALSE(Child.exited());
+  Child.signal(SIGKILL);
+  EXPECT_TRUE(Child.waitForExit(Process::Clock::now() + 10s));
+  // Exited but not reaped: a zombie until reap().
+  const pid_t Pid = Child.pid();
+  EXPECT_TRUE(Child.exited());
+  EXPECT_TRUE(exists(Pid));
+  const int Status = Child.reap();
+  EXPECT_TRUE(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGKILL);
+  EXPECT_FALSE(exists(Pid));
+  EXPECT_FALSE(Child);
+}
+
+TEST(ProcessTest, KillingTheGroupEndsEveryMemberAndLeavesNoZombie) {
+  ASSERT_TRUE(adoptOrphanedDescendants());
+  char Dir[] = "/tmp/atfc-process-test-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string Grandchild = std::string(Dir) + "/grandchild";
+  // The script ignores SIGTERM, so the grace runs out and SIGKILL ends it.
+  ProcessSpec Spec = shell("trap '' TERM; sleep 60 & echo $! > " + Grandchild + "; wait");
+  Spec.OwnGroup = true;
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  const pid_t Pid = Child.pid(), Sleeper = pidIn(Grandchild);
+  ASSERT_GT(Sleeper, 0);
+  const auto Start = Process::Clock::now();
+  const int Status = Child.killGroup(0.2);
+  EXPECT_GE(Process::Clock::now() - Start, 200ms);
+  EXPECT_TRUE(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGKILL);
+  EXPECT_FALSE(exists(Pid));
+  EXPECT_FALSE(stillRuns(Sleeper));
+  EXPECT_FALSE(exists(Sleeper)); // reaped, as this process adopted it
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(ProcessTest, EndingTheGroupKillsWhatTheChildLeftRunning) {
+  ASSERT_TRUE(adoptOrphanedDescendants());
+  char Dir[] = "/tmp/atfc-process-test-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string Grandchild = std::string(Dir) + "/grandchild";
+  ProcessSpec Spec = shell("sleep 60 & echo $! > " + Grandchild + "; exit 4");
+  Spec.OwnGroup = true;
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  const pid_t Sleeper = pidIn(Grandchild);
+  const int Status = Child.endGroup();
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 4);
+  EXPECT_FALSE(stillRuns(Sleeper));
+  EXPECT_FALSE(exists(Sleeper));
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(ProcessTest, AHandleThatEndsKillsAndReapsItsChild) {
+  pid_t Pid = 0;
+  {
+    Process Child;
+    ASSERT_EQ(startProcess(shell("sleep 60"), Child), 0);
+    Pid = Child.pid();
+    Process Moved = std::move(Child);
+    EXPECT_FALSE(Child);
+    EXPECT_EQ(Moved.pid(), Pid);
+  }
+  EXPECT_FALSE(exists(Pid));
+}
+
+TEST(ProcessTest, AReleasedChildIsLeftToItsNewOwner) {
+  Process Child;
+  ASSERT_EQ(startProcess(shell("exit 5"), Child), 0);
+  const pid_t Pid = Child.release();
+  EXPECT_FALSE(Child);
+  int Status = 0;
+  ASSERT_EQ(::waitpid(Pid, &Status, 0), Pid);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 5);
+}
+
+} // namespace
+} // namespace atfc
