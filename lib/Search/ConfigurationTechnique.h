@@ -19,6 +19,7 @@
 #define ATFC_SEARCH_CONFIGURATIONTECHNIQUE_H
 
 #include "Search/ObservingTechnique.h"
+#include "Support/SplitMix64.h"
 
 #include <optional>
 #include <random>
@@ -29,7 +30,7 @@ namespace atfc {
 /// Hashes a configuration's leaf indices (the same as the exploration's).
 struct LeavesHash {
   std::size_t operator()(const Configuration &C) const {
-    std::size_t H = 0x9e3779b97f4a7c15ULL;
+    std::size_t H = kSplitMix64Gamma;
     for (std::uint64_t L : C.Leaves)
       H = (H ^ L) * 0x100000001b3ULL + (H >> 29);
     return H;
