@@ -37,6 +37,20 @@ struct LeavesHash {
   }
 };
 
+/// The uniformly random configurations a descent starts from: Samples of
+/// them, of which each result of another technique seen meanwhile counts
+/// as one and a warm start's as all.
+struct RandomPhase {
+  std::size_t Samples;
+  std::size_t Sampled = 0;
+
+  /// Counts a result of another technique (FromPrior: a warm start's).
+  void countSeen(bool FromPrior) {
+    if (Sampled < Samples)
+      Sampled = FromPrior ? Samples : Sampled + 1;
+  }
+};
+
 class ConfigurationTechnique : public ObservingTechnique {
 public:
   void initialize(const SearchDomain &Domain, std::uint64_t Seed) final;
@@ -66,6 +80,13 @@ protected:
   /// A uniformly random configuration not known, or any when a few tries
   /// find none.
   Configuration unknownSample();
+  /// A kick of Base: Kick random parameters (a parameter may be drawn
+  /// twice) each moved to a random valid value of theirs; the first of a
+  /// few tries that is not known, nullopt when none is.
+  std::optional<Configuration> unknownKick(const Configuration &Base, std::size_t Kick);
+  /// While Phase lasts, up to Max unknown samples, counted in it; empty
+  /// once it is over.
+  std::vector<Configuration> phaseSamples(RandomPhase &Phase, std::size_t Max);
   /// The best configuration seen, nullopt before a valid result.
   const std::optional<Configuration> &best() const { return Best; }
   const OptionalCost &bestCost() const { return BestCost; }
