@@ -3,6 +3,8 @@
 // A run (or every run of a key) of a results database as RecordedData, the
 // form `atfc replay`, `atfc analyze` and warm starts read.
 //
+// Tested by test/atfc/replay/results-database.test.
+//
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"

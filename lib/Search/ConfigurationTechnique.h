@@ -14,6 +14,8 @@
 // A technique never proposes a configuration it knows, so that every
 // proposal costs one new evaluation.
 //
+// Tested through LocalSearchTest.cpp and TabuSearchTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_CONFIGURATIONTECHNIQUE_H
 #define ATFC_SEARCH_CONFIGURATIONTECHNIQUE_H
