@@ -16,6 +16,7 @@
 #include "Search/AbortCondition.h"
 #include "Search/Exploration.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/SplitMix64.h"
 
 #include <algorithm>
 #include <chrono>
@@ -30,7 +31,7 @@ namespace {
 /// A rugged landscape: a smooth bowl over the value indices plus a
 /// per-configuration hash, so local searches find local optima.
 double syntheticCost(const ChainOfTrees &Space, const Configuration &C) {
-  std::uint64_t H = 0x9e3779b97f4a7c15ULL;
+  std::uint64_t H = kSplitMix64Gamma;
   double Bowl = 1.0;
   const std::vector<std::uint64_t> V = Space.valueIndices(C);
   for (std::size_t L = 0; L < V.size(); ++L) {

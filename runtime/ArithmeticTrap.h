@@ -9,6 +9,8 @@
 // and while an ArithmeticTrapReport exists, a trap prints that place (or,
 // once the ranges are built, says a constraint trapped) and exits with 1.
 //
+// Tested by test/atfc/space/trapping-range.test.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_ARITHMETICTRAP_H
 #define ATFC_RUNTIME_ARITHMETICTRAP_H

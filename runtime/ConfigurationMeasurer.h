@@ -6,6 +6,8 @@
 // implementation per backend adapts lib/Backends to this; a virtual call
 // per measurement costs nothing next to a measurement.
 //
+// Tested through MeasurersTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_CONFIGURATIONMEASURER_H
 #define ATFC_RUNTIME_CONFIGURATIONMEASURER_H

@@ -6,6 +6,8 @@
 // logs and pipes get only the final report; --verbose adds a line per
 // evaluation wherever the output goes.
 //
+// Tested through TuningOutputsTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_PROGRESSLINE_H
 #define ATFC_RUNTIME_PROGRESSLINE_H

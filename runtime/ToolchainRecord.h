@@ -6,6 +6,8 @@
 // what the measurer reports (OpenCL platform and driver versions, the CUDA
 // driver and NVRTC versions, or the shell that runs scripts).
 //
+// Tested by test/atfc/tune/opencl-examples.test.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TOOLCHAINRECORD_H
 #define ATFC_RUNTIME_TOOLCHAINRECORD_H

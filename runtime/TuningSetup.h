@@ -12,6 +12,8 @@
 // The free functions scalar() and buffer() are the `input` directive's
 // vocabulary: the tuner program calls them as the user wrote them.
 //
+// Tested through TuningRunTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGSETUP_H
 #define ATFC_RUNTIME_TUNINGSETUP_H

@@ -5,6 +5,9 @@
 // faster over small integers, so each parameter's column of values becomes
 // a column of indices into its sorted distinct values, computed once.
 //
+// Tested through SharedDatasetsTest.cpp and the analyses' tests
+// (SpacePruningTest.cpp).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_ANALYSIS_VALUECOLUMNS_H
 #define ATFC_ANALYSIS_VALUECOLUMNS_H

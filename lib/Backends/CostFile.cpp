@@ -1,10 +1,11 @@
 //===- Backends/CostFile.cpp - What a run script writes as its cost -------===//
 #include "Backends/CostFile.h"
 
+#include "System/TerminalText.h"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,28 +14,8 @@
 namespace atfc {
 
 namespace {
-
-/// Text quoted for a message, cut to Limit bytes, control characters escaped.
-std::string quoteForMessage(std::string_view Text, std::size_t Limit = 80) {
-  std::string Quoted = "\"";
-  for (std::size_t I = 0; I < Text.size() && I < Limit; ++I) {
-    unsigned char C = static_cast<unsigned char>(Text[I]);
-    if (C == '\n')
-      Quoted += "\\n";
-    else if (C == '"' || C == '\\')
-      (Quoted += '\\') += static_cast<char>(C);
-    else if (C < 0x20 || C == 0x7f) {
-      char Buffer[8];
-      std::snprintf(Buffer, sizeof Buffer, "\\x%02x", C);
-      Quoted += Buffer;
-    } else
-      Quoted += static_cast<char>(C);
-  }
-  if (Text.size() > Limit)
-    Quoted += "...";
-  return Quoted + "\"";
-}
-
+/// The most bytes of a cost file that a message quotes.
+constexpr std::size_t kQuotedBytes = 80;
 } // namespace
 
 bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &Problem) {
@@ -56,7 +37,8 @@ bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &
     auto [End, Error] = std::from_chars(Part.data(), Part.data() + Part.size(), Number);
     if (Part.empty() || Error != std::errc() || End != Part.data() + Part.size() ||
         !std::isfinite(Number)) {
-      Problem = "holds " + quoteForMessage(trim(Text)) + ", not comma-separated numbers";
+      Problem =
+          "holds " + quotedForMessage(trim(Text), kQuotedBytes) + ", not comma-separated numbers";
       return false;
     }
     Costs.push_back(Number);

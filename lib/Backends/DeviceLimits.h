@@ -5,6 +5,8 @@
 // member each name reads). A run owns one: the tuner reads it from the device
 // it opened (or from rank 0's device) and hands it to the generated code.
 //
+// Tested through OpenCLBackendTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_BACKENDS_DEVICELIMITS_H
 #define ATFC_BACKENDS_DEVICELIMITS_H

@@ -6,6 +6,8 @@
 // result, unreadable cost) is an invalid measurement with its reason; it
 // never ends the tuning run. Backends know nothing about search.
 //
+// Tested through ProcessBackendTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_BACKENDS_MEASUREMENT_H
 #define ATFC_BACKENDS_MEASUREMENT_H

@@ -5,6 +5,8 @@
 // configuration's definitions into a cubin for the device's architecture, or
 // into PTX when none is given.
 //
+// Tested through CudaBackendTest.cpp (where a CUDA GPU is present).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_CUDACOMPILER_H
 #define ATFC_DEVICEBACKENDS_CUDACOMPILER_H

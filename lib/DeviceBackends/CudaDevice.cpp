@@ -8,6 +8,8 @@
 // An error while a kernel runs (an illegal address) breaks the context for
 // good, so it ends the worker and the configuration counts as crashed.
 //
+// Tested through CudaBackendTest.cpp (where a CUDA GPU is present).
+//
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"

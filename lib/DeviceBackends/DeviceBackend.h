@@ -7,6 +7,8 @@
 // a kernel that crashes or hangs costs one invalid configuration ("crashed",
 // "timed out"), the worker is started afresh, and tuning goes on.
 //
+// Tested through OpenCLBackendTest.cpp and CudaBackendTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_DEVICEBACKEND_H
 #define ATFC_DEVICEBACKENDS_DEVICEBACKEND_H

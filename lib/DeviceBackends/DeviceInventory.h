@@ -7,6 +7,9 @@
 //
 // Run it in a process that has no LLVM loaded (pocl crashes there).
 //
+// Tested by test/lit.cfg.py (device-worker --devices decides which lit tests
+// run).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_DEVICEINVENTORY_H
 #define ATFC_DEVICEBACKENDS_DEVICEINVENTORY_H

@@ -12,6 +12,8 @@
 //                    MeasureReply (the measurement, outputs of a reference,
 //                    whether the worker ends because its device is broken).
 //
+// Tested through MeasuringRankTest.cpp and RankProtocolTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_DEVICEPROTOCOL_H
 #define ATFC_DEVICEBACKENDS_DEVICEPROTOCOL_H

@@ -7,6 +7,8 @@
 // connection. All OpenCL and CUDA calls happen here, so a kernel that
 // crashes takes down only this process.
 //
+// Tested through OpenCLBackendTest.cpp (its worker is DeviceWorkerMain.cpp).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_DEVICEWORKER_H
 #define ATFC_DEVICEBACKENDS_DEVICEWORKER_H

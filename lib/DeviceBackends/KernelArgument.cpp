@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelArgument.h"
 
+#include "Support/SplitMix64.h"
+
 namespace atfc {
 
 std::size_t elementSize(ElementType Type) {
@@ -65,18 +67,6 @@ template <class T> double loadAsDouble(const unsigned char *Bytes, std::size_t I
 template <class T> void storeAt(std::vector<unsigned char> &Bytes, std::size_t Index, T V) {
   std::memcpy(Bytes.data() + Index * sizeof(T), &V, sizeof(T));
 }
-
-/// splitmix64: a small, fast generator whose whole state is one number, so
-/// that the contents depend on nothing but the seed.
-struct SplitMix64 {
-  std::uint64_t State;
-  std::uint64_t next() {
-    std::uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-    return Z ^ (Z >> 31);
-  }
-};
 
 void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64_t Count,
                 SplitMix64 &Random) {

@@ -6,6 +6,8 @@
 // median, result check) is the same for both and lives in DeviceWorker.cpp.
 // Only the worker process ever creates a KernelDevice.
 //
+// Tested through OpenCLBackendTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_KERNELDEVICE_H
 #define ATFC_DEVICEBACKENDS_KERNELDEVICE_H

@@ -5,6 +5,8 @@
 // per configuration built with `-D NAME=VALUE`, launches timed by profiling
 // events, and OpenCL error codes as their names for the user.
 //
+// Tested through OpenCLBackendTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
 

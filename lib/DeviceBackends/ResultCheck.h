@@ -6,6 +6,8 @@
 // comparison |actual - expected| <= tolerance that makes a configuration with
 // wrong results invalid.
 //
+// Tested through KernelArgumentTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_RESULTCHECK_H
 #define ATFC_DEVICEBACKENDS_RESULTCHECK_H

@@ -20,6 +20,8 @@
 // it, and <string> with ATFC_PRELUDE_HAS_STRING defined when the file uses
 // strings (string literals then become std::string values, as in the tuner).
 //
+// Tested through LanguageTableTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 namespace atf_detail {
 struct deduce {};

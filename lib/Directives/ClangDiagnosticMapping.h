@@ -9,6 +9,8 @@
 // or a consequence of an error already shown (dropped); anything else would
 // be a bug of atfc and is shown as an internal error.
 //
+// Tested through SpecAnalysisTest.cpp and by test/atfc/check/type-error.cl.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_CLANGDIAGNOSTICMAPPING_H
 #define ATFC_DIRECTIVES_CLANGDIAGNOSTICMAPPING_H

@@ -5,6 +5,8 @@
 // ID, message and byte offset in the unit. Nothing is printed; mapping
 // offsets back to the user's file is the caller's work.
 //
+// Tested through LanguageTableTest.cpp and SpecAnalysisTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_CLANGUNITPARSER_H
 #define ATFC_DIRECTIVES_CLANGUNITPARSER_H

@@ -4,6 +4,8 @@
 // string literals decoded with their source map, expressions, identifiers,
 // clause lists and positional arguments ($1).
 //
+// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #include "Directives/SpecParser.h"
 

@@ -4,6 +4,8 @@
 // buffer<T>(N)), dimension lists, reference configurations and buffer
 // numbers.
 //
+// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #include "Directives/SpecParser.h"
 

@@ -4,6 +4,8 @@
 // abort_condition, device_info, check, grid and block sizes, depends and
 // objective.
 //
+// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #include "Directives/SpecParser.h"
 

@@ -10,6 +10,8 @@
 // are not C++). A file without a way to measure is only a warning: `atfc
 // space` and `atfc analyze` work on such space-only files.
 //
+// Tested by test/atfc/check/cost-file-outside.cl and the other tests there.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_FILECHECKS_H
 #define ATFC_DIRECTIVES_FILECHECKS_H

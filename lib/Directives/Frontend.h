@@ -6,6 +6,8 @@
 // runs only when the one before it found no error, so that one mistake is
 // not reported three times.
 //
+// Tested by test/atfc/check/saxpy-summary.test and the other tests there.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_FRONTEND_H
 #define ATFC_DIRECTIVES_FRONTEND_H

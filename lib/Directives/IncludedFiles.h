@@ -5,6 +5,8 @@
 // contents join the results key. Only the user's headers count; system
 // headers belong to the toolchain.
 //
+// Tested through MeasuredFilesTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_INCLUDEDFILES_H
 #define ATFC_DIRECTIVES_INCLUDEDFILES_H

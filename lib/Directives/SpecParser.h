@@ -9,6 +9,8 @@
 //   ClauseInterpretation.cpp   interpreting arguments (ranges, inputs, sizes)
 //   DirectiveClauses.cpp       one parse function per directive
 //
+// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_SPECPARSER_H
 #define ATFC_DIRECTIVES_SPECPARSER_H

@@ -4,6 +4,8 @@
 // between the declarations that Language.def makes (the same table the
 // tuner's runtime expands, so that every name a check accepts exists there).
 //
+// Tested through LanguageTableTest.cpp and SpecAnalysisTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #include "Directives/SyntheticUnit.h"
 

@@ -39,6 +39,8 @@
 // them, so that no check needs a static_assert that would fail inside the
 // prelude.
 //
+// Tested through LanguageTableTest.cpp and SpecAnalysisTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_SYNTHETICUNIT_H
 #define ATFC_DIRECTIVES_SYNTHETICUNIT_H

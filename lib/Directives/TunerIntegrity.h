@@ -9,6 +9,8 @@
 // record protects against edits and stale or foreign binaries, and the
 // output directory that atfc creates is private, SafeFiles.h.)
 //
+// Tested by test/atfc/tune/output-directory.test.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_TUNERINTEGRITY_H
 #define ATFC_DIRECTIVES_TUNERINTEGRITY_H

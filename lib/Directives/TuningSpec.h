@@ -9,6 +9,8 @@
 // With parse errors the spec is incomplete (a directive with an error is left
 // out): use it only when the parser reported none.
 //
+// Tested through ClauseParserTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_TUNINGSPEC_H
 #define ATFC_DIRECTIVES_TUNINGSPEC_H

@@ -10,6 +10,8 @@
 // (ConstraintLowering.h). All positions are byte offsets in the unit; the
 // caller maps them back to the user's file.
 //
+// Tested through SpecAnalysisTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_UNITASTREADER_H
 #define ATFC_DIRECTIVES_UNITASTREADER_H

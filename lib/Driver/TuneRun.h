@@ -4,6 +4,8 @@
 // alone, one run or one per input set, from the file to the tuner's exit
 // status and the selection outputs.
 //
+// Tested by test/atfc/tune/records.test and the other tests there.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DRIVER_TUNERUN_H
 #define ATFC_DRIVER_TUNERUN_H

@@ -6,6 +6,8 @@
 // that looks like an option, a value with spaces or quotes). Header-only so
 // that atfc, which never links the runtime's backends, shares it.
 //
+// Tested through TunerCommandLineTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_INVOCATION_TUNERINVOCATION_H
 #define ATFC_INVOCATION_TUNERINVOCATION_H

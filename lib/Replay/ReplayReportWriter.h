@@ -5,6 +5,8 @@
 // costs relative to the optimum for random search's baseline, written as
 // one self-contained HTML page.
 //
+// Tested by test/atfc/report/replay.test.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_REPLAY_REPLAYREPORTWRITER_H
 #define ATFC_REPLAY_REPLAYREPORTWRITER_H

@@ -3,6 +3,7 @@
 
 #include "Report/Axis.h"
 #include "Report/Svg.h"
+#include "Support/SplitMix64.h"
 
 #include <algorithm>
 #include <cmath>
@@ -101,7 +102,7 @@ void addBands(Extent &E, const std::vector<BandSeries> &Bands, bool Y) {
 
 /// A deterministic sideways offset in [-0.3, 0.3] for evaluation N.
 double jitter(std::int64_t N) {
-  std::uint64_t H = static_cast<std::uint64_t>(N) * 0x9E3779B97F4A7C15ull;
+  std::uint64_t H = static_cast<std::uint64_t>(N) * kSplitMix64Gamma;
   H ^= H >> 29;
   return (static_cast<double>(H % 1000) / 999.0 - 0.5) * 0.6;
 }

@@ -7,6 +7,8 @@
 // up to date while it runs: rewritten every few seconds (less often when
 // writing it takes long), and once more at the end.
 //
+// Tested by test/atfc/report/database.test.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_REPORT_RUNREPORTDATA_H
 #define ATFC_REPORT_RUNREPORTDATA_H

@@ -1,6 +1,8 @@
 //===- Results/ResultKey.cpp - What results may be reused -----------------===//
 #include "Results/ResultKey.h"
 
+#include "Support/SplitMix64.h"
+
 #include <array>
 #include <cstdint>
 
@@ -14,16 +16,6 @@ std::uint64_t fnv1a(std::uint64_t Hash, std::string_view Bytes) {
     Hash *= 0x100000001b3ULL;
   }
   return Hash;
-}
-
-/// splitmix64's finaliser: every input bit reaches every output bit.
-std::uint64_t avalanche(std::uint64_t X) {
-  X ^= X >> 30;
-  X *= 0xbf58476d1ce4e5b9ULL;
-  X ^= X >> 27;
-  X *= 0x94d049bb133111ebULL;
-  X ^= X >> 31;
-  return X;
 }
 
 } // namespace
@@ -48,8 +40,8 @@ std::string resultKey(std::span<const std::string_view> Parts) {
     A = fnv1a(fnv1a(A, Frame), Part);
     B = fnv1a(fnv1a(B, Frame), Part);
   }
-  A = avalanche(A);
-  B = avalanche(B ^ A);
+  A = splitMix64Finalise(A);
+  B = splitMix64Finalise(B ^ A);
   static constexpr char Hex[] = "0123456789abcdef";
   std::string Key(32, '0');
   for (int I = 0; I < 16; ++I) {

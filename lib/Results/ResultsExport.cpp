@@ -3,6 +3,8 @@
 // `atfc results --csv/--json`: every evaluation of a run (or of all runs)
 // as one RFC 4180 CSV row or one JSON object, costs named by objective.
 //
+// Tested by test/atfc/results/csv.test and test/atfc/results/json.test.
+//
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"

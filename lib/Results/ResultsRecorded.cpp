@@ -4,6 +4,8 @@
 // table `atfc replay`, `atfc analyze`, warm starts and report pages read:
 // each configuration once, or every evaluation in order (a page's).
 //
+// Tested by test/atfc/replay/results-database.test.
+//
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"

@@ -7,6 +7,7 @@
 #include "Search/TechniqueText.h"
 #include "Support/Bug.h"
 #include "Support/NumberText.h"
+#include "Support/SplitMix64.h"
 
 #include <algorithm>
 #include <cassert>
@@ -39,7 +40,7 @@ void AucBandit::initialize(const SearchDomain &TheDomain, std::uint64_t TheSeed)
   Seed = TheSeed;
   Rng.seed(TheSeed);
   for (std::size_t A = 0; A < Arms.size(); ++A)
-    Arms[A]->initialize(TheDomain, TheSeed ^ (0x9e3779b97f4a7c15ULL * (A + 1)));
+    Arms[A]->initialize(TheDomain, TheSeed ^ (kSplitMix64Gamma * (A + 1)));
   History.clear();
   WindowUses.assign(Arms.size(), 0);
   TotalUses.assign(Arms.size(), 0);
@@ -121,7 +122,7 @@ void AucBandit::report(std::span<const double> Where, const OptionalCost &Result
   Revisits[Current] = Revisit ? Revisits[Current] + 1 : 0;
   if (--Outstanding == 0 && Revisits[Current] >= kRestartAfterRevisits) {
     ++Restarts[Current];
-    Arms[Current]->initialize(*Domain, Seed ^ (0x9e3779b97f4a7c15ULL * (Current + 1)) ^
+    Arms[Current]->initialize(*Domain, Seed ^ (kSplitMix64Gamma * (Current + 1)) ^
                                            (0xd1b54a32d192ed03ULL * Restarts[Current]));
     Revisits[Current] = 0;
   }

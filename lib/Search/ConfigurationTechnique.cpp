@@ -71,4 +71,30 @@ Configuration ConfigurationTechnique::unknownSample() {
   return C;
 }
 
+std::optional<Configuration> ConfigurationTechnique::unknownKick(const Configuration &Base,
+                                                                 std::size_t Kick) {
+  const std::size_t Levels = space().numLevels();
+  for (int Try = 0; Try < 16; ++Try) {
+    Configuration C = Base;
+    for (std::size_t K = 0; K < Kick; ++K) {
+      const std::size_t L = std::uniform_int_distribution<std::size_t>(0, Levels - 1)(Rng);
+      std::vector<Configuration> Ns =
+          space().parameterNeighbours(C, L, ChainOfTrees::Move::AnyValue);
+      if (!Ns.empty())
+        C = Ns[std::uniform_int_distribution<std::size_t>(0, Ns.size() - 1)(Rng)];
+    }
+    if (!known(C))
+      return C;
+  }
+  return std::nullopt;
+}
+
+std::vector<Configuration> ConfigurationTechnique::phaseSamples(RandomPhase &Phase,
+                                                                std::size_t Max) {
+  std::vector<Configuration> Batch;
+  for (; Phase.Sampled < Phase.Samples && Batch.size() < Max; ++Phase.Sampled)
+    Batch.push_back(unknownSample());
+  return Batch;
+}
+
 } // namespace atfc

@@ -14,11 +14,14 @@
 // A technique never proposes a configuration it knows, so that every
 // proposal costs one new evaluation.
 //
+// Tested through LocalSearchTest.cpp and TabuSearchTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_CONFIGURATIONTECHNIQUE_H
 #define ATFC_SEARCH_CONFIGURATIONTECHNIQUE_H
 
 #include "Search/ObservingTechnique.h"
+#include "Support/SplitMix64.h"
 
 #include <optional>
 #include <random>
@@ -29,10 +32,24 @@ namespace atfc {
 /// Hashes a configuration's leaf indices (the same as the exploration's).
 struct LeavesHash {
   std::size_t operator()(const Configuration &C) const {
-    std::size_t H = 0x9e3779b97f4a7c15ULL;
+    std::size_t H = kSplitMix64Gamma;
     for (std::uint64_t L : C.Leaves)
       H = (H ^ L) * 0x100000001b3ULL + (H >> 29);
     return H;
+  }
+};
+
+/// The uniformly random configurations a descent starts from: Samples of
+/// them, of which each result of another technique seen meanwhile counts
+/// as one and a warm start's as all.
+struct RandomPhase {
+  std::size_t Samples;
+  std::size_t Sampled = 0;
+
+  /// Counts a result of another technique (FromPrior: a warm start's).
+  void countSeen(bool FromPrior) {
+    if (Sampled < Samples)
+      Sampled = FromPrior ? Samples : Sampled + 1;
   }
 };
 
@@ -65,6 +82,13 @@ protected:
   /// A uniformly random configuration not known, or any when a few tries
   /// find none.
   Configuration unknownSample();
+  /// A kick of Base: Kick random parameters (a parameter may be drawn
+  /// twice) each moved to a random valid value of theirs; the first of a
+  /// few tries that is not known, nullopt when none is.
+  std::optional<Configuration> unknownKick(const Configuration &Base, std::size_t Kick);
+  /// While Phase lasts, up to Max unknown samples, counted in it; empty
+  /// once it is over.
+  std::vector<Configuration> phaseSamples(RandomPhase &Phase, std::size_t Max);
   /// The best configuration seen, nullopt before a valid result.
   const std::optional<Configuration> &best() const { return Best; }
   const OptionalCost &bestCost() const { return BestCost; }

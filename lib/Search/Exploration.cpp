@@ -4,6 +4,7 @@
 #include "Search/ObservingTechnique.h"
 #include "Search/TechniqueFactory.h"
 #include "Support/Bug.h"
+#include "Support/SplitMix64.h"
 
 #include <chrono>
 #include <limits>
@@ -11,14 +12,6 @@
 namespace atfc {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t X) {
-  // splitmix64's finalizer: a fast bijection with good avalanche.
-  X += 0x9e3779b97f4a7c15ULL;
-  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
-  return X ^ (X >> 31);
-}
 
 std::function<double()> steadyClockSinceNow() {
   const auto Start = std::chrono::steady_clock::now();
@@ -32,7 +25,7 @@ std::function<double()> steadyClockSinceNow() {
 std::size_t ConfigurationHash::operator()(const Configuration &C) const {
   std::uint64_t H = C.Leaves.size();
   for (std::uint64_t Leaf : C.Leaves)
-    H = mix(H ^ Leaf);
+    H = splitMix64Mix(H ^ Leaf);
   return static_cast<std::size_t>(H);
 }
 
@@ -42,7 +35,8 @@ Exploration::Exploration(const ChainOfTrees &TheSpace,
                          std::function<double()> TheClock)
     : Space(&TheSpace), Domain(TheSpace), Technique(std::move(TheTechnique)),
       Abort(std::move(TheAbort)), Seed(TheSeed),
-      Clock(TheClock ? std::move(TheClock) : steadyClockSinceNow()), FallbackRng(mix(~TheSeed)) {
+      Clock(TheClock ? std::move(TheClock) : steadyClockSinceNow()),
+      FallbackRng(splitMix64Mix(~TheSeed)) {
   if (!Technique)
     reportBug("Exploration: an exploration needs a search technique");
   SpaceSize = TheSpace.size().fits_ulong_p() ? TheSpace.size().get_ui()
@@ -203,7 +197,7 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
     }
     if (Batch.empty() && ConsecutiveKnown >= RestartAfterKnown) {
       ++Restarts;
-      Technique->initialize(Domain, mix(Seed ^ mix(Restarts)));
+      Technique->initialize(Domain, splitMix64Mix(Seed ^ splitMix64Mix(Restarts)));
       ConsecutiveKnown = 0;
       if (++FruitlessRestarts > FruitlessRestartLimit) {
         auto [It, Inserted] = Known.try_emplace(fallbackConfiguration());

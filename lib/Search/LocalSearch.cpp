@@ -10,7 +10,7 @@ namespace atfc {
 
 LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience, bool Widen,
                          std::size_t Tabu)
-    : Samples(Samples), Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {}
+    : Phase{Samples}, Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {}
 
 LocalSearch::LocalSearch(std::span<const double> Values)
     : LocalSearch(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
@@ -19,12 +19,12 @@ LocalSearch::LocalSearch(std::span<const double> Values)
 
 std::string LocalSearch::describe() const {
   return callText("local_search",
-                  {static_cast<double>(Samples), static_cast<double>(Kick),
+                  {static_cast<double>(Phase.Samples), static_cast<double>(Kick),
                    static_cast<double>(Patience), Widen ? 1.0 : 0.0, static_cast<double>(Tabu)});
 }
 
 void LocalSearch::start() {
-  Sampled = 0;
+  Phase.Sampled = 0;
   Current.reset();
   CurrentCost.reset();
   Candidates.clear();
@@ -58,19 +58,8 @@ void LocalSearch::moveTo(const Configuration &C, const OptionalCost &Cost) {
 }
 
 Configuration LocalSearch::kicked(const Configuration &Base) {
-  const std::size_t Levels = space().numLevels();
-  for (int Try = 0; Try < 16; ++Try) {
-    Configuration C = Base;
-    for (std::size_t K = 0; K < Kick; ++K) {
-      const std::size_t L = std::uniform_int_distribution<std::size_t>(0, Levels - 1)(Rng);
-      std::vector<Configuration> Ns =
-          space().parameterNeighbours(C, L, ChainOfTrees::Move::AnyValue);
-      if (!Ns.empty())
-        C = Ns[std::uniform_int_distribution<std::size_t>(0, Ns.size() - 1)(Rng)];
-    }
-    if (!known(C))
-      return C;
-  }
+  if (std::optional<Configuration> C = unknownKick(Base, Kick))
+    return std::move(*C);
   return unknownSample();
 }
 
@@ -122,7 +111,7 @@ Configuration LocalSearch::jump() {
     SampleBest.reset();
     SampleBestCost.reset();
     Restarted = true;
-    Sampled = 1;
+    Phase.Sampled = 1;
     return unknownSample();
   } else {
     ++KicksWithoutBest;
@@ -133,9 +122,7 @@ Configuration LocalSearch::jump() {
 }
 
 std::vector<Configuration> LocalSearch::next(std::size_t Max) {
-  std::vector<Configuration> Batch;
-  for (; Sampled < Samples && Batch.size() < Max; ++Sampled)
-    Batch.push_back(unknownSample());
+  std::vector<Configuration> Batch = phaseSamples(Phase, Max);
   if (!Batch.empty())
     return Batch;
   if (!Current) {
@@ -178,8 +165,8 @@ void LocalSearch::learn(const Configuration &C, const OptionalCost &Result, bool
     // Results seen before the descent starts (another arm's) stand in for
     // random samples; a warm start's are better than samples: the descent
     // starts from the best of them.
-    if (!Current && Sampled < Samples)
-      Sampled = fromPrior() ? Samples : Sampled + 1;
+    if (!Current)
+      Phase.countSeen(fromPrior());
     return;
   }
   if (Jump && C == *Jump) {

@@ -91,10 +91,10 @@ private:
   Configuration jump();
   Configuration kicked(const Configuration &Base);
 
-  std::size_t Samples, Kick, Patience;
+  RandomPhase Phase;
+  std::size_t Kick, Patience;
   bool Widen;
   std::size_t Tabu;
-  std::size_t Sampled = 0;
   std::optional<Configuration> Current;
   OptionalCost CurrentCost;
   ChainOfTrees::Move Level = ChainOfTrees::Move::Adjacent;

@@ -5,6 +5,8 @@
 // around the best configuration should start from the best any arm found,
 // not only from its own (OpenTuner's greedy mutation works the same way).
 //
+// Tested through WarmStartTest.cpp and AucBanditTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_OBSERVINGTECHNIQUE_H
 #define ATFC_SEARCH_OBSERVINGTECHNIQUE_H

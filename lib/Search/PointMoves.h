@@ -6,6 +6,8 @@
 // a discrete space most small moves stay inside the same cell, and a
 // technique that proposes its own point again learns nothing).
 //
+// Tested through GreedyMutationTest.cpp and the other tests of its users.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_POINTMOVES_H
 #define ATFC_SEARCH_POINTMOVES_H

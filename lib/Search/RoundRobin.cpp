@@ -1,6 +1,8 @@
 //===- Search/RoundRobin.cpp - Techniques taking turns --------------------===//
 #include "Search/RoundRobin.h"
 
+#include "Support/SplitMix64.h"
+
 #include <cassert>
 
 namespace atfc {
@@ -15,7 +17,7 @@ void RoundRobin::initialize(const SearchDomain &Domain, std::uint64_t Seed) {
   // Distinct seeds, so that two copies of one technique do not propose the
   // same points.
   for (std::size_t I = 0; I < Techniques.size(); ++I)
-    Techniques[I]->initialize(Domain, Seed + 0x9e3779b97f4a7c15ULL * (I + 1));
+    Techniques[I]->initialize(Domain, Seed + kSplitMix64Gamma * (I + 1));
   Turn = 0;
   Owners.clear();
 }

@@ -6,6 +6,8 @@
 // no dimension (its coordinate is fixed). Every point maps to a valid
 // configuration, and the centre of a configuration's cell maps back to it.
 //
+// Tested through SearchTechniqueTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SEARCHDOMAIN_H
 #define ATFC_SEARCH_SEARCHDOMAIN_H

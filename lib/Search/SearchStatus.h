@@ -4,6 +4,8 @@
 // many distinct configurations were evaluated, how long the run took so far,
 // the best cost and the history of its improvements.
 //
+// Tested through AbortConditionTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SEARCHSTATUS_H
 #define ATFC_SEARCH_SEARCHSTATUS_H

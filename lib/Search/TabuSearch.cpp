@@ -16,7 +16,7 @@ constexpr std::size_t kStepsPerProposal = 256;
 
 TabuSearch::TabuSearch(std::size_t Samples, std::size_t Tenure, std::size_t Patience,
                        std::size_t Kick, bool Widen)
-    : Samples(Samples), Tenure(Tenure), Patience(Patience), Kick(Kick), Widen(Widen) {}
+    : Phase{Samples}, Tenure(Tenure), Patience(Patience), Kick(Kick), Widen(Widen) {}
 
 TabuSearch::TabuSearch(std::span<const double> Values)
     : TabuSearch(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
@@ -25,12 +25,12 @@ TabuSearch::TabuSearch(std::span<const double> Values)
 
 std::string TabuSearch::describe() const {
   return callText("tabu_search",
-                  {static_cast<double>(Samples), static_cast<double>(Tenure),
+                  {static_cast<double>(Phase.Samples), static_cast<double>(Tenure),
                    static_cast<double>(Patience), static_cast<double>(Kick), Widen ? 1.0 : 0.0});
 }
 
 void TabuSearch::start() {
-  Sampled = 0;
+  Phase.Sampled = 0;
   Current.reset();
   CurrentCost.reset();
   CurrentValues.clear();
@@ -124,32 +124,18 @@ Configuration TabuSearch::restart() {
   // third restart without a new best leaves the region altogether.
   const bool Random = !best() || RestartsWithoutBest % 3 == 2;
   ++RestartsWithoutBest;
+  // The sample is drawn first, kick or not: a seed's restarts stay the
+  // same numbers.
   Configuration J = unknownSample();
-  if (!Random) {
-    const std::size_t Levels = space().numLevels();
-    for (int Try = 0; Try < 16; ++Try) {
-      Configuration C = *best();
-      for (std::size_t K = 0; K < Kick; ++K) {
-        const std::size_t L = std::uniform_int_distribution<std::size_t>(0, Levels - 1)(Rng);
-        std::vector<Configuration> Ns =
-            space().parameterNeighbours(C, L, ChainOfTrees::Move::AnyValue);
-        if (!Ns.empty())
-          C = Ns[std::uniform_int_distribution<std::size_t>(0, Ns.size() - 1)(Rng)];
-      }
-      if (!known(C)) {
-        J = std::move(C);
-        break;
-      }
-    }
-  }
+  if (!Random)
+    if (std::optional<Configuration> C = unknownKick(*best(), Kick))
+      J = std::move(*C);
   Jump = J;
   return J;
 }
 
 std::vector<Configuration> TabuSearch::next(std::size_t Max) {
-  std::vector<Configuration> Batch;
-  for (; Sampled < Samples && Batch.size() < Max; ++Sampled)
-    Batch.push_back(unknownSample());
+  std::vector<Configuration> Batch = phaseSamples(Phase, Max);
   if (!Batch.empty())
     return Batch;
   if (!Current) {
@@ -182,8 +168,8 @@ void TabuSearch::learn(const Configuration &C, const OptionalCost &Result, bool 
   if (!Own) {
     // Results seen before the first step (another arm's) stand in for
     // random samples; a warm start's end the random phase.
-    if (!Current && Sampled < Samples)
-      Sampled = fromPrior() ? Samples : Sampled + 1;
+    if (!Current)
+      Phase.countSeen(fromPrior());
     return;
   }
   if (Jump && C == *Jump) {

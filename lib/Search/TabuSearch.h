@@ -90,9 +90,9 @@ private:
     std::size_t Level;
   };
 
-  std::size_t Samples, Tenure, Patience, Kick;
+  RandomPhase Phase;
+  std::size_t Tenure, Patience, Kick;
   bool Widen;
-  std::size_t Sampled = 0;
   std::optional<Configuration> Current;
   OptionalCost CurrentCost;
   std::vector<std::uint64_t> CurrentValues;

@@ -5,6 +5,8 @@
 // their shortest exact form, so that the text parses back to the same
 // technique.
 //
+// Tested through TechniqueFactoryTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_TECHNIQUETEXT_H
 #define ATFC_SEARCH_TECHNIQUETEXT_H

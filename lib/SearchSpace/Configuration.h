@@ -4,6 +4,8 @@
 // parameter's name and value, in generation order. Backends measure it,
 // the results database stores it, reports and wisdom print it.
 //
+// Tested through ChainOfTreesTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_CONFIGURATION_H
 #define ATFC_SEARCHSPACE_CONFIGURATION_H

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/GroupGenerator.h"
 #include "SearchSpace/StoreEstimate.h"
+#include "Support/SplitMix64.h"
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -172,13 +173,10 @@ assembleLevels(const std::vector<ParameterInfo> &Params, std::size_t Depth,
   return Levels;
 }
 
-/// A number below Bound (> 0) from the splitmix64 generator state Random.
-std::uint64_t randomBelow(std::uint64_t &Random, std::uint64_t Bound) {
+/// A number below Bound (> 0) from the generator Random.
+std::uint64_t randomBelow(SplitMix64 &Random, std::uint64_t Bound) {
   // The modulo's bias is irrelevant to an estimate.
-  std::uint64_t Z = (Random += 0x9e3779b97f4a7c15);
-  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9;
-  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111eb;
-  return (Z ^ (Z >> 31)) % Bound;
+  return Random.next() % Bound;
 }
 
 /// The nodes of levels Depth.. as random walks down the tree from the
@@ -210,7 +208,7 @@ std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t
                                           kMinSampleWalks, kMaxSampleWalks);
   std::vector<double> Sums(Last - Depth, 0);
   std::vector<std::uint64_t> Path(Last);
-  std::uint64_t Random = 0x243f6a8885a308d3; // the same estimate on every run
+  SplitMix64 Random{0x243f6a8885a308d3}; // the same estimate on every run
   // One step of a walk: the values level L accepts below Path[0..L-1] (the
   // loop nest stopped below level L, or, for the last level, its leaves),
   // and one of them picked into Path[L].

@@ -8,6 +8,8 @@
 // ParameterInfo is the type-erased view kept by the store for decoding value
 // indices and for output.
 //
+// Tested through ConstraintTest.cpp and ChainOfTreesTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_PARAMETER_H
 #define ATFC_SEARCHSPACE_PARAMETER_H

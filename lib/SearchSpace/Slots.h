@@ -7,6 +7,8 @@
 // types, and std::tuple's constructors, with their constraints on every
 // element, cost a tuner a noticeable part of its compile time.
 //
+// Tested through ConstraintTest.cpp (conjunctions keep their parts in Slots).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_SLOTS_H
 #define ATFC_SEARCHSPACE_SLOTS_H

@@ -9,6 +9,8 @@
 // (oneTBB) lives in the library (SpaceGenerator.cpp), so a generated tuner
 // neither parses nor instantiates oneTBB.
 //
+// Tested through ChainOfTreesTest.cpp and GroupGeneratorTest.cpp.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCHSPACE_SPACEGENERATOR_H
 #define ATFC_SEARCHSPACE_SPACEGENERATOR_H

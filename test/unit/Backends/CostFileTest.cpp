@@ -1,6 +1,8 @@
 //===- test/unit/Backends/CostFileTest.cpp - Reading a run's cost file ----===//
 #include "Backends/CostFile.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,15 +19,6 @@ std::vector<double> costsOf(std::string_view Text, std::string &Problem) {
   if (!parseCosts(Text, Costs, Problem))
     Costs.clear();
   return Costs;
-}
-
-/// A fresh directory under the test's temporary directory.
-std::filesystem::path scratch(const std::string &Name) {
-  auto Dir = std::filesystem::temp_directory_path() /
-             ("atfc-costfile-" + std::to_string(getpid()) + "-" + Name);
-  std::filesystem::remove_all(Dir);
-  std::filesystem::create_directories(Dir);
-  return Dir;
 }
 
 } // namespace
@@ -58,7 +51,8 @@ TEST(CostFileTest, QuotesControlBytesInItsMessage) {
 }
 
 TEST(CostFileTest, ReadsOnlyRegularFilesUpToOneMebibyte) {
-  const auto Dir = scratch("read");
+  const test::ScopedTempDirectory Scratch("atfc-costfile-read");
+  const std::filesystem::path &Dir = Scratch.path();
   std::string Text, Problem;
   EXPECT_FALSE(readCostFile(Dir / "missing", Text, Problem));
   EXPECT_EQ(Problem, "was not written");
@@ -81,5 +75,4 @@ TEST(CostFileTest, ReadsOnlyRegularFilesUpToOneMebibyte) {
   Text.clear();
   EXPECT_FALSE(readCostFile(Dir / "big", Text, Problem));
   EXPECT_NE(Problem.find("larger than 1 MiB"), std::string::npos) << Problem;
-  std::filesystem::remove_all(Dir);
 }

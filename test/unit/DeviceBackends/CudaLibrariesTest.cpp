@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/CudaLibraries.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -18,14 +20,6 @@ namespace atfc {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A fresh directory under the test's temporary directory.
-fs::path freshDirectory(const std::string &Name) {
-  fs::path Directory = fs::temp_directory_path() / ("atfc-cuda-libraries-" + Name);
-  fs::remove_all(Directory);
-  fs::create_directories(Directory);
-  return Directory;
-}
 
 void touch(const fs::path &File) { std::ofstream(File) << "not a library\n"; }
 
@@ -93,7 +87,8 @@ TEST(CudaLibraries, CudaHomeAndCudaPathComeFirstForNvrtc) {
 }
 
 TEST(CudaLibraries, EveryNvrtcOfADirectoryIsTriedNewestFirst) {
-  fs::path Directory = freshDirectory("versions");
+  const test::ScopedTempDirectory Scratch("atfc-cuda-libraries-versions");
+  const fs::path &Directory = Scratch.path();
   for (const char *Name : {"libnvrtc.so", "libnvrtc.so.11.2", "libnvrtc.so.12", "libnvrtc.so.13.1",
                            "libnvrtc-builtins.so.13.1", "libnvrtc.so.12.backup", "libnvrtc.alt.so"})
     touch(Directory / Name);
@@ -116,7 +111,8 @@ TEST(CudaLibraries, EveryNvrtcOfADirectoryIsTriedNewestFirst) {
 }
 
 TEST(CudaLibraries, ADriverThatIsNoLibrarySaysWhy) {
-  fs::path Directory = freshDirectory("driver");
+  const test::ScopedTempDirectory Scratch("atfc-cuda-libraries-driver");
+  const fs::path &Directory = Scratch.path();
   touch(Directory / "libcuda.so.1");
   CudaLibrary Library =
       openCudaLibrary(CudaLibraryKind::Driver, {{Directory.string()}, false, "TEST"});

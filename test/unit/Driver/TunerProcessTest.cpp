@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerProcess.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -33,9 +35,8 @@ TEST(TunerProcess, ExitStatusPassesThrough) {
 }
 
 TEST(TunerProcess, ADeathBySignalCleansUp) {
-  const fs::path Work =
-      fs::temp_directory_path() / ("driver-process-" + std::to_string(::getpid()));
-  fs::remove_all(Work);
+  const test::ScopedTempDirectory Scratch("driver-process");
+  const fs::path &Work = Scratch.path();
   fs::create_directories(Work / "1");
   fs::create_directories(Work / "17");
   std::ofstream(Work / "keep.txt") << "not atfc's\n";
@@ -53,7 +54,6 @@ TEST(TunerProcess, ADeathBySignalCleansUp) {
   std::ifstream(PidFile) >> Leftover;
   ASSERT_GT(Leftover, 0);
   EXPECT_NE(kill(Leftover, 0), 0) << "the leftover process " << Leftover << " still runs";
-  fs::remove_all(Work);
 }
 
 TEST(TunerProcess, HandlersAreRestored) {

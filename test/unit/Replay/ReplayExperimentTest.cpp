@@ -34,7 +34,8 @@ ReplayOptions experimentOptions(const std::string &Data) {
 }
 
 TEST(ReplayExperimentTest, SameSeedSameResultWhateverTheThreads) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   writeGzip(Dir / "grid.json.gz", gridCache());
   Expected<RecordedData> D = readRecordedData((Dir / "grid.json.gz").string());
   ASSERT_TRUE(D.ok()) << D.error().message();
@@ -65,7 +66,8 @@ TEST(ReplayExperimentTest, SameSeedSameResultWhateverTheThreads) {
 }
 
 TEST(ReplayExperimentTest, ReportsAgainstTheOptimum) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   writePlain(Dir / "grid.json", gridCache());
   Expected<RecordedData> D = readRecordedData((Dir / "grid.json").string());
   ASSERT_TRUE(D.ok()) << D.error().message();

@@ -28,7 +28,8 @@ struct Replayed {
 /// Random search (too few evaluations to always find the optimum) and
 /// exhaustive search on the grid cache.
 Replayed replayGrid() {
-  const std::filesystem::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const std::filesystem::path &Dir = Scratch.path();
   writePlain(Dir / "grid.json", gridCache());
   Expected<RecordedData> D = readRecordedData((Dir / "grid.json").string());
   EXPECT_TRUE(D.ok()) << D.error().message();

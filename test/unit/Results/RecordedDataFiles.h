@@ -8,6 +8,7 @@
 #ifndef ATFC_TEST_BACKENDS_RECORDEDDATAFILES_H
 #define ATFC_TEST_BACKENDS_RECORDEDDATAFILES_H
 
+#include "../ScopedTempDirectory.h"
 #include "Results/RecordedData.h"
 
 #include <gtest/gtest.h>
@@ -16,21 +17,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace atfc::test {
-
-/// A fresh directory for one test's files.
-inline std::filesystem::path tempDir() {
-  const auto *Info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::filesystem::path Dir = std::filesystem::temp_directory_path() /
-                              (std::string("atfc-replay-") + Info->test_suite_name() + "-" +
-                               Info->name() + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(Dir);
-  std::filesystem::create_directories(Dir);
-  return Dir;
-}
 
 inline void writePlain(const std::filesystem::path &Path, const std::string &Text) {
   std::ofstream Out(Path, std::ios::binary);
@@ -89,12 +78,9 @@ inline const RecordedEntry *entryWith(const RecordedData &Data, const std::vecto
 inline Value I(std::int64_t V) { return Value(V); }
 
 inline RecordedData kernelTunerData() {
-  std::filesystem::path Dir =
-      std::filesystem::temp_directory_path() / ("atfc-replay-data-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(Dir);
-  writePlain(Dir / "cache.json", kKernelTunerCache);
-  Expected<RecordedData> R = readRecordedData((Dir / "cache.json").string());
-  std::filesystem::remove_all(Dir);
+  const ScopedTempDirectory Scratch("atfc-replay-data");
+  writePlain(Scratch.path() / "cache.json", kKernelTunerCache);
+  Expected<RecordedData> R = readRecordedData((Scratch.path() / "cache.json").string());
   EXPECT_TRUE(R.ok()) << R.error().message();
   return *R;
 }

@@ -23,7 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(RecordedDataTest, ReadsKernelTunerCachePlainAndGzip) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   writePlain(Dir / "cache.json", kKernelTunerCache);
   writeGzip(Dir / "cache.json.gz", kKernelTunerCache);
   for (const char *Name : {"cache.json", "cache.json.gz"}) {
@@ -51,7 +52,8 @@ TEST(RecordedDataTest, ReadsKernelTunerCachePlainAndGzip) {
 }
 
 TEST(RecordedDataTest, ReadsT4ResultsPlainAndGzip) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   writePlain(Dir / "t4.json", kT4Results);
   writeGzip(Dir / "t4.json.gz", kT4Results);
   for (const char *Name : {"t4.json", "t4.json.gz"}) {
@@ -75,7 +77,8 @@ TEST(RecordedDataTest, ReadsT4ResultsPlainAndGzip) {
 }
 
 TEST(RecordedDataTest, ColumnsMixingIntegersAndRealsBecomeReal) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   writePlain(Dir / "mixed.json", R"({"tune_params_keys": ["F"], "cache": {
     "1": {"F": 1, "time": 2.0}, "1.5": {"F": 1.5, "time": 1.0}}})");
   Expected<RecordedData> R = readRecordedData((Dir / "mixed.json").string());
@@ -86,7 +89,8 @@ TEST(RecordedDataTest, ColumnsMixingIntegersAndRealsBecomeReal) {
 }
 
 TEST(RecordedDataTest, ClearErrors) {
-  fs::path Dir = tempDir();
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
   auto ErrorOf = [&](const std::string &Name) {
     Expected<RecordedData> R = readRecordedData((Dir / Name).string());
     EXPECT_FALSE(R.ok());

@@ -1,18 +1,73 @@
 //===- RunObjectivesTest.cpp - A run's named, directed costs --------------===//
 //
-// Every output names a run's costs the same way: by its objectives, and
-// anonymously ("cost", "cost1", ...) where they name none.
+// A measurement that does not fit the declared objectives becomes a bad
+// cost with the reason, costs print with their names and directions, and
+// the objectives' JSON reads back, also in an older atfc's form.
 //
 //===----------------------------------------------------------------------===//
 #include "Results/RunObjectives.h"
 
-#include <nlohmann/json.hpp>
-
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 using namespace atfc;
 
 namespace {
+
+const ObjectiveList kTimeAndGflops = {{"time", Direction::Minimise},
+                                      {"gflops", Direction::Maximise}};
+
+TEST(RunObjectivesTest, ACostThatFitsStaysValid) {
+  Measurement M = Measurement::valid({0.5, 12});
+  checkCostFitsObjectives(M, kTimeAndGflops);
+  EXPECT_TRUE(M.Valid);
+  // Anonymous costs always fit.
+  Measurement Any = Measurement::valid({-1, 2, 3});
+  checkCostFitsObjectives(Any, {});
+  EXPECT_TRUE(Any.Valid);
+}
+
+TEST(RunObjectivesTest, AnotherNumberOfCostsIsABadCost) {
+  Measurement M = Measurement::valid({0.5});
+  M.RunSeconds = 2;
+  checkCostFitsObjectives(M, kTimeAndGflops);
+  EXPECT_FALSE(M.Valid);
+  EXPECT_EQ(M.Failure, FailureKind::BadCost);
+  EXPECT_EQ(M.Reason, "1 cost for 2 objectives (time, gflops)");
+  EXPECT_EQ(M.RunSeconds, 2) << "the timings stay";
+}
+
+TEST(RunObjectivesTest, AMaximisedCostMustBePositive) {
+  Measurement M = Measurement::valid({0.5, 0});
+  checkCostFitsObjectives(M, kTimeAndGflops);
+  EXPECT_FALSE(M.Valid);
+  EXPECT_EQ(M.Reason, "the maximised objective 'gflops' must be a positive number, not 0");
+}
+
+TEST(RunObjectivesTest, NamesEachComponentOfACost) {
+  EXPECT_EQ(formatNamedCost({0.25}, {}), "0.25");
+  EXPECT_EQ(formatNamedCost({0.25, 512}, kTimeAndGflops), "time=0.25 (min), gflops=512 (max)");
+  EXPECT_EQ(formatNamedCost({1, 2}, {}), "cost1=1 (min), cost2=2 (min)");
+}
+
+TEST(RunObjectivesTest, ObjectivesJsonReadsBack) {
+  const nlohmann::ordered_json J = objectivesJson(kTimeAndGflops, 2);
+  EXPECT_EQ(J.dump(), R"([{"name":"time","direction":"min"},{"name":"gflops","direction":"max"}])");
+  const ObjectiveList Back = objectivesFromJson(J);
+  ASSERT_EQ(Back.size(), 2u);
+  EXPECT_EQ(Back[1].Name, "gflops");
+  EXPECT_EQ(Back[1].Dir, Direction::Maximise);
+  EXPECT_EQ(objectivesJson({}, 1).dump(), R"([{"name":"cost","direction":"min"}])");
+}
+
+TEST(RunObjectivesTest, ReadsAnOlderAtfcsNamesAndRefusesTheRest) {
+  const ObjectiveList Old = objectivesFromJson(nlohmann::ordered_json::parse(R"(["a", "b"])"));
+  ASSERT_EQ(Old.size(), 2u);
+  EXPECT_EQ(Old[0].Name, "a");
+  EXPECT_EQ(Old[0].Dir, Direction::Minimise);
+  EXPECT_TRUE(objectivesFromJson(nlohmann::ordered_json::parse(R"(["a", 3])")).empty());
+  EXPECT_TRUE(objectivesFromJson(nlohmann::ordered_json::parse(R"({"name": "a"})")).empty());
+}
 
 TEST(RunObjectivesTest, CostNamesFollowTheObjectives) {
   const ObjectiveList Declared = {{"time", Direction::Minimise}, {"", Direction::Maximise}};
@@ -21,18 +76,6 @@ TEST(RunObjectivesTest, CostNamesFollowTheObjectives) {
   EXPECT_EQ(costName(Declared, 2, 3), "cost3"); // beyond the objectives
   EXPECT_EQ(costName({}, 0, 1), "cost");
   EXPECT_EQ(costName({}, 0, 2), "cost1");
-}
-
-TEST(RunObjectivesTest, ObjectivesReadBackFromTheirJson) {
-  const ObjectiveList Declared = {{"time", Direction::Minimise}, {"gflops", Direction::Maximise}};
-  const ObjectiveList Read = objectivesFromJson(objectivesJson(Declared, 2));
-  ASSERT_EQ(Read.size(), 2u);
-  EXPECT_EQ(Read[1].Name, "gflops");
-  EXPECT_EQ(Read[1].Dir, Direction::Maximise);
-  // An older atfc wrote names only: all minimised.
-  const ObjectiveList Old = objectivesFromJson(nlohmann::ordered_json{"time"});
-  ASSERT_EQ(Old.size(), 1u);
-  EXPECT_EQ(Old[0].Dir, Direction::Minimise);
 }
 
 } // namespace

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/ConfigurationMeasurer.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -34,9 +36,8 @@ TEST(Measurers, AFileThatSaysNotHowToMeasureIsRefused) {
 }
 
 TEST(Measurers, AWorkDirectoryThatCannotBeMadeIsRefused) {
-  const std::filesystem::path Dir =
-      std::filesystem::temp_directory_path() / ("atfc-measurers-" + std::to_string(getpid()));
-  std::filesystem::create_directories(Dir);
+  const test::ScopedTempDirectory Scratch("atfc-measurers");
+  const std::filesystem::path &Dir = Scratch.path();
   std::ofstream(Dir / "file") << "x"; // a file where the output directory should be
   TuningSetup Setup;
   Setup.RunScript = "true";
@@ -48,7 +49,6 @@ TEST(Measurers, AWorkDirectoryThatCannotBeMadeIsRefused) {
   Context.OutputDirectory = (Dir / "out").string();
   Expected<std::unique_ptr<ConfigurationMeasurer>> Made = makeMeasurer(Setup, Context);
   EXPECT_TRUE(Made) << Made.error().message();
-  std::filesystem::remove_all(Dir);
 }
 
 } // namespace

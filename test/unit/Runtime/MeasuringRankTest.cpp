@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/MeasuringRank.h"
 
+#include "../ScopedTempDirectory.h"
 #include "DeviceBackends/DeviceProtocol.h"
 
 #include <gtest/gtest.h>
@@ -19,9 +20,8 @@ namespace atfc {
 namespace {
 
 TEST(MeasuringRank, MeasuresWhatArrivesAndSaysHelloFirst) {
-  const std::filesystem::path Dir =
-      std::filesystem::temp_directory_path() / ("atfc-measuring-rank-" + std::to_string(getpid()));
-  std::filesystem::create_directories(Dir);
+  const test::ScopedTempDirectory Scratch("atfc-measuring-rank");
+  const std::filesystem::path &Dir = Scratch.path();
   TuningSetup Setup;
   Setup.RunScript = "echo $((X * 10)) > cost";
   Setup.CostFile = "cost";
@@ -63,7 +63,6 @@ TEST(MeasuringRank, MeasuresWhatArrivesAndSaysHelloFirst) {
   EXPECT_EQ(Status, 0);
   ::close(Fds[0]);
   ::close(Fds[1]);
-  std::filesystem::remove_all(Dir);
 }
 
 TEST(MeasuringRank, TheRanksDeviceReplacesTheFilesForKernelsOnly) {

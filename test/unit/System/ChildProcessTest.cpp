@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "System/ChildProcess.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -87,32 +89,28 @@ TEST(ChildProcessTest, ReportsTheSignalThatKilledIt) {
 }
 
 TEST(ChildProcessTest, ATimeoutKillsTheWholeGroup) {
-  char Dir[] = "/tmp/atfc-child-XXXXXX";
-  ASSERT_NE(::mkdtemp(Dir), nullptr);
-  const std::string PidFile = std::string(Dir) + "/grandchild";
+  const test::ScopedTempDirectory Scratch("atfc-child");
+  const std::string Dir = Scratch.path().string();
+  const std::string PidFile = Dir + "/grandchild";
   const ChildOutcome Out =
       runChild(command("sleep 60 & echo $! > " + PidFile + "; wait", 0.3), nullptr);
   EXPECT_EQ(Out.End, ChildEnd::TimedOut);
   const pid_t Grandchild = pidIn(PidFile);
   ASSERT_GT(Grandchild, 0);
   EXPECT_FALSE(stillRuns(Grandchild)) << "the script's sleep outlived the timeout";
-  std::remove(PidFile.c_str());
-  ::rmdir(Dir);
 }
 
 TEST(ChildProcessTest, WhatTheScriptLeftRunningDiesWithIt) {
   ASSERT_TRUE(adoptOrphanedDescendants());
-  char Dir[] = "/tmp/atfc-child-XXXXXX";
-  ASSERT_NE(::mkdtemp(Dir), nullptr);
-  const std::string PidFile = std::string(Dir) + "/orphan";
+  const test::ScopedTempDirectory Scratch("atfc-child");
+  const std::string Dir = Scratch.path().string();
+  const std::string PidFile = Dir + "/orphan";
   const ChildOutcome Out =
       runChild(command("(sleep 60 & echo $! > " + PidFile + ") ; exit 0"), nullptr);
   EXPECT_EQ(Out.End, ChildEnd::Exited);
   const pid_t Orphan = pidIn(PidFile);
   ASSERT_GT(Orphan, 0);
   EXPECT_FALSE(stillRuns(Orphan)) << "an orphan of the script was left running";
-  std::remove(PidFile.c_str());
-  ::rmdir(Dir);
 }
 
 TEST(ChildProcessTest, TheStopSignalEndsRunningChildrenAndStartsNoNewOnes) {
@@ -138,9 +136,8 @@ TEST(ChildProcessTest, AMissingDirectoryIsReportedNotRun) {
 // Each child waits for the other's file: they can only both finish if they
 // run at the same time (one after the other, the first would time out).
 TEST(ChildProcessTest, ChildrenRunConcurrently) {
-  char Dir[] = "/tmp/atfc-child-XXXXXX";
-  ASSERT_NE(::mkdtemp(Dir), nullptr);
-  const std::string D = Dir;
+  const test::ScopedTempDirectory Scratch("atfc-child");
+  const std::string D = Scratch.path().string();
   auto Meet = [&](const std::string &Mine, const std::string &Other) {
     return command("touch " + D + "/" + Mine + "; while [ ! -e " + D + "/" + Other +
                        " ]; do sleep 0.01; done",
@@ -153,9 +150,6 @@ TEST(ChildProcessTest, ChildrenRunConcurrently) {
   B.join();
   EXPECT_EQ(OutA.End, ChildEnd::Exited);
   EXPECT_EQ(OutB.End, ChildEnd::Exited);
-  std::remove((D + "/a").c_str());
-  std::remove((D + "/b").c_str());
-  ::rmdir(Dir);
 }
 
 } // namespace

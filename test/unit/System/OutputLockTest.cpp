@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "System/OutputLock.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -18,15 +20,6 @@
 using namespace atfc;
 
 namespace {
-
-std::string freshDirectory(const char *Name) {
-  const std::string Dir = (std::filesystem::temp_directory_path() /
-                           (std::string("atfc-lock-test-") + Name + "-" + std::to_string(getpid())))
-                              .string();
-  std::filesystem::remove_all(Dir);
-  std::filesystem::create_directories(Dir);
-  return Dir;
-}
 
 /// Forks a child that holds the lock of Dir until killed; returns its pid
 /// once it holds it.
@@ -50,7 +43,8 @@ pid_t holdInChild(const std::string &Dir) {
 }
 
 TEST(OutputLock, ASecondRunIsRefusedWithTheHoldersPid) {
-  const std::string Dir = freshDirectory("refused");
+  const test::ScopedTempDirectory Scratch("atfc-lock-test-refused");
+  const std::string Dir = Scratch.path().string();
   const pid_t Holder = holdInChild(Dir);
   Expected<OutputLock> Refused = OutputLock::acquire(Dir, false, false);
   ASSERT_FALSE(Refused);
@@ -62,11 +56,11 @@ TEST(OutputLock, ASecondRunIsRefusedWithTheHoldersPid) {
   waitpid(Holder, nullptr, 0);
   Expected<OutputLock> Free = OutputLock::acquire(Dir, false, false);
   EXPECT_TRUE(Free) << Free.error().message();
-  std::filesystem::remove_all(Dir);
 }
 
 TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
-  const std::string Dir = freshDirectory("wait");
+  const test::ScopedTempDirectory Scratch("atfc-lock-test-wait");
+  const std::string Dir = Scratch.path().string();
   const pid_t Holder = holdInChild(Dir);
   const pid_t Killer = fork();
   if (Killer == 0) {
@@ -78,11 +72,11 @@ TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
   EXPECT_TRUE(Waited) << Waited.error().message();
   waitpid(Holder, nullptr, 0);
   waitpid(Killer, nullptr, 0);
-  std::filesystem::remove_all(Dir);
 }
 
 TEST(OutputLock, TheInheritedLockIsTakenOverAndClosedOnExec) {
-  const std::string Dir = freshDirectory("inherited");
+  const test::ScopedTempDirectory Scratch("atfc-lock-test-inherited");
+  const std::string Dir = Scratch.path().string();
   Expected<OutputLock> Held = OutputLock::acquire(Dir, false, /*Inheritable=*/true);
   ASSERT_TRUE(Held) << Held.error().message();
   EXPECT_EQ(fcntl(Held->fd(), F_GETFD) & FD_CLOEXEC, 0);
@@ -94,7 +88,6 @@ TEST(OutputLock, TheInheritedLockIsTakenOverAndClosedOnExec) {
   EXPECT_NE(fcntl(Fd, F_GETFD) & FD_CLOEXEC, 0);
   EXPECT_EQ(std::getenv(kLockFdVariable), nullptr);
   EXPECT_FALSE(OutputLock::inherited());
-  std::filesystem::remove_all(Dir);
 }
 
 } // namespace

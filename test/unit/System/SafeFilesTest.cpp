@@ -1,6 +1,8 @@
 //===- test/unit/Runtime/SafeFilesTest.cpp - Writes that stay put ---------===//
 #include "System/SafeFiles.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -14,14 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string &Name) {
-  auto Dir =
-      fs::temp_directory_path() / ("atfc-safefiles-" + std::to_string(getpid()) + "-" + Name);
-  fs::remove_all(Dir);
-  fs::create_directories(Dir);
-  return Dir;
-}
-
 std::string contents(const fs::path &Path) {
   std::ifstream In(Path, std::ios::binary);
   std::ostringstream Out;
@@ -32,7 +26,8 @@ std::string contents(const fs::path &Path) {
 } // namespace
 
 TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
-  const fs::path Dir = scratch("links");
+  const test::ScopedTempDirectory Scratch("atfc-safefiles-links");
+  const fs::path &Dir = Scratch.path();
   std::ofstream(Dir / "victim") << "victim\n";
   // A link at the temporary name, and one at the final name.
   fs::create_symlink(Dir / "victim", Dir / "best.json.tmp");
@@ -51,11 +46,11 @@ TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
   W = writeFileReplacing((Dir / "report.html").string(), "<p>");
   ASSERT_TRUE(W) << W.error().message();
   EXPECT_FALSE(fs::exists(Dir / "elsewhere"));
-  fs::remove_all(Dir);
 }
 
 TEST(SafeFilesTest, AnUnwritablePlaceIsAnError) {
-  const fs::path Dir = scratch("error");
+  const test::ScopedTempDirectory Scratch("atfc-safefiles-error");
+  const fs::path &Dir = Scratch.path();
   fs::create_directories(Dir / "best.json.tmp" / "full"); // cannot be unlinked
   Expected<void> W = writeFileReplacing((Dir / "best.json").string(), "{}");
   ASSERT_FALSE(W);
@@ -63,11 +58,11 @@ TEST(SafeFilesTest, AnUnwritablePlaceIsAnError) {
   EXPECT_NE(Error.find("cannot write '" + (Dir / "best.json.tmp").string() + "'"),
             std::string::npos)
       << Error;
-  fs::remove_all(Dir);
 }
 
 TEST(SafeFilesTest, CreatedDirectoriesArePrivate) {
-  const fs::path Dir = scratch("dirs");
+  const test::ScopedTempDirectory Scratch("atfc-safefiles-dirs");
+  const fs::path &Dir = Scratch.path();
   const fs::path Deep = Dir / "a" / "b" / "c";
   Expected<void> C = createPrivateDirectories(Deep.string());
   ASSERT_TRUE(C) << C.error().message();
@@ -87,5 +82,4 @@ TEST(SafeFilesTest, CreatedDirectoriesArePrivate) {
   C = createPrivateDirectories("");
   ASSERT_FALSE(C);
   EXPECT_EQ(C.error().message(), "cannot create a directory with an empty name");
-  fs::remove_all(Dir);
 }

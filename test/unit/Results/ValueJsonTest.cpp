@@ -1,0 +1,93 @@
+//===- ValueJsonTest.cpp - Values, configurations and costs as JSON -------===//
+//
+// The one JSON form of recorded values: each kind round-trips, the
+// non-finite doubles JSON lacks travel as strings, a cost that is not
+// finite is null, and text that is not UTF-8 or not JSON never fails a
+// record.
+//
+//===----------------------------------------------------------------------===//
+#include "Results/ValueJson.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace atfc;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+TEST(ValueJsonTest, EveryKindRoundTrips) {
+  const std::vector<std::pair<Value, ValueKind>> Cases = {
+      {Value(std::int64_t{-7}), ValueKind::Int},
+      {Value(std::uint64_t{18446744073709551615ULL}), ValueKind::UInt},
+      {Value(0.25), ValueKind::Double},
+      {Value(true), ValueKind::Bool},
+      {Value(std::string("a \"b\"")), ValueKind::String}};
+  for (const auto &[V, Kind] : Cases) {
+    const Json J = valueJson(V);
+    EXPECT_EQ(jsonValue(J, Kind), V) << jsonText(J);
+    EXPECT_EQ(jsonValue(J, std::nullopt), V) << "by JSON's own type: " << jsonText(J);
+  }
+}
+
+TEST(ValueJsonTest, NonFiniteDoublesTravelAsStrings) {
+  const double Inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(jsonText(valueJson(Value(Inf))), "\"inf\"");
+  EXPECT_EQ(jsonText(valueJson(Value(-Inf))), "\"-inf\"");
+  EXPECT_EQ(jsonText(valueJson(Value(std::nan("")))), "\"nan\"");
+  EXPECT_EQ(jsonValue(Json("-inf"), ValueKind::Double), Value(-Inf));
+  const std::optional<Value> NaN = jsonValue(Json("nan"), ValueKind::Double);
+  ASSERT_TRUE(NaN);
+  EXPECT_TRUE(std::isnan(std::get<double>(*NaN)));
+  // A string of another kind is no double.
+  EXPECT_FALSE(jsonValue(Json("fast"), ValueKind::Double));
+}
+
+TEST(ValueJsonTest, AValueOfAnotherKindIsRefused) {
+  EXPECT_FALSE(jsonValue(Json(1.5), ValueKind::Int));
+  EXPECT_FALSE(jsonValue(Json(-1), ValueKind::UInt));
+  EXPECT_FALSE(jsonValue(Json("true"), ValueKind::Bool));
+  EXPECT_FALSE(jsonValue(Json(3), ValueKind::String));
+  // A whole number is a double too.
+  EXPECT_EQ(jsonValue(Json(3), ValueKind::Double), Value(3.0));
+}
+
+TEST(ValueJsonTest, KindsAreNamedAsKindNameSaysAndBack) {
+  for (ValueKind K :
+       {ValueKind::Int, ValueKind::UInt, ValueKind::Double, ValueKind::Bool, ValueKind::String})
+    EXPECT_EQ(valueKindNamed(kindName(K)), K);
+  EXPECT_FALSE(valueKindNamed("float"));
+  EXPECT_EQ(jsonText(kindsJson({ValueKind::Int, ValueKind::String})), "[\"int\",\"string\"]");
+}
+
+TEST(ValueJsonTest, CostsThatAreNotFiniteAreNull) {
+  const double Inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(jsonText(costsJson({1.5, Inf, std::nan("")})), "[1.5,null,null]");
+  EXPECT_EQ(jsonText(doubleJson(-Inf)), "null");
+  EXPECT_TRUE(std::isnan(jsonDouble(Json())));
+  EXPECT_TRUE(std::isnan(jsonDouble(Json("1"))));
+  EXPECT_EQ(jsonDouble(Json(2)), 2.0);
+}
+
+TEST(ValueJsonTest, ConfigurationsKeepTheirParametersOrder) {
+  const std::vector<NamedValue> C = {{"WG", Value(std::int64_t{64})},
+                                     {"A", Value(std::string("x"))}};
+  EXPECT_EQ(jsonText(configurationJson(C)), "{\"WG\":64,\"A\":\"x\"}");
+}
+
+TEST(ValueJsonTest, TextThatIsNotUtf8BecomesReplacementCharacters) {
+  EXPECT_EQ(jsonText(Json(std::string("a\xff"))), "\"a\xef\xbf\xbd\"");
+}
+
+TEST(ValueJsonTest, ParsesJsonAndRefusesTheRest) {
+  const std::optional<Json> J = parseJson("[\"a\", 2, null]");
+  ASSERT_TRUE(J);
+  EXPECT_EQ(jsonStrings(*J), (std::vector<std::string>{"a", "2", "null"}));
+  EXPECT_FALSE(parseJson("[1,"));
+  EXPECT_TRUE(jsonStrings(Json::object()).empty());
+  EXPECT_EQ(jsonText(stringsJson({"x", "y"})), "[\"x\",\"y\"]");
+}
+
+} // namespace
