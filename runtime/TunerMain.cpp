@@ -207,7 +207,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   std::unique_ptr<ConfigurationMeasurer> Measurer;
   const TuningSetup RankSetup = MeasuringRank ? setupOfRank(Setup, *Role) : TuningSetup{};
   if (Role && Role->Searching) {
-    Expected<std::unique_ptr<ConfigurationMeasurer>> Connected = connectRanks(*Role);
+    Expected<std::unique_ptr<ConfigurationMeasurer>> Connected = connectRanks(*Role, Diags);
     if (!Connected) {
       Diags.error(SourceLocation{FileName}, Connected.error().message());
       return kFailureExitCode;

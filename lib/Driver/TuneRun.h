@@ -8,7 +8,12 @@
 #ifndef ATFC_DRIVER_TUNERUN_H
 #define ATFC_DRIVER_TUNERUN_H
 
+#include "Support/Diagnostic.h"
+
+#include "llvm/Support/raw_ostream.h"
+
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,8 +59,11 @@ struct TuneOptions {
 
 /// Checks, emits, builds (cached) and runs the tuner of Options.File;
 /// returns the exit status (the tuner's, 1 when it cannot run, 2 for
-/// options that contradict each other).
-int tuneFile(const TuneOptions &Options);
+/// options that contradict each other). Diagnostics go to Diags, a
+/// compiler's own log to Log, and what atfc says about input sets and
+/// selection files to Out; the tuner writes to the terminal itself.
+int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
+             llvm::raw_ostream &Out);
 
 } // namespace atfc
 

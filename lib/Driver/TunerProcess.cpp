@@ -29,7 +29,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -94,7 +93,7 @@ void removeConfigurationDirectories(const std::string &WorkDirectory) {
 } // namespace
 
 int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
-                    const std::string &WorkDirectory) {
+                    DiagnosticSink &Diags, const std::string &WorkDirectory) {
   // The tuner ends when atfc does (runtime/OutputLock.h).
   setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -130,8 +129,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
     Forwarding.restore();
-    DiagnosticSink(std::cerr).error(std::string("cannot start the tuner '") + Binary +
-                                    "': " + std::strerror(Error));
+    Diags.error(std::string("cannot start the tuner '") + Binary + "': " + std::strerror(Error));
     return 1;
   }
   int Status = 0;
@@ -146,7 +144,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
   if (!WorkDirectory.empty())
     removeConfigurationDirectories(WorkDirectory);
-  DiagnosticSink(std::cerr).error(
+  Diags.error(
       "the tuner was killed by signal " + std::to_string(Signal) + " (" + strsignal(Signal) + ")" +
       (WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
   return 128 + Signal;
