@@ -22,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 
 #include <cstdlib>
+#include <ostream>
 
 namespace atfc {
 
@@ -88,7 +89,9 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     Diags.report(Created.error().diagnostic());
     return Fail(1);
   }
-  Expected<OutputLock> Lock = OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true);
+  Expected<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true,
+                          [&Log](const std::string &Line) { Log << Line << '\n'; });
   if (!Lock) {
     Diags.report(Lock.error().diagnostic());
     return Fail(1);

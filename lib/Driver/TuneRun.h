@@ -59,9 +59,10 @@ struct TuneOptions {
 
 /// Checks, emits, builds (cached) and runs the tuner of Options.File;
 /// returns the exit status (the tuner's, 1 when it cannot run, 2 for
-/// options that contradict each other). Diagnostics go to Diags, a
-/// compiler's own log to Log, and what atfc says about input sets and
-/// selection files to Out; the tuner writes to the terminal itself.
+/// options that contradict each other). Diagnostics go to Diags; Log (the
+/// error stream) gets a compiler's own log and --wait's line; Out gets what
+/// atfc says about input sets and selection files; the tuner writes to the
+/// terminal itself.
 int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
              llvm::raw_ostream &Out);
 
