@@ -92,19 +92,21 @@ int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningR
     Reporter.diagnostics().report(E.diagnostic());
     return Status;
   };
-  Expected<TuningSession> Session = TuningSession::open(Space, Setup, Options, Measurer, Reporter);
-  if (!Session)
-    return Fail(Session.error(), kFailureExitCode);
+  Expected<std::unique_ptr<TuningSession>> Opened =
+      TuningSession::open(Space, Setup, Options, Measurer, Reporter);
+  if (!Opened)
+    return Fail(Opened.error(), kFailureExitCode);
+  TuningSession &Session = **Opened;
   // A technique, abort condition or --resume that does not fit is the
   // user's mistake.
-  if (Expected<void> Chosen = Session->chooseSearch(); !Chosen)
+  if (Expected<void> Chosen = Session.chooseSearch(); !Chosen)
     return Fail(Chosen.error(), kUsageExitCode);
-  if (Expected<void> Begun = Session->begin(Reporter); !Begun)
+  if (Expected<void> Begun = Session.begin(Reporter); !Begun)
     return Fail(Begun.error(), kFailureExitCode);
-  Expected<TuningLoopEnd> End = runTuningLoop(*Session, Measurer, Reporter);
+  Expected<TuningLoopEnd> End = runTuningLoop(Session, Measurer, Reporter);
   if (!End)
     return Fail(End.error(), kFailureExitCode);
-  Expected<TuningOutcome> Outcome = concludeTuning(*Session, *End, Reporter);
+  Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
   if (!Outcome)
     return Fail(Outcome.error(), kFailureExitCode);
   if (*Outcome == TuningOutcome::NothingEvaluated)

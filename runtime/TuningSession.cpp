@@ -51,11 +51,13 @@ Error TuningSession::errorOfFile(std::string Message) const {
   return Error(SourceLocation{Options.FileName}, std::move(Message));
 }
 
-Expected<TuningSession> TuningSession::open(const ChainOfTrees &Space, const TuningSetup &Setup,
-                                            const TuningRunOptions &Options,
-                                            ConfigurationMeasurer &Measurer,
-                                            TuningReporter &Reporter) {
-  TuningSession Session(Space, Setup, Options, Measurer);
+Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees &Space,
+                                                             const TuningSetup &Setup,
+                                                             const TuningRunOptions &Options,
+                                                             ConfigurationMeasurer &Measurer,
+                                                             TuningReporter &Reporter) {
+  std::unique_ptr<TuningSession> Made(new TuningSession(Space, Setup, Options, Measurer));
+  TuningSession &Session = *Made;
   if (Space.empty())
     return Session.errorOfFile(
         "the search space is empty: no configuration satisfies every constraint");
@@ -76,7 +78,7 @@ Expected<TuningSession> TuningSession::open(const ChainOfTrees &Space, const Tun
                     : resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device,
                                  Options.InputsKey});
   if (!Options.Resume)
-    return Session;
+    return Made;
   auto Previous = Session.Database->resumableRun(Session.Key);
   if (!Previous)
     return Session.errorOfFile(Previous.error().message());
@@ -85,7 +87,7 @@ Expected<TuningSession> TuningSession::open(const ChainOfTrees &Space, const Tun
     Reporter.diagnostics().note(
         SourceLocation{Options.FileName},
         "no interrupted run of this file with these inputs; starting a new one");
-  return Session;
+  return Made;
 }
 
 Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {

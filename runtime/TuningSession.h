@@ -76,13 +76,14 @@ public:
   /// Opens results.db in the output directory (creating the directory)
   /// and, for --resume, finds the run to continue (a note through Reporter
   /// when there is none). Fails for an empty space and when the database
-  /// cannot be opened or read.
-  static Expected<TuningSession> open(const ChainOfTrees &Space, const TuningSetup &Setup,
-                                      const TuningRunOptions &Options,
-                                      ConfigurationMeasurer &Measurer, TuningReporter &Reporter);
+  /// cannot be opened or read. On the heap: the exploration calls back into
+  /// the session, which therefore never moves.
+  static Expected<std::unique_ptr<TuningSession>>
+  open(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
+       ConfigurationMeasurer &Measurer, TuningReporter &Reporter);
 
-  TuningSession(TuningSession &&) = default;
-  TuningSession &operator=(TuningSession &&) = delete;
+  TuningSession(const TuningSession &) = delete;
+  TuningSession &operator=(const TuningSession &) = delete;
   ~TuningSession();
 
   /// Chooses the technique, abort condition and seed (the options', else

@@ -51,12 +51,13 @@ protected:
   void TearDown() override { std::filesystem::remove_all(Dir); }
 
   /// Opens, chooses and begins a session; fails the test when one fails.
-  TuningSession started() {
-    Expected<TuningSession> Session = TuningSession::open(Space, Setup, Options, M, Reporter);
+  std::unique_ptr<TuningSession> started() {
+    Expected<std::unique_ptr<TuningSession>> Session =
+        TuningSession::open(Space, Setup, Options, M, Reporter);
     EXPECT_TRUE(Session) << Session.error().message();
-    Expected<void> Chosen = Session->chooseSearch();
+    Expected<void> Chosen = (*Session)->chooseSearch();
     EXPECT_TRUE(Chosen) << Chosen.error().message();
-    Expected<void> Begun = Session->begin(Reporter);
+    Expected<void> Begun = (*Session)->begin(Reporter);
     EXPECT_TRUE(Begun) << Begun.error().message();
     return Session.take();
   }
@@ -81,7 +82,8 @@ protected:
 };
 
 TEST_F(TuningSessionTest, RecordsANewRunAndItsEvaluations) {
-  TuningSession Session = started();
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
   EXPECT_GT(Session.runId(), 0);
   measure(Session, 2);
   ASSERT_TRUE(Session.finish(/*Interrupted=*/false));
@@ -99,7 +101,8 @@ TEST_F(TuningSessionTest, RecordsANewRunAndItsEvaluations) {
 
 TEST_F(TuningSessionTest, AnEmptySpaceIsAnError) {
   Space = ChainOfTrees();
-  Expected<TuningSession> Session = TuningSession::open(Space, Setup, Options, M, Reporter);
+  Expected<std::unique_ptr<TuningSession>> Session =
+      TuningSession::open(Space, Setup, Options, M, Reporter);
   ASSERT_FALSE(Session);
   EXPECT_EQ(Session.error().location().File, "k.c");
   EXPECT_NE(Session.error().message().find("the search space is empty"), std::string::npos);
@@ -108,9 +111,10 @@ TEST_F(TuningSessionTest, AnEmptySpaceIsAnError) {
 TEST_F(TuningSessionTest, ATechniqueThatDoesNotParseIsAnErrorAtItsText) {
   Options.Technique.clear();
   Setup.Technique = {"anneal", 4, 10};
-  Expected<TuningSession> Session = TuningSession::open(Space, Setup, Options, M, Reporter);
+  Expected<std::unique_ptr<TuningSession>> Session =
+      TuningSession::open(Space, Setup, Options, M, Reporter);
   ASSERT_TRUE(Session);
-  Expected<void> Chosen = Session->chooseSearch();
+  Expected<void> Chosen = (*Session)->chooseSearch();
   ASSERT_FALSE(Chosen);
   EXPECT_EQ(Chosen.error().location(), (SourceLocation{"k.c", 4, 10}));
   EXPECT_NE(Chosen.error().message().find("unknown search technique 'anneal'"), std::string::npos)
@@ -120,7 +124,8 @@ TEST_F(TuningSessionTest, ATechniqueThatDoesNotParseIsAnErrorAtItsText) {
 TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions) {
   std::int64_t First = 0;
   {
-    TuningSession Session = started();
+    std::unique_ptr<TuningSession> Started = started();
+    TuningSession &Session = *Started;
     First = Session.runId();
     measure(Session, 1);
     ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
@@ -128,9 +133,10 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
   Options.Resume = true;
   Options.Technique = "random";
   {
-    Expected<TuningSession> Session = TuningSession::open(Space, Setup, Options, M, Reporter);
+    Expected<std::unique_ptr<TuningSession>> Session =
+        TuningSession::open(Space, Setup, Options, M, Reporter);
     ASSERT_TRUE(Session);
-    Expected<void> Chosen = Session->chooseSearch();
+    Expected<void> Chosen = (*Session)->chooseSearch();
     ASSERT_FALSE(Chosen);
     EXPECT_NE(Chosen.error().message().find("--resume continues run " + std::to_string(First) +
                                             " with its technique 'exhaustive'"),
@@ -138,7 +144,8 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
         << Chosen.error().message();
   }
   Options.Technique.clear();
-  TuningSession Session = started();
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
   EXPECT_EQ(Session.runId(), First);
   EXPECT_NE(Err.str().find("k.c: resuming run " + std::to_string(First) + " (seed 3)\n"),
             std::string::npos)
@@ -147,7 +154,8 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
 
 TEST_F(TuningSessionTest, ResumeWithoutAnInterruptedRunStartsANewOne) {
   Options.Resume = true;
-  TuningSession Session = started();
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
   EXPECT_GT(Session.runId(), 0);
   EXPECT_NE(Err.str().find("k.c: note: no interrupted run of this file"), std::string::npos)
       << Err.str();
@@ -156,13 +164,15 @@ TEST_F(TuningSessionTest, ResumeWithoutAnInterruptedRunStartsANewOne) {
 TEST_F(TuningSessionTest, TheBestUnderTheKeyMayBeAnEarlierRuns) {
   std::int64_t First = 0;
   {
-    TuningSession Session = started();
+    std::unique_ptr<TuningSession> Started = started();
+    TuningSession &Session = *Started;
     First = Session.runId();
     measure(Session, 4); // X = 3 has cost 1
     ASSERT_TRUE(Session.finish(false));
   }
   Options.Fresh = true;
-  TuningSession Session = started();
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
   EXPECT_NE(Err.str().find("k.c: fresh run:"), std::string::npos) << Err.str();
   measure(Session, 1); // X = 1 has cost 5
   const BestConfiguration RunBest{namedValuesOf(Space, Space.at(0)), {5.0}, "0"};
@@ -173,6 +183,23 @@ TEST_F(TuningSessionTest, TheBestUnderTheKeyMayBeAnEarlierRuns) {
   EXPECT_EQ(Best->Best.Index, "2");
   ASSERT_TRUE(Best->RunBest);
   EXPECT_EQ(Best->RunBest->Costs, Cost({5.0}));
+}
+
+TEST_F(TuningSessionTest, EarlierResultsAnswerAndAreRecordedAsReused) {
+  {
+    std::unique_ptr<TuningSession> Started = started();
+    measure(*Started, 4);
+    ASSERT_TRUE(Started->finish(false));
+  }
+  Options.Seed = 8;
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
+  // Every proposal is known: nothing is left to measure.
+  EXPECT_TRUE(Session.exploration().next().empty());
+  ASSERT_TRUE(Session.reusedRecorded());
+  EXPECT_EQ(Session.reused(), 4u);
+  EXPECT_EQ(Session.exploration().status().Evaluations, 4u);
+  EXPECT_EQ(Session.runJson()["reused_evaluations"], 4);
 }
 
 } // namespace
