@@ -13,7 +13,6 @@
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
-#include <iostream>
 #include <poll.h>
 #include <unistd.h>
 
@@ -28,7 +27,8 @@ bool sameValues(const ParameterValues &A, const ParameterValues &B) {
 
 class RankedMeasurer final : public ConfigurationMeasurer {
 public:
-  RankedMeasurer(int Fd, unsigned Count) : Fd(Fd), Ranks(Count) {
+  RankedMeasurer(int Fd, unsigned Count, DiagnosticSink &Diags)
+      : Fd(Fd), Ranks(Count), Diags(Diags) {
     if (::pipe2(WakeFds, O_CLOEXEC | O_NONBLOCK) != 0)
       WakeFds[0] = WakeFds[1] = -1;
   }
@@ -74,7 +74,7 @@ public:
         const std::string Why = !FatalError.empty() ? FatalError
                                 : Pumped            ? "no measuring rank is left"
                                                     : Pumped.error().message();
-        DiagnosticSink(std::cerr).error(Why + "; stopping (resume with --resume)");
+        Diags.error(Why + "; stopping (resume with --resume)");
         std::raise(SIGTERM);
         return Measurement::invalid(FailureKind::Crashed, Why);
       }
@@ -196,7 +196,7 @@ private:
     case RankMessage::Lost: {
       LostMessage Lost;
       decodeMessage(Payload, Lost);
-      DiagnosticSink(std::cerr).warning(
+      Diags.warning(
           fmt::format("rank {}'s measuring process ended ({}){}", From, Lost.Reason,
                       Lost.Restarting ? "; it is started again" : "; the run goes on without it"));
       for (Job &J : Jobs)
@@ -221,6 +221,8 @@ private:
   int Fd;
   int WakeFds[2] = {-1, -1};
   std::vector<Rank> Ranks;
+  /// Where a lost rank and the end of every rank are said.
+  DiagnosticSink &Diags;
   std::deque<Job> Jobs;
   std::uint64_t NextJob = 1;
   std::size_t PerRank = 1;
@@ -232,8 +234,9 @@ private:
 
 } // namespace
 
-Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role) {
-  auto Measurer = std::make_unique<RankedMeasurer>(Role.Fd, Role.Ranks);
+Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role,
+                                                              DiagnosticSink &Diags) {
+  auto Measurer = std::make_unique<RankedMeasurer>(Role.Fd, Role.Ranks, Diags);
   if (Expected<void> Connected = Measurer->connect(); !Connected)
     return Connected.takeError();
   return std::unique_ptr<ConfigurationMeasurer>(std::move(Measurer));

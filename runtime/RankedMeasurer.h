@@ -26,8 +26,11 @@ namespace atfc {
 
 /// Waits until every rank of Role said it is ready, publishes the device's
 /// limits from their Hello; the measurer, or the error (a rank cannot
-/// measure, or the launcher is gone).
-Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role);
+/// measure, or the launcher is gone). During the run, a rank that is lost
+/// is a warning to Diags, and the end of every rank an error (Diags must
+/// outlive the measurer).
+Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role,
+                                                              DiagnosticSink &Diags);
 
 } // namespace atfc
 

@@ -86,6 +86,37 @@ void dieWithParent() {
 
 } // namespace
 
+int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
+              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err) {
+  TuningReporter Reporter(Out, Err, Options.Progress, Options.Verbose);
+  auto Fail = [&](const Error &E, int Status) {
+    Reporter.diagnostics().report(E.diagnostic());
+    return Status;
+  };
+  Expected<std::unique_ptr<TuningSession>> Opened =
+      TuningSession::open(Space, Setup, Options, Measurer, Reporter);
+  if (!Opened)
+    return Fail(Opened.error(), kFailureExitCode);
+  TuningSession &Session = **Opened;
+  // A technique, abort condition or --resume that does not fit is the
+  // user's mistake.
+  if (Expected<void> Chosen = Session.chooseSearch(); !Chosen)
+    return Fail(Chosen.error(), kUsageExitCode);
+  if (Expected<void> Begun = Session.begin(Reporter); !Begun)
+    return Fail(Begun.error(), kFailureExitCode);
+  Expected<TuningLoopEnd> End = runTuningLoop(Session, Measurer, Reporter);
+  if (!End)
+    return Fail(End.error(), kFailureExitCode);
+  Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
+  if (!Outcome)
+    return Fail(Outcome.error(), kFailureExitCode);
+  if (*Outcome == TuningOutcome::NothingEvaluated)
+    return kFailureExitCode;
+  if (End->Interrupted)
+    return End->Signal != 0 ? 128 + End->Signal : kInterruptedExitCode;
+  return *Outcome == TuningOutcome::BestWritten ? 0 : kFailureExitCode;
+}
+
 std::string TunerMain::outputDirectory() const {
   return Options.OutputDirectory.empty() ? FileName + ".atf" : Options.OutputDirectory;
 }
@@ -177,7 +208,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   std::unique_ptr<ConfigurationMeasurer> Measurer;
   const TuningSetup RankSetup = MeasuringRank ? setupOfRank(Setup, *Role) : TuningSetup{};
   if (Role && Role->Searching) {
-    Expected<std::unique_ptr<ConfigurationMeasurer>> Connected = connectRanks(*Role);
+    Expected<std::unique_ptr<ConfigurationMeasurer>> Connected = connectRanks(*Role, Diags);
     if (!Connected) {
       Diags.error(SourceLocation{FileName}, Connected.error().message());
       return kFailureExitCode;

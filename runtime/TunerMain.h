@@ -28,6 +28,8 @@
 #include "SearchSpace/SpaceGenerator.h"
 #include "System/OutputLock.h"
 #include "runtime/ArithmeticTrap.h"
+#include "runtime/ConfigurationMeasurer.h"
+#include "runtime/TuningSession.h"
 #include "runtime/TuningSetup.h"
 
 #include <functional>
@@ -46,6 +48,13 @@ inline constexpr int kFailureExitCode = 1;
 /// process in which OpenCL or CUDA runs, so that a crashing kernel takes
 /// only the worker down.
 inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
+
+/// Runs a tuning run of Space (TuningRun.h), telling the user on Out and
+/// Err; returns the tuner's exit status, decided here alone: 0 when a valid
+/// configuration was found, 1 when none was (or on an error), 2 for bad
+/// options, 128 + the signal when interrupted (130 for Ctrl-C).
+int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
+              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err);
 
 class TunerMain {
 public:

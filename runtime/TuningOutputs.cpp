@@ -2,6 +2,8 @@
 #include "runtime/TuningOutputs.h"
 
 #include "Backends/SourceSubstitution.h"
+#include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
 #include "System/SafeFiles.h"
 
 #include <cerrno>
@@ -29,6 +31,46 @@ std::string bestHeader(const ParameterValues &Values, const std::string &FileNam
   for (const NamedValue &V : Values)
     Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";
   return Text + "#endif\n";
+}
+
+Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs) {
+  const BestConfiguration &Best = Outputs.Best;
+  nlohmann::ordered_json Json;
+  Json["file"] = Outputs.FileName;
+  nlohmann::ordered_json Params = nlohmann::ordered_json::object();
+  for (const NamedValue &V : Best.Values)
+    Params[V.Name] = valueJson(V.Val);
+  Json["configuration"] = Params;
+  Json["cost"] = Best.Costs;
+  Json["objectives"] = objectivesJson(Outputs.Objectives, Best.Costs.size());
+  Json["index"] = Best.Index;
+  Json["measured_by_run"] = Outputs.MeasuredByRun;
+  if (!Outputs.Fixed.empty())
+    Json["fixed"] = Outputs.Fixed;
+  Json["run"] = Outputs.Run;
+  const std::string Dir = Outputs.OutputDirectory + "/";
+  std::vector<std::string> Written = {Dir + "best.json", "best.h"};
+  // Invalid UTF-8 in a name or value must not cost the whole file.
+  if (Expected<void> Done = writeFileReplacing(
+          Dir + "best.json",
+          Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+      !Done)
+    return Done.takeError();
+  if (Expected<void> Done = writeFileReplacing(
+          Dir + "best.h", bestHeader(Best.Values, Outputs.FileName,
+                                     formatNamedCost(Best.Costs, Outputs.Objectives)));
+      !Done)
+    return Done.takeError();
+  if (!Outputs.CFamily)
+    return Written;
+  const std::string Tuned = tunedSourceName(Outputs.FileName);
+  if (Expected<void> Done = writeFileReplacing(
+          Dir + Tuned,
+          substituteConfiguration(Outputs.BlankedSource, Best.Values, Outputs.DefineLines));
+      !Done)
+    return Done.takeError();
+  Written.push_back(Tuned);
+  return Written;
 }
 
 } // namespace atfc

@@ -13,9 +13,11 @@
 
 #include "Backends/Measurement.h"
 #include "Support/Cost.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,34 @@ std::string tunedSourceName(const std::string &FileName);
 /// CostText, when given, names the costs in a comment ("time=0.5 (min)").
 std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
                        const std::string &CostText = {});
+
+/// Everything the outputs of a run say.
+struct TuningOutputFiles {
+  /// The annotated file as the user named it.
+  std::string FileName;
+  /// Where the files go.
+  std::string OutputDirectory;
+  /// The file with its directives blanked, and the lines where the tuned
+  /// source gets its #defines; no tuned source unless CFamily.
+  std::string BlankedSource;
+  std::vector<unsigned> DefineLines;
+  bool CFamily = true;
+  /// The best configuration known under the run's key.
+  BestConfiguration Best;
+  /// The run that measured Best.
+  std::int64_t MeasuredByRun = 0;
+  /// The file's objectives, which name Best's costs.
+  ObjectiveList Objectives;
+  /// The --fix values (NAME=VALUE); none for the whole space.
+  std::vector<std::string> Fixed;
+  /// best.json's "run": what the run was (its id, technique, seed, ...).
+  nlohmann::ordered_json Run;
+};
+
+/// Writes best.json, best.h and (C-family files) the tuned source, each
+/// replaced whole; the files as the summary names them ("DIR/best.json",
+/// "best.h", "k.tuned.c"), or why one cannot be written.
+Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs);
 
 } // namespace atfc
 

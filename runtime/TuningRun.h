@@ -2,8 +2,9 @@
 //
 // A tuning run: the search technique proposes configurations (lib/Search),
 // the measurer measures them (lib/Backends), every result goes into the
-// results database at once, and at the end (or at Ctrl-C) the best
-// configuration is written out as best.json, best.h and the tuned source.
+// results database at once (TuningSession.h), and at the end (or at
+// Ctrl-C) the best configuration is written out as best.json, best.h and
+// the tuned source (TuningOutputs.h).
 //
 // Results are keyed by what they depend on: the tuner (the directives'
 // meaning and the toolchain), the blanked source, the arguments and the
@@ -13,67 +14,51 @@
 // techniques are deterministic, the run retraces its steps from the stored
 // results and goes on where it stopped.
 //
+// What the run tells the user goes through a TuningReporter; the exit
+// status it leads to is the tuner's main's to decide (TunerMain.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGRUN_H
 #define ATFC_RUNTIME_TUNINGRUN_H
 
-#include "Invocation/TunerCommandLine.h"
-#include "SearchSpace/ChainOfTrees.h"
 #include "runtime/ConfigurationMeasurer.h"
-#include "runtime/TuningSetup.h"
-
-#include <cstdint>
-#include <iosfwd>
-#include <optional>
-#include <string>
-#include <vector>
+#include "runtime/TuningReporter.h"
+#include "runtime/TuningSession.h"
 
 namespace atfc {
-
-/// How to run, besides what the file says.
-struct TuningRunOptions {
-  /// The annotated file as the user named it.
-  std::string FileName;
-  /// Where best.json, best.h, the tuned source and results.db go.
-  std::string OutputDirectory;
-  /// The file with its directives blanked.
-  std::string BlankedSource;
-  /// The tuned program's arguments ($1, $2, ...).
-  std::vector<std::string> Arguments;
-  /// What identifies the tuner program (its content hash).
-  std::string TunerIdentity;
-  /// A hash of the files the results depend on besides the source (its
-  /// includes, scripts, #atf::depends); joins the key when not empty.
-  std::string InputsKey;
-  /// The --fix values (NAME=VALUE) when the space is a sub-space of the
-  /// file's: the key is the whole space's (TunerIdentity names its tuner).
-  std::vector<std::string> Fixed;
-  /// Measure every configuration again, reusing nothing.
-  bool Fresh = false;
-  /// Earlier data whose best configurations are measured first
-  /// (TuningPriors.h); none for a cold start.
-  std::vector<PriorData> Priors;
-  /// Overrides of the file's technique, abort condition and seed.
-  std::string Technique;
-  std::string AbortCondition;
-  std::optional<std::uint64_t> Seed;
-  /// Continue the last interrupted run.
-  bool Resume = false;
-  /// A line per evaluation.
-  bool Verbose = false;
-  /// Draw the progress line (standard error is a terminal).
-  bool Progress = false;
-};
 
 /// Exit status of a run that Ctrl-C interrupted (results kept); another
 /// signal S gives 128 + S.
 inline constexpr int kInterruptedExitCode = 130;
 
-/// Runs the tuning loop; returns the tuner's exit status: 0 when a valid
-/// configuration was found, 1 when none was (or on an error), 2 for bad
-/// options, 128 + the signal when interrupted (130 for Ctrl-C).
-int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
-              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err);
+/// How the measuring loop ended.
+struct TuningLoopEnd {
+  /// A signal stopped it (the run is marked interrupted; --resume
+  /// continues it).
+  bool Interrupted = false;
+  /// The signal that stopped it; 0 when none did.
+  int Signal = 0;
+};
+
+/// Measures what the session's exploration proposes until it is done or a
+/// signal arrives, recording every result; fails when the database does.
+Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasurer &Measurer,
+                                      TuningReporter &Reporter);
+
+/// What a finished loop left.
+enum class TuningOutcome {
+  /// The best configuration known under the key was written out.
+  BestWritten,
+  /// The abort condition held before the first evaluation.
+  NothingEvaluated,
+  /// Every configuration evaluated was invalid.
+  NoValidConfiguration,
+};
+
+/// Says how the run ended and writes the outputs for its best
+/// configuration (TuningOutputs.h); fails when they cannot be written.
+Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopEnd &End,
+                                       TuningReporter &Reporter);
 
 } // namespace atfc
 

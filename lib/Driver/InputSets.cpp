@@ -98,7 +98,8 @@ bool measureOutcome(ResultsDatabase &Db, SetOutcome &Outcome) {
 
 int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                   const std::vector<WisdomInput> &Inputs, const std::string &OutputDirectory,
-                  const std::vector<PriorData> &UserPriors, const RunInputSet &Run) {
+                  const std::vector<PriorData> &UserPriors, const RunInputSet &Run,
+                  llvm::raw_ostream &Out) {
   const std::string Database = OutputDirectory + "/results.db";
   std::vector<SetOutcome> Done;
   int Status = 0;
@@ -121,12 +122,12 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
         Priors.push_back({Database, Done[D].RunId});
         Outcome.From.push_back(D);
       }
-    llvm::outs() << "atfc: input set " << K + 1 << " of " << Sets.size() << ": " << joined(Sets[K]);
+    Out << "atfc: input set " << K + 1 << " of " << Sets.size() << ": " << joined(Sets[K]);
     if (!Outcome.From.empty())
-      llvm::outs() << " (warm start from " << joined(Done[Outcome.From.front()].Arguments)
-                   << (Outcome.From.size() > 1 ? " and the others tuned" : "") << ")";
-    llvm::outs() << '\n';
-    llvm::outs().flush();
+      Out << " (warm start from " << joined(Done[Outcome.From.front()].Arguments)
+          << (Outcome.From.size() > 1 ? " and the others tuned" : "") << ")";
+    Out << '\n';
+    Out.flush();
     const int SetStatus = Run(Sets[K], Priors);
     if (SetStatus != 0 && Status == 0)
       Status = SetStatus;
@@ -139,40 +140,37 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
 
   // The savings: each warm start against the first cold start (the only
   // cold run of the command; docs/per-input.md says what that estimates).
-  llvm::outs() << "atfc: " << Sets.size() << " input sets tuned into " << Database << '\n';
+  Out << "atfc: " << Sets.size() << " input sets tuned into " << Database << '\n';
   const SetOutcome *Cold = nullptr;
   std::int64_t Saved = 0;
   std::size_t Warm = 0;
   for (const SetOutcome &O : Done) {
-    llvm::outs() << "  " << joined(O.Arguments) << ": run " << O.RunId << ", ";
+    Out << "  " << joined(O.Arguments) << ": run " << O.RunId << ", ";
     if (O.ToBest == 0) {
-      llvm::outs() << "no valid configuration\n";
+      Out << "no valid configuration\n";
       continue;
     }
-    llvm::outs() << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations
-                 << " evaluations";
+    Out << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations << " evaluations";
     if (O.From.empty()) {
-      llvm::outs() << " (cold start)\n";
+      Out << " (cold start)\n";
       if (!Cold)
         Cold = &O;
       continue;
     }
-    llvm::outs() << " (warm start";
+    Out << " (warm start";
     if (Cold) {
       const std::int64_t Difference = Cold->ToBest - O.ToBest;
-      llvm::outs() << "; the cold start of " << joined(Cold->Arguments) << " needed "
-                   << Cold->ToBest;
+      Out << "; the cold start of " << joined(Cold->Arguments) << " needed " << Cold->ToBest;
       Saved += Difference;
       ++Warm;
     }
-    llvm::outs() << ")\n";
+    Out << ")\n";
   }
   if (Warm > 0)
-    llvm::outs() << "atfc: the warm starts " << (Saved >= 0 ? "saved " : "cost ")
-                 << (Saved >= 0 ? Saved : -Saved) << " evaluation"
-                 << (Saved == 1 || Saved == -1 ? "" : "s")
-                 << " in all against the cold start (evaluations to within 5 % of a run's "
-                    "best)\n";
+    Out << "atfc: the warm starts " << (Saved >= 0 ? "saved " : "cost ")
+        << (Saved >= 0 ? Saved : -Saved) << " evaluation" << (Saved == 1 || Saved == -1 ? "" : "s")
+        << " in all against the cold start (evaluations to within 5 % of a run's "
+           "best)\n";
   return Status;
 }
 

@@ -14,6 +14,8 @@
 #include "Invocation/TunerCommandLine.h"
 #include "Wisdom/Wisdom.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -40,12 +42,14 @@ using RunInputSet = std::function<int(const std::vector<std::string> &Arguments,
                                       const std::vector<PriorData> &Priors)>;
 
 /// Tunes each of Sets in turn through Run (each after the first warm-started
-/// from the runs of the sets before it, after UserPriors), then reports the
-/// warm starts' savings on standard output. Returns 0 when every set found
-/// a configuration, else the first failing status (an interrupt stops).
+/// from the runs of the sets before it, after UserPriors), saying on Out
+/// which set starts and, at the end, the warm starts' savings. Returns 0
+/// when every set found a configuration, else the first failing status (an
+/// interrupt stops).
 int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                   const std::vector<WisdomInput> &Inputs, const std::string &OutputDirectory,
-                  const std::vector<PriorData> &UserPriors, const RunInputSet &Run);
+                  const std::vector<PriorData> &UserPriors, const RunInputSet &Run,
+                  llvm::raw_ostream &Out);
 
 } // namespace atfc
 

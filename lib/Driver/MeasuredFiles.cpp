@@ -10,7 +10,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <sstream>
 #include <string_view>
@@ -107,8 +106,8 @@ std::vector<std::string> filesNamedByScript(const std::string &Script,
   return Files;
 }
 
-std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
-                                             const std::string &Blanked) {
+std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const std::string &Blanked,
+                                             DiagnosticSink &Diags) {
   std::error_code EC;
   const fs::path Directory =
       fs::absolute(fs::path(File.FileName), EC).lexically_normal().parent_path();
@@ -139,13 +138,12 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
     if (!readWhole(Path, Contents) || fs::is_directory(Path, EC)) {
       const std::string Shown =
           Where ? fs::path(Path).lexically_relative(Directory).string() : Path;
-      DiagnosticSink Sink(std::cerr);
-      Sink.setSource(File.FileName, File.Source);
+      Diags.setSource(File.FileName, File.Source);
       const std::string Message = "cannot read '" + Shown + "', which the results depend on";
       if (Where)
-        Sink.error({File.FileName, Where->Line, Where->Column}, Message);
+        Diags.error({File.FileName, Where->Line, Where->Column}, Message);
       else
-        Sink.error(Message);
+        Diags.error(Message);
       return std::nullopt;
     }
     Result.Paths.push_back(keyName(Path, Directory));

@@ -10,6 +10,7 @@
 #define ATFC_DRIVER_MEASUREDFILES_H
 
 #include "Directives/Frontend.h"
+#include "Support/Diagnostic.h"
 
 #include <optional>
 #include <string>
@@ -36,10 +37,10 @@ std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory);
 
 /// The measured files of an analysed file whose blanked text is Blanked;
-/// nullopt after printing an error at the directive of a file that cannot
-/// be read.
-std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File,
-                                             const std::string &Blanked);
+/// nullopt after reporting to Diags an error at the directive of a file
+/// that cannot be read.
+std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const std::string &Blanked,
+                                             DiagnosticSink &Diags);
 
 } // namespace atfc
 

@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <iostream>
 #include <unistd.h>
 
 namespace atfc {
@@ -36,10 +35,9 @@ std::string besideSelf(const char *Name) {
 }
 
 /// Becomes the program Args name; returns 1 only when it cannot.
-int execProgram(const std::vector<std::string> &Args) {
+int execProgram(const std::vector<std::string> &Args, DiagnosticSink &Diags) {
   const int Error = replaceProcess(Args);
-  DiagnosticSink(std::cerr).error(std::string("cannot run '") + Args[0] +
-                                  "': " + std::strerror(Error));
+  Diags.error(std::string("cannot run '") + Args[0] + "': " + std::strerror(Error));
   return 1;
 }
 
@@ -58,12 +56,13 @@ std::optional<MpiJob> mpiJobOfEnvironment() {
   return std::nullopt;
 }
 
-int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine) {
+int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
+                DiagnosticSink &Diags) {
   const std::string Launcher = besideSelf("atfc-ranks");
   if (access(Launcher.c_str(), X_OK) != 0) {
-    DiagnosticSink(std::cerr).error(std::string("--ranks needs '") + Launcher +
-                                    "', which is built where Open MPI is found (libopenmpi-dev); "
-                                    "this atfc was built without it");
+    Diags.error(std::string("--ranks needs '") + Launcher +
+                "', which is built where Open MPI is found (libopenmpi-dev); "
+                "this atfc was built without it");
     return 1;
   }
   const char *MpiExec = std::getenv("ATFC_MPIEXEC");
@@ -73,11 +72,11 @@ int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine) {
   // Ranks mostly wait for their measurements: more ranks than cores is
   // fine on one node (Open MPI refuses it by default; others ignore this).
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", /*overwrite=*/0);
-  return execProgram(Args);
+  return execProgram(Args, Diags);
 }
 
 int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,
-                     int Failed) {
+                     int Failed, DiagnosticSink &Diags) {
   std::vector<std::string> Args = {besideSelf("atfc-ranks")};
   if (!Devices.empty())
     Args.insert(Args.end(), {"--devices", Devices});
@@ -85,7 +84,7 @@ int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::strin
     Args.insert(Args.end(), {"--failed", std::to_string(Failed)});
   Args.push_back("--");
   Args.insert(Args.end(), TunerArgs.begin(), TunerArgs.end());
-  return execProgram(Args);
+  return execProgram(Args, Diags);
 }
 
 } // namespace atfc

@@ -10,6 +10,8 @@
 #ifndef ATFC_DRIVER_RANKLAUNCH_H
 #define ATFC_DRIVER_RANKLAUNCH_H
 
+#include "Support/Diagnostic.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,15 +27,16 @@ struct MpiJob {
 std::optional<MpiJob> mpiJobOfEnvironment();
 
 /// Runs CommandLine (atfc's own argv, argv[0] excepted) under `mpiexec -n
-/// Ranks` (ATFC_MPIEXEC names another); returns only when it cannot (1).
-int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine);
+/// Ranks` (ATFC_MPIEXEC names another); returns only when it cannot (1),
+/// after reporting why to Diags.
+int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine, DiagnosticSink &Diags);
 
 /// Becomes this rank's atfc-ranks: rank 0 with the tuner's command line
 /// (TunerArgs, argv[0] included), or with Failed (an exit status) when it
 /// could not build it; the other ranks with neither. Returns only when it
-/// cannot (1).
+/// cannot (1), after reporting why to Diags.
 int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,
-                     int Failed);
+                     int Failed, DiagnosticSink &Diags);
 
 } // namespace atfc
 

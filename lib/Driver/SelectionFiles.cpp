@@ -7,29 +7,28 @@
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <iostream>
-
 namespace atfc {
 
 /// The stem of the header's names: Prefix, else the file's.
-std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File) {
+std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File,
+                                  DiagnosticSink &Diags) {
   if (Prefix.empty())
     return selectionStem(File);
   if (!isCIdentifier(Prefix)) {
-    DiagnosticSink(std::cerr).error(std::string("--prefix '") + Prefix + "' is not a C identifier");
+    Diags.error(std::string("--prefix '") + Prefix + "' is not a C identifier");
     return std::nullopt;
   }
   return Prefix;
 }
 
-bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path) {
+bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
+                 DiagnosticSink &Diags) {
   if (W.Entries.empty()) {
-    DiagnosticSink(std::cerr).error(std::string("no tuned configuration to select from: '") + Path +
-                                    "' not written");
+    Diags.error(std::string("no tuned configuration to select from: '") + Path + "' not written");
     return false;
   }
   if (Expected<void> Written = writeFileReplacing(Path, selectionHeader(W, Stem)); !Written) {
-    DiagnosticSink(std::cerr).report(Written.error().diagnostic());
+    Diags.report(Written.error().diagnostic());
     return false;
   }
   return true;
@@ -37,26 +36,26 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
 
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
-                         bool Required) {
+                         bool Required, DiagnosticSink &Diags, llvm::raw_ostream &Out) {
   const Severity Level = Required ? Severity::Error : Severity::Warning;
   Expected<Wisdom> W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
   if (!W) {
-    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, W.error().message()));
+    Diags.report(diagnosticAt(Level, {}, W.error().message()));
     return false;
   }
-  std::optional<std::string> Stem = stemOf(Prefix, File);
+  std::optional<std::string> Stem = stemOf(Prefix, File, Diags);
   if (!Stem)
     return false;
   const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
   if (Expected<void> Written = writeFileReplacing(Json, wisdomJson(*W)); !Written) {
-    DiagnosticSink(std::cerr).report(diagnosticAt(Level, {}, Written.error().message()));
+    Diags.report(diagnosticAt(Level, {}, Written.error().message()));
     return false;
   }
-  if (!writeHeader(*W, *Stem, Header))
+  if (!writeHeader(*W, *Stem, Header, Diags))
     return false;
-  llvm::outs() << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
-               << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";
+  Out << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
+      << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";
   return true;
 }
 

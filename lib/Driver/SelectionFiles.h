@@ -9,7 +9,10 @@
 #ifndef ATFC_DRIVER_SELECTIONFILES_H
 #define ATFC_DRIVER_SELECTIONFILES_H
 
+#include "Support/Diagnostic.h"
 #include "Wisdom/Wisdom.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <string>
@@ -18,20 +21,22 @@
 namespace atfc {
 
 /// The stem of the header's names: Prefix, else the file's; nullopt after
-/// printing why a Prefix is not a C identifier.
-std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File);
+/// reporting to Diags why a Prefix is not a C identifier.
+std::optional<std::string> stemOf(const std::string &Prefix, const std::string &File,
+                                  DiagnosticSink &Diags);
 
 /// Writes the selection header of W with names from Stem to Path; false
-/// after printing why not (no entry, a write that failed).
-bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path);
+/// after reporting to Diags why not (no entry, a write that failed).
+bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
+                 DiagnosticSink &Diags);
 
 /// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
 /// from its results database (the runs of File); Prefix overrides the stem.
-/// Prints what it wrote; false after printing why not (an error when
-/// Required, else a warning).
+/// Says what it wrote on Out; false after reporting to Diags why not (an
+/// error when Required, else a warning).
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
-                         bool Required);
+                         bool Required, DiagnosticSink &Diags, llvm::raw_ostream &Out);
 
 } // namespace atfc
 

@@ -20,29 +20,28 @@
 #include "System/SafeFiles.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
-#include <iostream>
+#include <ostream>
 
 namespace atfc {
 
-int tuneFile(const TuneOptions &Options) {
-  DiagnosticSink Diags(std::cerr);
+int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
+             llvm::raw_ostream &Out) {
   // Over MPI ranks (RankLaunch.h): --ranks starts the job; in a job, rank 0
   // builds and searches, the others only measure.
   const std::optional<MpiJob> Job = mpiJobOfEnvironment();
   if (Options.Ranks > 1 && !Job)
-    return launchRanks(Options.Ranks, Options.CommandLine);
+    return launchRanks(Options.Ranks, Options.CommandLine, Diags);
   const bool Ranked = Job && Job->Size > 1;
   if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
     Diags.note("tuning on the MPI job's " + std::to_string(Job->Size) + " ranks; --ranks " +
                std::to_string(Options.Ranks) + " applies only outside a job");
   if (Ranked && Job->Rank != 0)
-    return execRankLauncher({}, Options.Devices, 0);
+    return execRankLauncher({}, Options.Devices, 0, Diags);
   // Rank 0's failure ends every rank with its status.
   auto Fail = [&](int Status) {
-    return Ranked ? execRankLauncher({}, Options.Devices, Status) : Status;
+    return Ranked ? execRankLauncher({}, Options.Devices, Status, Diags) : Status;
   };
 
   EmitOptions Emit;
@@ -90,14 +89,16 @@ int tuneFile(const TuneOptions &Options) {
     Diags.report(Created.error().diagnostic());
     return Fail(1);
   }
-  Expected<OutputLock> Lock = OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true);
+  Expected<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true,
+                          [&Log](const std::string &Line) { Log << Line << '\n'; });
   if (!Lock) {
     Diags.report(Lock.error().diagnostic());
     return Fail(1);
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
 
-  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output);
+  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output, Diags, Log);
   if (!Prepared)
     return Fail(1);
 
@@ -129,21 +130,23 @@ int tuneFile(const TuneOptions &Options) {
       return Fail(2);
     }
     if (Ranked) // rank 0 becomes the launcher: one run
-      return execRankLauncher(Args, Options.Devices, 0);
-    return runTunerProcess(Prepared->Binary, Args, Output + "/work");
+      return execRankLauncher(Args, Options.Devices, 0, Diags);
+    return runTunerProcess(Prepared->Binary, Args, Diags, Output + "/work");
   };
   std::vector<PriorData> Priors;
   for (const std::string &P : Options.Priors)
     Priors.push_back({P, 0});
-  const int Status = Sets.empty() ? RunOnce(Options.ProgramArgs, Priors)
-                                  : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce);
+  const int Status = Sets.empty()
+                         ? RunOnce(Options.ProgramArgs, Priors)
+                         : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce, Out);
   // The selection header and wisdom cover every set tuned into Output.
   // A failure here fails the command only when the sets were asked for.
   const bool Required = !Sets.empty() || !Options.Prefix.empty();
   // With --inputs, the sets that found a configuration are selectable even
   // when another did not (status 1).
   if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
-      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required) &&
+      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required, Diags,
+                           Out) &&
       Required)
     return 1;
   return Status;

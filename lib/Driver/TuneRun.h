@@ -10,7 +10,12 @@
 #ifndef ATFC_DRIVER_TUNERUN_H
 #define ATFC_DRIVER_TUNERUN_H
 
+#include "Support/Diagnostic.h"
+
+#include "llvm/Support/raw_ostream.h"
+
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,8 +61,12 @@ struct TuneOptions {
 
 /// Checks, emits, builds (cached) and runs the tuner of Options.File;
 /// returns the exit status (the tuner's, 1 when it cannot run, 2 for
-/// options that contradict each other).
-int tuneFile(const TuneOptions &Options);
+/// options that contradict each other). Diagnostics go to Diags; Log (the
+/// error stream) gets a compiler's own log and --wait's line; Out gets what
+/// atfc says about input sets and selection files; the tuner writes to the
+/// terminal itself.
+int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
+             llvm::raw_ostream &Out);
 
 } // namespace atfc
 

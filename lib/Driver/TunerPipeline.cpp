@@ -11,17 +11,14 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/raw_ostream.h"
-
 #include <algorithm>
 #include <cstdlib>
-#include <iostream>
+#include <ostream>
 #include <tuple>
 
 namespace atfc {
 
-std::optional<FrontendResult> analyzeFile(const std::string &File) {
-  DiagnosticSink Diags(std::cerr);
+std::optional<FrontendResult> analyzeFile(const std::string &File, DiagnosticSink &Diags) {
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
   if (!Buffer) {
     Diags.error(std::string("cannot read '") + File + "': " + Buffer.getError().message());
@@ -34,20 +31,20 @@ std::optional<FrontendResult> analyzeFile(const std::string &File) {
   return Result;
 }
 
-std::optional<std::string> emitTunerProgram(const FrontendResult &File,
+std::optional<std::string> emitTunerProgram(const FrontendResult &File, DiagnosticSink &Diags,
                                             const EmitOptions &Options) {
   EmittedTuner Tuner = emitTuner(File, Options);
-  DiagnosticSink Sink(std::cerr);
-  Sink.setSource(File.FileName, File.Source);
-  Sink.report(Tuner.Errors);
+  Diags.setSource(File.FileName, File.Source);
+  Diags.report(Tuner.Errors);
   if (!Tuner.Errors.empty())
     return std::nullopt;
   return std::move(Tuner.Source);
 }
 
 std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
-                                        const std::string &CacheDir) {
-  std::optional<std::string> Program = emitTunerProgram(File, Options);
+                                        const std::string &CacheDir, DiagnosticSink &Diags,
+                                        std::ostream &Log) {
+  std::optional<std::string> Program = emitTunerProgram(File, Diags, Options);
   if (!Program)
     return std::nullopt;
   TunerBuild Build = [&] {
@@ -56,19 +53,19 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
   }();
   if (!Build.Succeeded) {
     // The compiler's own lines follow, in the compiler's format.
-    DiagnosticSink(std::cerr).error("the tuner of " + atfc::quoted(File.FileName) +
-                                    " did not compile");
-    std::cerr << Build.Log;
+    Diags.error("the tuner of " + atfc::quoted(File.FileName) + " did not compile");
+    Log << Build.Log;
     return std::nullopt;
   }
   return Build.Binary;
 }
 
-std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options) {
-  std::optional<FrontendResult> Result = analyzeFile(File);
+std::optional<std::string> buildTunerOf(const std::string &File, DiagnosticSink &Diags,
+                                        std::ostream &Log, const EmitOptions &Options) {
+  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return std::nullopt;
-  return buildTunerOf(*Result, Options, File + ".atf");
+  return buildTunerOf(*Result, Options, File + ".atf", Diags, Log);
 }
 
 std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File) {
@@ -84,35 +81,36 @@ std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File) {
 }
 
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
-                                          const std::string &Output) {
-  std::optional<FrontendResult> Result = analyzeFile(File);
+                                          const std::string &Output, DiagnosticSink &Diags,
+                                          std::ostream &Log) {
+  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return std::nullopt;
   // The output directory is private when atfc creates it (SafeFiles.h).
   if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
-    DiagnosticSink(std::cerr).report(Created.error().diagnostic());
+    Diags.report(Created.error().diagnostic());
     return std::nullopt;
   }
   // The tuner is cached in the output directory too, so that a build
   // system's --output in its build tree leaves the source tree untouched.
-  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output);
+  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output, Diags, Log);
   if (!Tuner)
     return std::nullopt;
 
   const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
-  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText);
+  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText, Diags);
   if (!Measured)
     return std::nullopt;
   const std::string Blanked = Output + "/blanked-source";
   if (Expected<void> Written = writeFileReplacing(Blanked, BlankedText); !Written) {
-    DiagnosticSink(std::cerr).report(Written.error().diagnostic());
+    Diags.report(Written.error().diagnostic());
     return std::nullopt;
   }
   PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};
   if (!Emit.Fixed.empty()) {
     EmitOptions Whole = Emit;
     Whole.Fixed.clear();
-    std::optional<std::string> Program = emitTunerProgram(*Result, Whole);
+    std::optional<std::string> Program = emitTunerProgram(*Result, Diags, Whole);
     if (!Program)
       return std::nullopt;
     Prepared.SpaceIdentity = tunerNameOf(*Program);

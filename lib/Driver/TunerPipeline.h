@@ -1,8 +1,10 @@
 //===- Driver/TunerPipeline.h - File to running tuner -----------*- C++ -*-===//
 //
 // The steps every subcommand that runs a tuner shares: read and analyse the
-// file (printing diagnostics like a compiler), emit its tuner, and build it
-// (or find it in the cache); running it is TunerProcess.h.
+// file (reporting diagnostics like a compiler to the tool's sink), emit its
+// tuner, and build it (or find it in the cache); running it is
+// TunerProcess.h. The tool gives the sink and the stream for a compiler's
+// own log: these functions print nothing themselves.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DRIVER_TUNERPIPELINE_H
@@ -10,30 +12,35 @@
 
 #include "Directives/Frontend.h"
 #include "Directives/TunerEmitter.h"
+#include "Support/Diagnostic.h"
 #include "Wisdom/Wisdom.h"
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace atfc {
 
-/// Reads File and runs the frontend on it, printing its diagnostics;
-/// nullopt when the file cannot be read or has errors.
-std::optional<FrontendResult> analyzeFile(const std::string &File);
+/// Reads File and runs the frontend on it, reporting its diagnostics to
+/// Diags; nullopt when the file cannot be read or has errors.
+std::optional<FrontendResult> analyzeFile(const std::string &File, DiagnosticSink &Diags);
 
-/// The tuner program of an analysed file, printing every diagnostic on the
-/// way; nullopt when there is none. Options as in emitTuner.
-std::optional<std::string> emitTunerProgram(const FrontendResult &File,
+/// The tuner program of an analysed file, reporting every diagnostic on
+/// the way to Diags; nullopt when there is none. Options as in emitTuner.
+std::optional<std::string> emitTunerProgram(const FrontendResult &File, DiagnosticSink &Diags,
                                             const EmitOptions &Options = {});
 
 /// Emits and builds the tuner of an analysed file into CacheDir; the
-/// binary's path, or nullopt after printing why not.
+/// binary's path, or nullopt after reporting why not (a compiler's own
+/// lines go to Log).
 std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
-                                        const std::string &CacheDir);
+                                        const std::string &CacheDir, DiagnosticSink &Diags,
+                                        std::ostream &Log);
 
 /// Analyses, emits and builds the tuner of File into File.atf/.
-std::optional<std::string> buildTunerOf(const std::string &File, const EmitOptions &Options = {});
+std::optional<std::string> buildTunerOf(const std::string &File, DiagnosticSink &Diags,
+                                        std::ostream &Log, const EmitOptions &Options = {});
 
 /// A built tuner and the file with its directives blanked, which the
 /// tuner's measurers read (--blanked).
@@ -55,9 +62,10 @@ struct PreparedTuner {
 std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
 
 /// Checks File, builds its tuner (cached) into Output and writes the
-/// blanked source there; nullopt after printing why not.
+/// blanked source there; nullopt after reporting why not (as buildTunerOf).
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
-                                          const std::string &Output);
+                                          const std::string &Output, DiagnosticSink &Diags,
+                                          std::ostream &Log);
 
 } // namespace atfc
 

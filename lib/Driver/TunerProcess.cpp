@@ -30,7 +30,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -91,7 +90,7 @@ void removeConfigurationDirectories(const std::string &WorkDirectory) {
 } // namespace
 
 int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
-                    const std::string &WorkDirectory) {
+                    DiagnosticSink &Diags, const std::string &WorkDirectory) {
   // The tuner ends when atfc does (runtime/OutputLock.h).
   setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   adoptOrphanedDescendants();
@@ -122,8 +121,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
     Forwarding.restore();
-    DiagnosticSink(std::cerr).error(std::string("cannot start the tuner '") + Binary +
-                                    "': " + std::strerror(Error));
+    Diags.error(std::string("cannot start the tuner '") + Binary + "': " + std::strerror(Error));
     return 1;
   }
   const int Status = Tuner.reap();
@@ -136,7 +134,7 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
   if (!WorkDirectory.empty())
     removeConfigurationDirectories(WorkDirectory);
-  DiagnosticSink(std::cerr).error(
+  Diags.error(
       "the tuner was killed by signal " + std::to_string(Signal) + " (" + strsignal(Signal) + ")" +
       (WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
   return 128 + Signal;

@@ -2,6 +2,8 @@
 #ifndef ATFC_DRIVER_TUNERPROCESS_H
 #define ATFC_DRIVER_TUNERPROCESS_H
 
+#include "Support/Diagnostic.h"
+
 #include <string>
 #include <vector>
 
@@ -13,9 +15,10 @@ namespace atfc {
 /// tuner's to handle: atfc passes on those sent to it alone and waits for
 /// the tuner to save its results. If the tuner dies by a signal, what it
 /// left running is killed and its configurations' directories under
-/// WorkDirectory (if given) are removed (TunerProcess.cpp).
+/// WorkDirectory (if given) are removed (TunerProcess.cpp). Why it could
+/// not start, or which signal killed it, goes to Diags.
 int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
-                    const std::string &WorkDirectory = {});
+                    DiagnosticSink &Diags, const std::string &WorkDirectory = {});
 
 } // namespace atfc
 

@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <iostream>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -24,8 +23,9 @@ std::string holderOf(int Fd) {
 
 } // namespace
 
-Expected<OutputLock> OutputLock::acquire(const std::string &Directory, bool Wait,
-                                         bool Inheritable) {
+Expected<OutputLock>
+OutputLock::acquire(const std::string &Directory, bool Wait, bool Inheritable,
+                    const std::function<void(const std::string &)> &SayWaiting) {
   const std::string Path = Directory + "/lock";
   const int Fd = open(Path.c_str(), O_RDWR | O_CREAT | (Inheritable ? 0 : O_CLOEXEC), 0644);
   if (Fd < 0)
@@ -37,8 +37,9 @@ Expected<OutputLock> OutputLock::acquire(const std::string &Directory, bool Wait
     if (!Wait)
       return Error(Directory + " is in use by another atfc tune (pid " + holderOf(Fd) +
                    "); wait for it, or pass --wait");
-    std::cerr << "atfc: waiting for the run of pid " << holderOf(Fd) << " to finish with "
-              << Directory << '\n';
+    if (SayWaiting)
+      SayWaiting("atfc: waiting for the run of pid " + holderOf(Fd) + " to finish with " +
+                 Directory);
     int Status;
     while ((Status = flock(Fd, LOCK_EX)) != 0 && errno == EINTR) {
     }

@@ -15,6 +15,7 @@
 #ifndef ATFC_SYSTEM_OUTPUTLOCK_H
 #define ATFC_SYSTEM_OUTPUTLOCK_H
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,11 +33,14 @@ inline constexpr const char *kLockFdVariable = "ATFC_LOCK_FD";
 class OutputLock {
 public:
   /// Locks Directory (which must exist). Without Wait, fails at once when
-  /// another process holds it; with Wait, prints a note to stderr and
-  /// blocks until it is free. Inheritable keeps the descriptor open across
-  /// exec (for the tuner that atfc starts). An error when the directory is
-  /// in use or the lock file cannot be opened.
-  static Expected<OutputLock> acquire(const std::string &Directory, bool Wait, bool Inheritable);
+  /// another process holds it; with Wait, hands SayWaiting the line that
+  /// tells the user whom it waits for, and blocks until it is free.
+  /// Inheritable keeps the descriptor open across exec (for the tuner that
+  /// atfc starts). An error when the directory is in use or the lock file
+  /// cannot be opened.
+  static Expected<OutputLock>
+  acquire(const std::string &Directory, bool Wait, bool Inheritable,
+          const std::function<void(const std::string &Line)> &SayWaiting = {});
   /// The lock handed down by atfc (ATFC_LOCK_FD), made close-on-exec so
   /// that the tuner's scripts do not hold it; nullopt when there is none.
   static std::optional<OutputLock> inherited();

@@ -15,6 +15,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <iostream>
+
 namespace atfc {
 
 int buildMain(const SubcommandArgs &Args) {
@@ -25,7 +27,9 @@ int buildMain(const SubcommandArgs &Args) {
   App.add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
-  std::optional<PreparedTuner> Prepared = prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out);
+  DiagnosticSink Diags(std::cerr);
+  std::optional<PreparedTuner> Prepared =
+      prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out, Diags, std::cerr);
   if (!Prepared)
     return 1;
   llvm::outs() << Prepared->Binary << '\n';

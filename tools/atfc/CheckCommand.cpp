@@ -14,6 +14,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <iostream>
+
 namespace atfc {
 
 int checkMain(const SubcommandArgs &Args) {
@@ -22,7 +24,8 @@ int checkMain(const SubcommandArgs &Args) {
   App.add_option("FILE", File, "The annotated source file")->required();
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
-  std::optional<FrontendResult> Result = analyzeFile(File);
+  DiagnosticSink Diags(std::cerr);
+  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return 1;
   printSummary(llvm::outs(), *Result);

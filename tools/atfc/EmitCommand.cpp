@@ -26,10 +26,11 @@ int emitMain(const SubcommandArgs &Args) {
   App.add_option("-o,--output", Out, "Write the program to this file instead of stdout");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
-  std::optional<FrontendResult> Result = analyzeFile(File);
+  DiagnosticSink Diags(std::cerr);
+  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return 1;
-  std::optional<std::string> Tuner = emitTunerProgram(*Result);
+  std::optional<std::string> Tuner = emitTunerProgram(*Result, Diags);
   if (!Tuner)
     return 1;
   if (Out.empty() || Out == "-") {

@@ -15,6 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+
 namespace atfc {
 
 int spaceMain(const SubcommandArgs &Args) {
@@ -40,7 +42,8 @@ int spaceMain(const SubcommandArgs &Args) {
     return *Exit;
   ProgramArgs.insert(ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
 
-  std::optional<std::string> Tuner = buildTunerOf(File);
+  DiagnosticSink Diags(std::cerr);
+  std::optional<std::string> Tuner = buildTunerOf(File, Diags, std::cerr);
   if (!Tuner)
     return 1;
   TunerOptions Invocation;
@@ -53,7 +56,7 @@ int spaceMain(const SubcommandArgs &Args) {
   std::vector<std::string> TunerArgs = {*Tuner};
   for (std::string &A : tunerCommandLine(Invocation))
     TunerArgs.push_back(std::move(A));
-  return runTunerProcess(*Tuner, TunerArgs);
+  return runTunerProcess(*Tuner, TunerArgs, Diags);
 }
 
 } // namespace atfc

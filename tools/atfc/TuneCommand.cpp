@@ -13,6 +13,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
+
 namespace atfc {
 
 int tuneMain(const SubcommandArgs &Args) {
@@ -57,7 +61,8 @@ int tuneMain(const SubcommandArgs &Args) {
   Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
   Tune.CommandLine = {"tune"};
   Tune.CommandLine.insert(Tune.CommandLine.end(), Args.begin(), Args.end());
-  return tuneFile(Tune);
+  DiagnosticSink Diags(std::cerr);
+  return tuneFile(Tune, Diags, std::cerr, llvm::outs());
 }
 
 } // namespace atfc

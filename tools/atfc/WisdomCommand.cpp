@@ -72,7 +72,8 @@ Expected<Wisdom> readWisdomFile(const std::string &Path) {
 /// The declarations of the inputs for results databases (WisdomCommand.h).
 std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Options) {
   if (!Options.File.empty()) {
-    std::optional<FrontendResult> Result = analyzeFile(Options.File);
+    DiagnosticSink Diags(std::cerr);
+    std::optional<FrontendResult> Result = analyzeFile(Options.File, Diags);
     if (!Result)
       return std::nullopt;
     return positionalInputsOf(*Result);
@@ -132,24 +133,25 @@ int runMerge(const WisdomOptions &Options) {
                << " entries from " << Parts.size() << " sources)\n";
   if (Options.Header.empty())
     return 0;
-  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged->File);
-  if (!Stem || !writeHeader(*Merged, *Stem, Options.Header))
+  std::optional<std::string> Stem = stemOf(Options.Prefix, Merged->File, Diags);
+  if (!Stem || !writeHeader(*Merged, *Stem, Options.Header, Diags))
     return 1;
   llvm::outs() << "written: " << Options.Header << '\n';
   return 0;
 }
 
 int runHeader(const WisdomOptions &Options) {
+  DiagnosticSink Diags(std::cerr);
   Expected<Wisdom> W = readWisdomFile(Options.Inputs.front());
   if (!W) {
-    DiagnosticSink(std::cerr).error(W.error().message());
+    Diags.error(W.error().message());
     return 1;
   }
-  std::optional<std::string> Stem = stemOf(Options.Prefix, W->File);
+  std::optional<std::string> Stem = stemOf(Options.Prefix, W->File, Diags);
   if (!Stem)
     return 1;
   const std::string Output = Options.Output.empty() ? *Stem + "_select.h" : Options.Output;
-  if (!writeHeader(*W, *Stem, Output))
+  if (!writeHeader(*W, *Stem, Output, Diags))
     return 1;
   llvm::outs() << "written: " << Output << '\n';
   return 0;

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using namespace atfc;
@@ -33,6 +34,9 @@ protected:
   }
 
   fs::path Dir;
+  /// What the functions report, instead of standard error.
+  std::ostringstream Errors;
+  DiagnosticSink Diags{Errors};
 };
 
 TEST_F(TunerPipelineTest, AValidFileIsAnalysedAndEmitted) {
@@ -42,7 +46,7 @@ TEST_F(TunerPipelineTest, AValidFileIsAnalysedAndEmitted) {
                                           "#atf::tp name WG range {1, 2, 4}\n"
                                           "#atf::tp name WPT range interval<int>(1, 5) "
                                           "constraint WG * WPT <= MAXWORK\n");
-  std::optional<FrontendResult> Result = analyzeFile(File);
+  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   ASSERT_TRUE(Result);
   EXPECT_EQ(Result->Spec.Parameters.size(), 2u);
 
@@ -54,14 +58,18 @@ TEST_F(TunerPipelineTest, AValidFileIsAnalysedAndEmitted) {
   EXPECT_EQ(Inputs[1].Argument, 1u);
   EXPECT_NE(Inputs[1].Type.find("size_t"), std::string::npos) << Inputs[1].Type;
 
-  std::optional<std::string> Program = emitTunerProgram(*Result);
+  std::optional<std::string> Program = emitTunerProgram(*Result, Diags);
   ASSERT_TRUE(Program);
   EXPECT_NE(Program->find("\"WPT\""), std::string::npos);
 }
 
 TEST_F(TunerPipelineTest, AFileWithErrorsOrNoFileStops) {
-  EXPECT_FALSE(analyzeFile(write("bad.atf", "#atf::tp name X range {1, 2} constraint Y > 0\n")));
-  EXPECT_FALSE(analyzeFile((Dir / "missing.atf").string()));
+  EXPECT_FALSE(
+      analyzeFile(write("bad.atf", "#atf::tp name X range {1, 2} constraint Y > 0\n"), Diags));
+  EXPECT_FALSE(analyzeFile((Dir / "missing.atf").string(), Diags));
+  EXPECT_NE(Errors.str().find("error: cannot read '" + (Dir / "missing.atf").string() + "'"),
+            std::string::npos)
+      << Errors.str();
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using namespace atfc;
@@ -22,8 +23,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// What the runs report, instead of standard error.
+std::ostringstream Errors;
+DiagnosticSink Diags(Errors);
+
 int runShell(const std::string &Script, const std::string &WorkDirectory = {}) {
-  return runTunerProcess("/bin/sh", {"/bin/sh", "-c", Script}, WorkDirectory);
+  return runTunerProcess("/bin/sh", {"/bin/sh", "-c", Script}, Diags, WorkDirectory);
 }
 
 extern "C" void ownHandler(int) {}
@@ -31,7 +36,10 @@ extern "C" void ownHandler(int) {}
 TEST(TunerProcess, ExitStatusPassesThrough) {
   EXPECT_EQ(runShell("exit 0"), 0);
   EXPECT_EQ(runShell("exit 3"), 3);
-  EXPECT_EQ(runTunerProcess("/nonexistent/tuner", {"/nonexistent/tuner"}), 1);
+  EXPECT_EQ(runTunerProcess("/nonexistent/tuner", {"/nonexistent/tuner"}, Diags), 1);
+  EXPECT_NE(Errors.str().find("atfc: error: cannot start the tuner '/nonexistent/tuner'"),
+            std::string::npos)
+      << Errors.str();
 }
 
 TEST(TunerProcess, ADeathBySignalCleansUp) {

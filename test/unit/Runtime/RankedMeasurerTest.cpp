@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -60,12 +61,16 @@ private:
   int Fds[2] = {-1, -1};
 };
 
+/// What the measurer says during a run, instead of standard error.
+std::ostringstream Said;
+DiagnosticSink Diags(Said);
+
 ParameterValues config(std::int64_t X) { return {{"X", X}}; }
 std::int64_t xOf(const MeasureRequest &R) { return std::get<std::int64_t>(R.Configuration[0].Val); }
 
 std::unique_ptr<ConfigurationMeasurer> connect(FakeLauncher &L, unsigned Ranks) {
   Expected<std::unique_ptr<ConfigurationMeasurer>> M =
-      connectRanks(RankRole{true, L.searchFd(), Ranks, 0, 0});
+      connectRanks(RankRole{true, L.searchFd(), Ranks, 0, 0}, Diags);
   EXPECT_TRUE(M) << M.error().message();
   return M ? M.take() : nullptr;
 }
@@ -106,6 +111,10 @@ TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
       EXPECT_EQ(Got.Costs, std::vector<double>{double(X)});
     }
   }
+  EXPECT_NE(Said.str().find("atfc: warning: rank 2's measuring process ended (killed by signal "
+                            "9); it is started again"),
+            std::string::npos)
+      << Said.str();
 
   // Until it says Hello again, rank 2 gets nothing; then it does.
   M->prepare(std::vector<ParameterValues>{config(20), config(21), config(22), config(23)});
@@ -140,7 +149,7 @@ TEST(RankedMeasurer, ARankThatCannotMeasureFailsTheRun) {
   L.hello(0);
   L.hello(1, "no CUDA device 1");
   Expected<std::unique_ptr<ConfigurationMeasurer>> M =
-      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0});
+      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0}, Diags);
   ASSERT_FALSE(M);
   EXPECT_EQ(M.error().message(), "rank 1 cannot measure: no CUDA device 1");
 }
@@ -150,7 +159,7 @@ TEST(RankedMeasurer, ARankThatDiesBeforeItIsReadyFailsTheRun) {
   L.hello(0);
   L.lost(1, /*Restarting=*/false);
   Expected<std::unique_ptr<ConfigurationMeasurer>> M =
-      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0});
+      connectRanks(RankRole{true, L.searchFd(), 2, 0, 0}, Diags);
   ASSERT_FALSE(M);
   EXPECT_EQ(M.error().message(),
             "rank 1's measuring process ended before it was ready (killed by signal 9)");

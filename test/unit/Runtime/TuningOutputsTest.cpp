@@ -1,7 +1,8 @@
 //===- TuningOutputsTest.cpp - What a run leaves behind -------------------===//
 //
-// The names and contents of the output files and the progress line's text
-// (a whole run that writes them: TuningRunTest.cpp).
+// The names and contents of the output files, their writer over a real
+// directory, and the progress line's text (a whole run that writes them:
+// TuningRunTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/TuningOutputs.h"
@@ -10,7 +11,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 using namespace atfc;
 
@@ -38,6 +42,54 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
   EXPECT_NE(H.find("#define PAD 1\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define ALPHA 0.5\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#ifndef ATFC_BEST_H"), std::string::npos);
+}
+
+std::string readAll(const std::filesystem::path &Path) {
+  std::ifstream In(Path);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
+  const std::filesystem::path Dir = std::filesystem::temp_directory_path() /
+                                    ("atfc-tuning-outputs-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  TuningOutputFiles Outputs;
+  Outputs.FileName = "dir/k.c";
+  Outputs.OutputDirectory = Dir.string();
+  Outputs.BlankedSource = "// k\n\nint main() { return X; }\n";
+  Outputs.DefineLines = {2};
+  Outputs.Best = {{{"X", Value(std::int64_t{3})}}, {1.5}, "2"};
+  Outputs.MeasuredByRun = 4;
+  Outputs.Fixed = {"Y=1"};
+  Outputs.Run = {{"id", 5}};
+  Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
+  ASSERT_TRUE(Written) << Written.error().message();
+  EXPECT_EQ(*Written,
+            (std::vector<std::string>{Dir.string() + "/best.json", "best.h", "k.tuned.c"}));
+  const auto Json = nlohmann::json::parse(readAll(Dir / "best.json"));
+  EXPECT_EQ(Json["file"], "dir/k.c");
+  EXPECT_EQ(Json["configuration"]["X"], 3);
+  EXPECT_EQ(Json["cost"], nlohmann::json::array({1.5}));
+  EXPECT_EQ(Json["index"], "2");
+  EXPECT_EQ(Json["measured_by_run"], 4);
+  EXPECT_EQ(Json["fixed"], nlohmann::json::array({"Y=1"}));
+  EXPECT_EQ(Json["run"]["id"], 5);
+  EXPECT_NE(readAll(Dir / "best.h").find("// Its cost: 1.5.\n"), std::string::npos);
+  EXPECT_EQ(readAll(Dir / "k.tuned.c"), "// k\n#define X 3\nint main() { return X; }\n");
+
+  // Not C-family: no tuned source; an unwritable directory: an error.
+  std::filesystem::remove(Dir / "k.tuned.c");
+  Outputs.CFamily = false;
+  Written = writeTuningOutputs(Outputs);
+  ASSERT_TRUE(Written);
+  EXPECT_EQ(Written->size(), 2u);
+  EXPECT_FALSE(std::filesystem::exists(Dir / "k.tuned.c"));
+  Outputs.OutputDirectory = (Dir / "missing").string();
+  EXPECT_FALSE(writeTuningOutputs(Outputs));
+  std::filesystem::remove_all(Dir);
 }
 
 TEST(TuningOutputs, ProgressText) {

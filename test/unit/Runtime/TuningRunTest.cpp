@@ -5,7 +5,7 @@
 // it reuses from an earlier run, and how it fails.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/TuningRun.h"
+#include "runtime/TunerMain.h"
 
 #include "SearchSpace/SpaceGenerator.h"
 #include "Support/Bug.h"

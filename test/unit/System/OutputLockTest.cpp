@@ -68,8 +68,12 @@ TEST(OutputLock, WaitBlocksUntilTheHolderEnds) {
     kill(Holder, SIGKILL);
     _exit(0);
   }
-  Expected<OutputLock> Waited = OutputLock::acquire(Dir, /*Wait=*/true, false);
+  std::string Said;
+  Expected<OutputLock> Waited = OutputLock::acquire(
+      Dir, /*Wait=*/true, false, [&Said](const std::string &Line) { Said = Line; });
   EXPECT_TRUE(Waited) << Waited.error().message();
+  EXPECT_EQ(Said, "atfc: waiting for the run of pid " + std::to_string(Holder) +
+                      " to finish with " + Dir);
   waitpid(Holder, nullptr, 0);
   waitpid(Killer, nullptr, 0);
 }
