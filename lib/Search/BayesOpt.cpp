@@ -28,8 +28,8 @@ constexpr double kImprovementMargin = 0.01;
 constexpr std::size_t kAlwaysTuneBelow = 64;
 constexpr std::size_t kTuneEvery = 4;
 /// Results known after which the model forgets the costs measured
-/// elsewhere (docs/search.md: kept for good, they lowered the long-run
-/// scores on both GEMM pairs).
+/// elsewhere (docs/experiments/2026-11-search-rounds.md: kept for good,
+/// they lowered the long-run scores on both GEMM pairs).
 constexpr std::size_t kElsewhereUntil = 50;
 
 double expectedImprovement(double Best, double Mean, double Sd) {

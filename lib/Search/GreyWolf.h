@@ -35,8 +35,9 @@
 // Never proposes a configuration it knows. A batch is the generation's
 // children that are still to be measured. Pack, shake, jump, stagnation
 // and restart are Kernel Tuner's defaults; temperature 0 and screen 4 were
-// the better settings of a first 20-run check (docs/search.md, fourth
-// round, has the measurements; it is not part of the default bandit).
+// the better settings of a first 20-run check (the fourth round of
+// docs/experiments/2026-11-search-rounds.md has the measurements; it is
+// not part of the default bandit).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_GREYWOLF_H

@@ -24,8 +24,9 @@
 //    again; a known neighbour that improves is moved to at once.
 //
 // Its numbers, defaults and admitted values: kParameters; the defaults are
-// the candidate with the best geometric mean on the shipped Kernel Tuner caches among
-// those compared in docs/search.md (it is not the run's default technique).
+// the candidate with the best geometric mean on the shipped Kernel Tuner
+// caches among those compared in docs/experiments/2026-11-search-rounds.md
+// (it is not the run's default technique).
 // A batch is the next untried neighbours.
 //
 //===----------------------------------------------------------------------===//

@@ -23,7 +23,8 @@
 //    again; their results count in a step.
 //
 // Its defaults are the setting with the best geometric mean alone on the
-// shipped Kernel Tuner caches among the four compared in docs/search.md.
+// shipped Kernel Tuner caches among the four compared in
+// docs/experiments/2026-11-search-rounds.md.
 // A batch is the next unknown neighbours of the step.
 //
 //===----------------------------------------------------------------------===//

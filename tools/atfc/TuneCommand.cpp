@@ -2,13 +2,13 @@
 //
 // `atfc tune FILE [options] [-- ARGS...]`: the options of a tuning run;
 // the run itself, from the file to the tuner's exit status, is
-// Driver/TuneRun.h.
+// Driver/TuneFile.h.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Subcommands.h"
 
-#include "Driver/TuneRun.h"
+#include "Driver/TuneFile.h"
 #include "SearchSpace/SpaceGenerator.h"
 
 #include <CLI/CLI.hpp>

@@ -1,4 +1,4 @@
-//===- Driver/TuneRun.cpp - atfc tune, end to end -------------------------===//
+//===- Driver/TuneFile.cpp - atfc tune, end to end -------------------------===//
 //
 // The pipeline end to end: the frontend checks the file, the emitter writes
 // its tuner, the build caches it, and the tuner runs in tune mode with the
@@ -6,7 +6,7 @@
 // parses directives; it measures the copy). The tuner writes the outputs.
 //
 //===----------------------------------------------------------------------===//
-#include "Driver/TuneRun.h"
+#include "Driver/TuneFile.h"
 
 #include "Driver/InputSets.h"
 #include "Driver/RankLaunch.h"

@@ -1,4 +1,4 @@
-//===- Driver/TuneRun.h - atfc tune, end to end -----------------*- C++ -*-===//
+//===- Driver/TuneFile.h - atfc tune, end to end -----------------*- C++ -*-===//
 //
 // Everything `atfc tune` does after parsing its options: over MPI ranks or
 // alone, one run or one per input set, from the file to the tuner's exit
@@ -7,8 +7,8 @@
 // Tested by test/atfc/tune/records.test and the other tests there.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_DRIVER_TUNERUN_H
-#define ATFC_DRIVER_TUNERUN_H
+#ifndef ATFC_DRIVER_TUNEFILE_H
+#define ATFC_DRIVER_TUNEFILE_H
 
 #include "Support/Diagnostic.h"
 
