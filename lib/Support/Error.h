@@ -20,7 +20,9 @@
 //   runtime/TunerMain.cpp ("generating the search space failed: ...").
 // - Third-party libraries that report by exception (nlohmann::json's
 //   parse, at(), get<>(), CLI11, oneTBB): caught where they are called and
-//   turned into an Error.
+//   turned into an Error. CLI11 takes a bad value from an option's
+//   callback only as CLI::ValidationError: Invocation/CommandLine.cpp
+//   throws it there, and returns it from the parse as an Error.
 // What is not:
 // - A range that cannot be built (SearchSpace/Range.h: "interval: step must
 //   be positive", ...) carries its failure; generation returns it as an

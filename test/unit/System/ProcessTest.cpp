@@ -175,12 +175,18 @@ TEST(ProcessTest, ExtraDescriptorsArriveAtTheirNumbers) {
   ASSERT_EQ(::pipe2(In, O_CLOEXEC), 0);
   ASSERT_EQ(::write(In[1], "data", 4), 4);
   ::close(In[1]);
+  // The descriptor given at its own number must be none of the targets 4
+  // and 5 (which of them the pipes got depends on what the test inherited).
+  const int Same = Out[1] > 5 ? Out[1] : ::fcntl(Out[1], F_DUPFD_CLOEXEC, 6);
+  ASSERT_GT(Same, 5);
   ProcessSpec Spec =
-      shell("cat <&5 >&4; echo same >&" + std::to_string(Out[1]) + "; echo stderr >&2", Out[1]);
+      shell("cat <&5 >&4; echo same >&" + std::to_string(Same) + "; echo stderr >&2", Out[1]);
   Spec.OutputFd = -1;
-  Spec.ExtraFds = {{Out[1], 4}, {In[0], 5}, {Out[1], Out[1]}};
+  Spec.ExtraFds = {{Out[1], 4}, {In[0], 5}, {Same, Same}};
   Process Child;
   ASSERT_EQ(startProcess(Spec, Child), 0);
+  if (Same != Out[1])
+    ::close(Same);
   ::close(Out[1]);
   ::close(In[0]);
   EXPECT_EQ(readAll(Out[0]), "datasame\nstderr\n");
