@@ -3,7 +3,7 @@
 # Clang/LLVM 14 are looked up only for lib/Directives and atfc; nothing the
 # runtime links may depend on them (pocl crashes in a process with LLVM 14
 # loaded). CUDA needs nothing at build time: the driver and NVRTC are found
-# and opened at run time (lib/Backends/CudaLibraries.h).
+# and opened at run time (lib/DeviceBackends/CudaLibraries.h).
 
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)

@@ -67,7 +67,7 @@ function(atfc_tune)
   set(Outputs "${Output}/best.h" "${Output}/best.json")
   set(Sets)
   if(ATFC_INPUTS)
-    # The stem rule of atfc (runtime/Wisdom.h, selectionStem); --prefix wins.
+    # The stem rule of atfc (Wisdom/Wisdom.h, selectionStem); --prefix wins.
     get_filename_component(Stem "${File}" NAME_WE)
     string(MAKE_C_IDENTIFIER "${Stem}" Stem)
     if(Stem STREQUAL "")

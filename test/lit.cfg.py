@@ -17,7 +17,7 @@ config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.atfc_obj_root, "pocl-cache")
 
-# The CUDA libraries are found at run time (lib/Backends/CudaLibraries.h):
+# The CUDA libraries are found at run time (lib/DeviceBackends/CudaLibraries.h):
 # these variables steer where, and reach atfc, its tuners and their workers.
 # ATFC_CUDA_LIBRARY_PATH= (empty) hides both, as on a machine without them.
 for name in ["ATFC_CUDA_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH"]:

@@ -257,7 +257,7 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   {
     std::error_code Error;
     // Made afresh: a link planted under its name is removed, never
-    // followed out of the directory (runtime/SafeFiles.h).
+    // followed out of the directory (System/SafeFiles.h).
     llvm::sys::fs::remove(Build.Binary + ".command");
     llvm::raw_fd_ostream OS(Build.Binary + ".command", Error, llvm::sys::fs::CD_CreateNew);
     const std::string Kept = Build.Binary + ".cpp";

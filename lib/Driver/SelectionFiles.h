@@ -2,7 +2,7 @@
 //
 // What `atfc tune` writes for programs that pick a configuration per input
 // set at run time: `<stem>_wisdom.json` and `<stem>_select.h` in the output
-// directory (runtime/Wisdom.h, runtime/SelectionHeader.h). `atfc wisdom`
+// directory (Wisdom/Wisdom.h, Wisdom/SelectionHeader.h). `atfc wisdom`
 // writes the same files from wisdom of several places.
 //
 //===----------------------------------------------------------------------===//

@@ -102,7 +102,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   if (!Prepared)
     return Fail(1);
 
-  // Every option travels as one value (runtime/TunerInvocation.h).
+  // Every option travels as one value (Invocation/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,
                      const std::vector<PriorData> &Priors) {
     TunerOptions Invocation;

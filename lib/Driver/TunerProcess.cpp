@@ -91,7 +91,7 @@ void removeConfigurationDirectories(const std::string &WorkDirectory) {
 
 int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
                     DiagnosticSink &Diags, const std::string &WorkDirectory) {
-  // The tuner ends when atfc does (runtime/OutputLock.h).
+  // The tuner ends when atfc does (System/OutputLock.h).
   setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   adoptOrphanedDescendants();
 

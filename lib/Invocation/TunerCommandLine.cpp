@@ -162,7 +162,7 @@ tune options:
 options:
   --invocation JSON
                  every option at once, as atfc passes them (one JSON object;
-                 runtime/TunerInvocation.h); options after it apply on top
+                 Invocation/TunerInvocation.h); options after it apply on top
   --json         print the report as exactly one JSON object
   --list N       also print the first N configurations, in index order
   --threads T    generation threads; 0 (the default) uses every core

@@ -44,7 +44,7 @@ enum class TunerMode {
 };
 
 /// Earlier data whose best configurations start a tuning run (a warm
-/// start, runtime/WarmStart.h): an atfc results database (run Run of it, or
+/// start, Replay/WarmStart.h): an atfc results database (run Run of it, or
 /// its latest run when Run is 0), a Kernel Tuner cache or a T4 file.
 struct PriorData {
   std::string Path;
