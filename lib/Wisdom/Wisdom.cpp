@@ -2,6 +2,7 @@
 #include "Wisdom/Wisdom.h"
 
 #include "Results/ResultsDatabase.h"
+#include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
 
 #include <nlohmann/json.hpp>
@@ -150,8 +151,10 @@ Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<Wis
                                                       : ValueKind::String});
   // The latest run per device and arguments, newest first.
   std::map<std::pair<std::string, std::vector<std::string>>, const RunInfo *> LatestOf;
+  W.Objectives = Latest.Objectives;
+  // Costs of other parameters or objectives are not comparable.
   for (const RunInfo &Run : Kept)
-    if (Run.Parameters == Latest.Parameters)
+    if (Run.Parameters == Latest.Parameters && Run.Objectives == Latest.Objectives)
       LatestOf[{Run.Device, Run.Arguments}] = &Run;
   std::vector<const RunInfo *> Chosen;
   for (const auto &[Group, Run] : LatestOf)
@@ -162,7 +165,7 @@ Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<Wis
     auto Known = (*Db)->evaluationsOfKey(Run->Key);
     if (!Known)
       return Known.takeError();
-    const std::optional<std::size_t> Best = bestEvaluation(*Known);
+    const std::optional<std::size_t> Best = bestEvaluation(*Known, Run->Objectives);
     if (!Best)
       continue; // nothing valid: nothing to select
     const EvaluationRecord &E = (*Known)[*Best];
@@ -197,6 +200,7 @@ Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts) {
   W.File = Parts.front().File;
   W.Inputs = Parts.front().Inputs;
   W.Parameters = Parts.front().Parameters;
+  W.Objectives = Parts.front().Objectives;
   std::map<std::pair<std::string, std::vector<std::string>>, std::size_t> Index;
   for (const Wisdom &Part : Parts) {
     if (Part.Inputs != W.Inputs)
@@ -205,11 +209,14 @@ Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts) {
     if (Part.Parameters != W.Parameters)
       return Error("the wisdom of '" + Part.File + "' has other tuning parameters than that of '" +
                    W.File + "': they are not of one file");
+    if (Part.Objectives != W.Objectives)
+      return Error("the wisdom of '" + Part.File + "' has other objectives than that of '" +
+                   W.File + "': their costs do not compare");
     for (const WisdomEntry &E : Part.Entries) {
       auto [It, New] = Index.emplace(std::make_pair(E.Device, E.Arguments), W.Entries.size());
       if (New)
         W.Entries.push_back(E);
-      else if (E.Costs < W.Entries[It->second].Costs)
+      else if (betterMeasuredCost(E.Costs, W.Entries[It->second].Costs, W.Objectives))
         W.Entries[It->second] = E;
     }
   }
@@ -228,6 +235,10 @@ std::string wisdomJson(const Wisdom &W) {
   for (const WisdomParameter &P : W.Parameters)
     Parameters.push_back({{"name", P.Name}, {"kind", kindName(P.Kind)}});
   Root["parameters"] = Parameters;
+  // Only named or maximised costs say so: anonymous minimised ones, the
+  // common case, read back the same without it.
+  if (!W.Objectives.empty())
+    Root["objectives"] = objectivesJson(W.Objectives, W.Objectives.size());
   Json Entries = Json::array();
   for (const WisdomEntry &E : W.Entries) {
     Json Entry;
@@ -275,6 +286,8 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
         return Error("unknown parameter kind " + P.at("kind").dump());
       W.Parameters.push_back({P.at("name").get<std::string>(), *Kind});
     }
+    if (Root.contains("objectives"))
+      W.Objectives = objectivesFromJson(Root.at("objectives"));
     for (const Json &J : Root.at("entries")) {
       WisdomEntry E;
       E.Device = J.at("device").get<std::string>();

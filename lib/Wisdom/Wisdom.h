@@ -23,6 +23,7 @@
 #define ATFC_WISDOM_WISDOM_H
 
 #include "SearchSpace/Value.h"
+#include "Support/Cost.h"
 #include "Support/Error.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -78,6 +79,9 @@ struct Wisdom {
   /// Its positional inputs in declaration order.
   std::vector<WisdomInput> Inputs;
   std::vector<WisdomParameter> Parameters;
+  /// The costs' names and directions, most significant first; empty for
+  /// anonymous minimised costs. Entries are compared in these directions.
+  ObjectiveList Objectives;
   std::vector<WisdomEntry> Entries;
 };
 

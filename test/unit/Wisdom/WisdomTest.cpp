@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Wisdom/Wisdom.h"
 
+#include "../ScopedTempDirectory.h"
 #include "Results/ResultsDatabase.h"
 
 #include <gtest/gtest.h>
@@ -237,4 +238,60 @@ TEST(WisdomTest, FromADatabaseTheLatestRunPerDeviceAndArguments) {
   EXPECT_EQ(W->Entries[2].Device, "");
   EXPECT_FALSE(wisdomOfDatabase(Path, {}, "other.cl").ok());
   std::filesystem::remove_all(Dir);
+}
+
+TEST(WisdomTest, MaximisedObjectivesSelectAndMergeInTheirDirection) {
+  test::ScopedTempDirectory Dir("wisdom-objectives");
+  const std::string Path = (Dir.path() / "results.db").string();
+  const ObjectiveList Objectives = {{"gflops", Direction::Maximise}, {"time", Direction::Minimise}};
+  {
+    auto Db = ResultsDatabase::open(Path);
+    ASSERT_TRUE(Db.ok()) << Db.error().message();
+    RunInfo R;
+    R.Key = "k";
+    R.File = "k.cl";
+    R.Technique = "exhaustive";
+    R.Arguments = {"256"};
+    R.Parameters = {"X"};
+    R.ParameterKinds = {ValueKind::Int};
+    R.Objectives = Objectives;
+    R.SpaceSize = "3";
+    auto Id = (*Db)->beginRun(R);
+    ASSERT_TRUE(Id.ok()) << Id.error().message();
+    std::int64_t Number = 1;
+    for (auto [X, Gflops] :
+         std::vector<std::pair<std::int64_t, double>>{{1, 10}, {2, 40}, {3, 20}}) {
+      EvaluationRecord E;
+      E.ConfigIndex = std::to_string(X);
+      E.Configuration = {{"X", Value(X)}};
+      E.Result.Valid = true;
+      E.Result.Costs = {Gflops, 1.0};
+      E.Evaluation = Number++;
+      ASSERT_TRUE((*Db)->addEvaluation(*Id, E).ok());
+    }
+  }
+  const Expected<Wisdom> W = wisdomOfDatabase(Path, {{"N", "size_t", 1}}, "k.cl");
+  ASSERT_TRUE(W.ok()) << W.error().message();
+  EXPECT_EQ(W->Objectives, Objectives);
+  ASSERT_EQ(W->Entries.size(), 1u);
+  EXPECT_EQ(W->Entries[0].Values[0], Value(std::int64_t(2)));
+
+  // The objectives travel in the JSON, and merging keeps the higher gflops.
+  const Expected<Wisdom> Read = parseWisdom(wisdomJson(*W));
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  EXPECT_EQ(Read->Objectives, Objectives);
+  Wisdom Better = *Read, Worse = *Read;
+  Better.Entries[0].Values = {Value(std::int64_t(7))};
+  Better.Entries[0].Costs = {50, 2};
+  Worse.Entries[0].Values = {Value(std::int64_t(8))};
+  Worse.Entries[0].Costs = {30, 0.5};
+  const Expected<Wisdom> Merged = mergeWisdom({*Read, Better, Worse});
+  ASSERT_TRUE(Merged.ok()) << Merged.error().message();
+  ASSERT_EQ(Merged->Entries.size(), 1u);
+  EXPECT_EQ(Merged->Entries[0].Values[0], Value(std::int64_t(7)));
+
+  // Costs of other objectives are not comparable.
+  Wisdom Minimised = *Read;
+  Minimised.Objectives = {};
+  EXPECT_FALSE(mergeWisdom({*Read, Minimised}).ok());
 }
