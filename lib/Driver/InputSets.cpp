@@ -81,13 +81,18 @@ bool measureOutcome(ResultsDatabase &Db, SetOutcome &Outcome) {
   if (!Evaluations.ok())
     return false;
   Outcome.Evaluations = static_cast<std::int64_t>(Evaluations->size());
-  const std::optional<std::size_t> Best = bestEvaluation(*Evaluations);
+  const ObjectiveList &Objectives = Runs->back().Objectives;
+  const std::optional<std::size_t> Best = bestEvaluation(*Evaluations, Objectives);
   if (!Best)
     return true;
+  // Within the tolerance in the first objective's direction.
   const double BestCost = (*Evaluations)[*Best].Result.Costs.front();
-  const double Limit = BestCost + kWarmStartTolerance * std::fabs(BestCost);
+  const double Slack = kWarmStartTolerance * std::fabs(BestCost);
+  const bool Maximised = maximised(Objectives, 0);
   for (const EvaluationRecord &E : *Evaluations)
-    if (E.Result.Valid && !E.Result.Costs.empty() && E.Result.Costs.front() <= Limit) {
+    if (E.Result.Valid && !E.Result.Costs.empty() &&
+        (Maximised ? E.Result.Costs.front() >= BestCost - Slack
+                   : E.Result.Costs.front() <= BestCost + Slack)) {
       Outcome.ToBest = E.Evaluation;
       break;
     }

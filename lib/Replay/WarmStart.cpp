@@ -104,8 +104,11 @@ std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const R
 
 } // namespace
 
-Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space, const RecordedData &Prior,
-                                             std::size_t Count) {
+Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space,
+                                             const RecordedData &Recorded, std::size_t Count) {
+  // Best first means best in each objective's direction: the search costs
+  // (a maximised value's reciprocal), as the model also learns them.
+  const RecordedData Prior = minimisedForm(Recorded);
   PriorStart Start;
   // The prior's column of each level; none where the prior lacks it.
   std::vector<std::optional<std::size_t>> Column(Space.numLevels());

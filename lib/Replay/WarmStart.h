@@ -66,7 +66,8 @@ struct PriorStart {
 };
 
 /// The configurations of Space (distinct, best in the prior first) with the
-/// Count best primary costs among the valid entries of Prior, matched by
+/// Count best primary costs, each objective in its direction (its search
+/// cost, minimisedForm), among the valid entries of Prior, matched by
 /// parameter name and value; entries whose values Space lacks (another
 /// space, or a value a constraint rejects here) are passed over. A
 /// parameter of Space that the prior lacks (a kernel that gained one) says

@@ -147,7 +147,7 @@ struct EvaluationRecord {
 /// each in its objective's direction; the first of equals), or nullopt
 /// when none is valid.
 std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations,
-                                          const ObjectiveList &Objectives = {});
+                                          const ObjectiveList &Objectives);
 
 /// An open results database. Not thread-safe: one thread uses it at a time.
 /// Several processes may use one file (readers while a run writes).

@@ -67,6 +67,37 @@ TEST(WarmStartTest, BestPriorEntriesTheSpaceHoldsBestFirst) {
   EXPECT_EQ(warmStartConfigurations(Space.Space, Prior, 1)->Configurations.size(), 1u);
 }
 
+TEST(WarmStartTest, AMaximisedObjectiveRanksTheLargestFirst) {
+  // A prior tuned for gflops (max): its best is its largest value, and the
+  // model learns the search cost (the reciprocal), lower being better.
+  const RecordedSpace Space = buildRecordedSpace(target()).take();
+  RecordedData Prior;
+  Prior.Parameters = {"a", "b"};
+  Prior.Objectives = {"gflops"};
+  Prior.Directions = {Direction::Maximise};
+  Prior.Entries = {entry({std::int64_t(1), std::int64_t(8)}, 10.0),
+                   entry({std::int64_t(2), std::int64_t(8)}, 40.0),
+                   entry({std::int64_t(4), std::int64_t(8)}, 20.0)};
+  Expected<PriorStart> W = warmStartConfigurations(Space.Space, Prior, 6);
+  ASSERT_TRUE(W.ok()) << W.error().message();
+  std::vector<std::vector<std::uint64_t>> Got;
+  for (const Configuration &C : W->Configurations)
+    Got.push_back(Space.Space.valueIndices(C));
+  // The prior's own configurations in its order, 40 before 20 before 10
+  // (b = 16 beyond the prior's range may come between: an extrapolation).
+  std::vector<std::vector<std::uint64_t>> Own;
+  for (const std::vector<std::uint64_t> &G : Got)
+    if (G[1] == 0)
+      Own.push_back(G);
+  EXPECT_EQ(Own, (std::vector<std::vector<std::uint64_t>>{{1, 0}, {2, 0}, {0, 0}}));
+  ASSERT_EQ(W->Measured.size(), 3u);
+  for (const auto &[Configuration, Cost] : W->Measured) {
+    if (Space.Space.valueIndices(Configuration) == std::vector<std::uint64_t>{1, 0}) {
+      EXPECT_DOUBLE_EQ(Cost, 1.0 / 40.0);
+    }
+  }
+}
+
 TEST(WarmStartTest, PriorsThatDoNotFitAreErrors) {
   const RecordedSpace Space = buildRecordedSpace(target()).take();
   RecordedData Foreign;

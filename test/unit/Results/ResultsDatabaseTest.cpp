@@ -556,8 +556,8 @@ TEST_F(ResultsDatabaseTest, BestIsTheSmallestValidCost) {
       validEvaluation("0", 0, 3.0), validEvaluation("1", 1, 1.0), validEvaluation("2", 2, 1.0)};
   Evaluations.push_back(validEvaluation("3", 3, 0));
   Evaluations.back().Result = Measurement::invalid(FailureKind::Crashed, "crashed");
-  EXPECT_EQ(bestEvaluation(Evaluations), std::optional<std::size_t>(1));
-  EXPECT_EQ(bestEvaluation({}), std::nullopt);
+  EXPECT_EQ(bestEvaluation(Evaluations, {}), std::optional<std::size_t>(1));
+  EXPECT_EQ(bestEvaluation({}, {}), std::nullopt);
 }
 
 // A generated test of the class "an output ranks or names objectives
