@@ -40,7 +40,7 @@ void StopSignal::raise() noexcept {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = Process::Clock;
 
 /// Keeps the last OutputTailBytes bytes of what is read from a pipe.
 void readAvailable(int Fd, std::string &Tail, bool &Open) {
@@ -59,14 +59,6 @@ void readAvailable(int Fd, std::string &Tail, bool &Open) {
       Open = false;
     return;
   }
-}
-
-/// Milliseconds from now until Deadline, for poll(): -1 for no deadline.
-int millisecondsUntil(std::optional<Clock::time_point> Deadline) {
-  if (!Deadline)
-    return -1;
-  auto Left = std::chrono::ceil<std::chrono::milliseconds>(*Deadline - Clock::now()).count();
-  return static_cast<int>(std::clamp<long long>(Left, 0, 1 << 30));
 }
 
 /// Starts /bin/sh -c Script in a new process group; the output goes to
@@ -144,8 +136,7 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
       if (Stopping || (Deadline && Now >= *Deadline)) {
         Forced = Stopping ? ChildEnd::Stopped : ChildEnd::TimedOut;
         Child.signal(SIGTERM);
-        KillDeadline = Now + std::chrono::duration_cast<Clock::duration>(
-                                 std::chrono::duration<double>(KillGraceSeconds));
+        KillDeadline = deadlineAfter(KillGraceSeconds);
       }
     } else if (!Killed && Now >= *KillDeadline) {
       Child.signal(SIGKILL);

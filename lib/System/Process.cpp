@@ -25,15 +25,6 @@ extern char **environ;
 namespace atfc {
 namespace {
 
-/// Milliseconds from now until Deadline, for poll(): -1 for no deadline.
-int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline) {
-  if (!Deadline)
-    return -1;
-  auto Left =
-      std::chrono::ceil<std::chrono::milliseconds>(*Deadline - Process::Clock::now()).count();
-  return static_cast<int>(std::clamp<long long>(Left, 0, 1 << 30));
-}
-
 std::vector<char *> nullTerminated(const std::vector<std::string> &Strings) {
   std::vector<char *> Pointers;
   Pointers.reserve(Strings.size() + 1);
@@ -181,8 +172,7 @@ int Process::endGroup() {
 
 int Process::killGroup(double GraceSeconds) {
   signal(SIGTERM);
-  if (!waitForExit(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                      std::chrono::duration<double>(GraceSeconds))))
+  if (!waitForExit(deadlineAfter(GraceSeconds)))
     signal(SIGKILL);
   return endGroup();
 }
@@ -274,6 +264,19 @@ environmentWith(const std::vector<std::pair<std::string, std::string>> &Set,
       Environment.push_back(Name + "=" + Value);
   }
   return Environment;
+}
+
+Process::Clock::time_point deadlineAfter(double Seconds) {
+  return Process::Clock::now() + std::chrono::duration_cast<Process::Clock::duration>(
+                                     std::chrono::duration<double>(Seconds));
+}
+
+int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline) {
+  if (!Deadline)
+    return -1;
+  auto Left =
+      std::chrono::ceil<std::chrono::milliseconds>(*Deadline - Process::Clock::now()).count();
+  return static_cast<int>(std::clamp<long long>(Left, 0, 1 << 30));
 }
 
 bool adoptOrphanedDescendants() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }

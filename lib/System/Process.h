@@ -116,6 +116,12 @@ private:
   bool LeadsGroup = false;
 };
 
+/// The time Seconds from now, for waitForExit() and millisecondsUntil().
+Process::Clock::time_point deadlineAfter(double Seconds);
+
+/// Milliseconds from now until Deadline, for poll(): -1 for no deadline.
+int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline);
+
 /// Starts Spec's program as a child (vfork-like: cheap however large this
 /// process is). Returns 0 with the child in Started, or an errno value (a
 /// program that cannot be executed included).
