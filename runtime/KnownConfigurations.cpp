@@ -34,7 +34,10 @@ std::string valuesKey(const ParameterValues &Values) {
 }
 
 ParameterValues namedValuesOf(const ChainOfTrees &Space, const Configuration &C) {
-  const std::vector<Value> Values = Space.values(C);
+  return namedValuesOf(Space, Space.values(C));
+}
+
+ParameterValues namedValuesOf(const ChainOfTrees &Space, const std::vector<Value> &Values) {
   ParameterValues Named;
   Named.reserve(Values.size());
   for (std::size_t L = 0; L < Values.size(); ++L)

@@ -30,6 +30,9 @@ std::string valuesKey(const ParameterValues &Values);
 /// The configuration's parameters with their names, in level order.
 ParameterValues namedValuesOf(const ChainOfTrees &Space, const Configuration &C);
 
+/// Values (Space.values() of a configuration) with their parameters' names.
+ParameterValues namedValuesOf(const ChainOfTrees &Space, const std::vector<Value> &Values);
+
 /// Finds stored configurations in a space.
 class ConfigurationFinder {
 public:

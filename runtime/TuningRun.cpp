@@ -19,15 +19,6 @@
 namespace atfc {
 namespace {
 
-/// The configuration's parameters with their names.
-ParameterValues namedValues(const ChainOfTrees &Space, const std::vector<Value> &Values) {
-  ParameterValues Named;
-  Named.reserve(Values.size());
-  for (std::size_t L = 0; L < Values.size(); ++L)
-    Named.push_back({Space.parameter(L).Name, Values[L]});
-  return Named;
-}
-
 ProgressState progressState(const TuningSession &Session) {
   const Exploration &Explorer = Session.exploration();
   const SearchStatus &S = Explorer.status();
@@ -67,7 +58,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     std::vector<ParameterValues> Named;
     for (const Configuration &C : Batch) {
       Values.push_back(Space.values(C));
-      Named.push_back(namedValues(Space, Values.back()));
+      Named.push_back(namedValuesOf(Space, Values.back()));
     }
     if (Batch.size() > 1)
       Measurer.prepare(Named);
@@ -115,7 +106,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
     Reporter.noValidConfiguration(Options.FileName, fixedText(Options), Options.OutputDirectory);
     return TuningOutcome::NoValidConfiguration;
   }
-  const BestConfiguration RunBest{namedValues(Space, Space.values(S.BestConfiguration)),
+  const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),
                                   measuredCost(*S.Best, Setup.Objectives),
                                   Space.indexOf(S.BestConfiguration).get_str()};
   Expected<WrittenBest> Best = Session.bestUnderKey(RunBest);
