@@ -224,8 +224,14 @@ private:
         OS << "  atf_setup_." << Field << " = static_cast<std::uint64_t>(" << (*X)->Text << ");\n";
     if (D.KernelName)
       OS << "  atf_setup_.KernelName = " << quoted(D.KernelName->Name) << ";\n";
+    // A local argument is made here without its count, which is a
+    // configuration's (the launch function below).
     for (const KernelInput &In : D.Inputs)
-      OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
+      if (In.Kind == KernelInputKind::Local)
+        OS << "  atf_setup_.Arguments.push_back(KernelArgument::local<"
+           << (In.ElementType ? In.ElementType->Text : std::string("float")) << ">());\n";
+      else
+        OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
     if (Spec.Check)
       emitCheck(*Spec.Check);
 
@@ -245,6 +251,18 @@ private:
     emitSizes(Outer);
     OS << ", ";
     emitSizes(Inner);
+    OS << ", {";
+    bool FirstLocal = true;
+    for (const KernelInput &In : D.Inputs)
+      if (In.Kind == KernelInputKind::Local) {
+        OS << (FirstLocal ? "" : ", ") << '(' << In.Expr.Text << ").Count";
+        FirstLocal = false;
+      }
+    OS << "}, ";
+    if (D.SharedMemory)
+      OS << "sharedMemoryBytes(" << tunerText(*D.SharedMemory) << ')';
+    else
+      OS << '0';
     OS << "};\n  };\n";
   }
 
