@@ -372,7 +372,9 @@ private:
                   (OpenCL ? "an OpenCL" : "a CUDA") + " kernel; add the " +
                   (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
                   " directives, or make the limit an input (#atf::var)";
-      else if (X.Role == ExpressionRole::InputValue || X.Role == ExpressionRole::KernelInput)
+      else if (X.Role == ExpressionRole::InputValue ||
+               (X.Role == ExpressionRole::KernelInput &&
+                Spec.Device.Inputs[X.Owner].Kind != KernelInputKind::Local))
         Problem = "the device limit " + Limit + " is not known yet where " +
                   (X.Role == ExpressionRole::InputValue ? "an input's value" : "a kernel input") +
                   " is made, before the device is opened; name it in a range, a constraint or a "

@@ -149,8 +149,9 @@ private:
 
   /// X's text as the tuner reads it: each device limit the analysis found
   /// in it a member of the run's limits, and each lambda around one that
-  /// captures nothing by default capturing them. Only ranges, constraints
-  /// and launch sizes see the limits (the analysis refuses them elsewhere).
+  /// captures nothing by default capturing them. Only ranges, constraints,
+  /// launch sizes and work-group memory (local counts, shared memory) see
+  /// the limits (the analysis refuses them elsewhere).
   std::string tunerText(const SourceExpr &X) const {
     std::string Out;
     for (std::size_t I = 0; I < X.Text.size(); ++I) {
@@ -255,7 +256,7 @@ private:
     bool FirstLocal = true;
     for (const KernelInput &In : D.Inputs)
       if (In.Kind == KernelInputKind::Local) {
-        OS << (FirstLocal ? "" : ", ") << '(' << In.Expr.Text << ").Count";
+        OS << (FirstLocal ? "" : ", ") << '(' << tunerText(In.Expr) << ").Count";
         FirstLocal = false;
       }
     OS << "}, ";

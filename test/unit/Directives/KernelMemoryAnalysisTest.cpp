@@ -37,10 +37,11 @@ TEST(KernelMemoryAnalysisTest, LocalMayNameParametersAndHalfIsKnown) {
                           "#atf::ocl::input scalar<half>(1.5)\n"
                           "#atf::ocl::input atf::local<float>(WG * 2)\n"
                           "#atf::ocl::input local<half>(N / WG)\n"
+                          "#atf::ocl::input local<int>(atf::ocl::max_wg_size)\n"
                           "#atf::ocl::global_size N\n"
                           "#atf::ocl::local_size WG\n"
                           "__kernel void k(__global half *x, half a, __local float *s, "
-                          "__local half *t) {}\n"),
+                          "__local half *t, __local int *u) {}\n"),
             Lines{});
 }
 
