@@ -74,8 +74,7 @@ public:
     }
     if (Reference && !Reference->Valid)
       return *Reference;
-    const LaunchDimensions Sizes = Setup.Launch(Values, Backend->limits());
-    return Backend->measure(Configuration, LaunchSizes{Sizes.Outer, Sizes.Inner});
+    return Backend->measure(Configuration, launchSizes(Setup.Launch(Values, Backend->limits())));
   }
 
   void interrupt() override { Backend->interrupt(); }
@@ -84,6 +83,11 @@ public:
   DeviceLimits deviceLimits() const override { return Backend->limits(); }
 
 private:
+  static LaunchSizes launchSizes(LaunchDimensions Sizes) {
+    return {std::move(Sizes.Outer), std::move(Sizes.Inner), std::move(Sizes.LocalCounts),
+            Sizes.SharedMemoryBytes};
+  }
+
   /// The reference's values: those the check gives, the first value of its
   /// range for every other parameter.
   Measurement measureReference(const ParameterValues &Like) {
@@ -99,8 +103,7 @@ private:
         V.Val = Space->parameter(L).ValueAt(0);
       Plain.push_back(V.Val);
     }
-    const LaunchDimensions Sizes = Setup.Launch(Plain, Backend->limits());
-    return Backend->measureReference(Values, LaunchSizes{Sizes.Outer, Sizes.Inner});
+    return Backend->measureReference(Values, launchSizes(Setup.Launch(Plain, Backend->limits())));
   }
 
   std::unique_ptr<DeviceBackend> Backend;

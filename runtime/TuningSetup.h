@@ -9,8 +9,10 @@
 // sizes become a function of the configuration's values and the device's
 // limits.
 //
-// The free functions scalar() and buffer() are the `input` directive's
-// vocabulary: the tuner program calls them as the user wrote them.
+// The free functions scalar(), buffer() and local() are the `input`
+// directive's vocabulary: the tuner program calls them as the user wrote
+// them (local() at each configuration, for its count); `half` is
+// DeviceBackends/Half.h's.
 //
 // Tested through TuningRunTest.cpp.
 //
@@ -57,10 +59,16 @@ struct DirectiveText {
 };
 
 /// The launch sizes of one configuration: OpenCL global/local sizes, or
-/// CUDA grid/block dimensions, one entry per dimension.
+/// CUDA grid/block dimensions, one entry per dimension; and its work-group
+/// memory (DeviceBackends/DeviceBackend.h, LaunchSizes).
 struct LaunchDimensions {
   std::vector<std::uint64_t> Outer; ///< global size / grid dim
   std::vector<std::uint64_t> Inner; ///< local size / block dim
+  /// Each `local<T>(count)` input's count, in argument order (0: not
+  /// positive).
+  std::vector<std::uint64_t> LocalCounts = {};
+  /// CUDA `shared_memory`: the dynamic shared memory in bytes.
+  std::int64_t SharedMemoryBytes = 0;
 };
 
 /// What the directives say about tuning and measuring.
@@ -144,6 +152,32 @@ template <class T = void, class A> KernelArgument scalar(const A &V) {
 /// `buffer<T>(count)`: a buffer of Count random elements.
 template <class T, class N> KernelArgument buffer(const N &Count) {
   return KernelArgument::buffer<T>(static_cast<std::uint64_t>(Count));
+}
+
+/// What `local<T>(count)` evaluates to in a configuration's launch: its
+/// count, 0 where that is not positive (the launch is then refused).
+struct LocalCount {
+  std::uint64_t Count = 0;
+};
+
+/// `local<T>(count)`: an OpenCL local argument's count at a configuration
+/// (the argument itself is KernelArgument::local<T>(), made once).
+template <class T, class N> LocalCount local(const N &Count) {
+  static_assert(std::is_integral_v<N>, "the count of a local argument is an integer");
+  if constexpr (std::is_signed_v<N>)
+    return {Count > 0 ? static_cast<std::uint64_t>(Count) : 0};
+  else
+    return {static_cast<std::uint64_t>(Count)};
+}
+
+/// `shared_memory BYTES` at a configuration.
+template <class N> std::int64_t sharedMemoryBytes(const N &Bytes) {
+  static_assert(std::is_integral_v<N>, "the shared memory size is an integer");
+  if constexpr (std::is_signed_v<N>)
+    return static_cast<std::int64_t>(Bytes);
+  else
+    return Bytes > static_cast<std::uint64_t>(INT64_MAX) ? INT64_MAX
+                                                         : static_cast<std::int64_t>(Bytes);
 }
 
 /// `timeout duration<seconds>(30)`: the units and the duration of the

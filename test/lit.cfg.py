@@ -27,6 +27,7 @@ for name in ["ATFC_CUDA_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PAT
 # What this machine has, asked of the same library the tuners link:
 #   cuda-nvrtc    NVRTC was found and compiled a kernel (no GPU needed)
 #   cuda-driver   the CUDA driver was found and sees a device
+#   opencl-fp16   an OpenCL device supports half precision (cl_khr_fp16)
 # Each CUDA test says which it REQUIRES; the others run everywhere.
 import subprocess
 inventory = subprocess.run([config.atfc_device_probe, "--devices"], capture_output=True,
@@ -37,6 +38,8 @@ for line in inventory.splitlines():
         config.available_features.add("cuda-nvrtc")
     if line.startswith("CUDA: device "):
         config.available_features.add("cuda-driver")
+    if line.startswith("OpenCL: platform ") and line.endswith("(cl_khr_fp16)"):
+        config.available_features.add("opencl-fp16")
 
 # mpi: atfc-ranks was built and mpiexec runs here (test/atfc/ranks/). Open MPI
 # refuses root unless told, and the ranks outnumber the cores.

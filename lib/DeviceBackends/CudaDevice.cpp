@@ -40,6 +40,11 @@ constexpr int AttrMaxThreadsPerBlock = 1;
 constexpr int AttrMaxBlockDimX = 2;
 constexpr int AttrMaxGridDimX = 5;
 constexpr int AttrMaxSharedMemoryPerBlock = 8;
+constexpr int AttrMaxSharedMemoryPerBlockOptin = 97;
+constexpr int FuncAttrMaxDynamicSharedSizeBytes = 8;
+/// The dynamic shared memory a launch may have without raising the
+/// function's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+constexpr std::int64_t DefaultDynamicSharedLimit = 48 * 1024;
 constexpr int AttrComputeCapabilityMajor = 75;
 constexpr int AttrComputeCapabilityMinor = 76;
 
@@ -60,6 +65,7 @@ struct CudaDriver {
   CUresult (*MemFree)(CUdeviceptr);
   CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, std::size_t);
   CUresult (*MemcpyDtoH)(void *, CUdeviceptr, std::size_t);
+  CUresult (*FuncSetAttribute)(CUfunction, int, int);
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                            unsigned, CUstream, void **, void **);
   CUresult (*EventCreate)(CUevent *, unsigned);
@@ -98,6 +104,7 @@ struct CudaDriver {
     Find(MemFree, "cuMemFree_v2");
     Find(MemcpyHtoD, "cuMemcpyHtoD_v2");
     Find(MemcpyDtoH, "cuMemcpyDtoH_v2");
+    Find(FuncSetAttribute, "cuFuncSetAttribute");
     Find(LaunchKernel, "cuLaunchKernel");
     Find(EventCreate, "cuEventCreate");
     Find(EventRecord, "cuEventRecord");
@@ -172,7 +179,10 @@ public:
       Limits.MaxGridSize[D] = Attribute(AttrMaxGridDimX + D);
     }
     Limits.MaxWorkGroupSize = Attribute(AttrMaxThreadsPerBlock);
-    Limits.LocalMemorySize = Attribute(AttrMaxSharedMemoryPerBlock);
+    // The most a block may have: atfc raises a kernel's dynamic shared
+    // memory past the 48 KiB default where a configuration asks for it.
+    Limits.LocalMemorySize = std::max(Attribute(AttrMaxSharedMemoryPerBlock),
+                                      Attribute(AttrMaxSharedMemoryPerBlockOptin));
     ComputeCapability = static_cast<int>(Attribute(AttrComputeCapabilityMajor) * 10 +
                                          Attribute(AttrComputeCapabilityMinor));
     char Name[256] = {};
@@ -250,11 +260,25 @@ public:
       Grid[D] = static_cast<unsigned>(Sizes.Global[D]);
       Block[D] = static_cast<unsigned>(Sizes.Local[D]);
     }
+    // CUDA refuses more than 48 KiB of dynamic shared memory unless the
+    // function's limit is raised first (to at most the opt-in maximum).
+    const std::int64_t Shared = Sizes.SharedMemoryBytes;
+    if (Shared < 0 || Shared > 0x7fffffff)
+      return DeviceStatus::failed(FailureKind::RunFailed, "CUDA_ERROR_INVALID_VALUE",
+                                  "dynamic shared memory of " + std::to_string(Shared) + " bytes");
+    if (Shared > DefaultDynamicSharedLimit) {
+      CUresult Raised = Driver.FuncSetAttribute(Function, FuncAttrMaxDynamicSharedSizeBytes,
+                                                static_cast<int>(Shared));
+      if (Raised != CudaSuccess)
+        return DeviceStatus::failed(FailureKind::RunFailed, Driver.error(Raised),
+                                    "raising the kernel's dynamic shared memory to " +
+                                        std::to_string(Shared) + " bytes");
+    }
     CUresult Err = Driver.EventRecord(Start, nullptr);
     if (Err != CudaSuccess)
       return broken(Err, "recording the start event");
-    Err = Driver.LaunchKernel(Function, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2], 0,
-                              nullptr, Parameters.data(), nullptr);
+    Err = Driver.LaunchKernel(Function, Grid[0], Grid[1], Grid[2], Block[0], Block[1], Block[2],
+                              static_cast<unsigned>(Shared), nullptr, Parameters.data(), nullptr);
     if (Err != CudaSuccess) {
       // A launch refused for its configuration leaves the context usable.
       Driver.CtxSynchronize();
@@ -262,7 +286,8 @@ public:
           FailureKind::RunFailed, Driver.error(Err),
           "grid (" + std::to_string(Grid[0]) + ", " + std::to_string(Grid[1]) + ", " +
               std::to_string(Grid[2]) + "), block (" + std::to_string(Block[0]) + ", " +
-              std::to_string(Block[1]) + ", " + std::to_string(Block[2]) + ")");
+              std::to_string(Block[1]) + ", " + std::to_string(Block[2]) + ")" +
+              (Shared ? ", " + std::to_string(Shared) + " bytes of dynamic shared memory" : ""));
     }
     if ((Err = Driver.EventRecord(Stop, nullptr)) != CudaSuccess ||
         (Err = Driver.EventSynchronize(Stop)) != CudaSuccess)

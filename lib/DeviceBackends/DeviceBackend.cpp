@@ -10,6 +10,7 @@
 
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "DeviceBackends/LaunchMemory.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -215,6 +216,10 @@ Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSi
 
 Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Values,
                                      const LaunchSizes &Sizes) {
+  // Before the worker: a configuration that asks for more work-group
+  // memory than the device has is invalid with that reason.
+  if (std::optional<Measurement> Refused = launchMemoryProblem(Setup.Arguments, Sizes, Limits))
+    return std::move(*Refused);
   if (Worker < 0) {
     ++Restarts;
     if (Expected<void> Started = startWorker(); !Started)

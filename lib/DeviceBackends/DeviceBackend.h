@@ -86,10 +86,16 @@ struct DeviceKernelSetup {
 /// The launch sizes of one configuration, evaluated. OpenCL: the global and
 /// local size (work-items; Local empty: the implementation chooses). CUDA:
 /// Global = the grid dimensions (blocks), Local = the block dimensions
-/// (threads). 1 to 3 dimensions, the same number in both.
+/// (threads). 1 to 3 dimensions, the same number in both. With them, the
+/// configuration's work-group memory: the element count of each local
+/// argument (OpenCL, in argument order; 0 where the count was not
+/// positive), and the bytes of dynamic shared memory (CUDA; negative where
+/// the expression was).
 struct LaunchSizes {
   std::vector<std::uint64_t> Global;
   std::vector<std::uint64_t> Local;
+  std::vector<std::uint64_t> LocalCounts = {};
+  std::int64_t SharedMemoryBytes = 0;
 };
 
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as

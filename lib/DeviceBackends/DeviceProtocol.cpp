@@ -180,6 +180,8 @@ void encode(WireWriter &W, const MeasureMessage &M) {
     W.str(D);
   encodeSizes(W, M.Sizes.Global);
   encodeSizes(W, M.Sizes.Local);
+  encodeSizes(W, M.Sizes.LocalCounts);
+  W.u64(static_cast<std::uint64_t>(M.Sizes.SharedMemoryBytes));
 }
 
 bool decode(WireReader &R, MeasureMessage &M) {
@@ -189,6 +191,8 @@ bool decode(WireReader &R, MeasureMessage &M) {
     M.Definitions.push_back(R.str());
   M.Sizes.Global = decodeSizes(R);
   M.Sizes.Local = decodeSizes(R);
+  M.Sizes.LocalCounts = decodeSizes(R);
+  M.Sizes.SharedMemoryBytes = static_cast<std::int64_t>(R.u64());
   return !R.Failed;
 }
 

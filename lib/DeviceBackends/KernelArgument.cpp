@@ -1,6 +1,6 @@
 //===- DeviceBackends/KernelArgument.cpp - A device kernel's arguments ----------===//
 //
-// Element sizes and names, and the deterministic random contents of scalars
+// Element sizes and names (one table), and the deterministic random contents of scalars
 // and buffers (splitmix64 from the seed and the argument's position).
 //
 //===----------------------------------------------------------------------===//
@@ -10,50 +10,35 @@
 
 namespace atfc {
 
-std::size_t elementSize(ElementType Type) {
-  switch (Type) {
-  case ElementType::Int8:
-  case ElementType::UInt8:
-    return 1;
-  case ElementType::Int16:
-  case ElementType::UInt16:
-    return 2;
-  case ElementType::Int32:
-  case ElementType::UInt32:
-  case ElementType::Float:
-    return 4;
-  case ElementType::Int64:
-  case ElementType::UInt64:
-  case ElementType::Double:
-    return 8;
-  }
-  return 1;
+namespace {
+
+/// One row of ATFC_ELEMENT_TYPES.
+struct ElementTypeInfo {
+  const char *Name;
+  std::size_t Size;
+  const char *Dtype;
+};
+
+constexpr ElementTypeInfo ElementTypes[] = {
+#define ATFC_ELEMENT_INFO(Enumerator, Name, Size, Dtype) {Name, Size, Dtype},
+    ATFC_ELEMENT_TYPES(ATFC_ELEMENT_INFO)
+#undef ATFC_ELEMENT_INFO
+};
+
+const ElementTypeInfo &infoOf(ElementType Type) {
+  return ElementTypes[static_cast<std::size_t>(Type)];
 }
 
-const char *elementTypeName(ElementType Type) {
-  switch (Type) {
-  case ElementType::Int8:
-    return "int8_t";
-  case ElementType::UInt8:
-    return "uint8_t";
-  case ElementType::Int16:
-    return "int16_t";
-  case ElementType::UInt16:
-    return "uint16_t";
-  case ElementType::Int32:
-    return "int32_t";
-  case ElementType::UInt32:
-    return "uint32_t";
-  case ElementType::Int64:
-    return "int64_t";
-  case ElementType::UInt64:
-    return "uint64_t";
-  case ElementType::Float:
-    return "float";
-  case ElementType::Double:
-    return "double";
-  }
-  return "?";
+} // namespace
+
+std::size_t elementSize(ElementType Type) { return infoOf(Type).Size; }
+
+const char *elementTypeName(ElementType Type) { return infoOf(Type).Name; }
+
+const char *elementTypeDtype(ElementType Type) { return infoOf(Type).Dtype; }
+
+bool isFloatingPoint(ElementType Type) {
+  return Type == ElementType::Half || Type == ElementType::Float || Type == ElementType::Double;
 }
 
 namespace {
@@ -62,6 +47,12 @@ template <class T> double loadAsDouble(const unsigned char *Bytes, std::size_t I
   T V;
   std::memcpy(&V, Bytes + Index * sizeof(T), sizeof(T));
   return static_cast<double>(V);
+}
+
+template <> double loadAsDouble<half>(const unsigned char *Bytes, std::size_t Index) {
+  std::uint16_t V;
+  std::memcpy(&V, Bytes + Index * sizeof V, sizeof V);
+  return halfBitsToDouble(V);
 }
 
 template <class T> void storeAt(std::vector<unsigned char> &Bytes, std::size_t Index, T V) {
@@ -101,6 +92,11 @@ void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64
     case ElementType::UInt64:
       storeAt(Bytes, I, static_cast<std::uint64_t>(Small));
       break;
+    case ElementType::Half:
+      // 11 random bits: every multiple of 2^-11 in [0, 1) is a half, so
+      // none rounds up to 1.
+      storeAt(Bytes, I, halfBitsFromDouble(static_cast<double>(R >> 53) * 0x1.0p-11));
+      break;
     case ElementType::Float:
       storeAt(Bytes, I, static_cast<float>(Unit));
       break;
@@ -131,6 +127,8 @@ double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t
     return loadAsDouble<std::int64_t>(Bytes, Index);
   case ElementType::UInt64:
     return loadAsDouble<std::uint64_t>(Bytes, Index);
+  case ElementType::Half:
+    return loadAsDouble<half>(Bytes, Index);
   case ElementType::Float:
     return loadAsDouble<float>(Bytes, Index);
   case ElementType::Double:
@@ -142,6 +140,8 @@ double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t
 std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
                                            std::uint64_t Seed) {
   std::vector<unsigned char> Bytes(Argument.byteSize());
+  if (Argument.isLocal())
+    return {};
   if (!Argument.isBuffer() && !Argument.Random) {
     std::memcpy(Bytes.data(), Argument.Value, Bytes.size());
     return Bytes;
@@ -152,7 +152,7 @@ std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsig
 }
 
 std::string describe(const KernelArgument &Argument) {
-  std::string Text = Argument.isBuffer() ? "buffer<" : "scalar<";
+  std::string Text = Argument.isBuffer() ? "buffer<" : Argument.isLocal() ? "local<" : "scalar<";
   Text.append(elementTypeName(Argument.Type));
   if (!Argument.isBuffer())
     return Text.append(">");

@@ -77,7 +77,9 @@ openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Se
                const std::vector<std::vector<unsigned char>> &Contents);
 
 /// One line per OpenCL device: "OpenCL: platform P device D: NAME (TYPE,
-/// PLATFORM)", or one line saying why there is none (OpenCLDevice.cpp).
+/// PLATFORM)", followed by "OpenCL: platform P device D supports half
+/// precision (cl_khr_fp16)" where it does; or one line saying why there is
+/// none (OpenCLDevice.cpp).
 std::vector<std::string> openCLDeviceLines();
 
 /// One line per CUDA device: "CUDA: device D: NAME (sm_XY)", after the

@@ -161,6 +161,18 @@ Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
   return Matching[Selection.Index];
 }
 
+/// Whether the space-separated Extensions name Wanted.
+bool hasExtension(const std::string &Extensions, const std::string &Wanted) {
+  std::size_t Begin = 0;
+  while (Begin < Extensions.size()) {
+    const std::size_t End = std::min(Extensions.find(' ', Begin), Extensions.size());
+    if (Extensions.compare(Begin, End - Begin, Wanted) == 0)
+      return true;
+    Begin = End + 1;
+  }
+  return false;
+}
+
 /// Keeps the last part of a long build log: the errors are at its end.
 std::string logTail(const std::string &Log) {
   constexpr std::size_t Keep = 8000;
@@ -220,6 +232,15 @@ public:
     Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
                   deviceInfo(Device, CL_DEVICE_NAME) + " (" +
                   deviceInfo(Device, CL_DEVICE_VERSION) + ")";
+    // Without the extension no configuration could build: say so once,
+    // before tuning, rather than as every configuration's build failure.
+    const bool NeedsHalf =
+        std::any_of(Setup.Arguments.begin(), Setup.Arguments.end(),
+                    [](const KernelArgument &A) { return A.Type == ElementType::Half; });
+    if (NeedsHalf && !hasExtension(deviceInfo(Device, CL_DEVICE_EXTENSIONS), "cl_khr_fp16"))
+      return Error("the kernel takes half arguments, but the OpenCL device " + Description +
+                   " does not support half precision: cl_khr_fp16 is not among its extensions; "
+                   "choose a device that has it (#atf::ocl::device_info) or use float");
     Toolchain = platformInfo(Platform, CL_PLATFORM_VERSION) + ", driver " +
                 deviceInfo(Device, CL_DRIVER_VERSION);
     return success();
@@ -268,6 +289,8 @@ public:
                                       ": " + clError(Err));
     for (cl_uint I = 0; I < Setup.Arguments.size(); ++I) {
       const KernelArgument &Argument = Setup.Arguments[I];
+      if (Argument.isLocal())
+        continue; // sized at launch
       if (Argument.isBuffer())
         Err = clSetKernelArg(Kernel, I, sizeof(cl_mem), &Buffers[I]);
       else
@@ -303,6 +326,20 @@ public:
                                   "the global size has " + std::to_string(Sizes.Global.size()) +
                                       " dimensions, the local size " +
                                       std::to_string(Sizes.Local.size()));
+    // A local argument's size is the configuration's: set at each launch.
+    std::size_t NextLocal = 0;
+    for (cl_uint I = 0; I < Setup.Arguments.size(); ++I) {
+      const KernelArgument &Argument = Setup.Arguments[I];
+      if (!Argument.isLocal() || NextLocal >= Sizes.LocalCounts.size())
+        continue;
+      const std::uint64_t Count = Sizes.LocalCounts[NextLocal++];
+      cl_int Err = clSetKernelArg(Kernel, I, Count * elementSize(Argument.Type), nullptr);
+      if (Err != CL_SUCCESS)
+        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
+                                    "kernel argument " + std::to_string(I + 1) + " (" +
+                                        describe(Argument) + " of " + std::to_string(Count) +
+                                        " elements) does not fit the kernel");
+    }
     std::size_t Global[3], Local[3];
     for (std::size_t D = 0; D < Sizes.Global.size(); ++D) {
       Global[D] = Sizes.Global[D];
@@ -400,9 +437,13 @@ std::vector<std::string> openCLDeviceLines() {
                              : (Type & CL_DEVICE_TYPE_CPU)         ? "CPU"
                              : (Type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
                                                                    : "other";
-      Lines.push_back("OpenCL: platform " + std::to_string(P) + " device " + std::to_string(D) +
-                      ": " + deviceInfo(Devices[D], CL_DEVICE_NAME) + " (" + TypeName + ", " +
-                      platformInfo(Platforms[P], CL_PLATFORM_NAME) + ")");
+      const std::string Device =
+          "OpenCL: platform " + std::to_string(P) + " device " + std::to_string(D);
+      Lines.push_back(Device + ": " + deviceInfo(Devices[D], CL_DEVICE_NAME) + " (" + TypeName +
+                      ", " + platformInfo(Platforms[P], CL_PLATFORM_NAME) + ")");
+      // Half precision is an extension: tests and users ask for it here.
+      if (hasExtension(deviceInfo(Devices[D], CL_DEVICE_EXTENSIONS), "cl_khr_fp16"))
+        Lines.push_back(Device + " supports half precision (cl_khr_fp16)");
     }
   }
   if (Lines.empty())

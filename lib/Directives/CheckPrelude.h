@@ -301,6 +301,7 @@ template <class C> consteval int size_status() {
 // Kernel inputs.
 template <class T, class... A> struct scalar_input {};
 template <class T, class... A> struct buffer_input {};
+template <class T, class... A> struct local_input {};
 // Matches atfc::status (SyntheticUnit.h).
 enum kernel_input_status_code : int {
   input_ok,
@@ -310,6 +311,9 @@ enum kernel_input_status_code : int {
   input_buffer_needs_type,
   input_buffer_arguments,
   input_buffer_size_not_integer,
+  input_local_needs_type,
+  input_local_arguments,
+  input_local_count_not_integer,
   input_not_an_input
 };
 template <class I> struct kernel_input_traits { static constexpr int status = input_not_an_input; };
@@ -327,6 +331,13 @@ template <class T, class... A> struct kernel_input_traits<buffer_input<T, A...>>
                                 : ((size_status<A>() == size_ok) && ...)
                                     ? input_ok
                                     : input_buffer_size_not_integer;
+};
+template <class T, class... A> struct kernel_input_traits<local_input<T, A...>> {
+  static constexpr int status = std::is_same_v<T, deduce> ? input_local_needs_type
+                                : sizeof...(A) != 1       ? input_local_arguments
+                                : ((size_status<A>() == size_ok) && ...)
+                                    ? input_ok
+                                    : input_local_count_not_integer;
 };
 template <class I> consteval int kernel_input_status() {
   return kernel_input_traits<std::remove_cvref_t<I>>::status;
@@ -377,5 +388,13 @@ template <class T = atf_detail::deduce, class... A>
 atf_detail::scalar_input<T, std::decay_t<A>...> scalar(const A &...);
 template <class T = atf_detail::deduce, class... A>
 atf_detail::buffer_input<T, std::decay_t<A>...> buffer(const A &...);
+// An OpenCL __local T* of count elements, sized per configuration.
+template <class T = atf_detail::deduce, class... A>
+atf_detail::local_input<T, std::decay_t<A>...> local(const A &...);
+// IEEE binary16: OpenCL half (cl_khr_fp16), CUDA __half.
+struct half {
+  half(double);
+  operator double() const;
+};
 
 } // namespace atf

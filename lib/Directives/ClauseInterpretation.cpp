@@ -85,14 +85,22 @@ std::optional<KernelInput> SpecParser::classifyInput(const SourceExpr &X) {
   StringRef T = X.Text;
   std::size_t I = T.startswith("atf::") ? 5 : 0;
   StringRef Word = T.slice(I, wordEnd(T, I));
-  if (Word != "scalar" && Word != "buffer") {
-    error(X.Begin, "a kernel input is scalar<T>(value), scalar<T>() for a random value, or "
-                   "buffer<T>(size); found '" +
+  if (Word != "scalar" && Word != "buffer" && Word != "local") {
+    error(X.Begin, "a kernel input is scalar<T>(value), scalar<T>() for a random value, "
+                   "buffer<T>(size), or (OpenCL) local<T>(count); found '" +
                        T.str() + "'");
     return std::nullopt;
   }
+  if (Word == "local" && Spec.Device.Backend == DeviceBackend::CUDA) {
+    error(X.Begin, "local<T>(count) is an OpenCL __local argument; a CUDA kernel gets its "
+                   "dynamic shared memory from the launch: write #atf::cuda::shared_memory BYTES "
+                   "and declare 'extern __shared__ T name[];' in the kernel");
+    return std::nullopt;
+  }
   KernelInput Input;
-  Input.Kind = Word == "scalar" ? KernelInputKind::Scalar : KernelInputKind::Buffer;
+  Input.Kind = Word == "scalar"   ? KernelInputKind::Scalar
+               : Word == "buffer" ? KernelInputKind::Buffer
+                                  : KernelInputKind::Local;
   Input.Expr = X;
   I += Word.size();
   Input.ElementType = elementType(X, I, Word);

@@ -316,6 +316,8 @@ void SpecParser::parseDirective() {
     return parseSize(Arg, "grid_dim", Spec.Device.GridDim);
   case DirectiveKind::BlockDim:
     return parseSize(Arg, "block_dim", Spec.Device.BlockDim);
+  case DirectiveKind::SharedMemory:
+    return storeOnce("shared_memory", singleExpression(Arg), Spec.Device.SharedMemory);
   }
 }
 

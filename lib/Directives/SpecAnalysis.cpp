@@ -225,6 +225,11 @@ private:
       case ExpressionRole::KernelInput:
         if (F.Status && *F.Status != InputOk)
           error(placed(I).Expr->Begin, kernelInputMessage(*F.Status));
+        else if (F.ConstantLocalCount && *F.ConstantLocalCount <= 0)
+          error(placed(I).Expr->Begin,
+                "the count of this local argument is " +
+                    std::to_string(static_cast<long long>(*F.ConstantLocalCount)) +
+                    "; a local argument needs at least one element");
         checkKernelInputNames(placed(I), F);
         break;
       case ExpressionRole::Range:
@@ -367,7 +372,9 @@ private:
                   (OpenCL ? "an OpenCL" : "a CUDA") + " kernel; add the " +
                   (OpenCL ? "#atf::ocl::" : "#atf::cuda::") +
                   " directives, or make the limit an input (#atf::var)";
-      else if (X.Role == ExpressionRole::InputValue || X.Role == ExpressionRole::KernelInput)
+      else if (X.Role == ExpressionRole::InputValue ||
+               (X.Role == ExpressionRole::KernelInput &&
+                Spec.Device.Inputs[X.Owner].Kind != KernelInputKind::Local))
         Problem = "the device limit " + Limit + " is not known yet where " +
                   (X.Role == ExpressionRole::InputValue ? "an input's value" : "a kernel input") +
                   " is made, before the device is opened; name it in a range, a constraint or a "
@@ -434,6 +441,9 @@ private:
   /// A kernel's arguments are made once, before any configuration: they
   /// may name inputs, not tuning parameters.
   void checkKernelInputNames(const PlacedExpression &X, const ExpressionFacts &F) {
+    // A local argument is sized at each launch, like the launch sizes.
+    if (Spec.Device.Inputs[X.Owner].Kind == KernelInputKind::Local)
+      return;
     for (const SymbolUse &Use : F.Uses)
       if (Use.Kind == SymbolKind::Parameter)
         if (std::optional<SourcePosition> Where = positionAt(Use.Offset)) {
@@ -447,7 +457,8 @@ private:
   }
 
   static std::string sizeName(const PlacedExpression &X) {
-    const char *Names[] = {"global size", "local size", "grid dimension", "block dimension"};
+    const char *Names[] = {"global size", "local size", "grid dimension", "block dimension",
+                           "shared memory size"};
     return Names[static_cast<int>(X.Size)];
   }
 
@@ -465,8 +476,14 @@ private:
       return "buffer<T>(size) takes exactly one size";
     case InputBufferSizeNotInteger:
       return "the size of a buffer must be an integer";
+    case InputLocalNeedsType:
+      return "a local argument needs its element type, as in local<float>(WG)";
+    case InputLocalArguments:
+      return "local<T>(count) takes exactly one count";
+    case InputLocalCountNotInteger:
+      return "the count of a local argument must be an integer";
     default:
-      return "a kernel input is scalar<T>(value), scalar<T>() or buffer<T>(size)";
+      return "a kernel input is scalar<T>(value), scalar<T>(), buffer<T>(size) or local<T>(count)";
     }
   }
 

@@ -205,6 +205,8 @@ private:
                               &Spec.Device.BlockDim})
       for (const SourceExpr &X : *Sizes)
         Collect(X);
+    if (Spec.Device.SharedMemory)
+      Collect(*Spec.Device.SharedMemory);
     for (const KernelInput &Input : Spec.Device.Inputs)
       Collect(Input.Expr);
 
@@ -425,6 +427,12 @@ private:
         Unit.Expressions[Index].Dimension = D;
         ++Count;
       }
+    if (const std::optional<SourceExpr> &X = Spec.Device.SharedMemory; X && !X->Text.empty()) {
+      const unsigned Index =
+          writeCheck(ExpressionRole::Size, Count, *X, synthetic::sizeFunction(Count),
+                     "atf_detail::size_status<decltype(atf_value)>()");
+      Unit.Expressions[Index].Size = SizeKind::SharedMemory;
+    }
   }
 
   void writeKernelInput(std::size_t I) {

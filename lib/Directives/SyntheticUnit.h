@@ -63,12 +63,12 @@ enum class ExpressionRole {
   ParameterType, ///< the `type` clause of a tuning parameter
   Range,         ///< the `range` clause
   Constraint,    ///< the `constraint` clause
-  Size,          ///< one dimension of global_size/local_size/grid_dim/block_dim
-  KernelInput,   ///< `scalar<T>(E)` or `buffer<T>(E)`
+  Size,          ///< a dimension of global_size/local_size/grid_dim/block_dim, shared_memory
+  KernelInput,   ///< `scalar<T>(E)`, `buffer<T>(E)` or `local<T>(E)`
 };
 
 /// Which device size a Size expression belongs to.
-enum class SizeKind { GlobalSize, LocalSize, GridDim, BlockDim };
+enum class SizeKind { GlobalSize, LocalSize, GridDim, BlockDim, SharedMemory };
 
 /// One user expression placed in the unit.
 struct PlacedExpression {
@@ -191,6 +191,9 @@ enum KernelInput : int {
   InputBufferNeedsType,
   InputBufferArguments,
   InputBufferSizeNotInteger,
+  InputLocalNeedsType,
+  InputLocalArguments,
+  InputLocalCountNotInteger,
   InputNotAnInput
 };
 } // namespace status

@@ -149,8 +149,9 @@ private:
 
   /// X's text as the tuner reads it: each device limit the analysis found
   /// in it a member of the run's limits, and each lambda around one that
-  /// captures nothing by default capturing them. Only ranges, constraints
-  /// and launch sizes see the limits (the analysis refuses them elsewhere).
+  /// captures nothing by default capturing them. Only ranges, constraints,
+  /// launch sizes and work-group memory (local counts, shared memory) see
+  /// the limits (the analysis refuses them elsewhere).
   std::string tunerText(const SourceExpr &X) const {
     std::string Out;
     for (std::size_t I = 0; I < X.Text.size(); ++I) {
@@ -224,8 +225,14 @@ private:
         OS << "  atf_setup_." << Field << " = static_cast<std::uint64_t>(" << (*X)->Text << ");\n";
     if (D.KernelName)
       OS << "  atf_setup_.KernelName = " << quoted(D.KernelName->Name) << ";\n";
+    // A local argument is made here without its count, which is a
+    // configuration's (the launch function below).
     for (const KernelInput &In : D.Inputs)
-      OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
+      if (In.Kind == KernelInputKind::Local)
+        OS << "  atf_setup_.Arguments.push_back(KernelArgument::local<"
+           << (In.ElementType ? In.ElementType->Text : std::string("float")) << ">());\n";
+      else
+        OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
     if (Spec.Check)
       emitCheck(*Spec.Check);
 
@@ -245,6 +252,18 @@ private:
     emitSizes(Outer);
     OS << ", ";
     emitSizes(Inner);
+    OS << ", {";
+    bool FirstLocal = true;
+    for (const KernelInput &In : D.Inputs)
+      if (In.Kind == KernelInputKind::Local) {
+        OS << (FirstLocal ? "" : ", ") << '(' << tunerText(In.Expr) << ").Count";
+        FirstLocal = false;
+      }
+    OS << "}, ";
+    if (D.SharedMemory)
+      OS << "sharedMemoryBytes(" << tunerText(*D.SharedMemory) << ')';
+    else
+      OS << '0';
     OS << "};\n  };\n";
   }
 

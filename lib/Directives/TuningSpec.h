@@ -142,15 +142,19 @@ enum class KernelInputKind {
   Scalar,
   /// `buffer<T>(size)`: a buffer of random contents.
   Buffer,
+  /// `local<T>(count)`: an OpenCL `__local T*` of count elements, sized
+  /// per configuration (it may name tuning parameters).
+  Local,
 };
 
 /// One `#atf::ocl::input` / `#atf::cuda::input`: the next kernel argument.
 struct KernelInput {
-  /// Scalar or buffer.
+  /// Scalar, buffer or local.
   KernelInputKind Kind = KernelInputKind::Scalar;
   /// The whole expression, e.g. `buffer<float>(N)`.
   SourceExpr Expr;
-  /// The `T` of `scalar<T>` / `buffer<T>`; absent when not written.
+  /// The `T` of `scalar<T>` / `buffer<T>` / `local<T>`; absent when not
+  /// written.
   std::optional<SourceExpr> ElementType;
 };
 
@@ -182,6 +186,9 @@ struct DeviceSpec {
   /// when not given.
   std::vector<SourceExpr> GridDim;
   std::vector<SourceExpr> BlockDim;
+  /// CUDA `shared_memory`: the launch's dynamic shared memory in bytes, an
+  /// expression of inputs and parameters; absent: none.
+  std::optional<SourceExpr> SharedMemory;
 };
 
 /// What the results of a configuration are compared with.

@@ -251,6 +251,8 @@ private:
 
     if (Placed.Role == ExpressionRole::Range && !Facts.ContainsErrors)
       readInterval(Value, Facts);
+    if (Placed.Role == ExpressionRole::KernelInput && !Facts.ContainsErrors)
+      readLocalCount(Value, Facts);
     if (Placed.Role != ExpressionRole::Constraint || Facts.ContainsErrors)
       return;
     const std::size_t CandidateIndex = Unit.NumInputs + Placed.Owner;
@@ -278,6 +280,16 @@ private:
     if (Result.Val.isFloat())
       return static_cast<long double>(Result.Val.getFloat().convertToDouble());
     return std::nullopt;
+  }
+
+  /// Reads the count of a `local<T>(count)` kernel input, when it is a
+  /// constant.
+  void readLocalCount(const Expr *Value, ExpressionFacts &Facts) const {
+    const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && Callee->getIdentifier() && Callee->getName() == "local" &&
+        Call->getNumArgs() == 1)
+      Facts.ConstantLocalCount = constantOf(Call->getArg(0));
   }
 
   /// Reads an `interval(...)` range: whether it loops over integers, and

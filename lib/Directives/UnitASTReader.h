@@ -111,6 +111,9 @@ struct ExpressionFacts {
   /// Range only: what is wrong with an interval whose bounds or step are
   /// constants (none, empty: lo > hi, or a step that is not positive).
   IntervalProblem ConstantProblem = IntervalProblem::None;
+  /// Kernel input only: the count of a `local<T>(count)` whose count is a
+  /// constant.
+  std::optional<long double> ConstantLocalCount;
 };
 
 /// The facts of a whole unit.

@@ -246,6 +246,14 @@ class FileWriter:
         if r.random() < 0.5:
             self.lines.append("#atf::%s::input scalar<float>()" % prefix)
             extra = ", float a"
+        if kind == "opencl" and r.random() < 0.4:
+            # Work-group scratch sized per configuration (any count: one
+            # that is not positive or too large makes a configuration invalid).
+            self.lines.append("#atf::ocl::input %slocal<%s>(%s)" % (
+                r.choice(["", "atf::"]), r.choice(["float", "int", "char"]), self.operand(None)))
+            extra += ", __local void *scratch"
+        if kind == "cuda" and r.random() < 0.4:
+            self.lines.append("#atf::cuda::shared_memory %s" % self.operand(None))
         if kind == "opencl":
             # A launch size that names a limit: 0 work-items if it read 0.
             self.lines.append("#atf::ocl::global_size N" if r.random() < 0.7 else

@@ -34,6 +34,37 @@ TEST(KernelArgument, ElementTypes) {
   EXPECT_EQ(elementSize(ElementType::Int16), 2u);
   EXPECT_EQ(describe(KernelArgument::buffer<float>(10)), "buffer<float>(10)");
   EXPECT_EQ(KernelArgument::buffer<double>(10).byteSize(), 80u);
+  // The one table: names, sizes and NumPy dtypes agree for every type.
+  EXPECT_EQ(elementTypeOf<half>(), ElementType::Half);
+  EXPECT_EQ(elementSize(ElementType::Half), 2u);
+  EXPECT_STREQ(elementTypeName(ElementType::Half), "half");
+  EXPECT_STREQ(elementTypeDtype(ElementType::Half), "<f2");
+  EXPECT_STREQ(elementTypeDtype(ElementType::UInt8), "|u1");
+  EXPECT_STREQ(elementTypeDtype(ElementType::Double), "<f8");
+  for (ElementType T :
+       {ElementType::Int8, ElementType::UInt16, ElementType::Int32, ElementType::UInt64,
+        ElementType::Half, ElementType::Float, ElementType::Double}) {
+    const std::string Dtype = elementTypeDtype(T);
+    EXPECT_EQ(Dtype.substr(2), std::to_string(elementSize(T))) << elementTypeName(T);
+    EXPECT_EQ(Dtype[1] == 'f', isFloatingPoint(T)) << elementTypeName(T);
+  }
+}
+
+TEST(KernelArgument, HalfScalarsAndRandomHalfBuffers) {
+  std::vector<unsigned char> Bytes = initialContents(KernelArgument::scalar<half>(1.5), 0, 9);
+  ASSERT_EQ(Bytes.size(), 2u);
+  EXPECT_EQ(elementAsDouble(ElementType::Half, Bytes.data(), 0), 1.5);
+  EXPECT_EQ(describe(KernelArgument::scalar<half>(0.1)), "scalar<half>");
+  std::vector<unsigned char> Random = initialContents(KernelArgument::buffer<half>(4096), 1, 3);
+  ASSERT_EQ(Random.size(), 8192u);
+  double Sum = 0;
+  for (std::size_t I = 0; I < 4096; ++I) {
+    const double V = elementAsDouble(ElementType::Half, Random.data(), I);
+    EXPECT_GE(V, 0.0);
+    EXPECT_LT(V, 1.0); // never rounded up to 1
+    Sum += V;
+  }
+  EXPECT_NEAR(Sum / 4096, 0.5, 0.05);
 }
 
 TEST(KernelArgument, ContentsDependOnSeedAndPositionOnly) {
@@ -137,7 +168,8 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   Message.Setup.Source = "kernel source\n";
   Message.Setup.KernelName = "k";
   Message.Setup.Arguments = {KernelArgument::scalar<double>(1.5),
-                             KernelArgument::buffer<std::uint16_t>(9)};
+                             KernelArgument::buffer<std::uint16_t>(9),
+                             KernelArgument::local<half>()};
   Message.Setup.TimeoutSeconds = 2.5;
   CheckSetup Check;
   Check.Kind = CheckAgainst::ReferenceConfiguration;
@@ -156,7 +188,9 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   EXPECT_EQ(CL.Index, 2u);
   EXPECT_FALSE(CL.PlatformId);
   EXPECT_EQ(Back.Setup.Source, "kernel source\n");
-  ASSERT_EQ(Back.Setup.Arguments.size(), 2u);
+  ASSERT_EQ(Back.Setup.Arguments.size(), 3u);
+  EXPECT_TRUE(Back.Setup.Arguments[2].isLocal());
+  EXPECT_EQ(Back.Setup.Arguments[2].Type, ElementType::Half);
   EXPECT_EQ(initialContents(Back.Setup.Arguments[0], 0, 0),
             initialContents(Message.Setup.Arguments[0], 0, 0));
   EXPECT_EQ(Back.Setup.Arguments[1].Count, 9u);
@@ -164,6 +198,17 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   ASSERT_TRUE(Back.Setup.Check);
   EXPECT_EQ(Back.Setup.Check->Buffers, (std::vector<unsigned>{2}));
   EXPECT_EQ(Back.Expected, Message.Expected);
+
+  // A configuration's local counts and shared memory travel with its sizes.
+  MeasureMessage Measure{false, {"WG=4"}, LaunchSizes{{64}, {4}, {4, 0}, -8}};
+  WireWriter MeasureOut;
+  encode(MeasureOut, Measure);
+  std::vector<unsigned char> MeasureBody(MeasureOut.Bytes.begin() + 1, MeasureOut.Bytes.end());
+  WireReader MeasureIn(MeasureBody);
+  MeasureMessage MeasureBack;
+  ASSERT_TRUE(decode(MeasureIn, MeasureBack));
+  EXPECT_EQ(MeasureBack.Sizes.LocalCounts, (std::vector<std::uint64_t>{4, 0}));
+  EXPECT_EQ(MeasureBack.Sizes.SharedMemoryBytes, -8);
 
   // A truncated message is refused, not read past its end.
   Body.resize(Body.size() / 2);

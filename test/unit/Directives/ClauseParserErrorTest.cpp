@@ -256,7 +256,7 @@ TEST(ClauseParserErrorTest, BadNamesAndShapes) {
                    "6:26: 'my-kernel' is not a valid name for a kernel; use letters, digits and "
                    "'_', not starting with a digit",
                    "7:18: a kernel input is scalar<T>(value), scalar<T>() for a random value, "
-                   "or buffer<T>(size); found 'vector<int>(N)'",
+                   "buffer<T>(size), or (OpenCL) local<T>(count); found 'vector<int>(N)'",
                    "8:31: expected '(' after 'buffer<float>', as in buffer<float>(N)",
                    "9:32: '#atf::ocl::local_size' has at most 3 dimensions"}));
 }

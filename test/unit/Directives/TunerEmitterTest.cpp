@@ -167,5 +167,43 @@ TEST(TunerEmitterTest, DeviceLimitReadsCompileAgainstTheRuntime) {
   llvm::sys::fs::remove_directories(Cache);
 }
 
+TEST(TunerEmitterTest, WorkGroupMemoryIsAConfigurationsAndCompiles) {
+  const EmittedTuner CL = emit("#atf::var<int> N = 1024\n"
+                               "#atf::tp name WG range {1, 2, 4}\n"
+                               "#atf::ocl::input buffer<half>(N)\n"
+                               "#atf::ocl::input local<float>(WG)\n"
+                               "#atf::ocl::input atf::local<half>(atf::ocl::max_wg_size / WG)\n"
+                               "#atf::ocl::global_size N\n"
+                               "#atf::ocl::local_size WG\n"
+                               "__kernel void k(__global half *x, __local float *s, "
+                               "__local half *t) {}\n",
+                               "file.cl");
+  ASSERT_TRUE(CL.Errors.empty());
+  // The arguments are made once, without their counts; the launch function
+  // evaluates the counts for each configuration, device limits read.
+  for (const char *Part : {"atf_setup_.Arguments.push_back(KernelArgument::local<float>());",
+                           "atf_setup_.Arguments.push_back(KernelArgument::local<half>());",
+                           "{(local<float>(WG)).Count, (atf::local<half>(atf_limits_."
+                           "MaxWorkGroupSize / WG)).Count}, 0};"})
+    EXPECT_NE(CL.Source.find(Part), std::string::npos) << Part << "\n" << CL.Source;
+  const EmittedTuner Cuda = emit("#atf::tp name BS range {32, 64}\n"
+                                 "#atf::cuda::input scalar<half>(1.5)\n"
+                                 "#atf::cuda::grid_dim 4\n"
+                                 "#atf::cuda::block_dim BS\n"
+                                 "#atf::cuda::shared_memory BS * sizeof(float)\n"
+                                 "__global__ void k(__half a) {}\n",
+                                 "file.cu");
+  ASSERT_TRUE(Cuda.Errors.empty());
+  EXPECT_NE(Cuda.Source.find("{}, sharedMemoryBytes(BS * sizeof(float))};"), std::string::npos)
+      << Cuda.Source;
+  for (const EmittedTuner *T : {&CL, &Cuda}) {
+    llvm::SmallString<128> Cache;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-emitter", Cache));
+    const TunerBuild Build = buildTuner(T->Source, Cache);
+    EXPECT_TRUE(Build.Succeeded) << T->Source << "\n" << Build.Log;
+    llvm::sys::fs::remove_directories(Cache);
+  }
+}
+
 } // namespace
 } // namespace atfc
