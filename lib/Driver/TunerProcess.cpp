@@ -6,8 +6,14 @@
 // the signal. The tuner runs in a process group of its own: a signal to
 // atfc's group (Ctrl-C, a terminal's hang-up, killpg) then reaches it once,
 // through atfc, never twice (the tuner takes a second signal as "leave
-// now"). The tuner only writes to the terminal, which a background group
-// may do.
+// now"; one that arrives twice at once, as `timeout` sends it, counts once:
+// System/Interruption.h).
+//
+// A background group is stopped (SIGTTOU) when it writes to a terminal set
+// to `stty tostop`, and a stopped tuner held atfc for ever, through SIGTERM:
+// the tuner therefore inherits SIGTTOU and SIGTTIN ignored (its writes go
+// through, a read fails), and atfc continues a tuner that stops anyway (a
+// script's `kill -STOP $PPID`), with a warning.
 //
 // A tuner that dies anyway (SIGKILL, a crash) cannot clean up: atfc adopts
 // what it leaves running (PR_SET_CHILD_SUBREAPER), kills those process
@@ -32,6 +38,7 @@
 #include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
@@ -100,6 +107,9 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   // default in the tuner.
   // atfc's own handlers are back when this returns, however it returns.
   ScopedSignalHandlers Forwarding(kInterruptingSignals, forwardToTuner, SA_RESTART);
+  // Ignored, not handled: an ignored signal stays ignored across the exec.
+  static constexpr int TerminalStops[] = {SIGTTOU, SIGTTIN};
+  ScopedSignalHandlers NeverStopped(TerminalStops, SIG_IGN);
 
   // The signals wait (blocked) until the tuner's pid is known; the tuner
   // starts with none blocked (and with atfc's ignored signals still ignored).
@@ -121,12 +131,19 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
     Forwarding.restore();
+    NeverStopped.restore();
     Diags.error(std::string("cannot start the tuner '") + Binary + "': " + std::strerror(Error));
     return 1;
   }
-  const int Status = Tuner.reap();
+  bool Warned = false;
+  const int Status = Tuner.reapContinuingStops([&](int Signal) {
+    if (!std::exchange(Warned, true))
+      Diags.warning(std::string("the tuner was stopped by signal ") + std::to_string(Signal) +
+                    " (" + strsignal(Signal) + "); atfc continues it, as it waits for its end");
+  });
   TunerPid = 0;
   Forwarding.restore();
+  NeverStopped.restore();
   killLeftovers();
   if (WIFEXITED(Status))
     return WEXITSTATUS(Status);
