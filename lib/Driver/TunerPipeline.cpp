@@ -51,6 +51,10 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
     const SlowStepNotice Notice("atfc: compiling the tuner of '" + File.FileName + "'");
     return buildTuner(*Program, CacheDir);
   }();
+  if (Build.Interrupted) {
+    Log << File.FileName << ": interrupted while building the tuner\n";
+    return std::nullopt;
+  }
   if (!Build.Succeeded) {
     // The compiler's own lines follow, in the compiler's format.
     Diags.error("the tuner of " + atfc::quoted(File.FileName) + " did not compile");

@@ -102,6 +102,13 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
   adoptOrphanedDescendants();
 
+  // The signals wait (blocked) until the tuner's pid is known; the tuner
+  // starts with none blocked (and with atfc's ignored signals still ignored).
+  sigset_t Stopping, Previous;
+  sigemptyset(&Stopping);
+  for (int Signal : kInterruptingSignals)
+    sigaddset(&Stopping, Signal);
+  sigprocmask(SIG_BLOCK, &Stopping, &Previous);
   // The handlers are in place before the tuner exists, so no signal is lost
   // between its start and the wait; a handler, not SIG_IGN, is reset to the
   // default in the tuner.
@@ -110,14 +117,15 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   // Ignored, not handled: an ignored signal stays ignored across the exec.
   static constexpr int TerminalStops[] = {SIGTTOU, SIGTTIN};
   ScopedSignalHandlers NeverStopped(TerminalStops, SIG_IGN);
-
-  // The signals wait (blocked) until the tuner's pid is known; the tuner
-  // starts with none blocked (and with atfc's ignored signals still ignored).
-  sigset_t Stopping, Previous;
-  sigemptyset(&Stopping);
-  for (int Signal : kInterruptingSignals)
-    sigaddset(&Stopping, Signal);
-  sigprocmask(SIG_BLOCK, &Stopping, &Previous);
+  // A signal kept since the tuner's build (Interruption.h) starts no tuner.
+  if (const int Kept = Interruption::pending()) {
+    Forwarding.restore();
+    NeverStopped.restore();
+    sigprocmask(SIG_SETMASK, &Previous, nullptr);
+    Diags.error(std::string("interrupted by signal ") + std::to_string(Kept) + " (" +
+                strsignal(Kept) + ") before the tuner started");
+    return 128 + Kept;
+  }
   ProcessSpec Spec;
   Spec.Program = Binary;
   Spec.Argv = Args;
