@@ -19,6 +19,10 @@
 // what it leaves running (PR_SET_CHILD_SUBREAPER), kills those process
 // groups, and removes the configurations' directories under work/.
 //
+// mpiexec (--ranks) runs the same way, with one more duty: a job that has
+// not ended some seconds after the first signal is killed, an alarm's
+// handler killing mpiexec's group, and the orphaned ranks' groups after.
+//
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerProcess.h"
 
