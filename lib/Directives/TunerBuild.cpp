@@ -39,8 +39,9 @@
 namespace atfc {
 
 namespace {
-/// Runs the compiler, its stdout and stderr into Log, with atfc's stdin and
-/// signal state, in a process group of its own; whether it exited with
+/// Runs the compiler, its stdout and stderr into Log, stdin from /dev/null
+/// (a background group that reads the terminal stops), with atfc's signal
+/// state, in a process group of its own; whether it exited with
 /// status 0. Else Message says why in the words of LLVM's launcher, which
 /// ran it before (the log shows them). A stopping signal (SIGTERM to atfc
 /// or to its group, as `timeout` and Slurm send it) ends the whole group
@@ -56,6 +57,7 @@ bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Lo
   Spec.Argv.assign(Args.begin(), Args.end());
   Spec.EmptySignalMask = Spec.DefaultSignals = false;
   Spec.OwnGroup = true;
+  Spec.NullInput = true;
   const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
   int Error = LogFd < 0 ? errno : 0;
   Process Compiler;
