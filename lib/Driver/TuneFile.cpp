@@ -16,7 +16,6 @@
 
 #include "Invocation/TunerInvocation.h"
 #include "Support/Diagnostic.h"
-#include "System/Interruption.h"
 #include "System/OutputLock.h"
 #include "System/SafeFiles.h"
 
@@ -100,8 +99,8 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
 
   std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output, Diags, Log);
-  if (!Prepared) // a signal that stopped the build ends atfc as it would have
-    return Fail(Interruption::pending() ? 128 + Interruption::pending() : 1);
+  if (!Prepared)
+    return Fail(failedBuildStatus());
 
   // Every option travels as one value (Invocation/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,

@@ -5,6 +5,7 @@
 
 #include "Directives/TunerBuild.h"
 #include "Support/Diagnostic.h"
+#include "System/Interruption.h"
 #include "System/OutputLock.h"
 #include "System/SafeFiles.h"
 #include "System/SlowStepNotice.h"
@@ -40,6 +41,8 @@ std::optional<std::string> emitTunerProgram(const FrontendResult &File, Diagnost
     return std::nullopt;
   return std::move(Tuner.Source);
 }
+
+int failedBuildStatus() { return Interruption::pending() ? 128 + Interruption::pending() : 1; }
 
 std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
                                         const std::string &CacheDir, DiagnosticSink &Diags,
