@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
 #include "Directives/TunerIntegrity.h"
+#include "System/Interruption.h"
 #include "System/Process.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -37,11 +39,16 @@
 namespace atfc {
 
 namespace {
-/// Runs the compiler, its stdout and stderr into Log, with atfc's stdin and
-/// signal state; whether it exited with status 0. Else Message says why in
-/// the words of LLVM's launcher, which ran it before (the log shows them).
+/// Runs the compiler, its stdout and stderr into Log, stdin from /dev/null
+/// (a background group that reads the terminal stops), with atfc's signal
+/// state, in a process group of its own; whether it exited with
+/// status 0. Else Message says why in the words of LLVM's launcher, which
+/// ran it before (the log shows them). A stopping signal (SIGTERM to atfc
+/// or to its group, as `timeout` and Slurm send it) ends the whole group
+/// and sets Interrupted: the driver, dying, once left a cc1plus it had just
+/// started running on.
 bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Log,
-                 std::string &Message) {
+                 std::string &Message, bool &Interrupted) {
   if (!llvm::sys::fs::exists(Args.front())) {
     Message = "Executable \"" + Args.front().str() + "\" doesn't exist!";
     return false;
@@ -49,6 +56,8 @@ bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Lo
   ProcessSpec Spec;
   Spec.Argv.assign(Args.begin(), Args.end());
   Spec.EmptySignalMask = Spec.DefaultSignals = false;
+  Spec.OwnGroup = true;
+  Spec.NullInput = true;
   const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
   int Error = LogFd < 0 ? errno : 0;
   Process Compiler;
@@ -61,7 +70,22 @@ bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Lo
     Message = describeStartFailure(Error);
     return false;
   }
-  const int Status = Compiler.reap();
+  {
+    // The group's id stays ours until the compiler is reaped, below.
+    const pid_t Group = Compiler.pid();
+    Interruption Stop([Group] {
+      kill(-Group, SIGTERM);
+      kill(-Group, SIGCONT);
+    });
+    Compiler.waitForExit();
+    Interrupted = Stop.requested();
+  }
+  // What the group has left once the compiler ends is killed.
+  const int Status = Compiler.endGroup();
+  if (Interrupted) {
+    Message = "interrupted";
+    return false;
+  }
   if (WIFSIGNALED(Status)) {
     Message = strsignal(WTERMSIG(Status));
     if (WCOREDUMP(Status))
@@ -233,7 +257,7 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   for (const std::string &Library : Libraries)
     Args.push_back(Library);
   std::string ErrorMessage;
-  if (!runCompiler(Args, Log, ErrorMessage)) {
+  if (!runCompiler(Args, Log, ErrorMessage, Build.Interrupted)) {
     auto Output = llvm::MemoryBuffer::getFile(Log);
     Build.Log = (Output ? (*Output)->getBuffer().str() : std::string()) + ErrorMessage;
     RemoveTemporaries();

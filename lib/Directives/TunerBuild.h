@@ -31,6 +31,9 @@ struct TunerBuild {
   double Seconds = 0;
   /// What went wrong: the compiler's output, or a message.
   std::string Log;
+  /// Whether SIGINT, SIGTERM or SIGHUP stopped the compiler
+  /// (System/Interruption.h); nothing of the build is left then.
+  bool Interrupted = false;
 };
 
 /// The name of the tuner binary whose build key hashes to Hash:

@@ -1,6 +1,8 @@
 //===- Driver/RankLaunch.cpp - atfc tune over MPI ranks -------------------===//
 #include "Driver/RankLaunch.h"
 
+#include "Driver/TunerProcess.h"
+
 #include "Support/Diagnostic.h"
 #include "System/Process.h"
 
@@ -56,8 +58,39 @@ std::optional<MpiJob> mpiJobOfEnvironment() {
   return std::nullopt;
 }
 
+Expected<unsigned> rankBound() {
+  if (const char *Text = std::getenv(kMaxRanksVariable); Text && *Text) {
+    unsigned Bound = 0;
+    const char *End = Text + std::strlen(Text);
+    auto [Ptr, Ec] = std::from_chars(Text, End, Bound);
+    if (Ec != std::errc() || Ptr != End || Bound == 0)
+      return Error(std::string(kMaxRanksVariable) + " must be a whole number above 0, not '" +
+                   Text + "'");
+    return Bound;
+  }
+  const long Online = sysconf(_SC_NPROCESSORS_ONLN);
+  return kRanksPerOnlineCpu * static_cast<unsigned>(Online > 0 ? Online : 1);
+}
+
 int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
                 DiagnosticSink &Diags) {
+  // mpiexec -n 100000 once started 410 processes (load 400) before it
+  // failed, and ignored SIGTERM meanwhile.
+  Expected<unsigned> Bound = rankBound();
+  if (!Bound) {
+    Diags.error(Bound.error().message());
+    return 2;
+  }
+  if (Ranks > *Bound) {
+    const bool Set = std::getenv(kMaxRanksVariable) && *std::getenv(kMaxRanksVariable);
+    Diags.error("--ranks " + std::to_string(Ranks) + " is more ranks than atfc starts on one " +
+                "machine: at most " + std::to_string(*Bound) +
+                (Set ? std::string(" (") + kMaxRanksVariable + ")"
+                     : " (" + std::to_string(kRanksPerOnlineCpu) + " per online CPU)") +
+                "; set " + kMaxRanksVariable + "=N to allow more, or start the job with mpiexec " +
+                "or srun yourself (docs/scale-out.md)");
+    return 2;
+  }
   const std::string Launcher = besideSelf("atfc-ranks");
   if (access(Launcher.c_str(), X_OK) != 0) {
     Diags.error(std::string("--ranks needs '") + Launcher +
@@ -72,7 +105,8 @@ int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
   // Ranks mostly wait for their measurements: more ranks than cores is
   // fine on one node (Open MPI refuses it by default; others ignore this).
   setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", /*overwrite=*/0);
-  return execProgram(Args, Diags);
+  // atfc stays mpiexec's parent, so that a signal ends the whole job.
+  return runJobLauncher(Args, Diags);
 }
 
 int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,

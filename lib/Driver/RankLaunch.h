@@ -1,6 +1,7 @@
 //===- Driver/RankLaunch.h - atfc tune over MPI ranks -----------*- C++ -*-===//
 //
-// `atfc tune FILE --ranks N` runs `mpiexec -n N atfc tune FILE ...`; under
+// `atfc tune FILE --ranks N` runs `mpiexec -n N atfc tune FILE ...` (at most
+// rankBound() ranks; atfc waits for it and ends the job at a signal); under
 // mpiexec or srun, every atfc of the job execs atfc-ranks (the only program
 // of atfc that links MPI, built where Open MPI is found), rank 0 once it has
 // built the tuner, the others at once: they wait in MPI for rank 0's tuner.
@@ -11,6 +12,7 @@
 #define ATFC_DRIVER_RANKLAUNCH_H
 
 #include "Support/Diagnostic.h"
+#include "Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -26,9 +28,21 @@ struct MpiJob {
 };
 std::optional<MpiJob> mpiJobOfEnvironment();
 
+/// The most ranks launchRanks starts on one machine, unless ATFC_MAX_RANKS
+/// says otherwise: kRanksPerOnlineCpu per online CPU (ranks mostly wait for
+/// their devices, docs/scale-out.md).
+inline constexpr unsigned kRanksPerOnlineCpu = 4;
+inline constexpr const char *kMaxRanksVariable = "ATFC_MAX_RANKS";
+
+/// launchRanks's bound: ATFC_MAX_RANKS, or kRanksPerOnlineCpu times the
+/// online CPUs; an error when ATFC_MAX_RANKS is not a number above 0.
+Expected<unsigned> rankBound();
+
 /// Runs CommandLine (atfc's own argv, argv[0] excepted) under `mpiexec -n
-/// Ranks` (ATFC_MPIEXEC names another); returns only when it cannot (1),
-/// after reporting why to Diags.
+/// Ranks` (ATFC_MPIEXEC names another) as atfc's child (Driver/TunerProcess.h:
+/// a signal ends the whole job) and returns the job's exit status; 2 for a
+/// Ranks above rankBound(), 1 when it cannot start, after reporting why to
+/// Diags.
 int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine, DiagnosticSink &Diags);
 
 /// Becomes this rank's atfc-ranks: rank 0 with the tuner's command line

@@ -100,7 +100,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
 
   std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output, Diags, Log);
   if (!Prepared)
-    return Fail(1);
+    return Fail(failedBuildStatus());
 
   // Every option travels as one value (Invocation/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,

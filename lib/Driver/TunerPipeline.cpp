@@ -5,6 +5,7 @@
 
 #include "Directives/TunerBuild.h"
 #include "Support/Diagnostic.h"
+#include "System/Interruption.h"
 #include "System/OutputLock.h"
 #include "System/SafeFiles.h"
 #include "System/SlowStepNotice.h"
@@ -41,6 +42,8 @@ std::optional<std::string> emitTunerProgram(const FrontendResult &File, Diagnost
   return std::move(Tuner.Source);
 }
 
+int failedBuildStatus() { return Interruption::pending() ? 128 + Interruption::pending() : 1; }
+
 std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOptions &Options,
                                         const std::string &CacheDir, DiagnosticSink &Diags,
                                         std::ostream &Log) {
@@ -51,6 +54,10 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
     const SlowStepNotice Notice("atfc: compiling the tuner of '" + File.FileName + "'");
     return buildTuner(*Program, CacheDir);
   }();
+  if (Build.Interrupted) {
+    Log << File.FileName << ": interrupted while building the tuner\n";
+    return std::nullopt;
+  }
   if (!Build.Succeeded) {
     // The compiler's own lines follow, in the compiler's format.
     Diags.error("the tuner of " + atfc::quoted(File.FileName) + " did not compile");

@@ -61,6 +61,11 @@ struct PreparedTuner {
 /// declaration order, with their declared types.
 std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
 
+/// The exit status of a command whose tuner could not be built or prepared:
+/// 128 + the signal that interrupted the build (as a signal's death would
+/// have been), else 1.
+int failedBuildStatus();
+
 /// Checks File, builds its tuner (cached) into Output and writes the
 /// blanked source there; nullopt after reporting why not (as buildTunerOf).
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,

@@ -6,12 +6,22 @@
 // the signal. The tuner runs in a process group of its own: a signal to
 // atfc's group (Ctrl-C, a terminal's hang-up, killpg) then reaches it once,
 // through atfc, never twice (the tuner takes a second signal as "leave
-// now"). The tuner only writes to the terminal, which a background group
-// may do.
+// now"; one that arrives twice at once, as `timeout` sends it, counts once:
+// System/Interruption.h).
+//
+// A background group is stopped (SIGTTOU) when it writes to a terminal set
+// to `stty tostop`, and a stopped tuner held atfc for ever, through SIGTERM:
+// the tuner therefore inherits SIGTTOU and SIGTTIN ignored (its writes go
+// through, a read fails), and atfc continues a tuner that stops anyway (a
+// script's `kill -STOP $PPID`), with a warning.
 //
 // A tuner that dies anyway (SIGKILL, a crash) cannot clean up: atfc adopts
 // what it leaves running (PR_SET_CHILD_SUBREAPER), kills those process
 // groups, and removes the configurations' directories under work/.
+//
+// mpiexec (--ranks) runs the same way, with one more duty: a job that has
+// not ended some seconds after the first signal is killed, an alarm's
+// handler killing mpiexec's group, and the orphaned ranks' groups after.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerProcess.h"
@@ -22,6 +32,7 @@
 #include "System/Process.h"
 #include "System/ScopedSignalHandlers.h"
 
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -32,15 +43,37 @@
 #include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
 
-volatile sig_atomic_t TunerPid = 0;
+/// The child that signals are passed on to (the tuner, mpiexec); it leads
+/// its own process group.
+volatile sig_atomic_t ChildPid = 0;
+/// The first signal passed on; 0 while none was.
+volatile sig_atomic_t PassedOn = 0;
+/// Whole seconds after the first signal until the child's group is killed;
+/// 0: never.
+volatile sig_atomic_t KillGraceSeconds = 0;
+volatile sig_atomic_t KilledAfterGrace = 0;
 
-extern "C" void forwardToTuner(int Signal) {
-  if (TunerPid > 0)
-    kill(TunerPid, Signal);
+extern "C" void forwardToChild(int Signal) {
+  if (ChildPid <= 0)
+    return;
+  kill(ChildPid, Signal);
+  if (PassedOn == 0) {
+    PassedOn = Signal;
+    if (KillGraceSeconds > 0)
+      alarm(static_cast<unsigned>(KillGraceSeconds));
+  }
+}
+
+extern "C" void killChildGroup(int) {
+  if (ChildPid > 0) {
+    KilledAfterGrace = 1;
+    kill(-ChildPid, SIGKILL);
+  }
 }
 
 /// The processes whose parent is this process, from every thread's list.
@@ -87,57 +120,133 @@ void removeConfigurationDirectories(const std::string &WorkDirectory) {
   }
 }
 
-} // namespace
+/// How runSupervised runs its child.
+struct Supervision {
+  /// What the messages call the child.
+  std::string What;
+  /// Where a killed tuner's configurations' directories are; empty: none.
+  std::string WorkDirectory;
+  /// Whole seconds after the first signal passed on until the child's
+  /// group is killed (SIGKILL); 0: never.
+  unsigned KillGraceSeconds = 0;
+  /// Whether the child's stdin is /dev/null.
+  bool NullInput = false;
+};
 
-int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
-                    DiagnosticSink &Diags, const std::string &WorkDirectory) {
-  // The tuner ends when atfc does (System/OutputLock.h).
-  setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
+/// Runs Program in a process group of its own, passing stopping signals on
+/// and never waiting on it stopped (TunerProcess.cpp's head); its exit
+/// status, or 128 + the signal that killed it.
+int runSupervised(const std::string &Program, const std::vector<std::string> &Args,
+                  DiagnosticSink &Diags, const Supervision &How) {
   adoptOrphanedDescendants();
 
-  // The handlers are in place before the tuner exists, so no signal is lost
-  // between its start and the wait; a handler, not SIG_IGN, is reset to the
-  // default in the tuner.
-  // atfc's own handlers are back when this returns, however it returns.
-  ScopedSignalHandlers Forwarding(kInterruptingSignals, forwardToTuner, SA_RESTART);
-
-  // The signals wait (blocked) until the tuner's pid is known; the tuner
+  // The signals wait (blocked) until the child's pid is known; the child
   // starts with none blocked (and with atfc's ignored signals still ignored).
   sigset_t Stopping, Previous;
   sigemptyset(&Stopping);
   for (int Signal : kInterruptingSignals)
     sigaddset(&Stopping, Signal);
   sigprocmask(SIG_BLOCK, &Stopping, &Previous);
+  PassedOn = 0;
+  KilledAfterGrace = 0;
+  KillGraceSeconds = static_cast<sig_atomic_t>(How.KillGraceSeconds);
+  // The handlers are in place before the child exists, so no signal is lost
+  // between its start and the wait; a handler, not SIG_IGN, is reset to the
+  // default in the child.
+  // atfc's own handlers are back when this returns, however it returns.
+  ScopedSignalHandlers Forwarding(kInterruptingSignals, forwardToChild, SA_RESTART);
+  static constexpr int Alarm[] = {SIGALRM};
+  ScopedSignalHandlers Grace(Alarm, killChildGroup, SA_RESTART);
+  // Ignored, not handled: an ignored signal stays ignored across the exec.
+  static constexpr int TerminalStops[] = {SIGTTOU, SIGTTIN};
+  ScopedSignalHandlers NeverStopped(TerminalStops, SIG_IGN);
+  auto Restore = [&] {
+    alarm(0);
+    ChildPid = 0;
+    Forwarding.restore();
+    Grace.restore();
+    NeverStopped.restore();
+  };
+  // A signal kept since the tuner's build (Interruption.h) starts nothing.
+  if (const int Kept = Interruption::pending()) {
+    Restore();
+    sigprocmask(SIG_SETMASK, &Previous, nullptr);
+    Diags.error(std::string("interrupted by signal ") + std::to_string(Kept) + " (" +
+                strsignal(Kept) + ") before the " + How.What + " started");
+    return 128 + Kept;
+  }
   ProcessSpec Spec;
-  Spec.Program = Binary;
+  Spec.Program = Program;
   Spec.Argv = Args;
   Spec.OwnGroup = true;
+  Spec.NullInput = How.NullInput;
   Spec.EmptySignalMask = true;
   Spec.DefaultSignals = false;
-  Process Tuner;
-  const int Error = startProcess(Spec, Tuner);
+  Process Child;
+  const int Error = startProcess(Spec, Child);
   if (Error == 0)
-    TunerPid = Tuner.pid();
+    ChildPid = Child.pid();
   sigprocmask(SIG_SETMASK, &Previous, nullptr);
   if (Error != 0) {
-    Forwarding.restore();
-    Diags.error(std::string("cannot start the tuner '") + Binary + "': " + std::strerror(Error));
+    Restore();
+    Diags.error("cannot start the " + How.What + " '" + Program + "': " + std::strerror(Error));
     return 1;
   }
-  const int Status = Tuner.reap();
-  TunerPid = 0;
-  Forwarding.restore();
+  bool Warned = false;
+  const int Status = Child.reapContinuingStops([&](int Signal) {
+    if (!std::exchange(Warned, true))
+      Diags.warning("the " + How.What + " was stopped by signal " + std::to_string(Signal) + " (" +
+                    strsignal(Signal) + "); atfc continues it, as it waits for its end");
+  });
+  Restore();
   killLeftovers();
+  if (KilledAfterGrace) {
+    Diags.error("the " + How.What + " did not end within " + std::to_string(How.KillGraceSeconds) +
+                " s of signal " + std::to_string(PassedOn) + " (" + strsignal(PassedOn) +
+                "); atfc killed it and what it started");
+    return 128 + PassedOn;
+  }
   if (WIFEXITED(Status))
     return WEXITSTATUS(Status);
 
   const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
-  if (!WorkDirectory.empty())
-    removeConfigurationDirectories(WorkDirectory);
+  if (!How.WorkDirectory.empty())
+    removeConfigurationDirectories(How.WorkDirectory);
   Diags.error(
-      "the tuner was killed by signal " + std::to_string(Signal) + " (" + strsignal(Signal) + ")" +
-      (WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
+      "the " + How.What + " was killed by signal " + std::to_string(Signal) + " (" +
+      strsignal(Signal) + ")" +
+      (How.WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
   return 128 + Signal;
+}
+
+} // namespace
+
+int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
+                    DiagnosticSink &Diags, const std::string &WorkDirectory) {
+  // The tuner ends when atfc does (System/OutputLock.h).
+  setenv(kParentPidVariable, std::to_string(getpid()).c_str(), 1);
+  Supervision How;
+  How.What = "tuner";
+  How.WorkDirectory = WorkDirectory;
+  return runSupervised(Binary, Args, Diags, How);
+}
+
+int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags) {
+  const std::string &Name = Args.front();
+  llvm::ErrorOr<std::string> Program = Name.find('/') == std::string::npos
+                                           ? llvm::sys::findProgramByName(Name)
+                                           : llvm::ErrorOr<std::string>(Name);
+  if (!Program) {
+    Diags.error("cannot run '" + Name + "': not found on PATH");
+    return 1;
+  }
+  Supervision How;
+  How.What = "MPI job (" + Name + ")";
+  How.KillGraceSeconds = kJobKillGraceSeconds;
+  How.NullInput = true; // the tuners read no input; a background read would stop
+  const int Status = runSupervised(*Program, Args, Diags, How);
+  // mpiexec ends 1 when its ranks were stopped; the run was interrupted.
+  return PassedOn != 0 ? 128 + PassedOn : Status;
 }
 
 } // namespace atfc

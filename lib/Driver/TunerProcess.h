@@ -20,6 +20,19 @@ namespace atfc {
 int runTunerProcess(const std::string &Binary, const std::vector<std::string> &Args,
                     DiagnosticSink &Diags, const std::string &WorkDirectory = {});
 
+/// Seconds an MPI job gets, after the first signal atfc passes on, before
+/// atfc kills it.
+constexpr unsigned kJobKillGraceSeconds = 10;
+
+/// Runs an MPI job's launcher, Args (argv[0], mpiexec, found on PATH), as
+/// runTunerProcess runs a tuner, with stdin from /dev/null, and makes sure
+/// a signal ends the job: kJobKillGraceSeconds after the first signal atfc
+/// passes on (mpiexec once ignored SIGTERM for ten minutes while starting
+/// 100,000 ranks), mpiexec's group and every process it left (each rank
+/// leads a group of its own) are killed. Returns mpiexec's exit status, or
+/// 128 + the signal once one was passed on.
+int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags);
+
 } // namespace atfc
 
 #endif

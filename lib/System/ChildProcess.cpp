@@ -136,6 +136,7 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
       if (Stopping || (Deadline && Now >= *Deadline)) {
         Forced = Stopping ? ChildEnd::Stopped : ChildEnd::TimedOut;
         Child.signal(SIGTERM);
+        Child.signal(SIGCONT); // a stopped script acts on it
         KillDeadline = deadlineAfter(KillGraceSeconds);
       }
     } else if (!Killed && Now >= *KillDeadline) {

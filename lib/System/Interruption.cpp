@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -15,18 +16,35 @@ namespace atfc {
 namespace {
 
 std::atomic<int> Received{0};
+/// When the first signal arrived (CLOCK_MONOTONIC, ns); 0 until recorded.
+std::atomic<long long> FirstAt{0};
 /// One pipe for the process's life: closing it could let the handler write
 /// into a file that reused its number. Its write end never blocks.
 int PipeFds[2] = {-1, -1};
 
+long long monotonicNanoseconds() {
+  timespec Now{}; // clock_gettime is async-signal-safe
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return static_cast<long long>(Now.tv_sec) * 1000000000LL + Now.tv_nsec;
+}
+
 extern "C" void onSignal(int Signal) {
+  const long long Now = monotonicNanoseconds();
   int Expected = 0;
   if (!Received.compare_exchange_strong(Expected, Signal)) {
+    // One stop that reached this process twice (`timeout` signals atfc and
+    // then its group; Slurm signals every process and atfc passes its copy
+    // on) is not a second request. FirstAt still 0: the first is being
+    // handled on another thread this instant.
+    const long long First = FirstAt.load();
+    if (First == 0 || Now - First < static_cast<long long>(kRepeatedSignalSeconds * 1e9))
+      return;
     // A second signal: leave the way the user asked for.
     std::signal(Signal, SIG_DFL);
     std::raise(Signal);
     return;
   }
+  FirstAt.store(Now);
   const char Byte = 1;
   [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
 }

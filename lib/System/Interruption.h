@@ -6,7 +6,11 @@
 // that stops the measurement in flight, e.g. by killing its scripts. The
 // run ends `interrupted`, its outputs written, with exit status 128 + the
 // signal. A second signal while the first is being handled restores the
-// default action, so a user who presses Ctrl-C twice always gets out.
+// default action, so a user who presses Ctrl-C twice always gets out; one
+// within kRepeatedSignalSeconds of the first is the same stop reaching the
+// process by a second route (`timeout` signals its child and then the
+// child's group; Slurm signals every process while atfc passes its own copy
+// on) and is dropped: it once killed the tuner before it wrote its outputs.
 //
 // The handlers stay installed once the first Interruption has installed
 // them: a signal between two Interruptions (after space generation, before
@@ -28,6 +32,10 @@ namespace atfc {
 /// The signals that stop a run cleanly: Ctrl-C, kill's default, and the
 /// terminal's hang-up.
 inline constexpr int kInterruptingSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/// Seconds after the first signal within which another is the same stop
+/// arriving twice, not a second request.
+inline constexpr double kRepeatedSignalSeconds = 1.0;
 
 class Interruption {
 public:

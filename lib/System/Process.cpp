@@ -152,6 +152,26 @@ int Process::reap() {
   return Status;
 }
 
+int Process::reapContinuingStops(const std::function<void(int Signal)> &OnStopped) {
+  int Status = 0;
+  for (;;) {
+    if (waitpid(Pid, &Status, WUNTRACED) < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    if (!WIFSTOPPED(Status))
+      break;
+    if (OnStopped)
+      OnStopped(WSTOPSIG(Status));
+    signal(SIGCONT);
+  }
+  Pid = -1;
+  if (PidFd >= 0)
+    ::close(std::exchange(PidFd, -1));
+  return Status;
+}
+
 int Process::endGroup() {
   if (!LeadsGroup)
     return reap();
@@ -172,6 +192,7 @@ int Process::endGroup() {
 
 int Process::killGroup(double GraceSeconds) {
   signal(SIGTERM);
+  signal(SIGCONT);
   if (!waitForExit(deadlineAfter(GraceSeconds)))
     signal(SIGKILL);
   return endGroup();

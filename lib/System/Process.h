@@ -13,6 +13,7 @@
 #define ATFC_SYSTEM_PROCESS_H
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -95,14 +96,21 @@ public:
   /// Waits for the child's end and reaps it; its wait status. The handle is
   /// empty afterwards.
   int reap();
+  /// reap(), but a stopped child is never waited on: whenever it stops (a
+  /// script's `kill -STOP $PPID`, SIGTTOU on a terminal with `stty tostop`)
+  /// OnStopped (if any) hears the stopping signal and the child (its group
+  /// if it leads one) gets SIGCONT. A stop of a child this process waits for
+  /// would otherwise stop it for ever, through SIGTERM too.
+  int reapContinuingStops(const std::function<void(int Signal)> &OnStopped = {});
   /// Once the child has exited: kills what is left of its group (SIGKILL;
   /// nothing unless it leads one), reaps the child, and reaps the group's
   /// members whose parent died if this process adopts orphans
   /// (adoptOrphanedDescendants), so that no process of the group remains.
   /// Waits for the child's exit first. Its wait status; the handle is empty.
   int endGroup();
-  /// Ends the child's group now: SIGTERM, SIGKILL after GraceSeconds if the
-  /// child still runs, then endGroup(). The child's wait status.
+  /// Ends the child's group now: SIGTERM (and SIGCONT, so that a stopped
+  /// member acts on it), SIGKILL after GraceSeconds if the child still runs,
+  /// then endGroup(). The child's wait status.
   int killGroup(double GraceSeconds = KillGraceSeconds);
   /// Gives up the child unreaped: whoever holds its pid waits for it.
   pid_t release();

@@ -31,7 +31,7 @@ int buildMain(const SubcommandArgs &Args) {
   std::optional<PreparedTuner> Prepared =
       prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out, Diags, std::cerr);
   if (!Prepared)
-    return 1;
+    return failedBuildStatus();
   llvm::outs() << Prepared->Binary << '\n';
   return 0;
 }

@@ -44,7 +44,7 @@ int replayMain(const SubcommandArgs &Args) {
   // and constraints: build it and let it replay.
   std::optional<std::string> Tuner = buildTunerOf(Options.SpaceFile, Diags, std::cerr);
   if (!Tuner)
-    return 1;
+    return failedBuildStatus();
   std::vector<std::string> TunerArgs = {*Tuner, "--replay"};
   for (std::string &A : replayArguments(Options))
     TunerArgs.push_back(std::move(A));

@@ -45,7 +45,7 @@ int spaceMain(const SubcommandArgs &Args) {
   DiagnosticSink Diags(std::cerr);
   std::optional<std::string> Tuner = buildTunerOf(File, Diags, std::cerr);
   if (!Tuner)
-    return 1;
+    return failedBuildStatus();
   TunerOptions Invocation;
   Invocation.Mode = TunerMode::Space;
   Invocation.Threads = static_cast<unsigned>(Threads);

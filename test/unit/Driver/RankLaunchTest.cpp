@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <unistd.h>
 
 using namespace atfc;
 
@@ -55,6 +56,21 @@ TEST_F(RankLaunchTest, InconsistentVariablesAreNoJob) {
   setenv("OMPI_COMM_WORLD_RANK", "1", 1);
   unsetenv("OMPI_COMM_WORLD_SIZE");
   EXPECT_FALSE(mpiJobOfEnvironment());
+}
+
+TEST_F(RankLaunchTest, RanksAreBoundedByTheOnlineCpus) {
+  // --ranks 100000 once started 410 processes before mpiexec gave up.
+  unsetenv(kMaxRanksVariable);
+  Expected<unsigned> Bound = rankBound();
+  ASSERT_TRUE(Bound);
+  EXPECT_EQ(*Bound, kRanksPerOnlineCpu * static_cast<unsigned>(sysconf(_SC_NPROCESSORS_ONLN)));
+  setenv(kMaxRanksVariable, "100", 1);
+  EXPECT_EQ(*rankBound(), 100u);
+  for (const char *Bad : {"0", "-1", "x", "12x", "99999999999999999999"}) {
+    setenv(kMaxRanksVariable, Bad, 1);
+    EXPECT_FALSE(rankBound()) << Bad;
+  }
+  unsetenv(kMaxRanksVariable);
 }
 
 } // namespace

@@ -7,8 +7,12 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerPipeline.h"
 
+#include "System/Interruption.h"
+
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -70,6 +74,22 @@ TEST_F(TunerPipelineTest, AFileWithErrorsOrNoFileStops) {
   EXPECT_NE(Errors.str().find("error: cannot read '" + (Dir / "missing.atf").string() + "'"),
             std::string::npos)
       << Errors.str();
+}
+
+TEST(TunerPipeline, AnInterruptedBuildEndsAsTheSignalWould) {
+  // atfc tune, space, replay and build: 1 for a failed build, 128 + N for
+  // one a signal stopped (the compiler's Interruption keeps the signal).
+  EXPECT_EQ(failedBuildStatus(), 1);
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        {
+          const Interruption Building([] {});
+        }
+        std::raise(SIGTERM);
+        std::_Exit(failedBuildStatus());
+      },
+      testing::ExitedWithCode(128 + SIGTERM), "");
 }
 
 } // namespace

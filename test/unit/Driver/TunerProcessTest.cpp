@@ -12,10 +12,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 using namespace atfc;
@@ -62,6 +64,67 @@ TEST(TunerProcess, ADeathBySignalCleansUp) {
   std::ifstream(PidFile) >> Leftover;
   ASSERT_GT(Leftover, 0);
   EXPECT_NE(kill(Leftover, 0), 0) << "the leftover process " << Leftover << " still runs";
+}
+
+TEST(TunerProcess, AStoppedTunerIsContinued) {
+  // A run script's `kill -STOP $PPID` once held atfc for ever.
+  Errors.str("");
+  EXPECT_EQ(runShell("kill -STOP $$; exit 5"), 5);
+  EXPECT_NE(Errors.str().find("atfc: warning: the tuner was stopped by signal 19"),
+            std::string::npos)
+      << Errors.str();
+}
+
+TEST(TunerProcess, TheTunerCannotBeStoppedByTheTerminal) {
+  // Under `stty tostop` a background group's write raises SIGTTOU: the
+  // tuner inherits it (and SIGTTIN, bits 20 and 21 of SigIgn) ignored
+  // (test/atfc/tune/terminal-stops.test).
+  EXPECT_EQ(runShell("Ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status); "
+                     "exit $(( (0x$Ignored >> 20 & 3) != 3 ))"),
+            0);
+}
+
+TEST(TunerProcess, AJobThatIgnoresSigtermIsKilledAfterTheGrace) {
+  // mpiexec once ignored SIGTERM for ten minutes: atfc passes the signal on
+  // and kills the job's group (and every group it left) after the grace.
+  const test::ScopedTempDirectory Scratch("driver-job");
+  const fs::path PidFile = Scratch.path() / "rank.pid";
+  Errors.str("");
+  const pid_t Self = getpid();
+  std::thread Sender([Self] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(Self, SIGTERM);
+  });
+  const auto Start = std::chrono::steady_clock::now();
+  const int Status = runJobLauncher({"sh", "-c",
+                                     "trap '' TERM; setsid sleep 100 & echo $! > '" +
+                                         PidFile.string() + "'; while :; do sleep 0.1; done"},
+                                    Diags);
+  Sender.join();
+  EXPECT_EQ(Status, 128 + SIGTERM);
+  EXPECT_GE(std::chrono::steady_clock::now() - Start, std::chrono::seconds(kJobKillGraceSeconds));
+  EXPECT_NE(Errors.str().find("atfc: error: the MPI job (sh) did not end within 10 s of signal 15"),
+            std::string::npos)
+      << Errors.str();
+  pid_t Rank = 0;
+  std::ifstream(PidFile) >> Rank;
+  ASSERT_GT(Rank, 0);
+  EXPECT_NE(kill(Rank, 0), 0) << "the job's process " << Rank << " still runs";
+}
+
+TEST(TunerProcess, AJobEndedByASignalEndsWithIt) {
+  // mpiexec ends 1 when its ranks stopped; the run was interrupted.
+  Errors.str("");
+  const pid_t Self = getpid();
+  std::thread Sender([Self] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(Self, SIGINT);
+  });
+  EXPECT_EQ(runJobLauncher({"sh", "-c", "trap 'exit 1' INT; while :; do sleep 0.1; done"}, Diags),
+            128 + SIGINT);
+  Sender.join();
+  EXPECT_EQ(runJobLauncher({"sh", "-c", "exit 4"}, Diags), 4);
+  EXPECT_EQ(runJobLauncher({"no-such-mpiexec-here"}, Diags), 1);
 }
 
 TEST(TunerProcess, HandlersAreRestored) {

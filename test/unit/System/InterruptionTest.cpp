@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <future>
+#include <thread>
 
 using namespace atfc;
 using namespace std::chrono_literals;
@@ -65,8 +66,27 @@ TEST(InterruptionTest, ASecondSignalTakesTheDefaultAction) {
       {
         Interruption Interrupt([] {});
         std::raise(SIGTERM);
+        std::this_thread::sleep_for(std::chrono::duration<double>(kRepeatedSignalSeconds + 0.2));
         std::raise(SIGTERM);
         std::_Exit(0);
       },
       testing::KilledBySignal(SIGTERM), "");
+}
+
+TEST(InterruptionTest, TheSameStopArrivingTwiceIsOneRequest) {
+  // `timeout N atfc tune` signals atfc and then its group, and atfc passed
+  // both on: the tuner took the copy as "leave now" and died by SIGTERM
+  // without its outputs, the run left `running`.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        std::promise<void> Called;
+        Interruption Interrupt([&] { Called.set_value(); });
+        std::raise(SIGTERM);
+        std::raise(SIGTERM);
+        std::raise(SIGINT); // Slurm's SIGTERM and a Ctrl-C at once: still one
+        exitWith(Interrupt.signal() == SIGTERM &&
+                 Called.get_future().wait_for(10s) == std::future_status::ready);
+      },
+      testing::ExitedWithCode(0), "");
 }

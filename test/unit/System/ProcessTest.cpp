@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace atfc {
 namespace {
@@ -299,6 +300,34 @@ TEST(ProcessTest, KillingTheGroupEndsEveryMemberAndLeavesNoZombie) {
   EXPECT_FALSE(stillRuns(Sleeper));
   EXPECT_FALSE(exists(Sleeper)); // reaped, as this process adopted it
   std::filesystem::remove_all(Dir);
+}
+
+TEST(ProcessTest, AStoppedChildIsContinuedNotWaitedOnForEver) {
+  // A script's `kill -STOP $PPID` (or SIGTTOU under `stty tostop`) once
+  // stopped the tuner, and atfc waited for it for ever.
+  ProcessSpec Spec = shell("kill -STOP $$; kill -TSTP $$; exit 3");
+  Spec.OwnGroup = true;
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  std::vector<int> Stops;
+  const int Status = Child.reapContinuingStops([&](int Signal) { Stops.push_back(Signal); });
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 3);
+  EXPECT_EQ(Stops, (std::vector<int>{SIGSTOP, SIGTSTP}));
+  EXPECT_FALSE(Child);
+}
+
+TEST(ProcessTest, KillingTheGroupEndsAStoppedGroup) {
+  // SIGTERM waits while a process is stopped: the group gets SIGCONT too.
+  ProcessSpec Spec = shell("kill -STOP $$; exit 0");
+  Spec.OwnGroup = true;
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  siginfo_t Info{};
+  ASSERT_EQ(waitid(P_PID, static_cast<id_t>(Child.pid()), &Info, WSTOPPED | WNOWAIT), 0);
+  const auto Start = Process::Clock::now();
+  const int Status = Child.killGroup(5);
+  EXPECT_LT(Process::Clock::now() - Start, 4s); // SIGTERM, not the grace's SIGKILL
+  EXPECT_TRUE(WIFSIGNALED(Status) && WTERMSIG(Status) == SIGTERM);
 }
 
 TEST(ProcessTest, EndingTheGroupKillsWhatTheChildLeftRunning) {
