@@ -52,8 +52,8 @@ constexpr std::string_view kMacros[] = {
     "assert", "NDEBUG", "NULL", "EOF", "BUFSIZ", "FILENAME_MAX", "FOPEN_MAX", "L_tmpnam", "TMP_MAX",
     "SEEK_SET", "SEEK_CUR", "SEEK_END", "stdin", "stdout", "stderr", "EXIT_SUCCESS", "EXIT_FAILURE",
     "RAND_MAX", "MB_CUR_MAX", "MB_LEN_MAX", "offsetof", "errno", "setjmp", "va_arg", "va_start",
-    "va_end", "va_copy", "alloca", "CLOCKS_PER_SEC", "TIME_UTC", "complex", "imaginary", "I",
-    "noreturn", "static_assert", "alignas", "alignof", "unreachable",
+    "va_end", "va_copy", "alloca", "CLOCKS_PER_SEC", "TIME_UTC", "complex", "imaginary", "noreturn",
+    "static_assert", "alignas", "alignof", "unreachable",
     // <math.h>.
     "INFINITY", "NAN", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "MAXFLOAT", "fpclassify", "isfinite",
     "isinf", "isnan", "isnormal", "issubnormal", "signbit", "isgreater", "isgreaterequal", "isless",
