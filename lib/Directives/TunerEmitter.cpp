@@ -14,7 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerEmitter.h"
+
 #include "Directives/DirectiveLexing.h"
+#include "Support/CStringLiteral.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -94,23 +96,8 @@ public:
   }
 
 private:
-  /// Text as a C++ string literal; control characters as octal escapes.
-  static std::string quoted(llvm::StringRef Text) {
-    std::string Out = "\"";
-    for (char C : Text) {
-      if (C == '"' || C == '\\') {
-        Out += '\\';
-        Out += C;
-      } else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
-        const auto U = static_cast<unsigned char>(C);
-        Out += {'\\', static_cast<char>('0' + (U >> 6)), static_cast<char>('0' + ((U >> 3) & 7)),
-                static_cast<char>('0' + (U & 7))};
-      } else {
-        Out += C;
-      }
-    }
-    return Out + '"';
-  }
+  /// Text as a C++ string literal (Support/CStringLiteral.h).
+  static std::string quoted(llvm::StringRef Text) { return cStringLiteral(Text); }
 
   void emitInputs() {
     for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
