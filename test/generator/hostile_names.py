@@ -300,7 +300,10 @@ def tuned_outputs(rng, work, atfc, cc, cxx):
         if any(c in name for c in "\n\r\"\\") or not name:
             name = rng.choice(FINE)  # cannot be written in a directive's name
         params.append((name, pick_text(rng).replace("\0", "")))
-    source = os.path.join(work, "k.c")
+    # The file's name is pasted into the tuner, its analysis unit and best.h.
+    stem = rng.choice(["k", "k"] + [n[:-2] for n in FILE_NAMES if n.endswith(".c")])
+    source = os.path.join(work, stem + ".c")
+    os.makedirs(os.path.dirname(source), exist_ok=True)
     lines = ["#include <stdio.h>"]
     for name, value in params:
         lines.append("#atf::tp name %s range {%s}" % (name, cxx_literal(value)))
@@ -324,7 +327,8 @@ def tuned_outputs(rng, work, atfc, cc, cxx):
         raise Failure("duplicate names %r were accepted" % names)
     expected = [hexed(v) for _, v in params]
     # The tuned source defines the values where the directives were.
-    got = compile_and_run(work, os.path.join(out, "k.tuned.c"), out, cc, cxx)
+    got = compile_and_run(work, os.path.join(out, os.path.basename(stem) + ".tuned.c"), out, cc,
+                          cxx)
     if got != expected:
         raise Failure("the tuned source's values differ: %r, expected %r" % (got, expected))
     driver = os.path.join(work, "best_driver.c")
