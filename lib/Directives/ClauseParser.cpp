@@ -163,8 +163,9 @@ bool SpecParser::declareName(const Identifier &Name, bool IsParameter) {
     return false;
   }
   // The name becomes code: a `#define` in best.h and the tuned source, a
-  // variable of the tuner, a member of the selection header.
-  if (std::string Why = generatedNameProblem(Name.Name); !Why.empty()) {
+  // variable of the tuner, a member of the selection header; the analysis
+  // unit names each one's type `type_of_NAME` (SyntheticUnit.cpp).
+  if (std::string Why = generatedNameProblem(Name.Name, "type_of_"); !Why.empty()) {
     error(Name.Position, "'" + nameForMessage(Name.Name) + "' cannot be the name of " +
                              (IsParameter ? "a tuning parameter" : "an input") + ": " + Why +
                              "; choose another name");

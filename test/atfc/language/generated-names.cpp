@@ -21,6 +21,8 @@
 // CHECK: [[@LINE-1]]:15: error: 'typeof' is a keyword of C, C++ or OpenCL C and cannot name a tuning parameter
 #atf::tp name stdin range {1}
 // CHECK: [[@LINE-1]]:15: error: 'stdin'
+#atf::tp name type_of_tile range {1}
+// CHECK: [[@LINE-1]]:15: error: 'type_of_tile' cannot be the name of a tuning parameter: names beginning with 'type_of_' are the generated file's own
 #atf::tp name tile_size range {1, 2}
 // CHECK-NOT: tile_size
 #atf::tp name TILE_SIZE range {1, 2}
