@@ -10,6 +10,7 @@
 #include "System/LineAtomicOutput.h"
 #include "System/OutputLock.h"
 #include "System/SlowStepNotice.h"
+#include "System/TerminalText.h"
 #include "runtime/ArithmeticTrap.h"
 #include "runtime/ConfigurationMeasurer.h"
 #include "runtime/MeasuringRank.h"
@@ -79,7 +80,8 @@ void dieWithParent() {
 
 /// What a signal during generation does, from the Interruption's watcher.
 [[noreturn]] void exitGenerating(const std::string &FileName, int Signal) {
-  const std::string Line = FileName + ": interrupted while generating the search space\n";
+  const std::string Line =
+      escapeControlBytes(FileName) + ": interrupted while generating the search space\n";
   [[maybe_unused]] ssize_t Written = ::write(STDERR_FILENO, Line.data(), Line.size());
   std::_Exit(128 + Signal);
 }
@@ -130,6 +132,7 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   // Under mpirun (--ranks) stdout and stderr are forwarded separately: a
   // message must reach them as whole lines.
   makeStandardOutputLineAtomic();
+  makeStandardOutputTerminalSafe();
   dieWithParent();
   const std::vector<std::string> Args(Argv + std::min(Argc, 1), Argv + Argc);
   Expected<TunerOptions> Parsed = parseTunerCommandLine(Args);

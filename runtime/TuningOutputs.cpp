@@ -4,6 +4,8 @@
 #include "Backends/SourceSubstitution.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "Support/CStringLiteral.h"
+#include "Support/GeneratedName.h"
 #include "System/SafeFiles.h"
 
 #include <cerrno>
@@ -21,11 +23,28 @@ std::string tunedSourceName(const std::string &FileName) {
   return Base.substr(0, Dot) + ".tuned" + Base.substr(Dot);
 }
 
-std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
-                       const std::string &CostText) {
-  std::string Text = "// The best configuration atfc found for " + FileName + ".\n";
+namespace {
+
+/// Text for a `//` comment: as it is when the escaper leaves it alone,
+/// else as a C string literal (a newline would end the comment and start
+/// code, a trailing `\` or `??/` would swallow the next line).
+std::string commentText(const std::string &Text) {
+  std::string Literal = cStringLiteral(Text);
+  return Literal.size() == Text.size() + 2 ? Text : Literal;
+}
+
+} // namespace
+
+Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,
+                                 const std::string &CostText) {
+  std::vector<std::string> Names;
+  for (const NamedValue &V : Values)
+    Names.push_back(V.Name);
+  if (std::string Why = generatedNamesProblem(Names, "tuning parameter"); !Why.empty())
+    return Error("best.h not written: " + Why);
+  std::string Text = "// The best configuration atfc found for " + commentText(FileName) + ".\n";
   if (!CostText.empty())
-    Text += "// Its cost: " + CostText + ".\n";
+    Text += "// Its cost: " + commentText(CostText) + ".\n";
   Text += "// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define ATFC_BEST_H\n";
   // The values as ATF_SOURCE and the tuned source define them.
   for (const NamedValue &V : Values)
@@ -56,10 +75,11 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
           Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
       !Done)
     return Done.takeError();
-  if (Expected<void> Done = writeFileReplacing(
-          Dir + "best.h", bestHeader(Best.Values, Outputs.FileName,
-                                     formatNamedCost(Best.Costs, Outputs.Objectives)));
-      !Done)
+  Expected<std::string> Header =
+      bestHeader(Best.Values, Outputs.FileName, formatNamedCost(Best.Costs, Outputs.Objectives));
+  if (!Header)
+    return Header.takeError();
+  if (Expected<void> Done = writeFileReplacing(Dir + "best.h", *Header); !Done)
     return Done.takeError();
   if (!Outputs.CFamily)
     return Written;

@@ -37,8 +37,9 @@ std::string tunedSourceName(const std::string &FileName);
 
 /// The text of best.h: an include guard and one #define per parameter.
 /// CostText, when given, names the costs in a comment ("time=0.5 (min)").
-std::string bestHeader(const ParameterValues &Values, const std::string &FileName,
-                       const std::string &CostText = {});
+/// An error when a name is not one to write into C (GeneratedName.h).
+Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,
+                                 const std::string &CostText = {});
 
 /// Everything the outputs of a run say.
 struct TuningOutputFiles {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
+#include "Support/CStringLiteral.h"
 
 #include <CL/cl.h>
 
@@ -255,13 +256,7 @@ public:
     releaseProgram();
     // The #line directive names the user's file in build messages without
     // moving any line.
-    std::string Name;
-    for (char C : Setup.FileName) {
-      if (C == '"' || C == '\\')
-        Name += '\\';
-      Name += C;
-    }
-    std::string Source = "#line 1 \"" + Name + "\"\n" + Setup.Source;
+    std::string Source = "#line 1 " + cStringLiteral(Setup.FileName) + "\n" + Setup.Source;
     const char *Text = Source.c_str();
     cl_int Err = CL_SUCCESS;
     Program = clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/SpecParser.h"
 
+#include "Support/GeneratedName.h"
 #include "Support/Suggestions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -273,12 +274,14 @@ std::optional<Identifier> SpecParser::identifierFrom(const SourceExpr &X, String
   if (!Name.empty() && isIdentifierStart(Name[0]))
     Bad = wordEnd(Name, 0);
   if (Bad < Name.size()) {
-    error(X.positionOf(Bad), "'" + Name.str() + "' is not a valid name for " + What.str() +
+    error(X.positionOf(Bad), "'" + nameForMessage(Name) + "' is not a valid name for " +
+                                 What.str() +
                                  "; use letters, digits and '_', not starting with a digit");
     return std::nullopt;
   }
-  if (isCxxKeyword(Name)) {
-    error(X.Begin, "'" + Name.str() + "' is a C++ keyword and cannot name " + What.str());
+  if (isCOrCxxKeyword(Name)) {
+    error(X.Begin,
+          "'" + Name.str() + "' is a keyword of C, C++ or OpenCL C and cannot name " + What.str());
     return std::nullopt;
   }
   return Identifier{Name.str(), X.Begin};

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/SpecParser.h"
 
+#include "Support/GeneratedName.h"
 #include "Support/Suggestions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -158,6 +159,15 @@ bool SpecParser::declareName(const Identifier &Name, bool IsParameter) {
     error(Name.Position, "'" + Name.Name + "' cannot be the name of " +
                              (IsParameter ? "a tuning parameter" : "an input") +
                              ": the scripts see it as an environment variable, and " + Why +
+                             "; choose another name");
+    return false;
+  }
+  // The name becomes code: a `#define` in best.h and the tuned source, a
+  // variable of the tuner, a member of the selection header; the analysis
+  // unit names each one's type `type_of_NAME` (SyntheticUnit.cpp).
+  if (std::string Why = generatedNameProblem(Name.Name, "type_of_"); !Why.empty()) {
+    error(Name.Position, "'" + nameForMessage(Name.Name) + "' cannot be the name of " +
+                             (IsParameter ? "a tuning parameter" : "an input") + ": " + Why +
                              "; choose another name");
     return false;
   }

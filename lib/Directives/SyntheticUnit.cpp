@@ -11,6 +11,7 @@
 #include "Directives/ExpressionSize.h"
 
 #include "Directives/DirectiveLexing.h"
+#include "Support/CStringLiteral.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -148,13 +149,9 @@ public:
 
 private:
   void lineDirective(unsigned Number, StringRef File) {
-    std::string Directive = "#line " + std::to_string(Number) + " \"";
-    for (char C : File) {
-      if (C == '\\' || C == '"')
-        Directive += '\\';
-      Directive += C;
-    }
-    write(Directive + "\"\n");
+    // Escaped: a newline in a file's name would end the directive, and the
+    // rest of the name would be a line of code (an `#error`, a `#include`).
+    write("#line " + std::to_string(Number) + " " + cStringLiteral(File) + "\n");
   }
 
   SyntheticUnit &Unit;

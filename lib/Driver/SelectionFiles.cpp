@@ -27,7 +27,12 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
     Diags.error(std::string("no tuned configuration to select from: '") + Path + "' not written");
     return false;
   }
-  if (Expected<void> Written = writeFileReplacing(Path, selectionHeader(W, Stem)); !Written) {
+  Expected<std::string> Header = selectionHeader(W, Stem);
+  if (!Header) {
+    Diags.error("'" + Path + "' not written: " + Header.error().message());
+    return false;
+  }
+  if (Expected<void> Written = writeFileReplacing(Path, *Header); !Written) {
     Diags.report(Written.error().diagnostic());
     return false;
   }

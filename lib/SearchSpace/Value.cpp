@@ -1,6 +1,8 @@
 //===- SearchSpace/Value.cpp - A tuning parameter's value -----------------===//
 #include "SearchSpace/Value.h"
 
+#include "Support/CStringLiteral.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -23,27 +25,8 @@ std::string toString(const Value &V) {
 }
 
 std::string toSourceString(const Value &V) {
-  if (const auto *S = std::get_if<std::string>(&V)) {
-    std::string Quoted = "\"";
-    for (char C : *S) {
-      if (C == '"' || C == '\\')
-        Quoted += '\\';
-      if (C == '\n') {
-        Quoted += "\\n";
-        continue;
-      }
-      // Other control bytes as octal escapes: the literal stays one line
-      // and prints no terminal controls.
-      if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
-        const auto U = static_cast<unsigned char>(C);
-        Quoted += {'\\', static_cast<char>('0' + (U >> 6)), static_cast<char>('0' + ((U >> 3) & 7)),
-                   static_cast<char>('0' + (U & 7))};
-        continue;
-      }
-      Quoted += C;
-    }
-    return Quoted + '"';
-  }
+  if (const auto *S = std::get_if<std::string>(&V))
+    return cStringLiteral(*S);
   if (const double *D = std::get_if<double>(&V); D && !std::isfinite(*D)) {
     // C, C++, OpenCL C and CUDA all read these (no nan or inf literal).
     return std::isnan(*D) ? "(0.0 / 0.0)" : *D > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";

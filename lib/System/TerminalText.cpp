@@ -1,6 +1,9 @@
 //===- System/TerminalText.cpp - Data made safe to print --------------===//
 #include "System/TerminalText.h"
 
+#include <iostream>
+#include <unistd.h>
+
 namespace atfc {
 
 namespace {
@@ -16,17 +19,95 @@ void appendHexEscape(std::string &Out, unsigned char U) {
 
 } // namespace
 
+/// The length of the UTF-8 sequence Lead starts; 1 for any other byte.
+std::size_t sequenceLength(unsigned char Lead) {
+  return Lead >= 0xc2 && Lead <= 0xdf   ? 2
+         : Lead >= 0xe0 && Lead <= 0xef ? 3
+         : Lead >= 0xf0 && Lead <= 0xf4 ? 4
+                                        : 1;
+}
+
+void ControlByteEscaper::escape(std::string_view Piece, std::string &Out) {
+  for (char C : Piece) {
+    const auto U = static_cast<unsigned char>(C);
+    if (!Held.empty()) {
+      if (U >= 0x80 && U <= 0xbf) {
+        if (Held == "\xc2" && U <= 0x9f) { // U+0080..U+009F: C1
+          appendHexEscape(Out, 0xc2);
+          appendHexEscape(Out, U);
+          Held.clear();
+          continue;
+        }
+        Held += C;
+        if (Held.size() == sequenceLength(static_cast<unsigned char>(Held[0]))) {
+          Out += Held;
+          Held.clear();
+        }
+        continue;
+      }
+      Out += Held; // not UTF-8, and no control: as it was
+      Held.clear();
+    }
+    if (isControlByte(U) || (U >= 0x80 && U <= 0x9f)) {
+      if (C == '\n' || C == '\t' || (C == '\r' && KeepCarriageReturn))
+        Out += C;
+      else
+        appendHexEscape(Out, U);
+    } else if (sequenceLength(U) > 1) {
+      Held += C;
+    } else {
+      Out += C;
+    }
+  }
+}
+
+void ControlByteEscaper::finish(std::string &Out) {
+  Out += Held;
+  Held.clear();
+}
+
 std::string escapeControlBytes(std::string_view Text) {
   std::string Out;
   Out.reserve(Text.size());
-  for (char C : Text) {
-    const auto U = static_cast<unsigned char>(C);
-    if (isControlByte(U) && C != '\n' && C != '\t')
-      appendHexEscape(Out, U);
-    else
-      Out += C;
-  }
+  ControlByteEscaper Escaper;
+  Escaper.escape(Text, Out);
+  Escaper.finish(Out);
   return Out;
+}
+
+TerminalSafeBuffer::~TerminalSafeBuffer() {
+  std::string Rest;
+  Escaper.finish(Rest);
+  Next->sputn(Rest.data(), static_cast<std::streamsize>(Rest.size()));
+  Next->pubsync();
+}
+
+TerminalSafeBuffer::int_type TerminalSafeBuffer::overflow(int_type C) {
+  if (traits_type::eq_int_type(C, traits_type::eof()))
+    return traits_type::not_eof(C);
+  const char Byte = traits_type::to_char_type(C);
+  return xsputn(&Byte, 1) == 1 ? C : traits_type::eof();
+}
+
+std::streamsize TerminalSafeBuffer::xsputn(const char *Text, std::streamsize Count) {
+  Escaped.clear();
+  Escaper.escape(std::string_view(Text, static_cast<std::size_t>(Count)), Escaped);
+  const auto Size = static_cast<std::streamsize>(Escaped.size());
+  return Next->sputn(Escaped.data(), Size) == Size ? Count : 0;
+}
+
+int TerminalSafeBuffer::sync() { return Next->pubsync(); }
+
+void makeStandardOutputTerminalSafe() {
+  static bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  std::cout.flush();
+  std::cerr.flush();
+  // Never freed: static objects' destructors may still print.
+  std::cout.rdbuf(new TerminalSafeBuffer(std::cout.rdbuf(), isatty(STDOUT_FILENO) != 0));
+  std::cerr.rdbuf(new TerminalSafeBuffer(std::cerr.rdbuf(), isatty(STDERR_FILENO) != 0));
 }
 
 std::string quotedForMessage(std::string_view Text, std::size_t Limit) {

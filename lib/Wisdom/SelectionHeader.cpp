@@ -1,6 +1,9 @@
 //===- Wisdom/SelectionHeader.cpp - Wisdom as a C header -----------------===//
 #include "Wisdom/SelectionHeader.h"
 
+#include "Support/CStringLiteral.h"
+#include "Support/GeneratedName.h"
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -13,39 +16,6 @@ namespace atfc {
 namespace {
 
 bool isStringType(const std::string &CType) { return CType == "const char *"; }
-
-/// Text as a C string literal: quotes and backslashes escaped, every byte
-/// outside printable ASCII as three octal digits (never merged with a
-/// following digit, unlike \x).
-std::string cString(const std::string &Text) {
-  std::string Out = "\"";
-  for (unsigned char C : Text) {
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += static_cast<char>(C);
-    } else if (C >= 0x20 && C < 0x7f && C != '?') { // '?': no trigraphs
-      Out += static_cast<char>(C);
-    } else {
-      Out += fmt::format("\\{:03o}", C);
-    }
-  }
-  return Out + "\"";
-}
-
-/// Text fit for a C comment: no "*/", no control characters.
-std::string commentText(const std::string &Text) {
-  std::string Out;
-  for (std::size_t I = 0; I < Text.size(); ++I) {
-    const unsigned char C = static_cast<unsigned char>(Text[I]);
-    if (C < 0x20 || C == 0x7f)
-      Out += '?';
-    else if (C == '*' && I + 1 < Text.size() && Text[I + 1] == '/')
-      Out += "* ";
-    else
-      Out += static_cast<char>(C);
-  }
-  return Out;
-}
 
 std::string cDouble(double V) {
   if (std::isnan(V))
@@ -73,7 +43,7 @@ std::string cValue(const Value &V) {
     return cDouble(*D);
   if (const auto *B = std::get_if<bool>(&V))
     return *B ? "1" : "0";
-  return cString(std::get<std::string>(V));
+  return cStringLiteral(std::get<std::string>(V));
 }
 
 const char *cMemberType(ValueKind Kind) {
@@ -93,7 +63,7 @@ const char *cMemberType(ValueKind Kind) {
 
 } // namespace
 
-std::string selectionInputType(const std::string &DeclaredType) {
+std::optional<std::string> selectionInputType(const std::string &DeclaredType) {
   std::string T = DeclaredType;
   for (std::size_t At; (At = T.find("std::")) != std::string::npos;)
     T.erase(At, 5);
@@ -101,10 +71,51 @@ std::string selectionInputType(const std::string &DeclaredType) {
     return "int";
   if (T == "string" || T == "const char *" || T == "char *")
     return "const char *";
-  return T;
+  // The value types of a positional input (Invocation/PositionalInputs.h),
+  // as C spells them: nothing else is pasted into the header.
+  static const char *const Known[] = {
+      "char",           "signed char",   "unsigned char", "short",
+      "unsigned short", "int",           "unsigned",      "unsigned int",
+      "long",           "unsigned long", "long long",     "unsigned long long",
+      "size_t",         "ptrdiff_t",     "int8_t",        "int16_t",
+      "int32_t",        "int64_t",       "uint8_t",       "uint16_t",
+      "uint32_t",       "uint64_t",      "float",         "double",
+      "long double"};
+  for (const char *K : Known)
+    if (T == K)
+      return T;
+  return std::nullopt;
 }
 
-std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
+Expected<void> checkSelectionNames(const Wisdom &W, const std::string &Stem) {
+  if (!Stem.empty())
+    if (std::string Why = generatedNameProblem(Stem + "_config"); !Why.empty())
+      return Error("the header's prefix '" + nameForMessage(Stem) +
+                   "' makes names that cannot be written into generated code (" + Why +
+                   "); choose another with --prefix");
+  std::vector<std::string> Names;
+  for (const WisdomParameter &P : W.Parameters)
+    Names.push_back(P.Name);
+  if (std::string Why = generatedNamesProblem(Names, "tuning parameter"); !Why.empty())
+    return Error(Why);
+  Names.clear();
+  for (const WisdomInput &I : W.Inputs) {
+    Names.push_back(I.Name);
+    if (!selectionInputType(I.Type))
+      return Error("the input '" + nameForMessage(I.Name) + "' has the type '" +
+                   nameForMessage(I.Type) +
+                   "', which is not the type of a positional input (an integer, floating-point, "
+                   "bool or string type)");
+  }
+  const std::string Own = Stem.empty() ? std::string() : Stem + "_";
+  if (std::string Why = generatedNamesProblem(Names, "input", Own); !Why.empty())
+    return Error(Why);
+  return {};
+}
+
+Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) {
+  if (Expected<void> Checked = checkSelectionNames(W, Stem); !Checked)
+    return Checked.takeError();
   std::string Guard;
   for (char C : Stem)
     Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
@@ -124,7 +135,7 @@ std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
       " * Valid C (C99) and C++. */\n"
       "#ifndef {3}\n#define {3}\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
       "#include <string.h>\n\n",
-      Stem, commentText(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size(), Guard);
+      Stem, cStringLiteral(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size(), Guard);
 
   H += "typedef struct {\n";
   for (const WisdomParameter &P : W.Parameters)
@@ -138,7 +149,7 @@ std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
        "  const char *device;\n  const char *device_name;\n  const char *device_family;\n";
   std::vector<std::string> Types;
   for (const WisdomInput &I : W.Inputs) {
-    Types.push_back(selectionInputType(I.Type));
+    Types.push_back(*selectionInputType(I.Type));
     H += fmt::format("  {} in_{};\n", isStringType(Types.back()) ? "const char *" : "double",
                      I.Name);
   }
@@ -147,12 +158,12 @@ std::string selectionHeader(const Wisdom &W, const std::string &Stem) {
   H += fmt::format("static const {} {}_wisdom[] = {{\n", Entry, Stem);
   for (const WisdomEntry &E : W.Entries) {
     const std::string Name = wisdomDeviceName(E.Device);
-    H += fmt::format("  {{{}, {}, {}", cString(E.Device), cString(Name),
-                     cString(wisdomDeviceFamily(Name)));
+    H += fmt::format("  {{{}, {}, {}", cStringLiteral(E.Device), cStringLiteral(Name),
+                     cStringLiteral(wisdomDeviceFamily(Name)));
     for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
       const std::string &Text = E.Arguments[W.Inputs[I].Argument - 1];
       if (isStringType(Types[I]))
-        H += ", " + cString(Text);
+        H += ", " + cStringLiteral(Text);
       else
         H += ", " + cDouble(numericInput(W.Inputs[I], Text).value_or(NAN));
     }

@@ -16,23 +16,38 @@
 // their declared types (bool as int, strings as const char *). Selection
 // follows the rule of selectEntry (Wisdom.h) exactly.
 //
+// Every name comes from a file that may be hostile (a wisdom file, a
+// results database): each must pass Support/GeneratedName.h, an input's
+// type must be one of the value types a positional input has, and every
+// text (device names, string values) is a C string literal
+// (Support/CStringLiteral.h), so that no name or value writes code.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_WISDOM_SELECTIONHEADER_H
 #define ATFC_WISDOM_SELECTIONHEADER_H
 
 #include "Wisdom/Wisdom.h"
 
+#include <optional>
 #include <string>
 
 namespace atfc {
 
 /// The C type of an input's parameter in <stem>_select(): the declared type
-/// without `std::`, bool as int, strings as const char *.
-std::string selectionInputType(const std::string &DeclaredType);
+/// without `std::`, bool as int, strings as const char *; nullopt for a type
+/// that is not one of a positional input's (an integer, floating-point,
+/// bool or string type).
+std::optional<std::string> selectionInputType(const std::string &DeclaredType);
 
-/// The header's text for W with names made from Stem (a C identifier).
-/// W must have at least one entry.
-std::string selectionHeader(const Wisdom &W, const std::string &Stem);
+/// Whether W's names and types can be written into a selection header
+/// (GeneratedName.h; no two parameters or inputs of one name); an error
+/// naming the name or type otherwise. With a Stem, input names must not
+/// begin with the header's own `<Stem>_`, and Stem must make valid names.
+Expected<void> checkSelectionNames(const Wisdom &W, const std::string &Stem = {});
+
+/// The header's text for W with names made from Stem (a C identifier);
+/// the error of checkSelectionNames. W must have at least one entry.
+Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem);
 
 } // namespace atfc
 

@@ -4,6 +4,7 @@
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "Wisdom/SelectionHeader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -152,6 +153,10 @@ Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<Wis
   // The latest run per device and arguments, newest first.
   std::map<std::pair<std::string, std::vector<std::string>>, const RunInfo *> LatestOf;
   W.Objectives = Latest.Objectives;
+  // The names become code in the selection header: a crafted database must
+  // not write it.
+  if (Expected<void> Checked = checkSelectionNames(W); !Checked)
+    return Error(Path + ": " + Checked.error().message());
   // Costs of other parameters or objectives are not comparable.
   for (const RunInfo &Run : Kept)
     if (Run.Parameters == Latest.Parameters && Run.Objectives == Latest.Objectives)
@@ -288,6 +293,8 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
     }
     if (Root.contains("objectives"))
       W.Objectives = objectivesFromJson(Root.at("objectives"));
+    if (Expected<void> Checked = checkSelectionNames(W); !Checked)
+      return Checked.takeError();
     for (const Json &J : Root.at("entries")) {
       WisdomEntry E;
       E.Device = J.at("device").get<std::string>();

@@ -27,6 +27,7 @@
 #include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
 #include "System/Process.h"
+#include "System/TerminalText.h"
 
 #include <CLI/CLI.hpp>
 
@@ -524,6 +525,7 @@ std::optional<int> parseOptions(std::span<const std::string> Words, std::string 
 } // namespace
 
 int main(int Argc, char **Argv) {
+  atfc::makeStandardOutputTerminalSafe();
   std::string Devices;
   int Failed = 0;
   std::vector<std::string> Command;

@@ -32,7 +32,7 @@ int buildMain(const SubcommandArgs &Args) {
       prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out, Diags, std::cerr);
   if (!Prepared)
     return failedBuildStatus();
-  llvm::outs() << Prepared->Binary << '\n';
+  standardOutput() << Prepared->Binary << '\n';
   return 0;
 }
 

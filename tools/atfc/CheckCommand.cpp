@@ -28,7 +28,7 @@ int checkMain(const SubcommandArgs &Args) {
   std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return 1;
-  printSummary(llvm::outs(), *Result);
+  printSummary(standardOutput(), *Result);
   return 0;
 }
 

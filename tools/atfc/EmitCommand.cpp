@@ -34,7 +34,7 @@ int emitMain(const SubcommandArgs &Args) {
   if (!Tuner)
     return 1;
   if (Out.empty() || Out == "-") {
-    llvm::outs() << *Tuner;
+    standardOutput() << *Tuner;
     return 0;
   }
   std::error_code Error;

@@ -213,7 +213,9 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
     if (!J.ok())
       return Fail(J.error().message());
     // A log tail may end inside a UTF-8 sequence: replace, do not fail.
-    Out << J->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    // ASCII only: a C1 control stays a valid \u escape, not the terminal
+    // escaper's \x (System/TerminalText.h).
+    Out << J->dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace) << '\n';
     return 0;
   }
 

@@ -3,8 +3,36 @@
 
 #include <array>
 #include <cassert>
+#include <cstdint>
+#include <iostream>
 
 namespace atfc {
+
+namespace {
+
+/// Writes through to std::cout and flushes it: what atfc prints stays in
+/// order with what the tuner it starts prints to the same file.
+class StandardOutputStream final : public llvm::raw_ostream {
+public:
+  StandardOutputStream() : llvm::raw_ostream(/*unbuffered=*/true) {}
+
+private:
+  void write_impl(const char *Text, std::size_t Size) override {
+    std::cout.write(Text, static_cast<std::streamsize>(Size));
+    std::cout.flush();
+    Written += Size;
+  }
+  std::uint64_t current_pos() const override { return Written; }
+
+  std::uint64_t Written = 0;
+};
+
+} // namespace
+
+llvm::raw_ostream &standardOutput() {
+  static auto *Out = new StandardOutputStream; // never freed: used up to exit
+  return *Out;
+}
 
 std::span<const Subcommand> subcommands() {
   static constexpr std::array<Subcommand, 10> Table = {{

@@ -9,6 +9,8 @@
 #ifndef ATFC_TOOLS_ATFC_SUBCOMMANDS_H
 #define ATFC_TOOLS_ATFC_SUBCOMMANDS_H
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +37,11 @@ struct Subcommand {
   std::string_view Summary;
   int (*Main)(const SubcommandArgs &Args);
 };
+
+/// Standard output for LLVM's streams: std::cout, whose buffer escapes
+/// control bytes (System/TerminalText.h); llvm::outs() would write to the
+/// terminal past it.
+llvm::raw_ostream &standardOutput();
 
 /// Every subcommand, in the order of the pipeline.
 std::span<const Subcommand> subcommands();

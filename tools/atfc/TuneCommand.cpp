@@ -62,7 +62,7 @@ int tuneMain(const SubcommandArgs &Args) {
   Tune.CommandLine = {"tune"};
   Tune.CommandLine.insert(Tune.CommandLine.end(), Args.begin(), Args.end());
   DiagnosticSink Diags(std::cerr);
-  return tuneFile(Tune, Diags, std::cerr, llvm::outs());
+  return tuneFile(Tune, Diags, std::cerr, standardOutput());
 }
 
 } // namespace atfc

@@ -129,14 +129,14 @@ int runMerge(const WisdomOptions &Options) {
     Diags.error(Written.error().message());
     return 1;
   }
-  llvm::outs() << "written: " << Options.Output << " (" << Merged->Entries.size()
-               << " entries from " << Parts.size() << " sources)\n";
+  standardOutput() << "written: " << Options.Output << " (" << Merged->Entries.size()
+                   << " entries from " << Parts.size() << " sources)\n";
   if (Options.Header.empty())
     return 0;
   std::optional<std::string> Stem = stemOf(Options.Prefix, Merged->File, Diags);
   if (!Stem || !writeHeader(*Merged, *Stem, Options.Header, Diags))
     return 1;
-  llvm::outs() << "written: " << Options.Header << '\n';
+  standardOutput() << "written: " << Options.Header << '\n';
   return 0;
 }
 
@@ -153,7 +153,7 @@ int runHeader(const WisdomOptions &Options) {
   const std::string Output = Options.Output.empty() ? *Stem + "_select.h" : Options.Output;
   if (!writeHeader(*W, *Stem, Output, Diags))
     return 1;
-  llvm::outs() << "written: " << Output << '\n';
+  standardOutput() << "written: " << Output << '\n';
   return 0;
 }
 

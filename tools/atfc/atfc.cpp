@@ -9,6 +9,7 @@
 
 #include "Support/Diagnostic.h"
 #include "Support/Suggestions.h"
+#include "System/TerminalText.h"
 
 #include <fmt/core.h>
 
@@ -42,6 +43,8 @@ int usageError(const std::string &Message) {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  // Whatever atfc prints may hold a file's name or a recorded value.
+  atfc::makeStandardOutputTerminalSafe();
   if (Argc < 2)
     return usageError("a subcommand is required");
   const std::string_view First = Argv[1];

@@ -237,28 +237,29 @@ TEST(ClauseParserErrorTest, UnbalancedBrackets) {
 }
 
 TEST(ClauseParserErrorTest, BadNamesAndShapes) {
-  EXPECT_EQ(errorsOf("#atf::tp name \"1WPT\" range {1}\n"
-                     "#atf::tp name int range {1}\n"
-                     "#atf::tp name X range 1, 2, 3\n"
-                     "#atf::tp name Y range interval<int>\n"
-                     "#atf::tp name Z range interval<int(1, 2)\n"
-                     "#atf::ocl::kernel_name my-kernel\n"
-                     "#atf::ocl::input vector<int>(N)\n"
-                     "#atf::ocl::input buffer<float>\n"
-                     "#atf::ocl::local_size 1, 2, 3, 4\n"),
-            (Lines{"1:16: '1WPT' is not a valid name for a tuning parameter; use letters, "
-                   "digits and '_', not starting with a digit",
-                   "2:15: 'int' is a C++ keyword and cannot name a tuning parameter",
-                   "3:23: a range is a set ({1, 2, 4} or set(1, 2, 4)) or an interval "
-                   "(interval<int>(1, N)); found '1, 2, 3'",
-                   "4:36: expected '(' after 'interval<int>', as in interval<int>(1, 10)",
-                   "5:31: unclosed '<' after 'interval'; add the matching '>'",
-                   "6:26: 'my-kernel' is not a valid name for a kernel; use letters, digits and "
-                   "'_', not starting with a digit",
-                   "7:18: a kernel input is scalar<T>(value), scalar<T>() for a random value, "
-                   "buffer<T>(size), or (OpenCL) local<T>(count); found 'vector<int>(N)'",
-                   "8:31: expected '(' after 'buffer<float>', as in buffer<float>(N)",
-                   "9:32: '#atf::ocl::local_size' has at most 3 dimensions"}));
+  EXPECT_EQ(
+      errorsOf("#atf::tp name \"1WPT\" range {1}\n"
+               "#atf::tp name int range {1}\n"
+               "#atf::tp name X range 1, 2, 3\n"
+               "#atf::tp name Y range interval<int>\n"
+               "#atf::tp name Z range interval<int(1, 2)\n"
+               "#atf::ocl::kernel_name my-kernel\n"
+               "#atf::ocl::input vector<int>(N)\n"
+               "#atf::ocl::input buffer<float>\n"
+               "#atf::ocl::local_size 1, 2, 3, 4\n"),
+      (Lines{"1:16: '1WPT' is not a valid name for a tuning parameter; use letters, "
+             "digits and '_', not starting with a digit",
+             "2:15: 'int' is a keyword of C, C++ or OpenCL C and cannot name a tuning parameter",
+             "3:23: a range is a set ({1, 2, 4} or set(1, 2, 4)) or an interval "
+             "(interval<int>(1, N)); found '1, 2, 3'",
+             "4:36: expected '(' after 'interval<int>', as in interval<int>(1, 10)",
+             "5:31: unclosed '<' after 'interval'; add the matching '>'",
+             "6:26: 'my-kernel' is not a valid name for a kernel; use letters, digits and "
+             "'_', not starting with a digit",
+             "7:18: a kernel input is scalar<T>(value), scalar<T>() for a random value, "
+             "buffer<T>(size), or (OpenCL) local<T>(count); found 'vector<int>(N)'",
+             "8:31: expected '(' after 'buffer<float>', as in buffer<float>(N)",
+             "9:32: '#atf::ocl::local_size' has at most 3 dimensions"}));
 }
 
 TEST(ClauseParserErrorTest, BadEscapesAndScriptArguments) {

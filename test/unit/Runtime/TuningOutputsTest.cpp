@@ -32,16 +32,31 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
                                   {"OPT", Value(std::string("-O2 \"x\""))},
                                   {"PAD", Value(true)},
                                   {"ALPHA", Value(0.5)}};
-  const std::string H = bestHeader(Values, "k.cl");
+  const std::string H = *bestHeader(Values, "k.cl");
   EXPECT_EQ(H.find("Its cost"), std::string::npos) << H;
-  EXPECT_NE(bestHeader(Values, "k.cl", "gflops=512 (max)").find("// Its cost: gflops=512 (max).\n"),
-            std::string::npos);
+  EXPECT_NE(
+      bestHeader(Values, "k.cl", "gflops=512 (max)")->find("// Its cost: gflops=512 (max).\n"),
+      std::string::npos);
   // As in ATF_SOURCE and the tuned source: unsigned values keep their type.
   EXPECT_NE(H.find("#define WPT 4u\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define OPT \"-O2 \\\"x\\\"\"\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define PAD 1\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define ALPHA 0.5\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#ifndef ATFC_BEST_H"), std::string::npos);
+}
+
+TEST(TuningOutputs, BestHeaderKeepsHostileTextOutOfTheCode) {
+  const ParameterValues Values = {{"S", Value(std::string("?\?/\n#error x */"))}};
+  const std::string H = *bestHeader(Values, "a\n#error injected\\", "t=1 ?\?/");
+  EXPECT_NE(H.find("// The best configuration atfc found for \"a\\n#error injected\\\\\".\n"),
+            std::string::npos)
+      << H;
+  EXPECT_NE(H.find("// Its cost: \"t=1 ?\\?/\".\n"), std::string::npos) << H;
+  EXPECT_NE(H.find("#define S \"?\\?/\\n#error x *\\057\"\n"), std::string::npos) << H;
+  const ParameterValues Bad = {{"__LINE__", Value(std::int64_t{1})}};
+  Expected<std::string> Refused = bestHeader(Bad, "k.cl");
+  ASSERT_FALSE(Refused.ok());
+  EXPECT_NE(Refused.error().message().find("'__LINE__'"), std::string::npos);
 }
 
 std::string readAll(const std::filesystem::path &Path) {

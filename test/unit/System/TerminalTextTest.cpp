@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+#include <sstream>
+
 using namespace atfc;
 
 namespace {
@@ -28,9 +31,44 @@ TEST(TerminalTextTest, KeepsPrintableAndMultiByteText) {
 TEST(TerminalTextTest, EscapesEveryControlByte) {
   for (int B = 0; B < 256; ++B) {
     const std::string Out = escapeControlBytes(std::string(1, static_cast<char>(B)));
-    const bool Control = (B < 0x20 && B != '\n' && B != '\t') || B == 0x7f;
+    const bool Control = (B < 0x20 && B != '\n' && B != '\t') || (B >= 0x7f && B <= 0x9f);
     EXPECT_EQ(Out.size(), Control ? 4u : 1u) << B;
   }
+}
+
+TEST(TerminalTextTest, EscapesC1ControlsButNotOtherUtf8) {
+  EXPECT_EQ(escapeControlBytes("a\xc2\x9b"
+                               "31mred\xc2\x9d"
+                               "0;t"),
+            "a\\xc2\\x9b31mred\\xc2\\x9d0;t");
+  EXPECT_EQ(escapeControlBytes("\x9b"
+                               "2J"),
+            "\\x9b2J");
+  EXPECT_EQ(escapeControlBytes("\xc2\xa0 \xe2\x82\xac \xf0\x9f\x98\x80"),
+            "\xc2\xa0 \xe2\x82\xac \xf0\x9f\x98\x80");
+  EXPECT_EQ(escapeControlBytes("caf\xe9\x1b"), "caf\xe9\\x1b");
+  EXPECT_EQ(escapeControlBytes("end\xc2"), "end\xc2");
+}
+
+TEST(TerminalTextTest, SafeBufferEscapesWhatIsPrintedInAnyPieces) {
+  // A sequence split between two writes is judged as a whole.
+  std::stringbuf Sink;
+  {
+    TerminalSafeBuffer Safe(&Sink, /*KeepCarriageReturn=*/false);
+    std::ostream Out(&Safe);
+    Out << "file\x1b]0;title\x07.cl: ok\r\n"
+        << "x\xc2";
+    Out << "\x9b"
+           "2J \xe2\x82"
+        << "\xac\t" << '\x1b' << std::flush;
+  }
+  EXPECT_EQ(Sink.str(), "file\\x1b]0;title\\x07.cl: ok\\x0d\nx\\xc2\\x9b2J \xe2\x82\xac\t\\x1b");
+  std::stringbuf Terminal;
+  {
+    TerminalSafeBuffer Safe(&Terminal, /*KeepCarriageReturn=*/true);
+    std::ostream(&Safe) << "\r50%\x1b";
+  }
+  EXPECT_EQ(Terminal.str(), "\r50%\\x1b");
 }
 
 TEST(TerminalTextTest, QuotesForAMessage) {

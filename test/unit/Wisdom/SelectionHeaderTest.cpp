@@ -103,6 +103,8 @@ TEST(SelectionHeaderTest, InputTypesForC) {
   EXPECT_EQ(selectionInputType("bool"), "int");
   EXPECT_EQ(selectionInputType("std::string"), "const char *");
   EXPECT_EQ(selectionInputType("unsigned long"), "unsigned long");
+  EXPECT_EQ(selectionInputType("int; system(\"id\")"), std::nullopt);
+  EXPECT_EQ(selectionInputType("my_int"), std::nullopt);
 }
 
 TEST(SelectionHeaderTest, CompiledHeaderSelectsAsSelectEntry) {
@@ -114,7 +116,9 @@ TEST(SelectionHeaderTest, CompiledHeaderSelectsAsSelectEntry) {
   for (int Round = 0; Round < 3; ++Round) {
     SCOPED_TRACE("seed " + std::to_string(Seed) + ", round " + std::to_string(Round));
     const Wisdom W = randomWisdom(Random);
-    const std::string Header = selectionHeader(W, "k");
+    Expected<std::string> Written = selectionHeader(W, "k");
+    ASSERT_TRUE(Written.ok()) << Written.error().message();
+    const std::string &Header = *Written;
     ASSERT_NE(Header.find("k_config k_select(size_t k, const char *layout, int best, int device, "
                           "const char *atfc_device)"),
               std::string::npos)
@@ -165,4 +169,36 @@ TEST(SelectionHeaderTest, CompiledHeaderSelectsAsSelectEntry) {
     }
   }
   std::filesystem::remove_all(Dir);
+}
+
+TEST(SelectionHeaderTest, RefusesNamesAndTypesThatWouldWriteCode) {
+  Wisdom W;
+  W.File = "k.cl";
+  W.Inputs = {{"N", "size_t", 1}};
+  W.Parameters = {{"WPT", ValueKind::Int}};
+  W.Entries.push_back({"", {"1"}, {Value(std::int64_t(1))}, {1.0}, "", 1});
+  ASSERT_TRUE(selectionHeader(W, "k").ok());
+  auto Refusal = [&](const Wisdom &Bad, const std::string &Stem = "k") {
+    Expected<std::string> H = selectionHeader(Bad, Stem);
+    return H ? std::string("written") : H.error().message();
+  };
+  Wisdom Bad = W;
+  Bad.Parameters[0].Name = "x; } k_config; int system(const char *); struct {";
+  EXPECT_NE(Refusal(Bad).find("the tuning parameter name 'x; }"), std::string::npos);
+  Bad = W;
+  Bad.Parameters[0].Name = "__LINE__";
+  EXPECT_NE(Refusal(Bad).find("'__LINE__' cannot be written"), std::string::npos);
+  Bad = W;
+  Bad.Inputs[0].Name = "errno";
+  EXPECT_NE(Refusal(Bad).find("input name 'errno'"), std::string::npos);
+  Bad = W;
+  Bad.Inputs[0].Name = "k_wisdom";
+  EXPECT_NE(Refusal(Bad).find("'k_' are the generated file's own"), std::string::npos);
+  Bad = W;
+  Bad.Inputs[0].Type = "int; int system(const char *)";
+  EXPECT_NE(Refusal(Bad).find("has the type 'int; int system"), std::string::npos);
+  Bad = W;
+  Bad.Parameters.push_back({"WPT", ValueKind::Double});
+  EXPECT_NE(Refusal(Bad).find("'WPT' appears twice"), std::string::npos);
+  EXPECT_NE(Refusal(W, "_K").find("prefix '_K'"), std::string::npos);
 }
