@@ -81,6 +81,14 @@ struct DeviceKernelSetup {
   std::optional<CheckSetup> Check;
   /// The seed of the random scalars and buffer contents.
   std::uint64_t Seed = 0;
+
+  // For a check script, in the tuner only (the worker gets none of them):
+  /// Where each configuration's directory is made ($ATF_WORK_DIR).
+  std::string WorkDirectory;
+  /// The annotated file's directory ($ATF_FILE_DIR).
+  std::string FileDirectory;
+  /// The tuner's inputs, variables of the script like the parameters.
+  std::vector<NamedValue> Inputs;
 };
 
 /// The launch sizes of one configuration, evaluated. OpenCL: the global and
@@ -95,6 +103,8 @@ struct LaunchSizes {
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as
 /// C source text (toSourceString: 42, 0.5, "text"), a bool as 1 or 0.
 std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
+
+struct MeasureReplyMessage;
 
 /// Measures configurations of one kernel on one device through a worker
 /// process. Not thread-safe: one measurement at a time.
@@ -149,6 +159,9 @@ public:
 private:
   DeviceBackend() = default;
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
+  /// Runs the check script on a valid measurement's outputs; makes it
+  /// invalid ("wrong result") when the script says so.
+  void checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer);
   Expected<void> startWorker();
   /// Reaps a worker that closed its end; the reason it died.
   std::string reapWorker();
@@ -160,6 +173,10 @@ private:
   /// Expected outputs of the checked buffers (gold file or reference).
   std::vector<std::vector<unsigned char>> ExpectedOutputs;
   bool HaveExpected = false;
+  /// The checked buffers' argument indices.
+  std::vector<unsigned> Checked;
+  /// The number of the next check script's directory.
+  unsigned long long NextCheckDirectory = 1;
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;

@@ -2,13 +2,17 @@
 //
 // The arguments a device backend passes to the kernel it tunes, one per
 // `#atf::ocl::input` / `#atf::cuda::input`: scalars (a given value or a random
-// one) and buffers (of random contents). Random values come from a seed and
-// the argument's position only, so that every configuration, the reference
-// configuration and a restarted worker all see the same inputs.
+// one) and buffers: of random contents by default, filled (`fill 0`, `fill
+// index`, `fill random(LO, HI)`) or read from a file (`data "x.npy"`,
+// NumpyArray.h). Random values come from a seed and the argument's position
+// only, so that every configuration, the reference configuration and a
+// restarted worker all see the same inputs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
 #define ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
+
+#include "Support/Error.h"
 
 #include <cstdint>
 #include <cstring>
@@ -49,6 +53,20 @@ const char *elementTypeName(ElementType Type);
 /// comparing and printing.
 double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index);
 
+/// How a buffer's initial contents are made.
+enum class BufferContents : std::uint8_t {
+  /// Random: integers in [0, 100), floating-point values in [0, 1).
+  Random,
+  /// `fill C`: every element C.
+  Constant,
+  /// `fill index`: element i holds i.
+  Index,
+  /// `fill random(LO, HI)`: uniform in [LO, HI) (integers LO to HI - 1).
+  RandomRange,
+  /// `data "FILE"`: a .npy or raw native-binary file.
+  File,
+};
+
 /// One kernel argument: a scalar or a buffer.
 struct KernelArgument {
   /// Scalar (passed by value) or buffer (device memory).
@@ -65,6 +83,17 @@ struct KernelArgument {
   unsigned char Value[8] = {};
   /// Buffer: the number of elements.
   std::uint64_t Count = 0;
+  /// Buffer: how its initial contents are made.
+  BufferContents Contents = BufferContents::Random;
+  /// Constant: the value; RandomRange: LO and HI; number literals as
+  /// written (exact for every 64-bit integer).
+  std::string FillLow, FillHigh;
+  /// File: the data file's path (relative to the annotated file until the
+  /// tuner makes it absolute).
+  std::string DataFile;
+  /// The 1-based line and column of the `data` or `fill` clause, for
+  /// messages; 0 when there is none.
+  unsigned Line = 0, Column = 0;
 
   /// A scalar argument of the given value.
   template <class T> static KernelArgument scalar(T V) {
@@ -89,6 +118,13 @@ struct KernelArgument {
     return A;
   }
 
+  /// This buffer with its contents read from Path (`data "x.npy"`, the
+  /// clause at Line:Column).
+  KernelArgument withData(std::string Path, unsigned Line, unsigned Column) const;
+  /// This buffer filled (`fill 0`, `fill index`, `fill random(LO, HI)`).
+  KernelArgument withFill(BufferContents How, std::string Low, std::string High, unsigned Line,
+                          unsigned Column) const;
+
   /// Whether this is a buffer.
   bool isBuffer() const { return Kind == ArgumentKind::Buffer; }
   /// The size in bytes of the scalar, or of the whole buffer.
@@ -100,10 +136,23 @@ struct KernelArgument {
 /// The initial contents of argument number Position (0-based) for Seed: a
 /// scalar's value (its own for a given scalar) or a buffer's contents, in
 /// native binary form. Random integers are uniform in [0, 100), random
-/// floating-point values uniform in [0, 1); the same (Seed, Position, type,
+/// floating-point values uniform in [0, 1); fills as the argument says (a
+/// File argument's buffer is left zero: loadContents reads it); the same (Seed, Position, type,
 /// size) always gives the same bytes.
 std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
                                            std::uint64_t Seed);
+
+/// Checks that a fill's values fit the buffer's element type exactly (no
+/// value converts silently): `fill 300` of uint8_t, `fill -1` of uint32_t,
+/// `fill 1.5` of int32_t, `fill 16777217` of float, `fill index` of more
+/// elements than the type counts, `random(LO, HI)` with LO >= HI. Nothing to
+/// check for other arguments.
+Expected<void> checkFill(const KernelArgument &Argument);
+
+/// initialContents, or a data file's contents (NumpyArray.h), checked
+/// against the argument; an Error names the file as Shown.
+Expected<std::vector<unsigned char>> loadContents(const KernelArgument &Argument, unsigned Position,
+                                                  std::uint64_t Seed);
 
 /// A description for messages: "buffer<float>(1024)", "scalar<int>".
 std::string describe(const KernelArgument &Argument);
