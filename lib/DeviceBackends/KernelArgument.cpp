@@ -133,6 +133,8 @@ struct FillNumber {
   bool Valid = false;
   bool Integer = false;
   bool Negative = false;
+  /// An integer literal beyond 64 bits.
+  bool TooLarge = false;
   std::uint64_t Magnitude = 0;
   double Real = 0;
 
@@ -152,8 +154,10 @@ FillNumber parseFillNumber(const std::string &Text) {
     errno = 0;
     char *End = nullptr;
     N.Magnitude = std::strtoull(Text.c_str() + I, &End, 10);
-    N.Integer = N.Valid = errno == 0;
-    N.Real = static_cast<double>(N.Magnitude) * (N.Negative ? -1 : 1);
+    N.Integer = N.Valid = true;
+    N.TooLarge = errno == ERANGE;
+    N.Real = N.TooLarge ? std::strtod(Text.c_str(), &End)
+                        : static_cast<double>(N.Magnitude) * (N.Negative ? -1 : 1);
     N.Negative &= N.Magnitude != 0;
     return N;
   }
@@ -189,7 +193,7 @@ std::string whyNotValue(const std::string &Text, ElementType Type) {
   if (!isFloating(Type)) {
     if (!N.Integer)
       return Text + " is not an integer, and the buffer holds " + Name;
-    if (N.Magnitude > (N.Negative ? minMagnitudeOf(Type) : maxOf(Type)))
+    if (N.TooLarge || N.Magnitude > (N.Negative ? minMagnitudeOf(Type) : maxOf(Type)))
       return Text + " does not fit " + Name + ", which holds " + limitsOf(Type);
     return "";
   }
@@ -197,7 +201,7 @@ std::string whyNotValue(const std::string &Text, ElementType Type) {
                                                   : std::numeric_limits<double>::max();
   if (std::fabs(N.Real) > Limit)
     return Text + " does not fit " + Name + ", which holds " + limitsOf(Type);
-  if (N.Integer) {
+  if (N.Integer && !N.TooLarge) {
     // An integer literal must be exact: 16777217 is no float.
     const double AsDouble = static_cast<double>(N.Magnitude);
     const double Stored = Type == ElementType::Float

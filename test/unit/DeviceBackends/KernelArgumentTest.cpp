@@ -239,7 +239,10 @@ TEST(BufferFill, ValuesATypeCannotHoldAreRefused) {
             "fill -129 does not fit int8_t, which holds -128 to 127");
   EXPECT_EQ(fillProblem(ElementType::Int8, BufferContents::Constant, "-128"), "");
   EXPECT_EQ(fillProblem(ElementType::UInt64, BufferContents::Constant, "18446744073709551616"),
-            "fill '18446744073709551616' is not a finite number");
+            "fill 18446744073709551616 does not fit uint64_t, which holds 0 to "
+            "18446744073709551615");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "18446744073709551616"), "")
+      << "2^64 is a double exactly";
   EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "16777217"),
             "fill 16777217 is not exactly a float (it would become 16777216)");
   EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "16777217"), "");
