@@ -10,6 +10,7 @@
 
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "System/ChildProcess.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -196,6 +197,8 @@ void DeviceBackend::killWorker() {
 
 void DeviceBackend::interrupt() {
   std::lock_guard<std::mutex> Lock(InterruptMutex);
+  if (CheckStop)
+    CheckStop->raise();
   if (InFlight < 0)
     return;
   Interrupted = true;
@@ -299,9 +302,24 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
     Variables.emplace_back(V.Name, toString(V.Val));
   Variables.emplace_back("ATF_FILE_DIR", Setup.FileDirectory);
   Variables.emplace_back("ATF_WORK_DIR", Directory);
+  // interrupt() stops the script as it stops a worker.
+  StopSignal Stop;
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    CheckStop = &Stop;
+  }
   const std::string Wrong =
       runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory,
-                     environmentWith(Variables), Setup.TimeoutSeconds);
+                     environmentWith(Variables), Setup.TimeoutSeconds, &Stop);
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    CheckStop = nullptr;
+  }
+  if (Stop.raised()) {
+    Answer.Result =
+        Measurement::invalid(FailureKind::RunFailed, "interrupted", "the check script was stopped");
+    return;
+  }
   if (Wrong.empty()) {
     // A right result's files are of no further use.
     std::filesystem::remove_all(Directory, Failure);

@@ -105,6 +105,7 @@ struct LaunchSizes {
 std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
 
 struct MeasureReplyMessage;
+class StopSignal;
 
 /// Measures configurations of one kernel on one device through a worker
 /// process. Not thread-safe: one measurement at a time.
@@ -140,7 +141,7 @@ public:
   Measurement measure(const ParameterValues &Values, const LaunchSizes &Sizes);
 
   /// Stops the measurement in flight as soon as possible; callable from any
-  /// thread. Its worker is killed, measure() returns an invalid
+  /// thread. Its worker (or its check script's group) is killed, measure() returns an invalid
   /// measurement (RunFailed, reason "interrupted"), and the next measure()
   /// starts a fresh worker. Does nothing when no measurement is in flight.
   void interrupt();
@@ -189,6 +190,8 @@ private:
   /// The worker of the measurement in flight; -1 when none.
   pid_t InFlight = -1;
   bool Interrupted = false;
+  /// The stop signal of the check script in flight; null when none.
+  StopSignal *CheckStop = nullptr;
   unsigned Restarts = 0;
 };
 

@@ -136,7 +136,8 @@ std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgu
                            const std::vector<unsigned> &Checked,
                            const std::vector<std::vector<unsigned char>> &Outputs,
                            const std::string &Directory,
-                           const std::vector<std::string> &Environment, double TimeoutSeconds) {
+                           const std::vector<std::string> &Environment, double TimeoutSeconds,
+                           const StopSignal *Stop) {
   for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
     const KernelArgument &Argument = Arguments[Checked[B]];
     const std::string Path = Directory + "/buffer_" + std::to_string(Checked[B] + 1) + ".npy";
@@ -146,7 +147,7 @@ std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgu
       return Written.error().message();
   }
   const ChildOutcome Outcome =
-      runChild({Check.Script, Directory, Environment, TimeoutSeconds}, nullptr);
+      runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
   switch (Outcome.End) {
   case ChildEnd::Exited:
     break;

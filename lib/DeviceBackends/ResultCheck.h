@@ -20,6 +20,8 @@
 
 namespace atfc {
 
+class StopSignal;
+
 /// What the checked buffers are compared with.
 enum class CheckAgainst {
   /// A file with the expected contents of the checked buffers, one after the
@@ -80,12 +82,13 @@ std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
 /// (K = its 1-based input number) into Directory and runs Check.Script there
 /// (/bin/sh, Environment, TimeoutSeconds; 0: none). Returns "" when it exits
 /// with status 0, else the reason: the first line it printed, or how it
-/// ended.
+/// ended. A raised Stop (may be null) kills the script's group.
 std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
                            const std::vector<unsigned> &Checked,
                            const std::vector<std::vector<unsigned char>> &Outputs,
                            const std::string &Directory,
-                           const std::vector<std::string> &Environment, double TimeoutSeconds);
+                           const std::vector<std::string> &Environment, double TimeoutSeconds,
+                           const StopSignal *Stop = nullptr);
 
 } // namespace atfc
 

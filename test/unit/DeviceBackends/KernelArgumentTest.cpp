@@ -7,7 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelArgument.h"
 #include "DeviceBackends/DeviceProtocol.h"
+#include "DeviceBackends/NumpyArray.h"
 #include "DeviceBackends/ResultCheck.h"
+#include "System/ChildProcess.h"
+
+#include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
 
@@ -310,6 +314,43 @@ TEST(BufferFill, TravelsToTheWorker) {
   EXPECT_EQ(Back.Setup.Arguments[0].FillHigh, "2");
   EXPECT_EQ(Back.Setup.Arguments[1].Contents, BufferContents::File);
   EXPECT_EQ(Back.Setup.Arguments[1].DataFile, "/data/x.npy");
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
+  test::ScopedTempDirectory Dir("atfc-check-script");
+  const std::vector<KernelArgument> Arguments = {KernelArgument::scalar<int>(3),
+                                                 KernelArgument::buffer<float>(2)};
+  const float Values[2] = {1.5f, -2.0f};
+  const std::vector<std::vector<unsigned char>> Outputs = {
+      {reinterpret_cast<const unsigned char *>(Values),
+       reinterpret_cast<const unsigned char *>(Values) + sizeof Values}};
+  CheckSetup Check;
+  Check.Kind = CheckAgainst::Script;
+  const std::vector<std::string> Environment = {"PATH=/usr/bin:/bin", "WHO=me"};
+  auto Run = [&](const std::string &Script, const StopSignal *Stop = nullptr) {
+    Check.Script = Script;
+    return runCheckScript(Check, Arguments, {1}, Outputs, Dir.path().string(), Environment, 10,
+                          Stop);
+  };
+  // The buffer is buffer_2.npy (its input number), readable as written.
+  EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me"), "");
+  Expected<std::vector<unsigned char>> Back =
+      readDataFile((Dir.path() / "buffer_2.npy").string(), "b", ElementType::Float, 2);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, Outputs[0]);
+  EXPECT_EQ(Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 3"),
+            "  element 1 is -2, expected 2");
+  EXPECT_EQ(Run("exit 4"), "the check script exited with status 4");
+  EXPECT_EQ(Run("kill -9 $$"), "the check script died of signal 9");
+  StopSignal Stop;
+  Stop.raise();
+  EXPECT_EQ(Run("sleep 5", &Stop), "the check script was stopped");
 }
 
 } // namespace
