@@ -119,13 +119,42 @@ void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64
   }
 }
 
+// No default in these switches: a new element type (half) must say how it
+// is filled (-Wswitch).
 bool isFloating(ElementType Type) {
-  return Type == ElementType::Float || Type == ElementType::Double;
+  switch (Type) {
+  case ElementType::Float:
+  case ElementType::Double:
+    return true;
+  case ElementType::Int8:
+  case ElementType::UInt8:
+  case ElementType::Int16:
+  case ElementType::UInt16:
+  case ElementType::Int32:
+  case ElementType::UInt32:
+  case ElementType::Int64:
+  case ElementType::UInt64:
+    return false;
+  }
+  return false;
 }
 
 bool isSigned(ElementType Type) {
-  return Type == ElementType::Int8 || Type == ElementType::Int16 || Type == ElementType::Int32 ||
-         Type == ElementType::Int64;
+  switch (Type) {
+  case ElementType::Int8:
+  case ElementType::Int16:
+  case ElementType::Int32:
+  case ElementType::Int64:
+  case ElementType::Float:
+  case ElementType::Double:
+    return true;
+  case ElementType::UInt8:
+  case ElementType::UInt16:
+  case ElementType::UInt32:
+  case ElementType::UInt64:
+    return false;
+  }
+  return false;
 }
 
 /// A fill's number literal: an exact integer (sign and magnitude) or a real.

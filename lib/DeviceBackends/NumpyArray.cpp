@@ -189,7 +189,8 @@ std::uint32_t littleEndian(std::string_view Bytes) {
   return V;
 }
 
-/// NumPy's kind letter of Type.
+/// NumPy's kind letter of Type. No default: a new element type must say
+/// its kind here (-Wswitch).
 char numpyKindOf(ElementType Type) {
   switch (Type) {
   case ElementType::Float:
@@ -200,9 +201,13 @@ char numpyKindOf(ElementType Type) {
   case ElementType::UInt32:
   case ElementType::UInt64:
     return 'u';
-  default:
+  case ElementType::Int8:
+  case ElementType::Int16:
+  case ElementType::Int32:
+  case ElementType::Int64:
     return 'i';
   }
+  return '?';
 }
 
 std::string shapeText(const std::vector<std::uint64_t> &Shape) {
