@@ -249,7 +249,8 @@ private:
   }
 
   /// A path of a `data` clause as a C++ string expression: each `$k` the
-  /// tuner's k-th argument, so that every input set reads its own data.
+  /// tuner's k-th argument, so that every input set reads its own data (a
+  /// missing argument is named by the path: "input 'x_$1.npy' is $1, ...").
   static std::string pathExpression(llvm::StringRef Path) {
     std::string Out = "std::string(";
     std::size_t Literal = 0;
@@ -259,7 +260,7 @@ private:
         ++End;
       const std::string K = Path.slice(At + 1, End).str();
       Out += quoted(Path.slice(Literal, At)) + ") + atf_tuner_.positional<std::string>(" + K +
-             ", \"$" + K + "\") + std::string(";
+             ", " + quoted(Path) + ") + std::string(";
       Literal = At = End;
     }
     return Out + quoted(Path.substr(Literal)) + ")";
