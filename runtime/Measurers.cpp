@@ -11,6 +11,7 @@
 
 #include "Backends/ProcessBackend.h"
 #include "DeviceBackends/DeviceBackend.h"
+#include "runtime/KernelData.h"
 
 #include <fmt/format.h>
 
@@ -136,6 +137,46 @@ std::string resolveScript(const std::string &Command, const std::filesystem::pat
   return Command.substr(0, Begin) + Quoted + "'" + Command.substr(End);
 }
 
+/// Makes a gold file's path absolute (relative to the annotated file), and
+/// a check script's first word as a run script's (resolveScript); a file the
+/// script names beside the annotated file (`./verify.sh`, or through
+/// $ATF_FILE_DIR) must exist: an Error at the check directive.
+Expected<void> prepareCheck(CheckSetup &Check, const std::string &FileName) {
+  if (Check.Kind == CheckAgainst::GoldFile)
+    Check.GoldFile = pathBesideFile(Check.GoldFile, FileName);
+  if (Check.Kind != CheckAgainst::Script)
+    return success();
+  const std::filesystem::path FileDirectory =
+      std::filesystem::absolute(std::filesystem::path(FileName)).parent_path();
+  const std::string &Script = Check.Script;
+  std::size_t Begin = Script.find_first_not_of(" \t");
+  for (bool First = true; Begin != std::string::npos;
+       Begin = Script.find_first_not_of(" \t", Begin), First = false) {
+    const std::size_t End = std::min(Script.find_first_of(" \t", Begin), Script.size());
+    std::string Word = Script.substr(Begin, End - Begin);
+    Begin = End;
+    std::string Named;
+    for (std::string_view Variable : {"${ATF_FILE_DIR}", "$ATF_FILE_DIR"})
+      if (Word.rfind(Variable, 0) == 0) {
+        Named = Word.substr(Variable.size());
+        if (!Named.empty() && Named.front() == '/')
+          Named.erase(0, 1);
+        break;
+      }
+    if (Named.empty() && First && Word.rfind("./", 0) == 0)
+      Named = Word.substr(2);
+    if (Named.empty() || Named.find_first_of("$`'\"\\") != std::string::npos)
+      continue;
+    std::error_code EC;
+    if (!std::filesystem::is_regular_file(FileDirectory / Named, EC))
+      return Error(SourceLocation{FileName, Check.Line, Check.Column},
+                   "the check script names '" + Named + "', which is not a file beside " +
+                       std::filesystem::path(FileName).filename().string());
+  }
+  Check.Script = resolveScript(Check.Script, FileDirectory);
+  return success();
+}
+
 } // namespace
 
 Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup &Setup,
@@ -191,7 +232,11 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   Kernel.Source = Context.BlankedSource;
   Kernel.KernelName = Setup.KernelName;
   Kernel.FileName = Context.FileName;
-  Kernel.Arguments = Setup.Arguments;
+  Expected<std::vector<KernelArgument>> Arguments =
+      preparedKernelArguments(Setup.Arguments, Context.FileName);
+  if (!Arguments)
+    return Arguments.takeError();
+  Kernel.Arguments = Arguments.take();
   if (Setup.Warmups)
     Kernel.Warmups = *Setup.Warmups;
   if (Setup.Repetitions)
@@ -199,6 +244,16 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
   const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;
+  if (Kernel.Check) {
+    Expected<void> Prepared = prepareCheck(*Kernel.Check, Context.FileName);
+    if (!Prepared)
+      return Prepared.takeError();
+  }
+  const std::filesystem::path FileDirectory =
+      std::filesystem::absolute(std::filesystem::path(Context.FileName)).parent_path();
+  Kernel.FileDirectory = FileDirectory.string();
+  Kernel.WorkDirectory = Context.OutputDirectory + "/work";
+  Kernel.Inputs = Context.Inputs;
   Kernel.Seed = Setup.Seed.value_or(0);
   Expected<std::unique_ptr<DeviceBackend>> Opened =
       DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);

@@ -233,7 +233,11 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     if (!Made) {
       if (MeasuringRank)
         refuseToMeasure(*Role, Made.error().message());
-      Diags.error(SourceLocation{FileName}, Made.error().message());
+      // A kernel's data and check files are reported at their directive.
+      if (Made.error().location().hasFile())
+        Diags.report(Made.error().diagnostic());
+      else
+        Diags.error(SourceLocation{FileName}, Made.error().message());
       return kFailureExitCode;
     }
     Measurer = Made.take();

@@ -5,6 +5,7 @@
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "runtime/KernelData.h"
 #include "runtime/KnownConfigurations.h"
 #include "runtime/ToolchainRecord.h"
 #include "runtime/TuningPriors.h"
@@ -77,6 +78,12 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
                     ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})
                     : resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device,
                                  Options.InputsKey});
+  // A kernel's data files and gold file: changed data is measured anew.
+  Expected<std::string> DataKey = kernelDataKey(Setup.Arguments, Setup.Check, Options.FileName);
+  if (!DataKey)
+    return Session.errorOfFile(DataKey.error().message());
+  if (!DataKey->empty())
+    Session.Key = resultKey({Session.Key, *DataKey});
   if (!Options.Resume)
     return Made;
   auto Previous = Session.Database->resumableRun(Session.Key);

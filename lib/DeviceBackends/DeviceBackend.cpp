@@ -11,6 +11,7 @@
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
+#include "System/ChildProcess.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -18,7 +19,9 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -70,9 +73,13 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
     Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
     if (!Checked)
       return Checked.takeError();
+    Backend->Checked = *Checked;
     if (Setup.Check->Kind == CheckAgainst::GoldFile) {
       Expected<std::vector<std::vector<unsigned char>>> Gold =
           readGoldFile(Setup.Check->GoldFile, Setup.Arguments, *Checked);
+      if (!Gold && Setup.Check->Line)
+        return Error(SourceLocation{Setup.FileName, Setup.Check->Line, Setup.Check->Column},
+                     Gold.error().message());
       if (!Gold)
         return Gold.takeError();
       Backend->ExpectedOutputs = Gold.take();
@@ -191,6 +198,8 @@ void DeviceBackend::killWorker() {
 
 void DeviceBackend::interrupt() {
   std::lock_guard<std::mutex> Lock(InterruptMutex);
+  if (CheckStop)
+    CheckStop->raise();
   if (InFlight < 0)
     return;
   Interrupted = true;
@@ -269,8 +278,63 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
   if (Reference && Answer.Result.Valid) {
     ExpectedOutputs = std::move(Answer.Outputs);
     HaveExpected = true;
+  } else if (Answer.Result.Valid && Setup.Check && Setup.Check->Kind == CheckAgainst::Script) {
+    checkWithScript(Values, Answer);
   }
   return std::move(Answer.Result);
+}
+
+void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer) {
+  // One directory per configuration, numbered like a script backend's.
+  std::error_code Failure;
+  std::filesystem::create_directories(Setup.WorkDirectory, Failure);
+  std::string Directory;
+  for (;;) {
+    Directory = Setup.WorkDirectory + "/" + std::to_string(NextCheckDirectory++);
+    if (::mkdir(Directory.c_str(), 0755) == 0)
+      break;
+    if (errno != EEXIST) {
+      Answer.Result =
+          Measurement::invalid(FailureKind::WrongResult, "cannot check the results",
+                               "cannot make " + Directory + ": " + std::strerror(errno));
+      return;
+    }
+  }
+  std::vector<std::pair<std::string, std::string>> Variables;
+  for (const NamedValue &V : Setup.Inputs)
+    Variables.emplace_back(V.Name, toString(V.Val));
+  for (const NamedValue &V : Values)
+    Variables.emplace_back(V.Name, toString(V.Val));
+  Variables.emplace_back("ATF_FILE_DIR", Setup.FileDirectory);
+  Variables.emplace_back("ATF_WORK_DIR", Directory);
+  // interrupt() stops the script as it stops a worker.
+  StopSignal Stop;
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    CheckStop = &Stop;
+  }
+  const std::string Wrong =
+      runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory,
+                     environmentWith(Variables), Setup.TimeoutSeconds, &Stop);
+  {
+    std::lock_guard<std::mutex> Lock(InterruptMutex);
+    CheckStop = nullptr;
+  }
+  if (Stop.raised()) {
+    Answer.Result =
+        Measurement::invalid(FailureKind::RunFailed, "interrupted", "the check script was stopped");
+    return;
+  }
+  if (Wrong.empty()) {
+    // A right result's files are of no further use.
+    std::filesystem::remove_all(Directory, Failure);
+    return;
+  }
+  Measurement Invalid = Measurement::invalid(FailureKind::WrongResult, Wrong,
+                                             "the check script's files are in " + Directory);
+  Invalid.CompileSeconds = Answer.Result.CompileSeconds;
+  Invalid.RunSeconds = Answer.Result.RunSeconds;
+  Answer.Result = std::move(Invalid);
 }
 
 } // namespace atfc

@@ -81,6 +81,14 @@ struct DeviceKernelSetup {
   std::optional<CheckSetup> Check;
   /// The seed of the random scalars and buffer contents.
   std::uint64_t Seed = 0;
+
+  // For a check script, in the tuner only (the worker gets none of them):
+  /// Where each configuration's directory is made ($ATF_WORK_DIR).
+  std::string WorkDirectory;
+  /// The annotated file's directory ($ATF_FILE_DIR).
+  std::string FileDirectory;
+  /// The tuner's inputs, variables of the script like the parameters.
+  std::vector<NamedValue> Inputs;
 };
 
 /// The launch sizes of one configuration, evaluated. OpenCL: the global and
@@ -101,6 +109,9 @@ struct LaunchSizes {
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as
 /// C source text (toSourceString: 42, 0.5, "text"), a bool as 1 or 0.
 std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
+
+struct MeasureReplyMessage;
+class StopSignal;
 
 /// Measures configurations of one kernel on one device through a worker
 /// process. Not thread-safe: one measurement at a time.
@@ -136,7 +147,7 @@ public:
   Measurement measure(const ParameterValues &Values, const LaunchSizes &Sizes);
 
   /// Stops the measurement in flight as soon as possible; callable from any
-  /// thread. Its worker is killed, measure() returns an invalid
+  /// thread. Its worker (or its check script's group) is killed, measure() returns an invalid
   /// measurement (RunFailed, reason "interrupted"), and the next measure()
   /// starts a fresh worker. Does nothing when no measurement is in flight.
   void interrupt();
@@ -155,6 +166,9 @@ public:
 private:
   DeviceBackend() = default;
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
+  /// Runs the check script on a valid measurement's outputs; makes it
+  /// invalid ("wrong result") when the script says so.
+  void checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer);
   Expected<void> startWorker();
   /// Reaps a worker that closed its end; the reason it died.
   std::string reapWorker();
@@ -166,6 +180,10 @@ private:
   /// Expected outputs of the checked buffers (gold file or reference).
   std::vector<std::vector<unsigned char>> ExpectedOutputs;
   bool HaveExpected = false;
+  /// The checked buffers' argument indices.
+  std::vector<unsigned> Checked;
+  /// The number of the next check script's directory.
+  unsigned long long NextCheckDirectory = 1;
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;
@@ -178,6 +196,8 @@ private:
   /// The worker of the measurement in flight; -1 when none.
   pid_t InFlight = -1;
   bool Interrupted = false;
+  /// The stop signal of the check script in flight; null when none.
+  StopSignal *CheckStop = nullptr;
   unsigned Restarts = 0;
 };
 

@@ -106,6 +106,10 @@ void encode(WireWriter &W, const SetupMessage &M) {
     W.u8(A.Random);
     W.bytes(A.Value, sizeof A.Value);
     W.u64(A.Count);
+    W.u8(static_cast<std::uint8_t>(A.Contents));
+    W.str(A.FillLow);
+    W.str(A.FillHigh);
+    W.str(A.DataFile);
   }
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
@@ -152,6 +156,10 @@ bool decode(WireReader &R, SetupMessage &M) {
     if (Value.size() == sizeof A.Value)
       std::memcpy(A.Value, Value.data(), sizeof A.Value);
     A.Count = R.u64();
+    A.Contents = static_cast<BufferContents>(R.u8());
+    A.FillLow = R.str();
+    A.FillHigh = R.str();
+    A.DataFile = R.str();
     S.Arguments.push_back(A);
   }
   S.Warmups = static_cast<unsigned>(R.u64());

@@ -92,7 +92,8 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
       if (!Status.ok())
         return Fail(Status);
     }
-    if (Request.Reference) {
+    if (Request.Reference || Setup.Check->Kind == CheckAgainst::Script) {
+      // A script checks them in the tuner, which starts no process here.
       Reply.Outputs = std::move(Outputs);
     } else if (State.Setup.Expected.size() != Outputs.size()) {
       Reply.Result =
@@ -132,8 +133,14 @@ SetupReplyMessage setUp(WorkerState &State) {
   SetupReplyMessage Reply;
   const DeviceKernelSetup &Setup = State.Setup.Setup;
   State.Contents.clear();
-  for (unsigned I = 0; I < Setup.Arguments.size(); ++I)
-    State.Contents.push_back(initialContents(Setup.Arguments[I], I, Setup.Seed));
+  for (unsigned I = 0; I < Setup.Arguments.size(); ++I) {
+    Expected<std::vector<unsigned char>> Contents = loadContents(Setup.Arguments[I], I, Setup.Seed);
+    if (!Contents) {
+      Reply.Error = Contents.error().message();
+      return Reply;
+    }
+    State.Contents.push_back(Contents.take());
+  }
   if (Setup.Check) {
     Expected<std::vector<unsigned>> Checked = checkedBuffers(*Setup.Check, Setup.Arguments);
     if (!Checked) {

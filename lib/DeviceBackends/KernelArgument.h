@@ -2,16 +2,19 @@
 //
 // The arguments a device backend passes to the kernel it tunes, one per
 // `#atf::ocl::input` / `#atf::cuda::input`: scalars (a given value or a random
-// one), buffers (of random contents) and OpenCL `__local` arguments (sized
-// per configuration). Random values come from a seed and
-// the argument's position only, so that every configuration, the reference
-// configuration and a restarted worker all see the same inputs.
+// one), buffers (of random contents by default, filled (`fill 0`, `fill
+// index`, `fill random(LO, HI)`) or read from a file (`data "x.npy"`,
+// NumpyArray.h)) and OpenCL `__local` arguments (sized per configuration).
+// Random values come from a seed and the argument's position only, so that
+// every configuration, the reference configuration and a restarted worker
+// all see the same inputs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
 #define ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
 
 #include "DeviceBackends/Half.h"
+#include "Support/Error.h"
 
 #include <cstdint>
 #include <cstring>
@@ -83,6 +86,20 @@ bool isFloatingPoint(ElementType Type);
 /// comparing and printing.
 double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index);
 
+/// How a buffer's initial contents are made.
+enum class BufferContents : std::uint8_t {
+  /// Random: integers in [0, 100), floating-point values in [0, 1).
+  Random,
+  /// `fill C`: every element C.
+  Constant,
+  /// `fill index`: element i holds i.
+  Index,
+  /// `fill random(LO, HI)`: uniform in [LO, HI) (integers LO to HI - 1).
+  RandomRange,
+  /// `data "FILE"`: a .npy or raw native-binary file.
+  File,
+};
+
 /// One kernel argument: a scalar, a buffer or an OpenCL local array.
 struct KernelArgument {
   /// Scalar (passed by value), buffer (device memory) or local (OpenCL
@@ -102,6 +119,17 @@ struct KernelArgument {
   /// Buffer: the number of elements. Local: 0 (each configuration's
   /// count travels with its launch sizes, LaunchSizes::LocalCounts).
   std::uint64_t Count = 0;
+  /// Buffer: how its initial contents are made.
+  BufferContents Contents = BufferContents::Random;
+  /// Constant: the value; RandomRange: LO and HI; number literals as
+  /// written (exact for every 64-bit integer).
+  std::string FillLow, FillHigh;
+  /// File: the data file's path (relative to the annotated file until the
+  /// tuner makes it absolute).
+  std::string DataFile;
+  /// The 1-based line and column of the `data` or `fill` clause, for
+  /// messages; 0 when there is none.
+  unsigned Line = 0, Column = 0;
 
   /// A scalar argument of the given value.
   template <class T> static KernelArgument scalar(T V) {
@@ -134,6 +162,13 @@ struct KernelArgument {
     return A;
   }
 
+  /// This buffer with its contents read from Path (`data "x.npy"`, the
+  /// clause at Line:Column).
+  KernelArgument withData(std::string Path, unsigned Line, unsigned Column) const;
+  /// This buffer filled (`fill 0`, `fill index`, `fill random(LO, HI)`).
+  KernelArgument withFill(BufferContents How, std::string Low, std::string High, unsigned Line,
+                          unsigned Column) const;
+
   /// Whether this is a buffer.
   bool isBuffer() const { return Kind == ArgumentKind::Buffer; }
   /// Whether this is a local array.
@@ -151,10 +186,24 @@ struct KernelArgument {
 /// scalar's value (its own for a given scalar) or a buffer's contents, in
 /// native binary form (nothing for a local array). Random integers are
 /// uniform in [0, 100), random floating-point values uniform in [0, 1)
-/// (half: multiples of 2^-11, each exact); the same (Seed, Position, type,
+/// (half: multiples of 2^-11, each exact); fills as the argument says (a
+/// File argument's buffer is left zero: loadContents reads it); the same
+/// (Seed, Position, type,
 /// size) always gives the same bytes.
 std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
                                            std::uint64_t Seed);
+
+/// Checks that a fill's values fit the buffer's element type exactly (no
+/// value converts silently): `fill 300` of uint8_t, `fill -1` of uint32_t,
+/// `fill 1.5` of int32_t, `fill 16777217` of float, `fill index` of more
+/// elements than the type counts, `random(LO, HI)` with LO >= HI. Nothing to
+/// check for other arguments.
+Expected<void> checkFill(const KernelArgument &Argument);
+
+/// initialContents, or a data file's contents (NumpyArray.h), checked
+/// against the argument; an Error names the file as Shown.
+Expected<std::vector<unsigned char>> loadContents(const KernelArgument &Argument, unsigned Position,
+                                                  std::uint64_t Seed);
 
 /// A description for messages: "buffer<float>(1024)", "scalar<int32_t>",
 /// "local<float>".

@@ -1,10 +1,13 @@
 //===- DeviceBackends/ResultCheck.cpp - Comparing a kernel's outputs ------------===//
 //
-// Resolving the checked buffers, reading gold files, and the element-wise
-// comparison with a tolerance.
+// Resolving the checked buffers, reading gold files (raw or .npy), the
+// element-wise comparison with a tolerance, and check scripts.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/ResultCheck.h"
+
+#include "DeviceBackends/NumpyArray.h"
+#include "System/ChildProcess.h"
 
 #include <cmath>
 #include <cstring>
@@ -44,6 +47,32 @@ readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Argumen
   std::uint64_t Needed = 0;
   for (unsigned Index : Checked)
     Needed += Arguments[Index].byteSize();
+  if (isNumpyPath(Path)) {
+    // One .npy holds one dtype: the checked buffers' elements, one buffer
+    // after the other.
+    std::uint64_t Count = 0;
+    for (unsigned Index : Checked) {
+      if (Arguments[Index].Type != Arguments[Checked.front()].Type)
+        return Error("gold file " + Path + ": a .npy file holds one element type, but the " +
+                     "checked buffers are " + describe(Arguments[Checked.front()]) + " and " +
+                     describe(Arguments[Index]) +
+                     "; check them with a raw gold file or one type per check");
+      Count += Arguments[Index].Count;
+    }
+    Expected<std::vector<unsigned char>> Read =
+        readDataFile(Path, Path, Arguments[Checked.front()].Type, Count);
+    if (!Read)
+      return Error("gold file: " + Read.error().message() + " (for the checked buffers)");
+    std::vector<std::vector<unsigned char>> Outputs;
+    std::uint64_t Offset = 0;
+    for (unsigned Index : Checked) {
+      const std::uint64_t Size = Arguments[Index].byteSize();
+      Outputs.emplace_back(Read->begin() + static_cast<std::ptrdiff_t>(Offset),
+                           Read->begin() + static_cast<std::ptrdiff_t>(Offset + Size));
+      Offset += Size;
+    }
+    return Outputs;
+  }
   // The size is known before reading: a file that is not a regular file of
   // exactly that size (/dev/zero, a FIFO, a huge file) is never read whole.
   std::error_code Failure;
@@ -101,6 +130,44 @@ std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
     }
   }
   return "";
+}
+
+std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
+                           const std::vector<unsigned> &Checked,
+                           const std::vector<std::vector<unsigned char>> &Outputs,
+                           const std::string &Directory,
+                           const std::vector<std::string> &Environment, double TimeoutSeconds,
+                           const StopSignal *Stop) {
+  for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
+    const KernelArgument &Argument = Arguments[Checked[B]];
+    const std::string Path = Directory + "/buffer_" + std::to_string(Checked[B] + 1) + ".npy";
+    if (Expected<void> Written = writeNumpyFile(
+            Path, Argument.Type, Outputs[B].size() / elementSize(Argument.Type), Outputs[B].data());
+        !Written)
+      return Written.error().message();
+  }
+  const ChildOutcome Outcome =
+      runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
+  switch (Outcome.End) {
+  case ChildEnd::Exited:
+    break;
+  case ChildEnd::Signaled:
+    return "the check script died of signal " + std::to_string(Outcome.Status);
+  case ChildEnd::TimedOut:
+    return "the check script timed out";
+  case ChildEnd::Stopped:
+    return "the check script was stopped";
+  case ChildEnd::NotStarted:
+    return "the check script could not be started: " + std::string(std::strerror(Outcome.Status));
+  }
+  if (Outcome.Status == 0)
+    return "";
+  // The first line the script printed says why; the tail is what is kept.
+  std::istringstream Lines(Outcome.OutputTail);
+  for (std::string Line; std::getline(Lines, Line);)
+    if (Line.find_first_not_of(" \t\r") != std::string::npos)
+      return Line;
+  return "the check script exited with status " + std::to_string(Outcome.Status);
 }
 
 } // namespace atfc

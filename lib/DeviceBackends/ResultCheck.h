@@ -20,6 +20,8 @@
 
 namespace atfc {
 
+class StopSignal;
+
 /// What the checked buffers are compared with.
 enum class CheckAgainst {
   /// A file with the expected contents of the checked buffers, one after the
@@ -28,14 +30,21 @@ enum class CheckAgainst {
   /// The outputs of a reference configuration, measured first
   /// (DeviceBackend::measureReference).
   ReferenceConfiguration,
+  /// A command run in the configuration's work directory, where the
+  /// checked buffers are buffer_K.npy: exit status 0 means right.
+  Script,
 };
 
 /// The result check of a device kernel.
 struct CheckSetup {
   /// Gold file or reference configuration.
   CheckAgainst Kind = CheckAgainst::GoldFile;
-  /// GoldFile: the file's path.
+  /// GoldFile: the file's path (.npy or raw native binary).
   std::string GoldFile;
+  /// Script: the command, run by /bin/sh.
+  std::string Script;
+  /// The 1-based line and column of the check directive, for messages.
+  unsigned Line = 0, Column = 0;
   /// Elements match when |actual - expected| <= Tolerance (0: equal).
   double Tolerance = 0;
   /// The checked buffers as 1-based argument numbers (the number of their
@@ -50,8 +59,10 @@ Expected<std::vector<unsigned>> checkedBuffers(const CheckSetup &Check,
                                                const std::vector<KernelArgument> &Arguments);
 
 /// The expected contents of each checked buffer, one byte string each in
-/// the order of Checked, read from a gold file whose size must be exactly
-/// theirs together; or why they cannot be had ("gold file F: ...").
+/// the order of Checked, read from a gold file: raw native binary of exactly
+/// their size together, or a .npy (NumpyArray.h) of their common element
+/// type and their element count together (any shape); or why they cannot be
+/// had ("gold file F: ...").
 Expected<std::vector<std::vector<unsigned char>>>
 readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Arguments,
              const std::vector<unsigned> &Checked);
@@ -66,6 +77,18 @@ std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
                            const std::vector<std::vector<unsigned char>> &Actual,
                            const std::vector<std::vector<unsigned char>> &Expected,
                            double Tolerance);
+
+/// A `check script`: writes each checked buffer's Outputs as buffer_K.npy
+/// (K = its 1-based input number) into Directory and runs Check.Script there
+/// (/bin/sh, Environment, TimeoutSeconds; 0: none). Returns "" when it exits
+/// with status 0, else the reason: the first line it printed, or how it
+/// ended. A raised Stop (may be null) kills the script's group.
+std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
+                           const std::vector<unsigned> &Checked,
+                           const std::vector<std::vector<unsigned char>> &Outputs,
+                           const std::string &Directory,
+                           const std::vector<std::string> &Environment, double TimeoutSeconds,
+                           const StopSignal *Stop = nullptr);
 
 } // namespace atfc
 

@@ -310,14 +310,8 @@ void SpecParser::parseDirective() {
       return;
     return storeOnce("kernel_name", identifierFrom(*X, "a kernel"), Spec.Device.KernelName);
   }
-  case DirectiveKind::Input: {
-    std::optional<SourceExpr> X = singleExpression(Arg);
-    if (!X)
-      return;
-    if (std::optional<KernelInput> Input = classifyInput(*X))
-      Spec.Device.Inputs.push_back(std::move(*Input));
-    return;
-  }
+  case DirectiveKind::Input:
+    return parseKernelInput(Arg);
   case DirectiveKind::GlobalSize:
     return parseSize(Arg, "global_size", Spec.Device.GlobalSize);
   case DirectiveKind::LocalSize:

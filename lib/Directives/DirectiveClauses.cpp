@@ -203,23 +203,26 @@ void SpecParser::parseCheck(std::size_t I) {
   const Clause *Against = nullptr;
   for (const Clause &C : Clauses) {
     bool Gold = C.Keyword == "gold";
-    if (Gold || C.Keyword == "reference") {
+    bool Script = C.Keyword == "script";
+    if (Gold || Script || C.Keyword == "reference") {
       if (Against) {
         error(C.KeywordIndex, (llvm::Twine("'") + C.Keyword + "' and '" + Against->Keyword +
-                               "' exclude each other: check against a gold file or a "
-                               "reference configuration")
+                               "' exclude each other: check against a gold file, a "
+                               "reference configuration or with a script")
                                   .str());
         Ok = false;
         continue;
       }
       Against = &C;
-      Check.Kind = Gold ? CheckKind::GoldFile : CheckKind::ReferenceConfiguration;
+      Check.Kind = Gold     ? CheckKind::GoldFile
+                   : Script ? CheckKind::Script
+                            : CheckKind::ReferenceConfiguration;
     }
-    if (Gold) {
+    if (Gold || Script) {
       std::optional<StringArgument> File = stringArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
       Ok &= File.has_value();
       if (File)
-        Check.GoldFile = std::move(*File);
+        (Gold ? Check.GoldFile : Check.Script) = std::move(*File);
       continue;
     }
     std::optional<SourceExpr> X = expressionArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
@@ -236,12 +239,147 @@ void SpecParser::parseCheck(std::size_t I) {
   }
   if (ClausesOk && !Against) {
     error(D->End, "'" + Spelling +
-                      "' needs what to compare with: gold \"FILE\" or "
-                      "reference {.PARAM = VALUE, ...}");
+                      "' needs what to compare with: gold \"FILE\", "
+                      "reference {.PARAM = VALUE, ...} or script \"COMMAND\"");
+    Ok = false;
+  }
+  if (Ok && Check.Kind == CheckKind::Script && Check.Tolerance) {
+    error(Check.Tolerance->Begin, "a check script decides itself what is close enough; "
+                                  "'tolerance' applies to gold and reference checks");
     Ok = false;
   }
   if (Ok && claimDirective("check"))
     Spec.Check = std::move(Check);
+}
+
+/// `buffer<float>(N) data "x.npy"`, `buffer<int>(N) fill 0`: the kernel
+/// argument's expression, then its clauses.
+void SpecParser::parseKernelInput(std::size_t I) {
+  const std::size_t Begin = skipBlanks(Text, I);
+  ArgumentExtent Extent = scanArgument(Begin, InputClauses, /*DetectStrayWords=*/true);
+  if (!Extent.Ok)
+    return;
+  std::optional<SourceExpr> X = expressionArgument(Begin, Extent.End, Spelling);
+  if (!X)
+    return;
+  std::optional<KernelInput> Input = classifyInput(*X);
+  std::vector<Clause> Clauses;
+  if (!parseClauseList(Extent.Next, InputClauses, Clauses) || !Input)
+    return;
+  for (const Clause &C : Clauses) {
+    if (Input->Kind != KernelInputKind::Buffer) {
+      error(C.KeywordIndex, "'" + C.Keyword.str() +
+                                "' gives a buffer's contents; a scalar is "
+                                "scalar<T>(value), or scalar<T>() for a "
+                                "random value");
+      return;
+    }
+    if (Clauses.size() > 1) {
+      error(Clauses[1].KeywordIndex, "'data' and 'fill' exclude each other: a buffer's contents "
+                                     "come from a file or from a fill");
+      return;
+    }
+    if (C.Keyword == "data") {
+      std::optional<StringArgument> Path = stringArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+      if (!Path)
+        return;
+      if (Path->Value.empty()) {
+        error(C.ArgBegin, "the data file's path is empty");
+        return;
+      }
+      // `$k` is the tuner's k-th argument (per input set); anything else
+      // after a `$` is a mistake.
+      for (std::size_t At = Path->Value.find('$'); At != std::string::npos;
+           At = Path->Value.find('$', At + 1)) {
+        std::size_t End = At + 1;
+        while (End < Path->Value.size() && isDigit(Path->Value[End]))
+          ++End;
+        if (End == At + 1 || Path->Value[At + 1] == '0') {
+          error(C.ArgBegin, "'$' in a data path names a command-line argument: $1 for the "
+                            "first, $2 for the second, ...");
+          return;
+        }
+      }
+      Input->Data = std::move(*Path);
+    } else {
+      std::optional<SourceExpr> Fill = expressionArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
+      if (!Fill)
+        return;
+      std::optional<InputFill> Parsed = parseFill(*Fill);
+      if (!Parsed)
+        return;
+      Input->Fill = std::move(*Parsed);
+    }
+  }
+  Spec.Device.Inputs.push_back(std::move(*Input));
+}
+
+namespace {
+
+/// Whether Text is a decimal number literal: an optional sign, digits with
+/// an optional fraction, an optional exponent; no suffix.
+bool isNumberLiteral(StringRef Text) {
+  std::size_t I = 0;
+  if (I < Text.size() && (Text[I] == '-' || Text[I] == '+'))
+    ++I;
+  std::size_t Digits = 0;
+  for (; I < Text.size() && isDigit(Text[I]); ++I)
+    ++Digits;
+  if (I < Text.size() && Text[I] == '.')
+    for (++I; I < Text.size() && isDigit(Text[I]); ++I)
+      ++Digits;
+  if (Digits == 0)
+    return false;
+  if (I < Text.size() && (Text[I] == 'e' || Text[I] == 'E')) {
+    ++I;
+    if (I < Text.size() && (Text[I] == '-' || Text[I] == '+'))
+      ++I;
+    if (I == Text.size() || !isDigit(Text[I]))
+      return false;
+    while (I < Text.size() && isDigit(Text[I]))
+      ++I;
+  }
+  return I == Text.size();
+}
+
+} // namespace
+
+std::optional<InputFill> SpecParser::parseFill(const SourceExpr &X) {
+  InputFill Fill;
+  Fill.Begin = X.Begin;
+  StringRef T = StringRef(X.Text).trim();
+  const std::string Forms = "a fill is a number (fill 0, fill -1, fill 1.5), fill index, or "
+                            "fill random(LO, HI)";
+  if (T == "index") {
+    Fill.How = InputFill::Kind::Index;
+    return Fill;
+  }
+  if (T.startswith("random")) {
+    StringRef Rest = T.drop_front(6).ltrim();
+    if (!Rest.startswith("(") || !Rest.endswith(")") ||
+        findClosingBracket(Rest, 0) + 1 != Rest.size()) {
+      error(X.Begin, Forms + "; found '" + T.str() + "'");
+      return std::nullopt;
+    }
+    auto [Low, High] = Rest.drop_front().drop_back().split(',');
+    Low = Low.trim();
+    High = High.trim();
+    if (!isNumberLiteral(Low) || !isNumberLiteral(High)) {
+      error(X.Begin,
+            "random(LO, HI) takes two numbers, as in fill random(-1, 1); found '" + T.str() + "'");
+      return std::nullopt;
+    }
+    Fill.How = InputFill::Kind::Random;
+    Fill.Low = Low.str();
+    Fill.High = High.str();
+    return Fill;
+  }
+  if (!isNumberLiteral(T)) {
+    error(X.Begin, Forms + "; found '" + T.str() + "'");
+    return std::nullopt;
+  }
+  Fill.Low = T.str();
+  return Fill;
 }
 
 void SpecParser::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot) {

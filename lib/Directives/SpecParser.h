@@ -144,6 +144,7 @@ inline const std::vector<StringRef> &allDirectiveSpellings() {
 #define ATF_CLAUSE_OF_tp(Keyword) Keyword,
 #define ATF_CLAUSE_OF_device_info(Keyword)
 #define ATF_CLAUSE_OF_check(Keyword)
+#define ATF_CLAUSE_OF_input(Keyword)
 inline const StringRef TuningParameterClauses[] = {
 #include "Directives/Language.def"
 };
@@ -166,6 +167,19 @@ inline const StringRef CheckClauses[] = {
 #undef ATF_CLAUSE_OF_tp
 #undef ATF_CLAUSE_OF_device_info
 #undef ATF_CLAUSE_OF_check
+#undef ATF_CLAUSE_OF_input
+#define ATF_CLAUSE(Directive, Keyword) ATF_CLAUSE_OF_##Directive(#Keyword)
+#define ATF_CLAUSE_OF_tp(Keyword)
+#define ATF_CLAUSE_OF_device_info(Keyword)
+#define ATF_CLAUSE_OF_check(Keyword)
+#define ATF_CLAUSE_OF_input(Keyword) Keyword,
+inline const StringRef InputClauses[] = {
+#include "Directives/Language.def"
+};
+#undef ATF_CLAUSE_OF_tp
+#undef ATF_CLAUSE_OF_device_info
+#undef ATF_CLAUSE_OF_check
+#undef ATF_CLAUSE_OF_input
 
 /// Makes every capture-less lambda of a constraint capture by reference:
 /// the paper's `[](int ls) { return GS % ls == 0; }` names the parameter GS,
@@ -287,6 +301,9 @@ private:
   void parseSearchTechnique(std::size_t I, bool AsAbortCondition);
   void parseDeviceInfo(std::size_t I);
   void parseCheck(std::size_t I);
+  void parseKernelInput(std::size_t I);
+  /// `fill 0`, `fill 1.5`, `fill index`, `fill random(LO, HI)`.
+  std::optional<InputFill> parseFill(const SourceExpr &X);
   void parseDepends(std::size_t I);
   void parseObjective(std::size_t I);
   void parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot);

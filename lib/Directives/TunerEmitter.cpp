@@ -219,7 +219,7 @@ private:
         OS << "  atf_setup_.Arguments.push_back(KernelArgument::local<"
            << (In.ElementType ? In.ElementType->Text : std::string("float")) << ">());\n";
       else
-        OS << "  atf_setup_.Arguments.push_back(" << In.Expr.Text << ");\n";
+        emitKernelInput(In);
     if (Spec.Check)
       emitCheck(*Spec.Check);
 
@@ -254,12 +254,51 @@ private:
     OS << "};\n  };\n";
   }
 
+  /// A path of a `data` clause as a C++ string expression: each `$k` the
+  /// tuner's k-th argument, so that every input set reads its own data (a
+  /// missing argument is named by the path: "input 'x_$1.npy' is $1, ...").
+  static std::string pathExpression(llvm::StringRef Path) {
+    std::string Out = "std::string(";
+    std::size_t Literal = 0;
+    for (std::size_t At = Path.find('$'); At != llvm::StringRef::npos; At = Path.find('$', At)) {
+      std::size_t End = At + 1;
+      while (End < Path.size() && Path[End] >= '0' && Path[End] <= '9')
+        ++End;
+      const std::string K = Path.slice(At + 1, End).str();
+      Out += quoted(Path.slice(Literal, At)) + ") + atf_tuner_.positional<std::string>(" + K +
+             ", " + quoted(Path) + ") + std::string(";
+      Literal = At = End;
+    }
+    return Out + quoted(Path.substr(Literal)) + ")";
+  }
+
+  /// An `input` directive: the argument, then its contents' clause.
+  void emitKernelInput(const KernelInput &In) {
+    OS << "  atf_setup_.Arguments.push_back((" << In.Expr.Text << ")";
+    if (In.Data)
+      OS << ".withData(" << pathExpression(In.Data->Value) << ", " << In.Data->Begin.Line << ", "
+         << In.Data->Begin.Column << ")";
+    if (In.Fill) {
+      static constexpr const char *Kinds[] = {"Constant", "Index", "RandomRange"};
+      OS << ".withFill(BufferContents::" << Kinds[static_cast<int>(In.Fill->How)] << ", "
+         << quoted(In.Fill->Low) << ", " << quoted(In.Fill->High) << ", " << In.Fill->Begin.Line
+         << ", " << In.Fill->Begin.Column << ")";
+    }
+    OS << ");\n";
+  }
+
   void emitCheck(const ResultCheck &Check) {
     OS << "  atf_setup_.Check.emplace();\n";
     if (Check.Kind == CheckKind::GoldFile)
       OS << "  atf_setup_.Check->GoldFile = " << quoted(Check.GoldFile.Value) << ";\n";
+    else if (Check.Kind == CheckKind::Script)
+      OS << "  atf_setup_.Check->Kind = CheckAgainst::Script;\n"
+         << "  atf_setup_.Check->Script = " << quoted(Check.Script.Value) << ";\n";
     else
       OS << "  atf_setup_.Check->Kind = CheckAgainst::ReferenceConfiguration;\n";
+    // Where the check is, for messages about its files.
+    OS << "  atf_setup_.Check->Line = " << Check.Directive.Line << ";\n"
+       << "  atf_setup_.Check->Column = " << Check.Directive.Column << ";\n";
     for (const ReferenceValue &V : Check.Reference) {
       const TuningParameter *P = Spec.findParameter(V.Parameter.Name);
       const std::string Type =

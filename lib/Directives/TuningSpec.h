@@ -147,6 +147,17 @@ enum class KernelInputKind {
   Local,
 };
 
+/// A buffer input's `fill` clause.
+struct InputFill {
+  /// `fill 1.5`, `fill index`, `fill random(LO, HI)`.
+  enum class Kind { Constant, Index, Random };
+  Kind How = Kind::Constant;
+  /// Constant: the number; Random: LO and HI; number literals as written.
+  std::string Low, High;
+  /// Where the clause's argument begins.
+  SourcePosition Begin;
+};
+
 /// One `#atf::ocl::input` / `#atf::cuda::input`: the next kernel argument.
 struct KernelInput {
   /// Scalar, buffer or local.
@@ -156,6 +167,11 @@ struct KernelInput {
   /// The `T` of `scalar<T>` / `buffer<T>` / `local<T>`; absent when not
   /// written.
   std::optional<SourceExpr> ElementType;
+  /// A buffer's `data "FILE"` clause: its contents from a .npy or raw file,
+  /// relative to the annotated file; `$k` is the tuner's k-th argument.
+  std::optional<StringArgument> Data;
+  /// A buffer's `fill` clause.
+  std::optional<InputFill> Fill;
 };
 
 /// The device directives of the file.
@@ -197,6 +213,9 @@ enum class CheckKind {
   GoldFile,
   /// `reference {...}`: the outputs of a reference configuration.
   ReferenceConfiguration,
+  /// `script "COMMAND"`: a command that reads the checked buffers
+  /// (buffer_K.npy) and exits with 0 when they are right.
+  Script,
 };
 
 /// One `NAME = VALUE` of a reference configuration.
@@ -228,6 +247,8 @@ struct ResultCheck {
   CheckKind Kind = CheckKind::GoldFile;
   /// GoldFile: the file's path.
   StringArgument GoldFile;
+  /// Script: the command.
+  StringArgument Script;
   /// ReferenceConfiguration: the parameters it sets, in the order written.
   std::vector<ReferenceValue> Reference;
   /// The `tolerance` clause; absent for an exact comparison.

@@ -123,6 +123,11 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
     if (*Script)
       for (const std::string &Path : filesNamedByScript((*Script)->Value, Directory.string()))
         Named.emplace(Path, std::nullopt);
+  // A check script decides which configurations are valid.
+  if (File.Spec.Check && File.Spec.Check->Kind == CheckKind::Script)
+    for (const std::string &Path :
+         filesNamedByScript(File.Spec.Check->Script.Value, Directory.string()))
+      Named.emplace(Path, std::nullopt);
   for (const StringArgument &Depends : File.Spec.Depends) {
     fs::path Path(Depends.Value);
     if (Path.is_relative())

@@ -1,8 +1,8 @@
 //===- Driver/MeasuredFiles.h - What results depend on ----------*- C++ -*-===//
 //
 // A measurement depends on more than the tuned file: the headers it
-// includes, the scripts its compile and run scripts call, and whatever the
-// file declares with `#atf::depends "path" ...`. Their contents join the
+// includes, the scripts its compile, run and check scripts call, and
+// whatever the file declares with `#atf::depends "path" ...`. Their contents join the
 // results key, so that a changed header is measured anew.
 //
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,12 @@
 #include "Support/SplitMix64.h"
 
 #include <array>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sys/stat.h>
+#include <vector>
 
 namespace atfc {
 
@@ -18,6 +23,37 @@ std::uint64_t fnv1a(std::uint64_t Hash, std::string_view Bytes) {
   return Hash;
 }
 
+/// Two FNV-1a lanes over framed parts; key() finishes them.
+struct KeyLanes {
+  std::uint64_t A = 0xcbf29ce484222325ULL;
+  std::uint64_t B = 0x6c62272e07bb0142ULL;
+
+  /// A part's frame: its length, 8 bytes little-endian.
+  void frame(std::uint64_t N) {
+    std::array<char, 8> Length;
+    for (char &C : Length) {
+      C = static_cast<char>(N & 0xff);
+      N >>= 8;
+    }
+    add(std::string_view(Length.data(), Length.size()));
+  }
+  void add(std::string_view Bytes) {
+    A = fnv1a(A, Bytes);
+    B = fnv1a(B, Bytes);
+  }
+  std::string key() const {
+    const std::uint64_t FinalA = splitMix64Finalise(A);
+    const std::uint64_t FinalB = splitMix64Finalise(B ^ FinalA);
+    static constexpr char Hex[] = "0123456789abcdef";
+    std::string Key(32, '0');
+    for (int I = 0; I < 16; ++I) {
+      Key[15 - I] = Hex[(FinalA >> (4 * I)) & 0xf];
+      Key[31 - I] = Hex[(FinalB >> (4 * I)) & 0xf];
+    }
+    return Key;
+  }
+};
+
 } // namespace
 
 std::string resultKey(std::initializer_list<std::string_view> Parts) {
@@ -27,28 +63,37 @@ std::string resultKey(std::initializer_list<std::string_view> Parts) {
 std::string resultKey(std::span<const std::string_view> Parts) {
   // Two 64-bit FNV-1a lanes with different offset bases over the framed
   // parts, each finished by an avalanche step: 128 bits, 32 hex digits.
-  std::uint64_t A = 0xcbf29ce484222325ULL;
-  std::uint64_t B = 0x6c62272e07bb0142ULL;
+  KeyLanes Lanes;
   for (std::string_view Part : Parts) {
-    std::array<char, 8> Length;
-    std::uint64_t N = Part.size();
-    for (char &C : Length) {
-      C = static_cast<char>(N & 0xff);
-      N >>= 8;
-    }
-    const std::string_view Frame(Length.data(), Length.size());
-    A = fnv1a(fnv1a(A, Frame), Part);
-    B = fnv1a(fnv1a(B, Frame), Part);
+    Lanes.frame(Part.size());
+    Lanes.add(Part);
   }
-  A = splitMix64Finalise(A);
-  B = splitMix64Finalise(B ^ A);
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string Key(32, '0');
-  for (int I = 0; I < 16; ++I) {
-    Key[15 - I] = Hex[(A >> (4 * I)) & 0xf];
-    Key[31 - I] = Hex[(B >> (4 * I)) & 0xf];
+  return Lanes.key();
+}
+
+Expected<std::string> fileContentKey(const std::string &Path) {
+  struct stat Info;
+  if (::stat(Path.c_str(), &Info) != 0)
+    return Error("cannot read '" + Path + "': " + std::strerror(errno));
+  if (!S_ISREG(Info.st_mode))
+    return Error("'" + Path + "' is not a regular file");
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return Error("cannot read '" + Path + "': " + std::strerror(errno));
+  const auto Size = static_cast<std::uint64_t>(Info.st_size);
+  KeyLanes Lanes;
+  Lanes.frame(Size);
+  std::vector<char> Chunk(std::size_t(1) << 20);
+  std::uint64_t Read = 0;
+  while (In) {
+    In.read(Chunk.data(), static_cast<std::streamsize>(Chunk.size()));
+    const auto Got = static_cast<std::size_t>(In.gcount());
+    Lanes.add(std::string_view(Chunk.data(), Got));
+    Read += Got;
   }
-  return Key;
+  if (In.bad() || Read != Size)
+    return Error("cannot read '" + Path + "' whole: it changed while it was read");
+  return Lanes.key();
 }
 
 } // namespace atfc

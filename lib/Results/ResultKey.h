@@ -9,6 +9,8 @@
 #ifndef ATFC_RESULTS_RESULTKEY_H
 #define ATFC_RESULTS_RESULTKEY_H
 
+#include "Support/Error.h"
+
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -21,6 +23,11 @@ namespace atfc {
 /// differ. Not cryptographic: it tells inputs apart, it protects nothing.
 std::string resultKey(std::initializer_list<std::string_view> Parts);
 std::string resultKey(std::span<const std::string_view> Parts);
+
+/// resultKey({contents of Path}), read in chunks: a data file of gigabytes
+/// is never in memory whole. An Error when Path is not a regular file or
+/// cannot be read whole.
+Expected<std::string> fileContentKey(const std::string &Path);
 
 } // namespace atfc
 

@@ -241,7 +241,11 @@ class FileWriter:
         if r.random() < 0.5:
             self.lines.append("#atf::%s::kernel_name k" % prefix)
         self.lines.append("#atf::%s::input scalar<int>(N)" % prefix)
-        self.lines.append("#atf::%s::input buffer<float>(N)" % prefix)
+        # A buffer's contents: random, or one of the fills (data files are
+        # checked by the tuner when it starts, so none is generated here).
+        self.lines.append("#atf::%s::input buffer<float>(N)%s" % (prefix, r.choice(
+            ["", " fill 0", " fill -1.5e3", " fill index", " fill random(-1, 1)",
+             "\\\n    fill random(0.5, 2)"])))
         extra = ""
         if r.random() < 0.5:
             self.lines.append("#atf::%s::input scalar<float>()" % prefix)

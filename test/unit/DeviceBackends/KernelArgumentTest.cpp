@@ -7,7 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelArgument.h"
 #include "DeviceBackends/DeviceProtocol.h"
+#include "DeviceBackends/NumpyArray.h"
 #include "DeviceBackends/ResultCheck.h"
+#include "System/ChildProcess.h"
+
+#include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <unistd.h>
 
 namespace atfc {
@@ -215,6 +220,213 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   WireReader Short(Body);
   SetupMessage Partial;
   EXPECT_FALSE(decode(Short, Partial));
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+constexpr ElementType kIntegerTypes[] = {
+    ElementType::Int8,  ElementType::UInt8,  ElementType::Int16, ElementType::UInt16,
+    ElementType::Int32, ElementType::UInt32, ElementType::Int64, ElementType::UInt64};
+
+bool isSignedForTest(ElementType Type) {
+  return Type == ElementType::Int8 || Type == ElementType::Int16 || Type == ElementType::Int32 ||
+         Type == ElementType::Int64;
+}
+
+KernelArgument bufferOf(ElementType Type, std::uint64_t Count) {
+  KernelArgument A = KernelArgument::buffer<float>(Count);
+  A.Type = Type;
+  return A;
+}
+
+std::string fillProblem(ElementType Type, BufferContents How, const std::string &Low,
+                        const std::string &High = "", std::uint64_t Count = 4) {
+  Expected<void> Checked = checkFill(bufferOf(Type, Count).withFill(How, Low, High, 1, 1));
+  return Checked ? std::string() : Checked.error().message();
+}
+
+TEST(BufferFill, ConstantsOfEveryType) {
+  for (ElementType Type : kIntegerTypes) {
+    const KernelArgument A = bufferOf(Type, 3).withFill(BufferContents::Constant, "7", "", 1, 1);
+    ASSERT_EQ(fillProblem(Type, BufferContents::Constant, "7"), "");
+    const std::vector<unsigned char> Bytes = initialContents(A, 0, 1);
+    for (std::size_t I = 0; I < 3; ++I)
+      EXPECT_EQ(elementAsDouble(Type, Bytes.data(), I), 7.0) << elementTypeName(Type);
+  }
+  for (ElementType Type : {ElementType::Float, ElementType::Double}) {
+    const KernelArgument A = bufferOf(Type, 2).withFill(BufferContents::Constant, "-1.5", "", 1, 1);
+    EXPECT_EQ(elementAsDouble(Type, initialContents(A, 0, 1).data(), 1), -1.5);
+  }
+  // The extremes of 64-bit integers are exact: they never pass through a
+  // double.
+  const KernelArgument Max =
+      bufferOf(ElementType::UInt64, 1)
+          .withFill(BufferContents::Constant, "18446744073709551615", "", 1, 1);
+  std::uint64_t U = 0;
+  std::memcpy(&U, initialContents(Max, 0, 1).data(), 8);
+  EXPECT_EQ(U, UINT64_MAX);
+  const KernelArgument Min =
+      bufferOf(ElementType::Int64, 1)
+          .withFill(BufferContents::Constant, "-9223372036854775808", "", 1, 1);
+  std::int64_t S = 0;
+  std::memcpy(&S, initialContents(Min, 0, 1).data(), 8);
+  EXPECT_EQ(S, INT64_MIN);
+}
+
+TEST(BufferFill, ValuesATypeCannotHoldAreRefused) {
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Constant, "300"),
+            "fill 300 does not fit uint8_t, which holds 0 to 255");
+  EXPECT_EQ(fillProblem(ElementType::UInt32, BufferContents::Constant, "-1"),
+            "fill -1 does not fit uint32_t, which holds 0 to 4294967295");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::Constant, "1.5"),
+            "fill 1.5 is not an integer, and the buffer holds int32_t");
+  EXPECT_EQ(fillProblem(ElementType::Int8, BufferContents::Constant, "-129"),
+            "fill -129 does not fit int8_t, which holds -128 to 127");
+  EXPECT_EQ(fillProblem(ElementType::Int8, BufferContents::Constant, "-128"), "");
+  EXPECT_EQ(fillProblem(ElementType::UInt64, BufferContents::Constant, "18446744073709551616"),
+            "fill 18446744073709551616 does not fit uint64_t, which holds 0 to "
+            "18446744073709551615");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "18446744073709551616"), "")
+      << "2^64 is a double exactly";
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "16777217"),
+            "fill 16777217 is not exactly a float (it would become 16777216)");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "16777217"), "");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "1e39"),
+            "fill 1e39 does not fit float, which holds about -3.4e38 to 3.4e38");
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Index, "", "", 257),
+            "fill index needs the values 0 to 256, but uint8_t holds 0 to 255");
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Index, "", "", 256), "");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Index, "", "", (1 << 24) + 2),
+            "fill index needs the values 0 to 16777217, but float holds integers exactly only "
+            "up to 16777216");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::RandomRange, "5", "5"),
+            "fill random(5, 5) is empty: it draws from LO up to (not including) HI, so LO must "
+            "be less than HI");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::RandomRange, "-3", "-4"),
+            "fill random(-3, -4) is empty: it draws from LO up to (not including) HI, so LO must "
+            "be less than HI");
+  EXPECT_EQ(fillProblem(ElementType::UInt16, BufferContents::RandomRange, "-1", "4"),
+            "fill random(-1, 4): -1 does not fit uint16_t, which holds 0 to 65535");
+}
+
+TEST(BufferFill, IndexAndRandomRanges) {
+  for (ElementType Type : kIntegerTypes) {
+    const KernelArgument Index = bufferOf(Type, 100).withFill(BufferContents::Index, "", "", 1, 1);
+    const std::vector<unsigned char> Bytes = initialContents(Index, 0, 1);
+    for (std::size_t I = 0; I < 100; ++I)
+      ASSERT_EQ(elementAsDouble(Type, Bytes.data(), I), double(I)) << elementTypeName(Type);
+    const std::string Low = isSignedForTest(Type) ? "-3" : "3";
+    const KernelArgument Random =
+        bufferOf(Type, 1000).withFill(BufferContents::RandomRange, Low, "9", 1, 1);
+    ASSERT_EQ(fillProblem(Type, BufferContents::RandomRange, Low, "9"), "");
+    const std::vector<unsigned char> Drawn = initialContents(Random, 2, 7);
+    EXPECT_EQ(Drawn, initialContents(Random, 2, 7)) << "the seed decides";
+    std::set<double> Seen;
+    for (std::size_t I = 0; I < 1000; ++I)
+      Seen.insert(elementAsDouble(Type, Drawn.data(), I));
+    EXPECT_EQ(*Seen.begin(), std::stod(Low)) << elementTypeName(Type);
+    EXPECT_EQ(*Seen.rbegin(), 8.0) << "HI is never drawn";
+  }
+  for (ElementType Type : {ElementType::Float, ElementType::Double}) {
+    const KernelArgument Random =
+        bufferOf(Type, 1000).withFill(BufferContents::RandomRange, "-1", "1e-30", 1, 1);
+    const std::vector<unsigned char> Drawn = initialContents(Random, 0, 3);
+    for (std::size_t I = 0; I < 1000; ++I) {
+      EXPECT_GE(elementAsDouble(Type, Drawn.data(), I), -1.0);
+      EXPECT_LT(elementAsDouble(Type, Drawn.data(), I), 1e-30);
+    }
+  }
+}
+
+TEST(BufferFill, HalfHoldsWhatBinary16Holds) {
+  const KernelArgument A =
+      bufferOf(ElementType::Half, 3).withFill(BufferContents::Constant, "-1.5", "", 1, 1);
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "-1.5"), "");
+  EXPECT_EQ(elementAsDouble(ElementType::Half, initialContents(A, 0, 1).data(), 2), -1.5);
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "65504"), "");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "70000"),
+            "fill 70000 does not fit half, which holds -65504 to 65504");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "2049"),
+            "fill 2049 is not exactly a half (it would become 2048)");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Index, "", "", 2049), "");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Index, "", "", 2050),
+            "fill index needs the values 0 to 2049, but half holds integers exactly only up to "
+            "2048");
+  const KernelArgument Index =
+      bufferOf(ElementType::Half, 2049).withFill(BufferContents::Index, "", "", 1, 1);
+  const std::vector<unsigned char> Indices = initialContents(Index, 0, 1);
+  for (std::size_t I = 0; I < 2049; ++I)
+    ASSERT_EQ(elementAsDouble(ElementType::Half, Indices.data(), I), double(I));
+  // Rounding to half must never reach HI, even from just below it.
+  for (const char *High : {"1", "1e-3", "-0.5", "0"}) {
+    const KernelArgument Random =
+        bufferOf(ElementType::Half, 2000).withFill(BufferContents::RandomRange, "-1", High, 1, 1);
+    const std::vector<unsigned char> Drawn = initialContents(Random, 0, 5);
+    for (std::size_t I = 0; I < 2000; ++I) {
+      ASSERT_GE(elementAsDouble(ElementType::Half, Drawn.data(), I), -1.0);
+      ASSERT_LT(elementAsDouble(ElementType::Half, Drawn.data(), I), std::stod(High)) << High;
+    }
+  }
+}
+
+TEST(BufferFill, TravelsToTheWorker) {
+  DeviceKernelSetup Setup;
+  Setup.Arguments = {
+      KernelArgument::buffer<int>(4).withFill(BufferContents::RandomRange, "-2", "2", 3, 9),
+      KernelArgument::buffer<float>(4).withData("/data/x.npy", 4, 1)};
+  WireWriter Out;
+  encode(Out, SetupMessage{OpenCLDeviceSelection{}, Setup, {}});
+  std::vector<unsigned char> Body(Out.Bytes.begin() + 1, Out.Bytes.end());
+  WireReader In(Body);
+  SetupMessage Back;
+  ASSERT_TRUE(decode(In, Back));
+  ASSERT_EQ(Back.Setup.Arguments.size(), 2u);
+  EXPECT_EQ(Back.Setup.Arguments[0].Contents, BufferContents::RandomRange);
+  EXPECT_EQ(Back.Setup.Arguments[0].FillLow, "-2");
+  EXPECT_EQ(Back.Setup.Arguments[0].FillHigh, "2");
+  EXPECT_EQ(Back.Setup.Arguments[1].Contents, BufferContents::File);
+  EXPECT_EQ(Back.Setup.Arguments[1].DataFile, "/data/x.npy");
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
+  test::ScopedTempDirectory Dir("atfc-check-script");
+  const std::vector<KernelArgument> Arguments = {KernelArgument::scalar<int>(3),
+                                                 KernelArgument::buffer<float>(2)};
+  const float Values[2] = {1.5f, -2.0f};
+  const std::vector<std::vector<unsigned char>> Outputs = {
+      {reinterpret_cast<const unsigned char *>(Values),
+       reinterpret_cast<const unsigned char *>(Values) + sizeof Values}};
+  CheckSetup Check;
+  Check.Kind = CheckAgainst::Script;
+  const std::vector<std::string> Environment = {"PATH=/usr/bin:/bin", "WHO=me"};
+  auto Run = [&](const std::string &Script, const StopSignal *Stop = nullptr) {
+    Check.Script = Script;
+    return runCheckScript(Check, Arguments, {1}, Outputs, Dir.path().string(), Environment, 10,
+                          Stop);
+  };
+  // The buffer is buffer_2.npy (its input number), readable as written.
+  EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me"), "");
+  Expected<std::vector<unsigned char>> Back =
+      readDataFile((Dir.path() / "buffer_2.npy").string(), "b", ElementType::Float, 2);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, Outputs[0]);
+  EXPECT_EQ(Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 3"),
+            "  element 1 is -2, expected 2");
+  EXPECT_EQ(Run("exit 4"), "the check script exited with status 4");
+  EXPECT_EQ(Run("kill -9 $$"), "the check script died of signal 9");
+  StopSignal Stop;
+  Stop.raise();
+  EXPECT_EQ(Run("sleep 5", &Stop), "the check script was stopped");
 }
 
 } // namespace

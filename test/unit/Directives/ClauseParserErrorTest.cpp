@@ -81,8 +81,8 @@ TEST(ClauseParserErrorTest, MissingRequiredClausePointsAtDirectiveEnd) {
                    "or range interval<int>(1, 10)",
                    "4:21: tuning parameter 'X' needs a 'range' clause, as in range {1, 2, 4} or "
                    "range interval<int>(1, 10)",
-                   "5:31: '#atf::ocl::check' needs what to compare with: gold \"FILE\" or "
-                   "reference {.PARAM = VALUE, ...}",
+                   "5:31: '#atf::ocl::check' needs what to compare with: gold \"FILE\", "
+                   "reference {.PARAM = VALUE, ...} or script \"COMMAND\"",
                    "6:23: '#atf::ocl::device_info' needs at least one of vendor, type, id, "
                    "platform_id or device_id"}));
 }
@@ -283,8 +283,8 @@ TEST(ClauseParserErrorTest, BadResultChecks) {
                "#atf::check reference {.WPT = }\n"
                "#atf::check gold \"a.bin\" buffers 0\n"
                "#atf::check gold \"a.bin\" buffers {1, x}\n"),
-      (Lines{"1:26: 'reference' and 'gold' exclude each other: check against a gold file "
-             "or a reference configuration",
+      (Lines{"1:26: 'reference' and 'gold' exclude each other: check against a gold file, "
+             "a reference configuration or with a script",
              "2:23: a reference configuration is a braced list of parameter values, as in "
              "{.WPT = 1, .LS = 2}",
              "3:29: expected '=' after 'WPT' in the reference configuration",
@@ -292,6 +292,32 @@ TEST(ClauseParserErrorTest, BadResultChecks) {
              "5:31: expected a value after 'WPT ='", "6:34: input directives are numbered from 1",
              "7:38: expected the number of an input directive (1 for the first) in "
              "'buffers'"}));
+}
+
+TEST(ClauseParserErrorTest, BadKernelInputClauses) {
+  EXPECT_EQ(errorsOf("#atf::ocl::input scalar<int>(3) fill 0\n"
+                     "#atf::ocl::input buffer<int>(3) fill 0 data \"x.npy\"\n"
+                     "#atf::ocl::input buffer<int>(3) fill abc\n"
+                     "#atf::ocl::input buffer<int>(3) fill random(1)\n"
+                     "#atf::ocl::input buffer<int>(3) fill 1.5f\n"
+                     "#atf::ocl::input buffer<int>(3) data \"x_$0.npy\"\n"
+                     "#atf::ocl::input buffer<int>(3) dta \"x.npy\"\n"
+                     "#atf::check script \"./v.sh\" tolerance 1\n"),
+            (Lines{"1:33: 'fill' gives a buffer's contents; a scalar is scalar<T>(value), or "
+                   "scalar<T>() for a random value",
+                   "2:40: 'data' and 'fill' exclude each other: a buffer's contents come from a "
+                   "file or from a fill",
+                   "3:38: a fill is a number (fill 0, fill -1, fill 1.5), fill index, or fill "
+                   "random(LO, HI); found 'abc'",
+                   "4:38: random(LO, HI) takes two numbers, as in fill random(-1, 1); found "
+                   "'random(1)'",
+                   "5:38: a fill is a number (fill 0, fill -1, fill 1.5), fill index, or fill "
+                   "random(LO, HI); found '1.5f'",
+                   "6:38: '$' in a data path names a command-line argument: $1 for the first, $2 "
+                   "for the second, ...",
+                   "7:33: unknown clause 'dta' in '#atf::ocl::input'; did you mean 'data'?",
+                   "8:39: a check script decides itself what is close enough; 'tolerance' "
+                   "applies to gold and reference checks"}));
 }
 
 TEST(ClauseParserErrorTest, SeveralErrorsInOneFileInOrder) {
