@@ -8,6 +8,7 @@
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/LineAtomicOutput.h"
+#include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
 #include "System/SlowStepNotice.h"
 #include "runtime/ArithmeticTrap.h"
@@ -187,10 +188,10 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   std::optional<OutputLock> Lock;
   if (Options.Mode == TunerMode::Tune && !MeasuringRank) {
     Lock = OutputLock::inherited();
-    std::error_code EC;
-    std::filesystem::create_directories(outputDirectory(), EC);
-    std::string Failure;
-    if (!Lock && !EC) {
+    // The user's directory, closed to others (System/OutputDirectory.h).
+    Expected<OutputDirectory> Dir = OutputDirectory::open(outputDirectory(), /*Create=*/true);
+    std::string Failure = Dir ? "" : Dir.error().message();
+    if (!Lock && Dir) {
       Expected<OutputLock> Acquired =
           OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false);
       if (Acquired)
@@ -198,9 +199,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       else
         Failure = Acquired.error().message();
     }
-    if (!Lock) {
-      Diags.error(SourceLocation{FileName},
-                  (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Failure));
+    if (!Lock || !Dir) {
+      Diags.error(SourceLocation{FileName}, Failure);
       return kFailureExitCode;
     }
   }

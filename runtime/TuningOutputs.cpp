@@ -4,7 +4,7 @@
 #include "Backends/SourceSubstitution.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
-#include "System/SafeFiles.h"
+#include "System/OutputDirectory.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -51,12 +51,12 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
   const std::string Dir = Outputs.OutputDirectory + "/";
   std::vector<std::string> Written = {Dir + "best.json", "best.h"};
   // Invalid UTF-8 in a name or value must not cost the whole file.
-  if (Expected<void> Done = writeFileReplacing(
+  if (Expected<void> Done = writeOutputFile(
           Dir + "best.json",
           Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
       !Done)
     return Done.takeError();
-  if (Expected<void> Done = writeFileReplacing(
+  if (Expected<void> Done = writeOutputFile(
           Dir + "best.h", bestHeader(Best.Values, Outputs.FileName,
                                      formatNamedCost(Best.Costs, Outputs.Objectives)));
       !Done)
@@ -64,9 +64,9 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
   if (!Outputs.CFamily)
     return Written;
   const std::string Tuned = tunedSourceName(Outputs.FileName);
-  if (Expected<void> Done = writeFileReplacing(
-          Dir + Tuned,
-          substituteConfiguration(Outputs.BlankedSource, Best.Values, Outputs.DefineLines));
+  if (Expected<void> Done =
+          writeOutputFile(Dir + Tuned, substituteConfiguration(Outputs.BlankedSource, Best.Values,
+                                                               Outputs.DefineLines));
       !Done)
     return Done.takeError();
   Written.push_back(Tuned);

@@ -31,6 +31,9 @@ struct TunerBuild {
   double Seconds = 0;
   /// What went wrong: the compiler's output, or a message.
   std::string Log;
+  /// Why the output directory refused the build before the compiler ran
+  /// (a link, another user's file, a file atfc did not create); else empty.
+  std::string Refused;
 };
 
 /// The name of the tuner binary whose build key hashes to Hash:

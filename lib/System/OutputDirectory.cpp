@@ -169,9 +169,12 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
   const bool Recorded = std::find(Names->begin(), Names->end(), Name) != Names->end();
   struct stat Status {};
   const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
-  if (There && S_ISLNK(Status.st_mode))
-    return Error(quotedPath(pathOf(Name)) +
-                 " is a symbolic link: atfc follows no link in an output directory; remove it");
+  // Whatever is there is checked as a file or a directory: a link or
+  // someone else's entry stops atfc even under a name it created.
+  if (There)
+    if (std::optional<Error> Foreign =
+            foreignStatus(Status, pathOf(Name), S_ISDIR(Status.st_mode), false))
+      return std::move(*Foreign);
   if (There && !Recorded)
     return Error(quotedPath(pathOf(Name)) +
                  " is not a file atfc created, and atfc does not overwrite it: move it away, or "
