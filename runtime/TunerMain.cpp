@@ -37,6 +37,20 @@
 namespace atfc {
 namespace {
 
+/// DIR/ranks/RANK, a measuring rank's own output directory, made through
+/// System/OutputDirectory.h: no link is followed on the way.
+Expected<void> makeRankDirectory(const std::string &Directory, unsigned Rank) {
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Directory, /*Create=*/true);
+  if (!Dir)
+    return Dir.takeError();
+  if (Expected<void> Made = Dir->makeDirectory("ranks"); !Made)
+    return Made;
+  Expected<OutputDirectory> Ranks = OutputDirectory::open(Dir->pathOf("ranks"), false);
+  if (!Ranks)
+    return Ranks.takeError();
+  return Ranks->makeDirectory(std::to_string(Rank));
+}
+
 /// The program's name for the usage line: argv[0] without its directory.
 std::string programName(int Argc, const char *const *Argv) {
   if (Argc < 1 || !Argv[0] || !*Argv[0])
@@ -223,6 +237,15 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Context.OutputDirectory = MeasuringRank
                                   ? outputDirectory() + "/ranks/" + std::to_string(Role->Rank)
                                   : outputDirectory();
+    // Made one level at a time, each refused as a link or someone else's.
+    if (MeasuringRank) {
+      Expected<void> Made = makeRankDirectory(outputDirectory(), Role->Rank);
+      if (!Made) {
+        refuseToMeasure(*Role, Made.error().message());
+        Diags.error(SourceLocation{FileName}, Made.error().message());
+        return kFailureExitCode;
+      }
+    }
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
     Expected<std::unique_ptr<ConfigurationMeasurer>> Made =

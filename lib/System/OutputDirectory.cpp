@@ -187,6 +187,8 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
   if (RecordFd < 0 && errno == ENOENT)
     RecordFd = openat(Fd, kCreatedRecordName,
                       O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (RecordFd < 0 && errno == EEXIST) // another process made it meanwhile (MPI ranks)
+    RecordFd = openat(Fd, kCreatedRecordName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
   if (RecordFd < 0)
     return systemError("record a file in", pathOf(kCreatedRecordName));
   struct stat RecordStatus {};
