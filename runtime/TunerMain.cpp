@@ -205,7 +205,10 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     // The user's directory, closed to others (System/OutputDirectory.h).
     Expected<OutputDirectory> Dir = OutputDirectory::open(outputDirectory(), /*Create=*/true);
     std::string Failure = Dir ? "" : Dir.error().message();
-    if (!Lock && Dir) {
+    if (Dir && Dir->holds(FileName)) // atfc says so first; a tuner started by hand
+      Failure = "the output directory '" + outputDirectory() +
+                "' holds the source file: choose another --output";
+    if (!Lock && Failure.empty()) {
       Expected<OutputLock> Acquired =
           OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false);
       if (Acquired)
@@ -213,7 +216,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       else
         Failure = Acquired.error().message();
     }
-    if (!Lock || !Dir) {
+    if (!Lock || !Failure.empty()) {
       Diags.error(SourceLocation{FileName}, Failure);
       return kFailureExitCode;
     }
