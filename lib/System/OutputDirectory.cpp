@@ -217,8 +217,9 @@ Expected<void> OutputDirectory::writeFile(const std::string &Name, const std::st
   // A temporary of its own, never a name someone else may have put there.
   std::string Temporary;
   int TempFd = -1;
-  const auto Seed = static_cast<unsigned long long>(
-      std::chrono::steady_clock::now().time_since_epoch().count() ^ (getpid() << 20));
+  const auto Seed =
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      (static_cast<unsigned long long>(getpid()) << 20);
   for (unsigned Try = 0; Try < 100 && TempFd < 0; ++Try) {
     Temporary = "." + Name + ".atfc-" + std::to_string((Seed + Try * 7919) % 1000000007);
     TempFd = openat(Fd, Temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
