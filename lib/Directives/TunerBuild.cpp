@@ -289,6 +289,13 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
     std::string Path;
     llvm::sys::TimePoint<> Used;
   };
+  // Only what atfc created there: a user's file of a tuner's name stays.
+  Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/false);
+  Expected<std::vector<std::string>> Created =
+      Dir ? Dir->createdNames() : Expected<std::vector<std::string>>(Dir.takeError());
+  if (!Created)
+    return 0;
+  auto IsCreated = [&](const std::string &Name) { return llvm::is_contained(*Created, Name); };
   std::vector<Cached> Tuners;
   std::error_code Error;
   for (llvm::sys::fs::directory_iterator It(CacheDir, Error), End; It != End && !Error;
@@ -296,7 +303,7 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
     const llvm::StringRef Name = llvm::sys::path::filename(It->path());
     // Only what buildTuner names: "tuner-" and 16 hex digits.
     if (Name.size() != 22 || !Name.startswith("tuner-") ||
-        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit))
+        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit) || !IsCreated(Name.str()))
       continue;
     llvm::sys::fs::file_status Status;
     if (llvm::sys::fs::status(It->path(), Status) || !llvm::sys::fs::is_regular_file(Status))
@@ -308,8 +315,9 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
   std::sort(Tuners.begin(), Tuners.end(),
             [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
   for (std::size_t I = Keep; I < Tuners.size(); ++I)
-    for (const char *Suffix : {"", ".cpp", ".command", ".log", ".sha256"})
-      llvm::sys::fs::remove(Tuners[I].Path + Suffix);
+    for (const char *Suffix : {"", ".cpp", ".command", ".sha256"})
+      if (IsCreated(llvm::sys::path::filename(Tuners[I].Path).str() + Suffix))
+        llvm::sys::fs::remove(Tuners[I].Path + Suffix);
   return Tuners.size() - Keep;
 }
 

@@ -86,10 +86,11 @@ public:
   /// Claims and makes the directory Name (0700), or checks the one there.
   Expected<void> makeDirectory(const std::string &Name);
 
-private:
-  OutputDirectory(int Fd, std::string Path) : Fd(Fd), Path(std::move(Path)) {}
   /// The names recorded as atfc's; an error when the record is not atfc's.
   Expected<std::vector<std::string>> createdNames() const;
+
+private:
+  OutputDirectory(int Fd, std::string Path) : Fd(Fd), Path(std::move(Path)) {}
 
   int Fd = -1;
   std::string Path;
