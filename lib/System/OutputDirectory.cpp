@@ -144,6 +144,8 @@ Expected<std::vector<std::string>> OutputDirectory::createdNames() const {
   if (!Text)
     return Text.takeError();
   const std::string Header = kRecordHeader;
+  if (Text->empty()) // made, but its first write never came (a crash)
+    return std::vector<std::string>{};
   if (Text->compare(0, Header.size(), Header) != 0)
     return Error(quotedPath(pathOf(kCreatedRecordName)) +
                  " is not atfc's record of the files it created; remove it, or choose another -o");

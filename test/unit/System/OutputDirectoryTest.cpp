@@ -82,6 +82,18 @@ TEST(OutputDirectoryTest, AUsersOwnFileIsNeverOverwritten) {
   EXPECT_EQ(contents(Scratch.path() / "lock"), "my notes\n");
 }
 
+TEST(OutputDirectoryTest, AnEmptyRecordIsAtfcsOwnBeforeItsFirstName) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-empty-record");
+  std::ofstream(Scratch.path() / kCreatedRecordName).flush();
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  Expected<void> Written = Dir->writeFile("best.h", "atfc's\n");
+  ASSERT_TRUE(Written) << Written.error().message();
+  Expected<std::vector<std::string>> Names = Dir->createdNames();
+  ASSERT_TRUE(Names) << Names.error().message();
+  EXPECT_EQ(*Names, std::vector<std::string>{"best.h"});
+}
+
 TEST(OutputDirectoryTest, ARecordAtfcDidNotWriteIsRefused) {
   const test::ScopedTempDirectory Scratch("atfc-outdir-record");
   std::ofstream(Scratch.path() / kCreatedRecordName) << "best.h\n";
