@@ -11,6 +11,7 @@
 
 #include "Backends/ProcessBackend.h"
 #include "DeviceBackends/DeviceBackend.h"
+#include "System/OutputDirectory.h"
 #include "runtime/KernelData.h"
 
 #include <fmt/format.h>
@@ -203,10 +204,11 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     Options.FileDirectory = FileDirectory.string();
     Options.WorkDirectory = Context.OutputDirectory + "/work";
     Options.Inputs = Context.Inputs;
-    std::error_code EC;
-    std::filesystem::create_directories(Options.WorkDirectory, EC);
-    if (EC)
-      return Error("cannot create '" + Options.WorkDirectory + "': " + EC.message());
+    // A directory of atfc's, never a link (System/OutputDirectory.h).
+    Expected<OutputDirectory> Dir = OutputDirectory::open(Context.OutputDirectory, true);
+    Expected<void> Made = Dir ? Dir->makeDirectory("work") : Dir.takeError();
+    if (!Made)
+      return Made.takeError();
     return std::unique_ptr<ConfigurationMeasurer>(
         std::make_unique<ProcessMeasurer>(std::move(Options)));
   }

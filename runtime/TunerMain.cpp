@@ -8,6 +8,7 @@
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/LineAtomicOutput.h"
+#include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
 #include "System/SlowStepNotice.h"
 #include "System/TerminalText.h"
@@ -36,6 +37,20 @@
 
 namespace atfc {
 namespace {
+
+/// DIR/ranks/RANK, a measuring rank's own output directory, made through
+/// System/OutputDirectory.h: no link is followed on the way.
+Expected<void> makeRankDirectory(const std::string &Directory, unsigned Rank) {
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Directory, /*Create=*/true);
+  if (!Dir)
+    return Dir.takeError();
+  if (Expected<void> Made = Dir->makeDirectory("ranks"); !Made)
+    return Made;
+  Expected<OutputDirectory> Ranks = OutputDirectory::open(Dir->pathOf("ranks"), false);
+  if (!Ranks)
+    return Ranks.takeError();
+  return Ranks->makeDirectory(std::to_string(Rank));
+}
 
 /// The program's name for the usage line: argv[0] without its directory.
 std::string programName(int Argc, const char *const *Argv) {
@@ -190,10 +205,13 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   std::optional<OutputLock> Lock;
   if (Options.Mode == TunerMode::Tune && !MeasuringRank) {
     Lock = OutputLock::inherited();
-    std::error_code EC;
-    std::filesystem::create_directories(outputDirectory(), EC);
-    std::string Failure;
-    if (!Lock && !EC) {
+    // The user's directory, closed to others (System/OutputDirectory.h).
+    Expected<OutputDirectory> Dir = OutputDirectory::open(outputDirectory(), /*Create=*/true);
+    std::string Failure = Dir ? "" : Dir.error().message();
+    if (Dir && Dir->holds(FileName)) // atfc says so first; a tuner started by hand
+      Failure = "the output directory '" + outputDirectory() +
+                "' holds the source file: choose another --output";
+    if (!Lock && Failure.empty()) {
       Expected<OutputLock> Acquired =
           OutputLock::acquire(outputDirectory(), /*Wait=*/false, /*Inheritable=*/false);
       if (Acquired)
@@ -201,9 +219,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       else
         Failure = Acquired.error().message();
     }
-    if (!Lock) {
-      Diags.error(SourceLocation{FileName},
-                  (EC ? "cannot create '" + outputDirectory() + "': " + EC.message() : Failure));
+    if (!Lock || !Failure.empty()) {
+      Diags.error(SourceLocation{FileName}, Failure);
       return kFailureExitCode;
     }
   }
@@ -226,6 +243,15 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Context.OutputDirectory = MeasuringRank
                                   ? outputDirectory() + "/ranks/" + std::to_string(Role->Rank)
                                   : outputDirectory();
+    // Made one level at a time, each refused as a link or someone else's.
+    if (MeasuringRank) {
+      Expected<void> Made = makeRankDirectory(outputDirectory(), Role->Rank);
+      if (!Made) {
+        refuseToMeasure(*Role, Made.error().message());
+        Diags.error(SourceLocation{FileName}, Made.error().message());
+        return kFailureExitCode;
+      }
+    }
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
     Expected<std::unique_ptr<ConfigurationMeasurer>> Made =

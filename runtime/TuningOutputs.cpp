@@ -6,6 +6,7 @@
 #include "Results/ValueJson.h"
 #include "Support/CStringLiteral.h"
 #include "Support/GeneratedName.h"
+#include "System/OutputDirectory.h"
 #include "System/SafeFiles.h"
 
 #include <cerrno>
@@ -70,7 +71,7 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
   const std::string Dir = Outputs.OutputDirectory + "/";
   std::vector<std::string> Written = {Dir + "best.json", "best.h"};
   // Invalid UTF-8 in a name or value must not cost the whole file.
-  if (Expected<void> Done = writeFileReplacing(
+  if (Expected<void> Done = writeOutputFile(
           Dir + "best.json",
           Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
       !Done)
@@ -79,14 +80,14 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
       bestHeader(Best.Values, Outputs.FileName, formatNamedCost(Best.Costs, Outputs.Objectives));
   if (!Header)
     return Header.takeError();
-  if (Expected<void> Done = writeFileReplacing(Dir + "best.h", *Header); !Done)
+  if (Expected<void> Done = writeOutputFile(Dir + "best.h", *Header); !Done)
     return Done.takeError();
   if (!Outputs.CFamily)
     return Written;
   const std::string Tuned = tunedSourceName(Outputs.FileName);
-  if (Expected<void> Done = writeFileReplacing(
-          Dir + Tuned,
-          substituteConfiguration(Outputs.BlankedSource, Best.Values, Outputs.DefineLines));
+  if (Expected<void> Done =
+          writeOutputFile(Dir + Tuned, substituteConfiguration(Outputs.BlankedSource, Best.Values,
+                                                               Outputs.DefineLines));
       !Done)
     return Done.takeError();
   Written.push_back(Tuned);

@@ -5,9 +5,11 @@
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "System/OutputDirectory.h"
 #include "runtime/KernelData.h"
 #include "runtime/KnownConfigurations.h"
 #include "runtime/ToolchainRecord.h"
+#include "runtime/TuningOutputs.h"
 #include "runtime/TuningPriors.h"
 
 #include <chrono>
@@ -62,11 +64,19 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
   if (Space.empty())
     return Session.errorOfFile(
         "the search space is empty: no configuration satisfies every constraint");
-  std::error_code EC;
-  std::filesystem::create_directories(Options.OutputDirectory, EC);
-  if (EC)
-    return Session.errorOfFile(std::string("cannot create '") + Options.OutputDirectory +
-                               "': " + EC.message());
+  // What the run writes is claimed before it measures: a file of those
+  // names that atfc did not create stops it here (System/OutputDirectory.h).
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Options.OutputDirectory, /*Create=*/true);
+  if (!Dir)
+    return Session.errorOfFile(Dir.error().message());
+  // SQLite makes the journals beside the database itself.
+  std::vector<std::string> Outputs = {"results.db",         "results.db-wal", "results.db-shm",
+                                      "results.db-journal", "best.json",      "best.h",
+                                      "report.html"};
+  if (Setup.CFamily)
+    Outputs.push_back(tunedSourceName(Options.FileName));
+  if (Expected<void> Claimed = Dir->claimAll(Outputs); !Claimed)
+    return Session.errorOfFile(Claimed.error().message());
   auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
   if (!Opened)
     return Session.errorOfFile(Opened.error().message());

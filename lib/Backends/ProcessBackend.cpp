@@ -99,7 +99,7 @@ bool succeeded(const ChildOutcome &Outcome) {
 
 /// Writes Text to Path; returns 0 or an errno value.
 int writeFile(const std::string &Path, std::string_view Text) {
-  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0)
     return errno;
   int Error = 0;

@@ -15,8 +15,10 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace atfc {
 
@@ -373,11 +375,25 @@ std::string numpyFileBytes(ElementType Type, std::uint64_t Count, const unsigned
 
 Expected<void> writeNumpyFile(const std::string &Path, ElementType Type, std::uint64_t Count,
                               const unsigned char *Data) {
-  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  // A new file only, never through a link: it is written into a directory
+  // inside the output directory.
+  const int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (Fd < 0)
+    return Error("cannot write '" + Path + "': " + errnoText());
   const std::string Bytes = numpyFileBytes(Type, Count, Data);
-  Out.write(Bytes.data(), static_cast<std::streamsize>(Bytes.size()));
-  Out.close();
-  if (!Out)
+  std::size_t Done = 0;
+  while (Done < Bytes.size()) {
+    const ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      const std::string Why = errnoText();
+      ::close(Fd);
+      return Error("cannot write '" + Path + "': " + Why);
+    }
+    Done += static_cast<std::size_t>(N);
+  }
+  if (::close(Fd) != 0)
     return Error("cannot write '" + Path + "': " + errnoText());
   return success();
 }

@@ -9,6 +9,7 @@
 #include "Directives/TunerBuild.h"
 #include "Directives/TunerIntegrity.h"
 #include "System/Interruption.h"
+#include "System/OutputDirectory.h"
 #include "System/Process.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -58,7 +59,7 @@ bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Lo
   Spec.EmptySignalMask = Spec.DefaultSignals = false;
   Spec.OwnGroup = true;
   Spec.NullInput = true;
-  const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   int Error = LogFd < 0 ? errno : 0;
   Process Compiler;
   if (!Error) {
@@ -204,9 +205,14 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
   const std::string Name = tunerNameFor(Source, Toolchain);
 
-  if (std::error_code Error = llvm::sys::fs::create_directories(
-          CacheDir, /*IgnoreExisting=*/true, llvm::sys::fs::owner_all)) { // private (0700)
-    Build.Log = "cannot create '" + CacheDir.str() + "': " + Error.message();
+  // The cache is an output directory: the user's, no link followed, no
+  // file overwritten that atfc did not create (System/OutputDirectory.h).
+  Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/true);
+  Expected<void> Claimed =
+      Dir ? Dir->claimAll({Name, Name + ".cpp", Name + ".sha256", Name + ".command"})
+          : Dir.takeError();
+  if (!Claimed) {
+    Build.Refused = Claimed.error().message();
     return Finish();
   }
   llvm::SmallString<256> Binary(CacheDir);
@@ -214,9 +220,14 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   Build.Binary = std::string(Binary);
   // Only the binary atfc built and recorded (TunerIntegrity.h); anything
   // else of that name is built over.
-  if (llvm::sys::fs::can_execute(Binary) && tunerMatchesRecord(Build.Binary)) {
+  Expected<bool> Matches = tunerMatchesRecord(Build.Binary);
+  if (!Matches) {
+    Build.Refused = Matches.error().message();
+    return Finish();
+  }
+  if (*Matches && llvm::sys::fs::can_execute(Binary)) {
     // Used now: the cache evicts the tuners used longest ago.
-    ::utimensat(AT_FDCWD, Build.Binary.c_str(), nullptr, 0);
+    ::utimensat(Dir->fd(), Name.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
     Build.Succeeded = Build.Cached = true;
     evictOldTuners(CacheDir, kTunersKept);
     return Finish();
@@ -264,35 +275,33 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     return Finish();
   }
   // Renamed only when complete, so that a cached binary is never partial.
-  if (std::error_code Error = llvm::sys::fs::rename(Partial, Build.Binary)) {
-    Build.Log = "cannot rename '" + Partial + "': " + Error.message();
+  auto BaseName = [](llvm::StringRef Path) { return llvm::sys::path::filename(Path).str(); };
+  if (Expected<void> Renamed = Dir->renameOnto(BaseName(Partial), Name); !Renamed) {
+    Build.Log = Renamed.error().message() + "\n";
     RemoveTemporaries();
     return Finish();
   }
-  llvm::sys::fs::rename(Program, Build.Binary + ".cpp");
+  static_cast<void>(Dir->renameOnto(BaseName(Program), Name + ".cpp"));
   RemoveTemporaries();
-  if (!recordTunerDigest(Build.Binary)) {
+  if (Expected<void> Recorded = recordTunerDigest(Build.Binary); !Recorded) {
     Build.Log =
-        "cannot record the digest of '" + Build.Binary + "' in '" + Build.Binary + ".sha256'";
+        "cannot record the digest of '" + Build.Binary + "': " + Recorded.error().message() + "\n";
     return Finish();
   }
   // The command beside the tuner, for whoever wonders how it was built
   // (and which toolchain, build tree or installed, it was built with).
   {
-    std::error_code Error;
-    // Made afresh: a link planted under its name is removed, never
-    // followed out of the directory (System/SafeFiles.h).
-    llvm::sys::fs::remove(Build.Binary + ".command");
-    llvm::raw_fd_ostream OS(Build.Binary + ".command", Error, llvm::sys::fs::CD_CreateNew);
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
     const std::string Kept = Build.Binary + ".cpp";
-    for (std::size_t I = 0; I < Args.size() && !Error; ++I)
+    for (std::size_t I = 0; I < Args.size(); ++I)
       OS << (I ? " " : "")
          << (Args[I] == Program   ? llvm::StringRef(Kept)
              : Args[I] == Partial ? llvm::StringRef(Build.Binary)
                                   : Args[I]);
     OS << '\n';
-    OS.close();
-    OS.clear_error(); // only informative: a failure to write it is no error
+    // Only informative: a failure to write it is no error.
+    static_cast<void>(Dir->writeFile(Name + ".command", OS.str()));
   }
   evictOldTuners(CacheDir, kTunersKept);
   Build.Succeeded = true;
@@ -304,6 +313,13 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
     std::string Path;
     llvm::sys::TimePoint<> Used;
   };
+  // Only what atfc created there: a user's file of a tuner's name stays.
+  Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/false);
+  Expected<std::vector<std::string>> Created =
+      Dir ? Dir->createdNames() : Expected<std::vector<std::string>>(Dir.takeError());
+  if (!Created)
+    return 0;
+  auto IsCreated = [&](const std::string &Name) { return llvm::is_contained(*Created, Name); };
   std::vector<Cached> Tuners;
   std::error_code Error;
   for (llvm::sys::fs::directory_iterator It(CacheDir, Error), End; It != End && !Error;
@@ -311,7 +327,7 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
     const llvm::StringRef Name = llvm::sys::path::filename(It->path());
     // Only what buildTuner names: "tuner-" and 16 hex digits.
     if (Name.size() != 22 || !Name.startswith("tuner-") ||
-        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit))
+        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit) || !IsCreated(Name.str()))
       continue;
     llvm::sys::fs::file_status Status;
     if (llvm::sys::fs::status(It->path(), Status) || !llvm::sys::fs::is_regular_file(Status))
@@ -323,8 +339,9 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
   std::sort(Tuners.begin(), Tuners.end(),
             [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
   for (std::size_t I = Keep; I < Tuners.size(); ++I)
-    for (const char *Suffix : {"", ".cpp", ".command", ".log", ".sha256"})
-      llvm::sys::fs::remove(Tuners[I].Path + Suffix);
+    for (const char *Suffix : {"", ".cpp", ".command", ".sha256"})
+      if (IsCreated(llvm::sys::path::filename(Tuners[I].Path).str() + Suffix))
+        llvm::sys::fs::remove(Tuners[I].Path + Suffix);
   return Tuners.size() - Keep;
 }
 

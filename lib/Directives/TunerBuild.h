@@ -34,6 +34,9 @@ struct TunerBuild {
   /// Whether SIGINT, SIGTERM or SIGHUP stopped the compiler
   /// (System/Interruption.h); nothing of the build is left then.
   bool Interrupted = false;
+  /// Why the output directory refused the build before the compiler ran
+  /// (a link, another user's file, a file atfc did not create); else empty.
+  std::string Refused;
 };
 
 /// The name of the tuner binary whose build key hashes to Hash:

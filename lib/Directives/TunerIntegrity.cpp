@@ -1,15 +1,13 @@
 //===- Directives/TunerIntegrity.cpp - A cached tuner is the one built ----===//
 #include "Directives/TunerIntegrity.h"
 
+#include "System/OutputDirectory.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace atfc {
 
@@ -26,31 +24,32 @@ std::optional<std::string> fileDigest(const std::string &Path) {
   return llvm::toHex(Hash.result(), /*LowerCase=*/true);
 }
 
-bool recordTunerDigest(const std::string &Binary) {
+Expected<void> recordTunerDigest(const std::string &Binary) {
   const std::optional<std::string> Digest = fileDigest(Binary);
   if (!Digest)
-    return false;
-  const std::string Record = Binary + ".sha256", Temporary = Record + ".tmp";
-  unlink(Temporary.c_str());
-  const int Fd =
-      open(Temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return false;
-  const std::string Text = *Digest + "\n";
-  const bool Written = write(Fd, Text.data(), Text.size()) == static_cast<ssize_t>(Text.size());
-  if (close(Fd) != 0 || !Written || std::rename(Temporary.c_str(), Record.c_str()) != 0) {
-    unlink(Temporary.c_str());
-    return false;
-  }
-  return true;
+    return Error("cannot read '" + Binary + "' to record its digest");
+  return writeOutputFile(Binary + ".sha256", *Digest + "\n");
 }
 
-bool tunerMatchesRecord(const std::string &Binary) {
-  auto Record = llvm::MemoryBuffer::getFile(Binary + ".sha256", /*IsText=*/true);
-  if (!Record || (*Record)->getBufferSize() > 100)
-    return false;
+Expected<bool> tunerMatchesRecord(const std::string &Binary) {
+  // Neither is read or run when it is a link or someone else's.
+  Expected<bool> There = checkOutputFile(Binary);
+  if (!There || !*There)
+    return There;
+  const std::string Record = Binary + ".sha256";
+  Expected<bool> Recorded = checkOutputFile(Record);
+  if (!Recorded || !*Recorded)
+    return Recorded;
+  const std::size_t Slash = Record.find_last_of('/');
+  Expected<OutputDirectory> Dir = OutputDirectory::open(
+      Slash == std::string::npos ? "." : Record.substr(0, Slash), /*Create=*/false);
+  if (!Dir)
+    return Dir.takeError();
+  Expected<std::string> Text = Dir->readFile(Record.substr(Slash + 1), 100);
+  if (!Text)
+    return false; // a record of more bytes is no digest atfc wrote
   const std::optional<std::string> Digest = fileDigest(Binary);
-  return Digest && llvm::StringRef(*Digest) == (*Record)->getBuffer().trim();
+  return Digest && llvm::StringRef(*Digest) == llvm::StringRef(*Text).trim();
 }
 
 } // namespace atfc

@@ -7,13 +7,17 @@
 // still have that digest, and is built again otherwise. (Someone who can
 // replace both files can replace any program the user runs from there: the
 // record protects against edits and stale or foreign binaries, and the
-// output directory that atfc creates is private, SafeFiles.h.)
+// output directory must be the user's and closed to others,
+// System/OutputDirectory.h, which also refuses either file as a link or
+// as another user's.)
 //
 // Tested by test/atfc/tune/output-directory.test.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DIRECTIVES_TUNERINTEGRITY_H
 #define ATFC_DIRECTIVES_TUNERINTEGRITY_H
+
+#include "Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -24,12 +28,13 @@ namespace atfc {
 /// be read or is no regular file.
 std::optional<std::string> fileDigest(const std::string &Path);
 
-/// Records Binary's digest in Binary.sha256 (replacing a planted link
-/// rather than following it); false when it cannot.
-bool recordTunerDigest(const std::string &Binary);
+/// Records Binary's digest in Binary.sha256, a file of its output
+/// directory (System/OutputDirectory.h); the error when it cannot.
+Expected<void> recordTunerDigest(const std::string &Binary);
 
-/// Whether Binary is a regular file whose digest is the one recorded.
-bool tunerMatchesRecord(const std::string &Binary);
+/// Whether Binary is a regular file whose digest is the one recorded; an
+/// error when Binary or its record is a link or another user's.
+Expected<bool> tunerMatchesRecord(const std::string &Binary);
 
 } // namespace atfc
 

@@ -2,7 +2,7 @@
 #include "Driver/SelectionFiles.h"
 
 #include "Support/Diagnostic.h"
-#include "System/SafeFiles.h"
+#include "System/OutputDirectory.h"
 #include "Wisdom/SelectionHeader.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -32,7 +32,7 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
     Diags.error("'" + Path + "' not written: " + Header.error().message());
     return false;
   }
-  if (Expected<void> Written = writeFileReplacing(Path, *Header); !Written) {
+  if (Expected<void> Written = writeOutputFile(Path, *Header); !Written) {
     Diags.report(Written.error().diagnostic());
     return false;
   }
@@ -53,7 +53,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
     return false;
   const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
-  if (Expected<void> Written = writeFileReplacing(Json, wisdomJson(*W)); !Written) {
+  if (Expected<void> Written = writeOutputFile(Json, wisdomJson(*W)); !Written) {
     Diags.report(diagnosticAt(Level, {}, Written.error().message()));
     return false;
   }

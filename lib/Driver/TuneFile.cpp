@@ -16,8 +16,9 @@
 
 #include "Invocation/TunerInvocation.h"
 #include "Support/Diagnostic.h"
+#include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
-#include "System/SafeFiles.h"
+#include "Wisdom/Wisdom.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -83,12 +84,22 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
 
   const std::string Output =
       Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
-  // One run per output directory, from before the tuner's build to the
-  // tuner's end (it inherits the lock).
-  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
-    Diags.report(Created.error().diagnostic());
+  // The directory is the user's, and what atfc writes there is atfc's,
+  // before anything runs (System/OutputDirectory.h); the tuner claims its
+  // own outputs before it measures.
+  Expected<OutputDirectory> Dir = openOutputDirectory(Options.File, Output);
+  if (!Dir) {
+    Diags.report(Dir.error().diagnostic());
     return Fail(1);
   }
+  const std::string Stem = Options.Prefix.empty() ? selectionStem(Options.File) : Options.Prefix;
+  if (Expected<void> Claimed = Dir->claimAll({"lock", Stem + "_select.h", Stem + "_wisdom.json"});
+      !Claimed) {
+    Diags.report(Claimed.error().diagnostic());
+    return Fail(1);
+  }
+  // One run per output directory, from before the tuner's build to the
+  // tuner's end (it inherits the lock).
   Expected<OutputLock> Lock =
       OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/true,
                           [&Log](const std::string &Line) { Log << Line << '\n'; });

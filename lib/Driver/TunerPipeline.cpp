@@ -6,6 +6,7 @@
 #include "Directives/TunerBuild.h"
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
+#include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
 #include "System/SafeFiles.h"
 #include "System/SlowStepNotice.h"
@@ -54,6 +55,10 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
     const SlowStepNotice Notice("atfc: compiling the tuner of '" + File.FileName + "'");
     return buildTuner(*Program, CacheDir);
   }();
+  if (!Build.Refused.empty()) {
+    Diags.error(Build.Refused);
+    return std::nullopt;
+  }
   if (Build.Interrupted) {
     Log << File.FileName << ": interrupted while building the tuner\n";
     return std::nullopt;
@@ -87,15 +92,26 @@ std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File) {
   return Inputs;
 }
 
+Expected<OutputDirectory> openOutputDirectory(const std::string &File, const std::string &Output) {
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Output, /*Create=*/true);
+  if (Dir && Dir->holds(File))
+    return Error("the output directory " + atfc::quoted(Output) + " holds the source file " +
+                 atfc::quoted(File) + ": choose another -o");
+  return Dir;
+}
+
 std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
                                           const std::string &Output, DiagnosticSink &Diags,
                                           std::ostream &Log) {
   std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return std::nullopt;
-  // The output directory is private when atfc creates it (SafeFiles.h).
-  if (Expected<void> Created = createPrivateDirectories(Output); !Created) {
-    Diags.report(Created.error().diagnostic());
+  // The output directory is the user's, private when atfc creates it, and
+  // holds nothing atfc did not create that it writes (OutputDirectory.h).
+  Expected<OutputDirectory> Dir = openOutputDirectory(File, Output);
+  Expected<void> Claimed = Dir ? Dir->claim("blanked-source") : Dir.takeError();
+  if (!Claimed) {
+    Diags.report(Claimed.error().diagnostic());
     return std::nullopt;
   }
   // The tuner is cached in the output directory too, so that a build
@@ -108,8 +124,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText, Diags);
   if (!Measured)
     return std::nullopt;
-  const std::string Blanked = Output + "/blanked-source";
-  if (Expected<void> Written = writeFileReplacing(Blanked, BlankedText); !Written) {
+  const std::string Blanked = Dir->pathOf("blanked-source");
+  if (Expected<void> Written = Dir->writeFile("blanked-source", BlankedText); !Written) {
     Diags.report(Written.error().diagnostic());
     return std::nullopt;
   }

@@ -13,6 +13,7 @@
 #include "Directives/Frontend.h"
 #include "Directives/TunerEmitter.h"
 #include "Support/Diagnostic.h"
+#include "System/OutputDirectory.h"
 #include "Wisdom/Wisdom.h"
 
 #include <iosfwd>
@@ -65,6 +66,10 @@ std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
 /// 128 + the signal that interrupted the build (as a signal's death would
 /// have been), else 1.
 int failedBuildStatus();
+
+/// Opens (creating) Output as File's output directory: an error when it is
+/// not the user's, is open to others or holds File itself.
+Expected<OutputDirectory> openOutputDirectory(const std::string &File, const std::string &Output);
 
 /// Checks File, builds its tuner (cached) into Output and writes the
 /// blanked source there; nullopt after reporting why not (as buildTunerOf).

@@ -41,6 +41,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -111,6 +112,11 @@ void killLeftovers() {
 /// Removes the configurations' directories (work/1, work/2, ...) that a dead
 /// tuner left; other files there are not atfc's to remove.
 void removeConfigurationDirectories(const std::string &WorkDirectory) {
+  // Never through a link, never in someone else's directory.
+  struct stat Status {};
+  if (lstat(WorkDirectory.c_str(), &Status) != 0 || !S_ISDIR(Status.st_mode) ||
+      (Status.st_uid != geteuid() && Status.st_uid != 0))
+    return;
   std::error_code EC;
   for (const auto &Entry : std::filesystem::directory_iterator(WorkDirectory, EC)) {
     const std::string Name = Entry.path().filename().string();

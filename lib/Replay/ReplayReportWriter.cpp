@@ -2,13 +2,13 @@
 #include "Replay/ReplayReportWriter.h"
 
 #include "Report/ReplayReport.h"
+#include "System/SafeFiles.h"
 
 #include <fmt/format.h>
 
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 
 namespace atfc {
 
@@ -40,12 +40,8 @@ Expected<void> writeReplayReport(const std::string &Path, const ReplayExperiment
       C.Runs.push_back(Run.Improvements);
     R.Techniques.push_back(std::move(C));
   }
-  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
-  Out << report::replayReportHtml(R);
-  Out.flush();
-  if (!Out)
-    return Error("cannot write '" + Path + "': " + std::strerror(errno));
-  return success();
+  // A link at Path is replaced, not followed (System/SafeFiles.h).
+  return writeFileReplacing(Path, report::replayReportHtml(R));
 }
 
 } // namespace atfc

@@ -1,6 +1,6 @@
 //===- Report/RunReportData.cpp - Runs as report data --------------------===//
 #include "Report/RunReportData.h"
-#include "System/SafeFiles.h"
+#include "System/OutputDirectory.h"
 
 #include <fmt/format.h>
 
@@ -114,8 +114,9 @@ Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std
   Expected<report::ReportRun> Report = reportOfDatabaseRun(Db, RunId);
   if (!Report)
     return Report.takeError();
-  // Replaced whole: a browser reloading the report never reads half a file.
-  return writeFileReplacing(Path, report::runReportHtml(*Report));
+  // Replaced whole: a browser reloading the report never reads half a file;
+  // a file of its name that atfc did not write is kept (OutputDirectory.h).
+  return writeOutputFile(Path, report::runReportHtml(*Report));
 }
 
 void LiveReport::update() {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
 #include "Support/NumberText.h"
+#include "System/OutputDirectory.h"
 
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
@@ -25,12 +26,15 @@
 #include <array>
 #include <charconv>
 #include <chrono>
+#include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <limits>
 #include <map>
 #include <ostream>
 #include <set>
+#include <sys/stat.h>
 
 namespace atfc {
 
@@ -231,12 +235,50 @@ std::string ResultsDatabase::error(std::string_view What) const {
   return Path + ": " + std::string(What) + ": " + sqlite3_errmsg(Db);
 }
 
+namespace {
+
+/// Refuses the database, or a journal SQLite would open beside it, as a
+/// link (the database and its -wal once landed outside the output
+/// directory); a database atfc writes must also be the user's
+/// (System/OutputDirectory.h). The path to open: the directory's real
+/// one, as SQLITE_OPEN_NOFOLLOW refuses a link anywhere in the path.
+Expected<std::string> checkDatabaseFiles(const std::string &Path, bool Writing) {
+  for (const char *Suffix : {"", "-wal", "-shm", "-journal"}) {
+    const std::string File = Path + Suffix;
+    struct stat Status {};
+    if (lstat(File.c_str(), &Status) != 0)
+      continue;
+    if (S_ISLNK(Status.st_mode))
+      return Error("'" + File +
+                   "' is a symbolic link: atfc follows no link to a results database; remove it");
+    // SQLite writes the journals even to read.
+    if (*Suffix && Status.st_uid != geteuid() && Status.st_uid != 0)
+      return Error("'" + File + "' belongs to another user (uid " + std::to_string(Status.st_uid) +
+                   "): remove it");
+    if (Writing)
+      if (Expected<bool> Own = checkOutputFile(File); !Own)
+        return Own.takeError();
+  }
+  const std::size_t Slash = Path.find_last_of('/');
+  const std::string Directory = Slash == std::string::npos ? "." : Path.substr(0, Slash + 1);
+  char Resolved[PATH_MAX];
+  if (!realpath(Directory.c_str(), Resolved))
+    return Path;
+  return std::string(Resolved) + "/" + Path.substr(Slash == std::string::npos ? 0 : Slash + 1);
+}
+
+} // namespace
+
 Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::string &Path,
                                                                  Mode OpenMode) {
+  Expected<std::string> Opened = checkDatabaseFiles(Path, OpenMode == Mode::Create);
+  if (!Opened)
+    return Opened.takeError();
   const int Flags =
       OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   sqlite3 *Db = nullptr;
-  const int Status = sqlite3_open_v2(Path.c_str(), &Db, Flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  const int Status = sqlite3_open_v2(Opened->c_str(), &Db,
+                                     Flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nullptr);
   if (Status != SQLITE_OK) {
     Error Failure("cannot open '" + Path + "': " + (Db ? sqlite3_errmsg(Db) : "out of memory"));
     sqlite3_close_v2(Db);

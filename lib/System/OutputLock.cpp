@@ -1,6 +1,8 @@
 //===- System/OutputLock.cpp - One run per output directory --------------===//
 #include "System/OutputLock.h"
 
+#include "System/OutputDirectory.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -27,9 +29,14 @@ Expected<OutputLock>
 OutputLock::acquire(const std::string &Directory, bool Wait, bool Inheritable,
                     const std::function<void(const std::string &)> &SayWaiting) {
   const std::string Path = Directory + "/lock";
-  const int Fd = open(Path.c_str(), O_RDWR | O_CREAT | (Inheritable ? 0 : O_CLOEXEC), 0644);
-  if (Fd < 0)
-    return Error("cannot open '" + Path + "': " + std::strerror(errno));
+  // Never through a link, never someone else's file (OutputDirectory.h).
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Directory, /*Create=*/false);
+  if (!Dir)
+    return Dir.takeError();
+  Expected<int> Opened = Dir->openFile("lock", O_RDWR | O_CREAT, Inheritable);
+  if (!Opened)
+    return Opened.takeError();
+  const int Fd = *Opened;
   OutputLock Lock(Fd);
   if (flock(Fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK)

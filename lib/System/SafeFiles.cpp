@@ -21,8 +21,8 @@ Expected<void> writeFileReplacing(const std::string &Path, const std::string &Te
     return Fail(Temporary);
   const int Fd =
       open(Temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return Fail(Temporary);
+  if (Fd < 0) // a missing directory is the final name's problem
+    return Fail(errno == ENOENT ? Path : Temporary);
   std::size_t Done = 0;
   while (Done < Text.size()) {
     const ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);

@@ -7,7 +7,10 @@
 // and created with O_CREAT | O_EXCL | O_NOFOLLOW, which refuses any link
 // that appears in between; the rename onto the final name replaces a link
 // there instead of following it. Directories atfc creates are private
-// (0700): results and scripts' outputs are the user's.
+// (0700): results and scripts' outputs are the user's. A file in an output
+// directory goes through OutputDirectory.h, which builds on this and adds
+// its owner checks and its refusal to overwrite a file atfc did not create;
+// writeFileReplacing alone is for a file the user named (report -o).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_SAFEFILES_H

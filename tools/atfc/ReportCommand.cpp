@@ -13,12 +13,10 @@
 #include "Report/RunReportData.h"
 #include "Results/RecordedData.h"
 #include "Support/Diagnostic.h"
+#include "System/SafeFiles.h"
 
 #include <CLI/CLI.hpp>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 
 namespace atfc {
@@ -63,11 +61,11 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
     }
     Run = reportOfRecordedData(*Read, Options.Data);
   }
-  std::ofstream File(Options.Output, std::ios::binary | std::ios::trunc);
-  File << report::runReportHtml(Run);
-  File.flush();
-  if (!File) {
-    Diags.error("cannot write " + atfc::quoted(Options.Output) + ": " + std::strerror(errno));
+  // The file the user named, replaced whole: a link there is replaced, not
+  // followed (System/SafeFiles.h).
+  if (Expected<void> Written = writeFileReplacing(Options.Output, report::runReportHtml(Run));
+      !Written) {
+    Diags.error(Written.error().message());
     return 1;
   }
   Out << "written: " << Options.Output << " (" << Run.Details.size() << " evaluations)\n";

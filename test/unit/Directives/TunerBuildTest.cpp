@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerBuild.h"
+#include "System/OutputDirectory.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -41,9 +42,15 @@ TEST(TunerBuild, NamesHaveSixteenHexDigitsWithLeadingZeros) {
 TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
   llvm::SmallString<128> Dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-tuner-cache", Dir));
-  auto Write = [&](const std::string &Name, int SecondsAgo) {
+  // Written as atfc writes them, recorded as its own (OutputDirectory.h).
+  Expected<OutputDirectory> Cache = OutputDirectory::open(std::string(Dir), false);
+  ASSERT_TRUE(Cache) << Cache.error().message();
+  auto Write = [&](const std::string &Name, int SecondsAgo, bool Atfcs = true) {
     const std::string Path = std::string(Dir) + "/" + Name;
-    std::ofstream(Path) << "x";
+    if (Atfcs)
+      ASSERT_TRUE(Cache->writeFile(Name, "x"));
+    else
+      std::ofstream(Path) << "x";
     const auto When = std::chrono::system_clock::now() - std::chrono::seconds(SecondsAgo);
     const std::int64_t Seconds =
         std::chrono::duration_cast<std::chrono::seconds>(When.time_since_epoch()).count();
@@ -57,7 +64,10 @@ TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
   }
   Write("results.db", 1000);
   Write("tuner-notahexnumber!!", 1000);
+  // A user's file of a tuner's name, used longest ago: not atfc's to remove.
+  Write(tunerFileName(99), 2000, /*Atfcs=*/false);
   EXPECT_EQ(evictOldTuners(Dir, 3), 3u);
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/" + tunerFileName(99)));
   for (int I = 0; I < 6; ++I) {
     const std::string Path = std::string(Dir) + "/" + tunerFileName(I);
     EXPECT_EQ(llvm::sys::fs::exists(Path), I < 3) << Path;

@@ -45,7 +45,7 @@ TEST(Measurers, AWorkDirectoryThatCannotBeMadeIsRefused) {
   Context.FileName = (Dir / "k.sh").string();
   Context.OutputDirectory = (Dir / "file").string();
   const std::string Why = refusal(Setup, Context);
-  EXPECT_EQ(Why.rfind("cannot create '" + (Dir / "file" / "work").string() + "': ", 0), 0u) << Why;
+  EXPECT_EQ(Why.rfind("cannot create '" + (Dir / "file").string() + "': ", 0), 0u) << Why;
   Context.OutputDirectory = (Dir / "out").string();
   Expected<std::unique_ptr<ConfigurationMeasurer>> Made = makeMeasurer(Setup, Context);
   EXPECT_TRUE(Made) << Made.error().message();

@@ -1,0 +1,340 @@
+//===- System/OutputDirectory.cpp - The one way into an output directory -===//
+#include "System/OutputDirectory.h"
+
+#include "System/SafeFiles.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+/// The first line of the record: a file of that name without it is not
+/// atfc's, and then nothing in the directory is taken for atfc's.
+constexpr const char *kRecordHeader =
+    "# atfc: the files atfc created here; it overwrites no other file\n";
+constexpr std::size_t kRecordLimit = 1 << 20;
+
+std::string quotedPath(const std::string &Path) { return "'" + Path + "'"; }
+
+Error systemError(const std::string &What, const std::string &Path) {
+  return Error("cannot " + What + " " + quotedPath(Path) + ": " + std::strerror(errno));
+}
+
+/// Why Status, of Path, is not atfc's to use, if it is not.
+std::optional<Error> foreignStatus(const struct stat &Status, const std::string &Path,
+                                   bool Directory, bool IsOutputDirectory) {
+  const std::string What = IsOutputDirectory ? "choose another -o" : "remove it";
+  if (S_ISLNK(Status.st_mode))
+    return Error(quotedPath(Path) +
+                 " is a symbolic link: atfc follows no link in an output directory; " + What);
+  if (Directory && !S_ISDIR(Status.st_mode))
+    return Error(quotedPath(Path) + " is not a directory; " + What);
+  if (!Directory && !S_ISREG(Status.st_mode))
+    return Error(quotedPath(Path) + " is not a regular file; " + What);
+  if (Status.st_uid != geteuid() && Status.st_uid != 0)
+    return Error(quotedPath(Path) + " belongs to another user (uid " +
+                 std::to_string(Status.st_uid) +
+                 "): atfc writes, reads and runs only files of its own user there; " + What);
+  if (Status.st_mode & S_IWOTH)
+    return Error(quotedPath(Path) + " is writable by others: 'chmod o-w " + Path + "', or " + What);
+  return std::nullopt;
+}
+
+Expected<void> writeAll(int Fd, const std::string &Text) {
+  std::size_t Done = 0;
+  while (Done < Text.size()) {
+    const ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      if (N == 0)
+        errno = ENOSPC;
+      return Error(std::strerror(errno));
+    }
+    Done += static_cast<std::size_t>(N);
+  }
+  return success();
+}
+
+/// Path's directory and last name ("." for a bare name).
+std::pair<std::string, std::string> splitPath(const std::string &Path) {
+  const std::size_t Slash = Path.find_last_of('/');
+  if (Slash == std::string::npos)
+    return {".", Path};
+  return {Slash == 0 ? "/" : Path.substr(0, Slash), Path.substr(Slash + 1)};
+}
+
+} // namespace
+
+Expected<OutputDirectory> OutputDirectory::open(const std::string &Given, bool Create) {
+  std::string Path = Given;
+  // "dir/" would follow a link named dir.
+  while (Path.size() > 1 && Path.back() == '/')
+    Path.pop_back();
+  if (Path.empty())
+    return Error("an output directory needs a name");
+  if (Create)
+    if (Expected<void> Made = createPrivateDirectories(Path); !Made)
+      return Made.takeError();
+  const int Fd = ::open(Path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat Status {};
+  if (Fd < 0) {
+    const int Saved = errno;
+    if (lstat(Path.c_str(), &Status) == 0)
+      if (std::optional<Error> Foreign = foreignStatus(Status, Path, true, true))
+        return std::move(*Foreign);
+    errno = Saved;
+    return systemError("open the output directory", Path);
+  }
+  OutputDirectory Dir(Fd, Path);
+  if (fstat(Fd, &Status) != 0)
+    return systemError("open the output directory", Path);
+  if (std::optional<Error> Foreign = foreignStatus(Status, Path, true, true))
+    return std::move(*Foreign);
+  return Dir;
+}
+
+OutputDirectory::~OutputDirectory() {
+  if (Fd >= 0)
+    close(Fd);
+}
+
+Expected<bool> OutputDirectory::check(const std::string &Name, bool Directory) const {
+  struct stat Status {};
+  if (fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno == ENOENT)
+      return false;
+    return systemError("inspect", pathOf(Name));
+  }
+  if (std::optional<Error> Foreign = foreignStatus(Status, pathOf(Name), Directory, false))
+    return std::move(*Foreign);
+  return true;
+}
+
+bool OutputDirectory::holds(const std::string &File) const {
+  struct stat Here {};
+  if (fstat(Fd, &Here) != 0)
+    return false;
+  auto InHere = [&](const std::string &Path) {
+    struct stat There {};
+    return stat(splitPath(Path).first.c_str(), &There) == 0 && There.st_dev == Here.st_dev &&
+           There.st_ino == Here.st_ino;
+  };
+  if (InHere(File))
+    return true;
+  char Resolved[PATH_MAX];
+  return realpath(File.c_str(), Resolved) && InHere(Resolved);
+}
+
+Expected<std::vector<std::string>> OutputDirectory::createdNames() const {
+  Expected<bool> There = check(kCreatedRecordName);
+  if (!There)
+    return There.takeError();
+  if (!*There)
+    return std::vector<std::string>{};
+  Expected<std::string> Text = readFile(kCreatedRecordName, kRecordLimit);
+  if (!Text)
+    return Text.takeError();
+  const std::string Header = kRecordHeader;
+  if (Text->empty()) // made, but its first write never came (a crash)
+    return std::vector<std::string>{};
+  if (Text->compare(0, Header.size(), Header) != 0)
+    return Error(quotedPath(pathOf(kCreatedRecordName)) +
+                 " is not atfc's record of the files it created; remove it, or choose another -o");
+  std::vector<std::string> Names;
+  for (std::size_t Start = Header.size(); Start < Text->size();) {
+    std::size_t End = Text->find('\n', Start);
+    if (End == std::string::npos)
+      End = Text->size();
+    Names.push_back(Text->substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Names;
+}
+
+Expected<void> OutputDirectory::claim(const std::string &Name) {
+  if (Name.empty() || Name.find_first_of("/\n") != std::string::npos || Name == "." ||
+      Name == ".." || Name == kCreatedRecordName)
+    return Error("atfc cannot create " + quotedPath(pathOf(Name)) +
+                 ": the name holds a '/' or a line break, or is its own");
+  Expected<std::vector<std::string>> Names = createdNames();
+  if (!Names)
+    return Names.takeError();
+  const bool Recorded = std::find(Names->begin(), Names->end(), Name) != Names->end();
+  struct stat Status {};
+  const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
+  // Whatever is there is checked as a file or a directory: a link or
+  // someone else's entry stops atfc even under a name it created.
+  if (There)
+    if (std::optional<Error> Foreign =
+            foreignStatus(Status, pathOf(Name), S_ISDIR(Status.st_mode), false))
+      return std::move(*Foreign);
+  if (There && !Recorded)
+    return Error(quotedPath(pathOf(Name)) +
+                 " is not a file atfc created, and atfc does not overwrite it: move it away, or "
+                 "choose another -o");
+  if (Recorded)
+    return success();
+  // Appended whole in one write: two atfc claiming at once lose no name.
+  const bool Fresh = Names->empty();
+  int RecordFd = openat(Fd, kCreatedRecordName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+  if (RecordFd < 0 && errno == ENOENT)
+    RecordFd = openat(Fd, kCreatedRecordName,
+                      O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (RecordFd < 0 && errno == EEXIST) // another process made it meanwhile (MPI ranks)
+    RecordFd = openat(Fd, kCreatedRecordName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+  if (RecordFd < 0)
+    return systemError("record a file in", pathOf(kCreatedRecordName));
+  struct stat RecordStatus {};
+  std::string Line = Name + "\n";
+  if (Fresh && fstat(RecordFd, &RecordStatus) == 0 && RecordStatus.st_size == 0)
+    Line = kRecordHeader + Line;
+  Expected<void> Written = writeAll(RecordFd, Line);
+  close(RecordFd);
+  if (!Written)
+    return Error("cannot record a file in " + quotedPath(pathOf(kCreatedRecordName)) + ": " +
+                 Written.error().message());
+  return success();
+}
+
+Expected<void> OutputDirectory::claimAll(const std::vector<std::string> &Names) {
+  for (const std::string &Name : Names)
+    if (Expected<void> Claimed = claim(Name); !Claimed)
+      return Claimed;
+  return success();
+}
+
+Expected<void> OutputDirectory::writeFile(const std::string &Name, const std::string &Text,
+                                          unsigned Mode) {
+  if (Expected<void> Claimed = claim(Name); !Claimed)
+    return Claimed;
+  // A temporary of its own, never a name someone else may have put there.
+  std::string Temporary;
+  int TempFd = -1;
+  const auto Seed =
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      (static_cast<unsigned long long>(getpid()) << 20);
+  for (unsigned Try = 0; Try < 100 && TempFd < 0; ++Try) {
+    Temporary = "." + Name + ".atfc-" + std::to_string((Seed + Try * 7919) % 1000000007);
+    TempFd = openat(Fd, Temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                    static_cast<mode_t>(Mode));
+    if (TempFd < 0 && errno != EEXIST)
+      break;
+  }
+  if (TempFd < 0)
+    return systemError("write", pathOf(Name));
+  Expected<void> Written = writeAll(TempFd, Text);
+  if (close(TempFd) != 0 && Written)
+    Written = Error(std::strerror(errno));
+  if (Written && renameat(Fd, Temporary.c_str(), Fd, Name.c_str()) != 0)
+    Written = Error(std::strerror(errno));
+  if (!Written) {
+    unlinkat(Fd, Temporary.c_str(), 0);
+    return Error("cannot write " + quotedPath(pathOf(Name)) + ": " + Written.error().message());
+  }
+  return success();
+}
+
+Expected<void> OutputDirectory::renameOnto(const std::string &From, const std::string &Name) {
+  if (Expected<void> Claimed = claim(Name); !Claimed)
+    return Claimed;
+  if (renameat(Fd, From.c_str(), Fd, Name.c_str()) != 0)
+    return systemError("rename " + quotedPath(pathOf(From)) + " to", pathOf(Name));
+  return success();
+}
+
+Expected<int> OutputDirectory::openFile(const std::string &Name, int Flags, bool Inheritable) {
+  if (Flags & O_CREAT) {
+    if (Expected<void> Claimed = claim(Name); !Claimed)
+      return Claimed.takeError();
+  }
+  if (Expected<bool> There = check(Name); !There)
+    return There.takeError();
+  const int File =
+      openat(Fd, Name.c_str(), Flags | O_NOFOLLOW | (Inheritable ? 0 : O_CLOEXEC), 0644);
+  if (File < 0)
+    return systemError("open", pathOf(Name));
+  struct stat Status {};
+  std::optional<Error> Foreign;
+  if (fstat(File, &Status) != 0)
+    Foreign = systemError("inspect", pathOf(Name));
+  else
+    Foreign = foreignStatus(Status, pathOf(Name), false, false);
+  if (Foreign) {
+    close(File);
+    return std::move(*Foreign);
+  }
+  return File;
+}
+
+Expected<std::string> OutputDirectory::readFile(const std::string &Name, std::size_t Limit) const {
+  Expected<bool> There = check(Name);
+  if (!There)
+    return There.takeError();
+  const int File = openat(Fd, Name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (File < 0)
+    return systemError("read", pathOf(Name));
+  struct stat Status {};
+  std::optional<Error> Foreign;
+  if (fstat(File, &Status) != 0)
+    Foreign = systemError("inspect", pathOf(Name));
+  else
+    Foreign = foreignStatus(Status, pathOf(Name), false, false);
+  std::string Text;
+  char Buffer[65536];
+  while (!Foreign) {
+    const ssize_t N = read(File, Buffer, sizeof(Buffer));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      Foreign = systemError("read", pathOf(Name));
+    if (N <= 0)
+      break;
+    Text.append(Buffer, static_cast<std::size_t>(N));
+    if (Text.size() > Limit)
+      Foreign = Error(quotedPath(pathOf(Name)) + " holds more than " + std::to_string(Limit) +
+                      " bytes, more than atfc reads of it");
+  }
+  close(File);
+  if (Foreign)
+    return std::move(*Foreign);
+  return Text;
+}
+
+Expected<void> OutputDirectory::makeDirectory(const std::string &Name) {
+  if (Expected<bool> There = check(Name, /*Directory=*/true); !There)
+    return There.takeError();
+  if (Expected<void> Claimed = claim(Name); !Claimed)
+    return Claimed;
+  if (mkdirat(Fd, Name.c_str(), 0700) != 0 && errno != EEXIST)
+    return systemError("create", pathOf(Name));
+  if (Expected<bool> There = check(Name, /*Directory=*/true); !There)
+    return There.takeError();
+  return success();
+}
+
+Expected<void> writeOutputFile(const std::string &Path, const std::string &Text) {
+  const auto [Directory, Name] = splitPath(Path);
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Directory, /*Create=*/false);
+  if (!Dir)
+    return Dir.takeError();
+  return Dir->writeFile(Name, Text);
+}
+
+Expected<bool> checkOutputFile(const std::string &Path, bool Directory) {
+  const auto [Parent, Name] = splitPath(Path);
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Parent, /*Create=*/false);
+  if (!Dir)
+    return Dir.takeError();
+  return Dir->check(Name, Directory);
+}
+
+} // namespace atfc

@@ -1,0 +1,110 @@
+//===- System/OutputDirectory.h - The one way into an output directory -*- C++ -*-===//
+//
+// Everything atfc and its tuners open in an output directory goes through
+// here: the lock, results.db, best.json, best.h, the tuned source, the
+// report, the tuner and its digest, the selection files, the work
+// directory. Three rules hold for every one of them:
+//
+//  - no link is followed: the directory is opened with O_NOFOLLOW, its
+//    files with openat(O_NOFOLLOW) on it, and a link where a file should be
+//    is refused (a planted `lock` or `results.db` link once sent atfc's
+//    writes elsewhere);
+//  - nothing belongs to someone else: the directory and every file atfc
+//    reads or runs there must be owned by the effective user (or root) and
+//    not writable by others (root once ran a tuner another user planted);
+//  - nothing atfc did not create is overwritten: the names atfc created are
+//    recorded in DIR/.atfc-created, and a file of any other name is refused
+//    (`-o .` once overwrote the user's own best.h and its source).
+//
+// Once the directory is known to be the user's and closed to others, no
+// one else can plant anything in it later; the checks at each open catch
+// what was there before.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_SYSTEM_OUTPUTDIRECTORY_H
+#define ATFC_SYSTEM_OUTPUTDIRECTORY_H
+
+#include "Support/Error.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace atfc {
+
+/// The record of the names atfc created in an output directory.
+inline constexpr const char *kCreatedRecordName = ".atfc-created";
+
+class OutputDirectory {
+public:
+  /// Opens Path as an output directory, creating it (and its missing
+  /// parents, 0700) when Create. Refuses a link, a directory not owned by
+  /// the user or root, and one that others may write, saying what to do.
+  static Expected<OutputDirectory> open(const std::string &Path, bool Create);
+
+  OutputDirectory(OutputDirectory &&Other) noexcept
+      : Fd(std::exchange(Other.Fd, -1)), Path(std::move(Other.Path)) {}
+  OutputDirectory &operator=(OutputDirectory &&Other) noexcept {
+    std::swap(Fd, Other.Fd);
+    std::swap(Path, Other.Path);
+    return *this;
+  }
+  OutputDirectory(const OutputDirectory &) = delete;
+  OutputDirectory &operator=(const OutputDirectory &) = delete;
+  ~OutputDirectory();
+
+  const std::string &path() const { return Path; }
+  int fd() const { return Fd; }
+  /// Path/Name.
+  std::string pathOf(const std::string &Name) const { return Path + "/" + Name; }
+
+  /// Makes Name atfc's: refuses it when something atfc did not create is
+  /// there (naming it), else records it. Call it before anything runs for
+  /// every name a step will write.
+  Expected<void> claim(const std::string &Name);
+  /// claim() for each of Names.
+  Expected<void> claimAll(const std::vector<std::string> &Names);
+  /// Whether Name is there; an error when it is a link, not a regular file
+  /// (a directory when Directory), someone else's or writable by others.
+  Expected<bool> check(const std::string &Name, bool Directory = false) const;
+  /// Whether this directory holds File (a file of another name, or a link
+  /// to it, counts: the same directory entry is compared).
+  bool holds(const std::string &File) const;
+
+  /// Claims Name and writes Text to it through a fresh temporary
+  /// (O_EXCL | O_NOFOLLOW) renamed over it, so that a reader never sees half
+  /// a file and no link is followed.
+  Expected<void> writeFile(const std::string &Name, const std::string &Text, unsigned Mode = 0644);
+  /// Renames the file From (a name in this directory) onto Name, claimed.
+  Expected<void> renameOnto(const std::string &From, const std::string &Name);
+  /// Opens Name with Flags (O_NOFOLLOW and O_CLOEXEC added unless
+  /// Inheritable; claimed first when Flags create), checked as by check().
+  Expected<int> openFile(const std::string &Name, int Flags, bool Inheritable = false);
+  /// Reads Name, checked, of at most Limit bytes.
+  Expected<std::string> readFile(const std::string &Name, std::size_t Limit) const;
+  /// Claims and makes the directory Name (0700), or checks the one there.
+  Expected<void> makeDirectory(const std::string &Name);
+
+  /// The names recorded as atfc's; an error when the record is not atfc's.
+  Expected<std::vector<std::string>> createdNames() const;
+
+private:
+  OutputDirectory(int Fd, std::string Path) : Fd(Fd), Path(std::move(Path)) {}
+
+  int Fd = -1;
+  std::string Path;
+};
+
+/// Writes Text to Path, a file in an output directory (which must exist),
+/// by OutputDirectory::writeFile: the one function every writer of a file
+/// in an output directory calls.
+Expected<void> writeOutputFile(const std::string &Path, const std::string &Text);
+
+/// Checks Path, a file in an output directory, before atfc reads or runs
+/// it (the rules of check()); whether it is there.
+Expected<bool> checkOutputFile(const std::string &Path, bool Directory = false);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,195 @@
+//===- OutputDirectoryTest.cpp - The one way into an output directory -----===//
+//
+// Links are refused, not followed; other users' directories and files are
+// refused; a file atfc did not create is never overwritten. Real files,
+// real links, real owners (chown needs root: those tests skip without it).
+//
+//===----------------------------------------------------------------------===//
+#include "System/OutputDirectory.h"
+#include "System/OutputLock.h"
+
+#include "../ScopedTempDirectory.h"
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace atfc;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uid_t kOtherUser = 12345;
+
+std::string contents(const fs::path &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::ostringstream Out;
+  Out << In.rdbuf();
+  return Out.str();
+}
+
+/// The directory Scratch/out, made by atfc.
+OutputDirectory made(const test::ScopedTempDirectory &Scratch) {
+  Expected<OutputDirectory> Dir = OutputDirectory::open((Scratch.path() / "out").string(), true);
+  EXPECT_TRUE(Dir) << Dir.error().message();
+  return Dir.take();
+}
+
+} // namespace
+
+TEST(OutputDirectoryTest, CreatesAPrivateDirectoryAndRecordsWhatItWrites) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-create");
+  OutputDirectory Dir = made(Scratch);
+  struct stat Status {};
+  ASSERT_EQ(stat(Dir.path().c_str(), &Status), 0);
+  EXPECT_EQ(Status.st_mode & 0777, 0700u);
+  ASSERT_TRUE(Dir.writeFile("best.h", "one\n"));
+  // atfc's own file is replaced; the record names it once.
+  ASSERT_TRUE(Dir.writeFile("best.h", "two\n"));
+  EXPECT_EQ(contents(Dir.pathOf("best.h")), "two\n");
+  const std::string Record = contents(Dir.pathOf(kCreatedRecordName));
+  EXPECT_NE(Record.find("\nbest.h\n"), std::string::npos) << Record;
+  EXPECT_EQ(Record.find("best.h"), Record.rfind("best.h")) << Record;
+  // No temporary is left behind.
+  std::size_t Entries = 0;
+  for ([[maybe_unused]] const auto &E : fs::directory_iterator(Dir.path()))
+    ++Entries;
+  EXPECT_EQ(Entries, 2u);
+}
+
+TEST(OutputDirectoryTest, AUsersOwnFileIsNeverOverwritten) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-user-file");
+  std::ofstream(Scratch.path() / "best.h") << "mine\n";
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  Expected<void> Written = Dir->writeFile("best.h", "atfc's\n");
+  ASSERT_FALSE(Written);
+  EXPECT_EQ(Written.error().message(),
+            "'" + Dir->pathOf("best.h") +
+                "' is not a file atfc created, and atfc does not overwrite it: move it away, or "
+                "choose another -o");
+  EXPECT_EQ(contents(Scratch.path() / "best.h"), "mine\n");
+  // The lock too: a user's file named lock is neither truncated nor locked.
+  std::ofstream(Scratch.path() / "lock") << "my notes\n";
+  Expected<OutputLock> Lock = OutputLock::acquire(Scratch.path().string(), false, false);
+  ASSERT_FALSE(Lock);
+  EXPECT_NE(Lock.error().message().find("lock' is not a file atfc created"), std::string::npos);
+  EXPECT_EQ(contents(Scratch.path() / "lock"), "my notes\n");
+}
+
+TEST(OutputDirectoryTest, AnEmptyRecordIsAtfcsOwnBeforeItsFirstName) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-empty-record");
+  std::ofstream(Scratch.path() / kCreatedRecordName).flush();
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  Expected<void> Written = Dir->writeFile("best.h", "atfc's\n");
+  ASSERT_TRUE(Written) << Written.error().message();
+  Expected<std::vector<std::string>> Names = Dir->createdNames();
+  ASSERT_TRUE(Names) << Names.error().message();
+  EXPECT_EQ(*Names, std::vector<std::string>{"best.h"});
+}
+
+TEST(OutputDirectoryTest, ARecordAtfcDidNotWriteIsRefused) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-record");
+  std::ofstream(Scratch.path() / kCreatedRecordName) << "best.h\n";
+  std::ofstream(Scratch.path() / "best.h") << "mine\n";
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  Expected<void> Written = Dir->writeFile("best.h", "atfc's\n");
+  ASSERT_FALSE(Written);
+  EXPECT_NE(Written.error().message().find("is not atfc's record"), std::string::npos);
+  EXPECT_EQ(contents(Scratch.path() / "best.h"), "mine\n");
+}
+
+TEST(OutputDirectoryTest, LinksAreRefusedNotFollowed) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-links");
+  const fs::path Victim = Scratch.path() / "victim";
+  std::ofstream(Victim) << "victim\n";
+  OutputDirectory Dir = made(Scratch);
+  for (const char *Name : {"lock", "best.h", "results.db", "work"}) {
+    fs::create_symlink(Victim, Dir.pathOf(Name));
+    Expected<void> Claimed = Dir.claim(Name);
+    ASSERT_FALSE(Claimed) << Name;
+    EXPECT_EQ(Claimed.error().message(),
+              "'" + Dir.pathOf(Name) +
+                  "' is a symbolic link: atfc follows no link in an output directory; remove it");
+    EXPECT_FALSE(Dir.writeFile(Name, "x"));
+    EXPECT_FALSE(Dir.openFile(Name, O_RDWR | O_CREAT));
+    EXPECT_FALSE(Dir.readFile(Name, 100));
+    EXPECT_FALSE(Dir.makeDirectory(Name));
+  }
+  EXPECT_FALSE(OutputLock::acquire(Dir.path(), false, false));
+  EXPECT_EQ(contents(Victim), "victim\n");
+  // The directory itself as a link.
+  fs::create_symlink(Dir.path(), Scratch.path() / "link");
+  for (const std::string &Given :
+       {(Scratch.path() / "link").string(), (Scratch.path() / "link/").string()}) {
+    Expected<OutputDirectory> Linked = OutputDirectory::open(Given, true);
+    ASSERT_FALSE(Linked) << Given;
+    EXPECT_NE(Linked.error().message().find("is a symbolic link"), std::string::npos);
+    EXPECT_NE(Linked.error().message().find("choose another -o"), std::string::npos);
+  }
+}
+
+TEST(OutputDirectoryTest, ADirectoryOthersMayWriteIsRefused) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-others");
+  const fs::path Out = Scratch.path() / "out";
+  fs::create_directory(Out);
+  chmod(Out.c_str(), 0777);
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), true);
+  ASSERT_FALSE(Dir);
+  EXPECT_EQ(Dir.error().message(), "'" + Out.string() + "' is writable by others: 'chmod o-w " +
+                                       Out.string() + "', or choose another -o");
+  chmod(Out.c_str(), 0755);
+  Dir = OutputDirectory::open(Out.string(), true);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  ASSERT_TRUE(Dir->writeFile("best.json", "{}"));
+  chmod(Dir->pathOf("best.json").c_str(), 0666);
+  EXPECT_FALSE(Dir->readFile("best.json", 100));
+  EXPECT_FALSE(Dir->check("best.json"));
+}
+
+TEST(OutputDirectoryTest, AnotherUsersDirectoryAndFilesAreRefused) {
+  if (geteuid() != 0)
+    GTEST_SKIP() << "needs root to give files to another user (uid " << kOtherUser << ")";
+  const test::ScopedTempDirectory Scratch("atfc-outdir-owner");
+  const fs::path Out = Scratch.path() / "out";
+  fs::create_directory(Out);
+  ASSERT_EQ(chown(Out.c_str(), kOtherUser, kOtherUser), 0);
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), true);
+  ASSERT_FALSE(Dir);
+  EXPECT_EQ(Dir.error().message(),
+            "'" + Out.string() +
+                "' belongs to another user (uid 12345): atfc writes, reads and runs only files "
+                "of its own user there; choose another -o");
+  ASSERT_EQ(chown(Out.c_str(), 0, 0), 0);
+  Dir = OutputDirectory::open(Out.string(), true);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  ASSERT_TRUE(Dir->writeFile("tuner", "#!/bin/sh\n", 0755));
+  ASSERT_EQ(chown(Dir->pathOf("tuner").c_str(), kOtherUser, kOtherUser), 0);
+  Expected<bool> Checked = checkOutputFile(Dir->pathOf("tuner"));
+  ASSERT_FALSE(Checked);
+  EXPECT_NE(Checked.error().message().find("belongs to another user (uid 12345)"),
+            std::string::npos);
+  EXPECT_FALSE(Dir->openFile("tuner", O_RDONLY));
+}
+
+TEST(OutputDirectoryTest, HoldsFindsTheSourceByAnyName) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-holds");
+  std::ofstream(Scratch.path() / "f.cpp") << "int main() {}\n";
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  EXPECT_TRUE(Dir->holds((Scratch.path() / "f.cpp").string()));
+  fs::create_directory(Scratch.path() / "sub");
+  EXPECT_TRUE(Dir->holds((Scratch.path() / "sub/../f.cpp").string()));
+  fs::create_symlink(Scratch.path() / "f.cpp", Scratch.path() / "sub/link.cpp");
+  EXPECT_TRUE(Dir->holds((Scratch.path() / "sub/link.cpp").string()));
+  Expected<OutputDirectory> Sub = OutputDirectory::open((Scratch.path() / "sub").string(), false);
+  ASSERT_TRUE(Sub) << Sub.error().message();
+  EXPECT_FALSE(Sub->holds((Scratch.path() / "f.cpp").string()));
+}
