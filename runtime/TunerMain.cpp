@@ -30,6 +30,7 @@
 #include <optional>
 #include <sstream>
 #include <sys/prctl.h>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -215,6 +216,17 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     }
     Measurer = Connected.take();
   } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
+    if (Setup.Check)
+      for (auto [Value, Written, Clause] :
+           {std::tuple{Setup.Check->Tolerance, &Setup.CheckToleranceText, "tolerance"},
+            std::tuple{Setup.Check->Relative, &Setup.CheckRelativeText, "relative"}})
+        if (!(Value >= 0)) { // NaN too
+          std::ostringstream Message;
+          Message << "the check's " << Clause << " '" << Written->Text << "' is " << Value
+                  << "; it must be 0 or more";
+          Diags.error(SourceLocation{FileName, Written->Line, Written->Column}, Message.str());
+          return kFailureExitCode;
+        }
     MeasurerContext Context;
     Context.FileName = FileName;
     Context.BlankedSource = Blanked;

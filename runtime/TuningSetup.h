@@ -106,6 +106,11 @@ struct TuningSetup {
   std::optional<unsigned> Warmups;
   std::optional<unsigned> Repetitions;
   std::optional<CheckSetup> Check;
+  /// The check's `tolerance` and `relative` as written (empty when not
+  /// given): a negative or NaN value is reported at them before anything
+  /// is measured.
+  DirectiveText CheckToleranceText;
+  DirectiveText CheckRelativeText;
   /// A `check reference`'s configuration, by parameter name (the others
   /// take the first value of their range).
   std::vector<NamedValue> CheckReference;

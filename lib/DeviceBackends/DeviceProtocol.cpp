@@ -115,6 +115,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
     W.u8(static_cast<std::uint8_t>(S.Check->Kind));
     W.str(S.Check->GoldFile);
     W.f64(S.Check->Tolerance);
+    W.f64(S.Check->Relative);
     W.u64(S.Check->Buffers.size());
     for (unsigned B : S.Check->Buffers)
       W.u64(B);
@@ -162,6 +163,7 @@ bool decode(WireReader &R, SetupMessage &M) {
     C.Kind = static_cast<CheckAgainst>(R.u8());
     C.GoldFile = R.str();
     C.Tolerance = R.f64();
+    C.Relative = R.f64();
     std::uint64_t NB = R.u64();
     for (std::uint64_t I = 0; I < NB && !R.Failed; ++I)
       C.Buffers.push_back(static_cast<unsigned>(R.u64()));

@@ -100,8 +100,9 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
                                "the reference configuration was not measured, or it failed");
       return Reply;
     } else {
-      std::string Mismatch = compareOutputs(Setup.Arguments, State.Checked, Outputs,
-                                            State.Setup.Expected, Setup.Check->Tolerance);
+      std::string Mismatch =
+          compareOutputs(Setup.Arguments, State.Checked, Outputs, State.Setup.Expected,
+                         Setup.Check->Tolerance, Setup.Check->Relative);
       if (!Mismatch.empty()) {
         Reply.Result = Measurement::invalid(FailureKind::WrongResult, Mismatch);
         Reply.Result.CompileSeconds = CompileSeconds;

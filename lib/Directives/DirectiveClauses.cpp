@@ -231,7 +231,9 @@ void SpecParser::parseCheck(std::size_t I) {
       Ok &= parseReference(*X, Check.Reference);
     else if (C.Keyword == "buffers")
       Ok &= parseBufferNumbers(*X, Check.Buffers);
-    else
+    else if (C.Keyword == "relative")
+      Check.Relative = std::move(X);
+    else if (C.Keyword == "tolerance")
       Check.Tolerance = std::move(X);
   }
   if (ClausesOk && !Against) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 
 namespace atfc {
@@ -25,6 +26,7 @@ public:
     checkObjectives();
     checkCostFilePlace();
     checkDeviceLimitsInPlainArguments();
+    checkConstantTolerances();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -54,6 +56,8 @@ private:
     if (Spec.Check) {
       if (Spec.Check->Tolerance)
         Plain.push_back(&*Spec.Check->Tolerance);
+      if (Spec.Check->Relative)
+        Plain.push_back(&*Spec.Check->Relative);
       for (const ReferenceValue &V : Spec.Check->Reference)
         Plain.push_back(&V.Value);
     }
@@ -70,6 +74,27 @@ private:
                                         "open");
           break;
         }
+  }
+
+  /// A tolerance that is a number as written is known now: a negative one
+  /// would refuse every element. Others are checked when the tuner has
+  /// evaluated them (runtime/TunerMain.cpp).
+  void checkConstantTolerances() {
+    if (!Spec.Check)
+      return;
+    for (auto [X, Clause] : {std::pair{&Spec.Check->Tolerance, "tolerance"},
+                             std::pair{&Spec.Check->Relative, "relative"}}) {
+      if (!*X)
+        continue;
+      const std::string Text = llvm::StringRef((*X)->Text).trim().str();
+      char *End = nullptr;
+      const double Value = std::strtod(Text.c_str(), &End);
+      if (Text.empty() || End != Text.c_str() + Text.size() || !(Value < 0))
+        continue;
+      error((*X)->Begin, "the check's " + std::string(Clause) + " " + Text +
+                             " is negative; an element passes when |actual - expected| <= "
+                             "tolerance + relative * |expected|, so it must be 0 or more");
+    }
   }
 
   /// Where Text names Name after a `::` (blanks between allowed), as a

@@ -262,9 +262,14 @@ private:
       OS << "  atf_setup_.CheckReference.push_back({" << quoted(V.Parameter.Name)
          << ", toValue(static_cast<" << Type << ">(" << V.Value.Text << "))});\n";
     }
-    if (Check.Tolerance)
-      OS << "  atf_setup_.Check->Tolerance = static_cast<double>(" << Check.Tolerance->Text
-         << ");\n";
+    // Each tolerance with its place, for the message about a negative or
+    // NaN value (runtime/Measurers.cpp).
+    for (auto [Field, X] :
+         {std::pair{"Tolerance", &Check.Tolerance}, std::pair{"Relative", &Check.Relative}})
+      if (*X)
+        OS << "  atf_setup_.Check->" << Field << " = static_cast<double>(" << (*X)->Text
+           << ");\n  atf_setup_.Check" << Field << "Text = {" << quoted((*X)->Text) << ", "
+           << (*X)->Begin.Line << ", " << (*X)->Begin.Column << "};\n";
     if (!Check.Buffers.empty()) {
       OS << "  atf_setup_.Check->Buffers = {";
       for (std::size_t I = 0; I < Check.Buffers.size(); ++I)
