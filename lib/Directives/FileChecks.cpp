@@ -1,6 +1,8 @@
 //===- Directives/FileChecks.cpp - Checks of a whole file -----------------===//
 #include "Directives/FileChecks.h"
 
+#include "Directives/DirectiveLexing.h"
+#include "Directives/SyntheticUnit.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
@@ -27,6 +29,7 @@ public:
     checkCostFilePlace();
     checkDeviceLimitsInPlainArguments();
     checkConstantTolerances();
+    checkOneValueArguments();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -74,6 +77,31 @@ private:
                                         "open");
           break;
         }
+  }
+
+  /// The tuner converts a count, a seed, a tolerance ... as one C++ value,
+  /// where `3, 1` is a comma expression worth 1: refused, like every other
+  /// word after the value (SyntheticUnit.h has the rest).
+  /// So is an input's value and a constraint.
+  void checkOneValueArguments() {
+    std::vector<std::pair<const SourceExpr *, std::string>> OneValue;
+    for (const PlainArgument &Plain :
+         plainArguments(Spec, [](std::size_t) { return std::string("long long"); }))
+      if (Plain.What != "reference") // split at its commas already
+        OneValue.push_back({Plain.Expr, "'" + Plain.What + "'"});
+    for (const InputVariable &Input : Spec.Inputs)
+      if (Input.Kind == InputKind::Constant)
+        OneValue.push_back({&Input.Value, "input '" + Input.Name.Name + "'"});
+    for (const TuningParameter &Parameter : Spec.Parameters)
+      if (Parameter.Constraint)
+        OneValue.push_back({&*Parameter.Constraint, "a constraint"});
+    for (const auto &[X, What] : OneValue) {
+      const llvm::StringRef Text = X->Text;
+      const auto Parts = lexing::splitAtCommas(Text, 0, Text.size());
+      if (Parts.size() > 1)
+        error(X->positionOf(Parts.front().second),
+              What + " takes one value; C++ would take only the last of a ',' list");
+    }
   }
 
   /// A tolerance that is a number as written is known now: a negative one

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/TunerEmitter.h"
 #include "Directives/DirectiveLexing.h"
+#include "Directives/SyntheticUnit.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -168,6 +169,16 @@ private:
     return Out;
   }
 
+  /// A plain argument (the seed, a count, a tolerance, ...) in the
+  /// conversion that the check unit compiled it in (plainArguments()).
+  std::string plain(const SourceExpr &X) const {
+    for (const PlainArgument &P :
+         plainArguments(Spec, [&](std::size_t I) { return Analysis.Parameters[I].TypeName; }))
+      if (P.Expr == &X)
+        return P.Before + X.Text + P.After;
+    return "(" + X.Text + ")";
+  }
+
   /// The TuningSetup: what the directives say about searching and
   /// measuring. Expressions are pasted as written, like constraints.
   void emitSetup() {
@@ -176,7 +187,7 @@ private:
     emitDirectiveText("Technique", Spec.SearchTechnique);
     emitDirectiveText("AbortCondition", Spec.AbortCondition);
     if (Spec.Seed)
-      OS << "  atf_setup_.Seed = static_cast<std::uint64_t>(" << Spec.Seed->Text << ");\n";
+      OS << "  atf_setup_.Seed = " << plain(*Spec.Seed) << ";\n";
     OS << "  atf_setup_.DefineLines = {";
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;
@@ -191,7 +202,7 @@ private:
       OS << "};\n";
     }
     if (Spec.Timeout)
-      OS << "  atf_setup_.TimeoutSeconds = timeoutSeconds(" << Spec.Timeout->Text << ");\n";
+      OS << "  atf_setup_.TimeoutSeconds = " << plain(*Spec.Timeout) << ";\n";
     for (auto [Field, Script] :
          {std::pair{"CompileScript", &Spec.CompileScript}, std::pair{"RunScript", &Spec.RunScript},
           std::pair{"CostFile", &Spec.CostFile}})
@@ -204,9 +215,9 @@ private:
 
     // Scripts are repeated like kernels.
     if (Spec.Warmups)
-      OS << "  atf_setup_.Warmups = static_cast<unsigned>(" << Spec.Warmups->Text << ");\n";
+      OS << "  atf_setup_.Warmups = " << plain(*Spec.Warmups) << ";\n";
     if (Spec.Repetitions)
-      OS << "  atf_setup_.Repetitions = static_cast<unsigned>(" << Spec.Repetitions->Text << ");\n";
+      OS << "  atf_setup_.Repetitions = " << plain(*Spec.Repetitions) << ";\n";
 
     const DeviceSpec &D = Spec.Device;
     if (D.Backend == DeviceBackend::None)
@@ -221,7 +232,7 @@ private:
          {std::pair{"DeviceIndex", &D.Index}, std::pair{"PlatformId", &D.PlatformId},
           std::pair{"DeviceId", &D.DeviceId}})
       if (*X)
-        OS << "  atf_setup_." << Field << " = static_cast<std::uint64_t>(" << (*X)->Text << ");\n";
+        OS << "  atf_setup_." << Field << " = " << plain(**X) << ";\n";
     if (D.KernelName)
       OS << "  atf_setup_.KernelName = " << quoted(D.KernelName->Name) << ";\n";
     for (const KernelInput &In : D.Inputs)
@@ -254,22 +265,17 @@ private:
       OS << "  atf_setup_.Check->GoldFile = " << quoted(Check.GoldFile.Value) << ";\n";
     else
       OS << "  atf_setup_.Check->Kind = CheckAgainst::ReferenceConfiguration;\n";
-    for (const ReferenceValue &V : Check.Reference) {
-      const TuningParameter *P = Spec.findParameter(V.Parameter.Name);
-      const std::string Type =
-          P ? Analysis.Parameters[static_cast<std::size_t>(P - Spec.Parameters.data())].TypeName
-            : "long long";
-      OS << "  atf_setup_.CheckReference.push_back({" << quoted(V.Parameter.Name)
-         << ", toValue(static_cast<" << Type << ">(" << V.Value.Text << "))});\n";
-    }
+    for (const ReferenceValue &V : Check.Reference)
+      OS << "  atf_setup_.CheckReference.push_back({" << quoted(V.Parameter.Name) << ", toValue("
+         << plain(V.Value) << ")});\n";
     // Each tolerance with its place, for the message about a negative or
     // NaN value (runtime/Measurers.cpp).
     for (auto [Field, X] :
          {std::pair{"Tolerance", &Check.Tolerance}, std::pair{"Relative", &Check.Relative}})
       if (*X)
-        OS << "  atf_setup_.Check->" << Field << " = static_cast<double>(" << (*X)->Text
-           << ");\n  atf_setup_.Check" << Field << "Text = {" << quoted((*X)->Text) << ", "
-           << (*X)->Begin.Line << ", " << (*X)->Begin.Column << "};\n";
+        OS << "  atf_setup_.Check->" << Field << " = " << plain(**X) << ";\n  atf_setup_.Check"
+           << Field << "Text = {" << quoted((*X)->Text) << ", " << (*X)->Begin.Line << ", "
+           << (*X)->Begin.Column << "};\n";
     if (!Check.Buffers.empty()) {
       OS << "  atf_setup_.Check->Buffers = {";
       for (std::size_t I = 0; I < Check.Buffers.size(); ++I)
