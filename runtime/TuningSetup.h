@@ -105,6 +105,8 @@ struct TuningSetup {
   std::vector<KernelArgument> Arguments;
   std::optional<unsigned> Warmups;
   std::optional<unsigned> Repetitions;
+  /// How the repetitions' costs become the cost (`statistic`).
+  RepetitionStatistic Statistic = RepetitionStatistic::Median;
   std::optional<CheckSetup> Check;
   /// The check's `tolerance` and `relative` as written (empty when not
   /// given): a negative or NaN value is reported at them before anything

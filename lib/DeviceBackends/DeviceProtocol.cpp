@@ -109,6 +109,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
   }
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
+  W.u8(static_cast<std::uint8_t>(S.Statistic));
   W.f64(S.TimeoutSeconds);
   W.u8(S.Check.has_value());
   if (S.Check) {
@@ -157,6 +158,7 @@ bool decode(WireReader &R, SetupMessage &M) {
   }
   S.Warmups = static_cast<unsigned>(R.u64());
   S.Repetitions = static_cast<unsigned>(R.u64());
+  S.Statistic = static_cast<RepetitionStatistic>(R.u8());
   S.TimeoutSeconds = R.f64();
   if (R.u8()) {
     CheckSetup C;

@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <map>
 
 namespace atfc {
@@ -218,6 +219,11 @@ private:
       OS << "  atf_setup_.Warmups = " << plain(*Spec.Warmups) << ";\n";
     if (Spec.Repetitions)
       OS << "  atf_setup_.Repetitions = " << plain(*Spec.Repetitions) << ";\n";
+    if (Spec.RepetitionStatistic) {
+      std::string Name = Spec.RepetitionStatistic->Name;
+      Name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(Name[0])));
+      OS << "  atf_setup_.Statistic = RepetitionStatistic::" << Name << ";\n";
+    }
 
     const DeviceSpec &D = Spec.Device;
     if (D.Backend == DeviceBackend::None)

@@ -279,6 +279,9 @@ struct TuningSpec {
   std::optional<SourceExpr> Warmups;
   /// `repetitions`: measured runs of each configuration.
   std::optional<SourceExpr> Repetitions;
+  /// `repetitions N statistic WORD`: how their costs become the cost,
+  /// "median", "mean" or "min"; absent: the median.
+  std::optional<Identifier> RepetitionStatistic;
   /// The result check.
   std::optional<ResultCheck> Check;
   /// The device directives.

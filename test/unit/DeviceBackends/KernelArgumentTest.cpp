@@ -191,6 +191,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   Message.Setup.Arguments = {KernelArgument::scalar<double>(1.5),
                              KernelArgument::buffer<std::uint16_t>(9)};
   Message.Setup.TimeoutSeconds = 2.5;
+  Message.Setup.Statistic = RepetitionStatistic::Min;
   CheckSetup Check;
   Check.Kind = CheckAgainst::ReferenceConfiguration;
   Check.Tolerance = 0.25;
@@ -214,6 +215,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
             initialContents(Message.Setup.Arguments[0], 0, 0));
   EXPECT_EQ(Back.Setup.Arguments[1].Count, 9u);
   EXPECT_EQ(Back.Setup.TimeoutSeconds, 2.5);
+  EXPECT_EQ(Back.Setup.Statistic, RepetitionStatistic::Min);
   ASSERT_TRUE(Back.Setup.Check);
   EXPECT_EQ(Back.Setup.Check->Buffers, (std::vector<unsigned>{2}));
   EXPECT_EQ(Back.Setup.Check->Tolerance, 0.25);

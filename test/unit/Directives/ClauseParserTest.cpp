@@ -387,6 +387,19 @@ TEST(ClauseParserTest, ResultCheckAgainstGoldFile) {
   EXPECT_EQ(Spec.Check->Directive, pos(3, 1));
 }
 
+TEST(ClauseParserTest, RepetitionsWithStatistic) {
+  TuningSpec Spec = specOf("#atf::repetitions min(N, 3) statistic mean\n");
+  ASSERT_TRUE(Spec.Repetitions);
+  EXPECT_EQ(Spec.Repetitions->Text, "min(N, 3)");
+  ASSERT_TRUE(Spec.RepetitionStatistic);
+  EXPECT_EQ(Spec.RepetitionStatistic->Name, "mean");
+  EXPECT_EQ(Spec.RepetitionStatistic->Position, pos(1, 39));
+  // Without the clause: the median, said by no statistic.
+  TuningSpec Plain = specOf("#atf::ocl::repetitions 3\n");
+  ASSERT_TRUE(Plain.Repetitions);
+  EXPECT_FALSE(Plain.RepetitionStatistic);
+}
+
 TEST(ClauseParserTest, ResultCheckWithRelativeTolerance) {
   // The clauses in any order; `relative` also continues the directive in
   // paper style.
