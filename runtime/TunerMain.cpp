@@ -215,7 +215,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       return kFailureExitCode;
     }
     Measurer = Connected.take();
-  } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
+  } else if (Options.Mode == TunerMode::Tune ||
+             (Setup.Kind != MeasurementKind::Process && Setup.NamesDeviceLimits)) {
     if (Setup.Check)
       for (auto [Value, Written, Clause] :
            {std::tuple{Setup.Check->Tolerance, &Setup.CheckToleranceText, "tolerance"},
@@ -242,7 +243,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     if (!Made) {
       if (MeasuringRank)
         refuseToMeasure(*Role, Made.error().message());
-      Diags.error(SourceLocation{FileName}, Made.error().message());
+      Diags.error(SourceLocation{FileName},
+                  Made.error().message() +
+                      (Options.Mode == TunerMode::Space
+                           ? "; atfc space opens the device only to read the device limits "
+                             "that the file's ranges, constraints or launch sizes name"
+                           : ""));
       return kFailureExitCode;
     }
     Measurer = Made.take();

@@ -86,6 +86,10 @@ struct TuningSetup {
 
   /// How configurations are measured.
   MeasurementKind Kind = MeasurementKind::Process;
+  /// Whether ranges, constraints or launch sizes name a device limit: only
+  /// then does `atfc space` open the device (to read them), so that a space
+  /// is planned where no driver is.
+  bool NamesDeviceLimits = false;
   /// `timeout` in seconds; 0 for none.
   double TimeoutSeconds = 0;
 

@@ -230,6 +230,8 @@ private:
       return;
     OS << "  atf_setup_.Kind = MeasurementKind::"
        << (D.Backend == DeviceBackend::OpenCL ? "OpenCL" : "CUDA") << ";\n";
+    if (!Analysis.DeviceLimitReferences.empty())
+      OS << "  atf_setup_.NamesDeviceLimits = true;\n";
     if (D.Vendor)
       OS << "  atf_setup_.Vendor = " << quoted(D.Vendor->Value) << ";\n";
     if (D.Type)

@@ -32,7 +32,7 @@ SCRIPT_BASE = """\
 #atf::seed 1@
 #atf::timeout duration<seconds>(30)@
 #atf::warmups 0@
-#atf::repetitions 1@
+#atf::repetitions 1@ statistic mean@
 #atf::run_script "true"
 """
 
