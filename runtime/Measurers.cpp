@@ -59,9 +59,9 @@ public:
       : Backend(std::move(Backend)), Setup(Setup), Warmups(Warmups), Repetitions(Repetitions) {}
 
   std::string costMeaning() const override {
-    return fmt::format("kernel time in seconds on {}, the median of {} run{} after {} warm-up{}",
-                       device(), Repetitions, Repetitions == 1 ? "" : "s", Warmups,
-                       Warmups == 1 ? "" : "s");
+    return fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}",
+                       device(), statisticName(Setup.Statistic), Repetitions,
+                       Repetitions == 1 ? "" : "s", Warmups, Warmups == 1 ? "" : "s");
   }
 
   void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
@@ -197,6 +197,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
         Setup.TimeoutSeconds > 0 ? Setup.TimeoutSeconds : kDefaultScriptTimeoutSeconds;
     Options.Warmups = Setup.Warmups.value_or(0);
     Options.Repetitions = Setup.Repetitions.value_or(1);
+    Options.Statistic = Setup.Statistic;
     Options.SourceName = File.filename().string();
     Options.BlankedSource = Context.BlankedSource;
     Options.DefineLines = Setup.DefineLines;
@@ -243,6 +244,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     Kernel.Warmups = *Setup.Warmups;
   if (Setup.Repetitions)
     Kernel.Repetitions = *Setup.Repetitions;
+  Kernel.Statistic = Setup.Statistic;
   Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
   const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;

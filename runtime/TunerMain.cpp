@@ -32,6 +32,7 @@
 #include <optional>
 #include <sstream>
 #include <sys/prctl.h>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -234,7 +235,19 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       return kFailureExitCode;
     }
     Measurer = Connected.take();
-  } else if (Options.Mode == TunerMode::Tune || Setup.Kind != MeasurementKind::Process) {
+  } else if (Options.Mode == TunerMode::Tune ||
+             (Setup.Kind != MeasurementKind::Process && Setup.NamesDeviceLimits)) {
+    if (Setup.Check)
+      for (auto [Value, Written, Clause] :
+           {std::tuple{Setup.Check->Tolerance, &Setup.CheckToleranceText, "tolerance"},
+            std::tuple{Setup.Check->Relative, &Setup.CheckRelativeText, "relative"}})
+        if (!(Value >= 0)) { // NaN too
+          std::ostringstream Message;
+          Message << "the check's " << Clause << " '" << Written->Text << "' is " << Value
+                  << "; it must be 0 or more";
+          Diags.error(SourceLocation{FileName, Written->Line, Written->Column}, Message.str());
+          return kFailureExitCode;
+        }
     MeasurerContext Context;
     Context.FileName = FileName;
     Context.BlankedSource = Blanked;
@@ -263,7 +276,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       if (Made.error().location().hasFile())
         Diags.report(Made.error().diagnostic());
       else
-        Diags.error(SourceLocation{FileName}, Made.error().message());
+        Diags.error(SourceLocation{FileName},
+                    Made.error().message() +
+                        (Options.Mode == TunerMode::Space
+                             ? "; atfc space opens the device only to read the device limits "
+                               "that the file's ranges, constraints or launch sizes name"
+                             : ""));
       return kFailureExitCode;
     }
     Measurer = Made.take();

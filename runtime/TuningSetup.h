@@ -94,6 +94,10 @@ struct TuningSetup {
 
   /// How configurations are measured.
   MeasurementKind Kind = MeasurementKind::Process;
+  /// Whether ranges, constraints or launch sizes name a device limit: only
+  /// then does `atfc space` open the device (to read them), so that a space
+  /// is planned where no driver is.
+  bool NamesDeviceLimits = false;
   /// `timeout` in seconds; 0 for none.
   double TimeoutSeconds = 0;
 
@@ -113,7 +117,14 @@ struct TuningSetup {
   std::vector<KernelArgument> Arguments;
   std::optional<unsigned> Warmups;
   std::optional<unsigned> Repetitions;
+  /// How the repetitions' costs become the cost (`statistic`).
+  RepetitionStatistic Statistic = RepetitionStatistic::Median;
   std::optional<CheckSetup> Check;
+  /// The check's `tolerance` and `relative` as written (empty when not
+  /// given): a negative or NaN value is reported at them before anything
+  /// is measured.
+  DirectiveText CheckToleranceText;
+  DirectiveText CheckRelativeText;
   /// A `check reference`'s configuration, by parameter name (the others
   /// take the first value of their range).
   std::vector<NamedValue> CheckReference;

@@ -1,6 +1,10 @@
 //===- Backends/Measurement.cpp - Failure names ---------------------------===//
 #include "Backends/Measurement.h"
 
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
 namespace atfc {
 
 const char *failureName(FailureKind Kind) {
@@ -23,6 +27,40 @@ const char *failureName(FailureKind Kind) {
     return "not recorded";
   }
   return "";
+}
+
+const char *statisticName(RepetitionStatistic Statistic) {
+  switch (Statistic) {
+  case RepetitionStatistic::Median:
+    return "median";
+  case RepetitionStatistic::Mean:
+    return "mean";
+  case RepetitionStatistic::Min:
+    return "min";
+  }
+  return "";
+}
+
+std::optional<RepetitionStatistic> statisticNamed(std::string_view Name) {
+  for (RepetitionStatistic S :
+       {RepetitionStatistic::Median, RepetitionStatistic::Mean, RepetitionStatistic::Min})
+    if (Name == statisticName(S))
+      return S;
+  return std::nullopt;
+}
+
+double summarize(std::span<const double> Costs, RepetitionStatistic Statistic) {
+  std::vector<double> Sorted(Costs.begin(), Costs.end());
+  std::sort(Sorted.begin(), Sorted.end());
+  switch (Statistic) {
+  case RepetitionStatistic::Median:
+    return Sorted[(Sorted.size() - 1) / 2];
+  case RepetitionStatistic::Mean:
+    return std::accumulate(Sorted.begin(), Sorted.end(), 0.0) / static_cast<double>(Sorted.size());
+  case RepetitionStatistic::Min:
+    return Sorted.front();
+  }
+  return Sorted.front();
 }
 
 } // namespace atfc

@@ -14,7 +14,10 @@
 
 #include "SearchSpace/Configuration.h"
 
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -79,6 +82,26 @@ struct Measurement {
 /// "run failed", "timed out", "crashed", "bad cost", "wrong result",
 /// "not recorded"; "" for None.
 const char *failureName(FailureKind Kind);
+
+/// How the costs of a configuration's repetitions become its cost
+/// (`#atf::repetitions N statistic median|mean|min`).
+enum class RepetitionStatistic {
+  /// The middle cost (the lower middle for an even count: a measured cost).
+  Median,
+  /// The arithmetic mean (pyATF's choice).
+  Mean,
+  /// The smallest cost (the least disturbed run).
+  Min,
+};
+
+/// "median", "mean", "min".
+const char *statisticName(RepetitionStatistic Statistic);
+
+/// The statistic of that name; none for another word.
+std::optional<RepetitionStatistic> statisticNamed(std::string_view Name);
+
+/// The statistic of Costs (not empty).
+double summarize(std::span<const double> Costs, RepetitionStatistic Statistic);
 
 } // namespace atfc
 

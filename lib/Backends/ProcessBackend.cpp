@@ -265,27 +265,29 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
     M.RunSeconds = Seconds;
     return M;
   }
-  // Per objective: the median (the lower middle for an even count, a cost
-  // that was measured), the minimum and the maximum.
+  // Per objective, the statistic; the log keeps every repetition's costs
+  // in the order they ran.
   std::size_t Objectives = Costs.front().size();
   for (const std::vector<double> &C : Costs)
     if (C.size() != Objectives)
       return Measurement::invalid(FailureKind::BadCost,
                                   "the repetitions wrote different numbers of costs");
-  std::vector<double> Median(Objectives);
-  std::string Spread = "costs of " + std::to_string(Costs.size()) + " repetitions:";
+  std::vector<double> Cost(Objectives);
+  const char *Statistic = statisticName(Options.Statistic);
+  std::string Log = "costs of " + std::to_string(Costs.size()) + " repetitions:";
   for (std::size_t O = 0; O < Objectives; ++O) {
     std::vector<double> Column;
     for (const std::vector<double> &C : Costs)
       Column.push_back(C[O]);
-    std::sort(Column.begin(), Column.end());
-    Median[O] = Column[(Column.size() - 1) / 2];
-    Spread += " min " + shortestText(Column.front()) + " median " + shortestText(Median[O]) +
-              " max " + shortestText(Column.back());
+    Cost[O] = summarize(Column, Options.Statistic);
+    Log += O ? "; " : " ";
+    for (std::size_t R = 0; R < Column.size(); ++R)
+      Log += (R ? ", " : "") + shortestText(Column[R]);
+    Log += std::string(" (") + Statistic + " " + shortestText(Cost[O]) + ")";
   }
-  Measurement M = Measurement::valid(std::move(Median));
+  Measurement M = Measurement::valid(std::move(Cost));
   M.RunSeconds = Seconds;
-  M.Log = std::move(Spread);
+  M.Log = std::move(Log);
   return M;
 }
 

@@ -35,11 +35,12 @@ struct ProcessBackendOptions {
   /// Seconds each of the compile and the run script may take; 0: no limit.
   double TimeoutSeconds = 0;
   /// Runs of the run script before measuring, whose costs are dropped, and
-  /// measured runs: the cost is the median of the measured runs' costs
-  /// (per objective), and the log notes their minimum and maximum. The
+  /// measured runs: the cost is Statistic of the measured runs' costs
+  /// (per objective), and the log keeps every measured run's costs. The
   /// compile script runs once.
   unsigned Warmups = 0;
   unsigned Repetitions = 1;
+  RepetitionStatistic Statistic = RepetitionStatistic::Median;
   /// The annotated file's name, e.g. "gemm.cpp": ATF_SOURCE is a file of
   /// this name in the configuration's directory ("source" if empty).
   std::string SourceName;

@@ -72,8 +72,9 @@ struct DeviceKernelSetup {
   /// Unmeasured launches before the measured ones (`#atf::warmups`).
   unsigned Warmups = 1;
   /// Measured launches (`#atf::repetitions`, at least 1); the cost is their
-  /// median.
+  /// Statistic.
   unsigned Repetitions = 5;
+  RepetitionStatistic Statistic = RepetitionStatistic::Median;
   /// The longest one configuration may take (build, launches, check), in
   /// seconds; 0 for no limit.
   double TimeoutSeconds = 0;

@@ -113,12 +113,14 @@ void encode(WireWriter &W, const SetupMessage &M) {
   }
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
+  W.u8(static_cast<std::uint8_t>(S.Statistic));
   W.f64(S.TimeoutSeconds);
   W.u8(S.Check.has_value());
   if (S.Check) {
     W.u8(static_cast<std::uint8_t>(S.Check->Kind));
     W.str(S.Check->GoldFile);
     W.f64(S.Check->Tolerance);
+    W.f64(S.Check->Relative);
     W.u64(S.Check->Buffers.size());
     for (unsigned B : S.Check->Buffers)
       W.u64(B);
@@ -164,12 +166,14 @@ bool decode(WireReader &R, SetupMessage &M) {
   }
   S.Warmups = static_cast<unsigned>(R.u64());
   S.Repetitions = static_cast<unsigned>(R.u64());
+  S.Statistic = static_cast<RepetitionStatistic>(R.u8());
   S.TimeoutSeconds = R.f64();
   if (R.u8()) {
     CheckSetup C;
     C.Kind = static_cast<CheckAgainst>(R.u8());
     C.GoldFile = R.str();
     C.Tolerance = R.f64();
+    C.Relative = R.f64();
     std::uint64_t NB = R.u64();
     for (std::uint64_t I = 0; I < NB && !R.Failed; ++I)
       C.Buffers.push_back(static_cast<unsigned>(R.u64()));

@@ -101,8 +101,9 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
                                "the reference configuration was not measured, or it failed");
       return Reply;
     } else {
-      std::string Mismatch = compareOutputs(Setup.Arguments, State.Checked, Outputs,
-                                            State.Setup.Expected, Setup.Check->Tolerance);
+      std::string Mismatch =
+          compareOutputs(Setup.Arguments, State.Checked, Outputs, State.Setup.Expected,
+                         Setup.Check->Tolerance, Setup.Check->Relative);
       if (!Mismatch.empty()) {
         Reply.Result = Measurement::invalid(FailureKind::WrongResult, Mismatch);
         Reply.Result.CompileSeconds = CompileSeconds;
@@ -112,14 +113,14 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
     }
   }
 
-  std::vector<double> Sorted = Times;
-  std::sort(Sorted.begin(), Sorted.end());
-  std::size_t Middle = Sorted.size() / 2;
-  double Median = Sorted.size() % 2 ? Sorted[Middle] : (Sorted[Middle - 1] + Sorted[Middle]) / 2;
-  Reply.Result = Measurement::valid({Median});
-  Reply.Result.Log = "kernel time (s): median " + formatSeconds(Median) + ", min " +
-                     formatSeconds(Sorted.front()) + ", max " + formatSeconds(Sorted.back()) +
-                     " over " + std::to_string(Sorted.size()) + " runs";
+  // The log keeps every run's time, in the order they ran.
+  const double Cost = summarize(Times, Setup.Statistic);
+  Reply.Result = Measurement::valid({Cost});
+  Reply.Result.Log = "kernel times (s) of " + std::to_string(Times.size()) + " runs:";
+  for (std::size_t R = 0; R < Times.size(); ++R)
+    Reply.Result.Log += (R ? ", " : " ") + formatSeconds(Times[R]);
+  Reply.Result.Log +=
+      std::string(" (") + statisticName(Setup.Statistic) + " " + formatSeconds(Cost) + ")";
   Reply.Result.CompileSeconds = CompileSeconds;
   Reply.Result.RunSeconds = RunSeconds;
   // The tuner keeps a copy too, for a worker started afresh.

@@ -104,32 +104,63 @@ readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Argumen
   return Outputs;
 }
 
+namespace {
+
+/// The worst mismatch found so far.
+struct Mismatch {
+  unsigned Buffer = 0;
+  std::uint64_t Index = 0;
+  double Actual = 0, Expected = 0, Error = -1, Allowed = 0;
+};
+
+/// Whether A and E are equal as the check means it: numerically, both NaN,
+/// or the same infinity (inf - inf is NaN, so they need saying).
+bool sameValue(double A, double E) { return A == E || (std::isnan(A) && std::isnan(E)); }
+
+} // namespace
+
 std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
                            const std::vector<unsigned> &Checked,
                            const std::vector<std::vector<unsigned char>> &Actual,
                            const std::vector<std::vector<unsigned char>> &Expected,
-                           double Tolerance) {
+                           double Tolerance, double Relative) {
+  Mismatch Worst;
+  std::uint64_t Differ = 0, Total = 0;
   for (std::size_t B = 0; B < Checked.size(); ++B) {
     const KernelArgument &Argument = Arguments[Checked[B]];
     std::size_t Size = elementSize(Argument.Type);
     if (Actual[B].size() != Expected[B].size())
-      return "results differ at buffer " + std::to_string(Checked[B] + 1) + ": " +
-             std::to_string(Actual[B].size()) + " bytes vs " + std::to_string(Expected[B].size());
+      return "buffer " + std::to_string(Checked[B] + 1) + " has " +
+             std::to_string(Actual[B].size()) + " bytes, but " +
+             std::to_string(Expected[B].size()) + " were expected";
+    Total += Argument.Count;
     for (std::uint64_t I = 0; I < Argument.Count; ++I) {
       if (std::memcmp(Actual[B].data() + I * Size, Expected[B].data() + I * Size, Size) == 0)
         continue;
       double A = elementAsDouble(Argument.Type, Actual[B].data(), I);
       double E = elementAsDouble(Argument.Type, Expected[B].data(), I);
-      if (std::fabs(A - E) <= Tolerance)
+      if (sameValue(A, E))
         continue;
-      std::ostringstream Message;
-      Message.precision(9);
-      Message << "results differ at buffer " << Checked[B] + 1 << "[" << I << "]: " << A << " vs "
-              << E;
-      return Message.str();
+      const double Allowed = Tolerance + (std::isnan(E) ? 0 : Relative * std::fabs(E));
+      // A NaN or an infinity that the other side does not have is the
+      // largest error there is, whatever the tolerances allow.
+      const bool Finite = std::isfinite(A) && std::isfinite(E);
+      const double Error = Finite ? std::fabs(A - E) : INFINITY;
+      if (Finite && Error <= Allowed)
+        continue;
+      ++Differ;
+      if (Error > Worst.Error)
+        Worst = {Checked[B] + 1, I, A, E, Error, Allowed};
     }
   }
-  return "";
+  if (Differ == 0)
+    return "";
+  std::ostringstream Message;
+  Message.precision(9);
+  Message << "buffer " << Worst.Buffer << "[" << Worst.Index << "]: " << Worst.Actual << " vs "
+          << Worst.Expected << " (error " << Worst.Error << " > allowed " << Worst.Allowed << "); "
+          << Differ << " of " << Total << " elements " << (Differ == 1 ? "differs" : "differ");
+  return Message.str();
 }
 
 std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,

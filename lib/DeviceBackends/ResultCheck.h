@@ -3,8 +3,8 @@
 // The result check of the device backends (`#atf::check`): which buffer
 // arguments are checked, what they are compared with (a gold file, or what a
 // reference configuration computed on the same inputs), and the element-wise
-// comparison |actual - expected| <= tolerance that makes a configuration with
-// wrong results invalid.
+// comparison |actual - expected| <= tolerance + relative * |expected| (as
+// numpy.allclose) that makes a configuration with wrong results invalid.
 //
 // Tested through KernelArgumentTest.cpp.
 //
@@ -45,8 +45,11 @@ struct CheckSetup {
   std::string Script;
   /// The 1-based line and column of the check directive, for messages.
   unsigned Line = 0, Column = 0;
-  /// Elements match when |actual - expected| <= Tolerance (0: equal).
+  /// Elements match when |actual - expected| <= Tolerance + Relative *
+  /// |expected| (both 0: equal). Relative serves float sums, whose rounding
+  /// error grows with their size and magnitude.
   double Tolerance = 0;
+  double Relative = 0;
   /// The checked buffers as 1-based argument numbers (the number of their
   /// `input` directive); empty for every buffer argument.
   std::vector<unsigned> Buffers;
@@ -68,15 +71,19 @@ readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Argumen
              const std::vector<unsigned> &Checked);
 
 /// Compares the checked buffers' actual contents with the expected ones.
-/// Returns "" when every element matches, else the first mismatch:
-/// "results differ at buffer 4[17]: 2.5 vs 3" (buffer = 1-based argument
-/// number, then the element index; actual vs expected). Elements that are
-/// bitwise equal match (so NaN matches NaN).
+/// An element matches when |actual - expected| <= Tolerance + Relative *
+/// |expected|, when both are NaN, or when both are the same infinity.
+/// Returns "" when every element matches, else the largest error, where it
+/// is, and how many elements differ, in one line:
+/// "buffer 4[17]: 2.5 vs 3 (error 0.5 > allowed 0.01); 12 of 1024 elements
+/// differ" (buffer = 1-based argument number, then the element index;
+/// actual vs expected). A NaN or an infinity where a number was expected is
+/// the largest error there is.
 std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
                            const std::vector<unsigned> &Checked,
                            const std::vector<std::vector<unsigned char>> &Actual,
                            const std::vector<std::vector<unsigned char>> &Expected,
-                           double Tolerance);
+                           double Tolerance, double Relative = 0);
 
 /// A `check script`: writes each checked buffer's Outputs as buffer_K.npy
 /// (K = its 1-based input number) into Directory and runs Check.Script there

@@ -383,6 +383,16 @@ template <class A>
 requires atf_detail::constraint_like<A> atf_detail::negation<std::remove_cvref_t<A>>
 operator!(A &&);
 
+// The timeout's units (runtime/TuningSetup.h): `timeout duration<seconds>(30)`,
+// converted as the tuner does.
+struct milliseconds {};
+struct seconds {};
+struct minutes {};
+struct hours {};
+template <class Unit> struct duration { template <class T> explicit duration(T); };
+double timeoutSeconds(double);
+template <class Unit> double timeoutSeconds(const duration<Unit> &);
+
 // Kernel inputs of the device backends.
 template <class T = atf_detail::deduce, class... A>
 atf_detail::scalar_input<T, std::decay_t<A>...> scalar(const A &...);

@@ -274,7 +274,7 @@ void SpecParser::parseDirective() {
   case DirectiveKind::Warmups:
     return storeOnce("warmups", singleExpression(Arg), Spec.Warmups);
   case DirectiveKind::Repetitions:
-    return storeOnce("repetitions", singleExpression(Arg), Spec.Repetitions);
+    return parseRepetitions(Arg);
   case DirectiveKind::CompileScript:
     return storeOnce("compile_script", stringArgument(Arg, Text.size(), Spelling),
                      Spec.CompileScript);

@@ -234,7 +234,9 @@ void SpecParser::parseCheck(std::size_t I) {
       Ok &= parseReference(*X, Check.Reference);
     else if (C.Keyword == "buffers")
       Ok &= parseBufferNumbers(*X, Check.Buffers);
-    else
+    else if (C.Keyword == "relative")
+      Check.Relative = std::move(X);
+    else if (C.Keyword == "tolerance")
       Check.Tolerance = std::move(X);
   }
   if (ClausesOk && !Against) {
@@ -389,6 +391,64 @@ void SpecParser::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr>
   std::optional<std::vector<SourceExpr>> Dims = splitDimensions(*X);
   if (Dims && claimDirective(Key))
     Slot = std::move(*Dims);
+}
+
+/// `repetitions N [statistic median|mean|min]`: the count, then how the
+/// repetitions' costs become the cost. `statistic` is found as a word
+/// outside brackets and literals, so that an expression may still use it
+/// inside parentheses.
+void SpecParser::parseRepetitions(std::size_t I) {
+  const std::size_t End = Text.size();
+  std::size_t Keyword = NoIndex;
+  for (std::size_t J = I; J < End && Keyword == NoIndex;) {
+    if (opensLiteral(Text, J)) {
+      const std::size_t Close = skipLiteral(Text, J);
+      J = Close == NoIndex ? End : Close;
+    } else if (Text[J] == '(' || Text[J] == '[' || Text[J] == '{') {
+      const std::size_t Close = findClosingBracket(Text, J);
+      J = Close == NoIndex ? End : Close + 1;
+    } else if (lexing::isDigit(Text[J])) {
+      J = lexing::skipNumber(Text, J);
+    } else if (lexing::isIdentifierStart(Text[J])) {
+      const std::size_t WordEnd = lexing::wordEnd(Text, J);
+      if (Text.slice(J, WordEnd) == "statistic")
+        Keyword = J;
+      J = WordEnd;
+    } else {
+      ++J;
+    }
+  }
+  if (Keyword == NoIndex)
+    return storeOnce("repetitions", singleExpression(I), Spec.Repetitions);
+  const std::size_t CountEnd = I + Text.slice(I, Keyword).rtrim().size();
+  std::optional<SourceExpr> Count = expressionArgument(I, CountEnd, Spelling);
+  const std::size_t W = skipBlanks(Text, Keyword + 9);
+  const std::size_t WordEnd = W < End ? lexing::wordEnd(Text, W) : W;
+  const StringRef Word = Text.slice(W, WordEnd);
+  static const std::string_view Statistics[] = {"median", "mean", "min"};
+  if (Word.empty()) {
+    error(W, "expected how the repetitions' costs become the cost after 'statistic': median, "
+             "mean or min");
+    return;
+  }
+  if (std::find(std::begin(Statistics), std::end(Statistics), std::string_view(Word)) ==
+      std::end(Statistics)) {
+    std::string Message = "unknown statistic '" + Word.str() +
+                          "'; the cost of the "
+                          "repetitions is their median, mean or min";
+    if (std::string_view Suggestion = closestSpelling(Word, Statistics); !Suggestion.empty())
+      Message += "; did you mean '" + std::string(Suggestion) + "'?";
+    error(W, std::move(Message));
+    return;
+  }
+  if (const std::size_t After = skipBlanks(Text, WordEnd); After < End) {
+    error(After, "unexpected text after the statistic '" + Word.str() + "'");
+    return;
+  }
+  if (Count && claimDirective("repetitions")) {
+    Spec.Repetitions = std::move(Count);
+    Spec.RepetitionStatistic = Identifier{Word.str(), pos(W)};
+  }
 }
 
 /// `depends "a" "b"`: one path per string (unlike a script, adjacent strings

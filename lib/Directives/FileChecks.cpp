@@ -1,6 +1,8 @@
 //===- Directives/FileChecks.cpp - Checks of a whole file -----------------===//
 #include "Directives/FileChecks.h"
 
+#include "Directives/DirectiveLexing.h"
+#include "Directives/SyntheticUnit.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 
 namespace atfc {
@@ -25,6 +28,8 @@ public:
     checkObjectives();
     checkCostFilePlace();
     checkDeviceLimitsInPlainArguments();
+    checkConstantTolerances();
+    checkOneValueArguments();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -54,6 +59,8 @@ private:
     if (Spec.Check) {
       if (Spec.Check->Tolerance)
         Plain.push_back(&*Spec.Check->Tolerance);
+      if (Spec.Check->Relative)
+        Plain.push_back(&*Spec.Check->Relative);
       for (const ReferenceValue &V : Spec.Check->Reference)
         Plain.push_back(&V.Value);
     }
@@ -70,6 +77,52 @@ private:
                                         "open");
           break;
         }
+  }
+
+  /// The tuner converts a count, a seed, a tolerance ... as one C++ value,
+  /// where `3, 1` is a comma expression worth 1: refused, like every other
+  /// word after the value (SyntheticUnit.h has the rest).
+  /// So is an input's value and a constraint.
+  void checkOneValueArguments() {
+    std::vector<std::pair<const SourceExpr *, std::string>> OneValue;
+    for (const PlainArgument &Plain :
+         plainArguments(Spec, [](std::size_t) { return std::string("long long"); }))
+      if (Plain.What != "reference") // split at its commas already
+        OneValue.push_back({Plain.Expr, "'" + Plain.What + "'"});
+    for (const InputVariable &Input : Spec.Inputs)
+      if (Input.Kind == InputKind::Constant)
+        OneValue.push_back({&Input.Value, "input '" + Input.Name.Name + "'"});
+    for (const TuningParameter &Parameter : Spec.Parameters)
+      if (Parameter.Constraint)
+        OneValue.push_back({&*Parameter.Constraint, "a constraint"});
+    for (const auto &[X, What] : OneValue) {
+      const llvm::StringRef Text = X->Text;
+      const auto Parts = lexing::splitAtCommas(Text, 0, Text.size());
+      if (Parts.size() > 1)
+        error(X->positionOf(Parts.front().second),
+              What + " takes one value; C++ would take only the last of a ',' list");
+    }
+  }
+
+  /// A tolerance that is a number as written is known now: a negative one
+  /// would refuse every element. Others are checked when the tuner has
+  /// evaluated them (runtime/TunerMain.cpp).
+  void checkConstantTolerances() {
+    if (!Spec.Check)
+      return;
+    for (auto [X, Clause] : {std::pair{&Spec.Check->Tolerance, "tolerance"},
+                             std::pair{&Spec.Check->Relative, "relative"}}) {
+      if (!*X)
+        continue;
+      const std::string Text = llvm::StringRef((*X)->Text).trim().str();
+      char *End = nullptr;
+      const double Value = std::strtod(Text.c_str(), &End);
+      if (Text.empty() || End != Text.c_str() + Text.size() || !(Value < 0))
+        continue;
+      error((*X)->Begin, "the check's " + std::string(Clause) + " " + Text +
+                             " is negative; an element passes when |actual - expected| <= "
+                             "tolerance + relative * |expected|, so it must be 0 or more");
+    }
   }
 
   /// Where Text names Name after a `::` (blanks between allowed), as a

@@ -619,6 +619,8 @@ private:
     if (Spec.Check) {
       if (Spec.Check->Tolerance)
         Others.push_back(Spec.Check->Tolerance->Text);
+      if (Spec.Check->Relative)
+        Others.push_back(Spec.Check->Relative->Text);
       for (const ReferenceValue &Value : Spec.Check->Reference)
         Others.push_back(Value.Value.Text);
     }

@@ -306,6 +306,7 @@ private:
   std::optional<InputFill> parseFill(const SourceExpr &X);
   void parseDepends(std::size_t I);
   void parseObjective(std::size_t I);
+  void parseRepetitions(std::size_t I);
   void parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot);
   template <typename T>
   void storeOnce(StringRef Key, std::optional<T> Value, std::optional<T> &Slot) {

@@ -32,7 +32,38 @@ std::string parameterTypeAlias(std::size_t I) { return "atf_type_" + std::to_str
 std::string constraintFunction(std::size_t I) { return "atf_constraint_" + std::to_string(I); }
 std::string sizeFunction(std::size_t I) { return "atf_size_" + std::to_string(I); }
 std::string kernelInputFunction(std::size_t I) { return "atf_kernel_input_" + std::to_string(I); }
+std::string plainFunction(std::size_t I) { return "atf_plain_" + std::to_string(I); }
 } // namespace synthetic
+
+std::vector<PlainArgument>
+plainArguments(const TuningSpec &Spec,
+               const std::function<std::string(std::size_t)> &ParameterType) {
+  std::vector<PlainArgument> Arguments;
+  auto Add = [&](const std::optional<SourceExpr> &X, const char *What, std::string Before,
+                 std::string After = ")") {
+    if (X && !X->Text.empty())
+      Arguments.push_back({&*X, What, std::move(Before), std::move(After)});
+  };
+  Add(Spec.Seed, "seed", "static_cast<std::uint64_t>(");
+  Add(Spec.Timeout, "timeout", "timeoutSeconds(");
+  Add(Spec.Warmups, "warmups", "static_cast<unsigned>(");
+  Add(Spec.Repetitions, "repetitions", "static_cast<unsigned>(");
+  Add(Spec.Device.Index, "id", "static_cast<std::uint64_t>(");
+  Add(Spec.Device.PlatformId, "platform_id", "static_cast<std::uint64_t>(");
+  Add(Spec.Device.DeviceId, "device_id", "static_cast<std::uint64_t>(");
+  if (!Spec.Check)
+    return Arguments;
+  Add(Spec.Check->Tolerance, "tolerance", "static_cast<double>(");
+  Add(Spec.Check->Relative, "relative", "static_cast<double>(");
+  for (const ReferenceValue &V : Spec.Check->Reference) {
+    const TuningParameter *P = Spec.findParameter(V.Parameter.Name);
+    const std::string Type =
+        P ? ParameterType(static_cast<std::size_t>(P - Spec.Parameters.data())) : "long long";
+    if (!V.Value.Text.empty())
+      Arguments.push_back({&V.Value, "reference", "static_cast<" + Type + ">(", ")"});
+  }
+  return Arguments;
+}
 
 std::optional<UserCharacter> SyntheticUnit::userCharacterAt(unsigned Offset) const {
   auto After = std::upper_bound(Runs.begin(), Runs.end(), Offset,
@@ -179,6 +210,10 @@ public:
     writeSizes();
     for (std::size_t I = 0; I < Spec.Device.Inputs.size(); ++I)
       writeKernelInput(I);
+    const std::vector<PlainArgument> Plain =
+        plainArguments(Spec, [](std::size_t P) { return synthetic::parameterTypeAlias(P); });
+    for (std::size_t I = 0; I < Plain.size(); ++I)
+      writePlainArgument(I, Plain[I]);
   }
 
 private:
@@ -206,6 +241,8 @@ private:
       Collect(*Spec.Device.SharedMemory);
     for (const KernelInput &Input : Spec.Device.Inputs)
       Collect(Input.Expr);
+    for (const PlainArgument &Plain : plainArguments(Spec, synthetic::parameterTypeAlias))
+      Collect(*Plain.Expr);
 
     Writer.write("// atfc: the semantic analysis of a file's #atf:: directives\n");
     Writer.write("#include <cstddef>\n#include <cstdint>\n#include <type_traits>\n");
@@ -258,11 +295,11 @@ private:
       // leaves N declared with its type.
       const unsigned Declaration = Writer.offset();
       Writer.write("inline const " + (HasType ? Input.Type->Text : std::string("auto")) + " " +
-                   Value + " =");
+                   Value + " = (");
       const unsigned Index = place(ExpressionRole::InputValue, I, Input.Value, Value);
       Unit.Expressions[Index].DeclarationBegin = Declaration;
       Writer.copy(Index, Input.Value);
-      Writer.write(";\n");
+      Writer.write(");\n");
     }
     if (!HasType)
       Writer.write("extern const " +
@@ -282,7 +319,7 @@ private:
     const SourceExpr &X = Parameter.Range.Expr;
 
     const unsigned RangeBegin = Writer.offset();
-    Writer.write("inline const auto " + Range + " = ");
+    Writer.write("inline const auto " + Range + " = (");
     // `{a, b}` cannot be the operand of decltype; `atf::set(a, b)` means the
     // same and keeps every character in its column.
     std::string Override;
@@ -305,7 +342,7 @@ private:
                       *Values);
     else
       Writer.copy(RangeIndex, X, Override);
-    Writer.write(";\n");
+    Writer.write(");\n");
     Writer.write("inline const int " + Range + "_instantiation = atf_detail::traits_of<decltype(" +
                  Range + ")>::instantiate();\n");
     Writer.write("using " + synthetic::rangeValueAlias(I) +
@@ -359,6 +396,24 @@ private:
     }
   }
 
+  /// `inline void atf_plain_I(the inputs) { auto &&atf_value = Before X
+  /// After; }`: what the tuner's main() compiles, where the inputs and no
+  /// tuning parameter are known. Before ends its line, so that X keeps its
+  /// columns; After starts the next.
+  void writePlainArgument(std::size_t I, const PlainArgument &Plain) {
+    const unsigned Begin = Writer.offset();
+    Writer.write("inline void " + synthetic::plainFunction(I) + "(" + InputParameters + ") {\n");
+    const unsigned Declaration = Writer.offset();
+    Writer.write("  auto &&" + synthetic::ValueVariable.str() + " = " + Plain.Before + "(");
+    const unsigned Index =
+        place(ExpressionRole::PlainArgument, I, *Plain.Expr, synthetic::plainFunction(I));
+    Unit.Expressions[Index].DeclarationBegin = Declaration;
+    Writer.copy(Index, *Plain.Expr);
+    Writer.write(")" + Plain.After + ";\n  constexpr int " + synthetic::StatusVariable.str() +
+                 " = 0;\n}\n");
+    closeWrappers(Index, Begin);
+  }
+
   /// The parameter list of the check functions. Types are spelled so that
   /// Clang's messages read well: the user's type clause, or `type_of_NAME`
   /// for an inferred type (printed as 'type_of_WPT' (aka 'unsigned long')).
@@ -374,6 +429,7 @@ private:
           Input.Kind == InputKind::Positional ? UntypedPositionalInputType.str()
                                               : "type_of_" + Input.Name.Name,
           Input.Name.Name);
+    InputParameters = Parameters;
     for (const TuningParameter &Parameter : Spec.Parameters)
       Add(Parameter.Type, "type_of_" + Parameter.Name.Name, Parameter.Name.Name);
   }
@@ -387,11 +443,11 @@ private:
     const unsigned Begin = Writer.offset();
     Writer.write("inline void " + Function + "(" + Parameters + ") {\n");
     const unsigned Declaration = Writer.offset();
-    Writer.write("  auto &&" + synthetic::ValueVariable.str() + " =");
+    Writer.write("  auto &&" + synthetic::ValueVariable.str() + " = (");
     const unsigned Index = place(Role, Owner, X, Function);
     Unit.Expressions[Index].DeclarationBegin = Declaration;
     Writer.copy(Index, X);
-    Writer.write(";\n  constexpr int " + synthetic::StatusVariable.str() + " = " + Status + ";\n" +
+    Writer.write(");\n  constexpr int " + synthetic::StatusVariable.str() + " = " + Status + ";\n" +
                  More + "}\n");
     closeWrappers(Index, Begin);
     return Index;
@@ -444,6 +500,8 @@ private:
   UnitWriter Writer;
   /// The parameter list of the check functions.
   std::string Parameters;
+  /// Its inputs alone: the plain arguments' functions.
+  std::string InputParameters;
 };
 
 } // namespace

@@ -16,7 +16,14 @@
 //   constraints   `auto &&atf_value = CONSTRAINT;` in a function whose
 //                 parameters are all inputs and all tuning parameters, so
 //                 that the parameter's own name is the candidate;
-//   sizes, kernel inputs   the same, one function each.
+//   sizes, kernel inputs   the same, one function each;
+//   plain arguments        (the seed, timeout, counts, device numbers,
+//                 tolerances, reference values: what the tuner evaluates
+//                 once in its main(), where only the inputs are known) in a
+//                 function of the inputs, inside exactly the conversion the
+//                 tuner wraps them in (plainArguments(), which the emitter
+//                 uses too), so that `repetitions 3 foo` fails here and not
+//                 in the tuner's build.
 //
 // Each user expression is copied verbatim (a set's outer braces become
 // parentheses, so that `{1, 2}` reads as `atf::set(1, 2)`) behind a `#line`
@@ -50,6 +57,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +73,7 @@ enum class ExpressionRole {
   Constraint,    ///< the `constraint` clause
   Size,          ///< a dimension of global_size/local_size/grid_dim/block_dim, shared_memory
   KernelInput,   ///< `scalar<T>(E)`, `buffer<T>(E)` or `local<T>(E)`
+  PlainArgument, ///< an argument the tuner converts once (plainArguments())
 };
 
 /// Which device size a Size expression belongs to.
@@ -149,6 +158,23 @@ struct SyntheticUnit {
   std::optional<unsigned> expressionAt(unsigned Offset) const;
 };
 
+/// An argument that the tuner evaluates once, before it opens the device,
+/// where only the inputs are known, and how it converts it: the tuner's
+/// text is Before + the user's expression + After.
+struct PlainArgument {
+  const SourceExpr *Expr = nullptr;
+  /// The directive or clause, for messages ("repetitions").
+  std::string What;
+  std::string Before, After;
+};
+
+/// The plain arguments of Spec, in one order for the emitter and the unit.
+/// A reference value converts to its parameter's type, which
+/// ParameterType(P) spells (the unit's alias, the tuner's type name).
+std::vector<PlainArgument>
+plainArguments(const TuningSpec &Spec,
+               const std::function<std::string(std::size_t)> &ParameterType);
+
 /// Builds the synthetic unit of Spec, with `#line` directives naming
 /// FileName. The spec must outlive the unit (expressions are pointed to).
 SyntheticUnit buildSyntheticUnit(const TuningSpec &Spec, llvm::StringRef FileName);
@@ -210,6 +236,7 @@ std::string parameterTypeAlias(std::size_t I);  ///< the parameter's type
 std::string constraintFunction(std::size_t I);  ///< the constraint's check
 std::string sizeFunction(std::size_t I);        ///< the I-th size dimension's check
 std::string kernelInputFunction(std::size_t I); ///< the I-th kernel input's check
+std::string plainFunction(std::size_t I);       ///< the I-th plain argument's check
 /// The variable a check function initializes with the user's expression.
 inline constexpr llvm::StringLiteral ValueVariable = "atf_value";
 /// The constexpr int a check function sets to the prelude's verdict.

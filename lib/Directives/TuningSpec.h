@@ -229,8 +229,8 @@ struct ReferenceValue {
 /// The result check (`#atf::check`, also spelled `#atf::ocl::check` or
 /// `#atf::cuda::check`):
 ///
-///   #atf::check gold "expected.bin" [tolerance EXPR] [buffers N, ...]
-///   #atf::check reference {.WPT = 1, .LS = 1} [tolerance EXPR] [buffers ...]
+///   #atf::check gold "expected.bin" [tolerance A] [relative R] [buffers N, ...]
+///   #atf::check reference {.WPT = 1, .LS = 1} [tolerance A] [relative R] [buffers ...]
 ///
 /// After each configuration runs, the checked buffers are compared element by
 /// element with a gold file (the expected contents of the checked buffers,
@@ -238,7 +238,8 @@ struct ReferenceValue {
 /// reference configuration computed on the same inputs. A reference lists
 /// parameters as in a C++20 designated initializer (the `.` is optional);
 /// parameters it leaves out take the first value of their range. Elements
-/// match when |actual - expected| <= tolerance (default 0: equal). `buffers`
+/// match when |actual - expected| <= A + R * |expected| (numpy.allclose;
+/// both default to 0: equal); A and R are expressions of inputs. `buffers`
 /// names the checked buffers by the number of their `input` directive
 /// (1 = first); by default every buffer input is checked. A configuration
 /// whose results do not match is invalid, never best.
@@ -253,6 +254,8 @@ struct ResultCheck {
   std::vector<ReferenceValue> Reference;
   /// The `tolerance` clause; absent for an exact comparison.
   std::optional<SourceExpr> Tolerance;
+  /// The `relative` clause (a factor of |expected|); absent for none.
+  std::optional<SourceExpr> Relative;
   /// The `buffers` clause: 1-based numbers of `input` directives; empty for
   /// every buffer input.
   std::vector<unsigned> Buffers;
@@ -304,6 +307,9 @@ struct TuningSpec {
   std::optional<SourceExpr> Warmups;
   /// `repetitions`: measured runs of each configuration.
   std::optional<SourceExpr> Repetitions;
+  /// `repetitions N statistic WORD`: how their costs become the cost,
+  /// "median", "mean" or "min"; absent: the median.
+  std::optional<Identifier> RepetitionStatistic;
   /// The result check.
   std::optional<ResultCheck> Check;
   /// The device directives.

@@ -228,6 +228,7 @@ private:
     case ExpressionRole::Constraint:
     case ExpressionRole::Size:
     case ExpressionRole::KernelInput:
+    case ExpressionRole::PlainArgument:
       Function = find<FunctionDecl>(Placed.HolderName);
       if (const VarDecl *Holder = localVariable(Function, synthetic::ValueVariable);
           Holder && !Holder->isInvalidDecl()) {

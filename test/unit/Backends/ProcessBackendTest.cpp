@@ -373,3 +373,40 @@ TEST_F(ProcessBackendTest, UnusableWorkDirectoryMakesEveryConfigurationInvalid) 
   EXPECT_FALSE(M.Valid);
   EXPECT_NE(M.Reason.find("cannot make the work directory"), std::string::npos) << M.Reason;
 }
+
+TEST(RepetitionStatistic, SummarizesCosts) {
+  const std::vector<double> Costs{16, 4, 9, 1};
+  // The median of an even count is the lower middle: a measured cost.
+  EXPECT_EQ(summarize(Costs, RepetitionStatistic::Median), 4);
+  EXPECT_EQ(summarize(std::vector<double>{3, 1, 2}, RepetitionStatistic::Median), 2);
+  EXPECT_EQ(summarize(Costs, RepetitionStatistic::Mean), 7.5);
+  EXPECT_EQ(summarize(Costs, RepetitionStatistic::Min), 1);
+  EXPECT_EQ(summarize(std::vector<double>{5}, RepetitionStatistic::Mean), 5);
+  for (RepetitionStatistic S :
+       {RepetitionStatistic::Median, RepetitionStatistic::Mean, RepetitionStatistic::Min})
+    EXPECT_EQ(statisticNamed(statisticName(S)), S);
+  EXPECT_FALSE(statisticNamed("average"));
+}
+
+TEST_F(ProcessBackendTest, RepetitionsBecomeTheCostByTheirStatistic) {
+  // Each run appends to a counter and writes two costs: its number and its
+  // square. One warm-up (cost 1, 1), then 2, 3, 4 and 4, 9, 16.
+  auto Options = options("n=$(cat \"$OUT/count\" 2>/dev/null || echo 0); n=$((n + 1)); "
+                         "echo $n > \"$OUT/count\"; echo $n,$((n * n)) > cost");
+  Options.CostFile = "cost";
+  Options.Warmups = 1;
+  Options.Repetitions = 3;
+  Options.Statistic = RepetitionStatistic::Mean;
+  Measurement M = ProcessBackend(Options).measure(configuration(1));
+  ASSERT_TRUE(M.Valid) << M.Reason << M.Log;
+  ASSERT_EQ(M.Costs.size(), 2u);
+  EXPECT_EQ(M.Costs[0], 3);
+  EXPECT_DOUBLE_EQ(M.Costs[1], 29.0 / 3);
+  EXPECT_EQ(M.Log, "costs of 3 repetitions: 2, 3, 4 (mean 3); 4, 9, 16 (mean 9.666666666666666)");
+
+  fs::remove(Out / "count");
+  Options.Statistic = RepetitionStatistic::Min;
+  M = ProcessBackend(Options).measure(configuration(1));
+  ASSERT_TRUE(M.Valid) << M.Reason << M.Log;
+  EXPECT_EQ(M.Costs, (std::vector<double>{2, 4}));
+}

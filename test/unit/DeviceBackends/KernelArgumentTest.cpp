@@ -115,12 +115,64 @@ TEST(ResultCheck, ComparesWithTolerance) {
   auto Expected = floats({1, 2, 3});
   EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2, 3})}, {Expected}, 0), "");
   EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.25f, 3})}, {Expected}, 0),
-            "results differ at buffer 2[1]: 2.25 vs 2");
+            "buffer 2[1]: 2.25 vs 2 (error 0.25 > allowed 0); 1 of 3 elements differs");
   EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.25f, 3})}, {Expected}, 0.5), "");
   float NaN = std::nanf("");
   EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({NaN, 2, 3})}, {floats({NaN, 2, 3})}, 0),
             "");
   EXPECT_NE(compareOutputs(Arguments, Checked, {floats({NaN, 2, 3})}, {Expected}, 1), "");
+}
+
+TEST(ResultCheck, ReportsTheLargestErrorAndHowManyDiffer) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(4),
+                                        KernelArgument::buffer<float>(2)};
+  std::vector<unsigned> Checked{0, 1};
+  // The first mismatch is not the largest one; the largest is in buffer 2.
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1.5f, 2, 3, 4}), floats({1, 10})},
+                           {floats({1, 2, 3, 4.75f}), floats({1, 7})}, 0.25),
+            "buffer 2[1]: 10 vs 7 (error 3 > allowed 0.25); 3 of 6 elements differ");
+}
+
+TEST(ResultCheck, RelativeToleranceIsAsNumpyAllclose) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(2)};
+  std::vector<unsigned> Checked{0};
+  // The float sum: off by 1.28, within 1e-5 of its 523762.844.
+  auto Sum = floats({523762.844f, 1});
+  auto Computed = floats({523761.562f, 1});
+  EXPECT_NE(compareOutputs(Arguments, Checked, {Computed}, {Sum}, 0.01), "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {Computed}, {Sum}, 0, 1e-5), "");
+  // |a - e| <= A + R * |e|: the allowances add up; R scales |expected|,
+  // not the actual value, and a negative expected value counts by size.
+  EXPECT_EQ(
+      compareOutputs(Arguments, Checked, {floats({-110, 1.5f})}, {floats({-100, 1})}, 0.5, 0.1),
+      "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({-111, 1})}, {floats({-100, 1})}, 0.5, 0.1),
+            "buffer 1[0]: -111 vs -100 (error 11 > allowed 10.5); 1 of 2 elements differs");
+  // An expected zero allows only the absolute tolerance.
+  EXPECT_NE(compareOutputs(Arguments, Checked, {floats({1e-9f, 1})}, {floats({0, 1})}, 0, 0.5), "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1e-9f, 1})}, {floats({0, 1})}, 1e-8, 0.5),
+            "");
+}
+
+TEST(ResultCheck, NaNAndInfinity) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(3)};
+  std::vector<unsigned> Checked{0};
+  const float Inf = INFINITY;
+  const float NaN = std::nanf("");
+  const float OtherNaN = -std::nanf("1"); // another bit pattern: still NaN
+  // NaN matches NaN whatever its bits; an infinity matches the same one.
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({OtherNaN, Inf, -Inf})},
+                           {floats({NaN, Inf, -Inf})}, 0, 0.1),
+            "");
+  // An infinity of the other sign, and NaN where a number was expected, are
+  // the largest errors there are, whatever the tolerances.
+  EXPECT_EQ(
+      compareOutputs(Arguments, Checked, {floats({1, -Inf, 3})}, {floats({1, Inf, 3})}, 1e30, 1),
+      "buffer 1[1]: -inf vs inf (error inf > allowed inf); 1 of 3 elements differs");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.5f, NaN})}, {floats({1, 2, 3})}, 0, 0),
+            "buffer 1[2]: nan vs 3 (error inf > allowed 0); 2 of 3 elements differ");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2, 3})}, {floats({1, 2, NaN})}, 1e30),
+            "buffer 1[2]: 3 vs nan (error inf > allowed 1e+30); 1 of 3 elements differs");
 }
 
 TEST(ResultCheck, CheckedBuffers) {
@@ -176,9 +228,11 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
                              KernelArgument::buffer<std::uint16_t>(9),
                              KernelArgument::local<half>()};
   Message.Setup.TimeoutSeconds = 2.5;
+  Message.Setup.Statistic = RepetitionStatistic::Min;
   CheckSetup Check;
   Check.Kind = CheckAgainst::ReferenceConfiguration;
   Check.Tolerance = 0.25;
+  Check.Relative = 1e-5;
   Check.Buffers = {2};
   Message.Setup.Check = Check;
   Message.Expected = {{1, 2, 3}};
@@ -200,8 +254,11 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
             initialContents(Message.Setup.Arguments[0], 0, 0));
   EXPECT_EQ(Back.Setup.Arguments[1].Count, 9u);
   EXPECT_EQ(Back.Setup.TimeoutSeconds, 2.5);
+  EXPECT_EQ(Back.Setup.Statistic, RepetitionStatistic::Min);
   ASSERT_TRUE(Back.Setup.Check);
   EXPECT_EQ(Back.Setup.Check->Buffers, (std::vector<unsigned>{2}));
+  EXPECT_EQ(Back.Setup.Check->Tolerance, 0.25);
+  EXPECT_EQ(Back.Setup.Check->Relative, 1e-5);
   EXPECT_EQ(Back.Expected, Message.Expected);
 
   // A configuration's local counts and shared memory travel with its sizes.

@@ -69,6 +69,20 @@ TEST(ClauseParserErrorTest, OneBackendPerFile) {
                    "first at 2:7); a file targets one backend"}));
 }
 
+TEST(ClauseParserErrorTest, RepetitionStatistic) {
+  EXPECT_EQ(errorsOf("#atf::repetitions 3 statistic meen\n"),
+            Lines{"1:31: unknown statistic 'meen'; the cost of the repetitions is their median, "
+                  "mean or min; did you mean 'mean'?"});
+  EXPECT_EQ(errorsOf("#atf::repetitions 3 statistic\n"),
+            Lines{"1:30: expected how the repetitions' costs become the cost after 'statistic': "
+                  "median, mean or min"});
+  EXPECT_EQ(errorsOf("#atf::repetitions 3 statistic min 2\n"),
+            Lines{"1:35: unexpected text after the statistic 'min'"});
+  EXPECT_EQ(errorsOf("#atf::repetitions 3 statistic min\n#atf::repetitions 4\n"),
+            Lines{"2:7: '#atf::repetitions' may appear only once per file; the first one is at "
+                  "1:7"});
+}
+
 TEST(ClauseParserErrorTest, MissingRequiredClausePointsAtDirectiveEnd) {
   EXPECT_EQ(errorsOf("#atf::tp range {1, 2}\n"
                      "#atf::tp name WPT   \n"

@@ -382,8 +382,35 @@ TEST(ClauseParserTest, ResultCheckAgainstGoldFile) {
   EXPECT_EQ(Spec.Check->GoldFile.Begin, pos(3, 23));
   ASSERT_TRUE(Spec.Check->Tolerance);
   EXPECT_EQ(Spec.Check->Tolerance->Text, "1e-5");
+  EXPECT_FALSE(Spec.Check->Relative);
   EXPECT_EQ(Spec.Check->Buffers, std::vector<unsigned>{2});
   EXPECT_EQ(Spec.Check->Directive, pos(3, 1));
+}
+
+TEST(ClauseParserTest, RepetitionsWithStatistic) {
+  TuningSpec Spec = specOf("#atf::repetitions min(N, 3) statistic mean\n");
+  ASSERT_TRUE(Spec.Repetitions);
+  EXPECT_EQ(Spec.Repetitions->Text, "min(N, 3)");
+  ASSERT_TRUE(Spec.RepetitionStatistic);
+  EXPECT_EQ(Spec.RepetitionStatistic->Name, "mean");
+  EXPECT_EQ(Spec.RepetitionStatistic->Position, pos(1, 39));
+  // Without the clause: the median, said by no statistic.
+  TuningSpec Plain = specOf("#atf::ocl::repetitions 3\n");
+  ASSERT_TRUE(Plain.Repetitions);
+  EXPECT_FALSE(Plain.RepetitionStatistic);
+}
+
+TEST(ClauseParserTest, ResultCheckWithRelativeTolerance) {
+  // The clauses in any order; `relative` also continues the directive in
+  // paper style.
+  TuningSpec Spec = specOf("#atf::check reference {.WPT = 1} relative 1e-5 * N\n"
+                           "    tolerance 1e-7\n");
+  ASSERT_TRUE(Spec.Check);
+  ASSERT_TRUE(Spec.Check->Relative);
+  EXPECT_EQ(Spec.Check->Relative->Text, "1e-5 * N");
+  EXPECT_EQ(Spec.Check->Relative->Begin, pos(1, 43));
+  ASSERT_TRUE(Spec.Check->Tolerance);
+  EXPECT_EQ(Spec.Check->Tolerance->Text, "1e-7");
 }
 
 TEST(ClauseParserTest, ResultCheckAgainstReferenceConfiguration) {
