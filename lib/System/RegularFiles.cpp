@@ -112,6 +112,28 @@ Expected<std::string> readRegularFile(const std::string &Path, std::uint64_t Max
   return Bytes;
 }
 
+Expected<std::string> readRegularFileHead(const std::string &Path, std::size_t Count) {
+  int Fd = -1;
+  Expected<std::uint64_t> Size = openRegular(Path, Fd);
+  const OpenFile Closer(Fd);
+  if (!Size)
+    return Size.takeError();
+  std::string Head(Count, '\0');
+  std::size_t Done = 0;
+  while (Done < Count) {
+    const ssize_t N = read(Fd, Head.data() + Done, Count - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return cannotRead(Path, std::strerror(errno));
+    if (N == 0)
+      break;
+    Done += static_cast<std::size_t>(N);
+  }
+  Head.resize(Done);
+  return Head;
+}
+
 Expected<std::string> hashRegularFile(const std::string &Path) {
   int Fd = -1;
   Expected<std::uint64_t> Size = openRegular(Path, Fd);

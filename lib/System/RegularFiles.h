@@ -29,6 +29,11 @@ inline constexpr std::uint64_t kMaxReadFileBytes = std::uint64_t(1) << 30;
 Expected<std::string> readRegularFile(const std::string &Path,
                                       std::uint64_t MaxBytes = kMaxReadFileBytes);
 
+/// The first Count bytes of the regular file Path (fewer when it is
+/// shorter); the error as readRegularFile()'s for what is not a regular
+/// file. For a format's magic bytes.
+Expected<std::string> readRegularFileHead(const std::string &Path, std::size_t Count);
+
 /// A 32-hex-digit digest of the regular file Path's contents, read in
 /// chunks (any size, constant memory); the error as readRegularFile()'s
 /// for what is not a regular file or cannot be read. Not cryptographic: it

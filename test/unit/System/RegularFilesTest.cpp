@@ -31,6 +31,12 @@ TEST(RegularFilesTest, ReadsAndHashesRegularFiles) {
   Expected<std::string> Bytes = readRegularFile(Small.string());
   ASSERT_TRUE(Bytes) << Bytes.error().message();
   EXPECT_EQ(*Bytes, std::string("a\0b", 3));
+  Expected<std::string> Head = readRegularFileHead(Small.string(), 2);
+  ASSERT_TRUE(Head);
+  EXPECT_EQ(*Head, std::string("a\0", 2));
+  Head = readRegularFileHead(Small.string(), 16);
+  ASSERT_TRUE(Head);
+  EXPECT_EQ(*Head, std::string("a\0b", 3));
 
   // Digests differ for every content tried, including ones that differ in
   // length only or in the last byte of a chunk, and are stable.
@@ -76,6 +82,9 @@ TEST(RegularFilesTest, RefusesWhatIsNotARegularFileAtOnce) {
     const auto Start = std::chrono::steady_clock::now();
     Expected<std::string> Bytes = readRegularFile(Path);
     Expected<std::string> Digest = hashRegularFile(Path);
+    Expected<std::string> Head = readRegularFileHead(Path, 16);
+    ASSERT_FALSE(Head) << Path;
+    EXPECT_EQ(Head.error().message(), "cannot read '" + Path + "': " + Why);
     EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5)) << Path;
     ASSERT_FALSE(Bytes) << Path;
     ASSERT_FALSE(Digest) << Path;
