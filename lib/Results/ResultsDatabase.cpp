@@ -446,13 +446,14 @@ Expected<RunInfo> readRun(const StatementUse &S) {
   const std::string Seed = S.text(8);
   std::from_chars(Seed.data(), Seed.data() + Seed.size(), R.Seed);
   R.ElapsedSeconds = S.real(10);
-  const std::optional<Json> Arguments = parseJson(S.text(9));
-  const std::optional<Json> Parameters = parseJson(S.text(11));
-  const std::optional<Json> Kinds = parseJson(S.text(12));
-  const std::optional<Json> Objectives = parseJson(S.text(13));
-  if (!Arguments || !Parameters || !Kinds || !Objectives) {
-    return Error("run " + std::to_string(R.Id) + " holds a column that is not JSON");
-  }
+  Expected<Json> Arguments = parseJson(S.text(9));
+  Expected<Json> Parameters = parseJson(S.text(11));
+  Expected<Json> Kinds = parseJson(S.text(12));
+  Expected<Json> Objectives = parseJson(S.text(13));
+  for (Expected<Json> *Column : {&Arguments, &Parameters, &Kinds, &Objectives})
+    if (!*Column)
+      return Error("run " + std::to_string(R.Id) + " holds a column that is not JSON (" +
+                   Column->error().message() + ")");
   R.Arguments = jsonStrings(*Arguments);
   R.Parameters = jsonStrings(*Parameters);
   for (const std::string &K : jsonStrings(*Kinds))
@@ -526,11 +527,14 @@ Expected<EvaluationRecord> readEvaluation(const StatementUse &S, KindsOfRun Kind
   E.RunId = S.integer(1);
   E.Key = S.text(2);
   E.ConfigIndex = S.text(3);
-  const std::optional<Json> Configuration = parseJson(S.text(4));
-  const std::optional<Json> Costs = parseJson(S.text(6));
-  if (!Configuration || !Configuration->is_object() || !Costs || !Costs->is_array()) {
+  Expected<Json> Configuration = parseJson(S.text(4));
+  Expected<Json> Costs = parseJson(S.text(6));
+  for (Expected<Json> *Column : {&Configuration, &Costs})
+    if (!*Column)
+      return Error("evaluation " + std::to_string(E.Id) + " holds a column that is not JSON (" +
+                   Column->error().message() + ")");
+  if (!Configuration->is_object() || !Costs->is_array())
     return Error("evaluation " + std::to_string(E.Id) + " holds a column that is not JSON");
-  }
   Expected<const ParameterKinds *> KindsOrError = KindsOf(E.RunId);
   if (!KindsOrError)
     return KindsOrError.takeError();

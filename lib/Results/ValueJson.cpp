@@ -1,6 +1,8 @@
 //===- Results/ValueJson.cpp - Values, configurations and costs as JSON ---===//
 #include "Results/ValueJson.h"
 
+#include "Support/BoundedJson.h"
+
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -112,13 +114,7 @@ Json costsJson(const std::vector<double> &Costs) {
   return J;
 }
 
-/// The JSON text in a column, or a message when it is not JSON.
-std::optional<Json> parseJson(const std::string &Text) {
-  Json J = Json::parse(Text, nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded())
-    return std::nullopt;
-  return J;
-}
+Expected<Json> parseJson(std::string_view Text) { return parseBoundedJson<Json>(Text); }
 
 std::vector<std::string> jsonStrings(const Json &J) {
   std::vector<std::string> Strings;

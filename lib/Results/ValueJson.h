@@ -11,6 +11,7 @@
 
 #include "Backends/Measurement.h"
 #include "SearchSpace/Value.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json.hpp>
 
@@ -58,8 +59,9 @@ nlohmann::ordered_json configurationJson(const std::vector<NamedValue> &Configur
 /// Costs as an array; a cost that is not finite is null.
 nlohmann::ordered_json costsJson(const std::vector<double> &Costs);
 
-/// The JSON Text holds; nullopt when it is not JSON.
-std::optional<nlohmann::ordered_json> parseJson(const std::string &Text);
+/// The JSON Text holds; the error when it is not JSON or is nested too
+/// deep or too large (Support/BoundedJson.h).
+Expected<nlohmann::ordered_json> parseJson(std::string_view Text);
 
 /// The array J's elements as text (strings as they are).
 std::vector<std::string> jsonStrings(const nlohmann::ordered_json &J);

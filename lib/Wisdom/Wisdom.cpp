@@ -4,6 +4,7 @@
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "Support/BoundedJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -271,7 +272,10 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
   // nlohmann's at() and get<>() throw on a missing key or a value of the
   // wrong type: the library's way to say the structure is not a wisdom's.
   try {
-    const Json Root = Json::parse(Text);
+    Expected<Json> Parsed = parseBoundedJson<Json>(Text);
+    if (!Parsed)
+      return Error("not a valid wisdom file: " + Parsed.error().message());
+    const Json &Root = *Parsed;
     if (!Root.is_object() || !Root.contains("atfc_wisdom"))
       return Error("not an atfc wisdom file (no \"atfc_wisdom\")");
     if (Root.at("atfc_wisdom").get<int>() != kWisdomVersion)

@@ -14,6 +14,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace atfc;
 using namespace atfc::test;
@@ -96,7 +97,11 @@ TEST(RecordedDataTest, ClearErrors) {
     EXPECT_FALSE(R.ok());
     return R ? std::string() : R.error().message();
   };
-  EXPECT_EQ(ErrorOf("missing.json"), (Dir / "missing.json").string() + ": cannot open the file");
+  EXPECT_EQ(ErrorOf("missing.json"),
+            (Dir / "missing.json").string() + ": cannot open the file (No such file or directory)");
+  const std::string Fifo = (Dir / "fifo.json").string();
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  EXPECT_EQ(ErrorOf("fifo.json"), Fifo + ": it is a FIFO, not a regular file");
 
   writePlain(Dir / "text.json", "hello");
   EXPECT_NE(ErrorOf("text.json").find("not valid JSON"), std::string::npos);

@@ -82,7 +82,7 @@ TEST(ValueJsonTest, TextThatIsNotUtf8BecomesReplacementCharacters) {
 }
 
 TEST(ValueJsonTest, ParsesJsonAndRefusesTheRest) {
-  const std::optional<Json> J = parseJson("[\"a\", 2, null]");
+  const Expected<Json> J = parseJson("[\"a\", 2, null]");
   ASSERT_TRUE(J);
   EXPECT_EQ(jsonStrings(*J), (std::vector<std::string>{"a", "2", "null"}));
   EXPECT_FALSE(parseJson("[1,"));
