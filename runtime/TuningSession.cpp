@@ -5,6 +5,7 @@
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/NumberText.h"
 #include "runtime/KnownConfigurations.h"
 #include "runtime/ToolchainRecord.h"
 #include "runtime/TuningPriors.h"
@@ -58,6 +59,12 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
                                                              TuningReporter &Reporter) {
   std::unique_ptr<TuningSession> Made(new TuningSession(Space, Setup, Options, Measurer));
   TuningSession &Session = *Made;
+  // Zero, negative or NaN would time every configuration out at once (or
+  // never, NaN); a huge one means no limit (System/Process.h saturates).
+  if (Setup.Timeout.Line != 0 && !(Setup.TimeoutSeconds > 0))
+    return Error(locationOf(Options.FileName, Setup.Timeout, 0),
+                 "the timeout must be a positive duration, not " +
+                     shortestText(Setup.TimeoutSeconds) + " s");
   if (Space.empty())
     return Session.errorOfFile(
         "the search space is empty: no configuration satisfies every constraint");

@@ -88,6 +88,8 @@ struct TuningSetup {
   MeasurementKind Kind = MeasurementKind::Process;
   /// `timeout` in seconds; 0 for none.
   double TimeoutSeconds = 0;
+  /// Where `timeout` is, for a message about its value (Line 0: none).
+  DirectiveText Timeout;
 
   /// Process: the scripts and the cost file (empty when not given).
   std::string CompileScript;
