@@ -281,9 +281,16 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
     if (Root.at("atfc_wisdom").get<int>() != kWisdomVersion)
       return Error("a wisdom file of another version (" + Root.at("atfc_wisdom").dump() + ")");
     W.File = Root.at("file").get<std::string>();
-    for (const Json &I : Root.at("inputs"))
+    for (const Json &I : Root.at("inputs")) {
+      // get<unsigned>() of -5 would be 4294967291: the number is checked.
+      const Json &Argument = I.at("argument");
+      if (!Argument.is_number_integer() || Argument.get<std::int64_t>() < 1 ||
+          Argument.get<std::int64_t>() > std::int64_t(UINT32_MAX))
+        return Error("input " + I.at("name").dump() + " has argument " + jsonText(Argument) +
+                     ", not the number of a command-line argument ($1, $2, ...)");
       W.Inputs.push_back({I.at("name").get<std::string>(), I.at("type").get<std::string>(),
-                          I.at("argument").get<unsigned>()});
+                          Argument.get<unsigned>()});
+    }
     for (const Json &P : Root.at("parameters")) {
       const std::optional<ValueKind> Kind = valueKindNamed(P.at("kind").get<std::string>());
       if (!Kind)

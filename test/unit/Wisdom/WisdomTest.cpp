@@ -148,6 +148,24 @@ TEST(WisdomTest, JsonRoundTripKeepsEveryKind) {
   EXPECT_FALSE(parseWisdom("[").ok());
 }
 
+// An input's argument number that is no positive number is named as given
+// (-5 was "$4294967291").
+TEST(WisdomTest, ArgumentNumbersArePositive) {
+  for (const char *Argument : {"-5", "0", "4294967296", "1.5", "\"1\"", "null"}) {
+    const std::string Text = std::string(R"({"atfc_wisdom": 1, "file": "k.cl", "inputs": [{"name":
+        "N", "type": "int", "argument": )") +
+                             Argument + R"(}], "parameters": [], "entries": []})";
+    const Expected<Wisdom> W = parseWisdom(Text);
+    ASSERT_FALSE(W) << Argument;
+    EXPECT_EQ(W.error().message(), std::string("input \"N\" has argument ") + Argument +
+                                       ", not the number of a command-line argument ($1, $2, ...)");
+  }
+  const Expected<Wisdom> W = parseWisdom(R"({"atfc_wisdom": 1, "file": "k.cl", "inputs":
+      [{"name": "N", "type": "int", "argument": 4294967295}], "parameters": [], "entries": []})");
+  ASSERT_TRUE(W) << W.error().message();
+  EXPECT_EQ(W->Inputs[0].Argument, 4294967295u);
+}
+
 // Nesting generated at every depth around the bound, where a wisdom file
 // holds values (an entry's configuration: 4 levels around) and at its top:
 // refused beyond the bound with a message, never a crash (a stack overflow
