@@ -15,10 +15,13 @@
 #include "Results/GzipData.h"
 #include "Results/ResultsDatabase.h"
 #include "Support/BoundedJson.h"
+#include "Support/NumberText.h"
 #include "System/RegularFiles.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -122,6 +125,17 @@ std::string keyOf(const std::vector<Value> &Values) {
   return Key;
 }
 
+/// The error for a recorded cost that no measurement gives (negative,
+/// infinite or NaN), which would otherwise become the optimum; none for
+/// another.
+std::optional<Error> impossibleCost(double Cost, const std::string &Objective,
+                                    const std::string &Where) {
+  if (std::isfinite(Cost) && Cost >= 0)
+    return std::nullopt;
+  return Error(Where + ": its " + Objective + " is " + shortestText(Cost) +
+               ", which no measurement gives (a cost is a finite number, not negative)");
+}
+
 /// A value of Object named Name as a configuration value.
 Expected<Value> parameterValue(const Json &Object, const std::string &Name,
                                const std::string &Where) {
@@ -142,7 +156,12 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   for (const Json &K : Keys) {
     if (!K.is_string())
       return Error("\"tune_params_keys\" holds a non-string");
-    Data.Parameters.push_back(K.get<std::string>());
+    const std::string &Name = K.get_ref<const std::string &>();
+    // A name twice gives two columns of one value ("varies but is not a
+    // parameter" later): said here, where it is.
+    if (std::find(Data.Parameters.begin(), Data.Parameters.end(), Name) != Data.Parameters.end())
+      return Error("\"tune_params_keys\" names '" + Name + "' twice");
+    Data.Parameters.push_back(Name);
   }
   std::string Objective = "time";
   if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
@@ -175,6 +194,8 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
       // RuntimeFailedConfig, InvalidConfig.
       E.Error = Cost->get<std::string>();
     } else if (Cost->is_number()) {
+      if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
+        return std::move(*Impossible);
       E.Valid = true;
       E.Costs = {Cost->get<double>()};
     } else {
@@ -243,6 +264,9 @@ Expected<RecordedData> readT4Results(const Json &Root) {
           E.Costs.clear();
           break;
         }
+        if (std::optional<Error> Impossible =
+                impossibleCost((*Found)["value"].get<double>(), O, Where))
+          return std::move(*Impossible);
         E.Costs.push_back((*Found)["value"].get<double>());
       }
       E.Valid = E.Error.empty();
