@@ -2,6 +2,7 @@
 #include "runtime/TuningSession.h"
 
 #include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
@@ -78,7 +79,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();
 
-  const std::string Args = nlohmann::json(Options.Arguments).dump();
+  // Exact (Results/ValueJson.h): arguments of any bytes key their results
+  // apart; a strict dump threw on one that is not UTF-8 and aborted.
+  const std::string Args = jsonText(stringsJson(Options.Arguments));
   const std::string Device = Measurer.device();
   Session.Key = Options.InputsKey.empty()
                     ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})

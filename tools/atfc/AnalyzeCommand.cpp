@@ -133,7 +133,9 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     return 1;
   }
   if (Options.Json) {
-    Out << analysisToJson(*Result).dump(2) << '\n';
+    Out << analysisToJson(*Result).dump(2, ' ', false,
+                                        nlohmann::ordered_json::error_handler_t::replace)
+        << '\n';
     return 0;
   }
   if (Options.EmitConstraints) {
