@@ -17,6 +17,7 @@
 
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "System/RegularFiles.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -27,6 +28,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <ostream>
@@ -235,6 +237,15 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
                                                                  Mode OpenMode) {
   const int Flags =
       OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  // SQLite's open of a FIFO blocks for ever: a database to read must be a
+  // regular file (System/RegularFiles.h), which a zero-byte read checks.
+  // (A missing one is left to SQLite's own message.)
+  std::error_code Missing;
+  if (OpenMode == Mode::ReadOnly && std::filesystem::exists(Path, Missing))
+    if (Expected<std::string> Head = readRegularFileHead(Path, 0); !Head) {
+      const std::string Why = Head.error().message(); // "cannot read 'PATH': why"
+      return Error("cannot open '" + Path + "': " + Why.substr(Why.find("': ") + 3));
+    }
   sqlite3 *Db = nullptr;
   const int Status = sqlite3_open_v2(Path.c_str(), &Db, Flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (Status != SQLITE_OK) {
