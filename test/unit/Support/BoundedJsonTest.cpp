@@ -66,6 +66,16 @@ TEST(BoundedJsonTest, HundredThousandLevelsAreAnErrorNotACrash) {
   EXPECT_EQ((*J)[0].get<std::string>().size(), 100000u);
 }
 
+// nlohmann ends the input at a NUL outside a string; the scan agrees, so
+// what follows a NUL neither counts nor hides (found by the fuzzer).
+TEST(BoundedJsonTest, ANulOutsideAStringEndsTheText) {
+  const std::string Deep = std::string("[1]\0", 4) + std::string(200, '[');
+  Expected<Json> J = parseBoundedJson<Json>(Deep);
+  ASSERT_TRUE(J) << J.error().message();
+  EXPECT_EQ(*J, Json::parse("[1]"));
+  EXPECT_FALSE(parseBoundedJson<Json>(std::string("[\"a\0b\"]", 7)));
+}
+
 TEST(BoundedJsonTest, SizeAndSyntaxErrorsAreErrors) {
   Expected<void> Bounds = checkJsonBounds("[1, 2, 3]", kMaxJsonDepth, 8);
   ASSERT_FALSE(Bounds);
