@@ -10,6 +10,7 @@
 #include "System/LineAtomicOutput.h"
 #include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
+#include "System/RegularFiles.h"
 #include "System/SlowStepNotice.h"
 #include "System/TerminalText.h"
 #include "runtime/ArithmeticTrap.h"
@@ -61,13 +62,13 @@ std::string programName(int Argc, const char *const *Argv) {
   return Path.substr(Path.find_last_of('/') + 1);
 }
 
-/// Reads the file at Path into Text; false when it cannot.
+/// Reads the regular file at Path into Text; false when it cannot.
 bool readFile(const std::string &Path, std::string &Text) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  Text = Buffer.str();
-  return static_cast<bool>(In);
+  Expected<std::string> Bytes = readRegularFile(Path);
+  if (!Bytes)
+    return false;
+  Text = std::move(*Bytes);
+  return true;
 }
 
 /// What identifies this tuner: its executable's name, which atfc derives

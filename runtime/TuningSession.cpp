@@ -2,9 +2,11 @@
 #include "runtime/TuningSession.h"
 
 #include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/NumberText.h"
 #include "System/OutputDirectory.h"
 #include "runtime/KernelData.h"
 #include "runtime/KnownConfigurations.h"
@@ -61,6 +63,12 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
                                                              TuningReporter &Reporter) {
   std::unique_ptr<TuningSession> Made(new TuningSession(Space, Setup, Options, Measurer));
   TuningSession &Session = *Made;
+  // Zero, negative or NaN would time every configuration out at once (or
+  // never, NaN); a huge one means no limit (System/Process.h saturates).
+  if (Setup.Timeout.Line != 0 && !(Setup.TimeoutSeconds > 0))
+    return Error(locationOf(Options.FileName, Setup.Timeout, 0),
+                 "the timeout must be a positive duration, not " +
+                     shortestText(Setup.TimeoutSeconds) + " s");
   if (Space.empty())
     return Session.errorOfFile(
         "the search space is empty: no configuration satisfies every constraint");
@@ -82,7 +90,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();
 
-  const std::string Args = nlohmann::json(Options.Arguments).dump();
+  // Exact (Results/ValueJson.h): arguments of any bytes key their results
+  // apart; a strict dump threw on one that is not UTF-8 and aborted.
+  const std::string Args = jsonText(stringsJson(Options.Arguments));
   const std::string Device = Measurer.device();
   Session.Key = Options.InputsKey.empty()
                     ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})

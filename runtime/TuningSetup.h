@@ -100,6 +100,8 @@ struct TuningSetup {
   bool NamesDeviceLimits = false;
   /// `timeout` in seconds; 0 for none.
   double TimeoutSeconds = 0;
+  /// Where `timeout` is, for a message about its value (Line 0: none).
+  DirectiveText Timeout;
 
   /// Process: the scripts and the cost file (empty when not given).
   std::string CompileScript;

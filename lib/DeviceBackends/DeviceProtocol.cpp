@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceProtocol.h"
+#include "System/Process.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -341,9 +342,7 @@ FrameRead readAllBefore(int Fd, unsigned char *Data, std::size_t Size,
 FrameRead readFrameWithin(int Fd, std::vector<unsigned char> &Payload, double Seconds) {
   std::optional<std::chrono::steady_clock::time_point> Deadline;
   if (Seconds > 0)
-    Deadline = std::chrono::steady_clock::now() +
-               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                   std::chrono::duration<double>(Seconds));
+    Deadline = deadlineAfter(Seconds);
   std::uint64_t Size = 0;
   FrameRead Read =
       readAllBefore(Fd, reinterpret_cast<unsigned char *>(&Size), sizeof Size, Deadline);

@@ -231,6 +231,7 @@ private:
     }
     if (Spec.Timeout)
       OS << "  atf_setup_.TimeoutSeconds = " << plain(*Spec.Timeout) << ";\n";
+    emitDirectiveText("Timeout", Spec.Timeout);
     for (auto [Field, Script] :
          {std::pair{"CompileScript", &Spec.CompileScript}, std::pair{"RunScript", &Spec.RunScript},
           std::pair{"CostFile", &Spec.CostFile}})

@@ -5,13 +5,12 @@
 #include "Directives/IncludedFiles.h"
 #include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
+#include "System/RegularFiles.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string_view>
 
 namespace atfc {
@@ -27,16 +26,6 @@ bool isSystemPath(const std::string &Path) {
     if (Path.rfind(Prefix, 0) == 0)
       return true;
   return false;
-}
-
-bool readWhole(const std::string &Path, std::string &Text) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return false;
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  Text = Buffer.str();
-  return !In.bad();
 }
 
 /// Path as it joins the key: relative to Directory when below it, so that
@@ -139,12 +128,16 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
   MeasuredFiles Result;
   std::vector<std::string> Parts;
   for (const auto &[Path, Where] : Named) {
-    std::string Contents;
-    if (!readWhole(Path, Contents) || fs::is_directory(Path, EC)) {
+    // Hashed in chunks: a file of any size joins the key in constant
+    // memory, and a FIFO or a device is refused before it is read.
+    Expected<std::string> Digest = hashRegularFile(Path);
+    if (!Digest) {
       const std::string Shown =
           Where ? fs::path(Path).lexically_relative(Directory).string() : Path;
       Diags.setSource(File.FileName, File.Source);
-      const std::string Message = "cannot read '" + Shown + "', which the results depend on";
+      const std::string Why = Digest.error().message();
+      const std::string Message = "cannot read '" + Shown + "', which the results depend on" +
+                                  Why.substr(Why.find("': ") + 1);
       if (Where)
         Diags.error({File.FileName, Where->Line, Where->Column}, Message);
       else
@@ -153,7 +146,7 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
     }
     Result.Paths.push_back(keyName(Path, Directory));
     Parts.push_back(Result.Paths.back());
-    Parts.push_back(std::move(Contents));
+    Parts.push_back(std::move(*Digest));
   }
   if (!Parts.empty()) {
     std::vector<std::string_view> Views(Parts.begin(), Parts.end());

@@ -8,11 +8,11 @@
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
+#include "System/RegularFiles.h"
 #include "System/SafeFiles.h"
 #include "System/SlowStepNotice.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <cstdlib>
 #include <ostream>
@@ -21,12 +21,12 @@
 namespace atfc {
 
 std::optional<FrontendResult> analyzeFile(const std::string &File, DiagnosticSink &Diags) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
-  if (!Buffer) {
-    Diags.error(std::string("cannot read '") + File + "': " + Buffer.getError().message());
+  Expected<std::string> Text = readRegularFile(File, kMaxSourceFileBytes);
+  if (!Text) {
+    Diags.report(Text.takeError().diagnostic());
     return std::nullopt;
   }
-  FrontendResult Result = runFrontend(File, (*Buffer)->getBuffer().str());
+  FrontendResult Result = runFrontend(File, std::move(*Text));
   reportDiagnostics(Diags, Result);
   if (Result.hasErrors())
     return std::nullopt;

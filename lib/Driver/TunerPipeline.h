@@ -16,6 +16,7 @@
 #include "System/OutputDirectory.h"
 #include "Wisdom/Wisdom.h"
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -23,8 +24,14 @@
 
 namespace atfc {
 
-/// Reads File and runs the frontend on it, reporting its diagnostics to
-/// Diags; nullopt when the file cannot be read or has errors.
+/// The largest annotated file atfc reads (64 MiB): Clang's analysis of a
+/// larger one would not end in reasonable time or memory anyway.
+inline constexpr std::uint64_t kMaxSourceFileBytes = std::uint64_t(64) << 20;
+
+/// Reads File (a regular file of at most kMaxSourceFileBytes: a FIFO, a
+/// device or a directory is refused unread) and runs the frontend on it,
+/// reporting its diagnostics to Diags; nullopt when the file cannot be read
+/// or has errors.
 std::optional<FrontendResult> analyzeFile(const std::string &File, DiagnosticSink &Diags);
 
 /// The tuner program of an analysed file, reporting every diagnostic on

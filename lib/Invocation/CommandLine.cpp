@@ -1,10 +1,12 @@
 //===- Invocation/CommandLine.cpp - The one option grammar ------------------===//
 #include "Invocation/CommandLine.h"
 
+#include "Invocation/PositionalInputs.h"
 #include "Support/Diagnostic.h"
 #include "Support/Suggestions.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <sstream>
@@ -95,6 +97,29 @@ std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
 }
 
 void refuseOptionValue(std::string Message) { throw CLI::ValidationError(std::move(Message)); }
+
+std::uint64_t countOptionValue(std::string_view Option, std::string_view Text, std::uint64_t Min,
+                               std::uint64_t Max) {
+  std::uint64_t V = 0;
+  if (parseArgument(Text, V) == ArgumentProblem::None && V >= Min && V <= Max)
+    return V;
+  refuseOptionValue(fmt::format("option '{}' needs a whole number from {} to {}, not '{}'", Option,
+                                Min, Max, Text));
+}
+
+void addCountOption(CLI::App &App, const std::string &Name, std::uint64_t Min, std::uint64_t Max,
+                    std::function<void(std::uint64_t)> Set, const std::string &Help) {
+  // The long name, for messages: "-n,--runs" -> "--runs".
+  const std::string Shown = Name.substr(Name.find_last_of(',') + 1);
+  App.add_option_function<std::string>(
+         Name,
+         [Shown, Min, Max, Set = std::move(Set)](const std::string &Text) {
+           Set(countOptionValue(Shown, Text, Min, Max));
+         },
+         fmt::format("{} ({} to {})", Help, Min, Max))
+      ->type_name("N")
+      ->trigger_on_parse();
+}
 
 Expected<std::vector<std::string>> parseOptionWords(CLI::App &App,
                                                     std::span<const std::string> Words) {

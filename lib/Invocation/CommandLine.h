@@ -17,6 +17,8 @@
 
 #include "Support/Error.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -75,6 +77,21 @@ std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
 /// Refuses an option's value from within its callback: parseOptionWords()
 /// returns Message as its error.
 [[noreturn]] void refuseOptionValue(std::string Message);
+
+/// The value of the count option Option: Text as a whole decimal number in
+/// [Min, Max]; anything else (negative, beyond Max, not a number) is
+/// refused with refuseOptionValue("option '--runs' needs a whole number
+/// from 1 to 100000, not '-1'"). Every whole-number option of atfc, its
+/// tuners and atfc-ranks has such a range (docs/reliability.md): an
+/// unbounded count once became an allocation that aborted.
+std::uint64_t countOptionValue(std::string_view Option, std::string_view Text, std::uint64_t Min,
+                               std::uint64_t Max);
+
+/// Declares on App the count option Name ("--runs", or "-n,--runs"), read
+/// by countOptionValue() with [Min, Max] when it is given, passing the
+/// value to Set; its help shows the range after Help.
+void addCountOption(CLI::App &App, const std::string &Name, std::uint64_t Min, std::uint64_t Max,
+                    std::function<void(std::uint64_t)> Set, const std::string &Help);
 
 /// Parses Words, in which findOptionMisuse() found nothing, into App in
 /// their order (an option's callback, triggered on parse, sees the options

@@ -22,14 +22,10 @@
 namespace atfc {
 namespace {
 
-/// Reads a count option's value, or refuses it with what is wrong.
+/// Reads a count option's value in 0..Max, or refuses it with what is
+/// wrong (countOptionValue()).
 template <class T> T countValue(std::string_view Option, std::string_view Text, T Max) {
-  std::uint64_t V = 0;
-  const ArgumentProblem P = parseArgument(Text, V);
-  if (P == ArgumentProblem::None && V <= Max)
-    return static_cast<T>(V);
-  refuseOptionValue(
-      fmt::format("option '{}' needs a whole number from 0 to {}, not '{}'", Option, Max, Text));
+  return static_cast<T>(countOptionValue(Option, Text, 0, Max));
 }
 
 } // namespace

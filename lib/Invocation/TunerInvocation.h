@@ -13,6 +13,7 @@
 #define ATFC_INVOCATION_TUNERINVOCATION_H
 
 #include "Invocation/TunerCommandLine.h"
+#include "Support/BoundedJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,7 +86,10 @@ inline Expected<TunerOptions> fromInvocation(std::string_view Text) {
   // missing key or a value of the wrong type: the library's own way to
   // say the value is not an invocation.
   try {
-    const nlohmann::json J = nlohmann::json::parse(Text);
+    Expected<nlohmann::json> Parsed = parseBoundedJson<nlohmann::json>(Text);
+    if (!Parsed)
+      return Error(NotOurs + Parsed.error().message());
+    const nlohmann::json &J = *Parsed;
     TunerOptions O;
     const std::string Mode = J.at("mode").get<std::string>();
     if (Mode == "tune")

@@ -8,24 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <optional>
 
 namespace atfc {
-
-namespace {
-
-/// Reads a count option's whole decimal value, or refuses it.
-std::uint64_t countValue(const std::string &Option, const std::string &Text) {
-  std::uint64_t V = 0;
-  const char *End = Text.data() + Text.size();
-  auto [Ptr, Ec] = std::from_chars(Text.data(), End, V);
-  if (Text.empty() || Ec != std::errc() || Ptr != End)
-    refuseOptionValue("option '" + Option + "' needs a whole number, not '" + Text + "'");
-  return V;
-}
-
-} // namespace
 
 void addReplayOptions(CLI::App &App, ReplayOptions &O) {
   // Each callback runs when its option is read: the first wrong value is
@@ -43,27 +28,19 @@ void addReplayOptions(CLI::App &App, ReplayOptions &O) {
       refuseOptionValue("--technique '" + V + "': " + T.error().message());
     O.Techniques.push_back(V);
   });
+  // The counts' ranges (docs/replay.md): every run is held in memory
+  // (10^9 runs aborted), and a run ends when the space is exhausted.
   Valued("--evaluations", [&O](const std::string &V) {
-    O.Evaluations = countValue("--evaluations", V);
-    if (O.Evaluations == 0)
-      refuseOptionValue("--evaluations must be at least 1");
+    O.Evaluations = countOptionValue("--evaluations", V, 1, kMaxReplayEvaluations);
   });
-  Valued("--runs", [&O](const std::string &V) {
-    O.Runs = countValue("--runs", V);
-    if (O.Runs == 0)
-      refuseOptionValue("--runs must be at least 1");
-  });
-  Valued("--seed", [&O](const std::string &V) { O.Seed = countValue("--seed", V); });
-  Valued("--parallel", [&O](const std::string &V) {
-    O.Parallel = countValue("--parallel", V);
-    if (O.Parallel == 0 || O.Parallel > 4096)
-      refuseOptionValue("--parallel must lie in 1..4096");
-  });
+  Valued("--runs",
+         [&O](const std::string &V) { O.Runs = countOptionValue("--runs", V, 1, kMaxReplayRuns); });
+  Valued("--seed",
+         [&O](const std::string &V) { O.Seed = countOptionValue("--seed", V, 0, UINT64_MAX); });
+  Valued("--parallel",
+         [&O](const std::string &V) { O.Parallel = countOptionValue("--parallel", V, 1, 4096); });
   Valued("--threads", [&O](const std::string &V) {
-    const std::uint64_t N = countValue("--threads", V);
-    if (N > 4096)
-      refuseOptionValue("--threads must be at most 4096");
-    O.Threads = static_cast<unsigned>(N);
+    O.Threads = static_cast<unsigned>(countOptionValue("--threads", V, 0, 4096));
   });
 }
 
@@ -149,11 +126,13 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "  --technique T    a search technique, as in search_technique (repeatable;\n"
       "                   default {}); the techniques and their numbers are\n"
       "                   listed below\n"
-      "  --evaluations N  distinct configurations evaluated per run\n"
+      "  --evaluations N  distinct configurations evaluated per run (1 to 10^9)\n"
       "  --runs R         independent runs per technique; run r has seed S + r\n"
-      "  --seed S         the first run's seed (default 1)\n"
-      "  --threads T      threads for the runs (default 0: every core)\n"
+      "                   (1 to 100000)\n"
+      "  --seed S         the first run's seed (default 1; 0 to 2^64-1)\n"
+      "  --threads T      threads for the runs (default 0: every core; at most 4096)\n"
       "  --parallel P     P evaluations per round (batches); reports rounds too\n"
+      "                   (1 to 4096)\n"
       "  --prior OTHER    start every run with the best configurations of OTHER\n"
       "                   (the same kernel measured on another GPU or input)\n"
       "  --json           print one JSON object\n"

@@ -23,6 +23,11 @@ class App;
 
 namespace atfc {
 
+/// The most runs per technique a replay makes (each is held in memory).
+inline constexpr std::uint64_t kMaxReplayRuns = 100000;
+/// The most evaluations per run a replay makes.
+inline constexpr std::uint64_t kMaxReplayEvaluations = 1000000000;
+
 /// What to replay and how to report it.
 struct ReplayOptions {
   /// The recorded data: a Kernel Tuner cache or T4 results file (DATA).

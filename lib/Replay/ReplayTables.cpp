@@ -181,7 +181,7 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
     Techniques.push_back(T);
   }
   J["techniques"] = Techniques;
-  Out << J.dump(2) << '\n';
+  Out << J.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 } // namespace atfc

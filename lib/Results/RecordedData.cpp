@@ -12,11 +12,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
+#include "Results/GzipData.h"
 #include "Results/ResultsDatabase.h"
+#include "Support/BoundedJson.h"
+#include "Support/NumberText.h"
+#include "System/RegularFiles.h"
 
 #include <nlohmann/json.hpp>
-#include <zlib.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -30,53 +35,24 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// The file's bytes, inflated when they are gzip-compressed.
+/// The file's bytes, inflated when they are gzip-compressed; a regular
+/// file only (a FIFO, a device), and within the limits of
+/// System/RegularFiles.h and Results/GzipData.h.
 Expected<std::string> readBytes(const std::string &Path) {
-  // A directory opens, then throws std::ios_failure on the first read.
+  // A directory's reason stays the one users know.
   std::error_code EC;
   if (std::filesystem::is_directory(Path, EC))
     return Error("is a directory, not a recorded-data file");
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error("cannot open the file");
-  std::string Raw((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
-  if (In.bad())
-    return Error("cannot read the file");
-  if (Raw.size() < 2 || static_cast<unsigned char>(Raw[0]) != 0x1f ||
-      static_cast<unsigned char>(Raw[1]) != 0x8b)
-    return Raw;
-
-  z_stream Stream{};
-  // 16 + MAX_WBITS: expect a gzip header and trailer.
-  if (inflateInit2(&Stream, 16 + MAX_WBITS) != Z_OK)
-    return Error("cannot start zlib");
-  std::string Out;
-  Stream.next_in = reinterpret_cast<Bytef *>(Raw.data());
-  Stream.avail_in = static_cast<uInt>(Raw.size());
-  int Status = Z_OK;
-  char Buffer[1 << 16];
-  while (Status != Z_STREAM_END) {
-    Stream.next_out = reinterpret_cast<Bytef *>(Buffer);
-    Stream.avail_out = sizeof(Buffer);
-    Status = inflate(&Stream, Z_NO_FLUSH);
-    if (Status != Z_OK && Status != Z_STREAM_END) {
-      std::string Why = Stream.msg ? Stream.msg : "truncated data";
-      inflateEnd(&Stream);
-      return Error("corrupt gzip data (" + Why + ")");
-    }
-    Out.append(Buffer, sizeof(Buffer) - Stream.avail_out);
-    // A concatenated gzip member continues the same stream.
-    if (Status == Z_STREAM_END && Stream.avail_in > 0) {
-      inflateReset(&Stream);
-      Status = Z_OK;
-    }
-    if (Status == Z_OK && Stream.avail_in == 0 && Stream.avail_out != 0) {
-      inflateEnd(&Stream);
-      return Error("corrupt gzip data (truncated)");
-    }
+  Expected<std::string> Raw = readRegularFile(Path);
+  if (!Raw) {
+    // "cannot read 'PATH': it is a FIFO, ..." or "...: No such file ...".
+    const std::string Message = Raw.error().message();
+    const std::string Why = Message.substr(Message.find("': ") + 3);
+    return Error(Why.rfind("it ", 0) == 0 ? Why : "cannot open the file (" + Why + ")");
   }
-  inflateEnd(&Stream);
-  return Out;
+  if (!isGzip(*Raw))
+    return Raw;
+  return inflateGzip(*Raw);
 }
 
 /// Parses JSON, dropping the per-repetition run times (the bulk of both
@@ -89,11 +65,7 @@ Expected<Json> parseJson(const std::string &Text) {
     }
     return true;
   };
-  try {
-    return Json::parse(Text, DropRepetitions);
-  } catch (const Json::parse_error &E) {
-    return Error(std::string("not valid JSON: ") + E.what());
-  }
+  return parseBoundedJson<Json>(Text, DropRepetitions);
 }
 
 /// A JSON scalar as a Value; nullopt for arrays, objects and null.
@@ -153,6 +125,17 @@ std::string keyOf(const std::vector<Value> &Values) {
   return Key;
 }
 
+/// The error for a recorded cost that no measurement gives (negative,
+/// infinite or NaN), which would otherwise become the optimum; none for
+/// another.
+std::optional<Error> impossibleCost(double Cost, const std::string &Objective,
+                                    const std::string &Where) {
+  if (std::isfinite(Cost) && Cost >= 0)
+    return std::nullopt;
+  return Error(Where + ": its " + Objective + " is " + shortestText(Cost) +
+               ", which no measurement gives (a cost is a finite number, not negative)");
+}
+
 /// A value of Object named Name as a configuration value.
 Expected<Value> parameterValue(const Json &Object, const std::string &Name,
                                const std::string &Where) {
@@ -173,7 +156,12 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   for (const Json &K : Keys) {
     if (!K.is_string())
       return Error("\"tune_params_keys\" holds a non-string");
-    Data.Parameters.push_back(K.get<std::string>());
+    const std::string &Name = K.get_ref<const std::string &>();
+    // A name twice gives two columns of one value ("varies but is not a
+    // parameter" later): said here, where it is.
+    if (std::find(Data.Parameters.begin(), Data.Parameters.end(), Name) != Data.Parameters.end())
+      return Error("\"tune_params_keys\" names '" + Name + "' twice");
+    Data.Parameters.push_back(Name);
   }
   std::string Objective = "time";
   if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
@@ -206,6 +194,8 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
       // RuntimeFailedConfig, InvalidConfig.
       E.Error = Cost->get<std::string>();
     } else if (Cost->is_number()) {
+      if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
+        return std::move(*Impossible);
       E.Valid = true;
       E.Costs = {Cost->get<double>()};
     } else {
@@ -274,6 +264,9 @@ Expected<RecordedData> readT4Results(const Json &Root) {
           E.Costs.clear();
           break;
         }
+        if (std::optional<Error> Impossible =
+                impossibleCost((*Found)["value"].get<double>(), O, Where))
+          return std::move(*Impossible);
         E.Costs.push_back((*Found)["value"].get<double>());
       }
       E.Valid = E.Error.empty();
@@ -315,9 +308,10 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
 
 bool isSqliteFile(const std::string &Path) {
   static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
-  char Head[sizeof Magic] = {};
-  std::ifstream In(Path, std::ios::binary);
-  return In.read(Head, sizeof Head) && std::memcmp(Head, Magic, sizeof Magic) == 0;
+  // Never blocks: a FIFO is no regular file, and not read.
+  Expected<std::string> Head = readRegularFileHead(Path, sizeof Magic);
+  return Head && Head->size() == sizeof Magic &&
+         std::memcmp(Head->data(), Magic, sizeof Magic) == 0;
 }
 
 ObjectiveList objectivesOf(const RecordedData &Data) {

@@ -18,6 +18,7 @@
 
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "System/RegularFiles.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -30,6 +31,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <ostream>
@@ -276,6 +278,15 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
     return Opened.takeError();
   const int Flags =
       OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  // SQLite's open of a FIFO blocks for ever: a database to read must be a
+  // regular file (System/RegularFiles.h), which a zero-byte read checks.
+  // (A missing one is left to SQLite's own message.)
+  std::error_code Missing;
+  if (OpenMode == Mode::ReadOnly && std::filesystem::exists(Path, Missing))
+    if (Expected<std::string> Head = readRegularFileHead(Path, 0); !Head) {
+      const std::string Why = Head.error().message(); // "cannot read 'PATH': why"
+      return Error("cannot open '" + Path + "': " + Why.substr(Why.find("': ") + 3));
+    }
   sqlite3 *Db = nullptr;
   const int Status = sqlite3_open_v2(Opened->c_str(), &Db,
                                      Flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nullptr);
@@ -488,13 +499,14 @@ Expected<RunInfo> readRun(const StatementUse &S) {
   const std::string Seed = S.text(8);
   std::from_chars(Seed.data(), Seed.data() + Seed.size(), R.Seed);
   R.ElapsedSeconds = S.real(10);
-  const std::optional<Json> Arguments = parseJson(S.text(9));
-  const std::optional<Json> Parameters = parseJson(S.text(11));
-  const std::optional<Json> Kinds = parseJson(S.text(12));
-  const std::optional<Json> Objectives = parseJson(S.text(13));
-  if (!Arguments || !Parameters || !Kinds || !Objectives) {
-    return Error("run " + std::to_string(R.Id) + " holds a column that is not JSON");
-  }
+  Expected<Json> Arguments = parseJson(S.text(9));
+  Expected<Json> Parameters = parseJson(S.text(11));
+  Expected<Json> Kinds = parseJson(S.text(12));
+  Expected<Json> Objectives = parseJson(S.text(13));
+  for (Expected<Json> *Column : {&Arguments, &Parameters, &Kinds, &Objectives})
+    if (!*Column)
+      return Error("run " + std::to_string(R.Id) + " holds a column that is not JSON (" +
+                   Column->error().message() + ")");
   R.Arguments = jsonStrings(*Arguments);
   R.Parameters = jsonStrings(*Parameters);
   for (const std::string &K : jsonStrings(*Kinds))
@@ -568,11 +580,14 @@ Expected<EvaluationRecord> readEvaluation(const StatementUse &S, KindsOfRun Kind
   E.RunId = S.integer(1);
   E.Key = S.text(2);
   E.ConfigIndex = S.text(3);
-  const std::optional<Json> Configuration = parseJson(S.text(4));
-  const std::optional<Json> Costs = parseJson(S.text(6));
-  if (!Configuration || !Configuration->is_object() || !Costs || !Costs->is_array()) {
+  Expected<Json> Configuration = parseJson(S.text(4));
+  Expected<Json> Costs = parseJson(S.text(6));
+  for (Expected<Json> *Column : {&Configuration, &Costs})
+    if (!*Column)
+      return Error("evaluation " + std::to_string(E.Id) + " holds a column that is not JSON (" +
+                   Column->error().message() + ")");
+  if (!Configuration->is_object() || !Costs->is_array())
     return Error("evaluation " + std::to_string(E.Id) + " holds a column that is not JSON");
-  }
   Expected<const ParameterKinds *> KindsOrError = KindsOf(E.RunId);
   if (!KindsOrError)
     return KindsOrError.takeError();

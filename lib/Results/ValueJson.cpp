@@ -1,6 +1,8 @@
 //===- Results/ValueJson.cpp - Values, configurations and costs as JSON ---===//
 #include "Results/ValueJson.h"
 
+#include "Support/BoundedJson.h"
+
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -11,11 +13,80 @@ namespace {
 using Json = nlohmann::ordered_json;
 } // namespace
 
+bool isUtf8(std::string_view Text) {
+  // RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF.
+  for (std::size_t I = 0; I < Text.size();) {
+    const auto B = static_cast<unsigned char>(Text[I]);
+    std::size_t Length = 0;
+    unsigned char Low = 0x80, High = 0xbf; // the range of the second byte
+    if (B < 0x80) {
+      ++I;
+      continue;
+    }
+    if (B >= 0xc2 && B <= 0xdf)
+      Length = 2;
+    else if (B >= 0xe0 && B <= 0xef) {
+      Length = 3;
+      Low = B == 0xe0 ? 0xa0 : 0x80;
+      High = B == 0xed ? 0x9f : 0xbf;
+    } else if (B >= 0xf0 && B <= 0xf4) {
+      Length = 4;
+      Low = B == 0xf0 ? 0x90 : 0x80;
+      High = B == 0xf4 ? 0x8f : 0xbf;
+    } else
+      return false;
+    if (I + Length > Text.size())
+      return false;
+    for (std::size_t K = 1; K < Length; ++K) {
+      const auto C = static_cast<unsigned char>(Text[I + K]);
+      if (K == 1 ? (C < Low || C > High) : (C < 0x80 || C > 0xbf))
+        return false;
+    }
+    I += Length;
+  }
+  return true;
+}
+
+Json exactStringJson(const std::string &Text) {
+  if (isUtf8(Text))
+    return Json(Text);
+  static constexpr char Hex[] = "0123456789abcdef";
+  std::string Bytes;
+  for (unsigned char C : Text) {
+    Bytes += Hex[C >> 4];
+    Bytes += Hex[C & 0xf];
+  }
+  return Json{{"bytes", Bytes}};
+}
+
+std::optional<std::string> exactString(const Json &J) {
+  if (J.is_string())
+    return J.get<std::string>();
+  if (!J.is_object() || J.size() != 1 || !J.contains("bytes") || !J["bytes"].is_string())
+    return std::nullopt;
+  const std::string &Bytes = J["bytes"].get_ref<const std::string &>();
+  if (Bytes.size() % 2 != 0)
+    return std::nullopt;
+  auto Digit = [](char C) -> int {
+    return C >= '0' && C <= '9' ? C - '0' : C >= 'a' && C <= 'f' ? C - 'a' + 10 : -1;
+  };
+  std::string Text;
+  for (std::size_t I = 0; I < Bytes.size(); I += 2) {
+    const int High = Digit(Bytes[I]), Low = Digit(Bytes[I + 1]);
+    if (High < 0 || Low < 0)
+      return std::nullopt;
+    Text += static_cast<char>(High * 16 + Low);
+  }
+  return Text;
+}
+
 Json valueJson(const Value &V) {
   // NaN and infinity as strings: JSON has neither (Value.h).
   if (const double *D = std::get_if<double>(&V))
     if (const char *Name = nonFiniteName(*D))
       return Json(Name);
+  if (const std::string *S = std::get_if<std::string>(&V))
+    return exactStringJson(*S);
   return std::visit([](const auto &X) { return Json(X); }, V);
 }
 
@@ -74,8 +145,8 @@ std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
       return Value(J.get<bool>());
     break;
   case ValueKind::String:
-    if (J.is_string())
-      return Value(J.get<std::string>());
+    if (std::optional<std::string> S = exactString(J))
+      return Value(std::move(*S));
     break;
   }
   return std::nullopt;
@@ -84,7 +155,7 @@ std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
 Json stringsJson(const std::vector<std::string> &Strings) {
   Json J = Json::array();
   for (const std::string &S : Strings)
-    J.push_back(S);
+    J.push_back(exactStringJson(S));
   return J;
 }
 
@@ -112,19 +183,13 @@ Json costsJson(const std::vector<double> &Costs) {
   return J;
 }
 
-/// The JSON text in a column, or a message when it is not JSON.
-std::optional<Json> parseJson(const std::string &Text) {
-  Json J = Json::parse(Text, nullptr, /*allow_exceptions=*/false);
-  if (J.is_discarded())
-    return std::nullopt;
-  return J;
-}
+Expected<Json> parseJson(std::string_view Text) { return parseBoundedJson<Json>(Text); }
 
 std::vector<std::string> jsonStrings(const Json &J) {
   std::vector<std::string> Strings;
   if (J.is_array())
     for (const Json &S : J)
-      Strings.push_back(S.is_string() ? S.get<std::string>() : jsonText(S));
+      Strings.push_back(exactString(S).value_or(jsonText(S)));
   return Strings;
 }
 

@@ -11,6 +11,7 @@
 
 #include "Backends/Measurement.h"
 #include "SearchSpace/Value.h"
+#include "Support/Error.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,8 +27,20 @@ namespace atfc {
 /// A run's parameter kinds by parameter name.
 using ParameterKinds = std::map<std::string, ValueKind, std::less<>>;
 
+/// Whether Text is well-formed UTF-8, the only text a JSON string holds.
+bool isUtf8(std::string_view Text);
+
+/// Text as JSON, exactly: a JSON string when it is UTF-8, else the object
+/// {"bytes": "HEX"} of its bytes in lowercase hex (docs/results.md), so
+/// that a value or argument of any bytes is read back as it was (it was
+/// U+FFFD, a value never measured, measured anew on every run).
+nlohmann::ordered_json exactStringJson(const std::string &Text);
+
+/// The text exactStringJson() made J from; nullopt for other JSON.
+std::optional<std::string> exactString(const nlohmann::ordered_json &J);
+
 /// V as JSON: its own JSON type; a NaN or infinite double as "nan", "inf"
-/// or "-inf".
+/// or "-inf"; a string as exactStringJson() gives it.
 nlohmann::ordered_json valueJson(const Value &V);
 
 /// J as compact text. Bytes that are not UTF-8 (a truncated output tail, an
@@ -46,7 +59,7 @@ std::optional<ValueKind> valueKindNamed(std::string_view Name);
 /// The value J as kind Kind; nullopt when J does not hold one.
 std::optional<Value> jsonValue(const nlohmann::ordered_json &J, std::optional<ValueKind> Kind);
 
-/// Strings as an array.
+/// Strings as an array, each as exactStringJson() gives it.
 nlohmann::ordered_json stringsJson(const std::vector<std::string> &Strings);
 
 /// The parameters' kinds as an array of their names.
@@ -58,10 +71,12 @@ nlohmann::ordered_json configurationJson(const std::vector<NamedValue> &Configur
 /// Costs as an array; a cost that is not finite is null.
 nlohmann::ordered_json costsJson(const std::vector<double> &Costs);
 
-/// The JSON Text holds; nullopt when it is not JSON.
-std::optional<nlohmann::ordered_json> parseJson(const std::string &Text);
+/// The JSON Text holds; the error when it is not JSON or is nested too
+/// deep or too large (Support/BoundedJson.h).
+Expected<nlohmann::ordered_json> parseJson(std::string_view Text);
 
-/// The array J's elements as text (strings as they are).
+/// The array J's elements as text (strings, and exactStringJson()'s
+/// objects, as they are).
 std::vector<std::string> jsonStrings(const nlohmann::ordered_json &J);
 
 } // namespace atfc

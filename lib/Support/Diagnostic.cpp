@@ -2,6 +2,7 @@
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -89,7 +90,11 @@ const std::string *DiagnosticSink::sourceOf(const std::string &File) {
   for (const auto &[Name, Source] : Sources)
     if (Name == File)
       return &Source;
-  std::ifstream In(File, std::ios::binary);
+  // Only a regular file: a FIFO would block, /dev/zero never end.
+  std::error_code NotRegular;
+  std::ifstream In;
+  if (std::filesystem::is_regular_file(File, NotRegular))
+    In.open(File, std::ios::binary);
   std::ostringstream Text;
   if (In)
     Text << In.rdbuf();

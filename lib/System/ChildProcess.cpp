@@ -108,8 +108,7 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
 
   std::optional<Clock::time_point> Deadline;
   if (Command.TimeoutSeconds > 0)
-    Deadline = Start + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(Command.TimeoutSeconds));
+    Deadline = deadlineAfter(Command.TimeoutSeconds, Start);
   std::optional<Clock::time_point> KillDeadline; // set once SIGTERM was sent
   bool PipeOpen = true, Killed = false;
   std::optional<ChildEnd> Forced; // TimedOut or Stopped

@@ -287,9 +287,11 @@ environmentWith(const std::vector<std::pair<std::string, std::string>> &Set,
   return Environment;
 }
 
-Process::Clock::time_point deadlineAfter(double Seconds) {
-  return Process::Clock::now() + std::chrono::duration_cast<Process::Clock::duration>(
-                                     std::chrono::duration<double>(Seconds));
+Process::Clock::time_point deadlineAfter(double Seconds, Process::Clock::time_point From) {
+  // !(Seconds <= Max) also catches NaN.
+  const double Bounded = !(Seconds <= kMaxWaitSeconds) ? kMaxWaitSeconds : std::max(Seconds, 0.0);
+  return From + std::chrono::duration_cast<Process::Clock::duration>(
+                    std::chrono::duration<double>(Bounded));
 }
 
 int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline) {

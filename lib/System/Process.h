@@ -124,8 +124,16 @@ private:
   bool LeadsGroup = false;
 };
 
-/// The time Seconds from now, for waitForExit() and millisecondsUntil().
-Process::Clock::time_point deadlineAfter(double Seconds);
+/// The longest wait a deadline stands for (10^9 s, about 31 years): a
+/// longer or NaN timeout means this, practically no limit, where the
+/// clock's nanoseconds would overflow (10^10 s became a deadline in the
+/// past, and every configuration timed out at once).
+inline constexpr double kMaxWaitSeconds = 1e9;
+
+/// The time Seconds after From (saturated to kMaxWaitSeconds), for
+/// waitForExit() and millisecondsUntil().
+Process::Clock::time_point deadlineAfter(double Seconds,
+                                         Process::Clock::time_point From = Process::Clock::now());
 
 /// Milliseconds from now until Deadline, for poll(): -1 for no deadline.
 int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline);

@@ -4,6 +4,7 @@
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
+#include "Support/BoundedJson.h"
 #include "Wisdom/SelectionHeader.h"
 
 #include <nlohmann/json.hpp>
@@ -276,15 +277,25 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
   // nlohmann's at() and get<>() throw on a missing key or a value of the
   // wrong type: the library's way to say the structure is not a wisdom's.
   try {
-    const Json Root = Json::parse(Text);
+    Expected<Json> Parsed = parseBoundedJson<Json>(Text);
+    if (!Parsed)
+      return Error("not a valid wisdom file: " + Parsed.error().message());
+    const Json &Root = *Parsed;
     if (!Root.is_object() || !Root.contains("atfc_wisdom"))
       return Error("not an atfc wisdom file (no \"atfc_wisdom\")");
     if (Root.at("atfc_wisdom").get<int>() != kWisdomVersion)
       return Error("a wisdom file of another version (" + Root.at("atfc_wisdom").dump() + ")");
     W.File = Root.at("file").get<std::string>();
-    for (const Json &I : Root.at("inputs"))
+    for (const Json &I : Root.at("inputs")) {
+      // get<unsigned>() of -5 would be 4294967291: the number is checked.
+      const Json &Argument = I.at("argument");
+      if (!Argument.is_number_integer() || Argument.get<std::int64_t>() < 1 ||
+          Argument.get<std::int64_t>() > std::int64_t(UINT32_MAX))
+        return Error("input " + I.at("name").dump() + " has argument " + jsonText(Argument) +
+                     ", not the number of a command-line argument ($1, $2, ...)");
       W.Inputs.push_back({I.at("name").get<std::string>(), I.at("type").get<std::string>(),
-                          I.at("argument").get<unsigned>()});
+                          Argument.get<unsigned>()});
+    }
     for (const Json &P : Root.at("parameters")) {
       const std::optional<ValueKind> Kind = valueKindNamed(P.at("kind").get<std::string>());
       if (!Kind)

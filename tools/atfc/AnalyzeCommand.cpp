@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 #include "System/TerminalText.h"
 
@@ -132,7 +133,9 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     return 1;
   }
   if (Options.Json) {
-    Out << analysisToJson(*Result).dump(2) << '\n';
+    Out << analysisToJson(*Result).dump(2, ' ', false,
+                                        nlohmann::ordered_json::error_handler_t::replace)
+        << '\n';
     return 0;
   }
   if (Options.EmitConstraints) {
@@ -176,12 +179,14 @@ int analyzeMain(const SubcommandArgs &Args) {
                  "below X times the largest")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  App.add_option("--cost-classes", Options.CostClasses,
-                 "Quantile classes of the cost for mutual information")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  App.add_option("--run", Options.Run,
-                 "For a results database: the run to analyse (default: the latest)");
+  // More classes than configurations say nothing more (10^9 aborted).
+  addCountOption(
+      App, "--cost-classes", 1, 1000, [&](std::uint64_t N) { Options.CostClasses = N; },
+      "Quantile classes of the cost for mutual information (default 10)");
+  addCountOption(
+      App, "--run", 1, INT64_MAX,
+      [&](std::uint64_t N) { Options.Run = static_cast<std::int64_t>(N); },
+      "For a results database: the run to analyse (default: the latest)");
   App.add_flag("--emit-constraints", Options.EmitConstraints,
                "Print the proposal (--prune, default conservative) as directives to paste");
   App.add_flag("--json", Options.Json, "Print one JSON object");

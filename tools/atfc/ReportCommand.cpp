@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 
 #include "Report/RunReport.h"
@@ -77,8 +78,10 @@ int reportMain(const SubcommandArgs &Args) {
   CLI::App App(summaryOf("report"), "atfc report");
   App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
   App.add_option("-o,--output", Options.Output, "The page to write")->capture_default_str();
-  App.add_option("--run", Options.Run,
-                 "For a results database: the run to show (default: the latest)");
+  addCountOption(
+      App, "--run", 1, INT64_MAX,
+      [&](std::uint64_t N) { Options.Run = static_cast<std::int64_t>(N); },
+      "For a results database: the run to show (default: the latest)");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   return runReportCommand(Options, std::cout, std::cerr);

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 #include "System/TerminalText.h"
 
@@ -257,7 +258,10 @@ int resultsMain(const SubcommandArgs &Args) {
       App.add_flag("--csv", Options.Csv, "One CSV row per evaluation (a column per parameter)");
   App.add_flag("--json", Options.Json, "One JSON object {runs: [...], evaluations: [...]}")
       ->excludes(Csv);
-  App.add_option("--run", Options.Run, "Only the run with this id")->check(CLI::PositiveNumber);
+  addCountOption(
+      App, "--run", 1, INT64_MAX,
+      [&](std::uint64_t N) { Options.Run = static_cast<std::int64_t>(N); },
+      "Only the run with this id");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   return runResultsCommand(Options, std::cout, std::cerr);

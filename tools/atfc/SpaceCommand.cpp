@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 
 #include "Driver/TunerPipeline.h"
@@ -22,20 +23,24 @@ namespace atfc {
 int spaceMain(const SubcommandArgs &Args) {
   std::string File;
   bool Json = false;
-  int List = -1;
-  int Threads = 0;
-  int Repetitions = 0;
+  std::uint64_t List = 0;
+  unsigned Threads = 0;
+  unsigned Repetitions = 0;
   std::vector<std::string> ProgramArgs;
   CLI::App App(summaryOf("space"), "atfc space");
   App.add_option("FILE", File, "The annotated source file")->required();
   App.add_flag("--json", Json, "Print one JSON object");
-  App.add_option("--list", List, "Also list the first N configurations")
-      ->check(CLI::NonNegativeNumber);
-  App.add_option("--threads", Threads, "Generation threads (0: all cores)")
-      ->check(CLI::Range(0, static_cast<int>(kMaxGenerationThreads)));
-  App.add_option("--repetitions", Repetitions,
-                 "Generate the space N more times and report the median of their times")
-      ->check(CLI::Range(0, 100000));
+  addCountOption(
+      App, "--list", 0, UINT64_MAX, [&](std::uint64_t N) { List = N; },
+      "Also list the first N configurations");
+  addCountOption(
+      App, "--threads", 0, kMaxGenerationThreads,
+      [&](std::uint64_t N) { Threads = static_cast<unsigned>(N); },
+      "Generation threads (0: all cores)");
+  addCountOption(
+      App, "--repetitions", 0, 100000,
+      [&](std::uint64_t N) { Repetitions = static_cast<unsigned>(N); },
+      "Generate the space N more times and report the median of their times");
   App.add_option("ARGS", ProgramArgs, "The program's arguments ($1, $2, ...)");
   std::vector<std::string> AfterDashes;
   if (std::optional<int> Exit = parseSubcommandLine(App, Args, &AfterDashes))
@@ -48,10 +53,10 @@ int spaceMain(const SubcommandArgs &Args) {
     return failedBuildStatus();
   TunerOptions Invocation;
   Invocation.Mode = TunerMode::Space;
-  Invocation.Threads = static_cast<unsigned>(Threads);
+  Invocation.Threads = Threads;
   Invocation.Json = Json;
-  Invocation.List = List >= 0 ? static_cast<std::uint64_t>(List) : 0;
-  Invocation.Repetitions = static_cast<unsigned>(Repetitions);
+  Invocation.List = List;
+  Invocation.Repetitions = Repetitions;
   Invocation.Arguments = ProgramArgs;
   std::vector<std::string> TunerArgs = {*Tuner};
   for (std::string &A : tunerCommandLine(Invocation))

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 
 #include "Driver/TuneFile.h"
@@ -29,7 +30,9 @@ int tuneMain(const SubcommandArgs &Args) {
                  "Search technique instead of the file's, e.g. 'random'");
   App.add_option("--abort-condition", Tune.AbortCondition,
                  "Abort condition instead of the file's, e.g. 'evaluations(50)'");
-  App.add_option("--seed", Tune.Seed, "Seed instead of the file's");
+  addCountOption(
+      App, "--seed", 0, UINT64_MAX, [&](std::uint64_t N) { Tune.Seed = N; },
+      "Seed instead of the file's");
   // One value per --fix, so that `--fix A=1 FILE` leaves FILE alone.
   App.add_option("--fix", Tune.Fixed, "Restrict parameter NAME to VALUE (NAME=VALUE); repeatable")
       ->allow_extra_args(false);
@@ -38,8 +41,10 @@ int tuneMain(const SubcommandArgs &Args) {
                "Measure every configuration again, reusing no earlier result");
   App.add_flag("--wait", Tune.Wait, "Wait for another run into the output directory to end");
   App.add_flag("--verbose", Tune.Verbose, "A line per evaluation");
-  App.add_option("--threads", Tune.Threads, "Generation threads (0: all cores)")
-      ->check(CLI::Range(0, static_cast<int>(kMaxGenerationThreads)));
+  addCountOption(
+      App, "--threads", 0, kMaxGenerationThreads,
+      [&](std::uint64_t N) { Tune.Threads = static_cast<unsigned>(N); },
+      "Generation threads (0: all cores)");
   App.add_option("--prior", Tune.Priors,
                  "Start with the best configurations of earlier data: a results database, a "
                  "Kernel Tuner cache or a T4 file; repeatable")

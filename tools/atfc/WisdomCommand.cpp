@@ -20,6 +20,7 @@
 #include "Results/RecordedData.h"
 
 #include "Support/Diagnostic.h"
+#include "System/RegularFiles.h"
 #include "System/SafeFiles.h"
 #include "Wisdom/SelectionHeader.h"
 
@@ -51,19 +52,11 @@ struct WisdomOptions {
 
 namespace {
 
-bool readText(const std::string &Path, std::string &Text) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  Text = Buffer.str();
-  return static_cast<bool>(In);
-}
-
 Expected<Wisdom> readWisdomFile(const std::string &Path) {
-  std::string Text;
-  if (!readText(Path, Text))
-    return Error("cannot read '" + Path + "'");
-  Expected<Wisdom> W = parseWisdom(Text);
+  Expected<std::string> Text = readRegularFile(Path);
+  if (!Text)
+    return Text.takeError();
+  Expected<Wisdom> W = parseWisdom(*Text);
   if (!W)
     return W.takeError().context(Path);
   return W;

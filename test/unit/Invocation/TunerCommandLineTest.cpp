@@ -260,4 +260,14 @@ TEST(TunerInvocation, RejectsAValueOfAnotherShape) {
             std::string::npos);
   EXPECT_EQ(parseTunerCommandLine(Strings{"--invocation"}).error().message(),
             "option '--invocation' needs a value");
+  // Nested 100,000 levels deep: an error, not a stack overflow.
+  for (const char *Open : {"[", "{\"mode\":"}) {
+    std::string Deep;
+    for (int I = 0; I < 100000; ++I)
+      Deep += Open;
+    const Expected<TunerOptions> O = fromInvocation(Deep);
+    ASSERT_FALSE(O);
+    EXPECT_NE(O.error().message().find("nested more than 128 levels deep"), std::string::npos)
+        << O.error().message();
+  }
 }

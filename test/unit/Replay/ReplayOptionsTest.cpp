@@ -62,12 +62,17 @@ TEST(ReplayOptionsTest, ParsesAndRoundTrips) {
   EXPECT_EQ(ErrorOf({"--evaluations", "3", "--runs", "2"}),
             "no data file given (a Kernel Tuner cache or T4 results file)");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "x", "--runs", "2"}),
-            "option '--evaluations' needs a whole number, not 'x'");
+            "option '--evaluations' needs a whole number from 1 to 1000000000, not 'x'");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "0", "--runs", "2"}),
-            "--evaluations must be at least 1");
+            "option '--evaluations' needs a whole number from 1 to 1000000000, not '0'");
+  // 10^9 runs aborted (each run is held in memory); a negative seed wrapped.
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "3", "--runs", "1000000000"}),
+            "option '--runs' needs a whole number from 1 to 100000, not '1000000000'");
+  EXPECT_EQ(ErrorOf({"d", "--evaluations", "3", "--runs", "2", "--seed", "-1"}),
+            "option '--seed' needs a whole number from 0 to 18446744073709551615, not '-1'");
   EXPECT_EQ(ErrorOf({"d", "--bogus"}), "unknown option '--bogus'");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "3", "--runs", "2", "--parallel", "0"}),
-            "--parallel must lie in 1..4096");
+            "option '--parallel' needs a whole number from 1 to 4096, not '0'");
   EXPECT_NE(ErrorOf({"d", "--technique", "no_such_technique", "--evaluations", "1", "--runs", "1"})
                 .find("--technique 'no_such_technique': "),
             std::string::npos);

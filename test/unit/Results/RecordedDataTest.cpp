@@ -14,6 +14,8 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
+#include <tuple>
 
 using namespace atfc;
 using namespace atfc::test;
@@ -96,7 +98,11 @@ TEST(RecordedDataTest, ClearErrors) {
     EXPECT_FALSE(R.ok());
     return R ? std::string() : R.error().message();
   };
-  EXPECT_EQ(ErrorOf("missing.json"), (Dir / "missing.json").string() + ": cannot open the file");
+  EXPECT_EQ(ErrorOf("missing.json"),
+            (Dir / "missing.json").string() + ": cannot open the file (No such file or directory)");
+  const std::string Fifo = (Dir / "fifo.json").string();
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  EXPECT_EQ(ErrorOf("fifo.json"), Fifo + ": it is a FIFO, not a regular file");
 
   writePlain(Dir / "text.json", "hello");
   EXPECT_NE(ErrorOf("text.json").find("not valid JSON"), std::string::npos);
@@ -140,3 +146,51 @@ TEST(RecordedDataTest, SharedDataKernelTunerGemmAndT4Dedispersion) {
 }
 
 } // namespace
+
+// Costs no measurement gives, generated for both formats: a negative time
+// became the optimum of every replay and analysis; now the file is refused
+// with the entry and the value. -0 and 0 are times; so is 1e300. JSON
+// has no infinity: 1e999 is refused as JSON (number overflow).
+TEST(RecordedDataTest, ImpossibleCostsAreRefusedPerFile) {
+  const ScopedTempDirectory Scratch("atfc-costs");
+  const fs::path &Dir = Scratch.path();
+  for (const char *Cost : {"-1", "-1e-300", "-3.5", "1e999", "-1e999", "0", "-0.0", "1e300"}) {
+    const bool Possible =
+        std::string(Cost) == "0" || std::string(Cost) == "-0.0" || std::string(Cost) == "1e300";
+    const std::string Cache = std::string(R"({"tune_params_keys": ["A"], "tune_params": {"A":
+      [1, 2]}, "cache": {"1": {"A": 1, "time": 2.0}, "2": {"A": 2, "time": )") +
+                              Cost + "}}}";
+    const std::string T4 = std::string(R"({"results": [{"configuration": {"A": 1},
+      "measurements": [{"name": "time", "value": )") +
+                           Cost + R"(}]}]})";
+    for (const auto &[Name, Text, Where] :
+         {std::tuple{"cache.json", Cache, "entry \"2\""}, std::tuple{"t4.json", T4, "result 0"}}) {
+      writePlain(Dir / Name, Text);
+      Expected<RecordedData> R = readRecordedData((Dir / Name).string());
+      if (Possible) {
+        EXPECT_TRUE(R) << Name << " " << Cost << ": " << R.error().message();
+        continue;
+      }
+      ASSERT_FALSE(R) << Name << " " << Cost;
+      if (std::string(Cost).find("999") != std::string::npos) {
+        EXPECT_NE(R.error().message().find("number overflow"), std::string::npos)
+            << R.error().message();
+        continue;
+      }
+      EXPECT_NE(R.error().message().find(std::string(Where) + ": its time is "), std::string::npos)
+          << R.error().message();
+      EXPECT_NE(R.error().message().find("which no measurement gives"), std::string::npos)
+          << R.error().message();
+    }
+  }
+}
+
+TEST(RecordedDataTest, ADuplicateParameterKeyIsNamed) {
+  const ScopedTempDirectory Scratch("atfc-keys");
+  const fs::path Path = Scratch.path() / "cache.json";
+  writePlain(Path, R"({"tune_params_keys": ["A", "B", "A"], "cache": {
+    "1,2,1": {"A": 1, "B": 2, "time": 2.0}}})");
+  Expected<RecordedData> R = readRecordedData(Path.string());
+  ASSERT_FALSE(R);
+  EXPECT_EQ(R.error().message(), Path.string() + ": \"tune_params_keys\" names 'A' twice");
+}

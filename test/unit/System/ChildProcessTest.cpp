@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -150,6 +151,18 @@ TEST(ChildProcessTest, ChildrenRunConcurrently) {
   B.join();
   EXPECT_EQ(OutA.End, ChildEnd::Exited);
   EXPECT_EQ(OutB.End, ChildEnd::Exited);
+}
+
+// A timeout of 10^10 s (or more, or infinite) is no limit: the clock's
+// nanoseconds once overflowed into a deadline in the past, and a script
+// that exits at once was "timed out after 1e+10 s".
+TEST(ChildProcessTest, AHugeTimeoutIsNoLimit) {
+  for (double Seconds : {1e10, 1e300, std::numeric_limits<double>::infinity()}) {
+    ChildCommand Command = command("exit 0");
+    Command.TimeoutSeconds = Seconds;
+    const ChildOutcome Out = runChild(Command, nullptr);
+    EXPECT_EQ(Out.End, ChildEnd::Exited) << Seconds;
+  }
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
@@ -368,6 +369,29 @@ TEST(ProcessTest, AReleasedChildIsLeftToItsNewOwner) {
   int Status = 0;
   ASSERT_EQ(::waitpid(Pid, &Status, 0), Pid);
   EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 5);
+}
+
+// Timeouts of every size, and what is no number: a deadline never lies
+// before its start (10^10 s overflowed the clock's nanoseconds into the
+// past) and never further than kMaxWaitSeconds after it.
+TEST(ProcessTest, DeadlinesSaturateInsteadOfOverflowing) {
+  const Process::Clock::time_point Start = Process::Clock::now();
+  const double Inf = std::numeric_limits<double>::infinity();
+  const double NaN = std::numeric_limits<double>::quiet_NaN();
+  for (double Seconds :
+       {1e-9, 1.0, 600.0, 1e8, 1e9, 1e9 + 1, 9.3e9, 1e10, 1e18, 1e300, Inf, NaN, 0.0, -1.0, -Inf}) {
+    const auto Deadline = deadlineAfter(Seconds, Start);
+    const double After = std::chrono::duration<double>(Deadline - Start).count();
+    EXPECT_GE(After, 0) << Seconds;
+    EXPECT_LE(After, kMaxWaitSeconds) << Seconds;
+    if (Seconds > 0 && Seconds <= kMaxWaitSeconds) {
+      EXPECT_NEAR(After, Seconds, Seconds * 1e-9) << Seconds;
+    }
+    if (!(Seconds <= kMaxWaitSeconds)) {
+      EXPECT_NEAR(After, kMaxWaitSeconds, 1) << Seconds;
+    }
+    EXPECT_GT(millisecondsUntil(Deadline), Seconds >= 1 ? 0 : -1) << Seconds;
+  }
 }
 
 } // namespace

@@ -148,6 +148,51 @@ TEST(WisdomTest, JsonRoundTripKeepsEveryKind) {
   EXPECT_FALSE(parseWisdom("[").ok());
 }
 
+// An input's argument number that is no positive number is named as given
+// (-5 was "$4294967291").
+TEST(WisdomTest, ArgumentNumbersArePositive) {
+  for (const char *Argument : {"-5", "0", "4294967296", "1.5", "\"1\"", "null"}) {
+    const std::string Text = std::string(R"({"atfc_wisdom": 1, "file": "k.cl", "inputs": [{"name":
+        "N", "type": "int", "argument": )") +
+                             Argument + R"(}], "parameters": [], "entries": []})";
+    const Expected<Wisdom> W = parseWisdom(Text);
+    ASSERT_FALSE(W) << Argument;
+    EXPECT_EQ(W.error().message(), std::string("input \"N\" has argument ") + Argument +
+                                       ", not the number of a command-line argument ($1, $2, ...)");
+  }
+  const Expected<Wisdom> W = parseWisdom(R"({"atfc_wisdom": 1, "file": "k.cl", "inputs":
+      [{"name": "N", "type": "int", "argument": 4294967295}], "parameters": [], "entries": []})");
+  ASSERT_TRUE(W) << W.error().message();
+  EXPECT_EQ(W->Inputs[0].Argument, 4294967295u);
+}
+
+// Nesting generated at every depth around the bound, where a wisdom file
+// holds values (an entry's configuration: 4 levels around) and at its top:
+// refused beyond the bound with a message, never a crash (a stack overflow
+// at 100,000 levels before).
+TEST(WisdomTest, DeepNestingIsRefused) {
+  for (unsigned Depth : {1u, 2u, 100u, 124u, 125u, 126u, 128u, 129u, 1000u, 100000u}) {
+    std::string Deep;
+    for (unsigned I = 0; I < Depth; ++I)
+      Deep += I % 2 ? "{\"k\":" : "[";
+    Deep += "1";
+    for (unsigned I = Depth; I-- > 0;)
+      Deep += I % 2 ? "}" : "]";
+    const std::string Text =
+        R"({"atfc_wisdom": 1, "file": "k.cl", "inputs": [], "parameters": [{"name": "A",
+        "kind": "int"}], "entries": [{"device": "d", "arguments": [], "configuration": {"A": )" +
+        Deep + R"(}, "cost": [1]}]})";
+    const Expected<Wisdom> W = parseWisdom(Text);
+    ASSERT_FALSE(W) << Depth; // a nested value is no int either
+    if (Depth + 4 > 128)
+      EXPECT_NE(W.error().message().find("JSON nested more than 128 levels deep"),
+                std::string::npos)
+          << W.error().message();
+    else
+      EXPECT_EQ(W.error().message().find("nested"), std::string::npos) << W.error().message();
+  }
+}
+
 // A NaN or infinite parameter value round-trips as results.db's does
 // ("nan", "inf", "-inf"); wisdom's own writer once made it JSON null, which
 // its reader refused.
