@@ -3,6 +3,7 @@
 
 #include "DeviceBackends/NumpyArray.h"
 #include "Results/ResultKey.h"
+#include "System/RegularFiles.h"
 
 #include <filesystem>
 #include <string_view>
@@ -39,7 +40,7 @@ Expected<std::string> kernelDataKey(const std::vector<KernelArgument> &Arguments
                                     const std::string &FileName) {
   std::vector<std::string> Parts;
   auto Add = [&](const std::string &Path) -> Expected<void> {
-    Expected<std::string> Key = fileContentKey(pathBesideFile(Path, FileName));
+    Expected<std::string> Key = hashRegularFile(pathBesideFile(Path, FileName));
     if (!Key)
       return Key.takeError();
     // The name as written joins too: two files of the same contents in

@@ -71,29 +71,4 @@ std::string resultKey(std::span<const std::string_view> Parts) {
   return Lanes.key();
 }
 
-Expected<std::string> fileContentKey(const std::string &Path) {
-  struct stat Info;
-  if (::stat(Path.c_str(), &Info) != 0)
-    return Error("cannot read '" + Path + "': " + std::strerror(errno));
-  if (!S_ISREG(Info.st_mode))
-    return Error("'" + Path + "' is not a regular file");
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error("cannot read '" + Path + "': " + std::strerror(errno));
-  const auto Size = static_cast<std::uint64_t>(Info.st_size);
-  KeyLanes Lanes;
-  Lanes.frame(Size);
-  std::vector<char> Chunk(std::size_t(1) << 20);
-  std::uint64_t Read = 0;
-  while (In) {
-    In.read(Chunk.data(), static_cast<std::streamsize>(Chunk.size()));
-    const auto Got = static_cast<std::size_t>(In.gcount());
-    Lanes.add(std::string_view(Chunk.data(), Got));
-    Read += Got;
-  }
-  if (In.bad() || Read != Size)
-    return Error("cannot read '" + Path + "' whole: it changed while it was read");
-  return Lanes.key();
-}
-
 } // namespace atfc

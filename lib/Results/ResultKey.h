@@ -24,11 +24,6 @@ namespace atfc {
 std::string resultKey(std::initializer_list<std::string_view> Parts);
 std::string resultKey(std::span<const std::string_view> Parts);
 
-/// resultKey({contents of Path}), read in chunks: a data file of gigabytes
-/// is never in memory whole. An Error when Path is not a regular file or
-/// cannot be read whole.
-Expected<std::string> fileContentKey(const std::string &Path);
-
 } // namespace atfc
 
 #endif

@@ -18,7 +18,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <unistd.h>
 
@@ -466,15 +468,19 @@ TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
   CheckSetup Check;
   Check.Kind = CheckAgainst::Script;
   const std::vector<std::string> Environment = {"PATH=/usr/bin:/bin", "WHO=me"};
+  // Each configuration checks in a directory of its own, as the backend
+  // makes them; buffer files are created, never written through.
+  int Runs = 0;
   auto Run = [&](const std::string &Script, const StopSignal *Stop = nullptr) {
     Check.Script = Script;
-    return runCheckScript(Check, Arguments, {1}, Outputs, Dir.path().string(), Environment, 10,
-                          Stop);
+    const std::filesystem::path Own = Dir.path() / std::to_string(++Runs);
+    std::filesystem::create_directory(Own);
+    return runCheckScript(Check, Arguments, {1}, Outputs, Own.string(), Environment, 10, Stop);
   };
   // The buffer is buffer_2.npy (its input number), readable as written.
   EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me"), "");
   Expected<std::vector<unsigned char>> Back =
-      readDataFile((Dir.path() / "buffer_2.npy").string(), "b", ElementType::Float, 2);
+      readDataFile((Dir.path() / "1" / "buffer_2.npy").string(), "b", ElementType::Float, 2);
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, Outputs[0]);
   EXPECT_EQ(Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 3"),
@@ -484,6 +490,15 @@ TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
   StopSignal Stop;
   Stop.raise();
   EXPECT_EQ(Run("sleep 5", &Stop), "the check script was stopped");
+  // A link planted at a buffer's name is never written through.
+  const std::filesystem::path Planted = Dir.path() / "planted";
+  std::filesystem::create_directory(Planted);
+  std::ofstream(Dir.path() / "canary") << "mine";
+  std::filesystem::create_symlink(Dir.path() / "canary", Planted / "buffer_2.npy");
+  Check.Script = "true";
+  EXPECT_NE(runCheckScript(Check, Arguments, {1}, Outputs, Planted.string(), Environment, 10), "");
+  std::ifstream Canary(Dir.path() / "canary");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(Canary), {}), "mine");
 }
 
 } // namespace

@@ -70,33 +70,3 @@ TEST(ResultKeyTest, OneBitChangesAboutHalfTheKey) {
 }
 
 } // namespace
-
-namespace {
-
-TEST(ResultKeyTest, FileContentKeyStreamsTheSameHash) {
-  // Files that span several 1 MiB chunks, and the empty file: the streamed
-  // key equals the key of the contents read whole, and one changed byte
-  // changes it.
-  atfc::test::ScopedTempDirectory Dir("atfc-result-key");
-  const std::string Path = (Dir.path() / "data.bin").string();
-  for (std::size_t Size :
-       {std::size_t(0), std::size_t(5), (std::size_t(1) << 20) + 3, std::size_t(3) << 20}) {
-    std::string Contents(Size, '\0');
-    for (std::size_t I = 0; I < Size; ++I)
-      Contents[I] = static_cast<char>(I * 131 + (I >> 20));
-    std::ofstream(Path, std::ios::binary | std::ios::trunc) << Contents;
-    Expected<std::string> Key = fileContentKey(Path);
-    ASSERT_TRUE(Key) << Key.error().message();
-    EXPECT_EQ(*Key, resultKey({Contents})) << Size;
-    if (Size == 0)
-      continue;
-    Contents[Size - 1] ^= 1;
-    std::ofstream(Path, std::ios::binary | std::ios::trunc) << Contents;
-    EXPECT_NE(*fileContentKey(Path), *Key) << Size;
-  }
-  EXPECT_EQ(fileContentKey(Dir.path().string()).error().message(),
-            "'" + Dir.path().string() + "' is not a regular file");
-  EXPECT_FALSE(fileContentKey((Dir.path() / "missing").string()));
-}
-
-} // namespace
