@@ -257,6 +257,13 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
       std::filesystem::absolute(std::filesystem::path(Context.FileName)).parent_path();
   Kernel.FileDirectory = FileDirectory.string();
   Kernel.WorkDirectory = Context.OutputDirectory + "/work";
+  if (Kernel.Check && Kernel.Check->Kind == CheckAgainst::Script) {
+    // A check script's directories go there: one of atfc's, never a link.
+    Expected<OutputDirectory> Dir = OutputDirectory::open(Context.OutputDirectory, true);
+    Expected<void> Made = Dir ? Dir->makeDirectory("work") : Dir.takeError();
+    if (!Made)
+      return Made.takeError();
+  }
   Kernel.Inputs = Context.Inputs;
   Kernel.Seed = Setup.Seed.value_or(0);
   Expected<std::unique_ptr<DeviceBackend>> Opened =
