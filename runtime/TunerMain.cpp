@@ -3,6 +3,7 @@
 
 #include "DeviceBackends/DeviceInventory.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "Invocation/DeviceLimitOptions.h"
 #include "Replay/ReplayExperiment.h"
 #include "SearchSpace/StoreEstimate.h"
 #include "Support/Diagnostic.h"
@@ -103,6 +104,18 @@ void dieWithParent() {
   std::_Exit(128 + Signal);
 }
 
+/// Why space mode wanted the device, and how to plan without it: the
+/// limits the file names that --device-limit did not give.
+std::string deviceOnlyForLimits(const std::vector<std::string> &Missing) {
+  std::string Names, Options;
+  for (const std::string &Name : Missing) {
+    Names += (Names.empty() ? "" : ", ") + Name;
+    Options += " --device-limit " + Name + "=VALUE";
+  }
+  return "; atfc space opens the device only to read the device limits the file names (" + Names +
+         "): give them with" + Options + " to plan without the device";
+}
+
 } // namespace
 
 int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
@@ -185,6 +198,26 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup) con
 int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
                    std::ostream &Err) const {
   DiagnosticSink Diags(Err);
+  // --device-limit: space mode's, for a kernel's file; with every limit the
+  // file names given, the device is not opened at all.
+  const bool KernelFile = Setup.Kind != MeasurementKind::Process;
+  const std::string Backend = Setup.Kind == MeasurementKind::CUDA ? "cuda" : "ocl";
+  if (!Options.DeviceLimits.empty()) {
+    std::string Refusal;
+    if (Options.Mode != TunerMode::Space)
+      Refusal = "--device-limit is for space mode (atfc space): tuning and replay read the "
+                "device's own limits";
+    else if (!KernelFile)
+      Refusal = "--device-limit is for a file that tunes a CUDA or OpenCL kernel";
+    else if (Expected<DeviceLimits> Given =
+                 applyDeviceLimits(DeviceLimits{}, Backend, Options.DeviceLimits);
+             !Given)
+      Refusal = Given.error().message();
+    if (!Refusal.empty()) {
+      Diags.error(SourceLocation{FileName}, Refusal);
+      return kUsageExitCode;
+    }
+  }
   std::string Blanked;
   if (!Options.BlankedSource.empty() && !readFile(Options.BlankedSource, Blanked)) {
     Diags.error(SourceLocation{FileName}, "cannot read " + atfc::quoted(Options.BlankedSource));
@@ -226,6 +259,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
       return kFailureExitCode;
     }
   }
+  const std::vector<std::string> MissingLimits =
+      missingDeviceLimits(Setup.NamedDeviceLimits, Options.DeviceLimits);
+  const bool LimitsGiven = Options.Mode == TunerMode::Space && MissingLimits.empty();
   // The measurer first: a device's limits must be known before generation.
   std::unique_ptr<ConfigurationMeasurer> Measurer;
   const TuningSetup RankSetup = MeasuringRank ? setupOfRank(Setup, *Role) : TuningSetup{};
@@ -237,7 +273,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     }
     Measurer = Connected.take();
   } else if (Options.Mode == TunerMode::Tune ||
-             (Setup.Kind != MeasurementKind::Process && Setup.NamesDeviceLimits)) {
+             (Setup.Kind != MeasurementKind::Process && Setup.NamesDeviceLimits && !LimitsGiven)) {
     if (Setup.Check)
       for (auto [Value, Written, Clause] :
            {std::tuple{Setup.Check->Tolerance, &Setup.CheckToleranceText, "tolerance"},
@@ -278,11 +314,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
         Diags.report(Made.error().diagnostic());
       else
         Diags.error(SourceLocation{FileName},
-                    Made.error().message() +
-                        (Options.Mode == TunerMode::Space
-                             ? "; atfc space opens the device only to read the device limits "
-                               "that the file's ranges, constraints or launch sizes name"
-                             : ""));
+                    Made.error().message() + (Options.Mode == TunerMode::Space
+                                                  ? deviceOnlyForLimits(MissingLimits)
+                                                  : ""));
       return kFailureExitCode;
     }
     Measurer = Made.take();
@@ -298,7 +332,11 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   }
   // The run's device limits, which ranges and constraints may name: the
   // device's (rank 0's for a run over ranks); zero without a device.
-  const DeviceLimits Limits = Measurer ? Measurer->deviceLimits() : DeviceLimits{};
+  // Space mode's --device-limit values over them.
+  DeviceLimits Limits = Measurer ? Measurer->deviceLimits() : DeviceLimits{};
+  if (Options.Mode == TunerMode::Space && KernelFile)
+    if (Expected<DeviceLimits> Given = applyDeviceLimits(Limits, Backend, Options.DeviceLimits))
+      Limits = *Given; // an error was reported above
   GenerationOptions Generation;
   Generation.Threads = Options.Threads;
   Generation.MemoryLimit = *MemoryLimit;

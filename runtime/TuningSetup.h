@@ -98,6 +98,9 @@ struct TuningSetup {
   /// then does `atfc space` open the device (to read them), so that a space
   /// is planned where no driver is.
   bool NamesDeviceLimits = false;
+  /// Which limits they name ("max_threads_per_block"), sorted: those
+  /// `atfc space --device-limit` does not give are read from the device.
+  std::vector<std::string> NamedDeviceLimits;
   /// `timeout` in seconds; 0 for none.
   double TimeoutSeconds = 0;
   /// Where `timeout` is, for a message about its value (Line 0: none).

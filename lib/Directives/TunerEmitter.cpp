@@ -25,6 +25,7 @@
 
 #include <cctype>
 #include <map>
+#include <set>
 
 namespace atfc {
 namespace {
@@ -260,6 +261,12 @@ private:
        << (D.Backend == DeviceBackend::OpenCL ? "OpenCL" : "CUDA") << ";\n";
     if (!Analysis.DeviceLimitReferences.empty())
       OS << "  atf_setup_.NamesDeviceLimits = true;\n";
+    // Their names, which `atfc space --device-limit` may give instead.
+    std::set<std::string> LimitNames;
+    for (const DeviceLimitReference &R : Analysis.DeviceLimitReferences)
+      LimitNames.insert(R.Limit.substr(R.Limit.rfind(':') + 1));
+    for (const std::string &Name : LimitNames)
+      OS << "  atf_setup_.NamedDeviceLimits.push_back(" << quoted(Name) << ");\n";
     if (D.Vendor)
       OS << "  atf_setup_.Vendor = " << quoted(D.Vendor->Value) << ";\n";
     if (D.Type)

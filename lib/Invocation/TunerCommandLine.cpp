@@ -70,6 +70,7 @@ void addTunerOptions(CLI::App &App, TunerOptions &O) {
   Valued("--threads", "T", [&O](const std::string &V) {
     O.Threads = countValue<unsigned>("--threads", V, kMaxGenerationThreads);
   });
+  addDeviceLimitOption(App, O.DeviceLimits);
   // atfc's options as one value (TunerInvocation.h), in place of those
   // before it; the program's arguments follow after `--`.
   Valued(std::string(kInvocationOption), "", [&O](const std::string &V) {
@@ -154,6 +155,13 @@ tune options:
   --inputs-key HEX       hash of the files the results depend on besides the
                          source (atfc computes it); joins the results key
   --verbose              a line per evaluation
+
+space options:
+  --device-limit NAME=VALUE
+                 a device limit the file's ranges, constraints or launch sizes
+                 name (max_threads_per_block=1024, local_mem_size=49152, ...),
+                 so that the device need not be opened to read it; the last
+                 value of a name wins (repeatable)
 
 options:
   --invocation JSON

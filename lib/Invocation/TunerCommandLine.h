@@ -14,6 +14,7 @@
 #ifndef ATFC_INVOCATION_TUNERCOMMANDLINE_H
 #define ATFC_INVOCATION_TUNERCOMMANDLINE_H
 
+#include "Invocation/DeviceLimitOptions.h"
 #include "Support/Error.h"
 
 #include <cstdint>
@@ -91,6 +92,9 @@ struct TunerOptions {
   /// are reused both ways), and the fixes as given (NAME=VALUE).
   std::string SpaceIdentity;
   std::vector<std::string> Fixed;
+  /// Space mode: device limits the file names, given so that the device
+  /// need not be opened to read them (--device-limit NAME=VALUE).
+  GivenDeviceLimits DeviceLimits;
   /// Replay mode: the options of `atfc replay`, as given.
   std::vector<std::string> ReplayArguments;
   /// The tuned program's arguments: Arguments[K - 1] is $K.

@@ -58,7 +58,8 @@ inline std::string toInvocation(const TunerOptions &O) {
                       {"fresh", O.Fresh},
                       {"space_identity", O.SpaceIdentity},
                       {"fixed", O.Fixed},
-                      {"replay_arguments", O.ReplayArguments}};
+                      {"replay_arguments", O.ReplayArguments},
+                      {"device_limits", O.DeviceLimits}};
   nlohmann::json Priors = nlohmann::json::array();
   for (const PriorData &P : O.Priors)
     Priors.push_back({{"path", P.Path}, {"run", P.Run}});
@@ -119,6 +120,7 @@ inline Expected<TunerOptions> fromInvocation(std::string_view Text) {
     O.SpaceIdentity = J.at("space_identity").get<std::string>();
     O.Fixed = J.at("fixed").get<std::vector<std::string>>();
     O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();
+    O.DeviceLimits = J.at("device_limits").get<GivenDeviceLimits>();
     for (const nlohmann::json &P : J.at("priors"))
       O.Priors.push_back({P.at("path").get<std::string>(), P.at("run").get<std::int64_t>()});
     return O;

@@ -1,8 +1,8 @@
 //===- tools/atfc/SpaceCommand.cpp - atfc space ---------------------------===//
 //
 // `atfc space FILE [--json] [--list N] [--threads T] [--repetitions N]
-// [-- ARGS...]`: builds FILE's tuner (or takes it from FILE.atf/) and runs
-// it in space mode: the search space's size, generation time and shape.
+// [--device-limit NAME=VALUE]... [-- ARGS...]`: builds FILE's tuner (or takes it from FILE.atf/)
+// and runs it in space mode: the search space's size, generation time and shape.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
@@ -11,6 +11,7 @@
 
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
+#include "Invocation/DeviceLimitOptions.h"
 #include "Invocation/TunerInvocation.h"
 #include "SearchSpace/SpaceGenerator.h"
 
@@ -41,6 +42,8 @@ int spaceMain(const SubcommandArgs &Args) {
       App, "--repetitions", 0, 100000,
       [&](std::uint64_t N) { Repetitions = static_cast<unsigned>(N); },
       "Generate the space N more times and report the median of their times");
+  GivenDeviceLimits DeviceLimits;
+  addDeviceLimitOption(App, DeviceLimits);
   App.add_option("ARGS", ProgramArgs, "The program's arguments ($1, $2, ...)");
   std::vector<std::string> AfterDashes;
   if (std::optional<int> Exit = parseSubcommandLine(App, Args, &AfterDashes))
@@ -57,6 +60,7 @@ int spaceMain(const SubcommandArgs &Args) {
   Invocation.Json = Json;
   Invocation.List = List;
   Invocation.Repetitions = Repetitions;
+  Invocation.DeviceLimits = DeviceLimits;
   Invocation.Arguments = ProgramArgs;
   std::vector<std::string> TunerArgs = {*Tuner};
   for (std::string &A : tunerCommandLine(Invocation))

@@ -10,6 +10,7 @@
 #include "Subcommands.h"
 
 #include "Driver/TuneFile.h"
+#include "Invocation/DeviceLimitOptions.h"
 #include "SearchSpace/SpaceGenerator.h"
 
 #include <CLI/CLI.hpp>
@@ -59,10 +60,20 @@ int tuneMain(const SubcommandArgs &Args) {
                  "Measure on N MPI ranks, started with mpiexec (docs/scale-out.md)");
   App.add_option("--devices", Tune.Devices,
                  "With ranks: each rank's device, by node-local rank (0,1,2,3)");
+  // atfc space's option, known here only to be refused in words: tuning
+  // reads the device's own limits (hidden from --help).
+  GivenDeviceLimits SpaceLimits;
+  addDeviceLimitOption(App, SpaceLimits);
+  App.get_option("--device-limit")->group("");
   App.add_option("ARGS", Tune.ProgramArgs, "The program's arguments ($1, $2, ...)");
   std::vector<std::string> AfterDashes;
   if (std::optional<int> Exit = parseSubcommandLine(App, Args, &AfterDashes))
     return *Exit;
+  if (!SpaceLimits.empty()) {
+    DiagnosticSink(std::cerr).error("--device-limit is for atfc space, which plans without the "
+                                    "device; atfc tune reads the device's own limits");
+    return 2;
+  }
   Tune.ProgramArgs.insert(Tune.ProgramArgs.end(), AfterDashes.begin(), AfterDashes.end());
   Tune.CommandLine = {"tune"};
   Tune.CommandLine.insert(Tune.CommandLine.end(), Args.begin(), Args.end());

@@ -144,8 +144,25 @@ TEST(TunerEmitterTest, DeviceLimitsAreReadFromTheRun) {
         "N * atf_limits_.MaxWorkItemSizes[2]", "__glibc_likely(LS <= atf_limits_.MaxWorkGroupSize)",
         "static_cast<std::uint64_t>(N / atf_limits_.MaxWorkGroupSize * LS)"})
     EXPECT_NE(T.Source.find(Read), std::string::npos) << Read << "\n" << T.Source;
-  EXPECT_EQ(count(T.Source, "max_w"), 0u) << T.Source;
-  EXPECT_EQ(count(T.Source, "local_mem_size"), 0u) << T.Source;
+  // The names stay only in the list of limits the file names, which
+  // `atfc space --device-limit` may give instead of the device.
+  std::string Code;
+  for (std::size_t At = 0; At < T.Source.size();) {
+    const std::size_t End = std::min(T.Source.find('\n', At), T.Source.size());
+    const std::string Line = T.Source.substr(At, End - At);
+    if (Line.find("atf_setup_.NamedDeviceLimits.push_back(") == std::string::npos)
+      Code += Line + '\n';
+    At = End + 1;
+  }
+  EXPECT_EQ(count(Code, "max_w"), 0u) << T.Source;
+  EXPECT_EQ(count(Code, "local_mem_size"), 0u) << T.Source;
+  for (const char *Name :
+       {"local_mem_size", "max_wg_size", "max_wi_size_0", "max_wi_size_1", "max_wi_size_2"})
+    EXPECT_EQ(
+        count(T.Source, "atf_setup_.NamedDeviceLimits.push_back(\"" + std::string(Name) + "\");"),
+        1u)
+        << Name << "\n"
+        << T.Source;
   // Lambdas without a capture default capture the limits (a constraint's
   // `[]` is `[&]` already: ClauseParser's captureByReference).
   EXPECT_NE(T.Source.find("[&atf_limits_](int I) { return I * atf_limits_.MaxWorkItemSizes[1]; }"),

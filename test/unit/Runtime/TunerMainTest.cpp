@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/TunerMain.h"
+#include "runtime/TuningSetup.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -215,6 +216,66 @@ TEST(TunerMain, TheGeneratorGetsNoLimitsWithoutADevice) {
             0)
       << Err.str();
   EXPECT_EQ(Seen, DeviceLimits{});
+}
+
+/// Space mode over a kernel file of Kind that names max_wg_size, with
+/// Given as --device-limit: the status, the limits the generator saw and
+/// the errors.
+std::tuple<int, DeviceLimits, std::string> spaceWithGivenLimits(MeasurementKind Kind,
+                                                                GivenDeviceLimits Given,
+                                                                TunerMode Mode = TunerMode::Space) {
+  TunerOptions Options;
+  Options.Mode = Mode;
+  Options.DeviceLimits = std::move(Given);
+  Options.OutputDirectory = testing::TempDir() + "/device-limit.atf";
+  TuningSetup Setup;
+  Setup.Kind = Kind;
+  Setup.NamesDeviceLimits = Kind != MeasurementKind::Process;
+  if (Setup.NamesDeviceLimits)
+    Setup.NamedDeviceLimits = {"max_wg_size"};
+  const TunerMain Tuner(Options, "k.cu");
+  std::ostringstream Out, Err;
+  DeviceLimits Seen;
+  const int Status = Tuner.run(
+      [&](const GenerationOptions &, const DeviceLimits &Limits) {
+        Seen = Limits;
+        return ChainOfTrees();
+      },
+      Setup, Out, Err);
+  return {Status, Seen, Err.str()};
+}
+
+// Every limit the file names given: the device is never opened (no CUDA
+// here would otherwise fail the run), and the generator sees the values.
+TEST(TunerMain, GivenDeviceLimitsPlanWithoutTheDevice) {
+  const auto [Status, Seen, Errors] = spaceWithGivenLimits(
+      MeasurementKind::CUDA, {{"max_wg_size", 256}, {"shared_mem_per_block", 1024}});
+  EXPECT_EQ(Status, 0) << Errors;
+  EXPECT_EQ(Seen.MaxWorkGroupSize, 256u);
+  EXPECT_EQ(Seen.LocalMemorySize, 1024u);
+  const auto [OclStatus, OclSeen, OclErrors] =
+      spaceWithGivenLimits(MeasurementKind::OpenCL, {{"max_wg_size", 64}});
+  EXPECT_EQ(OclStatus, 0) << OclErrors;
+  EXPECT_EQ(OclSeen.MaxWorkGroupSize, 64u);
+}
+
+TEST(TunerMain, DeviceLimitsThatDoNotFitAreUsageErrors) {
+  const auto [Foreign, S1, ForeignErrors] =
+      spaceWithGivenLimits(MeasurementKind::OpenCL, {{"max_threads_per_block", 64}});
+  EXPECT_EQ(Foreign, 2);
+  EXPECT_NE(ForeignErrors.find("k.cu: error: --device-limit max_threads_per_block is no OpenCL "
+                               "device limit"),
+            std::string::npos)
+      << ForeignErrors;
+  const auto [Process, S2, ProcessErrors] =
+      spaceWithGivenLimits(MeasurementKind::Process, {{"max_wg_size", 64}});
+  EXPECT_EQ(Process, 2);
+  EXPECT_NE(ProcessErrors.find("tunes a CUDA or OpenCL kernel"), std::string::npos)
+      << ProcessErrors;
+  const auto [Tune, S3, TuneErrors] =
+      spaceWithGivenLimits(MeasurementKind::CUDA, {{"max_wg_size", 64}}, TunerMode::Tune);
+  EXPECT_EQ(Tune, 2);
+  EXPECT_NE(TuneErrors.find("--device-limit is for space mode"), std::string::npos) << TuneErrors;
 }
 
 TEST(TunerMain, UnwritableOutputExitsWithOne) {
