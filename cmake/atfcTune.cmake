@@ -29,10 +29,54 @@
 # a changed FILE tunes again without re-running CMake, and a parallel build
 # compiles the rest of the project meanwhile.
 #
+# Each value of ARGS, INPUTS and OPTIONS reaches atfc as one argument,
+# exactly as written. CMake itself splits unquoted parentheses off a word
+# (evaluations(8) is the four words evaluations ( 8 )), so quote such a
+# value: OPTIONS --abort-condition "evaluations(8)". A bare ( or ), an
+# empty value, one ending in a backslash and one with unbalanced square
+# brackets cannot pass through a CMake list intact and are refused at
+# configure time. Generator expressions are evaluated, as in any
+# add_custom_command.
+#
 # Requires atfc::atfc: find_package(atfc) defines it.
 function(atfc_tune)
   cmake_parse_arguments(PARSE_ARGV 0 ATFC "" "TARGET;FILE;OUTPUT_DIRECTORY"
                         "ARGS;INPUTS;OPTIONS;DEPENDS")
+  # Refuses a value of ARGS, INPUTS or OPTIONS that the lists below would
+  # not hold intact: the raw arguments ARGV0... are compared with the list
+  # elements the command will expand.
+  set(Section "")
+  set(Position_ARGS 0)
+  set(Position_INPUTS 0)
+  set(Position_OPTIONS 0)
+  set(Index 0)
+  while(Index LESS ${ARGC})
+    set(Value "${ARGV${Index}}")
+    math(EXPR Index "${Index} + 1")
+    if(Value MATCHES "^(TARGET|FILE|OUTPUT_DIRECTORY|ARGS|INPUTS|OPTIONS|DEPENDS)$")
+      set(Section "${Value}")
+      continue()
+    endif()
+    if(NOT Section MATCHES "^(ARGS|INPUTS|OPTIONS)$")
+      continue()
+    endif()
+    if(Value STREQUAL "(" OR Value STREQUAL ")")
+      message(FATAL_ERROR "atfc_tune: ${Section} holds a bare '${Value}': CMake "
+        "splits unquoted parentheses off a word (evaluations(8) becomes evaluations ( 8 )); "
+        "quote the value: ${Section} ... \"evaluations(8)\"")
+    endif()
+    list(LENGTH ATFC_${Section} Length)
+    set(Element "")
+    if(Position_${Section} LESS Length)
+      list(GET ATFC_${Section} ${Position_${Section}} Element)
+    endif()
+    math(EXPR Position_${Section} "${Position_${Section}} + 1")
+    if(Value STREQUAL "" OR NOT Element STREQUAL Value)
+      message(FATAL_ERROR "atfc_tune: ${Section} value '${Value}' cannot reach atfc "
+        "intact through a CMake list (it is empty, ends in a backslash or has unbalanced "
+        "square brackets)")
+    endif()
+  endwhile()
   if(ATFC_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "atfc_tune: unknown arguments: ${ATFC_UNPARSED_ARGUMENTS}")
   endif()
@@ -80,6 +124,8 @@ function(atfc_tune)
     endif()
     list(APPEND Outputs "${Output}/${Stem}_select.h" "${Output}/${Stem}_wisdom.json")
     foreach(Set IN LISTS ATFC_INPUTS)
+      # A ';' in a set stays in it rather than splitting it into two.
+      string(REPLACE ";" "\\;" Set "${Set}")
       list(APPEND Sets --inputs "${Set}")
     endforeach()
   endif()

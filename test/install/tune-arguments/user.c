@@ -1,0 +1,3 @@
+#include "best.h"
+
+int main(void) { return B - 1; }
