@@ -22,12 +22,8 @@ namespace {
 ProgressState progressState(const TuningSession &Session) {
   const Exploration &Explorer = Session.exploration();
   const SearchStatus &S = Explorer.status();
-  const ObjectiveList &Objectives = Session.setup().Objectives;
-  OptionalCost Best;
-  if (S.Best)
-    Best = measuredCost(*S.Best, Objectives);
-  return {S.Evaluations,    S.ValidEvaluations,  Best,
-          S.ElapsedSeconds, Explorer.progress(), Objectives};
+  return {S.Evaluations,    S.ValidEvaluations,  Session.bestMeasuredCost(),
+          S.ElapsedSeconds, Explorer.progress(), Session.setup().Objectives};
 }
 
 /// The --fix values as given: "PAD=1 WPT=4".
@@ -107,7 +103,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
     return TuningOutcome::NoValidConfiguration;
   }
   const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),
-                                  measuredCost(*S.Best, Setup.Objectives),
+                                  *Session.bestMeasuredCost(),
                                   Space.indexOf(S.BestConfiguration).get_str()};
   Expected<WrittenBest> Best = Session.bestUnderKey(RunBest);
   if (!Best) {

@@ -257,7 +257,7 @@ Expected<void> TuningSession::loadKnownResults() {
     std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
     if (!C)
       continue; // Outside this (sub-)space.
-    Explorer->remember(*C, searchCostOf(E.Result));
+    tellExploration(*C, E.Result, /*Remembered=*/true);
     if (E.RunId != RunId)
       Earlier.emplace(valuesKey(E.Configuration), E);
   }
@@ -270,11 +270,13 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
   E.ConfigIndex = Space.indexOf(C).get_str();
   E.Configuration = Named;
   E.Result = M;
-  E.OverheadSeconds = std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds);
+  // A difference of clock readings: whole nanoseconds, without its noise.
+  E.OverheadSeconds =
+      wholeNanoseconds(std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds));
   E.Evaluation = NextNumber++;
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     return errorOfFile(Id.error().message());
-  Explorer->report(C, searchCostOf(M));
+  tellExploration(C, M, /*Remembered=*/false);
   return reusedRecorded();
 }
 
@@ -319,6 +321,26 @@ OptionalCost TuningSession::searchCostOf(const Measurement &M) const {
   if (!Checked.Valid)
     return std::nullopt;
   return searchCost(M.Costs, Setup.Objectives);
+}
+
+void TuningSession::tellExploration(const Configuration &C, const Measurement &M, bool Remembered) {
+  OptionalCost Search = searchCostOf(M);
+  if (Search)
+    MeasuredOfSearch.try_emplace(*Search, M.Costs);
+  if (Remembered)
+    Explorer->remember(C, std::move(Search));
+  else
+    Explorer->report(C, std::move(Search));
+}
+
+OptionalCost TuningSession::bestMeasuredCost() const {
+  const SearchStatus &S = Explorer->status();
+  if (!S.Best)
+    return std::nullopt;
+  // The exploration's best is a search cost it was told; converting back
+  // is only for one it learnt elsewhere.
+  auto It = MeasuredOfSearch.find(*S.Best);
+  return It != MeasuredOfSearch.end() ? It->second : measuredCost(*S.Best, Setup.Objectives);
 }
 
 Expected<WrittenBest> TuningSession::bestUnderKey(const BestConfiguration &RunBest) {

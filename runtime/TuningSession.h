@@ -27,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -120,6 +121,10 @@ public:
   /// fits the objectives counts as invalid.
   OptionalCost searchCostOf(const Measurement &M) const;
 
+  /// The measured cost of the exploration's best, exactly as measured: a
+  /// maximised objective's 1 / (1 / x) may differ from x in the last bit.
+  OptionalCost bestMeasuredCost() const;
+
   const ChainOfTrees &space() const { return Space; }
   const TuningSetup &setup() const { return Setup; }
   const TuningRunOptions &options() const { return Options; }
@@ -142,6 +147,8 @@ private:
   Expected<void> checkSameAsResumed(const RunInfo &Run) const;
   Expected<void> loadKnownResults();
   void recordReused(const Configuration &C);
+  /// Tells the exploration C's measurement and keeps its measured cost.
+  void tellExploration(const Configuration &C, const Measurement &M, bool Remembered);
   Error errorOfFile(std::string Message) const;
 
   const ChainOfTrees &Space;
@@ -170,6 +177,9 @@ private:
   std::vector<std::pair<Configuration, double>> MeasuredElsewhere;
   /// Why recording a reused result failed; the next record() returns it.
   std::optional<Error> ReuseFailure;
+  /// The measured cost of each search cost told to the exploration (the
+  /// first, where several measured costs have one search cost).
+  std::map<Cost, Cost> MeasuredOfSearch;
 };
 
 } // namespace atfc

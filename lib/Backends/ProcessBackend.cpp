@@ -252,7 +252,7 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
     if (I > 0 && !Options.CostFile.empty())
       unlink(costPathOf(Run).c_str());
     Measurement M = runOnce(Run);
-    Seconds += M.RunSeconds;
+    Seconds = wholeNanoseconds(Seconds + M.RunSeconds); // a sum of clock readings
     if (!M.Valid || Stop.raised()) {
       M.RunSeconds = Seconds;
       return M;

@@ -18,12 +18,25 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <type_traits>
 
 namespace atfc {
 
 namespace {
+
+/// Seconds of an event time, which the driver gives as a float of
+/// milliseconds: the decimal the float stands for (its shortest text, e.g.
+/// 0.0123), divided by 1000, not the float's binary value (0.012299999594...).
+double secondsOfMilliseconds(float Milliseconds) {
+  char Text[32];
+  double Decimal = Milliseconds;
+  if (const auto [End, Failed] = std::to_chars(Text, Text + sizeof Text, Milliseconds);
+      Failed == std::errc())
+    std::from_chars(Text, End, Decimal);
+  return Decimal / 1e3;
+}
 
 // The driver API's types and values, as the driver's ABI fixes them; the
 // toolkit's cuda.h is not needed to build this file.
@@ -295,7 +308,7 @@ public:
     float Milliseconds = 0;
     if ((Err = Driver.EventElapsedTime(&Milliseconds, Start, Stop)) != CudaSuccess)
       return broken(Err, "reading the kernel's time");
-    Seconds = static_cast<double>(Milliseconds) * 1e-3;
+    Seconds = secondsOfMilliseconds(Milliseconds);
     return {};
   }
 

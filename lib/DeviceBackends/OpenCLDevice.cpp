@@ -364,7 +364,9 @@ public:
     clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_START, sizeof Begin, &Begin, nullptr);
     clGetEventProfilingInfo(Event, CL_PROFILING_COMMAND_END, sizeof End, &End, nullptr);
     clReleaseEvent(Event);
-    Seconds = static_cast<double>(End - Begin) * 1e-9;
+    // Divided, not multiplied by 1e-9: the division is correctly rounded,
+    // so 613676 ns is 0.000613676 s, not 0.0006136760000000001.
+    Seconds = static_cast<double>(End - Begin) / 1e9;
     return {};
   }
 

@@ -16,4 +16,12 @@ std::string shortestText(double X) {
   return std::string(Buffer, Error == std::errc() ? End : Buffer);
 }
 
+double wholeNanoseconds(double Seconds) {
+  if (!std::isfinite(Seconds) || std::fabs(Seconds) >= 1e15) // no fraction left to round
+    return Seconds;
+  // The division is correctly rounded: the double nearest to N / 10^9,
+  // whose shortest text has at most nine decimals.
+  return std::round(Seconds * 1e9) / 1e9;
+}
+
 } // namespace atfc

@@ -17,6 +17,12 @@ namespace atfc {
 /// "inf", "-inf", "nan".
 std::string shortestText(double X);
 
+/// Seconds rounded to whole nanoseconds, the clocks' resolution: a sum or
+/// difference of clock readings (0.000823619 - 0.000580096) carries float
+/// noise in its last bits that shortestText() would show
+/// (0.00024352300000000005); rounded, it reads 0.000243523.
+double wholeNanoseconds(double Seconds);
+
 } // namespace atfc
 
 #endif

@@ -34,6 +34,37 @@ TEST(NumberTextTest, TwoCostsThatDifferPrintDifferently) {
   EXPECT_NE(shortestText(3685921), shortestText(3685924));
 }
 
+TEST(NumberTextTest, WholeNanosecondsDropsADifferencesNoise) {
+  // The overhead of issue 32: a wall time less the measured times.
+  EXPECT_EQ(shortestText(0.000823619 - 0.000580096), "0.00024352300000000005");
+  EXPECT_EQ(shortestText(wholeNanoseconds(0.000823619 - 0.000580096)), "0.000243523");
+  EXPECT_EQ(shortestText(wholeNanoseconds(0.0014389120000000144)), "0.001438912");
+  EXPECT_EQ(wholeNanoseconds(0.0), 0.0);
+  EXPECT_EQ(wholeNanoseconds(std::numeric_limits<double>::infinity()),
+            std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(wholeNanoseconds(std::nan(""))));
+}
+
+// Property: a sum or difference of clock readings (whole nanoseconds, up to
+// a day apart), rounded, is exactly the reading of its nanoseconds, and
+// prints with at most nine decimals.
+TEST(NumberTextTest, WholeNanosecondsOfClockArithmeticIsExact) {
+  std::mt19937_64 Random(32);
+  std::uniform_int_distribution<std::int64_t> Nanoseconds(0, 86'400'000'000'000);
+  for (int I = 0; I < 100000; ++I) {
+    const std::int64_t A = Nanoseconds(Random), B = Nanoseconds(Random);
+    const double Difference = static_cast<double>(A) / 1e9 - static_cast<double>(B) / 1e9;
+    const double Sum = static_cast<double>(A) / 1e9 + static_cast<double>(B) / 1e9;
+    ASSERT_EQ(wholeNanoseconds(Difference), static_cast<double>(A - B) / 1e9) << A << " - " << B;
+    ASSERT_EQ(wholeNanoseconds(Sum), static_cast<double>(A + B) / 1e9) << A << " + " << B;
+    const std::string Text = shortestText(wholeNanoseconds(Difference));
+    const std::size_t Point = Text.find('.');
+    if (Text.find('e') == std::string::npos && Point != std::string::npos) {
+      ASSERT_LE(Text.size() - Point - 1, 9u) << Text;
+    }
+  }
+}
+
 // Property: every finite double reads back exactly, including the extremes.
 TEST(NumberTextTest, EveryDoubleReadsBackExactly) {
   std::mt19937_64 Random(7);
