@@ -22,6 +22,16 @@ TuningSetup setupOfRank(const TuningSetup &Setup, const RankRole &Role) {
   return Ranked;
 }
 
+std::string whyRankCannotMeasure(const TuningSetup &Setup, const RankRole &Role,
+                                 const std::string &Why) {
+  if (Setup.Kind == MeasurementKind::Process || Role.Device == 0)
+    return Why;
+  const std::string Device = std::to_string(Role.Device);
+  return Why + "; rank " + std::to_string(Role.Rank) + " measures on device " + Device +
+         ": where the machine has fewer devices than ranks, add --devices 0 to measure " +
+         "every rank on device 0 (docs/scale-out.md)";
+}
+
 void refuseToMeasure(const RankRole &Role, const std::string &Why) {
   HelloMessage Hello;
   Hello.Error = Why;

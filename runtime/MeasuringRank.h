@@ -21,6 +21,12 @@ namespace atfc {
 /// device (its node-local rank, or its entry of `--devices`).
 TuningSetup setupOfRank(const TuningSetup &Setup, const RankRole &Role);
 
+/// Why a measuring rank cannot open its measurer (Why), with what to do
+/// when the rank measures on a device other than 0: a machine with fewer
+/// devices than ranks (pocl's one CPU device) needs `--devices 0`.
+std::string whyRankCannotMeasure(const TuningSetup &Setup, const RankRole &Role,
+                                 const std::string &Why);
+
 /// Tells the searching tuner that this rank cannot measure (Why).
 void refuseToMeasure(const RankRole &Role, const std::string &Why);
 

@@ -307,8 +307,13 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Expected<std::unique_ptr<ConfigurationMeasurer>> Made =
         makeMeasurer(MeasuringRank ? RankSetup : Setup, Context);
     if (!Made) {
-      if (MeasuringRank)
-        refuseToMeasure(*Role, Made.error().message());
+      if (MeasuringRank) {
+        refuseToMeasure(*Role, whyRankCannotMeasure(Setup, *Role, Made.error().message()));
+        // Rank 0's searching tuner says why, once for the run: the other
+        // ranks' launchers start their tuner again, which would say it too.
+        if (Role->Rank != 0)
+          return kFailureExitCode;
+      }
       // A kernel's data and check files are reported at their directive.
       if (Made.error().location().hasFile())
         Diags.report(Made.error().diagnostic());

@@ -64,4 +64,17 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
   return true;
 }
 
+int finishTuningRun(int Status, bool InputSets, const std::string &OutputDirectory,
+                    const std::string &File, const std::vector<WisdomInput> &Inputs,
+                    const std::string &Prefix, DiagnosticSink &Diags, llvm::raw_ostream &Out) {
+  // A failure here fails the command only when the files were asked for.
+  const bool Required = InputSets || !Prefix.empty();
+  // With --inputs, the sets that found a configuration are selectable even
+  // when another did not (status 1).
+  if ((Status == 0 || (Status == 1 && InputSets)) &&
+      !writeSelectionFiles(OutputDirectory, File, Inputs, Prefix, Required, Diags, Out) && Required)
+    return 1;
+  return Status;
+}
+
 } // namespace atfc

@@ -38,6 +38,15 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
                          const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
                          bool Required, DiagnosticSink &Diags, llvm::raw_ostream &Out);
 
+/// After a tuning run of File into OutputDirectory that ended with Status
+/// (alone, or over MPI ranks: one code for both): writes the selection
+/// files when the run found a configuration (with --inputs, when any set
+/// did). Returns the command's status: Status, or 1 when the files were
+/// required (InputSets or a Prefix) and could not be written.
+int finishTuningRun(int Status, bool InputSets, const std::string &OutputDirectory,
+                    const std::string &File, const std::vector<WisdomInput> &Inputs,
+                    const std::string &Prefix, DiagnosticSink &Diags, llvm::raw_ostream &Out);
+
 } // namespace atfc
 
 #endif

@@ -24,8 +24,40 @@
 
 #include <cstdlib>
 #include <ostream>
+#include <sstream>
 
 namespace atfc {
+namespace {
+
+/// `--ranks N`: the job's rank 0 tunes as a run alone does, but ends as
+/// atfc-ranks; the selection files are written here, after the job, by the
+/// code a run alone uses.
+int tuneOverRanks(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
+                  llvm::raw_ostream &Out) {
+  const int Status = launchRanks(Options.Ranks, Options.CommandLine, Diags);
+  if (Status != 0)
+    return Status;
+  // Rank 0 said what the file's analysis says; its inputs are all we need.
+  std::ostringstream Said;
+  DiagnosticSink Quiet(Said);
+  std::optional<FrontendResult> Analyzed = analyzeFile(Options.File, Quiet);
+  if (!Analyzed)
+    return 1;
+  const std::string Output =
+      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+  // As a run alone writes them: under the output directory's lock.
+  Expected<OutputLock> Lock =
+      OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/false,
+                          [&Log](const std::string &Line) { Log << Line << '\n'; });
+  if (!Lock) {
+    Diags.report(Lock.error().diagnostic());
+    return 1;
+  }
+  return finishTuningRun(Status, /*InputSets=*/false, Output, Options.File,
+                         positionalInputsOf(*Analyzed), Options.Prefix, Diags, Out);
+}
+
+} // namespace
 
 int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
              llvm::raw_ostream &Out) {
@@ -33,7 +65,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   // builds and searches, the others only measure.
   const std::optional<MpiJob> Job = mpiJobOfEnvironment();
   if (Options.Ranks > 1 && !Job)
-    return launchRanks(Options.Ranks, Options.CommandLine, Diags);
+    return tuneOverRanks(Options, Diags, Log, Out);
   const bool Ranked = Job && Job->Size > 1;
   if (Job && Job->Rank == 0 && Options.Ranks > 1 && Options.Ranks != Job->Size)
     Diags.note("tuning on the MPI job's " + std::to_string(Job->Size) + " ranks; --ranks " +
@@ -151,16 +183,8 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
                          ? RunOnce(Options.ProgramArgs, Priors)
                          : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce, Out);
   // The selection header and wisdom cover every set tuned into Output.
-  // A failure here fails the command only when the sets were asked for.
-  const bool Required = !Sets.empty() || !Options.Prefix.empty();
-  // With --inputs, the sets that found a configuration are selectable even
-  // when another did not (status 1).
-  if ((Status == 0 || (Status == 1 && !Sets.empty())) &&
-      !writeSelectionFiles(Output, Options.File, Prepared->Inputs, Options.Prefix, Required, Diags,
-                           Out) &&
-      Required)
-    return 1;
-  return Status;
+  return finishTuningRun(Status, !Sets.empty(), Output, Options.File, Prepared->Inputs,
+                         Options.Prefix, Diags, Out);
 }
 
 } // namespace atfc

@@ -76,5 +76,20 @@ TEST(MeasuringRank, TheRanksDeviceReplacesTheFilesForKernelsOnly) {
   EXPECT_EQ(setupOfRank(Setup, Role).DeviceIndex, 5u);
 }
 
+TEST(MeasuringRank, ARankOnAnotherDeviceIsToldHowToShareDeviceZero) {
+  TuningSetup Kernel;
+  Kernel.Kind = MeasurementKind::OpenCL;
+  const std::string Why = "no OpenCL device 1 with vendor \"\" and type \"CPU\": 1 match";
+  const std::string Said = whyRankCannotMeasure(Kernel, RankRole{false, -1, 0, 1, 1}, Why);
+  EXPECT_EQ(Said.rfind(Why, 0), 0u) << Said;
+  EXPECT_NE(Said.find("rank 1 measures on device 1"), std::string::npos) << Said;
+  EXPECT_NE(Said.find("add --devices 0"), std::string::npos) << Said;
+  // Device 0, and run scripts (they choose their own device), need no hint.
+  EXPECT_EQ(whyRankCannotMeasure(Kernel, RankRole{false, -1, 0, 1, 0}, Why), Why);
+  TuningSetup Script;
+  Script.Kind = MeasurementKind::Process;
+  EXPECT_EQ(whyRankCannotMeasure(Script, RankRole{false, -1, 0, 1, 1}, Why), Why);
+}
+
 } // namespace
 } // namespace atfc
