@@ -6,6 +6,7 @@
 // without them they skip with a message saying so.
 //
 //===----------------------------------------------------------------------===//
+#include "BlankedExample.h"
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/DeviceBackend.h"
@@ -79,20 +80,6 @@ TEST(CudaCompiler, BuildErrorNamesTheFileAndLine) {
   CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
   EXPECT_EQ(C.Error, "build failed");
   EXPECT_NE(C.Log.find("saxpy.cu(4)"), std::string::npos) << C.Log;
-}
-
-/// The file at Path with its directive lines blank, as atfc hands it to a
-/// backend (a directive continues on the next line after a backslash).
-std::string blankedExample(const std::string &Path) {
-  std::ifstream In(Path);
-  std::string Line, Text;
-  bool Continues = false;
-  while (std::getline(In, Line)) {
-    bool Directive = Continues || Line.rfind("#atf::", 0) == 0;
-    Continues = Directive && !Line.empty() && Line.back() == '\\';
-    Text += (Directive ? "" : Line) + "\n";
-  }
-  return Text;
 }
 
 TEST(CudaCompiler, CompilesTheSgemmExampleAtTheCornersOfItsSpace) {

@@ -7,6 +7,7 @@
 // is invalid with the reason, and a __half kernel is measured and checked.
 //
 //===----------------------------------------------------------------------===//
+#include "BlankedExample.h"
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/DeviceBackend.h"
@@ -21,20 +22,6 @@ namespace {
 
 template <class T> std::string messageOf(const Expected<T> &R) {
   return R ? std::string() : R.error().message();
-}
-
-/// The example at Path with its directive lines blank, as atfc hands it to
-/// a backend (a directive continues on the next line after a backslash).
-std::string blankedExample(const std::string &Path) {
-  std::ifstream In(Path);
-  std::string Line, Text;
-  bool Continues = false;
-  while (std::getline(In, Line)) {
-    bool Directive = Continues || Line.rfind("#atf::", 0) == 0;
-    Continues = Directive && !Line.empty() && Line.back() == '\\';
-    Text += (Directive ? "" : Line) + "\n";
-  }
-  return Text;
 }
 
 TEST(CudaSharedMemory, ReductionExampleCompilesWithExternShared) {

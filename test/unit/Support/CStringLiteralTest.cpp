@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Support/CStringLiteral.h"
 
+#include "../CommandOutput.h"
 #include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
@@ -22,17 +23,6 @@
 using namespace atfc;
 
 namespace {
-
-std::string output(const std::string &Command) {
-  std::string Out;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return Out;
-  char Buffer[4096];
-  while (std::size_t N = std::fread(Buffer, 1, sizeof Buffer, P))
-    Out.append(Buffer, N);
-  return pclose(P) == 0 ? Out : "FAILED:\n" + Out;
-}
 
 std::vector<std::string> hostileTexts() {
   std::vector<std::string> Texts = {"",
@@ -105,7 +95,7 @@ TEST(CStringLiteralTest, CompiledLiteralsReadBackTheSameBytes) {
     const std::string Build = std::string(ATF_CXX_COMPILER) + " " + Mode +
                               " -Wall -Wextra -Werror -o " + Binary + " " +
                               (Dir.path() / "literals.c").string() + " 2>&1";
-    ASSERT_EQ(output(Build), "") << Mode;
-    EXPECT_EQ(output(Binary), Expected) << Mode;
+    ASSERT_EQ(test::commandOutput(Build), "") << Mode;
+    EXPECT_EQ(test::commandOutput(Binary), Expected) << Mode;
   }
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "System/ChildProcess.h"
+#include "ProcessState.h"
 
 #include "../ScopedTempDirectory.h"
 
@@ -30,24 +31,6 @@ ChildCommand command(std::string Script, double Timeout = 0) {
   C.Environment = {"PATH=/usr/bin:/bin", "ATFC_CHILD_TEST=yes"};
   C.TimeoutSeconds = Timeout;
   return C;
-}
-
-/// Whether Pid is a process that still runs: not gone and not a zombie
-/// waiting for a parent (init, for an orphan) to reap it. Signals take a
-/// moment to land, so a running process gets up to two seconds to end.
-bool stillRuns(pid_t Pid) {
-  for (int Try = 0; Try < 200; ++Try) {
-    std::ifstream Stat("/proc/" + std::to_string(Pid) + "/stat");
-    std::string Line;
-    if (!std::getline(Stat, Line))
-      return false;
-    const std::size_t Paren = Line.rfind(')');
-    const char State = Paren + 2 < Line.size() ? Line[Paren + 2] : '?';
-    if (State == 'Z' || State == 'X')
-      return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
 }
 
 pid_t pidIn(const std::string &Path) {

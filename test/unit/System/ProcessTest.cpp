@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "System/Process.h"
+#include "ProcessState.h"
 
 #include <gtest/gtest.h>
 
@@ -64,23 +65,6 @@ std::string outputOf(ProcessSpec Spec, int *Status = nullptr) {
   if (Status)
     *Status = End;
   return Text;
-}
-
-/// Whether Pid is a process that still runs (not gone, not a zombie).
-/// Signals take a moment to land: a running process gets up to two seconds.
-bool stillRuns(pid_t Pid) {
-  for (int Try = 0; Try < 200; ++Try) {
-    std::ifstream Stat("/proc/" + std::to_string(Pid) + "/stat");
-    std::string Line;
-    if (!std::getline(Stat, Line))
-      return false;
-    const std::size_t Paren = Line.rfind(')');
-    const char State = Paren + 2 < Line.size() ? Line[Paren + 2] : '?';
-    if (State == 'Z' || State == 'X')
-      return false;
-    std::this_thread::sleep_for(10ms);
-  }
-  return true;
 }
 
 /// Whether Pid exists at all, a zombie included.

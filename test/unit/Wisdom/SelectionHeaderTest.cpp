@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Wisdom/SelectionHeader.h"
 
+#include "../CommandOutput.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -25,17 +27,6 @@
 using namespace atfc;
 
 namespace {
-
-std::string run(const std::string &Command) {
-  std::string Out;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return Out;
-  char Buffer[4096];
-  while (std::size_t N = std::fread(Buffer, 1, sizeof Buffer, P))
-    Out.append(Buffer, N);
-  return pclose(P) == 0 ? Out : "FAILED:\n" + Out;
-}
 
 const char *const kDevices[] = {"PoCL: cpu-haswell (OpenCL 3.0)",
                                 "CUDA: NVIDIA GeForce RTX 3090 (sm_86)",
@@ -142,11 +133,11 @@ TEST(SelectionHeaderTest, CompiledHeaderSelectsAsSelectEntry) {
     for (const char *Language : {"c -std=c99 -pedantic", "c++ -std=c++17"}) {
       SCOPED_TRACE(Language);
       const std::string Binary = Dir + "/driver";
-      const std::string Build =
-          run(std::string(ATF_CXX_COMPILER) + " -x " + Language + " -Wall -Wextra -Werror -I" +
-              Dir + " " + Dir + "/driver.c -o " + Binary + " 2>&1");
+      const std::string Build = test::commandOutput(std::string(ATF_CXX_COMPILER) + " -x " +
+                                                    Language + " -Wall -Wextra -Werror -I" + Dir +
+                                                    " " + Dir + "/driver.c -o " + Binary + " 2>&1");
       ASSERT_EQ(Build, "");
-      std::istringstream Answers(run(Binary + " < " + Dir + "/queries.txt"));
+      std::istringstream Answers(test::commandOutput(Binary + " < " + Dir + "/queries.txt"));
       for (const auto &[Inputs, Device] : Asked) {
         const std::size_t Expected = *selectEntry(W, Inputs, Device);
         std::size_t Index = 0;
