@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/GroupGenerator.h"
+#include "SearchSpace/SpaceGenerator.h"
 #include "SearchSpace/StoreEstimate.h"
 #include "Support/SplitMix64.h"
 
@@ -17,8 +18,12 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <sched.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -32,14 +37,37 @@ namespace {
 constexpr std::size_t kPrefixesPerThread = 16;
 constexpr std::size_t kChunksPerThread = 8;
 /// How long chunks are generated one after another before the remaining
-/// ones are handed to the thread pool.
-constexpr std::chrono::microseconds kInlineChunkBudget{50};
+/// ones are handed to the thread pool once it runs (inlineBudgetNanoseconds).
+constexpr std::int64_t kInlineChunkBudget = 50'000;
+/// About what the first parallel work of a process costs here: oneTBB
+/// starts its scheduler (libirml lookup, tbbmalloc, worker threads).
+constexpr std::int64_t kPoolStartNanoseconds = 600'000;
+
+std::atomic<bool> PoolStarted{false};
+
+/// The threads that can work in the calling thread's arena. Outside any
+/// arena this is the CPUs the process may run on, as oneTBB's default
+/// arena counts them, without asking oneTBB: its first query starts the
+/// library (0.1 ms), which a space small enough to stay inline never needs.
+std::size_t arenaConcurrency() {
+  if (tbb::this_task_arena::current_thread_index() != tbb::task_arena::not_initialized)
+    return static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  cpu_set_t Cpus;
+  if (sched_getaffinity(0, sizeof Cpus, &Cpus) == 0 && CPU_COUNT(&Cpus) > 0)
+    return static_cast<std::size_t>(CPU_COUNT(&Cpus));
+  return static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+}
+
 /// The store's estimate samples the levels below the prefixes with random
 /// walks: at most this many values tried in all (a walk tries the whole
 /// range of each constrained level), and this many walks.
 constexpr double kSampleWorkBudget = 1 << 22;
 constexpr std::size_t kMinSampleWalks = 16;
 constexpr std::size_t kMaxSampleWalks = 256;
+/// How far below the memory limit the estimate of the first walks must be
+/// for the walks to stop early: Knuth's estimator can miss by a large
+/// factor on skewed trees, so the margin is wide.
+constexpr double kSettledMargin = 1024;
 
 Error levelTooLarge(const std::string &Parameter, std::uint64_t NodeLimit) {
   return Error(
@@ -183,10 +211,13 @@ std::uint64_t randomBelow(SplitMix64 &Random, std::uint64_t Bound) {
 /// NumPrefixes expanded prefixes count them (Knuth's estimator: a walk's
 /// product of the values each level accepts below it, times the prefixes,
 /// is the level's node count on average), as many walks as the work
-/// budget allows, and only as deep as it allows (StoreEstimate.h).
-std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
-                                       const std::vector<std::uint64_t> &Indices,
-                                       std::size_t NumPrefixes) {
+/// budget allows, and only as deep as it allows (StoreEstimate.h). Walks
+/// stop early, after each kMinSampleWalks, once Settled says the estimate
+/// so far is good enough.
+std::vector<double>
+sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
+                   const std::vector<std::uint64_t> &Indices, std::size_t NumPrefixes,
+                   const std::function<bool(const std::vector<double> &)> &Settled) {
   const std::vector<ParameterInfo> &Params = Group.parameters();
   if (NumPrefixes == 0)
     return {};
@@ -230,7 +261,15 @@ std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t
       Path[L] = C.Stopped[randomBelow(Random, C.Stopped.size())];
     return C.Stopped.size();
   };
+  auto Estimate = [&](std::size_t Done) {
+    std::vector<double> Nodes(Sums);
+    for (double &N : Nodes)
+      N = N / static_cast<double>(Done) * static_cast<double>(NumPrefixes);
+    return Nodes;
+  };
   for (std::size_t W = 0; W < Walks; ++W) {
+    if (W > 0 && W % kMinSampleWalks == 0 && Settled(Estimate(W)))
+      return Estimate(W);
     const std::size_t Start = randomBelow(Random, NumPrefixes);
     std::copy_n(Indices.data() + Start * Depth, Depth, Path.begin());
     double Product = 1;
@@ -242,9 +281,7 @@ std::vector<double> sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t
         break;
     }
   }
-  for (double &Sum : Sums)
-    Sum = Sum / static_cast<double>(Walks) * static_cast<double>(NumPrefixes);
-  return Sums;
+  return Estimate(Walks);
 }
 
 } // namespace
@@ -270,6 +307,14 @@ void GroupLevelsBase::refuseRange(const std::string &Name, const SourceLocation 
                                " cannot be built: " + rangeErrorMessage(E));
 }
 
+std::int64_t inlineBudgetNanoseconds(std::int64_t PoolRunningBudget) {
+  return PoolStarted.load(std::memory_order_relaxed)
+             ? PoolRunningBudget
+             : std::max(PoolRunningBudget, kPoolStartNanoseconds);
+}
+
+void notePoolStarted() { PoolStarted.store(true, std::memory_order_relaxed); }
+
 Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit,
                                       std::uint64_t NodeLimit) {
   if (Group.failure())
@@ -282,7 +327,7 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
   // Expand prefixes level by level until there are enough of them.
   std::vector<std::uint64_t> Indices; // Depth indices per prefix
   std::size_t Depth = 0, NumPrefixes = 1;
-  const auto Threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  const std::size_t Threads = arenaConcurrency();
   const std::size_t Target = Threads > 1 ? kPrefixesPerThread * Threads : 1;
   // The store's estimate with the levels expanded so far counted exactly:
   // a space too large for memory is refused before the bulk of the work.
@@ -311,10 +356,18 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
     Indices = std::move(Next);
     KnownNodes.push_back(static_cast<double>(NumPrefixes));
   }
-  if (MemoryLimit)
-    checkStoreEstimate(estimateGroupBytes(Params, KnownNodes,
-                                          sampleDeeperLevels(Group, Depth, Indices, NumPrefixes)),
-                       MemoryLimit);
+  if (MemoryLimit) {
+    // Most spaces are orders of magnitude below the limit: a few walks show
+    // it, and the rest (most of a small space's generation time) are saved.
+    auto FarBelowLimit = [&](const std::vector<double> &Sampled) {
+      return estimateGroupBytes(Params, KnownNodes, Sampled) * kSettledMargin <
+             static_cast<double>(MemoryLimit);
+    };
+    checkStoreEstimate(
+        estimateGroupBytes(Params, KnownNodes,
+                           sampleDeeperLevels(Group, Depth, Indices, NumPrefixes, FarBelowLimit)),
+        MemoryLimit);
+  }
 
   // Consecutive prefixes form a chunk. The first chunk grows in the calling
   // thread while the group proves small (waking the pool would cost more
@@ -325,9 +378,9 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
   {
     // (No prefix at all when a level of the expansion had no valid value.)
     ChunkBuilder First(Group, Depth, Indices, 0);
-    const auto InlineStart = std::chrono::steady_clock::now();
-    while (Inline < NumPrefixes &&
-           (Inline == 0 || std::chrono::steady_clock::now() - InlineStart < kInlineChunkBudget))
+    const std::int64_t InlineStart = steadyClockNanoseconds();
+    const std::int64_t Budget = inlineBudgetNanoseconds(kInlineChunkBudget);
+    while (Inline < NumPrefixes && (Inline == 0 || steadyClockNanoseconds() - InlineStart < Budget))
       First.add(Inline++);
     if (!First.finish(Chunks[0], NodeLimit))
       return levelTooLarge(Params[*Chunks[0].TooLarge].Name, NodeLimit);
@@ -338,6 +391,7 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
     // A chunk that fails cancels the chunks not done; a cancellation from
     // outside (another group failed) reaches this context too.
     tbb::task_group_context Context;
+    notePoolStarted();
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, NumChunks, 1),
         [&](const tbb::blocked_range<std::size_t> &Range) {

@@ -115,6 +115,15 @@ protected:
 /// children: child offsets are 32-bit.
 inline constexpr std::uint64_t kMaxChunkLevelNodes = std::numeric_limits<std::uint32_t>::max();
 
+/// How long generation may go on in the calling thread before it hands the
+/// rest to the thread pool, given the budget once the pool runs: until the
+/// pool has first run, about what starting it costs (its threads, its
+/// libraries: 0.6 ms here), so that a small space never pays that and a
+/// large one loses at most as much again (GroupGenerator.cpp).
+std::int64_t inlineBudgetNanoseconds(std::int64_t PoolRunningBudget);
+/// Records that the pool has run work, so that the short budget applies.
+void notePoolStarted();
+
 /// Generates the tree of the group whose loop nest is Levels, in parallel in
 /// the calling task arena (GroupGenerator.cpp), or says why it cannot:
 /// Levels.failure(), or a level of more than NodeLimit nodes in a chunk

@@ -20,8 +20,8 @@ namespace atfc {
 namespace {
 
 /// How long groups are generated one after another before the remaining
-/// ones are handed to the thread pool.
-constexpr std::chrono::microseconds kInlineGroupBudget{200};
+/// ones are handed to the thread pool once it runs (inlineBudgetNanoseconds).
+constexpr std::int64_t kInlineGroupBudget = 200'000;
 
 } // namespace
 
@@ -50,7 +50,9 @@ Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
   std::vector<GroupTree> Trees(N);
   std::vector<std::optional<Error>> Failures(N);
   auto GenerateAll = [&] {
-    tbb::task_group Tasks;
+    // Made only when groups are left for the pool: its first wait starts
+    // oneTBB's scheduler, which costs more than a small space.
+    std::optional<tbb::task_group> Tasks;
     // False when group I failed; the groups not done are cancelled.
     auto Generate = [&](std::size_t I) {
       Expected<GroupTree> Tree = generateGroupTree(*Groups[I], Limit);
@@ -59,21 +61,26 @@ Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
         return true;
       }
       Failures[I] = Tree.takeError();
-      Tasks.cancel();
+      if (Tasks)
+        Tasks->cancel();
       return false;
     };
     // Groups are generated in the calling thread while the space proves
     // small (waking the pool would cost more than the work); then the rest
     // go to the pool in parallel (the calling thread joins in while it
     // waits). Each group is parallel inside anyway.
+    const std::int64_t Budget = inlineBudgetNanoseconds(kInlineGroupBudget);
     std::size_t Next = 0;
-    while (Next < N &&
-           std::chrono::nanoseconds(steadyClockNanoseconds() - Start) < kInlineGroupBudget)
+    while (Next < N && steadyClockNanoseconds() - Start < Budget)
       if (!Generate(Next++))
         return;
+    if (Next == N)
+      return;
+    Tasks.emplace();
+    notePoolStarted();
     for (std::size_t I = Next; I < N; ++I)
-      Tasks.run([&Generate, I] { Generate(I); });
-    Tasks.wait();
+      Tasks->run([&Generate, I] { Generate(I); });
+    Tasks->wait();
   };
   if (Options.Threads == 0) {
     GenerateAll(); // in the caller's arena: all cores unless the caller limits it
