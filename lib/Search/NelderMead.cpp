@@ -30,9 +30,16 @@ void NelderMead::restart() {
   const std::size_t D = Domain->dimensions();
   // Each vertex is its own vector: moving one never moves another.
   std::vector<Point> Simplex(D + 1, uniformPoint(D, Rng));
+  const Configuration Base = Domain->configurationAt(Simplex[0]);
   for (std::size_t I = 0; I < D; ++I) {
-    double &X = Simplex[I + 1][I];
-    X = X + Step <= 1.0 ? X + Step : X - Step;
+    // A vertex in the base's cell would only measure the base again: the
+    // step doubles until the vertex reaches another configuration.
+    const double X = Simplex[0][I];
+    for (double S = Step; S <= 2.0; S *= 2) {
+      Simplex[I + 1][I] = X + S <= 1.0 ? X + S : clampIntoUnit(X - S);
+      if (!(Domain->configurationAt(Simplex[I + 1]) == Base))
+        break;
+    }
   }
   Vertices.clear();
   Costs.clear();

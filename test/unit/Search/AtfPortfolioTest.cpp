@@ -22,7 +22,7 @@ using namespace atfc::test;
 TEST(AtfPortfolioTest, IsTheBanditOverAtfsTechniques) {
   const std::string Text = (*makeTechnique("atf_portfolio"))->describe();
   EXPECT_EQ(Text, "auc_bandit(0.05, 500, differential_evolution(20, 0.7, 0.9), "
-                  "nelder_mead(0.2, 1, 2, 0.5, 0.5, 0.004), torczon(0.2, 2, 0.5, 0.004))");
+                  "nelder_mead(0.5, 1, 2, 0.5, 0.5, 0.004), torczon(0.2, 2, 0.5, 0.004))");
   // What it writes builds the same technique.
   EXPECT_EQ((*makeTechnique(Text))->describe(), Text);
   EXPECT_EQ((*makeTechnique("atf_portfolio(0.1, 50, random)"))->describe(),

@@ -130,6 +130,28 @@ TEST(NelderMeadTest, ASimplexInsideOneCellStartsAgain) {
   EXPECT_GT(T.restarts(), 0u);
 }
 
+// A parameter with few values has wide cells: a vertex `step` away may
+// lie in the first point's cell and measure it again (GEMM's parameters
+// have 2 to 4 values). Every initial vertex is another configuration.
+TEST(NelderMeadTest, InitialVerticesAreOtherConfigurations) {
+  const ChainOfTrees Space = cantFail(generateSpace(
+      GenerationOptions{1}, group(parameter("X", interval<int>(0, 1))),
+      group(parameter("Y", interval<int>(0, 2))), group(parameter("Z", interval<int>(0, 3)))));
+  const SearchDomain Domain(Space);
+  for (std::uint64_t Seed = 1; Seed <= 50; ++Seed) {
+    NelderMead T(0.05);
+    T.initialize(Domain, Seed);
+    const std::vector<Point> V = T.propose(16);
+    ASSERT_EQ(V.size(), 4u);
+    for (std::size_t I = 1; I < V.size(); ++I) {
+      EXPECT_FALSE(Domain.configurationAt(V[I]) == Domain.configurationAt(V[0]))
+          << "seed " << Seed << ", vertex " << I;
+      for (std::size_t K = 0; K < 3; ++K)
+        EXPECT_EQ(V[I][K] != V[0][K], K == I - 1) << "vertex " << I << " moves along " << I - 1;
+    }
+  }
+}
+
 TEST(NelderMeadTest, IsDeterministicForASeed) {
   NelderMead A, B, C;
   const LandscapeRun RunA = runOnBowl(A, 300, 5), RunB = runOnBowl(B, 300, 5),
@@ -162,5 +184,5 @@ TEST(NelderMeadTest, NumbersAreChecked) {
   EXPECT_NE(techniqueProblem("nelder_mead(0.7)"), "");
   EXPECT_NE(techniqueProblem("nelder_mead(0.2, 1, 1)"), "") << "an expansion must be > 1";
   EXPECT_NE(techniqueProblem("nelder_mead(0.2, 1, 2, 1)"), "");
-  EXPECT_EQ((*makeTechnique("nelder_mead"))->describe(), "nelder_mead(0.2, 1, 2, 0.5, 0.5, 0.004)");
+  EXPECT_EQ((*makeTechnique("nelder_mead"))->describe(), "nelder_mead(0.5, 1, 2, 0.5, 0.5, 0.004)");
 }
