@@ -175,6 +175,8 @@ template <std::size_t N> ChainOfTrees buildSpace(const Recorded &R) {
 
 ChainOfTrees buildSpace(const Recorded &R) {
   switch (R.Names.size()) {
+  case 4: // point-in-polygon
+    return buildSpace<4>(R);
   case 5:
     return buildSpace<5>(R);
   case 6:
@@ -183,6 +185,8 @@ ChainOfTrees buildSpace(const Recorded &R) {
     return buildSpace<7>(R);
   case 8:
     return buildSpace<8>(R);
+  case 10: // convolution on the A4000 and RTX 3090
+    return buildSpace<10>(R);
   case 15:
     return buildSpace<15>(R);
   default:

@@ -31,7 +31,7 @@ Expected<DataAnalysis> analyzeData(const RecordedData &Data, const AnalysisOptio
   Analysis.Share = *Share;
   Analysis.Steps = estimateSteps(*Share, Options.Probabilities);
   Analysis.Importance = rankParameters(Data, Options.CostClasses);
-  const PruningOptions Pruning{Options.PruneCutoff, Options.Threshold};
+  const PruningOptions Pruning{Options.PruneCutoff, Options.Threshold, Options.Value};
   for (PruningMethod Method : Options.Methods)
     Analysis.Proposals.push_back(proposePruning(Data, Analysis.Importance, Method, Pruning));
   return Analysis;
@@ -108,8 +108,11 @@ std::string formatAnalysis(const DataAnalysis &A) {
                        P.DistinctValues, P.MutualInformation, P.Normalised, P.Relative);
 
   if (!A.Proposals.empty()) {
-    Out += fmt::format("\nPruning (cut-off {:.4g} % of MI_max; best kept within {:.4g} %):\n",
-                       100 * A.Options.PruneCutoff, 100 * A.Options.Threshold);
+    Out += fmt::format("\nPruning (cut-off {:.4g} % of MI_max; best kept within {:.4g} %{}):\n",
+                       100 * A.Options.PruneCutoff, 100 * A.Options.Threshold,
+                       A.Options.Value == FixTo::WellPerforming
+                           ? "; fixed to the well-performing configurations' most common value"
+                           : "");
     Out += fmt::format("  {:<12}  {:>5}  {:>21}  {:>10}  {:>10}  {:>8}\n", "method", "fixed",
                        "remaining / total", "reduction", "best left", "retained");
     for (const PruningProposal &P : A.Proposals)
@@ -198,7 +201,8 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
   }
   Root["pruning"] = {{"cutoff", A.Options.PruneCutoff},
                      {"threshold", A.Options.Threshold},
-                     {"proposals", Proposals}};
+                     {"proposals", Proposals},
+                     {"fix_to", fixToName(A.Options.Value)}};
   return Root;
 }
 

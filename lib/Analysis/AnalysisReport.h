@@ -35,6 +35,8 @@ struct AnalysisOptions {
   std::size_t CostClasses = 10;
   /// The naive and conservative cut-off, relative to MI_max.
   double PruneCutoff = 0.2;
+  /// The value a pruned parameter keeps (SpacePruning.h).
+  FixTo Value = FixTo::Median;
   /// The pruning methods to propose, in this order.
   std::vector<PruningMethod> Methods = {PruningMethod::Naive, PruningMethod::Aggressive,
                                         PruningMethod::Conservative};

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace atfc {
@@ -29,6 +30,10 @@ std::optional<PruningMethod> parsePruningMethod(const std::string &Name) {
   return std::nullopt;
 }
 
+const char *fixToName(FixTo Choice) {
+  return Choice == FixTo::Median ? "median" : "well-performing";
+}
+
 double PruningProposal::performanceRetained() const {
   if (!PrunedBestCost || *PrunedBestCost == 0)
     return PrunedBestCost ? 1.0 : 0.0;
@@ -46,6 +51,30 @@ std::optional<double> bestAmong(const RecordedData &Data, const std::vector<char
           Cost && (!Best || *Cost < *Best))
         Best = Cost;
   return Best;
+}
+
+/// The index of the value that the well-performing rows Alive marks use
+/// most (ties: the value of the best of them); nullopt when none is left.
+std::optional<std::uint32_t> wellPerformingValue(const RecordedData &Data,
+                                                 const std::vector<std::uint32_t> &Column,
+                                                 const std::vector<char> &Alive, double Limit) {
+  std::map<std::uint32_t, std::pair<std::size_t, double>> Uses; // count, best cost
+  for (std::size_t Row = 0; Row < Alive.size(); ++Row) {
+    if (!Alive[Row])
+      continue;
+    std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data));
+    if (!Cost || *Cost > Limit)
+      continue;
+    auto [It, New] = Uses.try_emplace(Column[Row], 0, *Cost);
+    ++It->second.first;
+    It->second.second = std::min(It->second.second, *Cost);
+  }
+  std::optional<std::uint32_t> Chosen;
+  for (const auto &[Index, Use] : Uses)
+    if (!Chosen || Use.first > Uses[*Chosen].first ||
+        (Use.first == Uses[*Chosen].first && Use.second < Uses[*Chosen].second))
+      Chosen = Index;
+  return Chosen;
 }
 
 } // namespace
@@ -77,10 +106,12 @@ PruningProposal proposePruning(const RecordedData &Data, const ImportanceRanking
         Left.insert(Column[Row]);
     if (Left.size() < 2)
       continue; // already fixed by the parameters pruned before it
-    const std::uint32_t Median = *std::next(Left.begin(), (Left.size() - 1) / 2);
+    std::uint32_t Kept = *std::next(Left.begin(), (Left.size() - 1) / 2);
+    if (Options.Value == FixTo::WellPerforming)
+      Kept = wellPerformingValue(Data, Column, Alive, Limit).value_or(Kept);
     std::vector<char> Pruned = Alive;
     for (std::size_t Row = 0; Row < Pruned.size(); ++Row)
-      Pruned[Row] = Pruned[Row] && Column[Row] == Median;
+      Pruned[Row] = Pruned[Row] && Column[Row] == Kept;
     if (ChecksPerformance) {
       std::optional<double> Best = bestAmong(Data, Pruned);
       if (!Best || *Best > Limit)
@@ -88,7 +119,7 @@ PruningProposal proposePruning(const RecordedData &Data, const ImportanceRanking
     }
     Alive = std::move(Pruned);
     Proposal.Fixed.push_back(PrunedParameter{Candidate.Name, Candidate.Index,
-                                             Columns.Distinct[Candidate.Index][Median],
+                                             Columns.Distinct[Candidate.Index][Kept],
                                              Candidate.Relative});
   }
   Proposal.Remaining = static_cast<std::size_t>(std::count(Alive.begin(), Alive.end(), 1));

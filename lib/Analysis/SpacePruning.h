@@ -21,6 +21,11 @@
 // non-empty in a constrained space. Parameters with a single value are
 // never listed: fixing them changes nothing.
 //
+// For pruning that another device will use (`atfc analyze A --on B`), a
+// parameter can instead be fixed to the value the well-performing
+// configurations left use most (FixTo::WellPerforming; ties: the value of
+// the best of them), the median when none is left.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_ANALYSIS_SPACEPRUNING_H
 #define ATFC_ANALYSIS_SPACEPRUNING_H
@@ -43,6 +48,17 @@ const char *pruningMethodName(PruningMethod Method);
 /// The method named Name; nullopt for any other name.
 std::optional<PruningMethod> parsePruningMethod(const std::string &Name);
 
+/// Which value a pruned parameter keeps.
+enum class FixTo {
+  /// The lower median of the values left.
+  Median,
+  /// The value most common among the well-performing configurations left.
+  WellPerforming
+};
+
+/// "median", "well-performing".
+const char *fixToName(FixTo Choice);
+
 /// The knobs of the methods.
 struct PruningOptions {
   /// Naive and conservative: a parameter is unimportant when its mutual
@@ -51,6 +67,9 @@ struct PruningOptions {
   /// Aggressive and conservative: the pruned space's best cost must stay
   /// <= best * (1 + Threshold).
   double Threshold = 0.10;
+  /// The value a pruned parameter keeps; well-performing means within
+  /// Threshold of the best.
+  FixTo Value = FixTo::Median;
 };
 
 /// A parameter a proposal fixes.

@@ -1,6 +1,7 @@
 //===- Search/TechniqueFactory.cpp - Techniques by name -------------------===//
 #include "Search/TechniqueFactory.h"
 
+#include "Search/AtfPortfolio.h"
 #include "Search/AucBandit.h"
 #include "Search/BayesOpt.h"
 #include "Search/DifferentialEvolution.h"
@@ -9,6 +10,8 @@
 #include "Search/GreedyMutation.h"
 #include "Search/GreyWolf.h"
 #include "Search/LocalSearch.h"
+#include "Search/NelderMead.h"
+#include "Search/OrthogonalSearch.h"
 #include "Search/ParticleSwarm.h"
 #include "Search/PatternSearch.h"
 #include "Search/RandomSearch.h"
@@ -18,6 +21,7 @@
 #include "Search/SurrogateForest.h"
 #include "Search/TabuSearch.h"
 #include "Search/Torczon.h"
+#include "Search/WindowSearch.h"
 #include "Support/NumberText.h"
 #include "Support/Suggestions.h"
 
@@ -49,6 +53,8 @@ const TechniqueEntry Registry[] = {
                       &buildWithTechniques<RoundRobin>),
     entry<AucBandit>("auc_bandit", "OpenTuner's AUC bandit over techniques", 1, 64,
                      kAucBanditDefaultArms, &buildWithTechniques<AucBandit>),
+    entry<AtfPortfolio>("atf_portfolio", "ATF's AUC bandit: DE, Nelder-Mead and Torczon", 1, 64,
+                        AtfPortfolio::kDefaultArms, &buildWithTechniques<AucBandit>),
     entry<BayesOpt>("bayes_opt", "Gaussian-process Bayesian optimisation", 0, 0, "",
                     &buildWithNumbers<BayesOpt>),
     entry<DifferentialEvolution>("differential_evolution", "DE/rand/1/bin", 0, 0, "",
@@ -61,6 +67,10 @@ const TechniqueEntry Registry[] = {
                     &buildWithNumbers<GreyWolf>),
     entry<LocalSearch>("local_search", "iterated tabu search on parameter values", 0, 0, "",
                        &buildWithNumbers<LocalSearch>),
+    entry<NelderMead>("nelder_mead", "the Nelder-Mead simplex", 0, 0, "",
+                      &buildWithNumbers<NelderMead>),
+    entry<OrthogonalSearch>("orthogonal_search", "one parameter at a time, logarithmically", 0, 0,
+                            "", &buildWithNumbers<OrthogonalSearch>),
     entry<ParticleSwarm>("particle_swarm", "particle swarm optimisation", 0, 0, "",
                          &buildWithNumbers<ParticleSwarm>),
     entry<PatternSearch>("pattern_search", "compass search", 0, 0, "",
@@ -74,6 +84,8 @@ const TechniqueEntry Registry[] = {
     entry<TabuSearch>("tabu_search", "best-improvement tabu search on parameter values", 0, 0, "",
                       &buildWithNumbers<TabuSearch>),
     entry<Torczon>("torczon", "multi-directional search", 0, 0, "", &buildWithNumbers<Torczon>),
+    entry<WindowSearch>("window_search", "random samples in a shrinking window", 0, 0, "",
+                        &buildWithNumbers<WindowSearch>),
     // The ATF slides' spelling of random, last so that it stays out of the
     // way in the list of known techniques.
     entry<RandomSearch>("random_search", "random, as the ATF slides spell it", 0, 0, "",

@@ -1,12 +1,14 @@
 //===- tools/atfc/AnalyzeCommand.cpp - atfc analyze -----------------------===//
 //
 // `atfc analyze DATA [--threshold T] [--probability P...] [--prune METHOD]
-// [--prune-threshold X] [--cost-classes N] [--run ID] [--emit-constraints]
-// [--json]`: what earlier tuning data says about a space (lib/Analysis):
-// the share of well-performing configurations and the random-search steps
-// it implies, each parameter's importance, and pruning proposals. DATA is an
-// atfc results database (recognised by its SQLite header), a Kernel Tuner
-// cache file or a T4 results file.
+// [--prune-threshold X] [--cost-classes N] [--run ID] [--on OTHER]
+// [--fix-to median|well-performing] [--emit-constraints] [--json]`: what
+// earlier tuning data says about a space (lib/Analysis): the share of
+// well-performing configurations and the random-search steps it implies,
+// each parameter's importance, and pruning proposals; with --on, what the
+// proposals keep on OTHER's data (another device's). DATA and OTHER are
+// atfc results databases (recognised by their SQLite header), Kernel
+// Tuner cache files or T4 results files.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
@@ -16,6 +18,7 @@
 
 #include "Analysis/AnalysisReport.h"
 #include "Analysis/FixedValues.h"
+#include "Analysis/PruningTransfer.h"
 #include "Results/RecordedData.h"
 #include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
@@ -48,6 +51,11 @@ struct AnalyzeOptions {
   std::size_t CostClasses = 10;
   /// --run: a results database's run; 0 for the latest.
   std::int64_t Run = 0;
+  /// --on: other data (another device) to apply the proposals to.
+  std::string On;
+  /// --fix-to: "median" or "well-performing"; empty: well-performing with
+  /// --on, else median.
+  std::string FixTo;
   /// --emit-constraints: print the proposal as directives.
   bool EmitConstraints = false;
   /// --json: one JSON object.
@@ -116,12 +124,28 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     Analysis.Methods = {PruningMethod::Conservative};
   }
 
+  const bool WellPerforming =
+      Options.FixTo.empty() ? !Options.On.empty() : Options.FixTo == "well-performing";
+  Analysis.Value = WellPerforming ? FixTo::WellPerforming : FixTo::Median;
+
   Expected<RecordedData> Read = isSqliteFile(Options.Data)
                                     ? readResultsDatabase(Options.Data, Options.Run)
                                     : readRecordedData(Options.Data);
   if (!Read.ok()) {
     Diags.error(Read.error().message());
     return 1;
+  }
+  // The other data is read before anything is computed, so that a bad path
+  // is reported at once.
+  std::optional<RecordedData> Other;
+  if (!Options.On.empty()) {
+    Expected<RecordedData> ReadOther = isSqliteFile(Options.On) ? readResultsDatabase(Options.On, 0)
+                                                                : readRecordedData(Options.On);
+    if (!ReadOther.ok()) {
+      Diags.error(ReadOther.error().message());
+      return 1;
+    }
+    Other = ReadOther.take();
   }
   const std::string Coverage =
       isSqliteFile(Options.Data) ? coverageNote(Options.Data, Options.Run, *Read) : "";
@@ -132,10 +156,20 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     Diags.error(SourceLocation{Options.Data}, Result.error().message());
     return 1;
   }
+  std::optional<PruningTransfer> Transfer;
+  if (Other) {
+    Expected<PruningTransfer> Applied = transferPruning(*Result, *Other);
+    if (!Applied) {
+      Diags.error(SourceLocation{Options.On}, Applied.error().message());
+      return 1;
+    }
+    Transfer = Applied.take();
+  }
   if (Options.Json) {
-    Out << analysisToJson(*Result).dump(2, ' ', false,
-                                        nlohmann::ordered_json::error_handler_t::replace)
-        << '\n';
+    nlohmann::ordered_json Root = analysisToJson(*Result);
+    if (Transfer)
+      Root["on"] = transferToJson(*Transfer);
+    Out << Root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
     return 0;
   }
   if (Options.EmitConstraints) {
@@ -147,13 +181,18 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
       Out << "// nothing to fix\n";
       return 0;
     }
+    if (Transfer) {
+      const PruningProposal &On = Transfer->Proposals.front().OnOther;
+      Out << "// on " << Options.On << ": keeps " << On.Remaining << " of " << On.Total
+          << " configurations, performance retained " << On.performanceRetained() << '\n';
+    }
     Out << "// or for one run, without editing: atfc tune FILE " << fixArguments(Proposal) << '\n'
         << fixingDirectives(Proposal);
     return 0;
   }
   // Names and values come from the data file: shown, not obeyed by the
   // terminal (TerminalText.h).
-  Out << escapeControlBytes(formatAnalysis(*Result))
+  Out << escapeControlBytes(formatAnalysis(*Result) + (Transfer ? formatTransfer(*Transfer) : ""))
       << (Coverage.empty() ? "" : "\nwarning: " + Coverage + "\n")
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";
@@ -187,6 +226,14 @@ int analyzeMain(const SubcommandArgs &Args) {
       App, "--run", 1, INT64_MAX,
       [&](std::uint64_t N) { Options.Run = static_cast<std::int64_t>(N); },
       "For a results database: the run to analyse (default: the latest)");
+  App.add_option("--on", Options.On,
+                 "Other data of the same kernel (another device): apply the pruning proposals "
+                 "to it and report the reduction and the performance they keep there");
+  App.add_option("--fix-to", Options.FixTo,
+                 "The value a pruned parameter keeps: its median, or the value the "
+                 "well-performing configurations use most (default: well-performing with --on, "
+                 "else median)")
+      ->check(CLI::IsMember({"median", "well-performing"}));
   App.add_flag("--emit-constraints", Options.EmitConstraints,
                "Print the proposal (--prune, default conservative) as directives to paste");
   App.add_flag("--json", Options.Json, "Print one JSON object");

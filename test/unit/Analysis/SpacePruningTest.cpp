@@ -131,3 +131,21 @@ TEST(SpacePruning, MethodNames) {
   EXPECT_EQ(parsePruningMethod("conservative"), PruningMethod::Conservative);
   EXPECT_FALSE(parsePruningMethod("greedy"));
 }
+
+TEST(SpacePruning, WellPerformingValueIsWhatTheGoodConfigurationsUse) {
+  // threeParameterTable(BestAtB1): the only configuration within 10 % of
+  // the best 1.0 is (3,1); naive fixes B on mutual information alone. The
+  // median, B = 0, loses it (PR 2/3); the well-performing value, B = 1,
+  // keeps it (PR 1).
+  const RecordedData Data = threeParameterTable(/*BestAtB1=*/true);
+  const ImportanceRanking Ranking = rankParameters(Data, 2);
+  PruningOptions Options{0.2, 0.1, FixTo::WellPerforming};
+  PruningProposal P = proposePruning(Data, Ranking, PruningMethod::Naive, Options);
+  EXPECT_EQ(fixedNames(P), std::vector<std::string>{"B=1"});
+  EXPECT_DOUBLE_EQ(P.performanceRetained(), 1.0);
+  // A tie, (3,0) 1.0 and (3,1) 1.05 within 10 %: the best one's value.
+  P = proposePruning(threeParameterTable(), Ranking, PruningMethod::Naive, Options);
+  EXPECT_EQ(fixedNames(P), std::vector<std::string>{"B=0"});
+  EXPECT_STREQ(fixToName(FixTo::WellPerforming), "well-performing");
+  EXPECT_STREQ(fixToName(FixTo::Median), "median");
+}
