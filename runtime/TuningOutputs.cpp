@@ -8,7 +8,9 @@
 #include "Support/GeneratedName.h"
 #include "System/OutputDirectory.h"
 #include "System/SafeFiles.h"
+#include "Wisdom/Wisdom.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,6 +38,16 @@ std::string commentText(const std::string &Text) {
 
 } // namespace
 
+std::string bestHeaderGuard(const std::string &FileName) {
+  // The stem holds letters, digits and '_'; runs of '_' become one, so
+  // that the guard is no name reserved to the compiler ('__').
+  std::string Guard = "ATFC_";
+  for (char C : selectionStem(FileName))
+    if (C != '_' || Guard.back() != '_')
+      Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return Guard + (Guard.back() == '_' ? "" : "_") + "BEST_H";
+}
+
 Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,
                                  const std::string &CostText) {
   std::vector<std::string> Names;
@@ -46,7 +58,8 @@ Expected<std::string> bestHeader(const ParameterValues &Values, const std::strin
   std::string Text = "// The best configuration atfc found for " + commentText(FileName) + ".\n";
   if (!CostText.empty())
     Text += "// Its cost: " + commentText(CostText) + ".\n";
-  Text += "// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define ATFC_BEST_H\n";
+  const std::string Guard = bestHeaderGuard(FileName);
+  Text += "// Written by atfc tune; do not edit.\n#ifndef " + Guard + "\n#define " + Guard + "\n";
   // The values as ATF_SOURCE and the tuned source define them.
   for (const NamedValue &V : Values)
     Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";

@@ -35,7 +35,13 @@ struct BestConfiguration {
 /// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
 std::string tunedSourceName(const std::string &FileName);
 
-/// The text of best.h: an include guard and one #define per parameter.
+/// best.h's include guard, one per file so that the best.h of several
+/// files meet in one translation unit: ATFC_<STEM>_BEST_H, STEM the
+/// upper-case selection stem (Wisdom.h) with runs of '_' made one
+/// ("gemm.cl" -> ATFC_GEMM_BEST_H, "my--fft.cu" -> ATFC_MY_FFT_BEST_H).
+std::string bestHeaderGuard(const std::string &FileName);
+
+/// The text of best.h: its include guard and one #define per parameter.
 /// CostText, when given, names the costs in a comment ("time=0.5 (min)").
 /// An error when a name is not one to write into C (GeneratedName.h).
 Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,

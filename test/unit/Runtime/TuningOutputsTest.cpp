@@ -42,7 +42,25 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
   EXPECT_NE(H.find("#define OPT \"-O2 \\\"x\\\"\"\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define PAD 1\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define ALPHA 0.5\n"), std::string::npos) << H;
-  EXPECT_NE(H.find("#ifndef ATFC_BEST_H"), std::string::npos);
+  EXPECT_NE(H.find("#ifndef ATFC_K_BEST_H\n#define ATFC_K_BEST_H\n"), std::string::npos) << H;
+}
+
+TEST(TuningOutputs, BestHeaderGuardIsTheFilesAndNoReservedName) {
+  EXPECT_EQ(bestHeaderGuard("dir/gemm.cl"), "ATFC_GEMM_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("my--fft.cu"), "ATFC_MY_FFT_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("2mm.c"), "ATFC_2MM_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("k_.c"), "ATFC_K_BEST_H");
+  EXPECT_EQ(bestHeaderGuard(".c"), "ATFC_KERNEL_BEST_H");
+  // Every file name gives an identifier without '__' (reserved to the
+  // compiler): a run of '_' in any place of the stem becomes one.
+  for (const char *Name :
+       {"__x.c", "a__b.cl", "_.c", "x-_-y.cu", "\xc3\xa9t\xc3\xa9.c", "d/__.c"}) {
+    const std::string Guard = bestHeaderGuard(Name);
+    EXPECT_EQ(Guard.find("__"), std::string::npos) << Name << ": " << Guard;
+    EXPECT_EQ(Guard.rfind("ATFC_", 0), 0u) << Guard;
+    EXPECT_EQ(Guard.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), std::string::npos)
+        << Guard;
+  }
 }
 
 TEST(TuningOutputs, BestHeaderKeepsHostileTextOutOfTheCode) {
