@@ -26,6 +26,12 @@ std::string tunedSourceName(const std::string &FileName) {
   return Base.substr(0, Dot) + ".tuned" + Base.substr(Dot);
 }
 
+std::string kernelSourceName(const std::string &FileName) {
+  const std::string Tuned = tunedSourceName(FileName);
+  const std::size_t At = Tuned.rfind(".tuned");
+  return Tuned.substr(0, At) + ".kernel" + Tuned.substr(At + 6);
+}
+
 namespace {
 
 /// Text for a `//` comment: as it is when the escaper leaves it alone,
@@ -104,6 +110,13 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
       !Done)
     return Done.takeError();
   Written.push_back(Tuned);
+  // The same source without values: a program that picks its configuration
+  // at run time (the selection header) loads it as it is and gives the
+  // values as the tuner did (-D NAME=VALUE).
+  const std::string Kernel = kernelSourceName(Outputs.FileName);
+  if (Expected<void> Done = writeOutputFile(Dir + Kernel, Outputs.BlankedSource); !Done)
+    return Done.takeError();
+  Written.push_back(Kernel);
   return Written;
 }
 

@@ -5,7 +5,11 @@
 //  - best.h: one #define per parameter, for build scripts;
 //  - FILE.tuned.EXT: the annotated source with each `tp` directive replaced
 //    by the #define of its best value and the other directives blanked
-//    (C-family files): the source-to-source result.
+//    (C-family files): the source-to-source result;
+//  - FILE.kernel.EXT: the source with every directive blanked and no value
+//    defined (C-family files), as the device backends compile it with the
+//    values as -D options: what a program that picks its configuration at
+//    run time loads as it is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGOUTPUTS_H
@@ -34,6 +38,9 @@ struct BestConfiguration {
 /// The output file names for the annotated file FileName: "best.json",
 /// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
 std::string tunedSourceName(const std::string &FileName);
+
+/// "NAME.kernel.EXT" ("gemm.cl" -> "gemm.kernel.cl", "run" -> "run.kernel").
+std::string kernelSourceName(const std::string &FileName);
 
 /// best.h's include guard, one per file so that the best.h of several
 /// files meet in one translation unit: ATFC_<STEM>_BEST_H, STEM the
@@ -70,9 +77,10 @@ struct TuningOutputFiles {
   nlohmann::ordered_json Run;
 };
 
-/// Writes best.json, best.h and (C-family files) the tuned source, each
-/// replaced whole; the files as the summary names them ("DIR/best.json",
-/// "best.h", "k.tuned.c"), or why one cannot be written.
+/// Writes best.json, best.h and (C-family files) the tuned and the kernel
+/// source, each replaced whole; the files as the summary names them
+/// ("DIR/best.json", "best.h", "k.tuned.c", "k.kernel.c"), or why one
+/// cannot be written.
 Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs);
 
 } // namespace atfc
