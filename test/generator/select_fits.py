@@ -28,8 +28,13 @@ import sys
 
 RELATIONS = ["divides", "multiple_of", "less_than", "less_than_or_eq", "greater_than",
              "greater_than_or_eq", "equal", "unequal"]
+# Conjuncts the header cannot read, hostile ones among them: each must be
+# listed as not checked, write no code and leave the header compiling.
 UNREADABLE = [("callable", "[](auto v) { return v > 1; }"), ("condition", "std::min(N, 4) > 1"),
-              ("condition", "atf::ocl::max_wg_size > A")]
+              ("condition", "atf::ocl::max_wg_size > A"),
+              ("condition", "1) || 1; } int evil(void) { return system(\"id\"); } int x(int y) { (y"),
+              ("divides", "N */ #error comment ended"), ("condition", "N ??/\n#error trigraph"),
+              ("less_than", "N\n#error line"), ("object", "\\"), ("condition", "N \x1b[2J")]
 LIMITS = {"int": 2**31, "long long": 2**63, "size_t": 2**64, "unsigned": 2**32}
 
 
