@@ -382,6 +382,9 @@ constexpr const char *kQuietBegin =
     "#pragma clang diagnostic ignored \"-Wshift-count-negative\"\n"
     "#pragma clang diagnostic ignored \"-Wshift-overflow\"\n"
     "#pragma clang diagnostic ignored \"-Wshift-negative-value\"\n"
+    "#pragma clang diagnostic ignored \"-Wconversion\"\n"
+    "#pragma clang diagnostic ignored \"-Wsign-conversion\"\n"
+    "#pragma clang diagnostic ignored \"-Wfloat-equal\"\n"
     "#elif defined(__GNUC__)\n#pragma GCC diagnostic push\n"
     "#pragma GCC diagnostic ignored \"-Wtype-limits\"\n"
     "#pragma GCC diagnostic ignored \"-Wint-in-bool-context\"\n"
@@ -396,7 +399,10 @@ constexpr const char *kQuietBegin =
     "#pragma GCC diagnostic ignored \"-Wshift-count-overflow\"\n"
     "#pragma GCC diagnostic ignored \"-Wshift-count-negative\"\n"
     "#pragma GCC diagnostic ignored \"-Wshift-overflow\"\n"
-    "#pragma GCC diagnostic ignored \"-Wshift-negative-value\"\n#endif\n";
+    "#pragma GCC diagnostic ignored \"-Wshift-negative-value\"\n"
+    "#pragma GCC diagnostic ignored \"-Wconversion\"\n"
+    "#pragma GCC diagnostic ignored \"-Wsign-conversion\"\n"
+    "#pragma GCC diagnostic ignored \"-Wfloat-equal\"\n#endif\n";
 constexpr const char *kQuietEnd = "#if defined(__clang__)\n#pragma clang diagnostic pop\n"
                                   "#elif defined(__GNUC__)\n#pragma GCC diagnostic pop\n#endif\n\n";
 
