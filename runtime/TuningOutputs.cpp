@@ -8,7 +8,9 @@
 #include "Support/GeneratedName.h"
 #include "System/OutputDirectory.h"
 #include "System/SafeFiles.h"
+#include "Wisdom/Wisdom.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +26,12 @@ std::string tunedSourceName(const std::string &FileName) {
   return Base.substr(0, Dot) + ".tuned" + Base.substr(Dot);
 }
 
+std::string kernelSourceName(const std::string &FileName) {
+  const std::string Tuned = tunedSourceName(FileName);
+  const std::size_t At = Tuned.rfind(".tuned");
+  return Tuned.substr(0, At) + ".kernel" + Tuned.substr(At + 6);
+}
+
 namespace {
 
 /// Text for a `//` comment: as it is when the escaper leaves it alone,
@@ -36,6 +44,16 @@ std::string commentText(const std::string &Text) {
 
 } // namespace
 
+std::string bestHeaderGuard(const std::string &FileName) {
+  // The stem holds letters, digits and '_'; runs of '_' become one, so
+  // that the guard is no name reserved to the compiler ('__').
+  std::string Guard = "ATFC_";
+  for (char C : selectionStem(FileName))
+    if (C != '_' || Guard.back() != '_')
+      Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return Guard + (Guard.back() == '_' ? "" : "_") + "BEST_H";
+}
+
 Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,
                                  const std::string &CostText) {
   std::vector<std::string> Names;
@@ -46,7 +64,8 @@ Expected<std::string> bestHeader(const ParameterValues &Values, const std::strin
   std::string Text = "// The best configuration atfc found for " + commentText(FileName) + ".\n";
   if (!CostText.empty())
     Text += "// Its cost: " + commentText(CostText) + ".\n";
-  Text += "// Written by atfc tune; do not edit.\n#ifndef ATFC_BEST_H\n#define ATFC_BEST_H\n";
+  const std::string Guard = bestHeaderGuard(FileName);
+  Text += "// Written by atfc tune; do not edit.\n#ifndef " + Guard + "\n#define " + Guard + "\n";
   // The values as ATF_SOURCE and the tuned source define them.
   for (const NamedValue &V : Values)
     Text += "#define " + V.Name + " " + preprocessorValue(V.Val) + "\n";
@@ -91,6 +110,13 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
       !Done)
     return Done.takeError();
   Written.push_back(Tuned);
+  // The same source without values: a program that picks its configuration
+  // at run time (the selection header) loads it as it is and gives the
+  // values as the tuner did (-D NAME=VALUE).
+  const std::string Kernel = kernelSourceName(Outputs.FileName);
+  if (Expected<void> Done = writeOutputFile(Dir + Kernel, Outputs.BlankedSource); !Done)
+    return Done.takeError();
+  Written.push_back(Kernel);
   return Written;
 }
 

@@ -5,7 +5,11 @@
 //  - best.h: one #define per parameter, for build scripts;
 //  - FILE.tuned.EXT: the annotated source with each `tp` directive replaced
 //    by the #define of its best value and the other directives blanked
-//    (C-family files): the source-to-source result.
+//    (C-family files): the source-to-source result;
+//  - FILE.kernel.EXT: the source with every directive blanked and no value
+//    defined (C-family files), as the device backends compile it with the
+//    values as -D options: what a program that picks its configuration at
+//    run time loads as it is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGOUTPUTS_H
@@ -35,7 +39,16 @@ struct BestConfiguration {
 /// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
 std::string tunedSourceName(const std::string &FileName);
 
-/// The text of best.h: an include guard and one #define per parameter.
+/// "NAME.kernel.EXT" ("gemm.cl" -> "gemm.kernel.cl", "run" -> "run.kernel").
+std::string kernelSourceName(const std::string &FileName);
+
+/// best.h's include guard, one per file so that the best.h of several
+/// files meet in one translation unit: ATFC_<STEM>_BEST_H, STEM the
+/// upper-case selection stem (Wisdom.h) with runs of '_' made one
+/// ("gemm.cl" -> ATFC_GEMM_BEST_H, "my--fft.cu" -> ATFC_MY_FFT_BEST_H).
+std::string bestHeaderGuard(const std::string &FileName);
+
+/// The text of best.h: its include guard and one #define per parameter.
 /// CostText, when given, names the costs in a comment ("time=0.5 (min)").
 /// An error when a name is not one to write into C (GeneratedName.h).
 Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,
@@ -64,9 +77,10 @@ struct TuningOutputFiles {
   nlohmann::ordered_json Run;
 };
 
-/// Writes best.json, best.h and (C-family files) the tuned source, each
-/// replaced whole; the files as the summary names them ("DIR/best.json",
-/// "best.h", "k.tuned.c"), or why one cannot be written.
+/// Writes best.json, best.h and (C-family files) the tuned and the kernel
+/// source, each replaced whole; the files as the summary names them
+/// ("DIR/best.json", "best.h", "k.tuned.c", "k.kernel.c"), or why one
+/// cannot be written.
 Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs);
 
 } // namespace atfc

@@ -40,14 +40,17 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
 }
 
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
-                         const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
-                         bool Required, DiagnosticSink &Diags, llvm::raw_ostream &Out) {
+                         const std::vector<WisdomInput> &Inputs,
+                         const std::optional<std::vector<WisdomConstraint>> &Constraints,
+                         const std::string &Prefix, bool Required, DiagnosticSink &Diags,
+                         llvm::raw_ostream &Out) {
   const Severity Level = Required ? Severity::Error : Severity::Warning;
   Expected<Wisdom> W = wisdomOfDatabase(OutputDirectory + "/results.db", Inputs, File);
   if (!W) {
     Diags.report(diagnosticAt(Level, {}, W.error().message()));
     return false;
   }
+  W->Constraints = Constraints;
   std::optional<std::string> Stem = stemOf(Prefix, File, Diags);
   if (!Stem)
     return false;
@@ -66,13 +69,16 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
 
 int finishTuningRun(int Status, bool InputSets, const std::string &OutputDirectory,
                     const std::string &File, const std::vector<WisdomInput> &Inputs,
+                    const std::optional<std::vector<WisdomConstraint>> &Constraints,
                     const std::string &Prefix, DiagnosticSink &Diags, llvm::raw_ostream &Out) {
   // A failure here fails the command only when the files were asked for.
   const bool Required = InputSets || !Prefix.empty();
   // With --inputs, the sets that found a configuration are selectable even
   // when another did not (status 1).
   if ((Status == 0 || (Status == 1 && InputSets)) &&
-      !writeSelectionFiles(OutputDirectory, File, Inputs, Prefix, Required, Diags, Out) && Required)
+      !writeSelectionFiles(OutputDirectory, File, Inputs, Constraints, Prefix, Required, Diags,
+                           Out) &&
+      Required)
     return 1;
   return Status;
 }

@@ -31,12 +31,15 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
                  DiagnosticSink &Diags);
 
 /// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
-/// from its results database (the runs of File); Prefix overrides the stem.
+/// from its results database (the runs of File) and the file's Constraints
+/// (nullopt: not known); Prefix overrides the stem.
 /// Says what it wrote on Out; false after reporting to Diags why not (an
 /// error when Required, else a warning).
 bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &File,
-                         const std::vector<WisdomInput> &Inputs, const std::string &Prefix,
-                         bool Required, DiagnosticSink &Diags, llvm::raw_ostream &Out);
+                         const std::vector<WisdomInput> &Inputs,
+                         const std::optional<std::vector<WisdomConstraint>> &Constraints,
+                         const std::string &Prefix, bool Required, DiagnosticSink &Diags,
+                         llvm::raw_ostream &Out);
 
 /// After a tuning run of File into OutputDirectory that ended with Status
 /// (alone, or over MPI ranks: one code for both): writes the selection
@@ -45,6 +48,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
 /// required (InputSets or a Prefix) and could not be written.
 int finishTuningRun(int Status, bool InputSets, const std::string &OutputDirectory,
                     const std::string &File, const std::vector<WisdomInput> &Inputs,
+                    const std::optional<std::vector<WisdomConstraint>> &Constraints,
                     const std::string &Prefix, DiagnosticSink &Diags, llvm::raw_ostream &Out);
 
 } // namespace atfc

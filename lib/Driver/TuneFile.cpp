@@ -54,7 +54,8 @@ int tuneOverRanks(const TuneOptions &Options, DiagnosticSink &Diags, std::ostrea
     return 1;
   }
   return finishTuningRun(Status, /*InputSets=*/false, Output, Options.File,
-                         positionalInputsOf(*Analyzed), Options.Prefix, Diags, Out);
+                         positionalInputsOf(*Analyzed), parameterConstraintsOf(*Analyzed),
+                         Options.Prefix, Diags, Out);
 }
 
 } // namespace
@@ -184,7 +185,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
                          : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce, Out);
   // The selection header and wisdom cover every set tuned into Output.
   return finishTuningRun(Status, !Sets.empty(), Output, Options.File, Prepared->Inputs,
-                         Options.Prefix, Diags, Out);
+                         Prepared->Constraints, Options.Prefix, Diags, Out);
 }
 
 } // namespace atfc

@@ -92,6 +92,26 @@ std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File) {
   return Inputs;
 }
 
+std::vector<WisdomConstraint> parameterConstraintsOf(const FrontendResult &File) {
+  std::vector<WisdomConstraint> Constraints;
+  for (std::size_t P = 0; P < File.Spec.Parameters.size(); ++P) {
+    WisdomConstraint C{File.Spec.Parameters[P].Name.Name, {}, {}};
+    if (P < File.Analysis.Parameters.size()) {
+      C.Type = File.Analysis.Parameters[P].TypeName;
+      for (const ConstraintConjunct &J : File.Analysis.Parameters[P].Conjuncts) {
+        std::string Shape = conjunctShapeName(J.Shape).str();
+        if (J.Shape == ConjunctShape::Predicate)
+          Shape = J.Form == PredicateForm::Condition  ? "condition"
+                  : J.Form == PredicateForm::Callable ? "callable"
+                                                      : "object";
+        C.Conjuncts.push_back({Shape, J.Expr.Text, !J.Names.DeviceLimits.empty()});
+      }
+    }
+    Constraints.push_back(std::move(C));
+  }
+  return Constraints;
+}
+
 Expected<OutputDirectory> openOutputDirectory(const std::string &File, const std::string &Output) {
   Expected<OutputDirectory> Dir = OutputDirectory::open(Output, /*Create=*/true);
   if (Dir && Dir->holds(File))
@@ -129,7 +149,12 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
     Diags.report(Written.error().diagnostic());
     return std::nullopt;
   }
-  PreparedTuner Prepared{*Tuner, Blanked, Measured->Key, positionalInputsOf(*Result), {}};
+  PreparedTuner Prepared{*Tuner,
+                         Blanked,
+                         Measured->Key,
+                         positionalInputsOf(*Result),
+                         {},
+                         parameterConstraintsOf(*Result)};
   if (!Emit.Fixed.empty()) {
     EmitOptions Whole = Emit;
     Whole.Fixed.clear();

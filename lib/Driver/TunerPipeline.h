@@ -63,11 +63,19 @@ struct PreparedTuner {
   /// With --fix values: the name the whole space's tuner has, so that the
   /// sub-space's results join the whole space's key; else empty.
   std::string SpaceIdentity;
+  /// The constraints of its tuning parameters, for the selection header.
+  std::vector<WisdomConstraint> Constraints;
 };
 
 /// The positional inputs of an analysed file (`#atf::var<T>::N $k`), in
 /// declaration order, with their declared types.
 std::vector<WisdomInput> positionalInputsOf(const FrontendResult &File);
+
+/// The constraints of an analysed file's tuning parameters as the analysis
+/// lowered them (each parameter's type, its conjuncts' aliases and
+/// operands), which the selection header checks at a program's inputs
+/// (Wisdom/SelectionConstraints.h).
+std::vector<WisdomConstraint> parameterConstraintsOf(const FrontendResult &File);
 
 /// The exit status of a command whose tuner could not be built or prepared:
 /// 128 + the signal that interrupted the build (as a signal's death would

@@ -3,6 +3,7 @@
 
 #include "Support/CStringLiteral.h"
 #include "Support/GeneratedName.h"
+#include "Wisdom/SelectionConstraints.h"
 
 #include <fmt/format.h>
 
@@ -16,6 +17,13 @@ namespace atfc {
 namespace {
 
 bool isStringType(const std::string &CType) { return CType == "const char *"; }
+
+/// Text for a line of the head comment: as it is when the escaper leaves it
+/// alone, else as a C string literal (`*/`, a newline, `??/`).
+std::string commentText(const std::string &Text) {
+  std::string Literal = cStringLiteral(Text);
+  return Literal.size() == Text.size() + 2 ? Text : Literal;
+}
 
 std::string cDouble(double V) {
   if (std::isnan(V))
@@ -122,6 +130,16 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
   Guard += "_SELECT_H";
   const std::string Config = Stem + "_config";
   const std::string Entry = Stem + "_wisdom_entry";
+  std::vector<std::string> Types;
+  std::string InputParameters, InputArguments;
+  for (const WisdomInput &I : W.Inputs) {
+    Types.push_back(*selectionInputType(I.Type));
+    InputParameters += Types.back() + (isStringType(Types.back()) ? "" : " ") + I.Name + ", ";
+    InputArguments += I.Name + ", ";
+  }
+  Expected<FitsCode> Fits = fitsFunction(W, Stem, InputParameters);
+  if (!Fits)
+    return Fits.takeError();
 
   std::string H = fmt::format(
       "/* {0}_select.h: the best configurations atfc found for {1}, per device\n"
@@ -132,10 +150,24 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
       " * exactly, else of the same vendor family, else any; then the fewest\n"
       " * differing string inputs, then the smallest product over the numeric\n"
       " * inputs of max(1+|a|, 1+|b|) / min(1+|a|, 1+|b|); ties: the first entry.\n"
-      " * Valid C (C99) and C++. */\n"
-      "#ifndef {3}\n#define {3}\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
-      "#include <string.h>\n\n",
-      Stem, cStringLiteral(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size(), Guard);
+      " * Of those it takes the nearest whose configuration fits the inputs (the\n"
+      " * file's constraints at these inputs, {0}_fits()), else the nearest;\n"
+      " * {0}_select_fitting() says which (.fits). Valid C (C99) and C++.\n",
+      Stem, cStringLiteral(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size());
+  if (!W.Constraints)
+    H += " *\n * The wisdom does not hold the file's constraints (written before atfc\n"
+         " * recorded them): every configuration is taken to fit.\n";
+  if (!Fits->Checked.empty())
+    H += " *\n * Constraints checked (C, as the tuner computes them):\n";
+  for (const std::string &Line : Fits->Checked)
+    H += " *   " + commentText(Line) + "\n";
+  if (!Fits->Unchecked.empty())
+    H += " *\n * Constraints not checked here (taken to hold; check them yourself):\n";
+  for (const std::string &Line : Fits->Unchecked)
+    H += " *   " + commentText(Line) + "\n";
+  H += fmt::format(" */\n#ifndef {0}\n#define {0}\n\n#include <math.h>\n#include <stddef.h>\n"
+                   "#include <stdint.h>\n#include <string.h>\n\n",
+                   Guard);
 
   H += "typedef struct {\n";
   for (const WisdomParameter &P : W.Parameters)
@@ -147,11 +179,9 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
   H += "/* One tuned entry: the device, the inputs it was tuned for, the best\n"
        " * configuration found there. */\ntypedef struct {\n"
        "  const char *device;\n  const char *device_name;\n  const char *device_family;\n";
-  std::vector<std::string> Types;
-  for (const WisdomInput &I : W.Inputs) {
-    Types.push_back(*selectionInputType(I.Type));
-    H += fmt::format("  {} in_{};\n", isStringType(Types.back()) ? "const char *" : "double",
-                     I.Name);
+  for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
+    H += fmt::format("  {} in_{};\n", isStringType(Types[I]) ? "const char *" : "double",
+                     W.Inputs[I].Name);
   }
   H += fmt::format("  {} config;\n}} {};\n\n", Config, Entry);
 
@@ -222,13 +252,23 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
   Parameters += "const char *" + Device;
   Arguments += Device;
 
+  H += Fits->Code;
+  H += fmt::format("/* What {0}_select_fitting() returns: the entry chosen, and whether its\n"
+                   " * configuration fits these inputs (0: no tuned configuration does;\n"
+                   " * this is the nearest). */\n"
+                   "typedef struct {{\n  {1} config;\n  size_t index;\n  int fits;\n}} "
+                   "{0}_selection;\n\n",
+                   Stem, Config);
   H += fmt::format(
-      "/* The index in {0}_wisdom of the entry for these inputs on device. */\n"
-      "static inline size_t {0}_select_index({1}) {{\n"
+      "/* The entry for these inputs on device: the nearest whose configuration\n"
+      " * fits them, else the nearest with fits = 0. */\n"
+      "static inline {4}_selection {4}_select_fitting({1}) {{\n"
       "  /* 0: the device named exactly, 1: its family, 2: any */\n"
       "  int atfc_tier = 2;\n  const char *atfc_family = \"\";\n"
-      "  size_t atfc_k, atfc_best = 0;\n  int atfc_found = 0;\n"
-      "  size_t atfc_best_mismatches = 0;\n  double atfc_best_distance = 0;\n"
+      "  size_t atfc_k, atfc_best = 0, atfc_near = 0;\n  int atfc_found = 0, atfc_fits = 0;\n"
+      "  size_t atfc_best_mismatches = 0, atfc_near_mismatches = 0;\n"
+      "  double atfc_best_distance = 0, atfc_near_distance = 0;\n"
+      "  {4}_selection atfc_chosen;\n"
       "  if ({3} && *{3}) {{\n"
       "    for (atfc_k = 0; atfc_k < {0}_wisdom_size; ++atfc_k)\n"
       "      if (!strcmp({0}_wisdom[atfc_k].device, {3}) ||\n"
@@ -245,7 +285,7 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
       "    if (atfc_tier == 0 && strcmp(atfc_e->device, {3}) && "
       "strcmp(atfc_e->device_name, {3})) continue;\n"
       "    if (atfc_tier == 1 && strcmp(atfc_e->device_family, atfc_family)) continue;\n",
-      Stem, Parameters, Entry, Device);
+      Stem, Parameters, Entry, Device, Stem);
   for (std::size_t I = 0; I < W.Inputs.size(); ++I) {
     const std::string &Name = W.Inputs[I].Name;
     if (isStringType(Types[I]))
@@ -257,16 +297,32 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
       H += fmt::format("    atfc_distance *= {0}_ratio_((double){1}, atfc_e->in_{1});\n", Stem,
                        Name);
   }
-  H +=
-      "    if (!atfc_found || atfc_mismatches < atfc_best_mismatches ||\n"
-      "        (atfc_mismatches == atfc_best_mismatches && atfc_distance < atfc_best_distance)) {\n"
-      "      atfc_found = 1;\n      atfc_best = atfc_k;\n      atfc_best_mismatches = "
-      "atfc_mismatches;\n"
-      "      atfc_best_distance = atfc_distance;\n    }\n  }\n"
-      "  (void)atfc_best_mismatches;\n  return atfc_best;\n}\n\n";
-  H += fmt::format("/* The best known configuration for these inputs on device (NULL: any). */\n"
+  H += fmt::format("    if (!atfc_found || atfc_mismatches < atfc_near_mismatches ||\n"
+                   "        (atfc_mismatches == atfc_near_mismatches && atfc_distance < "
+                   "atfc_near_distance)) {{\n"
+                   "      atfc_near = atfc_k;\n      atfc_near_mismatches = atfc_mismatches;\n"
+                   "      atfc_near_distance = atfc_distance;\n    }}\n"
+                   "    atfc_found = 1;\n"
+                   "    if (!{0}_fits({1}&atfc_e->config)) continue;\n"
+                   "    if (!atfc_fits || atfc_mismatches < atfc_best_mismatches ||\n"
+                   "        (atfc_mismatches == atfc_best_mismatches && atfc_distance < "
+                   "atfc_best_distance)) {{\n"
+                   "      atfc_fits = 1;\n      atfc_best = atfc_k;\n"
+                   "      atfc_best_mismatches = atfc_mismatches;\n"
+                   "      atfc_best_distance = atfc_distance;\n    }}\n  }}\n"
+                   "  atfc_chosen.index = atfc_fits ? atfc_best : atfc_near;\n"
+                   "  atfc_chosen.config = {0}_wisdom[atfc_chosen.index].config;\n"
+                   "  atfc_chosen.fits = atfc_fits;\n"
+                   "  return atfc_chosen;\n}}\n\n",
+                   Stem, InputArguments);
+  H += fmt::format("/* The index in {1}_wisdom of the entry for these inputs on device (NULL:\n"
+                   " * any): that of {1}_select_fitting(). */\n"
+                   "static inline size_t {1}_select_index({2}) {{\n"
+                   "  return {1}_select_fitting({3}).index;\n}}\n\n"
+                   "/* The best known configuration for these inputs on device (NULL: any)\n"
+                   " * that fits them, else the nearest's: {1}_select_fitting() says which. */\n"
                    "static inline {0} {1}_select({2}) {{\n"
-                   "  return {1}_wisdom[{1}_select_index({3})].config;\n}}\n\n#endif\n",
+                   "  return {1}_select_fitting({3}).config;\n}}\n\n#endif\n",
                    Config, Stem, Parameters, Arguments);
   return H;
 }

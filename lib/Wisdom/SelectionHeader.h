@@ -9,12 +9,18 @@
 //       tuning parameter: long long, double, int for bool, const char *;
 //   <stem>_wisdom[], <stem>_wisdom_size: the table of tuned entries
 //       (device, family, the inputs, the configuration);
+//   int <stem>_fits(<inputs>, const <stem>_config *): whether a
+//       configuration satisfies the file's constraints at these inputs
+//       (those written as C: SelectionConstraints.h);
+//   <stem>_selection <stem>_select_fitting(<inputs>, const char *device):
+//       the entry chosen, its configuration, and whether it fits;
 //   size_t <stem>_select_index(<inputs>, const char *device);
 //   <stem>_config <stem>_select(<inputs>, const char *device);
 //
 // where <inputs> are the file's positional inputs in declaration order with
 // their declared types (bool as int, strings as const char *). Selection
-// follows the rule of selectEntry (Wisdom.h) exactly.
+// follows the rule of selectEntry (Wisdom.h) exactly, then takes of the
+// entries it would consider the nearest that fits, else selectEntry's.
 //
 // Every name comes from a file that may be hostile (a wisdom file, a
 // results database): each must pass Support/GeneratedName.h, an input's

@@ -207,6 +207,14 @@ Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts) {
   W.Inputs = Parts.front().Inputs;
   W.Parameters = Parts.front().Parameters;
   W.Objectives = Parts.front().Objectives;
+  for (const Wisdom &Part : Parts) {
+    if (!Part.Constraints)
+      continue;
+    if (W.Constraints && *W.Constraints != *Part.Constraints)
+      return Error("the wisdom of '" + Part.File + "' has other constraints than that of '" +
+                   W.File + "': they are not of one file");
+    W.Constraints = Part.Constraints;
+  }
   std::map<std::pair<std::string, std::vector<std::string>>, std::size_t> Index;
   for (const Wisdom &Part : Parts) {
     if (Part.Inputs != W.Inputs)
@@ -245,6 +253,21 @@ std::string wisdomJson(const Wisdom &W) {
   // common case, read back the same without it.
   if (!W.Objectives.empty())
     Root["objectives"] = objectivesJson(W.Objectives, W.Objectives.size());
+  if (W.Constraints) {
+    Json Constraints = Json::array();
+    for (const WisdomConstraint &C : *W.Constraints) {
+      Json Conjuncts = Json::array();
+      for (const WisdomConjunct &J : C.Conjuncts) {
+        Json Conjunct = {{"shape", J.Shape}, {"expression", J.Expression}};
+        if (J.NamesDeviceLimit)
+          Conjunct["device_limit"] = true;
+        Conjuncts.push_back(std::move(Conjunct));
+      }
+      Constraints.push_back(
+          {{"parameter", C.Parameter}, {"type", C.Type}, {"conjuncts", std::move(Conjuncts)}});
+    }
+    Root["constraints"] = std::move(Constraints);
+  }
   Json Entries = Json::array();
   for (const WisdomEntry &E : W.Entries) {
     Json Entry;
@@ -304,6 +327,18 @@ Expected<Wisdom> parseWisdom(std::string_view Text) {
     }
     if (Root.contains("objectives"))
       W.Objectives = objectivesFromJson(Root.at("objectives"));
+    if (Root.contains("constraints")) {
+      W.Constraints.emplace();
+      for (const Json &C : Root.at("constraints")) {
+        WisdomConstraint Constraint{
+            C.at("parameter").get<std::string>(), C.at("type").get<std::string>(), {}};
+        for (const Json &J : C.at("conjuncts"))
+          Constraint.Conjuncts.push_back({J.at("shape").get<std::string>(),
+                                          J.at("expression").get<std::string>(),
+                                          J.value("device_limit", false)});
+        W.Constraints->push_back(std::move(Constraint));
+      }
+    }
     if (Expected<void> Checked = checkSelectionNames(W); !Checked)
       return Checked.takeError();
     for (const Json &J : Root.at("entries")) {

@@ -56,6 +56,32 @@ struct WisdomParameter {
   bool operator==(const WisdomParameter &) const = default;
 };
 
+/// One conjunct of a tuning parameter's constraint, as the analysis lowered
+/// it (Directives/ConstraintLowering.h), for the selection header to check
+/// at a program's own inputs (SelectionConstraints.h).
+struct WisdomConjunct {
+  /// A relation alias of the directive language ("divides", "multiple_of",
+  /// "less_than", ..., "unequal": the parameter stands in it to
+  /// Expression); "condition" (Expression is a boolean expression in which
+  /// the parameter's name is the candidate); "callable" or "object" (a
+  /// lambda; aliases under || or !): C++ the header does not check.
+  std::string Shape;
+  /// The operand of the alias, or the whole condition, as written.
+  std::string Expression;
+  /// Whether Expression names a device limit (known only to the tuner).
+  bool NamesDeviceLimit = false;
+  bool operator==(const WisdomConjunct &) const = default;
+};
+
+/// The constraint of one tuning parameter: its C++ type (as analysed,
+/// "size_t") and its conjuncts, left to right (none: unconstrained).
+struct WisdomConstraint {
+  std::string Parameter;
+  std::string Type;
+  std::vector<WisdomConjunct> Conjuncts;
+  bool operator==(const WisdomConstraint &) const = default;
+};
+
 /// The best configuration of one device and argument set.
 struct WisdomEntry {
   /// The device as the run recorded it ("PoCL: cpu-haswell (OpenCL 3.0
@@ -83,6 +109,10 @@ struct Wisdom {
   /// anonymous minimised costs. Entries are compared in these directions.
   ObjectiveList Objectives;
   std::vector<WisdomEntry> Entries;
+  /// The file's constraints, one per tuning parameter in file order;
+  /// nullopt when not known (a wisdom file written before they were
+  /// recorded, a results database merged without the file).
+  std::optional<std::vector<WisdomConstraint>> Constraints;
 };
 
 /// The C identifier for the header and its names made from a file name:
@@ -114,8 +144,9 @@ std::string wisdomDeviceFamily(std::string_view Name);
 Expected<Wisdom> wisdomOfDatabase(const std::string &Path, const std::vector<WisdomInput> &Inputs,
                                   std::string_view File = {});
 
-/// Several wisdoms as one: they must agree on inputs and parameters; of
-/// entries for the same device and arguments, the lower cost stays.
+/// Several wisdoms as one: they must agree on inputs and parameters, and
+/// those that know the constraints on them; of entries for the same device
+/// and arguments, the lower cost stays.
 Expected<Wisdom> mergeWisdom(const std::vector<Wisdom> &Parts);
 
 /// The wisdom as JSON (docs/per-input.md), and read back.

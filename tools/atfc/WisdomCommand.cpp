@@ -62,14 +62,22 @@ Expected<Wisdom> readWisdomFile(const std::string &Path) {
   return W;
 }
 
-/// The declarations of the inputs for results databases (WisdomCommand.h).
-std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Options) {
+/// What a results database does not hold: the file's inputs and
+/// constraints (nullopt: not known).
+struct Declarations {
+  std::vector<WisdomInput> Inputs;
+  std::optional<std::vector<WisdomConstraint>> Constraints;
+};
+
+/// The declarations for results databases: of --file, else of a wisdom
+/// file.
+std::optional<Declarations> declaredInputs(const WisdomOptions &Options) {
   if (!Options.File.empty()) {
     DiagnosticSink Diags(std::cerr);
     std::optional<FrontendResult> Result = analyzeFile(Options.File, Diags);
     if (!Result)
       return std::nullopt;
-    return positionalInputsOf(*Result);
+    return Declarations{positionalInputsOf(*Result), parameterConstraintsOf(*Result)};
   }
   std::vector<std::string> Candidates;
   for (const std::string &In : Options.Inputs)
@@ -88,7 +96,7 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
   }
   for (const std::string &C : Candidates)
     if (Expected<Wisdom> W = readWisdomFile(C); W)
-      return W->Inputs;
+      return Declarations{W->Inputs, W->Constraints};
   DiagnosticSink(std::cerr).error("the inputs' declarations are not in a results database: give "
                                   "the annotated file with --file FILE (or a wisdom file)");
   return std::nullopt;
@@ -96,14 +104,16 @@ std::optional<std::vector<WisdomInput>> declaredInputs(const WisdomOptions &Opti
 
 int runMerge(const WisdomOptions &Options) {
   DiagnosticSink Diags(std::cerr);
-  std::optional<std::vector<WisdomInput>> Declared;
+  std::optional<Declarations> Declared;
   std::vector<Wisdom> Parts;
   for (const std::string &In : Options.Inputs) {
     Expected<Wisdom> W = Error("");
     if (isSqliteFile(In)) {
       if (!Declared && !(Declared = declaredInputs(Options)))
         return 1;
-      W = wisdomOfDatabase(In, *Declared);
+      W = wisdomOfDatabase(In, Declared->Inputs);
+      if (W)
+        W->Constraints = Declared->Constraints;
     } else {
       W = readWisdomFile(In);
     }

@@ -47,8 +47,8 @@ TEST(SelectionFiles, ADirectoryWithoutResultsHasNoSelection) {
   DiagnosticSink Diags(Errors);
   std::string Said;
   llvm::raw_string_ostream Out(Said);
-  EXPECT_FALSE(
-      writeSelectionFiles(Dir.string(), "saxpy.cl", {}, "", /*Required=*/true, Diags, Out));
+  EXPECT_FALSE(writeSelectionFiles(Dir.string(), "saxpy.cl", {}, std::nullopt, "",
+                                   /*Required=*/true, Diags, Out));
   EXPECT_NE(Errors.str().find("atfc: error: "), std::string::npos) << Errors.str();
   EXPECT_EQ(Out.str(), "");
   EXPECT_FALSE(std::filesystem::exists(Dir / "saxpy_select.h"));

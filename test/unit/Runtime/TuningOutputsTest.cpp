@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,6 +26,10 @@ TEST(TuningOutputs, TunedSourceName) {
   EXPECT_EQ(tunedSourceName("a.b/run"), "run.tuned");
   EXPECT_EQ(tunedSourceName("x.tar.gz"), "x.tar.tuned.gz");
   EXPECT_EQ(tunedSourceName(".hidden"), ".hidden.tuned");
+  EXPECT_EQ(kernelSourceName("dir/gemm.cl"), "gemm.kernel.cl");
+  EXPECT_EQ(kernelSourceName("a.b/run"), "run.kernel");
+  EXPECT_EQ(kernelSourceName("x.tar.gz"), "x.tar.kernel.gz");
+  EXPECT_EQ(kernelSourceName(".hidden"), ".hidden.kernel");
 }
 
 TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
@@ -42,7 +47,25 @@ TEST(TuningOutputs, BestHeaderDefinesEveryParameter) {
   EXPECT_NE(H.find("#define OPT \"-O2 \\\"x\\\"\"\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define PAD 1\n"), std::string::npos) << H;
   EXPECT_NE(H.find("#define ALPHA 0.5\n"), std::string::npos) << H;
-  EXPECT_NE(H.find("#ifndef ATFC_BEST_H"), std::string::npos);
+  EXPECT_NE(H.find("#ifndef ATFC_K_BEST_H\n#define ATFC_K_BEST_H\n"), std::string::npos) << H;
+}
+
+TEST(TuningOutputs, BestHeaderGuardIsTheFilesAndNoReservedName) {
+  EXPECT_EQ(bestHeaderGuard("dir/gemm.cl"), "ATFC_GEMM_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("my--fft.cu"), "ATFC_MY_FFT_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("2mm.c"), "ATFC_2MM_BEST_H");
+  EXPECT_EQ(bestHeaderGuard("k_.c"), "ATFC_K_BEST_H");
+  EXPECT_EQ(bestHeaderGuard(".c"), "ATFC_KERNEL_BEST_H");
+  // Every file name gives an identifier without '__' (reserved to the
+  // compiler): a run of '_' in any place of the stem becomes one.
+  for (const char *Name :
+       {"__x.c", "a__b.cl", "_.c", "x-_-y.cu", "\xc3\xa9t\xc3\xa9.c", "d/__.c"}) {
+    const std::string Guard = bestHeaderGuard(Name);
+    EXPECT_EQ(Guard.find("__"), std::string::npos) << Name << ": " << Guard;
+    EXPECT_EQ(Guard.rfind("ATFC_", 0), 0u) << Guard;
+    EXPECT_EQ(Guard.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), std::string::npos)
+        << Guard;
+  }
 }
 
 TEST(TuningOutputs, BestHeaderKeepsHostileTextOutOfTheCode) {
@@ -75,6 +98,7 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   Outputs.FileName = "dir/k.c";
   Outputs.OutputDirectory = Dir.string();
   Outputs.BlankedSource = "// k\n\nint main() { return X; }\n";
+  const std::string Annotated = "// k\n#atf::tp name X range {1, 3}\nint main() { return X; }\n";
   Outputs.DefineLines = {2};
   Outputs.Best = {{{"X", Value(std::int64_t{3})}}, {1.5}, "2"};
   Outputs.MeasuredByRun = 4;
@@ -82,8 +106,8 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   Outputs.Run = {{"id", 5}};
   Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
   ASSERT_TRUE(Written) << Written.error().message();
-  EXPECT_EQ(*Written,
-            (std::vector<std::string>{Dir.string() + "/best.json", "best.h", "k.tuned.c"}));
+  EXPECT_EQ(*Written, (std::vector<std::string>{Dir.string() + "/best.json", "best.h", "k.tuned.c",
+                                                "k.kernel.c"}));
   const auto Json = nlohmann::json::parse(readAll(Dir / "best.json"));
   EXPECT_EQ(Json["file"], "dir/k.c");
   EXPECT_EQ(Json["configuration"]["X"], 3);
@@ -94,14 +118,23 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   EXPECT_EQ(Json["run"]["id"], 5);
   EXPECT_NE(readAll(Dir / "best.h").find("// Its cost: 1.5.\n"), std::string::npos);
   EXPECT_EQ(readAll(Dir / "k.tuned.c"), "// k\n#define X 3\nint main() { return X; }\n");
+  // The kernel source: the annotated file with no directive and no value,
+  // every line where it was.
+  const std::string Kernel = readAll(Dir / "k.kernel.c");
+  EXPECT_EQ(Kernel.find("#atf"), std::string::npos);
+  EXPECT_EQ(Kernel, "// k\n\nint main() { return X; }\n");
+  EXPECT_EQ(std::count(Kernel.begin(), Kernel.end(), '\n'),
+            std::count(Annotated.begin(), Annotated.end(), '\n'));
 
   // Not C-family: no tuned source; an unwritable directory: an error.
   std::filesystem::remove(Dir / "k.tuned.c");
+  std::filesystem::remove(Dir / "k.kernel.c");
   Outputs.CFamily = false;
   Written = writeTuningOutputs(Outputs);
   ASSERT_TRUE(Written);
   EXPECT_EQ(Written->size(), 2u);
   EXPECT_FALSE(std::filesystem::exists(Dir / "k.tuned.c"));
+  EXPECT_FALSE(std::filesystem::exists(Dir / "k.kernel.c"));
   Outputs.OutputDirectory = (Dir / "missing").string();
   EXPECT_FALSE(writeTuningOutputs(Outputs));
   std::filesystem::remove_all(Dir);

@@ -220,6 +220,29 @@ TEST(WisdomTest, JsonRoundTripKeepsNonFiniteValues) {
   EXPECT_TRUE(std::isnan(std::get<double>(Back->Entries[2].Values[0])));
 }
 
+TEST(WisdomTest, ConstraintsRoundTripAndMergeOnlyWhenTheyAgree) {
+  Wisdom W = sizes();
+  EXPECT_EQ(wisdomJson(W).find("constraints"), std::string::npos);
+  EXPECT_FALSE(parseWisdom(wisdomJson(W))->Constraints);
+  W.Constraints = std::vector<WisdomConstraint>{
+      {W.Parameters[0].Name, "size_t", {{"divides", "N", false}, {"less_than", "ocl::x", true}}},
+      {"Gone", "int", {}}};
+  const Expected<Wisdom> Back = parseWisdom(wisdomJson(W));
+  ASSERT_TRUE(Back.ok()) << Back.error().message();
+  EXPECT_EQ(Back->Constraints, W.Constraints);
+  // A wisdom without constraints merges with one that has them; two that
+  // have other constraints are not of one file.
+  Wisdom Old = sizes();
+  Expected<Wisdom> Merged = mergeWisdom({Old, W});
+  ASSERT_TRUE(Merged.ok()) << Merged.error().message();
+  EXPECT_EQ(Merged->Constraints, W.Constraints);
+  Wisdom Other = W;
+  (*Other.Constraints)[0].Conjuncts[0].Expression = "2 * N";
+  Merged = mergeWisdom({W, Other});
+  ASSERT_FALSE(Merged.ok());
+  EXPECT_NE(Merged.error().message().find("other constraints"), std::string::npos);
+}
+
 TEST(WisdomTest, MergeKeepsTheLowerCostPerDeviceAndArguments) {
   Wisdom A = sizes(), B = sizes();
   B.Entries = {entry("PoCL: cpu-haswell (OpenCL 3.0)", {"256"}, 9, 0.5),
