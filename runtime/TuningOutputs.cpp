@@ -45,13 +45,7 @@ std::string commentText(const std::string &Text) {
 } // namespace
 
 std::string bestHeaderGuard(const std::string &FileName) {
-  // The stem holds letters, digits and '_'; runs of '_' become one, so
-  // that the guard is no name reserved to the compiler ('__').
-  std::string Guard = "ATFC_";
-  for (char C : selectionStem(FileName))
-    if (C != '_' || Guard.back() != '_')
-      Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
-  return Guard + (Guard.back() == '_' ? "" : "_") + "BEST_H";
+  return headerGuard(selectionStem(FileName), "best");
 }
 
 Expected<std::string> bestHeader(const ParameterValues &Values, const std::string &FileName,

@@ -124,10 +124,7 @@ Expected<void> checkSelectionNames(const Wisdom &W, const std::string &Stem) {
 Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) {
   if (Expected<void> Checked = checkSelectionNames(W, Stem); !Checked)
     return Checked.takeError();
-  std::string Guard;
-  for (char C : Stem)
-    Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
-  Guard += "_SELECT_H";
+  const std::string Guard = headerGuard(Stem, "select");
   const std::string Config = Stem + "_config";
   const std::string Entry = Stem + "_wisdom_entry";
   std::vector<std::string> Types;

@@ -66,6 +66,14 @@ std::string selectionStem(std::string_view FileName) {
   return Stem;
 }
 
+std::string headerGuard(std::string_view Stem, std::string_view Kind) {
+  std::string Guard = "ATFC_";
+  for (char C : std::string(Stem) + "_" + std::string(Kind) + "_H")
+    if (C != '_' || Guard.back() != '_')
+      Guard += static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return Guard;
+}
+
 bool isCIdentifier(std::string_view Text) {
   if (Text.empty() || std::isdigit(static_cast<unsigned char>(Text.front())))
     return false;

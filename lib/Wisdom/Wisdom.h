@@ -122,6 +122,12 @@ struct Wisdom {
 /// "dir/gemm.cl" -> "gemm", "my-fft.cu" -> "my_fft".
 std::string selectionStem(std::string_view FileName);
 
+/// The include guard of a header atfc writes for the file whose selection
+/// stem is Stem: "ATFC_<STEM>_<KIND>_H", with runs of '_' made one, so
+/// that it is never a name reserved to the compiler ('__', '_' and a
+/// capital) and two tuned files' headers can meet in one translation unit.
+std::string headerGuard(std::string_view Stem, std::string_view Kind);
+
 /// Whether Text is a C identifier.
 bool isCIdentifier(std::string_view Text);
 

@@ -59,6 +59,18 @@ TEST(WisdomTest, StemIsACIdentifierOfTheFileName) {
   EXPECT_FALSE(isCIdentifier(""));
 }
 
+TEST(WisdomTest, HeaderGuardsAreTheFilesAndNoReservedName) {
+  // A stem beginning with '_' once gave the reserved "_2D_SELECT_H".
+  EXPECT_EQ(headerGuard(selectionStem("2d.cl"), "select"), "ATFC_2D_SELECT_H");
+  EXPECT_EQ(headerGuard(selectionStem("gemm.cl"), "select"), "ATFC_GEMM_SELECT_H");
+  EXPECT_NE(headerGuard("gemm", "select"), headerGuard("gemm", "best"));
+  for (const char *Name : {"_x.c", "a__b.cl", "__.cu", "x_.c", "-.c", "9.c"}) {
+    const std::string Guard = headerGuard(selectionStem(Name), "select");
+    EXPECT_EQ(Guard.find("__"), std::string::npos) << Name;
+    EXPECT_TRUE(isCIdentifier(Guard)) << Name;
+  }
+}
+
 TEST(WisdomTest, DeviceNamesAndFamilies) {
   EXPECT_EQ(wisdomDeviceName("PoCL: cpu-haswell-Intel(R) Xeon(R) (OpenCL 3.0 PoCL)"),
             "cpu-haswell-Intel(R) Xeon(R)");
