@@ -69,6 +69,8 @@ void TuningReporter::finished(const std::string &FileName, const TuningSummary &
                      Summary.ValidEvaluations, formatDuration(Summary.ElapsedSeconds));
   if (Summary.Reused > 0)
     Out << fmt::format("; {} answered from earlier runs' results", Summary.Reused);
+  if (Summary.Discarded > 0)
+    Out << fmt::format("; {} prepared ahead and discarded unmeasured", Summary.Discarded);
   Out << '\n';
 }
 

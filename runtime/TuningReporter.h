@@ -34,6 +34,9 @@ struct TuningSummary {
   /// Evaluations answered from earlier runs' results.
   std::uint64_t Reused = 0;
   bool Interrupted = false;
+  /// Configurations prepared ahead that the abort condition left
+  /// unmeasured (discarded, not evaluations).
+  std::uint64_t Discarded = 0;
 };
 
 /// The best configuration the outputs hold, and where it came from.
