@@ -66,6 +66,9 @@ public:
   /// What the cost means, before the first evaluation.
   void costMeaning(const std::string &FileName, const std::string &Meaning,
                    const ObjectiveList &Objectives);
+  /// With --verbose: up to Count configurations are compiled ahead, which
+  /// are no evaluations until measured.
+  void compilingAhead(const std::string &FileName, unsigned Count);
 
   /// One evaluation was recorded: redraws the progress line and, with
   /// --verbose, says what was measured.

@@ -48,6 +48,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   const ObjectiveList &Objectives = Session.setup().Objectives;
   Exploration &Explorer = Session.exploration();
   Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
+  Reporter.compilingAhead(Options.FileName, Measurer.compileAhead());
 
   LiveReport Report(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
