@@ -147,6 +147,9 @@ void BuildAheadPool::assign() {
     WireWriter Out;
     encode(Out, Message);
     if (!writeFrame(Idle->Process.Socket, Out.Bytes)) {
+      // A builder gone before its request: not started again, so that one
+      // dying at once cannot keep the tuner starting it.
+      Idle->Disabled = true;
       end(*Idle);
       --I;
       continue;

@@ -254,6 +254,30 @@ TEST(BuildAhead, HangWhileBuildingAheadTimesOut) {
   expectValid(measure(*Backend, Batch[2]));
 }
 
+// Builders that cannot start, or end at once, build nothing: every
+// configuration is left to the measuring worker, and the pool neither
+// hangs nor keeps starting them.
+TEST(BuildAhead, BuildersThatDieAtOnceBuildNothing) {
+  for (const std::vector<std::string> &Command :
+       {std::vector<std::string>{"/nonexistent/worker"}, std::vector<std::string>{"/bin/true"}}) {
+    SetupMessage Setup{OpenCLDeviceSelection{}, scaleSetup(), {}};
+    BuildAheadPool Pool(Command, Setup, 2, 5);
+    std::vector<MeasureMessage> Wishes;
+    for (int F = 0; F < 20; ++F) {
+      const UpcomingConfiguration C = configuration(F);
+      Wishes.push_back(MeasureMessage{false, kernelDefinitions(C.Values), C.Sizes});
+    }
+    Pool.prepare(Wishes);
+    for (const MeasureMessage &Next : Wishes) {
+      const AheadOutcome Outcome = Pool.take(Next);
+      EXPECT_FALSE(Outcome.Built || Outcome.Failure || Outcome.Interrupted) << Command[0];
+    }
+    EXPECT_EQ(Pool.builtAhead(), 0u);
+    for (pid_t Pid : Pool.builderProcesses())
+      EXPECT_EQ(Pid, -1) << Command[0];
+  }
+}
+
 // The class of bugs: whatever the lists prepared and the order measured
 // (lists replaced mid-way, configurations not in any list, some never
 // measured), each measurement is what it is without compile-ahead, and
