@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ public:
   /// How many configurations the loop should hand out at once (1: no
   /// measuring ahead).
   virtual std::size_t batchSize() const { return 1; }
+  /// How many configurations are compiled ahead at most, beside the one
+  /// measured (compile scripts, or kernels built in other workers); 0: none.
+  virtual unsigned compileAhead() const { return 0; }
   /// The configurations that will be measured next, in order.
   virtual void prepare(std::span<const ParameterValues> Upcoming) { (void)Upcoming; }
   /// Measures one configuration; Values are its values in chain level order.
@@ -72,7 +76,17 @@ struct MeasurerContext {
   /// The command that starts a device worker (the tuner itself, with
   /// --atf-device-worker).
   std::vector<std::string> WorkerCommand;
+  /// --compile-ahead N: configurations compiled ahead at most (0: off);
+  /// none given: 2 compile scripts, and for kernels
+  /// defaultDeviceCompileAhead().
+  std::optional<unsigned> CompileAhead;
 };
+
+/// Kernels built ahead when --compile-ahead is not given: none on a device
+/// that computes on the host's cores (building beside a kernel would
+/// disturb its timing); else one per free core, the cores but the one the
+/// tuner and the measuring worker use, at most 8.
+unsigned defaultDeviceCompileAhead(bool HostDevice);
 
 /// The measurer for Setup, or why it cannot start (no such device, no run
 /// script, ...).

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <thread>
 
 namespace atfc {
 namespace {
@@ -34,6 +35,7 @@ public:
   }
 
   std::size_t batchSize() const override { return Ahead; }
+  unsigned compileAhead() const override { return static_cast<unsigned>(Ahead - 1); }
   std::string toolchain() const override {
     // Scripts run with /bin/sh: name the shell it is.
     std::error_code EC;
@@ -65,6 +67,19 @@ public:
   }
 
   void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
+
+  std::size_t batchSize() const override { return Backend->compileAhead() + 1; }
+  unsigned compileAhead() const override { return Backend->compileAhead(); }
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    std::vector<UpcomingConfiguration> Next;
+    for (const ParameterValues &Named : Upcoming) {
+      std::vector<Value> Values;
+      for (const NamedValue &V : Named)
+        Values.push_back(V.Val);
+      Next.push_back({Named, launchSizes(Setup.Launch(Values, Backend->limits()))});
+    }
+    Backend->prepare(Next);
+  }
 
   Measurement measure(const ParameterValues &Configuration,
                       std::span<const Value> Values) override {
@@ -180,6 +195,13 @@ Expected<void> prepareCheck(CheckSetup &Check, const std::string &FileName) {
 
 } // namespace
 
+unsigned defaultDeviceCompileAhead(bool HostDevice) {
+  if (HostDevice)
+    return 0;
+  const unsigned Cores = std::thread::hardware_concurrency();
+  return std::clamp(Cores > 1 ? Cores - 1 : 1, 1u, 8u);
+}
+
 Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup &Setup,
                                                               const MeasurerContext &Context) {
   if (Setup.Kind == MeasurementKind::Process) {
@@ -205,6 +227,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     Options.FileDirectory = FileDirectory.string();
     Options.WorkDirectory = Context.OutputDirectory + "/work";
     Options.Inputs = Context.Inputs;
+    Options.CompileAhead = Context.CompileAhead.value_or(Options.CompileAhead);
     // A directory of atfc's, never a link (System/OutputDirectory.h).
     Expected<OutputDirectory> Dir = OutputDirectory::open(Context.OutputDirectory, true);
     Expected<void> Made = Dir ? Dir->makeDirectory("work") : Dir.takeError();
@@ -270,6 +293,8 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
       DeviceBackend::open(Device, std::move(Kernel), Context.WorkerCommand);
   if (!Opened)
     return Opened.takeError();
+  (*Opened)->setCompileAhead(
+      Context.CompileAhead.value_or(defaultDeviceCompileAhead((*Opened)->hostDevice())));
   return std::unique_ptr<ConfigurationMeasurer>(
       std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions));
 }

@@ -26,10 +26,12 @@ std::string formatCost(const Cost &C) {
 }
 
 std::string progressText(const ProgressState &S) {
-  std::string Text = fmt::format("[{} evaluations, {} valid, {} invalid] best {}  {} elapsed",
-                                 S.Evaluations, S.Valid, S.Evaluations - S.Valid,
-                                 S.Best ? formatNamedCost(*S.Best, S.Objectives) : "-",
-                                 formatDuration(S.ElapsedSeconds));
+  // Evaluations are measured configurations; those prepared ahead are
+  // counted apart, as the abort condition may discard them.
+  std::string Text = fmt::format(
+      "[{} evaluations, {} valid, {} invalid{}] best {}  {} elapsed", S.Evaluations, S.Valid,
+      S.Evaluations - S.Valid, S.Ahead ? fmt::format("; {} ahead", S.Ahead) : "",
+      S.Best ? formatNamedCost(*S.Best, S.Objectives) : "-", formatDuration(S.ElapsedSeconds));
   // The ETA extrapolates the abort condition's progress linearly; only
   // meaningful once there is some.
   if (S.Progress > 0.01 && S.Progress < 1)

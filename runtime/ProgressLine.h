@@ -30,13 +30,17 @@ struct ProgressState {
   double Progress = 0;
   /// The file's objectives, which name Best's components (none: anonymous).
   ObjectiveList Objectives;
+  /// Configurations handed to the measurer ahead (being compiled) and not
+  /// measured yet: not evaluations.
+  std::uint64_t Ahead = 0;
 };
 
 /// "1:05", "2:03:07": seconds as minutes and seconds (and hours).
 std::string formatDuration(double Seconds);
 /// "1.234e-05", "0.5": a cost as the user reads it, components joined by ", ".
 std::string formatCost(const Cost &C);
-/// The line: "[ 37 evaluations, 30 valid, 7 invalid] best 1.2e-05  0:12 elapsed, ETA 0:20".
+/// The line: "[37 evaluations, 30 valid, 7 invalid; 2 ahead] best 1.2e-05  0:12 elapsed,
+/// ETA 0:20"; "; N ahead" only while configurations are prepared ahead.
 std::string progressText(const ProgressState &S);
 
 class ProgressLine {

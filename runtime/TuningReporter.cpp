@@ -38,6 +38,15 @@ void TuningReporter::warmStart(const std::string &FileName, std::size_t Count) {
   Err << FileName << ": warm start: " << Count << " configurations of earlier data first\n";
 }
 
+void TuningReporter::compilingAhead(const std::string &FileName, unsigned Count) {
+  if (!Verbose || Count == 0)
+    return;
+  Out << fmt::format("{}: compiling up to {} configuration{} ahead, beside the one measured; "
+                     "an evaluation is a configuration measured, and those compiled ahead are "
+                     "discarded when the run stops first\n",
+                     FileName, Count, Count == 1 ? "" : "s");
+}
+
 void TuningReporter::costMeaning(const std::string &FileName, const std::string &Meaning,
                                  const ObjectiveList &Objectives) {
   Out << FileName << ": cost = " << Meaning;
@@ -69,6 +78,8 @@ void TuningReporter::finished(const std::string &FileName, const TuningSummary &
                      Summary.ValidEvaluations, formatDuration(Summary.ElapsedSeconds));
   if (Summary.Reused > 0)
     Out << fmt::format("; {} answered from earlier runs' results", Summary.Reused);
+  if (Summary.Discarded > 0)
+    Out << fmt::format("; {} prepared ahead and discarded unmeasured", Summary.Discarded);
   Out << '\n';
 }
 

@@ -34,6 +34,9 @@ struct TuningSummary {
   /// Evaluations answered from earlier runs' results.
   std::uint64_t Reused = 0;
   bool Interrupted = false;
+  /// Configurations prepared ahead that the abort condition left
+  /// unmeasured (discarded, not evaluations).
+  std::uint64_t Discarded = 0;
 };
 
 /// The best configuration the outputs hold, and where it came from.
@@ -63,6 +66,9 @@ public:
   /// What the cost means, before the first evaluation.
   void costMeaning(const std::string &FileName, const std::string &Meaning,
                    const ObjectiveList &Objectives);
+  /// With --verbose: up to Count configurations are compiled ahead, which
+  /// are no evaluations until measured.
+  void compilingAhead(const std::string &FileName, unsigned Count);
 
   /// One evaluation was recorded: redraws the progress line and, with
   /// --verbose, says what was measured.

@@ -19,11 +19,16 @@
 namespace atfc {
 namespace {
 
-ProgressState progressState(const TuningSession &Session) {
+ProgressState progressState(const TuningSession &Session, std::uint64_t Ahead) {
   const Exploration &Explorer = Session.exploration();
   const SearchStatus &S = Explorer.status();
-  return {S.Evaluations,    S.ValidEvaluations,  Session.bestMeasuredCost(),
-          S.ElapsedSeconds, Explorer.progress(), Session.setup().Objectives};
+  return {S.Evaluations,
+          S.ValidEvaluations,
+          Session.bestMeasuredCost(),
+          S.ElapsedSeconds,
+          Explorer.progress(),
+          Session.setup().Objectives,
+          Ahead};
 }
 
 /// The --fix values as given: "PAD=1 WPT=4".
@@ -43,9 +48,11 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   const ObjectiveList &Objectives = Session.setup().Objectives;
   Exploration &Explorer = Session.exploration();
   Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
+  Reporter.compilingAhead(Options.FileName, Measurer.compileAhead());
 
   LiveReport Report(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
+  std::uint64_t Discarded = 0;
   while (!Explorer.done() && !Interrupt.requested()) {
     std::vector<Configuration> Batch = Explorer.next(Measurer.batchSize());
     if (Batch.empty())
@@ -71,13 +78,20 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       if (Expected<void> Recorded = Session.record(Batch[I], Named[I], M, Wall); !Recorded)
         return Recorded.takeError();
       Report.update();
-      Reporter.evaluated(progressState(Session), Named[I], M);
+      Reporter.evaluated(progressState(Session, Batch.size() - I - 1), Named[I], M);
+      // The abort condition is checked after every evaluation: the rest of
+      // the batch, prepared ahead, is discarded unmeasured, so that
+      // cost(c) or duration(t) stops where it would without a batch.
+      if (Explorer.done()) {
+        Discarded += Batch.size() - I - 1;
+        break;
+      }
     }
   }
   Reporter.loopEnded();
   if (Expected<void> Reused = Session.reusedRecorded(); !Reused)
     return Reused.takeError();
-  const TuningLoopEnd End{Interrupt.requested(), Interrupt.signal()};
+  const TuningLoopEnd End{Interrupt.requested(), Interrupt.signal(), Discarded};
   if (Expected<void> Finished = Session.finish(End.Interrupted); !Finished)
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Finished.error().message());
   if (Expected<void> Written = Report.write(); !Written)
@@ -92,7 +106,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   const TuningRunOptions &Options = Session.options();
   const SearchStatus &S = Session.exploration().status();
   Reporter.finished(Options.FileName, {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds,
-                                       Session.reused(), End.Interrupted});
+                                       Session.reused(), End.Interrupted, End.Discarded});
   if (S.Evaluations == 0 && !End.Interrupted) {
     Reporter.nothingEvaluated(Options.FileName, Session.abortName());
     return TuningOutcome::NothingEvaluated;

@@ -38,6 +38,9 @@ struct TuningLoopEnd {
   bool Interrupted = false;
   /// The signal that stopped it; 0 when none did.
   int Signal = 0;
+  /// Configurations handed out for preparing ahead (compiled ahead) that
+  /// the abort condition left unmeasured: discarded, never recorded.
+  std::uint64_t Discarded = 0;
 };
 
 /// Measures what the session's exploration proposes until it is done or a

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 
+#include "DeviceBackends/BuildAhead.h"
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
@@ -37,31 +38,6 @@ std::vector<std::string> kernelDefinitions(const ParameterValues &Values) {
   }
   return Definitions;
 }
-
-namespace {
-
-/// How long starting a worker and opening its device may take: device
-/// set-up (an OpenCL implementation compiling its built-ins, a CUDA context)
-/// can take seconds even when kernels are fast.
-double setupTimeout(double ConfigurationTimeout) {
-  if (ConfigurationTimeout <= 0)
-    return 0;
-  return std::max(2 * ConfigurationTimeout, 60.0);
-}
-
-std::string describeStatus(int Status) {
-  if (WIFSIGNALED(Status)) {
-    int Signal = WTERMSIG(Status);
-    const char *Name = strsignal(Signal);
-    return "the device worker died of signal " + std::to_string(Signal) + " (" +
-           (Name ? Name : "?") + ")";
-  }
-  if (WIFEXITED(Status))
-    return "the device worker exited with status " + std::to_string(WEXITSTATUS(Status));
-  return "the device worker ended";
-}
-
-} // namespace
 
 Expected<std::unique_ptr<DeviceBackend>>
 DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
@@ -95,108 +71,38 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
 }
 
 DeviceBackend::~DeviceBackend() {
-  if (Worker < 0)
-    return;
-  // Closing the connection ends the worker's loop; a worker stuck in a
-  // kernel gets no say.
-  close(Socket);
-  Socket = -1;
-  kill(Worker, SIGKILL);
-  int Status = 0;
-  while (waitpid(Worker, &Status, 0) < 0 && errno == EINTR) {
-  }
-  Worker = -1;
+  // A worker stuck in a kernel gets no say; the workers building ahead
+  // end with the pool, their builds discarded.
+  Ahead.reset();
+  atfc::killWorker(Worker);
 }
 
 Expected<void> DeviceBackend::startWorker() {
-  int Ends[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Ends) != 0)
-    return Error(std::string("cannot create the worker's socket: ") + std::strerror(errno));
-  ProcessSpec Spec;
-  Spec.Argv = Command;
-  Spec.ExtraFds = {{Ends[1], DeviceWorkerReadFd}, {Ends[1], DeviceWorkerWriteFd}};
-  // Whatever the device code prints (OpenCL printf) goes to stderr, so that
-  // the tuner's stdout stays its own.
-  Spec.OutputFd = STDERR_FILENO;
-  // The worker gets its own process group, so that Ctrl-C reaches only the
-  // tuner, which then ends the worker itself (it would otherwise record the
-  // configuration in flight as crashed); it dies with the tuner anyway
-  // (runDeviceWorker). Signals the tuner blocks or ignores are reset, so
-  // that a crash is a crash.
-  Spec.OwnGroup = true;
-  Spec.EmptySignalMask = Spec.DefaultSignals = true;
-  Process Child;
-  const int Spawned = startProcess(Spec, Child);
-  close(Ends[1]);
-  if (Spawned != 0) {
-    close(Ends[0]);
-    return Error("cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned));
-  }
-  // Waited for and killed by pid, as the worker's death shows on the socket.
-  Worker = Child.release();
-  Socket = Ends[0];
-
   SetupMessage Message{Selection, Setup,
                        HaveExpected ? ExpectedOutputs : decltype(ExpectedOutputs){}};
-  WireWriter Out;
-  encode(Out, Message);
-  std::vector<unsigned char> Reply;
-  FrameRead Read = FrameRead::Closed;
-  if (writeFrame(Socket, Out.Bytes))
-    Read = readFrameWithin(Socket, Reply, setupTimeout(Setup.TimeoutSeconds));
-  if (Read == FrameRead::TimedOut) {
-    killWorker();
-    return Error("the device worker did not open the device within " +
-                 std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s");
-  }
-  if (Read == FrameRead::Closed)
-    return Error("the device worker ended while opening the device: " + reapWorker());
-  SetupReplyMessage Answer;
-  WireReader In(Reply);
-  if (!decode(In, Answer)) {
-    killWorker();
-    return Error("the device worker sent a malformed reply");
-  }
-  if (!Answer.Error.empty()) {
-    killWorker();
-    return Error(Answer.Error);
-  }
-  Limits = Answer.Limits;
-  Description = Answer.Description;
-  Toolchain = Answer.Toolchain;
+  Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Message);
+  if (!Started)
+    return Started.takeError();
+  Worker = *Started;
+  Expected<SetupReplyMessage> Answer =
+      readSetupReply(Worker, workerSetupTimeout(Setup.TimeoutSeconds));
+  if (!Answer)
+    return Answer.takeError();
+  Limits = Answer->Limits;
+  Description = Answer->Description;
+  Toolchain = Answer->Toolchain;
+  HostDevice = Answer->HostDevice;
+  SharedBuildCache = Answer->SharedBuildCache;
   return success();
 }
 
-std::string DeviceBackend::reapWorker() {
-  close(Socket);
-  Socket = -1;
-  int Status = 0;
-  pid_t Reaped;
-  // The connection closed, so the worker is dying or dead; a worker that
-  // closed its end but lives on is killed.
-  for (int Try = 0; (Reaped = waitpid(Worker, &Status, WNOHANG)) == 0 && Try < 200; ++Try)
-    usleep(10000);
-  if (Reaped == 0) {
-    kill(Worker, SIGKILL);
-    waitpid(Worker, &Status, 0);
-  }
-  Worker = -1;
-  return describeStatus(Status);
-}
+std::string DeviceBackend::reapWorker() { return atfc::reapWorker(Worker); }
 
-void DeviceBackend::killWorker() {
-  if (Worker < 0)
-    return;
-  kill(Worker, SIGKILL);
-  int Status = 0;
-  while (waitpid(Worker, &Status, 0) < 0 && errno == EINTR) {
-  }
-  close(Socket);
-  Socket = -1;
-  Worker = -1;
-}
+void DeviceBackend::killWorker() { atfc::killWorker(Worker); }
 
 void DeviceBackend::interrupt() {
+  if (Ahead)
+    Ahead->interrupt();
   std::lock_guard<std::mutex> Lock(InterruptMutex);
   if (CheckStop)
     CheckStop->raise();
@@ -207,11 +113,11 @@ void DeviceBackend::interrupt() {
 }
 
 void DeviceBackend::crashWorkerForTesting() {
-  if (Worker < 0)
+  if (!Worker.running())
     return;
   WireWriter Out;
   Out.u8(static_cast<std::uint8_t>(DeviceRequest::CrashForTesting));
-  writeFrame(Socket, Out.Bytes);
+  writeFrame(Worker.Socket, Out.Bytes);
 }
 
 Measurement DeviceBackend::measureReference(const ParameterValues &Values,
@@ -219,7 +125,45 @@ Measurement DeviceBackend::measureReference(const ParameterValues &Values,
   return measureIn(true, Values, Sizes);
 }
 
+void DeviceBackend::setCompileAhead(unsigned Builders) {
+  AheadBuilders = SharedBuildCache ? Builders : 0;
+  Ahead.reset();
+  if (AheadBuilders == 0)
+    return;
+  SetupMessage Message{Selection, Setup, {}};
+  Ahead = std::make_unique<BuildAheadPool>(Command, std::move(Message), AheadBuilders,
+                                           Setup.TimeoutSeconds);
+}
+
+unsigned DeviceBackend::builtAhead() const { return Ahead ? Ahead->builtAhead() : 0; }
+unsigned DeviceBackend::discardedAhead() const { return Ahead ? Ahead->discarded() : 0; }
+std::vector<pid_t> DeviceBackend::aheadProcesses() const {
+  return Ahead ? Ahead->builderProcesses() : std::vector<pid_t>{};
+}
+
+void DeviceBackend::prepare(std::span<const UpcomingConfiguration> Upcoming) {
+  if (!Ahead)
+    return;
+  std::vector<MeasureMessage> Messages;
+  for (const UpcomingConfiguration &U : Upcoming) {
+    // One refused for its memory never reaches a worker (measureIn).
+    if (!launchMemoryProblem(Setup.Arguments, U.Sizes, Limits))
+      Messages.push_back(MeasureMessage{false, kernelDefinitions(U.Values), U.Sizes});
+  }
+  Ahead->prepare(std::move(Messages));
+}
+
 Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSizes &Sizes) {
+  if (Ahead && !launchMemoryProblem(Setup.Arguments, Sizes, Limits)) {
+    // Built ahead, the kernel is in the implementation's cache: the
+    // measuring worker's build finds it there.
+    AheadOutcome Outcome = Ahead->take(MeasureMessage{false, kernelDefinitions(Values), Sizes});
+    if (Outcome.Interrupted)
+      return Measurement::invalid(FailureKind::RunFailed, "interrupted",
+                                  "the device worker was stopped");
+    if (Outcome.Failure)
+      return std::move(*Outcome.Failure);
+  }
   return measureIn(false, Values, Sizes);
 }
 
@@ -229,7 +173,7 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
   // memory than the device has is invalid with that reason.
   if (std::optional<Measurement> Refused = launchMemoryProblem(Setup.Arguments, Sizes, Limits))
     return std::move(*Refused);
-  if (Worker < 0) {
+  if (!Worker.running()) {
     ++Restarts;
     if (Expected<void> Started = startWorker(); !Started)
       return Measurement::invalid(FailureKind::RunFailed, "the device worker failed to start",
@@ -240,13 +184,13 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
   encode(Out, Message);
   {
     std::lock_guard<std::mutex> Lock(InterruptMutex);
-    InFlight = Worker;
+    InFlight = Worker.Pid;
     Interrupted = false;
   }
   std::vector<unsigned char> Reply;
   FrameRead Read = FrameRead::Closed;
-  if (writeFrame(Socket, Out.Bytes))
-    Read = readFrameWithin(Socket, Reply, Setup.TimeoutSeconds);
+  if (writeFrame(Worker.Socket, Out.Bytes))
+    Read = readFrameWithin(Worker.Socket, Reply, Setup.TimeoutSeconds);
   bool WasInterrupted;
   {
     std::lock_guard<std::mutex> Lock(InterruptMutex);

@@ -17,6 +17,7 @@
 #include "Backends/Measurement.h"
 #include "DeviceBackends/KernelArgument.h"
 #include "DeviceBackends/ResultCheck.h"
+#include "DeviceBackends/WorkerProcess.h"
 #include "Support/Error.h"
 
 #include <array>
@@ -24,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <sys/types.h>
 #include <variant>
@@ -113,6 +115,13 @@ std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
 
 struct MeasureReplyMessage;
 class StopSignal;
+class BuildAheadPool;
+
+/// A configuration the backend will measure soon, for building it ahead.
+struct UpcomingConfiguration {
+  ParameterValues Values;
+  LaunchSizes Sizes;
+};
 
 /// Measures configurations of one kernel on one device through a worker
 /// process. Not thread-safe: one measurement at a time.
@@ -137,6 +146,27 @@ public:
   /// The driver and kernel compiler versions: "OpenCL 3.0 PoCL 3.1,
   /// driver 3.1", "CUDA driver 12.4, NVRTC 12.4".
   const std::string &toolchain() const { return Toolchain; }
+  /// Whether the device computes on the host's cores (an OpenCL CPU
+  /// device): building beside its kernels disturbs their timing.
+  bool hostDevice() const { return HostDevice; }
+
+  /// Builds up to Builders configurations ahead, each in a worker process
+  /// of its own, while one is measured (BuildAhead.h); 0 turns it off.
+  /// Without a kernel cache that workers share (CUDA: NVRTC keeps none) it
+  /// stays off: compileAhead() says what is in effect.
+  void setCompileAhead(unsigned Builders);
+  unsigned compileAhead() const { return AheadBuilders; }
+  /// The configurations measure() will be asked for next, in order (the
+  /// first is measured next): those after it are built ahead. Each list
+  /// replaces the one before; a configuration built ahead that is never
+  /// measured is discarded.
+  void prepare(std::span<const UpcomingConfiguration> Upcoming);
+  /// How many measured configurations were built ahead, and how many built
+  /// ahead were discarded unmeasured.
+  unsigned builtAhead() const;
+  unsigned discardedAhead() const;
+  /// The processes building ahead, -1 for one not running (for tests).
+  std::vector<pid_t> aheadProcesses() const;
 
   /// Measures the reference configuration of a `check reference` and keeps
   /// its outputs as the expected ones. Call it once, before measure(); when
@@ -157,7 +187,7 @@ public:
   unsigned workerRestarts() const { return Restarts; }
 
   /// The worker's process id, -1 while none runs (for tests).
-  pid_t workerProcess() const { return Worker; }
+  pid_t workerProcess() const { return Worker.Pid; }
 
   /// Makes the worker die of SIGSEGV at once, as a crashing kernel would
   /// (for tests of the crash path on implementations that survive bad
@@ -188,8 +218,12 @@ private:
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;
-  pid_t Worker = -1;
-  int Socket = -1;
+  bool HostDevice = false;
+  bool SharedBuildCache = false;
+  WorkerProcess Worker;
+  /// The workers that build ahead; null when compile-ahead is off.
+  std::unique_ptr<BuildAheadPool> Ahead;
+  unsigned AheadBuilders = 0;
   /// Guards InFlight and Interrupted against interrupt() from another
   /// thread; the worker is reaped only after InFlight is cleared, so its
   /// pid cannot be reused while interrupt() may kill it.

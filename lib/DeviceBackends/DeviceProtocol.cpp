@@ -186,7 +186,7 @@ bool decode(WireReader &R, SetupMessage &M) {
 }
 
 void encode(WireWriter &W, const MeasureMessage &M) {
-  W.u8(static_cast<std::uint8_t>(DeviceRequest::Measure));
+  W.u8(static_cast<std::uint8_t>(M.Ahead ? DeviceRequest::Prepare : DeviceRequest::Measure));
   W.u8(M.Reference);
   W.u64(M.Definitions.size());
   for (const std::string &D : M.Definitions)
@@ -234,6 +234,8 @@ void encode(WireWriter &W, const SetupReplyMessage &M) {
   writeLimits(W, M.Limits);
   W.str(M.Description);
   W.str(M.Toolchain);
+  W.u8(M.HostDevice);
+  W.u8(M.SharedBuildCache);
 }
 
 bool decode(WireReader &R, SetupReplyMessage &M) {
@@ -241,6 +243,8 @@ bool decode(WireReader &R, SetupReplyMessage &M) {
   M.Limits = readLimits(R);
   M.Description = R.str();
   M.Toolchain = R.str();
+  M.HostDevice = R.u8() != 0;
+  M.SharedBuildCache = R.u8() != 0;
   return !R.Failed;
 }
 

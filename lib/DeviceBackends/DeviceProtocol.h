@@ -7,10 +7,13 @@
 //
 //   tuner -> worker: Setup (device, kernel, arguments, expected outputs),
 //                    Measure (definitions, launch sizes, reference or not),
+//                    Prepare (as Measure: build and launch once, unmeasured,
+//                    so that the implementation's cache holds the kernel),
 //                    CrashForTesting.
 //   worker -> tuner: SetupReply (limits and description, or an error),
 //                    MeasureReply (the measurement, outputs of a reference,
-//                    whether the worker ends because its device is broken).
+//                    whether the worker ends because its device is broken;
+//                    to Prepare: valid without a cost when it was built).
 //
 // Tested through MeasuringRankTest.cpp and RankProtocolTest.cpp.
 //
@@ -27,7 +30,12 @@
 namespace atfc {
 
 /// What a message from the tuner asks.
-enum class DeviceRequest : std::uint8_t { Setup = 1, Measure = 2, CrashForTesting = 3 };
+enum class DeviceRequest : std::uint8_t {
+  Setup = 1,
+  Measure = 2,
+  CrashForTesting = 3,
+  Prepare = 4
+};
 
 /// Appends values to a payload.
 class WireWriter {
@@ -100,6 +108,8 @@ struct MeasureMessage {
   /// "NAME=VALUE" definitions.
   std::vector<std::string> Definitions;
   LaunchSizes Sizes;
+  /// Sent as Prepare: build and warm the kernel ahead, measure nothing.
+  bool Ahead = false;
 };
 
 /// The reply to Setup.
@@ -110,6 +120,12 @@ struct SetupReplyMessage {
   std::string Description;
   /// The driver and compiler versions, for the record.
   std::string Toolchain;
+  /// Whether the device computes on the host's cores (an OpenCL CPU
+  /// device), where building ahead beside a kernel disturbs its timing.
+  bool HostDevice = false;
+  /// Whether a kernel one worker built is found built by another (the
+  /// implementation's kernel cache): only then is building ahead of use.
+  bool SharedBuildCache = false;
 };
 
 /// The reply to Measure.

@@ -129,6 +129,34 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
   return Reply;
 }
 
+/// Builds a configuration ahead, for a worker that measures it later: the
+/// build, then one launch, as implementations that compile for the local
+/// size at the first launch (pocl) do so then. What they compile goes into
+/// their cache, which the measuring worker shares. Valid without a cost
+/// when built; a failed build is the configuration's (it would fail alike
+/// when measured); a failed launch is left to the measurement to report.
+MeasureReplyMessage buildAhead(WorkerState &State, const MeasureMessage &Request) {
+  MeasureReplyMessage Reply;
+  KernelDevice &Device = *State.Device;
+  const Clock::time_point Start = Clock::now();
+  DeviceStatus Status = Device.build(Request.Definitions);
+  const double CompileSeconds = secondsSince(Start);
+  if (!Status.ok()) {
+    Reply.Result = failed(Status);
+    Reply.Result.CompileSeconds = CompileSeconds;
+    Reply.WorkerEnds = Status.Fatal;
+    return Reply;
+  }
+  double Seconds = 0;
+  Status = Device.writeBuffers(State.Contents);
+  if (Status.ok())
+    Status = Device.launch(Request.Sizes, Seconds);
+  Reply.Result = Measurement::valid({});
+  Reply.Result.CompileSeconds = CompileSeconds;
+  Reply.WorkerEnds = Status.Fatal;
+  return Reply;
+}
+
 /// Opens the device of a Setup request.
 SetupReplyMessage setUp(WorkerState &State) {
   SetupReplyMessage Reply;
@@ -162,6 +190,8 @@ SetupReplyMessage setUp(WorkerState &State) {
   Reply.Limits = State.Device->limits();
   Reply.Description = State.Device->description();
   Reply.Toolchain = State.Device->toolchain();
+  Reply.HostDevice = State.Device->hostDevice();
+  Reply.SharedBuildCache = State.Device->sharedBuildCache();
   return Reply;
 }
 
@@ -188,16 +218,18 @@ int runDeviceWorker(int ReadFd, int WriteFd) {
         return 0;
       break;
     }
-    case DeviceRequest::Measure: {
+    case DeviceRequest::Measure:
+    case DeviceRequest::Prepare: {
       MeasureMessage Message;
       if (!decode(In, Message))
         return 2;
+      Message.Ahead = Kind == DeviceRequest::Prepare;
       MeasureReplyMessage Reply;
       if (!State.Device)
         Reply.Result =
             Measurement::invalid(FailureKind::RunFailed, "no device", "the worker was not set up");
       else
-        Reply = measure(State, Message);
+        Reply = Message.Ahead ? buildAhead(State, Message) : measure(State, Message);
       encode(Out, Reply);
       if (!writeFrame(WriteFd, Out.Bytes))
         return 0;

@@ -53,6 +53,13 @@ public:
   virtual std::string description() const = 0;
   /// The driver and kernel compiler versions, for the record.
   virtual std::string toolchain() const { return {}; }
+  /// Whether the device computes on the host's cores (an OpenCL CPU device).
+  virtual bool hostDevice() const { return false; }
+  /// Whether a kernel built in one process is found built by another of the
+  /// same implementation (its kernel cache: pocl's POCL_CACHE_DIR, NVIDIA's
+  /// compute cache), so that building ahead in other workers pays off.
+  /// NVRTC keeps no cache: CUDA says no.
+  virtual bool sharedBuildCache() const { return false; }
   /// Builds the kernel with the "NAME=VALUE" definitions and sets its
   /// arguments (scalars from their initial contents, buffers).
   virtual DeviceStatus build(const std::vector<std::string> &Definitions) = 0;

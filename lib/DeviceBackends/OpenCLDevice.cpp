@@ -228,6 +228,9 @@ public:
     for (int D = 0; D < 3; ++D)
       Limits.MaxWorkItemSizes[D] = WorkItems[D];
 
+    cl_device_type Type = 0;
+    clGetDeviceInfo(Device, CL_DEVICE_TYPE, sizeof Type, &Type, nullptr);
+    Host = (Type & CL_DEVICE_TYPE_CPU) != 0;
     cl_platform_id Platform = nullptr;
     clGetDeviceInfo(Device, CL_DEVICE_PLATFORM, sizeof Platform, &Platform, nullptr);
     Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
@@ -248,6 +251,11 @@ public:
   }
 
   std::string toolchain() const override { return Toolchain; }
+  bool hostDevice() const override { return Host; }
+  // OpenCL implementations keep built programs in a cache on disk (pocl:
+  // POCL_CACHE_DIR, with the kernels compiled per local size at their
+  // first launch; NVIDIA: its compute cache), keyed by source and options.
+  bool sharedBuildCache() const override { return true; }
 
   DeviceLimits limits() const override { return Limits; }
   std::string description() const override { return Description; }
@@ -414,6 +422,7 @@ private:
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;
+  bool Host = false;
 };
 
 } // namespace

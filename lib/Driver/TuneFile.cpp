@@ -159,6 +159,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     Invocation.Seed = Options.Seed;
     Invocation.InputsKey = Prepared->InputsKey;
     Invocation.Fresh = Options.Fresh;
+    Invocation.CompileAhead = Options.CompileAhead;
     Invocation.SpaceIdentity = Prepared->SpaceIdentity;
     Invocation.Fixed = Options.Fixed;
     Invocation.Resume = Options.Resume;

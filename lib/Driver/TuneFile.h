@@ -53,6 +53,8 @@ struct TuneOptions {
   std::string Prefix;
   /// --ranks N: measure on N MPI ranks (docs/scale-out.md); 0 or 1: alone.
   unsigned Ranks = 0;
+  /// --compile-ahead N, passed on to the tuner; none: its default.
+  std::optional<unsigned> CompileAhead;
   /// --devices 0,1,...: the device of each rank by its node-local rank.
   std::string Devices;
   /// atfc's own command line without argv[0], for `mpiexec -n N atfc ...`.

@@ -60,6 +60,9 @@ void addTunerOptions(CLI::App &App, TunerOptions &O) {
   Valued("--seed", "", [&O](const std::string &V) {
     O.Seed = countValue<std::uint64_t>("--seed", V, UINT64_MAX);
   });
+  Valued("--compile-ahead", "N", [&O](const std::string &V) {
+    O.CompileAhead = countValue<unsigned>("--compile-ahead", V, kMaxCompileAhead);
+  });
   Valued("--list", "N", [&O](const std::string &V) {
     O.List = countValue<std::uint64_t>("--list", V, UINT64_MAX);
   });
@@ -149,6 +152,9 @@ tune options:
   --seed S               seed instead of the file's
   --resume               continue the last interrupted run
   --fresh                measure every configuration again, reusing nothing
+  --compile-ahead N      compile up to N configurations ahead, beside the one
+                         measured (0: off; default: 2 compile scripts, kernels
+                         one per free core on a GPU, none on a CPU device)
   --prior PATH           start with the best configurations of earlier data: a
                          results database, a Kernel Tuner cache or a T4 file
                          (repeatable)

@@ -30,6 +30,10 @@ class App;
 
 namespace atfc {
 
+/// The most configurations --compile-ahead builds at once: each builder of
+/// kernels is a process with a device context of its own.
+inline constexpr unsigned kMaxCompileAhead = 64;
+
 /// What the tuner does.
 enum class TunerMode {
   /// Generate the search space and report its size and shape (--space).
@@ -85,6 +89,10 @@ struct TunerOptions {
   /// Tune mode: measure every configuration again, reusing nothing
   /// (--fresh).
   bool Fresh = false;
+  /// Tune mode: configurations compiled ahead at most, beside the one
+  /// measured (--compile-ahead N; 0: off); none given: the measurer's
+  /// default (docs/measuring.md).
+  std::optional<unsigned> CompileAhead;
   /// Tune mode: data to warm-start from, best first in turn (--prior PATH).
   std::vector<PriorData> Priors;
   /// Tune mode with `atfc tune --fix`: the identity of the whole space's

@@ -65,6 +65,7 @@ inline std::string toInvocation(const TunerOptions &O) {
     Priors.push_back({{"path", P.Path}, {"run", P.Run}});
   J["priors"] = std::move(Priors);
   J["seed"] = O.Seed ? nlohmann::json(*O.Seed) : nlohmann::json(nullptr);
+  J["compile_ahead"] = O.CompileAhead ? nlohmann::json(*O.CompileAhead) : nlohmann::json(nullptr);
   // Throws for text that is not UTF-8 (JSON holds only UTF-8); the tuned
   // program's arguments, which may be any bytes, travel after `--` instead.
   return J.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
@@ -117,6 +118,8 @@ inline Expected<TunerOptions> fromInvocation(std::string_view Text) {
     O.Verbose = J.at("verbose").get<bool>();
     O.InputsKey = J.at("inputs_key").get<std::string>();
     O.Fresh = J.at("fresh").get<bool>();
+    if (!J.at("compile_ahead").is_null())
+      O.CompileAhead = J.at("compile_ahead").get<unsigned>();
     O.SpaceIdentity = J.at("space_identity").get<std::string>();
     O.Fixed = J.at("fixed").get<std::vector<std::string>>();
     O.ReplayArguments = J.at("replay_arguments").get<std::vector<std::string>>();

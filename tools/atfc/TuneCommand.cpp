@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "Invocation/CommandLine.h"
+#include "Invocation/TunerCommandLine.h"
 #include "Subcommands.h"
 
 #include "Driver/TuneFile.h"
@@ -40,6 +41,11 @@ int tuneMain(const SubcommandArgs &Args) {
   App.add_flag("--resume", Tune.Resume, "Continue the last interrupted run");
   App.add_flag("--fresh", Tune.Fresh,
                "Measure every configuration again, reusing no earlier result");
+  addCountOption(
+      App, "--compile-ahead", 0, kMaxCompileAhead,
+      [&](std::uint64_t N) { Tune.CompileAhead = static_cast<unsigned>(N); },
+      "Compile up to N configurations ahead, beside the one measured (0: off; default: 2 "
+      "compile scripts; kernels: one per free core on a GPU, none on a CPU device)");
   App.add_flag("--wait", Tune.Wait, "Wait for another run into the output directory to end");
   App.add_flag("--verbose", Tune.Verbose, "A line per evaluation");
   addCountOption(

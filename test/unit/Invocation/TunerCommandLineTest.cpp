@@ -169,6 +169,7 @@ void expectSameOptions(const TunerOptions &A, const TunerOptions &B) {
   EXPECT_EQ(A.Verbose, B.Verbose);
   EXPECT_EQ(A.InputsKey, B.InputsKey);
   EXPECT_EQ(A.Fresh, B.Fresh);
+  EXPECT_EQ(A.CompileAhead, B.CompileAhead);
   EXPECT_EQ(A.SpaceIdentity, B.SpaceIdentity);
   EXPECT_EQ(A.Fixed, B.Fixed);
   EXPECT_EQ(A.ReplayArguments, B.ReplayArguments);
@@ -194,6 +195,7 @@ TEST(TunerInvocation, RoundTripsEveryOption) {
   O.SpaceIdentity = "tuner-0123456789abcdef";
   O.Fixed = {"WPT=4", "LS=a b"};
   O.Fresh = true;
+  O.CompileAhead = 0; // given as off, not absent
   O.Priors = {{"a/results.db", 3}, {"cache \"x\".json", 0}};
   O.Arguments = {"--", "-3", "--seed", "", "\xff\xfe not UTF-8"};
   const Expected<TunerOptions> P = parseTunerCommandLine(tunerCommandLine(O));
@@ -228,6 +230,8 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
     O.Verbose = Random() % 2;
     O.InputsKey = Text();
     O.Fresh = Random() % 2;
+    if (Random() % 2)
+      O.CompileAhead = static_cast<unsigned>(Random() % (kMaxCompileAhead + 1));
     for (std::size_t N = Random() % 3; N > 0; --N)
       O.Priors.push_back({Text(), static_cast<std::int64_t>(Random() % 100)});
     O.SpaceIdentity = Text();
@@ -241,6 +245,15 @@ TEST(TunerInvocation, RoundTripsGeneratedOptions) {
     ASSERT_TRUE(P.ok()) << P.error().message();
     expectSameOptions(*P, O);
   }
+}
+
+TEST(TunerCommandLine, CompileAheadIsACount) {
+  const Expected<TunerOptions> P = parseTunerCommandLine(Strings{"--tune", "--compile-ahead", "3"});
+  ASSERT_TRUE(P.ok()) << P.error().message();
+  EXPECT_EQ(P->CompileAhead, 3u);
+  EXPECT_FALSE(parseTunerCommandLine(Strings{"--tune"})->CompileAhead);
+  EXPECT_FALSE(parseTunerCommandLine(Strings{"--compile-ahead", "-1"}).ok());
+  EXPECT_FALSE(parseTunerCommandLine(Strings{"--compile-ahead", "65"}).ok());
 }
 
 TEST(TunerCommandLine, PriorIsRepeatable) {

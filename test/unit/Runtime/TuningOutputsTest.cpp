@@ -152,6 +152,11 @@ TEST(TuningOutputs, ProgressText) {
   S.Progress = 0;
   S.Best.reset();
   EXPECT_EQ(progressText(S), "[40 evaluations, 30 valid, 10 invalid] best -  1:15 elapsed");
+  // Configurations compiled ahead are not evaluations: counted apart.
+  S.Ahead = 2;
+  EXPECT_EQ(progressText(S),
+            "[40 evaluations, 30 valid, 10 invalid; 2 ahead] best -  1:15 elapsed");
+  S.Ahead = 0;
   S.Best = Cost{512, 0.25};
   S.Objectives = {{"gflops", Direction::Maximise}, {"time", Direction::Minimise}};
   EXPECT_NE(progressText(S).find("best gflops=512 (max), time=0.25 (min)"), std::string::npos)

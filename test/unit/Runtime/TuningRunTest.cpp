@@ -153,4 +153,56 @@ TEST_F(TuningRunTest, TheAbortConditionEndsTheRunAndItsResultsStay) {
   EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
 }
 
+/// FormulaMeasurer taking Batch configurations at once, as one that
+/// compiles ahead does, and counting those it was asked to prepare.
+class BatchedMeasurer : public FormulaMeasurer {
+public:
+  explicit BatchedMeasurer(std::size_t Batch) : Batch(Batch) {}
+  std::size_t batchSize() const override { return Batch; }
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    Prepared += static_cast<int>(Upcoming.size());
+  }
+  std::size_t Batch;
+  int Prepared = 0;
+};
+
+// The class of bugs: a batch measured past the abort condition. Whatever
+// the batch size, a run measures exactly the configurations it would one
+// at a time (exhaustive: the same order), no more.
+TEST_F(TuningRunTest, AbortConditionsStopBatchesWhereOneAtATimeStops) {
+  const std::vector<std::string> Conditions = {"evaluations(1)",
+                                               "evaluations(5)",
+                                               "valid_evaluations(3)",
+                                               "cost(1e9)",
+                                               "cost(2)",
+                                               "fraction(0.5)",
+                                               "evaluations(7) || cost(1.5)",
+                                               "cost(0)",
+                                               "!evaluations(0)",
+                                               ""};
+  for (const std::string &Condition : Conditions) {
+    int OneAtATime = -1;
+    for (std::size_t Batch = 1; Batch <= 5; ++Batch) {
+      std::filesystem::remove_all(Dir);
+      Options.AbortCondition = Condition;
+      BatchedMeasurer Measurer(Batch);
+      ASSERT_EQ(run(Measurer), 0) << Condition << ": " << Output;
+      if (Batch == 1)
+        OneAtATime = Measurer.Calls;
+      EXPECT_EQ(Measurer.Calls, OneAtATime) << Condition << ", batches of " << Batch;
+      // Every evaluation the run reports was measured, and no more.
+      EXPECT_NE(Output.find("done after " + std::to_string(Measurer.Calls) + " evaluations"),
+                std::string::npos)
+          << Condition << ", batches of " << Batch << ": " << Output;
+      const int Discarded = Measurer.Prepared - Measurer.Calls;
+      if (Discarded > 0) {
+        EXPECT_NE(Output.find("; " + std::to_string(Discarded) +
+                              " prepared ahead and discarded unmeasured"),
+                  std::string::npos)
+            << Condition << ", batches of " << Batch << ": " << Output;
+      }
+    }
+  }
+}
+
 } // namespace

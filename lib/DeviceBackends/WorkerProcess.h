@@ -1,0 +1,63 @@
+//===- DeviceBackends/WorkerProcess.h - Starting a device worker -*- C++ -*-===//
+//
+// A device worker process seen from the tuner: started through
+// System/Process.h with a socket to it, sent its Setup, killed and reaped.
+// The measuring worker of a DeviceBackend and the workers that build ahead
+// (BuildAhead.h) start alike.
+//
+// Tested through OpenCLBackendTest.cpp and BuildAheadTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DEVICEBACKENDS_WORKERPROCESS_H
+#define ATFC_DEVICEBACKENDS_WORKERPROCESS_H
+
+#include "Support/Error.h"
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace atfc {
+
+// DeviceProtocol.h, which includes DeviceBackend.h, which holds a
+// WorkerProcess.
+struct SetupMessage;
+struct SetupReplyMessage;
+
+/// A started worker and the tuner's end of its socket.
+struct WorkerProcess {
+  pid_t Pid = -1;
+  int Socket = -1;
+  bool running() const { return Pid >= 0; }
+};
+
+/// How long starting a worker and opening its device may take, for a
+/// configuration timeout of ConfigurationTimeout seconds (0: none): device
+/// set-up (an OpenCL implementation compiling its built-ins, a CUDA
+/// context) can take seconds even when kernels are fast.
+double workerSetupTimeout(double ConfigurationTimeout);
+
+/// Starts Command (which calls runDeviceWorker) in its own process group,
+/// whatever the device code prints going to stderr.
+Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command);
+
+/// Starts a worker and sends it Setup without waiting for the reply, which
+/// is the first frame it sends (readSetupReply).
+Expected<WorkerProcess> startWorkerWithSetup(const std::vector<std::string> &Command,
+                                             const SetupMessage &Setup);
+
+/// Reads the Setup reply of Worker within Seconds (0: no limit); an Error
+/// that says why the device did not open. Worker is ended on an error.
+Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds);
+
+/// Reaps a worker that closed its end (killing it if it lives on after
+/// two seconds); why it ended: "the device worker died of signal 11
+/// (Segmentation fault)".
+std::string reapWorker(WorkerProcess &Worker);
+
+/// Kills the worker with SIGKILL and reaps it; nothing when none runs.
+void killWorker(WorkerProcess &Worker);
+
+} // namespace atfc
+
+#endif

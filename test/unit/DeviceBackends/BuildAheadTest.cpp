@@ -1,0 +1,323 @@
+//===- BuildAheadTest.cpp - Building kernels ahead, on pocl ---------------===//
+//
+// Compile-ahead of the device backends on pocl's CPU device, with real
+// worker processes and pocl's own kernel cache (a fresh POCL_CACHE_DIR per
+// test): what is built ahead is found in the cache, measured results are
+// those without compile-ahead, configurations built ahead but never
+// measured are discarded with their builders, and failures while building
+// ahead (a build error, a crash, a hang) end as they would without it.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/BuildAhead.h"
+#include "../ScopedTempDirectory.h"
+#include "DeviceBackends/DeviceBackend.h"
+#include "DeviceWorkerCommand.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <thread>
+
+namespace atfc {
+namespace {
+
+const char *ScaleSource = R"(// blanked directive line
+__kernel void scale(const int N, __global float *y) {
+#if BROKEN
+  this is not OpenCL;
+#endif
+#if CRASH
+  *(__global volatile int *)(ulong)0x10 = 1;
+#endif
+#if HANG
+  __global volatile float *Y = y;
+  while (N > 0)
+    Y[0] += 1.0f;
+#endif
+  for (int w = 0; w < WPT; ++w) {
+    const int i = get_global_id(0) * WPT + w;
+    if (i < N)
+      y[i] = y[i] * 2.0f + FACTOR;
+  }
+}
+)";
+
+constexpr int N = 1024;
+
+/// A fresh pocl kernel cache for the workers this test starts, so that
+/// what is in it was built by them.
+class FreshPoclCache {
+public:
+  FreshPoclCache() : Directory("atfc-build-ahead") {
+    const char *Old = std::getenv("POCL_CACHE_DIR");
+    if (Old)
+      Saved = Old;
+    setenv("POCL_CACHE_DIR", Directory.path().c_str(), 1);
+  }
+  ~FreshPoclCache() {
+    if (Saved)
+      setenv("POCL_CACHE_DIR", Saved->c_str(), 1);
+    else
+      unsetenv("POCL_CACHE_DIR");
+  }
+  /// How many kernels compiled for a local size the cache holds (pocl
+  /// keeps each in PROGRAM/scale/LX-LY-LZ...).
+  unsigned compiledKernels() const {
+    unsigned Count = 0;
+    std::error_code EC;
+    for (auto It = std::filesystem::recursive_directory_iterator(Directory.path(), EC);
+         !EC && It != std::filesystem::recursive_directory_iterator(); It.increment(EC))
+      if (It->is_directory() && It->path().parent_path().filename() == "scale")
+        ++Count;
+    return Count;
+  }
+
+private:
+  test::ScopedTempDirectory Directory;
+  std::optional<std::string> Saved;
+};
+
+DeviceKernelSetup scaleSetup() {
+  DeviceKernelSetup Setup;
+  Setup.Source = ScaleSource;
+  Setup.KernelName = "scale";
+  Setup.FileName = "scale.cl";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.Warmups = 0;
+  Setup.Repetitions = 1;
+  Setup.Seed = 3;
+  return Setup;
+}
+
+/// Configuration Factor: FACTOR makes each a program of its own.
+UpcomingConfiguration configuration(int Factor, std::vector<NamedValue> Extra = {}) {
+  ParameterValues Values{{"WPT", Value(std::int64_t(2))}, {"FACTOR", Value(std::int64_t(Factor))}};
+  Values.insert(Values.end(), Extra.begin(), Extra.end());
+  return {Values, {{N / 2}, {8}}};
+}
+
+std::unique_ptr<DeviceBackend> openScale(unsigned Ahead, DeviceKernelSetup Setup = scaleSetup()) {
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(OpenCLDeviceSelection{}, std::move(Setup), deviceWorkerCommand());
+  EXPECT_TRUE(Opened.ok()) << (Opened ? "" : Opened.error().message());
+  if (!Opened)
+    return nullptr;
+  std::unique_ptr<DeviceBackend> Backend = Opened.take();
+  Backend->setCompileAhead(Ahead);
+  return Backend;
+}
+
+Measurement measure(DeviceBackend &Backend, const UpcomingConfiguration &C) {
+  return Backend.measure(C.Values, C.Sizes);
+}
+
+void expectValid(const Measurement &M) {
+  EXPECT_TRUE(M.Valid) << failureName(M.Failure) << ": " << M.Reason << "\n" << M.Log;
+}
+
+bool alive(pid_t Pid) { return Pid > 0 && ::kill(Pid, 0) == 0; }
+
+TEST(BuildAhead, OpenCLSharesThePoclCache) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(1);
+  ASSERT_TRUE(Backend);
+  EXPECT_EQ(Backend->compileAhead(), 1u);
+  const std::vector<UpcomingConfiguration> Batch = {configuration(1), configuration(2)};
+  Backend->prepare(Batch);
+  // The builder builds the second while the first is built and measured.
+  expectValid(measure(*Backend, Batch[0]));
+  const auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (Cache.compiledKernels() < 2 && std::chrono::steady_clock::now() < Deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  // Built and launched once by the builder: in pocl's cache before it is
+  // measured, compiled for its local size.
+  EXPECT_EQ(Cache.compiledKernels(), 2u);
+  expectValid(measure(*Backend, Batch[1]));
+  EXPECT_EQ(Backend->builtAhead(), 1u);
+  EXPECT_EQ(Cache.compiledKernels(), 2u);
+}
+
+TEST(BuildAhead, OneBuilderAlternatesWithTheMeasuringWorker) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(1);
+  ASSERT_TRUE(Backend);
+  std::vector<UpcomingConfiguration> Batch;
+  for (int F = 1; F <= 6; ++F)
+    Batch.push_back(configuration(F));
+  Backend->prepare(Batch);
+  for (const UpcomingConfiguration &C : Batch)
+    expectValid(measure(*Backend, C));
+  // The second, fourth and sixth: the first of a list is the measuring
+  // worker's, and so is the one after each taken from the builder.
+  EXPECT_EQ(Backend->builtAhead(), 3u);
+  EXPECT_EQ(Backend->discardedAhead(), 0u);
+}
+
+TEST(BuildAhead, UnmeasuredConfigurationsAreDiscardedWithTheirBuilders) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(2);
+  ASSERT_TRUE(Backend);
+  const std::vector<UpcomingConfiguration> Batch = {configuration(1), configuration(2),
+                                                    configuration(3)};
+  Backend->prepare(Batch);
+  expectValid(measure(*Backend, Batch[0]));
+  const std::vector<pid_t> Builders = Backend->aheadProcesses();
+  ASSERT_EQ(Builders.size(), 2u);
+  EXPECT_TRUE(alive(Builders[0]) && alive(Builders[1]));
+  // A new list without them: their builds are dropped, never measured.
+  Backend->prepare(std::vector<UpcomingConfiguration>{configuration(4)});
+  expectValid(measure(*Backend, configuration(4)));
+  EXPECT_EQ(Backend->builtAhead(), 0u);
+  Backend.reset();
+  for (pid_t Pid : Builders)
+    EXPECT_FALSE(alive(Pid)) << Pid;
+}
+
+TEST(BuildAhead, BuildErrorAheadIsTheConfigurations) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(1);
+  ASSERT_TRUE(Backend);
+  const std::vector<UpcomingConfiguration> Batch = {
+      configuration(1), configuration(2, {{"BROKEN", Value(true)}}), configuration(3)};
+  Backend->prepare(Batch);
+  expectValid(measure(*Backend, Batch[0]));
+  const pid_t Measuring = Backend->workerProcess();
+  Measurement Broken = measure(*Backend, Batch[1]);
+  EXPECT_EQ(Broken.Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(Broken.Reason, "build failed");
+  EXPECT_NE(Broken.Log.find("scale.cl:4"), std::string::npos) << Broken.Log;
+  expectValid(measure(*Backend, Batch[2]));
+  EXPECT_EQ(Backend->workerProcess(), Measuring);
+  EXPECT_EQ(Backend->workerRestarts(), 0u);
+}
+
+TEST(BuildAhead, CrashWhileBuildingAheadIsMeasuredAsACrash) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(1);
+  ASSERT_TRUE(Backend);
+  const std::vector<UpcomingConfiguration> Batch = {configuration(1),
+                                                    configuration(2, {{"CRASH", Value(true)}}),
+                                                    configuration(3), configuration(4)};
+  Backend->prepare(Batch);
+  expectValid(measure(*Backend, Batch[0]));
+  Measurement Crashed = measure(*Backend, Batch[1]);
+  EXPECT_EQ(Crashed.Failure, FailureKind::Crashed);
+  expectValid(measure(*Backend, Batch[2]));
+  // The builder is started afresh for the next one.
+  expectValid(measure(*Backend, Batch[3]));
+  EXPECT_EQ(Backend->builtAhead(), 1u);
+}
+
+TEST(BuildAhead, InterruptStopsTheWaitForABuilder) {
+  FreshPoclCache Cache;
+  auto Backend = openScale(1); // no timeout
+  ASSERT_TRUE(Backend);
+  const std::vector<UpcomingConfiguration> Batch = {configuration(1),
+                                                    configuration(2, {{"HANG", Value(true)}})};
+  Backend->prepare(Batch);
+  expectValid(measure(*Backend, Batch[0]));
+  std::atomic<bool> Stopped = false;
+  std::thread Interrupter([&] {
+    while (!Stopped) {
+      Backend->interrupt();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  Measurement M = measure(*Backend, Batch[1]);
+  Stopped = true;
+  Interrupter.join();
+  EXPECT_EQ(M.Reason, "interrupted");
+  expectValid(measure(*Backend, configuration(3)));
+}
+
+TEST(BuildAhead, HangWhileBuildingAheadTimesOut) {
+  FreshPoclCache Cache;
+  // Built before, without a timeout, so that the 2 s are the kernels'.
+  auto Untimed = openScale(0);
+  ASSERT_TRUE(Untimed);
+  expectValid(measure(*Untimed, configuration(1)));
+  expectValid(measure(*Untimed, configuration(3)));
+  DeviceKernelSetup Setup = scaleSetup();
+  Setup.TimeoutSeconds = 2;
+  auto Backend = openScale(1, Setup);
+  ASSERT_TRUE(Backend);
+  const std::vector<UpcomingConfiguration> Batch = {
+      configuration(1), configuration(2, {{"HANG", Value(true)}}), configuration(3)};
+  Backend->prepare(Batch);
+  expectValid(measure(*Backend, Batch[0]));
+  EXPECT_EQ(measure(*Backend, Batch[1]).Failure, FailureKind::TimedOut);
+  expectValid(measure(*Backend, Batch[2]));
+}
+
+// Builders that cannot start, or end at once, build nothing: every
+// configuration is left to the measuring worker, and the pool neither
+// hangs nor keeps starting them.
+TEST(BuildAhead, BuildersThatDieAtOnceBuildNothing) {
+  for (const std::vector<std::string> &Command :
+       {std::vector<std::string>{"/nonexistent/worker"}, std::vector<std::string>{"/bin/true"}}) {
+    SetupMessage Setup{OpenCLDeviceSelection{}, scaleSetup(), {}};
+    BuildAheadPool Pool(Command, Setup, 2, 5);
+    std::vector<MeasureMessage> Wishes;
+    for (int F = 0; F < 20; ++F) {
+      const UpcomingConfiguration C = configuration(F);
+      Wishes.push_back(MeasureMessage{false, kernelDefinitions(C.Values), C.Sizes});
+    }
+    Pool.prepare(Wishes);
+    for (const MeasureMessage &Next : Wishes) {
+      const AheadOutcome Outcome = Pool.take(Next);
+      EXPECT_FALSE(Outcome.Built || Outcome.Failure || Outcome.Interrupted) << Command[0];
+    }
+    EXPECT_EQ(Pool.builtAhead(), 0u);
+    for (pid_t Pid : Pool.builderProcesses())
+      EXPECT_EQ(Pid, -1) << Command[0];
+  }
+}
+
+// The class of bugs: whatever the lists prepared and the order measured
+// (lists replaced mid-way, configurations not in any list, some never
+// measured), each measurement is what it is without compile-ahead, and
+// nothing is counted built ahead that was not measured.
+TEST(BuildAhead, RandomListsMeasureAsWithout) {
+  FreshPoclCache Cache;
+  auto Plain = openScale(0);
+  ASSERT_TRUE(Plain);
+  EXPECT_EQ(Plain->compileAhead(), 0u);
+  for (std::uint64_t Seed = 1; Seed <= 3; ++Seed) {
+    std::mt19937_64 Random(Seed);
+    auto Ahead = openScale(1 + Seed % 2);
+    ASSERT_TRUE(Ahead);
+    unsigned Measured = 0;
+    for (int Round = 0; Round < 4; ++Round) {
+      std::vector<UpcomingConfiguration> List;
+      const int Length = 1 + static_cast<int>(Random() % 4);
+      for (int I = 0; I < Length; ++I) {
+        const int Factor = static_cast<int>(Random() % 6);
+        List.push_back(Factor == 5 ? configuration(5, {{"BROKEN", Value(true)}})
+                                   : configuration(Factor));
+      }
+      Ahead->prepare(List);
+      // Measure a prefix, sometimes skipping one, sometimes one not listed.
+      const int Count = static_cast<int>(Random() % (List.size() + 1));
+      for (int I = 0; I < Count; ++I) {
+        if (Random() % 4 == 0)
+          continue;
+        const UpcomingConfiguration C = Random() % 6 == 0 ? configuration(7) : List[I];
+        const Measurement With = measure(*Ahead, C);
+        const Measurement Without = measure(*Plain, C);
+        ++Measured;
+        EXPECT_EQ(With.Valid, Without.Valid) << "seed " << Seed << ": " << With.Reason;
+        EXPECT_EQ(With.Failure, Without.Failure) << "seed " << Seed << ": " << With.Log;
+      }
+    }
+    EXPECT_LE(Ahead->builtAhead(), Measured);
+    EXPECT_EQ(Ahead->workerRestarts(), 0u);
+  }
+}
+
+} // namespace
+} // namespace atfc
