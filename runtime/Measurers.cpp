@@ -10,7 +10,9 @@
 #include "runtime/ConfigurationMeasurer.h"
 
 #include "Backends/ProcessBackend.h"
+#include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/EnergyCounter.h"
 #include "System/OutputDirectory.h"
 #include "runtime/KernelData.h"
 
@@ -61,9 +63,15 @@ public:
       : Backend(std::move(Backend)), Setup(Setup), Warmups(Warmups), Repetitions(Repetitions) {}
 
   std::string costMeaning() const override {
-    return fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}",
-                       device(), statisticName(Setup.Statistic), Repetitions,
-                       Repetitions == 1 ? "" : "s", Warmups, Warmups == 1 ? "" : "s");
+    std::string Meaning =
+        fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}", device(),
+                    statisticName(Setup.Statistic), Repetitions, Repetitions == 1 ? "" : "s",
+                    Warmups, Warmups == 1 ? "" : "s");
+    if (Setup.Energy.Line != 0)
+      Meaning += fmt::format("; energy in joules per launch, from NVML's counter over at least "
+                             "{} s of launches",
+                             kEnergyWindowSeconds);
+    return Meaning;
   }
 
   void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
@@ -193,6 +201,28 @@ Expected<void> prepareCheck(CheckSetup &Check, const std::string &FileName) {
   return success();
 }
 
+/// A kernel's costs, one per objective (none: its time alone); the energy
+/// objective needs NVML, which is looked for here, before the device is
+/// opened: missing, it is an Error at the objective.
+Expected<std::vector<KernelCost>> kernelCosts(const TuningSetup &Setup,
+                                              const std::string &FileName) {
+  std::vector<KernelCost> Costs;
+  for (const Objective &O : Setup.Objectives)
+    Costs.push_back(Setup.Energy.Line != 0 && O.Name == Setup.Energy.Text ? KernelCost::Energy
+                                                                          : KernelCost::Time);
+  if (Costs.empty())
+    Costs.push_back(KernelCost::Time);
+  if (std::find(Costs.begin(), Costs.end(), KernelCost::Energy) == Costs.end())
+    return Costs;
+  const SourceLocation Where{FileName, Setup.Energy.Line, Setup.Energy.Column};
+  if (Setup.Kind != MeasurementKind::CUDA)
+    return Error(Where, "energy is measured for CUDA kernels only (with NVML)");
+  if (const CudaLibrary &Nvml = cudaLibrary(CudaLibraryKind::Nvml); !Nvml.ok())
+    return Error(Where,
+                 "the objective \"energy\" is read from NVML's energy counter, and " + Nvml.Error);
+  return Costs;
+}
+
 } // namespace
 
 unsigned defaultDeviceCompileAhead(bool HostDevice) {
@@ -268,6 +298,10 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   if (Setup.Repetitions)
     Kernel.Repetitions = *Setup.Repetitions;
   Kernel.Statistic = Setup.Statistic;
+  Expected<std::vector<KernelCost>> Costs = kernelCosts(Setup, Context.FileName);
+  if (!Costs)
+    return Costs.takeError();
+  Kernel.Costs = Costs.take();
   Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
   const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;

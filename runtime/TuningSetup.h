@@ -91,6 +91,10 @@ struct TuningSetup {
   /// significant first; empty: anonymous minimised costs ("cost", or
   /// "cost1", "cost2", ... for several).
   ObjectiveList Objectives;
+  /// A kernel's `objective "energy"` (CUDA: joules per launch, from NVML):
+  /// the objective of that name measures energy; where it is, for the
+  /// message where NVML is missing (Line 0: none).
+  DirectiveText Energy;
 
   /// How configurations are measured.
   MeasurementKind Kind = MeasurementKind::Process;

@@ -7,6 +7,8 @@
 // NVRTC for the device's architecture; launches timed with CUDA events.
 // An error while a kernel runs (an illegal address) breaks the context for
 // good, so it ends the worker and the configuration counts as crashed.
+// Where the costs include energy, NVML's counter of the same GPU (found by
+// its PCI bus id, as NVML numbers GPUs differently) is opened with it.
 //
 // Tested through CudaBackendTest.cpp (where a CUDA GPU is present).
 //
@@ -20,6 +22,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 namespace atfc {
@@ -87,6 +90,7 @@ struct CudaDriver {
   CUresult (*EventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*CtxSynchronize)();
   CUresult (*GetErrorName)(CUresult, const char **);
+  CUresult (*DeviceGetPCIBusId)(char *, int, CUdevice);
 
   /// Opens the driver, or says why it cannot.
   Expected<void> open() {
@@ -125,6 +129,7 @@ struct CudaDriver {
     Find(EventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
     Find(CtxSynchronize, "cuCtxSynchronize");
     Find(GetErrorName, "cuGetErrorName");
+    Find(DeviceGetPCIBusId, "cuDeviceGetPCIBusId");
     if (!Missing.empty())
       return Error("the CUDA driver lacks " + Missing);
     return success();
@@ -209,8 +214,12 @@ public:
     Toolchain = "CUDA driver " + std::to_string(Version / 1000) + "." +
                 std::to_string(Version % 1000 / 10) +
                 (Nvrtc.ok() ? ", NVRTC " + Nvrtc.Version : std::string());
+    if (std::find(Setup.Costs.begin(), Setup.Costs.end(), KernelCost::Energy) != Setup.Costs.end())
+      return openEnergyCounter();
     return success();
   }
+
+  const EnergyCounter *energyCounter() const override { return Energy ? &*Energy : nullptr; }
 
   std::string toolchain() const override { return Toolchain; }
 
@@ -323,6 +332,21 @@ public:
   }
 
 private:
+  Expected<void> openEnergyCounter() {
+    Expected<NvmlFunctions> Nvml = loadNvml();
+    if (!Nvml)
+      return Error("the objective \"energy\" needs NVML: " + Nvml.error().message());
+    char BusId[64] = {};
+    if (CUresult Err = Driver.DeviceGetPCIBusId(BusId, sizeof BusId - 1, Device);
+        Err != CudaSuccess)
+      return Error("cannot read the GPU's PCI bus id: " + Driver.error(Err));
+    Expected<EnergyCounter> Counter = EnergyCounter::open(*Nvml, BusId);
+    if (!Counter)
+      return Error("the objective \"energy\" cannot be measured: " + Counter.error().message());
+    Energy.emplace(Counter.take());
+    return success();
+  }
+
   /// An error after a kernel ran: CUDA errors there are sticky, the context
   /// is lost, and the worker must be started afresh.
   DeviceStatus broken(CUresult Err, const std::string &While) {
@@ -346,6 +370,7 @@ private:
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;
+  std::optional<EnergyCounter> Energy;
 };
 
 } // namespace
@@ -372,6 +397,9 @@ std::vector<std::string> cudaDeviceLines() {
   }
   if (Count == 0)
     Lines.push_back("CUDA: the driver sees no device");
+  const CudaLibrary &Nvml = cudaLibrary(CudaLibraryKind::Nvml);
+  Lines.push_back(Nvml.ok() ? "CUDA: NVML " + Nvml.Path + ": measures energy"
+                            : "CUDA: " + Nvml.Error + " (no objective \"energy\")");
   return Lines;
 }
 

@@ -25,7 +25,20 @@ namespace {
 namespace fs = std::filesystem;
 
 const char *libraryName(CudaLibraryKind Kind) {
-  return Kind == CudaLibraryKind::Driver ? "CUDA driver (libcuda.so.1)" : "NVRTC (libnvrtc.so.*)";
+  switch (Kind) {
+  case CudaLibraryKind::Driver:
+    return "CUDA driver (libcuda.so.1)";
+  case CudaLibraryKind::Nvrtc:
+    return "NVRTC (libnvrtc.so.*)";
+  case CudaLibraryKind::Nvml:
+    return "NVML (libnvidia-ml.so.1)";
+  }
+  return "";
+}
+
+/// The one file name of a library that comes with the driver.
+const char *driverLibraryFile(CudaLibraryKind Kind) {
+  return Kind == CudaLibraryKind::Nvml ? "libnvidia-ml.so.1" : "libcuda.so.1";
 }
 
 /// The numbers after Prefix in a file name like "libnvrtc.so.12.4", or
@@ -55,8 +68,8 @@ std::optional<std::vector<unsigned>> versionAfter(std::string_view Name, std::st
 std::vector<std::string> candidatesIn(CudaLibraryKind Kind, const std::string &Directory) {
   std::vector<std::string> Found;
   std::error_code Error;
-  if (Kind == CudaLibraryKind::Driver) {
-    fs::path Driver = fs::path(Directory) / "libcuda.so.1";
+  if (Kind != CudaLibraryKind::Nvrtc) {
+    fs::path Driver = fs::path(Directory) / driverLibraryFile(Kind);
     if (fs::exists(Driver, Error))
       Found.push_back(Driver.string());
     return Found;
@@ -77,8 +90,8 @@ std::vector<std::string> candidatesIn(CudaLibraryKind Kind, const std::string &D
 
 /// The sonames the dynamic loader is asked for.
 std::vector<std::string> loaderNames(CudaLibraryKind Kind) {
-  if (Kind == CudaLibraryKind::Driver)
-    return {"libcuda.so.1"};
+  if (Kind != CudaLibraryKind::Nvrtc)
+    return {driverLibraryFile(Kind)};
   return {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so"};
 }
 
@@ -134,7 +147,7 @@ CudaLibrarySearch cudaLibrarySearch(CudaLibraryKind Kind) {
     Search.Origin = "ATFC_CUDA_LIBRARY_PATH";
     return Search;
   }
-  if (Kind == CudaLibraryKind::Driver)
+  if (Kind != CudaLibraryKind::Nvrtc)
     return Search;
   for (const char *Variable : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *Root = std::getenv(Variable); Root && *Root)
@@ -174,8 +187,10 @@ CudaLibrary openCudaLibrary(CudaLibraryKind Kind, const CudaLibrarySearch &Searc
       if (Try(Name)) {
         // The path the loader chose, for messages and the include directory.
         Dl_info Info{};
-        if (void *Symbol =
-                dlsym(Library.Handle, Kind == CudaLibraryKind::Driver ? "cuInit" : "nvrtcVersion");
+        const char *Known = Kind == CudaLibraryKind::Driver  ? "cuInit"
+                            : Kind == CudaLibraryKind::Nvrtc ? "nvrtcVersion"
+                                                             : "nvmlInit_v2";
+        if (void *Symbol = dlsym(Library.Handle, Known);
             Symbol && dladdr(Symbol, &Info) && Info.dli_fname)
           Library.Path = Info.dli_fname;
         return Library;
@@ -200,16 +215,16 @@ CudaLibrary openCudaLibrary(CudaLibraryKind Kind, const CudaLibrarySearch &Searc
   if (!Failures.empty())
     Library.Error += "; " + joined(Failures);
   if (Search.Origin.empty())
-    Library.Error += Kind == CudaLibraryKind::Driver
-                         ? ": is an NVIDIA GPU and its driver installed?"
-                         : ": install the CUDA toolkit, or set CUDA_HOME to it";
+    Library.Error += Kind == CudaLibraryKind::Nvrtc
+                         ? ": install the CUDA toolkit, or set CUDA_HOME to it"
+                         : ": is an NVIDIA GPU and its driver installed?";
   return Library;
 }
 
 const CudaLibrary &cudaLibrary(CudaLibraryKind Kind) {
-  static std::once_flag Once[2];
-  static CudaLibrary Libraries[2];
-  std::size_t Index = Kind == CudaLibraryKind::Driver ? 0 : 1;
+  static std::once_flag Once[3];
+  static CudaLibrary Libraries[3];
+  const auto Index = static_cast<std::size_t>(Kind);
   std::call_once(Once[Index],
                  [&] { Libraries[Index] = openCudaLibrary(Kind, cudaLibrarySearch(Kind)); });
   return Libraries[Index];

@@ -2,8 +2,9 @@
 //
 // The CUDA backend needs two vendor libraries: the driver (libcuda.so.1,
 // installed with the GPU's kernel module) and NVRTC (libnvrtc.so.*, part of
-// the CUDA toolkit). Neither is linked: both are opened with dlopen when a
-// CUDA kernel is first measured, so that one build of atfc and of every
+// the CUDA toolkit), and a third for `#atf::objective "energy"`: NVML
+// (libnvidia-ml.so.1, installed with the driver). None is linked: each is
+// opened with dlopen when a CUDA kernel is first measured, so that one build of atfc and of every
 // tuner starts on any machine and tunes CUDA wherever the two exist (a GPU
 // node, a cluster), whether or not the toolkit was present at build time.
 //
@@ -16,9 +17,9 @@
 //                            (LD_LIBRARY_PATH, ld.so.cache),
 //                            /usr/local/cuda/lib64, /usr/local/cuda-*/lib64
 //                            (newest first), /opt/cuda/lib64.
-//   the driver               the dynamic loader's path only: the toolkit's
-//                            lib64/stubs/libcuda.so is a link-time stub that
-//                            runs nothing.
+//   the driver, NVML         the dynamic loader's path only: the toolkit's
+//                            lib64/stubs/libcuda.so (and libnvidia-ml.so) is
+//                            a link-time stub that runs nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_CUDALIBRARIES_H
@@ -30,7 +31,7 @@
 namespace atfc {
 
 /// Which of NVIDIA's libraries.
-enum class CudaLibraryKind { Driver, Nvrtc };
+enum class CudaLibraryKind { Driver, Nvrtc, Nvml };
 
 /// Where to look for one library.
 struct CudaLibrarySearch {

@@ -60,6 +60,16 @@ struct CudaDeviceSelection {
 /// The device of a backend: OpenCL or CUDA.
 using DeviceSelection = std::variant<OpenCLDeviceSelection, CudaDeviceSelection>;
 
+/// What a kernel's measurement reports, one cost each (the file's
+/// `objective` directives, in their order).
+enum class KernelCost : std::uint8_t {
+  /// The kernel's time in seconds: the statistic of the repetitions.
+  Time,
+  /// Joules per launch, from NVML's energy counter around a window of
+  /// launches (CUDA only; EnergyCounter.h).
+  Energy,
+};
+
 /// Everything about the kernel that is the same for every configuration.
 struct DeviceKernelSetup {
   /// The kernel source: the annotated file with its directives blanked (same
@@ -77,6 +87,8 @@ struct DeviceKernelSetup {
   /// Statistic.
   unsigned Repetitions = 5;
   RepetitionStatistic Statistic = RepetitionStatistic::Median;
+  /// The costs of a measurement, most significant first.
+  std::vector<KernelCost> Costs = {KernelCost::Time};
   /// The longest one configuration may take (build, launches, check), in
   /// seconds; 0 for no limit.
   double TimeoutSeconds = 0;

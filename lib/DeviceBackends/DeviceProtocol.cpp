@@ -115,6 +115,9 @@ void encode(WireWriter &W, const SetupMessage &M) {
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
   W.u8(static_cast<std::uint8_t>(S.Statistic));
+  W.u64(S.Costs.size());
+  for (KernelCost C : S.Costs)
+    W.u8(static_cast<std::uint8_t>(C));
   W.f64(S.TimeoutSeconds);
   W.u8(S.Check.has_value());
   if (S.Check) {
@@ -168,6 +171,10 @@ bool decode(WireReader &R, SetupMessage &M) {
   S.Warmups = static_cast<unsigned>(R.u64());
   S.Repetitions = static_cast<unsigned>(R.u64());
   S.Statistic = static_cast<RepetitionStatistic>(R.u8());
+  S.Costs.clear();
+  const std::uint64_t NC = R.u64();
+  for (std::uint64_t I = 0; I < NC && !R.Failed; ++I)
+    S.Costs.push_back(static_cast<KernelCost>(R.u8()));
   S.TimeoutSeconds = R.f64();
   if (R.u8()) {
     CheckSetup C;

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <optional>
 #include <sys/prctl.h>
 
 namespace atfc {
@@ -44,6 +45,27 @@ std::string formatSeconds(double Seconds) {
   char Text[32];
   std::snprintf(Text, sizeof Text, "%.6g", Seconds);
   return Text;
+}
+
+/// The joules per launch of the built kernel, over a window of launches
+/// back to back from the initial contents (as Kernel Tuner's continuous
+/// NVML observer does): no buffer is written between them, so that the
+/// window holds the kernel alone. Status says why a launch failed.
+Expected<EnergyWindow> measureLaunchEnergy(WorkerState &State, const LaunchSizes &Sizes,
+                                           unsigned Launches, DeviceStatus &Status) {
+  KernelDevice &Device = *State.Device;
+  const EnergyCounter *Counter = Device.energyCounter();
+  if (!Counter)
+    return Error("this device has no energy counter (energy is measured for CUDA kernels)");
+  Status = Device.writeBuffers(State.Contents);
+  if (!Status.ok())
+    return Error(Status.Reason);
+  auto Launch = [&] {
+    double Seconds = 0;
+    Status = Device.launch(Sizes, Seconds);
+    return Status.ok();
+  };
+  return measureEnergy(*Counter, Launch, Launches, kEnergyWindowSeconds, kEnergyWindowLimitSeconds);
 }
 
 /// Measures one configuration; Fatal is set when the device broke.
@@ -114,13 +136,34 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
   }
 
   // The log keeps every run's time, in the order they ran.
-  const double Cost = summarize(Times, Setup.Statistic);
-  Reply.Result = Measurement::valid({Cost});
-  Reply.Result.Log = "kernel times (s) of " + std::to_string(Times.size()) + " runs:";
+  const double Time = summarize(Times, Setup.Statistic);
+  std::string Log = "kernel times (s) of " + std::to_string(Times.size()) + " runs:";
   for (std::size_t R = 0; R < Times.size(); ++R)
-    Reply.Result.Log += (R ? ", " : " ") + formatSeconds(Times[R]);
-  Reply.Result.Log +=
-      std::string(" (") + statisticName(Setup.Statistic) + " " + formatSeconds(Cost) + ")";
+    Log += (R ? ", " : " ") + formatSeconds(Times[R]);
+  Log += std::string(" (") + statisticName(Setup.Statistic) + " " + formatSeconds(Time) + ")";
+  std::optional<EnergyWindow> Energy;
+  if (std::find(Setup.Costs.begin(), Setup.Costs.end(), KernelCost::Energy) != Setup.Costs.end()) {
+    Expected<EnergyWindow> Measured =
+        measureLaunchEnergy(State, Request.Sizes, Repetitions, Status);
+    if (!Status.ok() || !Measured) {
+      if (Status.ok())
+        Status = DeviceStatus::failed(FailureKind::RunFailed, "energy not measured",
+                                      Measured.error().message());
+      Fail(Status);
+      Reply.Result.CompileSeconds = CompileSeconds;
+      Reply.Result.RunSeconds = secondsSince(Start);
+      return Reply;
+    }
+    Energy = *Measured;
+    Log += "; energy (J) per launch: " + formatSeconds(Energy->JoulesPerLaunch) + ", " +
+           std::to_string(Energy->Millijoules) + " mJ over " + std::to_string(Energy->Launches) +
+           " launches in " + formatSeconds(Energy->Seconds) + " s";
+  }
+  std::vector<double> Costs;
+  for (KernelCost C : Setup.Costs)
+    Costs.push_back(C == KernelCost::Energy ? Energy->JoulesPerLaunch : Time);
+  Reply.Result = Measurement::valid(std::move(Costs));
+  Reply.Result.Log = std::move(Log);
   Reply.Result.CompileSeconds = CompileSeconds;
   Reply.Result.RunSeconds = RunSeconds;
   // The tuner keeps a copy too, for a worker started afresh.

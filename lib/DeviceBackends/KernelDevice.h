@@ -13,6 +13,7 @@
 #define ATFC_DEVICEBACKENDS_KERNELDEVICE_H
 
 #include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/EnergyCounter.h"
 #include "Support/Error.h"
 
 #include <memory>
@@ -70,6 +71,9 @@ public:
   virtual DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) = 0;
   /// Reads argument Index's buffer into Into (resized to its size).
   virtual DeviceStatus readBuffer(unsigned Index, std::vector<unsigned char> &Into) = 0;
+  /// The device's energy counter, opened when the setup's costs name
+  /// KernelCost::Energy; null where there is none (OpenCL).
+  virtual const EnergyCounter *energyCounter() const { return nullptr; }
 };
 
 /// Opens an OpenCL device and allocates the arguments' buffers

@@ -142,7 +142,8 @@ private:
   }
 
   /// An objective names a column beside the parameters' in the results'
-  /// exports; a kernel's one cost is its time, which only `min` describes.
+  /// exports. A kernel's cost is its time, which only `min` describes, and
+  /// a CUDA kernel's may be its energy too (`objective "energy"`, NVML).
   void checkObjectives() {
     for (const ObjectiveSpec &O : Spec.Objectives)
       if (Spec.findParameter(O.Name.Value))
@@ -166,14 +167,32 @@ private:
       }
       return;
     }
-    if (Spec.Objectives.size() > 1)
-      error(Spec.Objectives[1].Directive,
-            "a kernel is measured by one cost, its time; a second objective needs a run script "
-            "that writes several costs to its cost file");
-    else if (Spec.Objectives.front().Maximise)
-      error(Spec.Objectives.front().Directive,
-            "a kernel's cost is its time, which is minimised; write `min`, or measure a "
-            "throughput with a run script and a cost file");
+    const bool Cuda = Spec.Device.Backend == DeviceBackend::CUDA;
+    const ObjectiveSpec *Time = nullptr;
+    for (const ObjectiveSpec &O : Spec.Objectives) {
+      if (O.Name.Value == kEnergyObjective) {
+        if (!Cuda)
+          error(O.Name.Begin, "energy is measured for CUDA kernels only (with NVML); an OpenCL "
+                              "kernel's cost is its time");
+        else if (O.Maximise)
+          error(O.Directive, "a kernel's energy (joules per launch) is minimised; write `min` "
+                             "or nothing after \"energy\"");
+        continue;
+      }
+      if (Time) {
+        error(O.Directive,
+              Cuda ? "a CUDA kernel is measured by its time and its energy; a second objective "
+                     "other than \"energy\" needs a run script that writes several costs to "
+                     "its cost file"
+                   : "a kernel is measured by one cost, its time; a second objective needs a "
+                     "run script that writes several costs to its cost file");
+        continue;
+      }
+      Time = &O;
+      if (O.Maximise)
+        error(O.Directive, "a kernel's cost is its time, which is minimised; write `min`, or "
+                           "measure a throughput with a run script and a cost file");
+    }
   }
 
   void error(SourcePosition Where, std::string Message) {

@@ -259,6 +259,11 @@ private:
       return;
     OS << "  atf_setup_.Kind = MeasurementKind::"
        << (D.Backend == DeviceBackend::OpenCL ? "OpenCL" : "CUDA") << ";\n";
+    // A kernel's energy is measured (CUDA, NVML); where, for its messages.
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (O.Name.Value == kEnergyObjective)
+        OS << "  atf_setup_.Energy = {" << quoted(O.Name.Value) << ", " << O.Name.Begin.Line << ", "
+           << O.Name.Begin.Column << "};\n";
     if (!Analysis.DeviceLimitReferences.empty())
       OS << "  atf_setup_.NamesDeviceLimits = true;\n";
     // Their names, which `atfc space --device-limit` may give instead.

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace atfc {
@@ -262,6 +263,10 @@ struct ResultCheck {
   /// The `#` of the directive.
   SourcePosition Directive;
 };
+
+/// The objective that makes a CUDA kernel's measurement report its energy
+/// (joules per launch, NVML) beside or instead of its time.
+inline constexpr std::string_view kEnergyObjective = "energy";
 
 /// `objective "gflops" max`: one named cost and its direction.
 struct ObjectiveSpec {

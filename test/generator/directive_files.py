@@ -236,7 +236,11 @@ class FileWriter:
                 self.lines.append("#atf::timeout duration<seconds>(30)")
             return kind, ".sh" if r.random() < 0.5 else ".cpp"
         prefix = "ocl" if kind == "opencl" else "cuda"
-        if r.random() < 0.2:
+        if kind == "cuda" and r.random() < 0.3:
+            # A CUDA kernel's time, its energy (NVML), or both in either order.
+            for name in r.choice([["energy"], ["time", "energy"], ["energy", "time"]]):
+                self.lines.append('#atf::objective "%s"%s' % (name, r.choice(["", " min"])))
+        elif r.random() < 0.2:
             self.lines.append('#atf::objective "time" min')  # a kernel's one cost
         if r.random() < 0.5:
             self.lines.append("#atf::%s::kernel_name k" % prefix)
@@ -338,8 +342,10 @@ def main():
             if rc != 0:
                 if "did not compile" in out:
                     verdict = "build"
-                elif kind == "cuda" and "CUDA" in out:
-                    verdict = None  # no CUDA driver here: the tuner built, the device is absent
+                elif kind == "cuda" and ("CUDA" in out or "NVML" in out):
+                    # No CUDA driver (or NVML, for energy) here: the tuner
+                    # built, the device is absent.
+                    verdict = None
                 elif "empty" in out and "space" in out:
                     verdict = None  # constraints that no value meets: a valid, empty space
                 else:

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iostream>
 
 namespace atfc {
 namespace {
@@ -166,6 +167,32 @@ TEST(CudaBackend, MeasuresAndChecksOnAGpu) {
   EXPECT_EQ(Illegal.Reason, "CUDA_ERROR_INVALID_VALUE") << Illegal.Log;
   EXPECT_TRUE(Backend->measure(config(2), launch(2, 64)).Valid);
   EXPECT_EQ(Backend->workerRestarts(), 0u);
+}
+
+TEST(CudaBackend, MeasuresEnergyWithNvml) {
+  std::string Why;
+  auto Probe = openOrSkip(Why);
+  if (!Probe)
+    GTEST_SKIP() << Why;
+  Probe.reset();
+  if (const CudaLibrary &Nvml = cudaLibrary(CudaLibraryKind::Nvml); !Nvml.ok())
+    GTEST_SKIP() << Nvml.Error;
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Costs = {KernelCost::Time, KernelCost::Energy};
+  Expected<std::unique_ptr<DeviceBackend>> Backend =
+      DeviceBackend::open(CudaDeviceSelection{0}, std::move(Setup), deviceWorkerCommand());
+  ASSERT_TRUE(Backend) << messageOf(Backend);
+  ASSERT_TRUE((*Backend)->measureReference(config(1), launch(1, 256)).Valid);
+  Measurement M = (*Backend)->measure(config(4), launch(4, 128));
+  ASSERT_TRUE(M.Valid) << M.Reason << "\n" << M.Log;
+  ASSERT_EQ(M.Costs.size(), 2u);
+  // A launch of microseconds on a GPU drawing tens to hundreds of watts.
+  EXPECT_GT(M.Costs[0], 0);
+  EXPECT_GT(M.Costs[1], 0) << M.Log;
+  EXPECT_LT(M.Costs[1], 10) << M.Log;
+  EXPECT_NE(M.Log.find("energy (J) per launch: "), std::string::npos) << M.Log;
+  // For the GPU session's log (scripts/gpu-check keeps it).
+  std::cout << "energy per launch " << M.Costs[1] << " J, " << M.Log << "\n";
 }
 
 TEST(CudaBackend, IllegalAddressEndsTheWorkerNotTheRun) {
