@@ -59,10 +59,10 @@ public:
   }
 
   Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
-    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration)) {
+    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration))
       Jobs.push_front(Job{NextJob++, Configuration, std::nullopt, std::nullopt});
-      dispatch();
-    }
+    // A job an interrupted rank gave back waits for a free rank.
+    dispatch();
     while (!Jobs.front().Result) {
       if (Interrupted)
         return Measurement::invalid(FailureKind::Crashed, "interrupted");
@@ -199,12 +199,19 @@ private:
       Diags.warning(
           fmt::format("rank {}'s measuring process ended ({}){}", From, Lost.Reason,
                       Lost.Restarting ? "; it is started again" : "; the run goes on without it"));
-      for (Job &J : Jobs)
-        if (J.Rank == From && !J.Result)
+      for (Job &J : Jobs) {
+        if (J.Rank != From || J.Result)
+          continue;
+        // A measurement a signal cut short says nothing about the
+        // configuration (as in a run alone): another rank measures it.
+        if (Lost.Interrupted)
+          J.Rank.reset();
+        else
           J.Result = Measurement::invalid(
               FailureKind::Crashed,
               fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
                           Lost.Reason));
+      }
       R.InFlight = 0;
       R.Ready = false;
       R.Gone = !Lost.Restarting;

@@ -43,6 +43,9 @@ public:
   void lost(std::uint64_t Rank, bool Restarting) {
     send(Rank, encodeMessage(LostMessage{"killed by signal 9", Restarting}));
   }
+  void interrupted(std::uint64_t Rank) {
+    send(Rank, encodeMessage(LostMessage{"exit status 130", false, true}));
+  }
   /// The next request the measurer sent, and the rank it went to.
   std::pair<std::uint64_t, MeasureRequest> request() {
     std::vector<unsigned char> Frame;
@@ -133,6 +136,37 @@ TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
   EXPECT_EQ(xOf(Last), 23);
   L.result(Rank, Last.Job, 23);
   EXPECT_EQ(M->measure(config(23), {}).Costs, std::vector<double>{23});
+}
+
+// A rank that a signal stopped (it leaves, or the whole job stops) measured
+// nothing: its configuration is not failed but goes to another rank, and
+// the run's results are what an uninterrupted rank measured.
+TEST(RankedMeasurer, AnInterruptedRanksConfigurationGoesToAnotherRank) {
+  FakeLauncher L;
+  L.hello(0);
+  L.hello(1);
+  auto M = connect(L, 2);
+  ASSERT_TRUE(M);
+  M->prepare(std::vector<ParameterValues>{config(30), config(31)});
+  std::map<std::uint64_t, MeasureRequest> ByRank;
+  for (int I = 0; I < 2; ++I) {
+    auto [Rank, Request] = L.request();
+    ByRank[Rank] = Request;
+  }
+  ASSERT_EQ(ByRank.size(), 2u);
+  L.interrupted(1);
+  L.result(0, ByRank[0].Job, double(xOf(ByRank[0])));
+  const std::int64_t First = xOf(ByRank[0]), Second = xOf(ByRank[1]);
+  ASSERT_EQ(First, 30);
+  EXPECT_EQ(M->measure(config(30), {}).Costs, std::vector<double>{30});
+  // Rank 1's configuration was sent again, to rank 0.
+  auto [Rank, Again] = L.request();
+  EXPECT_EQ(Rank, 0u);
+  EXPECT_EQ(xOf(Again), Second);
+  L.result(0, Again.Job, double(Second));
+  const Measurement Got = M->measure(config(31), {});
+  ASSERT_TRUE(Got.Valid) << Got.Reason;
+  EXPECT_EQ(Got.Costs, std::vector<double>{31});
 }
 
 TEST(RankedMeasurer, ARankCompilingAheadTakesSeveral) {
