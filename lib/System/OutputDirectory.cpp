@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -165,12 +166,16 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
       Name == ".." || Name == kCreatedRecordName)
     return Error("atfc cannot create " + quotedPath(pathOf(Name)) +
                  ": the name holds a '/' or a line break, or is its own");
+  // What is there is looked at before the record is read: atfc records a
+  // name before it creates it, so an entry another atfc process (another
+  // rank) just made is in the record read after it (read first, the entry
+  // once looked like the user's, and a rank refused DIR/ranks).
+  struct stat Status {};
+  const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
   Expected<std::vector<std::string>> Names = createdNames();
   if (!Names)
     return Names.takeError();
   const bool Recorded = std::find(Names->begin(), Names->end(), Name) != Names->end();
-  struct stat Status {};
-  const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
   // Whatever is there is checked as a file or a directory: a link or
   // someone else's entry stops atfc even under a name it created.
   if (There)
