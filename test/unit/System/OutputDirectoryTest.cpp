@@ -155,6 +155,41 @@ TEST(OutputDirectoryTest, ADirectoryOthersMayWriteIsRefused) {
   EXPECT_FALSE(Dir->check("best.json"));
 }
 
+// Anyone may rename entries of a directory others may write (unless it is
+// sticky, as /tmp is): the output directory below it could be swapped for
+// theirs between two opens, at any depth above it.
+TEST(OutputDirectoryTest, ADirectoryBelowOneOthersMayWriteIsRefusedUnlessSticky) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-parent");
+  const fs::path Shared = Scratch.path() / "shared";
+  for (const fs::path &Out : {Shared / "out", Shared / "deeper" / "out"}) {
+    fs::create_directories(Out);
+    chmod(Shared.c_str(), 0777);
+    for (bool Create : {true, false}) {
+      Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), Create);
+      ASSERT_FALSE(Dir) << Out;
+      EXPECT_EQ(
+          Dir.error().message(),
+          "'" + Shared.string() + "', a directory above the output directory '" + Out.string() +
+              "', is writable by others and not sticky: another user could put their own "
+              "directory in its place; 'chmod o-w " +
+              Shared.string() + "' (or 'chmod +t " + Shared.string() + "'), or choose another -o");
+    }
+    // Sticky: only the owner may rename what is there.
+    chmod(Shared.c_str(), 01777);
+    EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+    chmod(Shared.c_str(), 0755);
+    EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+  }
+  // A relative path is judged by where it leads.
+  const fs::path Before = fs::current_path();
+  fs::current_path(Shared);
+  chmod(Shared.c_str(), 0777);
+  EXPECT_FALSE(OutputDirectory::open("out", false));
+  chmod(Shared.c_str(), 0755);
+  EXPECT_TRUE(OutputDirectory::open("out", false));
+  fs::current_path(Before);
+}
+
 // MPI ranks make DIR/ranks at once: one that looked at the record before
 // another recorded the name, and at the directory after it was made, took
 // it for the user's and refused it (one run in ten under load). Many
