@@ -50,6 +50,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -121,33 +122,51 @@ std::vector<pid_t> descendantsOf(pid_t Root) {
   return Found;
 }
 
-/// Passes Signal on to the ranks of the MPI job under Launcher: every
-/// process below it that runs atfc or atfc-ranks (whichever MPI starts
-/// them: Open MPI's mpiexec, MPICH's proxies); to Launcher itself while
-/// there is none.
-void signalRanks(pid_t Launcher, int Signal) {
+/// The ranks of the MPI job under Launcher: every process below it that
+/// runs atfc or atfc-ranks (whichever MPI starts them: Open MPI's mpiexec,
+/// MPICH's proxies).
+std::vector<pid_t> ranksOf(pid_t Launcher) {
   std::error_code EC;
   const std::filesystem::path Self = std::filesystem::read_symlink("/proc/self/exe", EC);
   const std::filesystem::path RankLauncher = Self.parent_path() / "atfc-ranks";
-  bool Any = false;
+  std::vector<pid_t> Ranks;
   for (pid_t Pid : descendantsOf(Launcher)) {
     const std::filesystem::path Exe =
         std::filesystem::read_symlink("/proc/" + std::to_string(Pid) + "/exe", EC);
-    if (EC || (Exe != Self && Exe != RankLauncher))
-      continue;
+    if (!EC && (Exe == Self || Exe == RankLauncher))
+      Ranks.push_back(Pid);
+  }
+  return Ranks;
+}
+
+/// Passes Signal on to the ranks of the MPI job under Launcher; to
+/// Launcher itself while there is none.
+void signalRanks(pid_t Launcher, int Signal) {
+  const std::vector<pid_t> Ranks = ranksOf(Launcher);
+  for (pid_t Pid : Ranks) {
     kill(Pid, Signal);
     kill(Pid, SIGCONT); // a stopped rank acts on it
-    Any = true;
   }
-  if (!Any)
+  if (Ranks.empty())
     kill(Launcher, Signal);
 }
 
+/// Whether Pid is stopped (SIGSTOP, SIGTSTP, SIGTTOU, SIGTTIN).
+bool stopped(pid_t Pid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Stat((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  const std::size_t End = Stat.rfind(')');
+  return End != std::string::npos && Stat.size() > End + 2 && Stat[End + 2] == 'T';
+}
+
 /// Waits for Child, passing the signal the handler kept on to the job's
-/// ranks and continuing the child when it stops (OnStopped hears of it);
-/// its wait status.
-int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnStopped) {
+/// ranks, and continuing the child when it stops and, once a second, a
+/// rank that stopped (a stopped rank holds the whole job for ever): OnStopped
+/// hears of each. Its wait status.
+int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnStopped,
+                    const std::function<void(pid_t Rank)> &OnRankStopped) {
   const pid_t Pid = Child.pid();
+  auto NextLook = Process::Clock::now();
   while (!Child.waitForExit(Process::Clock::now() + std::chrono::milliseconds(50))) {
     if (const int Signal = ForRanks) {
       ForRanks = 0;
@@ -159,6 +178,14 @@ int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnSto
         Info.si_pid == Pid && Info.si_code == CLD_STOPPED) {
       OnStopped(Info.si_status);
       Child.signal(SIGCONT);
+    }
+    if (Process::Clock::now() >= NextLook) {
+      NextLook = Process::Clock::now() + std::chrono::seconds(1);
+      for (pid_t Rank : ranksOf(Pid))
+        if (stopped(Rank)) {
+          OnRankStopped(Rank);
+          kill(Rank, SIGCONT);
+        }
     }
   }
   return Child.reapContinuingStops(OnStopped);
@@ -284,8 +311,14 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
       Diags.warning("the " + How.What + " was stopped by signal " + std::to_string(Signal) + " (" +
                     strsignal(Signal) + "); atfc continues it, as it waits for its end");
   };
-  const int Status =
-      How.SignalsToRanks ? reapJobLauncher(Child, OnStopped) : Child.reapContinuingStops(OnStopped);
+  bool WarnedRank = false;
+  auto OnRankStopped = [&](pid_t Rank) {
+    if (!std::exchange(WarnedRank, true))
+      Diags.warning("a rank of the " + How.What + " (pid " + std::to_string(Rank) +
+                    ") was stopped; atfc continues it, as it waits for the job's end");
+  };
+  const int Status = How.SignalsToRanks ? reapJobLauncher(Child, OnStopped, OnRankStopped)
+                                        : Child.reapContinuingStops(OnStopped);
   Restore();
   killLeftovers();
   if (KilledAfterGrace) {
