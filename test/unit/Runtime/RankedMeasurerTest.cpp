@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -167,6 +168,40 @@ TEST(RankedMeasurer, AnInterruptedRanksConfigurationGoesToAnotherRank) {
   const Measurement Got = M->measure(config(31), {});
   ASSERT_TRUE(Got.Valid) << Got.Reason;
   EXPECT_EQ(Got.Costs, std::vector<double>{31});
+}
+
+// Interrupted, the run keeps what other ranks measured for its batch: the
+// result that came in (read from the socket then), and the one measure()
+// returned just before the loop learnt of the interrupt; not the job still
+// in flight.
+TEST(RankedMeasurer, InterruptedItHandsBackTheBatchsWholeResults) {
+  FakeLauncher L;
+  for (std::uint64_t R : {0, 1, 2})
+    L.hello(R);
+  auto M = connect(L, 3);
+  ASSERT_TRUE(M);
+  M->prepare(std::vector<ParameterValues>{config(40), config(41), config(42)});
+  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
+  for (int I = 0; I < 3; ++I) {
+    auto Sent = L.request();
+    ByX[xOf(Sent.second)] = Sent;
+  }
+  L.result(ByX[40].first, ByX[40].second.Job, 40);
+  EXPECT_EQ(M->measure(config(40), {}).Costs, std::vector<double>{40});
+  M->interrupt();
+  L.result(ByX[42].first, ByX[42].second.Job, 42);
+  const Measurement Cut = M->measure(config(41), {});
+  EXPECT_FALSE(Cut.Valid);
+  EXPECT_EQ(Cut.Reason, "interrupted");
+  // The loop learnt of the interrupt after measure() returned 40.
+  std::optional<Measurement> Kept = M->finishedAfterInterrupt(config(40));
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Costs, std::vector<double>{40});
+  EXPECT_FALSE(M->finishedAfterInterrupt(config(41))); // still in flight
+  Kept = M->finishedAfterInterrupt(config(42));
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Costs, std::vector<double>{42});
+  EXPECT_FALSE(M->finishedAfterInterrupt(config(42))); // handed back once
 }
 
 TEST(RankedMeasurer, ARankCompilingAheadTakesSeveral) {
