@@ -46,6 +46,14 @@ public:
                               std::span<const Value> Values) = 0;
   /// Stops the measurement in flight as soon as possible (thread-safe).
   virtual void interrupt() {}
+  /// Once interrupted: a whole measurement of Configuration (of the batch
+  /// in hand) that came in anyway, which the run keeps; nullopt when there
+  /// is none. A measurement here is cut short by the interrupt and says
+  /// nothing; one made elsewhere (another rank) may have ended before it.
+  virtual std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &Configuration) {
+    (void)Configuration;
+    return std::nullopt;
+  }
   /// The device measured on, for reports and the results key ("" for
   /// scripts).
   virtual std::string device() const { return {}; }

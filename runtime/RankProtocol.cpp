@@ -174,6 +174,7 @@ std::vector<unsigned char> encodeMessage(const LostMessage &M) {
   WireWriter W = start(RankMessage::Lost);
   W.str(M.Reason);
   W.u8(M.Restarting);
+  W.u8(M.Interrupted);
   return std::move(W.Bytes);
 }
 
@@ -181,6 +182,7 @@ bool decodeMessage(const std::vector<unsigned char> &Payload, LostMessage &M) {
   Reader In(Payload, RankMessage::Lost);
   M.Reason = In.R.str();
   M.Restarting = In.R.u8() != 0;
+  M.Interrupted = In.R.u8() != 0;
   return !In.R.Failed;
 }
 

@@ -15,7 +15,9 @@
 //                           limits; or why it cannot measure), Result.
 //   searching -> measuring: Measure (a job number and the values).
 //   launcher  -> searching: Lost (the rank's measuring tuner ended; whether
-//                           the launcher starts it again).
+//                           the launcher starts it again; whether a signal
+//                           stopped it, which leaves its measurement
+//                           unmeasured rather than failed).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_RANKPROTOCOL_H
@@ -88,6 +90,10 @@ struct LostMessage {
   std::string Reason;
   /// Whether the launcher starts it again (it sends a new Hello then).
   bool Restarting = false;
+  /// Whether a stopping signal ended it (SIGINT, SIGTERM: it exited as an
+  /// interrupted tuner does): what it was measuring says nothing about the
+  /// configuration, which another rank measures (or --resume does).
+  bool Interrupted = false;
 };
 
 std::vector<unsigned char> encodeMessage(const HelloMessage &M);

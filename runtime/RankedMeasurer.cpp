@@ -15,9 +15,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
+
+/// What measure() returns once interrupted, for a job still in flight.
+constexpr const char *kInterruptedReason = "interrupted";
 
 bool sameValues(const ParameterValues &A, const ParameterValues &B) {
   return std::equal(
@@ -59,13 +63,13 @@ public:
   }
 
   Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
-    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration)) {
+    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration))
       Jobs.push_front(Job{NextJob++, Configuration, std::nullopt, std::nullopt});
-      dispatch();
-    }
+    // A job an interrupted rank gave back waits for a free rank.
+    dispatch();
     while (!Jobs.front().Result) {
       if (Interrupted)
-        return Measurement::invalid(FailureKind::Crashed, "interrupted");
+        return Measurement::invalid(FailureKind::Crashed, kInterruptedReason);
       Expected<void> Pumped = pump();
       if (!Pumped || !FatalError.empty() || noRankLeft()) {
         // Nothing can measure any more: end the run as an interrupted one
@@ -82,6 +86,29 @@ public:
     }
     Measurement M = std::move(*Jobs.front().Result);
     Jobs.pop_front();
+    // The loop may learn of an interrupt only after this returns.
+    LastReturned = {Configuration, M};
+    return M;
+  }
+
+  std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
+    if (LastReturned && sameValues(LastReturned->first, C))
+      return std::exchange(LastReturned, std::nullopt)->second;
+    // Results waiting in the socket were measured too.
+    for (pollfd P = {Fd, POLLIN, 0}; ::poll(&P, 1, 0) > 0 && (P.revents & POLLIN);) {
+      std::vector<unsigned char> Frame;
+      std::uint64_t From = 0;
+      if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size())
+        break;
+      handle(From, Frame);
+    }
+    auto It = std::find_if(Jobs.begin(), Jobs.end(), [&](const Job &J) {
+      return J.Result && J.Result->Reason != kInterruptedReason && sameValues(J.Configuration, C);
+    });
+    if (It == Jobs.end())
+      return std::nullopt;
+    Measurement M = std::move(*It->Result);
+    Jobs.erase(It);
     return M;
   }
 
@@ -199,12 +226,19 @@ private:
       Diags.warning(
           fmt::format("rank {}'s measuring process ended ({}){}", From, Lost.Reason,
                       Lost.Restarting ? "; it is started again" : "; the run goes on without it"));
-      for (Job &J : Jobs)
-        if (J.Rank == From && !J.Result)
+      for (Job &J : Jobs) {
+        if (J.Rank != From || J.Result)
+          continue;
+        // A measurement a signal cut short says nothing about the
+        // configuration (as in a run alone): another rank measures it.
+        if (Lost.Interrupted)
+          J.Rank.reset();
+        else
           J.Result = Measurement::invalid(
               FailureKind::Crashed,
               fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
                           Lost.Reason));
+      }
       R.InFlight = 0;
       R.Ready = false;
       R.Gone = !Lost.Restarting;
@@ -230,6 +264,8 @@ private:
   std::string Device, CostMeaning, FatalError;
   DeviceLimits Limits;
   std::atomic<bool> Interrupted{false};
+  /// The configuration and result measure() returned last.
+  std::optional<std::pair<ParameterValues, Measurement>> LastReturned;
 };
 
 } // namespace

@@ -9,8 +9,10 @@
 //
 // A measuring tuner that ends while it measures (killed, crashed) costs only
 // what it measured: those configurations are invalid with the reason, and
-// its launcher starts it again. When no rank is left, the run ends as an
-// interrupted one, every result kept, for --resume.
+// its launcher starts it again. One that a signal stopped (its rank leaves,
+// or the whole job stops) measured nothing: its configurations go to
+// another rank. When no rank is left, the run ends as an interrupted one,
+// every result kept, for --resume.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_RANKEDMEASURER_H

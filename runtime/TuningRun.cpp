@@ -70,9 +70,20 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       Measurement M = Measurer.measure(Named[I], Values[I]);
       checkCostFitsObjectives(M, Objectives);
       // A measurement that the interrupt cut short says nothing about the
-      // configuration: it is not recorded, so --resume measures it.
-      if (Interrupt.requested())
+      // configuration: it is not recorded, so --resume measures it. Whole
+      // ones of the batch that came in anyway (other ranks') are kept.
+      if (Interrupt.requested()) {
+        for (std::size_t J = I; J < Batch.size(); ++J) {
+          std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Named[J]);
+          if (!Done)
+            continue;
+          checkCostFitsObjectives(*Done, Objectives);
+          if (Expected<void> Recorded = Session.record(Batch[J], Named[J], *Done, 0); !Recorded)
+            return Recorded.takeError();
+          Reporter.evaluated(progressState(Session), Named[J], *Done);
+        }
         break;
+      }
       const double Wall =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - Begin).count();
       if (Expected<void> Recorded = Session.record(Batch[I], Named[I], M, Wall); !Recorded)

@@ -16,6 +16,7 @@
 
 #include "Invocation/TunerInvocation.h"
 #include "Support/Diagnostic.h"
+#include "System/Interruption.h"
 #include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
 #include "Wisdom/Wisdom.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/FileSystem.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <ostream>
 #include <sstream>
 
@@ -174,8 +176,16 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
       Diags.error("an option's text is not UTF-8");
       return Fail(2);
     }
-    if (Ranked) // rank 0 becomes the launcher: one run
+    if (Ranked) { // rank 0 becomes the launcher: one run
+      // A signal kept since the build ends every rank, as it ends a run
+      // alone before its tuner starts (the exec would lose it).
+      if (const int Kept = Interruption::pending()) {
+        Diags.error(std::string("interrupted by signal ") + std::to_string(Kept) + " (" +
+                    strsignal(Kept) + ") before the tuner started");
+        return execRankLauncher({}, Options.Devices, 128 + Kept, Diags);
+      }
       return execRankLauncher(Args, Options.Devices, 0, Diags);
+    }
     return runTunerProcess(Prepared->Binary, Args, Diags, Output + "/work");
   };
   std::vector<PriorData> Priors;

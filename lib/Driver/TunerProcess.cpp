@@ -19,9 +19,16 @@
 // what it leaves running (PR_SET_CHILD_SUBREAPER), kills those process
 // groups, and removes the configurations' directories under work/.
 //
-// mpiexec (--ranks) runs the same way, with one more duty: a job that has
-// not ended some seconds after the first signal is killed, an alarm's
-// handler killing mpiexec's group, and the orphaned ranks' groups after.
+// mpiexec (--ranks) runs the same way, with two more duties. The signal
+// goes to the job's ranks (the atfc and atfc-ranks processes under
+// mpiexec), not to mpiexec: Open MPI's mpiexec passes a SIGTERM on 1 s
+// late and kills the ranks 1 s after that (odls_base_sigkill_timeout),
+// which cut rank 0's tuner off while it wrote its outputs; atfc-ranks
+// ends the job itself once rank 0's tuner has ended its run. Only while
+// no rank runs yet (mpiexec starting) does mpiexec get the signal. And a
+// job that has not ended some seconds after the first signal is killed, an
+// alarm's handler killing mpiexec's group, and the orphaned ranks' groups
+// after.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerProcess.h"
@@ -36,11 +43,14 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iterator>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,11 +68,18 @@ volatile sig_atomic_t PassedOn = 0;
 /// 0: never.
 volatile sig_atomic_t KillGraceSeconds = 0;
 volatile sig_atomic_t KilledAfterGrace = 0;
+/// Whether the signal goes to the job's ranks (by the waiting loop) rather
+/// than to the child; the signal it has yet to pass on.
+volatile sig_atomic_t ToRanks = 0;
+volatile sig_atomic_t ForRanks = 0;
 
 extern "C" void forwardToChild(int Signal) {
   if (ChildPid <= 0)
     return;
-  kill(ChildPid, Signal);
+  if (!ToRanks)
+    kill(ChildPid, Signal);
+  else if (PassedOn == 0) // one stop for the job; the grace ends it anyway
+    ForRanks = Signal;
   if (PassedOn == 0) {
     PassedOn = Signal;
     if (KillGraceSeconds > 0)
@@ -87,6 +104,91 @@ std::vector<pid_t> childrenOfThisProcess() {
       Children.push_back(Pid);
   }
   return Children;
+}
+
+/// The processes below Root (its children, theirs, ...).
+std::vector<pid_t> descendantsOf(pid_t Root) {
+  std::vector<pid_t> Found = {Root};
+  for (std::size_t I = 0; I < Found.size() && Found.size() < 4096; ++I) {
+    std::error_code EC;
+    const std::string Tasks = "/proc/" + std::to_string(Found[I]) + "/task";
+    for (const auto &Task : std::filesystem::directory_iterator(Tasks, EC)) {
+      std::ifstream In(Task.path() / "children");
+      for (pid_t Pid; In >> Pid;)
+        Found.push_back(Pid);
+    }
+  }
+  Found.erase(Found.begin());
+  return Found;
+}
+
+/// The ranks of the MPI job under Launcher: every process below it that
+/// runs atfc or atfc-ranks (whichever MPI starts them: Open MPI's mpiexec,
+/// MPICH's proxies).
+std::vector<pid_t> ranksOf(pid_t Launcher) {
+  std::error_code EC;
+  const std::filesystem::path Self = std::filesystem::read_symlink("/proc/self/exe", EC);
+  const std::filesystem::path RankLauncher = Self.parent_path() / "atfc-ranks";
+  std::vector<pid_t> Ranks;
+  for (pid_t Pid : descendantsOf(Launcher)) {
+    const std::filesystem::path Exe =
+        std::filesystem::read_symlink("/proc/" + std::to_string(Pid) + "/exe", EC);
+    if (!EC && (Exe == Self || Exe == RankLauncher))
+      Ranks.push_back(Pid);
+  }
+  return Ranks;
+}
+
+/// Passes Signal on to the ranks of the MPI job under Launcher; to
+/// Launcher itself while there is none.
+void signalRanks(pid_t Launcher, int Signal) {
+  const std::vector<pid_t> Ranks = ranksOf(Launcher);
+  for (pid_t Pid : Ranks) {
+    kill(Pid, Signal);
+    kill(Pid, SIGCONT); // a stopped rank acts on it
+  }
+  if (Ranks.empty())
+    kill(Launcher, Signal);
+}
+
+/// Whether Pid is stopped (SIGSTOP, SIGTSTP, SIGTTOU, SIGTTIN).
+bool stopped(pid_t Pid) {
+  std::ifstream In("/proc/" + std::to_string(Pid) + "/stat");
+  std::string Stat((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+  const std::size_t End = Stat.rfind(')');
+  return End != std::string::npos && Stat.size() > End + 2 && Stat[End + 2] == 'T';
+}
+
+/// Waits for Child, passing the signal the handler kept on to the job's
+/// ranks, and continuing the child when it stops and, once a second, a
+/// rank that stopped (a stopped rank holds the whole job for ever): OnStopped
+/// hears of each. Its wait status.
+int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnStopped,
+                    const std::function<void(pid_t Rank)> &OnRankStopped) {
+  const pid_t Pid = Child.pid();
+  auto NextLook = Process::Clock::now();
+  while (!Child.waitForExit(Process::Clock::now() + std::chrono::milliseconds(50))) {
+    if (const int Signal = ForRanks) {
+      ForRanks = 0;
+      signalRanks(Pid, Signal);
+    }
+    // Stops only: the exit stays for reapContinuingStops.
+    siginfo_t Info{};
+    if (waitid(P_PID, static_cast<id_t>(Pid), &Info, WSTOPPED | WNOHANG) == 0 &&
+        Info.si_pid == Pid && Info.si_code == CLD_STOPPED) {
+      OnStopped(Info.si_status);
+      Child.signal(SIGCONT);
+    }
+    if (Process::Clock::now() >= NextLook) {
+      NextLook = Process::Clock::now() + std::chrono::seconds(1);
+      for (pid_t Rank : ranksOf(Pid))
+        if (stopped(Rank)) {
+          OnRankStopped(Rank);
+          kill(Rank, SIGCONT);
+        }
+    }
+  }
+  return Child.reapContinuingStops(OnStopped);
 }
 
 /// Kills and reaps whatever the dead tuner left running: its scripts' groups
@@ -137,6 +239,9 @@ struct Supervision {
   unsigned KillGraceSeconds = 0;
   /// Whether the child's stdin is /dev/null.
   bool NullInput = false;
+  /// Whether the child starts an MPI job whose ranks get the signals
+  /// (TunerProcess.cpp's head).
+  bool SignalsToRanks = false;
 };
 
 /// Runs Program in a process group of its own, passing stopping signals on
@@ -156,6 +261,8 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
   PassedOn = 0;
   KilledAfterGrace = 0;
   KillGraceSeconds = static_cast<sig_atomic_t>(How.KillGraceSeconds);
+  ToRanks = How.SignalsToRanks ? 1 : 0;
+  ForRanks = 0;
   // The handlers are in place before the child exists, so no signal is lost
   // between its start and the wait; a handler, not SIG_IGN, is reset to the
   // default in the child.
@@ -199,11 +306,19 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
     return 1;
   }
   bool Warned = false;
-  const int Status = Child.reapContinuingStops([&](int Signal) {
+  auto OnStopped = [&](int Signal) {
     if (!std::exchange(Warned, true))
       Diags.warning("the " + How.What + " was stopped by signal " + std::to_string(Signal) + " (" +
                     strsignal(Signal) + "); atfc continues it, as it waits for its end");
-  });
+  };
+  bool WarnedRank = false;
+  auto OnRankStopped = [&](pid_t Rank) {
+    if (!std::exchange(WarnedRank, true))
+      Diags.warning("a rank of the " + How.What + " (pid " + std::to_string(Rank) +
+                    ") was stopped; atfc continues it, as it waits for the job's end");
+  };
+  const int Status = How.SignalsToRanks ? reapJobLauncher(Child, OnStopped, OnRankStopped)
+                                        : Child.reapContinuingStops(OnStopped);
   Restore();
   killLeftovers();
   if (KilledAfterGrace) {
@@ -250,6 +365,7 @@ int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags) 
   How.What = "MPI job (" + Name + ")";
   How.KillGraceSeconds = kJobKillGraceSeconds;
   How.NullInput = true; // the tuners read no input; a background read would stop
+  How.SignalsToRanks = true;
   const int Status = runSupervised(*Program, Args, Diags, How);
   // mpiexec ends 1 when its ranks were stopped; the run was interrupted.
   return PassedOn != 0 ? 128 + PassedOn : Status;

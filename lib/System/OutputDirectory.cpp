@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,6 +73,35 @@ std::pair<std::string, std::string> splitPath(const std::string &Path) {
   return {Slash == 0 ? "/" : Path.substr(0, Slash), Path.substr(Slash + 1)};
 }
 
+/// Why the directory open as Fd (given as Path) could be swapped by
+/// another user, if it could: a directory above it that others may write
+/// and that is not sticky (/tmp without its t bit) lets anyone rename it
+/// away and put their own (or a link) in its place, and every path into it
+/// (the database, the tuner's outputs, a rank's work directory) would then
+/// lead into theirs. Sticky ones (/tmp) allow renaming only to the owner.
+std::optional<Error> swappableAncestor(int Fd, const std::string &Path) {
+  char Real[PATH_MAX];
+  const std::string Link = "/proc/self/fd/" + std::to_string(Fd);
+  const ssize_t Size = readlink(Link.c_str(), Real, sizeof Real - 1);
+  if (Size <= 0 || Real[0] != '/')
+    return std::nullopt; // no /proc: the directory's own checks stand
+  std::string Ancestor(Real, static_cast<std::size_t>(Size));
+  while (Ancestor.size() > 1) {
+    const std::size_t Slash = Ancestor.find_last_of('/');
+    Ancestor = Slash == 0 ? "/" : Ancestor.substr(0, Slash);
+    struct stat Status {};
+    if (stat(Ancestor.c_str(), &Status) != 0)
+      continue;
+    if ((Status.st_mode & S_IWOTH) && !(Status.st_mode & S_ISVTX))
+      return Error(quotedPath(Ancestor) + ", a directory above the output directory " +
+                   quotedPath(Path) +
+                   ", is writable by others and not sticky: another user could put their own "
+                   "directory in its place; 'chmod o-w " +
+                   Ancestor + "' (or 'chmod +t " + Ancestor + "'), or choose another -o");
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 Expected<OutputDirectory> OutputDirectory::open(const std::string &Given, bool Create) {
@@ -99,6 +129,8 @@ Expected<OutputDirectory> OutputDirectory::open(const std::string &Given, bool C
     return systemError("open the output directory", Path);
   if (std::optional<Error> Foreign = foreignStatus(Status, Path, true, true))
     return std::move(*Foreign);
+  if (std::optional<Error> Swappable = swappableAncestor(Fd, Path))
+    return std::move(*Swappable);
   return Dir;
 }
 
@@ -165,12 +197,16 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
       Name == ".." || Name == kCreatedRecordName)
     return Error("atfc cannot create " + quotedPath(pathOf(Name)) +
                  ": the name holds a '/' or a line break, or is its own");
+  // What is there is looked at before the record is read: atfc records a
+  // name before it creates it, so an entry another atfc process (another
+  // rank) just made is in the record read after it (read first, the entry
+  // once looked like the user's, and a rank refused DIR/ranks).
+  struct stat Status {};
+  const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
   Expected<std::vector<std::string>> Names = createdNames();
   if (!Names)
     return Names.takeError();
   const bool Recorded = std::find(Names->begin(), Names->end(), Name) != Names->end();
-  struct stat Status {};
-  const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
   // Whatever is there is checked as a file or a directory: a link or
   // someone else's entry stops atfc even under a name it created.
   if (There)

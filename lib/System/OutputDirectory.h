@@ -18,7 +18,10 @@
 //
 // Once the directory is known to be the user's and closed to others, no
 // one else can plant anything in it later; the checks at each open catch
-// what was there before.
+// what was there before. Nor can anyone swap the directory itself: one
+// below a directory that others may write and that is not sticky (a /tmp
+// without its t bit) is refused, as anyone could rename it away and put
+// their own in its place.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_OUTPUTDIRECTORY_H
@@ -40,7 +43,8 @@ class OutputDirectory {
 public:
   /// Opens Path as an output directory, creating it (and its missing
   /// parents, 0700) when Create. Refuses a link, a directory not owned by
-  /// the user or root, and one that others may write, saying what to do.
+  /// the user or root, one that others may write, and one below a directory
+  /// that others may write and that is not sticky, saying what to do.
   static Expected<OutputDirectory> open(const std::string &Path, bool Create);
 
   OutputDirectory(OutputDirectory &&Other) noexcept

@@ -14,8 +14,18 @@
 //    node-local rank, or its entry of --devices); rank 0 also starts the
 //    searching tuner, whose exit status is the run's.
 //  - A measuring tuner that ends is started again, and the searching tuner
-//    is told (Lost) so that it records what it was measuring as failed. One
-//    that ends before it said anything is not started again.
+//    is told (Lost) so that it records what it was measuring as failed (or,
+//    when a signal stopped it, has another rank measure it). One that ends
+//    before it said anything is not started again.
+//  - SIGINT and SIGTERM stop the run as they stop a tuner alone: on rank 0
+//    the searching tuner gets the signal and ends the run `interrupted`,
+//    writing its outputs; when it has ended, every rank stops its measuring
+//    tuner at once (SIGTERM: a measurement in flight is cut short) and
+//    leaves MPI. On another rank the signal makes the rank leave the run.
+//    A signal during start-up is kept until the tuners run (or, on rank 0,
+//    ends the job before they start).
+//  - A tuner that stops (SIGSTOP, SIGTTOU) is continued, with a warning: a
+//    stopped tuner would hold the whole job for ever.
 //  - Waiting polls, with a short sleep that grows while nothing happens, so
 //    that idle ranks leave the cores to the measurements (a blocking MPI
 //    call would spin).
@@ -143,16 +153,21 @@ Bytes addressed(std::uint64_t Rank, const Bytes &Payload) {
 }
 
 /// RankProtocol.h's LostMessage, encoded as DeviceProtocol's WireWriter does.
-Bytes lostMessage(const std::string &Reason, bool Restarting) {
+Bytes lostMessage(const std::string &Reason, bool Restarting, bool Interrupted) {
   const std::uint64_t Size = Reason.size();
-  Bytes B(2 + sizeof Size + Size);
+  Bytes B(3 + sizeof Size + Size);
   B[0] = kLostMessage;
   std::memcpy(B.data() + 1, &Size, sizeof Size);
   if (Size)
     std::memcpy(B.data() + 1 + sizeof Size, Reason.data(), Size);
-  B.back() = Restarting ? 1 : 0;
+  B[1 + sizeof Size + Size] = Restarting ? 1 : 0;
+  B.back() = Interrupted ? 1 : 0;
   return B;
 }
+
+/// The exit status of a tuner that a stopping signal interrupted
+/// (runtime/TuningRun.h's kInterruptedExitCode).
+constexpr int kInterruptedExitCode = 130;
 
 std::string describeStatus(int Status) {
   if (WIFSIGNALED(Status))
@@ -172,6 +187,12 @@ public:
   int run() {
     ::getrusage(RUSAGE_SELF, &StartUsage);
     StartTime = std::chrono::steady_clock::now();
+    if (Rank == 0 && ReceivedSignal) {
+      // Stopped before any tuner ran: no run exists, every rank ends.
+      SearchStatus = W_EXITCODE(128 + ReceivedSignal, 0);
+      stopEveryRank();
+      return shutDown();
+    }
     Worker = start("measure");
     if (Rank == 0)
       Search = start("search");
@@ -253,7 +274,7 @@ private:
   /// that it does not wait for a result.
   void toWorker(const Bytes &Payload) {
     if (Leaving || Worker.Fd < 0)
-      toSearch(lostMessage("the rank left the run", false));
+      toSearch(lostMessage("the rank left the run", false, true));
     else
       Worker.send(Payload);
   }
@@ -263,12 +284,17 @@ private:
   void step() {
     bool Busy = false;
     if (ReceivedSignal) {
-      // Ctrl-C or the MPI job ending: the tuners stop as they do alone.
+      // Ctrl-C or the job's end: rank 0's searching tuner alone decides
+      // (it ends the run interrupted; its end stops every rank). Another
+      // rank leaves: its measuring tuner stops, and what it measured goes
+      // to another rank.
       const int Signal = ReceivedSignal;
       ReceivedSignal = 0;
-      for (pid_t P : {Worker.Pid, Search.Pid})
-        if (P > 0)
-          ::kill(P, Signal);
+      const pid_t To = Rank == 0 ? Search.Pid : Worker.Pid;
+      if (To > 0) {
+        ::kill(To, Signal);
+        ::kill(To, SIGCONT); // a stopped tuner acts on it
+      }
       if (Rank != 0)
         Leaving = true;
     }
@@ -347,8 +373,12 @@ private:
     int Status = 0;
     rusage Usage{};
     pid_t Pid;
-    while ((Pid = ::wait4(-1, &Status, WNOHANG, &Usage)) > 0) {
+    while ((Pid = ::wait4(-1, &Status, WNOHANG | WUNTRACED, &Usage)) > 0) {
       Any = true;
+      if (WIFSTOPPED(Status)) {
+        continueStopped(Pid, WSTOPSIG(Status));
+        continue;
+      }
       if (Pid == Search.Pid)
         searchEnded(Status, Usage);
       else if (Pid == Worker.Pid)
@@ -357,14 +387,31 @@ private:
     return Any;
   }
 
+  /// A stopped tuner holds the run (the searching tuner waits for its
+  /// result, atfc for the job) for ever: it is continued, with a warning.
+  void continueStopped(pid_t Pid, int Signal) {
+    if (!WarnedStopped) {
+      WarnedStopped = true;
+      atfc::DiagnosticSink(std::cerr).warning(
+          "rank " + std::to_string(Rank) + "'s " + (Pid == Search.Pid ? "searching" : "measuring") +
+          " tuner was stopped by signal " + std::to_string(Signal) + " (" + strsignal(Signal) +
+          "); atfc-ranks continues it, as it waits for its end");
+    }
+    ::kill(Pid, SIGCONT);
+  }
+
+  void stopEveryRank() {
+    Stopping = true;
+    for (int R = 1; R < Size; ++R)
+      post(R, kStopTag, {});
+  }
+
   void searchEnded(int Status, const rusage &Usage) {
     SearchStatus = Status;
     SearchUsage = Usage;
     ::close(Search.Fd);
     Search = Channel{};
-    Stopping = true;
-    for (int R = 1; R < Size; ++R)
-      post(R, kStopTag, {});
+    stopEveryRank();
   }
 
   void workerEnded(int Status) {
@@ -374,20 +421,27 @@ private:
       toSearch(*P);
     ::close(Worker.Fd);
     const bool Again = Worker.Spoke && !Leaving && !Stopping;
+    // It ended as an interrupted tuner does, or this rank passed a signal on.
+    const bool Interrupted =
+        Leaving || (WIFEXITED(Status) && WEXITSTATUS(Status) == kInterruptedExitCode);
     Worker = Channel{};
     if (!Stopping)
-      toSearch(lostMessage(describeStatus(Status), Again));
+      toSearch(lostMessage(describeStatus(Status), Again, Interrupted));
     if (Again)
       Worker = start("measure");
   }
 
-  /// Ends the measuring tuner (its socket closes: it finishes its
-  /// measurement and exits), waits for the sends, finalises.
+  /// Ends the measuring tuner (SIGTERM cuts its measurement in flight
+  /// short, which no one waits for any more; its socket closes), waits for
+  /// the sends, finalises.
   int shutDown() {
     if (Worker.Fd >= 0) {
+      ::kill(Worker.Pid, SIGTERM);
+      ::kill(Worker.Pid, SIGCONT);
       ::close(Worker.Fd);
       int Status = 0;
-      ::waitpid(Worker.Pid, &Status, 0);
+      while (::waitpid(Worker.Pid, &Status, 0) < 0 && errno == EINTR) {
+      }
     }
     while (!Sends.empty()) {
       std::erase_if(Sends, [](const std::unique_ptr<Pending> &P) {
@@ -435,6 +489,7 @@ private:
   bool Stopping = false;
   /// A measuring rank asked to stop (a signal): it measures no more.
   bool Leaving = false;
+  bool WarnedStopped = false;
   int SearchStatus = 0;
   rusage SearchUsage{}, StartUsage{};
   std::chrono::steady_clock::time_point StartTime;
@@ -534,6 +589,14 @@ int main(int Argc, char **Argv) {
                        Failed, Command))
     return *Status;
 
+  // Before MPI starts: a signal during start-up is kept (Launcher::run),
+  // not the end of this rank while the others wait for it.
+  struct sigaction Action = {};
+  Action.sa_handler = onSignal;
+  sigemptyset(&Action.sa_mask);
+  sigaction(SIGINT, &Action, nullptr);
+  sigaction(SIGTERM, &Action, nullptr);
+
   MPI_Init(&Argc, &Argv);
   int Rank = 0, Size = 1, Local = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -552,11 +615,5 @@ int main(int Argc, char **Argv) {
     MPI_Finalize();
     return Rank == 0 ? Failed : 0;
   }
-
-  struct sigaction Action = {};
-  Action.sa_handler = onSignal;
-  sigemptyset(&Action.sa_mask);
-  sigaction(SIGINT, &Action, nullptr);
-  sigaction(SIGTERM, &Action, nullptr);
   return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command)).run();
 }

@@ -9,10 +9,9 @@
 
 #include "Driver/TunerPipeline.h"
 #include "Support/Diagnostic.h"
+#include "System/SafeFiles.h"
 
 #include <CLI/CLI.hpp>
-
-#include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
 
@@ -37,14 +36,10 @@ int emitMain(const SubcommandArgs &Args) {
     standardOutput() << *Tuner;
     return 0;
   }
-  std::error_code Error;
-  llvm::raw_fd_ostream OS(Out, Error);
-  if (!Error)
-    OS << *Tuner;
-  OS.close();
-  if (Error || OS.has_error()) {
-    DiagnosticSink(std::cerr).error("cannot write " + atfc::quoted(Out) + ": " +
-                                    (Error ? Error : OS.error()).message());
+  // A fresh file renamed onto Out: a link planted there is replaced, never
+  // written through (System/SafeFiles.h).
+  if (Expected<void> Written = writeFileReplacing(Out, *Tuner); !Written) {
+    DiagnosticSink(std::cerr).error(Written.error().message());
     return 1;
   }
   return 0;

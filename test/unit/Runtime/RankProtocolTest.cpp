@@ -70,7 +70,11 @@ TEST(RankProtocol, LostSaysWhetherTheRankComesBack) {
   ASSERT_TRUE(decodeMessage(encodeMessage(LostMessage{"killed by signal 9", true}), Got));
   EXPECT_EQ(Got.Reason, "killed by signal 9");
   EXPECT_TRUE(Got.Restarting);
+  EXPECT_FALSE(Got.Interrupted);
   EXPECT_EQ(messageKind(encodeMessage(Got)), RankMessage::Lost);
+  ASSERT_TRUE(decodeMessage(encodeMessage(LostMessage{"exit status 130", false, true}), Got));
+  EXPECT_FALSE(Got.Restarting);
+  EXPECT_TRUE(Got.Interrupted);
 }
 
 // Every truncation of every message is refused, never misread.

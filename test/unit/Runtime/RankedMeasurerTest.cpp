@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -42,6 +43,9 @@ public:
   }
   void lost(std::uint64_t Rank, bool Restarting) {
     send(Rank, encodeMessage(LostMessage{"killed by signal 9", Restarting}));
+  }
+  void interrupted(std::uint64_t Rank) {
+    send(Rank, encodeMessage(LostMessage{"exit status 130", false, true}));
   }
   /// The next request the measurer sent, and the rank it went to.
   std::pair<std::uint64_t, MeasureRequest> request() {
@@ -133,6 +137,71 @@ TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
   EXPECT_EQ(xOf(Last), 23);
   L.result(Rank, Last.Job, 23);
   EXPECT_EQ(M->measure(config(23), {}).Costs, std::vector<double>{23});
+}
+
+// A rank that a signal stopped (it leaves, or the whole job stops) measured
+// nothing: its configuration is not failed but goes to another rank, and
+// the run's results are what an uninterrupted rank measured.
+TEST(RankedMeasurer, AnInterruptedRanksConfigurationGoesToAnotherRank) {
+  FakeLauncher L;
+  L.hello(0);
+  L.hello(1);
+  auto M = connect(L, 2);
+  ASSERT_TRUE(M);
+  M->prepare(std::vector<ParameterValues>{config(30), config(31)});
+  std::map<std::uint64_t, MeasureRequest> ByRank;
+  for (int I = 0; I < 2; ++I) {
+    auto [Rank, Request] = L.request();
+    ByRank[Rank] = Request;
+  }
+  ASSERT_EQ(ByRank.size(), 2u);
+  L.interrupted(1);
+  L.result(0, ByRank[0].Job, double(xOf(ByRank[0])));
+  const std::int64_t First = xOf(ByRank[0]), Second = xOf(ByRank[1]);
+  ASSERT_EQ(First, 30);
+  EXPECT_EQ(M->measure(config(30), {}).Costs, std::vector<double>{30});
+  // Rank 1's configuration was sent again, to rank 0.
+  auto [Rank, Again] = L.request();
+  EXPECT_EQ(Rank, 0u);
+  EXPECT_EQ(xOf(Again), Second);
+  L.result(0, Again.Job, double(Second));
+  const Measurement Got = M->measure(config(31), {});
+  ASSERT_TRUE(Got.Valid) << Got.Reason;
+  EXPECT_EQ(Got.Costs, std::vector<double>{31});
+}
+
+// Interrupted, the run keeps what other ranks measured for its batch: the
+// result that came in (read from the socket then), and the one measure()
+// returned just before the loop learnt of the interrupt; not the job still
+// in flight.
+TEST(RankedMeasurer, InterruptedItHandsBackTheBatchsWholeResults) {
+  FakeLauncher L;
+  for (std::uint64_t R : {0, 1, 2})
+    L.hello(R);
+  auto M = connect(L, 3);
+  ASSERT_TRUE(M);
+  M->prepare(std::vector<ParameterValues>{config(40), config(41), config(42)});
+  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
+  for (int I = 0; I < 3; ++I) {
+    auto Sent = L.request();
+    ByX[xOf(Sent.second)] = Sent;
+  }
+  L.result(ByX[40].first, ByX[40].second.Job, 40);
+  EXPECT_EQ(M->measure(config(40), {}).Costs, std::vector<double>{40});
+  M->interrupt();
+  L.result(ByX[42].first, ByX[42].second.Job, 42);
+  const Measurement Cut = M->measure(config(41), {});
+  EXPECT_FALSE(Cut.Valid);
+  EXPECT_EQ(Cut.Reason, "interrupted");
+  // The loop learnt of the interrupt after measure() returned 40.
+  std::optional<Measurement> Kept = M->finishedAfterInterrupt(config(40));
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Costs, std::vector<double>{40});
+  EXPECT_FALSE(M->finishedAfterInterrupt(config(41))); // still in flight
+  Kept = M->finishedAfterInterrupt(config(42));
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Costs, std::vector<double>{42});
+  EXPECT_FALSE(M->finishedAfterInterrupt(config(42))); // handed back once
 }
 
 TEST(RankedMeasurer, ARankCompilingAheadTakesSeveral) {

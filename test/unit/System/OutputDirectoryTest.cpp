@@ -17,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace atfc;
@@ -33,9 +34,9 @@ std::string contents(const fs::path &Path) {
   return Out.str();
 }
 
-/// The directory Scratch/out, made by atfc.
-OutputDirectory made(const test::ScopedTempDirectory &Scratch) {
-  Expected<OutputDirectory> Dir = OutputDirectory::open((Scratch.path() / "out").string(), true);
+/// The directory Scratch/Name, made by atfc.
+OutputDirectory made(const test::ScopedTempDirectory &Scratch, const std::string &Name = "out") {
+  Expected<OutputDirectory> Dir = OutputDirectory::open((Scratch.path() / Name).string(), true);
   EXPECT_TRUE(Dir) << Dir.error().message();
   return Dir.take();
 }
@@ -152,6 +153,71 @@ TEST(OutputDirectoryTest, ADirectoryOthersMayWriteIsRefused) {
   chmod(Dir->pathOf("best.json").c_str(), 0666);
   EXPECT_FALSE(Dir->readFile("best.json", 100));
   EXPECT_FALSE(Dir->check("best.json"));
+}
+
+// Anyone may rename entries of a directory others may write (unless it is
+// sticky, as /tmp is): the output directory below it could be swapped for
+// theirs between two opens, at any depth above it.
+TEST(OutputDirectoryTest, ADirectoryBelowOneOthersMayWriteIsRefusedUnlessSticky) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-parent");
+  const fs::path Shared = Scratch.path() / "shared";
+  for (const fs::path &Out : {Shared / "out", Shared / "deeper" / "out"}) {
+    fs::create_directories(Out);
+    chmod(Shared.c_str(), 0777);
+    for (bool Create : {true, false}) {
+      Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), Create);
+      ASSERT_FALSE(Dir) << Out;
+      EXPECT_EQ(
+          Dir.error().message(),
+          "'" + Shared.string() + "', a directory above the output directory '" + Out.string() +
+              "', is writable by others and not sticky: another user could put their own "
+              "directory in its place; 'chmod o-w " +
+              Shared.string() + "' (or 'chmod +t " + Shared.string() + "'), or choose another -o");
+    }
+    // Sticky: only the owner may rename what is there.
+    chmod(Shared.c_str(), 01777);
+    EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+    chmod(Shared.c_str(), 0755);
+    EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+  }
+  // A relative path is judged by where it leads.
+  const fs::path Before = fs::current_path();
+  fs::current_path(Shared);
+  chmod(Shared.c_str(), 0777);
+  EXPECT_FALSE(OutputDirectory::open("out", false));
+  chmod(Shared.c_str(), 0755);
+  EXPECT_TRUE(OutputDirectory::open("out", false));
+  fs::current_path(Before);
+}
+
+// MPI ranks make DIR/ranks at once: one that looked at the record before
+// another recorded the name, and at the directory after it was made, took
+// it for the user's and refused it (one run in ten under load). Many
+// processes at once, many times (the old order failed two runs of this
+// test in three): each one claims and makes it.
+TEST(OutputDirectoryTest, ProcessesMakingOneDirectoryAtOnceAllSucceed) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-race");
+  constexpr int kProcesses = 16;
+  for (int Round = 0; Round < 300; ++Round) {
+    const fs::path Out = Scratch.path() / ("out" + std::to_string(Round));
+    ASSERT_TRUE(OutputDirectory::open(Out.string(), true));
+    ASSERT_TRUE(made(Scratch, Out.filename().string()).claim("lock")); // the record exists
+    std::vector<pid_t> Children;
+    for (int P = 0; P < kProcesses; ++P) {
+      const pid_t Child = fork();
+      ASSERT_GE(Child, 0);
+      if (Child == 0) {
+        Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), false);
+        _exit(Dir && Dir->makeDirectory("ranks") ? 0 : 1);
+      }
+      Children.push_back(Child);
+    }
+    for (pid_t Child : Children) {
+      int Status = 0;
+      ASSERT_EQ(waitpid(Child, &Status, 0), Child);
+      EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0) << "round " << Round;
+    }
+  }
 }
 
 TEST(OutputDirectoryTest, AnotherUsersDirectoryAndFilesAreRefused) {
