@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 
+#include "Backends/UsefulLogLine.h"
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -89,12 +91,19 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
   Backend->Command = std::move(WorkerCommand);
+  // O_APPEND, so that the file can be emptied after each measurement while
+  // the worker keeps its descriptor.
+  Backend->WorkerOutput = memfd_create("atfc-device-worker-output", MFD_CLOEXEC);
+  if (Backend->WorkerOutput >= 0)
+    fcntl(Backend->WorkerOutput, F_SETFL, O_APPEND);
   if (Expected<void> Started = Backend->startWorker(); !Started)
     return Started.takeError();
   return Backend;
 }
 
 DeviceBackend::~DeviceBackend() {
+  if (WorkerOutput >= 0)
+    close(WorkerOutput);
   if (Worker < 0)
     return;
   // Closing the connection ends the worker's loop; a worker stuck in a
@@ -115,9 +124,10 @@ Expected<void> DeviceBackend::startWorker() {
   ProcessSpec Spec;
   Spec.Argv = Command;
   Spec.ExtraFds = {{Ends[1], DeviceWorkerReadFd}, {Ends[1], DeviceWorkerWriteFd}};
-  // Whatever the device code prints (OpenCL printf) goes to stderr, so that
-  // the tuner's stdout stays its own.
-  Spec.OutputFd = STDERR_FILENO;
+  // Whatever the worker prints (pocl's "1 error generated.", OpenCL
+  // printf) goes into the evaluation's log, so that the tuner's terminal
+  // stays its own.
+  Spec.OutputFd = Spec.ErrorFd = WorkerOutput >= 0 ? WorkerOutput : STDERR_FILENO;
   // The worker gets its own process group, so that Ctrl-C reaches only the
   // tuner, which then ends the worker itself (it would otherwise record the
   // configuration in flight as crashed); it dies with the tuner anyway
@@ -144,13 +154,23 @@ Expected<void> DeviceBackend::startWorker() {
   FrameRead Read = FrameRead::Closed;
   if (writeFrame(Socket, Out.Bytes))
     Read = readFrameWithin(Socket, Reply, setupTimeout(Setup.TimeoutSeconds));
+  // What a worker that never answered printed says why.
+  auto Printed = [this] {
+    std::string Output;
+    takeWorkerOutput(Output);
+    const std::string Line = usefulLogLine(Output);
+    return Line.empty() ? std::string() : "; it printed: " + Line;
+  };
   if (Read == FrameRead::TimedOut) {
     killWorker();
     return Error("the device worker did not open the device within " +
-                 std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s");
+                 std::to_string(static_cast<int>(setupTimeout(Setup.TimeoutSeconds))) + " s" +
+                 Printed());
   }
-  if (Read == FrameRead::Closed)
-    return Error("the device worker ended while opening the device: " + reapWorker());
+  if (Read == FrameRead::Closed) {
+    std::string Died = reapWorker();
+    return Error("the device worker ended while opening the device: " + Died + Printed());
+  }
   SetupReplyMessage Answer;
   WireReader In(Reply);
   if (!decode(In, Answer)) {
@@ -223,8 +243,32 @@ Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSi
   return measureIn(false, Values, Sizes);
 }
 
+void DeviceBackend::takeWorkerOutput(std::string &Log) {
+  struct stat Info;
+  if (WorkerOutput < 0 || fstat(WorkerOutput, &Info) != 0 || Info.st_size <= 0)
+    return;
+  // The end says why; a kernel that prints in a loop must not fill the log.
+  constexpr off_t Keep = 8000;
+  const off_t From = Info.st_size > Keep ? Info.st_size - Keep : 0;
+  std::string Text(static_cast<std::size_t>(Info.st_size - From), '\0');
+  const ssize_t Read = pread(WorkerOutput, Text.data(), Text.size(), From);
+  if (ftruncate(WorkerOutput, 0) != 0 || Read <= 0)
+    return;
+  Text.resize(static_cast<std::size_t>(Read));
+  if (!Log.empty() && Log.back() != '\n')
+    Log += '\n';
+  Log += (From > 0 ? "..." : "") + Text;
+}
+
 Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Values,
                                      const LaunchSizes &Sizes) {
+  Measurement M = measureWithWorker(Reference, Values, Sizes);
+  takeWorkerOutput(M.Log);
+  return M;
+}
+
+Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValues &Values,
+                                             const LaunchSizes &Sizes) {
   // Before the worker: a configuration that asks for more work-group
   // memory than the device has is invalid with that reason.
   if (std::optional<Measurement> Refused = launchMemoryProblem(Setup.Arguments, Sizes, Limits))

@@ -166,7 +166,10 @@ public:
 
 private:
   DeviceBackend() = default;
+  /// measureWithWorker(), with what the worker printed meanwhile in the log.
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
+  Measurement measureWithWorker(bool Reference, const ParameterValues &Values,
+                                const LaunchSizes &Sizes);
   /// Runs the check script on a valid measurement's outputs; makes it
   /// invalid ("wrong result") when the script says so.
   void checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer);
@@ -174,6 +177,9 @@ private:
   /// Reaps a worker that closed its end; the reason it died.
   std::string reapWorker();
   void killWorker();
+  /// Moves what the workers printed since the last call (its end, when
+  /// long) to the end of Log.
+  void takeWorkerOutput(std::string &Log);
 
   DeviceSelection Selection;
   DeviceKernelSetup Setup;
@@ -190,6 +196,11 @@ private:
   std::string Toolchain;
   pid_t Worker = -1;
   int Socket = -1;
+  /// Every worker's stdout and stderr: an anonymous file, appended to. What
+  /// the OpenCL implementation, its compiler or the kernel prints goes into
+  /// the evaluation's log, never onto the tuner's terminal; -1: none could
+  /// be made, and the workers print to the tuner's stderr.
+  int WorkerOutput = -1;
   /// Guards InFlight and Interrupted against interrupt() from another
   /// thread; the worker is reaped only after InFlight is cleared, so its
   /// pid cannot be reused while interrupt() may kill it.
