@@ -19,6 +19,11 @@ std::string failureDetail(FailureKind Kind, std::string_view Reason, std::string
   return Detail.empty() ? std::string("invalid") : Detail;
 }
 
+std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log) {
+  const bool ReasonSaysMore = !Reason.empty() && Reason != failureName(Kind);
+  return failureDetail(Kind, Reason, ReasonSaysMore ? std::string_view() : Log);
+}
+
 void FailureTally::add(FailureKind Kind, std::string_view Reason, std::string_view Log) {
   if (Kind == FailureKind::None)
     return;

@@ -27,6 +27,11 @@ namespace atfc {
 /// initialization", "run failed: exit status 1: ValueError: bad size".
 std::string failureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log);
 
+/// failureDetail(), but with the log's line only where the reason says no
+/// more than the name: short enough for a row of a table that shows the
+/// log's tail below it ("run failed: exit status 2").
+std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log);
+
 /// The failures of one kind.
 struct FailureGroup {
   FailureKind Kind = FailureKind::None;

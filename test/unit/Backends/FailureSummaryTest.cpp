@@ -36,6 +36,16 @@ TEST(FailureSummary, DetailNeverSaysTheSameTwice) {
   EXPECT_EQ(failureDetail(FailureKind::None, "", ""), "invalid");
 }
 
+TEST(FailureSummary, BriefDetailAddsTheLogOnlyToABareName) {
+  const std::string Log = "k.cl:3:1: error: bad\n";
+  EXPECT_EQ(briefFailureDetail(FailureKind::BuildFailed, "build failed", Log),
+            "build failed: k.cl:3:1: error: bad");
+  EXPECT_EQ(briefFailureDetail(FailureKind::BuildFailed, "", Log),
+            "build failed: k.cl:3:1: error: bad");
+  EXPECT_EQ(briefFailureDetail(FailureKind::RunFailed, "exit status 2", Log),
+            "run failed: exit status 2");
+}
+
 TEST(FailureSummary, TallyGroupsByKindMostFrequentFirst) {
   FailureTally Tally;
   Tally.add(Measurement::valid({1.0}));
