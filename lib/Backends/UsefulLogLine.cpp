@@ -60,9 +60,23 @@ bool endsWithPosition(std::string_view Prefix) {
   return Last > 0;
 }
 
+/// Whether Text starts with a position and ": " ("file:12:5: ...").
+bool startsWithPosition(std::string_view Text) {
+  for (std::size_t Colon = Text.find(": "); Colon != std::string_view::npos;
+       Colon = Text.find(": ", Colon + 1))
+    if (endsWithPosition(Text.substr(0, Colon)))
+      return true;
+  return false;
+}
+
 bool locatedError(std::string_view Line) {
   const std::size_t At = errorSeverity(Line);
-  if (At == std::string_view::npos || At < 2)
+  if (At == std::string_view::npos)
+    return false;
+  // pocl puts the severity first: "error: file.cl:14:22: message".
+  if (At == 0)
+    return startsWithPosition(Line.substr(Line.find(':') + 1));
+  if (At < 2)
     return false;
   std::string_view Prefix = trimmed(Line.substr(0, At));
   if (Prefix.empty() || Prefix.back() != ':')

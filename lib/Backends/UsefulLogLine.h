@@ -24,7 +24,8 @@ inline constexpr std::size_t kUsefulLogLineBytes = 240;
 /// The line of Log that says best why a step failed, trimmed:
 ///  1. the first compiler error with a position in a file: gcc's and
 ///     clang's "file:line[:col]: error: message" (also "fatal error"),
-///     nvrtc's and MSVC's "file(line): error: message";
+///     pocl's "error: file:line:col: message", nvrtc's and MSVC's
+///     "file(line): error: message";
 ///  2. else the first line that says "error:" anywhere (a driver's
 ///     "error: unknown argument", "collect2: error: ld returned 1");
 ///  3. else the last line that is not a compiler's closing count

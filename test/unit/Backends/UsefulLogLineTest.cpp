@@ -22,6 +22,19 @@ TEST(UsefulLogLine, PoclBuildLogGivesTheCompilerError) {
             "elements, have 2)");
 }
 
+TEST(UsefulLogLine, PoclPutsTheSeverityFirst) {
+  // pocl 3.1's build log, as clGetProgramBuildInfo gives it.
+  EXPECT_EQ(usefulLogLine("CL_BUILD_PROGRAM_FAILURE with options \"-D VEC=3 -D LS=1\"\n"
+                          "error: /tmp/t/fill.cl:14:22: too few elements in vector initialization "
+                          "(expected 4 elements, have 2)\n"
+                          "Device pthread-skylake-avx512 failed to build the program\n"),
+            "error: /tmp/t/fill.cl:14:22: too few elements in vector initialization (expected 4 "
+            "elements, have 2)");
+  // A located error wins over an earlier unlocated one.
+  EXPECT_EQ(usefulLogLine("error: linking failed\nerror: k.cl:2:1: unknown type name 'flaot'\n"),
+            "error: k.cl:2:1: unknown type name 'flaot'");
+}
+
 TEST(UsefulLogLine, GccGivesTheFirstErrorNotTheContextOrNotes) {
   EXPECT_EQ(usefulLogLine("kernel.c: In function 'main':\n"
                           "kernel.c:12:5: error: 'x' undeclared (first use in this function)\n"
@@ -109,22 +122,25 @@ TEST(UsefulLogLine, LongLinesAreCutAtACharacter) {
 // options reported as why a build failed. Logs of those lines in random
 // order around one error line give that error line, whatever surrounds it.
 TEST(UsefulLogLine, RandomNoiseAroundOneErrorGivesTheError) {
-  const std::vector<std::string> Noise = {"1 error generated.",
-                                          "2 warnings generated.",
-                                          "      ^~~~~",
-                                          "",
-                                          "   ",
-                                          "compilation terminated.",
-                                          "a.cl:3:1: warning: unused variable 'q'",
-                                          "a.cl:9:2: note: declared here",
-                                          "CL_BUILD_PROGRAM_FAILURE with options \"-D X=1\"",
-                                          "    float x = y;",
-                                          "kernel.cu(4): warning: something",
-                                          "In file included from a.cl:1:"};
-  const std::vector<std::string> Errors = {"a.cl:12:7: error: use of undeclared identifier 'y'",
-                                           "b.c:4: error: expected ';'",
-                                           "k.cu(3): error: identifier \"N\" is undefined",
-                                           "k.cl:1:1: fatal error: 'x.h' file not found"};
+  const std::vector<std::string> Noise = {
+      "1 error generated.",
+      "2 warnings generated.",
+      "      ^~~~~",
+      "",
+      "   ",
+      "compilation terminated.",
+      "a.cl:3:1: warning: unused variable 'q'",
+      "a.cl:9:2: note: declared here",
+      "CL_BUILD_PROGRAM_FAILURE with options \"-D X=1\"",
+      "    float x = y;",
+      "kernel.cu(4): warning: something",
+      "In file included from a.cl:1:",
+      "error: linking failed",
+      "Device pthread-skylake-avx512 failed to build the program"};
+  const std::vector<std::string> Errors = {
+      "a.cl:12:7: error: use of undeclared identifier 'y'", "b.c:4: error: expected ';'",
+      "k.cu(3): error: identifier \"N\" is undefined",
+      "k.cl:1:1: fatal error: 'x.h' file not found", "error: /tmp/k.cl:14:22: too few elements"};
   SplitMix64 Random{0x5eed};
   for (int Trial = 0; Trial < 2000; ++Trial) {
     const std::string &Error = Errors[Random.next() % Errors.size()];
