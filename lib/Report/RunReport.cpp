@@ -1,6 +1,7 @@
 //===- Report/RunReport.cpp - The report of one tuning run ----------------===//
 #include "Report/RunReport.h"
 
+#include "Analysis/ImportanceInterval.h"
 #include "Analysis/ParameterImportance.h"
 #include "Analysis/ValueColumns.h"
 #include "Backends/UsefulLogLine.h"
@@ -338,19 +339,50 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
     return "<p class=\"note\">No valid evaluation yet.</p>";
   const RecordedData Data = analysedTable(Run);
   const ImportanceRanking Ranking = rankParameters(Data);
+  const ImportanceIntervals Intervals = importanceIntervals(Data, Ranking.CostClasses);
+  // Ranked by the information above chance; those the data cannot tell
+  // from no effect come last, pale, whatever their estimate.
+  std::vector<std::size_t> Order, DistinctValues(Data.Parameters.size());
+  for (const ParameterImportance &P : Ranking.Parameters) {
+    Order.push_back(P.Index);
+    DistinctValues[P.Index] = P.DistinctValues;
+  }
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    const ImportanceInterval &IA = Intervals.Parameters[A], &IB = Intervals.Parameters[B];
+    if (IA.Distinguishable != IB.Distinguishable)
+      return IA.Distinguishable;
+    return IA.AboveChance > IB.AboveChance;
+  });
   std::vector<Bar> Bars;
-  for (const ParameterImportance &P : Ranking.Parameters)
-    Bars.push_back({P.Name, P.MutualInformation,
-                    humanNumber(P.MutualInformation, 3) + " bits (" +
-                        std::to_string(P.DistinctValues) +
-                        (P.DistinctValues == 1 ? " value)" : " values)")});
+  std::size_t Told = 0;
+  for (std::size_t Index : Order) {
+    const ImportanceInterval &I = Intervals.Parameters[Index];
+    const std::size_t Values = DistinctValues[Index];
+    Bar B{Data.Parameters[Index], std::max(I.AboveChance, 0.0),
+          (I.Distinguishable ? humanNumber(I.AboveChance, 2) + " bits"
+                             : std::string("not told from chance")) +
+              " (" + std::to_string(Values) + (Values == 1 ? " value)" : " values)")};
+    if (Values > 1) {
+      B.Lo = I.Lo;
+      B.Hi = I.Hi;
+    }
+    B.Pale = !I.Distinguishable;
+    Told += I.Distinguishable;
+    Bars.push_back(std::move(B));
+  }
   std::string Html =
       "<h3>Importance</h3><p class=\"note\">Mutual information between each parameter's value "
       "and the cost in " +
       std::to_string(Ranking.CostClasses) + " quantile classes, over " +
       std::to_string(Ranking.Samples) +
-      " valid evaluations (as <code>atfc analyze</code> computes it).</p>" +
-      barChart("parameter importance", "mutual information with the cost (bits)", Bars);
+      " valid evaluations, less what chance gives with as many (the mean over " +
+      std::to_string(Intervals.Shuffles) +
+      " shuffles of the costs). Whiskers: its 90% bootstrap interval (" +
+      std::to_string(Intervals.Resamples) +
+      " resamples). A pale bar's interval reaches zero: these evaluations cannot tell its "
+      "parameter from one without effect, and it is not ranked" +
+      (Told == 0 ? "; none is told apart yet." : ".") + "</p>" +
+      barChart("parameter importance", "mutual information above chance (bits)", Bars);
 
   const ValueColumns Columns = indexValues(Data);
   const std::string Cost = objectiveName(Run, 0);

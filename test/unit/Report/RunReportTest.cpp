@@ -130,6 +130,31 @@ TEST(RunReport, OneValidCostDrawsAFlatBaselineAndNoBand) {
             std::string::npos);
 }
 
+// Thirty valid evaluations: WG sets the time, OPT does not. Raw mutual
+// information gave OPT a bar too (small samples share bits with anything);
+// the bars now stand above chance with bootstrap whiskers, and OPT, whose
+// interval reaches zero, is pale, last and said to be not told apart.
+TEST(RunReport, ImportanceShowsItsUncertainty) {
+  ReportRun Run = sampleRun(37);
+  for (std::size_t Row = 0; Row < Run.Table.Entries.size(); ++Row) {
+    RecordedEntry &E = Run.Table.Entries[Row];
+    const std::int64_t WG = std::int64_t{1} << (Row % 4);
+    E.Values[0] = Value(WG);
+    if (E.Valid)
+      E.Costs = {1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Row % 7)};
+  }
+  const std::string Html = runReportHtml(Run);
+  const std::string Chart = between(Html, "aria-label=\"parameter importance\"", "</svg>");
+  ASSERT_FALSE(Chart.empty());
+  EXPECT_EQ(count(Chart, "class=\"interval\""), 6u) << "a whisker and two caps per bar";
+  EXPECT_EQ(count(Chart, "class=\"bar pale\""), 1u);
+  EXPECT_EQ(count(Chart, "class=\"bar\""), 1u);
+  EXPECT_LT(Chart.find(">WG</text>"), Chart.find(">OPT</text>"));
+  EXPECT_NE(Chart.find("not told from chance (3 values)"), std::string::npos);
+  EXPECT_NE(Html.find("over 30 valid evaluations"), std::string::npos);
+  EXPECT_NE(Html.find("90% bootstrap interval (200 resamples)"), std::string::npos);
+}
+
 // Thirteen wrong results that differ only in their message are one row of
 // the Outcomes table, with their count and the first one's message.
 TEST(RunReport, OutcomesAreGroupedByKind) {
