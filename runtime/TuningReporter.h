@@ -4,8 +4,9 @@
 // creates the reporter over its standard output and error, and the session,
 // the loop and the outputs' writer tell it what happened. Standard output
 // gets the run's account (what the cost means, "done after N evaluations",
-// the failures grouped by kind, the best configuration); standard error gets diagnostics, notices
-// about how the run starts, the progress line and --verbose's line per evaluation.
+// the failures grouped by kind, the best configuration); standard error
+// gets diagnostics, notices about how the run starts, the progress line and
+// --verbose's line per evaluation.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGREPORTER_H

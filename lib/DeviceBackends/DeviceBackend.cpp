@@ -12,6 +12,7 @@
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
+#include "Support/NumberText.h"
 #include "System/ChildProcess.h"
 #include "System/Process.h"
 
@@ -181,6 +182,10 @@ Expected<void> DeviceBackend::startWorker() {
     killWorker();
     return Error(Answer.Error);
   }
+  // What opening the device printed concerns no configuration: it is not
+  // put into the first one's log.
+  std::string Opening;
+  takeWorkerOutput(Opening);
   Limits = Answer.Limits;
   Description = Answer.Description;
   Toolchain = Answer.Toolchain;
@@ -306,7 +311,7 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
     killWorker();
     return Measurement::invalid(FailureKind::TimedOut, "timed out",
                                 "killed the device worker after " +
-                                    std::to_string(Setup.TimeoutSeconds) + " s");
+                                    shortestText(Setup.TimeoutSeconds) + " s");
   }
   if (Read == FrameRead::Closed)
     return Measurement::invalid(FailureKind::Crashed, "crashed", reapWorker());

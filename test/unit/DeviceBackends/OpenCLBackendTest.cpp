@@ -305,6 +305,10 @@ TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
   EXPECT_FALSE(TimedOut.Valid);
   EXPECT_EQ(TimedOut.Failure, FailureKind::TimedOut);
   EXPECT_EQ(TimedOut.Reason, "timed out");
+  // The summary shows this line: seconds as written, not "2.000000".
+  EXPECT_TRUE(TimedOut.Log.starts_with("killed the device worker after 2 s\n") ||
+              TimedOut.Log == "killed the device worker after 2 s")
+      << TimedOut.Log;
   // The hung worker is gone, not left spinning.
   EXPECT_EQ(kill(Hung, 0), -1);
   expectValid(Backend->measure(config(2), sizes(2, 8)));
