@@ -63,6 +63,8 @@ void TuningReporter::costMeaning(const std::string &FileName, const std::string 
 
 void TuningReporter::evaluated(const ProgressState &State, const ParameterValues &Values,
                                const Measurement &M) {
+  if (!M.Valid)
+    Failures.add(M);
   Progress.update(State);
   if (!Verbose)
     return;
@@ -81,6 +83,12 @@ void TuningReporter::finished(const std::string &FileName, const TuningSummary &
   if (Summary.Discarded > 0)
     Out << fmt::format("; {} prepared ahead and discarded unmeasured", Summary.Discarded);
   Out << '\n';
+  // Why configurations failed, so that "2 valid" is not all the user
+  // learns; `atfc results` has each one's log.
+  const std::vector<FailureGroup> Groups = Failures.groups();
+  const std::size_t Width = Groups.empty() ? 0 : std::to_string(Groups.front().Count).size();
+  for (const FailureGroup &Group : Groups)
+    Out << fmt::format("  {:>{}} {}\n", Group.Count, Width, Group.Example);
 }
 
 void TuningReporter::nothingEvaluated(const std::string &FileName, const std::string &AbortName) {

@@ -4,14 +4,15 @@
 // creates the reporter over its standard output and error, and the session,
 // the loop and the outputs' writer tell it what happened. Standard output
 // gets the run's account (what the cost means, "done after N evaluations",
-// the best configuration); standard error gets diagnostics, notices about
-// how the run starts, the progress line and --verbose's line per
-// evaluation.
+// the failures grouped by kind, the best configuration); standard error
+// gets diagnostics, notices about how the run starts, the progress line and
+// --verbose's line per evaluation.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGREPORTER_H
 #define ATFC_RUNTIME_TUNINGREPORTER_H
 
+#include "Backends/FailureSummary.h"
 #include "Backends/Measurement.h"
 #include "Support/Cost.h"
 #include "Support/Diagnostic.h"
@@ -76,7 +77,8 @@ public:
   /// The loop ended: clears the progress line.
   void loopEnded();
 
-  /// "FILE: done after N evaluations (V valid) in T".
+  /// "FILE: done after N evaluations (V valid) in T", then a line per kind
+  /// of failure evaluated: its count and the first one's reason.
   void finished(const std::string &FileName, const TuningSummary &Summary);
   /// The abort condition held before anything was evaluated.
   void nothingEvaluated(const std::string &FileName, const std::string &AbortName);
@@ -94,6 +96,8 @@ private:
   DiagnosticSink Diags;
   ProgressLine Progress;
   bool Verbose;
+  /// The failures evaluated, for the summary.
+  FailureTally Failures;
 };
 
 /// One line per evaluation for --verbose: "#3 X=1 Y=2 -> 0.5".

@@ -80,7 +80,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
           checkCostFitsObjectives(*Done, Objectives);
           if (Expected<void> Recorded = Session.record(Batch[J], Named[J], *Done, 0); !Recorded)
             return Recorded.takeError();
-          Reporter.evaluated(progressState(Session), Named[J], *Done);
+          Reporter.evaluated(progressState(Session, 0), Named[J], *Done);
         }
         break;
       }

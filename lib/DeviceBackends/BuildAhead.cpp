@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <csignal>
+#include <fcntl.h>
 #include <map>
 #include <poll.h>
+#include <unistd.h>
 
 namespace atfc {
 namespace {
@@ -132,7 +134,12 @@ void BuildAheadPool::assign() {
     if (Idle == Builders.end())
       return;
     if (!Idle->Process.running()) {
-      Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Setup);
+      // What a builder prints is discarded: a build's errors come back in
+      // its reply, and its warming launch's output concerns no evaluation.
+      const int Discard = open("/dev/null", O_WRONLY | O_CLOEXEC);
+      Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Setup, Discard);
+      if (Discard >= 0)
+        close(Discard);
       if (!Started) {
         Idle->Disabled = true;
         --I; // the wish waits for another builder

@@ -8,10 +8,12 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 
+#include "Backends/UsefulLogLine.h"
 #include "DeviceBackends/BuildAhead.h"
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
+#include "Support/NumberText.h"
 #include "System/ChildProcess.h"
 #include "System/Process.h"
 
@@ -21,6 +23,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -65,6 +68,11 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
   Backend->Command = std::move(WorkerCommand);
+  // O_APPEND, so that the file can be emptied after each measurement while
+  // the worker keeps its descriptor.
+  Backend->WorkerOutput = memfd_create("atfc-device-worker-output", MFD_CLOEXEC);
+  if (Backend->WorkerOutput >= 0)
+    fcntl(Backend->WorkerOutput, F_SETFL, O_APPEND);
   if (Expected<void> Started = Backend->startWorker(); !Started)
     return Started.takeError();
   return Backend;
@@ -75,19 +83,31 @@ DeviceBackend::~DeviceBackend() {
   // end with the pool, their builds discarded.
   Ahead.reset();
   atfc::killWorker(Worker);
+  if (WorkerOutput >= 0)
+    close(WorkerOutput);
 }
 
 Expected<void> DeviceBackend::startWorker() {
   SetupMessage Message{Selection, Setup,
                        HaveExpected ? ExpectedOutputs : decltype(ExpectedOutputs){}};
-  Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Message);
+  // Whatever the worker prints (pocl's "1 error generated.", OpenCL
+  // printf) goes into the evaluation's log, so that the tuner's terminal
+  // stays its own.
+  Expected<WorkerProcess> Started =
+      startWorkerWithSetup(Command, Message, WorkerOutput >= 0 ? WorkerOutput : STDERR_FILENO);
   if (!Started)
     return Started.takeError();
   Worker = *Started;
   Expected<SetupReplyMessage> Answer =
       readSetupReply(Worker, workerSetupTimeout(Setup.TimeoutSeconds));
-  if (!Answer)
-    return Answer.takeError();
+  // What opening the device printed concerns no configuration: it is not
+  // put into the first one's log, but it says why a worker never answered.
+  std::string Opening;
+  takeWorkerOutput(Opening);
+  if (!Answer) {
+    const std::string Line = usefulLogLine(Opening);
+    return Error(Answer.error().message() + (Line.empty() ? "" : "; it printed: " + Line));
+  }
   Limits = Answer->Limits;
   Description = Answer->Description;
   Toolchain = Answer->Toolchain;
@@ -167,8 +187,32 @@ Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSi
   return measureIn(false, Values, Sizes);
 }
 
+void DeviceBackend::takeWorkerOutput(std::string &Log) {
+  struct stat Info;
+  if (WorkerOutput < 0 || fstat(WorkerOutput, &Info) != 0 || Info.st_size <= 0)
+    return;
+  // The end says why; a kernel that prints in a loop must not fill the log.
+  constexpr off_t Keep = 8000;
+  const off_t From = Info.st_size > Keep ? Info.st_size - Keep : 0;
+  std::string Text(static_cast<std::size_t>(Info.st_size - From), '\0');
+  const ssize_t Read = pread(WorkerOutput, Text.data(), Text.size(), From);
+  if (ftruncate(WorkerOutput, 0) != 0 || Read <= 0)
+    return;
+  Text.resize(static_cast<std::size_t>(Read));
+  if (!Log.empty() && Log.back() != '\n')
+    Log += '\n';
+  Log += (From > 0 ? "..." : "") + Text;
+}
+
 Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Values,
                                      const LaunchSizes &Sizes) {
+  Measurement M = measureWithWorker(Reference, Values, Sizes);
+  takeWorkerOutput(M.Log);
+  return M;
+}
+
+Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValues &Values,
+                                             const LaunchSizes &Sizes) {
   // Before the worker: a configuration that asks for more work-group
   // memory than the device has is invalid with that reason.
   if (std::optional<Measurement> Refused = launchMemoryProblem(Setup.Arguments, Sizes, Limits))
@@ -206,7 +250,7 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
     killWorker();
     return Measurement::invalid(FailureKind::TimedOut, "timed out",
                                 "killed the device worker after " +
-                                    std::to_string(Setup.TimeoutSeconds) + " s");
+                                    shortestText(Setup.TimeoutSeconds) + " s");
   }
   if (Read == FrameRead::Closed)
     return Measurement::invalid(FailureKind::Crashed, "crashed", reapWorker());

@@ -208,7 +208,10 @@ public:
 
 private:
   DeviceBackend() = default;
+  /// measureWithWorker(), with what the worker printed meanwhile in the log.
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
+  Measurement measureWithWorker(bool Reference, const ParameterValues &Values,
+                                const LaunchSizes &Sizes);
   /// Runs the check script on a valid measurement's outputs; makes it
   /// invalid ("wrong result") when the script says so.
   void checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer);
@@ -216,6 +219,9 @@ private:
   /// Reaps a worker that closed its end; the reason it died.
   std::string reapWorker();
   void killWorker();
+  /// Moves what the workers printed since the last call (its end, when
+  /// long) to the end of Log.
+  void takeWorkerOutput(std::string &Log);
 
   DeviceSelection Selection;
   DeviceKernelSetup Setup;
@@ -236,6 +242,11 @@ private:
   /// The workers that build ahead; null when compile-ahead is off.
   std::unique_ptr<BuildAheadPool> Ahead;
   unsigned AheadBuilders = 0;
+  /// Every measuring worker's stdout and stderr: an anonymous file,
+  /// appended to. What the OpenCL implementation, its compiler or the
+  /// kernel prints goes into the evaluation's log, never onto the tuner's
+  /// terminal; -1: none could be made, and the worker prints to stderr.
+  int WorkerOutput = -1;
   /// Guards InFlight and Interrupted against interrupt() from another
   /// thread; the worker is reaped only after InFlight is cleared, so its
   /// pid cannot be reused while interrupt() may kill it.

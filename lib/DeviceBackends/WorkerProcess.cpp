@@ -36,7 +36,7 @@ double workerSetupTimeout(double ConfigurationTimeout) {
   return std::max(2 * ConfigurationTimeout, 60.0);
 }
 
-Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command) {
+Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command, int OutputFd) {
   if (Command.empty())
     return Error("no command to start the device worker");
   int Ends[2];
@@ -45,9 +45,7 @@ Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command) {
   ProcessSpec Spec;
   Spec.Argv = Command;
   Spec.ExtraFds = {{Ends[1], DeviceWorkerReadFd}, {Ends[1], DeviceWorkerWriteFd}};
-  // Whatever the device code prints (OpenCL printf) goes to stderr, so that
-  // the tuner's stdout stays its own.
-  Spec.OutputFd = STDERR_FILENO;
+  Spec.OutputFd = Spec.ErrorFd = OutputFd;
   // The worker gets its own process group, so that Ctrl-C reaches only the
   // tuner, which then ends the worker itself (it would otherwise record the
   // configuration in flight as crashed); it dies with the tuner anyway
@@ -67,8 +65,8 @@ Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command) {
 }
 
 Expected<WorkerProcess> startWorkerWithSetup(const std::vector<std::string> &Command,
-                                             const SetupMessage &Setup) {
-  Expected<WorkerProcess> Worker = spawnWorker(Command);
+                                             const SetupMessage &Setup, int OutputFd) {
+  Expected<WorkerProcess> Worker = spawnWorker(Command, OutputFd);
   if (!Worker)
     return Worker;
   WireWriter Out;

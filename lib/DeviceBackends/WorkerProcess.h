@@ -38,13 +38,14 @@ struct WorkerProcess {
 double workerSetupTimeout(double ConfigurationTimeout);
 
 /// Starts Command (which calls runDeviceWorker) in its own process group,
-/// whatever the device code prints going to stderr.
-Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command);
+/// whatever it prints (the OpenCL implementation's compiler, the device
+/// code's printf) going to OutputFd.
+Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command, int OutputFd);
 
 /// Starts a worker and sends it Setup without waiting for the reply, which
 /// is the first frame it sends (readSetupReply).
 Expected<WorkerProcess> startWorkerWithSetup(const std::vector<std::string> &Command,
-                                             const SetupMessage &Setup);
+                                             const SetupMessage &Setup, int OutputFd);
 
 /// Reads the Setup reply of Worker within Seconds (0: no limit); an Error
 /// that says why the device did not open. Worker is ended on an error.

@@ -98,6 +98,8 @@ svg{max-width:100%;height:auto;background:#fff}
 .box-median{stroke:#333;stroke-width:2}
 .whisker{stroke:#999}
 .bar{fill:var(--accent);fill-opacity:.8}
+.bar.pale{fill-opacity:.25}
+.interval{stroke:#1d2330;stroke-width:1.2}
 .bar-name{font-size:12px;fill:#1d2330}
 .bar-value{font-size:11px;fill:#5b6473}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:3px 18px;margin:0}

@@ -260,7 +260,7 @@ std::string barChart(const std::string &Label, const std::string &XTitle,
   const Frame F{150, 30, kWidth - 150 - 110, RowHeight * static_cast<double>(Bars.size())};
   if (Max <= 0)
     for (const Bar &B : Bars)
-      Max = std::max(Max, B.Value);
+      Max = std::max({Max, B.Value, std::isfinite(B.Hi) ? B.Hi : 0.0});
   if (Max <= 0)
     Max = 1;
   const Scale X = makeScale(0, Max, F.Left, F.right(), false);
@@ -275,8 +275,20 @@ std::string barChart(const std::string &Label, const std::string &XTitle,
   for (std::size_t I = 0; I < Bars.size(); ++I) {
     const double Y = F.Top + RowHeight * static_cast<double>(I);
     Svg.text(F.Left - 8, Y + RowHeight / 2 + 4, Bars[I].Name, "bar-name", "end");
-    Svg.rect(F.Left, Y + 4, X(Bars[I].Value) - F.Left, RowHeight - 8, "bar");
-    Svg.text(X(Bars[I].Value) + 6, Y + RowHeight / 2 + 4, Bars[I].Text, "bar-value");
+    const Bar &B = Bars[I];
+    Svg.rect(F.Left, Y + 4, X(std::max(B.Value, 0.0)) - F.Left, RowHeight - 8,
+             B.Pale ? "bar pale" : "bar");
+    double TextX = X(std::max(B.Value, 0.0));
+    if (std::isfinite(B.Lo) && std::isfinite(B.Hi)) {
+      // Clamped to the axis: an interval below 0 ends at 0.
+      const double Left = X(std::max(B.Lo, 0.0)), Right = X(std::max(B.Hi, 0.0));
+      const double Middle = Y + RowHeight / 2;
+      Svg.line(Left, Middle, Right, Middle, "interval");
+      Svg.line(Left, Middle - 4, Left, Middle + 4, "interval");
+      Svg.line(Right, Middle - 4, Right, Middle + 4, "interval");
+      TextX = std::max(TextX, Right);
+    }
+    Svg.text(TextX + 6, Y + RowHeight / 2 + 4, B.Text, "bar-value");
   }
   return Svg.finish();
 }

@@ -17,6 +17,7 @@
 #define ATFC_REPORT_PLOTS_H
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -91,6 +92,11 @@ struct Bar {
   double Value = 0;
   /// The text at the bar's end.
   std::string Text;
+  /// An interval around Value drawn as a whisker; none when not finite.
+  double Lo = std::numeric_limits<double>::quiet_NaN();
+  double Hi = std::numeric_limits<double>::quiet_NaN();
+  /// Drawn pale: the value cannot be told from none.
+  bool Pale = false;
 };
 /// Bars from 0 to Max (the largest value when 0).
 std::string barChart(const std::string &Label, const std::string &XTitle,

@@ -1,8 +1,10 @@
 //===- Report/RunReport.cpp - The report of one tuning run ----------------===//
 #include "Report/RunReport.h"
 
+#include "Analysis/ImportanceInterval.h"
 #include "Analysis/ParameterImportance.h"
 #include "Analysis/ValueColumns.h"
+#include "Backends/UsefulLogLine.h"
 #include "Report/Axis.h"
 #include "Report/HtmlPage.h"
 #include "Report/ParetoFront.h"
@@ -12,7 +14,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <functional>
+#include <limits>
 #include <numeric>
 #include <optional>
 
@@ -81,6 +84,16 @@ std::string failureKind(const ReportRun &Run, std::size_t Row) {
   return entryOf(Run, Row).Valid ? "bad cost" : "invalid";
 }
 
+/// Why evaluation D failed, in one line: its reason and the line of its log
+/// that says why (a compiler's error, a script's last line).
+std::string exampleReason(const EvaluationDetails &D) {
+  std::string Text = D.Reason == D.Failure ? std::string() : D.Reason;
+  const std::string Line = usefulLogLine(D.Log);
+  if (!Line.empty() && Text.find(Line) == std::string::npos)
+    Text += (Text.empty() ? "" : ": ") + Line;
+  return Text;
+}
+
 /// What the page computes once from the evaluations.
 struct RunFacts {
   std::vector<std::size_t> ValidRows;
@@ -119,17 +132,36 @@ std::string runSection(const ReportRun &Run, const RunFacts &F) {
   std::string Html = factsHtml(Facts);
   if (Failed == 0)
     return Html;
-  std::map<std::pair<std::string, std::string>, std::size_t> Counts;
-  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row)
-    if (!usable(entryOf(Run, Row)))
-      ++Counts[{failureKind(Run, Row), Run.Details[Row].Reason}];
-  Table T{{"outcome", "reason", "evaluations"}, {}, true, "failure-counts"};
+  // One row per kind of failure, not per message: thirteen "wrong result"
+  // rows that differ in an index say less than one with a count.
+  struct Outcome {
+    std::string Kind;
+    std::size_t Count = 0;
+    std::size_t FirstRow = 0;
+  };
+  std::vector<Outcome> Outcomes;
+  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row) {
+    if (usable(entryOf(Run, Row)))
+      continue;
+    const std::string Kind = failureKind(Run, Row);
+    auto Same = std::find_if(Outcomes.begin(), Outcomes.end(),
+                             [&](const Outcome &O) { return O.Kind == Kind; });
+    if (Same == Outcomes.end())
+      Outcomes.push_back({Kind, 1, Row});
+    else
+      ++Same->Count;
+  }
+  std::stable_sort(Outcomes.begin(), Outcomes.end(),
+                   [](const Outcome &A, const Outcome &B) { return A.Count > B.Count; });
+  Table T{{"outcome", "evaluations", "the first one's reason"}, {}, true, "failure-counts"};
   T.Rows.push_back(
-      {textCell("valid"), textCell(""),
-       numberCell(static_cast<double>(F.ValidRows.size()), std::to_string(F.ValidRows.size()))});
-  for (const auto &[What, N] : Counts)
-    T.Rows.push_back({textCell(What.first), textCell(What.second),
-                      numberCell(static_cast<double>(N), std::to_string(N))});
+      {textCell("valid"),
+       numberCell(static_cast<double>(F.ValidRows.size()), std::to_string(F.ValidRows.size())),
+       textCell("")});
+  for (const Outcome &O : Outcomes)
+    T.Rows.push_back({textCell(O.Kind),
+                      numberCell(static_cast<double>(O.Count), std::to_string(O.Count)),
+                      textCell(exampleReason(Run.Details[O.FirstRow]))});
   return Html + "<h3>Outcomes</h3><div class=\"tablebox\">" + tableHtml(T) + "</div>";
 }
 
@@ -144,16 +176,22 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
     Costs.push_back(Sign * costsOf(Run, Row).front());
   const double Measured = static_cast<double>(Run.Details.size());
   const std::vector<std::uint64_t> Draws = drawCounts(Run.Details.size(), 300);
+  // With one valid cost the quartiles are that cost or "none found yet"
+  // (drawn at the plot's top): a band that jumps from the top to the line
+  // says nothing. The expectation alone is the flat line it is.
+  const bool Quartiles =
+      std::adjacent_find(Costs.begin(), Costs.end(), std::not_equal_to<>()) != Costs.end();
   BandSeries B;
-  B.Name = "random search (expected, quartiles)";
+  B.Name = Quartiles ? "random search (expected, quartiles)" : "random search (expected)";
   B.Colour = "#D55E00";
   B.Dashed = true;
+  constexpr double None = std::numeric_limits<double>::quiet_NaN();
   for (const BaselinePoint &P :
        randomSearchBaseline(Costs, Measured, Run.SpaceSize > 0 ? Run.SpaceSize : Measured, Draws)) {
     B.X.push_back(static_cast<double>(P.Draws) * Scale);
     B.Median.push_back(Sign * P.Expected);
-    B.Q1.push_back(Sign * (Sign > 0 ? P.Q1 : P.Q3));
-    B.Q3.push_back(Sign * (Sign > 0 ? P.Q3 : P.Q1));
+    B.Q1.push_back(Quartiles ? Sign * (Sign > 0 ? P.Q1 : P.Q3) : None);
+    B.Q3.push_back(Quartiles ? Sign * (Sign > 0 ? P.Q3 : P.Q1) : None);
   }
   return B;
 }
@@ -301,19 +339,50 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
     return "<p class=\"note\">No valid evaluation yet.</p>";
   const RecordedData Data = analysedTable(Run);
   const ImportanceRanking Ranking = rankParameters(Data);
+  const ImportanceIntervals Intervals = importanceIntervals(Data, Ranking.CostClasses);
+  // Ranked by the information above chance; those the data cannot tell
+  // from no effect come last, pale, whatever their estimate.
+  std::vector<std::size_t> Order, DistinctValues(Data.Parameters.size());
+  for (const ParameterImportance &P : Ranking.Parameters) {
+    Order.push_back(P.Index);
+    DistinctValues[P.Index] = P.DistinctValues;
+  }
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    const ImportanceInterval &IA = Intervals.Parameters[A], &IB = Intervals.Parameters[B];
+    if (IA.Distinguishable != IB.Distinguishable)
+      return IA.Distinguishable;
+    return IA.AboveChance > IB.AboveChance;
+  });
   std::vector<Bar> Bars;
-  for (const ParameterImportance &P : Ranking.Parameters)
-    Bars.push_back({P.Name, P.MutualInformation,
-                    humanNumber(P.MutualInformation, 3) + " bits (" +
-                        std::to_string(P.DistinctValues) +
-                        (P.DistinctValues == 1 ? " value)" : " values)")});
+  std::size_t Told = 0;
+  for (std::size_t Index : Order) {
+    const ImportanceInterval &I = Intervals.Parameters[Index];
+    const std::size_t Values = DistinctValues[Index];
+    Bar B{Data.Parameters[Index], std::max(I.AboveChance, 0.0),
+          (I.Distinguishable ? humanNumber(I.AboveChance, 2) + " bits"
+                             : std::string("not told from chance")) +
+              " (" + std::to_string(Values) + (Values == 1 ? " value)" : " values)")};
+    if (Values > 1) {
+      B.Lo = I.Lo;
+      B.Hi = I.Hi;
+    }
+    B.Pale = !I.Distinguishable;
+    Told += I.Distinguishable;
+    Bars.push_back(std::move(B));
+  }
   std::string Html =
       "<h3>Importance</h3><p class=\"note\">Mutual information between each parameter's value "
       "and the cost in " +
       std::to_string(Ranking.CostClasses) + " quantile classes, over " +
       std::to_string(Ranking.Samples) +
-      " valid evaluations (as <code>atfc analyze</code> computes it).</p>" +
-      barChart("parameter importance", "mutual information with the cost (bits)", Bars);
+      " valid evaluations, less what chance gives with as many (the mean over " +
+      std::to_string(Intervals.Shuffles) +
+      " shuffles of the costs). Whiskers: its 90% bootstrap interval (" +
+      std::to_string(Intervals.Resamples) +
+      " resamples). A pale bar's interval reaches zero: these evaluations cannot tell its "
+      "parameter from one without effect, and it is not ranked" +
+      (Told == 0 ? "; none is told apart yet." : ".") + "</p>" +
+      barChart("parameter importance", "mutual information above chance (bits)", Bars);
 
   const ValueColumns Columns = indexValues(Data);
   const std::string Cost = objectiveName(Run, 0);

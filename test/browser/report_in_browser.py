@@ -79,6 +79,12 @@ INSPECT = """(() => {
     frontPoints: document.querySelectorAll("#objectives .front-pt").length,
     series: document.querySelectorAll("#replay-curves [data-series]").length,
     external: [...document.querySelectorAll("[src],link[href]")].length,
+    outcomeKinds: [...document.querySelectorAll("#failure-counts tbody tr")]
+                    .map(r => r.cells[0].textContent),
+    importanceBars: document.querySelectorAll(
+        'svg[aria-label="parameter importance"] rect.bar').length,
+    importanceIntervals: document.querySelectorAll(
+        'svg[aria-label="parameter importance"] line.interval').length,
   };
 })()"""
 
@@ -101,6 +107,14 @@ def inspect_page(browser, html, screenshot):
     check(page["plots"] > 0, "%s: no plot" % html)
     check(page["unlabelled"] == [], "%s: plots without axis labels: %s" % (html, page["unlabelled"]))
     check(page["external"] == 0, "%s: refers to external resources" % html)
+    # One row per kind of outcome, however many messages it had.
+    kinds = page["outcomeKinds"]
+    check(len(kinds) == len(set(kinds)), "%s: an outcome kind in several rows: %s" % (html, kinds))
+    # Importance bars come with their interval: a whisker and two caps.
+    if page["importanceBars"]:
+        check(page["importanceIntervals"] >= 3 and page["importanceIntervals"] % 3 == 0,
+              "%s: %d importance bars, %d interval lines" %
+              (html, page["importanceBars"], page["importanceIntervals"]))
     height = browser.screenshot(screenshot)
     print("%s: %d bytes, loaded in %.2f s, %d plots; screenshot %s (1280x%d)" %
           (html, os.path.getsize(html), seconds, page["plots"], screenshot, height))

@@ -18,6 +18,7 @@
 #include "Subcommands.h"
 #include "System/TerminalText.h"
 
+#include "Backends/FailureSummary.h"
 #include "Results/ResultsDatabase.h"
 #include "Results/RunObjectives.h"
 #include "Support/Diagnostic.h"
@@ -109,9 +110,9 @@ void writeFailureLogs(std::ostream &OS, const std::vector<EvaluationRecord> &Es)
   for (const EvaluationRecord &E : Es) {
     if (E.Result.Valid || E.Result.Log.empty())
       continue;
-    OS << fmt::format("  evaluation {} failed ({}{}{}); its log ends:\n", E.Evaluation,
-                      failureName(E.Result.Failure), E.Result.Reason.empty() ? "" : ": ",
-                      E.Result.Reason);
+    // The log follows: the reason alone says what kind of failure it was.
+    OS << fmt::format("  evaluation {} failed ({}); its log ends:\n", E.Evaluation,
+                      failureDetail(E.Result.Failure, E.Result.Reason, ""));
     for (const std::string &Line : lastLines(E.Result.Log, kLogLines))
       OS << "    | " << Line << '\n';
   }
@@ -175,12 +176,9 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
     TextTable Table{{"#", "index", costTitle(Run), "configuration"}, {true, true, true, false}, {}};
     for (const EvaluationRecord &E : Es) {
       std::string Configuration = configurationText(E.Configuration);
-      if (!E.Result.Valid) {
-        std::string Why = failureName(E.Result.Failure);
-        if (!E.Result.Reason.empty())
-          Why += (Why.empty() ? "" : ": ") + E.Result.Reason;
-        Configuration += "  (" + (Why.empty() ? std::string("invalid") : Why) + ')';
-      }
+      if (!E.Result.Valid)
+        Configuration +=
+            "  (" + briefFailureDetail(E.Result.Failure, E.Result.Reason, E.Result.Log) + ')';
       if (E.Reused)
         Configuration += "  (reused)";
       Table.Rows.push_back({std::to_string(E.Evaluation), E.ConfigIndex,

@@ -232,6 +232,9 @@ TEST(OpenCLBackend, BuildErrorThenNextConfiguration) {
   EXPECT_NE(Broken.Log.find("CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << Broken.Log;
   // The build log names the user's file and line (line 5 of the source).
   EXPECT_NE(Broken.Log.find("saxpy.cl:5"), std::string::npos) << Broken.Log;
+  // What pocl's compiler prints to the worker's stderr (not in the build
+  // log) is captured into the log instead of reaching the terminal.
+  EXPECT_NE(Broken.Log.find("1 error generated."), std::string::npos) << Broken.Log;
   expectValid(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 0u);
 }
@@ -302,6 +305,10 @@ TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
   EXPECT_FALSE(TimedOut.Valid);
   EXPECT_EQ(TimedOut.Failure, FailureKind::TimedOut);
   EXPECT_EQ(TimedOut.Reason, "timed out");
+  // The summary shows this line: seconds as written, not "2.000000".
+  EXPECT_TRUE(TimedOut.Log.starts_with("killed the device worker after 2 s\n") ||
+              TimedOut.Log == "killed the device worker after 2 s")
+      << TimedOut.Log;
   // The hung worker is gone, not left spinning.
   EXPECT_EQ(kill(Hung, 0), -1);
   expectValid(Backend->measure(config(2), sizes(2, 8)));

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
@@ -69,7 +70,9 @@ TEST(RunReport, SectionsOfASingleObjectiveRun) {
     EXPECT_NE(Html.find("<section id=\"" + std::string(Id) + "\">"), std::string::npos) << Id;
   EXPECT_EQ(Html.find("<section id=\"objectives\">"), std::string::npos);
   EXPECT_NE(Html.find("<dd>40 (32 valid, 8 failed)</dd>"), std::string::npos);
-  EXPECT_NE(Html.find("<td>run failed</td><td>exit status 2</td>"), std::string::npos);
+  EXPECT_NE(
+      Html.find("<td>run failed</td><td class=\"num\" data-sort=\"8\">8</td><td>exit status 2: "),
+      std::string::npos);
   // The best table: 32 valid rows, sortable, sorted by cost.
   const std::string Best = between(Html, "<table id=\"best-configurations\"", "</table>");
   EXPECT_EQ(count(Best, "<tr>"), 33u);
@@ -87,6 +90,102 @@ TEST(RunReport, FailuresShowTheTailOfTheirLog) {
   EXPECT_EQ(count(Failures, "<tr>"), 3u);
   EXPECT_NE(Failures.find("xxxxthe end</pre>"), std::string::npos);
   EXPECT_LT(Failures.size(), 2 * 1000u + 1000u) << "tails, not whole logs";
+}
+
+/// The y coordinates of the points of Svg's first element of class Class.
+std::vector<double> pointYs(const std::string &Svg, const std::string &Class) {
+  const std::size_t ClassAt = Svg.find("class=\"" + Class + "\"");
+  const std::size_t PointsAt = Svg.rfind("points=\"", ClassAt);
+  if (ClassAt == std::string::npos || PointsAt == std::string::npos)
+    return {};
+  const std::string Points = Svg.substr(PointsAt, ClassAt - PointsAt);
+  std::vector<double> Ys;
+  for (std::size_t At = Points.find(','); At != std::string::npos; At = Points.find(',', At + 1))
+    Ys.push_back(std::stod(Points.substr(At + 1)));
+  return Ys;
+}
+
+// One valid evaluation of thirty: random search's expectation is that cost
+// at every draw, a flat line; its quartiles ("none found yet" or that cost)
+// made a band that jumped from the plot's top down to the line.
+TEST(RunReport, OneValidCostDrawsAFlatBaselineAndNoBand) {
+  ReportRun Run = sampleRun(30);
+  Run.SpaceSize = 30;
+  for (std::size_t Row = 0; Row < 30; ++Row) {
+    Run.Table.Entries[Row].Valid = Row == 17;
+    Run.Details[Row].Failure = Row == 17 ? "" : "run failed";
+  }
+  const std::string Html = runReportHtml(Run);
+  for (const char *Figure : {"<figure id=\"by-evaluation\">", "<figure id=\"by-time\">"}) {
+    const std::string Plot = between(Html, Figure, "</figure>");
+    ASSERT_FALSE(Plot.empty()) << Figure;
+    EXPECT_EQ(Plot.find("class=\"band\""), std::string::npos) << Figure;
+    const std::vector<double> Ys = pointYs(Plot, "median dashed");
+    ASSERT_GE(Ys.size(), 2u) << Figure;
+    EXPECT_EQ(*std::min_element(Ys.begin(), Ys.end()), *std::max_element(Ys.begin(), Ys.end()))
+        << Figure;
+  }
+  EXPECT_NE(between(Html, "<figure id=\"by-evaluation\">", "</figure>")
+                .find(">random search (expected)</text>"),
+            std::string::npos);
+}
+
+// Thirty valid evaluations: WG sets the time, OPT does not. Raw mutual
+// information gave OPT a bar too (small samples share bits with anything);
+// the bars now stand above chance with bootstrap whiskers, and OPT, whose
+// interval reaches zero, is pale, last and said to be not told apart.
+TEST(RunReport, ImportanceShowsItsUncertainty) {
+  ReportRun Run = sampleRun(37);
+  for (std::size_t Row = 0; Row < Run.Table.Entries.size(); ++Row) {
+    RecordedEntry &E = Run.Table.Entries[Row];
+    const std::int64_t WG = std::int64_t{1} << (Row % 4);
+    E.Values[0] = Value(WG);
+    if (E.Valid)
+      E.Costs = {1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Row % 7)};
+  }
+  const std::string Html = runReportHtml(Run);
+  const std::string Chart = between(Html, "aria-label=\"parameter importance\"", "</svg>");
+  ASSERT_FALSE(Chart.empty());
+  EXPECT_EQ(count(Chart, "class=\"interval\""), 6u) << "a whisker and two caps per bar";
+  EXPECT_EQ(count(Chart, "class=\"bar pale\""), 1u);
+  EXPECT_EQ(count(Chart, "class=\"bar\""), 1u);
+  EXPECT_LT(Chart.find(">WG</text>"), Chart.find(">OPT</text>"));
+  EXPECT_NE(Chart.find("not told from chance (3 values)"), std::string::npos);
+  EXPECT_NE(Html.find("over 30 valid evaluations"), std::string::npos);
+  EXPECT_NE(Html.find("90% bootstrap interval (200 resamples)"), std::string::npos);
+}
+
+// Thirteen wrong results that differ only in their message are one row of
+// the Outcomes table, with their count and the first one's message.
+TEST(RunReport, OutcomesAreGroupedByKind) {
+  ReportRun Run = sampleRun(20);
+  for (std::size_t Row = 0; Row < 13; ++Row) {
+    Run.Table.Entries[Row].Valid = false;
+    Run.Details[Row].Failure = "wrong result";
+    Run.Details[Row].Reason = "y[" + std::to_string(Row) + "] differs";
+    Run.Details[Row].Log.clear();
+  }
+  Run.Details[13].Failure = "build failed";
+  Run.Details[13].Reason = "build failed";
+  Run.Table.Entries[13].Valid = false;
+  Run.Details[13].Log = "CL_BUILD_PROGRAM_FAILURE with options \"-D WG=3\"\n"
+                        "error: k.cl:4:2: use of undeclared identifier 'q'\n1 error generated.\n";
+  const std::string Html = runReportHtml(Run);
+  const std::string Outcomes = between(Html, "<table id=\"failure-counts\"", "</table>");
+  ASSERT_FALSE(Outcomes.empty());
+  EXPECT_EQ(count(Outcomes, "<td>wrong result</td>"), 1u) << Outcomes;
+  EXPECT_NE(
+      Outcomes.find(
+          "<td>wrong result</td><td class=\"num\" data-sort=\"13\">13</td><td>y[0] differs</td>"),
+      std::string::npos)
+      << Outcomes;
+  EXPECT_NE(Outcomes.find(
+                "<td>build failed</td><td class=\"num\" data-sort=\"1\">1</td><td>error: k.cl:4:2: "
+                "use of undeclared identifier &#39;q&#39;</td>"),
+            std::string::npos)
+      << Outcomes;
+  // valid, wrong result, run failed (the sample's 20th), build failed.
+  EXPECT_EQ(count(Outcomes, "<tr>"), 5u) << Outcomes;
 }
 
 TEST(RunReport, TwoObjectivesShowTheParetoFront) {

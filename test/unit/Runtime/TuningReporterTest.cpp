@@ -36,6 +36,35 @@ TEST(TuningReporter, TheRunsAccountGoesToStandardOutput) {
   EXPECT_EQ(Err.str(), "");
 }
 
+TEST(TuningReporter, TheSummarySaysWhyConfigurationsFailed) {
+  // "done after 25 evaluations (2 valid)" and nothing else left the user
+  // to guess; each kind of failure gets its count and its first reason.
+  std::ostringstream Out, Err;
+  TuningReporter Reporter(Out, Err, false, false);
+  const std::string BuildLog = "CL_BUILD_PROGRAM_FAILURE with options \"-D V=3\"\n"
+                               "error: conv2d.cl:58:19: too few elements in vector "
+                               "initialization\n"
+                               "1 error generated.\n";
+  Reporter.evaluated(ProgressState{}, {}, Measurement::valid({0.5}));
+  for (int I = 0; I < 12; ++I)
+    Reporter.evaluated(ProgressState{}, {},
+                       Measurement::invalid(FailureKind::BuildFailed, "build failed", BuildLog));
+  Reporter.evaluated(ProgressState{}, {},
+                     Measurement::invalid(FailureKind::TimedOut, "timed out after 2 s"));
+  Reporter.evaluated(ProgressState{}, {},
+                     Measurement::invalid(FailureKind::WrongResult, "y[3] differs"));
+  Reporter.evaluated(ProgressState{}, {},
+                     Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
+  Reporter.loopEnded();
+  Reporter.finished("k.cl", {16, 1, 3, 0, false});
+  EXPECT_EQ(Out.str(), "k.cl: done after 16 evaluations (1 valid) in 0:03\n"
+                       "  12 build failed: error: conv2d.cl:58:19: too few elements in vector "
+                       "initialization\n"
+                       "   2 wrong result: y[3] differs\n"
+                       "   1 timed out after 2 s\n");
+  EXPECT_EQ(Err.str(), "");
+}
+
 TEST(TuningReporter, TheBestAndWhereItCameFrom) {
   std::ostringstream Out, Err;
   TuningReporter Reporter(Out, Err, false, false);

@@ -1,0 +1,62 @@
+//===- Backends/FailureSummary.h - Why configurations failed, in words -*- C++ -*-===//
+//
+// A failure's one line for the user (its kind, its reason, and the useful
+// line of its log: UsefulLogLine.h), and the failures of a run grouped by
+// kind with a count and the first one's line. The run's summary, `atfc
+// results` and the report's Outcomes table all say why in these words.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_BACKENDS_FAILURESUMMARY_H
+#define ATFC_BACKENDS_FAILURESUMMARY_H
+
+#include "Backends/Measurement.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace atfc {
+
+/// Why a measurement failed, in one line: the failure's name, its reason
+/// unless the reason says no more than the name ("build failed") or
+/// starts with it ("timed out after 2 s" stands alone), and the useful
+/// line of its log unless the reason holds it already:
+/// "build failed: conv2d.cl:58:19: error: too few elements in vector
+/// initialization", "run failed: exit status 1: ValueError: bad size".
+std::string failureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log);
+
+/// failureDetail(), but with the log's line only where the reason says no
+/// more than the name: short enough for a row of a table that shows the
+/// log's tail below it ("run failed: exit status 2").
+std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log);
+
+/// The failures of one kind.
+struct FailureGroup {
+  FailureKind Kind = FailureKind::None;
+  std::uint64_t Count = 0;
+  /// failureDetail() of the first failure of the kind.
+  std::string Example;
+};
+
+/// Counts failures by kind, keeping the first of each as its example.
+class FailureTally {
+public:
+  /// Adds one failure; a valid measurement (Kind None) is not counted.
+  void add(FailureKind Kind, std::string_view Reason, std::string_view Log);
+  void add(const Measurement &M) { add(M.Failure, M.Reason, M.Log); }
+
+  /// The kinds seen, the most frequent first (ties in FailureKind's order).
+  std::vector<FailureGroup> groups() const;
+  /// How many failures were added.
+  std::uint64_t total() const;
+
+private:
+  static constexpr std::size_t kKinds = static_cast<std::size_t>(FailureKind::NotRecorded) + 1;
+  std::array<FailureGroup, kKinds> ByKind{};
+};
+
+} // namespace atfc
+
+#endif
