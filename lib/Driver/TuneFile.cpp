@@ -34,7 +34,7 @@ namespace {
 /// code a run alone uses.
 int tuneOverRanks(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Log,
                   llvm::raw_ostream &Out) {
-  const int Status = launchRanks(Options.Ranks, Options.CommandLine, Diags);
+  const int Status = launchRanks(Options.Ranks, Options.CommandLine, Options.Devices, Diags);
   if (Status != 0)
     return Status;
   // Rank 0 said what the file's analysis says; its inputs are all we need.
