@@ -1,10 +1,11 @@
 //===- Driver/RankLaunch.h - atfc tune over MPI ranks -----------*- C++ -*-===//
 //
-// `atfc tune FILE --ranks N` runs `mpiexec -n N atfc tune FILE ...` (at most
-// rankBound() ranks; atfc waits for it and ends the job at a signal); under
-// mpiexec or srun, every atfc of the job execs atfc-ranks (the only program
-// of atfc that links MPI, built where Open MPI is found), rank 0 once it has
-// built the tuner, the others at once: they wait in MPI for rank 0's tuner.
+// `atfc tune FILE --ranks N` runs `mpiexec -n 1 atfc tune FILE ... : -n N-1
+// atfc-ranks` (at most rankBound() ranks; atfc waits for it and ends the job
+// at a signal); under mpiexec or srun, every atfc of the job execs atfc-ranks
+// (the only program of atfc that links MPI, built where Open MPI is found),
+// rank 0 once it has built the tuner, the others at once: they wait in MPI
+// for rank 0's tuner.
 // atfc itself never needs an MPI library (docs/scale-out.md).
 //
 //===----------------------------------------------------------------------===//
@@ -16,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace atfc {
@@ -38,12 +40,26 @@ inline constexpr const char *kMaxRanksVariable = "ATFC_MAX_RANKS";
 /// online CPUs; an error when ATFC_MAX_RANKS is not a number above 0.
 Expected<unsigned> rankBound();
 
-/// Runs CommandLine (atfc's own argv, argv[0] excepted) under `mpiexec -n
-/// Ranks` (ATFC_MPIEXEC names another) as atfc's child (Driver/TunerProcess.h:
-/// a signal ends the whole job) and returns the job's exit status; 2 for a
-/// Ranks above rankBound(), 1 when it cannot start, after reporting why to
-/// Diags.
-int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine, DiagnosticSink &Diags);
+/// What launchRanks sets in mpiexec's environment where the user has not:
+/// a job on one node needs none of Open MPI's network transports, nor
+/// hwloc's I/O discovery (whose OpenCL plugin loads pocl and LLVM into
+/// mpiexec and every rank); together 0.3-0.4 s of a 4-rank job's start
+/// (docs/scale-out.md). More ranks than cores is fine: ranks mostly wait
+/// for their measurements (Open MPI refuses it by default).
+inline constexpr std::pair<const char *, const char *> kOneNodeMpiSettings[] = {
+    {"OMPI_MCA_rmaps_base_oversubscribe", "1"},
+    {"OMPI_MCA_pml", "ob1"},
+    {"OMPI_MCA_btl", "self,vader"},
+    {"HWLOC_COMPONENTS", "-opencl,-gl,-pci,-cuda,-nvml,-rsmi,-levelzero"}};
+
+/// Runs CommandLine (atfc's own argv, argv[0] excepted) as rank 0 of
+/// `mpiexec -n Ranks` (ATFC_MPIEXEC names another), the other ranks as
+/// atfc-ranks with Devices (its --devices, when not empty), with
+/// kOneNodeMpiSettings; as atfc's child (Driver/TunerProcess.h: a signal
+/// ends the whole job). Returns the job's exit status; 2 for a Ranks above
+/// rankBound(), 1 when it cannot start, after reporting why to Diags.
+int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
+                const std::string &Devices, DiagnosticSink &Diags);
 
 /// Becomes this rank's atfc-ranks: rank 0 with the tuner's command line
 /// (TunerArgs, argv[0] included), or with Failed (an exit status) when it
