@@ -12,6 +12,7 @@
 
 #include "Directives/ClangDiagnosticMapping.h"
 #include "Directives/ClangUnitParser.h"
+#include "Directives/CycleReport.h"
 #include "Directives/DependencyGraph.h"
 #include "Directives/DirectiveLexing.h"
 #include "Directives/ExpressionSize.h"
@@ -48,17 +49,6 @@ bool AnalyzedSpec::hasErrors() const { return atfc::hasErrors(Diagnostics); }
 namespace {
 
 using namespace status;
-
-/// "A", "A and B", "A, B and C".
-std::string listOfNames(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (std::size_t I = 0; I < Names.size(); ++I) {
-    if (I > 0)
-      Out += I + 1 == Names.size() ? " and " : ", ";
-    Out += Names[I];
-  }
-  return Out;
-}
 
 /// The part [Begin, End) of X, with its source map.
 SourceExpr sliceOf(const SourceExpr &X, std::size_t Begin, std::size_t End) {
@@ -530,9 +520,17 @@ private:
           Result.Inputs[J].Used |= mentions(X.Expr->Text, Spec.Inputs[J].Name.Name);
         if (X.Role == ExpressionRole::Constraint)
           for (std::size_t J = 0; J < Spec.Parameters.size(); ++J)
-            if (J != X.Owner && mentions(X.Expr->Text, Spec.Parameters[J].Name.Name))
+            if (std::size_t At = mentionIndex(X.Expr->Text, Spec.Parameters[J].Name.Name);
+                J != X.Owner && At != StringRef::npos) {
               addSorted(Result.Parameters[X.Owner].ConstraintNames.Parameters, J);
+              References.push_back({X.Owner, J, X.Expr->positionOf(At)});
+            }
       }
+      if (X.Role == ExpressionRole::Constraint)
+        for (const SymbolUse &Use : F.Uses)
+          if (Use.Kind == SymbolKind::Parameter && Use.Index != X.Owner)
+            if (std::optional<SourcePosition> Where = positionAt(Use.Offset))
+              References.push_back({X.Owner, Use.Index, *Where});
       if (X.Role == ExpressionRole::InputValue)
         addUses(Result.Inputs[X.Owner].ValueNames, F, None);
       else if (X.Role == ExpressionRole::Range)
@@ -579,28 +577,32 @@ private:
       Result.Groups.push_back({std::move(Group)});
     for (std::size_t P = 0; P < Result.Parameters.size(); ++P)
       Result.Parameters[P].Group = Order.GroupOf[P];
-    for (const std::vector<std::size_t> &Cycle : Order.Cycles) {
-      std::vector<std::string> Names;
-      for (std::size_t P : Cycle)
-        Names.push_back(Spec.Parameters[P].Name.Name);
-      error(Spec.Parameters[Cycle.front()].Directive,
-            "cyclic constraints between parameters " + listOfNames(Names) +
-                ": each needs the value of another to be generated first; remove one of the "
-                "names from one of their constraints");
+    std::vector<std::string> Names;
+    std::vector<SourcePosition> Directives;
+    for (const TuningParameter &Parameter : Spec.Parameters) {
+      Names.push_back(Parameter.Name.Name);
+      Directives.push_back(Parameter.Directive);
     }
+    for (const std::vector<std::size_t> &Component : Order.Cycles)
+      Result.Diagnostics.push_back(
+          cycleDiagnostic(Component, References, Names, Directives, FileName));
   }
 
   /// Whether Text names Name as a whole word (outside nothing: a crude
   /// check for arguments that are not type-checked).
   static bool mentions(StringRef Text, StringRef Name) {
+    return mentionIndex(Text, Name) != StringRef::npos;
+  }
+  /// Where Text first names Name as a whole word; npos for nowhere.
+  static std::size_t mentionIndex(StringRef Text, StringRef Name) {
     for (std::size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
       const bool StartsWord = At == 0 || !lexing::isIdentifierChar(Text[At - 1]);
       const bool EndsWord =
           At + Name.size() == Text.size() || !lexing::isIdentifierChar(Text[At + Name.size()]);
       if (StartsWord && EndsWord)
-        return true;
+        return At;
     }
-    return false;
+    return StringRef::npos;
   }
 
   void warnUnusedInputs() {
@@ -640,6 +642,8 @@ private:
   UnitFacts Facts;
   /// Per placed expression: whether an error was reported in or for it.
   std::vector<bool> ExpressionHasError;
+  /// Where constraints name other parameters (CycleReport.h).
+  std::vector<ParameterReference> References;
   AnalyzedSpec Result;
 };
 

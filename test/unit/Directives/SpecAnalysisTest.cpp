@@ -502,15 +502,33 @@ TEST(SpecAnalysisTest, CycleIsAnError) {
                        "#atf::tp name D range {1, 2} constraint D <= A\n"
                        "#atf::tp name E range {1, 2} constraint E != F\n"
                        "#atf::tp name F range {1, 2} constraint F != E\n");
+  // At the name that closes each cycle, the others in notes.
   EXPECT_EQ(diagnostics(A),
-            (Lines{"kernel.cl:2:1: error: cyclic constraints between parameters A, B and C: each "
-                   "needs the value of another to be generated first; remove one of the names "
-                   "from one of their constraints",
-                   "kernel.cl:6:1: error: cyclic constraints between parameters E and F: each "
-                   "needs the value of another to be generated first; remove one of the names "
-                   "from one of their constraints"}));
+            (Lines{"kernel.cl:4:49: error: cyclic constraints between parameters A, B and C: the "
+                   "constraint of 'C' names 'A' here, which closes the cycle; each needs the "
+                   "value of another to be generated first; remove one of these names from its "
+                   "constraint",
+                   "kernel.cl:7:46: error: cyclic constraints between parameters E and F: the "
+                   "constraint of 'F' names 'E' here, which closes the cycle; each needs the "
+                   "value of another to be generated first; remove one of these names from its "
+                   "constraint"}));
+  ASSERT_EQ(A.Result.Diagnostics[0].Notes.size(), 2u);
+  EXPECT_EQ(A.Result.Diagnostics[0].Notes[0].Location, (SourceLocation{"kernel.cl", 2, 49}));
+  EXPECT_EQ(A.Result.Diagnostics[0].Notes[1].Location, (SourceLocation{"kernel.cl", 3, 49}));
   // An order exists even so: the first blocked parameter is placed first.
   EXPECT_EQ(groups(A), (std::vector<Names>{{"W", "A", "C", "B", "D"}, {"E", "F"}}));
+}
+
+TEST(SpecAnalysisTest, CycleThroughAConstraintWithAnErrorIsAtTheMentionedName) {
+  // Clang dropped the AST of B's constraint: its text still names A there.
+  Analysis A = analyze("#atf::tp name A range {1, 2} constraint divides(B)\n"
+                       "#atf::tp name B range {1, 2} constraint Q + A > 1\n");
+  EXPECT_EQ(diagnostics(A),
+            (Lines{"kernel.cl:2:41: error: use of undeclared identifier 'Q'",
+                   "kernel.cl:2:45: error: cyclic constraints between parameters A and B: the "
+                   "constraint of 'B' names 'A' here, which closes the cycle; each needs the "
+                   "value of another to be generated first; remove one of these names from its "
+                   "constraint"}));
 }
 
 TEST(SpecAnalysisTest, UnusedInputIsAWarning) {
