@@ -225,18 +225,27 @@ private:
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
         if (F.ConstantProblem != IntervalProblem::None)
-          error(placed(I).Expr->Begin,
-                "the interval of " + quoted(Spec.Parameters[placed(I).Owner].Name.Name) +
-                    (F.ConstantProblem == IntervalProblem::Empty
-                         ? " is empty: its lower bound is greater than its upper bound; write "
-                           "interval<T>(lo, hi) with lo <= hi"
-                         : " has a step that is not positive; give a step of at least 1"));
+          checkConstantInterval(placed(I), F);
         break;
       default:
         break;
       }
       checkDeviceLimits(placed(I), F);
     }
+  }
+
+  /// At the step or bound at fault, else at the interval.
+  void checkConstantInterval(const PlacedExpression &X, const ExpressionFacts &F) {
+    const std::string Interval = "the interval of " + quoted(Spec.Parameters[X.Owner].Name.Name);
+    const std::optional<SourcePosition> Culprit =
+        F.ConstantProblemOffset ? positionAt(*F.ConstantProblemOffset) : std::nullopt;
+    error(Culprit.value_or(X.Expr->Begin),
+          F.ConstantProblem == IntervalProblem::Empty
+              ? Interval + " is empty: its lower bound is greater than its upper bound; write "
+                           "interval<T>(lo, hi) with lo <= hi"
+          : F.ConstantProblem == IntervalProblem::NonPositiveStep
+              ? Interval + " has a step that is not positive; give a step of at least 1"
+              : Interval + " cannot be built: " + F.ConstantProblemDetail);
   }
 
   void checkRange(std::size_t I, int Status) {

@@ -293,8 +293,18 @@ private:
       Facts.ConstantLocalCount = constantOf(Call->getArg(0));
   }
 
+  /// The first template argument of Call's callee as written (`size_t`,
+  /// not `unsigned long`), for messages.
+  static std::optional<QualType> writtenTypeArgument(const CallExpr &Call) {
+    const auto *Callee = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImplicit());
+    if (!Callee || Callee->getNumTemplateArgs() == 0 ||
+        Callee->getTemplateArgs()[0].getArgument().getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    return Callee->getTemplateArgs()[0].getArgument().getAsType();
+  }
+
   /// Reads an `interval(...)` range: whether it loops over integers, and
-  /// whether its constant bounds or step leave it without values.
+  /// what is wrong with its constant bounds or step (ConstantInterval.h).
   void readInterval(const Expr *Value, ExpressionFacts &Facts) const {
     const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -303,6 +313,8 @@ private:
       return;
     const auto *Range =
         dyn_cast_or_null<ClassTemplateSpecializationDecl>(Call->getType()->getAsCXXRecordDecl());
+    QualType Index;
+    IntervalGenerator Generator = IntervalGenerator::Other;
     if (Range && Range->getTemplateArgs().size() == 5) {
       const TemplateArgumentList &Args = Range->getTemplateArgs();
       auto IsInteger = [](QualType T) {
@@ -312,19 +324,26 @@ private:
         const auto *Record = T->getAsCXXRecordDecl();
         return Record && Record->getIdentifier() && Record->getName() == Name;
       };
-      const QualType Index = Args[0].getAsType();
-      const bool Integral = IsNamed(Index, "deduce")
+      const QualType Written = Args[0].getAsType();
+      const bool Deduced = IsNamed(Written, "deduce");
+      const bool Integral = Deduced
                                 ? IsInteger(Args[1].getAsType()) && IsInteger(Args[2].getAsType())
-                                : IsInteger(Index);
-      Facts.LoopsOverIntegers = Integral && IsNamed(Args[4].getAsType(), "no_generator");
+                                : IsInteger(Written);
+      const bool Plain = IsNamed(Args[4].getAsType(), "no_generator");
+      Facts.LoopsOverIntegers = Integral && Plain;
+      // Deduced from bounds of one type, the values are of that type.
+      if (!Deduced)
+        Index = writtenTypeArgument(*Call).value_or(Written);
+      else if (Context.hasSameType(Args[1].getAsType(), Args[2].getAsType()))
+        Index = Args[1].getAsType();
+      Generator = Plain                                            ? IntervalGenerator::None
+                  : IsNamed(Args[4].getAsType(), "pow2_generator") ? IntervalGenerator::Pow2
+                                                                   : IntervalGenerator::Other;
     }
-    const std::optional<long double> Lo = constantOf(Call->getArg(0));
-    const std::optional<long double> Hi = constantOf(Call->getArg(1));
-    if (Call->getNumArgs() >= 3)
-      if (const std::optional<long double> Step = constantOf(Call->getArg(2)); Step && *Step <= 0)
-        Facts.ConstantProblem = IntervalProblem::NonPositiveStep;
-    if (Lo && Hi && *Lo > *Hi)
-      Facts.ConstantProblem = IntervalProblem::Empty;
+    ConstantIntervalProblem Problem = checkConstantInterval(Context, *Call, Index, Generator);
+    Facts.ConstantProblem = Problem.Kind;
+    Facts.ConstantProblemOffset = Offsets.offsetOf(Problem.Where);
+    Facts.ConstantProblemDetail = std::move(Problem.Detail);
   }
 
   ASTContext &Context;

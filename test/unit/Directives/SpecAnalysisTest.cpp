@@ -215,6 +215,42 @@ TEST(SpecAnalysisTest, RangeVerdicts) {
                    "convert to 'int'"}));
 }
 
+TEST(SpecAnalysisTest, AConstantIntervalIsRefusedAtItsPartAtFault) {
+  // The step, a bound outside the type, or (when the engine could not
+  // build it) the interval.
+  EXPECT_EQ(
+      diagnosticsOf("#atf::tp name A range interval<int>(1, 10, 0)\n"
+                    "#atf::tp name B range interval<int>(1, 10, 2 - 3)\n"
+                    "#atf::tp name C range interval<char>(0, 400)\n"
+                    "#atf::tp name D range interval<size_t>(-1, 4)\n"
+                    "#atf::tp name E range interval<short>(1, 9, 70000)\n"
+                    "#atf::tp name F range interval<float>(0, 1e39)\n"
+                    "#atf::tp name G range interval<int>(0, 31, 1, pow2)\n"
+                    "#atf::tp name H range interval<std::uint64_t>(0, 18446744073709551615u)\n"
+                    "#atf::tp name I range interval<double>(0, 1e300, 1e-300)\n"
+                    "#atf::tp name J range interval<int>(0, 30, 1, pow2)\n"
+                    "#atf::tp name K range interval<std::int8_t>(-128, 127)\n"
+                    "#atf::tp name L range interval<unsigned>(0, 31, 1, pow2)\n"),
+      (Lines{"kernel.cl:1:44: error: the interval of 'A' has a step that is not positive; "
+             "give a step of at least 1",
+             "kernel.cl:2:44: error: the interval of 'B' has a step that is not positive; "
+             "give a step of at least 1",
+             "kernel.cl:3:41: error: the interval of 'C' cannot be built: its upper bound is "
+             "no value of its type 'char', which holds -128 to 127",
+             "kernel.cl:4:40: error: the interval of 'D' cannot be built: its lower bound is "
+             "no value of its type 'size_t', which holds 0 to 18446744073709551615",
+             "kernel.cl:5:45: error: the interval of 'E' cannot be built: its step is no "
+             "value of its type 'short', which holds -32768 to 32767",
+             "kernel.cl:6:42: error: the interval of 'F' cannot be built: its upper bound is "
+             "no finite value of its type 'float'",
+             "kernel.cl:7:23: error: the interval of 'G' cannot be built: pow2: exponent out "
+             "of range (2^i must be a value of the interval's type, i >= 0)",
+             "kernel.cl:8:23: error: the interval of 'H' cannot be built: interval: 2^64 "
+             "values are more than a range can hold",
+             "kernel.cl:9:23: error: the interval of 'I' cannot be built: interval: more "
+             "values than a range can hold (2^64 - 1)"}));
+}
+
 TEST(SpecAnalysisTest, ConstraintVerdicts) {
   EXPECT_EQ(diagnosticsOf("#atf::tp name A range {1, 2} constraint [](int a, int b) { return a "
                           "< b; }\n"
