@@ -197,7 +197,7 @@ private:
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I)
       if (isClean(ExpressionRole::Range, I) && isClean(ExpressionRole::ParameterType, I) &&
           Facts.RangeStatuses[I])
-        checkRange(I, *Facts.RangeStatuses[I]);
+        checkRange(I, *Facts.RangeStatuses[I], Facts.RangeCulpritOffsets[I]);
     for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
       const ExpressionFacts &F = Facts.Expressions[I];
       if (ExpressionHasError[I] || F.ContainsErrors)
@@ -248,7 +248,8 @@ private:
               : Interval + " cannot be built: " + F.ConstantProblemDetail);
   }
 
-  void checkRange(std::size_t I, int Status) {
+  /// Culprit: where the value at fault of a set starts in the unit.
+  void checkRange(std::size_t I, int Status, std::optional<unsigned> Culprit) {
     const TuningParameter &Parameter = Spec.Parameters[I];
     const std::string Name = quoted(Parameter.Name.Name);
     const std::string Target =
@@ -263,11 +264,13 @@ private:
       Message = "the range of " + Name + " is empty; give it at least one value";
       break;
     case RangeNoCommonType:
-      Message = "the values of the range of " + Name +
-                " have no common type; write them as one type or give " + Name + " a type clause";
+      Message = "the values of the range of " + Name + " have no common type" +
+                (Culprit ? ": this one has none with the first" : "") +
+                "; write them as one type or give " + Name + " a type clause";
       break;
     case RangeValueNotConvertible:
-      Message = "the values of the range of " + Name + " do not convert to " + Target;
+      Message = Culprit ? "this value of the range of " + Name + " does not convert to " + Target
+                        : "the values of the range of " + Name + " do not convert to " + Target;
       break;
     case RangeBoundNotConvertible:
       Message = "the bounds or the step of the interval of " + Name + " do not convert to " +
@@ -288,7 +291,8 @@ private:
       Message = "the range of " + Name + " is neither a set nor an interval";
       break;
     }
-    error(Parameter.Range.Expr.Begin, Message);
+    const std::optional<SourcePosition> Value = Culprit ? positionAt(*Culprit) : std::nullopt;
+    error(Value.value_or(Parameter.Range.Expr.Begin), Message);
   }
 
   void checkConstraint(const PlacedExpression &X, const ExpressionFacts &F) {

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 namespace atfc {
 
@@ -130,8 +131,39 @@ public:
       Facts.ParameterTypes.push_back(aliasedType(synthetic::parameterTypeAlias(I)));
       Facts.RangeValueTypes.push_back(aliasedType(synthetic::rangeValueAlias(I)));
       Facts.RangeStatuses.push_back(statusOf(find<VarDecl>(synthetic::rangeStatusVariable(I))));
+      Facts.RangeCulpritOffsets.push_back(setCulpritOffset(I));
     }
     return Facts;
+  }
+
+  /// Where the value at fault of parameter I's set starts (its index is the
+  /// prelude's range_culprit), found among the arguments of `set(...)` and
+  /// of the `chunk(...)`s that SyntheticUnit.cpp wrote into it.
+  std::optional<unsigned> setCulpritOffset(std::size_t I) const {
+    const std::optional<int> Culprit = statusOf(find<VarDecl>(synthetic::setCulpritVariable(I)));
+    const VarDecl *Holder = find<VarDecl>(synthetic::rangeVariable(I));
+    if (!Culprit || *Culprit < 0 || !Holder || Holder->isInvalidDecl() || !Holder->getInit())
+      return std::nullopt;
+    int Remaining = *Culprit;
+    std::function<const Expr *(const CallExpr *)> Find = [&](const CallExpr *Call) -> const Expr * {
+      for (const Expr *Argument : Call->arguments()) {
+        const auto *Chunk = dyn_cast<CallExpr>(Argument->IgnoreImplicit()->IgnoreParens());
+        const FunctionDecl *Callee = Chunk ? Chunk->getDirectCallee() : nullptr;
+        if (Callee && Callee->getIdentifier() && Callee->getName() == "chunk") {
+          if (const Expr *Found = Find(Chunk))
+            return Found;
+        } else if (Remaining-- == 0) {
+          return Argument;
+        }
+      }
+      return nullptr;
+    };
+    const auto *Set = dyn_cast<CallExpr>(Holder->getInit()->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Set ? Set->getDirectCallee() : nullptr;
+    if (!Callee || !Callee->getIdentifier() || Callee->getName() != "set")
+      return std::nullopt;
+    const Expr *Value = Find(Set);
+    return Value ? Offsets.offsetOf(Value->getBeginLoc()) : std::nullopt;
   }
 
   /// What D is, when it is one of the names the analysis tracks.

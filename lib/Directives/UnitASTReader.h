@@ -130,6 +130,10 @@ struct UnitFacts {
   /// Per parameter: the range's status (see the prelude's
   /// range_status_code); none when it could not be evaluated.
   std::vector<std::optional<int>> RangeStatuses;
+  /// Per parameter whose range is a set with a value at fault (a value of
+  /// no common type with the first, or one that does not convert to the
+  /// parameter's type): where that value starts in the unit.
+  std::vector<std::optional<unsigned>> RangeCulpritOffsets;
 };
 
 /// Reads the facts of Unit, the unit of Spec, from its parsed AST.

@@ -199,20 +199,45 @@ TEST(SpecAnalysisTest, RangeVerdicts) {
                           "#atf::tp name E range set<int>(1, \"a\")\n"
                           "#atf::tp name F range {}\n"
                           "#atf::tp name G range interval<int>(1, \"x\")\n"),
-            (Lines{"kernel.cl:1:23: error: the values of the range of 'A' have no common type; "
-                   "write them as one type or give 'A' a type clause",
-                   "kernel.cl:2:32: error: the values of the range of 'B' do not convert to its "
+            (Lines{"kernel.cl:1:27: error: the values of the range of 'A' have no common type: "
+                   "this one has none with the first; write them as one type or give 'A' a type "
+                   "clause",
+                   "kernel.cl:2:33: error: this value of the range of 'B' does not convert to its "
                    "type 'int'",
                    "kernel.cl:3:23: error: the interval of 'C' is not numeric: an interval holds "
                    "integers or floating-point values (use a set such as {\"a\", \"b\"} for other "
                    "values)",
                    "kernel.cl:4:23: error: the generator of the interval of 'D' cannot be called "
                    "with an index; write it as a lambda such as [](auto i) { return 2 * i; }",
-                   "kernel.cl:5:23: error: the values of the range of 'E' do not convert to "
+                   "kernel.cl:5:35: error: this value of the range of 'E' does not convert to "
                    "'int'",
                    "kernel.cl:6:23: error: the range of 'F' is empty; give it at least one value",
                    "kernel.cl:7:23: error: the bounds or the step of the interval of 'G' do not "
                    "convert to 'int'"}));
+}
+
+TEST(SpecAnalysisTest, ASetIsRefusedAtItsValueAtFault) {
+  // Without a type the first value's type rules; with one, or with
+  // set<T>, each value must convert to it. A large set is cut into chunks
+  // (SyntheticUnit.cpp): its value at fault is found through them.
+  std::string Large = "#atf::tp name L type \"double\" range {";
+  for (int I = 0; I < 2000; ++I)
+    Large += (I == 0 ? "" : ", ") + std::string(I == 1234 ? "\"x\"" : std::to_string(I));
+  Large += "}\n";
+  EXPECT_EQ(diagnosticsOf("#atf::tp name A range {\"a\", \"b\", 3, \"c\"}\n"
+                          "#atf::tp name B type \"std::string\" range {\"a\", 2, \"c\"}\n"
+                          "#atf::tp name C range set<int>(1, 2, 3, nullptr)\n" +
+                          Large),
+            (Lines{"kernel.cl:1:34: error: the values of the range of 'A' have no common type: "
+                   "this one has none with the first; write them as one type or give 'A' a type "
+                   "clause",
+                   "kernel.cl:2:48: error: this value of the range of 'B' does not convert to its "
+                   "type 'std::string'",
+                   "kernel.cl:3:41: error: this value of the range of 'C' does not convert to "
+                   "'int'",
+                   "kernel.cl:4:" + std::to_string(Large.find("\"x\"") + 1) +
+                       ": error: this value of the range of 'L' does not convert to its type "
+                       "'double'"}));
 }
 
 TEST(SpecAnalysisTest, AConstantIntervalIsRefusedAtItsPartAtFault) {
