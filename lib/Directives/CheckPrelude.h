@@ -101,9 +101,7 @@ consteval int first_at_fault(const int (&Found)[N], const int (&Counts)[N]) {
   }
   return -1;
 }
-template <class T, class... Ts> struct first_of_pack {
-  using type = T;
-};
+template <class T, class... Ts> struct first_of_pack { using type = T; };
 
 // One argument of set(...): a value, or a chunk of values. Besides its
 // common type and convertibility, the value at fault (range_culprit).
@@ -147,13 +145,14 @@ template <class T, class... Ts> struct range_traits<set_range<T, Ts...>> {
   static constexpr bool converts_to = deduced ? (set_part<Ts>::template converts_to<P> &&...)
                                               : std::is_convertible_v<T, P>;
   static int instantiate() { return 0; }
-  // The first value that has no common type with the first one, or that
-  // does not convert to the set's type (P's, when deduced); -1 for none.
+  // The first value that does not convert to the set's type (P's, when
+  // deduced and given), or, with neither type, the first that has no common
+  // type with the first one; -1 for none.
   template <class P> static consteval int culprit() {
     using First = typename set_part<typename first_of_pack<Ts...>::type>::first;
-    using Target = std::conditional_t<!deduced, T, std::conditional_t<std::is_same_v<P, deduce>,
-                                                                      value_type, P>>;
-    if constexpr (std::is_same_v<value_type, no_type>)
+    using Target = std::conditional_t<!deduced, T,
+                                      std::conditional_t<std::is_same_v<P, deduce>, value_type, P>>;
+    if constexpr (deduced && std::is_same_v<P, deduce> && std::is_same_v<value_type, no_type>)
       return first_at_fault({set_part<Ts>::template first_without_common<First>()...},
                             {set_part<Ts>::count...});
     else

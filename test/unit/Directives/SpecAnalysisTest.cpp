@@ -227,7 +227,11 @@ TEST(SpecAnalysisTest, ASetIsRefusedAtItsValueAtFault) {
   EXPECT_EQ(diagnosticsOf("#atf::tp name A range {\"a\", \"b\", 3, \"c\"}\n"
                           "#atf::tp name B type \"std::string\" range {\"a\", 2, \"c\"}\n"
                           "#atf::tp name C range set<int>(1, 2, 3, nullptr)\n" +
-                          Large),
+                          Large +
+                          // Typed: the first value is at fault though it has
+                          // no common type with the others (found by
+                          // test/generator/wrong_directives.py).
+                          "#atf::tp name D type \"int\" range {nullptr, 0}\n"),
             (Lines{"kernel.cl:1:34: error: the values of the range of 'A' have no common type: "
                    "this one has none with the first; write them as one type or give 'A' a type "
                    "clause",
@@ -237,7 +241,9 @@ TEST(SpecAnalysisTest, ASetIsRefusedAtItsValueAtFault) {
                    "'int'",
                    "kernel.cl:4:" + std::to_string(Large.find("\"x\"") + 1) +
                        ": error: this value of the range of 'L' does not convert to its type "
-                       "'double'"}));
+                       "'double'",
+                   "kernel.cl:5:35: error: this value of the range of 'D' does not convert to its "
+                   "type 'int'"}));
 }
 
 TEST(SpecAnalysisTest, AConstantIntervalIsRefusedAtItsPartAtFault) {
