@@ -159,7 +159,7 @@ Expected<void> DeviceBackend::startWorker() {
   }
   if (!Answer.Error.empty()) {
     killWorker();
-    return Error(Answer.Error);
+    return Error(Answer.ErrorLocation, Answer.Error);
   }
   Limits = Answer.Limits;
   Description = Answer.Description;
