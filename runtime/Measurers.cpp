@@ -268,6 +268,10 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   }
 
   DeviceSelection Device;
+  const SourceLocation SelectionDirective =
+      Setup.DeviceSelection.Line > 0 ? SourceLocation{Context.FileName, Setup.DeviceSelection.Line,
+                                                      Setup.DeviceSelection.Column}
+                                     : SourceLocation{};
   if (Setup.Kind == MeasurementKind::OpenCL) {
     OpenCLDeviceSelection S;
     if (Setup.PlatformId)
@@ -276,9 +280,11 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     S.Vendor = Setup.Vendor;
     S.Type = Setup.DeviceType;
     S.Index = static_cast<unsigned>(Setup.DeviceIndex.value_or(0));
+    S.Directive = SelectionDirective;
     Device = S;
   } else {
-    Device = CudaDeviceSelection{static_cast<unsigned>(Setup.DeviceId.value_or(0))};
+    Device =
+        CudaDeviceSelection{static_cast<unsigned>(Setup.DeviceId.value_or(0)), SelectionDirective};
   }
   if (Setup.KernelName.empty())
     return Error("the file names no kernel to measure: add #atf::ocl::kernel_name (or cuda::)");

@@ -122,6 +122,9 @@ struct TuningSetup {
   std::optional<std::uint64_t> DeviceIndex;
   std::optional<std::uint64_t> PlatformId;
   std::optional<std::uint64_t> DeviceId;
+  /// Where the first directive that selects the device is (Line 0: none):
+  /// a device that cannot be found is reported there.
+  DirectiveText DeviceSelection;
   std::string KernelName;
   std::vector<KernelArgument> Arguments;
   std::optional<unsigned> Warmups;

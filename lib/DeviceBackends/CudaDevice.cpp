@@ -165,9 +165,20 @@ public:
       return Error("the CUDA driver does not start: " + Driver.error(Err));
     int Count = 0;
     Driver.DeviceGetCount(&Count);
-    if (Selection.Ordinal >= static_cast<unsigned>(Count))
-      return Error("no CUDA device " + std::to_string(Selection.Ordinal) + ": there are " +
-                   std::to_string(Count));
+    if (Selection.Ordinal >= static_cast<unsigned>(Count)) {
+      // Which there are: what the selection could have named.
+      std::string Found = Count > 0 ? "; found:" : "";
+      for (int D = 0; D < Count; ++D) {
+        CUdevice Other = 0;
+        char Name[256] = {};
+        Driver.DeviceGet(&Other, D);
+        Driver.DeviceGetName(Name, sizeof Name - 1, Other);
+        Found += std::string(D == 0 ? "" : ",") + " device " + std::to_string(D) + " \"" + Name +
+                 "\" (vendor \"NVIDIA\", type GPU)";
+      }
+      return Error(Selection.Directive, "no CUDA device " + std::to_string(Selection.Ordinal) +
+                                            ": there are " + std::to_string(Count) + Found);
+    }
     Driver.DeviceGet(&Device, static_cast<int>(Selection.Ordinal));
     if ((Err = Driver.PrimaryCtxRetain(&Context, Device)) != CudaSuccess ||
         (Err = Driver.CtxSetCurrent(Context)) != CudaSuccess)

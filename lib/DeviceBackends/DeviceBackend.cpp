@@ -106,7 +106,8 @@ Expected<void> DeviceBackend::startWorker() {
   takeWorkerOutput(Opening);
   if (!Answer) {
     const std::string Line = usefulLogLine(Opening);
-    return Error(Answer.error().message() + (Line.empty() ? "" : "; it printed: " + Line));
+    return Error(Answer.error().location(),
+                 Answer.error().message() + (Line.empty() ? "" : "; it printed: " + Line));
   }
   Limits = Answer->Limits;
   Description = Answer->Description;

@@ -50,11 +50,16 @@ struct OpenCLDeviceSelection {
   std::string Type;
   /// The index among the devices that match Vendor and Type.
   unsigned Index = 0;
+  /// The directive that selects the device, where a device that cannot be
+  /// found is reported (no file: none).
+  SourceLocation Directive;
 };
 
 /// Which CUDA device to use (`#atf::cuda::device_id`): its ordinal.
 struct CudaDeviceSelection {
   unsigned Ordinal = 0;
+  /// As OpenCLDeviceSelection::Directive.
+  SourceLocation Directive = {};
 };
 
 /// The device of a backend: OpenCL or CUDA.

@@ -80,6 +80,20 @@ std::vector<std::vector<unsigned char>> decodeBlobs(WireReader &R) {
   return Blobs;
 }
 
+void writeLocation(WireWriter &W, const SourceLocation &L) {
+  W.str(L.File);
+  W.u64(L.Line);
+  W.u64(L.Column);
+}
+
+SourceLocation readLocation(WireReader &R) {
+  SourceLocation L;
+  L.File = R.str();
+  L.Line = static_cast<unsigned>(R.u64());
+  L.Column = static_cast<unsigned>(R.u64());
+  return L;
+}
+
 } // namespace
 
 void encode(WireWriter &W, const SetupMessage &M) {
@@ -92,9 +106,11 @@ void encode(WireWriter &W, const SetupMessage &M) {
     W.str(CL->Vendor);
     W.str(CL->Type);
     W.u64(CL->Index);
+    writeLocation(W, CL->Directive);
   } else {
     W.u8(1);
     W.u64(std::get<CudaDeviceSelection>(M.Device).Ordinal);
+    writeLocation(W, std::get<CudaDeviceSelection>(M.Device).Directive);
   }
   const DeviceKernelSetup &S = M.Setup;
   W.str(S.Source);
@@ -144,9 +160,12 @@ bool decode(WireReader &R, SetupMessage &M) {
     CL.Vendor = R.str();
     CL.Type = R.str();
     CL.Index = static_cast<unsigned>(R.u64());
+    CL.Directive = readLocation(R);
     M.Device = CL;
   } else {
-    M.Device = CudaDeviceSelection{static_cast<unsigned>(R.u64())};
+    CudaDeviceSelection Cuda{static_cast<unsigned>(R.u64())};
+    Cuda.Directive = readLocation(R);
+    M.Device = Cuda;
   }
   DeviceKernelSetup &S = M.Setup;
   S.Source = R.str();
@@ -238,6 +257,7 @@ DeviceLimits readLimits(WireReader &R) {
 
 void encode(WireWriter &W, const SetupReplyMessage &M) {
   W.str(M.Error);
+  writeLocation(W, M.ErrorLocation);
   writeLimits(W, M.Limits);
   W.str(M.Description);
   W.str(M.Toolchain);
@@ -247,6 +267,7 @@ void encode(WireWriter &W, const SetupReplyMessage &M) {
 
 bool decode(WireReader &R, SetupReplyMessage &M) {
   M.Error = R.str();
+  M.ErrorLocation = readLocation(R);
   M.Limits = readLimits(R);
   M.Description = R.str();
   M.Toolchain = R.str();

@@ -114,8 +114,10 @@ struct MeasureMessage {
 
 /// The reply to Setup.
 struct SetupReplyMessage {
-  /// Why the device could not be opened; empty on success.
+  /// Why the device could not be opened; empty on success. Where, when the
+  /// reason has a place in the file (the directive of a device not found).
   std::string Error;
+  SourceLocation ErrorLocation;
   DeviceLimits Limits;
   std::string Description;
   /// The driver and compiler versions, for the record.

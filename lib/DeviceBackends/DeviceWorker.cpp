@@ -227,6 +227,7 @@ SetupReplyMessage setUp(WorkerState &State) {
          : openCudaDevice(std::get<CudaDeviceSelection>(State.Setup.Device), Setup, State.Contents);
   if (!Opened) {
     Reply.Error = Opened.error().message();
+    Reply.ErrorLocation = Opened.error().location();
     return Reply;
   }
   State.Device = Opened.take();

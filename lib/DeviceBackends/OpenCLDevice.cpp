@@ -110,7 +110,34 @@ std::vector<cl_device_id> devicesOf(cl_platform_id Platform, cl_device_type Type
   return Devices;
 }
 
-/// The device Selection names, or why there is none.
+/// "; found: platform 0 "NAME" (vendor "V"): device 0 "NAME" (vendor "V",
+/// CPU), ...", or that there is none: what a selection could have named.
+std::string devicesFound(const std::vector<cl_platform_id> &Platforms) {
+  std::string Out = "; found:";
+  for (std::size_t P = 0; P < Platforms.size(); ++P) {
+    Out += std::string(P == 0 ? "" : ";") + " platform " + std::to_string(P) + " \"" +
+           platformInfo(Platforms[P], CL_PLATFORM_NAME) + "\" (vendor \"" +
+           platformInfo(Platforms[P], CL_PLATFORM_VENDOR) + "\"):";
+    const std::vector<cl_device_id> Devices = devicesOf(Platforms[P], CL_DEVICE_TYPE_ALL);
+    if (Devices.empty())
+      Out += " no device";
+    for (std::size_t D = 0; D < Devices.size(); ++D) {
+      cl_device_type Type = 0;
+      clGetDeviceInfo(Devices[D], CL_DEVICE_TYPE, sizeof Type, &Type, nullptr);
+      Out += std::string(D == 0 ? "" : ",") + " device " + std::to_string(D) + " \"" +
+             deviceInfo(Devices[D], CL_DEVICE_NAME) + "\" (vendor \"" +
+             deviceInfo(Devices[D], CL_DEVICE_VENDOR) + "\", type " +
+             ((Type & CL_DEVICE_TYPE_GPU)           ? "GPU"
+              : (Type & CL_DEVICE_TYPE_CPU)         ? "CPU"
+              : (Type & CL_DEVICE_TYPE_ACCELERATOR) ? "ACCELERATOR"
+                                                    : "other") +
+             ")";
+    }
+  }
+  return Out;
+}
+
+/// The device Selection names, or why there is none (and which there are).
 Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
   cl_uint Count = 0;
   if (clGetPlatformIDs(0, nullptr, &Count) != CL_SUCCESS || Count == 0) {
@@ -121,15 +148,17 @@ Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
 
   if (Selection.PlatformId) {
     if (*Selection.PlatformId >= Platforms.size()) {
-      return Error("no OpenCL platform " + std::to_string(*Selection.PlatformId) + ": there are " +
-                   std::to_string(Platforms.size()));
+      return Error(Selection.Directive,
+                   "no OpenCL platform " + std::to_string(*Selection.PlatformId) + ": there are " +
+                       std::to_string(Platforms.size()) + devicesFound(Platforms));
     }
     std::vector<cl_device_id> Devices =
         devicesOf(Platforms[*Selection.PlatformId], CL_DEVICE_TYPE_ALL);
     if (Selection.DeviceId >= Devices.size()) {
-      return Error("no OpenCL device " + std::to_string(Selection.DeviceId) + " on platform " +
-                   std::to_string(*Selection.PlatformId) + ": it has " +
-                   std::to_string(Devices.size()));
+      return Error(Selection.Directive,
+                   "no OpenCL device " + std::to_string(Selection.DeviceId) + " on platform " +
+                       std::to_string(*Selection.PlatformId) + ": it has " +
+                       std::to_string(Devices.size()) + devicesFound(Platforms));
     }
     return Devices[Selection.DeviceId];
   }
@@ -155,9 +184,10 @@ Expected<cl_device_id> chooseDevice(const OpenCLDeviceSelection &Selection) {
         Matching.push_back(Device);
   }
   if (Selection.Index >= Matching.size()) {
-    return Error("no OpenCL device " + std::to_string(Selection.Index) + " with vendor \"" +
-                 Selection.Vendor + "\" and type \"" + Selection.Type +
-                 "\": " + std::to_string(Matching.size()) + " match");
+    return Error(Selection.Directive,
+                 "no OpenCL device " + std::to_string(Selection.Index) + " with vendor \"" +
+                     Selection.Vendor + "\" and type \"" + Selection.Type +
+                     "\": " + std::to_string(Matching.size()) + " match" + devicesFound(Platforms));
   }
   return Matching[Selection.Index];
 }

@@ -94,7 +94,7 @@ Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds
   }
   if (!Answer.Error.empty()) {
     killWorker(Worker);
-    return Error(Answer.Error);
+    return Error(Answer.ErrorLocation, Answer.Error);
   }
   return Answer;
 }

@@ -88,15 +88,47 @@ template <class R> struct range_traits {
 template <class... Ts> struct set_chunk {};
 template <class... Ts> set_chunk<std::decay_t<Ts>...> chunk(const Ts &...);
 
-// One argument of set(...): a value, or a chunk of values.
+// The value at fault among parts of Counts values each, where Found is the
+// index of the first at fault in each part (-1: none): its index among all
+// values, or -1.
+template <std::size_t N>
+consteval int first_at_fault(const int (&Found)[N], const int (&Counts)[N]) {
+  int Offset = 0;
+  for (std::size_t I = 0; I < N; ++I) {
+    if (Found[I] >= 0)
+      return Offset + Found[I];
+    Offset += Counts[I];
+  }
+  return -1;
+}
+template <class T, class... Ts> struct first_of_pack { using type = T; };
+
+// One argument of set(...): a value, or a chunk of values. Besides its
+// common type and convertibility, the value at fault (range_culprit).
 template <class V> struct set_part {
   using common = V;
+  using first = V;
+  static constexpr int count = 1;
   template <class P> static constexpr bool converts_to = std::is_convertible_v<V, P>;
+  template <class P> static consteval int first_unconvertible() { return converts_to<P> ? -1 : 0; }
+  template <class F> static consteval int first_without_common() {
+    return std::is_same_v<typename common_impl<void, F, V>::unstored, no_type> ? 0 : -1;
+  }
 };
 template <class... Ts> struct set_part<set_chunk<Ts...>> {
   using common = typename common_impl<void, typename set_part<Ts>::common...>::unstored;
+  using first = typename set_part<typename first_of_pack<Ts...>::type>::first;
+  static constexpr int count = (set_part<Ts>::count + ... + 0);
   template <class P>
   static constexpr bool converts_to = (set_part<Ts>::template converts_to<P> && ...);
+  template <class P> static consteval int first_unconvertible() {
+    return first_at_fault({set_part<Ts>::template first_unconvertible<P>()...},
+                          {set_part<Ts>::count...});
+  }
+  template <class F> static consteval int first_without_common() {
+    return first_at_fault({set_part<Ts>::template first_without_common<F>()...},
+                          {set_part<Ts>::count...});
+  }
 };
 
 template <class T, class... Ts> struct range_traits<set_range<T, Ts...>> {
@@ -113,6 +145,20 @@ template <class T, class... Ts> struct range_traits<set_range<T, Ts...>> {
   static constexpr bool converts_to = deduced ? (set_part<Ts>::template converts_to<P> &&...)
                                               : std::is_convertible_v<T, P>;
   static int instantiate() { return 0; }
+  // The first value that does not convert to the set's type (P's, when
+  // deduced and given), or, with neither type, the first that has no common
+  // type with the first one; -1 for none.
+  template <class P> static consteval int culprit() {
+    using First = typename set_part<typename first_of_pack<Ts...>::type>::first;
+    using Target = std::conditional_t<!deduced, T,
+                                      std::conditional_t<std::is_same_v<P, deduce>, value_type, P>>;
+    if constexpr (deduced && std::is_same_v<P, deduce> && std::is_same_v<value_type, no_type>)
+      return first_at_fault({set_part<Ts>::template first_without_common<First>()...},
+                            {set_part<Ts>::count...});
+    else
+      return first_at_fault({set_part<Ts>::template first_unconvertible<Target>()...},
+                            {set_part<Ts>::count...});
+  }
 };
 
 template <class T, class L, class H, class S, class G>
@@ -161,6 +207,16 @@ template <class P, class R> consteval int range_status() {
     return Traits::status;
   else
     return Traits::template converts_to<P> ? range_ok : range_value_not_convertible;
+}
+
+// The index of a set's value at fault for its status, or -1 (SyntheticUnit.h).
+template <class P, class R> consteval int range_culprit() {
+  constexpr int status = range_status<P, R>();
+  if constexpr ((status == range_value_not_convertible || status == range_no_common_type) &&
+                requires { traits_of<R>::template culprit<P>(); })
+    return traits_of<R>::template culprit<P>();
+  else
+    return -1;
 }
 
 // Constraints: the aliases build objects whose type says their shape; the

@@ -302,6 +302,8 @@ void SpecParser::parseDirective() {
       return;
     }
     (Platform ? Spec.Device.PlatformId : Spec.Device.DeviceId) = std::move(X);
+    if (!Spec.Device.Selection)
+      Spec.Device.Selection = D->Hash;
     return;
   }
   case DirectiveKind::KernelName: {

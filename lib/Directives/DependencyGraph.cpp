@@ -163,4 +163,45 @@ ParameterOrder orderParameters(const std::vector<std::vector<std::size_t>> &Depe
   return Order;
 }
 
+std::vector<std::size_t> firstClosedCycle(const std::vector<DependencyEdge> &Edges) {
+  std::size_t N = 0;
+  for (const DependencyEdge &E : Edges)
+    N = std::max({N, E.From + 1, E.To + 1});
+  // Per parameter: the indices into Edges of its outgoing edges added so far.
+  std::vector<std::vector<std::size_t>> Out(N);
+  for (std::size_t Closing = 0; Closing < Edges.size(); ++Closing) {
+    const DependencyEdge &Edge = Edges[Closing];
+    if (Edge.From == Edge.To)
+      continue;
+    // A path To -> ... -> From among the earlier edges closes the cycle;
+    // breadth first, so that the cycle reported is a shortest one.
+    constexpr std::size_t None = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> ReachedBy(N, None);
+    std::vector<bool> Seen(N, false);
+    std::queue<std::size_t> Frontier;
+    Frontier.push(Edge.To);
+    Seen[Edge.To] = true;
+    while (!Frontier.empty() && !Seen[Edge.From]) {
+      const std::size_t P = Frontier.front();
+      Frontier.pop();
+      for (std::size_t E : Out[P])
+        if (!Seen[Edges[E].To]) {
+          Seen[Edges[E].To] = true;
+          ReachedBy[Edges[E].To] = E;
+          Frontier.push(Edges[E].To);
+        }
+    }
+    if (Seen[Edge.From]) {
+      std::vector<std::size_t> Cycle;
+      for (std::size_t P = Edge.From; P != Edge.To; P = Edges[ReachedBy[P]].From)
+        Cycle.push_back(ReachedBy[P]);
+      std::reverse(Cycle.begin(), Cycle.end());
+      Cycle.push_back(Closing);
+      return Cycle;
+    }
+    Out[Edge.From].push_back(Closing);
+  }
+  return {};
+}
+
 } // namespace atfc

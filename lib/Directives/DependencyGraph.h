@@ -38,6 +38,22 @@ struct ParameterOrder {
 /// blocked parameter is placed next, so that an order exists even then.
 ParameterOrder orderParameters(const std::vector<std::vector<std::size_t>> &Dependencies);
 
+/// One dependency: the constraint of From names To.
+struct DependencyEdge {
+  std::size_t From = 0;
+  std::size_t To = 0;
+
+  bool operator==(const DependencyEdge &) const = default;
+};
+
+/// The cycle that Edges, taken in their order (the order of the names in
+/// the file), close first: the indices into Edges of the cycle's edges in
+/// the order they follow each other, the closing edge (the first in Edges
+/// that closes a cycle with those before it) last. Empty when Edges close
+/// none. Reported at the closing edge, a cycle points at the name the user
+/// wrote last; the other edges say where the rest of it is.
+std::vector<std::size_t> firstClosedCycle(const std::vector<DependencyEdge> &Edges);
+
 } // namespace atfc
 
 #endif // ATFC_DIRECTIVES_DEPENDENCYGRAPH_H

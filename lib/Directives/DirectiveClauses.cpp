@@ -172,6 +172,8 @@ void SpecParser::parseDeviceInfo(std::size_t I) {
   if (!claimDirective("device_info"))
     return;
   DeviceSpec &Device = Spec.Device;
+  if (!Device.Selection)
+    Device.Selection = D->Hash;
   for (const Clause &C : Clauses) {
     // platform_id and device_id may also be given by directives of their own.
     if (std::optional<SourcePosition> First = firstOccurrence(C.Keyword, pos(C.KeywordIndex))) {

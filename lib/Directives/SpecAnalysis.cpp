@@ -12,6 +12,7 @@
 
 #include "Directives/ClangDiagnosticMapping.h"
 #include "Directives/ClangUnitParser.h"
+#include "Directives/CycleReport.h"
 #include "Directives/DependencyGraph.h"
 #include "Directives/DirectiveLexing.h"
 #include "Directives/ExpressionSize.h"
@@ -48,17 +49,6 @@ bool AnalyzedSpec::hasErrors() const { return atfc::hasErrors(Diagnostics); }
 namespace {
 
 using namespace status;
-
-/// "A", "A and B", "A, B and C".
-std::string listOfNames(const std::vector<std::string> &Names) {
-  std::string Out;
-  for (std::size_t I = 0; I < Names.size(); ++I) {
-    if (I > 0)
-      Out += I + 1 == Names.size() ? " and " : ", ";
-    Out += Names[I];
-  }
-  return Out;
-}
 
 /// The part [Begin, End) of X, with its source map.
 SourceExpr sliceOf(const SourceExpr &X, std::size_t Begin, std::size_t End) {
@@ -207,7 +197,7 @@ private:
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I)
       if (isClean(ExpressionRole::Range, I) && isClean(ExpressionRole::ParameterType, I) &&
           Facts.RangeStatuses[I])
-        checkRange(I, *Facts.RangeStatuses[I]);
+        checkRange(I, *Facts.RangeStatuses[I], Facts.RangeCulpritOffsets[I]);
     for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
       const ExpressionFacts &F = Facts.Expressions[I];
       if (ExpressionHasError[I] || F.ContainsErrors)
@@ -235,12 +225,7 @@ private:
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
         if (F.ConstantProblem != IntervalProblem::None)
-          error(placed(I).Expr->Begin,
-                "the interval of " + quoted(Spec.Parameters[placed(I).Owner].Name.Name) +
-                    (F.ConstantProblem == IntervalProblem::Empty
-                         ? " is empty: its lower bound is greater than its upper bound; write "
-                           "interval<T>(lo, hi) with lo <= hi"
-                         : " has a step that is not positive; give a step of at least 1"));
+          checkConstantInterval(placed(I), F);
         break;
       default:
         break;
@@ -249,7 +234,22 @@ private:
     }
   }
 
-  void checkRange(std::size_t I, int Status) {
+  /// At the step or bound at fault, else at the interval.
+  void checkConstantInterval(const PlacedExpression &X, const ExpressionFacts &F) {
+    const std::string Interval = "the interval of " + quoted(Spec.Parameters[X.Owner].Name.Name);
+    const std::optional<SourcePosition> Culprit =
+        F.ConstantProblemOffset ? positionAt(*F.ConstantProblemOffset) : std::nullopt;
+    error(Culprit.value_or(X.Expr->Begin),
+          F.ConstantProblem == IntervalProblem::Empty
+              ? Interval + " is empty: its lower bound is greater than its upper bound; write "
+                           "interval<T>(lo, hi) with lo <= hi"
+          : F.ConstantProblem == IntervalProblem::NonPositiveStep
+              ? Interval + " has a step that is not positive; give a step of at least 1"
+              : Interval + " cannot be built: " + F.ConstantProblemDetail);
+  }
+
+  /// Culprit: where the value at fault of a set starts in the unit.
+  void checkRange(std::size_t I, int Status, std::optional<unsigned> Culprit) {
     const TuningParameter &Parameter = Spec.Parameters[I];
     const std::string Name = quoted(Parameter.Name.Name);
     const std::string Target =
@@ -264,11 +264,13 @@ private:
       Message = "the range of " + Name + " is empty; give it at least one value";
       break;
     case RangeNoCommonType:
-      Message = "the values of the range of " + Name +
-                " have no common type; write them as one type or give " + Name + " a type clause";
+      Message = "the values of the range of " + Name + " have no common type" +
+                (Culprit ? ": this one has none with the first" : "") +
+                "; write them as one type or give " + Name + " a type clause";
       break;
     case RangeValueNotConvertible:
-      Message = "the values of the range of " + Name + " do not convert to " + Target;
+      Message = Culprit ? "this value of the range of " + Name + " does not convert to " + Target
+                        : "the values of the range of " + Name + " do not convert to " + Target;
       break;
     case RangeBoundNotConvertible:
       Message = "the bounds or the step of the interval of " + Name + " do not convert to " +
@@ -289,7 +291,8 @@ private:
       Message = "the range of " + Name + " is neither a set nor an interval";
       break;
     }
-    error(Parameter.Range.Expr.Begin, Message);
+    const std::optional<SourcePosition> Value = Culprit ? positionAt(*Culprit) : std::nullopt;
+    error(Value.value_or(Parameter.Range.Expr.Begin), Message);
   }
 
   void checkConstraint(const PlacedExpression &X, const ExpressionFacts &F) {
@@ -530,9 +533,17 @@ private:
           Result.Inputs[J].Used |= mentions(X.Expr->Text, Spec.Inputs[J].Name.Name);
         if (X.Role == ExpressionRole::Constraint)
           for (std::size_t J = 0; J < Spec.Parameters.size(); ++J)
-            if (J != X.Owner && mentions(X.Expr->Text, Spec.Parameters[J].Name.Name))
+            if (std::size_t At = mentionIndex(X.Expr->Text, Spec.Parameters[J].Name.Name);
+                J != X.Owner && At != StringRef::npos) {
               addSorted(Result.Parameters[X.Owner].ConstraintNames.Parameters, J);
+              References.push_back({X.Owner, J, X.Expr->positionOf(At)});
+            }
       }
+      if (X.Role == ExpressionRole::Constraint)
+        for (const SymbolUse &Use : F.Uses)
+          if (Use.Kind == SymbolKind::Parameter && Use.Index != X.Owner)
+            if (std::optional<SourcePosition> Where = positionAt(Use.Offset))
+              References.push_back({X.Owner, Use.Index, *Where});
       if (X.Role == ExpressionRole::InputValue)
         addUses(Result.Inputs[X.Owner].ValueNames, F, None);
       else if (X.Role == ExpressionRole::Range)
@@ -579,28 +590,32 @@ private:
       Result.Groups.push_back({std::move(Group)});
     for (std::size_t P = 0; P < Result.Parameters.size(); ++P)
       Result.Parameters[P].Group = Order.GroupOf[P];
-    for (const std::vector<std::size_t> &Cycle : Order.Cycles) {
-      std::vector<std::string> Names;
-      for (std::size_t P : Cycle)
-        Names.push_back(Spec.Parameters[P].Name.Name);
-      error(Spec.Parameters[Cycle.front()].Directive,
-            "cyclic constraints between parameters " + listOfNames(Names) +
-                ": each needs the value of another to be generated first; remove one of the "
-                "names from one of their constraints");
+    std::vector<std::string> Names;
+    std::vector<SourcePosition> Directives;
+    for (const TuningParameter &Parameter : Spec.Parameters) {
+      Names.push_back(Parameter.Name.Name);
+      Directives.push_back(Parameter.Directive);
     }
+    for (const std::vector<std::size_t> &Component : Order.Cycles)
+      Result.Diagnostics.push_back(
+          cycleDiagnostic(Component, References, Names, Directives, FileName));
   }
 
   /// Whether Text names Name as a whole word (outside nothing: a crude
   /// check for arguments that are not type-checked).
   static bool mentions(StringRef Text, StringRef Name) {
+    return mentionIndex(Text, Name) != StringRef::npos;
+  }
+  /// Where Text first names Name as a whole word; npos for nowhere.
+  static std::size_t mentionIndex(StringRef Text, StringRef Name) {
     for (std::size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
       const bool StartsWord = At == 0 || !lexing::isIdentifierChar(Text[At - 1]);
       const bool EndsWord =
           At + Name.size() == Text.size() || !lexing::isIdentifierChar(Text[At + Name.size()]);
       if (StartsWord && EndsWord)
-        return true;
+        return At;
     }
-    return false;
+    return StringRef::npos;
   }
 
   void warnUnusedInputs() {
@@ -640,6 +655,8 @@ private:
   UnitFacts Facts;
   /// Per placed expression: whether an error was reported in or for it.
   std::vector<bool> ExpressionHasError;
+  /// Where constraints name other parameters (CycleReport.h).
+  std::vector<ParameterReference> References;
   AnalyzedSpec Result;
 };
 

@@ -28,6 +28,7 @@ std::string inputValueVariable(std::size_t I) { return "atf_input_value_" + std:
 std::string rangeVariable(std::size_t I) { return "atf_range_" + std::to_string(I); }
 std::string rangeValueAlias(std::size_t I) { return "atf_range_value_" + std::to_string(I); }
 std::string rangeStatusVariable(std::size_t I) { return "atf_range_status_" + std::to_string(I); }
+std::string setCulpritVariable(std::size_t I) { return "atf_range_culprit_" + std::to_string(I); }
 std::string parameterTypeAlias(std::size_t I) { return "atf_type_" + std::to_string(I); }
 std::string constraintFunction(std::size_t I) { return "atf_constraint_" + std::to_string(I); }
 std::string sizeFunction(std::size_t I) { return "atf_size_" + std::to_string(I); }
@@ -363,6 +364,9 @@ private:
     // it (and the type alias, whose own wrapper is the innermost one).
     Writer.write("constexpr int " + synthetic::rangeStatusVariable(I) +
                  " = atf_detail::range_status<" + (HasType ? Type : "atf_detail::deduce") +
+                 ", decltype(" + Range + ")>();\n");
+    Writer.write("constexpr int " + synthetic::setCulpritVariable(I) +
+                 " = atf_detail::range_culprit<" + (HasType ? Type : "atf_detail::deduce") +
                  ", decltype(" + Range + ")>();\n");
     Unit.Expressions[RangeIndex].WrapperBegin = RangeBegin;
     Unit.Expressions[RangeIndex].WrapperEnd = Writer.offset();

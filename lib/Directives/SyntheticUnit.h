@@ -232,6 +232,7 @@ std::string inputValueVariable(std::size_t I);  ///< a constant input's value
 std::string rangeVariable(std::size_t I);       ///< the range object
 std::string rangeValueAlias(std::size_t I);     ///< the range's value type
 std::string rangeStatusVariable(std::size_t I); ///< the range's status
+std::string setCulpritVariable(std::size_t I);  ///< a set's value at fault
 std::string parameterTypeAlias(std::size_t I);  ///< the parameter's type
 std::string constraintFunction(std::size_t I);  ///< the constraint's check
 std::string sizeFunction(std::size_t I);        ///< the I-th size dimension's check

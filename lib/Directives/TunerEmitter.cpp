@@ -281,6 +281,9 @@ private:
           std::pair{"DeviceId", &D.DeviceId}})
       if (*X)
         OS << "  atf_setup_." << Field << " = " << plain(**X) << ";\n";
+    if (D.Selection)
+      OS << "  atf_setup_.DeviceSelection = {\"\", " << D.Selection->Line << ", "
+         << D.Selection->Column << "};\n";
     if (D.KernelName)
       OS << "  atf_setup_.KernelName = " << quoted(D.KernelName->Name) << ";\n";
     // A local argument is made here without its count, which is a

@@ -191,6 +191,9 @@ struct DeviceSpec {
   /// Device index (`device_info device_id` or `device_id`; CUDA: the
   /// device ordinal).
   std::optional<SourceExpr> DeviceId;
+  /// The first directive that selects the device (device_info,
+  /// platform_id, device_id), where a device not found is reported.
+  std::optional<SourcePosition> Selection;
   /// The kernel to tune (`kernel_name`).
   std::optional<Identifier> KernelName;
   /// The kernel's arguments, in order (`input`).

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 namespace atfc {
 
@@ -130,8 +131,39 @@ public:
       Facts.ParameterTypes.push_back(aliasedType(synthetic::parameterTypeAlias(I)));
       Facts.RangeValueTypes.push_back(aliasedType(synthetic::rangeValueAlias(I)));
       Facts.RangeStatuses.push_back(statusOf(find<VarDecl>(synthetic::rangeStatusVariable(I))));
+      Facts.RangeCulpritOffsets.push_back(setCulpritOffset(I));
     }
     return Facts;
+  }
+
+  /// Where the value at fault of parameter I's set starts (its index is the
+  /// prelude's range_culprit), found among the arguments of `set(...)` and
+  /// of the `chunk(...)`s that SyntheticUnit.cpp wrote into it.
+  std::optional<unsigned> setCulpritOffset(std::size_t I) const {
+    const std::optional<int> Culprit = statusOf(find<VarDecl>(synthetic::setCulpritVariable(I)));
+    const VarDecl *Holder = find<VarDecl>(synthetic::rangeVariable(I));
+    if (!Culprit || *Culprit < 0 || !Holder || Holder->isInvalidDecl() || !Holder->getInit())
+      return std::nullopt;
+    int Remaining = *Culprit;
+    std::function<const Expr *(const CallExpr *)> Find = [&](const CallExpr *Call) -> const Expr * {
+      for (const Expr *Argument : Call->arguments()) {
+        const auto *Chunk = dyn_cast<CallExpr>(Argument->IgnoreImplicit()->IgnoreParens());
+        const FunctionDecl *Callee = Chunk ? Chunk->getDirectCallee() : nullptr;
+        if (Callee && Callee->getIdentifier() && Callee->getName() == "chunk") {
+          if (const Expr *Found = Find(Chunk))
+            return Found;
+        } else if (Remaining-- == 0) {
+          return Argument;
+        }
+      }
+      return nullptr;
+    };
+    const auto *Set = dyn_cast<CallExpr>(Holder->getInit()->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Set ? Set->getDirectCallee() : nullptr;
+    if (!Callee || !Callee->getIdentifier() || Callee->getName() != "set")
+      return std::nullopt;
+    const Expr *Value = Find(Set);
+    return Value ? Offsets.offsetOf(Value->getBeginLoc()) : std::nullopt;
   }
 
   /// What D is, when it is one of the names the analysis tracks.
@@ -293,8 +325,18 @@ private:
       Facts.ConstantLocalCount = constantOf(Call->getArg(0));
   }
 
+  /// The first template argument of Call's callee as written (`size_t`,
+  /// not `unsigned long`), for messages.
+  static std::optional<QualType> writtenTypeArgument(const CallExpr &Call) {
+    const auto *Callee = dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreImplicit());
+    if (!Callee || Callee->getNumTemplateArgs() == 0 ||
+        Callee->getTemplateArgs()[0].getArgument().getKind() != TemplateArgument::Type)
+      return std::nullopt;
+    return Callee->getTemplateArgs()[0].getArgument().getAsType();
+  }
+
   /// Reads an `interval(...)` range: whether it loops over integers, and
-  /// whether its constant bounds or step leave it without values.
+  /// what is wrong with its constant bounds or step (ConstantInterval.h).
   void readInterval(const Expr *Value, ExpressionFacts &Facts) const {
     const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -303,6 +345,8 @@ private:
       return;
     const auto *Range =
         dyn_cast_or_null<ClassTemplateSpecializationDecl>(Call->getType()->getAsCXXRecordDecl());
+    QualType Index;
+    IntervalGenerator Generator = IntervalGenerator::Other;
     if (Range && Range->getTemplateArgs().size() == 5) {
       const TemplateArgumentList &Args = Range->getTemplateArgs();
       auto IsInteger = [](QualType T) {
@@ -312,19 +356,26 @@ private:
         const auto *Record = T->getAsCXXRecordDecl();
         return Record && Record->getIdentifier() && Record->getName() == Name;
       };
-      const QualType Index = Args[0].getAsType();
-      const bool Integral = IsNamed(Index, "deduce")
+      const QualType Written = Args[0].getAsType();
+      const bool Deduced = IsNamed(Written, "deduce");
+      const bool Integral = Deduced
                                 ? IsInteger(Args[1].getAsType()) && IsInteger(Args[2].getAsType())
-                                : IsInteger(Index);
-      Facts.LoopsOverIntegers = Integral && IsNamed(Args[4].getAsType(), "no_generator");
+                                : IsInteger(Written);
+      const bool Plain = IsNamed(Args[4].getAsType(), "no_generator");
+      Facts.LoopsOverIntegers = Integral && Plain;
+      // Deduced from bounds of one type, the values are of that type.
+      if (!Deduced)
+        Index = writtenTypeArgument(*Call).value_or(Written);
+      else if (Context.hasSameType(Args[1].getAsType(), Args[2].getAsType()))
+        Index = Args[1].getAsType();
+      Generator = Plain                                            ? IntervalGenerator::None
+                  : IsNamed(Args[4].getAsType(), "pow2_generator") ? IntervalGenerator::Pow2
+                                                                   : IntervalGenerator::Other;
     }
-    const std::optional<long double> Lo = constantOf(Call->getArg(0));
-    const std::optional<long double> Hi = constantOf(Call->getArg(1));
-    if (Call->getNumArgs() >= 3)
-      if (const std::optional<long double> Step = constantOf(Call->getArg(2)); Step && *Step <= 0)
-        Facts.ConstantProblem = IntervalProblem::NonPositiveStep;
-    if (Lo && Hi && *Lo > *Hi)
-      Facts.ConstantProblem = IntervalProblem::Empty;
+    ConstantIntervalProblem Problem = checkConstantInterval(Context, *Call, Index, Generator);
+    Facts.ConstantProblem = Problem.Kind;
+    Facts.ConstantProblemOffset = Offsets.offsetOf(Problem.Where);
+    Facts.ConstantProblemDetail = std::move(Problem.Detail);
   }
 
   ASTContext &Context;

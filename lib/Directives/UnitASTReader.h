@@ -16,6 +16,7 @@
 #ifndef ATFC_DIRECTIVES_UNITASTREADER_H
 #define ATFC_DIRECTIVES_UNITASTREADER_H
 
+#include "Directives/ConstantInterval.h"
 #include "Directives/SpecAnalysis.h"
 #include "Directives/SyntheticUnit.h"
 #include "Directives/TuningSpec.h"
@@ -85,8 +86,6 @@ struct UnitConjunct {
 enum class ValueKind { Other, Lambda, ConstraintObject };
 
 /// The facts of one placed expression.
-enum class IntervalProblem { None, Empty, NonPositiveStep };
-
 struct ExpressionFacts {
   /// The names it uses, in the order met.
   std::vector<SymbolUse> Uses;
@@ -109,8 +108,11 @@ struct ExpressionFacts {
   /// bounds, divisors and steps the search-space engine turns into loops.
   bool LoopsOverIntegers = false;
   /// Range only: what is wrong with an interval whose bounds or step are
-  /// constants (none, empty: lo > hi, or a step that is not positive).
+  /// constants (ConstantInterval.h), where (the unit offset of the step or
+  /// bound at fault; none: the interval), and why.
   IntervalProblem ConstantProblem = IntervalProblem::None;
+  std::optional<unsigned> ConstantProblemOffset;
+  std::string ConstantProblemDetail;
   /// Kernel input only: the count of a `local<T>(count)` whose count is a
   /// constant.
   std::optional<long double> ConstantLocalCount;
@@ -128,6 +130,10 @@ struct UnitFacts {
   /// Per parameter: the range's status (see the prelude's
   /// range_status_code); none when it could not be evaluated.
   std::vector<std::optional<int>> RangeStatuses;
+  /// Per parameter whose range is a set with a value at fault (a value of
+  /// no common type with the first, or one that does not convert to the
+  /// parameter's type): where that value starts in the unit.
+  std::vector<std::optional<unsigned>> RangeCulpritOffsets;
 };
 
 /// Reads the facts of Unit, the unit of Spec, from its parsed AST.

@@ -140,6 +140,25 @@ TEST(OpenCLBackend, SelectsDevicesByVendorAndType) {
       << messageOf(Opened);
 }
 
+TEST(OpenCLBackend, ADeviceNotFoundIsAtItsDirectiveWithTheDevicesThereAre) {
+  // The worker finds no device; its error crosses back with the place of
+  // the selecting directive and the devices it found.
+  OpenCLDeviceSelection Missing;
+  Missing.Vendor = "no such vendor";
+  Missing.Directive = {"saxpy.cl", 3, 1};
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(Missing, saxpySetup(), deviceWorkerCommand());
+  ASSERT_FALSE(Opened.ok());
+  EXPECT_EQ(Opened.error().location(), (SourceLocation{"saxpy.cl", 3, 1}));
+  const std::string Message = messageOf(Opened);
+  EXPECT_NE(Message.find("; found: platform 0 \"Portable Computing Language\" (vendor \"The "
+                         "pocl project\"): device 0 \""),
+            std::string::npos)
+      << Message;
+  EXPECT_NE(Message.find("type CPU)"), std::string::npos) << Message;
+  EXPECT_EQ(Message.find("found:"), Message.rfind("found:")) << Message;
+}
+
 TEST(OpenCLBackend, SaxpyPassesTheReferenceCheck) {
   DeviceKernelSetup Setup = saxpySetup();
   Setup.Check = referenceCheck();

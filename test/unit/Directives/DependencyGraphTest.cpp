@@ -2,7 +2,8 @@
 //
 // Unit tests of orderParameters: groups by connectivity, ordered by their
 // first member; topological order with declaration order breaking ties;
-// cycles found and still ordered.
+// cycles found and still ordered; the cycle that edges taken in file order
+// close first.
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/DependencyGraph.h"
@@ -60,4 +61,33 @@ TEST(DependencyGraphTest, CyclesAreFoundAndStillOrdered) {
   ParameterOrder Order = orderParameters(Graph{{}, {2}, {3, 0}, {1}, {1}, {6}, {5}});
   EXPECT_EQ(Order.Cycles, (std::vector<Indices>{{1, 2, 3}, {5, 6}}));
   EXPECT_EQ(Order.Groups, (std::vector<Indices>{{0, 1, 3, 2, 4}, {5, 6}}));
+}
+
+TEST(DependencyGraphTest, NoEdgesCloseNoCycle) {
+  EXPECT_TRUE(firstClosedCycle({}).empty());
+  EXPECT_TRUE(firstClosedCycle({{0, 1}, {1, 2}, {0, 2}, {3, 3}}).empty());
+}
+
+TEST(DependencyGraphTest, TheClosingEdgeIsTheFirstThatCloses) {
+  // 0 -> 2, 1 -> 0, then 2 -> 1 closes 0 -> 2 -> 1 -> 0; 2 -> 0 comes later.
+  const std::vector<DependencyEdge> Edges{{0, 2}, {1, 0}, {2, 1}, {2, 0}};
+  EXPECT_EQ(firstClosedCycle(Edges), (Indices{1, 0, 2}));
+}
+
+TEST(DependencyGraphTest, TheCycleFollowsItsEdgesFromTheClosingOnesTarget) {
+  // The closing edge 3 -> 0 comes first in no order but the edges': the
+  // cycle lists 0 -> 1 -> 2 -> 3, then the closing 3 -> 0.
+  const std::vector<DependencyEdge> Edges{{2, 3}, {0, 1}, {1, 2}, {3, 0}};
+  EXPECT_EQ(firstClosedCycle(Edges), (Indices{1, 2, 0, 3}));
+}
+
+TEST(DependencyGraphTest, AShortestCycleIsReported) {
+  // 0 -> 1 -> 2 -> 0 and 0 -> 2 -> 0: the closing 2 -> 0 closes both.
+  const std::vector<DependencyEdge> Edges{{0, 1}, {1, 2}, {0, 2}, {2, 0}};
+  EXPECT_EQ(firstClosedCycle(Edges), (Indices{2, 3}));
+}
+
+TEST(DependencyGraphTest, RepeatedEdgesCloseOnce) {
+  const std::vector<DependencyEdge> Edges{{0, 1}, {0, 1}, {1, 0}, {1, 0}};
+  EXPECT_EQ(firstClosedCycle(Edges), (Indices{0, 2}));
 }
