@@ -6,7 +6,7 @@
 // the share of well-performing configurations and the random-search steps
 // it implies, each parameter's importance, and pruning proposals. DATA is an
 // atfc results database (recognised by its SQLite header), a Kernel Tuner
-// cache file or a T4 results file.
+// cache file, a T4 results file or KTT output.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
