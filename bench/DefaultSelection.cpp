@@ -164,8 +164,8 @@ void printFolds(const std::vector<SelectionDataset> &Data, const Options &O, Lea
               "best |\n|---|---|---|---|---|---|\n");
   for (std::size_t D = 0; D < Data.size(); ++D) {
     const HeldOutFigure &H = Figures[D];
-    std::printf("| %s | %zu | %s | %.2f | %.3f | %s |\n", Data[D].Name.c_str(), H.Candidate,
-                figure(H.Median).c_str(), H.ToBest, H.ToRandom,
+    std::printf("| %s | `%s` | %s | %.2f | %.3f | %s |\n", Data[D].Name.c_str(),
+                O.Techniques[H.Candidate].c_str(), figure(H.Median).c_str(), H.ToBest, H.ToRandom,
                 H.ToReference ? figure(*H.ToReference).c_str() : "-");
   }
   const SelectionSummary S = summarise(Data, Figures, Never);
