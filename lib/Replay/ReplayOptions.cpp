@@ -75,7 +75,7 @@ Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args) {
   if (O.Help)
     return O;
   if (O.DataPath.empty())
-    return Error("no data file given (a Kernel Tuner cache or T4 results file)");
+    return Error("no data file given (a Kernel Tuner cache, T4 results file or KTT output)");
   if (O.Evaluations == 0)
     return Error("--evaluations N is required");
   if (O.Runs == 0)
@@ -119,10 +119,11 @@ std::string replayUsage(const std::string &Command, bool WithSpace) {
       "       [--seed S] [--threads T] [--parallel P] [--prior OTHER] [--json]\n"
       "       [--report FILE]{}\n"
       "Replays R tuning runs of N evaluations per technique on recorded data (a\n"
-      "Kernel Tuner cache or T4 results file, plain or gzip) and reports the best\n"
-      "cost found relative to the data's optimum after a few budgets, and the\n"
-      "evaluations needed to come within 5 % and 10 % of the optimum, and the\n"
-      "performance score (0: random search, 1: the optimum at once).\n"
+      "Kernel Tuner cache, T4 results file or KTT output, plain or gzip) and\n"
+      "reports the best cost found relative to the data's optimum after a few\n"
+      "budgets, the evaluations needed to come within 5 % and 10 % of the\n"
+      "optimum, and the performance score (0: random search, 1: the optimum at\n"
+      "once).\n"
       "  --technique T    a search technique, as in search_technique (repeatable;\n"
       "                   default {}); the techniques and their numbers are\n"
       "                   listed below\n"

@@ -1,7 +1,7 @@
 //===- Results/RecordedData.cpp - Reading recorded tuning data -----------===//
 //
-// Reads Kernel Tuner cache files and T4 result files (plain or gzip) into a
-// RecordedData table. The file is decompressed with zlib when it starts
+// Reads Kernel Tuner cache files, T4 result files and KTT output (plain or
+// gzip) into a RecordedData table. The file is decompressed with zlib when it starts
 // with the gzip magic bytes, parsed with nlohmann::json (keeping the order
 // of object keys, which is the parameters' order in T4 files), and each
 // parameter's values are given one kind per column: integers stay integers,
@@ -166,10 +166,14 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   std::string Objective = "time";
   if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
     Objective = It->get<std::string>();
-  if (auto It = Root.find("objective_higher_is_better");
-      It != Root.end() && It->is_boolean() && It->get<bool>())
-    return Error("the objective '" + Objective + "' is maximised; replay needs a cost to minimise");
   Data.Objectives = {Objective};
+  // GFLOP/s and the like: kept as measured; minimisedForm() gives the
+  // search its reciprocal.
+  if (auto It = Root.find("objective_higher_is_better"); It != Root.end()) {
+    if (!It->is_boolean())
+      return Error("\"objective_higher_is_better\" is not true or false");
+    Data.Directions = {It->get<bool>() ? Direction::Maximise : Direction::Minimise};
+  }
 
   const Json &Cache = Root["cache"];
   if (!Cache.is_object())
@@ -283,7 +287,172 @@ Expected<RecordedData> readT4Results(const Json &Root) {
   return Data;
 }
 
-/// A Kernel Tuner cache or T4 results file at Path, plain or gzip.
+/// A KTT time unit (KTT 2.x, TimeUnit) as a fraction of milliseconds,
+/// the unit of Kernel Tuner caches, so that both read as the same "time":
+/// {multiplier, divisor}, so that 4850 us reads as exactly 4.85 ms.
+std::optional<std::pair<double, double>> kttMilliseconds(const std::string &Unit) {
+  if (Unit == "Nanoseconds")
+    return std::pair{1.0, 1e6};
+  if (Unit == "Microseconds")
+    return std::pair{1.0, 1e3};
+  if (Unit == "Milliseconds")
+    return std::pair{1.0, 1.0};
+  if (Unit == "Seconds")
+    return std::pair{1e3, 1.0};
+  return std::nullopt;
+}
+
+/// A KTT configuration, [{"Name": ..., "Value": ...}, ...], as its names
+/// and values in the file's order; Where names the result.
+Expected<std::vector<std::pair<std::string, Value>>> kttConfiguration(const Json &Pairs,
+                                                                      const std::string &Where) {
+  if (!Pairs.is_array() || Pairs.empty())
+    return Error(Where + " has no \"Configuration\" list of parameters");
+  std::vector<std::pair<std::string, Value>> Config;
+  for (const Json &Pair : Pairs) {
+    auto Name = Pair.is_object() ? Pair.find("Name") : Pair.end();
+    if (!Pair.is_object() || Name == Pair.end() || !Name->is_string())
+      return Error(Where + ": a parameter of its \"Configuration\" has no \"Name\"");
+    const std::string &N = Name->get_ref<const std::string &>();
+    for (const auto &[Seen, V] : Config)
+      if (Seen == N)
+        return Error(Where + " names parameter '" + N + "' twice");
+    auto Found = Pair.find("Value");
+    if (Found == Pair.end())
+      return Error(Where + ": parameter '" + N + "' has no \"Value\"");
+    std::optional<Value> V = toValue(*Found);
+    if (!V)
+      return Error(Where + ": the value of parameter '" + N + "' is not a number or text");
+    Config.emplace_back(N, std::move(*V));
+  }
+  return Config;
+}
+
+/// The time of a KTT result whose Status is "Ok": its kernels' Durations
+/// plus its ExtraDuration (KTT's TotalDuration), in milliseconds.
+Expected<double> kttTime(const Json &Result, std::pair<double, double> Milliseconds,
+                         const std::string &Where) {
+  auto Computations = Result.find("ComputationResults");
+  if (Computations == Result.end() || !Computations->is_array() || Computations->empty())
+    return Error(Where + " is \"Ok\" but has no \"ComputationResults\"");
+  double Time = 0;
+  for (const Json &C : *Computations) {
+    auto Duration = C.is_object() ? C.find("Duration") : C.end();
+    if (!C.is_object() || Duration == C.end() || !Duration->is_number())
+      return Error(Where + ": a computation result has no number \"Duration\"");
+    if (std::optional<Error> Impossible =
+            impossibleCost(Duration->get<double>(), "Duration", Where))
+      return std::move(*Impossible);
+    Time += Duration->get<double>();
+  }
+  if (auto Extra = Result.find("ExtraDuration"); Extra != Result.end()) {
+    if (!Extra->is_number())
+      return Error(Where + ": its \"ExtraDuration\" is not a number");
+    if (std::optional<Error> Impossible =
+            impossibleCost(Extra->get<double>(), "ExtraDuration", Where))
+      return std::move(*Impossible);
+    Time += Extra->get<double>();
+  }
+  // Durations near the largest double may add up to infinity.
+  const double Ms = Time * Milliseconds.first / Milliseconds.second;
+  if (std::optional<Error> Impossible = impossibleCost(Ms, "time", Where))
+    return std::move(*Impossible);
+  return Ms;
+}
+
+/// KTT 2.x output: "Metadata" (TimeUnit, Device) and "Results", one per
+/// tuned configuration of one kernel.
+Expected<RecordedData> readKttOutput(const Json &Root) {
+  // (operator[] of a const JSON object is undefined for a missing key.)
+  auto MetadataIt = Root.find("Metadata");
+  if (MetadataIt == Root.end() || !MetadataIt->is_object())
+    return Error("KTT output without a \"Metadata\" object");
+  const Json &Metadata = *MetadataIt;
+  auto Unit = Metadata.find("TimeUnit");
+  if (Unit == Metadata.end() || !Unit->is_string())
+    return Error("KTT output without a \"TimeUnit\" in its \"Metadata\"");
+  const std::optional<std::pair<double, double>> Milliseconds =
+      kttMilliseconds(Unit->get<std::string>());
+  if (!Milliseconds)
+    return Error("KTT output in the unknown time unit '" + Unit->get<std::string>() +
+                 "' (Nanoseconds, Microseconds, Milliseconds or Seconds)");
+  const Json &Results = Root["Results"];
+  if (!Results.is_array())
+    return Error("KTT output without a \"Results\" array");
+
+  RecordedData Data;
+  Data.Objectives = {"time"};
+  std::string Kernel;
+  std::unordered_set<std::string> Seen;
+  std::size_t Duplicates = 0;
+  for (std::size_t I = 0; I < Results.size(); ++I) {
+    const Json &R = Results[I];
+    const std::string Where = "result " + std::to_string(I);
+    if (!R.is_object())
+      return Error(Where + " is not an object");
+    // One kernel per file: the times of two kernels are no one space.
+    if (auto Name = R.find("KernelName"); Name != R.end() && Name->is_string()) {
+      if (Kernel.empty())
+        Kernel = Name->get<std::string>();
+      else if (Kernel != Name->get<std::string>())
+        return Error(Where + " is of kernel '" + Name->get<std::string>() + "', not '" + Kernel +
+                     "' as the results before it (one kernel per file)");
+    }
+    auto Config =
+        kttConfiguration(R.contains("Configuration") ? R["Configuration"] : Json(), Where);
+    if (!Config)
+      return Config.takeError();
+    if (Data.Parameters.empty())
+      for (const auto &[Name, V] : *Config)
+        Data.Parameters.push_back(Name);
+    RecordedEntry E;
+    for (const std::string &P : Data.Parameters) {
+      auto Found = std::find_if(Config->begin(), Config->end(),
+                                [&](const auto &NV) { return NV.first == P; });
+      if (Found == Config->end())
+        return Error(Where + " has no value for parameter '" + P + "'");
+      E.Values.push_back(Found->second);
+    }
+    if (Config->size() != Data.Parameters.size())
+      return Error(Where + " has " + std::to_string(Config->size()) + " parameters, not " +
+                   std::to_string(Data.Parameters.size()));
+
+    auto Status = R.find("Status");
+    if (Status == R.end() || !Status->is_string())
+      return Error(Where + " has no \"Status\"");
+    // KTT's failures: CompilationFailed, ComputationFailed,
+    // ValidationFailed, DeviceLimitsExceeded.
+    if (*Status != "Ok") {
+      E.Error = Status->get<std::string>();
+    } else {
+      Expected<double> Time = kttTime(R, *Milliseconds, Where);
+      if (!Time)
+        return Time.takeError();
+      E.Valid = true;
+      E.Costs = {*Time};
+    }
+    if (!Seen.insert(keyOf(E.Values)).second) {
+      ++Duplicates; // the first result of a configuration counts
+      continue;
+    }
+    Data.Entries.push_back(std::move(E));
+  }
+  if (Data.Entries.empty())
+    return Error("KTT output without results");
+  auto DeviceIt = Metadata.find("Device");
+  const std::string Device =
+      DeviceIt != Metadata.end() && DeviceIt->is_string() ? DeviceIt->get<std::string>() : "";
+  Data.Description = "KTT output";
+  if (!Kernel.empty() || !Device.empty())
+    Data.Description +=
+        " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
+  if (Duplicates)
+    Data.Description += " (" + std::to_string(Duplicates) + " repeated configurations ignored)";
+  return Data;
+}
+
+/// A Kernel Tuner cache, T4 results file or KTT output at Path, plain or
+/// gzip.
 Expected<RecordedData> readJsonData(const std::string &Path) {
   Expected<std::string> Bytes = readBytes(Path);
   if (!Bytes)
@@ -292,13 +461,15 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
   if (!Root)
     return Root.takeError();
   if (!Root->is_object())
-    return Error("not a Kernel Tuner cache or T4 results file (no JSON object)");
+    return Error("not a Kernel Tuner cache, T4 results file or KTT output (no JSON object)");
   Expected<RecordedData> Data =
       Root->contains("cache") && Root->contains("tune_params_keys") ? readKernelTunerCache(*Root)
-      : Root->contains("results")
-          ? readT4Results(*Root)
+      : Root->contains("results")                                   ? readT4Results(*Root)
+      : Root->contains("Results")
+          ? readKttOutput(*Root)
           : Expected<RecordedData>(Error("not a Kernel Tuner cache (\"tune_params_keys\", "
-                                         "\"cache\") or T4 results file (\"results\")"));
+                                         "\"cache\"), T4 results file (\"results\") or KTT "
+                                         "output (\"Metadata\", \"Results\")"));
   if (Data)
     unifyColumns(*Data);
   return Data;

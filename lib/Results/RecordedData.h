@@ -12,7 +12,13 @@
 //    "cache" of configurations; an entry whose "time" is an error string, or
 //    missing, is an invalid configuration);
 //  - T4 result files (JSON: "results" of {"configuration": {...},
-//    "objectives": {...}, "invalidity": ...}).
+//    "objectives": {...}, "invalidity": ...});
+//  - KTT 2.x output (JSON: "Metadata" with the "TimeUnit", "Results" of
+//    {"Configuration": [{"Name", "Value"}...], "ComputationResults":
+//    [{"Duration"}...], "Status"}; a Status other than "Ok" is an invalid
+//    configuration; times are read as milliseconds).
+// A Kernel Tuner cache's "objective_higher_is_better" makes its objective
+// maximised (Directions).
 // atfc's own results databases are read by ResultsDatabase, the one reader
 // of their schema, which fills the same table.
 //
@@ -67,8 +73,8 @@ RecordedData minimisedForm(RecordedData Data);
 /// an atfc results database, not a Kernel Tuner cache or a T4 file.
 bool isSqliteFile(const std::string &Path);
 
-/// Reads a Kernel Tuner cache file or a T4 results file, plain or gzip, or
-/// an atfc results database (its latest run; docs/results.md). The error's
+/// Reads a Kernel Tuner cache file, a T4 results file or KTT output, plain
+/// or gzip, or an atfc results database (its latest run; docs/results.md). The error's
 /// message is "Path: what is wrong".
 Expected<RecordedData> readRecordedData(const std::string &Path);
 

@@ -196,8 +196,13 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   // The training rows: all, or the best half of `training` and a uniform
   // sample of the rest.
   const std::size_t D = features();
-  std::vector<std::size_t> Rows(Y.size());
-  std::iota(Rows.begin(), Rows.end(), 0);
+  std::vector<std::size_t> Rows;
+  for (std::size_t R = 0; R < Costs.size(); ++R)
+    if (Costs[R])
+      Rows.push_back(R);
+  if (Rows.size() < 2)
+    return {unknownSample()};
+  bool AnyFailed = Rows.size() < Costs.size();
   if (Rows.size() > Training) {
     const std::size_t Best = Training / 2;
     std::partial_sort(Rows.begin(), Rows.begin() + static_cast<std::ptrdiff_t>(Best), Rows.end(),
@@ -229,6 +234,32 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
     return {unknownSample()};
   GaussianProcess::Posterior Posterior(Model, PoolX);
   const std::vector<double> &Mean = Posterior.mean(), &Variance = Posterior.variance();
+  // Failures train their own model: the chance that a candidate runs.
+  std::vector<double> Runs(Pool.size(), 1.0);
+  std::vector<double> FX, FY;
+  if (AnyFailed) {
+    std::vector<std::size_t> All(Costs.size());
+    std::iota(All.begin(), All.end(), 0);
+    if (All.size() > Training) {
+      std::shuffle(All.begin(), All.end(), Rng);
+      All.resize(Training);
+    }
+    for (std::size_t R : All) {
+      FX.insert(FX.end(), X.begin() + static_cast<std::ptrdiff_t>(R * D),
+                X.begin() + static_cast<std::ptrdiff_t>((R + 1) * D));
+      FY.push_back(Costs[R] ? 1.0 : 0.0);
+    }
+    AnyFailed = std::find(FY.begin(), FY.end(), 0.0) != FY.end() &&
+                std::find(FY.begin(), FY.end(), 1.0) != FY.end();
+  }
+  if (AnyFailed) {
+    GaussianProcess Feasible;
+    Feasible.fit(FX, D, FY, Model.lengthScale(), Model.nugget());
+    std::vector<double> FMean, FVar;
+    Feasible.predict(PoolX, FMean, FVar);
+    for (std::size_t I = 0; I < Pool.size(); ++I)
+      Runs[I] = std::clamp(FMean[I], 0.0, 1.0);
+  }
 
   const bool Improvement = Kind == Acquisition::ExpectedImprovement ||
                            (Kind == Acquisition::Alternating && ModelBatches % 2 == 0);
@@ -248,13 +279,15 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   // Higher is better for both scores; a chosen candidate scores -inf.
   std::vector<double> Score(Pool.size());
   constexpr double None = -std::numeric_limits<double>::infinity();
-  auto Lower = [&](std::size_t I) { return -(Mean[I] - kConfidence * std::sqrt(Variance[I])); };
+  auto Lower = [&](std::size_t I) {
+    return -(Runs[I] * (Mean[I] - kConfidence * std::sqrt(Variance[I])) + (1 - Runs[I]) * Worst);
+  };
   for (std::size_t Pick = 0; Pick < Take; ++Pick) {
     for (std::size_t I = 0; I < Pool.size(); ++I) {
       if (Chosen[I])
         Score[I] = None;
       else if (Improvement)
-        Score[I] = expectedImprovement(BestY - Margin, Mean[I], std::sqrt(Variance[I]));
+        Score[I] = Runs[I] * expectedImprovement(BestY - Margin, Mean[I], std::sqrt(Variance[I]));
       else
         Score[I] = Lower(I);
     }

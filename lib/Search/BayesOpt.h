@@ -6,20 +6,27 @@
 //
 //  - Until `samples` results are known (its own or, as a bandit's arm or
 //    after a warm start, anyone's), uniformly random configurations.
-//  - Then, before each batch, the process is fitted to the log cost over
-//    the value indices, each normalised to [0,1] (a failed configuration
-//    counts as the worst log cost known, so the model steers away from
-//    failures). At most `training` results train it, so that a proposal
-//    costs O(training^3) however long the run: the best half of them and a
-//    uniform sample of the rest.
+//  - Then, before each batch, the process is fitted to the log cost of the
+//    valid results over the value indices, each normalised to [0,1]. At
+//    most `training` results train it, so that a proposal costs
+//    O(training^3) however long the run: the best half of them and a
+//    uniform sample of the rest. Failed configurations train a second
+//    process, on 1 (ran) and 0 (failed), with the first one's length scale
+//    and nugget: its mean, clipped to [0,1], is the chance that a
+//    candidate runs. (A failure counted as the worst cost put a cliff
+//    beside the optimum where tiles or blocks are largest that still run,
+//    as on convolution: the one length scale shrank to fit it, and the
+//    costs' model lost its reach.)
 //  - The candidates are every unknown configuration where the space has at
 //    most `candidates` configurations (enumerated by index once), else
 //    `candidates` uniformly random unknown ones plus every one-parameter
 //    move of the five best known (ChainOfTrees::parameterNeighbours).
-//  - The proposal is the candidate of the highest acquisition: expected
-//    improvement over the best log cost (`acquisition` 0), the lowest
-//    lower confidence bound mean - 2 sd (1), or the two by turns, batch by
-//    batch (2, Kernel Tuner's "multi" alternates similarly). A batch of
+//  - The proposal is the candidate of the highest acquisition, weighed by
+//    its chance to run: expected improvement over the best log cost times
+//    the chance (`acquisition` 0), the lowest lower confidence bound
+//    mean - 2 sd, mixed with the worst log cost by the chance to fail (1),
+//    or the two by turns, batch by batch (2, Kernel Tuner's "multi"
+//    alternates similarly). A batch of
 //    several takes them one at a time, the model believing each chosen
 //    one measured at its predicted mean before the next is scored
 //    (GaussianProcess::Posterior): the variances near it shrink, so the

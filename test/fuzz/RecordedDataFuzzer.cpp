@@ -1,8 +1,8 @@
 //===- test/fuzz/RecordedDataFuzzer.cpp - Fuzzing the data readers --------===//
 //
 // A libFuzzer target for the readers of recorded performance data, which
-// read whatever file a user names: Kernel Tuner caches, T4 results (both
-// JSON, gzipped or not) and atfc results databases (SQLite, with their
+// read whatever file a user names: Kernel Tuner caches, T4 results, KTT
+// output (all JSON, gzipped or not) and atfc results databases (SQLite, with their
 // schema check). The input becomes a file (a memfd) that readRecordedData
 // opens by name. Besides not crashing (ASan and UBSan are on), data it
 // accepts must be consistent: a value per parameter in every entry.

@@ -8,7 +8,7 @@
 // each parameter's importance, and pruning proposals; with --on, what the
 // proposals keep on OTHER's data (another device's). DATA and OTHER are
 // atfc results databases (recognised by their SQLite header), Kernel
-// Tuner cache files or T4 results files.
+// Tuner cache files, T4 results files or KTT output.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"

@@ -54,7 +54,7 @@ int tuneMain(const SubcommandArgs &Args) {
       "Generation threads (0: all cores)");
   App.add_option("--prior", Tune.Priors,
                  "Start with the best configurations of earlier data: a results database, a "
-                 "Kernel Tuner cache or a T4 file; repeatable")
+                 "Kernel Tuner cache, a T4 file or KTT output; repeatable")
       ->allow_extra_args(false);
   App.add_option("--inputs", Tune.InputSets,
                  "One set of the program's arguments, as one shell-quoted string; repeatable: "

@@ -60,7 +60,7 @@ TEST(ReplayOptionsTest, ParsesAndRoundTrips) {
   EXPECT_EQ(ErrorOf({"d", "--runs", "3"}), "--evaluations N is required");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "3"}), "--runs R is required");
   EXPECT_EQ(ErrorOf({"--evaluations", "3", "--runs", "2"}),
-            "no data file given (a Kernel Tuner cache or T4 results file)");
+            "no data file given (a Kernel Tuner cache, T4 results file or KTT output)");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "x", "--runs", "2"}),
             "option '--evaluations' needs a whole number from 1 to 1000000000, not 'x'");
   EXPECT_EQ(ErrorOf({"d", "--evaluations", "0", "--runs", "2"}),

@@ -2,8 +2,8 @@
 //
 // A generator of nested JSON (arrays, objects, both; depths 1..140 and
 // 1,000 and 100,000) placed where each reader of lib/Results meets JSON:
-// a Kernel Tuner cache (a value, a field), a T4 file (a configuration
-// value), plain and gzip, and every JSON column of a results database
+// a Kernel Tuner cache (a value, a field), a T4 file and KTT output (a
+// configuration value), plain and gzip, and every JSON column of a results database
 // (runs: arguments, parameters, parameter_kinds, objectives; evaluations:
 // configuration, costs). Within the bound a reader may accept or refuse
 // the shape; beyond it each returns an Error that names the bound, and none
@@ -77,9 +77,16 @@ TEST_F(HostileJsonTest, RecordedDataFilesRefuseDeepNesting) {
       const std::string T4 = R"({"schema_version": "1.0.0", "results": [{"configuration":
         {"x": )" + Deep + R"(}, "objectives": ["time"], "measurements":
         [{"name": "time", "value": 1.0, "unit": "ms"}]}]})";
+      // A KTT parameter value (document, Results, result, Configuration,
+      // pair: 5 levels).
+      const std::string Ktt = R"({"Metadata": {"TimeUnit": "Microseconds"}, "Results": [
+        {"Status": "Ok", "Configuration": [{"Name": "A", "Value": )" +
+                              Deep + R"(}], "ComputationResults": [{"Duration": 1.0}]}]})";
       for (const auto &[Text, Around, What] :
-           std::vector<std::tuple<std::string, unsigned, std::string>>{
-               {Cache, 3, "cache value"}, {Field, 1, "cache field"}, {T4, 4, "T4 value"}}) {
+           std::vector<std::tuple<std::string, unsigned, std::string>>{{Cache, 3, "cache value"},
+                                                                       {Field, 1, "cache field"},
+                                                                       {T4, 4, "T4 value"},
+                                                                       {Ktt, 5, "KTT value"}}) {
         const fs::path Plain = Scratch.path() / "plain.json";
         const fs::path Gzip = Scratch.path() / "gzip.json.gz";
         test::writePlain(Plain, Text);

@@ -1,8 +1,9 @@
 //===- RecordedDataFiles.h - Small recorded datasets for tests -*- C++ -*-===//
 //
-// A Kernel Tuner cache and a T4 results file small enough to check by hand,
-// a grid cache with one optimum, and writers for plain and gzip files: what
-// the tests of recorded data, the replay backend and replay experiments read.
+// A Kernel Tuner cache, a T4 results file and KTT output small enough to
+// check by hand, a grid cache with one optimum, and writers for plain and
+// gzip files: what the tests of recorded data, the replay backend and
+// replay experiments read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_BACKENDS_RECORDEDDATAFILES_H
@@ -65,6 +66,32 @@ inline const char *const kT4Results = R"({
   "measurements": [{"name": "time", "value": 2.0, "unit": "ms"}], "objectives": ["time"]},
  {"configuration": {"y": 1, "x": 0.5, "name": "a"}, "invalidity": "correct",
   "measurements": [{"name": "time", "value": 9.0, "unit": "ms"}], "objectives": ["time"]}
+]
+})";
+
+/// KTT 2.x output: times in microseconds; one configuration failed, one
+/// with two kernel launches and an extra duration, one a repetition.
+inline const char *const kKttOutput = R"({
+"Metadata": {"ComputeApi": "CUDA", "Device": "Test GPU", "KttVersion": "2.1.0",
+             "TimeUnit": "Microseconds"},
+"Results": [
+ {"KernelName": "conv", "Status": "Ok", "ExtraDuration": 0.0,
+  "Configuration": [{"Name": "BS", "Value": 32, "ValueType": "UnsignedInt"},
+                    {"Name": "MODE", "Value": "fast", "ValueType": "String"}],
+  "ComputationResults": [{"KernelFunction": "conv", "Duration": 1500.0,
+                          "GlobalSize": {"X": 1, "Y": 1, "Z": 1}}]},
+ {"KernelName": "conv", "Status": "ComputationFailed", "ExtraDuration": 0.0,
+  "Configuration": [{"Name": "BS", "Value": 64, "ValueType": "UnsignedInt"},
+                    {"Name": "MODE", "Value": "fast", "ValueType": "String"}],
+  "ComputationResults": []},
+ {"KernelName": "conv", "Status": "Ok", "ExtraDuration": 250.0,
+  "Configuration": [{"Name": "MODE", "Value": "slow", "ValueType": "String"},
+                    {"Name": "BS", "Value": 32, "ValueType": "UnsignedInt"}],
+  "ComputationResults": [{"Duration": 1000.0}, {"Duration": 750.0}]},
+ {"KernelName": "conv", "Status": "Ok",
+  "Configuration": [{"Name": "BS", "Value": 32, "ValueType": "UnsignedInt"},
+                    {"Name": "MODE", "Value": "fast", "ValueType": "String"}],
+  "ComputationResults": [{"Duration": 9000.0}]}
 ]
 })";
 

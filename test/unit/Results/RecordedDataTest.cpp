@@ -1,14 +1,17 @@
 //===- RecordedDataTest.cpp - Kernel Tuner caches and T4 files --------------===//
 //
-// Reads small Kernel Tuner and T4 files written here (plain and gzip, with
-// failed entries), and the shared datasets when ../shared is present.
+// Reads small Kernel Tuner, T4 and KTT files written here (plain and gzip,
+// with failed entries), generated malformed KTT files, and the shared
+// datasets when ../shared is present.
 //
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
 #include "RecordedDataFiles.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -78,6 +81,188 @@ TEST(RecordedDataTest, ReadsT4ResultsPlainAndGzip) {
   }
 }
 
+TEST(RecordedDataTest, ReadsKttOutputPlainAndGzip) {
+  const ScopedTempDirectory Scratch("atfc-replay");
+  const fs::path &Dir = Scratch.path();
+  writePlain(Dir / "ktt.json", kKttOutput);
+  writeGzip(Dir / "ktt.json.gz", kKttOutput);
+  for (const char *Name : {"ktt.json", "ktt.json.gz"}) {
+    SCOPED_TRACE(Name);
+    Expected<RecordedData> R = readRecordedData((Dir / Name).string());
+    ASSERT_TRUE(R.ok()) << R.error().message();
+    const RecordedData &D = *R;
+    // The first result's order, whatever the order of later ones.
+    EXPECT_EQ(D.Parameters, (std::vector<std::string>{"BS", "MODE"}));
+    EXPECT_EQ(D.Objectives, (std::vector<std::string>{"time"}));
+    EXPECT_TRUE(D.Directions.empty());
+    EXPECT_EQ(D.Description, "KTT output (conv, Test GPU) (1 repeated configurations ignored)");
+    ASSERT_EQ(D.Entries.size(), 3u);
+    const Value Fast(std::string("fast")), Slow(std::string("slow"));
+    const RecordedEntry *First = entryWith(D, {I(32), Fast});
+    ASSERT_NE(First, nullptr);
+    EXPECT_TRUE(First->Valid);
+    EXPECT_EQ(First->Costs, std::vector<double>{1.5}); // 1500 us, the first of two
+    const RecordedEntry *Failed = entryWith(D, {I(64), Fast});
+    ASSERT_NE(Failed, nullptr);
+    EXPECT_FALSE(Failed->Valid);
+    EXPECT_EQ(Failed->Error, "ComputationFailed");
+    const RecordedEntry *Two = entryWith(D, {I(32), Slow});
+    ASSERT_NE(Two, nullptr);
+    EXPECT_EQ(Two->Costs, std::vector<double>{2.0}); // 1000 + 750 + 250 us
+  }
+}
+
+TEST(RecordedDataTest, KttTimeUnitsReadAsMilliseconds) {
+  const ScopedTempDirectory Scratch("atfc-ktt-units");
+  for (const auto &[Unit, Ms] : {std::pair{"Nanoseconds", 2e-6}, std::pair{"Microseconds", 2e-3},
+                                 std::pair{"Milliseconds", 2.0}, std::pair{"Seconds", 2e3}}) {
+    writePlain(Scratch.path() / "ktt.json",
+               std::string(R"({"Metadata": {"TimeUnit": ")") + Unit + R"("}, "Results": [
+      {"Status": "Ok", "Configuration": [{"Name": "A", "Value": 1}],
+       "ComputationResults": [{"Duration": 2}]}]})");
+    Expected<RecordedData> R = readRecordedData((Scratch.path() / "ktt.json").string());
+    ASSERT_TRUE(R.ok()) << R.error().message();
+    ASSERT_EQ(R->Entries.size(), 1u);
+    EXPECT_DOUBLE_EQ(R->Entries[0].Costs.at(0), Ms) << Unit;
+  }
+}
+
+TEST(RecordedDataTest, KttErrorsNameTheResult) {
+  const ScopedTempDirectory Scratch("atfc-ktt-errors");
+  const fs::path Path = Scratch.path() / "ktt.json";
+  auto ErrorOf = [&](const std::string &Results, const std::string &Unit = "Microseconds") {
+    writePlain(Path,
+               R"({"Metadata": {"TimeUnit": ")" + Unit + R"("}, "Results": [)" + Results + "]}");
+    Expected<RecordedData> R = readRecordedData(Path.string());
+    EXPECT_FALSE(R.ok()) << Results;
+    return R ? std::string() : R.error().message().substr(Path.string().size() + 2);
+  };
+  const std::string Ok = R"({"KernelName": "k", "Status": "Ok",
+    "Configuration": [{"Name": "A", "Value": 1}], "ComputationResults": [{"Duration": 2}]})";
+  EXPECT_EQ(ErrorOf(Ok, "Fortnights"),
+            "KTT output in the unknown time unit 'Fortnights' (Nanoseconds, Microseconds, "
+            "Milliseconds or Seconds)");
+  EXPECT_EQ(ErrorOf(""), "KTT output without results");
+  EXPECT_EQ(ErrorOf(Ok + R"(, {"KernelName": "other", "Status": "Ok",
+    "Configuration": [{"Name": "A", "Value": 2}], "ComputationResults": [{"Duration": 2}]})"),
+            "result 1 is of kernel 'other', not 'k' as the results before it (one kernel per "
+            "file)");
+  EXPECT_EQ(ErrorOf(Ok + R"(, {"Status": "Ok", "Configuration": [{"Name": "B", "Value": 2}],
+    "ComputationResults": [{"Duration": 2}]})"),
+            "result 1 has no value for parameter 'A'");
+  EXPECT_EQ(ErrorOf(Ok + R"(, {"Status": "Ok", "Configuration": [{"Name": "A", "Value": 2},
+    {"Name": "B", "Value": 2}], "ComputationResults": [{"Duration": 2}]})"),
+            "result 1 has 2 parameters, not 1");
+  EXPECT_EQ(ErrorOf(R"({"Status": "Ok", "Configuration": [{"Name": "A", "Value": 2},
+    {"Name": "A", "Value": 3}], "ComputationResults": [{"Duration": 2}]})"),
+            "result 0 names parameter 'A' twice");
+  EXPECT_EQ(ErrorOf(R"({"Status": "Ok", "Configuration": [{"Name": "A", "Value": [2]}],
+    "ComputationResults": [{"Duration": 2}]})"),
+            "result 0: the value of parameter 'A' is not a number or text");
+  EXPECT_EQ(ErrorOf(R"({"Status": "Ok", "Configuration": [{"Name": "A", "Value": 1}],
+    "ComputationResults": []})"),
+            "result 0 is \"Ok\" but has no \"ComputationResults\"");
+  EXPECT_EQ(ErrorOf(R"({"Status": "Ok", "Configuration": [{"Name": "A", "Value": 1}],
+    "ComputationResults": [{"Duration": -2}]})"),
+            "result 0: its Duration is -2, which no measurement gives (a cost is a finite "
+            "number, not negative)");
+  EXPECT_EQ(ErrorOf(R"({"Configuration": [{"Name": "A", "Value": 1}]})"),
+            "result 0 has no \"Status\"");
+}
+
+// Every part of a KTT file, removed or replaced by a value of each JSON
+// kind, one at a time: the reader accepts a consistent table or refuses
+// with a message of its own, never nlohmann's "unexpected JSON structure"
+// (a type error that escaped a check) and never a crash.
+TEST(RecordedDataTest, EveryMalformedKttPartGetsItsOwnError) {
+  using Json = nlohmann::ordered_json;
+  const Json Valid = Json::parse(kKttOutput);
+  const std::vector<Json> Replacements = {Json(),         Json(true),      Json(-1),
+                                          Json(1e308),    Json("x"),       Json::array(),
+                                          Json::object(), Json::array({1})};
+  std::vector<Json::json_pointer> Parts;
+  const Json Flat = Valid.flatten();
+  for (const auto &[Pointer, Leaf] : Flat.items()) {
+    // Every leaf and every container above it.
+    for (Json::json_pointer P(Pointer); !P.empty(); P = P.parent_pointer())
+      if (std::find(Parts.begin(), Parts.end(), P) == Parts.end())
+        Parts.push_back(P);
+  }
+  const ScopedTempDirectory Scratch("atfc-ktt-generated");
+  const fs::path Path = Scratch.path() / "ktt.json";
+  std::size_t Refused = 0, Accepted = 0;
+  for (const Json::json_pointer &P : Parts)
+    for (std::size_t Variant = 0; Variant <= Replacements.size(); ++Variant) {
+      Json Changed = Valid;
+      if (Variant == Replacements.size()) {
+        Json &Parent = Changed[P.parent_pointer()];
+        if (Parent.is_object())
+          Parent.erase(P.back());
+        else
+          Parent.erase(static_cast<std::size_t>(std::stoul(P.back())));
+      } else {
+        Changed[P] = Replacements[Variant];
+      }
+      writePlain(Path, Changed.dump());
+      const std::string Case = P.to_string() + " variant " + std::to_string(Variant);
+      Expected<RecordedData> R = readRecordedData(Path.string());
+      if (!R) {
+        ++Refused;
+        EXPECT_EQ(R.error().message().find("unexpected JSON structure"), std::string::npos)
+            << Case << ": " << R.error().message();
+        EXPECT_EQ(R.error().message().rfind(Path.string() + ": ", 0), 0u) << Case;
+        continue;
+      }
+      ++Accepted;
+      std::set<std::vector<std::string>> Keys;
+      for (const RecordedEntry &E : R->Entries) {
+        ASSERT_EQ(E.Values.size(), R->Parameters.size()) << Case;
+        EXPECT_EQ(E.Valid, !E.Costs.empty()) << Case;
+        for (double C : E.Costs)
+          EXPECT_TRUE(std::isfinite(C) && C >= 0) << Case << ": cost " << C;
+        std::vector<std::string> Key;
+        for (const Value &V : E.Values)
+          Key.push_back(toString(V));
+        EXPECT_TRUE(Keys.insert(Key).second) << Case << ": a configuration twice";
+      }
+    }
+  // Both happen: the generator reaches the checks and the harmless parts.
+  EXPECT_GT(Refused, 50u);
+  EXPECT_GT(Accepted, 10u);
+}
+
+TEST(RecordedDataTest, KernelTunerMaximisedObjectiveIsHonoured) {
+  const ScopedTempDirectory Scratch("atfc-maximised");
+  const fs::path Path = Scratch.path() / "cache.json";
+  writePlain(Path, R"({"tune_params_keys": ["A"], "objective": "GFLOP/s",
+    "objective_higher_is_better": true, "cache": {"1": {"A": 1, "GFLOP/s": 2.0},
+    "2": {"A": 2, "GFLOP/s": 8.0}, "3": {"A": 3, "GFLOP/s": 0}}})");
+  Expected<RecordedData> R = readRecordedData(Path.string());
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_EQ(R->Objectives, std::vector<std::string>{"GFLOP/s"});
+  EXPECT_EQ(R->Directions, std::vector<Direction>{Direction::Maximise});
+  EXPECT_EQ(entryWith(*R, {I(2)})->Costs, std::vector<double>{8.0}); // as measured
+  // The search minimises the reciprocal; 0 GFLOP/s is no configuration to
+  // find.
+  const RecordedData Search = minimisedForm(*R);
+  EXPECT_EQ(entryWith(Search, {I(2)})->Costs, std::vector<double>{0.125});
+  EXPECT_EQ(entryWith(Search, {I(1)})->Costs, std::vector<double>{0.5});
+  EXPECT_FALSE(entryWith(Search, {I(3)})->Valid);
+
+  writePlain(Path, R"({"tune_params_keys": ["A"], "objective_higher_is_better": false,
+    "cache": {"1": {"A": 1, "time": 2.0}}})");
+  R = readRecordedData(Path.string());
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_EQ(R->Directions, std::vector<Direction>{Direction::Minimise});
+
+  writePlain(Path, R"({"tune_params_keys": ["A"], "objective_higher_is_better": "yes",
+    "cache": {"1": {"A": 1, "time": 2.0}}})");
+  R = readRecordedData(Path.string());
+  ASSERT_FALSE(R.ok());
+  EXPECT_EQ(R.error().message(),
+            Path.string() + ": \"objective_higher_is_better\" is not true or false");
+}
+
 TEST(RecordedDataTest, ColumnsMixingIntegersAndRealsBecomeReal) {
   const ScopedTempDirectory Scratch("atfc-replay");
   const fs::path &Dir = Scratch.path();
@@ -122,10 +307,6 @@ TEST(RecordedDataTest, ClearErrors) {
   writePlain(Dir / "lacking.json", R"({"tune_params_keys": ["A", "B"], "cache": {
     "1": {"A": 1, "time": 2.0}}})");
   EXPECT_NE(ErrorOf("lacking.json").find("has no value for parameter 'B'"), std::string::npos);
-
-  writePlain(Dir / "maximised.json", R"({"tune_params_keys": ["A"], "objective": "GFLOP/s",
-    "objective_higher_is_better": true, "cache": {"1": {"A": 1, "GFLOP/s": 2.0}}})");
-  EXPECT_NE(ErrorOf("maximised.json").find("maximised"), std::string::npos);
 }
 
 TEST(RecordedDataTest, SharedDataKernelTunerGemmAndT4Dedispersion) {
@@ -143,11 +324,30 @@ TEST(RecordedDataTest, SharedDataKernelTunerGemmAndT4Dedispersion) {
   EXPECT_EQ(T4->Parameters.size(), 8u);
   EXPECT_EQ(T4->Parameters.front(), "block_size_x");
   EXPECT_EQ(T4->Entries.size(), 11130u);
+
+  // KTT's pnpoly and convolution on an RTX 3090: the whole spaces, failed
+  // configurations included, the constant parameters too.
+  for (const auto &[Name, Parameters, Entries, Valid] :
+       {std::tuple{"ktt_pnpoly_RTX3090.json.gz", 5u, 4092u, 3818u},
+        std::tuple{"ktt_convolution_RTX3090.json.gz", 9u, 6768u, 5240u}}) {
+    if (!fs::exists(Datasets / Name))
+      GTEST_SKIP() << "the shared KTT datasets are absent (" << Datasets << ")";
+    Expected<RecordedData> Ktt = readRecordedData((Datasets / Name).string());
+    ASSERT_TRUE(Ktt.ok()) << Ktt.error().message();
+    EXPECT_EQ(Ktt->Parameters.size(), Parameters) << Name;
+    EXPECT_EQ(Ktt->Entries.size(), Entries) << Name;
+    EXPECT_EQ(std::count_if(Ktt->Entries.begin(), Ktt->Entries.end(),
+                            [](const RecordedEntry &E) { return E.Valid; }),
+              Valid)
+        << Name;
+    EXPECT_NE(Ktt->Description.find("KTT output"), std::string::npos);
+    EXPECT_NE(Ktt->Description.find("RTX 3090"), std::string::npos);
+  }
 }
 
 } // namespace
 
-// Costs no measurement gives, generated for both formats: a negative time
+// Costs no measurement gives, generated for every format: a negative time
 // became the optimum of every replay and analysis; now the file is refused
 // with the entry and the value. -0 and 0 are times; so is 1e300. JSON
 // has no infinity: 1e999 is refused as JSON (number overflow).
@@ -163,8 +363,14 @@ TEST(RecordedDataTest, ImpossibleCostsAreRefusedPerFile) {
     const std::string T4 = std::string(R"({"results": [{"configuration": {"A": 1},
       "measurements": [{"name": "time", "value": )") +
                            Cost + R"(}]}]})";
-    for (const auto &[Name, Text, Where] :
-         {std::tuple{"cache.json", Cache, "entry \"2\""}, std::tuple{"t4.json", T4, "result 0"}}) {
+    const std::string Ktt = std::string(R"({"Metadata": {"TimeUnit": "Milliseconds"},
+      "Results": [{"Status": "Ok", "Configuration": [{"Name": "A", "Value": 1}],
+      "ComputationResults": [{"Duration": )") +
+                            Cost + R"(}]}]})";
+    for (const auto &[Name, Text, Where, Objective] :
+         {std::tuple{"cache.json", Cache, "entry \"2\"", "time"},
+          std::tuple{"t4.json", T4, "result 0", "time"},
+          std::tuple{"ktt.json", Ktt, "result 0", "Duration"}}) {
       writePlain(Dir / Name, Text);
       Expected<RecordedData> R = readRecordedData((Dir / Name).string());
       if (Possible) {
@@ -177,7 +383,8 @@ TEST(RecordedDataTest, ImpossibleCostsAreRefusedPerFile) {
             << R.error().message();
         continue;
       }
-      EXPECT_NE(R.error().message().find(std::string(Where) + ": its time is "), std::string::npos)
+      EXPECT_NE(R.error().message().find(std::string(Where) + ": its " + Objective + " is "),
+                std::string::npos)
           << R.error().message();
       EXPECT_NE(R.error().message().find("which no measurement gives"), std::string::npos)
           << R.error().message();
