@@ -136,10 +136,7 @@ void BuildAheadPool::assign() {
     if (!Idle->Process.running()) {
       // What a builder prints is discarded: a build's errors come back in
       // its reply, and its warming launch's output concerns no evaluation.
-      const int Discard = open("/dev/null", O_WRONLY | O_CLOEXEC);
-      Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Setup, Discard);
-      if (Discard >= 0)
-        close(Discard);
+      Expected<WorkerProcess> Started = startWorkerWithSetup(Command, Setup, -1);
       if (!Started) {
         Idle->Disabled = true;
         --I; // the wish waits for another builder

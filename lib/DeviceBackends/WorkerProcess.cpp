@@ -46,6 +46,7 @@ Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command, int
   Spec.Argv = Command;
   Spec.ExtraFds = {{Ends[1], DeviceWorkerReadFd}, {Ends[1], DeviceWorkerWriteFd}};
   Spec.OutputFd = Spec.ErrorFd = OutputFd;
+  Spec.NullOutput = OutputFd < 0;
   // The worker gets its own process group, so that Ctrl-C reaches only the
   // tuner, which then ends the worker itself (it would otherwise record the
   // configuration in flight as crashed); it dies with the tuner anyway

@@ -39,7 +39,7 @@ double workerSetupTimeout(double ConfigurationTimeout);
 
 /// Starts Command (which calls runDeviceWorker) in its own process group,
 /// whatever it prints (the OpenCL implementation's compiler, the device
-/// code's printf) going to OutputFd.
+/// code's printf) going to OutputFd, or nowhere when OutputFd is -1.
 Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command, int OutputFd);
 
 /// Starts a worker and sends it Setup without waiting for the reply, which

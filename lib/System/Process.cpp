@@ -73,10 +73,17 @@ int describeActions(const ProcessSpec &Spec, FileActions &Actions) {
       Error = posix_spawn_file_actions_addclose(Actions.get(), Fd);
   if (!Error && Spec.NullInput)
     Error = posix_spawn_file_actions_addopen(Actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  if (!Error && Spec.OutputFd >= 0)
-    Error = Actions.give(Spec.OutputFd, STDOUT_FILENO);
-  if (!Error && Spec.ErrorFd >= 0)
-    Error = Actions.give(Spec.ErrorFd, STDERR_FILENO);
+  if (!Error && Spec.NullOutput) {
+    Error =
+        posix_spawn_file_actions_addopen(Actions.get(), STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    if (!Error)
+      Error = posix_spawn_file_actions_adddup2(Actions.get(), STDOUT_FILENO, STDERR_FILENO);
+  } else {
+    if (!Error && Spec.OutputFd >= 0)
+      Error = Actions.give(Spec.OutputFd, STDOUT_FILENO);
+    if (!Error && Spec.ErrorFd >= 0)
+      Error = Actions.give(Spec.ErrorFd, STDERR_FILENO);
+  }
   for (const InheritedFd &Extra : Spec.ExtraFds)
     if (!Error)
       Error = Actions.give(Extra.ParentFd, Extra.ChildFd);

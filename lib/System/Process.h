@@ -47,6 +47,9 @@ struct ProcessSpec {
   /// Descriptors that become the child's stdout and stderr; -1: inherited.
   int OutputFd = -1;
   int ErrorFd = -1;
+  /// Whether stdout and stderr write to /dev/null instead (OutputFd and
+  /// ErrorFd are then ignored): output nobody reads, opened by the spawn.
+  bool NullOutput = false;
   /// Further descriptors the child gets at fixed numbers.
   std::vector<InheritedFd> ExtraFds;
   /// Descriptors of this process the child must not inherit.

@@ -154,6 +154,24 @@ TEST(ProcessTest, StdinIsNullOrInherited) {
   EXPECT_EQ(Inherited, "inend\n");
 }
 
+TEST(ProcessTest, NullOutputWritesToDevNull) {
+  // The child says where its stdout and stderr go, through descriptor 3.
+  int Pipe[2];
+  ASSERT_EQ(::pipe2(Pipe, O_CLOEXEC), 0);
+  // (test is the shell's builtin: /proc/self is the shell, unredirected.)
+  ProcessSpec Spec = shell("for Fd in 1 2; do [ /proc/self/fd/$Fd -ef /dev/null ] && echo null >&3 "
+                           "|| echo other >&3; done; echo lost; echo lost >&2");
+  Spec.NullOutput = true;
+  Spec.ExtraFds = {{Pipe[1], 3}};
+  Process Child;
+  ASSERT_EQ(startProcess(Spec, Child), 0);
+  ::close(Pipe[1]);
+  const std::string Text = readAll(Pipe[0]);
+  ::close(Pipe[0]);
+  EXPECT_EQ(Child.reap(), 0);
+  EXPECT_EQ(Text, "null\nnull\n");
+}
+
 TEST(ProcessTest, ExtraDescriptorsArriveAtTheirNumbers) {
   // Close-on-exec here, and at the very numbers they go to and come from.
   int Out[2], In[2];
