@@ -432,7 +432,7 @@ private:
     const std::string Rewritten = tunerText(Param.Range.Expr);
     llvm::StringRef Text = llvm::StringRef(Rewritten).trim();
     if (Param.Range.Kind == RangeKind::Interval) {
-      OS << Text;
+      emitInterval(Param, A, Text);
       return;
     }
     // {a, b} and set(a, b): the values of a set of the parameter's type.
@@ -452,6 +452,34 @@ private:
       return;
     }
     OS << "set<" << A.TypeName << ">({" << Text << "})";
+  }
+
+  /// An interval as written, given its type where it was left out (check
+  /// deduces it; the engine's interval<T> needs it): the parameter's type
+  /// where a `type` clause names it, else the common type of the bounds and
+  /// the step (a generator's argument is no bound).
+  void emitInterval(const TuningParameter &Param, const AnalyzedParameter &A,
+                    llvm::StringRef Text) {
+    llvm::StringRef Call = Text;
+    if (Call.consume_front("atf::"))
+      Call = Call.ltrim();
+    if (Param.Range.ElementType || !Call.consume_front("interval") ||
+        !Call.ltrim().startswith("(") || !Call.endswith(")")) {
+      OS << Text;
+      return;
+    }
+    Call = Call.ltrim();
+    std::string Type = A.TypeName;
+    if (!Param.Type) {
+      const llvm::StringRef Inner = Call.drop_front().drop_back();
+      Type = "std::common_type_t<";
+      const auto Arguments = lexing::splitAtCommas(Inner, 0, Inner.size());
+      for (std::size_t I = 0; I < Arguments.size() && I < 3; ++I)
+        Type += std::string(I ? ", " : "") + "decltype(" +
+                Inner.slice(Arguments[I].first, Arguments[I].second).trim().str() + ")";
+      Type += ">";
+    }
+    OS << "interval<" << Type << ">" << Call;
   }
 
   /// Whether each of the comma-separated values in Text is a plain string
