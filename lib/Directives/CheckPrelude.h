@@ -103,13 +103,21 @@ consteval int first_at_fault(const int (&Found)[N], const int (&Counts)[N]) {
 }
 template <class T, class... Ts> struct first_of_pack { using type = T; };
 
+// Whether a set's value V converts to P as a value of P: as C++ converts,
+// but a null pointer only to pointers (C++20 converts nullptr to
+// std::string, whose constructor then throws in the tuner).
+template <class V, class P>
+inline constexpr bool value_converts_v = std::is_convertible_v<V, P> &&
+                                         (!std::is_null_pointer_v<V> || std::is_pointer_v<P> ||
+                                          std::is_member_pointer_v<P> || std::is_null_pointer_v<P>);
+
 // One argument of set(...): a value, or a chunk of values. Besides its
 // common type and convertibility, the value at fault (range_culprit).
 template <class V> struct set_part {
   using common = V;
   using first = V;
   static constexpr int count = 1;
-  template <class P> static constexpr bool converts_to = std::is_convertible_v<V, P>;
+  template <class P> static constexpr bool converts_to = value_converts_v<V, P>;
   template <class P> static consteval int first_unconvertible() { return converts_to<P> ? -1 : 0; }
   template <class F> static consteval int first_without_common() {
     return std::is_same_v<typename common_impl<void, F, V>::unstored, no_type> ? 0 : -1;

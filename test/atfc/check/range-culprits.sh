@@ -13,6 +13,10 @@
 # CHECK-NEXT: {{^}}                                 ^
 #atf::tp name C range set<float>(0.5, 1.5, nullptr)
 # CHECK: range-culprits.sh:[[@LINE-1]]:44: error: this value of the range of 'C' does not convert to 'float'
+#atf::tp name S type "std::string" range {"a", nullptr, "c"}
+# C++20 converts nullptr to std::string, which throws when the tuner runs;
+# a null pointer is a value of a pointer type only.
+# CHECK: range-culprits.sh:[[@LINE-3]]:48: error: this value of the range of 'S' does not convert to its type 'std::string'
 #atf::tp name D range interval<int>(1, 64, 0)
 # CHECK: range-culprits.sh:[[@LINE-1]]:44: error: the interval of 'D' has a step that is not positive
 # CHECK-NEXT: {{^}}#atf::tp name D range interval<int>(1, 64, 0)
