@@ -22,14 +22,16 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 }
 
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
-                 DiagnosticSink &Diags) {
+                 DiagnosticSink &Diags, const std::string &From) {
+  const std::string NotWritten =
+      "'" + Path + "' not written" + (From.empty() ? "" : " from '" + From + "'");
   if (W.Entries.empty()) {
-    Diags.error(std::string("no tuned configuration to select from: '") + Path + "' not written");
+    Diags.error("no tuned configuration to select from: " + NotWritten);
     return false;
   }
   Expected<std::string> Header = selectionHeader(W, Stem);
   if (!Header) {
-    Diags.error("'" + Path + "' not written: " + Header.error().message());
+    Diags.error(NotWritten + ": " + Header.error().message());
     return false;
   }
   if (Expected<void> Written = writeOutputFile(Path, *Header); !Written) {

@@ -26,9 +26,10 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
                                   DiagnosticSink &Diags);
 
 /// Writes the selection header of W with names from Stem to Path; false
-/// after reporting to Diags why not (no entry, a write that failed).
+/// after reporting to Diags why not (no entry, a name refused, a write that
+/// failed), naming From, the wisdom file W was read from, where given.
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
-                 DiagnosticSink &Diags);
+                 DiagnosticSink &Diags, const std::string &From = "");
 
 /// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
 /// from its results database (the runs of File) and the file's Constraints

@@ -364,9 +364,12 @@ private:
 /// The constraints are the user's C++ as written: what a compiler may say
 /// about them (`N >= 0` of a size_t, `x && 5`, a constant divisor of 0 in
 /// a branch the guard never takes) must not fail a program built with
-/// -Werror. GCC and Clang are told so around the fits function.
+/// -Werror. GCC and Clang are told so around the fits function: Clang of
+/// every warning (`2 ^ 1` is -Wxor-used-as-pow, and a list misses the next
+/// one), GCC, which has no such switch, of those its -Wall -Wextra give.
 constexpr const char *kQuietBegin =
     "#if defined(__clang__)\n#pragma clang diagnostic push\n"
+    "#pragma clang diagnostic ignored \"-Weverything\"\n"
     "#pragma clang diagnostic ignored \"-Wunknown-warning-option\"\n"
     "#pragma clang diagnostic ignored \"-Wtautological-compare\"\n"
     "#pragma clang diagnostic ignored \"-Wtautological-constant-compare\"\n"
@@ -386,6 +389,8 @@ constexpr const char *kQuietBegin =
     "#pragma clang diagnostic ignored \"-Wsign-conversion\"\n"
     "#pragma clang diagnostic ignored \"-Wfloat-equal\"\n"
     "#elif defined(__GNUC__)\n#pragma GCC diagnostic push\n"
+    "#pragma GCC diagnostic ignored \"-Wpragmas\"\n"
+    "#pragma GCC diagnostic ignored \"-Wxor-used-as-pow\"\n"
     "#pragma GCC diagnostic ignored \"-Wtype-limits\"\n"
     "#pragma GCC diagnostic ignored \"-Wint-in-bool-context\"\n"
     "#pragma GCC diagnostic ignored \"-Wbool-compare\"\n"

@@ -154,7 +154,7 @@ int runHeader(const WisdomOptions &Options) {
   if (!Stem)
     return 1;
   const std::string Output = Options.Output.empty() ? *Stem + "_select.h" : Options.Output;
-  if (!writeHeader(*W, *Stem, Output, Diags))
+  if (!writeHeader(*W, *Stem, Output, Diags, Options.Inputs.front()))
     return 1;
   standardOutput() << "written: " << Output << '\n';
   return 0;
