@@ -12,16 +12,6 @@ namespace atfc {
 
 namespace {
 
-std::optional<long double> numberOf(const Value &V) {
-  if (const auto *I = std::get_if<std::int64_t>(&V))
-    return static_cast<long double>(*I);
-  if (const auto *U = std::get_if<std::uint64_t>(&V))
-    return static_cast<long double>(*U);
-  if (const auto *D = std::get_if<double>(&V))
-    return static_cast<long double>(*D);
-  return std::nullopt;
-}
-
 std::string shortNumber(double X) { return fmt::format("{:.4g}", X); }
 
 } // namespace

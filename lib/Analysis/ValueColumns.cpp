@@ -7,9 +7,6 @@
 
 namespace atfc {
 
-namespace {
-
-/// The value as a number when it is one (bools are not: they order by kind).
 std::optional<long double> numberOf(const Value &V) {
   if (const auto *I = std::get_if<std::int64_t>(&V))
     return static_cast<long double>(*I);
@@ -19,6 +16,8 @@ std::optional<long double> numberOf(const Value &V) {
     return static_cast<long double>(*D);
   return std::nullopt;
 }
+
+namespace {
 
 /// The order of ValueColumns::Distinct.
 bool valueLess(const Value &A, const Value &B) {

@@ -23,6 +23,9 @@ namespace atfc {
 /// Whether Data's first (ranking) objective is maximised.
 bool rankingMaximises(const RecordedData &Data);
 
+/// The value as a number when it is one (bools are not: they order by kind).
+std::optional<long double> numberOf(const Value &V);
+
 /// The cost that ranks an entry, lower is better: its first (most
 /// significant) cost when it is valid and that cost is a finite number (for
 /// a maximised objective its reciprocal, and only when positive); nullopt
