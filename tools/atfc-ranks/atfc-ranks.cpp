@@ -28,7 +28,8 @@
 //    stopped tuner would hold the whole job for ever.
 //  - Waiting polls, with a short sleep that grows while nothing happens, so
 //    that idle ranks leave the cores to the measurements (a blocking MPI
-//    call would spin).
+//    call would spin). A rank that sends to a rank of its own machine also
+//    rings that rank's doorbell (System/Doorbell.h), which wakes it at once.
 //
 // ATFC_RANKS_STATS=1 makes rank 0 print the CPU time the searching tuner and
 // this launcher spent per measured configuration (bench/scale-out).
@@ -36,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 #include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
+#include "System/Doorbell.h"
 #include "System/Process.h"
 #include "System/TerminalText.h"
 
@@ -181,8 +183,18 @@ int exitCodeOf(int Status) {
 
 class Launcher {
 public:
-  Launcher(int Rank, int Size, unsigned Device, std::vector<std::string> Command)
-      : Rank(Rank), Size(Size), Device(Device), Command(std::move(Command)) {}
+  /// SameMachine: the ranks whose doorbells of DoorbellToken (empty: none)
+  /// this rank can ring.
+  Launcher(int Rank, int Size, unsigned Device, std::vector<std::string> Command,
+           const std::string &DoorbellToken, std::vector<bool> SameMachine)
+      : Rank(Rank), Size(Size), Device(Device), Command(std::move(Command)),
+        SameMachine(std::move(SameMachine)) {
+    // Without one (no abstract sockets here), messages wait for the poll.
+    if (!DoorbellToken.empty())
+      if (atfc::Expected<atfc::Doorbell> Opened =
+              atfc::Doorbell::open(DoorbellToken, static_cast<unsigned>(Rank)))
+        Bell.emplace(Opened.take());
+  }
 
   int run() {
     ::getrusage(RUSAGE_SELF, &StartUsage);
@@ -256,6 +268,8 @@ private:
     MPI_Isend(P->Data.data(), static_cast<int>(P->Data.size()), MPI_BYTE, To, Tag, MPI_COMM_WORLD,
               &P->Request);
     Sends.push_back(std::move(P));
+    if (Bell && SameMachine[static_cast<std::size_t>(To)])
+      Bell->ring(static_cast<unsigned>(To));
   }
 
   /// Hands a measuring tuner's message (or a Lost made here) to rank 0's
@@ -298,17 +312,22 @@ private:
       if (Rank != 0)
         Leaving = true;
     }
-    pollfd Fds[2] = {{Worker.Fd, POLLIN, 0}, {Search.Fd, POLLIN, 0}};
-    const int NFds = Rank == 0 ? 2 : 1;
+    pollfd Fds[3] = {{Worker.Fd, POLLIN, 0},
+                     {Bell ? Bell->fd() : -1, POLLIN, 0},
+                     {Rank == 0 ? Search.Fd : -1, POLLIN, 0}};
     timespec Wait = {0, Idle * 1000L};
-    ::ppoll(Fds, NFds, &Wait, nullptr);
+    ::ppoll(Fds, 3, &Wait, nullptr);
+    if (Fds[1].revents) {
+      Busy = true;
+      Woken += Bell->drain() > 0;
+    }
     if (Fds[0].revents) {
       Busy = true;
       Worker.fill();
       while (std::optional<Bytes> P = Worker.next())
         toSearch(*P);
     }
-    if (Rank == 0 && Fds[1].revents) {
+    if (Fds[2].revents) {
       Busy = true;
       Search.fill();
       while (std::optional<Bytes> P = Search.next()) {
@@ -350,11 +369,12 @@ private:
       return Done != 0;
     });
     Busy |= reapChildren();
-    // 50 us after activity, doubling to 4 ms while idle: a message waits at
-    // most 4 ms for MPI (on each of the two hops of a configuration), and a
-    // rank waiting on a long measurement wakes 250 times a second (10 ms
-    // cost 5 % of the throughput of 200 ms measurements; 2 ms, 1.9 ms of
-    // rank 0's CPU per configuration at 2 ranks).
+    // 50 us after activity, doubling to 4 ms while idle: a message from
+    // another machine waits at most 4 ms for MPI (on each of the two hops of
+    // a configuration; one from this machine rings), and a rank waiting on a
+    // long measurement wakes 250 times a second (10 ms cost 5 % of the
+    // throughput of 200 ms measurements; 2 ms, 1.9 ms of rank 0's CPU per
+    // configuration at 2 ranks).
     Idle = Busy ? 50 : std::min(Idle * 2, 4000L);
   }
 
@@ -466,10 +486,12 @@ private:
       std::fprintf(stderr,
                    "atfc: rank 0: %llu messages from measuring ranks; CPU time: searching "
                    "tuner %.3f ms per message; launcher %.3f ms per message, %.1f%% of a core "
-                   "over %.2f s, after %.0f ms to start MPI\n",
+                   "over %.2f s, after %.0f ms to start MPI; %s\n",
                    static_cast<unsigned long long>(Relayed), Seconds(SearchUsage) * 1e3 / N,
                    Relaying * 1e3 / N, Relaying * 100 / std::max(Wall, 1e-9), Wall,
-                   Seconds(StartUsage) * 1e3);
+                   Seconds(StartUsage) * 1e3,
+                   Bell ? ("woken " + std::to_string(Woken) + " times by its doorbell").c_str()
+                        : "no doorbell");
     }
     MPI_Finalize();
     return Rank == 0 ? exitCodeOf(SearchStatus) : 0;
@@ -494,6 +516,10 @@ private:
   rusage SearchUsage{}, StartUsage{};
   std::chrono::steady_clock::time_point StartTime;
   std::uint64_t Relayed = 0;
+  std::vector<bool> SameMachine;
+  std::optional<atfc::Doorbell> Bell;
+  /// Rounds a ring began.
+  std::uint64_t Woken = 0;
 };
 
 /// The device of the Local-th rank on its node: --devices' entry (cycling
@@ -517,11 +543,16 @@ unsigned deviceOf(int Local, const std::string &Devices) {
 }
 
 /// Rank 0's command line (and the status to end with, when rank 0 could not
-/// build the tuner) for every rank.
-std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Command, int &Failed) {
+/// build the tuner, and the job's doorbell token) for every rank.
+std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Command, int &Failed,
+                                          std::string &DoorbellToken) {
   Bytes Packed;
   if (Rank == 0) {
     Packed.push_back(static_cast<unsigned char>(Failed));
+    atfc::Expected<std::string> Token = atfc::newDoorbellToken();
+    DoorbellToken = Token ? *Token : "";
+    Packed.push_back(static_cast<unsigned char>(DoorbellToken.size()));
+    Packed.insert(Packed.end(), DoorbellToken.begin(), DoorbellToken.end());
     for (const std::string &A : Command) {
       Packed.insert(Packed.end(), A.begin(), A.end());
       Packed.push_back(0);
@@ -531,10 +562,14 @@ std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Com
   MPI_Bcast(&Size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   Packed.resize(Size);
   MPI_Bcast(Packed.data(), static_cast<int>(Size), MPI_BYTE, 0, MPI_COMM_WORLD);
-  Failed = Packed.empty() ? 1 : Packed[0];
+  Failed = Packed.size() < 2 ? 1 : Packed[0];
+  const std::size_t TokenEnd =
+      Packed.size() < 2 ? Packed.size() : std::min<std::size_t>(2 + Packed[1], Packed.size());
+  DoorbellToken.assign(Packed.begin() + std::min<std::size_t>(2, TokenEnd),
+                       Packed.begin() + TokenEnd);
   Command.clear();
   std::string Current;
-  for (std::size_t I = 1; I < Packed.size(); ++I) {
+  for (std::size_t I = TokenEnd; I < Packed.size(); ++I) {
     if (Packed[I] == 0) {
       Command.push_back(Current);
       Current.clear();
@@ -543,6 +578,27 @@ std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Com
     }
   }
   return Command;
+}
+
+/// Which of the job's Size ranks share this rank's machine (Node, the
+/// shared-memory communicator).
+std::vector<bool> ranksOfMachine(MPI_Comm Node, int Size) {
+  int Count = 0;
+  MPI_Comm_size(Node, &Count);
+  MPI_Group NodeGroup, WorldGroup;
+  MPI_Comm_group(Node, &NodeGroup);
+  MPI_Comm_group(MPI_COMM_WORLD, &WorldGroup);
+  std::vector<int> Local(static_cast<std::size_t>(Count)), World(Local.size());
+  for (int I = 0; I < Count; ++I)
+    Local[static_cast<std::size_t>(I)] = I;
+  MPI_Group_translate_ranks(NodeGroup, Count, Local.data(), WorldGroup, World.data());
+  MPI_Group_free(&NodeGroup);
+  MPI_Group_free(&WorldGroup);
+  std::vector<bool> Same(static_cast<std::size_t>(Size), false);
+  for (int R : World)
+    if (R >= 0 && R < Size)
+      Same[static_cast<std::size_t>(R)] = true;
+  return Same;
 }
 
 /// Reads atfc-ranks' options into Devices and Failed, and the tuner's
@@ -604,16 +660,20 @@ int main(int Argc, char **Argv) {
   MPI_Comm Node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
   MPI_Comm_rank(Node, &Local);
+  std::vector<bool> SameMachine = ranksOfMachine(Node, Size);
   MPI_Comm_free(&Node);
 
   if (Rank == 0 && Command.empty() && !Failed) {
     atfc::DiagnosticSink(std::cerr).error("rank 0 names no tuner to run");
     Failed = 2;
   }
-  Command = broadcastCommand(Rank, std::move(Command), Failed);
+  std::string DoorbellToken;
+  Command = broadcastCommand(Rank, std::move(Command), Failed, DoorbellToken);
   if (Failed) {
     MPI_Finalize();
     return Rank == 0 ? Failed : 0;
   }
-  return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command)).run();
+  return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command), DoorbellToken,
+                  std::move(SameMachine))
+      .run();
 }
