@@ -99,6 +99,10 @@ struct SetupMessage {
   DeviceKernelSetup Setup;
   /// Expected outputs of the checked buffers; empty until known.
   std::vector<std::vector<unsigned char>> Expected;
+  /// Not 0: the worker is a CUDA builder. It compiles for this compute
+  /// capability (major * 10 + minor) into the kernel cache and never opens
+  /// the driver or the GPU; a Prepare launches nothing.
+  int BuildOnlyComputeCapability = 0;
 };
 
 /// The Measure message's contents.
@@ -128,6 +132,9 @@ struct SetupReplyMessage {
   /// Whether a kernel one worker built is found built by another (the
   /// implementation's kernel cache): only then is building ahead of use.
   bool SharedBuildCache = false;
+  /// The CUDA device's compute capability (major * 10 + minor), which its
+  /// builders compile for; 0 for OpenCL.
+  int ComputeCapability = 0;
 };
 
 /// The reply to Measure.
