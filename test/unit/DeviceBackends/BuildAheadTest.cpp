@@ -7,12 +7,14 @@
 // measured are discarded with their builders, and failures while building
 // ahead (a build error, a crash, a hang) end as they would without it.
 // CUDA's builders, where NVRTC is found, fill atfc's kernel cache without
-// a driver or a GPU.
+// a driver or a GPU; where there is one, the measuring worker loads what
+// they built.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/BuildAhead.h"
 #include "../ScopedTempDirectory.h"
 #include "DeviceBackends/CudaCompiler.h"
+#include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/KernelImageCache.h"
 #include "DeviceWorkerCommand.h"
@@ -405,6 +407,56 @@ TEST(BuildAhead, CudaBuildersFillTheKernelCacheWithoutADriver) {
   EXPECT_FALSE(Failed->ok());
   EXPECT_EQ(Failed->Log, Broken.Failure->Log);
   EXPECT_FALSE(Cache->find(Key(Wishes[0]))) << "a builder built the measuring worker's own";
+}
+
+// On a GPU: with the kernel cache, a CUDA backend builds ahead, measures
+// what it would without, and its builders never open the driver; without
+// one it builds nothing ahead.
+TEST(BuildAhead, CudaMeasuringWorkerLoadsWhatBuildersCompiled) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
+  if (const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver); !Driver.ok())
+    GTEST_SKIP() << Driver.Error;
+  test::ScopedTempDirectory Temp("atfc-cuda-ahead");
+  DeviceKernelSetup Setup;
+  Setup.Source = CudaScaleSource;
+  Setup.KernelName = "scale";
+  Setup.FileName = "scale.cu";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.Repetitions = 2;
+  Setup.TimeoutSeconds = 60;
+  Expected<std::unique_ptr<DeviceBackend>> Plain =
+      DeviceBackend::open(CudaDeviceSelection{0}, Setup, deviceWorkerCommand());
+  if (!Plain)
+    GTEST_SKIP() << "no usable CUDA device: " << Plain.error().message();
+  (*Plain)->setCompileAhead(2);
+  EXPECT_EQ((*Plain)->compileAhead(), 0u) << "built ahead without a kernel cache";
+  Setup.KernelCacheDirectory = (Temp.path() / "cuda-kernels").string();
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(CudaDeviceSelection{0}, Setup, deviceWorkerCommand());
+  ASSERT_TRUE(Opened) << Opened.error().message();
+  DeviceBackend &Backend = **Opened;
+  Backend.setCompileAhead(2);
+  ASSERT_EQ(Backend.compileAhead(), 2u);
+  std::vector<UpcomingConfiguration> Batch;
+  for (int Factor = 1; Factor <= 6; ++Factor)
+    Batch.push_back({{{"FACTOR", Value(std::int64_t(Factor))}, {"BROKEN", Value(Factor == 4)}},
+                     {{N / 64}, {64}}});
+  Backend.prepare(Batch);
+  for (const UpcomingConfiguration &C : Batch) {
+    const Measurement With = Backend.measure(C.Values, C.Sizes);
+    const Measurement Without = (*Plain)->measure(C.Values, C.Sizes);
+    EXPECT_EQ(With.Valid, Without.Valid) << With.Reason << "\n" << With.Log;
+    EXPECT_EQ(With.Failure, Without.Failure) << With.Reason << "\n" << With.Log;
+  }
+  EXPECT_GE(Backend.builtAhead(), 2u);
+  EXPECT_EQ(Backend.workerRestarts(), 0u);
+  for (pid_t Builder : Backend.aheadProcesses()) {
+    if (alive(Builder)) {
+      EXPECT_FALSE(hasLoaded(Builder, "libcuda.so")) << "a builder opened the CUDA driver";
+    }
+  }
+  EXPECT_TRUE(hasLoaded(Backend.workerProcess(), "libcuda.so"));
 }
 
 } // namespace
