@@ -8,7 +8,8 @@
 //   tuner -> worker: Setup (device, kernel, arguments, expected outputs),
 //                    Measure (definitions, launch sizes, reference or not),
 //                    Prepare (as Measure: build and launch once, unmeasured,
-//                    so that the implementation's cache holds the kernel),
+//                    so that the implementation's cache holds the kernel;
+//                    a CUDA builder only compiles),
 //                    CrashForTesting.
 //   worker -> tuner: SetupReply (limits and description, or an error),
 //                    MeasureReply (the measurement, outputs of a reference,
