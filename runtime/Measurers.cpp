@@ -320,12 +320,23 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
       std::filesystem::absolute(std::filesystem::path(Context.FileName)).parent_path();
   Kernel.FileDirectory = FileDirectory.string();
   Kernel.WorkDirectory = Context.OutputDirectory + "/work";
-  if (Kernel.Check && Kernel.Check->Kind == CheckAgainst::Script) {
-    // A check script's directories go there: one of atfc's, never a link.
+  const bool Cuda = Setup.Kind == MeasurementKind::CUDA;
+  if ((Kernel.Check && Kernel.Check->Kind == CheckAgainst::Script) || Cuda) {
+    // A check script's directories go there, and CUDA's kernel cache,
+    // which NVRTC does not keep: one of atfc's, never a link.
     Expected<OutputDirectory> Dir = OutputDirectory::open(Context.OutputDirectory, true);
     Expected<void> Made = Dir ? Dir->makeDirectory("work") : Dir.takeError();
     if (!Made)
       return Made.takeError();
+  }
+  if (Cuda) {
+    // Every worker of this backend shares it: builders store what NVRTC
+    // compiled, the measuring worker loads it (KernelImageCache.h).
+    Expected<OutputDirectory> Work = OutputDirectory::open(Kernel.WorkDirectory, false);
+    Expected<void> Made = Work ? Work->makeDirectory("cuda-kernels") : Work.takeError();
+    if (!Made)
+      return Made.takeError();
+    Kernel.KernelCacheDirectory = Kernel.WorkDirectory + "/cuda-kernels";
   }
   Kernel.Inputs = Context.Inputs;
   Kernel.Seed = Setup.Seed.value_or(0);

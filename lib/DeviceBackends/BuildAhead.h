@@ -7,7 +7,8 @@
 // implementations that compile for the local size at the first launch
 // (pocl) do so then. The implementation's kernel cache, which processes
 // share (pocl's POCL_CACHE_DIR), then hands the measuring worker the built
-// kernel, so that it only launches.
+// kernel, so that it only launches. CUDA's builders only run NVRTC into
+// atfc's own cache (KernelImageCache.h), never touching the GPU.
 //
 // The pool keeps the wish list of the configurations measured next, in
 // order; the first one is the measuring worker's own to build, the others go

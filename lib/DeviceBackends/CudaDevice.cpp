@@ -4,7 +4,9 @@
 // with dlopen (CudaLibraries.h), never linked, so that every binary starts on machines without
 // an NVIDIA driver; only the handful of entry points needed are looked up.
 // One primary context per worker; one module per configuration, compiled by
-// NVRTC for the device's architecture; launches timed with CUDA events.
+// NVRTC for the device's architecture, or found compiled in the kernel
+// cache that the backend's workers share (KernelImageCache.h), where a
+// builder, which only runs NVRTC, put it; launches timed with CUDA events.
 // An error while a kernel runs (an illegal address) breaks the context for
 // good, so it ends the worker and the configuration counts as crashed.
 // Where the costs include energy, NVML's counter of the same GPU (found by
@@ -16,6 +18,7 @@
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/KernelDevice.h"
+#include "DeviceBackends/KernelImageCache.h"
 
 #include <dlfcn.h>
 
@@ -63,6 +66,73 @@ constexpr int FuncAttrMaxDynamicSharedSizeBytes = 8;
 constexpr std::int64_t DefaultDynamicSharedLimit = 48 * 1024;
 constexpr int AttrComputeCapabilityMajor = 75;
 constexpr int AttrComputeCapabilityMinor = 76;
+
+/// Setup's kernel with Definitions for ComputeCapability: from Cache where it
+/// holds it, else compiled by NVRTC and stored there. A failed build is
+/// stored too, so that the measuring worker reports it without compiling.
+CudaCompilation compileThroughCache(KernelImageCache *Cache, const DeviceKernelSetup &Setup,
+                                    const std::vector<std::string> &Definitions,
+                                    int ComputeCapability) {
+  if (!Cache)
+    return compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName, Definitions,
+                             ComputeCapability);
+  const KernelImageKey Key =
+      nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, Definitions, ComputeCapability);
+  if (std::optional<CudaCompilation> Found = Cache->find(Key))
+    return std::move(*Found);
+  CudaCompilation Compiled = compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName,
+                                               Definitions, ComputeCapability);
+  // A store that fails (a full disk) costs only the measuring worker's
+  // compiling it again.
+  (void)Cache->store(Key, Compiled);
+  return Compiled;
+}
+
+/// Opens Setup's kernel cache, when it names one.
+Expected<std::optional<KernelImageCache>> openKernelCache(const DeviceKernelSetup &Setup) {
+  if (Setup.KernelCacheDirectory.empty())
+    return std::optional<KernelImageCache>();
+  Expected<KernelImageCache> Cache = KernelImageCache::open(Setup.KernelCacheDirectory);
+  if (!Cache)
+    return Cache.takeError();
+  return std::optional<KernelImageCache>(Cache.take());
+}
+
+/// A builder for compile-ahead: NVRTC and the cache, no driver.
+class CudaBuilder final : public KernelDevice {
+public:
+  CudaBuilder(const DeviceKernelSetup &Setup, int ComputeCapability, KernelImageCache Cache)
+      : Setup(Setup), ComputeCapability(ComputeCapability), Cache(std::move(Cache)) {}
+
+  DeviceLimits limits() const override { return {}; }
+  std::string description() const override {
+    return "CUDA builder for sm_" + std::to_string(ComputeCapability);
+  }
+  bool sharedBuildCache() const override { return true; }
+  DeviceStatus build(const std::vector<std::string> &Definitions) override {
+    CudaCompilation Compiled = compileThroughCache(&Cache, Setup, Definitions, ComputeCapability);
+    if (!Compiled.ok())
+      return DeviceStatus::failed(FailureKind::BuildFailed, Compiled.Error, Compiled.Log);
+    return {};
+  }
+  DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &) override {
+    return launchesNothing();
+  }
+  DeviceStatus launch(const LaunchSizes &, double &) override { return launchesNothing(); }
+  DeviceStatus readBuffer(unsigned, std::vector<unsigned char> &) override {
+    return launchesNothing();
+  }
+
+private:
+  static DeviceStatus launchesNothing() {
+    return DeviceStatus::failed(FailureKind::RunFailed, "a CUDA builder has no GPU",
+                                "it only compiles kernels ahead");
+  }
+
+  const DeviceKernelSetup &Setup;
+  int ComputeCapability;
+  KernelImageCache Cache;
+};
 
 /// The driver entry points the backend uses.
 struct CudaDriver {
@@ -197,6 +267,10 @@ public:
     if ((Err = Driver.EventCreate(&Start, 0)) != CudaSuccess ||
         (Err = Driver.EventCreate(&Stop, 0)) != CudaSuccess)
       return Error("cannot create CUDA events: " + Driver.error(Err));
+    Expected<std::optional<KernelImageCache>> Opened = openKernelCache(Setup);
+    if (!Opened)
+      return Opened.takeError();
+    Cache = Opened.take();
 
     auto Attribute = [&](int What) {
       int Value = 0;
@@ -233,6 +307,8 @@ public:
   const EnergyCounter *energyCounter() const override { return Energy ? &*Energy : nullptr; }
 
   std::string toolchain() const override { return Toolchain; }
+  bool sharedBuildCache() const override { return Cache.has_value(); }
+  int computeCapability() const override { return ComputeCapability; }
 
   DeviceLimits limits() const override { return Limits; }
   std::string description() const override { return Description; }
@@ -242,8 +318,8 @@ public:
       Driver.ModuleUnload(Module);
       Module = nullptr;
     }
-    CudaCompilation Compiled = compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName,
-                                                 Definitions, ComputeCapability);
+    CudaCompilation Compiled =
+        compileThroughCache(Cache ? &*Cache : nullptr, Setup, Definitions, ComputeCapability);
     if (!Compiled.ok())
       return DeviceStatus::failed(FailureKind::BuildFailed, Compiled.Error, Compiled.Log);
     CUresult Err = Driver.ModuleLoadData(&Module, Compiled.Image.data());
@@ -382,6 +458,8 @@ private:
   std::string Description;
   std::string Toolchain;
   std::optional<EnergyCounter> Energy;
+  /// The kernels the backend's workers share; none without a directory.
+  std::optional<KernelImageCache> Cache;
 };
 
 } // namespace
@@ -424,6 +502,19 @@ openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Se
   if (Expected<void> Open = Opened->open(Selection, Contents); !Open)
     return Open.takeError();
   return std::unique_ptr<KernelDevice>(std::move(Opened));
+}
+
+Expected<std::unique_ptr<KernelDevice>> openCudaBuilder(const DeviceKernelSetup &Setup,
+                                                        int ComputeCapability) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    return Error(Nvrtc.Error);
+  if (Setup.KernelCacheDirectory.empty())
+    return Error("a CUDA builder needs a kernel cache directory");
+  Expected<KernelImageCache> Cache = KernelImageCache::open(Setup.KernelCacheDirectory);
+  if (!Cache)
+    return Cache.takeError();
+  return std::unique_ptr<KernelDevice>(
+      std::make_unique<CudaBuilder>(Setup, ComputeCapability, Cache.take()));
 }
 
 } // namespace atfc

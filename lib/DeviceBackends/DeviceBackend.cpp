@@ -114,6 +114,7 @@ Expected<void> DeviceBackend::startWorker() {
   Toolchain = Answer->Toolchain;
   HostDevice = Answer->HostDevice;
   SharedBuildCache = Answer->SharedBuildCache;
+  ComputeCapability = Answer->ComputeCapability;
   return success();
 }
 
@@ -152,6 +153,10 @@ void DeviceBackend::setCompileAhead(unsigned Builders) {
   if (AheadBuilders == 0)
     return;
   SetupMessage Message{Selection, Setup, {}};
+  // A CUDA builder only runs NVRTC, for the measuring worker's GPU: the
+  // GPU stays the measuring worker's alone.
+  if (std::holds_alternative<CudaDeviceSelection>(Selection))
+    Message.BuildOnlyComputeCapability = ComputeCapability;
   Ahead = std::make_unique<BuildAheadPool>(Command, std::move(Message), AheadBuilders,
                                            Setup.TimeoutSeconds);
 }

@@ -101,6 +101,10 @@ struct DeviceKernelSetup {
   std::optional<CheckSetup> Check;
   /// The seed of the random scalars and buffer contents.
   std::uint64_t Seed = 0;
+  /// Where a CUDA backend's workers share the kernels NVRTC compiled
+  /// (KernelImageCache.h), under the run's work directory; empty: nowhere,
+  /// and CUDA builds nothing ahead.
+  std::string KernelCacheDirectory;
 
   // For a check script, in the tuner only (the worker gets none of them):
   /// Where each configuration's directory is made ($ATF_WORK_DIR).
@@ -169,8 +173,10 @@ public:
 
   /// Builds up to Builders configurations ahead, each in a worker process
   /// of its own, while one is measured (BuildAhead.h); 0 turns it off.
-  /// Without a kernel cache that workers share (CUDA: NVRTC keeps none) it
-  /// stays off: compileAhead() says what is in effect.
+  /// Without a kernel cache that workers share (CUDA: without a
+  /// KernelCacheDirectory) it stays off: compileAhead() says what is in
+  /// effect. CUDA's builders only compile, for the measuring worker's
+  /// compute capability; they never open the GPU.
   void setCompileAhead(unsigned Builders);
   unsigned compileAhead() const { return AheadBuilders; }
   /// The configurations measure() will be asked for next, in order (the
@@ -243,6 +249,8 @@ private:
   std::string Toolchain;
   bool HostDevice = false;
   bool SharedBuildCache = false;
+  /// The CUDA device's major * 10 + minor; 0 for OpenCL.
+  int ComputeCapability = 0;
   WorkerProcess Worker;
   /// The workers that build ahead; null when compile-ahead is off.
   std::unique_ptr<BuildAheadPool> Ahead;

@@ -146,7 +146,9 @@ void encode(WireWriter &W, const SetupMessage &M) {
       W.u64(B);
   }
   W.u64(S.Seed);
+  W.str(S.KernelCacheDirectory);
   encodeBlobs(W, M.Expected);
+  W.u64(static_cast<std::uint64_t>(M.BuildOnlyComputeCapability));
 }
 
 bool decode(WireReader &R, SetupMessage &M) {
@@ -207,7 +209,9 @@ bool decode(WireReader &R, SetupMessage &M) {
     S.Check = C;
   }
   S.Seed = R.u64();
+  S.KernelCacheDirectory = R.str();
   M.Expected = decodeBlobs(R);
+  M.BuildOnlyComputeCapability = static_cast<int>(R.u64());
   return !R.Failed;
 }
 
@@ -263,6 +267,7 @@ void encode(WireWriter &W, const SetupReplyMessage &M) {
   W.str(M.Toolchain);
   W.u8(M.HostDevice);
   W.u8(M.SharedBuildCache);
+  W.u64(static_cast<std::uint64_t>(M.ComputeCapability));
 }
 
 bool decode(WireReader &R, SetupReplyMessage &M) {
@@ -273,6 +278,7 @@ bool decode(WireReader &R, SetupReplyMessage &M) {
   M.Toolchain = R.str();
   M.HostDevice = R.u8() != 0;
   M.SharedBuildCache = R.u8() != 0;
+  M.ComputeCapability = static_cast<int>(R.u64());
   return !R.Failed;
 }
 

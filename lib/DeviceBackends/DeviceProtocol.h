@@ -8,7 +8,8 @@
 //   tuner -> worker: Setup (device, kernel, arguments, expected outputs),
 //                    Measure (definitions, launch sizes, reference or not),
 //                    Prepare (as Measure: build and launch once, unmeasured,
-//                    so that the implementation's cache holds the kernel),
+//                    so that the implementation's cache holds the kernel;
+//                    a CUDA builder only compiles),
 //                    CrashForTesting.
 //   worker -> tuner: SetupReply (limits and description, or an error),
 //                    MeasureReply (the measurement, outputs of a reference,
@@ -99,6 +100,10 @@ struct SetupMessage {
   DeviceKernelSetup Setup;
   /// Expected outputs of the checked buffers; empty until known.
   std::vector<std::vector<unsigned char>> Expected;
+  /// Not 0: the worker is a CUDA builder. It compiles for this compute
+  /// capability (major * 10 + minor) into the kernel cache and never opens
+  /// the driver or the GPU; a Prepare launches nothing.
+  int BuildOnlyComputeCapability = 0;
 };
 
 /// The Measure message's contents.
@@ -128,6 +133,9 @@ struct SetupReplyMessage {
   /// Whether a kernel one worker built is found built by another (the
   /// implementation's kernel cache): only then is building ahead of use.
   bool SharedBuildCache = false;
+  /// The CUDA device's compute capability (major * 10 + minor), which its
+  /// builders compile for; 0 for OpenCL.
+  int ComputeCapability = 0;
 };
 
 /// The reply to Measure.

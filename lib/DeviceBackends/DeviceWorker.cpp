@@ -175,9 +175,11 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
 /// Builds a configuration ahead, for a worker that measures it later: the
 /// build, then one launch, as implementations that compile for the local
 /// size at the first launch (pocl) do so then. What they compile goes into
-/// their cache, which the measuring worker shares. Valid without a cost
-/// when built; a failed build is the configuration's (it would fail alike
-/// when measured); a failed launch is left to the measurement to report.
+/// their cache, which the measuring worker shares. A CUDA builder only
+/// compiles: NVRTC's image is whole, and the GPU is the measuring
+/// worker's. Valid without a cost when built; a failed build is the
+/// configuration's (it would fail alike when measured); a failed launch is
+/// left to the measurement to report.
 MeasureReplyMessage buildAhead(WorkerState &State, const MeasureMessage &Request) {
   MeasureReplyMessage Reply;
   KernelDevice &Device = *State.Device;
@@ -190,12 +192,14 @@ MeasureReplyMessage buildAhead(WorkerState &State, const MeasureMessage &Request
     Reply.WorkerEnds = Status.Fatal;
     return Reply;
   }
+  Reply.Result = Measurement::valid({});
+  Reply.Result.CompileSeconds = CompileSeconds;
+  if (State.Setup.BuildOnlyComputeCapability > 0)
+    return Reply;
   double Seconds = 0;
   Status = Device.writeBuffers(State.Contents);
   if (Status.ok())
     Status = Device.launch(Request.Sizes, Seconds);
-  Reply.Result = Measurement::valid({});
-  Reply.Result.CompileSeconds = CompileSeconds;
   Reply.WorkerEnds = Status.Fatal;
   return Reply;
 }
@@ -205,6 +209,20 @@ SetupReplyMessage setUp(WorkerState &State) {
   SetupReplyMessage Reply;
   const DeviceKernelSetup &Setup = State.Setup.Setup;
   State.Contents.clear();
+  if (State.Setup.BuildOnlyComputeCapability > 0) {
+    // A builder launches nothing: no contents, no driver.
+    Expected<std::unique_ptr<KernelDevice>> Builder =
+        openCudaBuilder(Setup, State.Setup.BuildOnlyComputeCapability);
+    if (!Builder) {
+      Reply.Error = Builder.error().message();
+      return Reply;
+    }
+    State.Device = Builder.take();
+    Reply.Description = State.Device->description();
+    Reply.SharedBuildCache = true;
+    Reply.ComputeCapability = State.Setup.BuildOnlyComputeCapability;
+    return Reply;
+  }
   for (unsigned I = 0; I < Setup.Arguments.size(); ++I) {
     Expected<std::vector<unsigned char>> Contents = loadContents(Setup.Arguments[I], I, Setup.Seed);
     if (!Contents) {
@@ -236,6 +254,7 @@ SetupReplyMessage setUp(WorkerState &State) {
   Reply.Toolchain = State.Device->toolchain();
   Reply.HostDevice = State.Device->hostDevice();
   Reply.SharedBuildCache = State.Device->sharedBuildCache();
+  Reply.ComputeCapability = State.Device->computeCapability();
   return Reply;
 }
 

@@ -57,10 +57,13 @@ public:
   /// Whether the device computes on the host's cores (an OpenCL CPU device).
   virtual bool hostDevice() const { return false; }
   /// Whether a kernel built in one process is found built by another of the
-  /// same implementation (its kernel cache: pocl's POCL_CACHE_DIR, NVIDIA's
-  /// compute cache), so that building ahead in other workers pays off.
-  /// NVRTC keeps no cache: CUDA says no.
+  /// same implementation (its kernel cache: pocl's POCL_CACHE_DIR; for
+  /// CUDA, whose NVRTC keeps none, atfc's KernelImageCache.h), so that
+  /// building ahead in other workers pays off.
   virtual bool sharedBuildCache() const { return false; }
+  /// A CUDA device's compute capability (major * 10 + minor), which its
+  /// builders compile for; 0 for OpenCL.
+  virtual int computeCapability() const { return 0; }
   /// Builds the kernel with the "NAME=VALUE" definitions and sets its
   /// arguments (scalars from their initial contents, buffers).
   virtual DeviceStatus build(const std::vector<std::string> &Definitions) = 0;
@@ -86,6 +89,13 @@ openOpenCLDevice(const OpenCLDeviceSelection &Selection, const DeviceKernelSetup
 Expected<std::unique_ptr<KernelDevice>>
 openCudaDevice(const CudaDeviceSelection &Selection, const DeviceKernelSetup &Setup,
                const std::vector<std::vector<unsigned char>> &Contents);
+
+/// A CUDA builder for compile-ahead: its build() compiles with NVRTC for
+/// ComputeCapability into Setup's kernel cache, and nothing else; it never
+/// opens the driver, so it creates no context and touches no GPU. Its
+/// launches and buffers fail (CudaDevice.cpp).
+Expected<std::unique_ptr<KernelDevice>> openCudaBuilder(const DeviceKernelSetup &Setup,
+                                                        int ComputeCapability);
 
 /// One line per OpenCL device: "OpenCL: platform P device D: NAME (TYPE,
 /// PLATFORM)", followed by "OpenCL: platform P device D supports half

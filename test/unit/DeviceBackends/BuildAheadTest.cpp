@@ -6,11 +6,17 @@
 // those without compile-ahead, configurations built ahead but never
 // measured are discarded with their builders, and failures while building
 // ahead (a build error, a crash, a hang) end as they would without it.
+// CUDA's builders, where NVRTC is found, fill atfc's kernel cache without
+// a driver or a GPU; where there is one, the measuring worker loads what
+// they built.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/BuildAhead.h"
 #include "../ScopedTempDirectory.h"
+#include "DeviceBackends/CudaCompiler.h"
+#include "DeviceBackends/CudaLibraries.h"
 #include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/KernelImageCache.h"
 #include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +26,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <thread>
 
@@ -317,6 +324,139 @@ TEST(BuildAhead, RandomListsMeasureAsWithout) {
     EXPECT_LE(Ahead->builtAhead(), Measured);
     EXPECT_EQ(Ahead->workerRestarts(), 0u);
   }
+}
+
+const char *CudaScaleSource = R"(// blanked directive line
+extern "C" __global__ void scale(const int n, float *y) {
+#if BROKEN
+  this is not CUDA;
+#endif
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = y[i] * 2.0f + FACTOR;
+}
+)";
+
+/// Whether process Pid has a library whose name holds Name loaded.
+bool hasLoaded(pid_t Pid, const std::string &Name) {
+  std::ifstream Maps("/proc/" + std::to_string(Pid) + "/maps");
+  std::string Line;
+  while (std::getline(Maps, Line))
+    if (Line.find(Name) != std::string::npos)
+      return true;
+  return false;
+}
+
+// CUDA builders only run NVRTC, for the compute capability the measuring
+// worker's GPU reported, into the kernel cache: no driver is needed (this
+// machine may have none), and none is loaded where there is one.
+TEST(BuildAhead, CudaBuildersFillTheKernelCacheWithoutADriver) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << "CUDA compile-ahead needs NVRTC, which is not found: " << Nvrtc.Error;
+  test::ScopedTempDirectory Temp("atfc-cuda-ahead");
+  DeviceKernelSetup Setup;
+  Setup.Source = CudaScaleSource;
+  Setup.KernelName = "scale";
+  Setup.FileName = "scale.cu";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.KernelCacheDirectory = (Temp.path() / "work" / "cuda-kernels").string();
+  SetupMessage Message{CudaDeviceSelection{}, Setup, {}};
+  Message.BuildOnlyComputeCapability = 90;
+  BuildAheadPool Pool(deviceWorkerCommand(), Message, 2, 120);
+  auto Wish = [](std::vector<std::string> Definitions) {
+    return MeasureMessage{false, std::move(Definitions), {{N / 64}, {64}}};
+  };
+  const std::vector<MeasureMessage> Wishes = {Wish({"FACTOR=1"}), Wish({"FACTOR=2"}),
+                                              Wish({"FACTOR=3", "BROKEN=1"}), Wish({"FACTOR=4"})};
+  Pool.prepare(Wishes);
+  // The first is the measuring worker's to build; the builders take the
+  // others, two at once.
+  const AheadOutcome First = Pool.take(Wishes[0]);
+  EXPECT_FALSE(First.Built || First.Failure);
+  EXPECT_TRUE(Pool.take(Wishes[1]).Built);
+  const AheadOutcome Broken = Pool.take(Wishes[2]);
+  ASSERT_TRUE(Broken.Failure);
+  EXPECT_EQ(Broken.Failure->Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(Broken.Failure->Reason, "build failed");
+  EXPECT_NE(Broken.Failure->Log.find("scale.cu(4)"), std::string::npos) << Broken.Failure->Log;
+  EXPECT_TRUE(Pool.take(Wishes[3]).Built);
+  EXPECT_EQ(Pool.builtAhead(), 2u);
+  for (pid_t Builder : Pool.builderProcesses()) {
+    ASSERT_TRUE(alive(Builder)) << "a builder ended";
+    EXPECT_FALSE(hasLoaded(Builder, "libcuda.so")) << "a builder opened the CUDA driver";
+  }
+
+  // What they built is in the cache, a cubin for sm_90 under the
+  // measuring worker's key; the failed build with NVRTC's log.
+  Expected<KernelImageCache> Cache = KernelImageCache::open(Setup.KernelCacheDirectory);
+  ASSERT_TRUE(Cache.ok()) << Cache.error().message();
+  auto Key = [&](const MeasureMessage &M) {
+    return nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, M.Definitions, 90);
+  };
+  for (const MeasureMessage *Built : {&Wishes[1], &Wishes[3]}) {
+    std::optional<CudaCompilation> Found = Cache->find(Key(*Built));
+    ASSERT_TRUE(Found) << Built->Definitions[0];
+    EXPECT_TRUE(Found->ok() && Found->IsCubin && !Found->Image.empty());
+    EXPECT_EQ(Found->LoweredName, "scale");
+    EXPECT_FALSE(Cache->find(
+        nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, Built->Definitions, 80)))
+        << "stored for another compute capability";
+  }
+  std::optional<CudaCompilation> Failed = Cache->find(Key(Wishes[2]));
+  ASSERT_TRUE(Failed);
+  EXPECT_FALSE(Failed->ok());
+  EXPECT_EQ(Failed->Log, Broken.Failure->Log);
+  EXPECT_FALSE(Cache->find(Key(Wishes[0]))) << "a builder built the measuring worker's own";
+}
+
+// On a GPU: with the kernel cache, a CUDA backend builds ahead, measures
+// what it would without, and its builders never open the driver; without
+// one it builds nothing ahead.
+TEST(BuildAhead, CudaMeasuringWorkerLoadsWhatBuildersCompiled) {
+  if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
+    GTEST_SKIP() << Nvrtc.Error;
+  if (const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver); !Driver.ok())
+    GTEST_SKIP() << Driver.Error;
+  test::ScopedTempDirectory Temp("atfc-cuda-ahead");
+  DeviceKernelSetup Setup;
+  Setup.Source = CudaScaleSource;
+  Setup.KernelName = "scale";
+  Setup.FileName = "scale.cu";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.Repetitions = 2;
+  Setup.TimeoutSeconds = 60;
+  Expected<std::unique_ptr<DeviceBackend>> Plain =
+      DeviceBackend::open(CudaDeviceSelection{0}, Setup, deviceWorkerCommand());
+  if (!Plain)
+    GTEST_SKIP() << "no usable CUDA device: " << Plain.error().message();
+  (*Plain)->setCompileAhead(2);
+  EXPECT_EQ((*Plain)->compileAhead(), 0u) << "built ahead without a kernel cache";
+  Setup.KernelCacheDirectory = (Temp.path() / "cuda-kernels").string();
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(CudaDeviceSelection{0}, Setup, deviceWorkerCommand());
+  ASSERT_TRUE(Opened) << Opened.error().message();
+  DeviceBackend &Backend = **Opened;
+  Backend.setCompileAhead(2);
+  ASSERT_EQ(Backend.compileAhead(), 2u);
+  std::vector<UpcomingConfiguration> Batch;
+  for (int Factor = 1; Factor <= 6; ++Factor)
+    Batch.push_back({{{"FACTOR", Value(std::int64_t(Factor))}, {"BROKEN", Value(Factor == 4)}},
+                     {{N / 64}, {64}}});
+  Backend.prepare(Batch);
+  for (const UpcomingConfiguration &C : Batch) {
+    const Measurement With = Backend.measure(C.Values, C.Sizes);
+    const Measurement Without = (*Plain)->measure(C.Values, C.Sizes);
+    EXPECT_EQ(With.Valid, Without.Valid) << With.Reason << "\n" << With.Log;
+    EXPECT_EQ(With.Failure, Without.Failure) << With.Reason << "\n" << With.Log;
+  }
+  EXPECT_GE(Backend.builtAhead(), 2u);
+  EXPECT_EQ(Backend.workerRestarts(), 0u);
+  for (pid_t Builder : Backend.aheadProcesses()) {
+    if (alive(Builder)) {
+      EXPECT_FALSE(hasLoaded(Builder, "libcuda.so")) << "a builder opened the CUDA driver";
+    }
+  }
+  EXPECT_TRUE(hasLoaded(Backend.workerProcess(), "libcuda.so"));
 }
 
 } // namespace

@@ -238,6 +238,8 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   Check.Buffers = {2};
   Message.Setup.Check = Check;
   Message.Expected = {{1, 2, 3}};
+  Message.Setup.KernelCacheDirectory = "/out/work/cuda-kernels";
+  Message.BuildOnlyComputeCapability = 90;
   WireWriter Out;
   encode(Out, Message);
   std::vector<unsigned char> Body(Out.Bytes.begin() + 1, Out.Bytes.end());
@@ -262,6 +264,19 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   EXPECT_EQ(Back.Setup.Check->Tolerance, 0.25);
   EXPECT_EQ(Back.Setup.Check->Relative, 1e-5);
   EXPECT_EQ(Back.Expected, Message.Expected);
+  // A CUDA builder's cache and the compute capability it compiles for.
+  EXPECT_EQ(Back.Setup.KernelCacheDirectory, "/out/work/cuda-kernels");
+  EXPECT_EQ(Back.BuildOnlyComputeCapability, 90);
+  SetupReplyMessage Reply;
+  Reply.SharedBuildCache = true;
+  Reply.ComputeCapability = 89;
+  WireWriter ReplyOut;
+  encode(ReplyOut, Reply);
+  WireReader ReplyIn(ReplyOut.Bytes);
+  SetupReplyMessage ReplyBack;
+  ASSERT_TRUE(decode(ReplyIn, ReplyBack));
+  EXPECT_TRUE(ReplyBack.SharedBuildCache);
+  EXPECT_EQ(ReplyBack.ComputeCapability, 89);
 
   // A configuration's local counts and shared memory travel with its sizes.
   MeasureMessage Measure{false, {"WG=4"}, LaunchSizes{{64}, {4}, {4, 0}, -8}};

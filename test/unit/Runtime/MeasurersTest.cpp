@@ -1,7 +1,7 @@
 //===- MeasurersTest.cpp - The measurer a file asks for -------------------===//
 //
 // makeMeasurer's refusals: each says what the file lacks, before anything
-// is started.
+// is started; and the directories it makes in the output directory.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/ConfigurationMeasurer.h"
@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace atfc {
@@ -49,6 +50,37 @@ TEST(Measurers, AWorkDirectoryThatCannotBeMadeIsRefused) {
   Context.OutputDirectory = (Dir / "out").string();
   Expected<std::unique_ptr<ConfigurationMeasurer>> Made = makeMeasurer(Setup, Context);
   EXPECT_TRUE(Made) << Made.error().message();
+}
+
+// CUDA's workers share a kernel cache under the work directory, made
+// before the device is opened (here: no worker can start), private, and
+// never through a link planted there.
+TEST(Measurers, ACudaKernelMakesItsKernelCacheInTheWorkDirectory) {
+  const test::ScopedTempDirectory Scratch("atfc-measurers");
+  const std::filesystem::path &Dir = Scratch.path();
+  TuningSetup Setup;
+  Setup.Kind = MeasurementKind::CUDA;
+  Setup.KernelName = "scale";
+  Setup.Launch = [](std::span<const Value>, const DeviceLimits &) {
+    return LaunchDimensions{{1}, {1}};
+  };
+  MeasurerContext Context;
+  Context.FileName = (Dir / "scale.cu").string();
+  Context.OutputDirectory = (Dir / "out").string();
+  EXPECT_EQ(refusal(Setup, Context), "no command to start the device worker");
+  const std::filesystem::path Cache = Dir / "out" / "work" / "cuda-kernels";
+  struct stat Status {};
+  ASSERT_EQ(::lstat(Cache.c_str(), &Status), 0) << Cache;
+  EXPECT_TRUE(S_ISDIR(Status.st_mode));
+  EXPECT_EQ(Status.st_mode & 0777, 0700u);
+
+  // A link put in its place before the next run is refused, not followed.
+  std::filesystem::remove(Cache);
+  std::filesystem::create_directory(Dir / "elsewhere");
+  std::filesystem::create_directory_symlink(Dir / "elsewhere", Cache);
+  const std::string Why = refusal(Setup, Context);
+  EXPECT_NE(Why.find(Cache.string()), std::string::npos) << Why;
+  EXPECT_TRUE(std::filesystem::is_empty(Dir / "elsewhere"));
 }
 
 } // namespace

@@ -1,0 +1,151 @@
+//===- DeviceBackends/KernelImageCache.cpp - NVRTC's results, shared ------===//
+//
+// An entry: a magic line, then length-framed fields (the whole key, the
+// outcome, the lowered name, the log, the error, the image), then a
+// 32-hex-digit checksum of all before it. Any deviation reads as a miss.
+//
+//===----------------------------------------------------------------------===//
+#include "DeviceBackends/KernelImageCache.h"
+
+#include "Support/SplitMix64.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace atfc {
+
+namespace {
+
+constexpr std::string_view kEntryMagic = "atfc CUDA kernel image 1\n";
+constexpr std::size_t kChecksumDigits = 32;
+/// More than any cubin, less than a planted huge file could make atfc read.
+constexpr std::size_t kEntryLimit = std::size_t(256) << 20;
+
+/// 128 bits of two FNV-1a lanes with different offset bases, each finished
+/// by an avalanche step, as 32 hex digits. Not cryptographic: it names and
+/// checks entries of the user's own directory.
+std::string hashText(std::string_view Text) {
+  std::uint64_t A = 0xcbf29ce484222325ULL, B = 0x6c62272e07bb0142ULL;
+  for (unsigned char C : Text) {
+    A = (A ^ C) * 0x100000001b3ULL;
+    B = (B ^ C) * 0x100000001b3ULL;
+  }
+  A = splitMix64Finalise(A ^ Text.size());
+  B = splitMix64Finalise(B ^ A);
+  static constexpr char Hex[] = "0123456789abcdef";
+  std::string Digest(kChecksumDigits, '0');
+  for (int I = 0; I < 16; ++I) {
+    Digest[15 - I] = Hex[(A >> (4 * I)) & 0xf];
+    Digest[31 - I] = Hex[(B >> (4 * I)) & 0xf];
+  }
+  return Digest;
+}
+
+/// Appends Field framed by its length (8 bytes, little-endian), so that
+/// {"ab", "c"} and {"a", "bc"} differ.
+void putField(std::string &Out, std::string_view Field) {
+  std::uint64_t Size = Field.size();
+  for (int Byte = 0; Byte < 8; ++Byte, Size >>= 8)
+    Out += static_cast<char>(Size & 0xff);
+  Out += Field;
+}
+
+/// Takes the next framed field from In; false when In is too short.
+bool takeField(std::string_view &In, std::string &Field) {
+  if (In.size() < 8)
+    return false;
+  std::uint64_t Size = 0;
+  for (int Byte = 7; Byte >= 0; --Byte)
+    Size = Size << 8 | static_cast<unsigned char>(In[static_cast<std::size_t>(Byte)]);
+  In.remove_prefix(8);
+  if (Size > In.size())
+    return false;
+  Field.assign(In.substr(0, static_cast<std::size_t>(Size)));
+  In.remove_prefix(static_cast<std::size_t>(Size));
+  return true;
+}
+
+/// Every part of Key, framed: what an entry must hold to be Key's.
+std::string keyText(const KernelImageKey &Key) {
+  std::string Text;
+  putField(Text, Key.Source);
+  putField(Text, Key.FileName);
+  putField(Text, Key.KernelName);
+  putField(Text, std::to_string(Key.Definitions.size()));
+  for (const std::string &Definition : Key.Definitions)
+    putField(Text, Definition);
+  putField(Text, std::to_string(Key.ComputeCapability));
+  putField(Text, Key.CompilerVersion);
+  putField(Text, Key.IncludeDirectory);
+  return Text;
+}
+
+} // namespace
+
+KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileName,
+                             const std::string &KernelName,
+                             const std::vector<std::string> &Definitions, int ComputeCapability) {
+  const NvrtcStatus Nvrtc = nvrtcStatus();
+  return {Source,
+          FileName,
+          KernelName,
+          Definitions,
+          ComputeCapability,
+          Nvrtc.Version,
+          Nvrtc.IncludeDirectory};
+}
+
+Expected<KernelImageCache> KernelImageCache::open(const std::string &Path) {
+  Expected<OutputDirectory> Directory = OutputDirectory::open(Path, /*Create=*/true);
+  if (!Directory)
+    return Error("cannot use the CUDA kernel cache: " + Directory.error().message());
+  return KernelImageCache(Directory.take());
+}
+
+std::string KernelImageCache::entryName(const KernelImageKey &Key) {
+  return hashText(keyText(Key)) + ".kernel";
+}
+
+std::optional<CudaCompilation> KernelImageCache::find(const KernelImageKey &Key) const {
+  const std::string Name = entryName(Key);
+  Expected<bool> There = Directory.check(Name);
+  if (!There || !*There)
+    return std::nullopt;
+  Expected<std::string> Entry = Directory.readFile(Name, kEntryLimit);
+  if (!Entry || Entry->size() < kEntryMagic.size() + kChecksumDigits)
+    return std::nullopt;
+  std::string_view Body(*Entry);
+  const std::string_view Checksum = Body.substr(Body.size() - kChecksumDigits);
+  Body.remove_suffix(kChecksumDigits);
+  if (hashText(Body) != Checksum || Body.substr(0, kEntryMagic.size()) != kEntryMagic)
+    return std::nullopt;
+  Body.remove_prefix(kEntryMagic.size());
+  std::string StoredKey, Outcome;
+  CudaCompilation Compiled;
+  if (!takeField(Body, StoredKey) || StoredKey != keyText(Key) || !takeField(Body, Outcome) ||
+      !takeField(Body, Compiled.LoweredName) || !takeField(Body, Compiled.Log) ||
+      !takeField(Body, Compiled.Error) || !takeField(Body, Compiled.Image) || !Body.empty())
+    return std::nullopt;
+  if (Outcome == "cubin")
+    Compiled.IsCubin = true;
+  else if (Outcome != "ptx" && Outcome != "failed")
+    return std::nullopt;
+  // An entry says both how it ended and why: the two must agree.
+  if ((Outcome == "failed") != !Compiled.ok())
+    return std::nullopt;
+  return Compiled;
+}
+
+Expected<void> KernelImageCache::store(const KernelImageKey &Key, const CudaCompilation &Compiled) {
+  std::string Entry(kEntryMagic);
+  putField(Entry, keyText(Key));
+  putField(Entry, !Compiled.ok() ? "failed" : Compiled.IsCubin ? "cubin" : "ptx");
+  putField(Entry, Compiled.LoweredName);
+  putField(Entry, Compiled.Log);
+  putField(Entry, Compiled.Error);
+  putField(Entry, Compiled.Image);
+  Entry += hashText(Entry);
+  return Directory.writeFile(entryName(Key), Entry, 0600);
+}
+
+} // namespace atfc

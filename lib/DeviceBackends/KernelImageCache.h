@@ -1,0 +1,75 @@
+//===- DeviceBackends/KernelImageCache.h - NVRTC's results, shared -*- C++ -*-===//
+//
+// NVRTC keeps no cache, so for CUDA compile-ahead atfc keeps its own: what
+// compileCudaKernel gave (the image, or the failed build and its log) is
+// stored in a directory that every worker of one backend shares (under the
+// run's work directory), one file per key. A builder stores what it
+// compiled; the measuring worker finds it there and only loads the module.
+//
+// An entry's name is a hash of everything that changes the image; the
+// entry holds that whole key and a checksum, so that a truncated, corrupt
+// or foreign file (another key's, another program's) reads as a miss and
+// is compiled again, never trusted. Entries are written through
+// OutputDirectory (a fresh temporary renamed over the name, no link
+// followed), so several processes storing one key leave one whole entry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_DEVICEBACKENDS_KERNELIMAGECACHE_H
+#define ATFC_DEVICEBACKENDS_KERNELIMAGECACHE_H
+
+#include "DeviceBackends/CudaCompiler.h"
+#include "Support/Error.h"
+#include "System/OutputDirectory.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// Everything that changes what NVRTC makes of a kernel.
+struct KernelImageKey {
+  std::string Source;
+  std::string FileName;
+  std::string KernelName;
+  /// "NAME=VALUE", in the order they are passed.
+  std::vector<std::string> Definitions;
+  /// major * 10 + minor; 0 for PTX.
+  int ComputeCapability = 0;
+  /// NVRTC's version ("13.0") and the CUDA headers it includes.
+  std::string CompilerVersion;
+  std::string IncludeDirectory;
+};
+
+/// The key of compiling Source's KernelName with the NVRTC nvrtcStatus()
+/// found.
+KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileName,
+                             const std::string &KernelName,
+                             const std::vector<std::string> &Definitions, int ComputeCapability);
+
+/// One directory of compiled kernels. Not thread-safe; processes may share
+/// the directory.
+class KernelImageCache {
+public:
+  /// Opens Directory (made with its missing parents, 0700); refuses a link,
+  /// someone else's directory and one others may write.
+  static Expected<KernelImageCache> open(const std::string &Directory);
+
+  /// What was stored under Key; none when nothing whole and valid was.
+  std::optional<CudaCompilation> find(const KernelImageKey &Key) const;
+  /// Stores Compiled, a success or a failed build, under Key, replacing
+  /// what was there.
+  Expected<void> store(const KernelImageKey &Key, const CudaCompilation &Compiled);
+
+  /// The file name of Key's entry in the directory.
+  static std::string entryName(const KernelImageKey &Key);
+  const std::string &path() const { return Directory.path(); }
+
+private:
+  explicit KernelImageCache(OutputDirectory Directory) : Directory(std::move(Directory)) {}
+  OutputDirectory Directory;
+};
+
+} // namespace atfc
+
+#endif
