@@ -1,7 +1,7 @@
 //===- System/RegularFiles.cpp - Reading files others hand atfc ----------===//
 #include "System/RegularFiles.h"
 
-#include "Support/SplitMix64.h"
+#include "Support/Digest128.h"
 
 #include <array>
 #include <cerrno>
@@ -148,29 +148,14 @@ Expected<std::string> hashRegularFile(const std::string &Path) {
   Expected<RegularFile> File = RegularFile::open(Path);
   if (!File)
     return File.takeError();
-  // Two 64-bit FNV-1a lanes with different offset bases, finished with the
-  // length and an avalanche step each (SplitMix64's finaliser): 128 bits.
-  std::uint64_t A = 0xcbf29ce484222325ULL, B = 0x6c62272e07bb0142ULL;
+  Digest128 Digest;
   std::uint64_t Total = 0;
   Expected<void> Read =
-      readChunks(*File, UINT64_MAX - 1, Total, [&](const char *Data, std::size_t N) {
-        for (std::size_t I = 0; I < N; ++I) {
-          const auto C = static_cast<unsigned char>(Data[I]);
-          A = (A ^ C) * 0x100000001b3ULL;
-          B = (B ^ C) * 0x100000001b3ULL;
-        }
-      });
+      readChunks(*File, UINT64_MAX - 1, Total,
+                 [&](const char *Data, std::size_t N) { Digest.add(std::string_view(Data, N)); });
   if (!Read)
     return Read.takeError();
-  A = splitMix64Finalise(A ^ Total);
-  B = splitMix64Finalise(B ^ A);
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string Digest(32, '0');
-  for (int I = 0; I < 16; ++I) {
-    Digest[15 - I] = Hex[(A >> (4 * I)) & 0xf];
-    Digest[31 - I] = Hex[(B >> (4 * I)) & 0xf];
-  }
-  return Digest;
+  return Digest.hex(Total); // the length joins the digest
 }
 
 } // namespace atfc
