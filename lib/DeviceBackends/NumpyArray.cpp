@@ -11,6 +11,7 @@
 #include "DeviceBackends/NumpyArray.h"
 
 #include "System/RegularFiles.h"
+#include "System/WriteAll.h"
 
 #include <algorithm>
 #include <bit>
@@ -382,18 +383,9 @@ Expected<void> writeNumpyFile(const std::string &Path, ElementType Type, std::ui
   const int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0)
     return Error("cannot write '" + Path + "': " + errnoText());
-  const std::string Bytes = numpyFileBytes(Type, Count, Data);
-  std::size_t Done = 0;
-  while (Done < Bytes.size()) {
-    const ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      const std::string Why = errnoText();
-      ::close(Fd);
-      return Error("cannot write '" + Path + "': " + Why);
-    }
-    Done += static_cast<std::size_t>(N);
+  if (Expected<void> Written = writeAll(Fd, numpyFileBytes(Type, Count, Data)); !Written) {
+    ::close(Fd);
+    return Error("cannot write '" + Path + "': " + Written.error().message());
   }
   if (::close(Fd) != 0)
     return Error("cannot write '" + Path + "': " + errnoText());
