@@ -14,9 +14,10 @@ Expected<void> writeAll(int Fd, std::string_view Bytes) {
     if (N < 0 && errno == EINTR)
       continue;
     if (N <= 0) {
-      if (N == 0)
-        errno = ENOSPC;
-      return Error(std::strerror(errno));
+      const int Failure = N == 0 ? ENOSPC : errno;
+      Error Reason(std::strerror(Failure));
+      errno = Failure; // for callers that report it their way
+      return Reason;
     }
     Done += static_cast<std::size_t>(N);
   }
