@@ -3,11 +3,11 @@
 // A path atfc is told to read may name anything: a FIFO (an open blocks
 // until a writer comes, a read for ever), /dev/zero (grows without end), a
 // directory, or a regular file of many gigabytes. Every file atfc reads
-// goes through here: it is opened with O_NONBLOCK (a FIFO opens at once),
-// refused unless fstat() says it is a regular file, and read whole only up
-// to a stated limit; a hash reads in chunks and never holds the file; the
-// reader of a format (a .npy file's header, then its data) reads the parts
-// it needs of one RegularFile, whose size is known before any is read.
+// whole, hashes or reads in parts (a .npy file's header, then its data)
+// goes through here: it is opened with O_NONBLOCK (a FIFO opens at once)
+// and refused unless fstat() says it is a regular file; it is read whole
+// only up to a stated limit, a hash reads in chunks and never holds the
+// file, and a RegularFile's size is known before any part is read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_REGULARFILES_H
