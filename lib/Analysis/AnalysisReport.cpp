@@ -143,6 +143,17 @@ nlohmann::ordered_json finiteOrNull(double X) {
 
 } // namespace
 
+void addProposalOutcome(nlohmann::ordered_json &Object, const PruningProposal &P, bool Maximised) {
+  Object["total"] = P.Total;
+  Object["remaining"] = P.Remaining;
+  Object["remaining_valid"] = P.RemainingValid;
+  Object["reduction"] = P.reduction();
+  Object["pruned_best_cost"] =
+      P.PrunedBestCost ? nlohmann::ordered_json(measuredRankingCost(*P.PrunedBestCost, Maximised))
+                       : nlohmann::ordered_json(nullptr);
+  Object["performance_retained"] = P.performanceRetained();
+}
+
 nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
   using json = nlohmann::ordered_json;
   const WellPerformingShare &S = A.Share;
@@ -187,17 +198,11 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
     for (const PrunedParameter &F : P.Fixed)
       Fixed.push_back(
           {{"name", F.Name}, {"value", valueToJson(F.Fixed)}, {"relative", F.Relative}});
-    Proposals.push_back(
-        {{"method", pruningMethodName(P.Method)},
-         {"fixed", Fixed},
-         {"total", P.Total},
-         {"remaining", P.Remaining},
-         {"remaining_valid", P.RemainingValid},
-         {"reduction", P.reduction()},
-         {"pruned_best_cost", P.PrunedBestCost ? json(Measured(*P.PrunedBestCost)) : json(nullptr)},
-         {"performance_retained", P.performanceRetained()},
-         {"fix_arguments", fixArguments(P)},
-         {"directives", fixingDirectives(P)}});
+    json Proposal = {{"method", pruningMethodName(P.Method)}, {"fixed", Fixed}};
+    addProposalOutcome(Proposal, P, A.Maximised);
+    Proposal["fix_arguments"] = fixArguments(P);
+    Proposal["directives"] = fixingDirectives(P);
+    Proposals.push_back(std::move(Proposal));
   }
   Root["pruning"] = {{"cutoff", A.Options.PruneCutoff},
                      {"threshold", A.Options.Threshold},

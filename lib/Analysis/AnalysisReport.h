@@ -73,6 +73,14 @@ std::string formatAnalysis(const DataAnalysis &Analysis);
 /// infinite step counts are null.
 nlohmann::ordered_json analysisToJson(const DataAnalysis &Analysis);
 
+/// Adds Proposal's outcome to Object, in this order: total, remaining,
+/// remaining_valid, reduction, pruned_best_cost (as measured in the
+/// objective's direction; null when nothing valid is left) and
+/// performance_retained; a proposal's JSON here and in a transfer to other
+/// data (PruningTransfer.h) share them.
+void addProposalOutcome(nlohmann::ordered_json &Object, const PruningProposal &Proposal,
+                        bool Maximised);
+
 } // namespace atfc
 
 #endif

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace atfc {
 namespace {
@@ -34,13 +33,7 @@ ImportanceIntervals importanceIntervals(const RecordedData &Data, std::size_t Co
                                         std::size_t Resamples, std::size_t Shuffles,
                                         std::uint64_t Seed) {
   const ValueColumns Columns = indexValues(Data);
-  std::vector<double> Costs;
-  std::vector<std::size_t> ValidRows;
-  for (std::size_t Row = 0; Row < Data.Entries.size(); ++Row)
-    if (std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data))) {
-      Costs.push_back(*Cost);
-      ValidRows.push_back(Row);
-    }
+  const auto [ValidRows, Costs] = costedRows(Data);
   ImportanceIntervals Result;
   Result.Samples = Costs.size();
   Result.Shuffles = Shuffles;

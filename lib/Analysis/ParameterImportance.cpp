@@ -71,13 +71,7 @@ double mutualInformationBits(std::span<const std::uint32_t> X, std::span<const s
 
 ImportanceRanking rankParameters(const RecordedData &Data, std::size_t CostClasses) {
   const ValueColumns Columns = indexValues(Data);
-  std::vector<double> Costs;
-  std::vector<std::size_t> ValidRows;
-  for (std::size_t Row = 0; Row < Data.Entries.size(); ++Row)
-    if (std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data))) {
-      Costs.push_back(*Cost);
-      ValidRows.push_back(Row);
-    }
+  const auto [ValidRows, Costs] = costedRows(Data);
   ImportanceRanking Ranking;
   Ranking.CostClasses = std::max<std::size_t>(CostClasses, 1);
   Ranking.Samples = Costs.size();

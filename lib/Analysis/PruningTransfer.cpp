@@ -120,16 +120,10 @@ nlohmann::ordered_json transferToJson(const PruningTransfer &Transfer) {
                            {"missing_parameters", T.Missing}});
       continue;
     }
-    Proposals.push_back(
-        {{"method", pruningMethodName(P.Method)},
-         {"fix_arguments", fixArguments(P)},
-         {"total", P.Total},
-         {"remaining", P.Remaining},
-         {"remaining_valid", P.RemainingValid},
-         {"reduction", P.reduction()},
-         {"pruned_best_cost", P.PrunedBestCost ? json(Measured(*P.PrunedBestCost)) : json(nullptr)},
-         {"performance_retained", P.performanceRetained()},
-         {"performance_retained_on_analysed", T.OnAnalysed.performanceRetained()}});
+    json Proposal = {{"method", pruningMethodName(P.Method)}, {"fix_arguments", fixArguments(P)}};
+    addProposalOutcome(Proposal, P, Transfer.Maximised);
+    Proposal["performance_retained_on_analysed"] = T.OnAnalysed.performanceRetained();
+    Proposals.push_back(std::move(Proposal));
   }
   json Root;
   Root["description"] = Transfer.Description;

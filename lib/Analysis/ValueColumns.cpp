@@ -63,6 +63,16 @@ std::optional<double> bestCost(const RecordedData &Data) {
   return Best;
 }
 
+CostedRows costedRows(const RecordedData &Data) {
+  CostedRows Result;
+  for (std::size_t Row = 0; Row < Data.Entries.size(); ++Row)
+    if (std::optional<double> Cost = rankingCost(Data.Entries[Row], rankingMaximises(Data))) {
+      Result.Rows.push_back(Row);
+      Result.Costs.push_back(*Cost);
+    }
+  return Result;
+}
+
 ValueColumns indexValues(const RecordedData &Data) {
   const std::size_t Parameters = Data.Parameters.size();
   ValueColumns Columns;

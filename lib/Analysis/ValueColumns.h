@@ -5,8 +5,8 @@
 // faster over small integers, so each parameter's column of values becomes
 // a column of indices into its sorted distinct values, computed once.
 //
-// Tested through SharedDatasetsTest.cpp and the analyses' tests
-// (SpacePruningTest.cpp).
+// Tested by ValueColumnsTest.cpp, and through SharedDatasetsTest.cpp and
+// the analyses' tests (SpacePruningTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_ANALYSIS_VALUECOLUMNS_H
@@ -37,6 +37,16 @@ double measuredRankingCost(double Ranking, bool Maximised);
 
 /// The smallest ranking cost of Data; nullopt when no entry has one.
 std::optional<double> bestCost(const RecordedData &Data);
+
+/// The entries of Data that have a ranking cost: the sample that the
+/// importance analyses classify.
+struct CostedRows {
+  /// The entries' rows in Data, in order.
+  std::vector<std::size_t> Rows;
+  /// Their ranking costs, one per row.
+  std::vector<double> Costs;
+};
+CostedRows costedRows(const RecordedData &Data);
 
 /// Each parameter's values, as indices into its distinct values sorted as a
 /// user reads them: numbers numerically across the integer and floating

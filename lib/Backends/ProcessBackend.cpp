@@ -13,6 +13,7 @@
 #include "Backends/SourceSubstitution.h"
 #include "Support/NumberText.h"
 #include "System/ChildProcess.h"
+#include "System/WriteAll.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -102,17 +103,7 @@ int writeFile(const std::string &Path, std::string_view Text) {
   int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0)
     return errno;
-  int Error = 0;
-  for (std::size_t Done = 0; Done < Text.size();) {
-    ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      Error = errno;
-      break;
-    }
-    Done += static_cast<std::size_t>(N);
-  }
+  int Error = writeAll(Fd, Text) ? 0 : errno;
   if (close(Fd) != 0 && Error == 0)
     Error = errno;
   return Error;

@@ -10,14 +10,15 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/NumpyArray.h"
 
+#include "System/RegularFiles.h"
+#include "System/WriteAll.h"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace atfc {
@@ -204,16 +205,6 @@ std::string shapeText(const std::vector<std::uint64_t> &Shape) {
 
 std::string errnoText() { return std::strerror(errno); }
 
-/// The file's size if it is a regular file.
-Expected<std::uint64_t> regularFileSize(const std::string &Path, const std::string &Shown) {
-  struct stat Info;
-  if (::stat(Path.c_str(), &Info) != 0)
-    return Error("cannot read '" + Shown + "': " + errnoText());
-  if (!S_ISREG(Info.st_mode))
-    return Error("'" + Shown + "' is not a regular file");
-  return static_cast<std::uint64_t>(Info.st_size);
-}
-
 } // namespace
 
 Expected<NumpyHeader> parseNumpyHeader(std::string_view Bytes) {
@@ -266,28 +257,29 @@ bool isNumpyPath(std::string_view Path) {
   return Path.size() >= 4 && Path.substr(Path.size() - 4) == ".npy";
 }
 
-Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::string &Shown,
-                                         ElementType Type, std::uint64_t Count) {
-  Expected<std::uint64_t> Size = regularFileSize(Path, Shown);
-  if (!Size)
-    return Size.takeError();
+namespace {
+
+/// inspectDataFile() of File, opened from Path.
+Expected<DataFileLayout> inspectOpenDataFile(const RegularFile &File, const std::string &Path,
+                                             const std::string &Shown, ElementType Type,
+                                             std::uint64_t Count) {
+  const std::uint64_t Size = File.size();
   const std::uint64_t Element = elementSize(Type);
   const std::string Needed =
       std::to_string(Count) + " element" + (Count == 1 ? "" : "s") + " of " + elementTypeName(Type);
   if (!isNumpyPath(Path)) {
-    if (*Size != Count * Element)
-      return Error("'" + Shown + "' has " + std::to_string(*Size) + " bytes; the argument needs " +
+    if (Size != Count * Element)
+      return Error("'" + Shown + "' has " + std::to_string(Size) + " bytes; the argument needs " +
                    std::to_string(Count * Element) + " (" + Needed +
                    ", native binary; a file ending in .npy is read as NumPy's format)");
     return DataFileLayout{0};
   }
 
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return Error("cannot read '" + Shown + "': " + errnoText());
   std::string Prefix(12, '\0');
-  In.read(Prefix.data(), static_cast<std::streamsize>(Prefix.size()));
-  Prefix.resize(static_cast<std::size_t>(In.gcount()));
+  Expected<std::size_t> Read = File.readAt(0, Prefix.data(), Prefix.size());
+  if (!Read)
+    return Read.takeError();
+  Prefix.resize(*Read);
   // The header's full length, once its length field is there.
   std::uint64_t HeaderEnd = Prefix.size();
   if (Prefix.size() >= 10 && Prefix.substr(0, 6) == kMagic) {
@@ -299,10 +291,11 @@ Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::str
   }
   if (HeaderEnd > Prefix.size()) {
     const std::size_t Have = Prefix.size();
-    Prefix.resize(static_cast<std::size_t>(std::min(HeaderEnd, *Size)));
-    In.read(Prefix.data() + Have, static_cast<std::streamsize>(Prefix.size() - Have));
-    if (In.bad())
-      return Error("cannot read '" + Shown + "': " + errnoText());
+    Prefix.resize(static_cast<std::size_t>(std::min(HeaderEnd, Size)));
+    Read = File.readAt(Have, Prefix.data() + Have, Prefix.size() - Have);
+    if (!Read)
+      return Read.takeError();
+    Prefix.resize(Have + *Read);
   }
   Expected<NumpyHeader> H = parseNumpyHeader(Prefix);
   if (!H)
@@ -327,30 +320,40 @@ Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::str
                  (H->Count == 1 ? "" : "s") + " (shape " + shapeText(H->Shape) +
                  "); the argument has " + std::to_string(Count));
   const std::uint64_t Expected = H->DataOffset + Count * Element;
-  if (*Size < Expected)
-    return Error("'" + Shown + "' is truncated: it has " + std::to_string(*Size) +
+  if (Size < Expected)
+    return Error("'" + Shown + "' is truncated: it has " + std::to_string(Size) +
                  " bytes, its header promises " + std::to_string(Expected));
-  if (*Size > Expected)
-    return Error("'" + Shown + "' has " + std::to_string(*Size - Expected) +
+  if (Size > Expected)
+    return Error("'" + Shown + "' has " + std::to_string(Size - Expected) +
                  " bytes after its array's data");
   return DataFileLayout{H->DataOffset};
 }
 
+} // namespace
+
+Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::string &Shown,
+                                         ElementType Type, std::uint64_t Count) {
+  Expected<RegularFile> File = RegularFile::open(Path, Shown);
+  if (!File)
+    return File.takeError();
+  return inspectOpenDataFile(*File, Path, Shown, Type, Count);
+}
+
 Expected<std::vector<unsigned char>> readDataFile(const std::string &Path, const std::string &Shown,
                                                   ElementType Type, std::uint64_t Count) {
-  Expected<DataFileLayout> Layout = inspectDataFile(Path, Shown, Type, Count);
+  // One open file, inspected and read: what is read is what was checked.
+  Expected<RegularFile> File = RegularFile::open(Path, Shown);
+  if (!File)
+    return File.takeError();
+  Expected<DataFileLayout> Layout = inspectOpenDataFile(*File, Path, Shown, Type, Count);
   if (!Layout)
     return Layout.takeError();
   std::vector<unsigned char> Bytes(Count * elementSize(Type));
-  std::ifstream In(Path, std::ios::binary);
-  In.seekg(static_cast<std::streamoff>(Layout->DataOffset));
-  // In chunks, so that a large file's read shows progress to the kernel's
-  // page cache rather than one huge request.
-  constexpr std::size_t Chunk = std::size_t(1) << 24;
-  for (std::size_t At = 0; In && At < Bytes.size(); At += Chunk)
-    In.read(reinterpret_cast<char *>(Bytes.data() + At),
-            static_cast<std::streamsize>(std::min(Chunk, Bytes.size() - At)));
-  if (!In && !Bytes.empty())
+  Expected<std::size_t> Read =
+      File->readAt(Layout->DataOffset, reinterpret_cast<char *>(Bytes.data()), Bytes.size());
+  if (!Read)
+    return Read.takeError();
+  if (*Read != Bytes.size())
     return Error("cannot read '" + Shown + "': it changed while it was read");
   return Bytes;
 }
@@ -380,18 +383,9 @@ Expected<void> writeNumpyFile(const std::string &Path, ElementType Type, std::ui
   const int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0)
     return Error("cannot write '" + Path + "': " + errnoText());
-  const std::string Bytes = numpyFileBytes(Type, Count, Data);
-  std::size_t Done = 0;
-  while (Done < Bytes.size()) {
-    const ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      const std::string Why = errnoText();
-      ::close(Fd);
-      return Error("cannot write '" + Path + "': " + Why);
-    }
-    Done += static_cast<std::size_t>(N);
+  if (Expected<void> Written = writeAll(Fd, numpyFileBytes(Type, Count, Data)); !Written) {
+    ::close(Fd);
+    return Error("cannot write '" + Path + "': " + Written.error().message());
   }
   if (::close(Fd) != 0)
     return Error("cannot write '" + Path + "': " + errnoText());

@@ -73,12 +73,13 @@ struct DataFileLayout {
 /// Checks that Path is a regular file holding exactly Count elements of Type:
 /// a .npy of that dtype in native byte order and C order (any shape of Count
 /// elements), or a raw file of Count * elementSize(Type) bytes. Messages
-/// name the file as Shown and say how to fix it.
+/// name the file as Shown and say how to fix it. The file is opened as
+/// System/RegularFiles.h opens one: a FIFO or a device is refused unread.
 Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::string &Shown,
                                          ElementType Type, std::uint64_t Count);
 
-/// Reads the Count elements of Type that inspectDataFile accepted into a
-/// buffer of their native binary form.
+/// Reads the Count elements of Type that inspectDataFile accepts into a
+/// buffer of their native binary form, from the one open file it checked.
 Expected<std::vector<unsigned char>> readDataFile(const std::string &Path, const std::string &Shown,
                                                   ElementType Type, std::uint64_t Count);
 

@@ -8,11 +8,10 @@
 
 #include "DeviceBackends/NumpyArray.h"
 #include "System/ChildProcess.h"
+#include "System/RegularFiles.h"
 
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <sstream>
 
@@ -74,26 +73,19 @@ readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Argumen
     return Outputs;
   }
   // The size is known before reading: a file that is not a regular file of
-  // exactly that size (/dev/zero, a FIFO, a huge file) is never read whole.
-  std::error_code Failure;
-  const auto Status = std::filesystem::status(Path, Failure);
-  if (Failure || !std::filesystem::exists(Status)) {
-    return Error("gold file " + Path + ": cannot be opened");
-  }
-  if (!std::filesystem::is_regular_file(Status)) {
-    return Error("gold file " + Path + ": is not a regular file");
-  }
-  const std::uint64_t Size = std::filesystem::file_size(Path, Failure);
-  if (!Failure && Size != Needed) {
-    return Error("gold file " + Path + ": holds " + std::to_string(Size) +
+  // exactly that size (/dev/zero, a FIFO, a huge file) is never read.
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return Error("gold file: " + File.error().message());
+  if (File->size() != Needed)
+    return Error("gold file " + Path + ": holds " + std::to_string(File->size()) +
                  " bytes, but the checked buffers need " + std::to_string(Needed));
-  }
-  std::ifstream In(Path, std::ios::binary);
   std::vector<unsigned char> Bytes(Needed);
-  if (Failure || !In ||
-      !In.read(reinterpret_cast<char *>(Bytes.data()), static_cast<std::streamsize>(Needed))) {
-    return Error("gold file " + Path + ": cannot be read");
-  }
+  Expected<std::size_t> Read = File->readAt(0, reinterpret_cast<char *>(Bytes.data()), Needed);
+  if (!Read)
+    return Error("gold file: " + Read.error().message());
+  if (*Read != Needed)
+    return Error("gold file: cannot read '" + Path + "': it changed while it was read");
   std::vector<std::vector<unsigned char>> Outputs;
   std::uint64_t Offset = 0;
   for (unsigned Index : Checked) {

@@ -148,7 +148,9 @@ std::string outsideTypeDetail(const ASTContext &Context, QualType T, const char 
          Min.str().str() + " to " + Max.str().str();
 }
 
-std::optional<long double> numberOf(const ASTContext &Context, const Expr *E) {
+} // namespace
+
+std::optional<long double> constantNumber(const ASTContext &Context, const Expr *E) {
   Expr::EvalResult Result;
   if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
     return std::nullopt;
@@ -161,8 +163,6 @@ std::optional<long double> numberOf(const ASTContext &Context, const Expr *E) {
   return std::nullopt;
 }
 
-} // namespace
-
 ConstantIntervalProblem checkConstantInterval(const ASTContext &Context, const CallExpr &Call,
                                               QualType Index, IntervalGenerator Generator) {
   ConstantIntervalProblem Problem;
@@ -170,7 +170,7 @@ ConstantIntervalProblem checkConstantInterval(const ASTContext &Context, const C
   const Expr *Hi = Call.getArg(1);
   const Expr *Step = Call.getNumArgs() >= 3 ? Call.getArg(2) : nullptr;
   if (Step)
-    if (std::optional<long double> S = numberOf(Context, Step); S && !(*S > 0)) {
+    if (std::optional<long double> S = constantNumber(Context, Step); S && !(*S > 0)) {
       Problem.Kind = IntervalProblem::NonPositiveStep;
       Problem.Where = Step->getBeginLoc();
       return Problem;
@@ -188,7 +188,7 @@ ConstantIntervalProblem checkConstantInterval(const ASTContext &Context, const C
       return Problem;
     }
   }
-  const std::optional<long double> L = numberOf(Context, Lo), H = numberOf(Context, Hi);
+  const std::optional<long double> L = constantNumber(Context, Lo), H = constantNumber(Context, Hi);
   if (L && H && *L > *H) {
     Problem.Kind = IntervalProblem::Empty;
     return Problem;

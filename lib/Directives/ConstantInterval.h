@@ -19,9 +19,15 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+#include <optional>
 #include <string>
 
 namespace atfc {
+
+/// The value of E as a number when it is a constant integer or
+/// floating-point expression (an interval's bound, a local<T>(count)'s
+/// count); nullopt otherwise.
+std::optional<long double> constantNumber(const clang::ASTContext &Context, const clang::Expr *E);
 
 /// What is wrong with an interval of constants.
 enum class IntervalProblem { None, Empty, NonPositiveStep, OutsideType, CannotBeBuilt };

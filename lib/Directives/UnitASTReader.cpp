@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Directives/UnitASTReader.h"
 
+#include "Directives/ConstantInterval.h"
 #include "Directives/ConstraintLowering.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -301,20 +302,6 @@ private:
         lowerConstraint(Value, Function->getParamDecl(CandidateIndex), Offsets, NamesCandidate);
   }
 
-  /// The value of constant E as a number, if it is one.
-  std::optional<long double> constantOf(const Expr *E) const {
-    Expr::EvalResult Result;
-    if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
-      return std::nullopt;
-    if (Result.Val.isInt())
-      return Result.Val.getInt().isSigned()
-                 ? static_cast<long double>(Result.Val.getInt().getExtValue())
-                 : static_cast<long double>(Result.Val.getInt().getZExtValue());
-    if (Result.Val.isFloat())
-      return static_cast<long double>(Result.Val.getFloat().convertToDouble());
-    return std::nullopt;
-  }
-
   /// Reads the count of a `local<T>(count)` kernel input, when it is a
   /// constant.
   void readLocalCount(const Expr *Value, ExpressionFacts &Facts) const {
@@ -322,7 +309,7 @@ private:
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (Callee && Callee->getIdentifier() && Callee->getName() == "local" &&
         Call->getNumArgs() == 1)
-      Facts.ConstantLocalCount = constantOf(Call->getArg(0));
+      Facts.ConstantLocalCount = constantNumber(Context, Call->getArg(0));
   }
 
   /// The first template argument of Call's callee as written (`size_t`,

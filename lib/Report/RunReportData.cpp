@@ -75,12 +75,10 @@ Expected<report::ReportRun> reportOfDatabaseRun(ResultsDatabase &Db, std::int64_
       return Error(Db.path() + ": there is no run");
     Run = Runs->back();
   } else {
-    Expected<std::optional<RunInfo>> Found = Db.run(RunId);
+    Expected<RunInfo> Found = Db.existingRun(RunId);
     if (!Found)
       return Found.takeError();
-    if (!*Found)
-      return Error(fmt::format("{}: there is no run {}", Db.path(), RunId));
-    Run = **Found;
+    Run = Found.take();
   }
   Expected<std::vector<EvaluationRecord>> Evaluations = Db.evaluationsOfRun(Run->Id);
   if (!Evaluations)

@@ -1,7 +1,7 @@
 //===- Results/ResultKey.cpp - What results may be reused -----------------===//
 #include "Results/ResultKey.h"
 
-#include "Support/SplitMix64.h"
+#include "Support/Digest128.h"
 
 #include <array>
 #include <cerrno>
@@ -15,44 +15,15 @@ namespace atfc {
 
 namespace {
 
-std::uint64_t fnv1a(std::uint64_t Hash, std::string_view Bytes) {
-  for (unsigned char C : Bytes) {
-    Hash ^= C;
-    Hash *= 0x100000001b3ULL;
+/// A part's frame: its length, 8 bytes little-endian.
+void addFrame(Digest128 &Digest, std::uint64_t N) {
+  std::array<char, 8> Length;
+  for (char &C : Length) {
+    C = static_cast<char>(N & 0xff);
+    N >>= 8;
   }
-  return Hash;
+  Digest.add(std::string_view(Length.data(), Length.size()));
 }
-
-/// Two FNV-1a lanes over framed parts; key() finishes them.
-struct KeyLanes {
-  std::uint64_t A = 0xcbf29ce484222325ULL;
-  std::uint64_t B = 0x6c62272e07bb0142ULL;
-
-  /// A part's frame: its length, 8 bytes little-endian.
-  void frame(std::uint64_t N) {
-    std::array<char, 8> Length;
-    for (char &C : Length) {
-      C = static_cast<char>(N & 0xff);
-      N >>= 8;
-    }
-    add(std::string_view(Length.data(), Length.size()));
-  }
-  void add(std::string_view Bytes) {
-    A = fnv1a(A, Bytes);
-    B = fnv1a(B, Bytes);
-  }
-  std::string key() const {
-    const std::uint64_t FinalA = splitMix64Finalise(A);
-    const std::uint64_t FinalB = splitMix64Finalise(B ^ FinalA);
-    static constexpr char Hex[] = "0123456789abcdef";
-    std::string Key(32, '0');
-    for (int I = 0; I < 16; ++I) {
-      Key[15 - I] = Hex[(FinalA >> (4 * I)) & 0xf];
-      Key[31 - I] = Hex[(FinalB >> (4 * I)) & 0xf];
-    }
-    return Key;
-  }
-};
 
 } // namespace
 
@@ -61,14 +32,13 @@ std::string resultKey(std::initializer_list<std::string_view> Parts) {
 }
 
 std::string resultKey(std::span<const std::string_view> Parts) {
-  // Two 64-bit FNV-1a lanes with different offset bases over the framed
-  // parts, each finished by an avalanche step: 128 bits, 32 hex digits.
-  KeyLanes Lanes;
+  // The parts framed by their lengths: ("ab", "c") is not ("a", "bc").
+  Digest128 Digest;
   for (std::string_view Part : Parts) {
-    Lanes.frame(Part.size());
-    Lanes.add(Part);
+    addFrame(Digest, Part.size());
+    Digest.add(Part);
   }
-  return Lanes.key();
+  return Digest.hex();
 }
 
 } // namespace atfc

@@ -450,12 +450,10 @@ Expected<void> ResultsDatabase::finishRun(std::int64_t RunId, RunStatus Status,
 }
 
 Expected<void> ResultsDatabase::reopenRun(std::int64_t RunId) {
-  Expected<std::optional<RunInfo>> Run = run(RunId);
+  Expected<RunInfo> Run = existingRun(RunId);
   if (!Run)
     return Run.takeError();
-  if (!*Run)
-    return Error(Path + ": there is no run " + std::to_string(RunId));
-  return finishRun(RunId, RunStatus::Running, (*Run)->ElapsedSeconds);
+  return finishRun(RunId, RunStatus::Running, Run->ElapsedSeconds);
 }
 
 Expected<std::int64_t> ResultsDatabase::addEvaluation(std::int64_t RunId,
@@ -550,6 +548,15 @@ Expected<std::optional<RunInfo>> ResultsDatabase::run(std::int64_t RunId) {
   StatementUse S(Prepared->SelectRun);
   S.bind(1, RunId);
   return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
+}
+
+Expected<RunInfo> ResultsDatabase::existingRun(std::int64_t RunId) {
+  Expected<std::optional<RunInfo>> Run = run(RunId);
+  if (!Run)
+    return Run.takeError();
+  if (!*Run)
+    return Error(Path + ": there is no run " + std::to_string(RunId));
+  return std::move(**Run);
 }
 
 Expected<std::vector<RunInfo>> ResultsDatabase::runs() {

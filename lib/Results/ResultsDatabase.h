@@ -192,6 +192,10 @@ public:
   /// Run RunId; nullopt when there is none.
   Expected<std::optional<RunInfo>> run(std::int64_t RunId);
 
+  /// Run RunId, which must exist: the error "PATH: there is no run N" when
+  /// it does not (a run a user or a resume names).
+  Expected<RunInfo> existingRun(std::int64_t RunId);
+
   /// Every run, oldest first.
   Expected<std::vector<RunInfo>> runs();
 

@@ -49,12 +49,10 @@ struct ExportRows {
 Expected<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t> RunId) {
   ExportRows Rows;
   if (RunId) {
-    Expected<std::optional<RunInfo>> Run = Db.run(*RunId);
+    Expected<RunInfo> Run = Db.existingRun(*RunId);
     if (!Run)
       return Run.takeError();
-    if (!*Run)
-      return Error(Db.path() + ": there is no run " + std::to_string(*RunId));
-    Rows.Runs.push_back(std::move(**Run));
+    Rows.Runs.push_back(Run.take());
   } else {
     Expected<std::vector<RunInfo>> Runs = Db.runs();
     if (!Runs)

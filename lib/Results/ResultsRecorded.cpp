@@ -112,12 +112,10 @@ RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRec
 }
 
 Expected<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
-  Expected<std::optional<RunInfo>> Run = run(RunId);
+  Expected<RunInfo> Run = existingRun(RunId);
   if (!Run)
     return Run.takeError();
-  if (!*Run)
-    return Error(Path + ": there is no run " + std::to_string(RunId));
-  return recordedDataOrError(**Run, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
+  return recordedDataOrError(*Run, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
 }
 
 Expected<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {

@@ -2,11 +2,11 @@
 #include "Search/NelderMead.h"
 
 #include "Search/PointMoves.h"
+#include "Search/Simplex.h"
 #include "Search/TechniqueText.h"
 #include "Support/Bug.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 
 namespace atfc {
@@ -91,11 +91,7 @@ void NelderMead::nextStep() {
   Vertices = std::move(SortedVertices);
   Costs = std::move(SortedCosts);
 
-  double Size = 0.0;
-  for (std::size_t V = 1; V < Vertices.size(); ++V)
-    for (std::size_t I = 0; I < Vertices[V].size(); ++I)
-      Size = std::max(Size, std::fabs(Vertices[V][I] - Vertices[0][I]));
-  if (Vertices.size() < 2 || Size < MinSize || !Costs[0] || collapsed()) {
+  if (Vertices.size() < 2 || simplexSize(Vertices) < MinSize || !Costs[0] || collapsed()) {
     if (Vertices.size() >= 2)
       ++Restarts;
     restart();
@@ -125,13 +121,8 @@ void NelderMead::report(std::span<const double>, const OptionalCost &Result) {
     Costs.back() = C;
   };
   auto ShrinkTowardsBest = [&] {
-    std::vector<Point> Shrunk;
-    for (std::size_t V = 1; V < Vertices.size(); ++V) {
-      Point P = Vertices[V];
-      for (std::size_t I = 0; I < P.size(); ++I)
-        P[I] = reflectIntoUnit(Vertices[0][I] + Shrink * (P[I] - Vertices[0][I]));
-      Shrunk.push_back(std::move(P));
-    }
+    std::vector<Point> Shrunk = scaledAboutBest(Vertices, Shrink);
+    Shrunk.erase(Shrunk.begin()); // the best stays where it is
     startPhase(Phase::Shrink, std::move(Shrunk));
   };
   const OptionalCost &Best = Costs.empty() ? TrialCosts[0] : Costs.front();

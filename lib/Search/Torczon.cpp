@@ -2,12 +2,11 @@
 #include "Search/Torczon.h"
 
 #include "Search/PointMoves.h"
+#include "Search/Simplex.h"
 #include "Search/TechniqueText.h"
 #include "Support/Bug.h"
 
-#include <algorithm>
-#include <cmath>
-#include <numeric>
+#include <utility>
 
 namespace atfc {
 
@@ -44,13 +43,13 @@ void Torczon::startPhase(Phase Next) {
     Trial = Vertices;
     break;
   case Phase::Reflect:
-    Trial = transformed(-1.0);
+    Trial = scaledAboutBest(Vertices, -1.0);
     break;
   case Phase::Expand:
-    Trial = transformed(-Expansion);
+    Trial = scaledAboutBest(Vertices, -Expansion);
     break;
   case Phase::Contract:
-    Trial = transformed(Contraction);
+    Trial = scaledAboutBest(Vertices, Contraction);
     break;
   }
   TrialCosts.assign(Trial.size(), std::nullopt);
@@ -62,19 +61,22 @@ void Torczon::startPhase(Phase Next) {
     Queue.push_back(0);
 }
 
-std::vector<Point> Torczon::transformed(double Factor) const {
-  std::vector<Point> Moved(Vertices.size(), Vertices[0]);
-  for (std::size_t V = 1; V < Vertices.size(); ++V)
-    for (std::size_t I = 0; I < Vertices[V].size(); ++I)
-      Moved[V][I] = reflectIntoUnit(Vertices[0][I] + Factor * (Vertices[V][I] - Vertices[0][I]));
-  return Moved;
-}
+namespace {
 
-void Torczon::bestFirst() {
-  std::size_t Best = 0;
-  for (std::size_t V = 1; V < Vertices.size(); ++V)
+/// The index of the first best of Costs from First on (First when none is
+/// past it).
+std::size_t bestFrom(const std::vector<OptionalCost> &Costs, std::size_t First) {
+  std::size_t Best = First;
+  for (std::size_t V = First + 1; V < Costs.size(); ++V)
     if (betterCost(Costs[V], Costs[Best]))
       Best = V;
+  return Best;
+}
+
+} // namespace
+
+void Torczon::bestFirst() {
+  const std::size_t Best = bestFrom(Costs, 0);
   std::swap(Vertices[0], Vertices[Best]);
   std::swap(Costs[0], Costs[Best]);
 }
@@ -94,14 +96,7 @@ void Torczon::report(std::span<const double>, const OptionalCost &Result) {
   if (!Queue.empty() || !Pending.empty())
     return;
 
-  // The phase is complete.
-  auto BestTrial = [&] {
-    std::size_t Best = 1;
-    for (std::size_t V = 2; V < TrialCosts.size(); ++V)
-      if (betterCost(TrialCosts[V], TrialCosts[Best]))
-        Best = V;
-    return Best;
-  };
+  // The phase is complete; index 0 of a phase after Seed is the best kept.
   Phase Next = Phase::Reflect;
   switch (Current) {
   case Phase::Seed:
@@ -109,7 +104,7 @@ void Torczon::report(std::span<const double>, const OptionalCost &Result) {
     Costs = TrialCosts;
     break;
   case Phase::Reflect:
-    if (Vertices.size() > 1 && betterCost(TrialCosts[BestTrial()], Costs[0])) {
+    if (Vertices.size() > 1 && betterCost(TrialCosts[bestFrom(TrialCosts, 1)], Costs[0])) {
       Reflected = Trial;
       ReflectedCosts = TrialCosts;
       Next = Phase::Expand;
@@ -119,12 +114,8 @@ void Torczon::report(std::span<const double>, const OptionalCost &Result) {
     break;
   case Phase::Expand: {
     // Keep the expansion only when it beats the reflection's best.
-    const std::size_t Expanded = BestTrial();
-    std::size_t Best = 1;
-    for (std::size_t V = 2; V < ReflectedCosts.size(); ++V)
-      if (betterCost(ReflectedCosts[V], ReflectedCosts[Best]))
-        Best = V;
-    if (betterCost(TrialCosts[Expanded], ReflectedCosts[Best])) {
+    if (betterCost(TrialCosts[bestFrom(TrialCosts, 1)],
+                   ReflectedCosts[bestFrom(ReflectedCosts, 1)])) {
       Vertices = Trial;
       Costs = TrialCosts;
     } else {
@@ -143,11 +134,7 @@ void Torczon::report(std::span<const double>, const OptionalCost &Result) {
     return;
   }
   bestFirst();
-  double Size = 0.0;
-  for (std::size_t V = 1; V < Vertices.size(); ++V)
-    for (std::size_t I = 0; I < Vertices[V].size(); ++I)
-      Size = std::max(Size, std::fabs(Vertices[V][I] - Vertices[0][I]));
-  if (Vertices.size() < 2 || Size < MinSize || !Costs[0])
+  if (Vertices.size() < 2 || simplexSize(Vertices) < MinSize || !Costs[0])
     restart();
   else
     startPhase(Next);

@@ -62,9 +62,6 @@ private:
   enum class Phase { Seed, Reflect, Expand, Contract };
   void restart();
   void bestFirst();
-  /// The simplex with every vertex but the best moved to best + Factor *
-  /// (vertex - best).
-  std::vector<Point> transformed(double Factor) const;
   void startPhase(Phase Next);
 
   double Step, Expansion, Contraction, MinSize;

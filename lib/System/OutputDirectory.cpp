@@ -2,6 +2,7 @@
 #include "System/OutputDirectory.h"
 
 #include "System/SafeFiles.h"
+#include "System/WriteAll.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -47,22 +48,6 @@ std::optional<Error> foreignStatus(const struct stat &Status, const std::string 
   if (Status.st_mode & S_IWOTH)
     return Error(quotedPath(Path) + " is writable by others: 'chmod o-w " + Path + "', or " + What);
   return std::nullopt;
-}
-
-Expected<void> writeAll(int Fd, const std::string &Text) {
-  std::size_t Done = 0;
-  while (Done < Text.size()) {
-    const ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      if (N == 0)
-        errno = ENOSPC;
-      return Error(std::strerror(errno));
-    }
-    Done += static_cast<std::size_t>(N);
-  }
-  return success();
 }
 
 /// Path's directory and last name ("." for a bare name).

@@ -1,7 +1,7 @@
 //===- System/RegularFiles.cpp - Reading files others hand atfc ----------===//
 #include "System/RegularFiles.h"
 
-#include "Support/SplitMix64.h"
+#include "Support/Digest128.h"
 
 #include <array>
 #include <cerrno>
@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 
@@ -33,56 +34,23 @@ Error cannotRead(const std::string &Path, const std::string &Why) {
   return Error("cannot read '" + Path + "': " + Why);
 }
 
-/// An open descriptor closed on every path out.
-class OpenFile {
-public:
-  explicit OpenFile(int Fd) : Fd(Fd) {}
-  OpenFile(const OpenFile &) = delete;
-  OpenFile &operator=(const OpenFile &) = delete;
-  ~OpenFile() {
-    if (Fd >= 0)
-      close(Fd);
-  }
-  int fd() const { return Fd; }
-
-private:
-  int Fd;
-};
-
-/// Path opened for reading, and its size, when it is a regular file.
-/// O_NONBLOCK: opening a FIFO must not wait for a writer; fstat() on the
-/// open descriptor then decides, with no window for a swap in between.
-Expected<std::uint64_t> openRegular(const std::string &Path, int &Fd) {
-  Fd = open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (Fd < 0)
-    return cannotRead(Path, std::strerror(errno));
-  struct stat Status {};
-  if (fstat(Fd, &Status) != 0)
-    return cannotRead(Path, std::strerror(errno));
-  if (!S_ISREG(Status.st_mode))
-    return cannotRead(Path,
-                      std::string("it is ") + fileKind(Status.st_mode) + ", not a regular file");
-  return static_cast<std::uint64_t>(Status.st_size);
-}
-
-/// Calls Chunk with each piece of Fd's bytes until the end or until more
-/// than MaxBytes came; false (errno set) when a read fails.
+/// Reads File in chunks from its start, calling Chunk with each, until
+/// its end or until more than MaxBytes came; Total is what came.
 template <typename ChunkFn>
-bool readChunks(int Fd, std::uint64_t MaxBytes, std::uint64_t &Total, ChunkFn Chunk) {
+Expected<void> readChunks(const RegularFile &File, std::uint64_t MaxBytes, std::uint64_t &Total,
+                          ChunkFn Chunk) {
   std::array<char, 1 << 16> Buffer;
   Total = 0;
   while (Total <= MaxBytes) {
-    const ssize_t N = read(Fd, Buffer.data(), Buffer.size());
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0)
-      return false;
-    if (N == 0)
+    Expected<std::size_t> N = File.readAt(Total, Buffer.data(), Buffer.size());
+    if (!N)
+      return N.takeError();
+    if (*N == 0)
       break;
-    Total += static_cast<std::uint64_t>(N);
-    Chunk(Buffer.data(), static_cast<std::size_t>(N));
+    Total += *N;
+    Chunk(Buffer.data(), *N);
   }
-  return true;
+  return success();
 }
 
 std::string tooLarge(std::uint64_t Size, std::uint64_t MaxBytes) {
@@ -92,76 +60,102 @@ std::string tooLarge(std::uint64_t Size, std::uint64_t MaxBytes) {
 
 } // namespace
 
+Expected<RegularFile> RegularFile::open(const std::string &Path, const std::string &Shown) {
+  const std::string &Name = Shown.empty() ? Path : Shown;
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat() on the
+  // open descriptor then decides, with no window for a swap in between.
+  const int Fd = ::open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (Fd < 0)
+    return cannotRead(Name, std::strerror(errno));
+  RegularFile File(Fd, Name);
+  struct stat Status {};
+  if (fstat(File.Fd, &Status) != 0)
+    return cannotRead(Name, std::strerror(errno));
+  if (!S_ISREG(Status.st_mode))
+    return cannotRead(Name,
+                      std::string("it is ") + fileKind(Status.st_mode) + ", not a regular file");
+  File.Size = static_cast<std::uint64_t>(Status.st_size);
+  return File;
+}
+
+RegularFile::RegularFile(RegularFile &&Other) noexcept
+    : Fd(std::exchange(Other.Fd, -1)), Size(Other.Size), Shown(std::move(Other.Shown)) {}
+
+RegularFile &RegularFile::operator=(RegularFile &&Other) noexcept {
+  if (this != &Other) {
+    if (Fd >= 0)
+      close(Fd);
+    Fd = std::exchange(Other.Fd, -1);
+    Size = Other.Size;
+    Shown = std::move(Other.Shown);
+  }
+  return *this;
+}
+
+RegularFile::~RegularFile() {
+  if (Fd >= 0)
+    close(Fd);
+}
+
+Expected<std::size_t> RegularFile::readAt(std::uint64_t Offset, char *Into,
+                                          std::size_t Count) const {
+  std::size_t Done = 0;
+  while (Done < Count) {
+    const ssize_t N = pread(Fd, Into + Done, Count - Done, static_cast<off_t>(Offset + Done));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return cannotRead(Shown, std::strerror(errno));
+    if (N == 0)
+      break;
+    Done += static_cast<std::size_t>(N);
+  }
+  return Done;
+}
+
 Expected<std::string> readRegularFile(const std::string &Path, std::uint64_t MaxBytes) {
-  int Fd = -1;
-  Expected<std::uint64_t> Size = openRegular(Path, Fd);
-  const OpenFile Closer(Fd);
-  if (!Size)
-    return Size.takeError();
-  if (*Size > MaxBytes)
-    return cannotRead(Path, tooLarge(*Size, MaxBytes));
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return File.takeError();
+  if (File->size() > MaxBytes)
+    return cannotRead(Path, tooLarge(File->size(), MaxBytes));
   std::string Bytes;
-  Bytes.reserve(static_cast<std::size_t>(*Size));
+  Bytes.reserve(static_cast<std::size_t>(File->size()));
   std::uint64_t Total = 0;
   // The file may grow while it is read: the limit holds for what is read.
-  if (!readChunks(Fd, MaxBytes, Total,
-                  [&](const char *Data, std::size_t N) { Bytes.append(Data, N); }))
-    return cannotRead(Path, std::strerror(errno));
+  if (Expected<void> Read = readChunks(
+          *File, MaxBytes, Total, [&](const char *Data, std::size_t N) { Bytes.append(Data, N); });
+      !Read)
+    return Read.takeError();
   if (Total > MaxBytes)
     return cannotRead(Path, tooLarge(Total, MaxBytes));
   return Bytes;
 }
 
 Expected<std::string> readRegularFileHead(const std::string &Path, std::size_t Count) {
-  int Fd = -1;
-  Expected<std::uint64_t> Size = openRegular(Path, Fd);
-  const OpenFile Closer(Fd);
-  if (!Size)
-    return Size.takeError();
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return File.takeError();
   std::string Head(Count, '\0');
-  std::size_t Done = 0;
-  while (Done < Count) {
-    const ssize_t N = read(Fd, Head.data() + Done, Count - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0)
-      return cannotRead(Path, std::strerror(errno));
-    if (N == 0)
-      break;
-    Done += static_cast<std::size_t>(N);
-  }
-  Head.resize(Done);
+  Expected<std::size_t> Read = File->readAt(0, Head.data(), Count);
+  if (!Read)
+    return Read.takeError();
+  Head.resize(*Read);
   return Head;
 }
 
 Expected<std::string> hashRegularFile(const std::string &Path) {
-  int Fd = -1;
-  Expected<std::uint64_t> Size = openRegular(Path, Fd);
-  const OpenFile Closer(Fd);
-  if (!Size)
-    return Size.takeError();
-  // Two 64-bit FNV-1a lanes with different offset bases, finished with the
-  // length and an avalanche step each (SplitMix64's finaliser): 128 bits.
-  std::uint64_t A = 0xcbf29ce484222325ULL, B = 0x6c62272e07bb0142ULL;
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return File.takeError();
+  Digest128 Digest;
   std::uint64_t Total = 0;
-  const bool Read = readChunks(Fd, UINT64_MAX - 1, Total, [&](const char *Data, std::size_t N) {
-    for (std::size_t I = 0; I < N; ++I) {
-      const auto C = static_cast<unsigned char>(Data[I]);
-      A = (A ^ C) * 0x100000001b3ULL;
-      B = (B ^ C) * 0x100000001b3ULL;
-    }
-  });
+  Expected<void> Read =
+      readChunks(*File, UINT64_MAX - 1, Total,
+                 [&](const char *Data, std::size_t N) { Digest.add(std::string_view(Data, N)); });
   if (!Read)
-    return cannotRead(Path, std::strerror(errno));
-  A = splitMix64Finalise(A ^ Total);
-  B = splitMix64Finalise(B ^ A);
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string Digest(32, '0');
-  for (int I = 0; I < 16; ++I) {
-    Digest[15 - I] = Hex[(A >> (4 * I)) & 0xf];
-    Digest[31 - I] = Hex[(B >> (4 * I)) & 0xf];
-  }
-  return Digest;
+    return Read.takeError();
+  return Digest.hex(Total); // the length joins the digest
 }
 
 } // namespace atfc

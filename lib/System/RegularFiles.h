@@ -3,10 +3,11 @@
 // A path atfc is told to read may name anything: a FIFO (an open blocks
 // until a writer comes, a read for ever), /dev/zero (grows without end), a
 // directory, or a regular file of many gigabytes. Every file atfc reads
-// whole or hashes goes through here: it is opened with O_NONBLOCK (a FIFO
-// opens at once), refused unless fstat() says it is a regular file, and
-// read whole only up to a stated limit; a hash reads in chunks and never
-// holds the file.
+// whole, hashes or reads in parts (a .npy file's header, then its data)
+// goes through here: it is opened with O_NONBLOCK (a FIFO opens at once)
+// and refused unless fstat() says it is a regular file; it is read whole
+// only up to a stated limit, a hash reads in chunks and never holds the
+// file, and a RegularFile's size is known before any part is read.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_REGULARFILES_H
@@ -14,14 +15,42 @@
 
 #include "Support/Error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace atfc {
 
 /// The most a file read whole may hold unless its reader says otherwise
 /// (1 GiB): a source file, a wisdom file, a recorded-data file.
 inline constexpr std::uint64_t kMaxReadFileBytes = std::uint64_t(1) << 30;
+
+/// A regular file open for reading, with its size when it was opened;
+/// closed with the object.
+class RegularFile {
+public:
+  /// Path opened when it is a regular file, or the error ("cannot read
+  /// 'SHOWN': it is a FIFO, not a regular file") naming it as Shown (Path
+  /// when Shown is empty), without reading anything.
+  static Expected<RegularFile> open(const std::string &Path, const std::string &Shown = "");
+  RegularFile(RegularFile &&Other) noexcept;
+  RegularFile &operator=(RegularFile &&Other) noexcept;
+  RegularFile(const RegularFile &) = delete;
+  RegularFile &operator=(const RegularFile &) = delete;
+  ~RegularFile();
+
+  std::uint64_t size() const { return Size; }
+  /// Reads up to Count bytes from Offset into Into: how many there were
+  /// (fewer only at the end of the file), or the error of a failed read.
+  Expected<std::size_t> readAt(std::uint64_t Offset, char *Into, std::size_t Count) const;
+
+private:
+  RegularFile(int Fd, std::string Shown) : Fd(Fd), Shown(std::move(Shown)) {}
+  int Fd = -1;
+  std::uint64_t Size = 0;
+  std::string Shown;
+};
 
 /// The bytes of the regular file Path, or the error ("cannot read 'PATH':
 /// it is a FIFO, not a regular file", "... it holds N bytes, more than the

@@ -1,6 +1,8 @@
 //===- System/SafeFiles.cpp - Writes that stay in the output directory ---===//
 #include "System/SafeFiles.h"
 
+#include "System/WriteAll.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -23,19 +25,12 @@ Expected<void> writeFileReplacing(const std::string &Path, const std::string &Te
       open(Temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0) // a missing directory is the final name's problem
     return Fail(errno == ENOENT ? Path : Temporary);
-  std::size_t Done = 0;
-  while (Done < Text.size()) {
-    const ssize_t N = write(Fd, Text.data() + Done, Text.size() - Done);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0) {
-      const int Saved = N < 0 ? errno : ENOSPC;
-      close(Fd);
-      unlink(Temporary.c_str());
-      errno = Saved;
-      return Fail(Temporary);
-    }
-    Done += static_cast<std::size_t>(N);
+  if (!writeAll(Fd, Text)) {
+    const int Saved = errno;
+    close(Fd);
+    unlink(Temporary.c_str());
+    errno = Saved;
+    return Fail(Temporary);
   }
   if (close(Fd) != 0) {
     const int Saved = errno;

@@ -220,12 +220,10 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
 
   std::vector<RunInfo> Runs;
   if (Run) {
-    Expected<std::optional<RunInfo>> One = (*Db)->run(*Run);
+    Expected<RunInfo> One = (*Db)->existingRun(*Run);
     if (!One.ok())
       return Fail(One.error().message());
-    if (!*One)
-      return Fail(Options.Database + ": there is no run " + std::to_string(*Run));
-    Runs.push_back(std::move(**One));
+    Runs.push_back(One.take());
   } else {
     Expected<std::vector<RunInfo>> All = (*Db)->runs();
     if (!All.ok())

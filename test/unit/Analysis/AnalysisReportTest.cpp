@@ -47,6 +47,25 @@ TEST(AnalysisReport, JsonCarriesEveryResult) {
   EXPECT_EQ(Conservative["fix_arguments"], "--fix B=0");
 }
 
+TEST(AnalysisReport, AProposalsOutcomeIsAddedInOrder) {
+  PruningProposal P;
+  P.Total = 8;
+  P.Remaining = 2;
+  P.RemainingValid = 1;
+  P.BestCost = 0.25;
+  P.PrunedBestCost = 0.5; // a ranking cost: for a maximised objective, 1 / 2
+  nlohmann::ordered_json Object = {{"method", "naive"}};
+  addProposalOutcome(Object, P, /*Maximised=*/true);
+  Object["after"] = true;
+  EXPECT_EQ(Object.dump(), R"({"method":"naive","total":8,"remaining":2,"remaining_valid":1,)"
+                           R"("reduction":4.0,"pruned_best_cost":2.0,)"
+                           R"("performance_retained":0.5,"after":true})");
+  P.PrunedBestCost.reset();
+  nlohmann::ordered_json Minimised;
+  addProposalOutcome(Minimised, P, /*Maximised=*/false);
+  EXPECT_TRUE(Minimised["pruned_best_cost"].is_null());
+}
+
 TEST(AnalysisReport, TextShowsTheTables) {
   Expected<DataAnalysis> R = analyzeData(threeParameterTable(), twoClasses());
   ASSERT_TRUE(R.ok());

@@ -33,20 +33,9 @@
 namespace atfc {
 namespace {
 
-const char *ScaleSource = R"(// blanked directive line
+const std::string ScaleSource = std::string(R"(// blanked directive line
 __kernel void scale(const int N, __global float *y) {
-#if BROKEN
-  this is not OpenCL;
-#endif
-#if CRASH
-  *(__global volatile int *)(ulong)0x10 = 1;
-#endif
-#if HANG
-  __global volatile float *Y = y;
-  while (N > 0)
-    Y[0] += 1.0f;
-#endif
-  for (int w = 0; w < WPT; ++w) {
+)") + OpenCLFailureSwitches + R"(  for (int w = 0; w < WPT; ++w) {
     const int i = get_global_id(0) * WPT + w;
     if (i < N)
       y[i] = y[i] * 2.0f + FACTOR;
@@ -109,13 +98,9 @@ UpcomingConfiguration configuration(int Factor, std::vector<NamedValue> Extra = 
 }
 
 std::unique_ptr<DeviceBackend> openScale(unsigned Ahead, DeviceKernelSetup Setup = scaleSetup()) {
-  Expected<std::unique_ptr<DeviceBackend>> Opened =
-      DeviceBackend::open(OpenCLDeviceSelection{}, std::move(Setup), deviceWorkerCommand());
-  EXPECT_TRUE(Opened.ok()) << (Opened ? "" : Opened.error().message());
-  if (!Opened)
-    return nullptr;
-  std::unique_ptr<DeviceBackend> Backend = Opened.take();
-  Backend->setCompileAhead(Ahead);
+  std::unique_ptr<DeviceBackend> Backend = openOnWorker(OpenCLDeviceSelection{}, std::move(Setup));
+  if (Backend)
+    Backend->setCompileAhead(Ahead);
   return Backend;
 }
 

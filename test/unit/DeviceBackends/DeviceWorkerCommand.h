@@ -2,15 +2,21 @@
 //
 // The command that starts the tests' device worker: the one built beside
 // the tests, or ATFC_TEST_DEVICE_WORKER's when set (scripts/gpu-check runs
-// these tests from a bundle moved away from the build tree).
+// these tests from a bundle moved away from the build tree); a backend
+// opened with it; and the switches by which a test kernel makes its worker
+// meet each failure a backend must survive.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
 #define ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
 
+#include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/DeviceWorker.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +26,34 @@ inline std::vector<std::string> deviceWorkerCommand() {
   const char *Moved = std::getenv("ATFC_TEST_DEVICE_WORKER");
   return {Moved && *Moved ? Moved : ATF_DEVICE_WORKER, DeviceWorkerFlag};
 }
+
+/// The backend of Setup on Device, its worker started by
+/// deviceWorkerCommand(); null, the test failed with the reason, when it
+/// does not open.
+inline std::unique_ptr<DeviceBackend> openOnWorker(const DeviceSelection &Device,
+                                                   DeviceKernelSetup Setup) {
+  Expected<std::unique_ptr<DeviceBackend>> Opened =
+      DeviceBackend::open(Device, std::move(Setup), deviceWorkerCommand());
+  EXPECT_TRUE(Opened.ok()) << (Opened ? "" : Opened.error().message());
+  return Opened ? Opened.take() : nullptr;
+}
+
+/// The lines an OpenCL test kernel's body begins with (the kernel has an
+/// int N > 0 and a __global float *y): defined as 1, BROKEN fails the build
+/// on the body's second line, CRASH kills the worker with SIGSEGV (pocl
+/// runs kernels in the worker's own threads), and HANG never returns.
+inline constexpr const char *OpenCLFailureSwitches = R"(#if BROKEN
+  this is not OpenCL;
+#endif
+#if CRASH
+  *(__global volatile int *)(ulong)0x10 = 1;
+#endif
+#if HANG
+  __global volatile float *Y = y;
+  while (N > 0)
+    Y[0] += 1.0f;
+#endif
+)";
 
 } // namespace atfc
 

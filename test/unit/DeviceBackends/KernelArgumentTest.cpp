@@ -210,11 +210,11 @@ TEST(ResultCheck, GoldFileIsSplitIntoBuffers) {
             "gold file " + Path + ": holds 14 bytes, but the checked buffers need 8");
   std::remove(Path.c_str());
   EXPECT_EQ(messageOf(readGoldFile(Path, Arguments, {0})),
-            "gold file " + Path + ": cannot be opened");
+            "gold file: cannot read '" + Path + "': No such file or directory");
   // Endless or special files are refused before any byte is read (reading
   // /dev/zero once grew the tuner to 16.8 GB).
   EXPECT_EQ(messageOf(readGoldFile("/dev/zero", Arguments, {0})),
-            "gold file /dev/zero: is not a regular file");
+            "gold file: cannot read '/dev/zero': it is a character device, not a regular file");
 }
 
 TEST(DeviceProtocol, SetupSurvivesTheWire) {

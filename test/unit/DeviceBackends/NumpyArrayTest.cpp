@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sys/stat.h>
 
 namespace atfc {
 namespace {
@@ -220,7 +221,22 @@ TEST_F(NumpyFiles, RawFilesAreCheckedBySize) {
                                       ElementType::Int32, 4)),
             "cannot read 'none.bin': No such file or directory");
   EXPECT_EQ(messageOf(inspectDataFile(Dir.path().string(), "dir.npy", ElementType::Int32, 4)),
-            "'dir.npy' is not a regular file");
+            "cannot read 'dir.npy': it is a directory, not a regular file");
+}
+
+TEST_F(NumpyFiles, WhatIsNotARegularFileIsRefusedUnread) {
+  // A FIFO with no writer would block an open or a read for ever, and
+  // /dev/zero never ends: both are refused at once, by both readers.
+  const std::string Fifo = (Dir.path() / "fifo.npy").string();
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  const std::vector<std::pair<std::string, std::string>> Cases = {
+      {Fifo, "it is a FIFO, not a regular file"},
+      {"/dev/zero", "it is a character device, not a regular file"}};
+  for (const auto &[Path, Why] : Cases)
+    for (ElementType Type : {ElementType::Int32, ElementType::Float}) {
+      EXPECT_EQ(messageOf(inspectDataFile(Path, "x.npy", Type, 4)), "cannot read 'x.npy': " + Why);
+      EXPECT_EQ(messageOf(readDataFile(Path, "x.bin", Type, 4)), "cannot read 'x.bin': " + Why);
+    }
 }
 
 TEST_F(NumpyFiles, WritesWhatItReads) {

@@ -32,23 +32,10 @@ template <class T> std::string messageOf(const Expected<T> &R) {
 
 // One work-item computes WPT elements. WRONG, BROKEN, CRASH and HANG turn
 // it into the failures under test.
-const char *SaxpySource = R"(// blanked directive line
+const std::string SaxpySource = std::string(R"(// blanked directive line
 __kernel void saxpy(const int N, const float a, __global const float *x,
                     __global float *y) {
-#if BROKEN
-  this is not OpenCL;
-#endif
-#if CRASH
-  // A store far outside any mapping: pocl runs kernels in the worker's
-  // own threads, so this kills the worker with SIGSEGV.
-  *(__global volatile int *)(ulong)0x10 = 1;
-#endif
-#if HANG
-  __global volatile float *Y = y;
-  while (N > 0)
-    Y[0] += 1.0f;
-#endif
-  for (int w = 0; w < WPT; ++w) {
+)") + OpenCLFailureSwitches + R"(  for (int w = 0; w < WPT; ++w) {
     const int i = get_global_id(0) * WPT + w;
     if (i < N)
 #if WRONG
@@ -86,10 +73,7 @@ LaunchSizes sizes(std::uint64_t WPT, std::uint64_t Local) { return {{N / WPT}, {
 OpenCLDeviceSelection anyDevice() { return {}; }
 
 std::unique_ptr<DeviceBackend> openSaxpy(DeviceKernelSetup Setup) {
-  Expected<std::unique_ptr<DeviceBackend>> Opened =
-      DeviceBackend::open(anyDevice(), std::move(Setup), deviceWorkerCommand());
-  EXPECT_TRUE(Opened.ok()) << messageOf(Opened);
-  return Opened.take();
+  return openOnWorker(anyDevice(), std::move(Setup));
 }
 
 CheckSetup referenceCheck() {

@@ -387,6 +387,19 @@ TEST_F(ResultsDatabaseTest, EvaluationOfAMissingRunIsAnError) {
   EXPECT_NE(Added.error().message().find("no run 7"), std::string::npos) << Added.error().message();
 }
 
+TEST_F(ResultsDatabaseTest, AnExistingRunIsFoundAndAMissingOneNamed) {
+  auto Db = openDb();
+  Expected<std::int64_t> Id = Db->beginRun(sampleRun("k"));
+  ASSERT_TRUE(Id.ok()) << Id.error().message();
+  Expected<RunInfo> Found = Db->existingRun(*Id);
+  ASSERT_TRUE(Found.ok()) << Found.error().message();
+  EXPECT_EQ(Found->Id, *Id);
+  EXPECT_EQ(Found->Device, "pocl cpu");
+  Expected<RunInfo> Missing = Db->existingRun(*Id + 1);
+  ASSERT_FALSE(Missing.ok());
+  EXPECT_EQ(Missing.error().message(), Db->path() + ": there is no run " + std::to_string(*Id + 1));
+}
+
 TEST_F(ResultsDatabaseTest, ReadOnlyDatabaseRefusesWrites) {
   ASSERT_TRUE(openDb());
   auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);

@@ -2,8 +2,9 @@
 //
 // Every kind of file a path can name that is not a regular file (a FIFO
 // with no writer, a character device that never ends, a directory, a
-// socket, a link to each) is refused at once by both the whole read and the
-// streamed hash, and a regular file over the limit is refused unread.
+// socket, a link to each) is refused at once by the whole read, the
+// streamed hash and an open RegularFile, and a regular file over the limit
+// is refused unread. A RegularFile reads parts at any offset.
 //
 //===----------------------------------------------------------------------===//
 #include "System/RegularFiles.h"
@@ -83,6 +84,9 @@ TEST(RegularFilesTest, RefusesWhatIsNotARegularFileAtOnce) {
     Expected<std::string> Bytes = readRegularFile(Path);
     Expected<std::string> Digest = hashRegularFile(Path);
     Expected<std::string> Head = readRegularFileHead(Path, 16);
+    Expected<RegularFile> Opened = RegularFile::open(Path, "shown.npy");
+    ASSERT_FALSE(Opened) << Path;
+    EXPECT_EQ(Opened.error().message(), "cannot read 'shown.npy': " + Why);
     ASSERT_FALSE(Head) << Path;
     EXPECT_EQ(Head.error().message(), "cannot read '" + Path + "': " + Why);
     EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5)) << Path;
@@ -92,6 +96,37 @@ TEST(RegularFilesTest, RefusesWhatIsNotARegularFileAtOnce) {
     EXPECT_EQ(Digest.error().message(), "cannot read '" + Path + "': " + Why);
   }
   close(SocketFd);
+}
+
+TEST(RegularFilesTest, AnOpenFileReadsPartsAtAnyOffset) {
+  const test::ScopedTempDirectory Scratch("atfc-regular-files");
+  const fs::path File = Scratch.path() / "parts";
+  std::ofstream(File, std::ios::binary) << "0123456789";
+  Expected<RegularFile> Opened = RegularFile::open(File.string(), "parts.bin");
+  ASSERT_TRUE(Opened) << Opened.error().message();
+  RegularFile Parts = Opened.take();
+  EXPECT_EQ(Parts.size(), 10u);
+  char Buffer[8] = {};
+  Expected<std::size_t> Read = Parts.readAt(6, Buffer, 3);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(std::string(Buffer, *Read), "678");
+  // Before the start again, then past the end: fewer bytes, then none.
+  Read = Parts.readAt(0, Buffer, 2);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(std::string(Buffer, *Read), "01");
+  Read = Parts.readAt(7, Buffer, 8);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(std::string(Buffer, *Read), "789");
+  Read = Parts.readAt(100, Buffer, 8);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(*Read, 0u);
+  // A moved file reads on; the size is the one at the open.
+  std::ofstream(File, std::ios::binary | std::ios::app) << "abc";
+  RegularFile Moved = std::move(Parts);
+  EXPECT_EQ(Moved.size(), 10u);
+  Read = Moved.readAt(9, Buffer, 8);
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(std::string(Buffer, *Read), "9abc");
 }
 
 TEST(RegularFilesTest, RefusesFilesOverTheLimitUnread) {

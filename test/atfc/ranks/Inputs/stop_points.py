@@ -15,17 +15,19 @@
 # results after it), and have best.json when a result is valid; --resume
 # then completes it measuring nothing twice. Prints a line per stop that
 # failed and a summary; exits 1 when one failed. This script adopts every
-# orphan (PR_SET_CHILD_SUBREAPER), so that whatever a stop leaves behind is
-# seen and killed.
+# orphan (../../Inputs/signal_hunt.py), so that whatever a stop leaves
+# behind is seen and killed.
 import argparse
-import ctypes
 import os
 import shutil
-import signal
-import sqlite3
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the tests
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Inputs"))
+from signal_hunt import (adopt_orphans, children, comm, left_running, measured_twice, query,
+                         stop_as_timeout, temporaries)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("atfc")
@@ -35,48 +37,12 @@ parser.add_argument("--points", default="0.2s,1s,2s,tuners,result,midway")
 parser.add_argument("options", nargs="*")
 args = parser.parse_args()
 source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stop.sh")
-PR_SET_CHILD_SUBREAPER = 36
-ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-
-
-def query(out, sql):
-    try:
-        db = sqlite3.connect(f"file:{out}/results.db?mode=ro", uri=True, timeout=5)
-        return db.execute(sql).fetchall()
-    except sqlite3.Error:
-        return None
+adopt_orphans()
 
 
 def evaluations(out):
     rows = query(out, "SELECT id, config_index, valid, costs, failure, reason FROM evaluations")
     return {r[0]: r[1:] for r in rows} if rows else {}
-
-
-def children(pid):
-    found = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(p) for p in f.read().split()]
-    except OSError:
-        pass
-    return found
-
-
-def running(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in "ZX"
-    except OSError:
-        return False
-
-
-def comm(pid):
-    try:
-        with open(f"/proc/{pid}/comm") as f:
-            return f.read().strip()
-    except OSError:
-        return "?"
 
 
 def tuner_runs(pid):
@@ -87,23 +53,6 @@ def tuner_runs(pid):
             return True
         below += children(pid)
     return False
-
-
-def left_running():
-    # Orphans come to this process; killed ones stay zombies until reaped.
-    time.sleep(1)
-    names = []
-    for pid in children(os.getpid()):
-        if running(pid):
-            names.append(comm(pid))
-        os.kill(pid, signal.SIGKILL)
-    while True:
-        try:
-            if os.waitpid(-1, 0)[0] <= 0:
-                break
-        except ChildProcessError:
-            break
-    return names
 
 
 def stop(point, out):
@@ -128,25 +77,18 @@ def stop(point, out):
     if process.poll() is not None:
         return [f"atfc ended before the signal, exit status {process.returncode}"]
     before = evaluations(out)
-    os.kill(process.pid, signal.SIGTERM)
-    os.killpg(process.pid, signal.SIGTERM)
     problems = []
-    try:
-        status = process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        status = process.wait()
+    status, hung = stop_as_timeout(process, 30)
+    if hung:
         problems.append("atfc did not end within 30 s of the signal")
-    status = status if status >= 0 else 128 - status
     if status != 143:
         problems.append(f"exit status {status}")
-    left = left_running()
+    left = left_running(1)
     if left:
         problems.append("left running: " + ", ".join(left))
-    temporaries = [f for f in (os.listdir(out) if os.path.isdir(out) else [])
-                   if f.startswith("tuner-") and f.count("-") > 1]
-    if temporaries:
-        problems.append("temporaries: " + ", ".join(temporaries))
+    left_files = temporaries(out)
+    if left_files:
+        problems.append("temporaries: " + ", ".join(left_files))
     runs = query(out, "SELECT status FROM runs") or []
     after = evaluations(out)
     if runs and runs[-1][0] != "interrupted":
@@ -158,10 +100,9 @@ def stop(point, out):
         problems.append("best.json " + ("absent" if after else "written without a result"))
     if after:
         resumed = subprocess.run(command + ["--resume"], stdout=log, stderr=log, timeout=300)
-        twice = query(out, "SELECT count(*) FROM (SELECT config_index FROM evaluations "
-                           "WHERE reused = 0 GROUP BY config_index HAVING count(*) > 1)")
+        twice = measured_twice(out)
         final = query(out, "SELECT status FROM runs ORDER BY id DESC LIMIT 1")
-        if resumed.returncode != 0 or final != [("finished",)] or twice != [(0,)]:
+        if resumed.returncode != 0 or final != [("finished",)] or twice != 0:
             problems.append(f"--resume: exit status {resumed.returncode}, run {final}, "
                             f"measured twice {twice}")
     if problems:

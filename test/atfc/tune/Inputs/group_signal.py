@@ -9,15 +9,17 @@
 #   temporaries T
 # then, where something was measured, resumes the run and prints whether a
 # configuration was measured twice. This script adopts every orphan
-# (PR_SET_CHILD_SUBREAPER), so that whatever the run leaves behind, in any
-# process group, is seen and killed.
-import ctypes
+# (../../Inputs/signal_hunt.py), so that whatever the run leaves behind, in
+# any process group, is seen and killed.
 import os
-import signal
-import sqlite3
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the tests
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Inputs"))
+from signal_hunt import (adopt_orphans, children, comm, left_running, measured_twice, query,
+                         stop_as_timeout, temporaries)
 
 atfc, root, phase = sys.argv[1], sys.argv[2], sys.argv[3]
 options = sys.argv[4:]
@@ -27,35 +29,12 @@ files = {"build": "run-script.sh", "generation": "generation.sh",
          "opencl": "opencl.cl", "ranks": "run-script.sh"}
 source = os.path.join(here, files[phase])
 out = os.path.join(root, phase)
-PR_SET_CHILD_SUBREAPER = 36
-ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-
-
-def children(pid):
-    found = []
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(p) for p in f.read().split()]
-    except OSError:
-        pass
-    return found
-
-
-def comm(pid):
-    try:
-        with open(f"/proc/{pid}/comm") as f:
-            return f.read().strip()
-    except OSError:
-        return "?"
+adopt_orphans()
 
 
 def evaluations():
-    try:
-        db = sqlite3.connect(f"file:{out}/results.db?mode=ro", uri=True, timeout=5)
-        return db.execute("SELECT count(*) FROM evaluations").fetchone()[0]
-    except sqlite3.Error:
-        return 0
+    rows = query(out, "SELECT count(*) FROM evaluations")
+    return rows[0][0] if rows else 0
 
 
 def reached(process):
@@ -67,38 +46,8 @@ def reached(process):
 
 
 def run_state():
-    try:
-        db = sqlite3.connect(f"file:{out}/results.db?mode=ro", uri=True, timeout=5)
-        row = db.execute("SELECT status FROM runs ORDER BY id DESC LIMIT 1").fetchone()
-        return row[0] if row else "none"
-    except sqlite3.Error:
-        return "none"
-
-
-def running(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in "ZX"
-    except OSError:
-        return False
-
-
-def left_running():
-    # Orphans come to this process (killed ones stay zombies until reaped
-    # here); atfc's own children are gone with it.
-    time.sleep(3)
-    names = []
-    for pid in children(os.getpid()):
-        if running(pid):
-            names.append(comm(pid))
-        os.kill(pid, signal.SIGKILL)
-    while True:
-        try:
-            if os.waitpid(-1, 0)[0] <= 0:
-                break
-        except ChildProcessError:
-            break
-    return ", ".join(sorted(names)) or "none"
+    rows = query(out, "SELECT status FROM runs ORDER BY id DESC LIMIT 1")
+    return rows[0][0] if rows else "none"
 
 
 command = [atfc, "tune", source, "-o", out] + options
@@ -111,30 +60,18 @@ if process.poll() is not None:
     print(f"{phase}: ended before the phase was reached, exit status {process.returncode}")
     sys.exit(1)
 time.sleep(0.2 if phase == "build" else 1.0)
-# As `timeout` sends it: to its child, then to the child's whole group.
-os.kill(process.pid, signal.SIGTERM)
-os.killpg(process.pid, signal.SIGTERM)
-try:
-    status = process.wait(timeout=60)
-except subprocess.TimeoutExpired:
-    os.killpg(process.pid, signal.SIGKILL)
-    status = process.wait()
+status, hung = stop_as_timeout(process, 60)
+if hung:
     print(f"{phase}: hung after SIGTERM")
-status = status if status >= 0 else 128 - status
 measured = evaluations()
-# A build's own files (tuner-HASH-XXXXXXXX.cpp, .partial, .log) go with it.
-temporaries = [f for f in (os.listdir(out) if os.path.isdir(out) else [])
-               if f.startswith("tuner-") and f.count("-") > 1]
 best = os.path.exists(os.path.join(out, "best.json"))
 print(f"{phase}: exit status {status}; run {run_state()}; "
       f"measured {'some' if measured else 'none'}; "
-      f"best.json {'written' if best else 'absent'}; left running {left_running()}; "
-      f"temporaries {', '.join(temporaries) or 'none'}",
+      f"best.json {'written' if best else 'absent'}; "
+      f"left running {', '.join(left_running(3)) or 'none'}; "
+      f"temporaries {', '.join(temporaries(out)) or 'none'}",
       flush=True)
 if measured:
     resumed = subprocess.run(command + ["--resume"], stdout=log, stderr=log, timeout=300)
-    db = sqlite3.connect(f"{out}/results.db")
-    twice = db.execute("SELECT count(*) FROM (SELECT config_index FROM evaluations "
-                       "WHERE reused = 0 GROUP BY config_index HAVING count(*) > 1)").fetchone()[0]
     print(f"{phase}: resumed with exit status {resumed.returncode}; run {run_state()}; "
-          f"measured twice {twice}")
+          f"measured twice {measured_twice(out)}")
