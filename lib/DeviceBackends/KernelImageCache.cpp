@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelImageCache.h"
 
-#include "Support/SplitMix64.h"
+#include "Support/Digest128.h"
 
 #include <cstdint>
 #include <string_view>
@@ -21,24 +21,12 @@ constexpr std::size_t kChecksumDigits = 32;
 /// More than any cubin, less than a planted huge file could make atfc read.
 constexpr std::size_t kEntryLimit = std::size_t(256) << 20;
 
-/// 128 bits of two FNV-1a lanes with different offset bases, each finished
-/// by an avalanche step, as 32 hex digits. Not cryptographic: it names and
-/// checks entries of the user's own directory.
+/// The shared digest (Support/Digest128.h), salted with the length. Not
+/// cryptographic: it names and checks entries of the user's own directory.
 std::string hashText(std::string_view Text) {
-  std::uint64_t A = 0xcbf29ce484222325ULL, B = 0x6c62272e07bb0142ULL;
-  for (unsigned char C : Text) {
-    A = (A ^ C) * 0x100000001b3ULL;
-    B = (B ^ C) * 0x100000001b3ULL;
-  }
-  A = splitMix64Finalise(A ^ Text.size());
-  B = splitMix64Finalise(B ^ A);
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string Digest(kChecksumDigits, '0');
-  for (int I = 0; I < 16; ++I) {
-    Digest[15 - I] = Hex[(A >> (4 * I)) & 0xf];
-    Digest[31 - I] = Hex[(B >> (4 * I)) & 0xf];
-  }
-  return Digest;
+  Digest128 Digest;
+  Digest.add(Text);
+  return Digest.hex(Text.size());
 }
 
 /// Appends Field framed by its length (8 bytes, little-endian), so that
