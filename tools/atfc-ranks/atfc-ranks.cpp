@@ -39,6 +39,7 @@
 #include "Support/Diagnostic.h"
 #include "System/Doorbell.h"
 #include "System/Process.h"
+#include "System/TcpNoDelay.h"
 #include "System/TerminalText.h"
 
 #include <CLI/CLI.hpp>
@@ -654,6 +655,8 @@ int main(int Argc, char **Argv) {
   sigaction(SIGTERM, &Action, nullptr);
 
   MPI_Init(&Argc, &Argv);
+  // MPI_Finalize's messages to mpiexec would wait out delayed ACKs.
+  atfc::sendSmallTcpSegmentsAtOnce();
   int Rank = 0, Size = 1, Local = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Size);
