@@ -333,7 +333,9 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     // Every worker of this backend shares it: builders store what NVRTC
     // compiled, the measuring worker loads it (KernelImageCache.h).
     Expected<OutputDirectory> Work = OutputDirectory::open(Kernel.WorkDirectory, false);
-    Expected<void> Made = Work ? Work->makeDirectory("cuda-kernels") : Work.takeError();
+    // One of atfc's own (no record of its entries), checked before anything runs.
+    Expected<OutputDirectory> Made =
+        Work ? Work->openOwnDirectory("cuda-kernels", /*Create=*/true) : Work.takeError();
     if (!Made)
       return Made.takeError();
     Kernel.KernelCacheDirectory = Kernel.WorkDirectory + "/cuda-kernels";

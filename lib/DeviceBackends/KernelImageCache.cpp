@@ -84,7 +84,19 @@ KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileN
 }
 
 Expected<KernelImageCache> KernelImageCache::open(const std::string &Path) {
-  Expected<OutputDirectory> Directory = OutputDirectory::open(Path, /*Create=*/true);
+  // A directory of atfc's own: a store claims no name in a record (read
+  // whole per claim, it once stopped storing past about 29,000 entries).
+  std::string Trimmed = Path;
+  while (Trimmed.size() > 1 && Trimmed.back() == '/')
+    Trimmed.pop_back();
+  const std::size_t Slash = Trimmed.find_last_of('/');
+  const std::string Parent = Slash == std::string::npos ? "."
+                             : Slash == 0               ? "/"
+                                                        : Trimmed.substr(0, Slash);
+  const std::string Name = Slash == std::string::npos ? Trimmed : Trimmed.substr(Slash + 1);
+  Expected<OutputDirectory> Directory = OutputDirectory::open(Parent, /*Create=*/true);
+  if (Directory)
+    Directory = Directory->openOwnDirectory(Name, /*Create=*/true);
   if (!Directory)
     return Error("cannot use the CUDA kernel cache: " + Directory.error().message());
   return KernelImageCache(Directory.take());

@@ -12,6 +12,8 @@
 // is compiled again, never trusted. Entries are written through
 // OutputDirectory (a fresh temporary renamed over the name, no link
 // followed), so several processes storing one key leave one whole entry.
+// The directory is one of atfc's own (OutputDirectory::openOwnDirectory):
+// no entry's name is recorded, so a store costs the same at any size.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_KERNELIMAGECACHE_H
@@ -51,8 +53,9 @@ KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileN
 /// the directory.
 class KernelImageCache {
 public:
-  /// Opens Directory (made with its missing parents, 0700); refuses a link,
-  /// someone else's directory and one others may write.
+  /// Opens Directory as a directory of atfc's own in its parent, an output
+  /// directory (made, with its missing parents, 0700, when missing);
+  /// refuses a link, one atfc did not make there and one not private.
   static Expected<KernelImageCache> open(const std::string &Directory);
 
   /// What was stored under Key; none when nothing whole and valid was.

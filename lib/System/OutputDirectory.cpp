@@ -50,6 +50,14 @@ std::optional<Error> foreignStatus(const struct stat &Status, const std::string 
   return std::nullopt;
 }
 
+/// Mode's permission bits as chmod takes them ("0755").
+std::string octalMode(mode_t Mode) {
+  std::string Digits;
+  for (int Shift = 9; Shift >= 0; Shift -= 3)
+    Digits += static_cast<char>('0' + ((Mode >> Shift) & 7));
+  return Digits;
+}
+
 /// Path's directory and last name ("." for a bare name).
 std::pair<std::string, std::string> splitPath(const std::string &Path) {
   const std::size_t Slash = Path.find_last_of('/');
@@ -152,6 +160,8 @@ bool OutputDirectory::holds(const std::string &File) const {
 }
 
 Expected<std::vector<std::string>> OutputDirectory::createdNames() const {
+  if (WhollyAtfcs)
+    return Error(quotedPath(Path) + " is atfc's own and keeps no record of names");
   Expected<bool> There = check(kCreatedRecordName);
   if (!There)
     return There.takeError();
@@ -188,6 +198,14 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
   // once looked like the user's, and a rank refused DIR/ranks).
   struct stat Status {};
   const bool There = fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0;
+  if (WhollyAtfcs) {
+    // Every entry is atfc's; still no link and nothing of someone else's.
+    if (There)
+      if (std::optional<Error> Foreign =
+              foreignStatus(Status, pathOf(Name), S_ISDIR(Status.st_mode), false))
+        return std::move(*Foreign);
+    return success();
+  }
   Expected<std::vector<std::string>> Names = createdNames();
   if (!Names)
     return Names.takeError();
@@ -340,6 +358,47 @@ Expected<void> OutputDirectory::makeDirectory(const std::string &Name) {
   if (Expected<bool> There = check(Name, /*Directory=*/true); !There)
     return There.takeError();
   return success();
+}
+
+Expected<OutputDirectory> OutputDirectory::openOwnDirectory(const std::string &Name, bool Create) {
+  if (Create)
+    if (Expected<void> Made = makeDirectory(Name); !Made)
+      return Made.takeError();
+  const std::string Given = pathOf(Name);
+  // The name is recorded before the directory is made (claim()), so a
+  // directory that is there but not recorded is not atfc's.
+  if (!WhollyAtfcs) {
+    Expected<std::vector<std::string>> Names = createdNames();
+    if (!Names)
+      return Names.takeError();
+    if (std::find(Names->begin(), Names->end(), Name) == Names->end())
+      return Error(quotedPath(Given) +
+                   " is not a directory atfc created, and atfc keeps its own files only in one it "
+                   "made; move it away, or choose another -o");
+  }
+  const int OwnFd = openat(Fd, Name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (OwnFd < 0) {
+    struct stat Status {};
+    const int Saved = errno;
+    if (fstatat(Fd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0)
+      if (std::optional<Error> Foreign = foreignStatus(Status, Given, true, false))
+        return std::move(*Foreign);
+    errno = Saved;
+    return systemError("open", Given);
+  }
+  OutputDirectory Own(OwnFd, Given, /*WhollyAtfcs=*/true);
+  struct stat Status {};
+  if (fstat(OwnFd, &Status) != 0)
+    return systemError("inspect", Given);
+  if (std::optional<Error> Foreign = foreignStatus(Status, Given, true, false))
+    return std::move(*Foreign);
+  // Root's own entries pass foreignStatus(); atfc's own directory must be
+  // the user's, and closed to everyone else as makeDirectory() made it.
+  if (Status.st_uid != geteuid() || (Status.st_mode & 077) != 0)
+    return Error(quotedPath(Given) + " is not private to this user (uid " +
+                 std::to_string(Status.st_uid) + ", mode " + octalMode(Status.st_mode) +
+                 ") as the directories atfc makes are (0700); remove it");
+  return Own;
 }
 
 Expected<void> writeOutputFile(const std::string &Path, const std::string &Text) {

@@ -16,6 +16,12 @@
 //    recorded in DIR/.atfc-created, and a file of any other name is refused
 //    (`-o .` once overwrote the user's own best.h and its source).
 //
+// A directory atfc made in an output directory (claimed there, 0700, the
+// user's) may be opened as atfc's own (openOwnDirectory): everything in it
+// is atfc's, so it keeps no record, and its number of entries is not bound
+// by one (CUDA's kernel cache holds one file per configuration). Links and
+// other users' entries are refused there as everywhere.
+//
 // Once the directory is known to be the user's and closed to others, no
 // one else can plant anything in it later; the checks at each open catch
 // what was there before. Nor can anyone swap the directory itself: one
@@ -48,10 +54,12 @@ public:
   static Expected<OutputDirectory> open(const std::string &Path, bool Create);
 
   OutputDirectory(OutputDirectory &&Other) noexcept
-      : Fd(std::exchange(Other.Fd, -1)), Path(std::move(Other.Path)) {}
+      : Fd(std::exchange(Other.Fd, -1)), Path(std::move(Other.Path)),
+        WhollyAtfcs(Other.WhollyAtfcs) {}
   OutputDirectory &operator=(OutputDirectory &&Other) noexcept {
     std::swap(Fd, Other.Fd);
     std::swap(Path, Other.Path);
+    std::swap(WhollyAtfcs, Other.WhollyAtfcs);
     return *this;
   }
   OutputDirectory(const OutputDirectory &) = delete;
@@ -89,15 +97,28 @@ public:
   Expected<std::string> readFile(const std::string &Name, std::size_t Limit) const;
   /// Claims and makes the directory Name (0700), or checks the one there.
   Expected<void> makeDirectory(const std::string &Name);
+  /// Opens the directory Name, made first by makeDirectory() when Create,
+  /// as atfc's own: every entry in it is atfc's, none is recorded. Only a
+  /// directory atfc made here qualifies: one recorded here (or in a
+  /// directory of atfc's own), no link, the user's, 0700; so the user's
+  /// output directory, opened only by open(), is never one.
+  Expected<OutputDirectory> openOwnDirectory(const std::string &Name, bool Create);
+  /// Whether every entry is atfc's (openOwnDirectory()).
+  bool isAtfcsOwn() const { return WhollyAtfcs; }
 
-  /// The names recorded as atfc's; an error when the record is not atfc's.
+  /// The names recorded as atfc's; an error when the record is not atfc's,
+  /// or in a directory of atfc's own, which keeps none.
   Expected<std::vector<std::string>> createdNames() const;
 
 private:
-  OutputDirectory(int Fd, std::string Path) : Fd(Fd), Path(std::move(Path)) {}
+  OutputDirectory(int Fd, std::string Path, bool WhollyAtfcs = false)
+      : Fd(Fd), Path(std::move(Path)), WhollyAtfcs(WhollyAtfcs) {}
 
   int Fd = -1;
   std::string Path;
+  /// Made by atfc and private: whatever is in it is atfc's, no name is
+  /// recorded (the record, read whole per claim, bounded its entries).
+  bool WhollyAtfcs = false;
 };
 
 /// Writes Text to Path, a file in an output directory (which must exist),

@@ -1,7 +1,8 @@
 //===- OutputDirectoryTest.cpp - The one way into an output directory -----===//
 //
 // Links are refused, not followed; other users' directories and files are
-// refused; a file atfc did not create is never overwritten. Real files,
+// refused; a file atfc did not create is never overwritten; a directory of
+// atfc's own takes any number of entries and records none. Real files,
 // real links, real owners (chown needs root: those tests skip without it).
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace atfc;
 namespace fs = std::filesystem;
@@ -258,4 +261,165 @@ TEST(OutputDirectoryTest, HoldsFindsTheSourceByAnyName) {
   Expected<OutputDirectory> Sub = OutputDirectory::open((Scratch.path() / "sub").string(), false);
   ASSERT_TRUE(Sub) << Sub.error().message();
   EXPECT_FALSE(Sub->holds((Scratch.path() / "f.cpp").string()));
+}
+
+namespace {
+
+/// Every entry of Directory.
+std::vector<std::string> entriesOf(const fs::path &Directory) {
+  std::vector<std::string> Names;
+  for (const auto &Entry : fs::directory_iterator(Directory))
+    Names.push_back(Entry.path().filename().string());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+/// Scratch/out/Name, made by atfc as a directory of its own.
+OutputDirectory ownDirectory(const OutputDirectory &Out, const std::string &Name = "cache") {
+  Expected<OutputDirectory> Parent = OutputDirectory::open(Out.path(), false);
+  EXPECT_TRUE(Parent) << Parent.error().message();
+  Expected<OutputDirectory> Own = Parent->openOwnDirectory(Name, true);
+  EXPECT_TRUE(Own) << Own.error().message();
+  return Own.take();
+}
+
+} // namespace
+
+// The record is read whole per claim, up to 1 MiB: a directory that
+// recorded each entry (CUDA's kernel cache) stopped storing past about
+// 29,000. atfc's own directory records none, however many it holds.
+TEST(OutputDirectoryTest, AnOwnDirectoryTakesManyNamesWithoutARecord) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-own");
+  OutputDirectory Out = made(Scratch);
+  EXPECT_FALSE(Out.isAtfcsOwn()); // the user's output directory never is
+  OutputDirectory Own = ownDirectory(Out);
+  EXPECT_TRUE(Own.isAtfcsOwn());
+  EXPECT_EQ(Own.path(), Out.pathOf("cache"));
+  const std::string ParentRecord = contents(Out.pathOf(kCreatedRecordName));
+  EXPECT_NE(ParentRecord.find("\ncache\n"), std::string::npos) << ParentRecord;
+  constexpr int kNames = 3000;
+  for (int N = 0; N < kNames; ++N)
+    ASSERT_TRUE(Own.writeFile("entry-" + std::to_string(N), std::to_string(N), 0600)) << N;
+  // Replaced, not refused: every entry is atfc's.
+  ASSERT_TRUE(Own.writeFile("entry-7", "seven"));
+  EXPECT_EQ(contents(Own.pathOf("entry-7")), "seven");
+  EXPECT_FALSE(fs::exists(Own.pathOf(kCreatedRecordName)));
+  EXPECT_EQ(entriesOf(Own.path()).size(), std::size_t(kNames)); // no temporary left
+  EXPECT_EQ(contents(Out.pathOf(kCreatedRecordName)), ParentRecord);
+  EXPECT_FALSE(Own.createdNames());
+  // A stale record there (an older atfc's, or a huge one) is never read.
+  std::ofstream(Own.pathOf(kCreatedRecordName)) << std::string((1 << 20) + 1, 'x');
+  ASSERT_TRUE(Own.writeFile("entry-after", "x"));
+  EXPECT_EQ(fs::file_size(Own.pathOf(kCreatedRecordName)), std::size_t(1 << 20) + 1);
+  // Opened again, by another process, without making it; and one nested in it.
+  Expected<OutputDirectory> Again = Out.openOwnDirectory("cache", false);
+  ASSERT_TRUE(Again) << Again.error().message();
+  EXPECT_EQ(contents(Again->pathOf("entry-7")), "seven");
+  Expected<OutputDirectory> Nested = Own.openOwnDirectory("nested", true);
+  ASSERT_TRUE(Nested) << Nested.error().message();
+  EXPECT_TRUE(Nested->writeFile("a", "a"));
+}
+
+TEST(OutputDirectoryTest, ADirectoryAtfcDidNotMakeIsNotItsOwn) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-own-not");
+  OutputDirectory Out = made(Scratch);
+  // The user's: made beside atfc's names, never recorded.
+  fs::create_directory(Out.pathOf("mine"));
+  chmod(Out.pathOf("mine").c_str(), 0700);
+  std::ofstream(Out.pathOf("mine") + "/notes") << "mine\n";
+  for (bool Create : {false, true}) {
+    Expected<OutputDirectory> Own = Out.openOwnDirectory("mine", Create);
+    ASSERT_FALSE(Own) << Create;
+    EXPECT_NE(Own.error().message().find("'" + Out.pathOf("mine") + "' is not a"),
+              std::string::npos)
+        << Own.error().message();
+  }
+  EXPECT_EQ(contents(Out.pathOf("mine") + "/notes"), "mine\n");
+  // The user's output directory itself: open() made it, nothing recorded it.
+  Expected<OutputDirectory> Scratches = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Scratches) << Scratches.error().message();
+  Expected<OutputDirectory> Output = Scratches->openOwnDirectory("out", false);
+  ASSERT_FALSE(Output);
+  EXPECT_EQ(Output.error().message(),
+            "'" + Out.path() +
+                "' is not a directory atfc created, and atfc keeps its own files only in one it "
+                "made; move it away, or choose another -o");
+  // One atfc made, but opened to others since, is not private any more.
+  OutputDirectory Own = ownDirectory(Out);
+  chmod(Own.path().c_str(), 0750);
+  Expected<OutputDirectory> Opened = Out.openOwnDirectory("cache", false);
+  ASSERT_FALSE(Opened);
+  EXPECT_EQ(Opened.error().message(),
+            "'" + Own.path() + "' is not private to this user (uid " + std::to_string(geteuid()) +
+                ", mode 0750) as the directories atfc makes are (0700); remove it");
+  // Not there, and not to be made.
+  EXPECT_FALSE(Out.openOwnDirectory("missing", false));
+  EXPECT_FALSE(fs::exists(Out.pathOf("missing")));
+  EXPECT_FALSE(Out.openOwnDirectory("..", true));
+}
+
+TEST(OutputDirectoryTest, AnOwnDirectoryFollowsNoLink) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-own-links");
+  OutputDirectory Out = made(Scratch);
+  const fs::path Elsewhere = Scratch.path() / "elsewhere";
+  fs::create_directory(Elsewhere);
+  chmod(Elsewhere.c_str(), 0700);
+  // Recorded, then swapped for a link before it is opened.
+  ASSERT_TRUE(Out.claim("cache"));
+  fs::create_directory_symlink(Elsewhere, Out.pathOf("cache"));
+  for (bool Create : {false, true}) {
+    Expected<OutputDirectory> Own = Out.openOwnDirectory("cache", Create);
+    ASSERT_FALSE(Own);
+    EXPECT_NE(Own.error().message().find("is a symbolic link"), std::string::npos)
+        << Own.error().message();
+  }
+  fs::remove(Out.pathOf("cache"));
+  // A link to a file planted in it is neither written nor read through.
+  OutputDirectory Own = ownDirectory(Out);
+  const fs::path Victim = Elsewhere / "victim";
+  std::ofstream(Victim) << "victim\n";
+  fs::create_symlink(Victim, Own.pathOf("entry"));
+  EXPECT_FALSE(Own.writeFile("entry", "x"));
+  EXPECT_FALSE(Own.readFile("entry", 100));
+  EXPECT_FALSE(Own.check("entry"));
+  EXPECT_FALSE(Own.openFile("entry", O_RDWR | O_CREAT));
+  EXPECT_FALSE(Own.openOwnDirectory("entry", true));
+  EXPECT_EQ(contents(Victim), "victim\n");
+}
+
+TEST(OutputDirectoryTest, AnOwnDirectoryRefusesAForeignEntry) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-own-foreign");
+  OutputDirectory Out = made(Scratch);
+  OutputDirectory Own = ownDirectory(Out);
+  // Not a regular file: a pipe would block a reader.
+  ASSERT_EQ(mkfifo(Own.pathOf("pipe").c_str(), 0600), 0);
+  Expected<void> Written = Own.writeFile("pipe", "x");
+  ASSERT_FALSE(Written);
+  EXPECT_EQ(Written.error().message(),
+            "'" + Own.pathOf("pipe") + "' is not a regular file; remove it");
+  EXPECT_FALSE(Own.readFile("pipe", 100));
+  // Writable by others.
+  ASSERT_TRUE(Own.writeFile("open", "x"));
+  chmod(Own.pathOf("open").c_str(), 0666);
+  EXPECT_FALSE(Own.writeFile("open", "y"));
+  EXPECT_FALSE(Own.readFile("open", 100));
+  EXPECT_EQ(contents(Own.pathOf("open")), "x");
+  if (geteuid() != 0)
+    GTEST_SKIP() << "needs root to give files to another user (uid " << kOtherUser << ")";
+  // Another user's entry, and the directory given to another user.
+  ASSERT_TRUE(Own.writeFile("theirs", "x"));
+  ASSERT_EQ(chown(Own.pathOf("theirs").c_str(), kOtherUser, kOtherUser), 0);
+  Written = Own.writeFile("theirs", "y");
+  ASSERT_FALSE(Written);
+  EXPECT_NE(Written.error().message().find("belongs to another user (uid 12345)"),
+            std::string::npos);
+  EXPECT_FALSE(Own.readFile("theirs", 100));
+  EXPECT_EQ(contents(Own.pathOf("theirs")), "x");
+  ASSERT_EQ(chown(Own.path().c_str(), kOtherUser, kOtherUser), 0);
+  Expected<OutputDirectory> Theirs = Out.openOwnDirectory("cache", false);
+  ASSERT_FALSE(Theirs);
+  EXPECT_NE(Theirs.error().message().find("belongs to another user (uid 12345)"),
+            std::string::npos);
+  ASSERT_EQ(chown(Own.path().c_str(), geteuid(), getegid()), 0);
+  EXPECT_TRUE(Out.openOwnDirectory("cache", false));
 }
