@@ -1,15 +1,12 @@
 //===- Backends/CostFile.cpp - What a run script writes as its cost -------===//
 #include "Backends/CostFile.h"
 
+#include "System/RegularFiles.h"
 #include "System/TerminalText.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <cstdint>
 
 namespace atfc {
 
@@ -49,41 +46,28 @@ bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &
 }
 
 bool readCostFile(const std::filesystem::path &Path, std::string &Text, std::string &Problem) {
-  constexpr off_t Limit = 1 << 20;
-  int Fd = open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (Fd < 0) {
-    Problem =
-        errno == ENOENT ? "was not written" : std::string("cannot be read: ") + strerror(errno);
-    return false;
+  constexpr std::uint64_t Limit = 1 << 20;
+  RegularFileProblem Why;
+  Expected<std::string> Read = readRegularFile(Path.string(), Limit, &Why);
+  if (Read) {
+    Text += *Read;
+    return true;
   }
-  struct stat Status {};
-  if (fstat(Fd, &Status) != 0 || !S_ISREG(Status.st_mode)) {
-    close(Fd);
+  switch (Why.Kind) {
+  case RegularFileFailure::DoesNotExist:
+    Problem = "was not written";
+    break;
+  case RegularFileFailure::NotRegular:
     Problem = "is not a regular file";
-    return false;
+    break;
+  case RegularFileFailure::TooLarge:
+    Problem = "is larger than 1 MiB (" + std::to_string(Why.Size) + " bytes)";
+    break;
+  case RegularFileFailure::CannotRead:
+    Problem = "cannot be read: " + Why.Reason;
+    break;
   }
-  if (Status.st_size > Limit) {
-    close(Fd);
-    Problem = "is larger than 1 MiB (" + std::to_string(Status.st_size) + " bytes)";
-    return false;
-  }
-  char Buffer[4096];
-  for (ssize_t N; (N = read(Fd, Buffer, sizeof Buffer)) != 0 && Text.size() <= Limit;) {
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      Problem = std::string("cannot be read: ") + strerror(errno);
-      close(Fd);
-      return false;
-    }
-    Text.append(Buffer, static_cast<std::size_t>(N));
-  }
-  close(Fd);
-  if (Text.size() > static_cast<std::size_t>(Limit)) {
-    Problem = "is larger than 1 MiB";
-    return false;
-  }
-  return true;
+  return false;
 }
 
 } // namespace atfc

@@ -9,11 +9,8 @@
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"
 
-#include <dlfcn.h>
-
 #include <cstddef>
 #include <mutex>
-#include <type_traits>
 
 namespace atfc {
 
@@ -53,28 +50,22 @@ struct Nvrtc {
       return;
     }
     Path = Library.Path;
-    std::string Missing;
-    auto Find = [&](auto &Entry, const char *Name) {
-      void *Symbol = dlsym(Library.Handle, Name);
-      if (!Symbol)
-        Missing += std::string(Missing.empty() ? "" : ", ") + Name;
-      Entry = reinterpret_cast<std::remove_reference_t<decltype(Entry)>>(Symbol);
-    };
-    Find(Version, "nvrtcVersion");
-    Find(GetErrorString, "nvrtcGetErrorString");
-    Find(CreateProgram, "nvrtcCreateProgram");
-    Find(DestroyProgram, "nvrtcDestroyProgram");
-    Find(CompileProgram, "nvrtcCompileProgram");
-    Find(GetProgramLogSize, "nvrtcGetProgramLogSize");
-    Find(GetProgramLog, "nvrtcGetProgramLog");
-    Find(AddNameExpression, "nvrtcAddNameExpression");
-    Find(GetLoweredName, "nvrtcGetLoweredName");
-    Find(GetPTXSize, "nvrtcGetPTXSize");
-    Find(GetPTX, "nvrtcGetPTX");
-    Find(GetCUBINSize, "nvrtcGetCUBINSize");
-    Find(GetCUBIN, "nvrtcGetCUBIN");
-    if (!Missing.empty()) {
-      Error = Path + " lacks " + Missing + " (NVRTC 11.2 or newer is needed)";
+    CudaSymbolTable Symbols(Library);
+    Symbols.find(Version, "nvrtcVersion");
+    Symbols.find(GetErrorString, "nvrtcGetErrorString");
+    Symbols.find(CreateProgram, "nvrtcCreateProgram");
+    Symbols.find(DestroyProgram, "nvrtcDestroyProgram");
+    Symbols.find(CompileProgram, "nvrtcCompileProgram");
+    Symbols.find(GetProgramLogSize, "nvrtcGetProgramLogSize");
+    Symbols.find(GetProgramLog, "nvrtcGetProgramLog");
+    Symbols.find(AddNameExpression, "nvrtcAddNameExpression");
+    Symbols.find(GetLoweredName, "nvrtcGetLoweredName");
+    Symbols.find(GetPTXSize, "nvrtcGetPTXSize");
+    Symbols.find(GetPTX, "nvrtcGetPTX");
+    Symbols.find(GetCUBINSize, "nvrtcGetCUBINSize");
+    Symbols.find(GetCUBIN, "nvrtcGetCUBIN");
+    if (Expected<void> Complete = Symbols.complete("NVRTC 11.2 or newer is needed"); !Complete) {
+      Error = Complete.error().message();
       return;
     }
     Version(&Major, &Minor);

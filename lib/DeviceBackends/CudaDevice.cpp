@@ -20,13 +20,10 @@
 #include "DeviceBackends/KernelDevice.h"
 #include "DeviceBackends/KernelImageCache.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
-#include <type_traits>
 
 namespace atfc {
 
@@ -136,7 +133,6 @@ private:
 
 /// The driver entry points the backend uses.
 struct CudaDriver {
-  void *Library = nullptr;
   CUresult (*Init)(unsigned);
   CUresult (*DeviceGetCount)(int *);
   CUresult (*DeviceGet)(CUdevice *, int);
@@ -161,47 +157,41 @@ struct CudaDriver {
   CUresult (*CtxSynchronize)();
   CUresult (*GetErrorName)(CUresult, const char **);
   CUresult (*DeviceGetPCIBusId)(char *, int, CUdevice);
+  /// Null where the driver lacks it: only the toolchain line shows it.
+  CUresult (*DriverGetVersion)(int *) = nullptr;
 
   /// Opens the driver, or says why it cannot.
   Expected<void> open() {
     const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver);
     if (!Driver.ok())
       return Error(Driver.Error);
-    Library = Driver.Handle;
-    std::string Missing;
-    auto Find = [&](auto &Entry, const char *Name, const char *Fallback = nullptr) {
-      void *Symbol = dlsym(Library, Name);
-      if (!Symbol && Fallback)
-        Symbol = dlsym(Library, Fallback);
-      if (!Symbol)
-        Missing += std::string(Missing.empty() ? "" : ", ") + Name;
-      Entry = reinterpret_cast<std::remove_reference_t<decltype(Entry)>>(Symbol);
-    };
-    Find(Init, "cuInit");
-    Find(DeviceGetCount, "cuDeviceGetCount");
-    Find(DeviceGet, "cuDeviceGet");
-    Find(DeviceGetName, "cuDeviceGetName");
-    Find(DeviceGetAttribute, "cuDeviceGetAttribute");
-    Find(PrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    Find(CtxSetCurrent, "cuCtxSetCurrent");
-    Find(ModuleLoadData, "cuModuleLoadData");
-    Find(ModuleUnload, "cuModuleUnload");
-    Find(ModuleGetFunction, "cuModuleGetFunction");
-    Find(MemAlloc, "cuMemAlloc_v2");
-    Find(MemFree, "cuMemFree_v2");
-    Find(MemcpyHtoD, "cuMemcpyHtoD_v2");
-    Find(MemcpyDtoH, "cuMemcpyDtoH_v2");
-    Find(FuncSetAttribute, "cuFuncSetAttribute");
-    Find(LaunchKernel, "cuLaunchKernel");
-    Find(EventCreate, "cuEventCreate");
-    Find(EventRecord, "cuEventRecord");
-    Find(EventSynchronize, "cuEventSynchronize");
-    Find(EventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
-    Find(CtxSynchronize, "cuCtxSynchronize");
-    Find(GetErrorName, "cuGetErrorName");
-    Find(DeviceGetPCIBusId, "cuDeviceGetPCIBusId");
-    if (!Missing.empty())
-      return Error("the CUDA driver lacks " + Missing);
+    CudaSymbolTable Symbols(Driver);
+    Symbols.find(Init, "cuInit");
+    Symbols.find(DeviceGetCount, "cuDeviceGetCount");
+    Symbols.find(DeviceGet, "cuDeviceGet");
+    Symbols.find(DeviceGetName, "cuDeviceGetName");
+    Symbols.find(DeviceGetAttribute, "cuDeviceGetAttribute");
+    Symbols.find(PrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+    Symbols.find(CtxSetCurrent, "cuCtxSetCurrent");
+    Symbols.find(ModuleLoadData, "cuModuleLoadData");
+    Symbols.find(ModuleUnload, "cuModuleUnload");
+    Symbols.find(ModuleGetFunction, "cuModuleGetFunction");
+    Symbols.find(MemAlloc, "cuMemAlloc_v2");
+    Symbols.find(MemFree, "cuMemFree_v2");
+    Symbols.find(MemcpyHtoD, "cuMemcpyHtoD_v2");
+    Symbols.find(MemcpyDtoH, "cuMemcpyDtoH_v2");
+    Symbols.find(FuncSetAttribute, "cuFuncSetAttribute");
+    Symbols.find(LaunchKernel, "cuLaunchKernel");
+    Symbols.find(EventCreate, "cuEventCreate");
+    Symbols.find(EventRecord, "cuEventRecord");
+    Symbols.find(EventSynchronize, "cuEventSynchronize");
+    Symbols.find(EventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
+    Symbols.find(CtxSynchronize, "cuCtxSynchronize");
+    Symbols.find(GetErrorName, "cuGetErrorName");
+    Symbols.find(DeviceGetPCIBusId, "cuDeviceGetPCIBusId");
+    Symbols.findOptional(DriverGetVersion, "cuDriverGetVersion");
+    if (Expected<void> Complete = Symbols.complete(); !Complete)
+      return Complete.takeError();
     return success();
   }
 
@@ -293,9 +283,8 @@ public:
     Description = std::string("CUDA: ") + Name + " (sm_" + std::to_string(ComputeCapability) + ")";
     const NvrtcStatus Nvrtc = nvrtcStatus();
     int Version = 0; // 1000 * major + 10 * minor
-    if (auto *GetVersion =
-            reinterpret_cast<CUresult (*)(int *)>(dlsym(Driver.Library, "cuDriverGetVersion")))
-      GetVersion(&Version);
+    if (Driver.DriverGetVersion)
+      Driver.DriverGetVersion(&Version);
     Toolchain = "CUDA driver " + std::to_string(Version / 1000) + "." +
                 std::to_string(Version % 1000 / 10) +
                 (Nvrtc.ok() ? ", NVRTC " + Nvrtc.Version : std::string());

@@ -24,6 +24,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// What Kind is, in a message about the open library.
+const char *shortLibraryName(CudaLibraryKind Kind) {
+  switch (Kind) {
+  case CudaLibraryKind::Driver:
+    return "the CUDA driver";
+  case CudaLibraryKind::Nvrtc:
+    return "NVRTC";
+  case CudaLibraryKind::Nvml:
+    return "NVML";
+  }
+  return "";
+}
+
 const char *libraryName(CudaLibraryKind Kind) {
   switch (Kind) {
   case CudaLibraryKind::Driver:
@@ -160,6 +173,7 @@ CudaLibrarySearch cudaLibrarySearch(CudaLibraryKind Kind) {
 
 CudaLibrary openCudaLibrary(CudaLibraryKind Kind, const CudaLibrarySearch &Search) {
   CudaLibrary Library;
+  Library.Name = shortLibraryName(Kind);
   std::vector<std::string> Failures;
   auto Try = [&](const std::string &File) {
     if (void *Handle = dlopen(File.c_str(), RTLD_NOW | RTLD_LOCAL)) {
@@ -228,6 +242,22 @@ const CudaLibrary &cudaLibrary(CudaLibraryKind Kind) {
   std::call_once(Once[Index],
                  [&] { Libraries[Index] = openCudaLibrary(Kind, cudaLibrarySearch(Kind)); });
   return Libraries[Index];
+}
+
+void *CudaSymbolTable::address(const char *Name, const char *Fallback, bool Required) {
+  void *Address = Library.Handle ? dlsym(Library.Handle, Name) : nullptr;
+  if (!Address && Fallback && Library.Handle)
+    Address = dlsym(Library.Handle, Fallback);
+  if (!Address && Required)
+    Missing.emplace_back(Name);
+  return Address;
+}
+
+Expected<void> CudaSymbolTable::complete(const std::string &Need) const {
+  if (Missing.empty())
+    return success();
+  return Error(Library.Name + " (" + Library.Path + ") lacks " + joined(Missing) +
+               (Need.empty() ? "" : ": " + Need));
 }
 
 std::string cudaIncludeDirectoryOf(const std::string &LibraryPath) {

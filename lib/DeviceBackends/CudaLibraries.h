@@ -8,6 +8,9 @@
 // tuner starts on any machine and tunes CUDA wherever the two exist (a GPU
 // node, a cluster), whether or not the toolkit was present at build time.
 //
+// Each is then read through a CudaSymbolTable: its entry points looked up
+// by name, and one error naming the library and every symbol it lacks.
+//
 // Where they are looked for:
 //   ATFC_CUDA_LIBRARY_PATH   when set (even empty), only these directories,
 //                            ':'-separated; nothing else is searched. It
@@ -24,6 +27,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_CUDALIBRARIES_H
 #define ATFC_DEVICEBACKENDS_CUDALIBRARIES_H
+
+#include "Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -46,6 +51,8 @@ struct CudaLibrarySearch {
 /// A library opened with dlopen, or why it could not be.
 struct CudaLibrary {
   void *Handle = nullptr;
+  /// What it is, for messages: "NVRTC", "the CUDA driver", "NVML".
+  std::string Name;
   /// The file opened (absolute where it was found in a directory).
   std::string Path;
   /// What was searched and why nothing was opened; empty when open.
@@ -62,6 +69,37 @@ CudaLibrary openCudaLibrary(CudaLibraryKind Kind, const CudaLibrarySearch &Searc
 
 /// Kind, opened once per process from cudaLibrarySearch(Kind).
 const CudaLibrary &cudaLibrary(CudaLibraryKind Kind);
+
+/// The entry points of an open library, looked up by name into a table of
+/// function pointers; what is missing is gathered so that one error names
+/// them all.
+class CudaSymbolTable {
+public:
+  explicit CudaSymbolTable(const CudaLibrary &Library) : Library(Library) {}
+
+  /// Sets Entry to the function Name, or to Fallback (an older name of it)
+  /// where Name is absent; null, and counted missing, where both are.
+  template <class Function>
+  void find(Function *&Entry, const char *Name, const char *Fallback = nullptr) {
+    Entry = reinterpret_cast<Function *>(address(Name, Fallback, /*Required=*/true));
+  }
+  /// Sets Entry to the function Name, null where the library lacks it (an
+  /// entry point the caller can do without).
+  template <class Function> void findOptional(Function *&Entry, const char *Name) {
+    Entry = reinterpret_cast<Function *>(address(Name, nullptr, /*Required=*/false));
+  }
+
+  /// Success when every find() found its function; otherwise "NAME (PATH)
+  /// lacks A, B", followed by ": Need" where Need says what version would
+  /// have them.
+  Expected<void> complete(const std::string &Need = "") const;
+
+private:
+  void *address(const char *Name, const char *Fallback, bool Required);
+
+  const CudaLibrary &Library;
+  std::vector<std::string> Missing;
+};
 
 /// The headers directory of the toolkit that LibraryPath (a libnvrtc) comes
 /// from (cuda_fp16.h, ...), or "" when it has none beside it.

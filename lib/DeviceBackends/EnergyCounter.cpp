@@ -8,10 +8,7 @@
 
 #include "DeviceBackends/CudaLibraries.h"
 
-#include <dlfcn.h>
-
 #include <chrono>
-#include <type_traits>
 
 namespace atfc {
 
@@ -20,20 +17,15 @@ Expected<NvmlFunctions> loadNvml() {
   if (!Library.ok())
     return Error(Library.Error);
   NvmlFunctions Nvml;
-  std::string Missing;
-  auto Find = [&](auto &Entry, const char *Name) {
-    void *Symbol = dlsym(Library.Handle, Name);
-    if (!Symbol)
-      Missing += std::string(Missing.empty() ? "" : ", ") + Name;
-    Entry = reinterpret_cast<std::remove_reference_t<decltype(Entry)>>(Symbol);
-  };
-  Find(Nvml.Init, "nvmlInit_v2");
-  Find(Nvml.DeviceGetHandleByPciBusId, "nvmlDeviceGetHandleByPciBusId_v2");
-  Find(Nvml.DeviceGetTotalEnergyConsumption, "nvmlDeviceGetTotalEnergyConsumption");
-  Find(Nvml.ErrorString, "nvmlErrorString");
-  if (!Missing.empty())
-    return Error("NVML (" + Library.Path + ") lacks " + Missing +
-                 ": the energy counter needs the NVML of a driver from 2017 or later");
+  CudaSymbolTable Symbols(Library);
+  Symbols.find(Nvml.Init, "nvmlInit_v2");
+  Symbols.find(Nvml.DeviceGetHandleByPciBusId, "nvmlDeviceGetHandleByPciBusId_v2");
+  Symbols.find(Nvml.DeviceGetTotalEnergyConsumption, "nvmlDeviceGetTotalEnergyConsumption");
+  Symbols.find(Nvml.ErrorString, "nvmlErrorString");
+  if (Expected<void> Complete =
+          Symbols.complete("the energy counter needs the NVML of a driver from 2017 or later");
+      !Complete)
+    return Complete.takeError();
   return Nvml;
 }
 

@@ -2,13 +2,54 @@
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
+#include <cerrno>
+#include <fcntl.h>
 #include <ostream>
-#include <sstream>
+#include <sys/stat.h>
 #include <tuple>
+#include <unistd.h>
 
 namespace atfc {
+
+namespace {
+
+/// The largest file whose text a diagnostic shows a line of (64 MiB): a
+/// source is far smaller; a file this large is no source, and reading it
+/// would only hold up the message.
+constexpr off_t kMaxShownSourceBytes = off_t(64) << 20;
+
+/// The text of File, for the line under a diagnostic; "" (no line shown)
+/// unless it is a regular file of at most kMaxShownSourceBytes. Support
+/// cannot use System/RegularFiles.h, so the same care is taken here:
+/// O_NONBLOCK so that a FIFO opens at once, and fstat() on the open
+/// descriptor, so that no swap after the check is read.
+std::string shownSourceText(const std::string &File) {
+  const int Fd = ::open(File.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (Fd < 0)
+    return "";
+  std::string Text;
+  struct stat Status {};
+  if (fstat(Fd, &Status) == 0 && S_ISREG(Status.st_mode) &&
+      Status.st_size <= kMaxShownSourceBytes) {
+    char Buffer[1 << 16];
+    for (ssize_t N; (N = read(Fd, Buffer, sizeof Buffer)) != 0;) {
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N < 0)
+        break;
+      Text.append(Buffer, static_cast<std::size_t>(N));
+      // It grew while it was read: still no source.
+      if (Text.size() > static_cast<std::size_t>(kMaxShownSourceBytes)) {
+        Text.clear();
+        break;
+      }
+    }
+  }
+  close(Fd);
+  return Text;
+}
+
+} // namespace
 
 std::string quoted(std::string_view Name) {
   // Appending, not "'" + S: GCC 12 warns falsely (-Wrestrict) on the latter.
@@ -90,15 +131,7 @@ const std::string *DiagnosticSink::sourceOf(const std::string &File) {
   for (const auto &[Name, Source] : Sources)
     if (Name == File)
       return &Source;
-  // Only a regular file: a FIFO would block, /dev/zero never end.
-  std::error_code NotRegular;
-  std::ifstream In;
-  if (std::filesystem::is_regular_file(File, NotRegular))
-    In.open(File, std::ios::binary);
-  std::ostringstream Text;
-  if (In)
-    Text << In.rdbuf();
-  Sources.emplace_back(File, Text.str()); // empty when unreadable: no line shown
+  Sources.emplace_back(File, shownSourceText(File)); // empty when unreadable: no line shown
   return &Sources.back().second;
 }
 

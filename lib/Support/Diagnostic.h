@@ -90,7 +90,8 @@ public:
   explicit DiagnosticSink(std::ostream &Out, std::string_view Program = ProgramName);
 
   /// The source of File, for the line under its diagnostics; when not given
-  /// the sink reads the file itself.
+  /// the sink reads the file itself, if it is a regular file of at most
+  /// 64 MiB (a FIFO, a device or a larger file shows no line).
   void setSource(const std::string &File, std::string Text);
 
   void report(const Diagnostic &D);

@@ -34,15 +34,28 @@ Error cannotRead(const std::string &Path, const std::string &Why) {
   return Error("cannot read '" + Path + "': " + Why);
 }
 
+/// cannotRead(Path, Why), with Problem (when given) set to it.
+Error refused(RegularFileProblem *Problem, RegularFileFailure Kind, const std::string &Path,
+              const std::string &Why, std::uint64_t Size = 0) {
+  if (Problem)
+    *Problem = RegularFileProblem{Kind, Why, Size};
+  return cannotRead(Path, Why);
+}
+
+/// The failure an errno of open() or read() is.
+RegularFileFailure failureOf(int Errno) {
+  return Errno == ENOENT ? RegularFileFailure::DoesNotExist : RegularFileFailure::CannotRead;
+}
+
 /// Reads File in chunks from its start, calling Chunk with each, until
 /// its end or until more than MaxBytes came; Total is what came.
 template <typename ChunkFn>
 Expected<void> readChunks(const RegularFile &File, std::uint64_t MaxBytes, std::uint64_t &Total,
-                          ChunkFn Chunk) {
+                          ChunkFn Chunk, RegularFileProblem *Problem = nullptr) {
   std::array<char, 1 << 16> Buffer;
   Total = 0;
   while (Total <= MaxBytes) {
-    Expected<std::size_t> N = File.readAt(Total, Buffer.data(), Buffer.size());
+    Expected<std::size_t> N = File.readAt(Total, Buffer.data(), Buffer.size(), Problem);
     if (!N)
       return N.takeError();
     if (*N == 0)
@@ -60,20 +73,25 @@ std::string tooLarge(std::uint64_t Size, std::uint64_t MaxBytes) {
 
 } // namespace
 
-Expected<RegularFile> RegularFile::open(const std::string &Path, const std::string &Shown) {
+Expected<RegularFile> RegularFile::open(const std::string &Path, const std::string &Shown,
+                                        RegularFileProblem *Problem) {
   const std::string &Name = Shown.empty() ? Path : Shown;
   // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat() on the
   // open descriptor then decides, with no window for a swap in between.
   const int Fd = ::open(Path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (Fd < 0)
-    return cannotRead(Name, std::strerror(errno));
+  if (Fd < 0) {
+    const int Errno = errno;
+    return refused(Problem, failureOf(Errno), Name, std::strerror(Errno));
+  }
   RegularFile File(Fd, Name);
   struct stat Status {};
-  if (fstat(File.Fd, &Status) != 0)
-    return cannotRead(Name, std::strerror(errno));
+  if (fstat(File.Fd, &Status) != 0) {
+    const int Errno = errno;
+    return refused(Problem, RegularFileFailure::CannotRead, Name, std::strerror(Errno));
+  }
   if (!S_ISREG(Status.st_mode))
-    return cannotRead(Name,
-                      std::string("it is ") + fileKind(Status.st_mode) + ", not a regular file");
+    return refused(Problem, RegularFileFailure::NotRegular, Name,
+                   std::string("it is ") + fileKind(Status.st_mode) + ", not a regular file");
   File.Size = static_cast<std::uint64_t>(Status.st_size);
   return File;
 }
@@ -97,15 +115,17 @@ RegularFile::~RegularFile() {
     close(Fd);
 }
 
-Expected<std::size_t> RegularFile::readAt(std::uint64_t Offset, char *Into,
-                                          std::size_t Count) const {
+Expected<std::size_t> RegularFile::readAt(std::uint64_t Offset, char *Into, std::size_t Count,
+                                          RegularFileProblem *Problem) const {
   std::size_t Done = 0;
   while (Done < Count) {
     const ssize_t N = pread(Fd, Into + Done, Count - Done, static_cast<off_t>(Offset + Done));
     if (N < 0 && errno == EINTR)
       continue;
-    if (N < 0)
-      return cannotRead(Shown, std::strerror(errno));
+    if (N < 0) {
+      const int Errno = errno;
+      return refused(Problem, RegularFileFailure::CannotRead, Shown, std::strerror(Errno));
+    }
     if (N == 0)
       break;
     Done += static_cast<std::size_t>(N);
@@ -113,22 +133,25 @@ Expected<std::size_t> RegularFile::readAt(std::uint64_t Offset, char *Into,
   return Done;
 }
 
-Expected<std::string> readRegularFile(const std::string &Path, std::uint64_t MaxBytes) {
-  Expected<RegularFile> File = RegularFile::open(Path);
+Expected<std::string> readRegularFile(const std::string &Path, std::uint64_t MaxBytes,
+                                      RegularFileProblem *Problem) {
+  Expected<RegularFile> File = RegularFile::open(Path, "", Problem);
   if (!File)
     return File.takeError();
   if (File->size() > MaxBytes)
-    return cannotRead(Path, tooLarge(File->size(), MaxBytes));
+    return refused(Problem, RegularFileFailure::TooLarge, Path, tooLarge(File->size(), MaxBytes),
+                   File->size());
   std::string Bytes;
   Bytes.reserve(static_cast<std::size_t>(File->size()));
   std::uint64_t Total = 0;
   // The file may grow while it is read: the limit holds for what is read.
   if (Expected<void> Read = readChunks(
-          *File, MaxBytes, Total, [&](const char *Data, std::size_t N) { Bytes.append(Data, N); });
+          *File, MaxBytes, Total, [&](const char *Data, std::size_t N) { Bytes.append(Data, N); },
+          Problem);
       !Read)
     return Read.takeError();
   if (Total > MaxBytes)
-    return cannotRead(Path, tooLarge(Total, MaxBytes));
+    return refused(Problem, RegularFileFailure::TooLarge, Path, tooLarge(Total, MaxBytes), Total);
   return Bytes;
 }
 

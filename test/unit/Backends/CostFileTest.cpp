@@ -56,6 +56,8 @@ TEST(CostFileTest, ReadsOnlyRegularFilesUpToOneMebibyte) {
   std::string Text, Problem;
   EXPECT_FALSE(readCostFile(Dir / "missing", Text, Problem));
   EXPECT_EQ(Problem, "was not written");
+  EXPECT_FALSE(readCostFile(Dir / "missing" / "cost", Text, Problem));
+  EXPECT_EQ(Problem, "was not written");
 
   std::ofstream(Dir / "cost") << "3.5\n";
   Text.clear();
@@ -74,5 +76,9 @@ TEST(CostFileTest, ReadsOnlyRegularFilesUpToOneMebibyte) {
   std::ofstream(Dir / "big") << std::string((1 << 20) + 1, '1');
   Text.clear();
   EXPECT_FALSE(readCostFile(Dir / "big", Text, Problem));
-  EXPECT_NE(Problem.find("larger than 1 MiB"), std::string::npos) << Problem;
+  EXPECT_EQ(Problem, "is larger than 1 MiB (1048577 bytes)");
+  std::ofstream(Dir / "limit") << std::string(1 << 20, '1');
+  Text.clear();
+  ASSERT_TRUE(readCostFile(Dir / "limit", Text, Problem)) << Problem;
+  EXPECT_EQ(Text.size(), std::size_t(1) << 20);
 }

@@ -20,11 +20,6 @@
 namespace atfc {
 namespace {
 
-/// The error's message of R, "" when R holds a value.
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
-
 const char *SaxpySource = R"(// blanked directive line
 extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 #if BROKEN

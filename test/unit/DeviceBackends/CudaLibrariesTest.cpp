@@ -2,7 +2,8 @@
 //
 // The search order and its messages, on directories the test makes itself
 // (files that are not libraries: dlopen refuses them and says why), and on
-// the machine's own NVRTC where there is one.
+// the machine's own NVRTC where there is one; CudaSymbolTable on libm,
+// through the very code that reads NVIDIA's libraries.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/CudaLibraries.h"
@@ -11,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
+
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -136,6 +140,88 @@ TEST(CudaLibraries, FindsTheMachinesNvrtcThroughCudaHome) {
   CudaLibrary ViaHome = openCudaLibrary(CudaLibraryKind::Nvrtc, Search);
   ASSERT_TRUE(ViaHome.ok()) << ViaHome.Error;
   EXPECT_EQ(fs::path(ViaHome.Path).parent_path().parent_path(), Directory.parent_path());
+}
+
+/// libm, opened as openCudaLibrary() opens NVIDIA's libraries.
+CudaLibrary libm() {
+  CudaLibrary Library;
+  Library.Handle = dlopen("libm.so.6", RTLD_NOW | RTLD_LOCAL);
+  Library.Name = "libm";
+  Library.Path = "libm.so.6";
+  return Library;
+}
+
+TEST(CudaSymbolTable, ResolvesATableOfTypedFunctions) {
+  CudaLibrary Library = libm();
+  ASSERT_TRUE(Library.ok()) << dlerror();
+  double (*Cos)(double) = nullptr;
+  double (*Hypot)(double, double) = nullptr;
+  CudaSymbolTable Symbols(Library);
+  Symbols.find(Cos, "cos");
+  Symbols.find(Hypot, "hypot");
+  ASSERT_TRUE(Symbols.complete("unused").ok());
+  ASSERT_TRUE(Cos && Hypot);
+  EXPECT_EQ(Cos(0.0), 1.0);
+  EXPECT_EQ(Hypot(3.0, 4.0), 5.0);
+}
+
+TEST(CudaSymbolTable, TriesTheOlderNameWhereTheNewerIsAbsent) {
+  CudaLibrary Library = libm();
+  ASSERT_TRUE(Library.ok()) << dlerror();
+  double (*Sqrt)(double) = nullptr;
+  CudaSymbolTable Symbols(Library);
+  Symbols.find(Sqrt, "atfcNoSuchSqrt_v2", "sqrt");
+  ASSERT_TRUE(Symbols.complete().ok());
+  ASSERT_TRUE(Sqrt);
+  EXPECT_EQ(Sqrt(9.0), 3.0);
+}
+
+TEST(CudaSymbolTable, NamesTheLibraryAndEveryMissingSymbolOnce) {
+  CudaLibrary Library = libm();
+  ASSERT_TRUE(Library.ok()) << dlerror();
+  double (*Cos)(double) = nullptr;
+  void (*First)() = reinterpret_cast<void (*)()>(&std::abort);
+  int (*Second)(int) = nullptr;
+  CudaSymbolTable Symbols(Library);
+  Symbols.find(First, "atfcNoSuchFirst");
+  Symbols.find(Cos, "cos");
+  Symbols.find(Second, "atfcNoSuchSecond", "atfcNoSuchSecondEither");
+  Expected<void> Complete = Symbols.complete("libm 9 or newer is needed");
+  ASSERT_FALSE(Complete.ok());
+  EXPECT_EQ(Complete.error().message(), "libm (libm.so.6) lacks atfcNoSuchFirst, atfcNoSuchSecond: "
+                                        "libm 9 or newer is needed");
+  EXPECT_EQ(First, nullptr);
+  EXPECT_EQ(Second, nullptr);
+  EXPECT_NE(Cos, nullptr) << "what is there is still found";
+  CudaSymbolTable NoNeed(Library);
+  NoNeed.find(Second, "atfcNoSuchSecond");
+  Expected<void> Plain = NoNeed.complete();
+  ASSERT_FALSE(Plain.ok());
+  EXPECT_EQ(Plain.error().message(), "libm (libm.so.6) lacks atfcNoSuchSecond");
+}
+
+TEST(CudaSymbolTable, AnOptionalSymbolMayBeMissing) {
+  CudaLibrary Library = libm();
+  ASSERT_TRUE(Library.ok()) << dlerror();
+  int (*Version)(int *) = reinterpret_cast<int (*)(int *)>(&std::abort);
+  double (*Floor)(double) = nullptr;
+  CudaSymbolTable Symbols(Library);
+  Symbols.findOptional(Version, "atfcNoSuchVersion");
+  Symbols.findOptional(Floor, "floor");
+  EXPECT_TRUE(Symbols.complete().ok());
+  EXPECT_EQ(Version, nullptr);
+  ASSERT_NE(Floor, nullptr);
+  EXPECT_EQ(Floor(2.5), 2.0);
+}
+
+TEST(CudaSymbolTable, NamesEachOfNvidiasLibrariesAsOpened) {
+  ScopedEnvironment Override("ATFC_CUDA_LIBRARY_PATH", "");
+  const std::pair<CudaLibraryKind, const char *> Names[] = {
+      {CudaLibraryKind::Driver, "the CUDA driver"},
+      {CudaLibraryKind::Nvrtc, "NVRTC"},
+      {CudaLibraryKind::Nvml, "NVML"}};
+  for (const auto &[Kind, Name] : Names)
+    EXPECT_EQ(openCudaLibrary(Kind, cudaLibrarySearch(Kind)).Name, Name);
 }
 
 } // namespace

@@ -20,10 +20,6 @@
 namespace atfc {
 namespace {
 
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
-
 TEST(CudaSharedMemory, ReductionExampleCompilesWithExternShared) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
     GTEST_SKIP() << Nvrtc.Error;

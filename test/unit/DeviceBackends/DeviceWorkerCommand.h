@@ -3,8 +3,9 @@
 // The command that starts the tests' device worker: the one built beside
 // the tests, or ATFC_TEST_DEVICE_WORKER's when set (scripts/gpu-check runs
 // these tests from a bundle moved away from the build tree); a backend
-// opened with it; and the switches by which a test kernel makes its worker
-// meet each failure a backend must survive.
+// opened with it; the switches by which a test kernel makes its worker
+// meet each failure a backend must survive; and messageOf, which every
+// backend test reads a refusal through.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
@@ -21,6 +22,11 @@
 #include <vector>
 
 namespace atfc {
+
+/// The error's message of R, "" when R holds a value.
+template <class T> std::string messageOf(const Expected<T> &R) {
+  return R ? std::string() : R.error().message();
+}
 
 inline std::vector<std::string> deviceWorkerCommand() {
   const char *Moved = std::getenv("ATFC_TEST_DEVICE_WORKER");

@@ -12,6 +12,7 @@
 #include "System/ChildProcess.h"
 
 #include "../ScopedTempDirectory.h"
+#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -26,11 +27,6 @@
 
 namespace atfc {
 namespace {
-
-/// The error's message of R, "" when R holds a value.
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
 
 TEST(KernelArgument, ElementTypes) {
   EXPECT_EQ(elementTypeOf<float>(), ElementType::Float);

@@ -9,6 +9,7 @@
 #include "DeviceBackends/NumpyArray.h"
 
 #include "../ScopedTempDirectory.h"
+#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -22,10 +23,6 @@ constexpr ElementType kEveryType[] = {ElementType::Int8,   ElementType::UInt8,  
                                       ElementType::UInt16, ElementType::Int32,  ElementType::UInt32,
                                       ElementType::Int64,  ElementType::UInt64, ElementType::Half,
                                       ElementType::Float,  ElementType::Double};
-
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
 
 /// A .npy file of the given version whose header dict is Dict, then Data.
 std::string numpyFile(unsigned Major, const std::string &Dict, const std::string &Data = "") {

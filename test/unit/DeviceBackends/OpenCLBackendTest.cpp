@@ -25,11 +25,6 @@
 namespace atfc {
 namespace {
 
-/// The error's message of R, "" when R holds a value.
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
-
 // One work-item computes WPT elements. WRONG, BROKEN, CRASH and HANG turn
 // it into the failures under test.
 const std::string SaxpySource = std::string(R"(// blanked directive line

@@ -19,10 +19,6 @@
 namespace atfc {
 namespace {
 
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
-
 // Work-group g sums x[g*CHUNK .. (g+1)*CHUNK) into sums[g], whatever WG is:
 // each work-item adds a strided part into the local scratch, then a tree.
 const char *ReductionSource = R"(// blanked directive line

@@ -1,10 +1,17 @@
 //===- DiagnosticTest.cpp - What atfc tells its user ----------------------===//
 #include "Support/Diagnostic.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace atfc {
@@ -64,6 +71,46 @@ TEST(DiagnosticTest, LinesPastTheEndOfTheFileShowNoSource) {
   Sink.report(at("f.cl", 9, 1, "m"));
   Sink.report(at("missing-file.cl", 1, 1, "n")); // unreadable: the line only
   EXPECT_EQ(Out.str(), "f.cl:9:1: error: m\nmissing-file.cl:1:1: error: n\n");
+}
+
+TEST(DiagnosticTest, SinkReadsTheSourceLineOfARegularFileItselfWhenNotGiven) {
+  const test::ScopedTempDirectory Scratch("atfc-diagnostic-source");
+  const std::string File = (Scratch.path() / "h.cl").string();
+  std::ofstream(File) << "first\n  bad here\n";
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "atfc");
+  Sink.report(at(File, 2, 3, "m"));
+  EXPECT_EQ(Out.str(), File + ":2:3: error: m\n  bad here\n  ^\n");
+}
+
+// A diagnostic at a file that is not a regular one, or is too large to be
+// worth a line under it, prints no source line and returns at once. Each
+// is reported in a child that SIGALRM ends, so that a read that blocks
+// (a FIFO) or never ends (/dev/zero, a sparse terabyte) fails the test
+// instead of hanging it.
+TEST(DiagnosticTest, SourcesThatAreNoRegularFileOrTooLargeShowNoLineAndReturnAtOnce) {
+  const test::ScopedTempDirectory Scratch("atfc-diagnostic-source");
+  const std::filesystem::path Fifo = Scratch.path() / "fifo";
+  ASSERT_EQ(mkfifo(Fifo.c_str(), 0600), 0);
+  const std::filesystem::path Sparse = Scratch.path() / "sparse";
+  std::ofstream(Sparse) << "x\n";
+  std::filesystem::resize_file(Sparse, std::uintmax_t(1) << 40);
+  std::filesystem::create_symlink(Fifo, Scratch.path() / "link-to-fifo");
+  const std::vector<std::string> Files = {Fifo.string(), (Scratch.path() / "link-to-fifo").string(),
+                                          "/dev/zero", Scratch.path().string(), Sparse.string()};
+  for (const std::string &File : Files) {
+    EXPECT_EXIT(
+        {
+          alarm(20);
+          std::ostringstream Out;
+          DiagnosticSink Sink(Out, "atfc");
+          Sink.report(at(File, 1, 1, "m"));
+          std::cerr << Out.str();
+          std::_Exit(Out.str() == File + ":1:1: error: m\n" ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "")
+        << File;
+  }
 }
 
 TEST(DiagnosticTest, OneProgramNameByDefault) {

@@ -4,7 +4,8 @@
 // with no writer, a character device that never ends, a directory, a
 // socket, a link to each) is refused at once by the whole read, the
 // streamed hash and an open RegularFile, and a regular file over the limit
-// is refused unread. A RegularFile reads parts at any offset.
+// is refused unread; each refusal's typed RegularFileProblem agrees with
+// its message. A RegularFile reads parts at any offset.
 //
 //===----------------------------------------------------------------------===//
 #include "System/RegularFiles.h"
@@ -70,21 +71,29 @@ TEST(RegularFilesTest, RefusesWhatIsNotARegularFileAtOnce) {
   fs::create_symlink(Fifo, Scratch.path() / "link-to-fifo");
   fs::create_symlink("/dev/zero", Scratch.path() / "link-to-zero");
 
-  const std::vector<std::pair<std::string, std::string>> Cases = {
-      {Fifo.string(), "it is a FIFO, not a regular file"},
-      {(Scratch.path() / "link-to-fifo").string(), "it is a FIFO, not a regular file"},
-      {"/dev/zero", "it is a character device, not a regular file"},
-      {(Scratch.path() / "link-to-zero").string(), "it is a character device, not a regular file"},
-      {"/dev/null", "it is a character device, not a regular file"},
-      {Scratch.path().string(), "it is a directory, not a regular file"},
-      {Socket.string(), "No such device or address"},
-      {(Scratch.path() / "missing").string(), "No such file or directory"}};
-  for (const auto &[Path, Why] : Cases) {
+  using enum RegularFileFailure;
+  struct Case {
+    std::string Path, Why;
+    RegularFileFailure Kind;
+  };
+  const std::vector<Case> Cases = {
+      {Fifo.string(), "it is a FIFO, not a regular file", NotRegular},
+      {(Scratch.path() / "link-to-fifo").string(), "it is a FIFO, not a regular file", NotRegular},
+      {"/dev/zero", "it is a character device, not a regular file", NotRegular},
+      {(Scratch.path() / "link-to-zero").string(), "it is a character device, not a regular file",
+       NotRegular},
+      {"/dev/null", "it is a character device, not a regular file", NotRegular},
+      {Scratch.path().string(), "it is a directory, not a regular file", NotRegular},
+      {Socket.string(), "No such device or address", CannotRead},
+      {(Scratch.path() / "missing").string(), "No such file or directory", DoesNotExist},
+      {(Scratch.path() / "missing" / "below").string(), "No such file or directory", DoesNotExist}};
+  for (const auto &[Path, Why, Kind] : Cases) {
     const auto Start = std::chrono::steady_clock::now();
-    Expected<std::string> Bytes = readRegularFile(Path);
+    RegularFileProblem ReadProblem, OpenProblem;
+    Expected<std::string> Bytes = readRegularFile(Path, kMaxReadFileBytes, &ReadProblem);
     Expected<std::string> Digest = hashRegularFile(Path);
     Expected<std::string> Head = readRegularFileHead(Path, 16);
-    Expected<RegularFile> Opened = RegularFile::open(Path, "shown.npy");
+    Expected<RegularFile> Opened = RegularFile::open(Path, "shown.npy", &OpenProblem);
     ASSERT_FALSE(Opened) << Path;
     EXPECT_EQ(Opened.error().message(), "cannot read 'shown.npy': " + Why);
     ASSERT_FALSE(Head) << Path;
@@ -94,6 +103,11 @@ TEST(RegularFilesTest, RefusesWhatIsNotARegularFileAtOnce) {
     ASSERT_FALSE(Digest) << Path;
     EXPECT_EQ(Bytes.error().message(), "cannot read '" + Path + "': " + Why);
     EXPECT_EQ(Digest.error().message(), "cannot read '" + Path + "': " + Why);
+    // The typed problem agrees with the words, whichever call reports it.
+    for (const RegularFileProblem &Problem : {ReadProblem, OpenProblem}) {
+      EXPECT_EQ(Problem.Kind, Kind) << Path;
+      EXPECT_EQ(Problem.Reason, Why) << Path;
+    }
   }
   close(SocketFd);
 }
@@ -133,10 +147,14 @@ TEST(RegularFilesTest, RefusesFilesOverTheLimitUnread) {
   const test::ScopedTempDirectory Scratch("atfc-regular-files");
   const fs::path File = Scratch.path() / "big";
   std::ofstream(File, std::ios::binary) << std::string(1001, 'x');
-  Expected<std::string> Bytes = readRegularFile(File.string(), 1000);
+  RegularFileProblem Problem;
+  Expected<std::string> Bytes = readRegularFile(File.string(), 1000, &Problem);
   ASSERT_FALSE(Bytes);
   EXPECT_EQ(Bytes.error().message(), "cannot read '" + File.string() +
                                          "': it holds 1001 bytes, more than the limit of 1000");
+  EXPECT_EQ(Problem.Kind, RegularFileFailure::TooLarge);
+  EXPECT_EQ(Problem.Size, 1001u);
+  EXPECT_EQ(Problem.Reason, "it holds 1001 bytes, more than the limit of 1000");
   Bytes = readRegularFile(File.string(), 1001);
   ASSERT_TRUE(Bytes) << Bytes.error().message();
   EXPECT_EQ(Bytes->size(), 1001u);
