@@ -2,6 +2,7 @@
 #include "Results/ValueJson.h"
 
 #include "Support/BoundedJson.h"
+#include "Support/HexText.h"
 
 #include <cmath>
 #include <limits>
@@ -50,13 +51,7 @@ bool isUtf8(std::string_view Text) {
 Json exactStringJson(const std::string &Text) {
   if (isUtf8(Text))
     return Json(Text);
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string Bytes;
-  for (unsigned char C : Text) {
-    Bytes += Hex[C >> 4];
-    Bytes += Hex[C & 0xf];
-  }
-  return Json{{"bytes", Bytes}};
+  return Json{{"bytes", hexText(Text)}};
 }
 
 std::optional<std::string> exactString(const Json &J) {

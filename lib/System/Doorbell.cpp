@@ -1,6 +1,8 @@
 //===- System/Doorbell.cpp - Waking a process that waits in poll() --------===//
 #include "System/Doorbell.h"
 
+#include "Support/HexText.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
@@ -37,13 +39,7 @@ Expected<std::string> newDoorbellToken() {
       return Error(std::string("cannot draw a random token: ") + std::strerror(errno));
     Got += static_cast<std::size_t>(N);
   }
-  static constexpr char Digits[] = "0123456789abcdef";
-  std::string Token;
-  for (unsigned char Byte : Random) {
-    Token += Digits[Byte >> 4];
-    Token += Digits[Byte & 15];
-  }
-  return Token;
+  return hexText(std::string_view(reinterpret_cast<const char *>(Random), sizeof Random));
 }
 
 Expected<Doorbell> Doorbell::open(const std::string &Token, unsigned Index) {

@@ -1,6 +1,8 @@
 //===- System/TerminalText.cpp - Data made safe to print --------------===//
 #include "System/TerminalText.h"
 
+#include "Support/HexText.h"
+
 #include <iostream>
 #include <unistd.h>
 
@@ -11,10 +13,8 @@ namespace {
 bool isControlByte(unsigned char U) { return U < 0x20 || U == 0x7f; }
 
 void appendHexEscape(std::string &Out, unsigned char U) {
-  static constexpr char Hex[] = "0123456789abcdef";
   Out += "\\x";
-  Out += Hex[U >> 4];
-  Out += Hex[U & 15];
+  Out += hexText(std::string_view(reinterpret_cast<const char *>(&U), 1));
 }
 
 } // namespace
