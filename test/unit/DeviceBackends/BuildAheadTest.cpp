@@ -322,6 +322,16 @@ extern "C" __global__ void scale(const int n, float *y) {
 }
 )";
 
+/// The CUDA twin of scaleSetup()'s kernel and arguments.
+DeviceKernelSetup cudaScaleSetup() {
+  DeviceKernelSetup Setup;
+  Setup.Source = CudaScaleSource;
+  Setup.KernelName = "scale";
+  Setup.FileName = "scale.cu";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  return Setup;
+}
+
 /// Whether process Pid has a library whose name holds Name loaded.
 bool hasLoaded(pid_t Pid, const std::string &Name) {
   std::ifstream Maps("/proc/" + std::to_string(Pid) + "/maps");
@@ -339,11 +349,7 @@ TEST(BuildAhead, CudaBuildersFillTheKernelCacheWithoutADriver) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
     GTEST_SKIP() << "CUDA compile-ahead needs NVRTC, which is not found: " << Nvrtc.Error;
   test::ScopedTempDirectory Temp("atfc-cuda-ahead");
-  DeviceKernelSetup Setup;
-  Setup.Source = CudaScaleSource;
-  Setup.KernelName = "scale";
-  Setup.FileName = "scale.cu";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  DeviceKernelSetup Setup = cudaScaleSetup();
   Setup.KernelCacheDirectory = (Temp.path() / "work" / "cuda-kernels").string();
   SetupMessage Message{CudaDeviceSelection{}, Setup, {}};
   Message.BuildOnlyComputeCapability = 90;
@@ -403,11 +409,7 @@ TEST(BuildAhead, CudaMeasuringWorkerLoadsWhatBuildersCompiled) {
   if (const CudaLibrary &Driver = cudaLibrary(CudaLibraryKind::Driver); !Driver.ok())
     GTEST_SKIP() << Driver.Error;
   test::ScopedTempDirectory Temp("atfc-cuda-ahead");
-  DeviceKernelSetup Setup;
-  Setup.Source = CudaScaleSource;
-  Setup.KernelName = "scale";
-  Setup.FileName = "scale.cu";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  DeviceKernelSetup Setup = cudaScaleSetup();
   Setup.Repetitions = 2;
   Setup.TimeoutSeconds = 60;
   Expected<std::unique_ptr<DeviceBackend>> Plain =
