@@ -19,7 +19,7 @@ install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_T
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 foreach(component Support SearchSpace Search System Backends DeviceBackends Results Analysis
-                  Report Replay Invocation)
+                  Report Replay Invocation Tuning Ranks)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 endforeach()

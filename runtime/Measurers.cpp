@@ -1,17 +1,9 @@
-//===- runtime/Measurers.cpp - The backends behind the tuning loop --------===//
-//
-// Adapts each backend of lib/Backends to ConfigurationMeasurer: scripts
-// through ProcessBackend (measuring ahead: compile scripts of the next
-// configurations run while one is measured), kernels through DeviceBackend
-// (in a worker process), which also reports the device's limits for the
-// generated code that names them.
-//
-//===----------------------------------------------------------------------===//
-#include "runtime/ConfigurationMeasurer.h"
+//===- runtime/Measurers.cpp - The measurer a tuner's file asks for -------===//
+#include "runtime/Measurers.h"
 
-#include "Backends/ProcessBackend.h"
+#include "Backends/ProcessMeasurer.h"
 #include "DeviceBackends/CudaLibraries.h"
-#include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/DeviceMeasurer.h"
 #include "DeviceBackends/EnergyCounter.h"
 #include "System/OutputDirectory.h"
 #include "runtime/KernelData.h"
@@ -24,119 +16,6 @@
 
 namespace atfc {
 namespace {
-
-class ProcessMeasurer final : public ConfigurationMeasurer {
-public:
-  explicit ProcessMeasurer(ProcessBackendOptions Options)
-      : Ahead(Options.CompileScript.empty() ? 1 : Options.CompileAhead + 1),
-        CostFile(Options.CostFile), Backend(std::move(Options)) {}
-
-  std::string costMeaning() const override {
-    return CostFile.empty() ? "the run script's wall time in seconds"
-                            : "what the run script writes to " + CostFile;
-  }
-
-  std::size_t batchSize() const override { return Ahead; }
-  unsigned compileAhead() const override { return static_cast<unsigned>(Ahead - 1); }
-  std::string toolchain() const override {
-    // Scripts run with /bin/sh: name the shell it is.
-    std::error_code EC;
-    const std::filesystem::path Shell = std::filesystem::canonical("/bin/sh", EC);
-    return "scripts run by /bin/sh" + (EC ? std::string() : " (" + Shell.string() + ")");
-  }
-  void prepare(std::span<const ParameterValues> Upcoming) override { Backend.prepare(Upcoming); }
-  Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
-    return Backend.measure(Configuration);
-  }
-  void interrupt() override { Backend.interrupt(); }
-
-private:
-  std::size_t Ahead;
-  std::string CostFile;
-  ProcessBackend Backend;
-};
-
-class DeviceMeasurer final : public ConfigurationMeasurer {
-public:
-  DeviceMeasurer(std::unique_ptr<DeviceBackend> Backend, const TuningSetup &Setup, unsigned Warmups,
-                 unsigned Repetitions)
-      : Backend(std::move(Backend)), Setup(Setup), Warmups(Warmups), Repetitions(Repetitions) {}
-
-  std::string costMeaning() const override {
-    std::string Meaning =
-        fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}", device(),
-                    statisticName(Setup.Statistic), Repetitions, Repetitions == 1 ? "" : "s",
-                    Warmups, Warmups == 1 ? "" : "s");
-    if (Setup.Energy.Line != 0)
-      Meaning += fmt::format("; energy in joules per launch, from NVML's counter over at least "
-                             "{} s of launches",
-                             kEnergyWindowSeconds);
-    return Meaning;
-  }
-
-  void spaceReady(const ChainOfTrees &Space) override { this->Space = &Space; }
-
-  std::size_t batchSize() const override { return Backend->compileAhead() + 1; }
-  unsigned compileAhead() const override { return Backend->compileAhead(); }
-  void prepare(std::span<const ParameterValues> Upcoming) override {
-    std::vector<UpcomingConfiguration> Next;
-    for (const ParameterValues &Named : Upcoming) {
-      std::vector<Value> Values;
-      for (const NamedValue &V : Named)
-        Values.push_back(V.Val);
-      Next.push_back({Named, launchSizes(Setup.Launch(Values, Backend->limits()))});
-    }
-    Backend->prepare(Next);
-  }
-
-  Measurement measure(const ParameterValues &Configuration,
-                      std::span<const Value> Values) override {
-    if (Setup.Check && Setup.Check->Kind == CheckAgainst::ReferenceConfiguration && !Reference) {
-      Reference = measureReference(Configuration);
-      if (!Reference->Valid)
-        Reference->Reason = "the reference configuration of the result check is invalid (" +
-                            Reference->Reason + "), so no configuration can be checked";
-    }
-    if (Reference && !Reference->Valid)
-      return *Reference;
-    return Backend->measure(Configuration, launchSizes(Setup.Launch(Values, Backend->limits())));
-  }
-
-  void interrupt() override { Backend->interrupt(); }
-  std::string device() const override { return Backend->deviceDescription(); }
-  std::string toolchain() const override { return Backend->toolchain(); }
-  DeviceLimits deviceLimits() const override { return Backend->limits(); }
-
-private:
-  static LaunchSizes launchSizes(LaunchDimensions Sizes) {
-    return {std::move(Sizes.Outer), std::move(Sizes.Inner), std::move(Sizes.LocalCounts),
-            Sizes.SharedMemoryBytes};
-  }
-
-  /// The reference's values: those the check gives, the first value of its
-  /// range for every other parameter.
-  Measurement measureReference(const ParameterValues &Like) {
-    ParameterValues Values = Like;
-    std::vector<Value> Plain;
-    for (std::size_t L = 0; L < Values.size(); ++L) {
-      NamedValue &V = Values[L];
-      auto Given = std::find_if(Setup.CheckReference.begin(), Setup.CheckReference.end(),
-                                [&](const NamedValue &R) { return R.Name == V.Name; });
-      if (Given != Setup.CheckReference.end())
-        V.Val = Given->Val;
-      else if (Space)
-        V.Val = Space->parameter(L).ValueAt(0);
-      Plain.push_back(V.Val);
-    }
-    return Backend->measureReference(Values, launchSizes(Setup.Launch(Plain, Backend->limits())));
-  }
-
-  std::unique_ptr<DeviceBackend> Backend;
-  const TuningSetup &Setup;
-  unsigned Warmups, Repetitions;
-  const ChainOfTrees *Space = nullptr;
-  std::optional<Measurement> Reference;
-};
 
 /// Command with its first word made absolute when that word is a relative
 /// path (`./run.sh`) to a file next to the annotated file: each
@@ -263,8 +142,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     Expected<void> Made = Dir ? Dir->makeDirectory("work") : Dir.takeError();
     if (!Made)
       return Made.takeError();
-    return std::unique_ptr<ConfigurationMeasurer>(
-        std::make_unique<ProcessMeasurer>(std::move(Options)));
+    return makeProcessMeasurer(std::move(Options));
   }
 
   DeviceSelection Device;
@@ -348,8 +226,46 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     return Opened.takeError();
   (*Opened)->setCompileAhead(
       Context.CompileAhead.value_or(defaultDeviceCompileAhead((*Opened)->hostDevice())));
-  return std::unique_ptr<ConfigurationMeasurer>(
-      std::make_unique<DeviceMeasurer>(Opened.take(), Setup, Warmups, Repetitions));
+  DeviceMeasurerSetup Measuring;
+  // The generated code's sizes, as the backend takes them.
+  Measuring.Launch = [&Setup](std::span<const Value> Values, const DeviceLimits &Limits) {
+    LaunchDimensions Sizes = Setup.Launch(Values, Limits);
+    return LaunchSizes{std::move(Sizes.Outer), std::move(Sizes.Inner), std::move(Sizes.LocalCounts),
+                       Sizes.SharedMemoryBytes};
+  };
+  Measuring.CostMeaning =
+      fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}",
+                  (*Opened)->deviceDescription(), statisticName(Setup.Statistic), Repetitions,
+                  Repetitions == 1 ? "" : "s", Warmups, Warmups == 1 ? "" : "s");
+  if (Setup.Energy.Line != 0)
+    Measuring.CostMeaning += fmt::format("; energy in joules per launch, from NVML's counter over "
+                                         "at least {} s of launches",
+                                         kEnergyWindowSeconds);
+  Measuring.CheckAgainstReference =
+      Setup.Check && Setup.Check->Kind == CheckAgainst::ReferenceConfiguration;
+  Measuring.CheckReference = Setup.CheckReference;
+  return makeDeviceMeasurer(Opened.take(), std::move(Measuring));
+}
+
+TuningSetup setupOfRank(const TuningSetup &Setup, const RankRole &Role) {
+  TuningSetup Ranked = Setup;
+  if (Setup.Kind != MeasurementKind::Process) {
+    // Whichever way the file picks its device (an id, or an index among a
+    // vendor's devices of a type), the rank's device replaces it.
+    Ranked.DeviceId = Role.Device;
+    Ranked.DeviceIndex = Role.Device;
+  }
+  return Ranked;
+}
+
+std::string whyRankCannotMeasure(const TuningSetup &Setup, const RankRole &Role,
+                                 const std::string &Why) {
+  if (Setup.Kind == MeasurementKind::Process || Role.Device == 0)
+    return Why;
+  const std::string Device = std::to_string(Role.Device);
+  return Why + "; rank " + std::to_string(Role.Rank) + " measures on device " + Device +
+         ": where the machine has fewer devices than ranks, add --devices 0 to measure " +
+         "every rank on device 0 (docs/scale-out.md)";
 }
 
 } // namespace atfc

@@ -4,9 +4,12 @@
 #include "DeviceBackends/DeviceInventory.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "Invocation/DeviceLimitOptions.h"
+#include "Ranks/MeasuringRank.h"
+#include "Ranks/RankedMeasurer.h"
 #include "Replay/ReplayExperiment.h"
 #include "SearchSpace/StoreEstimate.h"
 #include "Support/Diagnostic.h"
+#include "Support/NumberText.h"
 #include "System/Interruption.h"
 #include "System/LineAtomicOutput.h"
 #include "System/OutputDirectory.h"
@@ -14,12 +17,9 @@
 #include "System/RegularFiles.h"
 #include "System/SlowStepNotice.h"
 #include "System/TerminalText.h"
+#include "Tuning/SpaceReport.h"
 #include "runtime/ArithmeticTrap.h"
-#include "runtime/ConfigurationMeasurer.h"
-#include "runtime/MeasuringRank.h"
-#include "runtime/RankedMeasurer.h"
-#include "runtime/SpaceReport.h"
-#include "runtime/TuningRun.h"
+#include "runtime/KernelData.h"
 
 #include <nlohmann/json.hpp>
 
@@ -118,37 +118,6 @@ std::string deviceOnlyForLimits(const std::vector<std::string> &Missing) {
 
 } // namespace
 
-int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
-              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err) {
-  TuningReporter Reporter(Out, Err, Options.Progress, Options.Verbose);
-  auto Fail = [&](const Error &E, int Status) {
-    Reporter.diagnostics().report(E.diagnostic());
-    return Status;
-  };
-  Expected<std::unique_ptr<TuningSession>> Opened =
-      TuningSession::open(Space, Setup, Options, Measurer, Reporter);
-  if (!Opened)
-    return Fail(Opened.error(), kFailureExitCode);
-  TuningSession &Session = **Opened;
-  // A technique, abort condition or --resume that does not fit is the
-  // user's mistake.
-  if (Expected<void> Chosen = Session.chooseSearch(); !Chosen)
-    return Fail(Chosen.error(), kUsageExitCode);
-  if (Expected<void> Begun = Session.begin(Reporter); !Begun)
-    return Fail(Begun.error(), kFailureExitCode);
-  Expected<TuningLoopEnd> End = runTuningLoop(Session, Measurer, Reporter);
-  if (!End)
-    return Fail(End.error(), kFailureExitCode);
-  Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
-  if (!Outcome)
-    return Fail(Outcome.error(), kFailureExitCode);
-  if (*Outcome == TuningOutcome::NothingEvaluated)
-    return kFailureExitCode;
-  if (End->Interrupted)
-    return End->Signal != 0 ? 128 + End->Signal : kInterruptedExitCode;
-  return *Outcome == TuningOutcome::BestWritten ? 0 : kFailureExitCode;
-}
-
 std::string TunerMain::outputDirectory() const {
   return Options.OutputDirectory.empty() ? FileName + ".atf" : Options.OutputDirectory;
 }
@@ -223,7 +192,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Diags.error(SourceLocation{FileName}, "cannot read " + atfc::quoted(Options.BlankedSource));
     return kFailureExitCode;
   }
-  // A run over ranks (runtime/RankProtocol.h): rank 0 searches, every rank
+  // A run over ranks (Ranks/RankProtocol.h): rank 0 searches, every rank
   // measures.
   std::optional<RankRole> Role;
   if (Options.Mode == TunerMode::Tune) {
@@ -447,7 +416,17 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Run.Priors = Options.Priors;
     Run.Verbose = Options.Verbose;
     Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
-    const int Status = runTuning(Space, Setup, Run, *Measurer, Out, Err);
+    // Zero, negative or NaN would time every configuration out at once (or
+    // never, NaN); a huge one means no limit (System/Process.h saturates).
+    if (Setup.Timeout.Line != 0 && !(Setup.TimeoutSeconds > 0)) {
+      Diags.error(SourceLocation{FileName, Setup.Timeout.Line, Setup.Timeout.Column},
+                  "the timeout must be a positive duration, not " +
+                      shortestText(Setup.TimeoutSeconds) + " s");
+      return kFailureExitCode;
+    }
+    LoopSetup Loop = Setup;
+    Loop.DataKey = [&Setup, this] { return kernelDataKey(Setup.Arguments, Setup.Check, FileName); };
+    const int Status = runTuning(Space, Loop, Run, *Measurer, Out, Err);
     Out.flush();
     return Status;
   }

@@ -17,7 +17,8 @@
 //
 // This is the one place of the runtime that exits: status 2 for a bad
 // command line or input, 1 when the space cannot be generated (a range that
-// cannot be built is reported at its place in the file).
+// cannot be built is reported at its place in the file); a tuning run's
+// status is runTuning()'s (Tuning/TuningRun.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNERMAIN_H
@@ -27,9 +28,9 @@
 #include "Invocation/TunerCommandLine.h"
 #include "SearchSpace/SpaceGenerator.h"
 #include "System/OutputLock.h"
+#include "Tuning/TuningRun.h"
 #include "runtime/ArithmeticTrap.h"
-#include "runtime/ConfigurationMeasurer.h"
-#include "runtime/TuningSession.h"
+#include "runtime/Measurers.h"
 #include "runtime/TuningSetup.h"
 
 #include <functional>
@@ -40,21 +41,10 @@
 
 namespace atfc {
 
-/// Exit status for a bad command line or input.
-inline constexpr int kUsageExitCode = 2;
-/// Exit status when the space cannot be generated or reported.
-inline constexpr int kFailureExitCode = 1;
 /// The hidden first argument that makes a tuner its own device worker: the
 /// process in which OpenCL or CUDA runs, so that a crashing kernel takes
 /// only the worker down.
 inline constexpr std::string_view kDeviceWorkerFlag = "--atf-device-worker";
-
-/// Runs a tuning run of Space (TuningRun.h), telling the user on Out and
-/// Err; returns the tuner's exit status, decided here alone: 0 when a valid
-/// configuration was found, 1 when none was (or on an error), 2 for bad
-/// options, 128 + the signal when interrupted (130 for Ctrl-C).
-int runTuning(const ChainOfTrees &Space, const TuningSetup &Setup, const TuningRunOptions &Options,
-              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err);
 
 class TunerMain {
 public:

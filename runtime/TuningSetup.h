@@ -1,10 +1,9 @@
 //===- runtime/TuningSetup.h - How a generated tuner measures ---*- C++ -*-===//
 //
-// Everything a file's directives say about tuning, besides its space: the
-// search technique and abort condition (as the text the user wrote: the
-// runtime parses them, so that atfc tune can override them with the same
-// words), the seed, and how one configuration is measured (scripts, an
-// OpenCL or a CUDA kernel). The generated tuner fills one TuningSetup with
+// Everything a file's directives say about tuning, besides its space: what
+// the tuning loop needs (Tuning/LoopSetup.h: technique, abort condition,
+// seed, objectives, ...), and how one configuration is measured (scripts,
+// an OpenCL or a CUDA kernel). The generated tuner fills one TuningSetup with
 // the file's values; expressions of inputs are evaluated there, and launch
 // sizes become a function of the configuration's values and the device's
 // limits.
@@ -14,7 +13,7 @@
 // them (local() at each configuration, for its count); `half` is
 // DeviceBackends/Half.h's.
 //
-// Tested through TuningRunTest.cpp.
+// Tested through TunerMainTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RUNTIME_TUNINGSETUP_H
@@ -26,6 +25,7 @@
 #include "DeviceBackends/ResultCheck.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
+#include "Tuning/LoopSetup.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -49,15 +49,6 @@ enum class MeasurementKind {
   CUDA,
 };
 
-/// A directive's text and where it is, for messages about it.
-struct DirectiveText {
-  /// The text as written; empty when the file has no such directive.
-  std::string Text;
-  /// The 1-based line and column of its first character.
-  unsigned Line = 0;
-  unsigned Column = 0;
-};
-
 /// The launch sizes of one configuration: OpenCL global/local sizes, or
 /// CUDA grid/block dimensions, one entry per dimension; and its work-group
 /// memory (DeviceBackends/DeviceBackend.h, LaunchSizes).
@@ -71,26 +62,9 @@ struct LaunchDimensions {
   std::int64_t SharedMemoryBytes = 0;
 };
 
-/// What the directives say about tuning and measuring.
-struct TuningSetup {
-  /// `search_technique`; empty: the default technique.
-  DirectiveText Technique;
-  /// `abort_condition`; empty: the whole space once.
-  DirectiveText AbortCondition;
-  /// `seed`, when given.
-  std::optional<std::uint64_t> Seed;
-  /// The 1-based line of each parameter's `tp` directive, in generation
-  /// (chain level) order: where ATF_SOURCE and the tuned source define it.
-  std::vector<unsigned> DefineLines;
-  /// Whether the file is C-family (its tuned copies get #define lines).
-  bool CFamily = true;
-  /// The tuner's inputs and their values (scripts see them as variables).
-  std::vector<NamedValue> Inputs;
-
-  /// `objective` directives: the costs' names and directions, most
-  /// significant first; empty: anonymous minimised costs ("cost", or
-  /// "cost1", "cost2", ... for several).
-  ObjectiveList Objectives;
+/// What the directives say about tuning and measuring: the loop's part
+/// (LoopSetup), and how one configuration is measured.
+struct TuningSetup : LoopSetup {
   /// A kernel's `objective "energy"` (CUDA: joules per launch, from NVML):
   /// the objective of that name measures energy; where it is, for the
   /// message where NVML is missing (Line 0: none).

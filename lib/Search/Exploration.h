@@ -80,7 +80,7 @@ public:
   /// A result known before (a resumed run, a database): C is never measured
   /// in this run; when the technique proposes it, it gets Result without a
   /// measurement, and C counts as an evaluation then (once). C must be in
-  /// the space (callers find it there: runtime/KnownConfigurations.h).
+  /// the space (callers find it there: Tuning/KnownConfigurations.h).
   void remember(const Configuration &C, OptionalCost Result);
   /// Observer is told of each remembered configuration when it counts as an
   /// evaluation of this run (answered without a measurement), so that the

@@ -5,7 +5,7 @@
 // What MPI starts on every rank of `atfc tune --ranks N` (atfc execs it once
 // it has built the tuner on rank 0, and at once on the other ranks). This is
 // the only program of atfc that links MPI: the tuners talk to it over a local
-// socket (runtime/RankProtocol.h) and it relays their frames between ranks.
+// socket (Ranks/RankProtocol.h) and it relays their frames between ranks.
 //
 //  - Rank 0's command line is every rank's: MPI_Bcast hands it out, so only
 //    rank 0 needs to have built the tuner (the others find the binary on the
@@ -169,7 +169,7 @@ Bytes lostMessage(const std::string &Reason, bool Restarting, bool Interrupted) 
 }
 
 /// The exit status of a tuner that a stopping signal interrupted
-/// (runtime/TuningRun.h's kInterruptedExitCode).
+/// (Tuning/TuningRun.h's kInterruptedExitCode).
 constexpr int kInterruptedExitCode = 130;
 
 std::string describeStatus(int Status) {

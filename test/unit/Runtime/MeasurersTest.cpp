@@ -1,10 +1,11 @@
 //===- MeasurersTest.cpp - The measurer a file asks for -------------------===//
 //
 // makeMeasurer's refusals: each says what the file lacks, before anything
-// is started; and the directories it makes in the output directory.
+// is started; the directories it makes in the output directory; and the
+// setup of a measuring rank.
 //
 //===----------------------------------------------------------------------===//
-#include "runtime/ConfigurationMeasurer.h"
+#include "runtime/Measurers.h"
 
 #include "../ScopedTempDirectory.h"
 
@@ -81,6 +82,32 @@ TEST(Measurers, ACudaKernelMakesItsKernelCacheInTheWorkDirectory) {
   const std::string Why = refusal(Setup, Context);
   EXPECT_NE(Why.find(Cache.string()), std::string::npos) << Why;
   EXPECT_TRUE(std::filesystem::is_empty(Dir / "elsewhere"));
+}
+
+TEST(Measurers, TheRanksDeviceReplacesTheFilesForKernelsOnly) {
+  TuningSetup Setup;
+  Setup.DeviceId = 0;
+  const RankRole Role{false, -1, 0, 2, 5};
+  EXPECT_EQ(setupOfRank(Setup, Role).DeviceId, 0u); // scripts pick no device
+  Setup.Kind = MeasurementKind::CUDA;
+  EXPECT_EQ(setupOfRank(Setup, Role).DeviceId, 5u);
+  Setup.Kind = MeasurementKind::OpenCL;
+  EXPECT_EQ(setupOfRank(Setup, Role).DeviceIndex, 5u);
+}
+
+TEST(Measurers, ARankOnAnotherDeviceIsToldHowToShareDeviceZero) {
+  TuningSetup Kernel;
+  Kernel.Kind = MeasurementKind::OpenCL;
+  const std::string Why = "no OpenCL device 1 with vendor \"\" and type \"CPU\": 1 match";
+  const std::string Said = whyRankCannotMeasure(Kernel, RankRole{false, -1, 0, 1, 1}, Why);
+  EXPECT_EQ(Said.rfind(Why, 0), 0u) << Said;
+  EXPECT_NE(Said.find("rank 1 measures on device 1"), std::string::npos) << Said;
+  EXPECT_NE(Said.find("add --devices 0"), std::string::npos) << Said;
+  // Device 0, and run scripts (they choose their own device), need no hint.
+  EXPECT_EQ(whyRankCannotMeasure(Kernel, RankRole{false, -1, 0, 1, 0}, Why), Why);
+  TuningSetup Script;
+  Script.Kind = MeasurementKind::Process;
+  EXPECT_EQ(whyRankCannotMeasure(Script, RankRole{false, -1, 0, 1, 1}, Why), Why);
 }
 
 } // namespace

@@ -296,7 +296,7 @@ TEST(ExplorationTest, MisuseIsABug) {
 }
 
 TEST(ExplorationTest, AnEmptySpaceIsABug) {
-  // Callers refuse an empty space before (runtime/TuningRun.cpp says
+  // Callers refuse an empty space before (Tuning/TuningRun.cpp says
   // "the search space is empty").
   auto None = group(parameter("X", interval<int>(1, 4), greater_than(9)));
   const ChainOfTrees Empty = cantFail(generateSpace(GenerationOptions{1}, None));

@@ -1,0 +1,39 @@
+//===- Ranks/RankedMeasurer.h - Measuring on every rank -------*- C++ -*-===//
+//
+// The searching tuner's measurer in a run over ranks: each batch the loop
+// proposes goes out to the measuring ranks, one configuration to each free
+// rank (more when a rank compiles ahead), and the results come back in the
+// order the loop asks for them, whichever rank finishes first. The batch size
+// depends only on the number of ranks, so that a seed and a number of ranks
+// always give the same proposals.
+//
+// A measuring tuner that ends while it measures (killed, crashed) costs only
+// what it measured: those configurations are invalid with the reason, and
+// its launcher starts it again. One that a signal stopped (its rank leaves,
+// or the whole job stops) measured nothing: its configurations go to
+// another rank. When no rank is left, the run ends as an interrupted one,
+// every result kept, for --resume.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RANKS_RANKEDMEASURER_H
+#define ATFC_RANKS_RANKEDMEASURER_H
+
+#include "Backends/ConfigurationMeasurer.h"
+#include "Ranks/RankProtocol.h"
+
+#include <memory>
+#include <string>
+
+namespace atfc {
+
+/// Waits until every rank of Role said it is ready, publishes the device's
+/// limits from their Hello; the measurer, or the error (a rank cannot
+/// measure, or the launcher is gone). During the run, a rank that is lost
+/// is a warning to Diags, and the end of every rank an error (Diags must
+/// outlive the measurer).
+Expected<std::unique_ptr<ConfigurationMeasurer>> connectRanks(const RankRole &Role,
+                                                              DiagnosticSink &Diags);
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,45 @@
+//===- Tuning/CallableMeasurer.cpp - A function as the measurer -----------===//
+#include "Tuning/CallableMeasurer.h"
+
+#include <cmath>
+
+namespace atfc {
+namespace {
+
+bool sameValues(const ParameterValues &A, const ParameterValues &B) {
+  if (A.size() != B.size())
+    return false;
+  for (std::size_t I = 0; I < A.size(); ++I)
+    if (A[I].Name != B[I].Name || A[I].Val != B[I].Val)
+      return false;
+  return true;
+}
+
+} // namespace
+
+CallableMeasurer CallableMeasurer::ofCost(CostFunction Cost, std::string CostMeaning) {
+  return CallableMeasurer(
+      [Cost = std::move(Cost)](const ParameterValues &Configuration) {
+        const double C = Cost(Configuration);
+        if (!std::isfinite(C))
+          return Measurement::invalid(FailureKind::RunFailed, "the cost function gave no cost");
+        return Measurement::valid({C});
+      },
+      std::move(CostMeaning));
+}
+
+Measurement CallableMeasurer::measure(const ParameterValues &Configuration,
+                                      std::span<const Value>) {
+  Measurement M = Function(Configuration);
+  Last.emplace(Configuration, M);
+  return M;
+}
+
+std::optional<Measurement>
+CallableMeasurer::finishedAfterInterrupt(const ParameterValues &Configuration) {
+  if (Last && sameValues(Last->first, Configuration))
+    return Last->second;
+  return std::nullopt;
+}
+
+} // namespace atfc

@@ -1,0 +1,68 @@
+//===- Tuning/LoopSetup.h - What the loop needs of a file -------*- C++ -*-===//
+//
+// What the tuning loop needs to know besides its space and its options:
+// the search technique and abort condition (as the text the user wrote:
+// the session parses them, so that atfc tune can override them with the
+// same words), the seed, the objectives, and how the best configuration is
+// written out (the parameters' #define lines, and whether the file is
+// C-family). A generated tuner fills these through its TuningSetup
+// (runtime/TuningSetup.h), which adds how one configuration is measured; a
+// program that tunes in-process fills them itself.
+//
+// Tested through TuningSessionTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TUNING_LOOPSETUP_H
+#define ATFC_TUNING_LOOPSETUP_H
+
+#include "SearchSpace/Configuration.h"
+#include "Support/Cost.h"
+#include "Support/Error.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace atfc {
+
+/// A directive's text and where it is, for messages about it.
+struct DirectiveText {
+  /// The text as written; empty when the file has no such directive.
+  std::string Text;
+  /// The 1-based line and column of its first character.
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// What the directives say about searching and writing the best out.
+struct LoopSetup {
+  /// `search_technique`; empty: the default technique.
+  DirectiveText Technique;
+  /// `abort_condition`; empty: the whole space once.
+  DirectiveText AbortCondition;
+  /// `seed`, when given.
+  std::optional<std::uint64_t> Seed;
+  /// The 1-based line of each parameter's `tp` directive, in generation
+  /// (chain level) order: where ATF_SOURCE and the tuned source define it.
+  std::vector<unsigned> DefineLines;
+  /// Whether the file is C-family (its tuned copies get #define lines).
+  bool CFamily = true;
+  /// The tuner's inputs and their values (scripts see them as variables).
+  std::vector<NamedValue> Inputs;
+
+  /// `objective` directives: the costs' names and directions, most
+  /// significant first; empty: anonymous minimised costs ("cost", or
+  /// "cost1", "cost2", ... for several).
+  ObjectiveList Objectives;
+
+  /// What else the results depend on, read once the run's database is
+  /// open (a kernel's data and gold files: changed data is measured anew);
+  /// joins the results key when it is not empty. None: nothing else.
+  std::function<Expected<std::string>()> DataKey;
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,195 @@
+//===- Tuning/TuningRun.cpp - The tuning loop ----------------------------===//
+//
+// The loop asks the exploration for the next configurations (a batch when
+// the measurer can work ahead), measures each, records it in the database
+// before telling the search, and tells the reporter. Everything that can
+// go wrong with a configuration is a Measurement; only problems of the
+// tuner itself (an unwritable database) end the run early.
+//
+//===----------------------------------------------------------------------===//
+#include "Tuning/TuningRun.h"
+
+#include "Report/RunReportData.h"
+#include "Results/RunObjectives.h"
+#include "System/Interruption.h"
+#include "Tuning/KnownConfigurations.h"
+
+#include <optional>
+
+namespace atfc {
+namespace {
+
+ProgressState progressState(const TuningSession &Session, std::uint64_t Ahead) {
+  const Exploration &Explorer = Session.exploration();
+  const SearchStatus &S = Explorer.status();
+  return {S.Evaluations,
+          S.ValidEvaluations,
+          Session.bestMeasuredCost(),
+          S.ElapsedSeconds,
+          Explorer.progress(),
+          Session.setup().Objectives,
+          Ahead};
+}
+
+/// The --fix values as given: "PAD=1 WPT=4".
+std::string fixedText(const TuningRunOptions &Options) {
+  std::string Text;
+  for (const std::string &F : Options.Fixed)
+    Text += (Text.empty() ? "" : " ") + F;
+  return Text;
+}
+
+} // namespace
+
+Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasurer &Measurer,
+                                      TuningReporter &Reporter) {
+  const ChainOfTrees &Space = Session.space();
+  const TuningRunOptions &Options = Session.options();
+  const ObjectiveList &Objectives = Session.setup().Objectives;
+  Exploration &Explorer = Session.exploration();
+  Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
+  Reporter.compilingAhead(Options.FileName, Measurer.compileAhead());
+
+  LiveReport Report(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
+  Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
+  std::uint64_t Discarded = 0;
+  while (!Explorer.done() && !Interrupt.requested()) {
+    std::vector<Configuration> Batch = Explorer.next(Measurer.batchSize());
+    if (Batch.empty())
+      break;
+    std::vector<BatchEntry> Entries;
+    for (const Configuration &C : Batch) {
+      std::vector<Value> Values = Space.values(C);
+      ParameterValues Named = namedValuesOf(Space, Values);
+      Entries.push_back({std::move(Named), std::move(Values)});
+    }
+    std::optional<Error> Failure;
+    Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
+      const std::size_t I = Outcome.Index;
+      Measurement &M = Outcome.Result;
+      checkCostFitsObjectives(M, Objectives);
+      // A measurement that the interrupt cut short says nothing about the
+      // configuration: it is not recorded, so --resume measures it. Whole
+      // ones of the batch that came in anyway (other ranks') are kept.
+      if (Interrupt.requested()) {
+        for (std::size_t J = I; J < Batch.size(); ++J) {
+          std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named);
+          if (!Done)
+            continue;
+          checkCostFitsObjectives(*Done, Objectives);
+          if (Expected<void> Recorded = Session.record(Batch[J], Entries[J].Named, *Done, 0);
+              !Recorded) {
+            Failure = Recorded.takeError();
+            return false;
+          }
+          Reporter.evaluated(progressState(Session, 0), Entries[J].Named, *Done);
+        }
+        return false;
+      }
+      if (Expected<void> Recorded =
+              Session.record(Batch[I], Entries[I].Named, M, Outcome.WallSeconds);
+          !Recorded) {
+        Failure = Recorded.takeError();
+        return false;
+      }
+      Report.update();
+      Reporter.evaluated(progressState(Session, Batch.size() - I - 1), Entries[I].Named, M);
+      // The abort condition is checked after every evaluation: the rest of
+      // the batch, prepared ahead, is discarded unmeasured, so that
+      // cost(c) or duration(t) stops where it would without a batch.
+      if (Explorer.done()) {
+        Discarded += Batch.size() - I - 1;
+        return false;
+      }
+      return true;
+    });
+    if (Failure)
+      return std::move(*Failure);
+  }
+  Reporter.loopEnded();
+  if (Expected<void> Reused = Session.reusedRecorded(); !Reused)
+    return Reused.takeError();
+  const TuningLoopEnd End{Interrupt.requested(), Interrupt.signal(), Discarded};
+  if (Expected<void> Finished = Session.finish(End.Interrupted); !Finished)
+    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Finished.error().message());
+  if (Expected<void> Written = Report.write(); !Written)
+    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written.error().message());
+  return End;
+}
+
+Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopEnd &End,
+                                       TuningReporter &Reporter) {
+  const ChainOfTrees &Space = Session.space();
+  const LoopSetup &Setup = Session.setup();
+  const TuningRunOptions &Options = Session.options();
+  const SearchStatus &S = Session.exploration().status();
+  Reporter.finished(Options.FileName, {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds,
+                                       Session.reused(), End.Interrupted, End.Discarded});
+  if (S.Evaluations == 0 && !End.Interrupted) {
+    Reporter.nothingEvaluated(Options.FileName, Session.abortName());
+    return TuningOutcome::NothingEvaluated;
+  }
+  // The run's best: what it measured, and what it proposed that was known.
+  if (!S.Best) {
+    Reporter.noValidConfiguration(Options.FileName, fixedText(Options), Options.OutputDirectory);
+    return TuningOutcome::NoValidConfiguration;
+  }
+  const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),
+                                  *Session.bestMeasuredCost(),
+                                  Space.indexOf(S.BestConfiguration).get_str()};
+  Expected<WrittenBest> Best = Session.bestUnderKey(RunBest);
+  if (!Best) {
+    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Best.error().message());
+    Best = WrittenBest{RunBest, Session.runId(), std::nullopt};
+  }
+  TuningOutputFiles Outputs;
+  Outputs.FileName = Options.FileName;
+  Outputs.OutputDirectory = Options.OutputDirectory;
+  Outputs.BlankedSource = Options.BlankedSource;
+  Outputs.DefineLines = Setup.DefineLines;
+  Outputs.CFamily = Setup.CFamily;
+  Outputs.Best = Best->Best;
+  Outputs.MeasuredByRun = Best->MeasuredByRun;
+  Outputs.Objectives = Setup.Objectives;
+  Outputs.Fixed = Options.Fixed;
+  Outputs.Run = Session.runJson();
+  Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
+  if (!Written)
+    return Error(SourceLocation{Options.FileName}, Written.error().message());
+  Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options), *Written,
+                       End.Interrupted);
+  return TuningOutcome::BestWritten;
+}
+
+int runTuning(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRunOptions &Options,
+              ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err) {
+  TuningReporter Reporter(Out, Err, Options.Progress, Options.Verbose);
+  auto Fail = [&](const Error &E, int Status) {
+    Reporter.diagnostics().report(E.diagnostic());
+    return Status;
+  };
+  Expected<std::unique_ptr<TuningSession>> Opened =
+      TuningSession::open(Space, Setup, Options, Measurer, Reporter);
+  if (!Opened)
+    return Fail(Opened.error(), kFailureExitCode);
+  TuningSession &Session = **Opened;
+  // A technique, abort condition or --resume that does not fit is the
+  // user's mistake.
+  if (Expected<void> Chosen = Session.chooseSearch(); !Chosen)
+    return Fail(Chosen.error(), kUsageExitCode);
+  if (Expected<void> Begun = Session.begin(Reporter); !Begun)
+    return Fail(Begun.error(), kFailureExitCode);
+  Expected<TuningLoopEnd> End = runTuningLoop(Session, Measurer, Reporter);
+  if (!End)
+    return Fail(End.error(), kFailureExitCode);
+  Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
+  if (!Outcome)
+    return Fail(Outcome.error(), kFailureExitCode);
+  if (*Outcome == TuningOutcome::NothingEvaluated)
+    return kFailureExitCode;
+  if (End->Interrupted)
+    return End->Signal != 0 ? 128 + End->Signal : kInterruptedExitCode;
+  return *Outcome == TuningOutcome::BestWritten ? 0 : kFailureExitCode;
+}
+
+} // namespace atfc

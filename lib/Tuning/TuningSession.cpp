@@ -1,0 +1,378 @@
+//===- Tuning/TuningSession.cpp - A run in the results database ----------===//
+#include "Tuning/TuningSession.h"
+
+#include "Results/RunObjectives.h"
+#include "Results/ValueJson.h"
+#include "Search/AbortConditionParser.h"
+#include "Search/TechniqueExpr.h"
+#include "Search/TechniqueFactory.h"
+#include "System/OutputDirectory.h"
+#include "Tuning/KnownConfigurations.h"
+#include "Tuning/ToolchainRecord.h"
+#include "Tuning/TuningOutputs.h"
+#include "Tuning/TuningPriors.h"
+
+#include <chrono>
+#include <filesystem>
+#include <random>
+
+namespace atfc {
+namespace {
+
+/// Where a directive's text is, for "file:line:col: error:" (the column of
+/// the character at Offset when the text is one line, else the directive's);
+/// no file for text from the command line.
+SourceLocation locationOf(const std::string &FileName, const DirectiveText &Directive,
+                          std::size_t Offset) {
+  if (Directive.Line == 0)
+    return {};
+  return {FileName, Directive.Line, static_cast<unsigned>(Directive.Column + Offset)};
+}
+
+/// The text to use for a directive: the override when given, else the
+/// file's. Origin is where that text's messages point.
+struct ChosenText {
+  std::string Text;
+  DirectiveText Origin;
+};
+
+ChosenText choose(const std::string &Override, const DirectiveText &FromFile) {
+  if (!Override.empty())
+    return {Override, DirectiveText{Override, 0, 0}};
+  return {FromFile.Text, FromFile};
+}
+
+} // namespace
+
+TuningSession::TuningSession(const ChainOfTrees &Space, const LoopSetup &Setup,
+                             const TuningRunOptions &Options, ConfigurationMeasurer &Measurer)
+    : Space(Space), Setup(Setup), Options(Options), Measurer(Measurer) {}
+
+TuningSession::~TuningSession() = default;
+
+Error TuningSession::errorOfFile(std::string Message) const {
+  return Error(SourceLocation{Options.FileName}, std::move(Message));
+}
+
+Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees &Space,
+                                                             const LoopSetup &Setup,
+                                                             const TuningRunOptions &Options,
+                                                             ConfigurationMeasurer &Measurer,
+                                                             TuningReporter &Reporter) {
+  std::unique_ptr<TuningSession> Made(new TuningSession(Space, Setup, Options, Measurer));
+  TuningSession &Session = *Made;
+  if (Space.empty())
+    return Session.errorOfFile(
+        "the search space is empty: no configuration satisfies every constraint");
+  // What the run writes is claimed before it measures: a file of those
+  // names that atfc did not create stops it here (System/OutputDirectory.h).
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Options.OutputDirectory, /*Create=*/true);
+  if (!Dir)
+    return Session.errorOfFile(Dir.error().message());
+  // SQLite makes the journals beside the database itself.
+  std::vector<std::string> Outputs = {"results.db",         "results.db-wal", "results.db-shm",
+                                      "results.db-journal", "best.json",      "best.h",
+                                      "report.html"};
+  if (Setup.CFamily)
+    Outputs.push_back(tunedSourceName(Options.FileName));
+  if (Expected<void> Claimed = Dir->claimAll(Outputs); !Claimed)
+    return Session.errorOfFile(Claimed.error().message());
+  auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
+  if (!Opened)
+    return Session.errorOfFile(Opened.error().message());
+  Session.Database = Opened.take();
+
+  // Exact (Results/ValueJson.h): arguments of any bytes key their results
+  // apart; a strict dump threw on one that is not UTF-8 and aborted.
+  const std::string Args = jsonText(stringsJson(Options.Arguments));
+  const std::string Device = Measurer.device();
+  Session.Key = Options.InputsKey.empty()
+                    ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})
+                    : resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device,
+                                 Options.InputsKey});
+  // A kernel's data files and gold file: changed data is measured anew.
+  if (Setup.DataKey) {
+    Expected<std::string> DataKey = Setup.DataKey();
+    if (!DataKey)
+      return Session.errorOfFile(DataKey.error().message());
+    if (!DataKey->empty())
+      Session.Key = resultKey({Session.Key, *DataKey});
+  }
+  if (!Options.Resume)
+    return Made;
+  auto Previous = Session.Database->resumableRun(Session.Key);
+  if (!Previous)
+    return Session.errorOfFile(Previous.error().message());
+  Session.Resumed = Previous.take();
+  if (!Session.Resumed)
+    Reporter.diagnostics().note(
+        SourceLocation{Options.FileName},
+        "no interrupted run of this file with these inputs; starting a new one");
+  return Made;
+}
+
+Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {
+  auto Differs = [&](const char *What, const std::string &Given,
+                     const std::string &Kept) -> std::optional<Error> {
+    if (Given.empty() || Given == Kept)
+      return std::nullopt;
+    return errorOfFile("--resume continues run " + std::to_string(Run.Id) + " with its " + What +
+                       " " + (Kept.empty() ? std::string("(the file's)") : "'" + Kept + "'") +
+                       "; it cannot change to '" + Given +
+                       "' (drop the option, or start a new run without --resume)");
+  };
+  if (std::optional<Error> E = Differs("technique", Options.Technique, Run.Technique))
+    return std::move(*E);
+  if (std::optional<Error> E =
+          Differs("abort condition", Options.AbortCondition, Run.AbortCondition))
+    return std::move(*E);
+  if (std::optional<Error> E = Differs("seed", Options.Seed ? std::to_string(*Options.Seed) : "",
+                                       std::to_string(Run.Seed)))
+    return std::move(*E);
+  if (Run.SpaceSize != Space.size().get_str())
+    return errorOfFile("--resume continues run " + std::to_string(Run.Id) +
+                       ", which tuned a space of " + Run.SpaceSize +
+                       " configurations; this one has " + Space.size().get_str() +
+                       " (--fix values differ?); resume with the options of that run, or start a "
+                       "new run without --resume (its results are reused)");
+  if (Options.Fresh)
+    return errorOfFile("--resume continues run " + std::to_string(Run.Id) +
+                       " with the results it has; it cannot be --fresh");
+  return success();
+}
+
+Expected<void> TuningSession::chooseSearch() {
+  ChosenText Technique = choose(Options.Technique, Setup.Technique);
+  ChosenText Abort = choose(Options.AbortCondition, Setup.AbortCondition);
+  std::optional<std::uint64_t> Seed = Options.Seed ? Options.Seed : Setup.Seed;
+  double ElapsedBefore = 0;
+  if (Resumed) {
+    if (Expected<void> Same = checkSameAsResumed(*Resumed); !Same)
+      return Same;
+    Technique = {Resumed->Technique, DirectiveText{Resumed->Technique, 0, 0}};
+    Abort = {Resumed->AbortCondition, DirectiveText{Resumed->AbortCondition, 0, 0}};
+    Seed = Resumed->Seed;
+    ElapsedBefore = Resumed->ElapsedSeconds;
+  }
+
+  // A technique or abort condition that does not parse or build is an
+  // error of the directive (or option) it came from, at the offending text.
+  auto ErrorAt = [&](const DirectiveText &Origin, const Error &E) {
+    return Error(locationOf(Options.FileName, Origin, textOffset(E)), E.message());
+  };
+  if (Technique.Text.empty())
+    Technique.Text = defaultTechniqueText();
+  Expected<std::unique_ptr<SearchTechnique>> Made = makeTechnique(Technique.Text);
+  if (!Made)
+    return ErrorAt(Technique.Origin, Made.error());
+  std::optional<AbortCondition> Condition;
+  if (!Abort.Text.empty()) {
+    Expected<AbortCondition> Parsed = parseAbortCondition(Abort.Text, Setup.Objectives);
+    if (!Parsed)
+      return ErrorAt(Abort.Origin, Parsed.error());
+    Condition = Parsed.take();
+  }
+  if (!Seed)
+    Seed = std::random_device{}();
+  TechniqueName = Technique.Text;
+  AbortText = Abort.Text;
+  AbortName = Abort.Text.empty() ? "the whole space" : Abort.Text;
+  RunSeed = *Seed;
+
+  WarmStartCount = warmStartCount(Condition ? Condition->evaluationBudget() : std::nullopt);
+  const auto Start = std::chrono::steady_clock::now();
+  Explorer = std::make_unique<Exploration>(
+      Space, Made.take(), std::move(Condition), RunSeed, [Start, ElapsedBefore] {
+        return ElapsedBefore +
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+      });
+  return success();
+}
+
+Expected<void> TuningSession::begin(TuningReporter &Reporter) {
+  if (Resumed) {
+    RunId = Resumed->Id;
+    if (Expected<void> Reopened = Database->reopenRun(RunId); !Reopened)
+      return errorOfFile(Reopened.error().message());
+    Reporter.resuming(Options.FileName, RunId, RunSeed);
+  } else {
+    // Read before this run is recorded: a prior may be this very database,
+    // whose latest run is then the one before.
+    if (!Options.Priors.empty()) {
+      Expected<PriorStart> Start =
+          priorConfigurations(Space, Options.Priors, Reporter.diagnostics(), WarmStartCount);
+      if (!Start)
+        return errorOfFile(Start.error().message());
+      WarmStart = std::move(Start->Configurations);
+      MeasuredElsewhere = std::move(Start->Measured);
+      Reporter.warmStart(Options.FileName, WarmStart.size());
+    }
+    RunInfo Run;
+    Run.Key = Key;
+    Run.File = Options.FileName;
+    Run.Technique = TechniqueName;
+    Run.AbortCondition = AbortText;
+    Run.Seed = RunSeed;
+    Run.Arguments = Options.Arguments;
+    for (std::size_t L = 0; L < Space.numLevels(); ++L) {
+      Run.Parameters.push_back(Space.parameter(L).Name);
+      Run.ParameterKinds.push_back(Space.parameter(L).Kind);
+    }
+    Run.SpaceSize = Space.size().get_str();
+    Run.Device = Measurer.device();
+    Run.Objectives = Setup.Objectives;
+    Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
+    Expected<std::int64_t> Id = Database->beginRun(Run);
+    if (!Id)
+      return errorOfFile(Id.error().message());
+    RunId = *Id;
+  }
+  if (Options.Fresh)
+    Reporter.freshRun(Options.FileName);
+  else if (Expected<void> Loaded = loadKnownResults(); !Loaded)
+    return Loaded;
+  if (!WarmStart.empty())
+    Explorer->warmStart(WarmStart);
+  Explorer->measuredElsewhere(MeasuredElsewhere);
+  Explorer->onReused([this](const Configuration &C) { recordReused(C); });
+  return success();
+}
+
+Expected<void> TuningSession::loadKnownResults() {
+  auto Known = Database->evaluationsOfKey(Key);
+  if (!Known)
+    return errorOfFile(Known.error().message());
+  // Matched by values: a --fix run's sub-space and the whole space
+  // number their configurations differently under one key.
+  ConfigurationFinder Finder(Space);
+  for (const EvaluationRecord &E : *Known) {
+    if (E.RunId == RunId)
+      NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
+    std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
+    if (!C)
+      continue; // Outside this (sub-)space.
+    tellExploration(*C, E.Result, /*Remembered=*/true);
+    if (E.RunId != RunId)
+      Earlier.emplace(valuesKey(E.Configuration), E);
+  }
+  return success();
+}
+
+Expected<void> TuningSession::record(const Configuration &C, const ParameterValues &Named,
+                                     const Measurement &M, double WallSeconds) {
+  EvaluationRecord E;
+  E.ConfigIndex = Space.indexOf(C).get_str();
+  E.Configuration = Named;
+  E.Result = M;
+  // A difference of clock readings: whole nanoseconds, without its noise.
+  E.OverheadSeconds =
+      wholeNanoseconds(std::max(0.0, WallSeconds - M.CompileSeconds - M.RunSeconds));
+  E.Evaluation = NextNumber++;
+  if (auto Id = Database->addEvaluation(RunId, E); !Id)
+    return errorOfFile(Id.error().message());
+  tellExploration(C, M, /*Remembered=*/false);
+  return reusedRecorded();
+}
+
+/// Records a configuration answered from an earlier run's result as an
+/// evaluation of this run (reused = 1), so that the run's rows and counts
+/// agree.
+void TuningSession::recordReused(const Configuration &C) {
+  ParameterValues Named = namedValuesOf(Space, C);
+  auto It = Earlier.find(valuesKey(Named));
+  if (It == Earlier.end() || ReuseFailure)
+    return; // this run's own result, remembered by --resume
+  EvaluationRecord E = It->second;
+  E.Id = 0;
+  E.ConfigIndex = Space.indexOf(C).get_str();
+  E.Configuration = std::move(Named);
+  E.Reused = true;
+  E.OverheadSeconds = 0;
+  E.Result.CompileSeconds = E.Result.RunSeconds = 0;
+  E.Timestamp.clear();
+  E.Evaluation = NextNumber++;
+  ++Reused;
+  if (auto Id = Database->addEvaluation(RunId, E); !Id)
+    ReuseFailure = errorOfFile(Id.error().message());
+}
+
+Expected<void> TuningSession::reusedRecorded() {
+  if (ReuseFailure)
+    return std::move(*ReuseFailure);
+  return success();
+}
+
+Expected<void> TuningSession::finish(bool Interrupted) {
+  return Database->finishRun(RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished,
+                             Explorer->status().ElapsedSeconds);
+}
+
+OptionalCost TuningSession::searchCostOf(const Measurement &M) const {
+  if (!M.Valid)
+    return std::nullopt;
+  Measurement Checked = M;
+  checkCostFitsObjectives(Checked, Setup.Objectives);
+  if (!Checked.Valid)
+    return std::nullopt;
+  return searchCost(M.Costs, Setup.Objectives);
+}
+
+void TuningSession::tellExploration(const Configuration &C, const Measurement &M, bool Remembered) {
+  OptionalCost Search = searchCostOf(M);
+  if (Search)
+    MeasuredOfSearch.try_emplace(*Search, M.Costs);
+  if (Remembered)
+    Explorer->remember(C, std::move(Search));
+  else
+    Explorer->report(C, std::move(Search));
+}
+
+OptionalCost TuningSession::bestMeasuredCost() const {
+  const SearchStatus &S = Explorer->status();
+  if (!S.Best)
+    return std::nullopt;
+  // The exploration's best is a search cost it was told; converting back
+  // is only for one it learnt elsewhere.
+  auto It = MeasuredOfSearch.find(*S.Best);
+  return It != MeasuredOfSearch.end() ? It->second : measuredCost(*S.Best, Setup.Objectives);
+}
+
+Expected<WrittenBest> TuningSession::bestUnderKey(const BestConfiguration &RunBest) {
+  // The outputs hold the best known under the key: a run of a --fix
+  // sub-space, or one stopped early, never replaces a better best.h.
+  WrittenBest Written{RunBest, RunId, std::nullopt};
+  auto Known = Database->evaluationsOfKey(Key);
+  if (!Known)
+    return errorOfFile(Known.error().message());
+  if (auto I = bestEvaluation(*Known, Setup.Objectives);
+      I && betterMeasuredCost((*Known)[*I].Result.Costs, RunBest.Costs, Setup.Objectives)) {
+    const EvaluationRecord &E = (*Known)[*I];
+    std::optional<Configuration> Here =
+        ConfigurationFinder(Space).find(E.ConfigIndex, E.Configuration);
+    Written.Best = BestConfiguration{E.Configuration, E.Result.Costs,
+                                     Here ? Space.indexOf(*Here).get_str() : E.ConfigIndex};
+    Written.MeasuredByRun = E.RunId;
+    Written.RunBest = RunBest;
+  }
+  return Written;
+}
+
+nlohmann::ordered_json TuningSession::runJson() const {
+  const SearchStatus &S = Explorer->status();
+  return {{"id", RunId},
+          {"technique", TechniqueName},
+          {"abort_condition", AbortName},
+          {"seed", RunSeed},
+          {"evaluations", S.Evaluations},
+          {"valid_evaluations", S.ValidEvaluations},
+          {"elapsed_seconds", S.ElapsedSeconds},
+          {"space_size", Space.size().get_str()},
+          {"arguments", Options.Arguments},
+          {"device", Measurer.device()},
+          {"key", Key},
+          {"reused_evaluations", Reused},
+          {"warm_start_configurations", WarmStart.size()},
+          {"fresh", Options.Fresh}};
+}
+
+} // namespace atfc

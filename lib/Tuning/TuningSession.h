@@ -1,0 +1,187 @@
+//===- Tuning/TuningSession.h - A run in the results database --*- C++ -*-===//
+//
+// The bookkeeping of a tuning run against results.db: it opens the
+// database, computes the run's key, starts a new run or reopens the
+// interrupted one that --resume continues, chooses the search (technique,
+// abort condition, seed), tells the exploration every result stored under
+// the key, records each measurement, and finds the best configuration
+// known under the key at the end. The loop that measures is TuningRun.h.
+//
+// Starting takes three steps, so that the tuner's main can tell a user's
+// mistake (chooseSearch: exit status 2) from a failure of the tuner
+// (open, begin: status 1).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_TUNING_TUNINGSESSION_H
+#define ATFC_TUNING_TUNINGSESSION_H
+
+#include "Backends/ConfigurationMeasurer.h"
+#include "Invocation/TunerCommandLine.h"
+#include "Results/ResultsDatabase.h"
+#include "Search/Exploration.h"
+#include "SearchSpace/ChainOfTrees.h"
+#include "Support/Error.h"
+#include "Tuning/LoopSetup.h"
+#include "Tuning/TuningReporter.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace atfc {
+
+/// How to run, besides what the file says.
+struct TuningRunOptions {
+  /// The annotated file as the user named it.
+  std::string FileName;
+  /// Where best.json, best.h, the tuned source and results.db go.
+  std::string OutputDirectory;
+  /// The file with its directives blanked.
+  std::string BlankedSource;
+  /// The tuned program's arguments ($1, $2, ...).
+  std::vector<std::string> Arguments;
+  /// What identifies the tuner program (its content hash).
+  std::string TunerIdentity;
+  /// A hash of the files the results depend on besides the source (its
+  /// includes, scripts, #atf::depends); joins the key when not empty.
+  std::string InputsKey;
+  /// The --fix values (NAME=VALUE) when the space is a sub-space of the
+  /// file's: the key is the whole space's (TunerIdentity names its tuner).
+  std::vector<std::string> Fixed;
+  /// Measure every configuration again, reusing nothing.
+  bool Fresh = false;
+  /// Earlier data whose best configurations are measured first
+  /// (TuningPriors.h); none for a cold start.
+  std::vector<PriorData> Priors;
+  /// Overrides of the file's technique, abort condition and seed.
+  std::string Technique;
+  std::string AbortCondition;
+  std::optional<std::uint64_t> Seed;
+  /// Continue the last interrupted run.
+  bool Resume = false;
+  /// A line per evaluation.
+  bool Verbose = false;
+  /// Draw the progress line (standard error is a terminal).
+  bool Progress = false;
+};
+
+class TuningSession {
+public:
+  /// Opens results.db in the output directory (creating the directory)
+  /// and, for --resume, finds the run to continue (a note through Reporter
+  /// when there is none). Fails for an empty space and when the database
+  /// cannot be opened or read. On the heap: the exploration calls back into
+  /// the session, which therefore never moves.
+  static Expected<std::unique_ptr<TuningSession>>
+  open(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRunOptions &Options,
+       ConfigurationMeasurer &Measurer, TuningReporter &Reporter);
+
+  TuningSession(const TuningSession &) = delete;
+  TuningSession &operator=(const TuningSession &) = delete;
+  ~TuningSession();
+
+  /// Chooses the technique, abort condition and seed (the options', else
+  /// the file's; a resumed run's own) and creates the exploration. Fails,
+  /// at the offending text, when one does not parse, or when the options
+  /// would change the resumed run.
+  Expected<void> chooseSearch();
+
+  /// Records the run (new, or the resumed one reopened), reads the priors
+  /// and tells the exploration every result known under the key; notices
+  /// go through Reporter, which must outlive the session.
+  Expected<void> begin(TuningReporter &Reporter);
+
+  /// Stores the measurement of C and reports it to the exploration.
+  Expected<void> record(const Configuration &C, const ParameterValues &Named, const Measurement &M,
+                        double WallSeconds);
+
+  /// Fails when recording an evaluation answered from an earlier run's
+  /// result failed since.
+  Expected<void> reusedRecorded();
+
+  /// Marks the run finished, or interrupted (--resume continues it).
+  Expected<void> finish(bool Interrupted);
+
+  /// The best configuration known under the key when it beats RunBest
+  /// (this run's best), with the run that measured it; else RunBest.
+  Expected<WrittenBest> bestUnderKey(const BestConfiguration &RunBest);
+
+  /// best.json's "run": the run's id, search, counts, key and inputs.
+  nlohmann::ordered_json runJson() const;
+
+  /// What the search sees of a measurement: its search cost (a maximised
+  /// objective as its reciprocal), or none. A stored result that no longer
+  /// fits the objectives counts as invalid.
+  OptionalCost searchCostOf(const Measurement &M) const;
+
+  /// The measured cost of the exploration's best, exactly as measured: a
+  /// maximised objective's 1 / (1 / x) may differ from x in the last bit.
+  OptionalCost bestMeasuredCost() const;
+
+  const ChainOfTrees &space() const { return Space; }
+  const LoopSetup &setup() const { return Setup; }
+  const TuningRunOptions &options() const { return Options; }
+  ResultsDatabase &database() { return *Database; }
+  Exploration &exploration() { return *Explorer; }
+  const Exploration &exploration() const { return *Explorer; }
+  std::int64_t runId() const { return RunId; }
+  /// The abort condition as the summary names it ("the whole space" when
+  /// none).
+  const std::string &abortName() const { return AbortName; }
+  /// Evaluations answered from earlier runs' results.
+  std::uint64_t reused() const { return Reused; }
+
+private:
+  TuningSession(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRunOptions &Options,
+                ConfigurationMeasurer &Measurer);
+
+  /// Whether the options leave the resumed run as it was; else what
+  /// differs (a resumed run keeps its technique, abort condition and seed).
+  Expected<void> checkSameAsResumed(const RunInfo &Run) const;
+  Expected<void> loadKnownResults();
+  void recordReused(const Configuration &C);
+  /// Tells the exploration C's measurement and keeps its measured cost.
+  void tellExploration(const Configuration &C, const Measurement &M, bool Remembered);
+  Error errorOfFile(std::string Message) const;
+
+  const ChainOfTrees &Space;
+  const LoopSetup &Setup;
+  const TuningRunOptions &Options;
+  ConfigurationMeasurer &Measurer;
+
+  std::unique_ptr<ResultsDatabase> Database;
+  std::unique_ptr<Exploration> Explorer;
+  std::string Key;
+  /// The interrupted run that --resume continues; none for a new run.
+  std::optional<RunInfo> Resumed;
+  std::int64_t RunId = 0;
+  std::int64_t NextNumber = 1;
+  std::string TechniqueName;
+  std::string AbortText;
+  std::string AbortName;
+  std::uint64_t RunSeed = 0;
+  std::size_t WarmStartCount = 0;
+  /// Results of earlier runs under the key, by configuration values.
+  std::unordered_map<std::string, EvaluationRecord> Earlier;
+  std::uint64_t Reused = 0;
+  /// The configurations of the priors, measured first, and the costs
+  /// measured by the first prior that has any, for a model.
+  std::vector<Configuration> WarmStart;
+  std::vector<std::pair<Configuration, double>> MeasuredElsewhere;
+  /// Why recording a reused result failed; the next record() returns it.
+  std::optional<Error> ReuseFailure;
+  /// The measured cost of each search cost told to the exploration (the
+  /// first, where several measured costs have one search cost).
+  std::map<Cost, Cost> MeasuredOfSearch;
+};
+
+} // namespace atfc
+
+#endif

@@ -1,0 +1,321 @@
+//===- TuningRunTest.cpp - The tuning loop --------------------------------===//
+//
+// Tuning/TuningRun with a measurer that computes the cost from the values:
+// what the loop measures, in which order it stops, what a run writes, what
+// it reuses from an earlier run, and how it fails.
+//
+//===----------------------------------------------------------------------===//
+#include "Tuning/TuningRun.h"
+
+#include "Results/ResultsDatabase.h"
+#include "Tuning/CallableMeasurer.h"
+
+#include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+using namespace atfc;
+
+namespace {
+
+std::string readAll(const std::filesystem::path &Path) {
+  std::ifstream In(Path);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// A measurer that computes the cost from the values and counts calls.
+class FormulaMeasurer : public ConfigurationMeasurer {
+public:
+  Measurement measure(const ParameterValues &, std::span<const Value> Values) override {
+    ++Calls;
+    const auto X = static_cast<double>(std::get<std::int64_t>(Values[0]));
+    const auto Y = static_cast<double>(std::get<std::int64_t>(Values[1]));
+    if (X == 2 && Y == 2)
+      return Measurement::invalid(FailureKind::RunFailed, "exit status 1");
+    return Measurement::valid({(X - 3) * (X - 3) + Y});
+  }
+  std::string costMeaning() const override { return "(X - 3)^2 + Y"; }
+  int Calls = 0;
+};
+
+class TuningRunTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir = std::filesystem::temp_directory_path() /
+          ("atfc-tuning-run-" + std::to_string(::getpid()) + "-" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(Dir);
+    Space = cantFail(generateSpace(GenerationOptions{1}, group(parameter("X", interval<int>(1, 4))),
+                                   group(parameter("Y", interval<int>(1, 3)))));
+    Setup.DefineLines = {2, 3};
+    Options.FileName = "k.c";
+    Options.OutputDirectory = Dir.string();
+    Options.BlankedSource = "// k\n\n\nint main() { return X + Y; }\n";
+    Options.TunerIdentity = "tuner-test";
+    Options.Technique = "exhaustive";
+    Options.Seed = 3;
+  }
+  void TearDown() override { std::filesystem::remove_all(Dir); }
+
+  int run(FormulaMeasurer &M) {
+    std::ostringstream Out, Err;
+    const int Status = runTuning(Space, Setup, Options, M, Out, Err);
+    Output = Out.str() + Err.str();
+    return Status;
+  }
+
+  std::filesystem::path Dir;
+  ChainOfTrees Space;
+  LoopSetup Setup;
+  TuningRunOptions Options;
+  std::string Output;
+};
+
+TEST_F(TuningRunTest, WritesTheBestConfigurationEverywhere) {
+  FormulaMeasurer M;
+  ASSERT_EQ(run(M), 0) << Output;
+  EXPECT_EQ(M.Calls, 12);
+  EXPECT_NE(Output.find("done after 12 evaluations (11 valid)"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+
+  const auto Best = nlohmann::json::parse(readAll(Dir / "best.json"));
+  EXPECT_EQ(Best["configuration"]["X"], 3);
+  EXPECT_EQ(Best["configuration"]["Y"], 1);
+  EXPECT_EQ(Best["cost"], nlohmann::json::array({1.0}));
+  EXPECT_EQ(Best["run"]["technique"], "exhaustive");
+  EXPECT_EQ(Best["run"]["seed"], 3);
+  EXPECT_EQ(Best["run"]["evaluations"], 12);
+  EXPECT_EQ(readAll(Dir / "k.tuned.c"),
+            "// k\n#define X 3\n#define Y 1\nint main() { return X + Y; }\n");
+  EXPECT_NE(readAll(Dir / "best.h").find("#define X 3\n"), std::string::npos);
+}
+
+TEST_F(TuningRunTest, ResultsUnderTheSameKeyAreNotMeasuredAgain) {
+  FormulaMeasurer First;
+  ASSERT_EQ(run(First), 0) << Output;
+  FormulaMeasurer Second;
+  Options.Seed = 9;
+  Options.Technique = "random";
+  ASSERT_EQ(run(Second), 0) << Output;
+  EXPECT_EQ(Second.Calls, 0);
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+
+  FormulaMeasurer Third;
+  Options.BlankedSource += "// changed\n";
+  ASSERT_EQ(run(Third), 0) << Output;
+  EXPECT_EQ(Third.Calls, 12);
+}
+
+TEST_F(TuningRunTest, BadTechniqueAndAbortConditionAreUsageErrors) {
+  FormulaMeasurer M;
+  Options.Technique = "anneal";
+  EXPECT_EQ(run(M), 2);
+  EXPECT_NE(Output.find("atfc: error: unknown search technique 'anneal'"), std::string::npos)
+      << Output;
+  Options.Technique.clear();
+  Setup.AbortCondition = {"evaluations(3", 7, 24};
+  EXPECT_EQ(run(M), 2);
+  EXPECT_NE(Output.find("k.c:7:"), std::string::npos) << Output;
+  EXPECT_EQ(M.Calls, 0);
+}
+
+TEST_F(TuningRunTest, NoValidConfigurationIsAFailure) {
+  class AlwaysFails final : public FormulaMeasurer {
+  public:
+    Measurement measure(const ParameterValues &, std::span<const Value>) override {
+      return Measurement::invalid(FailureKind::BuildFailed, "build failed");
+    }
+  } M;
+  EXPECT_EQ(run(M), 1);
+  EXPECT_NE(Output.find("no valid configuration found"), std::string::npos) << Output;
+  EXPECT_FALSE(std::filesystem::exists(Dir / "best.json"));
+}
+
+TEST_F(TuningRunTest, TheAbortConditionEndsTheRunAndItsResultsStay) {
+  FormulaMeasurer First;
+  Options.Technique = "random";
+  Options.AbortCondition = "evaluations(5)";
+  ASSERT_EQ(run(First), 0) << Output;
+  EXPECT_EQ(First.Calls, 5);
+  // The whole space afterwards measures only the 7 configurations not yet
+  // measured under the same key.
+  FormulaMeasurer Rest;
+  Options.Technique = "exhaustive";
+  Options.AbortCondition.clear();
+  ASSERT_EQ(run(Rest), 0) << Output;
+  EXPECT_EQ(Rest.Calls, 7);
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+}
+
+/// FormulaMeasurer taking Batch configurations at once, as one that
+/// compiles ahead does, and counting those it was asked to prepare.
+class BatchedMeasurer : public FormulaMeasurer {
+public:
+  explicit BatchedMeasurer(std::size_t Batch) : Batch(Batch) {}
+  std::size_t batchSize() const override { return Batch; }
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    Prepared += static_cast<int>(Upcoming.size());
+  }
+  std::size_t Batch;
+  int Prepared = 0;
+};
+
+// The class of bugs: a batch measured past the abort condition. Whatever
+// the batch size, a run measures exactly the configurations it would one
+// at a time (exhaustive: the same order), no more.
+TEST_F(TuningRunTest, AbortConditionsStopBatchesWhereOneAtATimeStops) {
+  const std::vector<std::string> Conditions = {"evaluations(1)",
+                                               "evaluations(5)",
+                                               "valid_evaluations(3)",
+                                               "cost(1e9)",
+                                               "cost(2)",
+                                               "fraction(0.5)",
+                                               "evaluations(7) || cost(1.5)",
+                                               "cost(0)",
+                                               "!evaluations(0)",
+                                               ""};
+  for (const std::string &Condition : Conditions) {
+    int OneAtATime = -1;
+    for (std::size_t Batch = 1; Batch <= 5; ++Batch) {
+      std::filesystem::remove_all(Dir);
+      Options.AbortCondition = Condition;
+      BatchedMeasurer Measurer(Batch);
+      ASSERT_EQ(run(Measurer), 0) << Condition << ": " << Output;
+      if (Batch == 1)
+        OneAtATime = Measurer.Calls;
+      EXPECT_EQ(Measurer.Calls, OneAtATime) << Condition << ", batches of " << Batch;
+      // Every evaluation the run reports was measured, and no more.
+      EXPECT_NE(Output.find("done after " + std::to_string(Measurer.Calls) + " evaluations"),
+                std::string::npos)
+          << Condition << ", batches of " << Batch << ": " << Output;
+      const int Discarded = Measurer.Prepared - Measurer.Calls;
+      if (Discarded > 0) {
+        EXPECT_NE(Output.find("; " + std::to_string(Discarded) +
+                              " prepared ahead and discarded unmeasured"),
+                  std::string::npos)
+            << Condition << ", batches of " << Batch << ": " << Output;
+      }
+    }
+  }
+}
+
+/// One tuning run driven step by step, as a program that tunes in-process
+/// drives it: its exit status as a tuner's, and what it wrote on Output.
+int tuneInProcess(const ChainOfTrees &Space, const LoopSetup &Setup,
+                  const TuningRunOptions &Options, ConfigurationMeasurer &Measurer,
+                  std::string &Output) {
+  std::ostringstream Out, Err;
+  TuningReporter Reporter(Out, Err, /*Progress=*/false, /*Verbose=*/false);
+  auto Finish = [&](int Status) {
+    Output = Out.str() + Err.str();
+    return Status;
+  };
+  Expected<std::unique_ptr<TuningSession>> Session =
+      TuningSession::open(Space, Setup, Options, Measurer, Reporter);
+  if (!Session)
+    return Finish(100);
+  if (!(*Session)->chooseSearch() || !(*Session)->begin(Reporter))
+    return Finish(101);
+  Expected<TuningLoopEnd> End = runTuningLoop(**Session, Measurer, Reporter);
+  if (!End)
+    return Finish(102);
+  Expected<TuningOutcome> Outcome = concludeTuning(**Session, *End, Reporter);
+  if (!Outcome || *Outcome != TuningOutcome::BestWritten)
+    return Finish(103);
+  return Finish(End->Interrupted ? 128 + End->Signal : 0);
+}
+
+/// "X=1 Y=2": a configuration as the callable saw it.
+std::string configurationText(const ParameterValues &Configuration) {
+  std::string Text;
+  for (const NamedValue &V : Configuration)
+    Text +=
+        (Text.empty() ? "" : " ") + V.Name + "=" + std::to_string(std::get<std::int64_t>(V.Val));
+  return Text;
+}
+
+// The way in without a tuner: the loop in this process over a plain
+// function. A run stopped by Ctrl-C after K evaluations (in a child
+// process: a signal stays pending in the process it reached) keeps them in
+// results.db; --resume measures exactly the others, each once.
+TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
+  constexpr int K = 5;
+  Options.Technique = "random";
+  std::vector<std::string> Measured;
+  bool InterruptAtK = true;
+  auto Cost = [&](const ParameterValues &Configuration) {
+    Measured.push_back(configurationText(Configuration));
+    const auto X = static_cast<double>(std::get<std::int64_t>(Configuration[0].Val));
+    const auto Y = static_cast<double>(std::get<std::int64_t>(Configuration[1].Val));
+    if (InterruptAtK && Measured.size() == K)
+      std::raise(SIGINT); // Ctrl-C during the K-th call
+    return (X - 3) * (X - 3) + Y;
+  };
+  GTEST_FLAG_SET(death_test_style, "fast");
+  EXPECT_EXIT(
+      {
+        CallableMeasurer Measurer = CallableMeasurer::ofCost(Cost, "(X - 3)^2 + Y");
+        const int Status = tuneInProcess(Space, Setup, Options, Measurer, Output);
+        std::ofstream Calls(Dir / "first-calls.txt");
+        for (const std::string &C : Measured)
+          Calls << C << '\n';
+        Calls.close();
+        std::_Exit(Calls ? Status : 1);
+      },
+      ::testing::ExitedWithCode(128 + SIGINT), "");
+  std::vector<std::string> First;
+  {
+    std::ifstream Calls(Dir / "first-calls.txt");
+    for (std::string Line; std::getline(Calls, Line);)
+      First.push_back(Line);
+  }
+  ASSERT_EQ(First.size(), std::size_t(K));
+
+  // results.db holds the interrupted run with the K evaluations, the one
+  // measured as the signal came included.
+  {
+    auto Database = ResultsDatabase::open((Dir / "results.db").string());
+    ASSERT_TRUE(Database) << Database.error().message();
+    auto Runs = (*Database)->runs();
+    ASSERT_TRUE(Runs && Runs->size() == 1u);
+    EXPECT_EQ(Runs->front().Status, RunStatus::Interrupted);
+    auto Evaluations = (*Database)->evaluationsOfRun(Runs->front().Id);
+    ASSERT_TRUE(Evaluations);
+    ASSERT_EQ(Evaluations->size(), std::size_t(K));
+    for (std::size_t I = 0; I < Evaluations->size(); ++I)
+      EXPECT_EQ(configurationText((*Evaluations)[I].Configuration), First[I]);
+  }
+
+  Options.Resume = true;
+  Measured.clear();
+  InterruptAtK = false;
+  CallableMeasurer Measurer = CallableMeasurer::ofCost(Cost, "(X - 3)^2 + Y");
+  ASSERT_EQ(tuneInProcess(Space, Setup, Options, Measurer, Output), 0) << Output;
+  EXPECT_NE(Output.find("resuming run 1"), std::string::npos) << Output;
+  // Every configuration of the space measured once over both runs.
+  EXPECT_EQ(Measured.size(), Space.size().get_ui() - K);
+  std::set<std::string> All(First.begin(), First.end());
+  for (const std::string &C : Measured)
+    EXPECT_TRUE(All.insert(C).second) << C << " measured twice";
+  EXPECT_EQ(All.size(), Space.size().get_ui());
+
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+  const auto Best = nlohmann::json::parse(readAll(Dir / "best.json"));
+  EXPECT_EQ(Best["configuration"]["X"], 3);
+  EXPECT_EQ(Best["configuration"]["Y"], 1);
+  EXPECT_EQ(Best["run"]["id"], 1);
+  EXPECT_EQ(Best["run"]["evaluations"], 12);
+}
+
+} // namespace
