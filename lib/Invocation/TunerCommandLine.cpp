@@ -96,22 +96,7 @@ Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) 
   std::vector<std::string> Words(Args.begin(), Replay == Dashes ? Dashes : Replay + 1);
   Words.insert(Words.end(), Dashes, Args.end());
 
-  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words)) {
-    switch (Misuse->Problem) {
-    case OptionMisuse::Kind::Unknown:
-      return Error(fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
-                               "that begin with '-' go after '--')",
-                               Misuse->Name));
-    case OptionMisuse::Kind::TakesNoValue:
-      return Error(fmt::format("option '{}' takes no value", Misuse->Name));
-    case OptionMisuse::Kind::NeedsValue:
-      if (Misuse->ValueName.empty())
-        return Error(fmt::format("option '{}' needs a value", Misuse->Name));
-      return Error(
-          fmt::format("option '{0}' needs a value: {0} {1}", Misuse->Name, Misuse->ValueName));
-    }
-  }
-  Expected<std::vector<std::string>> Rest = parseOptionWords(App, Words);
+  Expected<std::vector<std::string>> Rest = parseOptions(App, Words, /*ProgramArguments=*/true);
   if (!Rest)
     return Rest.takeError();
   // What no option took is the tuned program's, but the first `--`.

@@ -620,12 +620,8 @@ std::optional<int> parseOptions(std::span<const std::string> Words, std::string 
     Diags.note("usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...");
     return 2;
   };
-  if (std::optional<atfc::OptionMisuse> Misuse = atfc::findOptionMisuse(App, Words)) {
-    if (Misuse->Problem == atfc::OptionMisuse::Kind::NeedsValue)
-      return Usage("option " + atfc::quoted(Misuse->Name) + " needs a value");
-    return Usage("unknown option " + atfc::quoted(Misuse->Word));
-  }
-  atfc::Expected<std::vector<std::string>> Rest = atfc::parseOptionWords(App, Words);
+  atfc::Expected<std::vector<std::string>> Rest =
+      atfc::parseOptions(App, Words, /*ProgramArguments=*/false);
   if (!Rest)
     return Usage(Rest.error().message());
   Command = Rest.take();

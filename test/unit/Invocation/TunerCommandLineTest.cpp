@@ -121,8 +121,8 @@ TEST(TunerCommandLine, Help) {
 
 TEST(TunerCommandLine, UnknownOptions) {
   EXPECT_EQ(parse({"--jsno"}).error().message(),
-            "unknown option '--jsno' (see --help; arguments of the tuned program that begin "
-            "with '-' go after '--')");
+            "unknown option '--jsno'; did you mean '--json'? (arguments of the tuned program "
+            "that begin with '-' go after '--')");
   EXPECT_NE(parse({"-x"}).error().message().find("unknown option '-x'"), std::string::npos);
   EXPECT_NE(parse({"--tunne=5"}).error().message().find("unknown option '--tunne'"),
             std::string::npos);
