@@ -611,7 +611,7 @@ std::optional<int> parseOptions(std::span<const std::string> Words, std::string 
   App.set_help_flag();
   // The first word that is no option starts the tuner's command line.
   App.prefix_command();
-  App.add_option("--devices", Devices);
+  App.add_option("--devices", Devices)->type_name("LIST");
   // Rank 0's atfc could not build the tuner: every rank ends with it.
   App.add_option_function<int>("--failed", [&Failed](int Status) { Failed = std::max(1, Status); });
   atfc::DiagnosticSink Diags(std::cerr);
