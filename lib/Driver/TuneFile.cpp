@@ -58,7 +58,7 @@ int tuneOverRanks(const TuneOptions &Options, DiagnosticSink &Diags, std::ostrea
   if (!Analyzed)
     return 1;
   const std::string Output =
-      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+      Options.Tuner.OutputDirectory.empty() ? Options.File + ".atf" : Options.Tuner.OutputDirectory;
   // As a run alone writes them: under the output directory's lock.
   Expected<OutputLock> Lock =
       OutputLock::acquire(Output, Options.Wait, /*Inheritable=*/false,
@@ -93,7 +93,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   };
 
   EmitOptions Emit;
-  for (const std::string &Fix : Options.Fixed) {
+  for (const std::string &Fix : Options.Tuner.Fixed) {
     const std::size_t Equals = Fix.find('=');
     if (Equals == std::string::npos || Equals == 0 || Equals + 1 == Fix.size()) {
       Diags.error(std::string("--fix needs NAME=VALUE, not '") + Fix + "'");
@@ -111,7 +111,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     }
     Sets.push_back(Words.take());
   }
-  if (!Sets.empty() && !Options.ProgramArgs.empty()) {
+  if (!Sets.empty() && !Options.Tuner.Arguments.empty()) {
     Diags.error("give the program's arguments either after '--' or as --inputs sets, not both");
     return Fail(2);
   }
@@ -124,13 +124,13 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
         "--inputs tunes one set after another; over MPI ranks, tune each set with its own command");
     return Fail(2);
   }
-  if (!Sets.empty() && Options.Resume) {
+  if (!Sets.empty() && Options.Tuner.Resume) {
     Diags.error("--resume continues one run; it cannot be used with --inputs");
     return Fail(2);
   }
 
   const std::string Output =
-      Options.OutputDirectory.empty() ? Options.File + ".atf" : Options.OutputDirectory;
+      Options.Tuner.OutputDirectory.empty() ? Options.File + ".atf" : Options.Tuner.OutputDirectory;
   // The directory is the user's, and what atfc writes there is atfc's,
   // before anything runs (System/OutputDirectory.h); the tuner claims its
   // own outputs before it measures.
@@ -163,21 +163,12 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   // Every option travels as one value (Invocation/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,
                      const std::vector<PriorData> &Priors) {
-    TunerOptions Invocation;
+    TunerOptions Invocation = Options.Tuner;
     Invocation.Mode = TunerMode::Tune;
     Invocation.OutputDirectory = Output;
     Invocation.BlankedSource = Prepared->BlankedSource;
-    Invocation.Threads = Options.Threads;
-    Invocation.Technique = Options.Technique;
-    Invocation.AbortCondition = Options.AbortCondition;
-    Invocation.Seed = Options.Seed;
     Invocation.InputsKey = Prepared->InputsKey;
-    Invocation.Fresh = Options.Fresh;
-    Invocation.CompileAhead = Options.CompileAhead;
     Invocation.SpaceIdentity = Prepared->SpaceIdentity;
-    Invocation.Fixed = Options.Fixed;
-    Invocation.Resume = Options.Resume;
-    Invocation.Verbose = Options.Verbose;
     Invocation.Priors = Priors;
     Invocation.Arguments = Arguments;
     std::vector<std::string> Args = {Prepared->Binary};
@@ -200,12 +191,10 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     }
     return runTunerProcess(Prepared->Binary, Args, Diags, Output + "/work");
   };
-  std::vector<PriorData> Priors;
-  for (const std::string &P : Options.Priors)
-    Priors.push_back({P, 0});
-  const int Status = Sets.empty()
-                         ? RunOnce(Options.ProgramArgs, Priors)
-                         : tuneInputSets(Sets, Prepared->Inputs, Output, Priors, RunOnce, Out);
+  const TunerOptions &Tuner = Options.Tuner;
+  const int Status =
+      Sets.empty() ? RunOnce(Tuner.Arguments, Tuner.Priors)
+                   : tuneInputSets(Sets, Prepared->Inputs, Output, Tuner.Priors, RunOnce, Out);
   // The selection header and wisdom cover every set tuned into Output.
   return finishTuningRun(Status, !Sets.empty(), Output, Options.File, Prepared->Inputs,
                          Prepared->Constraints, Options.Prefix, Diags, Out);

@@ -10,51 +10,35 @@
 #ifndef ATFC_DRIVER_TUNEFILE_H
 #define ATFC_DRIVER_TUNEFILE_H
 
+#include "Invocation/TunerCommandLine.h"
 #include "Support/Diagnostic.h"
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdint>
 #include <iosfwd>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace atfc {
 
-/// The options of `atfc tune`.
+/// The options of `atfc tune`: those that go to the tuner, as the tuner
+/// reads them (Tuner: TunerOptions.def's rows declared InTune, and the
+/// program's arguments), and atfc's own.
 struct TuneOptions {
   std::string File;
-  /// -o DIR: where results and outputs go (default FILE.atf).
-  std::string OutputDirectory;
-  /// Overrides of the file's technique, abort condition and seed.
-  std::string Technique;
-  std::string AbortCondition;
-  std::optional<std::uint64_t> Seed;
-  /// --fix NAME=VALUE, each.
-  std::vector<std::string> Fixed;
-  bool Resume = false;
-  bool Verbose = false;
-  /// --fresh: measure every configuration again, reusing nothing.
-  bool Fresh = false;
+  /// The tuner's options; atfc adds what it computes (the mode, the output
+  /// directory, the blanked file, the inputs key, the priors of earlier
+  /// input sets) and hands them over as one value.
+  TunerOptions Tuner;
   /// --wait: wait for another run into the output directory to end
   /// instead of failing.
   bool Wait = false;
-  /// Generation threads (0: all cores).
-  unsigned Threads = 0;
-  /// The tuned program's arguments ($1, $2, ...).
-  std::vector<std::string> ProgramArgs;
-  /// --prior DATA, each: earlier data whose best configurations start the
-  /// search.
-  std::vector<std::string> Priors;
   /// --inputs "ARGS", each: one argument set to tune (InputSets.h).
   std::vector<std::string> InputSets;
   /// --prefix NAME: the selection header's names instead of the file's stem.
   std::string Prefix;
   /// --ranks N: measure on N MPI ranks (docs/scale-out.md); 0 or 1: alone.
   unsigned Ranks = 0;
-  /// --compile-ahead N, passed on to the tuner; none: its default.
-  std::optional<unsigned> CompileAhead;
   /// --devices 0,1,...: the device of each rank by its node-local rank.
   std::string Devices;
   /// atfc's own command line without argv[0], for `mpiexec -n N atfc ...`.

@@ -44,20 +44,27 @@ std::optional<std::string> closestOption(const std::string &Word,
   return Close.empty() ? std::nullopt : std::optional<std::string>(Close);
 }
 
-std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,
-                                                const std::vector<std::string> &Known) {
-  const auto Dashes = std::find(Args.begin(), Args.end(), "--");
-  const auto Unknown = std::find_if(Args.begin(), Dashes, [&](const std::string &Arg) {
-    return looksLikeOption(Arg) &&
-           std::find(Known.begin(), Known.end(), Arg.substr(0, Arg.find('='))) == Known.end();
-  });
-  if (Unknown == Dashes)
-    return std::nullopt;
-  const std::string Name = Unknown->substr(0, Unknown->find('='));
-  std::string Message = "unknown option '" + Name + "'";
-  if (std::optional<std::string> Close = closestOption(Name, Known))
-    Message += "; did you mean '" + *Close + "'?";
-  return Message + " (arguments of the tuned program that begin with '-' go after '--')";
+std::string optionMisuseMessage(const OptionMisuse &M, bool ProgramArguments) {
+  switch (M.Problem) {
+  case OptionMisuse::Kind::Unknown: {
+    std::string Message = fmt::format("unknown option '{}'", M.Name);
+    if (!M.Closest.empty())
+      Message += fmt::format("; did you mean '{}'?", M.Closest);
+    if (ProgramArguments)
+      Message += " (arguments of the tuned program that begin with '-' go after '--')";
+    return Message;
+  }
+  case OptionMisuse::Kind::TakesNoValue:
+    return fmt::format("option '{}' takes no value", M.Name);
+  case OptionMisuse::Kind::NeedsValue:
+    if (M.ValueName.empty())
+      return fmt::format("option '{}' needs a value", M.Name);
+    return fmt::format("option '{0}' needs a value: {0} {1}", M.Name, M.ValueName);
+  case OptionMisuse::Kind::OutOfRange:
+    return fmt::format("option '{}' needs a whole number from {} to {}, not '{}'", M.Name, M.Min,
+                       M.Max, M.Word);
+  }
+  return "option '" + M.Name + "' is misused";
 }
 
 std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
@@ -75,8 +82,11 @@ std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
     Misuse.Word = Word;
     Misuse.Name = nameOf(Word);
     const CLI::Option *O = App.get_option_no_throw(Misuse.Name);
-    if (!O)
+    if (!O) {
+      if (std::optional<std::string> Close = closestOption(Misuse.Name, optionNames(App)))
+        Misuse.Closest = *Close;
       return Misuse;
+    }
     const bool Inline = Misuse.Name.size() != Word.size();
     if (!takesValue(*O)) {
       if (!Inline)
@@ -103,8 +113,13 @@ std::uint64_t countOptionValue(std::string_view Option, std::string_view Text, s
   std::uint64_t V = 0;
   if (parseArgument(Text, V) == ArgumentProblem::None && V >= Min && V <= Max)
     return V;
-  refuseOptionValue(fmt::format("option '{}' needs a whole number from {} to {}, not '{}'", Option,
-                                Min, Max, Text));
+  OptionMisuse Misuse;
+  Misuse.Problem = OptionMisuse::Kind::OutOfRange;
+  Misuse.Name = Option;
+  Misuse.Word = Text;
+  Misuse.Min = Min;
+  Misuse.Max = Max;
+  refuseOptionValue(optionMisuseMessage(Misuse, false));
 }
 
 void addCountOption(CLI::App &App, const std::string &Name, std::uint64_t Min, std::uint64_t Max,
@@ -154,14 +169,28 @@ Expected<std::vector<std::string>> parseOptionWords(CLI::App &App,
   return App.remaining();
 }
 
+Expected<std::vector<std::string>> parseOptions(CLI::App &App, std::span<const std::string> Words,
+                                                bool ProgramArguments) {
+  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words))
+    return Error(optionMisuseMessage(*Misuse, ProgramArguments));
+  return parseOptionWords(App, Words);
+}
+
 std::optional<SubcommandExit> parseSubcommandOptions(CLI::App &App,
                                                      const std::vector<std::string> &Args,
                                                      std::vector<std::string> *AfterDashes) {
   std::vector<std::string> Words = Args;
-  if (AfterDashes) {
-    if (std::optional<std::string> Message = unknownOptionMessage(Words, optionNames(App)))
+  // A misused option, in the one text of every program of atfc (a command
+  // with subcommands of its own leaves them to CLI11).
+  if (App.get_subcommands({}).empty())
+    if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words))
       return SubcommandExit{
-          2, "", diagnosticLine(diagnosticAt(Severity::Error, {}, *Message), ProgramName) + "\n"};
+          2, "",
+          diagnosticLine(diagnosticAt(Severity::Error, {},
+                                      optionMisuseMessage(*Misuse, AfterDashes != nullptr)),
+                         ProgramName) +
+              "\n"};
+  if (AfterDashes) {
     auto Dashes = std::find(Words.begin(), Words.end(), "--");
     if (Dashes != Words.end()) {
       AfterDashes->assign(Dashes + 1, Words.end());

@@ -43,12 +43,6 @@ std::vector<std::string> optionNames(const CLI::App &App);
 std::optional<std::string> closestOption(const std::string &Word,
                                          const std::vector<std::string> &Known);
 
-/// The message for the first word of Args before `--` that looks like an
-/// option and is none of Known (`--name=value` counts as `--name`); nullopt
-/// when there is none.
-std::optional<std::string> unknownOptionMessage(std::span<const std::string> Args,
-                                                const std::vector<std::string> &Known);
-
 /// A word of a command line that App's options cannot take.
 struct OptionMisuse {
   enum class Kind {
@@ -58,16 +52,32 @@ struct OptionMisuse {
     TakesNoValue,
     /// An option that takes a value ends the command line.
     NeedsValue,
+    /// A count option's value is no whole number from Min to Max.
+    OutOfRange,
   };
   Kind Problem = Kind::Unknown;
-  /// The word as given.
+  /// The word as given; for OutOfRange, the value refused.
   std::string Word;
-  /// The option's name: the word without `=value`.
+  /// The option's name: the word without `=value` (the long name of a
+  /// count option).
   std::string Name;
   /// What the value is (the option's type name, "N"), for NeedsValue;
-  /// empty for text.
+  /// empty when it has none.
   std::string ValueName;
+  /// For Unknown: the option of App closest to Name, when it is close
+  /// enough to be a likely typo; empty when none is.
+  std::string Closest;
+  /// For OutOfRange: the count's range.
+  std::uint64_t Min = 0, Max = 0;
 };
+
+/// The one text of Misuse, for every program of atfc: "unknown option
+/// '--sed'; did you mean '--seed'?", "option '--json' takes no value",
+/// "option '--list' needs a value: --list N", "option '--runs' needs a
+/// whole number from 1 to 100000, not '-1'". With ProgramArguments (the
+/// program's words that are no options go to a tuned program), an unknown
+/// option also says where such arguments go.
+std::string optionMisuseMessage(const OptionMisuse &Misuse, bool ProgramArguments);
 
 /// The first misused word of Words before `--` (and, for a prefix command,
 /// before its first word that is no option); nullopt when there is none.
@@ -93,6 +103,12 @@ std::uint64_t countOptionValue(std::string_view Option, std::string_view Text, s
 void addCountOption(CLI::App &App, const std::string &Name, std::uint64_t Min, std::uint64_t Max,
                     std::function<void(std::uint64_t)> Set, const std::string &Help);
 
+/// Parses Words into App (parseOptionWords()) after findOptionMisuse()
+/// found nothing; the error is optionMisuseMessage()'s, or the message of
+/// the callback or of CLI11 that refused a word.
+Expected<std::vector<std::string>> parseOptions(CLI::App &App, std::span<const std::string> Words,
+                                                bool ProgramArguments);
+
 /// Parses Words, in which findOptionMisuse() found nothing, into App in
 /// their order (an option's callback, triggered on parse, sees the options
 /// before it). The words that are no option come back in their order, the
@@ -112,11 +128,12 @@ struct SubcommandExit {
 };
 
 /// Parses Args, the words after an atfc subcommand's name, into App;
-/// nullopt to go on, else how the subcommand ends (0 after --help; CLI11's
-/// message and 1 or more for a bad command line). With AfterDashes, the
-/// subcommand runs a program: the words after `--` go there as they are,
-/// never to CLI11, and an unknown option before `--` is an error with a
-/// did-you-mean (exit 2) rather than an argument of the program.
+/// nullopt to go on, else how the subcommand ends (0 after --help; for a
+/// bad command line, optionMisuseMessage()'s text, or CLI11's with a note,
+/// and 1 or more). With AfterDashes, the subcommand runs a program: the
+/// words after `--` go there as they are, never to CLI11, and a misused
+/// option before `--` is an error (exit 2) rather than an argument of the
+/// program.
 std::optional<SubcommandExit> parseSubcommandOptions(CLI::App &App,
                                                      const std::vector<std::string> &Args,
                                                      std::vector<std::string> *AfterDashes);

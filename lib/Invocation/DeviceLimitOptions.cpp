@@ -5,7 +5,6 @@
 #include "Invocation/PositionalInputs.h"
 #include "Support/Suggestions.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -70,20 +69,6 @@ std::pair<std::string, std::uint64_t> deviceLimitOptionValue(std::string_view Te
     refuseOptionValue(fmt::format("--device-limit {} needs a whole number from 1 to {}, not '{}'",
                                   Name, UINT64_MAX, ValueText));
   return {Name, Value};
-}
-
-void addDeviceLimitOption(CLI::App &App, GivenDeviceLimits &Given) {
-  App.add_option_function<std::string>(
-         "--device-limit",
-         [&Given](const std::string &Text) {
-           auto [Name, Value] = deviceLimitOptionValue(Text);
-           Given[Name] = Value;
-         },
-         "A device limit that the file names, given so that the device is not opened to read "
-         "it; repeatable, the last value of a name wins (names: " +
-             joined(deviceLimitNames()) + ")")
-      ->type_name("NAME=VALUE")
-      ->trigger_on_parse();
 }
 
 Expected<DeviceLimits> applyDeviceLimits(DeviceLimits Limits, std::string_view Backend,

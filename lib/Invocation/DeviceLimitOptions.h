@@ -6,8 +6,9 @@
 // (its driver, NVRTC) to read. The names are Language.def's ATF_DEVICE_LIMIT
 // names; which of them a file may use depends on its backend, which only the
 // tuner knows, so the option takes any of them and the tuner checks the
-// backend (givenDeviceLimits()). Declared once here, for atfc space and for
-// the tuner. A name given twice: the last value wins, like every option.
+// backend (givenDeviceLimits()). Declared once, in TunerOptions.def, for
+// atfc space and for the tuner; its values are read here. A name given
+// twice: the last value wins, like every option.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_INVOCATION_DEVICELIMITOPTIONS_H
@@ -22,10 +23,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-namespace CLI {
-class App;
-}
 
 namespace atfc {
 
@@ -42,10 +39,6 @@ std::vector<std::string> deviceLimitNames(std::string_view Backend = {});
 /// else is refused (refuseOptionValue()) with what is wrong, an unknown
 /// name with the valid names and the closest of them.
 std::pair<std::string, std::uint64_t> deviceLimitOptionValue(std::string_view Text);
-
-/// Declares --device-limit NAME=VALUE on App, repeatable; Given gets each
-/// value, a later one for the same name replacing the earlier.
-void addDeviceLimitOption(CLI::App &App, GivenDeviceLimits &Given);
 
 /// Limits with Given's values set over it, for a file of Backend; an error
 /// when Given names a limit that is not Backend's, or gives two names of one

@@ -1,12 +1,12 @@
 //===- Invocation/TunerCommandLine.cpp - A generated tuner's options ---------===//
 //
-// The options are CLI11's (Invocation/CommandLine.h); what no option takes,
-// negative numbers included, is the tuned program's, in its order.
+// Each row of TunerOptions.def is declared on a CLI::App by its member's
+// type: how a flag, a text, a count or a repeatable option reads its value
+// is defined once here, for every option of that type. What no option
+// takes, negative numbers included, is the tuned program's, in its order.
 //
 //===----------------------------------------------------------------------===//
 #include "Invocation/TunerCommandLine.h"
-
-#include "SearchSpace/SpaceGenerator.h"
 
 #include "Invocation/CommandLine.h"
 #include "Invocation/PositionalInputs.h"
@@ -17,78 +17,141 @@
 
 #include <algorithm>
 #include <climits>
+#include <concepts>
 #include <optional>
 
 namespace atfc {
 namespace {
 
-/// Reads a count option's value in 0..Max, or refuses it with what is
-/// wrong (countOptionValue()).
-template <class T> T countValue(std::string_view Option, std::string_view Text, T Max) {
-  return static_cast<T>(countOptionValue(Option, Text, 0, Max));
+/// What a row of TunerOptions.def says about its command-line option.
+struct Row {
+  std::string Names;
+  std::string Value;
+  std::uint64_t Min, Max;
+  std::string Help;
+};
+
+// Each callback runs when its option is read, in the order given: an
+// option after --invocation applies on top of it.
+
+void declare(CLI::App &App, const Row &R, bool &B) {
+  App.add_flag_callback(
+         R.Names, [&B] { B = true; }, R.Help)
+      ->trigger_on_parse();
+}
+void declare(CLI::App &App, const Row &R, std::string &S) {
+  App.add_option_function<std::string>(
+         R.Names, [&S](const std::string &V) { S = V; }, R.Help)
+      ->type_name(R.Value)
+      ->trigger_on_parse();
+}
+template <std::unsigned_integral T> void declare(CLI::App &App, const Row &R, T &N) {
+  addCountOption(
+      App, R.Names, R.Min, R.Max, [&N](std::uint64_t V) { N = static_cast<T>(V); }, R.Help);
+}
+template <std::unsigned_integral T> void declare(CLI::App &App, const Row &R, std::optional<T> &N) {
+  addCountOption(
+      App, R.Names, R.Min, R.Max, [&N](std::uint64_t V) { N = static_cast<T>(V); }, R.Help);
+}
+/// Repeatable, one value each time: `--fix A=1 FILE` leaves FILE alone.
+template <class T, class Read>
+void declareRepeatable(CLI::App &App, const Row &R, std::vector<T> &L, Read ReadValue) {
+  App.add_option_function<std::string>(
+         R.Names, [&L, ReadValue](const std::string &V) { L.push_back(ReadValue(V)); }, R.Help)
+      ->type_name(R.Value)
+      ->trigger_on_parse();
+}
+void declare(CLI::App &App, const Row &R, std::vector<std::string> &L) {
+  declareRepeatable(App, R, L, [](const std::string &V) { return V; });
+}
+void declare(CLI::App &App, const Row &R, std::vector<PriorData> &L) {
+  declareRepeatable(App, R, L, [](const std::string &V) { return PriorData{V, 0}; });
+}
+void declare(CLI::App &App, const Row &R, GivenDeviceLimits &Given) {
+  App.add_option_function<std::string>(
+         R.Names,
+         [&Given](const std::string &Text) {
+           auto [Name, Value] = deviceLimitOptionValue(Text);
+           Given[Name] = Value;
+         },
+         R.Help + " (names: " + fmt::format("{}", fmt::join(deviceLimitNames(), ", ")) + ")")
+      ->type_name(R.Value)
+      ->trigger_on_parse();
+}
+void declare(CLI::App &App, const Row &, TunerMode &M) {
+#define ATFC_TUNER_MODE(Enumerator, Name, Help)                                                    \
+  App.add_flag_callback(                                                                           \
+         "--" Name, [&M] { M = TunerMode::Enumerator; }, Help)                                     \
+      ->trigger_on_parse();
+#include "Invocation/TunerOptions.def"
+}
+
+/// Whether a member of type T is a count (with a range).
+template <class T> constexpr bool IsCount = std::unsigned_integral<T> && !std::same_as<T, bool>;
+template <class T> constexpr bool IsCount<std::optional<T>> = IsCount<T>;
+
+/// Help, wrapped at 79 columns, after the option's spelling Left.
+void appendUsageLine(std::string &Out, const std::string &Left, const std::string &Help) {
+  constexpr std::size_t Column = 25, Width = 79;
+  std::string Line = "  " + Left;
+  auto Flush = [&] {
+    Out += Line + "\n";
+    Line.assign(Column, ' ');
+  };
+  if (Line.size() + 1 > Column)
+    Flush();
+  Line.resize(Column, ' ');
+  std::size_t At = 0;
+  while (At < Help.size()) {
+    const std::size_t End = std::min(Help.find(' ', At), Help.size());
+    const std::string Word = Help.substr(At, End - At);
+    if (Line.size() > Column && Line.size() + 1 + Word.size() > Width)
+      Flush();
+    Line += (Line.size() > Column ? " " : "") + Word;
+    At = End + 1;
+  }
+  Out += Line + "\n";
 }
 
 } // namespace
 
-void addTunerOptions(CLI::App &App, TunerOptions &O) {
-  // Each callback runs when its option is read, in the order given: an
-  // option after --invocation applies on top of it.
-  auto Flag = [&](const char *Name, auto Set) {
-    App.add_flag_callback(Name, std::move(Set))->trigger_on_parse();
-  };
-  auto Valued = [&](std::string Name, const char *ValueName, auto Set) {
-    App.add_option_function<std::string>(Name, std::move(Set))
-        ->type_name(ValueName)
-        ->trigger_on_parse();
-  };
-  Flag("--space", [&O] { O.Mode = TunerMode::Space; });
-  Flag("--tune", [&O] { O.Mode = TunerMode::Tune; });
-  // The words after it, up to `--`, are `atfc replay`'s (parseTunerCommandLine).
-  Flag("--replay", [&O] { O.Mode = TunerMode::Replay; });
-  Flag("--devices", [&O] { O.Mode = TunerMode::Devices; });
-  Flag("--json", [&O] { O.Json = true; });
-  Flag("-h,--help", [&O] { O.Help = true; });
-  Flag("--resume", [&O] { O.Resume = true; });
-  Flag("--verbose", [&O] { O.Verbose = true; });
-  Flag("--fresh", [&O] { O.Fresh = true; });
-  Valued("--output", "", [&O](const std::string &V) { O.OutputDirectory = V; });
-  Valued("--blanked", "", [&O](const std::string &V) { O.BlankedSource = V; });
-  Valued("--technique", "", [&O](const std::string &V) { O.Technique = V; });
-  Valued("--abort-condition", "", [&O](const std::string &V) { O.AbortCondition = V; });
-  Valued("--inputs-key", "", [&O](const std::string &V) { O.InputsKey = V; });
-  Valued("--prior", "", [&O](const std::string &V) { O.Priors.push_back({V, 0}); });
-  Valued("--seed", "", [&O](const std::string &V) {
-    O.Seed = countValue<std::uint64_t>("--seed", V, UINT64_MAX);
-  });
-  Valued("--compile-ahead", "N", [&O](const std::string &V) {
-    O.CompileAhead = countValue<unsigned>("--compile-ahead", V, kMaxCompileAhead);
-  });
-  Valued("--list", "N", [&O](const std::string &V) {
-    O.List = countValue<std::uint64_t>("--list", V, UINT64_MAX);
-  });
-  Valued("--repetitions", "N", [&O](const std::string &V) {
-    O.Repetitions = countValue<unsigned>("--repetitions", V, 100000);
-  });
-  // More threads than this made oneTBB crash (70,000: a segfault).
-  Valued("--threads", "T", [&O](const std::string &V) {
-    O.Threads = countValue<unsigned>("--threads", V, kMaxGenerationThreads);
-  });
-  addDeviceLimitOption(App, O.DeviceLimits);
-  // atfc's options as one value (TunerInvocation.h), in place of those
-  // before it; the program's arguments follow after `--`.
-  Valued(std::string(kInvocationOption), "", [&O](const std::string &V) {
-    Expected<TunerOptions> Invoked = fromInvocation(V);
-    if (!Invoked)
-      refuseOptionValue(Invoked.error().message());
-    O = Invoked.take();
-  });
+const char *tunerModeName(TunerMode Mode) {
+  switch (Mode) {
+#define ATFC_TUNER_MODE(Enumerator, Name, Help)                                                    \
+  case TunerMode::Enumerator:                                                                      \
+    return Name;
+#include "Invocation/TunerOptions.def"
+  }
+  return "space";
+}
+
+void addTuningOptions(CLI::App &App, TunerOptions &O, OptionPlace Place) {
+#define ATFC_TUNER_OPTION(Member, Type, Names, Key, Value, Min, Max, Places, Help)                 \
+  if ((Places)&Place) {                                                                            \
+    declare(App, Row{Names, Value, Min, Max, Help}, O.Member);                                     \
+  } else if (Place == InTune && ((Places)&RefusedInTune)) {                                        \
+    declare(App, Row{Names, Value, Min, Max, Help}, O.Member);                                     \
+    App.get_option(Names)->group("");                                                              \
+  }
+#include "Invocation/TunerOptions.def"
 }
 
 Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) {
   TunerOptions O;
   CLI::App App;
   App.set_help_flag(); // --help is an option like the others: TunerMain prints the usage
-  addTunerOptions(App, O);
+  addTuningOptions(App, O, InTuner);
+  // atfc's options as one value (TunerInvocation.h), in place of those
+  // before it; the program's arguments follow after `--`.
+  App.add_option_function<std::string>(std::string(kInvocationOption),
+                                       [&O](const std::string &V) {
+                                         Expected<TunerOptions> Invoked = fromInvocation(V);
+                                         if (!Invoked)
+                                           refuseOptionValue(Invoked.error().message());
+                                         O = Invoked.take();
+                                       })
+      ->type_name("JSON")
+      ->trigger_on_parse();
   // --replay hands every word up to `--` to the replay's own options
   // (Replay/ReplayOptions.h), which check them; CLI11 sees the rest.
   const auto Dashes = std::find(Args.begin(), Args.end(), "--");
@@ -96,22 +159,7 @@ Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) 
   std::vector<std::string> Words(Args.begin(), Replay == Dashes ? Dashes : Replay + 1);
   Words.insert(Words.end(), Dashes, Args.end());
 
-  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words)) {
-    switch (Misuse->Problem) {
-    case OptionMisuse::Kind::Unknown:
-      return Error(fmt::format("unknown option '{}' (see --help; arguments of the tuned program "
-                               "that begin with '-' go after '--')",
-                               Misuse->Name));
-    case OptionMisuse::Kind::TakesNoValue:
-      return Error(fmt::format("option '{}' takes no value", Misuse->Name));
-    case OptionMisuse::Kind::NeedsValue:
-      if (Misuse->ValueName.empty())
-        return Error(fmt::format("option '{}' needs a value", Misuse->Name));
-      return Error(
-          fmt::format("option '{0}' needs a value: {0} {1}", Misuse->Name, Misuse->ValueName));
-    }
-  }
-  Expected<std::vector<std::string>> Rest = parseOptionWords(App, Words);
+  Expected<std::vector<std::string>> Rest = parseOptions(App, Words, /*ProgramArguments=*/true);
   if (!Rest)
     return Rest.takeError();
   // What no option took is the tuned program's, but the first `--`.
@@ -125,63 +173,31 @@ Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args) 
 }
 
 std::string tunerUsage(std::string_view Program, std::string_view FileName) {
-  return fmt::format(
+  std::string Usage = fmt::format(
       R"(usage: {0} [options] [--] ARGS...
 
 The tuner of {1}, generated by atfc. ARGS are the arguments of the tuned
 program: the file's positional inputs read them as $1, $2, ...; put them after
 '--' when one begins with '-' and is no number.
 
-mode:
-  --space        generate the search space and report its size, and how each
-                 parameter's constraint shaped it (the default)
-  --tune         tune: explore the space, measure configurations, keep every
-                 result in OUTPUT/results.db, write the best configuration
-  --replay OPTIONS...
-                 replay tuning runs on recorded data over this space; the
-                 options up to `--` are those of `atfc replay`
-  --devices      list the OpenCL and CUDA devices of this machine, and where
-                 the CUDA driver and NVRTC were found (or why not)
-
-tune options:
-  --output DIR           where results and the best configuration go
-                         (default: FILE.atf)
-  --blanked PATH         the file with its directives blanked (atfc writes it)
-  --technique T          search technique instead of the file's
-  --abort-condition A    abort condition instead of the file's
-  --seed S               seed instead of the file's
-  --resume               continue the last interrupted run
-  --fresh                measure every configuration again, reusing nothing
-  --compile-ahead N      compile up to N configurations ahead, beside the one
-                         measured (0: off; default: 2 compile scripts, kernels
-                         one per free core on a GPU, none on a CPU device)
-  --prior PATH           start with the best configurations of earlier data: a
-                         results database, a Kernel Tuner cache or a T4 file
-                         (repeatable)
-  --inputs-key HEX       hash of the files the results depend on besides the
-                         source (atfc computes it); joins the results key
-  --verbose              a line per evaluation
-
-space options:
-  --device-limit NAME=VALUE
-                 a device limit the file's ranges, constraints or launch sizes
-                 name (max_threads_per_block=1024, local_mem_size=49152, ...),
-                 so that the device need not be opened to read it; the last
-                 value of a name wins (repeatable)
-
-options:
-  --invocation JSON
-                 every option at once, as atfc passes them (one JSON object;
-                 Invocation/TunerInvocation.h); options after it apply on top
-  --json         print the report as exactly one JSON object
-  --list N       also print the first N configurations, in index order
-  --threads T    generation threads; 0 (the default) uses every core
-  --repetitions N
-                 space mode: generate the space N more times and report the
-                 median of their times beside the first generation's
-  -h, --help     print this help and exit
+modes:
 )",
       Program, FileName);
+#define ATFC_TUNER_MODE(Enumerator, Name, Help) appendUsageLine(Usage, "--" Name, Help);
+#include "Invocation/TunerOptions.def"
+  Usage += "\noptions:\n";
+#define ATFC_TUNER_OPTION(Member, Type, Names, Key, Value, Min, Max, Places, Help)                 \
+  if (((Places)&InTuner) && *(Names)) {                                                            \
+    const std::string Shown = std::string(Names) + (*(Value) ? " " Value : "");                    \
+    appendUsageLine(Usage, Shown,                                                                  \
+                    IsCount<Type> ? fmt::format("{} ({} to {})", Help, Min, Max)                   \
+                                  : std::string(Help));                                            \
+  }
+#include "Invocation/TunerOptions.def"
+  appendUsageLine(Usage, std::string(kInvocationOption) + " JSON",
+                  "Every option at once, as atfc passes them (one JSON object; "
+                  "Invocation/TunerInvocation.h); options after it apply on top");
+  return Usage;
 }
 
 } // namespace atfc

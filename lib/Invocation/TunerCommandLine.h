@@ -4,7 +4,9 @@
 // own options (what to do and how to report it), and the arguments of the
 // tuned program ($1, $2, ...), which the file's positional inputs read.
 //
-// The options are declared once, on a CLI::App (Invocation/CommandLine.h).
+// The options are declared once, in TunerOptions.def, and read with CLI11
+// (Invocation/CommandLine.h); `atfc tune` and `atfc space` declare theirs
+// from the same table, and hand them over in the same struct.
 // Parsing returns the options or the message that says what is wrong; only
 // TunerMain decides to exit. Arguments that begin with '-' (other than
 // negative numbers) are taken for options, so a mistyped option is reported
@@ -15,6 +17,7 @@
 #define ATFC_INVOCATION_TUNERCOMMANDLINE_H
 
 #include "Invocation/DeviceLimitOptions.h"
+#include "SearchSpace/SpaceGenerator.h"
 #include "Support/Error.h"
 
 #include <cstdint>
@@ -34,19 +37,19 @@ namespace atfc {
 /// kernels is a process with a device context of its own.
 inline constexpr unsigned kMaxCompileAhead = 64;
 
-/// What the tuner does.
+/// What the tuner does (TunerOptions.def's ATFC_TUNER_MODE rows): Space
+/// generates the space and reports its size and shape; Tune explores it,
+/// measures and writes the best configuration; Replay replays tuning runs
+/// on recorded data over this space (--replay OPTIONS ...: every argument
+/// up to `--` is an option of `atfc replay`); Devices lists the devices
+/// and CUDA libraries this machine has.
 enum class TunerMode {
-  /// Generate the search space and report its size and shape (--space).
-  Space,
-  /// Tune: explore the space, measure, write the best configuration
-  /// (--tune).
-  Tune,
-  /// Replay tuning runs on recorded data over this space (--replay OPTIONS
-  /// ...: every argument up to `--` is an option of `atfc replay`).
-  Replay,
-  /// List the devices and CUDA libraries this machine has (--devices).
-  Devices,
+#define ATFC_TUNER_MODE(Enumerator, Name, Help) Enumerator,
+#include "Invocation/TunerOptions.def"
 };
+
+/// The mode's name: its flag without the dashes, and its invocation value.
+const char *tunerModeName(TunerMode Mode);
 
 /// Earlier data whose best configurations start a tuning run (a warm
 /// start, Replay/WarmStart.h): an atfc results database (run Run of it, or
@@ -57,66 +60,42 @@ struct PriorData {
   bool operator==(const PriorData &) const = default;
 };
 
-/// The tuner's options and the tuned program's arguments.
-struct TunerOptions {
-  /// What the tuner does.
-  TunerMode Mode = TunerMode::Space;
-  /// Report as exactly one JSON object instead of text (--json).
-  bool Json = false;
-  /// How many configurations to list, in index order (--list N).
-  std::uint64_t List = 0;
-  /// Generation threads; 0 uses every core (--threads T).
-  unsigned Threads = 0;
-  /// Space mode: generate the space this many more times and report the
-  /// median of their times (--repetitions N).
-  unsigned Repetitions = 0;
-  /// Print the usage and exit (--help, -h).
-  bool Help = false;
-  /// Tune mode: the output directory (--output DIR), the file with its
-  /// directives blanked (--blanked PATH), overrides of the file's technique,
-  /// abort condition and seed, --resume, and --verbose.
-  std::string OutputDirectory;
-  std::string BlankedSource;
-  std::string Technique;
-  std::string AbortCondition;
-  std::optional<std::uint64_t> Seed;
-  bool Resume = false;
-  bool Verbose = false;
-  /// Tune mode: a hash of the files the results depend on besides the
-  /// source (its includes, scripts, #atf::depends), which joins the results
-  /// key (--inputs-key HEX; atfc computes it).
-  std::string InputsKey;
-  /// Tune mode: measure every configuration again, reusing nothing
-  /// (--fresh).
-  bool Fresh = false;
-  /// Tune mode: configurations compiled ahead at most, beside the one
-  /// measured (--compile-ahead N; 0: off); none given: the measurer's
-  /// default (docs/measuring.md).
-  std::optional<unsigned> CompileAhead;
-  /// Tune mode: data to warm-start from, best first in turn (--prior PATH).
-  std::vector<PriorData> Priors;
-  /// Tune mode with `atfc tune --fix`: the identity of the whole space's
-  /// tuner, whose results key this sub-space's results join (so that they
-  /// are reused both ways), and the fixes as given (NAME=VALUE).
-  std::string SpaceIdentity;
-  std::vector<std::string> Fixed;
-  /// Space mode: device limits the file names, given so that the device
-  /// need not be opened to read them (--device-limit NAME=VALUE).
-  GivenDeviceLimits DeviceLimits;
-  /// Replay mode: the options of `atfc replay`, as given.
-  std::vector<std::string> ReplayArguments;
-  /// The tuned program's arguments: Arguments[K - 1] is $K.
-  std::vector<std::string> Arguments;
+/// Where an option of TunerOptions.def is declared (its Places).
+enum OptionPlace : unsigned {
+  /// On a generated tuner's command line.
+  InTuner = 1,
+  /// On `atfc tune`'s.
+  InTune = 2,
+  /// On `atfc space`'s.
+  InSpace = 4,
+  /// In the invocation value atfc hands its tuner (TunerInvocation.h).
+  InInvocation = 8,
+  /// On `atfc tune`'s, hidden, only to be refused in words.
+  RefusedInTune = 16,
 };
 
-/// Adds the tuner's options to App, each storing into O when it is read.
-void addTunerOptions(CLI::App &App, TunerOptions &O);
+/// The options of a tuning run, from atfc's command line to the tuner's
+/// loop: one member per row of TunerOptions.def, and the tuned program's
+/// arguments.
+struct TunerOptions {
+#define ATFC_TUNER_OPTION(Member, Type, Names, Key, Value, Min, Max, Places, Help) Type Member{};
+#include "Invocation/TunerOptions.def"
+  /// The tuned program's arguments: Arguments[K - 1] is $K.
+  std::vector<std::string> Arguments;
+  bool operator==(const TunerOptions &) const = default;
+};
+
+/// Declares on App every option of TunerOptions.def declared at Place
+/// (InTuner, InTune or InSpace), each storing into O when it is read, in
+/// the table's order; a count is refused outside its range.
+void addTuningOptions(CLI::App &App, TunerOptions &O, OptionPlace Place);
 
 /// Parses a tuner's command line, without the program name (argv[1...]);
 /// the error says why the command line gives no options.
 Expected<TunerOptions> parseTunerCommandLine(std::span<const std::string> Args);
 
-/// The --help text of the tuner Program generated for FileName.
+/// The --help text of the tuner Program generated for FileName: its
+/// modes and options as TunerOptions.def declares them.
 std::string tunerUsage(std::string_view Program, std::string_view FileName);
 
 } // namespace atfc

@@ -49,12 +49,7 @@ Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args) {
   CLI::App App;
   App.set_help_flag(); // --help is an option like the others: the caller prints the usage
   addReplayOptions(App, O);
-  if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Args)) {
-    if (Misuse->Problem == OptionMisuse::Kind::NeedsValue)
-      return Error("option '" + Misuse->Name + "' needs a value");
-    return Error("unknown option '" + Misuse->Word + "'");
-  }
-  Expected<std::vector<std::string>> Rest = parseOptionWords(App, Args);
+  Expected<std::vector<std::string>> Rest = parseOptions(App, Args, /*ProgramArguments=*/false);
   if (!Rest)
     return Rest.takeError();
   // What no option took: the data file, then `--` and the program's

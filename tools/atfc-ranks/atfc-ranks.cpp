@@ -611,7 +611,7 @@ std::optional<int> parseOptions(std::span<const std::string> Words, std::string 
   App.set_help_flag();
   // The first word that is no option starts the tuner's command line.
   App.prefix_command();
-  App.add_option("--devices", Devices);
+  App.add_option("--devices", Devices)->type_name("LIST");
   // Rank 0's atfc could not build the tuner: every rank ends with it.
   App.add_option_function<int>("--failed", [&Failed](int Status) { Failed = std::max(1, Status); });
   atfc::DiagnosticSink Diags(std::cerr);
@@ -620,12 +620,8 @@ std::optional<int> parseOptions(std::span<const std::string> Words, std::string 
     Diags.note("usage: atfc-ranks [--devices LIST] [--] TUNER ARGS...");
     return 2;
   };
-  if (std::optional<atfc::OptionMisuse> Misuse = atfc::findOptionMisuse(App, Words)) {
-    if (Misuse->Problem == atfc::OptionMisuse::Kind::NeedsValue)
-      return Usage("option " + atfc::quoted(Misuse->Name) + " needs a value");
-    return Usage("unknown option " + atfc::quoted(Misuse->Word));
-  }
-  atfc::Expected<std::vector<std::string>> Rest = atfc::parseOptionWords(App, Words);
+  atfc::Expected<std::vector<std::string>> Rest =
+      atfc::parseOptions(App, Words, /*ProgramArguments=*/false);
   if (!Rest)
     return Usage(Rest.error().message());
   Command = Rest.take();

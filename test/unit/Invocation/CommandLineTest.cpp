@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -115,13 +116,40 @@ TEST(CommandLine, CallbacksRefuseValues) {
   EXPECT_EQ(Rest.error().message(), "no good: bad");
 }
 
-TEST(CommandLine, UnknownOptionMessage) {
-  const Strings Known = {"--json", "--list"};
-  EXPECT_EQ(unknownOptionMessage(Strings{"1", "--jsno=3"}, Known),
+// Every program's misuses say the same words (the entry points call
+// parseOptions() or parseSubcommandOptions(), which format them here).
+TEST(CommandLine, MisuseMessages) {
+  Example E;
+  auto Message = [&](const Strings &Words, bool ProgramArguments) {
+    const Expected<Strings> Rest = parseOptions(E.App, Words, ProgramArguments);
+    return Rest ? std::string("(parsed)") : Rest.error().message();
+  };
+  EXPECT_EQ(Message({"1", "--jsno=3"}, true),
             "unknown option '--jsno'; did you mean '--json'? (arguments of the tuned program "
             "that begin with '-' go after '--')");
-  EXPECT_FALSE(unknownOptionMessage(Strings{"--json", "-5", "--", "--x"}, Known));
-  EXPECT_EQ(closestOption("--lsit", Known), "--list");
+  EXPECT_EQ(Message({"--lsit", "3"}, false), "unknown option '--lsit'; did you mean '--list'?");
+  EXPECT_EQ(Message({"--bogus"}, false), "unknown option '--bogus'");
+  EXPECT_EQ(Message({"--json=1"}, false), "option '--json' takes no value");
+  EXPECT_EQ(Message({"--list"}, false), "option '--list' needs a value: --list N");
+  EXPECT_EQ(Message({"--output"}, true), "option '--output' needs a value");
+  EXPECT_EQ(Message({"--json", "-5", "--", "--x"}, true), "(parsed)");
+  EXPECT_EQ(closestOption("--lsit", optionNames(E.App)), "--list");
+}
+
+TEST(CommandLine, CountValuesOutOfRange) {
+  CLI::App App;
+  std::uint64_t Runs = 0;
+  addCountOption(
+      App, "-r,--runs", 1, 100000, [&](std::uint64_t N) { Runs = N; }, "Runs");
+  for (const char *Bad : {"0", "-1", "100001", "1e3", "", "x"}) {
+    const Expected<Strings> Rest = parseOptions(App, Strings{"--runs", Bad}, false);
+    ASSERT_FALSE(Rest.ok()) << Bad;
+    EXPECT_EQ(Rest.error().message(),
+              std::string("option '--runs' needs a whole number from 1 to 100000, not '") + Bad +
+                  "'");
+  }
+  ASSERT_TRUE(parseOptions(App, Strings{"-r", "100000"}, false).ok());
+  EXPECT_EQ(Runs, 100000u);
 }
 
 TEST(CommandLine, SubcommandHelpAndErrorsAreReturned) {
@@ -153,6 +181,10 @@ TEST(CommandLine, SubcommandHelpAndErrorsAreReturned) {
   EXPECT_EQ(Typo->Status, 2);
   EXPECT_EQ(Typo->Errors, "atfc: error: unknown option '--tims'; did you mean '--times'? "
                           "(arguments of the tuned program that begin with '-' go after '--')\n");
+  std::optional<SubcommandExit> Missing = parseSubcommandOptions(Run, {"--times"}, nullptr);
+  ASSERT_TRUE(Missing);
+  EXPECT_EQ(Missing->Status, 2);
+  EXPECT_EQ(Missing->Errors, "atfc: error: option '--times' needs a value: --times INT\n");
 }
 
 } // namespace
