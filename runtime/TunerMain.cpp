@@ -400,21 +400,12 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     if (MeasuringRank)
       return serveMeasurements(*Role, *Measurer);
     TuningRunOptions Run;
+    Run.Given = Options;
     Run.FileName = FileName;
     Run.OutputDirectory = outputDirectory();
     Run.BlankedSource = std::move(Blanked);
-    Run.Arguments = Options.Arguments;
     // A --fix tuner's results join the whole space's key.
     Run.TunerIdentity = Options.SpaceIdentity.empty() ? tunerIdentity() : Options.SpaceIdentity;
-    Run.Fixed = Options.Fixed;
-    Run.Technique = Options.Technique;
-    Run.AbortCondition = Options.AbortCondition;
-    Run.Seed = Options.Seed;
-    Run.Resume = Options.Resume;
-    Run.InputsKey = Options.InputsKey;
-    Run.Fresh = Options.Fresh;
-    Run.Priors = Options.Priors;
-    Run.Verbose = Options.Verbose;
     Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
     // Zero, negative or NaN would time every configuration out at once (or
     // never, NaN); a huge one means no limit (System/Process.h saturates).

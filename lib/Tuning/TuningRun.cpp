@@ -34,7 +34,7 @@ ProgressState progressState(const TuningSession &Session, std::uint64_t Ahead) {
 /// The --fix values as given: "PAD=1 WPT=4".
 std::string fixedText(const TuningRunOptions &Options) {
   std::string Text;
-  for (const std::string &F : Options.Fixed)
+  for (const std::string &F : Options.Given.Fixed)
     Text += (Text.empty() ? "" : " ") + F;
   return Text;
 }
@@ -151,7 +151,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   Outputs.Best = Best->Best;
   Outputs.MeasuredByRun = Best->MeasuredByRun;
   Outputs.Objectives = Setup.Objectives;
-  Outputs.Fixed = Options.Fixed;
+  Outputs.Fixed = Options.Given.Fixed;
   Outputs.Run = Session.runJson();
   Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
   if (!Written)
@@ -163,7 +163,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
 
 int runTuning(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRunOptions &Options,
               ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err) {
-  TuningReporter Reporter(Out, Err, Options.Progress, Options.Verbose);
+  TuningReporter Reporter(Out, Err, Options.Progress, Options.Given.Verbose);
   auto Fail = [&](const Error &E, int Status) {
     Reporter.diagnostics().report(E.diagnostic());
     return Status;

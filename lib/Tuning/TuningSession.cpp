@@ -84,12 +84,12 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
 
   // Exact (Results/ValueJson.h): arguments of any bytes key their results
   // apart; a strict dump threw on one that is not UTF-8 and aborted.
-  const std::string Args = jsonText(stringsJson(Options.Arguments));
+  const std::string Args = jsonText(stringsJson(Options.Given.Arguments));
   const std::string Device = Measurer.device();
-  Session.Key = Options.InputsKey.empty()
+  Session.Key = Options.Given.InputsKey.empty()
                     ? resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device})
                     : resultKey({Options.TunerIdentity, Options.BlankedSource, Args, Device,
-                                 Options.InputsKey});
+                                 Options.Given.InputsKey});
   // A kernel's data files and gold file: changed data is measured anew.
   if (Setup.DataKey) {
     Expected<std::string> DataKey = Setup.DataKey();
@@ -98,7 +98,7 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     if (!DataKey->empty())
       Session.Key = resultKey({Session.Key, *DataKey});
   }
-  if (!Options.Resume)
+  if (!Options.Given.Resume)
     return Made;
   auto Previous = Session.Database->resumableRun(Session.Key);
   if (!Previous)
@@ -121,13 +121,14 @@ Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {
                        "; it cannot change to '" + Given +
                        "' (drop the option, or start a new run without --resume)");
   };
-  if (std::optional<Error> E = Differs("technique", Options.Technique, Run.Technique))
+  if (std::optional<Error> E = Differs("technique", Options.Given.Technique, Run.Technique))
     return std::move(*E);
   if (std::optional<Error> E =
-          Differs("abort condition", Options.AbortCondition, Run.AbortCondition))
+          Differs("abort condition", Options.Given.AbortCondition, Run.AbortCondition))
     return std::move(*E);
-  if (std::optional<Error> E = Differs("seed", Options.Seed ? std::to_string(*Options.Seed) : "",
-                                       std::to_string(Run.Seed)))
+  if (std::optional<Error> E =
+          Differs("seed", Options.Given.Seed ? std::to_string(*Options.Given.Seed) : "",
+                  std::to_string(Run.Seed)))
     return std::move(*E);
   if (Run.SpaceSize != Space.size().get_str())
     return errorOfFile("--resume continues run " + std::to_string(Run.Id) +
@@ -135,16 +136,16 @@ Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {
                        " configurations; this one has " + Space.size().get_str() +
                        " (--fix values differ?); resume with the options of that run, or start a "
                        "new run without --resume (its results are reused)");
-  if (Options.Fresh)
+  if (Options.Given.Fresh)
     return errorOfFile("--resume continues run " + std::to_string(Run.Id) +
                        " with the results it has; it cannot be --fresh");
   return success();
 }
 
 Expected<void> TuningSession::chooseSearch() {
-  ChosenText Technique = choose(Options.Technique, Setup.Technique);
-  ChosenText Abort = choose(Options.AbortCondition, Setup.AbortCondition);
-  std::optional<std::uint64_t> Seed = Options.Seed ? Options.Seed : Setup.Seed;
+  ChosenText Technique = choose(Options.Given.Technique, Setup.Technique);
+  ChosenText Abort = choose(Options.Given.AbortCondition, Setup.AbortCondition);
+  std::optional<std::uint64_t> Seed = Options.Given.Seed ? Options.Given.Seed : Setup.Seed;
   double ElapsedBefore = 0;
   if (Resumed) {
     if (Expected<void> Same = checkSameAsResumed(*Resumed); !Same)
@@ -198,9 +199,9 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
   } else {
     // Read before this run is recorded: a prior may be this very database,
     // whose latest run is then the one before.
-    if (!Options.Priors.empty()) {
+    if (!Options.Given.Priors.empty()) {
       Expected<PriorStart> Start =
-          priorConfigurations(Space, Options.Priors, Reporter.diagnostics(), WarmStartCount);
+          priorConfigurations(Space, Options.Given.Priors, Reporter.diagnostics(), WarmStartCount);
       if (!Start)
         return errorOfFile(Start.error().message());
       WarmStart = std::move(Start->Configurations);
@@ -213,7 +214,7 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
     Run.Technique = TechniqueName;
     Run.AbortCondition = AbortText;
     Run.Seed = RunSeed;
-    Run.Arguments = Options.Arguments;
+    Run.Arguments = Options.Given.Arguments;
     for (std::size_t L = 0; L < Space.numLevels(); ++L) {
       Run.Parameters.push_back(Space.parameter(L).Name);
       Run.ParameterKinds.push_back(Space.parameter(L).Kind);
@@ -227,7 +228,7 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
       return errorOfFile(Id.error().message());
     RunId = *Id;
   }
-  if (Options.Fresh)
+  if (Options.Given.Fresh)
     Reporter.freshRun(Options.FileName);
   else if (Expected<void> Loaded = loadKnownResults(); !Loaded)
     return Loaded;
@@ -367,12 +368,12 @@ nlohmann::ordered_json TuningSession::runJson() const {
           {"valid_evaluations", S.ValidEvaluations},
           {"elapsed_seconds", S.ElapsedSeconds},
           {"space_size", Space.size().get_str()},
-          {"arguments", Options.Arguments},
+          {"arguments", Options.Given.Arguments},
           {"device", Measurer.device()},
           {"key", Key},
           {"reused_evaluations", Reused},
           {"warm_start_configurations", WarmStart.size()},
-          {"fresh", Options.Fresh}};
+          {"fresh", Options.Given.Fresh}};
 }
 
 } // namespace atfc

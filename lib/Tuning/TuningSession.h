@@ -37,37 +37,25 @@
 
 namespace atfc {
 
-/// How to run, besides what the file says.
+/// How to run: the options as given (the one value atfc tune, a tuner's
+/// command line or an in-process caller fills), and what the tuner derives
+/// from them and from its file.
 struct TuningRunOptions {
+  /// The options as given; the loop reads its technique, abort condition,
+  /// seed, arguments, inputs key, --fix values, priors, --fresh, --resume
+  /// and --verbose here.
+  TunerOptions Given;
   /// The annotated file as the user named it.
   std::string FileName;
-  /// Where best.json, best.h, the tuned source and results.db go.
+  /// Where best.json, best.h, the tuned source and results.db go (--output,
+  /// else FILE.atf).
   std::string OutputDirectory;
-  /// The file with its directives blanked.
+  /// The text of the file with its directives blanked (Given.BlankedSource
+  /// is the path it was read from).
   std::string BlankedSource;
-  /// The tuned program's arguments ($1, $2, ...).
-  std::vector<std::string> Arguments;
-  /// What identifies the tuner program (its content hash).
+  /// What identifies the tuner program (its content hash; a sub-space's
+  /// run is keyed by its whole space's tuner, Given.SpaceIdentity).
   std::string TunerIdentity;
-  /// A hash of the files the results depend on besides the source (its
-  /// includes, scripts, #atf::depends); joins the key when not empty.
-  std::string InputsKey;
-  /// The --fix values (NAME=VALUE) when the space is a sub-space of the
-  /// file's: the key is the whole space's (TunerIdentity names its tuner).
-  std::vector<std::string> Fixed;
-  /// Measure every configuration again, reusing nothing.
-  bool Fresh = false;
-  /// Earlier data whose best configurations are measured first
-  /// (TuningPriors.h); none for a cold start.
-  std::vector<PriorData> Priors;
-  /// Overrides of the file's technique, abort condition and seed.
-  std::string Technique;
-  std::string AbortCondition;
-  std::optional<std::uint64_t> Seed;
-  /// Continue the last interrupted run.
-  bool Resume = false;
-  /// A line per evaluation.
-  bool Verbose = false;
   /// Draw the progress line (standard error is a terminal).
   bool Progress = false;
 };

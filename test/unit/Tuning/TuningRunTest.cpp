@@ -63,8 +63,8 @@ protected:
     Options.OutputDirectory = Dir.string();
     Options.BlankedSource = "// k\n\n\nint main() { return X + Y; }\n";
     Options.TunerIdentity = "tuner-test";
-    Options.Technique = "exhaustive";
-    Options.Seed = 3;
+    Options.Given.Technique = "exhaustive";
+    Options.Given.Seed = 3;
   }
   void TearDown() override { std::filesystem::remove_all(Dir); }
 
@@ -105,8 +105,8 @@ TEST_F(TuningRunTest, ResultsUnderTheSameKeyAreNotMeasuredAgain) {
   FormulaMeasurer First;
   ASSERT_EQ(run(First), 0) << Output;
   FormulaMeasurer Second;
-  Options.Seed = 9;
-  Options.Technique = "random";
+  Options.Given.Seed = 9;
+  Options.Given.Technique = "random";
   ASSERT_EQ(run(Second), 0) << Output;
   EXPECT_EQ(Second.Calls, 0);
   EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
@@ -119,11 +119,11 @@ TEST_F(TuningRunTest, ResultsUnderTheSameKeyAreNotMeasuredAgain) {
 
 TEST_F(TuningRunTest, BadTechniqueAndAbortConditionAreUsageErrors) {
   FormulaMeasurer M;
-  Options.Technique = "anneal";
+  Options.Given.Technique = "anneal";
   EXPECT_EQ(run(M), 2);
   EXPECT_NE(Output.find("atfc: error: unknown search technique 'anneal'"), std::string::npos)
       << Output;
-  Options.Technique.clear();
+  Options.Given.Technique.clear();
   Setup.AbortCondition = {"evaluations(3", 7, 24};
   EXPECT_EQ(run(M), 2);
   EXPECT_NE(Output.find("k.c:7:"), std::string::npos) << Output;
@@ -144,15 +144,15 @@ TEST_F(TuningRunTest, NoValidConfigurationIsAFailure) {
 
 TEST_F(TuningRunTest, TheAbortConditionEndsTheRunAndItsResultsStay) {
   FormulaMeasurer First;
-  Options.Technique = "random";
-  Options.AbortCondition = "evaluations(5)";
+  Options.Given.Technique = "random";
+  Options.Given.AbortCondition = "evaluations(5)";
   ASSERT_EQ(run(First), 0) << Output;
   EXPECT_EQ(First.Calls, 5);
   // The whole space afterwards measures only the 7 configurations not yet
   // measured under the same key.
   FormulaMeasurer Rest;
-  Options.Technique = "exhaustive";
-  Options.AbortCondition.clear();
+  Options.Given.Technique = "exhaustive";
+  Options.Given.AbortCondition.clear();
   ASSERT_EQ(run(Rest), 0) << Output;
   EXPECT_EQ(Rest.Calls, 7);
   EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
@@ -189,7 +189,7 @@ TEST_F(TuningRunTest, AbortConditionsStopBatchesWhereOneAtATimeStops) {
     int OneAtATime = -1;
     for (std::size_t Batch = 1; Batch <= 5; ++Batch) {
       std::filesystem::remove_all(Dir);
-      Options.AbortCondition = Condition;
+      Options.Given.AbortCondition = Condition;
       BatchedMeasurer Measurer(Batch);
       ASSERT_EQ(run(Measurer), 0) << Condition << ": " << Output;
       if (Batch == 1)
@@ -251,7 +251,7 @@ std::string configurationText(const ParameterValues &Configuration) {
 // results.db; --resume measures exactly the others, each once.
 TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
   constexpr int K = 5;
-  Options.Technique = "random";
+  Options.Given.Technique = "random";
   std::vector<std::string> Measured;
   bool InterruptAtK = true;
   auto Cost = [&](const ParameterValues &Configuration) {
@@ -297,7 +297,7 @@ TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
       EXPECT_EQ(configurationText((*Evaluations)[I].Configuration), First[I]);
   }
 
-  Options.Resume = true;
+  Options.Given.Resume = true;
   Measured.clear();
   InterruptAtK = false;
   CallableMeasurer Measurer = CallableMeasurer::ofCost(Cost, "(X - 3)^2 + Y");

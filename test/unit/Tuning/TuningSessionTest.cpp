@@ -45,8 +45,8 @@ protected:
     Options.OutputDirectory = Dir.string();
     Options.BlankedSource = "int main() { return X; }\n";
     Options.TunerIdentity = "tuner-test";
-    Options.Technique = "exhaustive";
-    Options.Seed = 3;
+    Options.Given.Technique = "exhaustive";
+    Options.Given.Seed = 3;
   }
   void TearDown() override { std::filesystem::remove_all(Dir); }
 
@@ -109,7 +109,7 @@ TEST_F(TuningSessionTest, AnEmptySpaceIsAnError) {
 }
 
 TEST_F(TuningSessionTest, ATechniqueThatDoesNotParseIsAnErrorAtItsText) {
-  Options.Technique.clear();
+  Options.Given.Technique.clear();
   Setup.Technique = {"anneal", 4, 10};
   Expected<std::unique_ptr<TuningSession>> Session =
       TuningSession::open(Space, Setup, Options, M, Reporter);
@@ -130,8 +130,8 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
     measure(Session, 1);
     ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
   }
-  Options.Resume = true;
-  Options.Technique = "random";
+  Options.Given.Resume = true;
+  Options.Given.Technique = "random";
   {
     Expected<std::unique_ptr<TuningSession>> Session =
         TuningSession::open(Space, Setup, Options, M, Reporter);
@@ -143,7 +143,7 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
               std::string::npos)
         << Chosen.error().message();
   }
-  Options.Technique.clear();
+  Options.Given.Technique.clear();
   std::unique_ptr<TuningSession> Started = started();
   TuningSession &Session = *Started;
   EXPECT_EQ(Session.runId(), First);
@@ -153,7 +153,7 @@ TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions
 }
 
 TEST_F(TuningSessionTest, ResumeWithoutAnInterruptedRunStartsANewOne) {
-  Options.Resume = true;
+  Options.Given.Resume = true;
   std::unique_ptr<TuningSession> Started = started();
   TuningSession &Session = *Started;
   EXPECT_GT(Session.runId(), 0);
@@ -170,7 +170,7 @@ TEST_F(TuningSessionTest, TheBestUnderTheKeyMayBeAnEarlierRuns) {
     measure(Session, 4); // X = 3 has cost 1
     ASSERT_TRUE(Session.finish(false));
   }
-  Options.Fresh = true;
+  Options.Given.Fresh = true;
   std::unique_ptr<TuningSession> Started = started();
   TuningSession &Session = *Started;
   EXPECT_NE(Err.str().find("k.c: fresh run:"), std::string::npos) << Err.str();
@@ -191,7 +191,7 @@ TEST_F(TuningSessionTest, EarlierResultsAnswerAndAreRecordedAsReused) {
     measure(*Started, 4);
     ASSERT_TRUE(Started->finish(false));
   }
-  Options.Seed = 8;
+  Options.Given.Seed = 8;
   std::unique_ptr<TuningSession> Started = started();
   TuningSession &Session = *Started;
   // Every proposal is known: nothing is left to measure.
