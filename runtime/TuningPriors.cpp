@@ -1,7 +1,7 @@
 //===- runtime/TuningPriors.cpp - A tuning run's warm start ---------------===//
 #include "runtime/TuningPriors.h"
 
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsRecorded.h"
 
 #include <set>
 
