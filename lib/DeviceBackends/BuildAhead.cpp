@@ -1,12 +1,15 @@
 //===- DeviceBackends/BuildAhead.cpp - Building kernels ahead -------------===//
 #include "DeviceBackends/BuildAhead.h"
 
+#include "System/Process.h"
+
 #include <algorithm>
 #include <csignal>
 #include <fcntl.h>
 #include <map>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
@@ -52,7 +55,7 @@ BuildAheadPool::~BuildAheadPool() {
 std::vector<pid_t> BuildAheadPool::builderProcesses() const {
   std::vector<pid_t> Pids;
   for (const Builder &B : Builders)
-    Pids.push_back(B.Process.Pid);
+    Pids.push_back(B.Process.pid());
   return Pids;
 }
 
@@ -142,7 +145,7 @@ void BuildAheadPool::assign() {
         --I; // the wish waits for another builder
         continue;
       }
-      Idle->Process = *Started;
+      Idle->Process = std::move(*Started);
       Idle->SettingUp = true;
     }
     MeasureMessage Message = Wishes[I].Message;
@@ -195,7 +198,7 @@ AheadOutcome BuildAheadPool::take(const MeasureMessage &Next) {
     if (It->State == WishState::Building && Building != Builders.end()) {
       {
         std::lock_guard<std::mutex> Lock(WaitMutex);
-        Waiting = Building->Process.Pid;
+        Waiting = Building->Process.pid();
         Interrupted = false;
       }
       while (Building->Building == Key && collect(*Building, TimeoutSeconds)) {
@@ -225,7 +228,7 @@ void BuildAheadPool::interrupt() {
   if (Waiting < 0)
     return;
   Interrupted = true;
-  ::kill(Waiting, SIGKILL);
+  signalProcess(Waiting, SIGKILL);
 }
 
 } // namespace atfc

@@ -26,7 +26,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace atfc {
@@ -97,7 +96,7 @@ Expected<void> DeviceBackend::startWorker() {
       startWorkerWithSetup(Command, Message, WorkerOutput >= 0 ? WorkerOutput : STDERR_FILENO);
   if (!Started)
     return Started.takeError();
-  Worker = *Started;
+  Worker = std::move(*Started);
   Expected<SetupReplyMessage> Answer =
       readSetupReply(Worker, workerSetupTimeout(Setup.TimeoutSeconds));
   // What opening the device printed concerns no configuration: it is not
@@ -131,7 +130,7 @@ void DeviceBackend::interrupt() {
   if (InFlight < 0)
     return;
   Interrupted = true;
-  kill(InFlight, SIGKILL);
+  signalProcess(InFlight, SIGKILL);
 }
 
 void DeviceBackend::crashWorkerForTesting() {
@@ -234,7 +233,7 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
   encode(Out, Message);
   {
     std::lock_guard<std::mutex> Lock(InterruptMutex);
-    InFlight = Worker.Pid;
+    InFlight = Worker.pid();
     Interrupted = false;
   }
   std::vector<unsigned char> Reply;

@@ -210,7 +210,7 @@ public:
   unsigned workerRestarts() const { return Restarts; }
 
   /// The worker's process id, -1 while none runs (for tests).
-  pid_t workerProcess() const { return Worker.Pid; }
+  pid_t workerProcess() const { return Worker.pid(); }
 
   /// Makes the worker die of SIGSEGV at once, as a crashing kernel would
   /// (for tests of the crash path on implementations that survive bad

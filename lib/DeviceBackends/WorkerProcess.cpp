@@ -10,22 +10,16 @@
 #include <csignal>
 #include <cstring>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
 
 std::string describeStatus(int Status) {
-  if (WIFSIGNALED(Status)) {
-    int Signal = WTERMSIG(Status);
-    const char *Name = strsignal(Signal);
-    return "the device worker died of signal " + std::to_string(Signal) + " (" +
-           (Name ? Name : "?") + ")";
-  }
-  if (WIFEXITED(Status))
-    return "the device worker exited with status " + std::to_string(WEXITSTATUS(Status));
-  return "the device worker ended";
+  if (const int Signal = terminatingSignal(Status))
+    return "the device worker died of " + describeSignal(Signal);
+  return "the device worker exited with status " + std::to_string(exitCodeOf(Status));
 }
 
 } // namespace
@@ -61,8 +55,7 @@ Expected<WorkerProcess> spawnWorker(const std::vector<std::string> &Command, int
     close(Ends[0]);
     return Error("cannot start the device worker " + Command[0] + ": " + std::strerror(Spawned));
   }
-  // Waited for and killed by pid, as the worker's death shows on the socket.
-  return WorkerProcess{Child.release(), Ends[0]};
+  return WorkerProcess{std::move(Child), Ends[0]};
 }
 
 Expected<WorkerProcess> startWorkerWithSetup(const std::vector<std::string> &Command,
@@ -103,30 +96,22 @@ Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds
 std::string reapWorker(WorkerProcess &Worker) {
   close(Worker.Socket);
   Worker.Socket = -1;
-  int Status = 0;
-  pid_t Reaped;
+  if (!Worker.Child)
+    return describeStatus(0);
   // The connection closed, so the worker is dying or dead; a worker that
   // closed its end but lives on is killed.
-  for (int Try = 0; (Reaped = waitpid(Worker.Pid, &Status, WNOHANG)) == 0 && Try < 200; ++Try)
-    usleep(10000);
-  if (Reaped == 0) {
-    kill(Worker.Pid, SIGKILL);
-    waitpid(Worker.Pid, &Status, 0);
-  }
-  Worker.Pid = -1;
-  return describeStatus(Status);
+  if (!Worker.Child.waitForExit(deadlineAfter(2.0)))
+    Worker.Child.signal(SIGKILL);
+  return describeStatus(Worker.Child.reap());
 }
 
 void killWorker(WorkerProcess &Worker) {
-  if (Worker.Pid < 0)
+  if (!Worker.Child)
     return;
-  kill(Worker.Pid, SIGKILL);
-  int Status = 0;
-  while (waitpid(Worker.Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
+  Worker.Child.signal(SIGKILL);
+  Worker.Child.reap();
   close(Worker.Socket);
   Worker.Socket = -1;
-  Worker.Pid = -1;
 }
 
 } // namespace atfc

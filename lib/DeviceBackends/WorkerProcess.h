@@ -12,6 +12,7 @@
 #define ATFC_DEVICEBACKENDS_WORKERPROCESS_H
 
 #include "Support/Error.h"
+#include "System/Process.h"
 
 #include <string>
 #include <sys/types.h>
@@ -26,9 +27,11 @@ struct SetupReplyMessage;
 
 /// A started worker and the tuner's end of its socket.
 struct WorkerProcess {
-  pid_t Pid = -1;
+  Process Child;
   int Socket = -1;
-  bool running() const { return Pid >= 0; }
+  bool running() const { return static_cast<bool>(Child); }
+  /// Its process id; -1 while none runs.
+  pid_t pid() const { return Child.pid(); }
 };
 
 /// How long starting a worker and opening its device may take, for a

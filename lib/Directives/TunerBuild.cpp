@@ -73,10 +73,9 @@ bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Lo
   }
   {
     // The group's id stays ours until the compiler is reaped, below.
-    const pid_t Group = Compiler.pid();
-    Interruption Stop([Group] {
-      kill(-Group, SIGTERM);
-      kill(-Group, SIGCONT);
+    Interruption Stop([&Compiler] {
+      Compiler.signal(SIGTERM);
+      Compiler.signal(SIGCONT);
     });
     Compiler.waitForExit();
     Interrupted = Stop.requested();

@@ -52,7 +52,6 @@
 #include <functional>
 #include <iterator>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
 
@@ -77,7 +76,7 @@ extern "C" void forwardToChild(int Signal) {
   if (ChildPid <= 0)
     return;
   if (!ToRanks)
-    kill(ChildPid, Signal);
+    signalProcess(ChildPid, Signal);
   else if (PassedOn == 0) // one stop for the job; the grace ends it anyway
     ForRanks = Signal;
   if (PassedOn == 0) {
@@ -90,20 +89,8 @@ extern "C" void forwardToChild(int Signal) {
 extern "C" void killChildGroup(int) {
   if (ChildPid > 0) {
     KilledAfterGrace = 1;
-    kill(-ChildPid, SIGKILL);
+    signalGroup(ChildPid, SIGKILL);
   }
-}
-
-/// The processes whose parent is this process, from every thread's list.
-std::vector<pid_t> childrenOfThisProcess() {
-  std::vector<pid_t> Children;
-  std::error_code EC;
-  for (const auto &Task : std::filesystem::directory_iterator("/proc/self/task", EC)) {
-    std::ifstream In(Task.path() / "children");
-    for (pid_t Pid; In >> Pid;)
-      Children.push_back(Pid);
-  }
-  return Children;
 }
 
 /// The processes below Root (its children, theirs, ...).
@@ -144,11 +131,11 @@ std::vector<pid_t> ranksOf(pid_t Launcher) {
 void signalRanks(pid_t Launcher, int Signal) {
   const std::vector<pid_t> Ranks = ranksOf(Launcher);
   for (pid_t Pid : Ranks) {
-    kill(Pid, Signal);
-    kill(Pid, SIGCONT); // a stopped rank acts on it
+    signalProcess(Pid, Signal);
+    signalProcess(Pid, SIGCONT); // a stopped rank acts on it
   }
   if (Ranks.empty())
-    kill(Launcher, Signal);
+    signalProcess(Launcher, Signal);
 }
 
 /// Whether Pid is stopped (SIGSTOP, SIGTSTP, SIGTTOU, SIGTTIN).
@@ -173,42 +160,17 @@ int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnSto
       signalRanks(Pid, Signal);
     }
     // Stops only: the exit stays for reapContinuingStops.
-    siginfo_t Info{};
-    if (waitid(P_PID, static_cast<id_t>(Pid), &Info, WSTOPPED | WNOHANG) == 0 &&
-        Info.si_pid == Pid && Info.si_code == CLD_STOPPED) {
-      OnStopped(Info.si_status);
-      Child.signal(SIGCONT);
-    }
+    Child.continueIfStopped(OnStopped);
     if (Process::Clock::now() >= NextLook) {
       NextLook = Process::Clock::now() + std::chrono::seconds(1);
       for (pid_t Rank : ranksOf(Pid))
         if (stopped(Rank)) {
           OnRankStopped(Rank);
-          kill(Rank, SIGCONT);
+          signalProcess(Rank, SIGCONT);
         }
     }
   }
   return Child.reapContinuingStops(OnStopped);
-}
-
-/// Kills and reaps whatever the dead tuner left running: its scripts' groups
-/// (each script leads its own) and any other process it started.
-void killLeftovers() {
-  const pid_t OwnGroup = getpgrp();
-  for (int Round = 0; Round < 64; ++Round) {
-    std::vector<pid_t> Children = childrenOfThisProcess();
-    if (Children.empty())
-      return;
-    for (pid_t Child : Children) {
-      const pid_t Group = getpgid(Child);
-      if (Group > 0 && Group != OwnGroup)
-        kill(-Group, SIGKILL);
-      kill(Child, SIGKILL);
-    }
-    // The killed processes' children come to this process in turn.
-    while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
-    }
-  }
 }
 
 /// Removes the configurations' directories (work/1, work/2, ...) that a dead
@@ -284,8 +246,7 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
   if (const int Kept = Interruption::pending()) {
     Restore();
     sigprocmask(SIG_SETMASK, &Previous, nullptr);
-    Diags.error(std::string("interrupted by signal ") + std::to_string(Kept) + " (" +
-                strsignal(Kept) + ") before the " + How.What + " started");
+    Diags.error("interrupted by " + describeSignal(Kept) + " before the " + How.What + " started");
     return 128 + Kept;
   }
   ProcessSpec Spec;
@@ -308,8 +269,8 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
   bool Warned = false;
   auto OnStopped = [&](int Signal) {
     if (!std::exchange(Warned, true))
-      Diags.warning("the " + How.What + " was stopped by signal " + std::to_string(Signal) + " (" +
-                    strsignal(Signal) + "); atfc continues it, as it waits for its end");
+      Diags.warning("the " + How.What + " was stopped by " + describeSignal(Signal) +
+                    "; atfc continues it, as it waits for its end");
   };
   bool WarnedRank = false;
   auto OnRankStopped = [&](pid_t Rank) {
@@ -320,22 +281,22 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
   const int Status = How.SignalsToRanks ? reapJobLauncher(Child, OnStopped, OnRankStopped)
                                         : Child.reapContinuingStops(OnStopped);
   Restore();
-  killLeftovers();
+  // Whatever the dead tuner left running: its scripts' groups (each script
+  // leads its own) and any other process it started.
+  endAllChildren();
   if (KilledAfterGrace) {
     Diags.error("the " + How.What + " did not end within " + std::to_string(How.KillGraceSeconds) +
-                " s of signal " + std::to_string(PassedOn) + " (" + strsignal(PassedOn) +
-                "); atfc killed it and what it started");
+                " s of " + describeSignal(PassedOn) + "; atfc killed it and what it started");
     return 128 + PassedOn;
   }
-  if (WIFEXITED(Status))
-    return WEXITSTATUS(Status);
+  const int Signal = terminatingSignal(Status);
+  if (Signal == 0)
+    return exitCodeOf(Status);
 
-  const int Signal = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGKILL;
   if (!How.WorkDirectory.empty())
     removeConfigurationDirectories(How.WorkDirectory);
   Diags.error(
-      "the " + How.What + " was killed by signal " + std::to_string(Signal) + " (" +
-      strsignal(Signal) + ")" +
+      "the " + How.What + " was killed by " + describeSignal(Signal) +
       (How.WorkDirectory.empty() ? "" : "; its results so far are kept, continue with --resume"));
   return 128 + Signal;
 }

@@ -1,5 +1,6 @@
 //===- Report/RunReportData.cpp - Runs as report data --------------------===//
 #include "Report/RunReportData.h"
+#include "Results/ResultsRecorded.h"
 #include "System/OutputDirectory.h"
 
 #include <fmt/format.h>

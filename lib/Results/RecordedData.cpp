@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
 #include "Results/GzipData.h"
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsRecorded.h"
 #include "Support/BoundedJson.h"
 #include "Support/NumberText.h"
 #include "System/RegularFiles.h"

@@ -5,7 +5,7 @@
 // configuration its values and its cost (or why it is invalid). Read by the
 // replay backend (costs looked up instead of measured), by `atfc analyze`
 // and by report pages (there every evaluation of a run, in order:
-// evaluationTable of ResultsDatabase.h).
+// evaluationTable of ResultsRecorded.h).
 //
 // Formats, detected from the contents (plain or gzip-compressed):
 //  - Kernel Tuner cache files (JSON: "tune_params_keys", "tune_params",

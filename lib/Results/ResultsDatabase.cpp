@@ -163,42 +163,6 @@ std::string currentTimestamp() {
   return std::string(Text.data()) + Fraction.data();
 }
 
-const char *runStatusName(RunStatus Status) {
-  switch (Status) {
-  case RunStatus::Running:
-    return "running";
-  case RunStatus::Finished:
-    return "finished";
-  case RunStatus::Interrupted:
-    return "interrupted";
-  case RunStatus::Failed:
-    return "failed";
-  }
-  return "running";
-}
-
-std::optional<RunStatus> parseRunStatus(std::string_view Name) {
-  for (RunStatus S :
-       {RunStatus::Running, RunStatus::Finished, RunStatus::Interrupted, RunStatus::Failed})
-    if (Name == runStatusName(S))
-      return S;
-  return std::nullopt;
-}
-
-std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations,
-                                          const ObjectiveList &Objectives) {
-  std::optional<std::size_t> Best;
-  for (std::size_t I = 0; I < Evaluations.size(); ++I) {
-    const Measurement &M = Evaluations[I].Result;
-    if (!M.Valid || M.Costs.empty() || std::isnan(M.Costs.front()) ||
-        !costProblem(M.Costs, Objectives).empty())
-      continue;
-    if (!Best || betterMeasuredCost(M.Costs, Evaluations[*Best].Result.Costs, Objectives))
-      Best = I;
-  }
-  return Best;
-}
-
 //===----------------------------------------------------------------------===//
 // ResultsDatabase
 //===----------------------------------------------------------------------===//

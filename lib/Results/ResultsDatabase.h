@@ -17,26 +17,22 @@
 // docs/results.md, so that users can query the file with sqlite3. Nothing
 // here throws: every operation returns its value or the reason it failed.
 //
+// This is the store alone: runs (RunInfo.h) and evaluations
+// (EvaluationRecord.h) in and out. The exports are ResultsExport.h's, the
+// table that replay, analysis and reports read is ResultsRecorded.h's.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RESULTS_RESULTSDATABASE_H
 #define ATFC_RESULTS_RESULTSDATABASE_H
 
-#include "Backends/Measurement.h"
-#include "Results/RecordedData.h"
+#include "Results/EvaluationRecord.h"
 #include "Results/ResultKey.h"
-#include "SearchSpace/Value.h"
-#include "Support/Cost.h"
+#include "Results/RunInfo.h"
 #include "Support/Error.h"
 
-#include <nlohmann/json_fwd.hpp>
-
-#include <cstddef>
 #include <cstdint>
-#include <initializer_list>
-#include <iosfwd>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,97 +53,6 @@ std::string sqliteVersion();
 /// The current time as ISO-8601 UTC with milliseconds:
 /// 2024-05-01T12:34:56.789Z.
 std::string currentTimestamp();
-
-/// The state of a tuning run.
-enum class RunStatus {
-  /// Started and not finished: still running, or killed without a word.
-  Running,
-  /// Ended by its abort condition or by exhausting the space.
-  Finished,
-  /// Stopped by the user (Ctrl-C, SIGTERM); resumable.
-  Interrupted,
-  /// Ended by an error of the tuner itself (not of a configuration).
-  Failed,
-};
-
-/// The status as stored: "running", "finished", "interrupted", "failed".
-const char *runStatusName(RunStatus Status);
-
-/// The status stored as Name; nullopt for an unknown name.
-std::optional<RunStatus> parseRunStatus(std::string_view Name);
-
-/// One tuning run: what was tuned, how, where.
-struct RunInfo {
-  /// The run's id in the database; set by beginRun and when read.
-  std::int64_t Id = 0;
-  /// What results may be reused (resultKey()).
-  std::string Key;
-  /// The tuned source file, as the user named it.
-  std::string File;
-  /// When the run started (ISO-8601 UTC); beginRun fills it in when empty.
-  std::string Started;
-  /// When it ended; empty while running or when killed.
-  std::string Finished;
-  RunStatus Status = RunStatus::Running;
-  /// The search technique, as the user wrote it ("auto", "annealing").
-  std::string Technique;
-  /// The abort condition, as the user wrote it ("evaluations(100)").
-  std::string AbortCondition;
-  /// The random seed the search used.
-  std::uint64_t Seed = 0;
-  /// The tuned program's arguments ($1, $2, ...).
-  std::vector<std::string> Arguments;
-  /// Seconds the run has taken; set by finishRun.
-  double ElapsedSeconds = 0;
-  /// The tuning parameters' names, in generation order.
-  std::vector<std::string> Parameters;
-  /// Their kinds, one per parameter, so that values read back have the type
-  /// they were written with (JSON alone cannot tell int 3 from uint 3).
-  std::vector<ValueKind> ParameterKinds;
-  /// The costs' names and directions, most significant first; empty for
-  /// anonymous minimised costs ("cost", "cost1", ...).
-  ObjectiveList Objectives;
-  /// |SP|, the search space's size, as exact decimal text.
-  std::string SpaceSize;
-  /// The device measured on ("pocl: cpu-haswell", "host").
-  std::string Device;
-  /// The compilers and libraries involved, for the record.
-  std::string Toolchain;
-};
-
-/// One evaluation: a configuration and what measuring it gave.
-struct EvaluationRecord {
-  /// Its id in the database; set when read.
-  std::int64_t Id = 0;
-  /// Its run; set when read.
-  std::int64_t RunId = 0;
-  /// Its run's key; set when read.
-  std::string Key;
-  /// The configuration's exact index in the search space, decimal (may
-  /// exceed 2^64).
-  std::string ConfigIndex;
-  /// Every parameter's value, in generation order.
-  ParameterValues Configuration;
-  /// What measuring it gave: validity, costs, failure, reason, log, compile
-  /// and run seconds.
-  Measurement Result;
-  /// Seconds the tuner spent on it besides compiling and running (search,
-  /// bookkeeping).
-  double OverheadSeconds = 0;
-  /// Whether it was answered from earlier results instead of measured.
-  bool Reused = false;
-  /// Its number in its run, from 1.
-  std::int64_t Evaluation = 0;
-  /// When it was recorded (ISO-8601 UTC); addEvaluation fills it in when
-  /// empty.
-  std::string Timestamp;
-};
-
-/// The index of the best valid evaluation (lexicographically best costs,
-/// each in its objective's direction; the first of equals), or nullopt
-/// when none is valid.
-std::optional<std::size_t> bestEvaluation(const std::vector<EvaluationRecord> &Evaluations,
-                                          const ObjectiveList &Objectives);
 
 /// An open results database. Not thread-safe: one thread uses it at a time.
 /// Several processes may use one file (readers while a run writes).
@@ -219,25 +124,6 @@ public:
   Expected<std::optional<EvaluationRecord>> findEvaluation(std::string_view Key,
                                                            std::string_view ConfigIndex);
 
-  /// Run RunId's evaluations as a table of recorded data for `atfc analyze`
-  /// and replay: each configuration once, its latest result.
-  Expected<RecordedData> recordedDataOfRun(std::int64_t RunId);
-
-  /// Everything known under Key as recorded data (parameters of its latest
-  /// run); empty entries when nothing is.
-  Expected<RecordedData> recordedDataOfKey(std::string_view Key);
-
-  /// Writes one CSV row per evaluation (of run RunId, or of every run when
-  /// nullopt): run, evaluation, config_index, one column per parameter,
-  /// valid, one column per cost, failure, reason, compile_seconds,
-  /// run_seconds, overhead_seconds, reused, timestamp. RFC 4180 quoting.
-  Expected<void> writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId = std::nullopt);
-
-  /// {"schema_version": N, "runs": [...], "evaluations": [...]} (of run
-  /// RunId, or of every run when nullopt). A log or reason may hold bytes
-  /// that are not UTF-8: dump it with error_handler_t::replace.
-  Expected<nlohmann::ordered_json> toJson(std::optional<std::int64_t> RunId = std::nullopt);
-
 private:
   struct Statements;
   ResultsDatabase(sqlite3 *Db, std::string Path);
@@ -249,15 +135,6 @@ private:
   /// Prepared statements, kept for the database's lifetime.
   std::unique_ptr<Statements> Prepared;
 };
-
-/// Run's Evaluations as one table, every evaluation in the order recorded:
-/// values in the order stored, objectives as Run names them (none for
-/// anonymous costs). What a page of the run shows.
-RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations);
-
-/// The recorded data of the results database at Path, read-only: run RunId's
-/// evaluations, or the latest run's when RunId is 0. For `atfc analyze`.
-Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
 
 } // namespace atfc
 

@@ -3,10 +3,8 @@
 // `atfc results --csv/--json`: every evaluation of a run (or of all runs)
 // as one RFC 4180 CSV row or one JSON object, costs named by objective.
 //
-// Tested by test/atfc/results/csv.test and test/atfc/results/json.test.
-//
 //===----------------------------------------------------------------------===//
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsExport.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
 #include "Support/NumberText.h"
@@ -71,8 +69,9 @@ Expected<ExportRows> exportRows(ResultsDatabase &Db, std::optional<std::int64_t>
 
 } // namespace
 
-Expected<void> ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::int64_t> RunId) {
-  Expected<ExportRows> Rows = exportRows(*this, RunId);
+Expected<void> writeResultsCsv(ResultsDatabase &Db, std::ostream &OS,
+                               std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(Db, RunId);
   if (!Rows)
     return Rows.takeError();
   // One column per parameter of any run (first seen first), and as many
@@ -126,8 +125,9 @@ Expected<void> ResultsDatabase::writeCsv(std::ostream &OS, std::optional<std::in
   return success();
 }
 
-Expected<nlohmann::ordered_json> ResultsDatabase::toJson(std::optional<std::int64_t> RunId) {
-  Expected<ExportRows> Rows = exportRows(*this, RunId);
+Expected<nlohmann::ordered_json> resultsJson(ResultsDatabase &Db,
+                                             std::optional<std::int64_t> RunId) {
+  Expected<ExportRows> Rows = exportRows(Db, RunId);
   if (!Rows)
     return Rows.takeError();
   Json Runs = Json::array();

@@ -4,10 +4,8 @@
 // table `atfc replay`, `atfc analyze`, warm starts and report pages read:
 // each configuration once, or every evaluation in order (a page's).
 //
-// Tested by test/atfc/replay/results-database.test.
-//
 //===----------------------------------------------------------------------===//
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsRecorded.h"
 #include "Results/RunObjectives.h"
 #include "Results/ValueJson.h"
 #include "Support/NumberText.h"
@@ -111,20 +109,20 @@ RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRec
   return Data;
 }
 
-Expected<RecordedData> ResultsDatabase::recordedDataOfRun(std::int64_t RunId) {
-  Expected<RunInfo> Run = existingRun(RunId);
+Expected<RecordedData> recordedDataOfRun(ResultsDatabase &Db, std::int64_t RunId) {
+  Expected<RunInfo> Run = Db.existingRun(RunId);
   if (!Run)
     return Run.takeError();
-  return recordedDataOrError(*Run, evaluationsOfRun(RunId), "run " + std::to_string(RunId));
+  return recordedDataOrError(*Run, Db.evaluationsOfRun(RunId), "run " + std::to_string(RunId));
 }
 
-Expected<RecordedData> ResultsDatabase::recordedDataOfKey(std::string_view Key) {
-  Expected<std::optional<RunInfo>> Run = lastRun(Key);
+Expected<RecordedData> recordedDataOfKey(ResultsDatabase &Db, std::string_view Key) {
+  Expected<std::optional<RunInfo>> Run = Db.lastRun(Key);
   if (!Run)
     return Run.takeError();
   if (!*Run)
     return RecordedData();
-  return recordedDataOrError(**Run, evaluationsOfKey(Key), "key " + std::string(Key));
+  return recordedDataOrError(**Run, Db.evaluationsOfKey(Key), "key " + std::string(Key));
 }
 
 Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId) {
@@ -140,7 +138,7 @@ Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t
       return Error(Path + ": the database holds no run");
     RunId = Runs->back().Id;
   }
-  return (*Db)->recordedDataOfRun(RunId);
+  return recordedDataOfRun(**Db, RunId);
 }
 
 } // namespace atfc

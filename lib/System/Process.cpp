@@ -13,6 +13,8 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -146,16 +148,20 @@ bool Process::waitForExit(std::optional<Clock::time_point> Deadline) const {
 
 void Process::signal(int Signal) const {
   if (Pid > 0)
-    kill(LeadsGroup ? -Pid : Pid, Signal);
+    LeadsGroup ? signalGroup(Pid, Signal) : signalProcess(Pid, Signal);
+}
+
+void Process::forget() {
+  Pid = -1;
+  if (PidFd >= 0)
+    ::close(std::exchange(PidFd, -1));
 }
 
 int Process::reap() {
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
-  Pid = -1;
-  if (PidFd >= 0)
-    ::close(std::exchange(PidFd, -1));
+  forget();
   return Status;
 }
 
@@ -173,10 +179,44 @@ int Process::reapContinuingStops(const std::function<void(int Signal)> &OnStoppe
       OnStopped(WSTOPSIG(Status));
     signal(SIGCONT);
   }
-  Pid = -1;
-  if (PidFd >= 0)
-    ::close(std::exchange(PidFd, -1));
+  forget();
   return Status;
+}
+
+std::optional<int> Process::reapIfEnded(const std::function<void(int Signal)> &OnStopped,
+                                        rusage *Usage) {
+  if (Pid <= 0)
+    return std::nullopt;
+  for (;;) {
+    int Status = 0;
+    rusage Used{};
+    const pid_t Reaped = wait4(Pid, &Status, WNOHANG | WUNTRACED, &Used);
+    if (Reaped == 0)
+      return std::nullopt;
+    if (Reaped < 0 && errno == EINTR)
+      continue;
+    if (Reaped > 0 && WIFSTOPPED(Status)) {
+      if (OnStopped)
+        OnStopped(WSTOPSIG(Status));
+      signal(SIGCONT);
+      continue;
+    }
+    if (Usage)
+      *Usage = Used;
+    forget();
+    return Status;
+  }
+}
+
+bool Process::continueIfStopped(const std::function<void(int Signal)> &OnStopped) {
+  siginfo_t Info{};
+  if (Pid <= 0 || waitid(P_PID, static_cast<id_t>(Pid), &Info, WSTOPPED | WNOHANG) != 0 ||
+      Info.si_pid != Pid || Info.si_code != CLD_STOPPED)
+    return false;
+  if (OnStopped)
+    OnStopped(Info.si_status);
+  signal(SIGCONT);
+  return true;
 }
 
 int Process::endGroup() {
@@ -186,7 +226,7 @@ int Process::endGroup() {
   waitForExit();
   // The leader is a zombie now: its group id cannot be reused, so killing
   // the group reaches only what the child left behind.
-  kill(-Group, SIGKILL);
+  signalGroup(Group, SIGKILL);
   const int Status = reap();
   // Members whose parent died were adopted by this process if it adopts
   // orphans; reap them so that none remains. Otherwise none is our child and
@@ -203,12 +243,6 @@ int Process::killGroup(double GraceSeconds) {
   if (!waitForExit(deadlineAfter(GraceSeconds)))
     signal(SIGKILL);
   return endGroup();
-}
-
-pid_t Process::release() {
-  if (PidFd >= 0)
-    ::close(std::exchange(PidFd, -1));
-  return std::exchange(Pid, -1);
 }
 
 int startProcess(const ProcessSpec &Spec, Process &Started) {
@@ -309,6 +343,69 @@ int millisecondsUntil(std::optional<Process::Clock::time_point> Deadline) {
   return static_cast<int>(std::clamp<long long>(Left, 0, 1 << 30));
 }
 
+void signalProcess(pid_t Pid, int Signal) {
+  if (Pid > 0)
+    kill(Pid, Signal);
+}
+
+void signalGroup(pid_t Group, int Signal) {
+  if (Group > 0)
+    kill(-Group, Signal);
+}
+
+int terminatingSignal(int WaitStatus) { return WIFSIGNALED(WaitStatus) ? WTERMSIG(WaitStatus) : 0; }
+
+int exitCodeOf(int WaitStatus) {
+  if (const int Signal = terminatingSignal(WaitStatus))
+    return 128 + Signal;
+  return WEXITSTATUS(WaitStatus);
+}
+
+std::string describeWaitStatus(int WaitStatus) {
+  if (const int Signal = terminatingSignal(WaitStatus))
+    return "killed by signal " + std::to_string(Signal);
+  return "exit status " + std::to_string(WEXITSTATUS(WaitStatus));
+}
+
+std::string describeSignal(int Signal) {
+  const char *Name = strsignal(Signal);
+  return "signal " + std::to_string(Signal) + " (" + (Name ? Name : "?") + ")";
+}
+
 bool adoptOrphanedDescendants() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
+
+namespace {
+
+/// The processes whose parent is this process, from every thread's list.
+std::vector<pid_t> childrenOfThisProcess() {
+  std::vector<pid_t> Children;
+  std::error_code EC;
+  for (const auto &Task : std::filesystem::directory_iterator("/proc/self/task", EC)) {
+    std::ifstream In(Task.path() / "children");
+    for (pid_t Pid; In >> Pid;)
+      Children.push_back(Pid);
+  }
+  return Children;
+}
+
+} // namespace
+
+void endAllChildren() {
+  const pid_t OwnGroup = getpgrp();
+  for (int Round = 0; Round < 64; ++Round) {
+    std::vector<pid_t> Children = childrenOfThisProcess();
+    if (Children.empty())
+      return;
+    for (pid_t Child : Children) {
+      const pid_t Group = getpgid(Child);
+      if (Group > 0 && Group != OwnGroup)
+        signalGroup(Group, SIGKILL);
+      signalProcess(Child, SIGKILL);
+    }
+    // The killed processes' children come to this process in turn.
+    while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+    }
+  }
+}
 
 } // namespace atfc

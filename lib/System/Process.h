@@ -4,9 +4,12 @@
 // of what to start (arguments, environment, working directory, process
 // group, descriptors, signal state), a handle to the started child, waiting
 // with a deadline (poll on a pidfd: no busy waiting, no SIGCHLD handler),
-// and killing its group (SIGTERM, then SIGKILL after a grace). Replacing
-// this process by another program (atfc by mpiexec) is here too, so that
-// every exec of the project is in Process.cpp.
+// reaping without waiting, and killing its group (SIGTERM, then SIGKILL
+// after a grace); how a child ended in words; signals to processes known
+// only by pid (from a signal handler, another thread); and ending what an
+// adopted orphan left. Replacing this process by another program (atfc by
+// mpiexec) is here too, so that every exec, wait and kill of the project is
+// in Process.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_PROCESS_H
@@ -16,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <utility>
 #include <vector>
@@ -69,8 +73,7 @@ constexpr double KillGraceSeconds = 1.0;
 /// A started child. Waiting leaves it unreaped until reap() or endGroup(),
 /// so that its pid (and its group's id) cannot be reused meanwhile. A handle
 /// that still holds an unreaped child when it ends kills (SIGKILL, its
-/// group if it leads one) and reaps it: no child outlives its handle unless
-/// released.
+/// group if it leads one) and reaps it: no child outlives its handle.
 class Process {
 public:
   using Clock = std::chrono::steady_clock;
@@ -105,6 +108,16 @@ public:
   /// if it leads one) gets SIGCONT. A stop of a child this process waits for
   /// would otherwise stop it for ever, through SIGTERM too.
   int reapContinuingStops(const std::function<void(int Signal)> &OnStopped = {});
+  /// Reaps the child if it has ended, without waiting: its wait status (the
+  /// handle is empty then), or nothing while it runs. A stop is handled as
+  /// reapContinuingStops() does. Usage (if given) gets the child's resource
+  /// usage once it is reaped.
+  std::optional<int> reapIfEnded(const std::function<void(int Signal)> &OnStopped = {},
+                                 rusage *Usage = nullptr);
+  /// If the child stopped since the last look, OnStopped (if any) hears the
+  /// stopping signal and the child (its group if it leads one) gets SIGCONT;
+  /// whether it had. Never waits; an exit stays for a reap.
+  bool continueIfStopped(const std::function<void(int Signal)> &OnStopped = {});
   /// Once the child has exited: kills what is left of its group (SIGKILL;
   /// nothing unless it leads one), reaps the child, and reaps the group's
   /// members whose parent died if this process adopts orphans
@@ -115,12 +128,12 @@ public:
   /// member acts on it), SIGKILL after GraceSeconds if the child still runs,
   /// then endGroup(). The child's wait status.
   int killGroup(double GraceSeconds = KillGraceSeconds);
-  /// Gives up the child unreaped: whoever holds its pid waits for it.
-  pid_t release();
 
 private:
   friend int startProcess(const ProcessSpec &Spec, Process &Started);
   void close();
+  /// Forgets the reaped child.
+  void forget();
 
   pid_t Pid = -1;
   int PidFd = -1;
@@ -161,12 +174,42 @@ std::vector<std::string>
 environmentWith(const std::vector<std::pair<std::string, std::string>> &Set,
                 const std::vector<std::string> &Unset = {});
 
+/// Sends Signal to the process Pid (nothing for Pid <= 0): for a process
+/// known only by its pid (an MPI rank) or from a signal handler or another
+/// thread, where the child's Process is out of reach. Async-signal-safe.
+void signalProcess(pid_t Pid, int Signal);
+
+/// Sends Signal to every process of the group Group (nothing for
+/// Group <= 0). Async-signal-safe.
+void signalGroup(pid_t Group, int Signal);
+
+/// The signal that killed a child, from its wait status; 0 when it exited.
+int terminatingSignal(int WaitStatus);
+
+/// The status a shell reports for a child: its exit status, or 128 + the
+/// signal that killed it.
+int exitCodeOf(int WaitStatus);
+
+/// How a child ended, from its wait status: "exit status 2", "killed by
+/// signal 9" (a measurement's and a rank's words).
+std::string describeWaitStatus(int WaitStatus);
+
+/// A signal in words: "signal 9 (Killed)".
+std::string describeSignal(int Signal);
+
 /// Makes this process the reaper of its orphaned descendants
 /// (PR_SET_CHILD_SUBREAPER), so that endGroup() can reap a child's group
 /// members whose parent died instead of leaving them to init. Process-wide;
 /// only members of an ended child's group are ever reaped by it. Returns
 /// false if the system refused.
 bool adoptOrphanedDescendants();
+
+/// Kills (SIGKILL) every child of this process and the process groups of
+/// those that lead another group than this process's, and reaps them, until
+/// none is left (those killed leave their children to this process if it
+/// adopts orphans): what a child killed before it could clean up left
+/// running. For a process whose children are all ended this way.
+void endAllChildren();
 
 } // namespace atfc
 

@@ -1,7 +1,7 @@
 //===- Tuning/TuningPriors.cpp - A tuning run's warm start ---------------===//
 #include "Tuning/TuningPriors.h"
 
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsRecorded.h"
 
 #include <set>
 

@@ -67,6 +67,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -90,7 +91,7 @@ extern "C" void onSignal(int Signal) { ReceivedSignal = Signal; }
 /// A local socket to a tuner, read without blocking into whole frames.
 struct Channel {
   int Fd = -1;
-  pid_t Pid = -1;
+  atfc::Process Tuner;
   Bytes Buffer;
   /// Whether the tuner sent anything since it started.
   bool Spoke = false;
@@ -172,16 +173,6 @@ Bytes lostMessage(const std::string &Reason, bool Restarting, bool Interrupted) 
 /// (Tuning/TuningRun.h's kInterruptedExitCode).
 constexpr int kInterruptedExitCode = 130;
 
-std::string describeStatus(int Status) {
-  if (WIFSIGNALED(Status))
-    return "killed by signal " + std::to_string(WTERMSIG(Status));
-  return "exit status " + std::to_string(WEXITSTATUS(Status));
-}
-
-int exitCodeOf(int Status) {
-  return WIFSIGNALED(Status) ? 128 + WTERMSIG(Status) : WEXITSTATUS(Status);
-}
-
 class Launcher {
 public:
   /// SameMachine: the ranks whose doorbells of DoorbellToken (empty: none)
@@ -253,12 +244,11 @@ private:
       C.NotStarted = true;
       return C;
     }
-    const pid_t Pid = Child.release(); // reaped by reapChildren's wait4
     ::close(Fds[1]);
     ::fcntl(Fds[0], F_SETFL, O_NONBLOCK);
     Channel C;
     C.Fd = Fds[0];
-    C.Pid = Pid;
+    C.Tuner = std::move(Child);
     return C;
   }
 
@@ -305,11 +295,9 @@ private:
       // to another rank.
       const int Signal = ReceivedSignal;
       ReceivedSignal = 0;
-      const pid_t To = Rank == 0 ? Search.Pid : Worker.Pid;
-      if (To > 0) {
-        ::kill(To, Signal);
-        ::kill(To, SIGCONT); // a stopped tuner acts on it
-      }
+      const atfc::Process &To = Rank == 0 ? Search.Tuner : Worker.Tuner;
+      To.signal(Signal);
+      To.signal(SIGCONT); // a stopped tuner acts on it
       if (Rank != 0)
         Leaving = true;
     }
@@ -391,34 +379,27 @@ private:
       Any = true;
       workerEnded(W_EXITCODE(127, 0));
     }
-    int Status = 0;
+    // A stopped tuner holds the run (the searching tuner waits for its
+    // result, atfc for the job) for ever: it is continued, with a warning.
+    auto Continued = [&](const char *Role) {
+      return [this, &Any, Role](int Signal) {
+        Any = true;
+        if (!std::exchange(WarnedStopped, true))
+          atfc::DiagnosticSink(std::cerr).warning(
+              "rank " + std::to_string(Rank) + "'s " + Role + " tuner was stopped by " +
+              atfc::describeSignal(Signal) + "; atfc-ranks continues it, as it waits for its end");
+      };
+    };
     rusage Usage{};
-    pid_t Pid;
-    while ((Pid = ::wait4(-1, &Status, WNOHANG | WUNTRACED, &Usage)) > 0) {
+    if (std::optional<int> Status = Search.Tuner.reapIfEnded(Continued("searching"), &Usage)) {
       Any = true;
-      if (WIFSTOPPED(Status)) {
-        continueStopped(Pid, WSTOPSIG(Status));
-        continue;
-      }
-      if (Pid == Search.Pid)
-        searchEnded(Status, Usage);
-      else if (Pid == Worker.Pid)
-        workerEnded(Status);
+      searchEnded(*Status, Usage);
+    }
+    if (std::optional<int> Status = Worker.Tuner.reapIfEnded(Continued("measuring"))) {
+      Any = true;
+      workerEnded(*Status);
     }
     return Any;
-  }
-
-  /// A stopped tuner holds the run (the searching tuner waits for its
-  /// result, atfc for the job) for ever: it is continued, with a warning.
-  void continueStopped(pid_t Pid, int Signal) {
-    if (!WarnedStopped) {
-      WarnedStopped = true;
-      atfc::DiagnosticSink(std::cerr).warning(
-          "rank " + std::to_string(Rank) + "'s " + (Pid == Search.Pid ? "searching" : "measuring") +
-          " tuner was stopped by signal " + std::to_string(Signal) + " (" + strsignal(Signal) +
-          "); atfc-ranks continues it, as it waits for its end");
-    }
-    ::kill(Pid, SIGCONT);
   }
 
   void stopEveryRank() {
@@ -447,7 +428,7 @@ private:
         Leaving || (WIFEXITED(Status) && WEXITSTATUS(Status) == kInterruptedExitCode);
     Worker = Channel{};
     if (!Stopping)
-      toSearch(lostMessage(describeStatus(Status), Again, Interrupted));
+      toSearch(lostMessage(atfc::describeWaitStatus(Status), Again, Interrupted));
     if (Again)
       Worker = start("measure");
   }
@@ -457,12 +438,10 @@ private:
   /// the sends, finalises.
   int shutDown() {
     if (Worker.Fd >= 0) {
-      ::kill(Worker.Pid, SIGTERM);
-      ::kill(Worker.Pid, SIGCONT);
+      Worker.Tuner.signal(SIGTERM);
+      Worker.Tuner.signal(SIGCONT);
       ::close(Worker.Fd);
-      int Status = 0;
-      while (::waitpid(Worker.Pid, &Status, 0) < 0 && errno == EINTR) {
-      }
+      Worker.Tuner.reap();
     }
     while (!Sends.empty()) {
       std::erase_if(Sends, [](const std::unique_ptr<Pending> &P) {
@@ -495,7 +474,7 @@ private:
                         : "no doorbell");
     }
     MPI_Finalize();
-    return Rank == 0 ? exitCodeOf(SearchStatus) : 0;
+    return Rank == 0 ? atfc::exitCodeOf(SearchStatus) : 0;
   }
 
   struct Pending {

@@ -21,6 +21,7 @@
 #include "Analysis/PruningTransfer.h"
 #include "Results/RecordedData.h"
 #include "Results/ResultsDatabase.h"
+#include "Results/ResultsRecorded.h"
 #include "Support/Diagnostic.h"
 
 #include <CLI/CLI.hpp>

@@ -20,6 +20,7 @@
 
 #include "Backends/FailureSummary.h"
 #include "Results/ResultsDatabase.h"
+#include "Results/ResultsExport.h"
 #include "Results/RunObjectives.h"
 #include "Support/Diagnostic.h"
 
@@ -204,11 +205,11 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
   const std::optional<std::int64_t> Run =
       Options.Run ? std::optional<std::int64_t>(Options.Run) : std::nullopt;
   if (Options.Csv) {
-    Expected<void> Written = (*Db)->writeCsv(Out, Run);
+    Expected<void> Written = writeResultsCsv(**Db, Out, Run);
     return Written.ok() ? 0 : Fail(Written.error().message());
   }
   if (Options.Json) {
-    Expected<nlohmann::ordered_json> J = (*Db)->toJson(Run);
+    Expected<nlohmann::ordered_json> J = resultsJson(**Db, Run);
     if (!J.ok())
       return Fail(J.error().message());
     // A log tail may end inside a UTF-8 sequence: replace, do not fail.

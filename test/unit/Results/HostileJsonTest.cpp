@@ -12,7 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "RecordedDataFiles.h"
 #include "Results/RecordedData.h"
-#include "Results/ResultsDatabase.h"
+#include "Results/ResultsExport.h"
+#include "Results/ResultsRecorded.h"
 #include "Support/BoundedJson.h"
 
 #include <gtest/gtest.h>
@@ -160,7 +161,7 @@ TEST_F(HostileJsonTest, EveryJsonColumnOfAResultsDatabaseRefusesDeepNesting) {
         expectBounded(Runs, Depth, 0, Where + " (runs)");
       Expected<std::vector<EvaluationRecord>> Evaluations = (*Db)->evaluationsOfRun(1);
       expectBounded(Evaluations, Depth, 0, Where + " (evaluations)");
-      Expected<nlohmann::ordered_json> Exported = (*Db)->toJson();
+      Expected<nlohmann::ordered_json> Exported = resultsJson(**Db);
       expectBounded(Exported, Depth, 0, Where + " (export)");
       Db = Error("closed"); // before the column is restored
 

@@ -3,10 +3,12 @@
 // Every test writes a real SQLite file in a fresh temporary directory: the
 // schema, typed values read back with their types, exact indexes beyond
 // 2^64, reuse only under the same key, the run --resume continues, a writer
-// killed with SIGKILL losing nothing it committed, and the exports.
+// killed with SIGKILL losing nothing it committed, and reading version 1.
 //
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsDatabase.h"
+#include "Results/ResultsExport.h"
+#include "ResultsDatabaseFixture.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -17,7 +19,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <random>
 #include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -28,51 +29,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class ResultsDatabaseTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    std::string Template = (fs::temp_directory_path() / "atfc-results-XXXXXX").string();
-    ASSERT_NE(mkdtemp(Template.data()), nullptr);
-    Dir = Template;
-    Path = (Dir / "results.db").string();
-  }
-  void TearDown() override { fs::remove_all(Dir); }
-
-  /// The database at Path, opened to write; fails the test when it cannot.
-  std::unique_ptr<ResultsDatabase> openDb() {
-    Expected<std::unique_ptr<ResultsDatabase>> Db = ResultsDatabase::open(Path);
-    EXPECT_TRUE(Db.ok()) << Db.error().message();
-    return Db.take();
-  }
-
-  fs::path Dir;
-  std::string Path;
-};
-
-RunInfo sampleRun(std::string Key) {
-  RunInfo Run;
-  Run.Key = std::move(Key);
-  Run.File = "saxpy.cl";
-  Run.Technique = "auto";
-  Run.AbortCondition = "evaluations(10)";
-  Run.Seed = 42;
-  Run.Arguments = {"1024", "a b"};
-  Run.Parameters = {"WPT", "LS"};
-  Run.ParameterKinds = {ValueKind::Int, ValueKind::UInt};
-  Run.Objectives = {{"time", Direction::Minimise}};
-  Run.SpaceSize = "99";
-  Run.Device = "pocl cpu";
-  Run.Toolchain = "g++ 12";
-  return Run;
-}
-
-EvaluationRecord validEvaluation(std::string Index, std::int64_t Wpt, double Cost) {
-  EvaluationRecord E;
-  E.ConfigIndex = std::move(Index);
-  E.Configuration = {{"WPT", Value(Wpt)}, {"LS", Value(std::uint64_t(8))}};
-  E.Result = Measurement::valid({Cost});
-  return E;
-}
+using ResultsDatabaseTest = ResultsDatabaseFixture;
 
 /// The value of `PRAGMA user_version` of the file at Path, read with
 /// SQLite directly.
@@ -295,11 +252,11 @@ TEST_F(ResultsDatabaseTest, BytesThatAreNotUtf8DoNotFailARecord) {
   auto Runs = Db->runs();
   ASSERT_TRUE(Runs.ok());
   EXPECT_EQ(Runs->back().Arguments, std::vector<std::string>{"\xff\xfe"});
-  auto J = Db->toJson();
+  auto J = resultsJson(*Db);
   ASSERT_TRUE(J.ok()) << J.error().message();
   EXPECT_NO_THROW((void)J->dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
   std::ostringstream Csv;
-  EXPECT_TRUE(Db->writeCsv(Csv).ok());
+  EXPECT_TRUE(writeResultsCsv(*Db, Csv).ok());
 }
 
 TEST_F(ResultsDatabaseTest, ConfigurationIndexesBeyond64BitsAreExact) {
@@ -462,188 +419,6 @@ TEST_F(ResultsDatabaseTest, KilledWriterLosesNothingItCommitted) {
   }
   // The file is whole and writable again.
   EXPECT_TRUE(Db->addEvaluation((*Run)->Id, validEvaluation("0", 0, 0)).ok());
-}
-
-/// A database with one run of two string-valued parameters, for exports.
-std::int64_t writeExportSample(ResultsDatabase &Db) {
-  RunInfo Run = sampleRun("export");
-  Run.Parameters = {"WPT", "NAME"};
-  Run.ParameterKinds = {ValueKind::Int, ValueKind::String};
-  Run.Objectives = {};
-  const std::int64_t RunId = Db.beginRun(Run).take();
-  EvaluationRecord A;
-  A.ConfigIndex = "0";
-  A.Configuration = {{"WPT", Value(std::int64_t(1))}, {"NAME", Value(std::string("a,\"b\"\nc"))}};
-  A.Result = Measurement::valid({0.5, 2});
-  A.Evaluation = 1;
-  A.Timestamp = "2024-01-01T00:00:00.000Z";
-  EvaluationRecord B;
-  B.ConfigIndex = "1";
-  B.Configuration = {{"WPT", Value(std::int64_t(2))}, {"NAME", Value(std::string(" padded"))}};
-  B.Result = Measurement::invalid(FailureKind::RunFailed, "exit status 2, \"oops\"");
-  B.Result.CompileSeconds = 0.125;
-  B.Evaluation = 2;
-  B.Timestamp = "2024-01-01T00:00:01.000Z";
-  EXPECT_TRUE(Db.addEvaluation(RunId, A).ok());
-  EXPECT_TRUE(Db.addEvaluation(RunId, B).ok());
-  return RunId;
-}
-
-TEST_F(ResultsDatabaseTest, CsvQuotesWhatNeedsQuoting) {
-  auto Db = openDb();
-  const std::int64_t RunId = writeExportSample(*Db);
-  std::ostringstream OS;
-  ASSERT_TRUE(Db->writeCsv(OS, RunId).ok());
-  EXPECT_EQ(OS.str(),
-            "run,evaluation,config_index,WPT,NAME,valid,cost1,cost2,failure,reason,"
-            "compile_seconds,run_seconds,overhead_seconds,reused,timestamp\n"
-            "1,1,0,1,\"a,\"\"b\"\"\nc\",1,0.5,2,,,0,0,0,0,2024-01-01T00:00:00.000Z\n"
-            "1,2,1,2,\" padded\",0,,,run failed,\"exit status 2, \"\"oops\"\"\",0.125,0,0,0,"
-            "2024-01-01T00:00:01.000Z\n");
-  std::ostringstream Missing;
-  EXPECT_FALSE(Db->writeCsv(Missing, RunId + 1).ok());
-}
-
-TEST_F(ResultsDatabaseTest, JsonHoldsRunsAndTypedEvaluations) {
-  auto Db = openDb();
-  const std::int64_t RunId = writeExportSample(*Db);
-  ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Interrupted, 2).ok());
-  auto J = Db->toJson();
-  ASSERT_TRUE(J.ok()) << J.error().message();
-  const nlohmann::ordered_json &Out = *J;
-  EXPECT_EQ(Out["schema_version"], kResultsSchemaVersion);
-  ASSERT_EQ(Out["runs"].size(), 1u);
-  EXPECT_EQ(Out["runs"][0]["status"], "interrupted");
-  EXPECT_EQ(Out["runs"][0]["parameters"], nlohmann::ordered_json({"WPT", "NAME"}));
-  EXPECT_EQ(Out["runs"][0]["arguments"], nlohmann::ordered_json({"1024", "a b"}));
-  ASSERT_EQ(Out["evaluations"].size(), 2u);
-  const auto &First = Out["evaluations"][0];
-  EXPECT_TRUE(First["configuration"]["WPT"].is_number_integer());
-  EXPECT_EQ(First["configuration"]["NAME"], "a,\"b\"\nc");
-  EXPECT_EQ(First["costs"], nlohmann::ordered_json({0.5, 2.0}));
-  EXPECT_EQ(First["valid"], true);
-  EXPECT_EQ(Out["evaluations"][1]["failure"], "run failed");
-  // The text parses back as the same document.
-  EXPECT_EQ(nlohmann::ordered_json::parse(Out.dump()), Out);
-}
-
-TEST_F(ResultsDatabaseTest, RecordedDataHoldsEachConfigurationOnce) {
-  auto Db = openDb();
-  const std::int64_t RunId = Db->beginRun(sampleRun("rec")).take();
-  ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation("1", 1, 5.0)).ok());
-  EvaluationRecord Bad = validEvaluation("2", 2, 0);
-  Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
-  ASSERT_TRUE(Db->addEvaluation(RunId, Bad).ok());
-  ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation("1", 1, 3.0)).ok()); // measured again
-  ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Finished, 1).ok());
-
-  auto Data = Db->recordedDataOfRun(RunId);
-  ASSERT_TRUE(Data.ok()) << Data.error().message();
-  EXPECT_EQ(Data->Parameters, (std::vector<std::string>{"WPT", "LS"}));
-  EXPECT_EQ(Data->Objectives, std::vector<std::string>{"time"});
-  ASSERT_EQ(Data->Entries.size(), 2u);
-  EXPECT_TRUE(Data->Entries[0].Values[0] == Value(std::int64_t(1)));
-  EXPECT_TRUE(Data->Entries[0].Values[1] == Value(std::uint64_t(8)));
-  EXPECT_EQ(Data->Entries[0].Costs, std::vector<double>{3.0}); // the latest
-  EXPECT_FALSE(Data->Entries[1].Valid);
-  EXPECT_EQ(Data->Entries[1].Error, "build failed");
-  EXPECT_NE(Data->Description.find("saxpy.cl"), std::string::npos);
-
-  auto ByKey = Db->recordedDataOfKey("rec");
-  ASSERT_TRUE(ByKey.ok());
-  EXPECT_EQ(ByKey->Entries.size(), 2u);
-  EXPECT_TRUE(Db->recordedDataOfKey("none").take().Entries.empty());
-  EXPECT_FALSE(Db->recordedDataOfRun(RunId + 1).ok());
-
-  Db.reset();
-  Expected<RecordedData> Read = readResultsDatabase(Path);
-  ASSERT_TRUE(Read.ok()) << Read.error().message();
-  EXPECT_EQ(Read->Entries.size(), 2u);
-  EXPECT_FALSE(readResultsDatabase((Dir / "missing.db").string()).ok());
-}
-
-TEST_F(ResultsDatabaseTest, EvaluationTableHoldsEveryEvaluationInOrder) {
-  RunInfo Run = sampleRun("table");
-  Run.Id = 3;
-  EvaluationRecord Bad = validEvaluation("2", 2, 0);
-  Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
-  const std::vector<EvaluationRecord> Evaluations = {validEvaluation("1", 1, 5.0), Bad,
-                                                     validEvaluation("1", 1, 3.0)};
-  const RecordedData Table = evaluationTable(Run, Evaluations);
-  EXPECT_EQ(Table.Parameters, Run.Parameters);
-  EXPECT_EQ(Table.Objectives, std::vector<std::string>{"time"});
-  ASSERT_EQ(Table.Entries.size(), 3u); // measured twice: both kept
-  EXPECT_EQ(Table.Entries[0].Costs, std::vector<double>{5.0});
-  EXPECT_EQ(Table.Entries[2].Costs, std::vector<double>{3.0});
-  EXPECT_FALSE(Table.Entries[1].Valid);
-  EXPECT_EQ(Table.Entries[1].Error, "build failed");
-  EXPECT_TRUE(Table.Entries[1].Values[0] == Value(std::int64_t(2)));
-  EXPECT_EQ(Table.Description, "atfc results of saxpy.cl on pocl cpu, run 3");
-  // Anonymous costs stay unnamed: a page names them itself.
-  Run.Objectives.clear();
-  EXPECT_TRUE(evaluationTable(Run, Evaluations).Objectives.empty());
-}
-
-TEST_F(ResultsDatabaseTest, BestIsTheSmallestValidCost) {
-  std::vector<EvaluationRecord> Evaluations = {
-      validEvaluation("0", 0, 3.0), validEvaluation("1", 1, 1.0), validEvaluation("2", 2, 1.0)};
-  Evaluations.push_back(validEvaluation("3", 3, 0));
-  Evaluations.back().Result = Measurement::invalid(FailureKind::Crashed, "crashed");
-  EXPECT_EQ(bestEvaluation(Evaluations, {}), std::optional<std::size_t>(1));
-  EXPECT_EQ(bestEvaluation({}, {}), std::nullopt);
-}
-
-// A generated test of the class "an output ranks or names objectives
-// wrongly": random objectives (names, directions, count) and random costs;
-// the best of bestEvaluation() is the brute-force best in each objective's
-// direction, and the CSV header and JSON name every objective.
-TEST_F(ResultsDatabaseTest, EveryOutputNamesTheObjectivesAndRanksByDirection) {
-  std::mt19937_64 Rng(15);
-  std::uniform_int_distribution<int> Count(1, 3), Coin(0, 1), Small(1, 5);
-  auto Db = openDb();
-  for (int Trial = 0; Trial < 40; ++Trial) {
-    RunInfo Run = sampleRun(resultKey({"objectives", std::to_string(Trial)}));
-    Run.Objectives.clear();
-    const int N = Count(Rng);
-    for (int I = 0; I < N; ++I)
-      Run.Objectives.push_back({"obj" + std::to_string(Trial) + "_" + std::to_string(I),
-                                Coin(Rng) ? Direction::Maximise : Direction::Minimise});
-    auto RunId = Db->beginRun(Run);
-    ASSERT_TRUE(RunId.ok()) << RunId.error().message();
-    std::vector<EvaluationRecord> Written;
-    for (int E = 0; E < 12; ++E) {
-      std::vector<double> Costs;
-      for (int I = 0; I < N; ++I)
-        Costs.push_back(Small(Rng));
-      EvaluationRecord R = validEvaluation(std::to_string(E), E, 0);
-      R.Result = Measurement::valid(Costs);
-      ASSERT_TRUE(Db->addEvaluation(*RunId, R).ok());
-      Written.push_back(R);
-    }
-    std::size_t Expected = 0;
-    for (std::size_t I = 1; I < Written.size(); ++I)
-      if (betterMeasuredCost(Written[I].Result.Costs, Written[Expected].Result.Costs,
-                             Run.Objectives))
-        Expected = I;
-    auto Read = Db->evaluationsOfRun(*RunId);
-    ASSERT_TRUE(Read.ok());
-    auto Stored = Db->run(*RunId);
-    ASSERT_TRUE(Stored.ok() && *Stored);
-    EXPECT_EQ((*Stored)->Objectives, Run.Objectives);
-    EXPECT_EQ(bestEvaluation(*Read, (*Stored)->Objectives), Expected) << Trial;
-    std::ostringstream Csv;
-    ASSERT_TRUE(Db->writeCsv(Csv, *RunId).ok());
-    const std::string Header = Csv.str().substr(0, Csv.str().find('\n'));
-    auto Json = Db->toJson(*RunId);
-    ASSERT_TRUE(Json.ok());
-    for (const Objective &O : Run.Objectives) {
-      EXPECT_NE(Header.find("," + O.Name + ","), std::string::npos) << Header;
-      bool Named = false;
-      for (const auto &J : (*Json)["runs"][0]["objectives"])
-        Named |= J["name"] == O.Name && J["direction"] == directionName(O.Dir);
-      EXPECT_TRUE(Named) << O.Name;
-    }
-  }
 }
 
 // A file of schema version 1 (objectives as names) is read, its objectives

@@ -18,7 +18,9 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -363,14 +365,118 @@ TEST(ProcessTest, AHandleThatEndsKillsAndReapsItsChild) {
   EXPECT_FALSE(exists(Pid));
 }
 
-TEST(ProcessTest, AReleasedChildIsLeftToItsNewOwner) {
-  Process Child;
-  ASSERT_EQ(startProcess(shell("exit 5"), Child), 0);
-  const pid_t Pid = Child.release();
-  EXPECT_FALSE(Child);
+TEST(ProcessTest, TheWaitStatusInWords) {
   int Status = 0;
-  ASSERT_EQ(::waitpid(Pid, &Status, 0), Pid);
-  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 5);
+  outputOf(shell("exit 3"), &Status);
+  EXPECT_EQ(terminatingSignal(Status), 0);
+  EXPECT_EQ(exitCodeOf(Status), 3);
+  EXPECT_EQ(describeWaitStatus(Status), "exit status 3");
+  outputOf(shell("kill -TERM $$"), &Status);
+  EXPECT_EQ(terminatingSignal(Status), SIGTERM);
+  EXPECT_EQ(exitCodeOf(Status), 128 + SIGTERM);
+  EXPECT_EQ(describeWaitStatus(Status), "killed by signal " + std::to_string(SIGTERM));
+  EXPECT_EQ(describeSignal(SIGKILL), "signal 9 (Killed)");
+  EXPECT_EQ(describeSignal(SIGSEGV), "signal 11 (Segmentation fault)");
+}
+
+TEST(ProcessTest, ReapingWithoutWaitingLeavesARunningChild) {
+  Process Child;
+  ASSERT_EQ(startProcess(shell("sleep 30"), Child), 0);
+  const pid_t Pid = Child.pid();
+  const auto Start = Process::Clock::now();
+  EXPECT_EQ(Child.reapIfEnded(), std::nullopt);
+  EXPECT_LT(Process::Clock::now() - Start, 1s);
+  EXPECT_EQ(Child.pid(), Pid);
+  Child.signal(SIGKILL);
+  ASSERT_TRUE(Child.waitForExit(Process::Clock::now() + 10s));
+  rusage Usage{};
+  const std::optional<int> Status = Child.reapIfEnded({}, &Usage);
+  ASSERT_TRUE(Status);
+  EXPECT_EQ(terminatingSignal(*Status), SIGKILL);
+  EXPECT_GT(Usage.ru_maxrss, 0); // the child's, as it was reaped
+  EXPECT_FALSE(Child);
+  EXPECT_FALSE(exists(Pid));
+  EXPECT_EQ(Child.reapIfEnded(), std::nullopt); // an empty handle has nothing
+}
+
+TEST(ProcessTest, ReapingWithoutWaitingContinuesAStoppedChild) {
+  Process Child;
+  ASSERT_EQ(startProcess(shell("kill -STOP $$; exit 3"), Child), 0);
+  std::vector<int> Stops;
+  std::optional<int> Status;
+  const auto Deadline = Process::Clock::now() + 10s;
+  while (!(Status = Child.reapIfEnded([&](int Signal) { Stops.push_back(Signal); })) &&
+         Process::Clock::now() < Deadline)
+    std::this_thread::sleep_for(10ms);
+  ASSERT_TRUE(Status);
+  EXPECT_EQ(exitCodeOf(*Status), 3);
+  EXPECT_EQ(Stops, std::vector<int>{SIGSTOP});
+}
+
+TEST(ProcessTest, AStopIsContinuedAndTheExitLeftForTheReap) {
+  Process Child;
+  ASSERT_EQ(startProcess(shell("kill -STOP $$; exit 6"), Child), 0);
+  siginfo_t Info{};
+  ASSERT_EQ(waitid(P_PID, static_cast<id_t>(Child.pid()), &Info, WSTOPPED | WNOWAIT), 0);
+  int Stopped = 0;
+  EXPECT_TRUE(Child.continueIfStopped([&](int Signal) { Stopped = Signal; }));
+  EXPECT_EQ(Stopped, SIGSTOP);
+  ASSERT_TRUE(Child.waitForExit(Process::Clock::now() + 10s));
+  EXPECT_FALSE(Child.continueIfStopped());
+  EXPECT_TRUE(Child); // the exit is still the reap's
+  EXPECT_EQ(exitCodeOf(Child.reap()), 6);
+}
+
+TEST(ProcessTest, SignalsByPidReachTheProcessOrItsWholeGroup) {
+  char Dir[] = "/tmp/atfc-process-test-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string Script = "sleep 60 & echo $! > " + std::string(Dir) + "/grandchild; wait";
+  // The process alone: its child lives on.
+  Process Alone;
+  ASSERT_EQ(startProcess(shell(Script), Alone), 0);
+  pid_t Sleeper = pidIn(std::string(Dir) + "/grandchild");
+  ASSERT_GT(Sleeper, 0);
+  signalProcess(Alone.pid(), SIGKILL);
+  EXPECT_EQ(terminatingSignal(Alone.reap()), SIGKILL);
+  EXPECT_TRUE(stillRuns(Sleeper));
+  signalProcess(Sleeper, SIGKILL);
+  std::filesystem::remove(std::string(Dir) + "/grandchild");
+  // The group: the grandchild too.
+  ProcessSpec Spec = shell(Script);
+  Spec.OwnGroup = true;
+  Process Leader;
+  ASSERT_EQ(startProcess(Spec, Leader), 0);
+  Sleeper = pidIn(std::string(Dir) + "/grandchild");
+  ASSERT_GT(Sleeper, 0);
+  signalGroup(Leader.pid(), SIGKILL);
+  EXPECT_FALSE(stillRuns(Sleeper));
+  EXPECT_EQ(terminatingSignal(Leader.reap()), SIGKILL);
+  std::filesystem::remove_all(Dir);
+}
+
+TEST(ProcessTest, EndingAllChildrenEndsAdoptedOrphansAndTheirGroups) {
+  // What a tuner killed before it could clean up leaves: an orphan in this
+  // process's group and one leading a group of its own, with a child.
+  ASSERT_TRUE(adoptOrphanedDescendants());
+  char Dir[] = "/tmp/atfc-process-test-XXXXXX";
+  ASSERT_NE(::mkdtemp(Dir), nullptr);
+  const std::string D = Dir;
+  Process Child;
+  ASSERT_EQ(startProcess(shell("sleep 60 & echo $! > " + D +
+                               "/plain; setsid sh -c 'sleep 60 & "
+                               "echo $! > " +
+                               D + "/member; echo $$ > " + D + "/leader; wait' &"),
+                         Child),
+            0);
+  EXPECT_EQ(exitCodeOf(Child.reap()), 0);
+  const pid_t Plain = pidIn(D + "/plain"), Leader = pidIn(D + "/leader"),
+              Member = pidIn(D + "/member");
+  ASSERT_TRUE(Plain > 0 && Leader > 0 && Member > 0);
+  EXPECT_TRUE(stillRuns(Plain));
+  endAllChildren();
+  for (pid_t Pid : {Plain, Leader, Member})
+    EXPECT_FALSE(exists(Pid)) << Pid; // killed and reaped
+  std::filesystem::remove_all(Dir);
 }
 
 // Timeouts of every size, and what is no number: a deadline never lies

@@ -1,0 +1,45 @@
+//===- Results/ResultsRecorded.h - results.db as recorded data --*- C++ -*-===//
+//
+// A run (or every run of a key) of a results database as RecordedData, the
+// table `atfc replay`, `atfc analyze`, warm starts and report pages read:
+// each configuration once (what replay and analysis look up), or every
+// evaluation in order (what a run's page plots). The one place where an
+// EvaluationRecord becomes an entry of that table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_RESULTS_RESULTSRECORDED_H
+#define ATFC_RESULTS_RESULTSRECORDED_H
+
+#include "Results/EvaluationRecord.h"
+#include "Results/RecordedData.h"
+#include "Results/ResultsDatabase.h"
+#include "Results/RunInfo.h"
+#include "Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace atfc {
+
+/// Run RunId's evaluations in Db as a table of recorded data for `atfc
+/// analyze` and replay: each configuration once, its latest result.
+Expected<RecordedData> recordedDataOfRun(ResultsDatabase &Db, std::int64_t RunId);
+
+/// Everything known under Key in Db as recorded data (parameters of its
+/// latest run); empty entries when nothing is.
+Expected<RecordedData> recordedDataOfKey(ResultsDatabase &Db, std::string_view Key);
+
+/// Run's Evaluations as one table, every evaluation in the order recorded:
+/// values in the order stored, objectives as Run names them (none for
+/// anonymous costs). What a page of the run shows.
+RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations);
+
+/// The recorded data of the results database at Path, read-only: run RunId's
+/// evaluations, or the latest run's when RunId is 0. For `atfc analyze`.
+Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
+
+} // namespace atfc
+
+#endif

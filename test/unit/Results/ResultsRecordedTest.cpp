@@ -1,0 +1,79 @@
+//===- ResultsRecordedTest.cpp - results.db as recorded data --------------===//
+//
+// A real database's runs as the table replay, analysis and pages read: each
+// configuration once with its latest result, or every evaluation in order.
+//
+//===----------------------------------------------------------------------===//
+#include "Results/ResultsRecorded.h"
+#include "ResultsDatabaseFixture.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace atfc {
+namespace {
+
+using ResultsRecordedTest = ResultsDatabaseFixture;
+
+TEST_F(ResultsRecordedTest, RecordedDataHoldsEachConfigurationOnce) {
+  auto Db = openDb();
+  const std::int64_t RunId = Db->beginRun(sampleRun("rec")).take();
+  ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation("1", 1, 5.0)).ok());
+  EvaluationRecord Bad = validEvaluation("2", 2, 0);
+  Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
+  ASSERT_TRUE(Db->addEvaluation(RunId, Bad).ok());
+  ASSERT_TRUE(Db->addEvaluation(RunId, validEvaluation("1", 1, 3.0)).ok()); // measured again
+  ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Finished, 1).ok());
+
+  auto Data = recordedDataOfRun(*Db, RunId);
+  ASSERT_TRUE(Data.ok()) << Data.error().message();
+  EXPECT_EQ(Data->Parameters, (std::vector<std::string>{"WPT", "LS"}));
+  EXPECT_EQ(Data->Objectives, std::vector<std::string>{"time"});
+  ASSERT_EQ(Data->Entries.size(), 2u);
+  EXPECT_TRUE(Data->Entries[0].Values[0] == Value(std::int64_t(1)));
+  EXPECT_TRUE(Data->Entries[0].Values[1] == Value(std::uint64_t(8)));
+  EXPECT_EQ(Data->Entries[0].Costs, std::vector<double>{3.0}); // the latest
+  EXPECT_FALSE(Data->Entries[1].Valid);
+  EXPECT_EQ(Data->Entries[1].Error, "build failed");
+  EXPECT_NE(Data->Description.find("saxpy.cl"), std::string::npos);
+
+  auto ByKey = recordedDataOfKey(*Db, "rec");
+  ASSERT_TRUE(ByKey.ok());
+  EXPECT_EQ(ByKey->Entries.size(), 2u);
+  EXPECT_TRUE(recordedDataOfKey(*Db, "none").take().Entries.empty());
+  EXPECT_FALSE(recordedDataOfRun(*Db, RunId + 1).ok());
+
+  Db.reset();
+  Expected<RecordedData> Read = readResultsDatabase(Path);
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  EXPECT_EQ(Read->Entries.size(), 2u);
+  EXPECT_FALSE(readResultsDatabase((Dir / "missing.db").string()).ok());
+}
+
+TEST_F(ResultsRecordedTest, EvaluationTableHoldsEveryEvaluationInOrder) {
+  RunInfo Run = sampleRun("table");
+  Run.Id = 3;
+  EvaluationRecord Bad = validEvaluation("2", 2, 0);
+  Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "");
+  const std::vector<EvaluationRecord> Evaluations = {validEvaluation("1", 1, 5.0), Bad,
+                                                     validEvaluation("1", 1, 3.0)};
+  const RecordedData Table = evaluationTable(Run, Evaluations);
+  EXPECT_EQ(Table.Parameters, Run.Parameters);
+  EXPECT_EQ(Table.Objectives, std::vector<std::string>{"time"});
+  ASSERT_EQ(Table.Entries.size(), 3u); // measured twice: both kept
+  EXPECT_EQ(Table.Entries[0].Costs, std::vector<double>{5.0});
+  EXPECT_EQ(Table.Entries[2].Costs, std::vector<double>{3.0});
+  EXPECT_FALSE(Table.Entries[1].Valid);
+  EXPECT_EQ(Table.Entries[1].Error, "build failed");
+  EXPECT_TRUE(Table.Entries[1].Values[0] == Value(std::int64_t(2)));
+  EXPECT_EQ(Table.Description, "atfc results of saxpy.cl on pocl cpu, run 3");
+  // Anonymous costs stay unnamed: a page names them itself.
+  Run.Objectives.clear();
+  EXPECT_TRUE(evaluationTable(Run, Evaluations).Objectives.empty());
+}
+
+} // namespace
+} // namespace atfc
