@@ -122,7 +122,7 @@ std::string reservedNameReason(StringRef Name) {
 #define ATF_RESERVED_PREFIX(Prefix, Why)                                                           \
   if (Name.startswith(#Prefix))                                                                    \
     return Why;
-#include "Directives/Language.def"
+#include "Language/Language.def"
   return "";
 }
 

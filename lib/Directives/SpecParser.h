@@ -86,7 +86,7 @@ std::optional<char> simpleEscape(char E);
 
 enum class DirectiveKind {
 #define ATF_DIRECTIVE(Name, Kind, Where, Summary) Kind,
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 
 /// Where a directive may be written: without a backend prefix, after
@@ -105,7 +105,7 @@ struct DirectiveInfo {
 #define C CUDAPrefix
 inline const DirectiveInfo DirectiveTable[] = {
 #define ATF_DIRECTIVE(Name, Kind, Where, Summary) {#Name, DirectiveKind::Kind, Where},
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 #undef U
 #undef O
@@ -146,7 +146,7 @@ inline const std::vector<StringRef> &allDirectiveSpellings() {
 #define ATF_CLAUSE_OF_check(Keyword)
 #define ATF_CLAUSE_OF_input(Keyword)
 inline const StringRef TuningParameterClauses[] = {
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 #undef ATF_CLAUSE_OF_tp
 #undef ATF_CLAUSE_OF_device_info
@@ -154,7 +154,7 @@ inline const StringRef TuningParameterClauses[] = {
 #define ATF_CLAUSE_OF_tp(Keyword)
 #define ATF_CLAUSE_OF_device_info(Keyword) Keyword,
 inline const StringRef DeviceInfoClauses[] = {
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 #undef ATF_CLAUSE_OF_device_info
 #undef ATF_CLAUSE_OF_check
@@ -162,7 +162,7 @@ inline const StringRef DeviceInfoClauses[] = {
 #define ATF_CLAUSE_OF_device_info(Keyword)
 #define ATF_CLAUSE_OF_check(Keyword) Keyword,
 inline const StringRef CheckClauses[] = {
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 #undef ATF_CLAUSE_OF_tp
 #undef ATF_CLAUSE_OF_device_info
@@ -174,7 +174,7 @@ inline const StringRef CheckClauses[] = {
 #define ATF_CLAUSE_OF_check(Keyword)
 #define ATF_CLAUSE_OF_input(Keyword) Keyword,
 inline const StringRef InputClauses[] = {
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 #undef ATF_CLAUSE_OF_tp
 #undef ATF_CLAUSE_OF_device_info

@@ -3,7 +3,7 @@
 
 #include "Driver/MeasuredFiles.h"
 
-#include "Directives/TunerBuild.h"
+#include "Driver/TunerBuild.h"
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"

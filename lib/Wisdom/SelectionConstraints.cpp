@@ -19,7 +19,7 @@ namespace {
 /// helper is their index.
 constexpr const char *kRelationAliases[] = {
 #define ATF_RELATION_SHAPE(Shape, Alias, Meaning) #Alias,
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 
 std::optional<int> relationCode(const std::string &Alias) {
