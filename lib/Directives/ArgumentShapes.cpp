@@ -1,13 +1,5 @@
-//===- Directives/ClauseInterpretation.cpp - Interpreting arguments ---------===//
-//
-// What an argument means: range and input shapes (interval<T>, set<T>,
-// buffer<T>(N)), dimension lists, reference configurations and buffer
-// numbers.
-//
-// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
-//
-//===----------------------------------------------------------------------===//
-#include "Directives/SpecParser.h"
+//===- Directives/ArgumentShapes.cpp - What an argument means -------------===//
+#include "Directives/ArgumentShapes.h"
 
 #include "Support/Suggestions.h"
 
@@ -26,12 +18,40 @@
 
 namespace atfc::clauses {
 
-//===----------------------------------------------------------------------===//
-// Interpreting arguments
-//===----------------------------------------------------------------------===//
+void captureByReference(SourceExpr &X) {
+  std::string &Text = X.Text;
+  for (std::size_t I = 0; I < Text.size();) {
+    if (lexing::opensLiteral(Text, I)) {
+      I = lexing::skipLiteral(Text, I);
+      if (I == NoIndex)
+        return;
+      continue;
+    }
+    if (Text[I] != '[') {
+      ++I;
+      continue;
+    }
+    // After an operand, `[` subscripts; elsewhere it introduces a lambda.
+    std::size_t Before = I;
+    while (Before > 0 && isBlank(Text[Before - 1]))
+      --Before;
+    const bool Subscript = Before > 0 && (isIdentifierChar(Text[Before - 1]) ||
+                                          Text[Before - 1] == ')' || Text[Before - 1] == ']');
+    const std::size_t Close = skipBlanks(Text, I + 1);
+    if (Subscript || Close >= Text.size() || Text[Close] != ']') {
+      ++I;
+      continue;
+    }
+    Text.insert(Text.begin() + static_cast<std::ptrdiff_t>(I + 1), '&');
+    if (X.Positions.size() + 1 == Text.size())
+      X.Positions.insert(X.Positions.begin() + static_cast<std::ptrdiff_t>(I + 1),
+                         X.positionOf(Close));
+    I = Close + 2;
+  }
+}
 
-std::optional<SourceExpr> SpecParser::elementType(const SourceExpr &X, std::size_t &I,
-                                                  StringRef Of) {
+std::optional<SourceExpr> ArgumentShapes::elementType(const SourceExpr &X, std::size_t &I,
+                                                      StringRef Of) {
   StringRef T = X.Text;
   std::size_t J = skipBlanks(T, I);
   if (J >= T.size() || T[J] != '<')
@@ -52,7 +72,7 @@ std::optional<SourceExpr> SpecParser::elementType(const SourceExpr &X, std::size
   return Type;
 }
 
-std::optional<RangeSpec> SpecParser::classifyRange(const SourceExpr &X) {
+std::optional<RangeSpec> ArgumentShapes::classifyRange(const SourceExpr &X) {
   StringRef T = X.Text;
   std::size_t I = T.startswith("atf::") ? 5 : 0;
   RangeSpec Range;
@@ -81,7 +101,7 @@ std::optional<RangeSpec> SpecParser::classifyRange(const SourceExpr &X) {
   return std::nullopt;
 }
 
-std::optional<KernelInput> SpecParser::classifyInput(const SourceExpr &X) {
+std::optional<KernelInput> ArgumentShapes::classifyInput(const SourceExpr &X) {
   StringRef T = X.Text;
   std::size_t I = T.startswith("atf::") ? 5 : 0;
   StringRef Word = T.slice(I, wordEnd(T, I));
@@ -114,7 +134,7 @@ std::optional<KernelInput> SpecParser::classifyInput(const SourceExpr &X) {
   return std::nullopt;
 }
 
-std::optional<std::vector<SourceExpr>> SpecParser::splitDimensions(const SourceExpr &X) {
+std::optional<std::vector<SourceExpr>> ArgumentShapes::splitDimensions(const SourceExpr &X) {
   StringRef T = X.Text;
   std::vector<std::pair<std::size_t, std::size_t>> Parts;
   // `(A, B)` as a whole lists dimensions (the slides' spelling); a comma
@@ -140,7 +160,7 @@ std::optional<std::vector<SourceExpr>> SpecParser::splitDimensions(const SourceE
   return Dims;
 }
 
-bool SpecParser::parseReference(const SourceExpr &X, std::vector<ReferenceValue> &Out) {
+bool ArgumentShapes::parseReference(const SourceExpr &X, std::vector<ReferenceValue> &Out) {
   StringRef T = X.Text;
   if (!T.startswith("{") || findClosingBracket(T, 0) + 1 != T.size()) {
     error(X.Begin, "a reference configuration is a braced list of parameter values, as in "
@@ -191,7 +211,7 @@ bool SpecParser::parseReference(const SourceExpr &X, std::vector<ReferenceValue>
   return true;
 }
 
-bool SpecParser::parseBufferNumbers(const SourceExpr &X, std::vector<unsigned> &Out) {
+bool ArgumentShapes::parseBufferNumbers(const SourceExpr &X, std::vector<unsigned> &Out) {
   StringRef T = X.Text;
   std::size_t Begin = 0;
   std::size_t End = T.size();

@@ -1,13 +1,5 @@
-//===- Directives/ClauseArguments.cpp - Reading clause arguments ------------===//
-//
-// Where an argument ends (brackets, literals, the next clause keyword),
-// string literals decoded with their source map, expressions, identifiers,
-// clause lists and positional arguments ($1).
-//
-// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
-//
-//===----------------------------------------------------------------------===//
-#include "Directives/SpecParser.h"
+//===- Directives/ArgumentReader.cpp - Reading directive arguments ---------===//
+#include "Directives/ArgumentReader.h"
 
 #include "Support/GeneratedName.h"
 #include "Support/Suggestions.h"
@@ -27,12 +19,18 @@
 
 namespace atfc::clauses {
 
-//===----------------------------------------------------------------------===//
-// Reading arguments
-//===----------------------------------------------------------------------===//
+std::string listOf(ArrayRef<StringRef> Words) {
+  std::string Out;
+  for (std::size_t I = 0; I < Words.size(); ++I) {
+    if (I > 0)
+      Out += I + 1 == Words.size() ? " or " : ", ";
+    Out += Words[I].str();
+  }
+  return Out;
+}
 
-ArgumentExtent SpecParser::scanArgument(std::size_t Begin, ArrayRef<StringRef> Keywords,
-                                        bool DetectStrayWords) {
+ArgumentExtent ArgumentReader::scanArgument(std::size_t Begin, ArrayRef<StringRef> Keywords,
+                                            bool DetectStrayWords) {
   ArgumentExtent Extent;
   std::vector<std::size_t> Open;
   std::size_t I = Begin;
@@ -114,7 +112,7 @@ ArgumentExtent SpecParser::scanArgument(std::size_t Begin, ArrayRef<StringRef> K
   return Extent;
 }
 
-bool SpecParser::followsOperand(std::size_t Begin, std::size_t I) const {
+bool ArgumentReader::followsOperand(std::size_t Begin, std::size_t I) const {
   std::size_t P = I;
   while (P > Begin && isBlank(Text[P - 1]))
     --P;
@@ -132,7 +130,7 @@ bool SpecParser::followsOperand(std::size_t Begin, std::size_t I) const {
   return !isCxxKeyword(Previous) || isOperandKeyword(Previous);
 }
 
-std::optional<DecodedString> SpecParser::decodeLiteral(std::size_t Open, std::size_t Close) {
+std::optional<DecodedString> ArgumentReader::decodeLiteral(std::size_t Open, std::size_t Close) {
   DecodedString Out;
   bool Ok = true;
   std::size_t I = Open + 1;
@@ -204,8 +202,8 @@ std::optional<DecodedString> SpecParser::decodeLiteral(std::size_t Open, std::si
   return Out;
 }
 
-std::optional<SourceExpr> SpecParser::expressionArgument(std::size_t Begin, std::size_t End,
-                                                         StringRef After) {
+std::optional<SourceExpr> ArgumentReader::expressionArgument(std::size_t Begin, std::size_t End,
+                                                             StringRef After) {
   if (Begin >= End) {
     error(Begin, "expected an argument after '" + After.str() + "'");
     return std::nullopt;
@@ -225,8 +223,8 @@ std::optional<SourceExpr> SpecParser::expressionArgument(std::size_t Begin, std:
   return X;
 }
 
-std::optional<StringArgument> SpecParser::stringArgument(std::size_t Begin, std::size_t End,
-                                                         StringRef After) {
+std::optional<StringArgument> ArgumentReader::stringArgument(std::size_t Begin, std::size_t End,
+                                                             StringRef After) {
   if (Begin >= End) {
     error(Begin, "expected a string after '" + After.str() + "'");
     return std::nullopt;
@@ -261,14 +259,14 @@ std::optional<StringArgument> SpecParser::stringArgument(std::size_t Begin, std:
   return Out;
 }
 
-std::optional<SourceExpr> SpecParser::singleExpression(std::size_t Begin) {
+std::optional<SourceExpr> ArgumentReader::singleExpression(std::size_t Begin) {
   ArgumentExtent Extent = scanArgument(Begin, {}, /*DetectStrayWords=*/false);
   if (!Extent.Ok)
     return std::nullopt;
   return expressionArgument(Begin, Extent.End, Spelling);
 }
 
-std::optional<Identifier> SpecParser::identifierFrom(const SourceExpr &X, StringRef What) {
+std::optional<Identifier> ArgumentReader::identifierFrom(const SourceExpr &X, StringRef What) {
   StringRef Name = X.Text;
   std::size_t Bad = 0;
   if (!Name.empty() && isIdentifierStart(Name[0]))
@@ -287,7 +285,8 @@ std::optional<Identifier> SpecParser::identifierFrom(const SourceExpr &X, String
   return Identifier{Name.str(), X.Begin};
 }
 
-void SpecParser::reportUnknownClause(std::size_t I, StringRef Word, ArrayRef<StringRef> Keywords) {
+void ArgumentReader::reportUnknownClause(std::size_t I, StringRef Word,
+                                         ArrayRef<StringRef> Keywords) {
   std::string Message = "unknown clause '" + Word.str() + "' in '" + Spelling + "'; ";
   if (std::string_view Suggestion = closestSpelling(Word, Keywords); !Suggestion.empty())
     Message += "did you mean '" + std::string(Suggestion) + "'?";
@@ -296,8 +295,8 @@ void SpecParser::reportUnknownClause(std::size_t I, StringRef Word, ArrayRef<Str
   error(I, std::move(Message));
 }
 
-bool SpecParser::parseClauseList(std::size_t Begin, ArrayRef<StringRef> Keywords,
-                                 std::vector<Clause> &Clauses) {
+bool ArgumentReader::parseClauseList(std::size_t Begin, ArrayRef<StringRef> Keywords,
+                                     std::vector<Clause> &Clauses) {
   bool Ok = true;
   std::size_t I = skipBlanks(Text, Begin);
   while (I < Text.size()) {
@@ -337,7 +336,7 @@ bool SpecParser::parseClauseList(std::size_t Begin, ArrayRef<StringRef> Keywords
   return Ok;
 }
 
-std::optional<unsigned> SpecParser::positionalArgument(std::size_t Dollar) {
+std::optional<unsigned> ArgumentReader::positionalArgument(std::size_t Dollar) {
   std::size_t Begin = Dollar + 1;
   std::size_t End = wordEnd(Text, Begin);
   if (End == Begin) {
