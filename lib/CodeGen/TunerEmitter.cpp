@@ -17,6 +17,7 @@
 
 #include "Directives/DirectiveLexing.h"
 #include "Frontend/SyntheticUnit.h"
+#include "Language/ConstraintCode.h"
 #include "Support/CStringLiteral.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -501,11 +502,13 @@ private:
     return true;
   }
 
-  /// Binds, inside a lambda over path P, every parameter the names list.
-  void emitBindings(const NameReferences &Names) {
+  /// Binds, inside a lambda over the path, every parameter the names list.
+  std::string bindings(const NameReferences &Names) const {
+    std::string Out;
     for (std::size_t Q : Names.Parameters)
-      OS << "[[maybe_unused]] const auto &" << Spec.Parameters[Q].Name.Name << " = std::get<"
-         << Slot[Q] << ">(atf_path_); ";
+      Out += "[[maybe_unused]] const auto &" + Spec.Parameters[Q].Name.Name + " = std::get<" +
+             std::to_string(Slot[Q]) + ">(atf_path_); ";
+    return Out;
   }
 
   void emitConjunct(std::size_t P, const ConstraintConjunct &C) {
@@ -522,15 +525,11 @@ private:
                                           "add the #atf::ocl:: or #atf::cuda:: directives of "
                                           "its kernel"));
     if (C.Shape != ConjunctShape::Predicate) {
-      OS << conjunctShapeName(C.Shape) << '(';
-      if (C.Names.Parameters.empty()) {
-        OS << '(' << Text << ')';
-      } else {
-        OS << "[&]([[maybe_unused]] const auto &atf_path_) { ";
-        emitBindings(C.Names);
-        OS << "return (" << Text << "); }";
-      }
-      OS << ')';
+      // The alias's operand: a value, or a function of the path.
+      OS << relationCall(C.Shape, C.Names.Parameters.empty()
+                                      ? "(" + Text + ")"
+                                      : "[&]([[maybe_unused]] const auto &atf_path_) { " +
+                                            bindings(C.Names) + "return (" + Text + "); }");
       return;
     }
     // A filter: the candidate is called by the parameter's own name.
@@ -538,7 +537,7 @@ private:
        << ", [[maybe_unused]] const auto &atf_path_) -> bool { ";
     NameReferences Others = C.Names;
     llvm::erase_value(Others.Parameters, P);
-    emitBindings(Others);
+    OS << bindings(Others);
     switch (C.Form) {
     case PredicateForm::Condition:
       OS << "return static_cast<bool>(" << Text << "); })";

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/ConstraintLowering.h"
 
+#include "Language/ConstraintCode.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -79,38 +81,11 @@ std::optional<Comparison> comparisonOf(const Expr *E) {
   return std::nullopt;
 }
 
-/// The alias of `X op E`, where X is the candidate.
-ConjunctShape shapeOf(BinaryOperatorKind Opcode) {
-  switch (Opcode) {
-  case BO_LT:
-    return ConjunctShape::LessThan;
-  case BO_LE:
-    return ConjunctShape::LessThanOrEq;
-  case BO_GT:
-    return ConjunctShape::GreaterThan;
-  case BO_GE:
-    return ConjunctShape::GreaterThanOrEq;
-  case BO_EQ:
-    return ConjunctShape::Equal;
-  default:
-    return ConjunctShape::Unequal;
-  }
-}
-
-/// The alias of `E op X`: the comparison read from X's side.
-ConjunctShape mirroredShapeOf(BinaryOperatorKind Opcode) {
-  switch (Opcode) {
-  case BO_LT:
-    return ConjunctShape::GreaterThan;
-  case BO_LE:
-    return ConjunctShape::GreaterThanOrEq;
-  case BO_GT:
-    return ConjunctShape::LessThan;
-  case BO_GE:
-    return ConjunctShape::LessThanOrEq;
-  default:
-    return shapeOf(Opcode);
-  }
+/// The alias of `X op E`, where X is the candidate, or of `E op X` when
+/// Mirrored: the one operator map's (Language/ConstraintCode.h).
+ConjunctShape shapeOf(BinaryOperatorKind Opcode, bool Mirrored = false) {
+  return comparisonShape(BinaryOperator::getOpcodeStr(Opcode), Mirrored)
+      .value_or(ConjunctShape::Unequal);
 }
 
 bool isZero(const Expr *E) {
@@ -162,7 +137,7 @@ private:
       if (isCandidate(Compare->LHS) && !names(Compare->RHS))
         return relation(shapeOf(Compare->Opcode), Compare->RHS);
       if (isCandidate(Compare->RHS) && !names(Compare->LHS))
-        return relation(mirroredShapeOf(Compare->Opcode), Compare->LHS);
+        return relation(shapeOf(Compare->Opcode, /*Mirrored=*/true), Compare->LHS);
       if (Compare->Opcode == BO_EQ) {
         const Expr *Other = isZero(Compare->RHS)   ? Compare->LHS
                             : isZero(Compare->LHS) ? Compare->RHS

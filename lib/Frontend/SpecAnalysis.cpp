@@ -32,18 +32,6 @@ namespace atfc {
 
 using llvm::StringRef;
 
-llvm::StringRef conjunctShapeName(ConjunctShape Shape) {
-  switch (Shape) {
-#define ATF_RELATION_SHAPE(Shape, Alias, Meaning)                                                  \
-  case ConjunctShape::Shape:                                                                       \
-    return #Alias;
-#include "Language/Language.def"
-  case ConjunctShape::Predicate:
-    return "predicate";
-  }
-  return "predicate";
-}
-
 bool AnalyzedSpec::hasErrors() const { return atfc::hasErrors(Diagnostics); }
 
 namespace {
@@ -306,7 +294,7 @@ private:
         if (Use.Kind == SymbolKind::Parameter && Use.Index == X.Owner &&
             Use.Offset >= Call.ArgumentBegin && Use.Offset < Call.ArgumentEnd) {
           if (std::optional<SourcePosition> Where = positionAt(Call.Offset))
-            error(*Where, "the argument of " + conjunctShapeName(Call.Shape).str() +
+            error(*Where, "the argument of " + std::string(conjunctShapeName(Call.Shape)) +
                               "(...) names " + Name +
                               ", the parameter it constrains; an alias compares " + Name +
                               " with an expression of inputs and other parameters (write a "
@@ -320,7 +308,7 @@ private:
     const int Status = *F.Status;
     if (Status >= ConstraintRelationBase) {
       const auto Shape = static_cast<ConjunctShape>(Status - ConstraintRelationBase);
-      const std::string Alias = conjunctShapeName(Shape).str() + "(...)";
+      const std::string Alias = std::string(conjunctShapeName(Shape)) + "(...)";
       auto Call = std::find_if(F.AliasCalls.begin(), F.AliasCalls.end(),
                                [&](const AliasCall &C) { return C.Shape == Shape; });
       std::optional<SourcePosition> Where =

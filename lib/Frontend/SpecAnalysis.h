@@ -21,6 +21,7 @@
 #ifndef ATFC_FRONTEND_SPECANALYSIS_H
 #define ATFC_FRONTEND_SPECANALYSIS_H
 
+#include "Language/ConstraintCode.h"
 #include "Language/TuningSpec.h"
 #include "Support/Diagnostic.h"
 
@@ -42,18 +43,6 @@ struct NameReferences {
   /// `atf::`; `opencl::` reads as `ocl::`), sorted, each once.
   std::vector<std::string> DeviceLimits;
 };
-
-/// The shape of one conjunct of a constraint: the relation shapes of
-/// Language.def (the engine's RelationShape, in the same order), or a filter.
-enum class ConjunctShape {
-#define ATF_RELATION_SHAPE(Shape, Alias, Meaning) Shape,
-#include "Language/Language.def"
-  Predicate, ///< anything else: a filter
-};
-
-/// The alias that a shape stands for: "divides", ..., "unequal", and
-/// "predicate" for Predicate.
-llvm::StringRef conjunctShapeName(ConjunctShape Shape);
 
 /// What a Predicate conjunct is, as C++.
 enum class PredicateForm {

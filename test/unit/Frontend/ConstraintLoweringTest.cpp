@@ -24,7 +24,7 @@ namespace {
 Lines conjuncts(const Analysis &A, llvm::StringRef Name) {
   Lines Out;
   for (const ConstraintConjunct &C : parameter(A, Name).Conjuncts) {
-    std::string Shape = conjunctShapeName(C.Shape).str();
+    std::string Shape(conjunctShapeName(C.Shape));
     if (C.Shape == ConjunctShape::Predicate)
       Shape += C.Form == PredicateForm::Condition  ? ":condition"
                : C.Form == PredicateForm::Callable ? ":callable"
