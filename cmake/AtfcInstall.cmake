@@ -7,7 +7,7 @@
 #   P/lib/cmake/atfc/atfcConfig.cmake                find_package(atfc)
 #
 # The installed atfc finds its libraries, headers and precompiled header
-# relative to its own executable (lib/Directives/TunerBuild.cpp), so P can
+# relative to its own executable (lib/Driver/TunerBuild.cpp), so P can
 # be moved as a whole. The precompiled header is made at install time from
 # the installed headers; when that fails, tuners compile without it (a few
 # seconds slower), which the install says.
@@ -18,16 +18,16 @@ install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_T
 # what it includes), with the layout of the source tree's include path.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-foreach(component Support SearchSpace Search System Backends DeviceBackends Results Analysis
+foreach(component Support Language SearchSpace Search System Backends DeviceBackends Results Analysis
                   Report Replay Invocation Tuning Ranks)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 endforeach()
 
 # The one table of the directive language, which runtime and SearchSpace
-# headers expand.
-install(FILES ${PROJECT_SOURCE_DIR}/lib/Directives/Language.def
-  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}/Directives)
+# headers expand (the loop above takes only headers).
+install(FILES ${PROJECT_SOURCE_DIR}/lib/Language/Language.def
+  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}/Language)
 
 # The precompiled header, from the installed headers with the tuners' flags.
 string(REPLACE ";" "\" \"" ATF_TUNER_FLAGS_QUOTED "${ATF_TUNER_FLAGS}")

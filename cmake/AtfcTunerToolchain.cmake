@@ -1,6 +1,6 @@
 # How atfc compiles the tuners it generates: the same compiler, and the
 # libraries of this build. Written at generate time (so that the targets'
-# files are known) into lib/Directives/TunerToolchain.inc, twice: as paths
+# files are known) into lib/Driver/TunerToolchain.inc, twice: as paths
 # into this build tree, and relative to the prefix of an installed atfc
 # (cmake/AtfcInstall.cmake installs the same files there), which atfc
 # uses when it finds them beside its own executable (TunerBuild.cpp).
@@ -23,8 +23,9 @@ set(ATF_TUNER_LIBRARIES)
 set(ATF_TUNER_INSTALL_LIBRARIES)
 set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
-foreach(target atfcRuntime atfcRanks atfcTuning atfcWisdom atfcInvocation atfcReplay atfcReport atfcAnalysis atfcSearch
-               atfcResults atfcDeviceBackends atfcBackends atfcSystem atfcSearchSpace atfcSupport)
+foreach(target atfcRuntime atfcRanks atfcTuning atfcWisdom atfcInvocation atfcReplay atfcReport atfcAnalysis
+               atfcSearch atfcResults atfcDeviceBackends atfcBackends atfcSystem atfcSearchSpace
+               atfcLanguage atfcSupport)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})
@@ -59,7 +60,7 @@ add_custom_command(OUTPUT ${ATF_TUNER_PCH}
 add_custom_target(tuner-pch ALL DEPENDS ${ATF_TUNER_PCH})
 add_dependencies(atfc tuner-pch)
 
-file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/lib/Directives/TunerToolchain.inc CONTENT
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/lib/Driver/TunerToolchain.inc CONTENT
 "#define ATF_TUNER_COMPILER \"${CMAKE_CXX_COMPILER}\"
 #define ATF_TUNER_FLAGS \"${ATF_TUNER_FLAGS}\"
 #define ATF_TUNER_LINK_FLAGS \"${ATF_TUNER_LINK_FLAGS}\"

@@ -199,9 +199,9 @@ inline double timeoutSeconds(double Seconds) { return Seconds; }
 template <class Unit> double timeoutSeconds(const duration<Unit> &D) { return D.Seconds; }
 
 /// The namespaces of the device limits (`atf::ocl::max_wg_size`, ...;
-/// Directives/Language.def). They hold no names: the tuner reads each limit
+/// Language/Language.def). They hold no names: the tuner reads each limit
 /// from the run's DeviceLimits, where atfc rewrote the user's reference
-/// (Directives/TunerEmitter.cpp); they exist for a user's
+/// (CodeGen/TunerEmitter.cpp); they exist for a user's
 /// `using namespace atf::ocl;`.
 namespace ocl {}
 namespace cuda {}

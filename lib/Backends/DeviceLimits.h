@@ -1,7 +1,7 @@
 //===- Backends/DeviceLimits.h - What a device allows -----------*- C++ -*-===//
 //
 // The limits of a device that a file's ranges, constraints and launch sizes
-// may name (`atf::ocl::max_wg_size`, ...; Directives/Language.def says which
+// may name (`atf::ocl::max_wg_size`, ...; Language/Language.def says which
 // member each name reads). A run owns one: the tuner reads it from the device
 // it opened (or from rank 0's device) and hands it to the generated code.
 //

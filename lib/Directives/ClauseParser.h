@@ -23,7 +23,7 @@
 #define ATFC_DIRECTIVES_CLAUSEPARSER_H
 
 #include "Directives/DirectiveScanner.h"
-#include "Directives/TuningSpec.h"
+#include "Language/TuningSpec.h"
 
 #include <vector>
 

@@ -1,14 +1,9 @@
 //===- Directives/DirectiveClauses.cpp - One parse function per directive ---===//
-//
-// Each directive's clauses into the TuningSpec: var, tp, search_technique,
-// abort_condition, device_info, check, grid and block sizes, depends and
-// objective.
-//
-// Tested through ClauseParserTest.cpp and ClauseParserErrorTest.cpp.
-//
-//===----------------------------------------------------------------------===//
-#include "Directives/SpecParser.h"
+#include "Directives/DirectiveClauses.h"
 
+#include "Directives/DirectiveTable.h"
+
+#include "Support/GeneratedName.h"
 #include "Support/Suggestions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -26,11 +21,94 @@
 
 namespace atfc::clauses {
 
-//===----------------------------------------------------------------------===//
-// The directives
-//===----------------------------------------------------------------------===//
+namespace {
 
-void SpecParser::parseVar(std::size_t I) {
+/// The functions an abort condition is built from. A search_technique whose
+/// expression starts with one is the slides' spelling of an abort condition.
+bool isAbortConditionName(StringRef Word) {
+  return Word == "evaluations" || Word == "valid_evaluations" || Word == "fraction" ||
+         Word == "duration" || Word == "cost" || Word == "speedup";
+}
+
+/// The first word of an expression, past `!`, `(`, blanks and `atf::`.
+StringRef leadingName(StringRef Text) {
+  std::size_t I = 0;
+  while (I < Text.size() && (isBlank(Text[I]) || Text[I] == '!' || Text[I] == '('))
+    ++I;
+  if (Text.substr(I).startswith("atf::"))
+    I += 5;
+  return Text.slice(I, wordEnd(Text, I));
+}
+
+} // namespace
+
+bool DirectiveClauses::claimDirective(StringRef Key) {
+  SourcePosition Here = pos(NameIndex);
+  std::optional<SourcePosition> First = firstOccurrence(Key, Here);
+  if (!First)
+    return true;
+  if (Key == "abort_condition")
+    error(Here, "the abort condition is already given at " + formatPosition(*First) +
+                    "; combine conditions with && or || in one directive");
+  else
+    error(Here, "'" + Spelling + "' may appear only once per file; the first one is at " +
+                    formatPosition(*First));
+  return false;
+}
+
+bool DirectiveClauses::declareName(const Identifier &Name, bool IsParameter) {
+  if (std::string Why = reservedNameReason(Name.Name); !Why.empty()) {
+    error(Name.Position, "'" + Name.Name + "' cannot be the name of " +
+                             (IsParameter ? "a tuning parameter" : "an input") +
+                             ": the scripts see it as an environment variable, and " + Why +
+                             "; choose another name");
+    return false;
+  }
+  // The name becomes code: a `#define` in best.h and the tuned source, a
+  // variable of the tuner, a member of the selection header; the analysis
+  // unit names each one's type `type_of_NAME` (SyntheticUnit.cpp).
+  if (std::string Why = generatedNameProblem(Name.Name, "type_of_"); !Why.empty()) {
+    error(Name.Position, "'" + nameForMessage(Name.Name) + "' cannot be the name of " +
+                             (IsParameter ? "a tuning parameter" : "an input") + ": " + Why +
+                             "; choose another name");
+    return false;
+  }
+  auto [It, Inserted] = Names.try_emplace(Name.Name, DeclaredName{Name.Position, IsParameter});
+  if (Inserted)
+    return true;
+  const DeclaredName &First = It->second;
+  std::string Where = formatPosition(First.Position);
+  if (First.IsParameter == IsParameter)
+    error(Name.Position, std::string(IsParameter ? "tuning parameter '" : "input '") + Name.Name +
+                             "' is already declared at " + Where);
+  else
+    error(Name.Position, "'" + Name.Name + "' is already declared as " +
+                             (First.IsParameter ? "a tuning parameter" : "an input") + " at " +
+                             Where + "; " + (IsParameter ? "a tuning parameter" : "an input") +
+                             " needs a name of its own");
+  return false;
+}
+
+bool DirectiveClauses::selectBackend(unsigned Prefix) {
+  if (Prefix == Unprefixed)
+    return true;
+  DeviceBackend Wanted = Prefix == CUDAPrefix ? DeviceBackend::CUDA : DeviceBackend::OpenCL;
+  if (Spec.Device.Backend == DeviceBackend::None) {
+    Spec.Device.Backend = Wanted;
+    BackendPosition = pos(NameIndex);
+    return true;
+  }
+  if (Spec.Device.Backend == Wanted)
+    return true;
+  bool CUDA = Wanted == DeviceBackend::CUDA;
+  error(NameIndex, std::string(CUDA ? "a CUDA" : "an OpenCL") +
+                       " directive in a file whose device directives are " +
+                       (CUDA ? "OpenCL" : "CUDA") + " (the first at " +
+                       formatPosition(BackendPosition) + "); a file targets one backend");
+  return false;
+}
+
+void DirectiveClauses::parseVar(std::size_t I) {
   InputVariable Input;
   Input.Directive = D->Hash;
   I = skipBlanks(Text, I);
@@ -104,7 +182,7 @@ void SpecParser::parseVar(std::size_t I) {
     Spec.Inputs.push_back(std::move(Input));
 }
 
-void SpecParser::parseTuningParameter(std::size_t I) {
+void DirectiveClauses::parseTuningParameter(std::size_t I) {
   std::vector<Clause> Clauses;
   bool ClausesOk = parseClauseList(I, TuningParameterClauses, Clauses);
   TuningParameter Parameter;
@@ -151,7 +229,7 @@ void SpecParser::parseTuningParameter(std::size_t I) {
     Spec.Parameters.push_back(std::move(Parameter));
 }
 
-void SpecParser::parseSearchTechnique(std::size_t I, bool AsAbortCondition) {
+void DirectiveClauses::parseSearchTechnique(std::size_t I, bool AsAbortCondition) {
   std::optional<SourceExpr> X = singleExpression(I);
   if (!X)
     return;
@@ -161,7 +239,7 @@ void SpecParser::parseSearchTechnique(std::size_t I, bool AsAbortCondition) {
     storeOnce<SourceExpr>("search_technique", std::move(X), Spec.SearchTechnique);
 }
 
-void SpecParser::parseDeviceInfo(std::size_t I) {
+void DirectiveClauses::parseDeviceInfo(std::size_t I) {
   std::vector<Clause> Clauses;
   if (!parseClauseList(I, DeviceInfoClauses, Clauses))
     return;
@@ -196,7 +274,7 @@ void SpecParser::parseDeviceInfo(std::size_t I) {
   }
 }
 
-void SpecParser::parseCheck(std::size_t I) {
+void DirectiveClauses::parseCheck(std::size_t I) {
   std::vector<Clause> Clauses;
   bool ClausesOk = parseClauseList(I, CheckClauses, Clauses);
   ResultCheck Check;
@@ -258,7 +336,7 @@ void SpecParser::parseCheck(std::size_t I) {
 
 /// `buffer<float>(N) data "x.npy"`, `buffer<int>(N) fill 0`: the kernel
 /// argument's expression, then its clauses.
-void SpecParser::parseKernelInput(std::size_t I) {
+void DirectiveClauses::parseKernelInput(std::size_t I) {
   const std::size_t Begin = skipBlanks(Text, I);
   ArgumentExtent Extent = scanArgument(Begin, InputClauses, /*DetectStrayWords=*/true);
   if (!Extent.Ok)
@@ -348,7 +426,7 @@ bool isNumberLiteral(StringRef Text) {
 
 } // namespace
 
-std::optional<InputFill> SpecParser::parseFill(const SourceExpr &X) {
+std::optional<InputFill> DirectiveClauses::parseFill(const SourceExpr &X) {
   InputFill Fill;
   Fill.Begin = X.Begin;
   StringRef T = StringRef(X.Text).trim();
@@ -386,7 +464,7 @@ std::optional<InputFill> SpecParser::parseFill(const SourceExpr &X) {
   return Fill;
 }
 
-void SpecParser::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot) {
+void DirectiveClauses::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr> &Slot) {
   std::optional<SourceExpr> X = singleExpression(I);
   if (!X)
     return;
@@ -399,7 +477,7 @@ void SpecParser::parseSize(std::size_t I, StringRef Key, std::vector<SourceExpr>
 /// repetitions' costs become the cost. `statistic` is found as a word
 /// outside brackets and literals, so that an expression may still use it
 /// inside parentheses.
-void SpecParser::parseRepetitions(std::size_t I) {
+void DirectiveClauses::parseRepetitions(std::size_t I) {
   const std::size_t End = Text.size();
   std::size_t Keyword = NoIndex;
   for (std::size_t J = I; J < End && Keyword == NoIndex;) {
@@ -455,7 +533,7 @@ void SpecParser::parseRepetitions(std::size_t I) {
 
 /// `depends "a" "b"`: one path per string (unlike a script, adjacent strings
 /// do not join).
-void SpecParser::parseDepends(std::size_t I) {
+void DirectiveClauses::parseDepends(std::size_t I) {
   const std::size_t End = Text.size();
   if (I >= End) {
     error(I, "expected the path of a file after 'depends'");
@@ -486,7 +564,7 @@ void SpecParser::parseDepends(std::size_t I) {
 /// `objective "gflops" max`: a quoted name (a letter, then letters, digits,
 /// `_ . / -`: it names columns of results.db's exports), then `min` or
 /// `max` (default `min`).
-void SpecParser::parseObjective(std::size_t I) {
+void DirectiveClauses::parseObjective(std::size_t I) {
   const std::size_t End = Text.size();
   if (I >= End || Text[I] != '"') {
     error(I, "expected the objective's name in quotes after 'objective', as in "

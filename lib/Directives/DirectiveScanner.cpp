@@ -115,7 +115,7 @@ bool isClauseKeyword(llvm::StringRef Head, llvm::StringRef Word) {
 #define ATF_CLAUSE(Directive, Keyword)                                                             \
   if (Last == #Directive && Word == #Keyword && (Head == "tp") == (Last == "tp"))                  \
     return true;
-#include "Directives/Language.def"
+#include "Language/Language.def"
   return false;
 }
 

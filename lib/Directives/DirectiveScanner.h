@@ -16,6 +16,7 @@
 #ifndef ATFC_DIRECTIVES_DIRECTIVESCANNER_H
 #define ATFC_DIRECTIVES_DIRECTIVESCANNER_H
 
+#include "Language/SourcePosition.h"
 #include "Support/Diagnostic.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -42,14 +43,6 @@ SourceLanguage sourceLanguageForExtension(llvm::StringRef Extension);
 
 /// The language of the file at Path, by its extension.
 SourceLanguage sourceLanguageForPath(llvm::StringRef Path);
-
-/// A 1-based line and column (in bytes) of the scanned file.
-struct SourcePosition {
-  unsigned Line = 0;
-  unsigned Column = 0;
-
-  friend bool operator==(const SourcePosition &, const SourcePosition &) = default;
-};
 
 /// One `#atf::` directive: its text as one logical line, and where each
 /// character of that text came from.

@@ -2,7 +2,7 @@
 #include "Driver/MeasuredFiles.h"
 
 #include "Directives/DirectiveScanner.h"
-#include "Directives/IncludedFiles.h"
+#include "Frontend/IncludedFiles.h"
 #include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
 #include "System/RegularFiles.h"

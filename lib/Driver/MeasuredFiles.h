@@ -9,7 +9,7 @@
 #ifndef ATFC_DRIVER_MEASUREDFILES_H
 #define ATFC_DRIVER_MEASUREDFILES_H
 
-#include "Directives/Frontend.h"
+#include "Frontend/Frontend.h"
 #include "Support/Diagnostic.h"
 
 #include <optional>

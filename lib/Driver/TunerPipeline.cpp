@@ -3,7 +3,7 @@
 
 #include "Driver/MeasuredFiles.h"
 
-#include "Directives/TunerBuild.h"
+#include "Driver/TunerBuild.h"
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"
@@ -99,7 +99,7 @@ std::vector<WisdomConstraint> parameterConstraintsOf(const FrontendResult &File)
     if (P < File.Analysis.Parameters.size()) {
       C.Type = File.Analysis.Parameters[P].TypeName;
       for (const ConstraintConjunct &J : File.Analysis.Parameters[P].Conjuncts) {
-        std::string Shape = conjunctShapeName(J.Shape).str();
+        std::string Shape(conjunctShapeName(J.Shape));
         if (J.Shape == ConjunctShape::Predicate)
           Shape = J.Form == PredicateForm::Condition  ? "condition"
                   : J.Form == PredicateForm::Callable ? "callable"

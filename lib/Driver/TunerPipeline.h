@@ -10,8 +10,8 @@
 #ifndef ATFC_DRIVER_TUNERPIPELINE_H
 #define ATFC_DRIVER_TUNERPIPELINE_H
 
-#include "Directives/Frontend.h"
-#include "Directives/TunerEmitter.h"
+#include "CodeGen/TunerEmitter.h"
+#include "Frontend/Frontend.h"
 #include "Support/Diagnostic.h"
 #include "System/OutputDirectory.h"
 #include "Wisdom/Wisdom.h"

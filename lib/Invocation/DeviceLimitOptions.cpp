@@ -23,7 +23,7 @@ const std::vector<LimitEntry> &limitTable() {
   static const std::vector<LimitEntry> Table = {
 #define ATF_DEVICE_LIMIT(Backend, Name, Field)                                                     \
   {#Backend, #Name, [](DeviceLimits &L) -> std::uint64_t & { return L.Field; }},
-#include "Directives/Language.def"
+#include "Language/Language.def"
   };
   return Table;
 }

@@ -46,10 +46,10 @@ template <class T> std::uint64_t magnitude(T V) {
 } // namespace detail
 
 /// The shapes of relation constraints that the generator knows
-/// (Directives/Language.def: ATF_RELATION_SHAPE).
+/// (Language/Language.def: ATF_RELATION_SHAPE).
 enum class RelationShape {
 #define ATF_RELATION_SHAPE(Shape, Alias, Meaning) Shape,
-#include "Directives/Language.def"
+#include "Language/Language.def"
 };
 
 /// True when V and E stand in relation S.
@@ -163,10 +163,10 @@ template <class C> struct IsConstraint<Not<C>> : std::true_type {};
 template <class T>
 concept ConstraintObject = IsConstraint<std::remove_cvref_t<T>>::value;
 
-// The aliases of the directive language (Directives/Language.def).
+// The aliases of the directive language (Language/Language.def).
 #define ATF_CONSTRAINT_ALIAS(Name, Shape)                                                          \
   template <class E> auto Name(E Expr) { return Relation<RelationShape::Shape, E>{Expr}; }
-#include "Directives/Language.def"
+#include "Language/Language.def"
 template <class F> auto predicate(F Fn) { return Predicate<F>{Fn}; }
 
 /// Turns a constraint object or a bare callable into a constraint object.

@@ -1,6 +1,7 @@
 //===- Wisdom/SelectionConstraints.cpp - Constraints in C -----------------===//
 #include "Wisdom/SelectionConstraints.h"
 
+#include "Language/ConstraintCode.h"
 #include "Support/CStringLiteral.h"
 #include "Wisdom/SelectionHeader.h"
 
@@ -14,29 +15,6 @@
 namespace atfc {
 
 namespace {
-
-/// The relation aliases in Language.def's order: their code in the shared
-/// helper is their index.
-constexpr const char *kRelationAliases[] = {
-#define ATF_RELATION_SHAPE(Shape, Alias, Meaning) #Alias,
-#include "Directives/Language.def"
-};
-
-std::optional<int> relationCode(const std::string &Alias) {
-  for (int I = 0; I < static_cast<int>(std::size(kRelationAliases)); ++I)
-    if (Alias == kRelationAliases[I])
-      return I;
-  return std::nullopt;
-}
-
-/// The C operator of a comparison alias; null for divides and multiple_of.
-const char *comparisonOperator(const std::string &Alias) {
-  static const std::map<std::string, const char *> Operators = {
-      {"less_than", "<"},           {"less_than_or_eq", "<="}, {"greater_than", ">"},
-      {"greater_than_or_eq", ">="}, {"equal", "=="},           {"unequal", "!="}};
-  auto Found = Operators.find(Alias);
-  return Found == Operators.end() ? nullptr : Found->second;
-}
 
 struct Token {
   enum Kind { Name, Number, Operator, End } What = End;
@@ -411,41 +389,6 @@ constexpr const char *kQuietBegin =
 constexpr const char *kQuietEnd = "#if defined(__clang__)\n#pragma clang diagnostic pop\n"
                                   "#elif defined(__GNUC__)\n#pragma GCC diagnostic pop\n#endif\n\n";
 
-/// The sign and magnitude of integer X as the helper's two arguments.
-std::string signAndMagnitude(const std::string &X) {
-  return fmt::format("{0} < {0} * 0, ({0} < {0} * 0 ? 0ULL - (unsigned long long){0} : "
-                     "(unsigned long long){0})",
-                     X);
-}
-
-/// The helper every selection header shares: relations of integers as
-/// SearchSpace/Constraint.h's holds() decides them, on sign and magnitude.
-std::string relationHelper() {
-  auto Code = [](const char *Alias) { return *relationCode(Alias); };
-  return fmt::format(
-      "#ifndef ATFC_SELECT_HOLDS_DEFINED\n#define ATFC_SELECT_HOLDS_DEFINED\n"
-      "/* Whether integer v stands in relation `shape` to integer e, each given\n"
-      " * as sign and magnitude: divisibility on magnitudes, comparisons\n"
-      " * without wrapping, as atfc's tuner decides them. Every selection\n"
-      " * header has it. */\n"
-      "static inline int atfc_select_holds_(int shape, int v_negative, unsigned long long v,\n"
-      "                                     int e_negative, unsigned long long e) {{\n"
-      "  int order = v_negative != e_negative ? (v_negative ? -1 : 1)\n"
-      "              : v == e ? 0 : ((v < e) != (v_negative != 0) ? -1 : 1);\n"
-      "  switch (shape) {{\n"
-      "  case {}: return v != 0 && e % v == 0; /* divides */\n"
-      "  case {}: return e == 0 ? v == 0 : v % e == 0; /* multiple_of */\n"
-      "  case {}: return order < 0;\n  case {}: return order <= 0;\n"
-      "  case {}: return order > 0;\n  case {}: return order >= 0;\n"
-      "  case {}: return order == 0;\n  default: return order != 0;\n  }}\n}}\n\n"
-      "/* What an integer division by zero gives: 0, and *zero = 1 (the\n"
-      " * configuration does not fit). */\n"
-      "static inline int atfc_select_zero_(int *zero) {{\n  *zero = 1;\n  return 0;\n}}\n"
-      "#endif\n\n",
-      Code("divides"), Code("multiple_of"), Code("less_than"), Code("less_than_or_eq"),
-      Code("greater_than"), Code("greater_than_or_eq"), Code("equal"));
-}
-
 } // namespace
 
 Expected<CExpression> expressionInC(std::string_view Text,
@@ -482,7 +425,7 @@ Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
   std::set<std::string> Read;
   for (const WisdomConstraint &C : W.Constraints ? *W.Constraints : std::vector<WisdomConstraint>{})
     for (const WisdomConjunct &J : C.Conjuncts) {
-      const std::optional<int> Relation = relationCode(J.Shape);
+      const std::optional<ConjunctShape> Relation = relationShapeOf(J.Shape);
       const std::string Label =
           C.Parameter + ": " + (Relation ? J.Shape + "(" + J.Expression + ")" : J.Expression);
       auto Unchecked = [&](const std::string &Why) {
@@ -509,15 +452,9 @@ Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
       const std::string &V = C.Parameter;
       const bool Floating = E->Floating || Candidate->second == "float" ||
                             Candidate->second == "double" || Candidate->second == "long double";
-      std::string Condition;
-      if (!Relation) {
-        Condition = E->Text;
-      } else if (!Floating) {
-        Condition = fmt::format("atfc_select_holds_({}, {}, {})", *Relation, signAndMagnitude(V),
-                                signAndMagnitude(E->Text));
-      } else if (const char *Op = comparisonOperator(J.Shape)) {
-        Condition = "(" + V + " " + Op + " " + E->Text + ")";
-      } else {
+      const std::optional<std::string> Condition =
+          Relation ? relationInC(*Relation, V, E->Text, Floating) : E->Text;
+      if (!Condition) {
         Unchecked("divisibility of floating-point values");
         continue;
       }
@@ -526,12 +463,12 @@ Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
         Read.insert(V);
       Result.Checked.push_back(Label);
       Checks += fmt::format("  /* {} */\n  if (!{} || {}) return 0;\n", cStringLiteral(Label),
-                            Condition, Zero);
+                            *Condition, Zero);
     }
 
   std::string &H = Result.Code;
   if (!Checks.empty())
-    H += relationHelper() + kQuietBegin;
+    H += relationHelperInC() + kQuietBegin;
   H += fmt::format("/* 1 when *atfc_config satisfies, at these inputs, each constraint of the\n"
                    " * file that this header checks ({} checked, {} not: see the head of\n"
                    " * this file); 0 when one fails or an integer division by zero. */\n"

@@ -18,8 +18,9 @@
 // a configuration not fit (the tuner stops at one). Relations compare
 // integers mathematically, as the tuner's engine does (SearchSpace/
 // Constraint.h: `divides` on magnitudes, comparisons without wrapping), in
-// one helper that every selection header shares. Everything else (a
-// lambda, a call, a device limit, a constant input, a string) is not
+// one helper that every selection header shares, written with the tuner's
+// constraints by one generator (Language/ConstraintCode.h). Everything else
+// (a lambda, a call, a device limit, a constant input, a string) is not
 // checked: the header lists it and takes it to hold.
 //
 //===----------------------------------------------------------------------===//

@@ -57,7 +57,7 @@ struct WisdomParameter {
 };
 
 /// One conjunct of a tuning parameter's constraint, as the analysis lowered
-/// it (Directives/ConstraintLowering.h), for the selection header to check
+/// it (Frontend/ConstraintLowering.h), for the selection header to check
 /// at a program's own inputs (SelectionConstraints.h).
 struct WisdomConjunct {
   /// A relation alias of the directive language ("divides", "multiple_of",

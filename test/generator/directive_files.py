@@ -29,7 +29,7 @@ import sys
 import time
 
 # Device limits (Language.def) and the ways a file may spell them; the
-# tuner reads each from the run's limits (Directives/TunerEmitter.cpp).
+# tuner reads each from the run's limits (CodeGen/TunerEmitter.cpp).
 LIMITS = {"opencl": ["max_wi_size_0", "max_wi_size_1", "max_wi_size_2", "max_wg_size",
                      "local_mem_size"],
           "cuda": ["max_block_dim_x", "max_grid_dim_y", "max_threads_per_block",

@@ -1,5 +1,5 @@
 // Every CUDA device limit of Language.def is known to check (and to the
-// tuner: test/unit/Directives/LanguageTableTest.cpp compiles each against
+// tuner: test/unit/Language/LanguageTableTest.cpp compiles each against
 // the runtime). The file's only kernel is measured without a kernel_name.
 // RUN: %atfc check %s | FileCheck %s
 // CHECK: constraint names N, cuda::max_grid_dim_x, cuda::max_threads_per_block

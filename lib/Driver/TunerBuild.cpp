@@ -1,0 +1,347 @@
+//===- Driver/TunerBuild.cpp - Compiling the tuner program ------------===//
+//
+// The toolchain is that of the build tree atfc was built in, or, for an
+// installed atfc (PREFIX/bin/atfc), the libraries, headers and precompiled
+// header installed under PREFIX: found relative to the executable, so that
+// an installed tree can be moved as a whole.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/TunerBuild.h"
+#include "Driver/TunerIntegrity.h"
+#include "System/Interruption.h"
+#include "System/OutputDirectory.h"
+#include "System/Process.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+// ATF_TUNER_COMPILER, ATF_TUNER_FLAGS, ATF_TUNER_LINK_FLAGS, ATF_TUNER_INCLUDES,
+// ATF_TUNER_LIBRARIES, and the installed ATF_TUNER_INSTALL_INCLUDES and
+// ATF_TUNER_INSTALL_LIBRARIES (paths relative to the prefix):
+// semicolon-separated lists written by CMake (cmake/AtfcTunerToolchain.cmake).
+#include "TunerToolchain.inc"
+
+namespace atfc {
+
+namespace {
+/// Runs the compiler, its stdout and stderr into Log, stdin from /dev/null
+/// (a background group that reads the terminal stops), with atfc's signal
+/// state, in a process group of its own; whether it exited with
+/// status 0. Else Message says why in the words of LLVM's launcher, which
+/// ran it before (the log shows them). A stopping signal (SIGTERM to atfc
+/// or to its group, as `timeout` and Slurm send it) ends the whole group
+/// and sets Interrupted: the driver, dying, once left a cc1plus it had just
+/// started running on.
+bool runCompiler(const std::vector<llvm::StringRef> &Args, const std::string &Log,
+                 std::string &Message, bool &Interrupted) {
+  if (!llvm::sys::fs::exists(Args.front())) {
+    Message = "Executable \"" + Args.front().str() + "\" doesn't exist!";
+    return false;
+  }
+  ProcessSpec Spec;
+  Spec.Argv.assign(Args.begin(), Args.end());
+  Spec.EmptySignalMask = Spec.DefaultSignals = false;
+  Spec.OwnGroup = true;
+  Spec.NullInput = true;
+  const int LogFd = ::open(Log.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  int Error = LogFd < 0 ? errno : 0;
+  Process Compiler;
+  if (!Error) {
+    Spec.OutputFd = Spec.ErrorFd = LogFd;
+    Error = startProcess(Spec, Compiler);
+    ::close(LogFd);
+  }
+  if (Error) {
+    Message = describeStartFailure(Error);
+    return false;
+  }
+  {
+    // The group's id stays ours until the compiler is reaped, below.
+    Interruption Stop([&Compiler] {
+      Compiler.signal(SIGTERM);
+      Compiler.signal(SIGCONT);
+    });
+    Compiler.waitForExit();
+    Interrupted = Stop.requested();
+  }
+  // What the group has left once the compiler ends is killed.
+  const int Status = Compiler.endGroup();
+  if (Interrupted) {
+    Message = "interrupted";
+    return false;
+  }
+  if (WIFSIGNALED(Status)) {
+    Message = strsignal(WTERMSIG(Status));
+    if (WCOREDUMP(Status))
+      Message += " (core dumped)";
+    return false;
+  }
+  if (WEXITSTATUS(Status) == 127)
+    Message = std::strerror(ENOENT);
+  else if (WEXITSTATUS(Status) == 126)
+    Message = "Program could not be executed";
+  return WEXITSTATUS(Status) == 0;
+}
+
+std::vector<std::string> splitList(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  List.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  return {Parts.begin(), Parts.end()};
+}
+
+/// What tuners are compiled against.
+struct TunerToolchain {
+  /// Include directories, the precompiled header's first.
+  std::vector<std::string> Includes;
+  /// Libraries and linker options, in link order.
+  std::vector<std::string> Libraries;
+};
+
+/// The installed toolchain when an installed atfc's libraries lie under the
+/// prefix of this executable (PREFIX/bin/atfc), else this build tree's.
+TunerToolchain findToolchain() {
+  TunerToolchain BuildTree{splitList(ATF_TUNER_INCLUDES), splitList(ATF_TUNER_LIBRARIES)};
+  static int Anchor; // any address in this program, for getMainExecutable
+  const std::string Self = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+  if (Self.empty())
+    return BuildTree;
+  const llvm::StringRef Prefix = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Self));
+  // Relative entries are under the prefix; absolute ones and options stay.
+  auto Resolve = [&](const std::string &Entry) {
+    if (Entry.empty() || Entry[0] == '/' || Entry[0] == '-')
+      return Entry;
+    llvm::SmallString<256> Path(Prefix);
+    llvm::sys::path::append(Path, Entry);
+    return std::string(Path);
+  };
+  TunerToolchain Installed;
+  for (const std::string &Entry : splitList(ATF_TUNER_INSTALL_INCLUDES))
+    Installed.Includes.push_back(Resolve(Entry));
+  for (const std::string &Entry : splitList(ATF_TUNER_INSTALL_LIBRARIES))
+    Installed.Libraries.push_back(Resolve(Entry));
+  if (!Installed.Libraries.empty() && llvm::sys::fs::exists(Installed.Libraries.front()))
+    return Installed;
+  return BuildTree;
+}
+
+/// The compiler's command line, output and input left out.
+std::vector<std::string> compileCommand(const TunerToolchain &Toolchain) {
+  std::vector<std::string> Command = {ATF_TUNER_COMPILER};
+  for (const std::string &Flag : splitList(ATF_TUNER_FLAGS))
+    Command.push_back(Flag);
+  for (const std::string &Dir : Toolchain.Includes)
+    Command.push_back("-I" + Dir);
+  return Command;
+}
+
+/// What identifies a file's version cheaply: path, size and time.
+std::string fileStamp(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return Path;
+  return Path + ':' + std::to_string(Status.getSize()) + ':' +
+         std::to_string(Status.getLastModificationTime().time_since_epoch().count());
+}
+} // namespace
+
+std::string tunerFileName(std::uint64_t Hash) {
+  std::string Digits = llvm::utohexstr(Hash, /*LowerCase=*/true);
+  return "tuner-" + std::string(16 - Digits.size(), '0') + Digits;
+}
+
+namespace {
+/// The cache name of Source's tuner built with Toolchain.
+std::string tunerNameFor(llvm::StringRef Source, const TunerToolchain &Toolchain) {
+  const std::vector<std::string> Command = compileCommand(Toolchain);
+  const std::vector<std::string> &Libraries = Toolchain.Libraries;
+  const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
+  // The compiler's own stamp (stat follows its symlinks) stands for its
+  // version, so that an upgraded compiler builds afresh; the precompiled
+  // header's stands for the headers, whose inline code the libraries'
+  // stamps do not cover.
+  std::string Key = Source.str() + '\n' + fileStamp(ATF_TUNER_COMPILER);
+  if (!Toolchain.Includes.empty())
+    Key += '\n' + fileStamp(Toolchain.Includes.front() + "/runtime/TunerMain.h.gch");
+  for (const std::string &Part : Command)
+    Key += '\n' + Part;
+  for (const std::string &Flag : LinkFlags)
+    Key += '\n' + Flag;
+  for (const std::string &Library : Libraries)
+    Key += '\n' + fileStamp(Library);
+  return tunerFileName(llvm::xxHash64(Key));
+}
+} // namespace
+
+std::string tunerNameOf(llvm::StringRef Source) { return tunerNameFor(Source, findToolchain()); }
+
+TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
+  const auto Start = std::chrono::steady_clock::now();
+  TunerBuild Build;
+  auto Finish = [&] {
+    Build.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    return Build;
+  };
+
+  const TunerToolchain Toolchain = findToolchain();
+  const std::vector<std::string> Command = compileCommand(Toolchain);
+  const std::vector<std::string> &Libraries = Toolchain.Libraries;
+  const std::vector<std::string> LinkFlags = splitList(ATF_TUNER_LINK_FLAGS);
+  const std::string Name = tunerNameFor(Source, Toolchain);
+
+  // The cache is an output directory: the user's, no link followed, no
+  // file overwritten that atfc did not create (System/OutputDirectory.h).
+  Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/true);
+  Expected<void> Claimed =
+      Dir ? Dir->claimAll({Name, Name + ".cpp", Name + ".sha256", Name + ".command"})
+          : Dir.takeError();
+  if (!Claimed) {
+    Build.Refused = Claimed.error().message();
+    return Finish();
+  }
+  llvm::SmallString<256> Binary(CacheDir);
+  llvm::sys::path::append(Binary, Name);
+  Build.Binary = std::string(Binary);
+  // Only the binary atfc built and recorded (TunerIntegrity.h); anything
+  // else of that name is built over.
+  Expected<bool> Matches = tunerMatchesRecord(Build.Binary);
+  if (!Matches) {
+    Build.Refused = Matches.error().message();
+    return Finish();
+  }
+  if (*Matches && llvm::sys::fs::can_execute(Binary)) {
+    // Used now: the cache evicts the tuners used longest ago.
+    ::utimensat(Dir->fd(), Name.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+    Build.Succeeded = Build.Cached = true;
+    evictOldTuners(CacheDir, kTunersKept);
+    return Finish();
+  }
+
+  // Files of this build only: two atfc building the same tuner at once
+  // must not compile from, or link into, each other's half-written files.
+  llvm::SmallString<256> Program;
+  int ProgramFd = -1;
+  if (std::error_code Error =
+          llvm::sys::fs::createUniqueFile(Build.Binary + "-%%%%%%%%.cpp", ProgramFd, Program)) {
+    Build.Log = "cannot create a file in '" + CacheDir.str() + "': " + Error.message();
+    return Finish();
+  }
+  const std::string Stem = std::string(Program.str().drop_back(4));
+  const std::string Partial = Stem + ".partial", Log = Stem + ".log";
+  auto RemoveTemporaries = [&] {
+    for (const std::string &Path : {std::string(Program), Partial, Log})
+      llvm::sys::fs::remove(Path);
+  };
+  {
+    llvm::raw_fd_ostream OS(ProgramFd, /*shouldClose=*/true);
+    OS << Source;
+    OS.close();
+    if (OS.has_error()) {
+      Build.Log = "cannot write '" + std::string(Program) + "'";
+      OS.clear_error();
+      RemoveTemporaries();
+      return Finish();
+    }
+  }
+  std::vector<llvm::StringRef> Args(Command.begin(), Command.end());
+  Args.push_back(Program);
+  Args.push_back("-o");
+  Args.push_back(Partial);
+  for (const std::string &Flag : LinkFlags)
+    Args.push_back(Flag);
+  for (const std::string &Library : Libraries)
+    Args.push_back(Library);
+  std::string ErrorMessage;
+  if (!runCompiler(Args, Log, ErrorMessage, Build.Interrupted)) {
+    auto Output = llvm::MemoryBuffer::getFile(Log);
+    Build.Log = (Output ? (*Output)->getBuffer().str() : std::string()) + ErrorMessage;
+    RemoveTemporaries();
+    return Finish();
+  }
+  // Renamed only when complete, so that a cached binary is never partial.
+  auto BaseName = [](llvm::StringRef Path) { return llvm::sys::path::filename(Path).str(); };
+  if (Expected<void> Renamed = Dir->renameOnto(BaseName(Partial), Name); !Renamed) {
+    Build.Log = Renamed.error().message() + "\n";
+    RemoveTemporaries();
+    return Finish();
+  }
+  static_cast<void>(Dir->renameOnto(BaseName(Program), Name + ".cpp"));
+  RemoveTemporaries();
+  if (Expected<void> Recorded = recordTunerDigest(Build.Binary); !Recorded) {
+    Build.Log =
+        "cannot record the digest of '" + Build.Binary + "': " + Recorded.error().message() + "\n";
+    return Finish();
+  }
+  // The command beside the tuner, for whoever wonders how it was built
+  // (and which toolchain, build tree or installed, it was built with).
+  {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    const std::string Kept = Build.Binary + ".cpp";
+    for (std::size_t I = 0; I < Args.size(); ++I)
+      OS << (I ? " " : "")
+         << (Args[I] == Program   ? llvm::StringRef(Kept)
+             : Args[I] == Partial ? llvm::StringRef(Build.Binary)
+                                  : Args[I]);
+    OS << '\n';
+    // Only informative: a failure to write it is no error.
+    static_cast<void>(Dir->writeFile(Name + ".command", OS.str()));
+  }
+  evictOldTuners(CacheDir, kTunersKept);
+  Build.Succeeded = true;
+  return Finish();
+}
+
+std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
+  struct Cached {
+    std::string Path;
+    llvm::sys::TimePoint<> Used;
+  };
+  // Only what atfc created there: a user's file of a tuner's name stays.
+  Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/false);
+  Expected<std::vector<std::string>> Created =
+      Dir ? Dir->createdNames() : Expected<std::vector<std::string>>(Dir.takeError());
+  if (!Created)
+    return 0;
+  auto IsCreated = [&](const std::string &Name) { return llvm::is_contained(*Created, Name); };
+  std::vector<Cached> Tuners;
+  std::error_code Error;
+  for (llvm::sys::fs::directory_iterator It(CacheDir, Error), End; It != End && !Error;
+       It.increment(Error)) {
+    const llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    // Only what buildTuner names: "tuner-" and 16 hex digits.
+    if (Name.size() != 22 || !Name.startswith("tuner-") ||
+        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit) || !IsCreated(Name.str()))
+      continue;
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(It->path(), Status) || !llvm::sys::fs::is_regular_file(Status))
+      continue;
+    Tuners.push_back({It->path(), Status.getLastModificationTime()});
+  }
+  if (Tuners.size() <= Keep)
+    return 0;
+  std::sort(Tuners.begin(), Tuners.end(),
+            [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
+  for (std::size_t I = Keep; I < Tuners.size(); ++I)
+    for (const char *Suffix : {"", ".cpp", ".command", ".sha256"})
+      if (IsCreated(llvm::sys::path::filename(Tuners[I].Path).str() + Suffix))
+        llvm::sys::fs::remove(Tuners[I].Path + Suffix);
+  return Tuners.size() - Keep;
+}
+
+} // namespace atfc

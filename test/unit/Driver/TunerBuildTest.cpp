@@ -1,0 +1,84 @@
+//===- TunerBuildTest.cpp - The cache of tuner binaries -------------------===//
+//
+// The cache keeps the tuners used last. Every cached tuner is "tuner-" and
+// 16 hex digits: a key hashing below 2^60 once gave a shorter name, which a
+// fresh machine's run of the lit tests (matching tuner-???????????????? )
+// found.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/TunerBuild.h"
+#include "System/OutputDirectory.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fcntl.h>
+#include <fstream>
+#include <random>
+#include <sys/stat.h>
+
+namespace atfc {
+namespace {
+
+TEST(TunerBuild, NamesHaveSixteenHexDigitsWithLeadingZeros) {
+  EXPECT_EQ(tunerFileName(0), "tuner-0000000000000000");
+  EXPECT_EQ(tunerFileName(0xabc), "tuner-0000000000000abc");
+  EXPECT_EQ(tunerFileName(0x0ac23105eeacdeaa), "tuner-0ac23105eeacdeaa");
+  EXPECT_EQ(tunerFileName(~std::uint64_t(0)), "tuner-ffffffffffffffff");
+  std::mt19937_64 Random(3);
+  for (int I = 0; I < 1000; ++I) {
+    const std::uint64_t Hash = Random() >> (Random() % 64);
+    const std::string Name = tunerFileName(Hash);
+    ASSERT_EQ(Name.size(), 22u) << Name;
+    EXPECT_EQ(std::stoull(Name.substr(6), nullptr, 16), Hash);
+  }
+}
+
+// The cache keeps the tuners used last and removes the others with the
+// files beside them; files that are no tuner of its naming stay.
+TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("atfc-tuner-cache", Dir));
+  // Written as atfc writes them, recorded as its own (OutputDirectory.h).
+  Expected<OutputDirectory> Cache = OutputDirectory::open(std::string(Dir), false);
+  ASSERT_TRUE(Cache) << Cache.error().message();
+  auto Write = [&](const std::string &Name, int SecondsAgo, bool Atfcs = true) {
+    const std::string Path = std::string(Dir) + "/" + Name;
+    if (Atfcs)
+      ASSERT_TRUE(Cache->writeFile(Name, "x"));
+    else
+      std::ofstream(Path) << "x";
+    const auto When = std::chrono::system_clock::now() - std::chrono::seconds(SecondsAgo);
+    const std::int64_t Seconds =
+        std::chrono::duration_cast<std::chrono::seconds>(When.time_since_epoch()).count();
+    const struct timespec Times[2] = {{Seconds, 0}, {Seconds, 0}};
+    ASSERT_EQ(::utimensat(AT_FDCWD, Path.c_str(), Times, 0), 0);
+  };
+  for (int I = 0; I < 6; ++I) {
+    Write(tunerFileName(I), 100 * I); // tuner 0 used last, tuner 5 longest ago
+    Write(tunerFileName(I) + ".cpp", 0);
+    Write(tunerFileName(I) + ".command", 0);
+  }
+  Write("results.db", 1000);
+  Write("tuner-notahexnumber!!", 1000);
+  // A user's file of a tuner's name, used longest ago: not atfc's to remove.
+  Write(tunerFileName(99), 2000, /*Atfcs=*/false);
+  EXPECT_EQ(evictOldTuners(Dir, 3), 3u);
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/" + tunerFileName(99)));
+  for (int I = 0; I < 6; ++I) {
+    const std::string Path = std::string(Dir) + "/" + tunerFileName(I);
+    EXPECT_EQ(llvm::sys::fs::exists(Path), I < 3) << Path;
+    EXPECT_EQ(llvm::sys::fs::exists(Path + ".cpp"), I < 3) << Path;
+    EXPECT_EQ(llvm::sys::fs::exists(Path + ".command"), I < 3) << Path;
+  }
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/results.db"));
+  EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/tuner-notahexnumber!!"));
+  EXPECT_EQ(evictOldTuners(Dir, 3), 0u);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
+} // namespace atfc
