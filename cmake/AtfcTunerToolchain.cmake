@@ -24,7 +24,8 @@ set(ATF_TUNER_INSTALL_LIBRARIES)
 set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
 foreach(target atfcRuntime atfcWisdom atfcInvocation atfcReplay atfcReport atfcAnalysis atfcSearch
-               atfcResults atfcDeviceBackends atfcBackends atfcSystem atfcSearchSpace atfcSupport)
+               atfcResults atfcDeviceBackends atfcKernelData atfcBackends atfcSystem atfcSearchSpace
+               atfcSupport)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})

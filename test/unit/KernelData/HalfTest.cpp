@@ -6,7 +6,7 @@
 // converted by atfc and by GCC's _Float16, which must agree bit for bit.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/Half.h"
+#include "KernelData/Half.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-//===- DeviceBackends/KernelArgument.h - A device kernel's arguments --*- C++ -*-===//
+//===- KernelData/KernelArgument.h - A device kernel's arguments --*- C++ -*-===//
 //
 // The arguments a device backend passes to the kernel it tunes, one per
 // `#atf::ocl::input` / `#atf::cuda::input`: scalars (a given value or a random
@@ -10,10 +10,10 @@
 // all see the same inputs.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
-#define ATFC_DEVICEBACKENDS_KERNELARGUMENT_H
+#ifndef ATFC_KERNELDATA_KERNELARGUMENT_H
+#define ATFC_KERNELDATA_KERNELARGUMENT_H
 
-#include "DeviceBackends/Half.h"
+#include "KernelData/Half.h"
 #include "Support/Error.h"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-//===- DeviceBackends/NumpyArray.cpp - NumPy .npy files and raw data ------===//
+//===- KernelData/NumpyArray.cpp - NumPy .npy files and raw data ----------===//
 //
 // The header of a .npy file is the magic "\x93NUMPY", a version (1.0: a
 // 2-byte length; 2.0 and 3.0: a 4-byte length, little-endian) and a Python
@@ -8,7 +8,7 @@
 // past the end.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 
 #include "System/RegularFiles.h"
 #include "System/WriteAll.h"

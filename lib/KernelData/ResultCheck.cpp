@@ -1,12 +1,12 @@
-//===- DeviceBackends/ResultCheck.cpp - Comparing a kernel's outputs ------------===//
+//===- KernelData/ResultCheck.cpp - Comparing a kernel's outputs ------------===//
 //
 // Resolving the checked buffers, reading gold files (raw or .npy), the
 // element-wise comparison with a tolerance, and check scripts.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/ResultCheck.h"
+#include "KernelData/ResultCheck.h"
 
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 #include "System/ChildProcess.h"
 #include "System/RegularFiles.h"
 

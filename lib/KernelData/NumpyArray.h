@@ -1,4 +1,4 @@
-//===- DeviceBackends/NumpyArray.h - NumPy .npy files and raw data -*- C++ -*-===//
+//===- KernelData/NumpyArray.h - NumPy .npy files and raw data --*- C++ -*-===//
 //
 // The one reader and writer of NumPy's .npy format (versions 1.0, 2.0 and
 // 3.0), and of the raw native-binary files a kernel argument may read its
@@ -12,10 +12,10 @@
 // (which reads them) use it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_DEVICEBACKENDS_NUMPYARRAY_H
-#define ATFC_DEVICEBACKENDS_NUMPYARRAY_H
+#ifndef ATFC_KERNELDATA_NUMPYARRAY_H
+#define ATFC_KERNELDATA_NUMPYARRAY_H
 
-#include "DeviceBackends/KernelArgument.h"
+#include "KernelData/KernelArgument.h"
 #include "Support/Error.h"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-//===- DeviceBackends/Half.h - IEEE binary16 on the host --------*- C++ -*-===//
+//===- KernelData/Half.h - IEEE binary16 on the host ------------*- C++ -*-===//
 //
 // The `half` of kernel arguments (OpenCL `half`, CUDA `__half`): 16 bits in
 // IEEE 754 binary16, converted to and from double on the host, for random
@@ -7,8 +7,8 @@
 // twice), and keep subnormals, infinities, signed zeros and NaN payloads.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_DEVICEBACKENDS_HALF_H
-#define ATFC_DEVICEBACKENDS_HALF_H
+#ifndef ATFC_KERNELDATA_HALF_H
+#define ATFC_KERNELDATA_HALF_H
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-//===- DeviceBackends/KernelArgument.cpp - A device kernel's arguments ----------===//
+//===- KernelData/KernelArgument.cpp - A device kernel's arguments ----------===//
 //
 // Element sizes and names (one table), the deterministic random contents of
 // scalars and buffers (splitmix64 from the seed and the argument's position),
@@ -7,9 +7,9 @@
 // measured.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/KernelArgument.h"
+#include "KernelData/KernelArgument.h"
 
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 #include "Support/SplitMix64.h"
 
 #include <cerrno>

@@ -1,4 +1,4 @@
-//===- DeviceBackends/ResultCheck.h - Comparing a kernel's outputs ----*- C++ -*-===//
+//===- KernelData/ResultCheck.h - Comparing a kernel's outputs ----*- C++ -*-===//
 //
 // The result check of the device backends (`#atf::check`): which buffer
 // arguments are checked, what they are compared with (a gold file, or what a
@@ -9,10 +9,10 @@
 // Tested through KernelArgumentTest.cpp.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_DEVICEBACKENDS_RESULTCHECK_H
-#define ATFC_DEVICEBACKENDS_RESULTCHECK_H
+#ifndef ATFC_KERNELDATA_RESULTCHECK_H
+#define ATFC_KERNELDATA_RESULTCHECK_H
 
-#include "DeviceBackends/KernelArgument.h"
+#include "KernelData/KernelArgument.h"
 #include "Support/Error.h"
 
 #include <string>

@@ -6,10 +6,10 @@
 // files, each of which must give a header or an Error, never a crash.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 
+#include "../MessageOf.h"
 #include "../ScopedTempDirectory.h"
-#include "DeviceWorkerCommand.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-//===- DeviceBackends/Half.cpp - IEEE binary16 on the host ----------------===//
+//===- KernelData/Half.cpp - IEEE binary16 on the host --------------------===//
 //
 // Bit-level conversions between binary16 and binary64: the significand with
 // its hidden bit is shifted into place and rounded once, so that normal and
@@ -6,7 +6,7 @@
 // infinity), come out of the same arithmetic.
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceBackends/Half.h"
+#include "KernelData/Half.h"
 
 #include <bit>
 #include <cmath>
