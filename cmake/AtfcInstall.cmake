@@ -18,8 +18,8 @@ install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_T
 # what it includes), with the layout of the source tree's include path.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-foreach(component Support Language SearchSpace Search System Backends DeviceBackends Results Analysis
-                  Report Replay Invocation Tuning Ranks)
+foreach(component Support Language SearchSpace Search System KernelData Backends DeviceBackends
+                  Results Analysis Report Replay Invocation Tuning Ranks)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 endforeach()

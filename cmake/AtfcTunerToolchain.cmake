@@ -24,8 +24,8 @@ set(ATF_TUNER_INSTALL_LIBRARIES)
 set(ATF_TUNER_LIBRARY_TARGETS)
 # Static libraries: each before the ones it uses.
 foreach(target atfcRuntime atfcRanks atfcTuning atfcWisdom atfcInvocation atfcReplay atfcReport atfcAnalysis
-               atfcSearch atfcResults atfcDeviceBackends atfcBackends atfcSystem atfcSearchSpace
-               atfcLanguage atfcSupport)
+               atfcSearch atfcResults atfcDeviceBackends atfcKernelData atfcBackends atfcSystem
+               atfcSearchSpace atfcLanguage atfcSupport)
   get_target_property(type ${target} TYPE)
   if(NOT type STREQUAL "INTERFACE_LIBRARY")
     list(APPEND ATF_TUNER_LIBRARY_TARGETS ${target})

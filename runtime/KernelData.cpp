@@ -1,7 +1,7 @@
 //===- runtime/KernelData.cpp - A kernel's data files and fills -----------===//
 #include "runtime/KernelData.h"
 
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 #include "Results/ResultKey.h"
 #include "System/RegularFiles.h"
 

@@ -11,8 +11,8 @@
 #ifndef ATFC_RUNTIME_KERNELDATA_H
 #define ATFC_RUNTIME_KERNELDATA_H
 
-#include "DeviceBackends/KernelArgument.h"
-#include "DeviceBackends/ResultCheck.h"
+#include "KernelData/KernelArgument.h"
+#include "KernelData/ResultCheck.h"
 #include "Support/Error.h"
 
 #include <optional>

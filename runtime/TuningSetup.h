@@ -11,7 +11,7 @@
 // The free functions scalar(), buffer() and local() are the `input`
 // directive's vocabulary: the tuner program calls them as the user wrote
 // them (local() at each configuration, for its count); `half` is
-// DeviceBackends/Half.h's.
+// KernelData/Half.h's.
 //
 // Tested through TunerMainTest.cpp.
 //
@@ -21,8 +21,8 @@
 
 #include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
-#include "DeviceBackends/KernelArgument.h"
-#include "DeviceBackends/ResultCheck.h"
+#include "KernelData/KernelArgument.h"
+#include "KernelData/ResultCheck.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
 #include "Tuning/LoopSetup.h"

@@ -15,9 +15,9 @@
 
 #include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
-#include "DeviceBackends/KernelArgument.h"
-#include "DeviceBackends/ResultCheck.h"
 #include "DeviceBackends/WorkerProcess.h"
+#include "KernelData/KernelArgument.h"
+#include "KernelData/ResultCheck.h"
 #include "Support/Error.h"
 
 #include <array>

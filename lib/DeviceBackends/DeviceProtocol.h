@@ -16,7 +16,8 @@
 //                    whether the worker ends because its device is broken;
 //                    to Prepare: valid without a cost when it was built).
 //
-// Tested through MeasuringRankTest.cpp and RankProtocolTest.cpp.
+// The ranks' messages, which carry it, are tested through
+// MeasuringRankTest.cpp and RankProtocolTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DEVICEBACKENDS_DEVICEPROTOCOL_H

@@ -13,7 +13,7 @@
 #include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
 #include "DeviceBackends/DeviceBackend.h"
-#include "DeviceBackends/KernelArgument.h"
+#include "KernelData/KernelArgument.h"
 
 #include <optional>
 #include <vector>

@@ -4,8 +4,8 @@
 // the tests, or ATFC_TEST_DEVICE_WORKER's when set (scripts/gpu-check runs
 // these tests from a bundle moved away from the build tree); a backend
 // opened with it; the switches by which a test kernel makes its worker
-// meet each failure a backend must survive; and messageOf, which every
-// backend test reads a refusal through.
+// meet each failure a backend must survive; and messageOf (MessageOf.h),
+// which every backend test reads a refusal through.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
@@ -13,6 +13,8 @@
 
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/DeviceWorker.h"
+
+#include "../MessageOf.h"
 
 #include <gtest/gtest.h>
 
@@ -22,11 +24,6 @@
 #include <vector>
 
 namespace atfc {
-
-/// The error's message of R, "" when R holds a value.
-template <class T> std::string messageOf(const Expected<T> &R) {
-  return R ? std::string() : R.error().message();
-}
 
 inline std::vector<std::string> deviceWorkerCommand() {
   const char *Moved = std::getenv("ATFC_TEST_DEVICE_WORKER");

@@ -7,7 +7,7 @@
 #include "runtime/KernelData.h"
 
 #include "../ScopedTempDirectory.h"
-#include "DeviceBackends/NumpyArray.h"
+#include "KernelData/NumpyArray.h"
 
 #include <gtest/gtest.h>
 

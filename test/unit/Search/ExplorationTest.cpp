@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Exploration.h"
-#include "Search/Exhaustive.h"
-#include "Search/RandomSearch.h"
+#include "Search/Techniques/Exhaustive.h"
+#include "Search/Techniques/RandomSearch.h"
 #include "Support/Bug.h"
 
 #include "SearchTestSpaces.h"

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Exploration.h"
-#include "Search/LocalSearch.h"
 #include "Search/TechniqueFactory.h"
+#include "Search/Techniques/LocalSearch.h"
 
 #include "SearchTestSpaces.h"
 #include "TechniqueLandscape.h"

@@ -85,7 +85,7 @@ KNOWN = {
     "lib/System/SafeFiles.cpp",        # writeFileReplacing: O_EXCL | O_NOFOLLOW, rename
     "lib/System/OutputDirectory.cpp",  # openat(O_NOFOLLOW) on the held directory
     "lib/Driver/TunerBuild.cpp",       # the build log: O_EXCL | O_NOFOLLOW in the directory
-    "lib/DeviceBackends/NumpyArray.cpp",  # outputs: O_EXCL | O_NOFOLLOW
+    "lib/KernelData/NumpyArray.cpp",  # outputs: O_EXCL | O_NOFOLLOW
     "lib/Backends/ProcessBackend.cpp",    # a configuration's files: O_NOFOLLOW in its own dir
     "lib/System/OutputLock.cpp",       # through OutputDirectory::openFile
 }

@@ -1,0 +1,451 @@
+//===- KernelData/KernelArgument.cpp - A device kernel's arguments ----------===//
+//
+// Element sizes and names (one table), the deterministic random contents of
+// scalars and buffers (splitmix64 from the seed and the argument's position),
+// and fills: their literals are parsed exactly (a 64-bit integer never passes
+// through a double) and checked against the element type before anything is
+// measured.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelData/KernelArgument.h"
+
+#include "KernelData/NumpyArray.h"
+#include "Support/SplitMix64.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace atfc {
+
+namespace {
+
+/// One row of ATFC_ELEMENT_TYPES.
+struct ElementTypeInfo {
+  const char *Name;
+  std::size_t Size;
+  const char *Dtype;
+};
+
+constexpr ElementTypeInfo ElementTypes[] = {
+#define ATFC_ELEMENT_INFO(Enumerator, Name, Size, Dtype) {Name, Size, Dtype},
+    ATFC_ELEMENT_TYPES(ATFC_ELEMENT_INFO)
+#undef ATFC_ELEMENT_INFO
+};
+
+const ElementTypeInfo &infoOf(ElementType Type) {
+  return ElementTypes[static_cast<std::size_t>(Type)];
+}
+
+} // namespace
+
+std::size_t elementSize(ElementType Type) { return infoOf(Type).Size; }
+
+const char *elementTypeName(ElementType Type) { return infoOf(Type).Name; }
+
+const char *elementTypeDtype(ElementType Type) { return infoOf(Type).Dtype; }
+
+bool isFloatingPoint(ElementType Type) {
+  return Type == ElementType::Half || Type == ElementType::Float || Type == ElementType::Double;
+}
+
+namespace {
+
+template <class T> double loadAsDouble(const unsigned char *Bytes, std::size_t Index) {
+  T V;
+  std::memcpy(&V, Bytes + Index * sizeof(T), sizeof(T));
+  return static_cast<double>(V);
+}
+
+template <> double loadAsDouble<half>(const unsigned char *Bytes, std::size_t Index) {
+  std::uint16_t V;
+  std::memcpy(&V, Bytes + Index * sizeof V, sizeof V);
+  return halfBitsToDouble(V);
+}
+
+template <class T> void storeAt(std::vector<unsigned char> &Bytes, std::size_t Index, T V) {
+  std::memcpy(Bytes.data() + Index * sizeof(T), &V, sizeof(T));
+}
+
+void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64_t Count,
+                SplitMix64 &Random) {
+  for (std::uint64_t I = 0; I < Count; ++I) {
+    std::uint64_t R = Random.next();
+    // Small non-negative integers fit every integer type and rarely overflow
+    // a kernel's arithmetic; floating-point values in [0, 1) likewise.
+    auto Small = static_cast<std::int64_t>(R % 100);
+    double Unit = static_cast<double>(R >> 11) * 0x1.0p-53;
+    switch (Type) {
+    case ElementType::Int8:
+      storeAt(Bytes, I, static_cast<std::int8_t>(Small));
+      break;
+    case ElementType::UInt8:
+      storeAt(Bytes, I, static_cast<std::uint8_t>(Small));
+      break;
+    case ElementType::Int16:
+      storeAt(Bytes, I, static_cast<std::int16_t>(Small));
+      break;
+    case ElementType::UInt16:
+      storeAt(Bytes, I, static_cast<std::uint16_t>(Small));
+      break;
+    case ElementType::Int32:
+      storeAt(Bytes, I, static_cast<std::int32_t>(Small));
+      break;
+    case ElementType::UInt32:
+      storeAt(Bytes, I, static_cast<std::uint32_t>(Small));
+      break;
+    case ElementType::Int64:
+      storeAt(Bytes, I, static_cast<std::int64_t>(Small));
+      break;
+    case ElementType::UInt64:
+      storeAt(Bytes, I, static_cast<std::uint64_t>(Small));
+      break;
+    case ElementType::Half:
+      // 11 random bits: every multiple of 2^-11 in [0, 1) is a half, so
+      // none rounds up to 1.
+      storeAt(Bytes, I, halfBitsFromDouble(static_cast<double>(R >> 53) * 0x1.0p-11));
+      break;
+    case ElementType::Float:
+      storeAt(Bytes, I, static_cast<float>(Unit));
+      break;
+    case ElementType::Double:
+      storeAt(Bytes, I, Unit);
+      break;
+    }
+  }
+}
+
+// No default in these switches: a new element type (half) must say how it
+// is filled (-Wswitch).
+bool isFloating(ElementType Type) {
+  switch (Type) {
+  case ElementType::Half:
+  case ElementType::Float:
+  case ElementType::Double:
+    return true;
+  case ElementType::Int8:
+  case ElementType::UInt8:
+  case ElementType::Int16:
+  case ElementType::UInt16:
+  case ElementType::Int32:
+  case ElementType::UInt32:
+  case ElementType::Int64:
+  case ElementType::UInt64:
+    return false;
+  }
+  return false;
+}
+
+bool isSigned(ElementType Type) {
+  switch (Type) {
+  case ElementType::Int8:
+  case ElementType::Int16:
+  case ElementType::Int32:
+  case ElementType::Int64:
+  case ElementType::Half:
+  case ElementType::Float:
+  case ElementType::Double:
+    return true;
+  case ElementType::UInt8:
+  case ElementType::UInt16:
+  case ElementType::UInt32:
+  case ElementType::UInt64:
+    return false;
+  }
+  return false;
+}
+
+/// A fill's number literal: an exact integer (sign and magnitude) or a real.
+struct FillNumber {
+  bool Valid = false;
+  bool Integer = false;
+  bool Negative = false;
+  /// An integer literal beyond 64 bits.
+  bool TooLarge = false;
+  std::uint64_t Magnitude = 0;
+  double Real = 0;
+
+  /// The integer in two's complement, as the low bits of any integer type
+  /// hold it.
+  std::uint64_t bits() const { return Negative ? ~Magnitude + 1 : Magnitude; }
+};
+
+FillNumber parseFillNumber(const std::string &Text) {
+  FillNumber N;
+  std::size_t I = 0;
+  if (I < Text.size() && (Text[I] == '-' || Text[I] == '+'))
+    N.Negative = Text[I++] == '-';
+  const bool Digits =
+      I < Text.size() && Text.find_first_not_of("0123456789", I) == std::string::npos;
+  if (Digits) {
+    errno = 0;
+    char *End = nullptr;
+    N.Magnitude = std::strtoull(Text.c_str() + I, &End, 10);
+    N.Integer = N.Valid = true;
+    N.TooLarge = errno == ERANGE;
+    N.Real = N.TooLarge ? std::strtod(Text.c_str(), &End)
+                        : static_cast<double>(N.Magnitude) * (N.Negative ? -1 : 1);
+    N.Negative &= N.Magnitude != 0;
+    return N;
+  }
+  char *End = nullptr;
+  N.Real = std::strtod(Text.c_str(), &End);
+  N.Valid = !Text.empty() && End == Text.c_str() + Text.size() && std::isfinite(N.Real);
+  return N;
+}
+
+/// The largest magnitude of Type's positive and negative values.
+std::uint64_t maxOf(ElementType Type) {
+  const unsigned Bits = static_cast<unsigned>(elementSize(Type) * 8);
+  const std::uint64_t All = Bits == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Bits) - 1;
+  return isSigned(Type) ? All >> 1 : All;
+}
+std::uint64_t minMagnitudeOf(ElementType Type) { return isSigned(Type) ? maxOf(Type) + 1 : 0; }
+
+std::string limitsOf(ElementType Type) {
+  if (Type == ElementType::Half)
+    return "-65504 to 65504";
+  if (Type == ElementType::Float)
+    return "about -3.4e38 to 3.4e38";
+  if (Type == ElementType::Double)
+    return "about -1.8e308 to 1.8e308";
+  return (minMagnitudeOf(Type) ? "-" + std::to_string(minMagnitudeOf(Type)) : std::string("0")) +
+         " to " + std::to_string(maxOf(Type));
+}
+
+/// Why Text is not a value of Type exactly; empty when it is.
+std::string whyNotValue(const std::string &Text, ElementType Type) {
+  const FillNumber N = parseFillNumber(Text);
+  const std::string Name = elementTypeName(Type);
+  if (!N.Valid)
+    return "'" + Text + "' is not a finite number";
+  if (!isFloating(Type)) {
+    if (!N.Integer)
+      return Text + " is not an integer, and the buffer holds " + Name;
+    if (N.TooLarge || N.Magnitude > (N.Negative ? minMagnitudeOf(Type) : maxOf(Type)))
+      return Text + " does not fit " + Name + ", which holds " + limitsOf(Type);
+    return "";
+  }
+  const double Limit = Type == ElementType::Half    ? 65504.0
+                       : Type == ElementType::Float ? std::numeric_limits<float>::max()
+                                                    : std::numeric_limits<double>::max();
+  if (std::fabs(N.Real) > Limit)
+    return Text + " does not fit " + Name + ", which holds " + limitsOf(Type);
+  if (N.Integer && !N.TooLarge) {
+    // An integer literal must be exact: 16777217 is no float.
+    const double AsDouble = static_cast<double>(N.Magnitude);
+    const double Stored = Type == ElementType::Half ? halfBitsToDouble(halfBitsFromDouble(AsDouble))
+                          : Type == ElementType::Float
+                              ? static_cast<double>(static_cast<float>(N.Magnitude))
+                              : AsDouble;
+    if (Stored >= 0x1p64 || static_cast<std::uint64_t>(Stored) != N.Magnitude)
+      return Text + " is not exactly a " + Name + " (it would become " +
+             std::to_string(static_cast<unsigned long long>(Stored)) + ")";
+  }
+  return "";
+}
+
+/// Stores Bits (two's complement) in integer element I, or Real in
+/// floating-point element I.
+void storeNumber(std::vector<unsigned char> &Bytes, ElementType Type, std::size_t I,
+                 std::uint64_t Bits, double Real) {
+  switch (Type) {
+  case ElementType::Int8:
+  case ElementType::UInt8:
+    return storeAt(Bytes, I, static_cast<std::uint8_t>(Bits));
+  case ElementType::Int16:
+  case ElementType::UInt16:
+    return storeAt(Bytes, I, static_cast<std::uint16_t>(Bits));
+  case ElementType::Int32:
+  case ElementType::UInt32:
+    return storeAt(Bytes, I, static_cast<std::uint32_t>(Bits));
+  case ElementType::Int64:
+  case ElementType::UInt64:
+    return storeAt(Bytes, I, Bits);
+  case ElementType::Half:
+    return storeAt(Bytes, I, halfBitsFromDouble(Real));
+  case ElementType::Float:
+    return storeAt(Bytes, I, static_cast<float>(Real));
+  case ElementType::Double:
+    return storeAt(Bytes, I, Real);
+  }
+}
+
+/// The bits of the largest half below V rounded to half (V > -65504).
+std::uint16_t halfBelow(double V) {
+  const std::uint16_t Bits = halfBitsFromDouble(V);
+  if ((Bits & 0x7fff) == 0)
+    return 0x8001; // below +-0: the negative subnormal next to zero
+  return (Bits & 0x8000) ? static_cast<std::uint16_t>(Bits + 1)
+                         : static_cast<std::uint16_t>(Bits - 1);
+}
+
+void fillBuffer(std::vector<unsigned char> &Bytes, const KernelArgument &A, SplitMix64 &Random) {
+  const FillNumber Low = parseFillNumber(A.FillLow);
+  const FillNumber High = parseFillNumber(A.FillHigh);
+  const bool Floating = isFloating(A.Type);
+  for (std::uint64_t I = 0; I < A.Count; ++I) {
+    switch (A.Contents) {
+    case BufferContents::Constant:
+      storeNumber(Bytes, A.Type, I, Low.bits(), Low.Real);
+      break;
+    case BufferContents::Index:
+      storeNumber(Bytes, A.Type, I, I, static_cast<double>(I));
+      break;
+    case BufferContents::RandomRange: {
+      const std::uint64_t R = Random.next();
+      if (!Floating) {
+        const std::uint64_t Span = High.bits() - Low.bits();
+        storeNumber(Bytes, A.Type, I, Low.bits() + (Span ? R % Span : R), 0);
+        break;
+      }
+      double V = Low.Real + static_cast<double>(R >> 11) * 0x1.0p-53 * (High.Real - Low.Real);
+      // Rounding to the element type must not reach HI.
+      if (A.Type == ElementType::Half && halfBitsToDouble(halfBitsFromDouble(V)) >=
+                                             halfBitsToDouble(halfBitsFromDouble(High.Real)))
+        V = halfBitsToDouble(halfBelow(High.Real));
+      else if (A.Type == ElementType::Float &&
+               static_cast<float>(V) >= static_cast<float>(High.Real))
+        V = std::nextafter(static_cast<float>(High.Real), -INFINITY);
+      else if (V >= High.Real)
+        V = std::nextafter(High.Real, -INFINITY);
+      storeNumber(Bytes, A.Type, I, 0, V);
+      break;
+    }
+    default:
+      return;
+    }
+  }
+}
+
+} // namespace
+
+double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index) {
+  switch (Type) {
+  case ElementType::Int8:
+    return loadAsDouble<std::int8_t>(Bytes, Index);
+  case ElementType::UInt8:
+    return loadAsDouble<std::uint8_t>(Bytes, Index);
+  case ElementType::Int16:
+    return loadAsDouble<std::int16_t>(Bytes, Index);
+  case ElementType::UInt16:
+    return loadAsDouble<std::uint16_t>(Bytes, Index);
+  case ElementType::Int32:
+    return loadAsDouble<std::int32_t>(Bytes, Index);
+  case ElementType::UInt32:
+    return loadAsDouble<std::uint32_t>(Bytes, Index);
+  case ElementType::Int64:
+    return loadAsDouble<std::int64_t>(Bytes, Index);
+  case ElementType::UInt64:
+    return loadAsDouble<std::uint64_t>(Bytes, Index);
+  case ElementType::Half:
+    return loadAsDouble<half>(Bytes, Index);
+  case ElementType::Float:
+    return loadAsDouble<float>(Bytes, Index);
+  case ElementType::Double:
+    return loadAsDouble<double>(Bytes, Index);
+  }
+  return 0;
+}
+
+std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
+                                           std::uint64_t Seed) {
+  std::vector<unsigned char> Bytes(Argument.byteSize());
+  if (Argument.isLocal())
+    return {};
+  if (!Argument.isBuffer() && !Argument.Random) {
+    std::memcpy(Bytes.data(), Argument.Value, Bytes.size());
+    return Bytes;
+  }
+  SplitMix64 Random{Seed ^ (0xd1b54a32d192ed03ULL * (Position + 1))};
+  if (Argument.isBuffer() && Argument.Contents == BufferContents::File)
+    return Bytes;
+  if (Argument.isBuffer() && Argument.Contents != BufferContents::Random)
+    fillBuffer(Bytes, Argument, Random);
+  else
+    fillRandom(Bytes, Argument.Type, Argument.isBuffer() ? Argument.Count : 1, Random);
+  return Bytes;
+}
+
+Expected<std::vector<unsigned char>> loadContents(const KernelArgument &Argument, unsigned Position,
+                                                  std::uint64_t Seed) {
+  if (!Argument.isBuffer() || Argument.Contents != BufferContents::File)
+    return initialContents(Argument, Position, Seed);
+  return readDataFile(Argument.DataFile, Argument.DataFile, Argument.Type, Argument.Count);
+}
+
+KernelArgument KernelArgument::withData(std::string Path, unsigned AtLine,
+                                        unsigned AtColumn) const {
+  KernelArgument A = *this;
+  A.Contents = BufferContents::File;
+  A.DataFile = std::move(Path);
+  A.Line = AtLine;
+  A.Column = AtColumn;
+  return A;
+}
+
+KernelArgument KernelArgument::withFill(BufferContents How, std::string Low, std::string High,
+                                        unsigned AtLine, unsigned AtColumn) const {
+  KernelArgument A = *this;
+  A.Contents = How;
+  A.FillLow = std::move(Low);
+  A.FillHigh = std::move(High);
+  A.Line = AtLine;
+  A.Column = AtColumn;
+  return A;
+}
+
+Expected<void> checkFill(const KernelArgument &A) {
+  if (!A.isBuffer())
+    return success();
+  switch (A.Contents) {
+  case BufferContents::Constant:
+    if (std::string Why = whyNotValue(A.FillLow, A.Type); !Why.empty())
+      return Error("fill " + Why);
+    return success();
+  case BufferContents::Index: {
+    const std::uint64_t Largest = A.Count ? A.Count - 1 : 0;
+    const std::uint64_t Exact = A.Type == ElementType::Half     ? std::uint64_t(1) << 11
+                                : A.Type == ElementType::Float  ? std::uint64_t(1) << 24
+                                : A.Type == ElementType::Double ? std::uint64_t(1) << 53
+                                                                : maxOf(A.Type);
+    if (Largest > Exact)
+      return Error("fill index needs the values 0 to " + std::to_string(Largest) + ", but " +
+                   elementTypeName(A.Type) +
+                   (isFloating(A.Type)
+                        ? " holds integers exactly only up to " + std::to_string(Exact)
+                        : " holds " + limitsOf(A.Type)));
+    return success();
+  }
+  case BufferContents::RandomRange: {
+    for (const std::string *Bound : {&A.FillLow, &A.FillHigh})
+      if (std::string Why = whyNotValue(*Bound, A.Type); !Why.empty())
+        return Error("fill random(" + A.FillLow + ", " + A.FillHigh + "): " + Why);
+    const FillNumber Low = parseFillNumber(A.FillLow), High = parseFillNumber(A.FillHigh);
+    const bool Less =
+        Low.Integer && High.Integer
+            ? (Low.Negative != High.Negative ? Low.Negative
+                                             : (Low.Negative ? Low.Magnitude > High.Magnitude
+                                                             : Low.Magnitude < High.Magnitude))
+            : Low.Real < High.Real;
+    if (!Less)
+      return Error("fill random(" + A.FillLow + ", " + A.FillHigh +
+                   ") is empty: it draws from LO up to (not including) HI, so LO must be less "
+                   "than HI");
+    return success();
+  }
+  default:
+    return success();
+  }
+}
+
+std::string describe(const KernelArgument &Argument) {
+  std::string Text = Argument.isBuffer() ? "buffer<" : Argument.isLocal() ? "local<" : "scalar<";
+  Text.append(elementTypeName(Argument.Type));
+  if (!Argument.isBuffer())
+    return Text.append(">");
+  return Text.append(">(").append(std::to_string(Argument.Count)).append(")");
+}
+
+} // namespace atfc

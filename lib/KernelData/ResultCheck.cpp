@@ -1,0 +1,196 @@
+//===- KernelData/ResultCheck.cpp - Comparing a kernel's outputs ------------===//
+//
+// Resolving the checked buffers, reading gold files (raw or .npy), the
+// element-wise comparison with a tolerance, and check scripts.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelData/ResultCheck.h"
+
+#include "KernelData/NumpyArray.h"
+#include "System/ChildProcess.h"
+#include "System/RegularFiles.h"
+
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <sstream>
+
+namespace atfc {
+
+Expected<std::vector<unsigned>> checkedBuffers(const CheckSetup &Check,
+                                               const std::vector<KernelArgument> &Arguments) {
+  std::vector<unsigned> Indices;
+  if (Check.Buffers.empty()) {
+    for (unsigned I = 0; I < Arguments.size(); ++I)
+      if (Arguments[I].isBuffer())
+        Indices.push_back(I);
+    if (Indices.empty())
+      return Error("the result check needs a buffer input, and the kernel has none");
+    return Indices;
+  }
+  for (unsigned Number : Check.Buffers) {
+    if (Number == 0 || Number > Arguments.size())
+      return Error("the result check names input " + std::to_string(Number) +
+                   ", but the kernel has " + std::to_string(Arguments.size()) + " inputs");
+    if (!Arguments[Number - 1].isBuffer())
+      return Error("the result check names input " + std::to_string(Number) + ", a " +
+                   describe(Arguments[Number - 1]) + "; only buffers can be checked");
+    Indices.push_back(Number - 1);
+  }
+  return Indices;
+}
+
+Expected<std::vector<std::vector<unsigned char>>>
+readGoldFile(const std::string &Path, const std::vector<KernelArgument> &Arguments,
+             const std::vector<unsigned> &Checked) {
+  std::uint64_t Needed = 0;
+  for (unsigned Index : Checked)
+    Needed += Arguments[Index].byteSize();
+  if (isNumpyPath(Path)) {
+    // One .npy holds one dtype: the checked buffers' elements, one buffer
+    // after the other.
+    std::uint64_t Count = 0;
+    for (unsigned Index : Checked) {
+      if (Arguments[Index].Type != Arguments[Checked.front()].Type)
+        return Error("gold file " + Path + ": a .npy file holds one element type, but the " +
+                     "checked buffers are " + describe(Arguments[Checked.front()]) + " and " +
+                     describe(Arguments[Index]) +
+                     "; check them with a raw gold file or one type per check");
+      Count += Arguments[Index].Count;
+    }
+    Expected<std::vector<unsigned char>> Read =
+        readDataFile(Path, Path, Arguments[Checked.front()].Type, Count);
+    if (!Read)
+      return Error("gold file: " + Read.error().message() + " (for the checked buffers)");
+    std::vector<std::vector<unsigned char>> Outputs;
+    std::uint64_t Offset = 0;
+    for (unsigned Index : Checked) {
+      const std::uint64_t Size = Arguments[Index].byteSize();
+      Outputs.emplace_back(Read->begin() + static_cast<std::ptrdiff_t>(Offset),
+                           Read->begin() + static_cast<std::ptrdiff_t>(Offset + Size));
+      Offset += Size;
+    }
+    return Outputs;
+  }
+  // The size is known before reading: a file that is not a regular file of
+  // exactly that size (/dev/zero, a FIFO, a huge file) is never read.
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return Error("gold file: " + File.error().message());
+  if (File->size() != Needed)
+    return Error("gold file " + Path + ": holds " + std::to_string(File->size()) +
+                 " bytes, but the checked buffers need " + std::to_string(Needed));
+  std::vector<unsigned char> Bytes(Needed);
+  Expected<std::size_t> Read = File->readAt(0, reinterpret_cast<char *>(Bytes.data()), Needed);
+  if (!Read)
+    return Error("gold file: " + Read.error().message());
+  if (*Read != Needed)
+    return Error("gold file: cannot read '" + Path + "': it changed while it was read");
+  std::vector<std::vector<unsigned char>> Outputs;
+  std::uint64_t Offset = 0;
+  for (unsigned Index : Checked) {
+    std::uint64_t Size = Arguments[Index].byteSize();
+    Outputs.emplace_back(Bytes.begin() + Offset, Bytes.begin() + Offset + Size);
+    Offset += Size;
+  }
+  return Outputs;
+}
+
+namespace {
+
+/// The worst mismatch found so far.
+struct Mismatch {
+  unsigned Buffer = 0;
+  std::uint64_t Index = 0;
+  double Actual = 0, Expected = 0, Error = -1, Allowed = 0;
+};
+
+/// Whether A and E are equal as the check means it: numerically, both NaN,
+/// or the same infinity (inf - inf is NaN, so they need saying).
+bool sameValue(double A, double E) { return A == E || (std::isnan(A) && std::isnan(E)); }
+
+} // namespace
+
+std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
+                           const std::vector<unsigned> &Checked,
+                           const std::vector<std::vector<unsigned char>> &Actual,
+                           const std::vector<std::vector<unsigned char>> &Expected,
+                           double Tolerance, double Relative) {
+  Mismatch Worst;
+  std::uint64_t Differ = 0, Total = 0;
+  for (std::size_t B = 0; B < Checked.size(); ++B) {
+    const KernelArgument &Argument = Arguments[Checked[B]];
+    std::size_t Size = elementSize(Argument.Type);
+    if (Actual[B].size() != Expected[B].size())
+      return "buffer " + std::to_string(Checked[B] + 1) + " has " +
+             std::to_string(Actual[B].size()) + " bytes, but " +
+             std::to_string(Expected[B].size()) + " were expected";
+    Total += Argument.Count;
+    for (std::uint64_t I = 0; I < Argument.Count; ++I) {
+      if (std::memcmp(Actual[B].data() + I * Size, Expected[B].data() + I * Size, Size) == 0)
+        continue;
+      double A = elementAsDouble(Argument.Type, Actual[B].data(), I);
+      double E = elementAsDouble(Argument.Type, Expected[B].data(), I);
+      if (sameValue(A, E))
+        continue;
+      const double Allowed = Tolerance + (std::isnan(E) ? 0 : Relative * std::fabs(E));
+      // A NaN or an infinity that the other side does not have is the
+      // largest error there is, whatever the tolerances allow.
+      const bool Finite = std::isfinite(A) && std::isfinite(E);
+      const double Error = Finite ? std::fabs(A - E) : INFINITY;
+      if (Finite && Error <= Allowed)
+        continue;
+      ++Differ;
+      if (Error > Worst.Error)
+        Worst = {Checked[B] + 1, I, A, E, Error, Allowed};
+    }
+  }
+  if (Differ == 0)
+    return "";
+  std::ostringstream Message;
+  Message.precision(9);
+  Message << "buffer " << Worst.Buffer << "[" << Worst.Index << "]: " << Worst.Actual << " vs "
+          << Worst.Expected << " (error " << Worst.Error << " > allowed " << Worst.Allowed << "); "
+          << Differ << " of " << Total << " elements " << (Differ == 1 ? "differs" : "differ");
+  return Message.str();
+}
+
+std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
+                           const std::vector<unsigned> &Checked,
+                           const std::vector<std::vector<unsigned char>> &Outputs,
+                           const std::string &Directory,
+                           const std::vector<std::string> &Environment, double TimeoutSeconds,
+                           const StopSignal *Stop) {
+  for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
+    const KernelArgument &Argument = Arguments[Checked[B]];
+    const std::string Path = Directory + "/buffer_" + std::to_string(Checked[B] + 1) + ".npy";
+    if (Expected<void> Written = writeNumpyFile(
+            Path, Argument.Type, Outputs[B].size() / elementSize(Argument.Type), Outputs[B].data());
+        !Written)
+      return Written.error().message();
+  }
+  const ChildOutcome Outcome =
+      runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
+  switch (Outcome.End) {
+  case ChildEnd::Exited:
+    break;
+  case ChildEnd::Signaled:
+    return "the check script died of signal " + std::to_string(Outcome.Status);
+  case ChildEnd::TimedOut:
+    return "the check script timed out";
+  case ChildEnd::Stopped:
+    return "the check script was stopped";
+  case ChildEnd::NotStarted:
+    return "the check script could not be started: " + std::string(std::strerror(Outcome.Status));
+  }
+  if (Outcome.Status == 0)
+    return "";
+  // The first line the script printed says why; the tail is what is kept.
+  std::istringstream Lines(Outcome.OutputTail);
+  for (std::string Line; std::getline(Lines, Line);)
+    if (Line.find_first_not_of(" \t\r") != std::string::npos)
+      return Line;
+  return "the check script exited with status " + std::to_string(Outcome.Status);
+}
+
+} // namespace atfc

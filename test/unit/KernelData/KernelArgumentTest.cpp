@@ -1,0 +1,416 @@
+//===- KernelArgumentTest.cpp - Arguments and the result check ------------===//
+//
+// A kernel's data, which needs no device: seeded argument contents, the
+// element-wise check, gold files and the check script.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelData/KernelArgument.h"
+#include "KernelData/NumpyArray.h"
+#include "KernelData/ResultCheck.h"
+#include "System/ChildProcess.h"
+
+#include "../MessageOf.h"
+#include "../ScopedTempDirectory.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <unistd.h>
+
+namespace atfc {
+namespace {
+
+TEST(KernelArgument, ElementTypes) {
+  EXPECT_EQ(elementTypeOf<float>(), ElementType::Float);
+  EXPECT_EQ(elementTypeOf<double>(), ElementType::Double);
+  EXPECT_EQ(elementTypeOf<int>(), ElementType::Int32);
+  EXPECT_EQ(elementTypeOf<unsigned char>(), ElementType::UInt8);
+  EXPECT_EQ(elementTypeOf<std::int64_t>(), ElementType::Int64);
+  EXPECT_EQ(elementSize(ElementType::Int16), 2u);
+  EXPECT_EQ(describe(KernelArgument::buffer<float>(10)), "buffer<float>(10)");
+  EXPECT_EQ(KernelArgument::buffer<double>(10).byteSize(), 80u);
+  // The one table: names, sizes and NumPy dtypes agree for every type.
+  EXPECT_EQ(elementTypeOf<half>(), ElementType::Half);
+  EXPECT_EQ(elementSize(ElementType::Half), 2u);
+  EXPECT_STREQ(elementTypeName(ElementType::Half), "half");
+  EXPECT_STREQ(elementTypeDtype(ElementType::Half), "<f2");
+  EXPECT_STREQ(elementTypeDtype(ElementType::UInt8), "|u1");
+  EXPECT_STREQ(elementTypeDtype(ElementType::Double), "<f8");
+  for (ElementType T :
+       {ElementType::Int8, ElementType::UInt16, ElementType::Int32, ElementType::UInt64,
+        ElementType::Half, ElementType::Float, ElementType::Double}) {
+    const std::string Dtype = elementTypeDtype(T);
+    EXPECT_EQ(Dtype.substr(2), std::to_string(elementSize(T))) << elementTypeName(T);
+    EXPECT_EQ(Dtype[1] == 'f', isFloatingPoint(T)) << elementTypeName(T);
+  }
+}
+
+TEST(KernelArgument, HalfScalarsAndRandomHalfBuffers) {
+  std::vector<unsigned char> Bytes = initialContents(KernelArgument::scalar<half>(1.5), 0, 9);
+  ASSERT_EQ(Bytes.size(), 2u);
+  EXPECT_EQ(elementAsDouble(ElementType::Half, Bytes.data(), 0), 1.5);
+  EXPECT_EQ(describe(KernelArgument::scalar<half>(0.1)), "scalar<half>");
+  std::vector<unsigned char> Random = initialContents(KernelArgument::buffer<half>(4096), 1, 3);
+  ASSERT_EQ(Random.size(), 8192u);
+  double Sum = 0;
+  for (std::size_t I = 0; I < 4096; ++I) {
+    const double V = elementAsDouble(ElementType::Half, Random.data(), I);
+    EXPECT_GE(V, 0.0);
+    EXPECT_LT(V, 1.0); // never rounded up to 1
+    Sum += V;
+  }
+  EXPECT_NEAR(Sum / 4096, 0.5, 0.05);
+}
+
+TEST(KernelArgument, ContentsDependOnSeedAndPositionOnly) {
+  KernelArgument Buffer = KernelArgument::buffer<float>(1000);
+  std::vector<unsigned char> First = initialContents(Buffer, 2, 42);
+  EXPECT_EQ(First, initialContents(Buffer, 2, 42));
+  EXPECT_NE(First, initialContents(Buffer, 3, 42));
+  EXPECT_NE(First, initialContents(Buffer, 2, 43));
+  for (std::size_t I = 0; I < 1000; ++I) {
+    double V = elementAsDouble(ElementType::Float, First.data(), I);
+    EXPECT_GE(V, 0.0);
+    EXPECT_LT(V, 1.0);
+  }
+  std::vector<unsigned char> Ints = initialContents(KernelArgument::buffer<std::int8_t>(500), 0, 1);
+  for (std::size_t I = 0; I < 500; ++I) {
+    double V = elementAsDouble(ElementType::Int8, Ints.data(), I);
+    EXPECT_GE(V, 0.0);
+    EXPECT_LT(V, 100.0);
+  }
+}
+
+TEST(KernelArgument, GivenScalarKeepsItsValue) {
+  std::vector<unsigned char> Bytes = initialContents(KernelArgument::scalar<double>(2.5), 0, 9);
+  ASSERT_EQ(Bytes.size(), 8u);
+  double V;
+  std::memcpy(&V, Bytes.data(), 8);
+  EXPECT_EQ(V, 2.5);
+  // A random scalar is random, but the same for the same seed.
+  KernelArgument Random = KernelArgument::randomScalar<std::int32_t>();
+  EXPECT_EQ(initialContents(Random, 1, 5), initialContents(Random, 1, 5));
+}
+
+std::vector<unsigned char> floats(std::vector<float> Values) {
+  std::vector<unsigned char> Bytes(Values.size() * 4);
+  std::memcpy(Bytes.data(), Values.data(), Bytes.size());
+  return Bytes;
+}
+
+TEST(ResultCheck, ComparesWithTolerance) {
+  std::vector<KernelArgument> Arguments{KernelArgument::scalar<int>(3),
+                                        KernelArgument::buffer<float>(3)};
+  std::vector<unsigned> Checked{1};
+  auto Expected = floats({1, 2, 3});
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2, 3})}, {Expected}, 0), "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.25f, 3})}, {Expected}, 0),
+            "buffer 2[1]: 2.25 vs 2 (error 0.25 > allowed 0); 1 of 3 elements differs");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.25f, 3})}, {Expected}, 0.5), "");
+  float NaN = std::nanf("");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({NaN, 2, 3})}, {floats({NaN, 2, 3})}, 0),
+            "");
+  EXPECT_NE(compareOutputs(Arguments, Checked, {floats({NaN, 2, 3})}, {Expected}, 1), "");
+}
+
+TEST(ResultCheck, ReportsTheLargestErrorAndHowManyDiffer) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(4),
+                                        KernelArgument::buffer<float>(2)};
+  std::vector<unsigned> Checked{0, 1};
+  // The first mismatch is not the largest one; the largest is in buffer 2.
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1.5f, 2, 3, 4}), floats({1, 10})},
+                           {floats({1, 2, 3, 4.75f}), floats({1, 7})}, 0.25),
+            "buffer 2[1]: 10 vs 7 (error 3 > allowed 0.25); 3 of 6 elements differ");
+}
+
+TEST(ResultCheck, RelativeToleranceIsAsNumpyAllclose) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(2)};
+  std::vector<unsigned> Checked{0};
+  // The float sum: off by 1.28, within 1e-5 of its 523762.844.
+  auto Sum = floats({523762.844f, 1});
+  auto Computed = floats({523761.562f, 1});
+  EXPECT_NE(compareOutputs(Arguments, Checked, {Computed}, {Sum}, 0.01), "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {Computed}, {Sum}, 0, 1e-5), "");
+  // |a - e| <= A + R * |e|: the allowances add up; R scales |expected|,
+  // not the actual value, and a negative expected value counts by size.
+  EXPECT_EQ(
+      compareOutputs(Arguments, Checked, {floats({-110, 1.5f})}, {floats({-100, 1})}, 0.5, 0.1),
+      "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({-111, 1})}, {floats({-100, 1})}, 0.5, 0.1),
+            "buffer 1[0]: -111 vs -100 (error 11 > allowed 10.5); 1 of 2 elements differs");
+  // An expected zero allows only the absolute tolerance.
+  EXPECT_NE(compareOutputs(Arguments, Checked, {floats({1e-9f, 1})}, {floats({0, 1})}, 0, 0.5), "");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1e-9f, 1})}, {floats({0, 1})}, 1e-8, 0.5),
+            "");
+}
+
+TEST(ResultCheck, NaNAndInfinity) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(3)};
+  std::vector<unsigned> Checked{0};
+  const float Inf = INFINITY;
+  const float NaN = std::nanf("");
+  const float OtherNaN = -std::nanf("1"); // another bit pattern: still NaN
+  // NaN matches NaN whatever its bits; an infinity matches the same one.
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({OtherNaN, Inf, -Inf})},
+                           {floats({NaN, Inf, -Inf})}, 0, 0.1),
+            "");
+  // An infinity of the other sign, and NaN where a number was expected, are
+  // the largest errors there are, whatever the tolerances.
+  EXPECT_EQ(
+      compareOutputs(Arguments, Checked, {floats({1, -Inf, 3})}, {floats({1, Inf, 3})}, 1e30, 1),
+      "buffer 1[1]: -inf vs inf (error inf > allowed inf); 1 of 3 elements differs");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2.5f, NaN})}, {floats({1, 2, 3})}, 0, 0),
+            "buffer 1[2]: nan vs 3 (error inf > allowed 0); 2 of 3 elements differ");
+  EXPECT_EQ(compareOutputs(Arguments, Checked, {floats({1, 2, 3})}, {floats({1, 2, NaN})}, 1e30),
+            "buffer 1[2]: 3 vs nan (error inf > allowed 1e+30); 1 of 3 elements differs");
+}
+
+TEST(ResultCheck, CheckedBuffers) {
+  std::vector<KernelArgument> Arguments{KernelArgument::scalar<int>(3),
+                                        KernelArgument::buffer<float>(3),
+                                        KernelArgument::buffer<int>(2)};
+  CheckSetup Check;
+  EXPECT_EQ(*checkedBuffers(Check, Arguments), (std::vector<unsigned>{1, 2}));
+  Check.Buffers = {3};
+  EXPECT_EQ(*checkedBuffers(Check, Arguments), (std::vector<unsigned>{2}));
+  Check.Buffers = {1};
+  EXPECT_EQ(messageOf(checkedBuffers(Check, Arguments)),
+            "the result check names input 1, a scalar<int32_t>; only buffers can be checked");
+  Check.Buffers = {4};
+  EXPECT_EQ(messageOf(checkedBuffers(Check, Arguments)),
+            "the result check names input 4, but the kernel has 3 inputs");
+}
+
+TEST(ResultCheck, GoldFileIsSplitIntoBuffers) {
+  std::vector<KernelArgument> Arguments{KernelArgument::buffer<float>(2),
+                                        KernelArgument::buffer<std::int16_t>(3)};
+  std::string Path = ::testing::TempDir() + "gold-" + std::to_string(getpid()) + ".bin";
+  {
+    std::ofstream Out(Path, std::ios::binary);
+    Out.write("abcdefgh123456", 14);
+  }
+  Expected<std::vector<std::vector<unsigned char>>> Gold = readGoldFile(Path, Arguments, {0, 1});
+  ASSERT_TRUE(Gold.ok()) << messageOf(Gold);
+  ASSERT_EQ((*Gold).size(), 2u);
+  EXPECT_EQ(std::string((*Gold)[1].begin(), (*Gold)[1].end()), "123456");
+  Gold = readGoldFile(Path, Arguments, {0});
+  EXPECT_EQ(messageOf(Gold),
+            "gold file " + Path + ": holds 14 bytes, but the checked buffers need 8");
+  std::remove(Path.c_str());
+  EXPECT_EQ(messageOf(readGoldFile(Path, Arguments, {0})),
+            "gold file: cannot read '" + Path + "': No such file or directory");
+  // Endless or special files are refused before any byte is read (reading
+  // /dev/zero once grew the tuner to 16.8 GB).
+  EXPECT_EQ(messageOf(readGoldFile("/dev/zero", Arguments, {0})),
+            "gold file: cannot read '/dev/zero': it is a character device, not a regular file");
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+constexpr ElementType kIntegerTypes[] = {
+    ElementType::Int8,  ElementType::UInt8,  ElementType::Int16, ElementType::UInt16,
+    ElementType::Int32, ElementType::UInt32, ElementType::Int64, ElementType::UInt64};
+
+bool isSignedForTest(ElementType Type) {
+  return Type == ElementType::Int8 || Type == ElementType::Int16 || Type == ElementType::Int32 ||
+         Type == ElementType::Int64;
+}
+
+KernelArgument bufferOf(ElementType Type, std::uint64_t Count) {
+  KernelArgument A = KernelArgument::buffer<float>(Count);
+  A.Type = Type;
+  return A;
+}
+
+std::string fillProblem(ElementType Type, BufferContents How, const std::string &Low,
+                        const std::string &High = "", std::uint64_t Count = 4) {
+  Expected<void> Checked = checkFill(bufferOf(Type, Count).withFill(How, Low, High, 1, 1));
+  return Checked ? std::string() : Checked.error().message();
+}
+
+TEST(BufferFill, ConstantsOfEveryType) {
+  for (ElementType Type : kIntegerTypes) {
+    const KernelArgument A = bufferOf(Type, 3).withFill(BufferContents::Constant, "7", "", 1, 1);
+    ASSERT_EQ(fillProblem(Type, BufferContents::Constant, "7"), "");
+    const std::vector<unsigned char> Bytes = initialContents(A, 0, 1);
+    for (std::size_t I = 0; I < 3; ++I)
+      EXPECT_EQ(elementAsDouble(Type, Bytes.data(), I), 7.0) << elementTypeName(Type);
+  }
+  for (ElementType Type : {ElementType::Float, ElementType::Double}) {
+    const KernelArgument A = bufferOf(Type, 2).withFill(BufferContents::Constant, "-1.5", "", 1, 1);
+    EXPECT_EQ(elementAsDouble(Type, initialContents(A, 0, 1).data(), 1), -1.5);
+  }
+  // The extremes of 64-bit integers are exact: they never pass through a
+  // double.
+  const KernelArgument Max =
+      bufferOf(ElementType::UInt64, 1)
+          .withFill(BufferContents::Constant, "18446744073709551615", "", 1, 1);
+  std::uint64_t U = 0;
+  std::memcpy(&U, initialContents(Max, 0, 1).data(), 8);
+  EXPECT_EQ(U, UINT64_MAX);
+  const KernelArgument Min =
+      bufferOf(ElementType::Int64, 1)
+          .withFill(BufferContents::Constant, "-9223372036854775808", "", 1, 1);
+  std::int64_t S = 0;
+  std::memcpy(&S, initialContents(Min, 0, 1).data(), 8);
+  EXPECT_EQ(S, INT64_MIN);
+}
+
+TEST(BufferFill, ValuesATypeCannotHoldAreRefused) {
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Constant, "300"),
+            "fill 300 does not fit uint8_t, which holds 0 to 255");
+  EXPECT_EQ(fillProblem(ElementType::UInt32, BufferContents::Constant, "-1"),
+            "fill -1 does not fit uint32_t, which holds 0 to 4294967295");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::Constant, "1.5"),
+            "fill 1.5 is not an integer, and the buffer holds int32_t");
+  EXPECT_EQ(fillProblem(ElementType::Int8, BufferContents::Constant, "-129"),
+            "fill -129 does not fit int8_t, which holds -128 to 127");
+  EXPECT_EQ(fillProblem(ElementType::Int8, BufferContents::Constant, "-128"), "");
+  EXPECT_EQ(fillProblem(ElementType::UInt64, BufferContents::Constant, "18446744073709551616"),
+            "fill 18446744073709551616 does not fit uint64_t, which holds 0 to "
+            "18446744073709551615");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "18446744073709551616"), "")
+      << "2^64 is a double exactly";
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "16777217"),
+            "fill 16777217 is not exactly a float (it would become 16777216)");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "16777217"), "");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "1e39"),
+            "fill 1e39 does not fit float, which holds about -3.4e38 to 3.4e38");
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Index, "", "", 257),
+            "fill index needs the values 0 to 256, but uint8_t holds 0 to 255");
+  EXPECT_EQ(fillProblem(ElementType::UInt8, BufferContents::Index, "", "", 256), "");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Index, "", "", (1 << 24) + 2),
+            "fill index needs the values 0 to 16777217, but float holds integers exactly only "
+            "up to 16777216");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::RandomRange, "5", "5"),
+            "fill random(5, 5) is empty: it draws from LO up to (not including) HI, so LO must "
+            "be less than HI");
+  EXPECT_EQ(fillProblem(ElementType::Int32, BufferContents::RandomRange, "-3", "-4"),
+            "fill random(-3, -4) is empty: it draws from LO up to (not including) HI, so LO must "
+            "be less than HI");
+  EXPECT_EQ(fillProblem(ElementType::UInt16, BufferContents::RandomRange, "-1", "4"),
+            "fill random(-1, 4): -1 does not fit uint16_t, which holds 0 to 65535");
+}
+
+TEST(BufferFill, IndexAndRandomRanges) {
+  for (ElementType Type : kIntegerTypes) {
+    const KernelArgument Index = bufferOf(Type, 100).withFill(BufferContents::Index, "", "", 1, 1);
+    const std::vector<unsigned char> Bytes = initialContents(Index, 0, 1);
+    for (std::size_t I = 0; I < 100; ++I)
+      ASSERT_EQ(elementAsDouble(Type, Bytes.data(), I), double(I)) << elementTypeName(Type);
+    const std::string Low = isSignedForTest(Type) ? "-3" : "3";
+    const KernelArgument Random =
+        bufferOf(Type, 1000).withFill(BufferContents::RandomRange, Low, "9", 1, 1);
+    ASSERT_EQ(fillProblem(Type, BufferContents::RandomRange, Low, "9"), "");
+    const std::vector<unsigned char> Drawn = initialContents(Random, 2, 7);
+    EXPECT_EQ(Drawn, initialContents(Random, 2, 7)) << "the seed decides";
+    std::set<double> Seen;
+    for (std::size_t I = 0; I < 1000; ++I)
+      Seen.insert(elementAsDouble(Type, Drawn.data(), I));
+    EXPECT_EQ(*Seen.begin(), std::stod(Low)) << elementTypeName(Type);
+    EXPECT_EQ(*Seen.rbegin(), 8.0) << "HI is never drawn";
+  }
+  for (ElementType Type : {ElementType::Float, ElementType::Double}) {
+    const KernelArgument Random =
+        bufferOf(Type, 1000).withFill(BufferContents::RandomRange, "-1", "1e-30", 1, 1);
+    const std::vector<unsigned char> Drawn = initialContents(Random, 0, 3);
+    for (std::size_t I = 0; I < 1000; ++I) {
+      EXPECT_GE(elementAsDouble(Type, Drawn.data(), I), -1.0);
+      EXPECT_LT(elementAsDouble(Type, Drawn.data(), I), 1e-30);
+    }
+  }
+}
+
+TEST(BufferFill, HalfHoldsWhatBinary16Holds) {
+  const KernelArgument A =
+      bufferOf(ElementType::Half, 3).withFill(BufferContents::Constant, "-1.5", "", 1, 1);
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "-1.5"), "");
+  EXPECT_EQ(elementAsDouble(ElementType::Half, initialContents(A, 0, 1).data(), 2), -1.5);
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "65504"), "");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "70000"),
+            "fill 70000 does not fit half, which holds -65504 to 65504");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Constant, "2049"),
+            "fill 2049 is not exactly a half (it would become 2048)");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Index, "", "", 2049), "");
+  EXPECT_EQ(fillProblem(ElementType::Half, BufferContents::Index, "", "", 2050),
+            "fill index needs the values 0 to 2049, but half holds integers exactly only up to "
+            "2048");
+  const KernelArgument Index =
+      bufferOf(ElementType::Half, 2049).withFill(BufferContents::Index, "", "", 1, 1);
+  const std::vector<unsigned char> Indices = initialContents(Index, 0, 1);
+  for (std::size_t I = 0; I < 2049; ++I)
+    ASSERT_EQ(elementAsDouble(ElementType::Half, Indices.data(), I), double(I));
+  // Rounding to half must never reach HI, even from just below it.
+  for (const char *High : {"1", "1e-3", "-0.5", "0"}) {
+    const KernelArgument Random =
+        bufferOf(ElementType::Half, 2000).withFill(BufferContents::RandomRange, "-1", High, 1, 1);
+    const std::vector<unsigned char> Drawn = initialContents(Random, 0, 5);
+    for (std::size_t I = 0; I < 2000; ++I) {
+      ASSERT_GE(elementAsDouble(ElementType::Half, Drawn.data(), I), -1.0);
+      ASSERT_LT(elementAsDouble(ElementType::Half, Drawn.data(), I), std::stod(High)) << High;
+    }
+  }
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
+  test::ScopedTempDirectory Dir("atfc-check-script");
+  const std::vector<KernelArgument> Arguments = {KernelArgument::scalar<int>(3),
+                                                 KernelArgument::buffer<float>(2)};
+  const float Values[2] = {1.5f, -2.0f};
+  const std::vector<std::vector<unsigned char>> Outputs = {
+      {reinterpret_cast<const unsigned char *>(Values),
+       reinterpret_cast<const unsigned char *>(Values) + sizeof Values}};
+  CheckSetup Check;
+  Check.Kind = CheckAgainst::Script;
+  const std::vector<std::string> Environment = {"PATH=/usr/bin:/bin", "WHO=me"};
+  // Each configuration checks in a directory of its own, as the backend
+  // makes them; buffer files are created, never written through.
+  int Runs = 0;
+  auto Run = [&](const std::string &Script, const StopSignal *Stop = nullptr) {
+    Check.Script = Script;
+    const std::filesystem::path Own = Dir.path() / std::to_string(++Runs);
+    std::filesystem::create_directory(Own);
+    return runCheckScript(Check, Arguments, {1}, Outputs, Own.string(), Environment, 10, Stop);
+  };
+  // The buffer is buffer_2.npy (its input number), readable as written.
+  EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me"), "");
+  Expected<std::vector<unsigned char>> Back =
+      readDataFile((Dir.path() / "1" / "buffer_2.npy").string(), "b", ElementType::Float, 2);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, Outputs[0]);
+  EXPECT_EQ(Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 3"),
+            "  element 1 is -2, expected 2");
+  EXPECT_EQ(Run("exit 4"), "the check script exited with status 4");
+  EXPECT_EQ(Run("kill -9 $$"), "the check script died of signal 9");
+  StopSignal Stop;
+  Stop.raise();
+  EXPECT_EQ(Run("sleep 5", &Stop), "the check script was stopped");
+  // A link planted at a buffer's name is never written through.
+  const std::filesystem::path Planted = Dir.path() / "planted";
+  std::filesystem::create_directory(Planted);
+  std::ofstream(Dir.path() / "canary") << "mine";
+  std::filesystem::create_symlink(Dir.path() / "canary", Planted / "buffer_2.npy");
+  Check.Script = "true";
+  EXPECT_NE(runCheckScript(Check, Arguments, {1}, Outputs, Planted.string(), Environment, 10), "");
+  std::ifstream Canary(Dir.path() / "canary");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(Canary), {}), "mine");
+}
+
+} // namespace
+} // namespace atfc

@@ -1,0 +1,83 @@
+//===- ValueChoiceTest.cpp - Valid configurations from value sets ---------===//
+//
+// Against brute force on a constrained space: chooseValues gives exactly
+// the valid configurations whose values lie in the sets (every one of
+// them, over many draws) and nullopt where none is valid; boxMove gives
+// exactly the valid configurations other than C whose every value is C's
+// or the next one below or above, crossing a product constraint
+// diagonally.
+//
+//===----------------------------------------------------------------------===//
+#include "Search/Techniques/ValueChoice.h"
+
+#include "TechniqueLandscape.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace atfc;
+using namespace atfc::test;
+
+namespace {
+std::vector<Configuration> all(const ChainOfTrees &Space) {
+  std::vector<Configuration> All;
+  for (BigCount I = 0; I < Space.size(); ++I)
+    All.push_back(Space.at(I));
+  return All;
+}
+} // namespace
+
+TEST(ValueChoiceTest, ChooseValuesGivesExactlyTheValidCombinations) {
+  const ChainOfTrees Space = borderSpace();
+  std::mt19937_64 Rng(7);
+  // X, Y among positions {15, 16, 31} (values 16, 17, 32), Z among {4, 5}.
+  const ValueSets Sets = {{15, 16, 31}, {15, 16, 31}, {4, 5}};
+  std::set<Configuration> Expected, Drawn;
+  for (const Configuration &C : all(Space)) {
+    const std::vector<std::uint64_t> V = Space.valueIndices(C);
+    bool In = true;
+    for (std::size_t L = 0; L < V.size(); ++L)
+      In = In && std::find(Sets[L].begin(), Sets[L].end(), V[L]) != Sets[L].end();
+    if (In)
+      Expected.insert(C);
+  }
+  ASSERT_FALSE(Expected.empty());
+  for (int I = 0; I < 400; ++I) {
+    std::optional<Configuration> C = chooseValues(Space, Sets, Rng);
+    ASSERT_TRUE(C);
+    EXPECT_TRUE(Expected.count(*C));
+    Drawn.insert(*C);
+  }
+  EXPECT_EQ(Drawn, Expected);
+  // 32 * 32 > 256: no valid combination.
+  EXPECT_FALSE(chooseValues(Space, {{31}, {31}, {4}}, Rng));
+}
+
+TEST(ValueChoiceTest, BoxMovesGiveExactlyTheValidBoxNeighbours) {
+  const ChainOfTrees Space = borderSpace();
+  std::mt19937_64 Rng(3);
+  const std::vector<Configuration> All = all(Space);
+  // On the border X * Y = 256 (X = Y = 16), a one-parameter move up is
+  // rejected; the box holds the diagonal moves (X 15, Y 17: 255).
+  const Configuration C = *Space.withValueIndices(std::vector<std::uint64_t>{15, 15, 4});
+  const std::vector<std::uint64_t> CV = Space.valueIndices(C);
+  std::set<Configuration> Expected, Drawn;
+  for (const Configuration &N : All) {
+    const std::vector<std::uint64_t> V = Space.valueIndices(N);
+    bool In = N != C;
+    for (std::size_t L = 0; L < V.size(); ++L)
+      In = In && (V[L] + 1 >= CV[L] && V[L] <= CV[L] + 1);
+    if (In)
+      Expected.insert(N);
+  }
+  for (int I = 0; I < 2000; ++I) {
+    std::optional<Configuration> N = boxMove(Space, C, 0.5, Rng);
+    ASSERT_TRUE(N);
+    EXPECT_TRUE(Expected.count(*N));
+    Drawn.insert(*N);
+  }
+  EXPECT_EQ(Drawn, Expected);
+  const Configuration Diagonal = *Space.withValueIndices(std::vector<std::uint64_t>{14, 16, 4});
+  EXPECT_TRUE(Drawn.count(Diagonal));
+}
