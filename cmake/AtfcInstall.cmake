@@ -15,19 +15,15 @@
 install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_TUNER_LIBDIR})
 
 # The headers of the libraries a tuner includes ("runtime/TunerMain.h" and
-# what it includes), with the layout of the source tree's include path.
+# what it includes), with the layout of the source tree's include path;
+# tables (.def: the directive language, the tuning options) are headers too.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 foreach(component Support Language SearchSpace Search System KernelData Backends DeviceBackends
                   Results Analysis Report Replay Invocation Tuning Ranks)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
-    DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+    DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 endforeach()
-
-# The one table of the directive language, which runtime and SearchSpace
-# headers expand (the loop above takes only headers).
-install(FILES ${PROJECT_SOURCE_DIR}/lib/Language/Language.def
-  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}/Language)
 
 # The precompiled header, from the installed headers with the tuners' flags.
 string(REPLACE ";" "\" \"" ATF_TUNER_FLAGS_QUOTED "${ATF_TUNER_FLAGS}")
