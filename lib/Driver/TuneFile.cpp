@@ -19,6 +19,7 @@
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
+#include "System/Process.h"
 #include "Wisdom/Wisdom.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -183,8 +184,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
       // A signal kept since the build ends every rank, as it ends a run
       // alone before its tuner starts (the exec would lose it).
       if (const int Kept = Interruption::pending()) {
-        Diags.error(std::string("interrupted by signal ") + std::to_string(Kept) + " (" +
-                    strsignal(Kept) + ") before the tuner started");
+        Diags.error("interrupted by " + describeSignal(Kept) + " before the tuner started");
         return execRankLauncher({}, Options.Devices, 128 + Kept, Diags);
       }
       return execRankLauncher(Args, Options.Devices, 0, Diags);
