@@ -236,6 +236,27 @@ AbortCondition AbortCondition::validEvaluations(std::uint64_t N) {
 AbortCondition AbortCondition::fraction(double F) {
   return AbortCondition(std::make_shared<SpaceFraction>(F));
 }
+namespace {
+/// custom(): a program's own condition.
+class Custom final : public Node {
+public:
+  Custom(std::function<bool(const SearchStatus &)> Reached, std::string Name)
+      : Reached(std::move(Reached)), Name(std::move(Name)) {}
+  bool reached(const SearchStatus &Status) const override { return Reached(Status); }
+  double progress(const SearchStatus &Status) const override { return reached(Status) ? 1 : 0; }
+  std::string describe() const override { return Name; }
+
+private:
+  std::function<bool(const SearchStatus &)> Reached;
+  std::string Name;
+};
+} // namespace
+
+AbortCondition AbortCondition::custom(std::function<bool(const SearchStatus &)> Reached,
+                                      std::string Name) {
+  return AbortCondition(std::make_shared<Custom>(std::move(Reached), std::move(Name)));
+}
+
 AbortCondition AbortCondition::duration(double Seconds) {
   return AbortCondition(std::make_shared<Duration>(Seconds));
 }

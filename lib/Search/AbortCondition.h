@@ -29,6 +29,7 @@
 #include "Support/Cost.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +54,9 @@ public:
   /// Stagnation over the last Seconds seconds; S >= 1.
   static AbortCondition speedupOverDuration(double S, double Seconds);
 
+  /// A program's own condition (the online interfaces): Reached decides,
+  /// Name is how it is described; progress is 1 once reached, else 0.
+  static AbortCondition custom(std::function<bool(const SearchStatus &)> Reached, std::string Name);
   friend AbortCondition operator&&(const AbortCondition &A, const AbortCondition &B);
   friend AbortCondition operator||(const AbortCondition &A, const AbortCondition &B);
   friend AbortCondition operator!(const AbortCondition &A);

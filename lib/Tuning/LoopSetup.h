@@ -15,12 +15,15 @@
 #ifndef ATFC_TUNING_LOOPSETUP_H
 #define ATFC_TUNING_LOOPSETUP_H
 
+#include "Search/AbortCondition.h"
+#include "Search/SearchTechnique.h"
 #include "SearchSpace/Configuration.h"
 #include "Support/Cost.h"
 #include "Support/Error.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +45,12 @@ struct LoopSetup {
   DirectiveText Technique;
   /// `abort_condition`; empty: the whole space once.
   DirectiveText AbortCondition;
+  /// A program's own technique (the online interfaces), made afresh for
+  /// each run instead of parsing Technique, which then names it.
+  std::function<std::unique_ptr<SearchTechnique>()> MakeTechnique;
+  /// An abort condition built by a program (the online interfaces), used
+  /// instead of parsing AbortCondition.
+  std::optional<atfc::AbortCondition> Abort;
   /// `seed`, when given.
   std::optional<std::uint64_t> Seed;
   /// The 1-based line of each parameter's `tp` directive, in generation

@@ -163,11 +163,16 @@ Expected<void> TuningSession::chooseSearch() {
   };
   if (Technique.Text.empty())
     Technique.Text = defaultTechniqueText();
-  Expected<std::unique_ptr<SearchTechnique>> Made = makeTechnique(Technique.Text);
+  Expected<std::unique_ptr<SearchTechnique>> Made =
+      Setup.MakeTechnique && Options.Given.Technique.empty() ? Setup.MakeTechnique()
+                                                             : makeTechnique(Technique.Text);
   if (!Made)
     return ErrorAt(Technique.Origin, Made.error());
   std::optional<AbortCondition> Condition;
-  if (!Abort.Text.empty()) {
+  if (Setup.Abort && Options.Given.AbortCondition.empty()) {
+    Condition = Setup.Abort;
+    Abort.Text = Setup.Abort->describe();
+  } else if (!Abort.Text.empty()) {
     Expected<AbortCondition> Parsed = parseAbortCondition(Abort.Text, Setup.Objectives);
     if (!Parsed)
       return ErrorAt(Abort.Origin, Parsed.error());

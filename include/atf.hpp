@@ -1,0 +1,25 @@
+//===- atf.hpp - atfc's online C++ interface ---------------------*- C++ -*-===//
+//
+// The ATF slides' and cppATF's C++ interface on atfc's engine:
+//
+//   #include <atf.hpp>
+//   auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+//   auto LS  = atf::tuning_parameter("LS", atf::interval<size_t>(1, N), atf::divides(N / WPT));
+//   auto result = atf::tuner().tuning_parameters(WPT, LS)
+//                             .search_technique(atf::auc_bandit())
+//                             .tune(cost_function, atf::evaluations(50));
+//
+// Link the CMake target atfc::atf (find_package(atfc)). docs/cpp-api.md
+// lists every name, cppATF's spellings beside atfc's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATF_HPP
+#define ATF_HPP
+
+#include "atf/configuration.hpp"
+#include "atf/parameter.hpp"
+#include "atf/search.hpp"
+#include "atf/space.hpp"
+#include "atf/tuner.hpp"
+
+#endif

@@ -1,0 +1,118 @@
+//===- atf/space.hpp - A tuning parameter as the engine generates it -*- C++ -*-===//
+//
+// The typed half of an online space (Online/OnlineSpace.h): one level of a
+// group's loop nest for one tuning parameter. Everything per candidate
+// value (the range, the constraint, the divisor loop of divides(E)) is
+// compiled here with the parameter's own types, as in a generated tuner;
+// the next level is one virtual call per accepted value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATF_SPACE_HPP
+#define ATF_SPACE_HPP
+
+#include "atf/parameter.hpp"
+
+#include "Online/OnlinePath.h"
+#include "Online/OnlineSpace.h"
+#include "SearchSpace/CandidateEnumeration.h"
+
+#include <algorithm>
+#include <any>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace atf::detail {
+
+template <class R, class C> class parameter_model final : public atfc::online::ParameterModel {
+public:
+  explicit parameter_model(const tuning_parameter<R, C> &P) : Param(P) {}
+
+  const std::string &name() const override { return Param.name(); }
+  std::size_t index() const override { return Param.id()->index; }
+  void setIndex(std::size_t Index) override { Param.id()->index = Index; }
+  const void *identity() const override { return Param.id().get(); }
+  std::vector<std::pair<const void *, std::string>> readIdentities() const override {
+    std::vector<std::pair<const void *, std::string>> Reads;
+    for (const parameter_state *S : Param.get_constraint().reads)
+      Reads.emplace_back(S, S->name);
+    return Reads;
+  }
+  std::vector<std::size_t> reads() const override {
+    std::vector<std::size_t> Indices;
+    for (const parameter_state *S : Param.get_constraint().reads)
+      Indices.push_back(S->index);
+    return Indices;
+  }
+  atfc::ValueKind kind() const override { return atfc::valueKindOf<typename R::value_type>(); }
+  std::uint64_t rangeSize() const override { return Param.range().size(); }
+  std::function<atfc::Value(std::uint64_t)> valueAt() const override {
+    return atfc::RangeValueAt<R>{Param.range()};
+  }
+  bool constrained() const override { return !std::is_same_v<C, atfc::NoConstraint>; }
+  atfc::RangeError rangeError() const override { return Param.range().failure(); }
+  const void *hold(std::uint64_t Index, std::any &Holder) const override {
+    Holder = typename R::value_type(Param.range().at(Index));
+    return std::any_cast<typename R::value_type>(&Holder);
+  }
+
+  const void *holdValue(const atfc::Value &V, std::any &Holder) const override {
+    using T = typename R::value_type;
+    Holder = std::visit(
+        [](const auto &X) -> T {
+          using X_t = std::decay_t<decltype(X)>;
+          if constexpr (std::is_constructible_v<T, const X_t &>)
+            return static_cast<T>(X);
+          else
+            return T{};
+        },
+        V);
+    return std::any_cast<T>(&Holder);
+  }
+
+  std::uint64_t loop(const atfc::online::OnlineLevels &Levels, atfc::online::Frame &F,
+                     atfc::detail::ChunkLevels &Chunk, std::size_t Level) const override {
+    const std::size_t Self = index();
+    const bool Last = Level + 1 == Levels.levels();
+    const std::size_t Stop = Chunk.Stop;
+    const path P{F.Slots.data(), F.Slots.size()};
+    atfc::TreeSegment &Nodes = Chunk.Levels[Level];
+    std::uint64_t Leaves = 0;
+    atfc::online::CurrentReader = Self;
+    atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
+                               Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &Value) {
+                                 ++Chunk.Accepted[Level];
+                                 if (Last) {
+                                   Nodes.Values.push_back(Index);
+                                   ++Leaves;
+                                   return;
+                                 }
+                                 if (Level + 1 == Stop) [[unlikely]] {
+                                   atfc::detail::recordStop(Chunk, Index);
+                                   return;
+                                 }
+                                 F.Slots[Self] = &Value;
+                                 const std::size_t Node = Nodes.Values.size();
+                                 Nodes.Values.push_back(Index);
+                                 Nodes.FirstChild.push_back(static_cast<std::uint32_t>(
+                                     Chunk.Levels[Level + 1].Values.size()));
+                                 const std::uint64_t Below =
+                                     Levels.model(Level + 1).loop(Levels, F, Chunk, Level + 1);
+                                 F.Slots[Self] = nullptr;
+                                 atfc::online::CurrentReader = Self;
+                                 if (Below == 0) {
+                                   Nodes.Values.truncate(Node);
+                                   Nodes.FirstChild.truncate(Node);
+                                 }
+                                 Leaves += Below;
+                               });
+    return Leaves;
+  }
+
+private:
+  tuning_parameter<R, C> Param;
+};
+
+} // namespace atf::detail
+
+#endif

@@ -1,0 +1,493 @@
+//===- atf/tuner.hpp - The online tuner --------------------------*- C++ -*-===//
+//
+// `atf::tuner().tuning_parameters(...).search_technique(...).tune(cf,
+// abort)`, the slides' and cppATF's online interface, on atfc's engine:
+// the space generated in parallel into a chain of trees
+// (Online/OnlineSpace.h), atfc's techniques and abort conditions, and the
+// loop of a generated tuner (Online/OnlineTuning.h) with its results
+// database, so that `atfc results`, `report`, `replay` and `analyze` work
+// on a program's tuning when it keeps them (.results("DIR")).
+//
+// A cost function is any callable of the configuration that returns its
+// cost (a number, or several for several objectives, most significant
+// first); one that throws marks the configuration invalid, with what it
+// threw as the reason. Cost functions that measure by themselves (the
+// kernels and programs of atf/cost_functions.hpp) bring their own
+// measurer: kernels then run in atfc's device workers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATF_TUNER_HPP
+#define ATF_TUNER_HPP
+
+#include "atf/configuration.hpp"
+#include "atf/parameter.hpp"
+#include "atf/search.hpp"
+#include "atf/space.hpp"
+
+#include "Online/OnlineSpace.h"
+#include "Online/OnlineTuning.h"
+#include "Tuning/CallableMeasurer.h"
+#include "Tuning/KnownConfigurations.h"
+
+#include <any>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace atf {
+
+/// One improvement of the best cost during a run.
+struct history_entry {
+  /// Seconds since the start of the run.
+  double seconds = 0;
+  configuration config;
+  cost_t cost = 0;
+};
+
+/// What a run found (cppATF's tuning status).
+class tuning_status {
+public:
+  const configuration &best_configuration() const { return Best; }
+  /// The best configuration's cost (its first objective's); the largest
+  /// cost_t when no configuration was valid.
+  cost_t min_cost() const {
+    return MinCosts.empty() ? std::numeric_limits<cost_t>::max() : MinCosts[0];
+  }
+  /// Every objective's cost of the best configuration.
+  const std::vector<cost_t> &min_costs() const { return MinCosts; }
+  std::size_t number_of_evaluated_configs() const { return Evaluated; }
+  std::size_t number_of_valid_evaluated_configs() const { return Valid; }
+  std::size_t number_of_invalid_evaluated_configs() const { return Evaluated - Valid; }
+  std::size_t evaluations_required_to_find_best_found_result() const { return BestAt; }
+  /// Every improvement of the best cost, in order.
+  const std::vector<history_entry> &history() const { return History; }
+  /// |SP|, the number of valid configurations (saturated at 2^64 - 1).
+  std::uint64_t search_space_size() const { return SpaceSize; }
+  double tuning_seconds() const { return Seconds; }
+  /// Where results.db is (empty when the results were not kept).
+  const std::string &results_directory() const { return Results; }
+
+private:
+  friend class tuner;
+  configuration Best;
+  std::vector<cost_t> MinCosts;
+  std::size_t Evaluated = 0, Valid = 0, BestAt = 0;
+  std::vector<history_entry> History;
+  std::uint64_t SpaceSize = 0;
+  double Seconds = 0;
+  std::string Results;
+};
+
+namespace detail {
+
+template <class T> struct is_tuple_like : std::false_type {};
+template <class... Ts> struct is_tuple_like<std::tuple<Ts...>> : std::true_type {};
+template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_type {};
+template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
+
+/// A cost function's result as the engine's costs.
+template <class R> std::vector<double> costs_of(const R &Result) {
+  if constexpr (std::is_arithmetic_v<R>) {
+    return {static_cast<double>(Result)};
+  } else if constexpr (is_tuple_like<R>::value) {
+    return std::apply(
+        [](const auto &...C) { return std::vector<double>{static_cast<double>(C)...}; }, Result);
+  } else {
+    std::vector<double> Costs;
+    for (const auto &C : Result)
+      Costs.push_back(static_cast<double>(C));
+    return Costs;
+  }
+}
+
+template <class R>
+concept cost_result = std::is_arithmetic_v<R> || is_tuple_like<R>::value || requires(const R &X) {
+  {static_cast<double>(*std::begin(X))};
+};
+
+/// A cost function that measures by itself (atf/cost_functions.hpp).
+template <class F>
+concept measuring_cost_function = requires(F &CF, const class tuner_view &View) {
+  { CF.make_measurer(View) } -> std::convertible_to<std::unique_ptr<atfc::ConfigurationMeasurer>>;
+};
+
+} // namespace detail
+
+/// What a cost function that measures by itself needs of its tuner: a
+/// configuration as a path, so that expressions of parameters (launch
+/// sizes) evaluate on it.
+class tuner_view {
+public:
+  /// Holds the values of C and makes them the calling thread's path while
+  /// the returned object lives.
+  class scope {
+  public:
+    scope(const tuner_view &View, const atfc::ParameterValues &C)
+        : Held(View.Models.size()), Slots(View.Models.size(), nullptr) {
+      for (const atfc::NamedValue &V : C)
+        for (std::size_t I = 0; I < View.Models.size(); ++I)
+          if (View.Models[I]->name() == V.Name)
+            Slots[I] = View.Models[I]->holdValue(V.Val, Held[I]);
+      P = atfc::online::Path{Slots.data(), Slots.size()};
+      Scope.emplace(&P);
+    }
+    const atfc::online::Path &path() const { return P; }
+
+  private:
+    std::vector<std::any> Held;
+    std::vector<const void *> Slots;
+    atfc::online::Path P;
+    std::optional<atfc::online::PathScope> Scope;
+  };
+
+  explicit tuner_view(std::vector<const atfc::online::ParameterModel *> Models)
+      : Models(std::move(Models)) {}
+
+private:
+  std::vector<const atfc::online::ParameterModel *> Models;
+};
+
+class tuner {
+public:
+  tuner() = default;
+  tuner(const tuner &Other)
+      : Models(Other.Models), Technique(Other.Technique), MakeTechnique(Other.MakeTechnique),
+        Silent(Other.Silent), Verbose(Other.Verbose), ResultsDirectory(Other.ResultsDirectory),
+        ProgramName(Other.ProgramName), Seed(Other.Seed) {}
+  ~tuner() {
+    if (Stepping)
+      (void)Stepping->Tuning->finish();
+  }
+
+  /// The parameters to tune, in the order they are generated unless a
+  /// constraint reads a later one.
+  template <class... Rs, class... Cs> tuner &tuning_parameters(tuning_parameter<Rs, Cs>... Ps) {
+    Models.clear();
+    (Models.push_back(std::make_shared<detail::parameter_model<Rs, Cs>>(Ps)), ...);
+    Space.reset();
+    return *this;
+  }
+
+  /// One of atfc's techniques (atf::auc_bandit(), atf::search("bayes_opt")),
+  /// or one of the program's own.
+  template <class T> tuner &search_technique(const T &Given) {
+    if constexpr (std::is_same_v<T, technique>) {
+      Technique = Given.text;
+      MakeTechnique = nullptr;
+    } else if constexpr (std::is_base_of_v<atf::search_technique, T>) {
+      auto Own = std::make_shared<T>(Given);
+      Technique = Own->name();
+      MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
+        return std::make_unique<detail::program_technique<atf::search_technique, coordinates>>(Own);
+      };
+    } else {
+      static_assert(std::is_base_of_v<search_technique_1d, T>,
+                    "a search technique is one of atfc's (atf::auc_bandit(), atf::search(\"...\")) "
+                    "or a class derived from atf::search_technique or atf::search_technique_1d");
+      auto Own = std::make_shared<T>(Given);
+      Technique = Own->name();
+      MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
+        return std::make_unique<detail::program_technique<search_technique_1d, index_t>>(Own);
+      };
+    }
+    return *this;
+  }
+
+  /// Nothing on standard output and error.
+  tuner &silent(bool S) {
+    Silent = S;
+    return *this;
+  }
+  /// A line per evaluation.
+  tuner &verbose(bool V) {
+    Verbose = V;
+    return *this;
+  }
+  /// Keep results.db and best.json in Directory (created): later runs of
+  /// the same program and space reuse its results, and `atfc results`,
+  /// `report`, `replay` and `analyze` read it.
+  tuner &results(std::string Directory) {
+    ResultsDirectory = std::move(Directory);
+    return *this;
+  }
+  /// cppATF's log file: the results kept in the directory of that name.
+  tuner &log_file(const std::string &Path) { return results(Path); }
+  /// The name results are keyed and reported by.
+  tuner &program_name(std::string Name) {
+    ProgramName = std::move(Name);
+    return *this;
+  }
+  tuner &seed(std::uint64_t S) {
+    Seed = S;
+    return *this;
+  }
+
+  /// |SP|: generates the space when it is not yet.
+  std::uint64_t search_space_size() {
+    const atfc::ChainOfTrees &S = space();
+    return S.size().fits_ulong_p() ? S.size().get_ui() : std::numeric_limits<std::uint64_t>::max();
+  }
+  /// The generated space (generated on first use).
+  const atfc::ChainOfTrees &space() {
+    if (!Space) {
+      check_reads();
+      std::vector<const atfc::online::ParameterModel *> Raw = raw_models();
+      atfc::Expected<atfc::ChainOfTrees> Made =
+          atfc::online::generateOnlineSpace(Raw, atfc::GenerationOptions{});
+      if (!Made)
+        throw error(Made.error().message());
+      Space = std::make_unique<atfc::ChainOfTrees>(Made.take());
+    }
+    return *Space;
+  }
+
+  /// Tunes until the abort condition holds (without one: every
+  /// configuration once) and returns what it found.
+  template <class CF> tuning_status tune(CF &&Cost) { return run(Cost, std::nullopt); }
+  template <class CF, class A> tuning_status tune(CF &&Cost, const A &Abort) {
+    return run(Cost, detail::as_abort(Abort));
+  }
+
+  /// Program-guided tuning: measures the next configuration with Cost and
+  /// returns its cost.
+  template <class CF> cost_t make_step(CF &&Cost) {
+    configuration C = get_configuration();
+    std::optional<double> Measured;
+    std::string Reason;
+    try {
+      Measured = detail::costs_of(call_cost(Cost, C)).at(0);
+    } catch (const std::exception &E) {
+      Reason = E.what();
+    }
+    if (Measured)
+      report_cost(*Measured);
+    else
+      report_invalid(Reason);
+    return Measured ? *Measured : std::numeric_limits<cost_t>::max();
+  }
+
+  /// Program-guided tuning, by hand: the next configuration to run (its
+  /// parameters have their values until report_cost()), ...
+  configuration get_configuration() {
+    start_stepping();
+    if (Stepping->Awaited)
+      throw error("report_cost() is expected before the next get_configuration()");
+    std::optional<atfc::Configuration> Next = Stepping->Tuning->next();
+    if (!Next)
+      throw error("the abort condition holds: every configuration is evaluated");
+    Stepping->Awaited = *Next;
+    Stepping->Values = atfc::namedValuesOf(*Space, *Next);
+    Stepping->Path.emplace(View(), Stepping->Values);
+    return configuration(Stepping->Values);
+  }
+  /// ... and its cost.
+  void report_cost(cost_t Cost) {
+    finish_step(atfc::Measurement::valid({static_cast<double>(Cost)}));
+  }
+  /// ... or that it is invalid, and why.
+  void report_invalid(const std::string &Reason) {
+    finish_step(atfc::Measurement::invalid(atfc::FailureKind::RunFailed, Reason));
+  }
+  /// The status of a program-guided run.
+  tuning_status get_tuning_status() {
+    if (!Stepping)
+      throw error("no program-guided tuning is in progress");
+    return status_of(*Stepping->Tuning);
+  }
+
+private:
+  struct stepping {
+    std::unique_ptr<atfc::CallableMeasurer> Measurer;
+    std::unique_ptr<atfc::online::OnlineTuning> Tuning;
+    std::optional<atfc::Configuration> Awaited;
+    atfc::ParameterValues Values;
+    std::optional<tuner_view::scope> Path;
+    std::chrono::steady_clock::time_point Start;
+    std::vector<history_entry> History;
+  };
+
+  std::vector<const atfc::online::ParameterModel *> raw_models() const {
+    std::vector<const atfc::online::ParameterModel *> Raw;
+    for (const auto &M : Models)
+      Raw.push_back(M.get());
+    return Raw;
+  }
+  tuner_view View() const { return tuner_view(raw_models()); }
+
+  /// Gives each parameter its index, and refuses a constraint that reads a
+  /// parameter the tuner does not have, naming both.
+  void check_reads() {
+    if (Models.empty())
+      throw error("the tuner has no tuning parameters: call tuning_parameters(...) first");
+    for (std::size_t I = 0; I < Models.size(); ++I)
+      Models[I]->setIndex(I);
+    for (std::size_t I = 0; I < Models.size(); ++I)
+      for (std::size_t J = 0; J < I; ++J)
+        if (Models[I]->identity() == Models[J]->identity() ||
+            Models[I]->name() == Models[J]->name())
+          throw error("tuning parameter " + Models[I]->name() +
+                      " is given to the tuner twice: names must be unique");
+    for (const auto &M : Models)
+      for (const auto &[Read, Name] : M->readIdentities())
+        if (std::none_of(Models.begin(), Models.end(),
+                         [&](const auto &Other) { return Other->identity() == Read; }))
+          throw error("the constraint of tuning parameter " + M->name() + " reads " + Name +
+                      ", which is not among the tuner's parameters");
+  }
+
+  atfc::online::OnlineSetup setup(std::optional<atfc::AbortCondition> Abort) const {
+    atfc::online::OnlineSetup Setup;
+    Setup.Loop.Technique.Text = Technique;
+    Setup.Loop.MakeTechnique = MakeTechnique;
+    Setup.Loop.Abort = std::move(Abort);
+    Setup.Loop.Seed = Seed;
+    Setup.Loop.CFamily = false;
+    for (std::size_t L = 0; L < Space->numLevels(); ++L)
+      Setup.Loop.DefineLines.push_back(0);
+    Setup.ProgramName = ProgramName;
+    Setup.ResultsDirectory = ResultsDirectory;
+    Setup.Silent = Silent;
+    Setup.Verbose = Verbose;
+    return Setup;
+  }
+
+  template <class CF> static auto call_cost(CF &Cost, configuration &C) {
+    if constexpr (std::is_invocable_v<CF &, configuration &>) {
+      using R = std::decay_t<std::invoke_result_t<CF &, configuration &>>;
+      static_assert(detail::cost_result<R>,
+                    "a cost function returns its cost: a number, or several (a tuple, an array "
+                    "or a vector of numbers) for several objectives");
+      return Cost(C);
+    } else {
+      static_assert(std::is_invocable_v<CF &, configuration &>,
+                    "a cost function is callable with an atf::configuration& and returns its cost, "
+                    "or is one of atf::opencl::cost_function, atf::cuda::cost_function, "
+                    "atf::generic::cost_function, atf::cpp<Class>");
+      return 0.0;
+    }
+  }
+
+  /// A plain cost function as the loop's measurer: the configuration is
+  /// the thread's path while it runs, a throw makes it invalid.
+  template <class CF> std::unique_ptr<atfc::ConfigurationMeasurer> measurer_of(CF &Cost) {
+    if constexpr (detail::measuring_cost_function<CF>) {
+      return Cost.make_measurer(View());
+    } else {
+      tuner_view Shared = View();
+      return std::make_unique<atfc::CallableMeasurer>(
+          [&Cost, Shared](const atfc::ParameterValues &Values) {
+            tuner_view::scope Scope(Shared, Values);
+            configuration C(Values);
+            const auto Start = std::chrono::steady_clock::now();
+            try {
+              atfc::Measurement M = atfc::Measurement::valid(detail::costs_of(call_cost(Cost, C)));
+              M.RunSeconds =
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+              return M;
+            } catch (const std::exception &E) {
+              return atfc::Measurement::invalid(atfc::FailureKind::RunFailed, E.what());
+            } catch (...) {
+              return atfc::Measurement::invalid(atfc::FailureKind::RunFailed,
+                                                "the cost function threw");
+            }
+          },
+          "what the cost function returns");
+    }
+  }
+
+  template <class CF> tuning_status run(CF &Cost, std::optional<atfc::AbortCondition> Abort) {
+    if (Stepping)
+      throw error("tune() cannot start while program-guided tuning is in progress");
+    space();
+    std::unique_ptr<atfc::ConfigurationMeasurer> Measurer = measurer_of(Cost);
+    atfc::Expected<std::unique_ptr<atfc::online::OnlineTuning>> Opened =
+        atfc::online::OnlineTuning::open(*Space, setup(std::move(Abort)), *Measurer, std::cout,
+                                         std::cerr);
+    if (!Opened)
+      throw error(Opened.error().message());
+    atfc::Expected<atfc::TuningOutcome> Outcome = (*Opened)->run();
+    if (!Outcome)
+      throw error(Outcome.error().message());
+    return status_of(**Opened);
+  }
+
+  tuning_status status_of(const atfc::online::OnlineTuning &T) const {
+    const atfc::SearchStatus &S = T.status();
+    tuning_status R;
+    R.Evaluated = S.Evaluations;
+    R.Valid = S.ValidEvaluations;
+    R.Seconds = S.ElapsedSeconds;
+    R.SpaceSize = Space->size().fits_ulong_p() ? Space->size().get_ui()
+                                               : std::numeric_limits<std::uint64_t>::max();
+    if (!ResultsDirectory.empty())
+      R.Results = T.resultsDirectory();
+    if (S.Best) {
+      R.Best = configuration(atfc::namedValuesOf(*Space, S.BestConfiguration));
+      atfc::OptionalCost Measured = T.session().bestMeasuredCost();
+      R.MinCosts = Measured ? *Measured : *S.Best;
+      if (!S.Improvements.empty())
+        R.BestAt = S.Improvements.back().Evaluation;
+      for (const atfc::Improvement &I : S.Improvements)
+        R.History.push_back({I.Seconds, {}, I.BestCost.empty() ? 0 : I.BestCost.front()});
+      if (!R.History.empty())
+        R.History.back().config = R.Best;
+    }
+    return R;
+  }
+
+  void start_stepping() {
+    if (Stepping)
+      return;
+    space();
+    auto S = std::make_unique<stepping>();
+    S->Measurer = std::make_unique<atfc::CallableMeasurer>(
+        [](const atfc::ParameterValues &) {
+          return atfc::Measurement::invalid(atfc::FailureKind::RunFailed, "not measured");
+        },
+        "what the program reports");
+    atfc::Expected<std::unique_ptr<atfc::online::OnlineTuning>> Opened =
+        atfc::online::OnlineTuning::open(*Space, setup(std::nullopt), *S->Measurer, std::cout,
+                                         std::cerr);
+    if (!Opened)
+      throw error(Opened.error().message());
+    S->Tuning = Opened.take();
+    S->Start = std::chrono::steady_clock::now();
+    Stepping = std::move(S);
+  }
+
+  void finish_step(const atfc::Measurement &M) {
+    if (!Stepping || !Stepping->Awaited)
+      throw error("get_configuration() is expected before report_cost()");
+    const double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Stepping->Start).count();
+    Stepping->Path.reset();
+    atfc::Expected<void> Recorded = Stepping->Tuning->report(*Stepping->Awaited, M, Seconds);
+    Stepping->Awaited.reset();
+    if (!Recorded)
+      throw error(Recorded.error().message());
+  }
+
+  std::vector<std::shared_ptr<atfc::online::ParameterModel>> Models;
+  std::string Technique;
+  std::function<std::unique_ptr<atfc::SearchTechnique>()> MakeTechnique;
+  bool Silent = false;
+  bool Verbose = false;
+  std::string ResultsDirectory;
+  std::string ProgramName = "program";
+  std::optional<std::uint64_t> Seed;
+  std::shared_ptr<atfc::ChainOfTrees> Space;
+  std::unique_ptr<stepping> Stepping;
+};
+
+} // namespace atf
+
+#endif

@@ -1,0 +1,163 @@
+//===- Online/OnlineSpace.cpp - A space of parameters given at run time ---===//
+//
+// Groups from the reads that constraints declare or are caught making, and
+// generation again until no constraint reads outside its group.
+//
+//===----------------------------------------------------------------------===//
+#include "Online/OnlineSpace.h"
+#include "Online/OnlinePath.h"
+
+#include "Support/Diagnostic.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace atfc::online {
+
+ParameterModel::~ParameterModel() = default;
+
+OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount)
+    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), SlotCount(SlotCount) {
+  for (const ParameterModel *M : Models) {
+    if (const RangeError E = M->rangeError(); E != RangeError::None)
+      refuseRange(M->name(), SourceLocation{}, E, "");
+    addParameter(M->name(), M->kind(), M->rangeSize(), M->valueAt(), M->constrained());
+  }
+}
+
+std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
+                                          atfc::detail::ChunkLevels &C) const {
+  Frame F;
+  F.Slots.assign(SlotCount, nullptr);
+  std::vector<std::any> Held(Depth);
+  for (std::size_t I = 0; I < Depth; ++I)
+    F.Slots[Models[I]->index()] = Models[I]->hold(Prefix[I], Held[I]);
+  const Path P{F.Slots.data(), F.Slots.size()};
+  PathScope Scope(&P);
+  return Models[Depth]->loop(*this, F, C, Depth);
+}
+
+namespace {
+
+/// Union-find over parameter indices.
+std::size_t rootOf(std::vector<std::size_t> &Parent, std::size_t I) {
+  while (Parent[I] != I)
+    I = Parent[I] = Parent[Parent[I]];
+  return I;
+}
+
+} // namespace
+
+Expected<std::vector<std::vector<std::size_t>>>
+onlineGroups(const std::vector<const ParameterModel *> &Params,
+             const std::vector<std::pair<std::size_t, std::size_t>> &Learned) {
+  const std::size_t N = Params.size();
+  // Edges read -> reader.
+  std::vector<std::set<std::size_t>> ReadBy(N), Reads(N);
+  auto AddRead = [&](std::size_t Read, std::size_t Reader) -> Expected<void> {
+    if (Read >= N)
+      return Error("the constraint of " + quoted(Params[Reader]->name()) +
+                   " reads a tuning parameter that is not among the tuner's parameters");
+    if (Read == Reader)
+      return Error("the constraint of " + quoted(Params[Reader]->name()) +
+                   " reads its own parameter; it gets the candidate value as its argument");
+    ReadBy[Read].insert(Reader);
+    Reads[Reader].insert(Read);
+    return success();
+  };
+  for (std::size_t I = 0; I < N; ++I)
+    for (std::size_t Read : Params[I]->reads())
+      if (Expected<void> Added = AddRead(Read, I); !Added)
+        return Added.takeError();
+  for (const auto &[Read, Reader] : Learned)
+    if (Expected<void> Added = AddRead(Read, Reader); !Added)
+      return Added.takeError();
+
+  std::vector<std::size_t> Parent(N);
+  std::iota(Parent.begin(), Parent.end(), 0);
+  for (std::size_t I = 0; I < N; ++I)
+    for (std::size_t Read : Reads[I])
+      Parent[rootOf(Parent, Read)] = rootOf(Parent, I);
+
+  // Each group in topological order, the tuner's order among the ready
+  // ones (Kahn's algorithm with the lowest index first).
+  std::vector<std::vector<std::size_t>> Groups;
+  std::vector<std::size_t> GroupOfRoot(N, kNoIndex);
+  for (std::size_t I = 0; I < N; ++I) {
+    const std::size_t Root = rootOf(Parent, I);
+    if (GroupOfRoot[Root] == kNoIndex) {
+      GroupOfRoot[Root] = Groups.size();
+      Groups.emplace_back();
+    }
+    Groups[GroupOfRoot[Root]].push_back(I);
+  }
+  for (std::vector<std::size_t> &Group : Groups) {
+    std::vector<std::size_t> Ordered;
+    std::set<std::size_t> Ready;
+    std::vector<std::size_t> Waiting(N, 0);
+    for (std::size_t I : Group) {
+      Waiting[I] = Reads[I].size();
+      if (Waiting[I] == 0)
+        Ready.insert(I);
+    }
+    while (!Ready.empty()) {
+      const std::size_t I = *Ready.begin();
+      Ready.erase(Ready.begin());
+      Ordered.push_back(I);
+      for (std::size_t Reader : ReadBy[I])
+        if (--Waiting[Reader] == 0)
+          Ready.insert(Reader);
+    }
+    if (Ordered.size() != Group.size()) {
+      std::string Names;
+      for (std::size_t I : Group)
+        if (Waiting[I] != 0)
+          Names += (Names.empty() ? "" : ", ") + quoted(Params[I]->name());
+      return Error("the constraints of " + Names +
+                   " read each other: one of them must be generated first");
+    }
+    Group = std::move(Ordered);
+  }
+  return Groups;
+}
+
+Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
+                                           const GenerationOptions &Options) {
+  if (Params.empty())
+    return Error("the tuner has no tuning parameters");
+  std::vector<std::pair<std::size_t, std::size_t>> Learned;
+  const std::int64_t Start = steadyClockNanoseconds();
+  for (;;) {
+    Expected<std::vector<std::vector<std::size_t>>> Groups = onlineGroups(Params, Learned);
+    if (!Groups)
+      return Groups.takeError();
+    std::vector<std::unique_ptr<OnlineLevels>> Levels;
+    std::vector<const GroupLevelsBase *> All;
+    for (const std::vector<std::size_t> &Group : *Groups) {
+      std::vector<const ParameterModel *> Models;
+      for (std::size_t I : Group)
+        Models.push_back(Params[I]);
+      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Params.size()));
+      All.push_back(Levels.back().get());
+    }
+    try {
+      return generateChain(Options, All, Start);
+    } catch (const MissingValue &Missing) {
+      if (Missing.Reader == kNoIndex || Missing.Reader >= Params.size())
+        return Error("a tuning parameter was read outside any constraint while the space "
+                     "was generated");
+      const std::pair<std::size_t, std::size_t> Read(Missing.Read, Missing.Reader);
+      // A read that its group's order should have given a value: not a
+      // constraint's read of another parameter (a range or a generator
+      // reading one); generating again would not help.
+      if (std::find(Learned.begin(), Learned.end(), Read) != Learned.end())
+        return Error("tuning parameter " + quoted(Params[Missing.Read]->name()) +
+                     " was read where it has no value (only constraints and cost "
+                     "functions may read parameters)");
+      Learned.push_back(Read);
+    }
+  }
+}
+
+} // namespace atfc::online

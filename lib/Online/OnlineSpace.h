@@ -1,0 +1,120 @@
+//===- Online/OnlineSpace.h - A space of parameters given at run time -*- C++ -*-===//
+//
+// The search space of the online interfaces (C++'s atf::tuner, Python's
+// atfc.Tuner): parameters that a program hands over at run time, each with
+// its typed range and constraint behind ParameterModel. Their groups are
+// not known when the program is compiled, so the loop nest of a group is a
+// chain of levels, one virtual call per accepted node; everything per
+// candidate value stays typed and inlined in the parameter's own level
+// (atf/space.hpp), as in a generated tuner's GroupLevels.
+//
+// Grouping: a constraint that says which parameters it reads (an
+// expression) joins them, as the directives' constraints do. A constraint
+// that does not (a callable) is found out while the space is generated: a
+// read of a parameter without a value on the path throws MissingValue,
+// and generation starts again with the two in one group, the read one
+// first. Generation therefore ends with every constraint's reads in its
+// own group, before its parameter.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_ONLINE_ONLINESPACE_H
+#define ATFC_ONLINE_ONLINESPACE_H
+
+#include "SearchSpace/ChainOfTrees.h"
+#include "SearchSpace/GroupGenerator.h"
+#include "SearchSpace/SpaceGenerator.h"
+#include "Support/Error.h"
+
+#include <any>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace atfc::online {
+
+class OnlineLevels;
+
+/// The slots of one path: parameter I's value, or null (OnlinePath.h's
+/// path points into them).
+struct Frame {
+  std::vector<const void *> Slots;
+};
+
+/// One parameter of an online space, its types hidden.
+class ParameterModel {
+public:
+  virtual ~ParameterModel();
+  virtual const std::string &name() const = 0;
+  /// Where the parameter sits in its tuner's paths (set by the tuner).
+  virtual std::size_t index() const = 0;
+  virtual void setIndex(std::size_t Index) = 0;
+  /// What identifies the parameter (copies of one parameter share it).
+  virtual const void *identity() const = 0;
+  /// The identities and names of the parameters its constraint reads, as
+  /// far as their types tell.
+  virtual std::vector<std::pair<const void *, std::string>> readIdentities() const = 0;
+  /// The parameters its constraint reads, as far as their types tell (by
+  /// their index; an entry of none: a parameter outside the tuner).
+  virtual std::vector<std::size_t> reads() const = 0;
+  virtual ValueKind kind() const = 0;
+  virtual std::uint64_t rangeSize() const = 0;
+  virtual std::function<Value(std::uint64_t)> valueAt() const = 0;
+  virtual bool constrained() const = 0;
+  /// Why its range cannot be built, or RangeError::None.
+  virtual RangeError rangeError() const = 0;
+  /// Keeps its value at Index in Holder and returns where it is.
+  virtual const void *hold(std::uint64_t Index, std::any &Holder) const = 0;
+  /// Keeps V, converted to the parameter's type, in Holder and returns
+  /// where it is.
+  virtual const void *holdValue(const Value &V, std::any &Holder) const = 0;
+  /// Generation's level Level of Levels (this parameter) below the path
+  /// in F: adds the accepted values and their subtrees to C; returns the
+  /// number of leaves.
+  virtual std::uint64_t loop(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
+                             std::size_t Level) const = 0;
+};
+
+/// The loop nest of one group of an online space.
+class OnlineLevels final : public GroupLevelsBase {
+public:
+  /// Params in level order; SlotCount: the tuner's number of parameters.
+  OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount);
+  std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
+                              atfc::detail::ChunkLevels &C) const override;
+  std::size_t levels() const { return Models.size(); }
+  const ParameterModel &model(std::size_t Level) const { return *Models[Level]; }
+
+private:
+  std::vector<const ParameterModel *> Models;
+  std::size_t SlotCount;
+};
+
+/// Thrown by a constraint of Reader that reads Read while Read has no
+/// value on the path (atf/parameter.hpp's detail::missing_value is this).
+struct MissingValue {
+  std::size_t Reader;
+  std::size_t Read;
+};
+
+/// The groups of Params (in the tuner's order, Params[I]->index() == I):
+/// parameters joined by the reads their constraints declare and by
+/// Learned (pairs of read, reader), each group in an order where every
+/// read comes before its reader (else the tuner's order), groups ordered
+/// by their first parameter. Fails for a read of a parameter outside the
+/// tuner and for parameters that read each other.
+Expected<std::vector<std::vector<std::size_t>>>
+onlineGroups(const std::vector<const ParameterModel *> &Params,
+             const std::vector<std::pair<std::size_t, std::size_t>> &Learned);
+
+/// Generates the space of Params (as onlineGroups), generating again with
+/// the groups joined whenever a constraint reads a parameter of another
+/// group or a later one.
+Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
+                                           const GenerationOptions &Options);
+
+} // namespace atfc::online
+
+#endif

@@ -1,0 +1,115 @@
+//===- Online/OnlineTuning.cpp - The tuning loop for a program ------------===//
+//
+// The steps of runTuning (TuningRun.h), kept apart so that a program can
+// run them whole or one evaluation at a time.
+//
+//===----------------------------------------------------------------------===//
+#include "Online/OnlineTuning.h"
+
+#include "Tuning/KnownConfigurations.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+namespace atfc::online {
+
+namespace {
+
+/// A fresh private directory under $TMPDIR (else /tmp).
+Expected<std::string> temporaryDirectory() {
+  const char *Temp = std::getenv("TMPDIR");
+  std::string Template = std::string(Temp && *Temp ? Temp : "/tmp") + "/atfc-online-XXXXXX";
+  if (mkdtemp(Template.data()) == nullptr)
+    return Error("cannot make a temporary directory " + Template + ": " + std::strerror(errno));
+  return Template;
+}
+
+} // namespace
+
+OnlineTuning::OnlineTuning(const ChainOfTrees &Space, OnlineSetup Given,
+                           ConfigurationMeasurer &Measurer, std::ostream &Out, std::ostream &Err)
+    : Space(Space), Setup(std::move(Given)), Measurer(Measurer),
+      Discard(Setup.Silent ? std::make_unique<std::ostringstream>() : nullptr),
+      Reporter(Setup.Silent ? *Discard : Out, Setup.Silent ? *Discard : Err, false,
+               Setup.Verbose && !Setup.Silent) {}
+
+OnlineTuning::~OnlineTuning() {
+  if (Session && !Finished)
+    (void)finish();
+  Session.reset();
+  if (Temporary) {
+    std::error_code Ignored;
+    std::filesystem::remove_all(Options.OutputDirectory, Ignored);
+  }
+}
+
+Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &Space,
+                                                           OnlineSetup Setup,
+                                                           ConfigurationMeasurer &Measurer,
+                                                           std::ostream &Out, std::ostream &Err) {
+  std::unique_ptr<OnlineTuning> T(new OnlineTuning(Space, std::move(Setup), Measurer, Out, Err));
+  T->Options.FileName = T->Setup.ProgramName;
+  T->Options.TunerIdentity = "online:" + T->Setup.ProgramName;
+  if (T->Setup.ResultsDirectory.empty()) {
+    Expected<std::string> Directory = temporaryDirectory();
+    if (!Directory)
+      return Directory.takeError();
+    T->Options.OutputDirectory = *Directory;
+    T->Temporary = true;
+  } else {
+    T->Options.OutputDirectory = T->Setup.ResultsDirectory;
+  }
+  T->Options.Given.Verbose = T->Setup.Verbose;
+  Expected<std::unique_ptr<TuningSession>> Opened =
+      TuningSession::open(Space, T->Setup.Loop, T->Options, Measurer, T->Reporter);
+  if (!Opened)
+    return Opened.takeError();
+  T->Session = Opened.take();
+  if (Expected<void> Chosen = T->Session->chooseSearch(); !Chosen)
+    return Chosen.takeError();
+  if (Expected<void> Begun = T->Session->begin(T->Reporter); !Begun)
+    return Begun.takeError();
+  return T;
+}
+
+Expected<TuningOutcome> OnlineTuning::run() {
+  Expected<TuningLoopEnd> End = runTuningLoop(*Session, Measurer, Reporter);
+  if (!End)
+    return End.takeError();
+  Finished = true;
+  return concludeTuning(*Session, *End, Reporter);
+}
+
+std::optional<Configuration> OnlineTuning::next() {
+  if (Awaited)
+    return Awaited;
+  std::vector<Configuration> Batch = Session->exploration().next(1);
+  if (Batch.empty())
+    return std::nullopt;
+  Awaited = Batch.front();
+  return Awaited;
+}
+
+Expected<void> OnlineTuning::report(const Configuration &C, const Measurement &M, double Seconds) {
+  if (!Awaited || !(*Awaited == C))
+    return Error("a cost was reported for a configuration that the tuner did not hand out "
+                 "last");
+  Awaited.reset();
+  return Session->record(C, namedValuesOf(Space, C), M, Seconds);
+}
+
+Expected<void> OnlineTuning::finish() {
+  if (Finished)
+    return success();
+  Finished = true;
+  if (Expected<TuningOutcome> Outcome = concludeTuning(*Session, TuningLoopEnd{}, Reporter);
+      !Outcome)
+    return Outcome.takeError();
+  return success();
+}
+
+} // namespace atfc::online

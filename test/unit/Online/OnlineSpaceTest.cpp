@@ -1,0 +1,131 @@
+//===- OnlineSpaceTest.cpp - Spaces of parameters given at run time -------===//
+//
+// Online/OnlineSpace through <atf.hpp>'s parameters: the spaces equal a
+// brute-force count, expressions group their parameters, a callable's
+// reads of other parameters are found while generating (also of later
+// parameters), and reads outside the tuner or in a cycle are refused.
+//
+//===----------------------------------------------------------------------===//
+#include <atf.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <set>
+#include <string>
+
+namespace {
+
+std::uint64_t divisorPairs(std::size_t N) {
+  std::uint64_t Count = 0;
+  for (std::size_t WPT = 1; WPT <= N; ++WPT)
+    for (std::size_t LS = 1; LS <= N; ++LS)
+      Count += N % WPT == 0 && (N / WPT) % LS == 0;
+  return Count;
+}
+
+TEST(OnlineSpaceTest, SaxpySpaceEqualsBruteForceInOneGroup) {
+  for (std::size_t N : {1000u, 64u, 97u}) {
+    auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+    auto LS = atf::tuning_parameter("LS", atf::interval<size_t>(1, N), atf::divides(N / WPT));
+    atf::tuner T;
+    T.tuning_parameters(WPT, LS);
+    EXPECT_EQ(T.search_space_size(), divisorPairs(N)) << N;
+    EXPECT_EQ(T.space().numGroups(), 1u);
+  }
+}
+
+TEST(OnlineSpaceTest, IndependentParametersFormGroups) {
+  auto A = atf::tp("A", atf::interval<int>(1, 8), atf::divides(8));
+  auto B = atf::tp("B", {1, 2, 3});
+  auto C = atf::tp("C", atf::interval<int>(1, 8), atf::less_than_or_eq(A));
+  atf::tuner T;
+  T.tuning_parameters(A, B, C);
+  EXPECT_EQ(T.space().numGroups(), 2u);
+  // A in {1,2,4,8}, C <= A: 1+2+4+8 = 15, times 3 values of B.
+  EXPECT_EQ(T.search_space_size(), 45u);
+}
+
+TEST(OnlineSpaceTest, CallableReadsAreFoundWhileGenerating) {
+  auto X = atf::tp("X", atf::interval<int>(1, 16));
+  auto Y = atf::tp("Y", atf::interval<int>(1, 16), [&](int Y) { return X * Y <= 16; });
+  atf::tuner T;
+  T.tuning_parameters(X, Y);
+  std::uint64_t Expected = 0;
+  for (int I = 1; I <= 16; ++I)
+    for (int J = 1; J <= 16; ++J)
+      Expected += I * J <= 16;
+  EXPECT_EQ(T.search_space_size(), Expected);
+  EXPECT_EQ(T.space().numGroups(), 1u);
+}
+
+TEST(OnlineSpaceTest, ACallableMayReadALaterParameter) {
+  // X's constraint reads Z, given after it: Z is generated first.
+  atf::tuning_parameter<atfc::Interval<int>> Z("Z", atf::interval<int>(1, 6));
+  auto X = atf::tp("X", atf::interval<int>(1, 6), [&](int X) { return X % Z == 0; });
+  auto Free = atf::tp("F", {true, false});
+  atf::tuner T;
+  T.tuning_parameters(X, Free, Z);
+  std::uint64_t Expected = 0;
+  for (int I = 1; I <= 6; ++I)
+    for (int K = 1; K <= 6; ++K)
+      Expected += I % K == 0;
+  EXPECT_EQ(T.search_space_size(), 2 * Expected);
+  EXPECT_EQ(T.space().numGroups(), 2u);
+  EXPECT_EQ(T.space().parameter(0).Name, "Z");
+}
+
+TEST(OnlineSpaceTest, StringSetsAndGenerators) {
+  auto Flag = atf::tuning_parameter("OPT", {"-O0", "-O1", "-O2", "-O3"});
+  auto Pow = atf::tp("P", atf::interval<int>(0, 5, 1, atf::pow2), atf::greater_than(2));
+  atf::tuner T;
+  T.tuning_parameters(Flag, Pow);
+  EXPECT_EQ(T.search_space_size(), 4u * 4u); // 4, 8, 16, 32
+  EXPECT_EQ(T.space().parameter(0).Kind, atfc::ValueKind::String);
+}
+
+TEST(OnlineSpaceTest, ReadsOutsideTheTunerAreRefusedByName) {
+  auto Outside = atf::tp("OUTSIDE", atf::interval<int>(1, 4));
+  auto A = atf::tp("A", atf::interval<int>(1, 8), atf::divides(Outside * 2));
+  atf::tuner T;
+  T.tuning_parameters(A);
+  try {
+    T.search_space_size();
+    FAIL() << "a read outside the tuner was accepted";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("A reads OUTSIDE"), std::string::npos) << E.what();
+  }
+}
+
+TEST(OnlineSpaceTest, ACallableReadingOutsideTheTunerIsRefused) {
+  auto Outside = atf::tp("OUTSIDE", atf::interval<int>(1, 4));
+  auto A = atf::tp("A", atf::interval<int>(1, 8), [&](int A) { return A > Outside; });
+  atf::tuner T;
+  T.tuning_parameters(A);
+  EXPECT_THROW(T.search_space_size(), atf::error);
+}
+
+TEST(OnlineSpaceTest, ParametersThatReadEachOtherAreRefused) {
+  std::function<bool(int)> ReadsB;
+  auto A = atf::tp("A", atf::interval<int>(1, 4), [&](int V) { return ReadsB(V); });
+  auto B = atf::tp("B", atf::interval<int>(1, 4), [&](int V) { return V <= A; });
+  ReadsB = [&](int V) { return V <= B; };
+  atf::tuner T;
+  T.tuning_parameters(A, B);
+  try {
+    T.search_space_size();
+    FAIL() << "a cycle was accepted";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("read each other"), std::string::npos) << E.what();
+  }
+}
+
+TEST(OnlineSpaceTest, DuplicateNamesAreRefused) {
+  auto A = atf::tp("A", atf::interval<int>(1, 4));
+  auto B = atf::tp("A", atf::interval<int>(1, 4));
+  atf::tuner T;
+  T.tuning_parameters(A, B);
+  EXPECT_THROW(T.search_space_size(), atf::error);
+}
+
+} // namespace

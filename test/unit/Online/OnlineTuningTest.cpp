@@ -1,0 +1,158 @@
+//===- OnlineTuningTest.cpp - The tuning loop for a program ---------------===//
+//
+// Online/OnlineTuning through <atf.hpp>'s tuner: tune() with a callable
+// finds the optimum and counts what it measured, a throwing cost function
+// is an invalid configuration, results kept in a directory answer a second
+// run without measuring, program-guided steps, the program's own technique
+// and abort condition, and several objectives.
+//
+//===----------------------------------------------------------------------===//
+#include <atf.hpp>
+
+#include "../ScopedTempDirectory.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+namespace {
+
+TEST(OnlineTuningTest, ExhaustiveTuneFindsTheOptimum) {
+  const std::size_t N = 64;
+  auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+  auto LS = atf::tuning_parameter("LS", atf::interval<size_t>(1, N), atf::divides(N / WPT));
+  int Calls = 0;
+  auto Cost = [&](atf::configuration &C) {
+    ++Calls;
+    const std::size_t W = C["WPT"].value(), L = C["LS"];
+    // The parameters have their values while the cost function runs.
+    EXPECT_EQ(W, WPT.value());
+    return std::abs(double(W) - 4) + std::abs(double(L) - 2);
+  };
+  atf::tuning_status Result = atf::tuner()
+                                  .tuning_parameters(WPT, LS)
+                                  .search_technique(atf::exhaustive())
+                                  .silent(true)
+                                  .tune(Cost);
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 28u); // sum of tau(64 / WPT)
+  EXPECT_EQ(Calls, 28);
+  EXPECT_EQ(Result.min_cost(), 0);
+  EXPECT_EQ(static_cast<std::size_t>(Result.best_configuration()["WPT"]), 4u);
+  EXPECT_EQ(static_cast<std::size_t>(Result.best_configuration()["LS"]), 2u);
+  EXPECT_FALSE(Result.history().empty());
+}
+
+TEST(OnlineTuningTest, AThrowingCostFunctionMakesTheConfigurationInvalid) {
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  auto Result = atf::tuner()
+                    .tuning_parameters(X)
+                    .search_technique(atf::exhaustive())
+                    .silent(true)
+                    .tune([](atf::configuration &C) {
+                      const int V = C["X"];
+                      if (V % 2 == 1)
+                        throw std::runtime_error("odd");
+                      return double(V);
+                    });
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 10u);
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 5u);
+  EXPECT_EQ(Result.min_cost(), 2);
+}
+
+TEST(OnlineTuningTest, KeptResultsAnswerASecondRun) {
+  atfc::test::ScopedTempDirectory Dir("online-results");
+  auto X = atf::tp("X", atf::interval<int>(1, 20));
+  int Calls = 0;
+  auto Cost = [&](atf::configuration &C) {
+    ++Calls;
+    return std::abs(int(C["X"]) - 7);
+  };
+  auto Run = [&] {
+    return atf::tuner()
+        .tuning_parameters(X)
+        .search_technique(atf::random_search())
+        .seed(5)
+        .results((Dir.path() / "tuning").string())
+        .silent(true)
+        .tune(Cost, atf::evaluations(8));
+  };
+  atf::tuning_status First = Run();
+  EXPECT_EQ(Calls, 8);
+  EXPECT_TRUE(std::filesystem::exists(Dir.path() / "tuning" / "results.db"));
+  atf::tuning_status Second = Run();
+  EXPECT_EQ(Calls, 8) << "a configuration was measured twice";
+  EXPECT_EQ(Second.min_cost(), First.min_cost());
+  EXPECT_EQ(Second.best_configuration(), First.best_configuration());
+}
+
+TEST(OnlineTuningTest, ProgramGuidedSteps) {
+  auto B = atf::tp("B", atf::interval<int>(1, 6));
+  atf::tuner T;
+  T.tuning_parameters(B).search_technique(atf::exhaustive()).silent(true);
+  std::set<int> Seen;
+  for (int I = 0; I < 6; ++I)
+    T.make_step([&](atf::configuration &C) {
+      Seen.insert(int(C["B"]));
+      return 10.0 - int(B);
+    });
+  EXPECT_EQ(Seen.size(), 6u);
+  atf::tuning_status S = T.get_tuning_status();
+  EXPECT_EQ(S.number_of_evaluated_configs(), 6u);
+  EXPECT_EQ(S.min_cost(), 4);
+  EXPECT_THROW(T.get_configuration(), atf::error); // the space is done
+}
+
+/// A technique of the program's own: walks the first coordinate upwards.
+class Sweep : public atf::search_technique {
+public:
+  void initialize(std::size_t D) override { Dimensions = D; }
+  std::set<atf::coordinates> get_next_coordinates() override {
+    Step = Step % 10 + 1;
+    return {atf::coordinates(Dimensions, Step / 10.0)};
+  }
+  void report_costs(const std::map<atf::coordinates, atf::cost_t> &Costs) override {
+    Reported += Costs.size();
+  }
+  std::string name() const override { return "sweep"; }
+  static inline std::size_t Reported = 0;
+
+private:
+  std::size_t Dimensions = 0;
+  int Step = 0;
+};
+
+/// An abort condition of the program's own: three valid evaluations.
+class ThreeValid : public atf::abort_condition {
+public:
+  bool stop(const atf::search_status &S) override { return S.ValidEvaluations >= 3; }
+};
+
+TEST(OnlineTuningTest, ProgramsOwnTechniqueAndAbortCondition) {
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  Sweep::Reported = 0;
+  auto Result = atf::tuner().tuning_parameters(X).search_technique(Sweep()).silent(true).tune(
+      [](atf::configuration &C) { return double(int(C["X"])); },
+      ThreeValid() || atf::evaluations(100));
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 3u);
+  EXPECT_EQ(Sweep::Reported, 3u);
+  EXPECT_EQ(Result.min_cost(), 1);
+}
+
+TEST(OnlineTuningTest, SeveralObjectives) {
+  auto X = atf::tp("X", atf::interval<int>(1, 5));
+  auto Result = atf::tuner()
+                    .tuning_parameters(X)
+                    .search_technique(atf::exhaustive())
+                    .silent(true)
+                    .tune([](atf::configuration &C) {
+                      const int V = C["X"];
+                      return std::make_tuple(V < 3 ? 1.0 : 2.0, double(-V));
+                    });
+  EXPECT_EQ(int(Result.best_configuration()["X"]), 2);
+  ASSERT_EQ(Result.min_costs().size(), 2u);
+  EXPECT_EQ(Result.min_costs()[1], -2);
+}
+
+} // namespace
