@@ -87,6 +87,8 @@ private:
   std::string Results;
 };
 
+class tuner_view;
+
 namespace detail {
 
 template <class T> struct is_tuple_like : std::false_type {};
@@ -116,7 +118,7 @@ concept cost_result = std::is_arithmetic_v<R> || is_tuple_like<R>::value || requ
 
 /// A cost function that measures by itself (atf/cost_functions.hpp).
 template <class F>
-concept measuring_cost_function = requires(F &CF, const class tuner_view &View) {
+concept measuring_cost_function = requires(F &CF, const tuner_view &View) {
   { CF.make_measurer(View) } -> std::convertible_to<std::unique_ptr<atfc::ConfigurationMeasurer>>;
 };
 
@@ -149,11 +151,22 @@ public:
     std::optional<atfc::online::PathScope> Scope;
   };
 
-  explicit tuner_view(std::vector<const atfc::online::ParameterModel *> Models)
-      : Models(std::move(Models)) {}
+  tuner_view(std::vector<const atfc::online::ParameterModel *> Models,
+             const atfc::ChainOfTrees &Space)
+      : Models(std::move(Models)), Space(&Space) {}
+
+  /// The space the tuner generated: its levels name the values of a
+  /// configuration in chain order (ChainOfTrees::parameter(L).Name).
+  const atfc::ChainOfTrees &space() const { return *Space; }
+  /// A configuration's values in chain order with their names.
+  atfc::ParameterValues named(std::span<const atfc::Value> LevelValues) const {
+    return atfc::namedValuesOf(*Space,
+                               std::vector<atfc::Value>(LevelValues.begin(), LevelValues.end()));
+  }
 
 private:
   std::vector<const atfc::online::ParameterModel *> Models;
+  const atfc::ChainOfTrees *Space;
 };
 
 class tuner {
@@ -321,7 +334,7 @@ private:
       Raw.push_back(M.get());
     return Raw;
   }
-  tuner_view View() const { return tuner_view(raw_models()); }
+  tuner_view View() const { return tuner_view(raw_models(), *Space); }
 
   /// Gives each parameter its index, and refuses a constraint that reads a
   /// parameter the tuner does not have, naming both.
