@@ -17,6 +17,7 @@
 #define ATF_HPP
 
 #include "atf/configuration.hpp"
+#include "atf/cost_functions.hpp"
 #include "atf/parameter.hpp"
 #include "atf/search.hpp"
 #include "atf/space.hpp"
