@@ -3,6 +3,7 @@
 #   P/bin/atfc                                       the tool (tools/atfc)
 #   P/lib/atfc/libatfc*.a                            what tuners link
 #   P/include/atfc/{runtime,SearchSpace,...}/*.h     what tuners include
+#   P/include/atfc/atf.hpp, atf/*.hpp                the online C++ interface
 #   P/lib/atfc/tuner-pch/runtime/TunerMain.h.gch     their precompiled header
 #   P/lib/cmake/atfc/atfcConfig.cmake                find_package(atfc)
 #
@@ -24,6 +25,29 @@ foreach(component Support Language SearchSpace Search System KernelData Backends
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 endforeach()
+
+# <atf.hpp>, the online C++ interface: its headers beside the tuners' (the
+# engine headers it includes are among them), its library, and the link
+# line of the imported target atfc::atf (atfcConfig.cmake): the online
+# core, then the libraries tuners link but their main and the ranks.
+install(TARGETS atfcOnline ARCHIVE DESTINATION ${ATF_TUNER_INSTALL_LIBDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/include/atf.hpp DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/atf DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.hpp")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/Online
+  DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+set(ATF_ONLINE_INSTALL_LIBRARIES ${ATF_TUNER_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:atfcOnline>)
+foreach(target ${ATF_TUNER_LIBRARY_TARGETS})
+  if(NOT target STREQUAL "atfcRuntime" AND NOT target STREQUAL "atfcRanks")
+    list(APPEND ATF_ONLINE_INSTALL_LIBRARIES
+      ${ATF_TUNER_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${target}>)
+  endif()
+endforeach()
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/atfcOnlineLibraries.cmake CONTENT
+"# The libraries of atfc::atf: relative to the prefix, then the system's.
+set(ATFC_ONLINE_LIBRARIES \"${ATF_ONLINE_INSTALL_LIBRARIES}\")
+set(ATFC_ONLINE_SYSTEM_LIBRARIES \"${ATF_TUNER_SYSTEM_LIBRARIES}\")
+")
 
 # The precompiled header, from the installed headers with the tuners' flags.
 string(REPLACE ";" "\" \"" ATF_TUNER_FLAGS_QUOTED "${ATF_TUNER_FLAGS}")
@@ -52,4 +76,5 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/atfcConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/atfcConfig.cmake ${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
-  ${PROJECT_SOURCE_DIR}/cmake/atfcTune.cmake DESTINATION ${ATF_INSTALL_CMAKEDIR})
+  ${PROJECT_BINARY_DIR}/atfcOnlineLibraries.cmake ${PROJECT_SOURCE_DIR}/cmake/atfcTune.cmake
+  DESTINATION ${ATF_INSTALL_CMAKEDIR})

@@ -47,4 +47,6 @@ grep -q "#define BLOCK" "$WORK/example/transpose_tuning.cpp.atf/best.h"
 test ! -e "$SOURCE/examples/cmake-project/transpose_tuning.cpp.atf"
 # A program tuned for three sizes that selects its configuration at run time.
 sh "$(dirname "$0")/per-size-example.sh" "$PREFIX" "$SOURCE" "$WORK"
+# The online C++ interface, <atf.hpp> and atfc::atf, in programs of its users.
+sh "$(dirname "$0")/cpp-api-examples.sh" "$PREFIX" "$SOURCE" "$WORK"
 echo "install-and-use: ok"
