@@ -65,24 +65,33 @@ public:
   virtual std::string name() const { return "program's technique"; }
 };
 
-/// One of atfc's techniques, as `atfc tune --technique` writes it.
+/// One of atfc's techniques, as `atfc tune --technique` writes it; or,
+/// with `refused`, one atfc does not run and why.
 struct technique {
   std::string text;
+  std::string refused;
 };
 
-inline technique exhaustive() { return {"exhaustive"}; }
-inline technique random_search() { return {"random"}; }
-inline technique simulated_annealing() { return {"simulated_annealing"}; }
-inline technique differential_evolution() { return {"differential_evolution"}; }
-inline technique particle_swarm() { return {"particle_swarm"}; }
-inline technique pattern_search() { return {"pattern_search"}; }
-inline technique torczon() { return {"torczon"}; }
-inline technique nelder_mead() { return {"nelder_mead"}; }
-inline technique auc_bandit() { return {"auc_bandit"}; }
-inline technique round_robin() { return {"round_robin"}; }
+inline technique exhaustive() { return {"exhaustive", {}}; }
+inline technique random_search() { return {"random", {}}; }
+inline technique simulated_annealing() { return {"simulated_annealing", {}}; }
+inline technique differential_evolution() { return {"differential_evolution", {}}; }
+inline technique particle_swarm() { return {"particle_swarm", {}}; }
+inline technique pattern_search() { return {"pattern_search", {}}; }
+inline technique torczon() { return {"torczon", {}}; }
+inline technique nelder_mead() { return {"nelder_mead", {}}; }
+inline technique auc_bandit() { return {"auc_bandit", {}}; }
+inline technique round_robin() { return {"round_robin", {}}; }
+/// cppATF's bridge to OpenTuner runs the Python OpenTuner in a process of
+/// its own; atfc does not: search_technique() refuses it, saying what to
+/// use instead.
+inline technique open_tuner() {
+  return {"", "atf::open_tuner(): atfc does not run OpenTuner, a Python tuner; "
+              "atf::auc_bandit() is OpenTuner's AUC bandit over atfc's own techniques"};
+}
 /// Any technique of atfc by its text: "bayes_opt", "auc_bandit(torczon,
 /// random)", "differential_evolution(20, 0.8, 0.9)" (docs/search.md).
-inline technique search(std::string text) { return {std::move(text)}; }
+inline technique search(std::string text) { return {std::move(text), {}}; }
 
 namespace detail {
 

@@ -30,6 +30,7 @@
 #include "Tuning/KnownConfigurations.h"
 
 #include <any>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -194,6 +195,8 @@ public:
   /// or one of the program's own.
   template <class T> tuner &search_technique(const T &Given) {
     if constexpr (std::is_same_v<T, technique>) {
+      if (!Given.refused.empty())
+        throw error(Given.refused);
       Technique = Given.text;
       MakeTechnique = nullptr;
     } else if constexpr (std::is_base_of_v<atf::search_technique, T>) {
@@ -234,7 +237,7 @@ public:
   }
   /// cppATF's log file: the results kept in the directory of that name.
   tuner &log_file(const std::string &Path) { return results(Path); }
-  /// The name results are keyed and reported by.
+  /// The name results are keyed and reported by (default: the program's).
   tuner &program_name(std::string Name) {
     ProgramName = std::move(Name);
     return *this;
@@ -495,7 +498,8 @@ private:
   bool Silent = false;
   bool Verbose = false;
   std::string ResultsDirectory;
-  std::string ProgramName = "program";
+  /// The program's own name (glibc's): what its results are keyed by.
+  std::string ProgramName = program_invocation_short_name;
   std::optional<std::uint64_t> Seed;
   std::shared_ptr<atfc::ChainOfTrees> Space;
   std::unique_ptr<stepping> Stepping;

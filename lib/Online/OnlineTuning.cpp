@@ -59,6 +59,7 @@ Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &S
     if (!Directory)
       return Directory.takeError();
     T->Options.OutputDirectory = *Directory;
+    T->Options.TemporaryOutput = true;
     T->Temporary = true;
   } else {
     T->Options.OutputDirectory = T->Setup.ResultsDirectory;

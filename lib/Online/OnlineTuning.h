@@ -32,7 +32,7 @@ struct OnlineSetup {
   /// The technique, abort condition, seed and objectives.
   LoopSetup Loop;
   /// What the results are keyed and reported by: the program's name.
-  std::string ProgramName = "program";
+  std::string ProgramName;
   /// Where results.db and best.json go; empty: a temporary directory,
   /// removed when the tuning ends.
   std::string ResultsDirectory;

@@ -116,10 +116,13 @@ void TuningReporter::bestWritten(const WrittenBest &Written, std::int64_t RunId,
       Out << " in the sub-space of --fix " << Fixed;
     Out << " is " << formatNamedCost(Written.RunBest->Costs, Objectives) << ")";
   }
-  Out << "\nwritten: ";
-  for (std::size_t I = 0; I < Files.size(); ++I)
-    Out << (I ? ", " : "") << Files[I];
   Out << '\n';
+  if (!Files.empty()) {
+    Out << "written: ";
+    for (std::size_t I = 0; I < Files.size(); ++I)
+      Out << (I ? ", " : "") << Files[I];
+    Out << '\n';
+  }
   if (Interrupted)
     Out << "resume with --resume\n";
 }

@@ -156,8 +156,9 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
   if (!Written)
     return Error(SourceLocation{Options.FileName}, Written.error().message());
-  Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options), *Written,
-                       End.Interrupted);
+  Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options),
+                       Options.TemporaryOutput ? std::vector<std::string>{} : *Written,
+                       End.Interrupted && !Options.TemporaryOutput);
   return TuningOutcome::BestWritten;
 }
 

@@ -58,6 +58,9 @@ struct TuningRunOptions {
   std::string TunerIdentity;
   /// Draw the progress line (standard error is a terminal).
   bool Progress = false;
+  /// The output directory is removed when the run ends (a program's
+  /// tuning that keeps no results): the run names no files it wrote.
+  bool TemporaryOutput = false;
 };
 
 class TuningSession {

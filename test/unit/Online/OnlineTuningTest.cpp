@@ -155,4 +155,28 @@ TEST(OnlineTuningTest, SeveralObjectives) {
   EXPECT_EQ(Result.min_costs()[1], -2);
 }
 
+TEST(OnlineTuningTest, ARunWithoutKeptResultsNamesNoFiles) {
+  auto X = atf::tp("X", atf::interval<int>(1, 4));
+  testing::internal::CaptureStdout();
+  atf::tuner()
+      .tuning_parameters(X)
+      .search_technique(atf::exhaustive())
+      .program_name("demo")
+      .tune([](atf::configuration &C) { return double(int(C["X"])); });
+  const std::string Out = testing::internal::GetCapturedStdout();
+  EXPECT_NE(Out.find("demo: done after 4 evaluations (4 valid)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("best cost 1: X=1"), std::string::npos) << Out;
+  // Its results directory is gone: the run names nothing it wrote there.
+  EXPECT_EQ(Out.find("written"), std::string::npos) << Out;
+}
+
+TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
+  try {
+    atf::tuner().search_technique(atf::open_tuner());
+    FAIL() << "open_tuner was accepted";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("does not run OpenTuner"), std::string::npos);
+  }
+}
+
 } // namespace

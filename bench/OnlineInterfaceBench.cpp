@@ -1,0 +1,175 @@
+//===- bench/OnlineInterfaceBench.cpp - The C++ interface's costs ---------===//
+//
+// What <atf.hpp> costs against the engine as a generated tuner drives it:
+//
+//  - generation: the benchmark spaces written with the interface (as a
+//    cppATF user writes them: expressions, and the sgemm example's lambdas
+//    that read other parameters) against the same spaces written for the
+//    typed engine (bench/Spaces.h, what `atfc space`'s tuner compiles), in
+//    one process, the median of several generations each, all threads;
+//  - the loop: the interface's cost per evaluation of a trivial callable
+//    (exhaustive over 20,000 configurations; results in a temporary
+//    database, as without .results()).
+//
+//   online-interface-bench [--repetitions N]
+//
+//===----------------------------------------------------------------------===//
+#include "bench/Spaces.h"
+
+#include <atf.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+/// Seconds T takes to generate its space (its tuner's bookkeeping
+/// included: models, groups); its size in Size.
+double generationSeconds(atf::tuner &T, std::uint64_t &Size) {
+  const auto Start = std::chrono::steady_clock::now();
+  Size = T.search_space_size();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+}
+
+double saxpy(std::size_t N, std::uint64_t &Size) {
+  auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+  auto LS = atf::tuning_parameter("LS", atf::interval<size_t>(1, N), atf::divides(N / WPT));
+  atf::tuner T;
+  T.tuning_parameters(WPT, LS);
+  return generationSeconds(T, Size);
+}
+
+/// cppATF's opencl__sgemm example, its lambdas as written there.
+double sgemm(std::size_t M, std::uint64_t &Size) {
+  const std::size_t N = M, K = M, MaxWI0 = 1024, MaxWI1 = 1024, MaxWG = 1024, LMem = 49152;
+  auto MWG = atf::tuning_parameter("MWG", atf::interval<size_t>(1, M), atf::divides(M));
+  auto NWG = atf::tuning_parameter("NWG", atf::interval<size_t>(1, N), atf::divides(N));
+  auto KWG = atf::tuning_parameter("KWG", atf::interval<size_t>(1, K), atf::divides(K));
+  auto MDIMC = atf::tuning_parameter("MDIMC", atf::interval<size_t>(1, M),
+                                     atf::divides(MWG) && atf::less_than_or_eq(MaxWI0));
+  auto NDIMC = atf::tuning_parameter(
+      "NDIMC", atf::interval<size_t>(1, N),
+      atf::divides(NWG) && atf::less_than_or_eq(MaxWI1) &&
+          [&](size_t NDIMC) { return MDIMC * NDIMC <= MaxWG; });
+  auto MDIMA = atf::tuning_parameter(
+      "MDIMA", atf::interval<size_t>(1, M),
+      atf::divides(MWG) && [&](size_t MDIMA) { return (MDIMC * NDIMC) % MDIMA == 0; } &&
+          [&](size_t MDIMA) { return KWG % ((MDIMC * NDIMC) / MDIMA) == 0; });
+  auto NDIMB = atf::tuning_parameter(
+      "NDIMB", atf::interval<size_t>(1, N),
+      atf::divides(NWG) && [&](size_t NDIMB) { return (MDIMC * NDIMC) % NDIMB == 0; } &&
+          [&](size_t NDIMB) { return KWG % ((MDIMC * NDIMC) / NDIMB) == 0; });
+  auto KWI = atf::tuning_parameter("KWI", atf::interval<size_t>(1, K), atf::divides(KWG));
+  auto VWM = atf::tuning_parameter("VWM", {1, 2, 4, 8},
+                                   atf::divides(MWG / MDIMC) && atf::divides(MWG / MDIMA));
+  auto VWN = atf::tuning_parameter("VWN", {1, 2, 4, 8},
+                                   atf::divides(NWG / NDIMC) && atf::divides(NWG / NDIMB));
+  auto STRM = atf::tuning_parameter("STRM", {0, 1});
+  auto STRN = atf::tuning_parameter("STRN", {0, 1});
+  auto SA = atf::tuning_parameter("SA", {0, 1});
+  auto SB = atf::tuning_parameter("SB", {0, 1}, [&](int SB) {
+    return (SA * KWG * MWG / VWM + SB * KWG * NWG / VWN) * sizeof(float) <= LMem;
+  });
+  atf::tuner T;
+  T.tuning_parameters(MWG, NWG, KWG, MDIMC, NDIMC, MDIMA, NDIMB, KWI, VWM, VWN, STRM, STRN, SA, SB);
+  return generationSeconds(T, Size);
+}
+
+double prl(std::size_t NL, std::size_t NR, std::uint64_t &Size) {
+  auto CL = atf::tp("CACHE_L_CB", {0, 1});
+  auto CP = atf::tp("CACHE_P_CB", {0, 1});
+  auto G = atf::tp("G_CB_RES_DEST_LEVEL", {2});
+  auto L = atf::tp("L_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(G));
+  auto P = atf::tp("P_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(L));
+  auto DL = atf::tp("OCL_DIM_L_1", {0, 1});
+  auto DR = atf::tp("OCL_DIM_R_1", {0, 1}, atf::unequal(DL));
+  auto LCL = atf::tp("L_CB_SIZE_L_1", atf::interval<size_t>(1, NL), atf::divides(NL));
+  auto PCL = atf::tp("P_CB_SIZE_L_1", atf::interval<size_t>(1, NL), atf::divides(LCL));
+  auto WGL = atf::tp("NUM_WG_L_1", atf::interval<size_t>(1, NL), atf::divides(NL / LCL));
+  auto WIL = atf::tp("NUM_WI_L_1", atf::interval<size_t>(1, NL),
+                     atf::divides(LCL / PCL) && atf::less_than_or_eq((NL + WGL - 1) / WGL));
+  auto LCR = atf::tp("L_CB_SIZE_R_1", atf::interval<size_t>(1, NR), atf::divides(NR));
+  auto PCR = atf::tp("P_CB_SIZE_R_1", atf::interval<size_t>(1, NR), atf::divides(LCR));
+  auto WGR = atf::tp("NUM_WG_R_1", atf::interval<size_t>(1, NR),
+                     atf::divides(NR / LCR) && (atf::equal(1) || atf::multiple_of(LCR)));
+  auto WIR = atf::tp("NUM_WI_R_1", atf::interval<size_t>(1, NR),
+                     atf::divides(LCR / PCR) && atf::less_than_or_eq((NR + WGR - 1) / WGR));
+  atf::tuner T;
+  T.tuning_parameters(CL, CP, G, L, P, DL, DR, LCL, PCL, WGL, WIL, LCR, PCR, WGR, WIR);
+  return generationSeconds(T, Size);
+}
+
+struct Row {
+  std::string Name;
+  std::function<double(std::uint64_t &)> Interface;
+  std::function<atfc::ChainOfTrees(const atfc::GenerationOptions &)> Engine;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  unsigned Repetitions = 7;
+  for (int I = 1; I < argc; ++I)
+    if (std::strcmp(argv[I], "--repetitions") == 0 && I + 1 < argc)
+      Repetitions = static_cast<unsigned>(std::stoul(argv[++I]));
+
+  const std::vector<Row> Rows = {
+      {"saxpy 1000", [](std::uint64_t &S) { return saxpy(1000, S); },
+       [](const auto &O) { return atfc::bench::saxpySpace(1000, O); }},
+      {"sgemm_atf 8", [](std::uint64_t &S) { return sgemm(8, S); },
+       [](const auto &O) { return atfc::bench::sgemmAtfSpace(8, O); }},
+      {"sgemm_atf 16", [](std::uint64_t &S) { return sgemm(16, S); },
+       [](const auto &O) { return atfc::bench::sgemmAtfSpace(16, O); }},
+      {"sgemm_atf 32", [](std::uint64_t &S) { return sgemm(32, S); },
+       [](const auto &O) { return atfc::bench::sgemmAtfSpace(32, O); }},
+      {"mdh_prl 1024 1024", [](std::uint64_t &S) { return prl(1024, 1024, S); },
+       [](const auto &O) { return atfc::bench::mdhPrlSpace(1024, 1024, O); }},
+  };
+  std::printf("%-20s %12s %14s %14s %7s\n", "space", "|SP|", "engine ms", "interface ms", "ratio");
+  for (const Row &R : Rows) {
+    std::vector<double> Engine, Interface;
+    std::uint64_t EngineSize = 0, InterfaceSize = 0;
+    for (unsigned K = 0; K < Repetitions; ++K) {
+      const atfc::ChainOfTrees Space = R.Engine(atfc::GenerationOptions{});
+      Engine.push_back(Space.generationSeconds());
+      EngineSize = Space.size().get_ui();
+      Interface.push_back(R.Interface(InterfaceSize));
+    }
+    if (EngineSize != InterfaceSize) {
+      std::fprintf(stderr, "%s: the interface generated %llu configurations, the engine %llu\n",
+                   R.Name.c_str(), static_cast<unsigned long long>(InterfaceSize),
+                   static_cast<unsigned long long>(EngineSize));
+      return 1;
+    }
+    const double E = median(Engine) * 1e3, I = median(Interface) * 1e3;
+    std::printf("%-20s %12llu %14.3f %14.3f %7.2f\n", R.Name.c_str(),
+                static_cast<unsigned long long>(EngineSize), E, I, I / E);
+  }
+
+  // The loop: a trivial callable over 20,000 configurations.
+  auto X = atf::tp("X", atf::interval<int>(1, 20000));
+  std::vector<double> PerEvaluation;
+  for (unsigned K = 0; K < std::max(3u, Repetitions / 2); ++K) {
+    atf::tuner T;
+    T.tuning_parameters(X).search_technique(atf::exhaustive()).silent(true);
+    T.space();
+    const auto Start = std::chrono::steady_clock::now();
+    const atf::tuning_status S = T.tune([](atf::configuration &C) { return double(int(C["X"])); });
+    const double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    PerEvaluation.push_back(Seconds / static_cast<double>(S.number_of_evaluated_configs()));
+  }
+  std::printf("\nloop: %.1f us per evaluation of a trivial callable (median of %zu runs of "
+              "20,000)\n",
+              median(PerEvaluation) * 1e6, PerEvaluation.size());
+}
