@@ -222,6 +222,14 @@ template <detail::expression_like A> auto operator-(const A &V) {
 template <detail::expression_like A> auto operator!(const A &V) {
   return detail::make_expr<std::logical_not<>>(V);
 }
+// An expression (detail::expr) is looked up in atf::detail only, where
+// these make `1 + (M - 1) / MWG` an expression too: without them it
+// would convert to its value, which it has only on a path.
+namespace detail {
+using atf::operator+, atf::operator-, atf::operator*, atf::operator/, atf::operator%;
+using atf::operator<, atf::operator<=, atf::operator>, atf::operator>=;
+using atf::operator==, atf::operator!=, atf::operator&&, atf::operator||, atf::operator!;
+} // namespace detail
 
 // ---- Constraints ------------------------------------------------------------
 
