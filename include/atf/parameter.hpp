@@ -91,12 +91,16 @@ using parameter_set = std::vector<const parameter_state *>;
 
 template <class E> struct expr;
 
-/// A leaf: a parameter's value.
+/// A leaf: a parameter's value. It refers to the parameter without owning
+/// it: an expression inside a callable is made per candidate value, where
+/// a shared owner's atomic count made generation 30 times slower (sgemm of
+/// bench/OnlineInterfaceBench.cpp); the tuner's copy of each of its
+/// parameters keeps their state alive.
 template <class T> struct parameter_ref {
   using value_type = T;
-  parameter_id id;
-  const T &operator()(const path &P) const { return read<T>(*id, &P); }
-  void collect(parameter_set &Into) const { Into.push_back(id.get()); }
+  const parameter_state *state;
+  const T &operator()(const path &P) const { return read<T>(*state, &P); }
+  void collect(parameter_set &Into) const { Into.push_back(state); }
 };
 
 /// A leaf: a constant.
@@ -167,7 +171,7 @@ template <class T> auto node_of(const T &V) {
   if constexpr (is_expr<U>::value)
     return V.node;
   else if constexpr (is_parameter<U>::value)
-    return parameter_ref<typename U::value_type>{V.id()};
+    return parameter_ref<typename U::value_type>{V.id().get()};
   else
     return constant<U>{V};
 }

@@ -83,6 +83,8 @@ public:
                                Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &Value) {
                                  ++Chunk.Accepted[Level];
                                  if (Last) {
+                                   if (F.FirstLeafOnly) [[unlikely]]
+                                     throw atfc::online::FirstLeaf{};
                                    Nodes.Values.push_back(Index);
                                    ++Leaves;
                                    return;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <set>
 
 namespace atfc::online {
@@ -36,6 +37,21 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
   const Path P{F.Slots.data(), F.Slots.size()};
   PathScope Scope(&P);
   return Models[Depth]->loop(*this, F, C, Depth);
+}
+
+void OnlineLevels::probeFirstLeaf() const {
+  if (Models.empty() || failure())
+    return;
+  atfc::detail::ChunkLevels C(Params, Models.size());
+  Frame F;
+  F.Slots.assign(SlotCount, nullptr);
+  F.FirstLeafOnly = true;
+  const Path P{F.Slots.data(), F.Slots.size()};
+  PathScope Scope(&P);
+  try {
+    Models[0]->loop(*this, F, C, 0);
+  } catch (const FirstLeaf &) {
+  }
 }
 
 namespace {
@@ -142,6 +158,8 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
       All.push_back(Levels.back().get());
     }
     try {
+      for (const auto &L : Levels)
+        L->probeFirstLeaf();
       return generateChain(Options, All, Start);
     } catch (const MissingValue &Missing) {
       if (Missing.Reader == kNoIndex || Missing.Reader >= Params.size())

@@ -41,7 +41,12 @@ class OnlineLevels;
 /// path points into them).
 struct Frame {
   std::vector<const void *> Slots;
+  /// Stop at the first leaf (throwing FirstLeaf): a probe for reads.
+  bool FirstLeafOnly = false;
 };
+
+/// Thrown by a probe's loop nest at its first leaf.
+struct FirstLeaf {};
 
 /// One parameter of an online space, its types hidden.
 class ParameterModel {
@@ -84,6 +89,10 @@ public:
   OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount);
   std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                               atfc::detail::ChunkLevels &C) const override;
+  /// Walks the loop nest to its first leaf and stops there: a constraint
+  /// that reads a parameter without a value throws MissingValue, as in
+  /// generation, but at the cost of one path instead of the whole tree.
+  void probeFirstLeaf() const;
   std::size_t levels() const { return Models.size(); }
   const ParameterModel &model(std::size_t Level) const { return *Models[Level]; }
 
@@ -111,7 +120,9 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
 
 /// Generates the space of Params (as onlineGroups), generating again with
 /// the groups joined whenever a constraint reads a parameter of another
-/// group or a later one.
+/// group or a later one. Before each generation, each group's first path
+/// is probed (probeFirstLeaf): reads that every evaluation of a callable
+/// makes are found at the cost of a path, not of a generation in vain.
 Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
                                            const GenerationOptions &Options);
 

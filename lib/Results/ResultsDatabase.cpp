@@ -237,11 +237,13 @@ Expected<std::string> checkDatabaseFiles(const std::string &Path, bool Writing) 
 
 Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::string &Path,
                                                                  Mode OpenMode) {
-  Expected<std::string> Opened = checkDatabaseFiles(Path, OpenMode == Mode::Create);
+  Expected<std::string> Opened = OpenMode == Mode::Memory
+                                     ? Expected<std::string>(std::string(":memory:"))
+                                     : checkDatabaseFiles(Path, OpenMode == Mode::Create);
   if (!Opened)
     return Opened.takeError();
-  const int Flags =
-      OpenMode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  const int Flags = OpenMode == Mode::ReadOnly ? SQLITE_OPEN_READONLY
+                                               : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   // SQLite's open of a FIFO blocks for ever: a database to read must be a
   // regular file (System/RegularFiles.h), which a zero-byte read checks.
   // (A missing one is left to SQLite's own message.)
@@ -275,7 +277,7 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
     return Version;
   };
 
-  if (OpenMode == Mode::Create) {
+  if (OpenMode != Mode::ReadOnly) {
     if (Exec("PRAGMA journal_mode=WAL") != SQLITE_OK)
       return Fail(sqlite3_errmsg(Db));
     Exec("PRAGMA synchronous=NORMAL");

@@ -64,6 +64,9 @@ public:
     Create,
     /// The file must exist and be a results database; only read.
     ReadOnly,
+    /// No file: a database in memory, gone when closed (a program's tuning
+    /// that keeps no results); Path only names it in messages.
+    Memory,
   };
 
   /// Opens the database at Path.

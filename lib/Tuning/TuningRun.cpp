@@ -50,7 +50,10 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
   Reporter.compilingAhead(Options.FileName, Measurer.compileAhead());
 
-  LiveReport Report(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
+  // A run into a directory that is removed at its end writes no page.
+  std::optional<LiveReport> Report;
+  if (!Options.TemporaryOutput)
+    Report.emplace(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
   std::uint64_t Discarded = 0;
   while (!Explorer.done() && !Interrupt.requested()) {
@@ -92,7 +95,8 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
         Failure = Recorded.takeError();
         return false;
       }
-      Report.update();
+      if (Report)
+        Report->update();
       Reporter.evaluated(progressState(Session, Batch.size() - I - 1), Entries[I].Named, M);
       // The abort condition is checked after every evaluation: the rest of
       // the batch, prepared ahead, is discarded unmeasured, so that
@@ -112,8 +116,9 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   const TuningLoopEnd End{Interrupt.requested(), Interrupt.signal(), Discarded};
   if (Expected<void> Finished = Session.finish(End.Interrupted); !Finished)
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Finished.error().message());
-  if (Expected<void> Written = Report.write(); !Written)
-    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written.error().message());
+  if (Report)
+    if (Expected<void> Written = Report->write(); !Written)
+      Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written.error().message());
   return End;
 }
 

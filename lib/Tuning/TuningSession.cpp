@@ -77,7 +77,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     Outputs.push_back(tunedSourceName(Options.FileName));
   if (Expected<void> Claimed = Dir->claimAll(Outputs); !Claimed)
     return Session.errorOfFile(Claimed.error().message());
-  auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db");
+  auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db",
+                                      Options.TemporaryOutput ? ResultsDatabase::Mode::Memory
+                                                              : ResultsDatabase::Mode::Create);
   if (!Opened)
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();

@@ -59,7 +59,8 @@ struct TuningRunOptions {
   /// Draw the progress line (standard error is a terminal).
   bool Progress = false;
   /// The output directory is removed when the run ends (a program's
-  /// tuning that keeps no results): the run names no files it wrote.
+  /// tuning that keeps no results): its results database is in memory,
+  /// and the run names no files it wrote and writes no live report page.
   bool TemporaryOutput = false;
 };
 

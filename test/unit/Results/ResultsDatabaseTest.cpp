@@ -66,6 +66,18 @@ TEST_F(ResultsDatabaseTest, OpenCreatesTheVersionedSchema) {
   EXPECT_EQ((*Again)->runs().take().size(), 1u);
 }
 
+// A program's tuning that keeps no results records into memory: the
+// schema is there, runs and evaluations round-trip, and no file is made.
+TEST_F(ResultsDatabaseTest, AMemoryDatabaseLeavesNoFile) {
+  auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::Memory);
+  ASSERT_TRUE(Db.ok()) << Db.error().message();
+  Expected<std::int64_t> Run = (*Db)->beginRun(sampleRun("k"));
+  ASSERT_TRUE(Run.ok()) << Run.error().message();
+  EXPECT_EQ((*Db)->runs().take().size(), 1u);
+  EXPECT_FALSE(fs::exists(Path));
+  EXPECT_TRUE(fs::is_empty(Dir));
+}
+
 // A FIFO, a device or a directory to read is refused at once: SQLite's
 // own open of a FIFO blocked for ever (`atfc results FIFO`).
 TEST_F(ResultsDatabaseTest, ReadingRefusesWhatIsNotARegularFile) {
