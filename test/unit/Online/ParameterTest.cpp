@@ -1,0 +1,97 @@
+//===- ParameterTest.cpp - Expressions of tuning parameters ---------------===//
+//
+// include/atf/parameter.hpp: every operator, for every kind of operand on
+// either side (a parameter, an expression, a constant), builds an
+// expression rather than converting an operand to its value (which it has
+// only on a path: the bug class of `1 + (M - 1) / MWG`), and evaluates on a
+// path as the same arithmetic on plain numbers does.
+//
+//===----------------------------------------------------------------------===//
+#include <atf.hpp>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <type_traits>
+
+namespace {
+
+template <class T>
+constexpr bool isExpression = atf::detail::is_expr<std::remove_cvref_t<T>>::value;
+
+/// Two parameters with values on a path for the test's scope.
+struct Fixture {
+  atf::tuning_parameter<atfc::Interval<long>> A{"A", atf::interval<long>(1, 9)};
+  atf::tuning_parameter<atfc::Interval<long>> B{"B", atf::interval<long>(1, 9)};
+  long AValue = 7, BValue = 3;
+  const void *Slots[2] = {&AValue, &BValue};
+  atfc::online::Path P{Slots, 2};
+  Fixture() {
+    A.id()->index = 0;
+    B.id()->index = 1;
+  }
+};
+
+/// Checks Op on (L, R) for one pair of operand kinds: the result is an
+/// expression equal to Op on the plain values.
+#define ATF_CHECK_OPERATOR(Op, Functor)                                                            \
+  {                                                                                                \
+    Fixture F;                                                                                     \
+    const auto ExprA = F.A + 0;                                                                    \
+    const auto ExprB = F.B * 1;                                                                    \
+    const long C = 2;                                                                              \
+    const auto Expect = [](long L, long R) { return static_cast<long>(Functor{}(L, R)); };         \
+    auto Check = [&](const auto &Result, long L, long R, const char *Kinds) {                      \
+      EXPECT_TRUE(isExpression<decltype(Result)>) << #Op << " on " << Kinds;                       \
+      if constexpr (isExpression<decltype(Result)>) {                                              \
+        EXPECT_EQ(static_cast<long>(Result(F.P)), Expect(L, R)) << #Op << " on " << Kinds;         \
+      }                                                                                            \
+    };                                                                                             \
+    Check(F.A Op F.B, 7, 3, "parameter, parameter");                                               \
+    Check(F.A Op ExprB, 7, 3, "parameter, expression");                                            \
+    Check(ExprA Op F.B, 7, 3, "expression, parameter");                                            \
+    Check(ExprA Op ExprB, 7, 3, "expression, expression");                                         \
+    Check(F.A Op C, 7, 2, "parameter, constant");                                                  \
+    Check(C Op F.B, 2, 3, "constant, parameter");                                                  \
+    Check(ExprA Op C, 7, 2, "expression, constant");                                               \
+    Check(C Op ExprB, 2, 3, "constant, expression");                                               \
+  }
+
+TEST(ParameterTest, EveryOperatorOnEveryOperandKindBuildsAnExpression){
+    ATF_CHECK_OPERATOR(+, std::plus<>) ATF_CHECK_OPERATOR(-, std::minus<>)
+        ATF_CHECK_OPERATOR(*, std::multiplies<>) ATF_CHECK_OPERATOR(/, std::divides<>)
+            ATF_CHECK_OPERATOR(%, std::modulus<>) ATF_CHECK_OPERATOR(<, std::less<>)
+                ATF_CHECK_OPERATOR(<=, std::less_equal<>) ATF_CHECK_OPERATOR(>, std::greater<>)
+                    ATF_CHECK_OPERATOR(>=, std::greater_equal<>)
+                        ATF_CHECK_OPERATOR(==, std::equal_to<>)
+                            ATF_CHECK_OPERATOR(!=, std::not_equal_to<>)
+                                ATF_CHECK_OPERATOR(&&, std::logical_and<>)
+                                    ATF_CHECK_OPERATOR(||, std::logical_or<>)}
+
+TEST(ParameterTest, NestedExpressionsStayExpressions) {
+  Fixture F;
+  // cppATF's sgemm launch size, and deeper nests of every kind.
+  const long M = 64;
+  const auto Size = ((1 + ((M - 1) / F.A)) * F.A * F.B) / F.A;
+  static_assert(isExpression<decltype(Size)>);
+  EXPECT_EQ(Size(F.P), ((1 + ((M - 1) / 7)) * 7 * 3) / 7);
+  const auto Logic = !(F.A < F.B) && (-F.A + 10 == F.B || F.B % 2 == 0);
+  static_assert(isExpression<decltype(Logic)>);
+  EXPECT_TRUE(Logic(F.P));
+}
+
+TEST(ParameterTest, ConstraintsSayWhatTheyRead) {
+  Fixture F;
+  const auto C = atf::divides(64 / F.A) && atf::less_than(F.B * 2) && atf::unequal(5);
+  ASSERT_EQ(C.reads.size(), 2u);
+  EXPECT_EQ(C.reads[0], F.A.id().get());
+  EXPECT_EQ(C.reads[1], F.B.id().get());
+}
+
+TEST(ParameterTest, AParameterHasNoValueOffAPath) {
+  Fixture F;
+  EXPECT_THROW((void)F.A.value(), atf::error);
+  EXPECT_THROW((void)static_cast<long>(F.A + 1), atf::error);
+}
+
+} // namespace
