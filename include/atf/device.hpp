@@ -356,6 +356,10 @@ public:
     const std::string Api = this->Api == device_api::opencl ? "OpenCL" : "CUDA";
     const std::string Outer = this->Api == device_api::opencl ? "global_size" : "grid_dim";
     const std::string Inner = this->Api == device_api::opencl ? "local_size" : "block_dim";
+    if (Arity && Inputs.size() != *Arity)
+      throw error("kernel " + Code.name + " has " + std::to_string(*Arity) +
+                  " arguments, and its cost function is given " + std::to_string(Inputs.size()) +
+                  " inputs: call .inputs(...) with one per argument");
     if (OuterSizes.empty())
       throw error("the " + Api + " cost function of kernel " + Code.name + " needs ." + Outer +
                   "(...)");
@@ -453,6 +457,8 @@ protected:
 
   device_api Api = device_api::opencl;
   kernel_code Code;
+  /// The number of the kernel's arguments, where its type says.
+  std::optional<std::size_t> Arity;
   std::optional<std::uint64_t> PlatformId, DeviceId;
   std::vector<kernel_input> Inputs;
   std::vector<size_of_path> OuterSizes, InnerSizes;
@@ -465,6 +471,10 @@ protected:
 template <class Derived, class... Ts>
 class kernel_cost_function : public kernel_cost_function_base {
 public:
+  kernel_cost_function() {
+    if (sizeof...(Ts) > 0)
+      Arity = sizeof...(Ts);
+  }
   /// The kernel's arguments, in order.
   template <class... As> Derived &inputs(const As &...Given) {
     static_assert((kernel_argument_type<As> && ...),

@@ -7,8 +7,10 @@
 // computes the wrong thing fails its check; a configuration that crashes
 // its worker or asks for a local size the device refuses is invalid with
 // its reason while the run goes on; the device's limits are read through
-// the worker; and where there is no CUDA driver, tune() names it before
-// anything is measured.
+// the worker; mistakes (a build flag, too few inputs, sizes of unequal
+// dimensions, a gold vector of the wrong size, no worker, no OpenCL
+// driver) are errors before anything is measured; and where there is no
+// CUDA driver, tune() names it, where there is one, saxpy tunes.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -17,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,20 +57,22 @@ TEST(OpenCLCostFunctionTest, SaxpyTunesOnPoclAndPassesItsCheck) {
   auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
   auto LS = atf::tuning_parameter("LS", atf::interval<size_t>(1, N),
                                   atf::divides(N / WPT) && atf::less_than_or_eq(MaxGroup));
-  // The gold is computed from the inputs the kernel gets (a, x and y are
-  // random), so a right kernel passes only if they are the same.
+  // The gold is computed from the inputs the kernel gets (a is drawn from
+  // its range, x and y are random), so a right kernel passes only if they
+  // are the same.
   int GoldCalls = 0;
   auto CF = atf::opencl::cost_function(saxpy_kernel(atf::source(Saxpy), "saxpy"))
                 .platform_id(0)
                 .device_id(0)
-                .inputs(atf::scalar<int>(N), atf::scalar<float>(), atf::buffer<float>(N),
-                        atf::buffer<float>(N))
+                .inputs(atf::scalar<int>(N), atf::scalar<float>({0.5f, 2.0f}),
+                        atf::buffer<float>(N), atf::buffer<float>(N))
                 .global_size(N / WPT)
                 .local_size(LS)
                 .evaluations(2)
                 .check_result<3>(
                     [&](int Count, float A, const std::vector<float> &X, std::vector<float> Y) {
                       ++GoldCalls;
+                      EXPECT_TRUE(A >= 0.5f && A <= 2.0f) << A;
                       for (int I = 0; I < Count; ++I)
                         Y[I] += A * X[I];
                       return Y;
@@ -157,9 +163,116 @@ __kernel void fill(__global float *y) {
   EXPECT_NE(Printed.find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << Printed;
 }
 
-TEST(OpenCLCostFunctionTest, ABuildFlagOtherThanADefinitionIsRefused) {
-  EXPECT_THROW(saxpy_kernel(atf::source(Saxpy), "saxpy", "-cl-fast-relaxed-math"), atf::error);
-  EXPECT_THROW(saxpy_kernel(atf::path("/nonexistent/saxpy.cl"), "saxpy"), atf::error);
+/// The message of the atf::error that Run throws; "" when it throws none.
+template <class Run> std::string errorOf(Run &&R) {
+  try {
+    R();
+  } catch (const atf::error &E) {
+    return E.what();
+  }
+  return "";
+}
+
+/// Sets Name to Value while it lives.
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *Name, const std::string &Value) : Name(Name) {
+    if (const char *Old = std::getenv(Name))
+      Saved = Old;
+    ::setenv(Name, Value.c_str(), 1);
+  }
+  ~ScopedEnvironment() {
+    if (Saved)
+      ::setenv(Name, Saved->c_str(), 1);
+    else
+      ::unsetenv(Name);
+  }
+
+private:
+  const char *Name;
+  std::optional<std::string> Saved;
+};
+
+TEST(OpenCLCostFunctionTest, MistakesAreClearErrorsBeforeMeasuring) {
+  EXPECT_NE(errorOf([] {
+              saxpy_kernel(atf::source(Saxpy), "saxpy", "-cl-fast-relaxed-math");
+            }).find("-cl-fast-relaxed-math is not supported"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] {
+              saxpy_kernel(atf::path("/nonexistent/saxpy.cl"), "saxpy");
+            }).find("/nonexistent/saxpy.cl"),
+            std::string::npos);
+  auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, 8), atf::divides(8));
+  int Measured = 0;
+  auto Tune = [&](auto CF) {
+    return errorOf([&] {
+      atf::tuner().tuning_parameters(WPT).silent(true).tune(CF, atf::evaluations(2));
+      ++Measured;
+    });
+  };
+  auto CF =
+      atf::opencl::cost_function(saxpy_kernel(atf::source(Saxpy), "saxpy")).global_size(8 / WPT);
+  EXPECT_NE(Tune(CF).find("kernel saxpy has 4 arguments"), std::string::npos);
+  CF.inputs(atf::scalar<int>(8), atf::scalar<float>(), atf::buffer<float>(8),
+            atf::buffer<float>(8));
+  EXPECT_NE(Tune(CF.local_size(1, 1)).find("global_size 1 and local_size 2 dimensions"),
+            std::string::npos);
+  CF.local_size(1);
+  EXPECT_NE(Tune(CF.check_result<3>(std::vector<float>(7))).find("the gold vector has 7 elements"),
+            std::string::npos);
+  CF = atf::opencl::cost_function(saxpy_kernel(atf::source(Saxpy), "saxpy"))
+           .inputs(atf::scalar<int>(8), atf::scalar<float>(), atf::buffer<float>(8),
+                   atf::buffer<float>(8))
+           .global_size(8 / WPT);
+  {
+    ScopedEnvironment Worker("ATFC_DEVICE_WORKER", "/nonexistent/atfc-device-worker");
+    EXPECT_NE(Tune(CF).find("not at /nonexistent/atfc-device-worker"), std::string::npos);
+  }
+  {
+    // An ICD loader that finds no driver.
+    ScopedEnvironment NoDriver("OCL_ICD_VENDORS", "/nonexistent");
+    EXPECT_NE(Tune(CF).find("no OpenCL platform is installed"), std::string::npos);
+  }
+  EXPECT_EQ(Measured, 0);
+}
+
+TEST(OpenCLCostFunctionTest, CudaSaxpyTunesWhereThereIsADriver) {
+  if (!atfc::cudaLibrary(atfc::CudaLibraryKind::Driver).ok())
+    GTEST_SKIP() << "this machine has no CUDA driver";
+  const int N = 1024;
+  auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+  auto LS = atf::tuning_parameter("LS", atf::interval<size_t>(1, N),
+                                  atf::divides(N / WPT) && atf::less_than_or_eq(1024));
+  auto Kernel = atf::cuda::kernel<atf::scalar<int>, atf::scalar<float>, atf::buffer<float>,
+                                  atf::buffer<float>>(atf::source(R"(
+extern "C" __global__ void saxpy(const int N, const float a, const float *x, float *y) {
+  for (int w = 0; w < WPT; ++w) {
+    const int index = w * gridDim.x * blockDim.x + blockIdx.x * blockDim.x + threadIdx.x;
+    y[index] += a * x[index];
+  }
+})"),
+                                                      "saxpy");
+  auto CF = atf::cuda::cost_function(Kernel)
+                .device_id(0)
+                .inputs(atf::scalar<int>(N), atf::scalar<float>(), atf::buffer<float>(N),
+                        atf::buffer<float>(N))
+                .grid_dim(N / WPT / LS)
+                .block_dim(LS)
+                .check_result<3>(
+                    [](int Count, float A, const std::vector<float> &X, std::vector<float> Y) {
+                      for (int I = 0; I < Count; ++I)
+                        Y[I] += A * X[I];
+                      return Y;
+                    },
+                    atf::absolute_difference(1e-5));
+  atf::tuning_status Result = atf::tuner()
+                                  .tuning_parameters(WPT, LS)
+                                  .search_technique(atf::random_search())
+                                  .seed(3)
+                                  .silent(true)
+                                  .tune(CF, atf::evaluations(8));
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 8u);
+  EXPECT_GT(Result.min_cost(), 0);
 }
 
 TEST(OpenCLCostFunctionTest, CudaWithoutItsDriverNamesItBeforeMeasuring) {
