@@ -32,6 +32,9 @@ template <class... Ts> class kernel {
 public:
   kernel(const atf::source &Code, std::string Name, const std::string &Flags = "")
       : Code(detail::make_kernel_code(Code.text(), Name + ".cl", Name, Flags)) {}
+  /// The slides' spelling: the code as a plain string.
+  kernel(const std::string &Code, std::string Name, const std::string &Flags = "")
+      : kernel(atf::source(Code), std::move(Name), Flags) {}
   kernel(const atf::path &File, std::string Name, const std::string &Flags = "")
       : Code(detail::read_kernel_code(File, std::move(Name), Flags)) {}
   const detail::kernel_code &code() const { return Code; }

@@ -105,7 +105,7 @@ TEST(OpenCLCostFunctionTest, AWrongKernelFailsItsCheck) {
   const std::string Wrong = std::string(Saxpy).replace(std::string(Saxpy).find("+="), 2, "=");
   auto WPT = atf::tuning_parameter("WPT", atf::interval<size_t>(1, N), atf::divides(N));
   auto Tune = [&](const std::string &Code) {
-    auto CF = atf::opencl::cost_function(saxpy_kernel(atf::source(Code), "saxpy"))
+    auto CF = atf::opencl::cost_function(saxpy_kernel(Code, "saxpy")) // the slides' spelling
                   .inputs(atf::scalar<int>(N), atf::scalar<float>(2.0f), atf::buffer<float>(X),
                           atf::buffer<float>(Y))
                   .global_size(N / WPT)
