@@ -17,9 +17,9 @@
 // configuration with its reason, and the program goes on; the program
 // itself never calls OpenCL or CUDA, and never loads their drivers. The
 // worker is found at ATFC_DEVICE_WORKER (environment) when set, else at
-// ATFC_DEVICE_WORKER_PATH, which the CMake target atfc::atf_device
-// defines: the build tree's worker, or PREFIX/libexec/atfc's when linked
-// from an installed atfc.
+// ATFC_DEVICE_WORKER_PATH, which the CMake target atfc::atf defines: the
+// build tree's worker (atfc::atf_device), or PREFIX/libexec/atfc's when
+// linked from an installed atfc (atfcConfig.cmake).
 //
 // Given buffer contents and gold vectors are written, in native binary, to
 // a temporary directory that lives as long as the measurer; random
