@@ -4,6 +4,7 @@
 #   P/lib/atfc/libatfc*.a                            what tuners link
 #   P/include/atfc/{runtime,SearchSpace,...}/*.h     what tuners include
 #   P/include/atfc/atf.hpp, atf/*.hpp                the online C++ interface
+#   P/libexec/atfc/atfc-device-worker                where its kernels run
 #   P/lib/atfc/tuner-pch/runtime/TunerMain.h.gch     their precompiled header
 #   P/lib/cmake/atfc/atfcConfig.cmake                find_package(atfc)
 #
@@ -29,19 +30,17 @@ endforeach()
 # <atf.hpp>, the online C++ interface: its headers beside the tuners' (the
 # engine headers it includes are among them), its library, and the link
 # line of the imported target atfc::atf (atfcConfig.cmake): the online
-# core, then the libraries tuners link but their main and the ranks.
-install(TARGETS atfcOnline ARCHIVE DESTINATION ${ATF_TUNER_INSTALL_LIBDIR})
+# core, then the libraries tuners link (its OpenCL and CUDA cost functions
+# measure through the runtime's measurers, tools/atfc-device-worker).
+install(TARGETS atfcOnline ARCHIVE DESTINATION ${ATF_INSTALL_TUNER_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/include/atf.hpp DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/atf DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.hpp")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/Online
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-set(ATF_ONLINE_INSTALL_LIBRARIES ${ATF_TUNER_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:atfcOnline>)
+set(ATF_ONLINE_INSTALL_LIBRARIES ${ATF_INSTALL_TUNER_LIBDIR}/$<TARGET_FILE_NAME:atfcOnline>)
 foreach(target ${ATF_TUNER_LIBRARY_TARGETS})
-  if(NOT target STREQUAL "atfcRuntime" AND NOT target STREQUAL "atfcRanks")
-    list(APPEND ATF_ONLINE_INSTALL_LIBRARIES
-      ${ATF_TUNER_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${target}>)
-  endif()
+  list(APPEND ATF_ONLINE_INSTALL_LIBRARIES ${ATF_INSTALL_TUNER_LIBDIR}/$<TARGET_FILE_NAME:${target}>)
 endforeach()
 file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/atfcOnlineLibraries.cmake CONTENT
 "# The libraries of atfc::atf: relative to the prefix, then the system's.

@@ -10,7 +10,10 @@
 //                             .tune(cost_function, atf::evaluations(50));
 //
 // Link the CMake target atfc::atf (find_package(atfc)). docs/cpp-api.md
-// lists every name, cppATF's spellings beside atfc's.
+// lists every name, cppATF's spellings beside atfc's. The OpenCL and CUDA
+// cost functions (atf/opencl.hpp, atf/cuda.hpp) are always included, as
+// cppATF's examples expect: they cost a program no OpenCL or CUDA library,
+// since their kernels run in the worker atfc-device-worker.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATF_HPP
@@ -18,6 +21,8 @@
 
 #include "atf/configuration.hpp"
 #include "atf/cost_functions.hpp"
+#include "atf/cuda.hpp"
+#include "atf/opencl.hpp"
 #include "atf/parameter.hpp"
 #include "atf/search.hpp"
 #include "atf/space.hpp"

@@ -3,7 +3,9 @@
 # user gets it. Configures SOURCE/examples/cpp-api against the atfc
 # installed in PREFIX (find_package(atfc), atfc::atf), builds every example
 # and runs each: a program-guided loop, a program built and run by shell
-# commands, a technique and abort condition of the program's own.
+# commands, a technique and abort condition of the program's own, and
+# the slides' saxpy on OpenCL (pocl), whose kernels run in the installed
+# atfc-device-worker.
 set -eu
 PREFIX=$1
 SOURCE=$2
@@ -20,4 +22,5 @@ cd "$WORK/cpp-api"
 ./program_guided | grep -q "^evaluated 8 of 10 configurations; best BLOCK="
 ./generic_program "$SOURCE/examples/cpp-api/blocked.c" | grep -q "(12 valid of 12)"
 ./own_technique | grep -q "^best X=.* cost [0-2] after"
+./opencl_saxpy | grep -q "^best LS=[0-9]* WPT=[0-9]* of 50 valid: "
 echo "cpp-api-examples: ok"
