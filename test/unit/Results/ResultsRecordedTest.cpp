@@ -33,11 +33,13 @@ TEST_F(ResultsRecordedTest, RecordedDataHoldsEachConfigurationOnce) {
   EXPECT_EQ(Data->Parameters, (std::vector<std::string>{"WPT", "LS"}));
   EXPECT_EQ(Data->Objectives, std::vector<std::string>{"time"});
   ASSERT_EQ(Data->Entries.size(), 2u);
-  EXPECT_TRUE(Data->Entries[0].Values[0] == Value(std::int64_t(1)));
-  EXPECT_TRUE(Data->Entries[0].Values[1] == Value(std::uint64_t(8)));
-  EXPECT_EQ(Data->Entries[0].Costs, std::vector<double>{3.0}); // the latest
-  EXPECT_FALSE(Data->Entries[1].Valid);
-  EXPECT_EQ(Data->Entries[1].Error, "build failed");
+  EXPECT_TRUE(Data->Entries[0].Configuration[0].Val == Value(std::int64_t(1)));
+  EXPECT_TRUE(Data->Entries[0].Configuration[1].Val == Value(std::uint64_t(8)));
+  EXPECT_EQ(Data->Entries[0].Result.Costs, std::vector<double>{3.0}); // the latest
+  EXPECT_FALSE(Data->Entries[1].Result.Valid);
+  EXPECT_EQ(Data->Entries[1].Result.Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(Data->Entries[1].Configuration[0].Name, "WPT"); // the run's order, named
+  EXPECT_TRUE(Data->Timed);
   EXPECT_NE(Data->Description.find("saxpy.cl"), std::string::npos);
 
   auto ByKey = recordedDataOfKey(*Db, "rec");
@@ -64,11 +66,11 @@ TEST_F(ResultsRecordedTest, EvaluationTableHoldsEveryEvaluationInOrder) {
   EXPECT_EQ(Table.Parameters, Run.Parameters);
   EXPECT_EQ(Table.Objectives, std::vector<std::string>{"time"});
   ASSERT_EQ(Table.Entries.size(), 3u); // measured twice: both kept
-  EXPECT_EQ(Table.Entries[0].Costs, std::vector<double>{5.0});
-  EXPECT_EQ(Table.Entries[2].Costs, std::vector<double>{3.0});
-  EXPECT_FALSE(Table.Entries[1].Valid);
-  EXPECT_EQ(Table.Entries[1].Error, "build failed");
-  EXPECT_TRUE(Table.Entries[1].Values[0] == Value(std::int64_t(2)));
+  EXPECT_EQ(Table.Entries[0].Result.Costs, std::vector<double>{5.0});
+  EXPECT_EQ(Table.Entries[2].Result.Costs, std::vector<double>{3.0});
+  EXPECT_FALSE(Table.Entries[1].Result.Valid);
+  EXPECT_EQ(Table.Entries[1].Result.Failure, FailureKind::BuildFailed);
+  EXPECT_TRUE(Table.Entries[1].Configuration[0].Val == Value(std::int64_t(2)));
   EXPECT_EQ(Table.Description, "atfc results of saxpy.cl on pocl cpu, run 3");
   // Anonymous costs stay unnamed: a page names them itself.
   Run.Objectives.clear();
