@@ -107,12 +107,12 @@ bool measure(const std::string &Path, const Options &O, std::map<std::string, do
   }
   const RecordedData Minimised = minimisedForm(*Data);
   double Optimum = std::numeric_limits<double>::infinity();
-  for (const RecordedEntry &E : Minimised.Entries)
-    if (E.Valid)
-      Optimum = std::min(Optimum, E.Costs.front());
+  for (const EvaluationRecord &E : Minimised.Entries)
+    if (E.Result.Valid)
+      Optimum = std::min(Optimum, E.Result.Costs.front());
   std::uint64_t Hits = 0;
-  for (const RecordedEntry &E : Minimised.Entries)
-    Hits += E.Valid && E.Costs.front() <= 1.05 * Optimum;
+  for (const EvaluationRecord &E : Minimised.Entries)
+    Hits += E.Result.Valid && E.Result.Costs.front() <= 1.05 * Optimum;
   D.RandomMedian = exactRandomMedian(Minimised.Entries.size(), Hits);
 
   Expected<ChainOfTrees> Space = recordedSpace(*Data);

@@ -69,8 +69,8 @@ int main(int Argc, char **Argv) {
   Run.AbortCondition = "evaluations(" + std::to_string(N) + ")";
   Run.Seed = Seed;
   Run.Parameters = Data->Parameters;
-  for (const Value &V : Data->Entries.front().Values)
-    Run.ParameterKinds.push_back(static_cast<ValueKind>(V.index()));
+  for (const NamedValue &V : Data->Entries.front().Configuration)
+    Run.ParameterKinds.push_back(static_cast<ValueKind>(V.Val.index()));
   Run.Objectives = objectivesOf(*Data);
   if (Energy)
     Run.Objectives.push_back({"energy", Direction::Minimise});
@@ -84,12 +84,11 @@ int main(int Argc, char **Argv) {
   }
   double Elapsed = 0;
   for (std::size_t I = 0; I < N; ++I) {
-    const RecordedEntry &Entry = Data->Entries[Order[I]];
+    const Measurement &Entry = Data->Entries[Order[I]].Result;
     EvaluationRecord E;
     E.Evaluation = static_cast<std::int64_t>(I + 1);
     E.ConfigIndex = std::to_string(Order[I]);
-    for (std::size_t P = 0; P < Run.Parameters.size(); ++P)
-      E.Configuration.push_back({Run.Parameters[P], Entry.Values[P]});
+    E.Configuration = Data->Entries[Order[I]].Configuration;
     E.Result.CompileSeconds = 0.05;
     if (Entry.Valid && !Entry.Costs.empty()) {
       E.Result.Valid = true;
@@ -101,8 +100,8 @@ int main(int Argc, char **Argv) {
       E.Result.RunSeconds = Entry.Costs.front() * 1e-3 * 10;
     } else {
       E.Result = Measurement::invalid(FailureKind::RunFailed,
-                                      Entry.Error.empty() ? "invalid" : Entry.Error,
-                                      "recorded as invalid: " + Entry.Error + "\n");
+                                      Entry.Reason.empty() ? "invalid" : Entry.Reason,
+                                      "recorded as invalid: " + Entry.Reason + "\n");
       E.Result.CompileSeconds = 0.05;
     }
     Elapsed += E.Result.CompileSeconds + E.Result.RunSeconds;

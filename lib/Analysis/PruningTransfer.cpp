@@ -36,7 +36,7 @@ Expected<PruningTransfer> transferPruning(const DataAnalysis &Analysed, const Re
   if (!Best)
     return Error("the data holds no valid configuration");
   Transfer.BestCost = *Best;
-  for (const RecordedEntry &E : Other.Entries)
+  for (const EvaluationRecord &E : Other.Entries)
     if (rankingCost(E, Transfer.Maximised))
       ++Transfer.Valid;
 
@@ -61,9 +61,10 @@ Expected<PruningTransfer> transferPruning(const DataAnalysis &Analysed, const Re
     On.Fixed = Proposal.Fixed;
     On.Total = Other.Entries.size();
     On.BestCost = *Best;
-    for (const RecordedEntry &E : Other.Entries) {
+    for (const EvaluationRecord &E : Other.Entries) {
       const bool Kept = std::all_of(Fixed.begin(), Fixed.end(), [&](const auto &F) {
-        return F.first < E.Values.size() && sameRecordedValue(E.Values[F.first], *F.second);
+        return F.first < E.Configuration.size() &&
+               sameRecordedValue(E.Configuration[F.first].Val, *F.second);
       });
       if (!Kept)
         continue;

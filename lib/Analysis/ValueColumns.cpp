@@ -38,16 +38,17 @@ bool rankingMaximises(const RecordedData &Data) {
   return !Data.Directions.empty() && Data.Directions.front() == Direction::Maximise;
 }
 
-std::optional<double> rankingCost(const RecordedEntry &Entry, bool Maximised) {
-  if (!Entry.Valid || Entry.Costs.empty() || !std::isfinite(Entry.Costs.front()))
+std::optional<double> rankingCost(const EvaluationRecord &Entry, bool Maximised) {
+  if (!Entry.Result.Valid || Entry.Result.Costs.empty() ||
+      !std::isfinite(Entry.Result.Costs.front()))
     return std::nullopt;
   if (!Maximised)
-    return Entry.Costs.front();
+    return Entry.Result.Costs.front();
   // The search cost: the reciprocal, so that "within 10 % of the best"
   // means the same in both directions.
-  if (!(Entry.Costs.front() > 0))
+  if (!(Entry.Result.Costs.front() > 0))
     return std::nullopt;
-  return 1.0 / Entry.Costs.front();
+  return 1.0 / Entry.Result.Costs.front();
 }
 
 double measuredRankingCost(double Ranking, bool Maximised) {
@@ -56,7 +57,7 @@ double measuredRankingCost(double Ranking, bool Maximised) {
 
 std::optional<double> bestCost(const RecordedData &Data) {
   std::optional<double> Best;
-  for (const RecordedEntry &Entry : Data.Entries)
+  for (const EvaluationRecord &Entry : Data.Entries)
     if (std::optional<double> Cost = rankingCost(Entry, rankingMaximises(Data));
         Cost && (!Best || *Cost < *Best))
       Best = Cost;
@@ -80,9 +81,9 @@ ValueColumns indexValues(const RecordedData &Data) {
   Columns.Index.resize(Parameters);
   for (std::size_t P = 0; P < Parameters; ++P) {
     std::map<Value, std::uint32_t, decltype(&valueLess)> Positions(&valueLess);
-    for (const RecordedEntry &Entry : Data.Entries)
-      if (P < Entry.Values.size())
-        Positions.emplace(Entry.Values[P], 0);
+    for (const EvaluationRecord &Entry : Data.Entries)
+      if (P < Entry.Configuration.size())
+        Positions.emplace(Entry.Configuration[P].Val, 0);
     std::uint32_t Next = 0;
     for (auto &[V, Position] : Positions) {
       Position = Next++;
@@ -90,8 +91,9 @@ ValueColumns indexValues(const RecordedData &Data) {
     }
     std::vector<std::uint32_t> &Column = Columns.Index[P];
     Column.reserve(Data.Entries.size());
-    for (const RecordedEntry &Entry : Data.Entries)
-      Column.push_back(P < Entry.Values.size() ? Positions.at(Entry.Values[P]) : 0);
+    for (const EvaluationRecord &Entry : Data.Entries)
+      Column.push_back(P < Entry.Configuration.size() ? Positions.at(Entry.Configuration[P].Val)
+                                                      : 0);
   }
   return Columns;
 }

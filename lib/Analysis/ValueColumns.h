@@ -30,7 +30,7 @@ std::optional<long double> numberOf(const Value &V);
 /// significant) cost when it is valid and that cost is a finite number (for
 /// a maximised objective its reciprocal, and only when positive); nullopt
 /// otherwise (an entry without a usable cost counts as invalid).
-std::optional<double> rankingCost(const RecordedEntry &Entry, bool Maximised = false);
+std::optional<double> rankingCost(const EvaluationRecord &Entry, bool Maximised = false);
 
 /// The measured value of a ranking cost (rankingCost's inverse).
 double measuredRankingCost(double Ranking, bool Maximised);

@@ -20,7 +20,7 @@ std::optional<WellPerformingShare> measureWellPerforming(const RecordedData &Dat
   // below the best: the distance is measured from the best either way.
   Share.CostLimit = *Best + std::abs(*Best) * Threshold;
   Share.Total = Data.Entries.size();
-  for (const RecordedEntry &Entry : Data.Entries) {
+  for (const EvaluationRecord &Entry : Data.Entries) {
     std::optional<double> Cost = rankingCost(Entry, rankingMaximises(Data));
     if (!Cost)
       continue;

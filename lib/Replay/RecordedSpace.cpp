@@ -31,13 +31,14 @@ Expected<RecordedSpace> buildRecordedSpace(const RecordedData &Data) {
   std::vector<std::uint32_t> Position(N * K); // entry-major
   for (std::size_t P = 0; P < K; ++P) {
     std::vector<Value> Observed;
-    for (const RecordedEntry &E : Data.Entries)
-      Observed.push_back(E.Values[P]);
+    for (const EvaluationRecord &E : Data.Entries)
+      Observed.push_back(E.Configuration[P].Val);
     std::sort(Observed.begin(), Observed.end(), valueLess);
     Observed.erase(std::unique(Observed.begin(), Observed.end()), Observed.end());
     for (std::size_t I = 0; I < N; ++I)
       Position[I * K + P] = static_cast<std::uint32_t>(
-          std::lower_bound(Observed.begin(), Observed.end(), Data.Entries[I].Values[P], valueLess) -
+          std::lower_bound(Observed.begin(), Observed.end(), Data.Entries[I].Configuration[P].Val,
+                           valueLess) -
           Observed.begin());
     Ranges[P] = std::make_shared<const std::vector<Value>>(std::move(Observed));
   }
@@ -77,8 +78,8 @@ Expected<RecordedSpace> buildRecordedSpace(const RecordedData &Data) {
     if (Shared == K) {
       std::string Twice;
       for (std::size_t P = 0; P < K; ++P)
-        Twice +=
-            (P ? ", " : "") + Data.Parameters[P] + "=" + toString(Data.Entries[Order[J]].Values[P]);
+        Twice += (P ? ", " : "") + Data.Parameters[P] + "=" +
+                 toString(Data.Entries[Order[J]].Configuration[P].Val);
       return Error("recorded data holds a configuration twice (" + Twice + ")");
     }
     for (std::size_t P = Shared; P < K; ++P) {

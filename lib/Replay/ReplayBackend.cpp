@@ -40,9 +40,9 @@ ReplayBackend::ReplayBackend(const RecordedData &TheData,
   for (std::size_t P = 0; P < K; ++P) {
     if (SpaceIndexOfColumn[P] != kConstant || Data->Entries.empty())
       continue;
-    const Value &First = Data->Entries.front().Values[P];
-    for (const RecordedEntry &E : Data->Entries)
-      if (E.Values[P] != First) {
+    const Value &First = Data->Entries.front().Configuration[P].Val;
+    for (const EvaluationRecord &E : Data->Entries)
+      if (E.Configuration[P].Val != First) {
         Problem = "the data's parameter '" + Data->Parameters[P] +
                   "' varies but is not a parameter of the space";
         return;
@@ -53,14 +53,15 @@ ReplayBackend::ReplayBackend(const RecordedData &TheData,
   EntryOfKey.reserve(Data->Entries.size());
   std::string Key;
   for (std::size_t I = 0; I < Data->Entries.size(); ++I) {
-    const RecordedEntry &E = Data->Entries[I];
+    const EvaluationRecord &E = Data->Entries[I];
     Key.clear();
-    for (const Value &V : E.Values)
-      appendLookupKey(Key, V);
+    for (const NamedValue &V : E.Configuration)
+      appendLookupKey(Key, V.Val);
     EntryOfKey.emplace(Key, static_cast<std::uint32_t>(I));
-    if (E.Valid && (!Optimum || std::lexicographical_compare(E.Costs.begin(), E.Costs.end(),
-                                                             Optimum->begin(), Optimum->end())))
-      Optimum = E.Costs;
+    if (E.Result.Valid &&
+        (!Optimum || std::lexicographical_compare(E.Result.Costs.begin(), E.Result.Costs.end(),
+                                                  Optimum->begin(), Optimum->end())))
+      Optimum = E.Result.Costs;
   }
 }
 
@@ -84,10 +85,15 @@ std::optional<std::size_t> ReplayBackend::find(std::span<const Value> Values) co
 }
 
 Measurement ReplayBackend::measureEntry(std::size_t I) const {
-  const RecordedEntry &E = Data->Entries[I];
-  if (E.Valid)
-    return Measurement::valid(E.Costs);
-  return Measurement::invalid(recordedFailureKind(E.Error), E.Error);
+  const EvaluationRecord &E = Data->Entries[I];
+  if (E.Result.Valid)
+    return Measurement::valid(E.Result.Costs);
+  // The data's text (another tuner's error, FailureKind::None) or, for
+  // atfc's own results, the reason or the kind's name; the kind it names.
+  std::string Recorded =
+      !E.Result.Reason.empty() ? E.Result.Reason : std::string(failureName(E.Result.Failure));
+  const FailureKind Kind = recordedFailureKind(Recorded);
+  return Measurement::invalid(Kind, std::move(Recorded));
 }
 
 Measurement ReplayBackend::measure(const ParameterValues &Values) const {

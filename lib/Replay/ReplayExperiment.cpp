@@ -116,11 +116,11 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
   // Random search's expected best per budget, over the data's entries.
   std::vector<double> Relative;
   double Worst = 1.0;
-  for (const RecordedEntry &E : Backend.data().Entries) {
-    const bool Valid = E.Valid && !E.Costs.empty();
-    Relative.push_back(Valid ? E.Costs.front() / Optimum : kNever);
+  for (const EvaluationRecord &E : Backend.data().Entries) {
+    const bool Valid = E.Result.Valid && !E.Result.Costs.empty();
+    Relative.push_back(Valid ? E.Result.Costs.front() / Optimum : kNever);
     if (Valid)
-      Worst = std::max(Worst, E.Costs.front() / Optimum);
+      Worst = std::max(Worst, E.Result.Costs.front() / Optimum);
   }
   const std::vector<double> Random = randomSearchExpectation(std::move(Relative), R.Evaluations);
   // A configuration's cost: the data's, or none when it failed there or
@@ -129,10 +129,10 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
     std::optional<std::size_t> I = Backend.find(Space.values(C));
     if (!I)
       return std::nullopt;
-    const RecordedEntry &E = Backend.data().Entries[*I];
-    if (!E.Valid)
+    const EvaluationRecord &E = Backend.data().Entries[*I];
+    if (!E.Result.Valid)
       return std::nullopt;
-    return E.Costs;
+    return E.Result.Costs;
   };
   auto RunOne = [&](std::size_t Task) {
     TechniqueReplay &TR = R.Techniques[Task / NumRuns];

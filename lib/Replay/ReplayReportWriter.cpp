@@ -18,10 +18,10 @@ Expected<void> writeReplayReport(const std::string &Path, const ReplayExperiment
   R.Title = "replay: " + Data.Description;
   std::size_t Valid = 0;
   const double Optimum = Result.Optimum.empty() ? 1 : Result.Optimum.front();
-  for (const RecordedEntry &E : Data.Entries)
-    if (E.Valid && !E.Costs.empty() && std::isfinite(E.Costs.front())) {
+  for (const EvaluationRecord &E : Data.Entries)
+    if (E.Result.Valid && !E.Result.Costs.empty() && std::isfinite(E.Result.Costs.front())) {
       ++Valid;
-      R.RelativeCosts.push_back(E.Costs.front() / Optimum);
+      R.RelativeCosts.push_back(E.Result.Costs.front() / Optimum);
     }
   // Configurations of the space that the data lack are invalid in a replay.
   R.SpaceSize = std::max(Space.size().get_d(), static_cast<double>(Data.Entries.size()));

@@ -27,8 +27,8 @@ std::string spaceSize(const ChainOfTrees &Space) { return Space.size().get_str()
 
 std::uint64_t validEntries(const RecordedData &Data) {
   std::uint64_t N = 0;
-  for (const RecordedEntry &E : Data.Entries)
-    N += E.Valid;
+  for (const EvaluationRecord &E : Data.Entries)
+    N += E.Result.Valid;
   return N;
 }
 

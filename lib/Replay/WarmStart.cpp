@@ -49,9 +49,9 @@ std::vector<Configuration> withExtrapolations(const ChainOfTrees &Space, const R
     if (!Column[L])
       continue; // the prior never measured the parameter: no trend
     std::optional<double> Low, High;
-    for (const RecordedEntry &E : Prior.Entries)
-      if (E.Valid)
-        if (std::optional<double> X = numberOf(E.Values[*Column[L]])) {
+    for (const EvaluationRecord &E : Prior.Entries)
+      if (E.Result.Valid)
+        if (std::optional<double> X = numberOf(E.Configuration[*Column[L]].Val)) {
           Low = Low ? std::min(*Low, *X) : *X;
           High = High ? std::max(*High, *X) : *X;
         }
@@ -127,12 +127,12 @@ Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space,
     return Error("the prior data has none of the space's parameters");
   std::vector<std::size_t> Order;
   for (std::size_t I = 0; I < Prior.Entries.size(); ++I)
-    if (Prior.Entries[I].Valid && !Prior.Entries[I].Costs.empty())
+    if (Prior.Entries[I].Result.Valid && !Prior.Entries[I].Result.Costs.empty())
       Order.push_back(I);
   if (Order.empty())
     return Error("the prior data holds no valid configuration");
   std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
-    return Prior.Entries[A].Costs < Prior.Entries[B].Costs;
+    return Prior.Entries[A].Result.Costs < Prior.Entries[B].Result.Costs;
   });
   // The values of the parameters the prior lacks, as one mixed-radix
   // number: the K-th configuration taken starts at combination K, so the
@@ -160,7 +160,7 @@ Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space,
       if (!Column[L])
         continue;
       const ParameterInfo &P = Space.parameter(L);
-      const Value &V = Prior.Entries[I].Values[*Column[L]];
+      const Value &V = Prior.Entries[I].Configuration[*Column[L]].Val;
       Found = false;
       for (std::uint64_t K = 0; K < P.RangeSize && !Found; ++K)
         if (sameValue(P.ValueAt(K), V)) {
@@ -172,7 +172,7 @@ Expected<PriorStart> warmStartConfigurations(const ChainOfTrees &Space,
       continue;
     if (Missing.empty())
       if (std::optional<Configuration> C = Space.withValueIndices(Indices))
-        Start.Measured.emplace_back(*C, Prior.Entries[I].Costs.front());
+        Start.Measured.emplace_back(*C, Prior.Entries[I].Result.Costs.front());
     if (Configurations.size() >= Count)
       continue;
     // The first completion the constraints admit, from the entry's turn on

@@ -53,17 +53,36 @@ bool better(const ReportRun &Run, const std::vector<double> &A, const std::vecto
 }
 
 /// The entry of evaluation Row.
-const RecordedEntry &entryOf(const ReportRun &Run, std::size_t Row) {
+const EvaluationRecord &entryOf(const ReportRun &Run, std::size_t Row) {
   return Run.Table.Entries[Row];
+}
+
+/// The number of evaluation Row in its run (or its place in a file).
+std::int64_t evaluationNumber(const ReportRun &Run, std::size_t Row) {
+  return Run.Table.Entries[Row].Evaluation;
+}
+
+/// Seconds E took: compiling, running, the tuner's own (Table.Timed).
+double secondsOf(const EvaluationRecord &E) {
+  return E.Result.CompileSeconds + E.Result.RunSeconds + E.OverheadSeconds;
+}
+
+/// The kind of E's failure as failureName words it; empty when E is valid
+/// or its data names no kind (FailureKind::None: data from other tuners).
+std::string failureWords(const EvaluationRecord &E) {
+  return E.Result.Valid ? "" : failureName(E.Result.Failure);
 }
 
 /// The costs of evaluation Row.
 const std::vector<double> &costsOf(const ReportRun &Run, std::size_t Row) {
-  return Run.Table.Entries[Row].Costs;
+  return Run.Table.Entries[Row].Result.Costs;
 }
 
 std::string configurationText(const ReportRun &Run, std::size_t Row) {
-  return atfc::configurationText(Run.Table.Parameters, entryOf(Run, Row).Values);
+  std::vector<Value> Values;
+  for (const NamedValue &V : entryOf(Run, Row).Configuration)
+    Values.push_back(V.Val);
+  return atfc::configurationText(Run.Table.Parameters, Values);
 }
 
 std::string costsText(const std::vector<double> &Costs) {
@@ -73,22 +92,23 @@ std::string costsText(const std::vector<double> &Costs) {
   return Text;
 }
 
-bool usable(const RecordedEntry &E) {
-  return E.Valid && !E.Costs.empty() && std::isfinite(E.Costs.front());
+bool usable(const EvaluationRecord &E) {
+  return E.Result.Valid && !E.Result.Costs.empty() && std::isfinite(E.Result.Costs.front());
 }
 
 /// The failure's kind of evaluation Row, or "invalid" when it has none.
 std::string failureKind(const ReportRun &Run, std::size_t Row) {
-  if (!Run.Details[Row].Failure.empty())
-    return Run.Details[Row].Failure;
-  return entryOf(Run, Row).Valid ? "bad cost" : "invalid";
+  if (std::string Words = failureWords(entryOf(Run, Row)); !Words.empty())
+    return Words;
+  return entryOf(Run, Row).Result.Valid ? "bad cost" : "invalid";
 }
 
-/// Why evaluation D failed, in one line: its reason and the line of its log
+/// Why evaluation E failed, in one line: its reason and the line of its log
 /// that says why (a compiler's error, a script's last line).
-std::string exampleReason(const EvaluationDetails &D) {
-  std::string Text = D.Reason == D.Failure ? std::string() : D.Reason;
-  const std::string Line = usefulLogLine(D.Log);
+std::string exampleReason(const EvaluationRecord &E) {
+  const std::string &Reason = E.Result.Reason;
+  std::string Text = Reason == failureWords(E) ? std::string() : Reason;
+  const std::string Line = usefulLogLine(E.Result.Log);
   if (!Line.empty() && Text.find(Line) == std::string::npos)
     Text += (Text.empty() ? "" : ": ") + Line;
   return Text;
@@ -104,11 +124,10 @@ struct RunFacts {
 
 RunFacts factsOf(const ReportRun &Run) {
   RunFacts F;
-  F.Timed = !Run.Details.empty();
-  for (std::size_t I = 0; I < Run.Details.size(); ++I) {
-    const double Seconds = Run.Details[I].Seconds;
-    F.Timed = F.Timed && Seconds >= 0;
-    F.SecondsTotal += std::max(0.0, Seconds);
+  F.Timed = !Run.Table.Entries.empty() && Run.Table.Timed;
+  for (std::size_t I = 0; I < Run.Table.Entries.size(); ++I) {
+    if (F.Timed)
+      F.SecondsTotal += std::max(0.0, secondsOf(entryOf(Run, I)));
     if (!usable(entryOf(Run, I)))
       continue;
     F.ValidRows.push_back(I);
@@ -120,13 +139,13 @@ RunFacts factsOf(const ReportRun &Run) {
 
 std::string runSection(const ReportRun &Run, const RunFacts &F) {
   std::vector<std::pair<std::string, std::string>> Facts = Run.Facts;
-  const std::size_t Failed = Run.Details.size() - F.ValidRows.size();
-  Facts.push_back({"evaluations", std::to_string(Run.Details.size()) + " (" +
+  const std::size_t Failed = Run.Table.Entries.size() - F.ValidRows.size();
+  Facts.push_back({"evaluations", std::to_string(Run.Table.Entries.size()) + " (" +
                                       std::to_string(F.ValidRows.size()) + " valid, " +
                                       std::to_string(Failed) + " failed)"});
   if (F.BestRow) {
     Facts.push_back({"best", costsText(costsOf(Run, *F.BestRow)) + " at evaluation " +
-                                 std::to_string(Run.Details[*F.BestRow].Number) + ": " +
+                                 std::to_string(evaluationNumber(Run, *F.BestRow)) + ": " +
                                  configurationText(Run, *F.BestRow)});
   }
   std::string Html = factsHtml(Facts);
@@ -140,7 +159,7 @@ std::string runSection(const ReportRun &Run, const RunFacts &F) {
     std::size_t FirstRow = 0;
   };
   std::vector<Outcome> Outcomes;
-  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row) {
+  for (std::size_t Row = 0; Row < Run.Table.Entries.size(); ++Row) {
     if (usable(entryOf(Run, Row)))
       continue;
     const std::string Kind = failureKind(Run, Row);
@@ -161,7 +180,7 @@ std::string runSection(const ReportRun &Run, const RunFacts &F) {
   for (const Outcome &O : Outcomes)
     T.Rows.push_back({textCell(O.Kind),
                       numberCell(static_cast<double>(O.Count), std::to_string(O.Count)),
-                      textCell(exampleReason(Run.Details[O.FirstRow]))});
+                      textCell(exampleReason(entryOf(Run, O.FirstRow)))});
   return Html + "<h3>Outcomes</h3><div class=\"tablebox\">" + tableHtml(T) + "</div>";
 }
 
@@ -174,8 +193,8 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
   std::vector<double> Costs;
   for (std::size_t Row : F.ValidRows)
     Costs.push_back(Sign * costsOf(Run, Row).front());
-  const double Measured = static_cast<double>(Run.Details.size());
-  const std::vector<std::uint64_t> Draws = drawCounts(Run.Details.size(), 300);
+  const double Measured = static_cast<double>(Run.Table.Entries.size());
+  const std::vector<std::uint64_t> Draws = drawCounts(Run.Table.Entries.size(), 300);
   // With one valid cost the quartiles are that cost or "none found yet"
   // (drawn at the plot's top): a band that jumps from the top to the line
   // says nothing. The expectation alone is the flat line it is.
@@ -197,7 +216,7 @@ BandSeries baselineBand(const ReportRun &Run, const RunFacts &F, double Scale) {
 }
 
 std::string progressSection(const ReportRun &Run, const RunFacts &F) {
-  if (Run.Details.empty())
+  if (Run.Table.Entries.empty())
     return "<p class=\"note\">No evaluations yet.</p>";
   const std::string Cost = objectiveName(Run, 0);
   ProgressPlot P;
@@ -210,27 +229,29 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
   T.YTitle = Cost;
   std::optional<std::vector<double>> Best;
   double Seconds = 0;
-  for (std::size_t Row = 0; Row < Run.Details.size(); ++Row) {
-    const EvaluationDetails &D = Run.Details[Row];
+  for (std::size_t Row = 0; Row < Run.Table.Entries.size(); ++Row) {
     const std::vector<double> &Costs = costsOf(Run, Row);
-    const auto X = static_cast<double>(D.Number);
-    Seconds += std::max(0.0, D.Seconds);
+    const std::int64_t Number = evaluationNumber(Run, Row);
+    const auto X = static_cast<double>(Number);
+    if (Run.Table.Timed)
+      Seconds += std::max(0.0, secondsOf(entryOf(Run, Row)));
     if (!usable(entryOf(Run, Row))) {
-      P.Failed.push_back({X, 0, D.Number, {}});
+      P.Failed.push_back({X, 0, Number, {}});
       continue;
     }
-    P.Valid.push_back({X, Costs.front(), D.Number, {}});
+    P.Valid.push_back({X, Costs.front(), Number, {}});
     if (!Best || better(Run, Costs, *Best)) {
       Best = Costs;
       P.BestSoFar.push_back({X, Costs.front()});
       T.BestSoFar.push_back({Seconds, Costs.front()});
-      T.Valid.push_back({Seconds, Costs.front(), D.Number, configurationText(Run, Row)});
+      T.Valid.push_back({Seconds, Costs.front(), Number, configurationText(Run, Row)});
     }
   }
   if (Best) {
-    P.BestSoFar.push_back({static_cast<double>(Run.Details.back().Number), Best->front()});
+    P.BestSoFar.push_back(
+        {static_cast<double>(Run.Table.Entries.back().Evaluation), Best->front()});
     T.BestSoFar.push_back({Seconds, Best->front()});
-    const std::int64_t BestNumber = Run.Details[*F.BestRow].Number;
+    const std::int64_t BestNumber = evaluationNumber(Run, *F.BestRow);
     P.Best = PlotPoint{
         static_cast<double>(BestNumber), costsOf(Run, *F.BestRow).front(), BestNumber, {}};
     P.Bands.push_back(baselineBand(Run, F, 1));
@@ -242,7 +263,8 @@ std::string progressSection(const ReportRun &Run, const RunFacts &F) {
                      progressPlot(P) + "</figure>";
   if (F.Timed && Best && Seconds > 0) {
     T.Best = PlotPoint{T.Valid.back().X, T.Valid.back().Y, T.Valid.back().Evaluation, {}};
-    T.Bands.push_back(baselineBand(Run, F, Seconds / static_cast<double>(Run.Details.size())));
+    T.Bands.push_back(
+        baselineBand(Run, F, Seconds / static_cast<double>(Run.Table.Entries.size())));
     T.Bands.back().Name = "random search (at the run's mean time per evaluation)";
     Html += "<figure id=\"by-time\">" + progressPlot(T) + "</figure>";
   }
@@ -272,7 +294,7 @@ std::string objectivesSection(const ReportRun &Run, const RunFacts &F) {
     S.YTitle = objectiveName(Run, J);
     double Lo[2] = {INFINITY, INFINITY}, Hi[2] = {0, 0};
     for (std::size_t I = 0; I < Points.size(); ++I) {
-      S.Points.push_back({Points[I][0], Points[I][J], Run.Details[F.ValidRows[I]].Number, {}});
+      S.Points.push_back({Points[I][0], Points[I][J], evaluationNumber(Run, F.ValidRows[I]), {}});
       for (int K = 0; K < 2; ++K) {
         Lo[K] = std::min(Lo[K], Points[I][K ? J : 0]);
         Hi[K] = std::max(Hi[K], Points[I][K ? J : 0]);
@@ -326,9 +348,11 @@ BoxSummary boxOf(std::vector<double> V, double X) {
 /// a value for every parameter.
 RecordedData analysedTable(const ReportRun &Run) {
   RecordedData Data = Run.Table;
-  for (RecordedEntry &Entry : Data.Entries) {
-    Entry.Values.resize(Data.Parameters.size(), Value(std::int64_t(0)));
-    Entry.Valid = usable(Entry);
+  for (EvaluationRecord &Entry : Data.Entries) {
+    for (std::size_t P = Entry.Configuration.size(); P < Data.Parameters.size(); ++P)
+      Entry.Configuration.push_back({Data.Parameters[P], Value(std::int64_t(0))});
+    Entry.Configuration.resize(Data.Parameters.size());
+    Entry.Result.Valid = usable(Entry);
   }
   return Data;
 }
@@ -435,10 +459,10 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
       S.LogX = spansDecades(numberOf(Distinct.front()), numberOf(Distinct.back()));
     auto XOf = [&](std::size_t Row) {
       return Categories ? static_cast<double>(Columns.Index[P][Row])
-                        : numberOf(entryOf(Run, Row).Values[P]);
+                        : numberOf(entryOf(Run, Row).Configuration[P].Val);
     };
     for (std::size_t Row : Drawn)
-      S.Points.push_back({XOf(Row), costsOf(Run, Row).front(), Run.Details[Row].Number, {}});
+      S.Points.push_back({XOf(Row), costsOf(Run, Row).front(), evaluationNumber(Run, Row), {}});
     if (Many && Categories) {
       std::vector<std::vector<double>> PerValue(Distinct.size());
       for (std::size_t Row : F.ValidRows)
@@ -448,7 +472,7 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
           S.Boxes.push_back(boxOf(PerValue[V], static_cast<double>(V)));
     }
     S.Best = PlotPoint{
-        XOf(*F.BestRow), costsOf(Run, *F.BestRow).front(), Run.Details[*F.BestRow].Number, {}};
+        XOf(*F.BestRow), costsOf(Run, *F.BestRow).front(), evaluationNumber(Run, *F.BestRow), {}};
     Html += "<figure>" + scatterPlot(S) + "</figure>";
   }
   return Html + "</div>";
@@ -473,18 +497,18 @@ std::string bestSection(const ReportRun &Run, const RunFacts &F) {
   if (F.Timed)
     T.Header.push_back("seconds");
   for (std::size_t R = 0; R < Rows.size(); ++R) {
-    const RecordedEntry &E = entryOf(Run, Rows[R]);
-    const EvaluationDetails &D = Run.Details[Rows[R]];
-    std::vector<Cell> Row = {numberCell(static_cast<double>(R + 1), std::to_string(R + 1)),
-                             numberCell(static_cast<double>(D.Number), std::to_string(D.Number))};
+    const EvaluationRecord &E = entryOf(Run, Rows[R]);
+    std::vector<Cell> Row = {
+        numberCell(static_cast<double>(R + 1), std::to_string(R + 1)),
+        numberCell(static_cast<double>(E.Evaluation), std::to_string(E.Evaluation))};
     for (std::size_t P = 0; P < Parameters.size(); ++P) {
-      const Value &V = P < E.Values.size() ? E.Values[P] : Value(std::string());
+      const Value &V = P < E.Configuration.size() ? E.Configuration[P].Val : Value(std::string());
       Row.push_back(numeric(V) ? numberCell(numberOf(V), toString(V)) : textCell(toString(V)));
     }
     for (std::size_t C = 0; C < Costs; ++C)
-      Row.push_back(C < E.Costs.size() ? numberCell(E.Costs[C]) : textCell(""));
+      Row.push_back(C < E.Result.Costs.size() ? numberCell(E.Result.Costs[C]) : textCell(""));
     if (F.Timed)
-      Row.push_back(numberCell(D.Seconds, humanNumber(D.Seconds, 3)));
+      Row.push_back(numberCell(secondsOf(E), humanNumber(secondsOf(E), 3)));
     T.Rows.push_back(std::move(Row));
   }
   return "<p class=\"note\">The " + std::to_string(N) +
@@ -498,18 +522,19 @@ std::string failuresSection(const ReportRun &Run) {
   T.Sortable = true;
   T.Header = {"evaluation", "configuration", "failure", "reason", "log (tail)"};
   std::size_t Failed = 0;
-  for (std::size_t R = 0; R < Run.Details.size(); ++R) {
+  for (std::size_t R = 0; R < Run.Table.Entries.size(); ++R) {
     if (usable(entryOf(Run, R)))
       continue;
     if (++Failed > kFailureRows)
       continue;
-    const EvaluationDetails &D = Run.Details[R];
-    Cell Log = textCell(D.Log.size() > kLogTail ? "\u2026" + D.Log.substr(D.Log.size() - kLogTail)
-                                                : D.Log);
-    Log.Pre = !D.Log.empty();
-    T.Rows.push_back({numberCell(static_cast<double>(D.Number), std::to_string(D.Number)),
+    const EvaluationRecord &E = entryOf(Run, R);
+    const std::string &TheLog = E.Result.Log;
+    Cell Log = textCell(
+        TheLog.size() > kLogTail ? "\u2026" + TheLog.substr(TheLog.size() - kLogTail) : TheLog);
+    Log.Pre = !TheLog.empty();
+    T.Rows.push_back({numberCell(static_cast<double>(E.Evaluation), std::to_string(E.Evaluation)),
                       textCell(configurationText(Run, R)), textCell(failureKind(Run, R)),
-                      textCell(D.Reason), std::move(Log)});
+                      textCell(E.Result.Reason), std::move(Log)});
   }
   if (Failed == 0)
     return "<p class=\"note\">No evaluation failed.</p>";

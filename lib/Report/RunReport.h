@@ -7,10 +7,10 @@
 // objectives); the cost against each parameter and each parameter's
 // importance (lib/Analysis); the best configurations; the failures.
 //
-// The input is the run's table of evaluations (RecordedData, the table
-// replay and analysis read too) and what only a page shows, filled by
-// whoever read the run (RunReportData.h), so this library knows no
-// database.
+// The input is the run's table of evaluations (RecordedData of
+// EvaluationRecords, the table replay and analysis read too) and what only
+// a page shows of the run, filled by whoever read the run
+// (RunReportData.h), so this library knows no database.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_REPORT_RUNREPORT_H
@@ -18,36 +18,23 @@
 
 #include "Results/RecordedData.h"
 
-#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace atfc::report {
 
-/// What a page shows of an evaluation besides its entry in the table.
-struct EvaluationDetails {
-  /// Its number in the run, from 1.
-  std::int64_t Number = 0;
-  /// Why it failed, as the page words it: the kind ("build failed"; empty
-  /// when the data names none), the reason, the log's tail.
-  std::string Failure, Reason, Log;
-  /// Seconds it took (compiling, running, the tuner's own); negative when
-  /// unknown (recorded data from elsewhere).
-  double Seconds = -1;
-};
-
-/// A run: its table of evaluations and what only its page shows.
+/// A run: its table of evaluations and what only its page shows of the run.
 struct ReportRun {
   /// The page's title ("gemm.cl: run 3").
   std::string Title;
   /// What the run was, in display order: file, key, device, technique, ...
   std::vector<std::pair<std::string, std::string>> Facts;
   /// The parameters, the objectives (none: one cost called "cost"), their
-  /// directions, and every evaluation in the order made.
+  /// directions, and every evaluation in the order made: the page reads
+  /// each record's number, failure kind, reason, log and (when Table.Timed)
+  /// seconds (compile, run and the tuner's own) directly.
   RecordedData Table;
-  /// One per entry of Table, in the same order.
-  std::vector<EvaluationDetails> Details;
   /// |SP| (approximate above 2^53); 0 when unknown (the evaluations are
   /// then taken to be the whole space).
   double SpaceSize = 0;

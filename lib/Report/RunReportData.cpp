@@ -53,16 +53,6 @@ report::ReportRun reportOfRun(const RunInfo &Run,
   if (End == Run.SpaceSize.c_str())
     R.SpaceSize = 0;
   R.Running = Run.Status == RunStatus::Running;
-  R.Details.reserve(Evaluations.size());
-  for (const EvaluationRecord &E : Evaluations) {
-    report::EvaluationDetails Out;
-    Out.Number = E.Evaluation;
-    Out.Failure = E.Result.Valid ? "" : failureName(E.Result.Failure);
-    Out.Reason = E.Result.Reason;
-    Out.Log = E.Result.Log;
-    Out.Seconds = E.Result.CompileSeconds + E.Result.RunSeconds + E.OverheadSeconds;
-    R.Details.push_back(std::move(Out));
-  }
   return R;
 }
 
@@ -95,15 +85,6 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
              {"configurations", std::to_string(Data.Entries.size()) + " recorded"}};
   R.Table = Data;
   R.EvaluationAxis = "entry in the file";
-  std::int64_t Number = 0;
-  R.Details.reserve(Data.Entries.size());
-  for (const RecordedEntry &E : Data.Entries) {
-    report::EvaluationDetails Out;
-    Out.Number = ++Number;
-    Out.Failure = E.Valid ? "" : "invalid";
-    Out.Reason = E.Error;
-    R.Details.push_back(std::move(Out));
-  }
   // Recorded data hold the whole space (as far as it is known).
   R.SpaceSize = static_cast<double>(Data.Entries.size());
   return R;

@@ -4,9 +4,11 @@
 // index in the space and its values), what measuring it gave (Measurement:
 // validity, costs, failure, reason, log, seconds), and where it stands in
 // its run (number, time, whether it was answered from earlier results).
-// The tuning loop writes it, `atfc results` exports it, wisdom and input
-// sets pick the best of it, and ResultsRecorded.h turns it into the table
-// replay, analysis and report pages read.
+// The one record model of an evaluation: the tuning loop writes it,
+// `atfc results` exports it, wisdom and input sets pick the best of it, and
+// the table that replay, analysis and report pages read (RecordedData.h)
+// holds it, whether read from results.db (ResultsRecorded.h) or from
+// another tuner's file (which fills what that file knows).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RESULTS_EVALUATIONRECORD_H

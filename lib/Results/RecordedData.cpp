@@ -92,14 +92,14 @@ std::optional<Value> toValue(const Json &J) {
 void unifyColumns(RecordedData &Data) {
   for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
     bool Seen[5] = {};
-    for (const RecordedEntry &E : Data.Entries)
-      Seen[E.Values[P].index()] = true;
+    for (const EvaluationRecord &E : Data.Entries)
+      Seen[E.Configuration[P].Val.index()] = true;
     const int Kinds = Seen[0] + Seen[1] + Seen[2] + Seen[3] + Seen[4];
     if (Kinds <= 1)
       continue;
     const bool Numeric = !Seen[3] && !Seen[4];
-    for (RecordedEntry &E : Data.Entries) {
-      Value &V = E.Values[P];
+    for (EvaluationRecord &E : Data.Entries) {
+      Value &V = E.Configuration[P].Val;
       if (Numeric && Seen[2])
         V = std::visit(
             [](const auto &X) -> double {
@@ -116,10 +116,10 @@ void unifyColumns(RecordedData &Data) {
 }
 
 /// The text that identifies a configuration, for finding duplicates.
-std::string keyOf(const std::vector<Value> &Values) {
+std::string keyOf(const ParameterValues &Values) {
   std::string Key;
-  for (const Value &V : Values) {
-    Key += toString(V);
+  for (const NamedValue &V : Values) {
+    Key += toString(V.Val);
     Key += '\x1f';
   }
   return Key;
@@ -183,27 +183,27 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
     const std::string Where = "entry \"" + Key + "\"";
     if (!Entry.is_object())
       return Error(Where + " is not an object");
-    RecordedEntry E;
+    EvaluationRecord E;
     for (const std::string &P : Data.Parameters) {
       Expected<Value> V = parameterValue(Entry, P, Where);
       if (!V)
         return V.takeError();
-      E.Values.push_back(V.take());
+      E.Configuration.push_back({P, V.take()});
     }
     auto Cost = Entry.find(Objective);
     if (Cost == Entry.end()) {
-      E.Error = "no " + Objective;
+      E.Result.Reason = "no " + Objective;
     } else if (Cost->is_string()) {
       // Kernel Tuner's failure classes: CompilationFailedConfig,
       // RuntimeFailedConfig, InvalidConfig.
-      E.Error = Cost->get<std::string>();
+      E.Result.Reason = Cost->get<std::string>();
     } else if (Cost->is_number()) {
       if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
         return std::move(*Impossible);
-      E.Valid = true;
-      E.Costs = {Cost->get<double>()};
+      E.Result.Valid = true;
+      E.Result.Costs = {Cost->get<double>()};
     } else {
-      E.Error = Objective + " is not a number";
+      E.Result.Reason = Objective + " is not a number";
     }
     Data.Entries.push_back(std::move(E));
   }
@@ -245,17 +245,17 @@ Expected<RecordedData> readT4Results(const Json &Root) {
     if (Config.size() != Data.Parameters.size())
       return Error(Where + " has " + std::to_string(Config.size()) + " parameters, not " +
                    std::to_string(Data.Parameters.size()));
-    RecordedEntry E;
+    EvaluationRecord E;
     for (const std::string &P : Data.Parameters) {
       Expected<Value> V = parameterValue(Config, P, Where);
       if (!V)
         return V.takeError();
-      E.Values.push_back(V.take());
+      E.Configuration.push_back({P, V.take()});
     }
 
     const std::string Invalidity = R.value("invalidity", std::string("correct"));
     if (Invalidity != "correct") {
-      E.Error = Invalidity;
+      E.Result.Reason = Invalidity;
     } else {
       const Json &Measurements = R.contains("measurements") ? R["measurements"] : Json::array();
       for (const std::string &O : Data.Objectives) {
@@ -264,18 +264,18 @@ Expected<RecordedData> readT4Results(const Json &Root) {
           if (M.is_object() && M.value("name", std::string()) == O)
             Found = &M;
         if (!Found || !Found->contains("value") || !(*Found)["value"].is_number()) {
-          E.Error = "no measurement of " + O;
-          E.Costs.clear();
+          E.Result.Reason = "no measurement of " + O;
+          E.Result.Costs.clear();
           break;
         }
         if (std::optional<Error> Impossible =
                 impossibleCost((*Found)["value"].get<double>(), O, Where))
           return std::move(*Impossible);
-        E.Costs.push_back((*Found)["value"].get<double>());
+        E.Result.Costs.push_back((*Found)["value"].get<double>());
       }
-      E.Valid = E.Error.empty();
+      E.Result.Valid = E.Result.Reason.empty();
     }
-    if (!Seen.insert(keyOf(E.Values)).second) {
+    if (!Seen.insert(keyOf(E.Configuration)).second) {
       ++Duplicates; // the first result of a configuration counts
       continue;
     }
@@ -405,13 +405,13 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
     if (Data.Parameters.empty())
       for (const auto &[Name, V] : *Config)
         Data.Parameters.push_back(Name);
-    RecordedEntry E;
+    EvaluationRecord E;
     for (const std::string &P : Data.Parameters) {
       auto Found = std::find_if(Config->begin(), Config->end(),
                                 [&](const auto &NV) { return NV.first == P; });
       if (Found == Config->end())
         return Error(Where + " has no value for parameter '" + P + "'");
-      E.Values.push_back(Found->second);
+      E.Configuration.push_back({P, Found->second});
     }
     if (Config->size() != Data.Parameters.size())
       return Error(Where + " has " + std::to_string(Config->size()) + " parameters, not " +
@@ -423,15 +423,15 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
     // KTT's failures: CompilationFailed, ComputationFailed,
     // ValidationFailed, DeviceLimitsExceeded.
     if (*Status != "Ok") {
-      E.Error = Status->get<std::string>();
+      E.Result.Reason = Status->get<std::string>();
     } else {
       Expected<double> Time = kttTime(R, *Milliseconds, Where);
       if (!Time)
         return Time.takeError();
-      E.Valid = true;
-      E.Costs = {*Time};
+      E.Result.Valid = true;
+      E.Result.Costs = {*Time};
     }
-    if (!Seen.insert(keyOf(E.Values)).second) {
+    if (!Seen.insert(keyOf(E.Configuration)).second) {
       ++Duplicates; // the first result of a configuration counts
       continue;
     }
@@ -470,8 +470,12 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
           : Expected<RecordedData>(Error("not a Kernel Tuner cache (\"tune_params_keys\", "
                                          "\"cache\"), T4 results file (\"results\") or KTT "
                                          "output (\"Metadata\", \"Results\")"));
-  if (Data)
-    unifyColumns(*Data);
+  if (!Data)
+    return Data;
+  unifyColumns(*Data);
+  // Each entry's place in the file: its number, as a run's evaluations have.
+  for (std::size_t I = 0; I < Data->Entries.size(); ++I)
+    Data->Entries[I].Evaluation = static_cast<std::int64_t>(I + 1);
   return Data;
 }
 
@@ -495,15 +499,15 @@ ObjectiveList objectivesOf(const RecordedData &Data) {
 
 RecordedData minimisedForm(RecordedData Data) {
   const ObjectiveList O = objectivesOf(Data);
-  for (RecordedEntry &E : Data.Entries) {
-    if (!E.Valid)
+  for (EvaluationRecord &E : Data.Entries) {
+    if (!E.Result.Valid)
       continue;
-    if (std::string Problem = costProblem(E.Costs, O); !Problem.empty()) {
-      E.Valid = false;
-      E.Error = Problem;
+    if (std::string Problem = costProblem(E.Result.Costs, O); !Problem.empty()) {
+      E.Result.Valid = false;
+      E.Result.Reason = Problem;
       continue;
     }
-    E.Costs = searchCost(std::move(E.Costs), O);
+    E.Result.Costs = searchCost(std::move(E.Result.Costs), O);
   }
   Data.Directions.assign(Data.Directions.size(), Direction::Minimise);
   return Data;

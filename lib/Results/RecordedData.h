@@ -2,7 +2,8 @@
 //
 // Performance data recorded over a search space by an earlier tuning run or
 // another tuner, read into one plain table: the parameters, and per
-// configuration its values and its cost (or why it is invalid). Read by the
+// configuration an EvaluationRecord (the one record model of an evaluation:
+// its values, its cost or why it is invalid). Read by the
 // replay backend (costs looked up instead of measured), by `atfc analyze`
 // and by report pages (there every evaluation of a run, in order:
 // evaluationTable of ResultsRecorded.h).
@@ -19,6 +20,13 @@
 //    configuration; times are read as milliseconds).
 // A Kernel Tuner cache's "objective_higher_is_better" makes its objective
 // maximised (Directions).
+// Their records: the values in Configuration (Parameters order, names
+// included), Evaluation the entry's place in the file (from 1), Valid and
+// Costs; an invalid entry carries the data's error text in Result.Reason
+// and FailureKind::None (the data names no kind of atfc's; the replay
+// backend maps the text to one, recordedFailureKind, and a page words it
+// "invalid"). Ids, key, index, timestamp and seconds stay empty (Timed is
+// false).
 // atfc's own results databases are read by ResultsDatabase, the one reader
 // of their schema, which fills the same table.
 //
@@ -26,6 +34,7 @@
 #ifndef ATFC_RESULTS_RECORDEDDATA_H
 #define ATFC_RESULTS_RECORDEDDATA_H
 
+#include "Results/EvaluationRecord.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
 #include "Support/Error.h"
@@ -35,18 +44,6 @@
 
 namespace atfc {
 
-/// One recorded configuration.
-struct RecordedEntry {
-  /// One value per parameter, in RecordedData::Parameters order.
-  std::vector<Value> Values;
-  /// Whether it ran and Costs hold its cost.
-  bool Valid = false;
-  /// The cost(s), most significant first (the data's unit, e.g. ms).
-  std::vector<double> Costs;
-  /// Why it is invalid, as the data says ("compile failed", ...).
-  std::string Error;
-};
-
 /// A table of recorded configurations.
 struct RecordedData {
   /// The parameters' names, in the data's order.
@@ -55,10 +52,16 @@ struct RecordedData {
   std::vector<std::string> Objectives;
   /// Their directions, one per objective (missing ones are minimised).
   std::vector<Direction> Directions;
-  /// Every configuration recorded, each at most once.
-  std::vector<RecordedEntry> Entries;
+  /// Every configuration recorded, each at most once, its Configuration
+  /// in Parameters order, names included (a run's page, evaluationTable:
+  /// every evaluation in order, as stored).
+  std::vector<EvaluationRecord> Entries;
   /// What the data is, for reports: "Kernel Tuner cache (GEMM, NVIDIA ...)".
   std::string Description;
+  /// Whether the records' seconds (Result.CompileSeconds, RunSeconds,
+  /// OverheadSeconds) were measured: atfc's own results; not data from
+  /// other tuners, whose records hold 0.
+  bool Timed = false;
 };
 
 /// The objectives of Data as a list (missing directions minimise).

@@ -2,7 +2,8 @@
 //
 // A run (or every run of a key) of a results database as RecordedData, the
 // table `atfc replay`, `atfc analyze`, warm starts and report pages read:
-// each configuration once, or every evaluation in order (a page's).
+// each configuration once (its record, values in the run's parameter
+// order), or every evaluation in order (a page's), the records as read.
 //
 //===----------------------------------------------------------------------===//
 #include "Results/ResultsRecorded.h"
@@ -19,16 +20,6 @@ namespace atfc {
 
 namespace {
 
-/// M as an entry of a table, without values: its validity, costs and why
-/// it failed (its reason, or its kind when it gives none).
-RecordedEntry outcomeEntry(const Measurement &M) {
-  RecordedEntry Entry;
-  Entry.Valid = M.Valid;
-  Entry.Costs = M.Costs;
-  Entry.Error = !M.Reason.empty() ? M.Reason : failureName(M.Failure);
-  return Entry;
-}
-
 /// The evaluations as recorded data over Run's parameters: each
 /// configuration index once, its latest result.
 RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations,
@@ -44,25 +35,26 @@ RecordedData recordedData(const RunInfo &Run, const std::vector<EvaluationRecord
                                                         : Direction::Minimise);
   }
   Data.Description = std::move(Description);
+  Data.Timed = true;
   std::map<std::string, std::size_t, std::less<>> EntryOfIndex;
   for (const EvaluationRecord &E : Evaluations) {
-    RecordedEntry Entry = outcomeEntry(E.Result);
-    bool Complete = true;
+    ParameterValues Ordered;
+    Ordered.reserve(Run.Parameters.size());
     for (const std::string &Name : Run.Parameters) {
       auto Found = std::find_if(E.Configuration.begin(), E.Configuration.end(),
                                 [&](const NamedValue &P) { return P.Name == Name; });
-      if (Found == E.Configuration.end()) {
-        Complete = false;
+      if (Found == E.Configuration.end())
         break;
-      }
-      Entry.Values.push_back(Found->Val);
+      Ordered.push_back(*Found);
     }
-    if (!Complete) // a configuration of other parameters cannot be a row here
+    if (Ordered.size() != Run.Parameters.size()) // of other parameters: no row here
       continue;
     // By values, not index: a --fix run numbers its sub-space on its own.
     std::string Values;
-    for (const Value &V : Entry.Values)
-      Values += toString(V) + '\x1f';
+    for (const NamedValue &V : Ordered)
+      Values += toString(V.Val) + '\x1f';
+    EvaluationRecord Entry = E;
+    Entry.Configuration = std::move(Ordered);
     auto [It, New] = EntryOfIndex.emplace(std::move(Values), Data.Entries.size());
     if (New)
       Data.Entries.push_back(std::move(Entry));
@@ -99,13 +91,8 @@ RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRec
     Data.Directions.push_back(O.Dir);
   }
   Data.Description = describe(Run) + ", run " + std::to_string(Run.Id);
-  Data.Entries.reserve(Evaluations.size());
-  for (const EvaluationRecord &E : Evaluations) {
-    RecordedEntry Entry = outcomeEntry(E.Result);
-    for (const NamedValue &V : E.Configuration)
-      Entry.Values.push_back(V.Val);
-    Data.Entries.push_back(std::move(Entry));
-  }
+  Data.Timed = true;
+  Data.Entries = Evaluations;
   return Data;
 }
 

@@ -3,8 +3,9 @@
 // A run (or every run of a key) of a results database as RecordedData, the
 // table `atfc replay`, `atfc analyze`, warm starts and report pages read:
 // each configuration once (what replay and analysis look up), or every
-// evaluation in order (what a run's page plots). The one place where an
-// EvaluationRecord becomes an entry of that table.
+// evaluation in order (what a run's page plots). The table's entries are
+// the EvaluationRecords read, whole (failure kind, reason, log, seconds:
+// Timed), their Configuration in the table's parameter order.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_RESULTS_RESULTSRECORDED_H

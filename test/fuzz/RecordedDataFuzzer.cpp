@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data, std::size_t Size
   close(Fd);
   if (!Read.ok())
     return 0;
-  for (const RecordedEntry &E : Read->Entries)
-    require(E.Values.size() == Read->Parameters.size());
+  for (const EvaluationRecord &E : Read->Entries)
+    require(E.Configuration.size() == Read->Parameters.size());
   return 0;
 }

@@ -69,7 +69,7 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
     Diags.error(Written.error().message());
     return 1;
   }
-  Out << "written: " << Options.Output << " (" << Run.Details.size() << " evaluations)\n";
+  Out << "written: " << Options.Output << " (" << Run.Table.Entries.size() << " evaluations)\n";
   return 0;
 }
 

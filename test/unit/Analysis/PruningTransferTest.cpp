@@ -66,8 +66,9 @@ TEST(PruningTransfer, NumbersMatchAcrossTheirKinds) {
   Expected<DataAnalysis> A = analyzeData(threeParameterTable(), twoClasses());
   ASSERT_TRUE(A.ok());
   RecordedData B = threeParameterTable();
-  for (RecordedEntry &E : B.Entries) // B recorded as 0.0 and 1.0
-    E.Values[1] = Value(static_cast<double>(std::get<std::int64_t>(E.Values[1])));
+  for (EvaluationRecord &E : B.Entries) // B recorded as 0.0 and 1.0
+    E.Configuration[1].Val =
+        Value(static_cast<double>(std::get<std::int64_t>(E.Configuration[1].Val)));
   Expected<PruningTransfer> T = transferPruning(*A, B);
   ASSERT_TRUE(T.ok());
   EXPECT_EQ(T->Proposals[0].OnOther.Remaining, 3u);
@@ -100,8 +101,12 @@ TEST(PruningTransfer, SaysWhyTheDataDoNotCompare) {
   Expected<DataAnalysis> A = analyzeData(threeParameterTable(), twoClasses());
   ASSERT_TRUE(A.ok());
   RecordedData Failed = threeParameterTable();
-  for (RecordedEntry &E : Failed.Entries)
-    E = failed(E.Values);
+  for (EvaluationRecord &E : Failed.Entries) {
+    std::vector<Value> Values;
+    for (const NamedValue &V : E.Configuration)
+      Values.push_back(V.Val);
+    E = failed(std::move(Values));
+  }
   EXPECT_EQ(transferPruning(*A, Failed).error().message(), "the data holds no valid configuration");
 
   RecordedData Maximised = threeParameterTable();

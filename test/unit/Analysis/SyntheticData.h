@@ -15,20 +15,28 @@
 
 namespace atfc::test {
 
+/// Values as a record's configuration. The analyses read values by
+/// column (the table's Parameters), so the names stay empty here.
+inline ParameterValues columns(std::vector<Value> Values) {
+  ParameterValues Named;
+  for (Value &V : Values)
+    Named.push_back({"", std::move(V)});
+  return Named;
+}
+
 /// A valid entry with Values and one cost.
-inline RecordedEntry entry(std::vector<Value> Values, double Cost) {
-  RecordedEntry E;
-  E.Values = std::move(Values);
-  E.Valid = true;
-  E.Costs = {Cost};
+inline EvaluationRecord entry(std::vector<Value> Values, double Cost) {
+  EvaluationRecord E;
+  E.Configuration = columns(std::move(Values));
+  E.Result = Measurement::valid({Cost});
   return E;
 }
 
-/// An invalid entry with Values.
-inline RecordedEntry failed(std::vector<Value> Values) {
-  RecordedEntry E;
-  E.Values = std::move(Values);
-  E.Error = "compile failed";
+/// An invalid entry with Values, as another tuner's data records one.
+inline EvaluationRecord failed(std::vector<Value> Values) {
+  EvaluationRecord E;
+  E.Configuration = columns(std::move(Values));
+  E.Result.Reason = "compile failed";
   return E;
 }
 

@@ -48,7 +48,7 @@ TEST(WellPerforming, NoValidConfigurationHasNoShare) {
   RecordedData Data;
   Data.Parameters = {"P"};
   Data.Entries.push_back(failed({Value(std::int64_t(1))}));
-  RecordedEntry NotANumber = entry({Value(std::int64_t(2))}, std::nan(""));
+  EvaluationRecord NotANumber = entry({Value(std::int64_t(2))}, std::nan(""));
   Data.Entries.push_back(NotANumber);
   EXPECT_FALSE(measureWellPerforming(Data, 0.1));
 }

@@ -43,7 +43,10 @@ TEST(RecordedSpaceTest, HoldsExactlyTheRecordedConfigurations) {
   for (int Index = 0; Index < 5; ++Index) {
     Configuration C = Space.at(Index);
     std::vector<Value> V = Space.values(C);
-    EXPECT_EQ(V, D.Entries[S.EntryOfLeaf[C.Leaves[0]]].Values);
+    const ParameterValues &Recorded = D.Entries[S.EntryOfLeaf[C.Leaves[0]]].Configuration;
+    ASSERT_EQ(V.size(), Recorded.size());
+    for (std::size_t P = 0; P < V.size(); ++P)
+      EXPECT_EQ(V[P], Recorded[P].Val);
     Entries.insert(S.EntryOfLeaf[C.Leaves[0]]);
     if (Index > 0) {
       EXPECT_TRUE(std::lexicographical_compare(Previous.begin(), Previous.end(), V.begin(), V.end(),
@@ -69,10 +72,9 @@ TEST(RecordedSpaceTest, AConfigurationRecordedTwiceIsAnError) {
   RecordedData D;
   D.Parameters = {"A", "B"};
   for (std::int64_t A : {1, 2, 1}) {
-    RecordedEntry E;
-    E.Values = {I(A), Value(std::string("x"))};
-    E.Valid = true;
-    E.Costs = {1.0};
+    EvaluationRecord E;
+    E.Configuration = {{"A", I(A)}, {"B", Value(std::string("x"))}};
+    E.Result = Measurement::valid({1.0});
     D.Entries.push_back(E);
   }
   Expected<ChainOfTrees> Space = recordedSpace(D);

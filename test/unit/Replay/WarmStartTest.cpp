@@ -20,14 +20,17 @@ using namespace atfc;
 
 namespace {
 
-RecordedEntry entry(std::vector<Value> Values, std::optional<double> Time) {
-  RecordedEntry E;
-  E.Values = std::move(Values);
-  E.Valid = Time.has_value();
+/// A record of Values (in the table's column order; warm starts read them
+/// by column, so unnamed) with its time, or invalid.
+EvaluationRecord entry(std::vector<Value> Values, std::optional<double> Time) {
+  EvaluationRecord E;
+  for (Value &V : Values)
+    E.Configuration.push_back({"", std::move(V)});
+  E.Result.Valid = Time.has_value();
   if (Time)
-    E.Costs = {*Time};
+    E.Result.Costs = {*Time};
   else
-    E.Error = "compile failed";
+    E.Result.Reason = "compile failed";
   return E;
 }
 

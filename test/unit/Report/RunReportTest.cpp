@@ -26,29 +26,27 @@ ReportRun sampleRun(std::size_t N, std::size_t Objectives = 1) {
   Run.Table.Objectives = {"time"};
   if (Objectives > 1)
     Run.Table.Objectives.push_back("energy");
+  Run.Table.Timed = true;
   Run.SpaceSize = 1e6;
   std::mt19937 Random(1);
   for (std::size_t I = 1; I <= N; ++I) {
-    RecordedEntry E;
-    EvaluationDetails D;
-    D.Number = static_cast<std::int64_t>(I);
+    EvaluationRecord E;
+    E.Evaluation = static_cast<std::int64_t>(I);
     const auto WG = static_cast<std::int64_t>(1 + Random() % 32);
-    E.Values = {Value(WG), Value(std::string("-O") + std::to_string(1 + Random() % 3))};
-    D.Seconds = 0.5;
+    E.Configuration = {{"WG", Value(WG)},
+                       {"OPT", Value(std::string("-O") + std::to_string(1 + Random() % 3))}};
     if (I % 5 == 0) {
-      D.Failure = "run failed";
-      D.Reason = "exit status 2";
-      D.Log = std::string(2000, 'x') + "the end";
+      E.Result = Measurement::invalid(FailureKind::RunFailed, "exit status 2",
+                                      std::string(2000, 'x') + "the end");
     } else {
-      E.Valid = true;
       const double Time =
           1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Random() % 100);
-      E.Costs = {Time};
+      E.Result = Measurement::valid({Time});
       if (Objectives > 1)
-        E.Costs.push_back(1 / Time);
+        E.Result.Costs.push_back(1 / Time);
     }
+    E.Result.RunSeconds = 0.5;
     Run.Table.Entries.push_back(std::move(E));
-    Run.Details.push_back(std::move(D));
   }
   return Run;
 }
@@ -112,8 +110,8 @@ TEST(RunReport, OneValidCostDrawsAFlatBaselineAndNoBand) {
   ReportRun Run = sampleRun(30);
   Run.SpaceSize = 30;
   for (std::size_t Row = 0; Row < 30; ++Row) {
-    Run.Table.Entries[Row].Valid = Row == 17;
-    Run.Details[Row].Failure = Row == 17 ? "" : "run failed";
+    Run.Table.Entries[Row].Result.Valid = Row == 17;
+    Run.Table.Entries[Row].Result.Failure = Row == 17 ? FailureKind::None : FailureKind::RunFailed;
   }
   const std::string Html = runReportHtml(Run);
   for (const char *Figure : {"<figure id=\"by-evaluation\">", "<figure id=\"by-time\">"}) {
@@ -137,11 +135,11 @@ TEST(RunReport, OneValidCostDrawsAFlatBaselineAndNoBand) {
 TEST(RunReport, ImportanceShowsItsUncertainty) {
   ReportRun Run = sampleRun(37);
   for (std::size_t Row = 0; Row < Run.Table.Entries.size(); ++Row) {
-    RecordedEntry &E = Run.Table.Entries[Row];
+    EvaluationRecord &E = Run.Table.Entries[Row];
     const std::int64_t WG = std::int64_t{1} << (Row % 4);
-    E.Values[0] = Value(WG);
-    if (E.Valid)
-      E.Costs = {1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Row % 7)};
+    E.Configuration[0].Val = Value(WG);
+    if (E.Result.Valid)
+      E.Result.Costs = {1.0 / static_cast<double>(WG) + 0.001 * static_cast<double>(Row % 7)};
   }
   const std::string Html = runReportHtml(Run);
   const std::string Chart = between(Html, "aria-label=\"parameter importance\"", "</svg>");
@@ -160,16 +158,13 @@ TEST(RunReport, ImportanceShowsItsUncertainty) {
 TEST(RunReport, OutcomesAreGroupedByKind) {
   ReportRun Run = sampleRun(20);
   for (std::size_t Row = 0; Row < 13; ++Row) {
-    Run.Table.Entries[Row].Valid = false;
-    Run.Details[Row].Failure = "wrong result";
-    Run.Details[Row].Reason = "y[" + std::to_string(Row) + "] differs";
-    Run.Details[Row].Log.clear();
+    Run.Table.Entries[Row].Result =
+        Measurement::invalid(FailureKind::WrongResult, "y[" + std::to_string(Row) + "] differs");
   }
-  Run.Details[13].Failure = "build failed";
-  Run.Details[13].Reason = "build failed";
-  Run.Table.Entries[13].Valid = false;
-  Run.Details[13].Log = "CL_BUILD_PROGRAM_FAILURE with options \"-D WG=3\"\n"
-                        "error: k.cl:4:2: use of undeclared identifier 'q'\n1 error generated.\n";
+  Run.Table.Entries[13].Result = Measurement::invalid(
+      FailureKind::BuildFailed, "build failed",
+      "CL_BUILD_PROGRAM_FAILURE with options \"-D WG=3\"\n"
+      "error: k.cl:4:2: use of undeclared identifier 'q'\n1 error generated.\n");
   const std::string Html = runReportHtml(Run);
   const std::string Outcomes = between(Html, "<table id=\"failure-counts\"", "</table>");
   ASSERT_FALSE(Outcomes.empty());
@@ -196,9 +191,9 @@ TEST(RunReport, TwoObjectivesShowTheParetoFront) {
   EXPECT_EQ(count(Objectives, "data-evaluation="), 32u);
   // time * energy = 1: every distinct valid configuration is on the front.
   std::set<double> Distinct;
-  for (const RecordedEntry &E : sampleRun(40, 2).Table.Entries)
-    if (E.Valid)
-      Distinct.insert(E.Costs[0]);
+  for (const EvaluationRecord &E : sampleRun(40, 2).Table.Entries)
+    if (E.Result.Valid)
+      Distinct.insert(E.Result.Costs[0]);
   EXPECT_EQ(count(Objectives, "class=\"front-pt\""), Distinct.size());
   EXPECT_NE(Objectives.find(std::to_string(Distinct.size()) + " configurations form the Pareto"),
             std::string::npos);
@@ -215,7 +210,7 @@ TEST(RunReport, ARunningRunReloadsAndAnEmptyOneSaysSo) {
 TEST(RunReport, TextFromTheRunIsEscaped) {
   ReportRun Run = sampleRun(5);
   Run.Title = "<script>alert(1)</script>";
-  Run.Details[4].Reason = "<img src=x>";
+  Run.Table.Entries[4].Result.Reason = "<img src=x>";
   const std::string Html = runReportHtml(Run);
   EXPECT_EQ(count(Html, "<script>"), 1u);
   EXPECT_EQ(Html.find("<img"), std::string::npos);

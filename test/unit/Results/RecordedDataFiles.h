@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -95,9 +96,12 @@ inline const char *const kKttOutput = R"({
 ]
 })";
 
-inline const RecordedEntry *entryWith(const RecordedData &Data, const std::vector<Value> &Values) {
-  for (const RecordedEntry &E : Data.Entries)
-    if (E.Values == Values)
+/// The record of Data whose values are Values; none when it holds none.
+inline const EvaluationRecord *entryWith(const RecordedData &Data,
+                                         const std::vector<Value> &Values) {
+  for (const EvaluationRecord &E : Data.Entries)
+    if (std::equal(E.Configuration.begin(), E.Configuration.end(), Values.begin(), Values.end(),
+                   [](const NamedValue &A, const Value &B) { return A.Val == B; }))
       return &E;
   return nullptr;
 }

@@ -41,18 +41,18 @@ TEST(RecordedDataTest, ReadsKernelTunerCachePlainAndGzip) {
     EXPECT_EQ(D.Objectives, (std::vector<std::string>{"time"}));
     EXPECT_EQ(D.Description, "Kernel Tuner cache (kern, Test GPU)");
     ASSERT_EQ(D.Entries.size(), 5u);
-    const RecordedEntry *Best = entryWith(D, {I(32), I(4), I(32)});
+    const EvaluationRecord *Best = entryWith(D, {I(32), I(4), I(32)});
     ASSERT_NE(Best, nullptr);
-    EXPECT_TRUE(Best->Valid);
-    EXPECT_EQ(Best->Costs, std::vector<double>{1.25});
-    const RecordedEntry *Failed = entryWith(D, {I(16), I(4), I(32)});
+    EXPECT_TRUE(Best->Result.Valid);
+    EXPECT_EQ(Best->Result.Costs, std::vector<double>{1.25});
+    const EvaluationRecord *Failed = entryWith(D, {I(16), I(4), I(32)});
     ASSERT_NE(Failed, nullptr);
-    EXPECT_FALSE(Failed->Valid);
-    EXPECT_TRUE(Failed->Costs.empty());
-    EXPECT_EQ(Failed->Error, "CompilationFailedConfig");
-    EXPECT_EQ(entryWith(D, {I(16), I(2), I(32)})->Error, "RuntimeFailedConfig");
+    EXPECT_FALSE(Failed->Result.Valid);
+    EXPECT_TRUE(Failed->Result.Costs.empty());
+    EXPECT_EQ(Failed->Result.Reason, "CompilationFailedConfig");
+    EXPECT_EQ(entryWith(D, {I(16), I(2), I(32)})->Result.Reason, "RuntimeFailedConfig");
     // Integers stay integers.
-    EXPECT_TRUE(std::holds_alternative<std::int64_t>(D.Entries[0].Values[0]));
+    EXPECT_TRUE(std::holds_alternative<std::int64_t>(D.Entries[0].Configuration[0].Val));
   }
 }
 
@@ -69,14 +69,14 @@ TEST(RecordedDataTest, ReadsT4ResultsPlainAndGzip) {
     EXPECT_EQ(D.Parameters, (std::vector<std::string>{"y", "x", "name"}));
     EXPECT_EQ(D.Objectives, (std::vector<std::string>{"time"}));
     ASSERT_EQ(D.Entries.size(), 3u); // the repetition is dropped, the first kept
-    const RecordedEntry *A = entryWith(D, {I(1), Value(0.5), Value(std::string("a"))});
+    const EvaluationRecord *A = entryWith(D, {I(1), Value(0.5), Value(std::string("a"))});
     ASSERT_NE(A, nullptr);
-    EXPECT_TRUE(A->Valid);
-    EXPECT_EQ(A->Costs, std::vector<double>{2.0});
-    const RecordedEntry *Bad = entryWith(D, {I(1), Value(1.5), Value(std::string("a"))});
+    EXPECT_TRUE(A->Result.Valid);
+    EXPECT_EQ(A->Result.Costs, std::vector<double>{2.0});
+    const EvaluationRecord *Bad = entryWith(D, {I(1), Value(1.5), Value(std::string("a"))});
     ASSERT_NE(Bad, nullptr);
-    EXPECT_FALSE(Bad->Valid);
-    EXPECT_EQ(Bad->Error, "compile");
+    EXPECT_FALSE(Bad->Result.Valid);
+    EXPECT_EQ(Bad->Result.Reason, "compile");
     EXPECT_NE(D.Description.find("1 repeated"), std::string::npos) << D.Description;
   }
 }
@@ -98,17 +98,17 @@ TEST(RecordedDataTest, ReadsKttOutputPlainAndGzip) {
     EXPECT_EQ(D.Description, "KTT output (conv, Test GPU) (1 repeated configurations ignored)");
     ASSERT_EQ(D.Entries.size(), 3u);
     const Value Fast(std::string("fast")), Slow(std::string("slow"));
-    const RecordedEntry *First = entryWith(D, {I(32), Fast});
+    const EvaluationRecord *First = entryWith(D, {I(32), Fast});
     ASSERT_NE(First, nullptr);
-    EXPECT_TRUE(First->Valid);
-    EXPECT_EQ(First->Costs, std::vector<double>{1.5}); // 1500 us, the first of two
-    const RecordedEntry *Failed = entryWith(D, {I(64), Fast});
+    EXPECT_TRUE(First->Result.Valid);
+    EXPECT_EQ(First->Result.Costs, std::vector<double>{1.5}); // 1500 us, the first of two
+    const EvaluationRecord *Failed = entryWith(D, {I(64), Fast});
     ASSERT_NE(Failed, nullptr);
-    EXPECT_FALSE(Failed->Valid);
-    EXPECT_EQ(Failed->Error, "ComputationFailed");
-    const RecordedEntry *Two = entryWith(D, {I(32), Slow});
+    EXPECT_FALSE(Failed->Result.Valid);
+    EXPECT_EQ(Failed->Result.Reason, "ComputationFailed");
+    const EvaluationRecord *Two = entryWith(D, {I(32), Slow});
     ASSERT_NE(Two, nullptr);
-    EXPECT_EQ(Two->Costs, std::vector<double>{2.0}); // 1000 + 750 + 250 us
+    EXPECT_EQ(Two->Result.Costs, std::vector<double>{2.0}); // 1000 + 750 + 250 us
   }
 }
 
@@ -123,7 +123,7 @@ TEST(RecordedDataTest, KttTimeUnitsReadAsMilliseconds) {
     Expected<RecordedData> R = readRecordedData((Scratch.path() / "ktt.json").string());
     ASSERT_TRUE(R.ok()) << R.error().message();
     ASSERT_EQ(R->Entries.size(), 1u);
-    EXPECT_DOUBLE_EQ(R->Entries[0].Costs.at(0), Ms) << Unit;
+    EXPECT_DOUBLE_EQ(R->Entries[0].Result.Costs.at(0), Ms) << Unit;
   }
 }
 
@@ -215,13 +215,13 @@ TEST(RecordedDataTest, EveryMalformedKttPartGetsItsOwnError) {
       }
       ++Accepted;
       std::set<std::vector<std::string>> Keys;
-      for (const RecordedEntry &E : R->Entries) {
-        ASSERT_EQ(E.Values.size(), R->Parameters.size()) << Case;
-        EXPECT_EQ(E.Valid, !E.Costs.empty()) << Case;
-        for (double C : E.Costs)
+      for (const EvaluationRecord &E : R->Entries) {
+        ASSERT_EQ(E.Configuration.size(), R->Parameters.size()) << Case;
+        EXPECT_EQ(E.Result.Valid, !E.Result.Costs.empty()) << Case;
+        for (double C : E.Result.Costs)
           EXPECT_TRUE(std::isfinite(C) && C >= 0) << Case << ": cost " << C;
         std::vector<std::string> Key;
-        for (const Value &V : E.Values)
+        for (const auto &[Name, V] : E.Configuration)
           Key.push_back(toString(V));
         EXPECT_TRUE(Keys.insert(Key).second) << Case << ": a configuration twice";
       }
@@ -241,13 +241,13 @@ TEST(RecordedDataTest, KernelTunerMaximisedObjectiveIsHonoured) {
   ASSERT_TRUE(R.ok()) << R.error().message();
   EXPECT_EQ(R->Objectives, std::vector<std::string>{"GFLOP/s"});
   EXPECT_EQ(R->Directions, std::vector<Direction>{Direction::Maximise});
-  EXPECT_EQ(entryWith(*R, {I(2)})->Costs, std::vector<double>{8.0}); // as measured
+  EXPECT_EQ(entryWith(*R, {I(2)})->Result.Costs, std::vector<double>{8.0}); // as measured
   // The search minimises the reciprocal; 0 GFLOP/s is no configuration to
   // find.
   const RecordedData Search = minimisedForm(*R);
-  EXPECT_EQ(entryWith(Search, {I(2)})->Costs, std::vector<double>{0.125});
-  EXPECT_EQ(entryWith(Search, {I(1)})->Costs, std::vector<double>{0.5});
-  EXPECT_FALSE(entryWith(Search, {I(3)})->Valid);
+  EXPECT_EQ(entryWith(Search, {I(2)})->Result.Costs, std::vector<double>{0.125});
+  EXPECT_EQ(entryWith(Search, {I(1)})->Result.Costs, std::vector<double>{0.5});
+  EXPECT_FALSE(entryWith(Search, {I(3)})->Result.Valid);
 
   writePlain(Path, R"({"tune_params_keys": ["A"], "objective_higher_is_better": false,
     "cache": {"1": {"A": 1, "time": 2.0}}})");
@@ -271,8 +271,8 @@ TEST(RecordedDataTest, ColumnsMixingIntegersAndRealsBecomeReal) {
   Expected<RecordedData> R = readRecordedData((Dir / "mixed.json").string());
   ASSERT_TRUE(R.ok()) << R.error().message();
   ASSERT_EQ(R->Entries.size(), 2u);
-  EXPECT_EQ(R->Entries[0].Values[0], Value(1.0));
-  EXPECT_EQ(R->Entries[1].Values[0], Value(1.5));
+  EXPECT_EQ(R->Entries[0].Configuration[0].Val, Value(1.0));
+  EXPECT_EQ(R->Entries[1].Configuration[0].Val, Value(1.5));
 }
 
 TEST(RecordedDataTest, ClearErrors) {
@@ -337,7 +337,7 @@ TEST(RecordedDataTest, SharedDataKernelTunerGemmAndT4Dedispersion) {
     EXPECT_EQ(Ktt->Parameters.size(), Parameters) << Name;
     EXPECT_EQ(Ktt->Entries.size(), Entries) << Name;
     EXPECT_EQ(std::count_if(Ktt->Entries.begin(), Ktt->Entries.end(),
-                            [](const RecordedEntry &E) { return E.Valid; }),
+                            [](const EvaluationRecord &E) { return E.Result.Valid; }),
               Valid)
         << Name;
     EXPECT_NE(Ktt->Description.find("KTT output"), std::string::npos);

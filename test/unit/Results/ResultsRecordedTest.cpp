@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -33,11 +34,13 @@ TEST_F(ResultsRecordedTest, RecordedDataHoldsEachConfigurationOnce) {
   EXPECT_EQ(Data->Parameters, (std::vector<std::string>{"WPT", "LS"}));
   EXPECT_EQ(Data->Objectives, std::vector<std::string>{"time"});
   ASSERT_EQ(Data->Entries.size(), 2u);
-  EXPECT_TRUE(Data->Entries[0].Values[0] == Value(std::int64_t(1)));
-  EXPECT_TRUE(Data->Entries[0].Values[1] == Value(std::uint64_t(8)));
-  EXPECT_EQ(Data->Entries[0].Costs, std::vector<double>{3.0}); // the latest
-  EXPECT_FALSE(Data->Entries[1].Valid);
-  EXPECT_EQ(Data->Entries[1].Error, "build failed");
+  EXPECT_TRUE(Data->Entries[0].Configuration[0].Val == Value(std::int64_t(1)));
+  EXPECT_TRUE(Data->Entries[0].Configuration[1].Val == Value(std::uint64_t(8)));
+  EXPECT_EQ(Data->Entries[0].Result.Costs, std::vector<double>{3.0}); // the latest
+  EXPECT_FALSE(Data->Entries[1].Result.Valid);
+  EXPECT_EQ(Data->Entries[1].Result.Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(Data->Entries[1].Configuration[0].Name, "WPT"); // the run's order, named
+  EXPECT_TRUE(Data->Timed);
   EXPECT_NE(Data->Description.find("saxpy.cl"), std::string::npos);
 
   auto ByKey = recordedDataOfKey(*Db, "rec");
@@ -64,15 +67,76 @@ TEST_F(ResultsRecordedTest, EvaluationTableHoldsEveryEvaluationInOrder) {
   EXPECT_EQ(Table.Parameters, Run.Parameters);
   EXPECT_EQ(Table.Objectives, std::vector<std::string>{"time"});
   ASSERT_EQ(Table.Entries.size(), 3u); // measured twice: both kept
-  EXPECT_EQ(Table.Entries[0].Costs, std::vector<double>{5.0});
-  EXPECT_EQ(Table.Entries[2].Costs, std::vector<double>{3.0});
-  EXPECT_FALSE(Table.Entries[1].Valid);
-  EXPECT_EQ(Table.Entries[1].Error, "build failed");
-  EXPECT_TRUE(Table.Entries[1].Values[0] == Value(std::int64_t(2)));
+  EXPECT_EQ(Table.Entries[0].Result.Costs, std::vector<double>{5.0});
+  EXPECT_EQ(Table.Entries[2].Result.Costs, std::vector<double>{3.0});
+  EXPECT_FALSE(Table.Entries[1].Result.Valid);
+  EXPECT_EQ(Table.Entries[1].Result.Failure, FailureKind::BuildFailed);
+  EXPECT_TRUE(Table.Entries[1].Configuration[0].Val == Value(std::int64_t(2)));
   EXPECT_EQ(Table.Description, "atfc results of saxpy.cl on pocl cpu, run 3");
   // Anonymous costs stay unnamed: a page names them itself.
   Run.Objectives.clear();
   EXPECT_TRUE(evaluationTable(Run, Evaluations).Objectives.empty());
+}
+
+// One record model: the same two configurations from a Kernel Tuner cache
+// and from a results database read into records that agree in everything
+// both know (names and values, validity, costs, reason, number); only what
+// the cache cannot know differs (atfc's failure kind, measured seconds).
+TEST_F(ResultsRecordedTest, AnotherTunersEntryAndAnEvaluationReadAlike) {
+  const std::string Cache = (Dir / "cache.json").string();
+  {
+    std::ofstream Out(Cache);
+    Out << R"({"tune_params_keys": ["WPT", "LS"], "tune_params": {"WPT": [1, 2], "LS": [8]},
+      "objective": "time", "cache": {
+      "1,8": {"WPT": 1, "LS": 8, "time": 3.0},
+      "2,8": {"WPT": 2, "LS": 8, "time": "CompilationFailedConfig"}}})";
+  }
+  {
+    auto Db = openDb();
+    RunInfo Run = sampleRun("alike");
+    Run.ParameterKinds = {ValueKind::Int, ValueKind::Int};
+    const std::int64_t RunId = Db->beginRun(Run).take();
+    EvaluationRecord Good;
+    Good.ConfigIndex = "0";
+    Good.Evaluation = 1;
+    Good.Configuration = {{"WPT", Value(std::int64_t(1))}, {"LS", Value(std::int64_t(8))}};
+    Good.Result = Measurement::valid({3.0});
+    Good.Result.RunSeconds = 0.25;
+    EvaluationRecord Bad = Good;
+    Bad.ConfigIndex = "1";
+    Bad.Evaluation = 2;
+    Bad.Configuration[0].Val = Value(std::int64_t(2));
+    Bad.Result = Measurement::invalid(FailureKind::BuildFailed, "CompilationFailedConfig");
+    ASSERT_TRUE(Db->addEvaluation(RunId, Good).ok());
+    ASSERT_TRUE(Db->addEvaluation(RunId, Bad).ok());
+    ASSERT_TRUE(Db->finishRun(RunId, RunStatus::Finished, 1).ok());
+  }
+  Expected<RecordedData> External = readRecordedData(Cache);
+  ASSERT_TRUE(External.ok()) << External.error().message();
+  Expected<RecordedData> Own = readRecordedData(Path);
+  ASSERT_TRUE(Own.ok()) << Own.error().message();
+  EXPECT_EQ(External->Parameters, Own->Parameters);
+  ASSERT_EQ(External->Entries.size(), 2u);
+  ASSERT_EQ(Own->Entries.size(), 2u);
+  for (std::size_t I = 0; I < 2; ++I) {
+    SCOPED_TRACE(I);
+    const EvaluationRecord &A = External->Entries[I], &B = Own->Entries[I];
+    ASSERT_EQ(A.Configuration.size(), B.Configuration.size());
+    for (std::size_t P = 0; P < A.Configuration.size(); ++P) {
+      EXPECT_EQ(A.Configuration[P].Name, B.Configuration[P].Name);
+      EXPECT_TRUE(A.Configuration[P].Val == B.Configuration[P].Val);
+    }
+    EXPECT_EQ(A.Evaluation, B.Evaluation);
+    EXPECT_EQ(A.Result.Valid, B.Result.Valid);
+    EXPECT_EQ(A.Result.Costs, B.Result.Costs);
+    EXPECT_EQ(A.Result.Reason, B.Result.Reason);
+  }
+  // What only atfc's own results know.
+  EXPECT_EQ(External->Entries[1].Result.Failure, FailureKind::None);
+  EXPECT_EQ(Own->Entries[1].Result.Failure, FailureKind::BuildFailed);
+  EXPECT_FALSE(External->Timed);
+  EXPECT_TRUE(Own->Timed);
+  EXPECT_EQ(Own->Entries[0].Result.RunSeconds, 0.25);
 }
 
 } // namespace

@@ -24,10 +24,9 @@ RecordedSpace spaceOf(bool (*Keep)(int, int)) {
   for (int A : {1, 2, 4})
     for (int B : {8, 16})
       if (Keep(A, B)) {
-        RecordedEntry E;
-        E.Values = {std::int64_t(A), std::int64_t(B)};
-        E.Valid = true;
-        E.Costs = {1.0};
+        EvaluationRecord E;
+        E.Configuration = {{"a", std::int64_t(A)}, {"b", std::int64_t(B)}};
+        E.Result = Measurement::valid({1.0});
         D.Entries.push_back(E);
       }
   return buildRecordedSpace(D).take();

@@ -26,10 +26,9 @@ RecordedData space() {
   D.Objectives = {"time"};
   for (int A : {1, 2, 4})
     for (int B : {8, 16}) {
-      RecordedEntry E;
-      E.Values = {std::int64_t(A), std::int64_t(B)};
-      E.Valid = true;
-      E.Costs = {1};
+      EvaluationRecord E;
+      E.Configuration = {{"a", std::int64_t(A)}, {"b", std::int64_t(B)}};
+      E.Result = Measurement::valid({1});
       D.Entries.push_back(E);
     }
   return D;
