@@ -243,6 +243,9 @@ using atf::operator==, atf::operator!=, atf::operator&&, atf::operator||, atf::o
 template <class C> struct constraint {
   C engine;
   detail::parameter_set reads;
+  /// Whether a part of it is a callable, which may read parameters that
+  /// reads does not name.
+  bool opaque = false;
 };
 
 namespace detail {
@@ -252,7 +255,7 @@ template <class C> struct is_constraint<constraint<C>> : std::true_type {};
 /// A callable of the candidate value, taken as a filter (the slides' and
 /// cppATF's plain constraint functions).
 template <class F> constraint<atfc::Predicate<F>> as_constraint(F Fn) {
-  return {atfc::Predicate<F>{std::move(Fn)}, {}};
+  return {atfc::Predicate<F>{std::move(Fn)}, {}, true};
 }
 template <class C> constraint<C> as_constraint(constraint<C> Given) { return Given; }
 
@@ -274,7 +277,8 @@ requires(detail::is_constraint<A>::value || detail::is_constraint<B>::value) aut
   auto CL = detail::as_constraint(std::move(L));
   auto CR = detail::as_constraint(std::move(R));
   auto Engine = CL.engine && CR.engine;
-  return constraint<decltype(Engine)>{std::move(Engine), detail::joined_reads(CL, CR)};
+  return constraint<decltype(Engine)>{std::move(Engine), detail::joined_reads(CL, CR),
+                                      CL.opaque || CR.opaque};
 }
 template <detail::constraint_part A, detail::constraint_part B>
 requires(detail::is_constraint<A>::value || detail::is_constraint<B>::value) auto operator||(A L,
@@ -282,11 +286,12 @@ requires(detail::is_constraint<A>::value || detail::is_constraint<B>::value) aut
   auto CL = detail::as_constraint(std::move(L));
   auto CR = detail::as_constraint(std::move(R));
   auto Engine = CL.engine || CR.engine;
-  return constraint<decltype(Engine)>{std::move(Engine), detail::joined_reads(CL, CR)};
+  return constraint<decltype(Engine)>{std::move(Engine), detail::joined_reads(CL, CR),
+                                      CL.opaque || CR.opaque};
 }
 template <class C> auto operator!(constraint<C> Given) {
   auto Engine = !Given.engine;
-  return constraint<decltype(Engine)>{std::move(Engine), std::move(Given.reads)};
+  return constraint<decltype(Engine)>{std::move(Engine), std::move(Given.reads), Given.opaque};
 }
 
 // The constraint functions of the directive language, the slides and
@@ -297,7 +302,7 @@ template <class C> auto operator!(constraint<C> Given) {
   template <class E> auto Name(const E &Bound) {                                                   \
     auto Operand = detail::engine_operand(Bound);                                                  \
     using engine_type = atfc::Relation<atfc::RelationShape::Shape, decltype(Operand)>;             \
-    constraint<engine_type> Result{engine_type{std::move(Operand)}, {}};                           \
+    constraint<engine_type> Result{engine_type{std::move(Operand)}, {}, false};                    \
     detail::collect(Bound, Result.reads);                                                          \
     return Result;                                                                                 \
   }

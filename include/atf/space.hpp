@@ -50,6 +50,7 @@ public:
     return atfc::RangeValueAt<R>{Param.range()};
   }
   bool constrained() const override { return !std::is_same_v<C, atfc::NoConstraint>; }
+  bool opaque() const override { return Param.get_constraint().opaque; }
   atfc::RangeError rangeError() const override { return Param.range().failure(); }
   const void *hold(std::uint64_t Index, std::any &Holder) const override {
     Holder = typename R::value_type(Param.range().at(Index));
@@ -82,9 +83,10 @@ public:
     atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
                                Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &Value) {
                                  ++Chunk.Accepted[Level];
+                                 if (F.Found) [[unlikely]]
+                                   return;
                                  if (Last) {
-                                   if (F.FirstLeafOnly) [[unlikely]]
-                                     throw atfc::online::FirstLeaf{};
+                                   F.Found = F.FirstLeafOnly;
                                    Nodes.Values.push_back(Index);
                                    ++Leaves;
                                    return;

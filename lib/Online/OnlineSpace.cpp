@@ -29,9 +29,16 @@ OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, std::size
 
 std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                           atfc::detail::ChunkLevels &C) const {
-  Frame F;
+  // Called once per prefix, often for a small subtree: the frame and the
+  // prefix's values are the thread's own, kept between calls (allocating
+  // them per call was most of what the interface added to mdh_prl's
+  // generation). Generation never runs inside generation on one thread.
+  static thread_local Frame F;
+  static thread_local std::vector<std::any> Held;
   F.Slots.assign(SlotCount, nullptr);
-  std::vector<std::any> Held(Depth);
+  F.FirstLeafOnly = F.Found = false;
+  if (Held.size() < Depth)
+    Held.resize(Depth);
   for (std::size_t I = 0; I < Depth; ++I)
     F.Slots[Models[I]->index()] = Models[I]->hold(Prefix[I], Held[I]);
   const Path P{F.Slots.data(), F.Slots.size()};
@@ -40,7 +47,9 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
 }
 
 void OnlineLevels::probeFirstLeaf() const {
-  if (Models.empty() || failure())
+  if (Models.empty() || failure() ||
+      std::none_of(Models.begin(), Models.end(),
+                   [](const ParameterModel *M) { return M->opaque(); }))
     return;
   atfc::detail::ChunkLevels C(Params, Models.size());
   Frame F;
@@ -48,10 +57,7 @@ void OnlineLevels::probeFirstLeaf() const {
   F.FirstLeafOnly = true;
   const Path P{F.Slots.data(), F.Slots.size()};
   PathScope Scope(&P);
-  try {
-    Models[0]->loop(*this, F, C, 0);
-  } catch (const FirstLeaf &) {
-  }
+  Models[0]->loop(*this, F, C, 0);
 }
 
 namespace {

@@ -41,12 +41,12 @@ class OnlineLevels;
 /// path points into them).
 struct Frame {
   std::vector<const void *> Slots;
-  /// Stop at the first leaf (throwing FirstLeaf): a probe for reads.
+  /// Stop at the first leaf: a probe for reads. (Not by a throw: the
+  /// unwinding cost more than the probe.)
   bool FirstLeafOnly = false;
+  /// The probe has found its leaf: the loops skip every value left.
+  bool Found = false;
 };
-
-/// Thrown by a probe's loop nest at its first leaf.
-struct FirstLeaf {};
 
 /// One parameter of an online space, its types hidden.
 class ParameterModel {
@@ -68,6 +68,9 @@ public:
   virtual std::uint64_t rangeSize() const = 0;
   virtual std::function<Value(std::uint64_t)> valueAt() const = 0;
   virtual bool constrained() const = 0;
+  /// Whether its constraint has a callable part, whose reads only
+  /// generation finds out.
+  virtual bool opaque() const = 0;
   /// Why its range cannot be built, or RangeError::None.
   virtual RangeError rangeError() const = 0;
   /// Keeps its value at Index in Holder and returns where it is.
@@ -89,9 +92,10 @@ public:
   OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount);
   std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                               atfc::detail::ChunkLevels &C) const override;
-  /// Walks the loop nest to its first leaf and stops there: a constraint
-  /// that reads a parameter without a value throws MissingValue, as in
-  /// generation, but at the cost of one path instead of the whole tree.
+  /// Walks the loop nest to its first leaf and stops there, when a
+  /// parameter's constraint is opaque: a constraint that reads a parameter
+  /// without a value throws MissingValue, as in generation, but at the
+  /// cost of one path instead of the whole tree.
   void probeFirstLeaf() const;
   std::size_t levels() const { return Models.size(); }
   const ParameterModel &model(std::size_t Level) const { return *Models[Level]; }

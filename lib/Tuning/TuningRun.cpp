@@ -142,7 +142,10 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),
                                   *Session.bestMeasuredCost(),
                                   Space.indexOf(S.BestConfiguration).get_str()};
-  Expected<WrittenBest> Best = Session.bestUnderKey(RunBest);
+  // A database in memory holds this run only: its best is the key's.
+  Expected<WrittenBest> Best = Options.TemporaryOutput
+                                   ? WrittenBest{RunBest, Session.runId(), std::nullopt}
+                                   : Session.bestUnderKey(RunBest);
   if (!Best) {
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Best.error().message());
     Best = WrittenBest{RunBest, Session.runId(), std::nullopt};
