@@ -4,7 +4,8 @@
 //
 //  - generation: the benchmark spaces written with the interface (as a
 //    cppATF user writes them: expressions, and the sgemm example's lambdas
-//    that read other parameters) against the same spaces written for the
+//    that read other parameters; sgemm "(expr)" as bench/Spaces.h writes
+//    it, relations as expressions) against the same spaces written for the
 //    typed engine (bench/Spaces.h, what `atfc space`'s tuner compiles), in
 //    one process, the median of several generations each, all threads;
 //  - the loop: the interface's cost per evaluation of a trivial callable
@@ -85,6 +86,47 @@ double sgemm(std::size_t M, std::uint64_t &Size) {
   return generationSeconds(T, Size);
 }
 
+/// The same space with its relations as expressions, as bench/Spaces.h
+/// writes it for the engine: only what is no relation of the candidate
+/// stays a callable.
+double sgemmExpressions(std::size_t M, std::uint64_t &Size) {
+  const std::size_t N = M, K = M, MaxWI0 = 1024, MaxWI1 = 1024, MaxWG = 1024, LMem = 49152;
+  auto MWG = atf::tuning_parameter("MWG", atf::interval<size_t>(1, M), atf::divides(M));
+  auto NWG = atf::tuning_parameter("NWG", atf::interval<size_t>(1, N), atf::divides(N));
+  auto KWG = atf::tuning_parameter("KWG", atf::interval<size_t>(1, K), atf::divides(K));
+  auto MDIMC = atf::tuning_parameter("MDIMC", atf::interval<size_t>(1, M),
+                                     atf::divides(MWG) && atf::less_than_or_eq(MaxWI0));
+  auto NDIMC = atf::tuning_parameter("NDIMC", atf::interval<size_t>(1, N),
+                                     atf::divides(NWG) && atf::less_than_or_eq(MaxWI1) &&
+                                         atf::less_than_or_eq(MaxWG / MDIMC));
+  auto MDIMA = atf::tuning_parameter(
+      "MDIMA", atf::interval<size_t>(1, M),
+      atf::divides(MWG) && atf::divides(MDIMC * NDIMC) && [&](size_t V) {
+        const size_t Q = (MDIMC * NDIMC) / V;
+        return Q != 0 && KWG % Q == 0;
+      });
+  auto NDIMB = atf::tuning_parameter(
+      "NDIMB", atf::interval<size_t>(1, N),
+      atf::divides(NWG) && atf::divides(MDIMC * NDIMC) && [&](size_t V) {
+        const size_t Q = (MDIMC * NDIMC) / V;
+        return Q != 0 && KWG % Q == 0;
+      });
+  auto KWI = atf::tuning_parameter("KWI", atf::interval<size_t>(1, K), atf::divides(KWG));
+  auto VWM = atf::tuning_parameter("VWM", atf::set<size_t>({1, 2, 4, 8}),
+                                   atf::divides(MWG / MDIMC) && atf::divides(MWG / MDIMA));
+  auto VWN = atf::tuning_parameter("VWN", atf::set<size_t>({1, 2, 4, 8}),
+                                   atf::divides(NWG / NDIMC) && atf::divides(NWG / NDIMB));
+  auto STRM = atf::tuning_parameter("STRM", atf::set<size_t>({0, 1}));
+  auto STRN = atf::tuning_parameter("STRN", atf::set<size_t>({0, 1}));
+  auto SA = atf::tuning_parameter("SA", atf::set<size_t>({0, 1}));
+  auto SB = atf::tuning_parameter("SB", atf::set<size_t>({0, 1}), [&](size_t V) {
+    return (SA * KWG * MWG / VWM + V * KWG * NWG / VWN) * 4 <= LMem;
+  });
+  atf::tuner T;
+  T.tuning_parameters(MWG, NWG, KWG, MDIMC, NDIMC, MDIMA, NDIMB, KWI, VWM, VWN, STRM, STRN, SA, SB);
+  return generationSeconds(T, Size);
+}
+
 double prl(std::size_t NL, std::size_t NR, std::uint64_t &Size) {
   auto CL = atf::tp("CACHE_L_CB", {0, 1});
   auto CP = atf::tp("CACHE_P_CB", {0, 1});
@@ -131,6 +173,10 @@ int main(int argc, char **argv) {
       {"sgemm_atf 16", [](std::uint64_t &S) { return sgemm(16, S); },
        [](const auto &O) { return atfc::bench::sgemmAtfSpace(16, O); }},
       {"sgemm_atf 32", [](std::uint64_t &S) { return sgemm(32, S); },
+       [](const auto &O) { return atfc::bench::sgemmAtfSpace(32, O); }},
+      {"sgemm_atf 16 (expr)", [](std::uint64_t &S) { return sgemmExpressions(16, S); },
+       [](const auto &O) { return atfc::bench::sgemmAtfSpace(16, O); }},
+      {"sgemm_atf 32 (expr)", [](std::uint64_t &S) { return sgemmExpressions(32, S); },
        [](const auto &O) { return atfc::bench::sgemmAtfSpace(32, O); }},
       {"mdh_prl 1024 1024", [](std::uint64_t &S) { return prl(1024, 1024, S); },
        [](const auto &O) { return atfc::bench::mdhPrlSpace(1024, 1024, O); }},

@@ -22,6 +22,8 @@ int main(int argc, char **argv) {
                     .tuning_parameters(OPT, UNROLL)
                     .search_technique(atf::exhaustive())
                     .silent(true)
+                    .results("generic_program.atf") // results.db for atfc results, report, ...
+                    .log_file("generic_program.csv")
                     .tune(cost, atf::evaluations(12));
   std::cout << "best " << result.best_configuration() << " in " << result.min_cost() << " s ("
             << result.number_of_valid_evaluated_configs() << " valid of "

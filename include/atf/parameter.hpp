@@ -66,7 +66,7 @@ using path = Path;
 
 /// Throws the error of reading S where no path is current or S is not a
 /// parameter of the tuner whose path it is.
-[[noreturn]] inline void throw_no_value(const parameter_state &S) {
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_value(const parameter_state &S) {
   if (atfc::online::CurrentPath == nullptr)
     throw error("tuning parameter " + S.name +
                 " has a value only while the space is generated or a configuration is measured");
@@ -74,13 +74,20 @@ using path = Path;
               ", which is not among the tuner's parameters");
 }
 
+/// Throws MissingValue for parameter Index: out of line, so that a read
+/// inlines into the constraints that make it.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_missing_value(std::size_t Index) {
+  throw atfc::online::MissingValue{atfc::online::CurrentReader, Index};
+}
+
 /// Parameter S's value on P.
-template <class T> const T &read(const parameter_state &S, const path *P) {
+template <class T>
+[[gnu::always_inline]] inline const T &read(const parameter_state &S, const path *P) {
   if (P == nullptr || S.index >= P->Size) [[unlikely]]
     throw_no_value(S);
   const void *Slot = P->Slots[S.index];
   if (Slot == nullptr) [[unlikely]]
-    throw atfc::online::MissingValue{atfc::online::CurrentReader, S.index};
+    throw_missing_value(S.index);
   return *static_cast<const T *>(Slot);
 }
 
@@ -158,10 +165,13 @@ template <class E> struct expr {
 
 private:
   static const path &current_path_or_throw() {
-    if (atfc::online::CurrentPath == nullptr)
-      throw error("an expression of tuning parameters has a value only while the space is "
-                  "generated or a configuration is measured");
+    if (atfc::online::CurrentPath == nullptr) [[unlikely]]
+      throw_off_path();
     return *atfc::online::CurrentPath;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void throw_off_path() {
+    throw error("an expression of tuning parameters has a value only while the space is "
+                "generated or a configuration is measured");
   }
 };
 

@@ -34,6 +34,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -176,7 +177,7 @@ public:
   tuner(const tuner &Other)
       : Models(Other.Models), Technique(Other.Technique), MakeTechnique(Other.MakeTechnique),
         Silent(Other.Silent), Verbose(Other.Verbose), ResultsDirectory(Other.ResultsDirectory),
-        ProgramName(Other.ProgramName), Seed(Other.Seed) {}
+        LogFile(Other.LogFile), ProgramName(Other.ProgramName), Seed(Other.Seed) {}
   ~tuner() {
     if (Stepping)
       (void)Stepping->Tuning->finish();
@@ -235,8 +236,13 @@ public:
     ResultsDirectory = std::move(Directory);
     return *this;
   }
-  /// cppATF's log file: the results kept in the directory of that name.
-  tuner &log_file(const std::string &Path) { return results(Path); }
+  /// cppATF's log file: every evaluation as a line of Path,
+  /// `timestamp;cost;P1;P2;...` (the cost `invalid` for an invalid
+  /// configuration), written when tune() ends and after each step.
+  tuner &log_file(std::string Path) {
+    LogFile = std::move(Path);
+    return *this;
+  }
   /// The name results are keyed and reported by (default: the program's).
   tuner &program_name(std::string Name) {
     ProgramName = std::move(Name);
@@ -433,7 +439,35 @@ private:
     atfc::Expected<atfc::TuningOutcome> Outcome = (*Opened)->run();
     if (!Outcome)
       throw error(Outcome.error().message());
+    write_log(**Opened);
     return status_of(**Opened);
+  }
+
+  /// The log file (log_file()), rewritten whole from the run's records:
+  /// the database, not this file, is what keeps results safe.
+  void write_log(atfc::online::OnlineTuning &T) const {
+    if (LogFile.empty())
+      return;
+    atfc::Expected<std::vector<atfc::EvaluationRecord>> Records = T.evaluations();
+    if (!Records)
+      throw error(Records.error().message());
+    std::ofstream Log(LogFile, std::ios::trunc);
+    Log.precision(std::numeric_limits<double>::max_digits10);
+    Log << "timestamp;cost";
+    for (std::size_t L = 0; L < Space->numLevels(); ++L)
+      Log << ';' << Space->parameter(L).Name;
+    for (const atfc::EvaluationRecord &R : *Records) {
+      Log << '\n' << R.Timestamp << ';';
+      if (R.Result.Valid && !R.Result.Costs.empty())
+        Log << R.Result.Costs.front();
+      else
+        Log << "invalid";
+      for (const atfc::NamedValue &V : R.Configuration)
+        Log << ';' << atfc::toString(V.Val);
+    }
+    Log << '\n';
+    if (!Log)
+      throw error("cannot write the log file " + LogFile);
   }
 
   tuning_status status_of(const atfc::online::OnlineTuning &T) const {
@@ -490,6 +524,7 @@ private:
     Stepping->Awaited.reset();
     if (!Recorded)
       throw error(Recorded.error().message());
+    write_log(*Stepping->Tuning);
   }
 
   std::vector<std::shared_ptr<atfc::online::ParameterModel>> Models;
@@ -498,6 +533,7 @@ private:
   bool Silent = false;
   bool Verbose = false;
   std::string ResultsDirectory;
+  std::string LogFile;
   /// The program's own name (glibc's): what its results are keyed by.
   std::string ProgramName = program_invocation_short_name;
   std::optional<std::uint64_t> Seed;

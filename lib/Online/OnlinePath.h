@@ -27,8 +27,8 @@ struct Path {
 
 /// The calling thread's current path (null outside generation and
 /// measurement), and the parameter whose constraint it evaluates.
-inline thread_local const Path *CurrentPath = nullptr;
-inline thread_local std::size_t CurrentReader = kNoIndex;
+constinit inline thread_local const Path *CurrentPath = nullptr;
+constinit inline thread_local std::size_t CurrentReader = kNoIndex;
 
 /// Makes P the calling thread's current path for a scope.
 class PathScope {

@@ -14,6 +14,8 @@
 #define ATFC_ONLINE_ONLINETUNING_H
 
 #include "Backends/ConfigurationMeasurer.h"
+#include "Results/EvaluationRecord.h"
+#include "Results/ResultsDatabase.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "Support/Error.h"
 #include "Tuning/LoopSetup.h"
@@ -25,6 +27,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace atfc::online {
 
@@ -66,6 +69,10 @@ public:
   Expected<void> finish();
 
   const TuningSession &session() const { return *Session; }
+  /// Every evaluation this run recorded, in order.
+  Expected<std::vector<EvaluationRecord>> evaluations() {
+    return Session->database().evaluationsOfRun(Session->runId());
+  }
   const SearchStatus &status() const { return Session->exploration().status(); }
   /// The directory results.db is in.
   const std::string &resultsDirectory() const { return Options.OutputDirectory; }

@@ -14,8 +14,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -168,6 +170,30 @@ TEST(OnlineTuningTest, ARunWithoutKeptResultsNamesNoFiles) {
   EXPECT_NE(Out.find("best cost 1: X=1"), std::string::npos) << Out;
   // Its results directory is gone: the run names nothing it wrote there.
   EXPECT_EQ(Out.find("written"), std::string::npos) << Out;
+}
+
+TEST(OnlineTuningTest, LogFileHasALinePerEvaluation) {
+  atfc::test::ScopedTempDirectory Dir("online-log");
+  const std::string Log = (Dir.path() / "log.csv").string();
+  auto X = atf::tp("X", atf::interval<int>(1, 4));
+  atf::tuner()
+      .tuning_parameters(X)
+      .search_technique(atf::exhaustive())
+      .silent(true)
+      .log_file(Log)
+      .tune([](atf::configuration &C) {
+        if (int(C["X"]) == 2)
+          throw std::runtime_error("two");
+        return double(int(C["X"]));
+      });
+  std::ifstream In(Log);
+  std::vector<std::string> Lines;
+  for (std::string Line; std::getline(In, Line);)
+    Lines.push_back(Line);
+  ASSERT_EQ(Lines.size(), 5u);
+  EXPECT_EQ(Lines[0], "timestamp;cost;X");
+  EXPECT_NE(Lines[1].find(";1;1"), std::string::npos) << Lines[1];
+  EXPECT_NE(Lines[2].find(";invalid;2"), std::string::npos) << Lines[2];
 }
 
 TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
