@@ -113,9 +113,17 @@ template <class R> std::vector<double> costs_of(const R &Result) {
   }
 }
 
+/// A number that is a cost: arithmetic, but no character (a string is no
+/// list of costs).
+template <class T>
+concept cost_number =
+    std::is_arithmetic_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, signed char> &&
+    !std::is_same_v<T, unsigned char> && !std::is_same_v<T, wchar_t> &&
+    !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
+
 template <class R>
-concept cost_result = std::is_arithmetic_v<R> || is_tuple_like<R>::value || requires(const R &X) {
-  {static_cast<double>(*std::begin(X))};
+concept cost_result = cost_number<R> || is_tuple_like<R>::value || requires(const R &X) {
+  requires cost_number<std::remove_cvref_t<decltype(*std::begin(X))>>;
 };
 
 /// A cost function that measures by itself (atf/cost_functions.hpp).
