@@ -88,7 +88,9 @@ double sgemm(std::size_t M, std::uint64_t &Size) {
 
 /// The same space with its relations as expressions, as bench/Spaces.h
 /// writes it for the engine: only what is no relation of the candidate
-/// stays a callable.
+/// stays a callable, which reads the parameters into numbers first (an
+/// operator on a parameter builds an expression, which a callable would
+/// build per candidate).
 double sgemmExpressions(std::size_t M, std::uint64_t &Size) {
   const std::size_t N = M, K = M, MaxWI0 = 1024, MaxWI1 = 1024, MaxWG = 1024, LMem = 49152;
   auto MWG = atf::tuning_parameter("MWG", atf::interval<size_t>(1, M), atf::divides(M));
@@ -102,14 +104,14 @@ double sgemmExpressions(std::size_t M, std::uint64_t &Size) {
   auto MDIMA = atf::tuning_parameter(
       "MDIMA", atf::interval<size_t>(1, M),
       atf::divides(MWG) && atf::divides(MDIMC * NDIMC) && [&](size_t V) {
-        const size_t Q = (MDIMC * NDIMC) / V;
-        return Q != 0 && KWG % Q == 0;
+        const size_t Q = (size_t(MDIMC) * size_t(NDIMC)) / V;
+        return Q != 0 && size_t(KWG) % Q == 0;
       });
   auto NDIMB = atf::tuning_parameter(
       "NDIMB", atf::interval<size_t>(1, N),
       atf::divides(NWG) && atf::divides(MDIMC * NDIMC) && [&](size_t V) {
-        const size_t Q = (MDIMC * NDIMC) / V;
-        return Q != 0 && KWG % Q == 0;
+        const size_t Q = (size_t(MDIMC) * size_t(NDIMC)) / V;
+        return Q != 0 && size_t(KWG) % Q == 0;
       });
   auto KWI = atf::tuning_parameter("KWI", atf::interval<size_t>(1, K), atf::divides(KWG));
   auto VWM = atf::tuning_parameter("VWM", atf::set<size_t>({1, 2, 4, 8}),
@@ -120,7 +122,8 @@ double sgemmExpressions(std::size_t M, std::uint64_t &Size) {
   auto STRN = atf::tuning_parameter("STRN", atf::set<size_t>({0, 1}));
   auto SA = atf::tuning_parameter("SA", atf::set<size_t>({0, 1}));
   auto SB = atf::tuning_parameter("SB", atf::set<size_t>({0, 1}), [&](size_t V) {
-    return (SA * KWG * MWG / VWM + V * KWG * NWG / VWN) * 4 <= LMem;
+    const size_t Sa = SA, Kwg = KWG, Mwg = MWG, Vwm = VWM, Nwg = NWG, Vwn = VWN;
+    return (Sa * Kwg * Mwg / Vwm + V * Kwg * Nwg / Vwn) * 4 <= LMem;
   });
   atf::tuner T;
   T.tuning_parameters(MWG, NWG, KWG, MDIMC, NDIMC, MDIMA, NDIMB, KWI, VWM, VWN, STRM, STRN, SA, SB);
