@@ -25,6 +25,8 @@ const char *failureName(FailureKind Kind) {
     return "wrong result";
   case FailureKind::NotRecorded:
     return "not recorded";
+  case FailureKind::CheckFailed:
+    return "check failed";
   }
   return "";
 }

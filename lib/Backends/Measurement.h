@@ -42,6 +42,10 @@ enum class FailureKind {
   WrongResult,
   /// Recorded data has no valid entry for the configuration.
   NotRecorded,
+  /// The result check itself failed (a check script that crashed, timed
+  /// out, or exited with a status other than 0 and 1): it says nothing of
+  /// the configuration.
+  CheckFailed,
 };
 
 /// The outcome of measuring one configuration.
@@ -80,7 +84,7 @@ struct Measurement {
 
 /// A short name of a failure kind for logs and databases: "build failed",
 /// "run failed", "timed out", "crashed", "bad cost", "wrong result",
-/// "not recorded"; "" for None.
+/// "not recorded", "check failed"; "" for None.
 const char *failureName(FailureKind Kind);
 
 /// How the costs of a configuration's repetitions become its cost
