@@ -31,6 +31,33 @@ const char *failureName(FailureKind Kind) {
   return "";
 }
 
+bool failedOutsideConfiguration(const Measurement &M) {
+  if (M.Valid)
+    return false;
+  switch (M.Failure) {
+  case FailureKind::CheckFailed:
+  case FailureKind::TimedOut:
+    return true;
+  case FailureKind::BuildFailed:
+  case FailureKind::RunFailed: {
+    // ProcessBackend.cpp's and DeviceBackend.cpp's words for a script that
+    // named a missing program, or a step that could not start at all.
+    const std::string_view Reason = M.Reason;
+    return Reason == "exit status 126" || Reason == "exit status 127" ||
+           Reason.starts_with("cannot start the ") || Reason == "the device worker failed to start";
+  }
+  case FailureKind::Crashed:
+    // Ranks/RankedMeasurer.cpp: a rank's process lost mid-measurement.
+    return M.Reason.find("measuring process ended while measuring it") != std::string::npos;
+  case FailureKind::None:
+  case FailureKind::BadCost:
+  case FailureKind::WrongResult:
+  case FailureKind::NotRecorded:
+    return false;
+  }
+  return false;
+}
+
 const char *statisticName(RepetitionStatistic Statistic) {
   switch (Statistic) {
   case RepetitionStatistic::Median:

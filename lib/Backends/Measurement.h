@@ -87,6 +87,13 @@ struct Measurement {
 /// "not recorded", "check failed"; "" for None.
 const char *failureName(FailureKind Kind);
 
+/// Whether M failed for a cause outside its configuration, which a later
+/// run measures again instead of reusing: a failed check, a timeout (load
+/// on the machine), a tool or interpreter that could not be started (a
+/// script's status 126 or 127 from /bin/sh, "cannot start"), a device
+/// worker that failed to start, a rank's measuring process lost.
+bool failedOutsideConfiguration(const Measurement &M);
+
 /// How the costs of a configuration's repetitions become its cost
 /// (`#atf::repetitions N statistic median|mean|min`).
 enum class RepetitionStatistic {

@@ -388,6 +388,28 @@ TEST(RepetitionStatistic, SummarizesCosts) {
   EXPECT_FALSE(statisticNamed("average"));
 }
 
+TEST(FailureKinds, OnlyCausesOutsideTheConfigurationAreMeasuredAgain) {
+  auto Failed = [](FailureKind Kind, const char *Reason) {
+    return failedOutsideConfiguration(Measurement::invalid(Kind, Reason));
+  };
+  EXPECT_STREQ(failureName(FailureKind::CheckFailed), "check failed");
+  EXPECT_TRUE(Failed(FailureKind::CheckFailed, "ModuleNotFoundError: No module named 'numpy'"));
+  EXPECT_TRUE(Failed(FailureKind::TimedOut, "timed out after 2 s"));
+  EXPECT_TRUE(Failed(FailureKind::RunFailed, "exit status 127"));
+  EXPECT_TRUE(Failed(FailureKind::BuildFailed, "exit status 126"));
+  EXPECT_TRUE(Failed(FailureKind::BuildFailed, "cannot start the compile script: No such file"));
+  EXPECT_TRUE(Failed(FailureKind::RunFailed, "the device worker failed to start"));
+  EXPECT_TRUE(Failed(FailureKind::Crashed,
+                     "rank 2's measuring process ended while measuring it (signal 9)"));
+  // The configuration's own failures are reused.
+  EXPECT_FALSE(Failed(FailureKind::RunFailed, "exit status 1"));
+  EXPECT_FALSE(Failed(FailureKind::BuildFailed, "build failed"));
+  EXPECT_FALSE(Failed(FailureKind::Crashed, "crashed"));
+  EXPECT_FALSE(Failed(FailureKind::WrongResult, "y[3] differs"));
+  EXPECT_FALSE(Failed(FailureKind::BadCost, "no number"));
+  EXPECT_FALSE(failedOutsideConfiguration(Measurement::valid({1})));
+}
+
 TEST_F(ProcessBackendTest, RepetitionsBecomeTheCostByTheirStatistic) {
   // Each run appends to a counter and writes two costs: its number and its
   // square. One warm-up (cost 1, 1), then 2, 3, 4 and 4, 9, 16.
