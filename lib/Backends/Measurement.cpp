@@ -1,6 +1,8 @@
 //===- Backends/Measurement.cpp - Failure names ---------------------------===//
 #include "Backends/Measurement.h"
 
+#include "Support/NumberText.h"
+
 #include <algorithm>
 #include <numeric>
 #include <vector>
@@ -85,7 +87,9 @@ double summarize(std::span<const double> Costs, RepetitionStatistic Statistic) {
   case RepetitionStatistic::Median:
     return Sorted[(Sorted.size() - 1) / 2];
   case RepetitionStatistic::Mean:
-    return std::accumulate(Sorted.begin(), Sorted.end(), 0.0) / static_cast<double>(Sorted.size());
+    // Without the division's noise in the last bits (Support/NumberText.h).
+    return fifteenDigits(std::accumulate(Sorted.begin(), Sorted.end(), 0.0) /
+                         static_cast<double>(Sorted.size()));
   case RepetitionStatistic::Min:
     return Sorted.front();
   }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/ProcessBackend.h"
+#include "Support/NumberText.h"
 
 #include <gtest/gtest.h>
 
@@ -382,6 +383,12 @@ TEST(RepetitionStatistic, SummarizesCosts) {
   EXPECT_EQ(summarize(Costs, RepetitionStatistic::Mean), 7.5);
   EXPECT_EQ(summarize(Costs, RepetitionStatistic::Min), 1);
   EXPECT_EQ(summarize(std::vector<double>{5}, RepetitionStatistic::Mean), 5);
+  // A mean of kernel times prints without the division's float noise
+  // (1.4206200000000001e-05 before).
+  const std::vector<double> Times{14206e-9, 14206e-9, 14206e-9, 14206e-9, 14207e-9};
+  EXPECT_EQ(shortestText(summarize(Times, RepetitionStatistic::Mean)), "1.42062e-05");
+  EXPECT_EQ(shortestText(summarize(std::vector<double>{1, 2, 2}, RepetitionStatistic::Mean)),
+            "1.66666666666667");
   for (RepetitionStatistic S :
        {RepetitionStatistic::Median, RepetitionStatistic::Mean, RepetitionStatistic::Min})
     EXPECT_EQ(statisticNamed(statisticName(S)), S);
@@ -424,7 +431,7 @@ TEST_F(ProcessBackendTest, RepetitionsBecomeTheCostByTheirStatistic) {
   ASSERT_EQ(M.Costs.size(), 2u);
   EXPECT_EQ(M.Costs[0], 3);
   EXPECT_DOUBLE_EQ(M.Costs[1], 29.0 / 3);
-  EXPECT_EQ(M.Log, "costs of 3 repetitions: 2, 3, 4 (mean 3); 4, 9, 16 (mean 9.666666666666666)");
+  EXPECT_EQ(M.Log, "costs of 3 repetitions: 2, 3, 4 (mean 3); 4, 9, 16 (mean 9.66666666666667)");
 
   fs::remove(Out / "count");
   Options.Statistic = RepetitionStatistic::Min;
