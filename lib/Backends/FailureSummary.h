@@ -53,7 +53,7 @@ public:
   std::uint64_t total() const;
 
 private:
-  static constexpr std::size_t kKinds = static_cast<std::size_t>(FailureKind::NotRecorded) + 1;
+  static constexpr std::size_t kKinds = static_cast<std::size_t>(FailureKind::CheckFailed) + 1;
   std::array<FailureGroup, kKinds> ByKind{};
 };
 

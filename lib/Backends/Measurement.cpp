@@ -1,6 +1,8 @@
 //===- Backends/Measurement.cpp - Failure names ---------------------------===//
 #include "Backends/Measurement.h"
 
+#include "Support/NumberText.h"
+
 #include <algorithm>
 #include <numeric>
 #include <vector>
@@ -25,8 +27,37 @@ const char *failureName(FailureKind Kind) {
     return "wrong result";
   case FailureKind::NotRecorded:
     return "not recorded";
+  case FailureKind::CheckFailed:
+    return "check failed";
   }
   return "";
+}
+
+bool failedOutsideConfiguration(const Measurement &M) {
+  if (M.Valid)
+    return false;
+  switch (M.Failure) {
+  case FailureKind::CheckFailed:
+  case FailureKind::TimedOut:
+    return true;
+  case FailureKind::BuildFailed:
+  case FailureKind::RunFailed: {
+    // ProcessBackend.cpp's and DeviceBackend.cpp's words for a script that
+    // named a missing program, or a step that could not start at all.
+    const std::string_view Reason = M.Reason;
+    return Reason == "exit status 126" || Reason == "exit status 127" ||
+           Reason.starts_with("cannot start the ") || Reason == "the device worker failed to start";
+  }
+  case FailureKind::Crashed:
+    // Ranks/RankedMeasurer.cpp: a rank's process lost mid-measurement.
+    return M.Reason.find("measuring process ended while measuring it") != std::string::npos;
+  case FailureKind::None:
+  case FailureKind::BadCost:
+  case FailureKind::WrongResult:
+  case FailureKind::NotRecorded:
+    return false;
+  }
+  return false;
 }
 
 const char *statisticName(RepetitionStatistic Statistic) {
@@ -56,7 +87,9 @@ double summarize(std::span<const double> Costs, RepetitionStatistic Statistic) {
   case RepetitionStatistic::Median:
     return Sorted[(Sorted.size() - 1) / 2];
   case RepetitionStatistic::Mean:
-    return std::accumulate(Sorted.begin(), Sorted.end(), 0.0) / static_cast<double>(Sorted.size());
+    // Without the division's noise in the last bits (Support/NumberText.h).
+    return fifteenDigits(std::accumulate(Sorted.begin(), Sorted.end(), 0.0) /
+                         static_cast<double>(Sorted.size()));
   case RepetitionStatistic::Min:
     return Sorted.front();
   }

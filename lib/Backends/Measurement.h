@@ -42,6 +42,10 @@ enum class FailureKind {
   WrongResult,
   /// Recorded data has no valid entry for the configuration.
   NotRecorded,
+  /// The result check itself failed (a check script that crashed, timed
+  /// out, or exited with a status other than 0 and 1): it says nothing of
+  /// the configuration.
+  CheckFailed,
 };
 
 /// The outcome of measuring one configuration.
@@ -80,8 +84,15 @@ struct Measurement {
 
 /// A short name of a failure kind for logs and databases: "build failed",
 /// "run failed", "timed out", "crashed", "bad cost", "wrong result",
-/// "not recorded"; "" for None.
+/// "not recorded", "check failed"; "" for None.
 const char *failureName(FailureKind Kind);
+
+/// Whether M failed for a cause outside its configuration, which a later
+/// run measures again instead of reusing: a failed check, a timeout (load
+/// on the machine), a tool or interpreter that could not be started (a
+/// script's status 126 or 127 from /bin/sh, "cannot start"), a device
+/// worker that failed to start, a rank's measuring process lost.
+bool failedOutsideConfiguration(const Measurement &M);
 
 /// How the costs of a configuration's repetitions become its cost
 /// (`#atf::repetitions N statistic median|mean|min`).

@@ -288,7 +288,7 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
       break;
     if (errno != EEXIST) {
       Answer.Result =
-          Measurement::invalid(FailureKind::WrongResult, "cannot check the results",
+          Measurement::invalid(FailureKind::CheckFailed, "cannot check the results",
                                "cannot make " + Directory + ": " + std::strerror(errno));
       return;
     }
@@ -306,7 +306,7 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
     std::lock_guard<std::mutex> Lock(InterruptMutex);
     CheckStop = &Stop;
   }
-  const std::string Wrong =
+  CheckScriptOutcome Check =
       runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory,
                      environmentWith(Variables), Setup.TimeoutSeconds, &Stop);
   {
@@ -318,13 +318,19 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
         Measurement::invalid(FailureKind::RunFailed, "interrupted", "the check script was stopped");
     return;
   }
-  if (Wrong.empty()) {
+  if (Check.Verdict == CheckVerdict::Right) {
     // A right result's files are of no further use.
     std::filesystem::remove_all(Directory, Failure);
     return;
   }
-  Measurement Invalid = Measurement::invalid(FailureKind::WrongResult, Wrong,
-                                             "the check script's files are in " + Directory);
+  // The log keeps what the script printed (its tail), below where its
+  // files are: a traceback is in `atfc results`, not only in the reason.
+  std::string Log = "the check script's files are in " + Directory;
+  if (!Check.Output.empty())
+    Log += "\n" + Check.Output;
+  Measurement Invalid = Measurement::invalid(
+      Check.Verdict == CheckVerdict::Wrong ? FailureKind::WrongResult : FailureKind::CheckFailed,
+      std::move(Check.Reason), std::move(Log));
   Invalid.CompileSeconds = Answer.Result.CompileSeconds;
   Invalid.RunSeconds = Answer.Result.RunSeconds;
   Answer.Result = std::move(Invalid);

@@ -155,42 +155,80 @@ std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
   return Message.str();
 }
 
-std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
-                           const std::vector<unsigned> &Checked,
-                           const std::vector<std::vector<unsigned char>> &Outputs,
-                           const std::string &Directory,
-                           const std::vector<std::string> &Environment, double TimeoutSeconds,
-                           const StopSignal *Stop) {
+namespace {
+
+/// The first, or the last, line of Text that is not blank; "" when none.
+std::string nonBlankLine(const std::string &Text, bool Last) {
+  std::istringstream Lines(Text);
+  std::string Found;
+  for (std::string Line; std::getline(Lines, Line);) {
+    if (Line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    Found = Line;
+    if (!Last)
+      break;
+  }
+  if (!Found.empty() && Found.back() == '\r')
+    Found.pop_back();
+  return Found;
+}
+
+/// A failed check: how it ended, and what it printed last.
+CheckScriptOutcome failedCheck(std::string How, std::string Output) {
+  const std::string Last = nonBlankLine(Output, /*Last=*/true);
+  return {CheckVerdict::Failed, Last.empty() ? std::move(How) : How + ": " + Last,
+          std::move(Output)};
+}
+
+} // namespace
+
+CheckScriptOutcome runCheckScript(const CheckSetup &Check,
+                                  const std::vector<KernelArgument> &Arguments,
+                                  const std::vector<unsigned> &Checked,
+                                  const std::vector<std::vector<unsigned char>> &Outputs,
+                                  const std::string &Directory,
+                                  const std::vector<std::string> &Environment,
+                                  double TimeoutSeconds, const StopSignal *Stop) {
   for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
     const KernelArgument &Argument = Arguments[Checked[B]];
     const std::string Path = Directory + "/buffer_" + std::to_string(Checked[B] + 1) + ".npy";
     if (Expected<void> Written = writeNumpyFile(
             Path, Argument.Type, Outputs[B].size() / elementSize(Argument.Type), Outputs[B].data());
         !Written)
-      return Written.error().message();
+      return {CheckVerdict::Failed, Written.error().message(), ""};
   }
-  const ChildOutcome Outcome =
-      runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
+  ChildOutcome Outcome = runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
+  std::string &Output = Outcome.OutputTail;
   switch (Outcome.End) {
   case ChildEnd::Exited:
     break;
   case ChildEnd::Signaled:
-    return "the check script died of signal " + std::to_string(Outcome.Status);
+    return failedCheck("the check script died of signal " + std::to_string(Outcome.Status),
+                       std::move(Output));
   case ChildEnd::TimedOut:
-    return "the check script timed out";
+    return failedCheck("the check script timed out", std::move(Output));
   case ChildEnd::Stopped:
-    return "the check script was stopped";
+    return {CheckVerdict::Failed, "the check script was stopped", std::move(Output)};
   case ChildEnd::NotStarted:
-    return "the check script could not be started: " + std::string(std::strerror(Outcome.Status));
+    return {CheckVerdict::Failed,
+            "the check script could not be started: " + std::string(std::strerror(Outcome.Status)),
+            ""};
   }
   if (Outcome.Status == 0)
-    return "";
+    return {CheckVerdict::Right, "", std::move(Output)};
+  // Python ends an uncaught exception (a missing module too) with status
+  // 1, under a traceback: a failure of the check, whose last line says why.
+  if (Output.starts_with("Traceback (most recent call last):") ||
+      Output.find("\nTraceback (most recent call last):") != std::string::npos) {
+    std::string Last = nonBlankLine(Output, /*Last=*/true);
+    return {CheckVerdict::Failed, std::move(Last), std::move(Output)};
+  }
+  const std::string How = "the check script exited with status " + std::to_string(Outcome.Status);
+  if (Outcome.Status != 1)
+    return failedCheck(How, std::move(Output));
   // The first line the script printed says why; the tail is what is kept.
-  std::istringstream Lines(Outcome.OutputTail);
-  for (std::string Line; std::getline(Lines, Line);)
-    if (Line.find_first_not_of(" \t\r") != std::string::npos)
-      return Line;
-  return "the check script exited with status " + std::to_string(Outcome.Status);
+  std::string First = nonBlankLine(Output, /*Last=*/false);
+  return {CheckVerdict::Wrong, First.empty() ? How : std::move(First), std::move(Output)};
 }
 
 } // namespace atfc

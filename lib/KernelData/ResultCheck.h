@@ -31,7 +31,8 @@ enum class CheckAgainst {
   /// (DeviceBackend::measureReference).
   ReferenceConfiguration,
   /// A command run in the configuration's work directory, where the
-  /// checked buffers are buffer_K.npy: exit status 0 means right.
+  /// checked buffers are buffer_K.npy: exit status 0 means right, 1 wrong
+  /// (runCheckScript).
   Script,
 };
 
@@ -85,17 +86,44 @@ std::string compareOutputs(const std::vector<KernelArgument> &Arguments,
                            const std::vector<std::vector<unsigned char>> &Expected,
                            double Tolerance, double Relative = 0);
 
+/// What a check script said of a configuration's outputs.
+enum class CheckVerdict {
+  /// Exit status 0: the outputs are right.
+  Right,
+  /// Exit status 1 (not a Python traceback's): the outputs are wrong.
+  Wrong,
+  /// Anything else: another status, a signal, a timeout, a script that
+  /// could not start (a missing interpreter: status 126 or 127 from
+  /// /bin/sh), a Python exception (a missing module): the check itself
+  /// failed and says nothing of the outputs.
+  Failed,
+};
+
+/// How a check script ended.
+struct CheckScriptOutcome {
+  CheckVerdict Verdict = CheckVerdict::Right;
+  /// Wrong: the first non-empty line the script printed ("the check script
+  /// exited with status 1" when none). Failed: a traceback's last line
+  /// ("ModuleNotFoundError: No module named 'numpy'"), else how the script
+  /// ended, with its last line when it printed one.
+  std::string Reason;
+  /// The tail of what the script printed (stdout and stderr, bounded as
+  /// System/ChildProcess.h's OutputTail), for the evaluation's log.
+  std::string Output;
+};
+
 /// A `check script`: writes each checked buffer's Outputs as buffer_K.npy
 /// (K = its 1-based input number) into Directory and runs Check.Script there
-/// (/bin/sh, Environment, TimeoutSeconds; 0: none). Returns "" when it exits
-/// with status 0, else the reason: the first line it printed, or how it
-/// ended. A raised Stop (may be null) kills the script's group.
-std::string runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
-                           const std::vector<unsigned> &Checked,
-                           const std::vector<std::vector<unsigned char>> &Outputs,
-                           const std::string &Directory,
-                           const std::vector<std::string> &Environment, double TimeoutSeconds,
-                           const StopSignal *Stop = nullptr);
+/// (/bin/sh, Environment, TimeoutSeconds; 0: none), and says what its end
+/// means (CheckVerdict). A raised Stop (may be null) kills the script's
+/// group: a failed check, "the check script was stopped".
+CheckScriptOutcome runCheckScript(const CheckSetup &Check,
+                                  const std::vector<KernelArgument> &Arguments,
+                                  const std::vector<unsigned> &Checked,
+                                  const std::vector<std::vector<unsigned char>> &Outputs,
+                                  const std::string &Directory,
+                                  const std::vector<std::string> &Environment,
+                                  double TimeoutSeconds, const StopSignal *Stop = nullptr);
 
 } // namespace atfc
 

@@ -135,7 +135,7 @@ private:
 FailureKind parseFailure(std::string_view Name) {
   for (FailureKind K : {FailureKind::BuildFailed, FailureKind::RunFailed, FailureKind::TimedOut,
                         FailureKind::Crashed, FailureKind::BadCost, FailureKind::WrongResult,
-                        FailureKind::NotRecorded})
+                        FailureKind::NotRecorded, FailureKind::CheckFailed})
     if (Name == failureName(K))
       return K;
   return FailureKind::None;

@@ -24,4 +24,18 @@ double wholeNanoseconds(double Seconds) {
   return std::round(Seconds * 1e9) / 1e9;
 }
 
+double fifteenDigits(double X) {
+  if (!std::isfinite(X) || X == 0)
+    return X;
+  // The text of 15 significant digits reads back as the double nearest
+  // to it, which is correctly rounded both ways.
+  char Buffer[32];
+  const auto [End, Error] =
+      std::to_chars(Buffer, Buffer + sizeof(Buffer), X, std::chars_format::general, 15);
+  double Rounded = X;
+  if (Error != std::errc() || std::from_chars(Buffer, End, Rounded).ec != std::errc())
+    return X;
+  return Rounded;
+}
+
 } // namespace atfc

@@ -72,6 +72,11 @@ void TuningReporter::evaluated(const ProgressState &State, const ParameterValues
   Err << evaluationLine(State.Evaluations, Values, M, State.Objectives) << '\n';
 }
 
+void TuningReporter::reused(const Measurement &M) {
+  if (!M.Valid)
+    Failures.add(M);
+}
+
 void TuningReporter::loopEnded() { Progress.clear(); }
 
 void TuningReporter::finished(const std::string &FileName, const TuningSummary &Summary) {
@@ -80,11 +85,16 @@ void TuningReporter::finished(const std::string &FileName, const TuningSummary &
                      Summary.ValidEvaluations, formatDuration(Summary.ElapsedSeconds));
   if (Summary.Reused > 0)
     Out << fmt::format("; {} answered from earlier runs' results", Summary.Reused);
+  if (Summary.Remeasured > 0)
+    Out << fmt::format("; {} earlier failure{} not reused, as {} cause lay outside the "
+                       "configuration (a failed check, a timeout, a missing tool)",
+                       Summary.Remeasured, Summary.Remeasured == 1 ? "" : "s",
+                       Summary.Remeasured == 1 ? "its" : "their");
   if (Summary.Discarded > 0)
     Out << fmt::format("; {} prepared ahead and discarded unmeasured", Summary.Discarded);
   Out << '\n';
   // Why configurations failed, so that "2 valid" is not all the user
-  // learns; `atfc results` has each one's log.
+  // learns, reused failures included; `atfc results` has each one's log.
   const std::vector<FailureGroup> Groups = Failures.groups();
   const std::size_t Width = Groups.empty() ? 0 : std::to_string(Groups.front().Count).size();
   for (const FailureGroup &Group : Groups)

@@ -34,6 +34,9 @@ struct TuningSummary {
   double ElapsedSeconds = 0;
   /// Evaluations answered from earlier runs' results.
   std::uint64_t Reused = 0;
+  /// Earlier runs' failures not reused, as their cause lay outside the
+  /// configuration (Backends/Measurement.h: failedOutsideConfiguration).
+  std::uint64_t Remeasured = 0;
   bool Interrupted = false;
   /// Configurations prepared ahead that the abort condition left
   /// unmeasured (discarded, not evaluations).
@@ -74,11 +77,15 @@ public:
   /// One evaluation was recorded: redraws the progress line and, with
   /// --verbose, says what was measured.
   void evaluated(const ProgressState &State, const ParameterValues &Values, const Measurement &M);
+  /// An evaluation was answered from an earlier run's result M: a failure
+  /// counts in the summary's reasons as one measured does.
+  void reused(const Measurement &M);
   /// The loop ended: clears the progress line.
   void loopEnded();
 
-  /// "FILE: done after N evaluations (V valid) in T", then a line per kind
-  /// of failure evaluated: its count and the first one's reason.
+  /// "FILE: done after N evaluations (V valid) in T", what was reused and
+  /// what not, then a line per kind of failure evaluated (measured or
+  /// reused): its count and the first one's reason.
   void finished(const std::string &FileName, const TuningSummary &Summary);
   /// The abort condition held before anything was evaluated.
   void nothingEvaluated(const std::string &FileName, const std::string &AbortName);
@@ -96,7 +103,7 @@ private:
   DiagnosticSink Diags;
   ProgressLine Progress;
   bool Verbose;
-  /// The failures evaluated, for the summary.
+  /// The failures evaluated (measured or reused), for the summary.
   FailureTally Failures;
 };
 

@@ -128,8 +128,9 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   const LoopSetup &Setup = Session.setup();
   const TuningRunOptions &Options = Session.options();
   const SearchStatus &S = Session.exploration().status();
-  Reporter.finished(Options.FileName, {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds,
-                                       Session.reused(), End.Interrupted, End.Discarded});
+  Reporter.finished(Options.FileName,
+                    {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds, Session.reused(),
+                     Session.remeasured(), End.Interrupted, End.Discarded});
   if (S.Evaluations == 0 && !End.Interrupted) {
     Reporter.nothingEvaluated(Options.FileName, Session.abortName());
     return TuningOutcome::NothingEvaluated;

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <filesystem>
 #include <random>
+#include <unordered_set>
 
 namespace atfc {
 namespace {
@@ -242,7 +243,10 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
   if (!WarmStart.empty())
     Explorer->warmStart(WarmStart);
   Explorer->measuredElsewhere(MeasuredElsewhere);
-  Explorer->onReused([this](const Configuration &C) { recordReused(C); });
+  Explorer->onReused([this, &Reporter](const Configuration &C) {
+    if (const EvaluationRecord *E = recordReused(C))
+      Reporter.reused(E->Result);
+  });
   return success();
 }
 
@@ -253,16 +257,28 @@ Expected<void> TuningSession::loadKnownResults() {
   // Matched by values: a --fix run's sub-space and the whole space
   // number their configurations differently under one key.
   ConfigurationFinder Finder(Space);
+  std::unordered_set<std::string> NotReused, Answered;
   for (const EvaluationRecord &E : *Known) {
     if (E.RunId == RunId)
       NextNumber = std::max<std::int64_t>(NextNumber, E.Evaluation + 1);
     std::optional<Configuration> C = Finder.find(E.ConfigIndex, E.Configuration);
     if (!C)
       continue; // Outside this (sub-)space.
+    // An earlier run's failure whose cause lay outside the configuration
+    // (a failed check, a timeout, a missing tool) may be gone: measured
+    // again, not answered from the database.
+    if (E.RunId != RunId && failedOutsideConfiguration(E.Result)) {
+      NotReused.insert(valuesKey(E.Configuration));
+      continue;
+    }
     tellExploration(*C, E.Result, /*Remembered=*/true);
+    Answered.insert(valuesKey(E.Configuration));
     if (E.RunId != RunId)
       Earlier.emplace(valuesKey(E.Configuration), E);
   }
+  // Those with another known result are answered from that one.
+  for (const std::string &Values : NotReused)
+    Remeasured += Answered.count(Values) == 0;
   return success();
 }
 
@@ -285,11 +301,11 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
 /// Records a configuration answered from an earlier run's result as an
 /// evaluation of this run (reused = 1), so that the run's rows and counts
 /// agree.
-void TuningSession::recordReused(const Configuration &C) {
+const EvaluationRecord *TuningSession::recordReused(const Configuration &C) {
   ParameterValues Named = namedValuesOf(Space, C);
   auto It = Earlier.find(valuesKey(Named));
   if (It == Earlier.end() || ReuseFailure)
-    return; // this run's own result, remembered by --resume
+    return nullptr; // this run's own result, remembered by --resume
   EvaluationRecord E = It->second;
   E.Id = 0;
   E.ConfigIndex = Space.indexOf(C).get_str();
@@ -302,6 +318,7 @@ void TuningSession::recordReused(const Configuration &C) {
   ++Reused;
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     ReuseFailure = errorOfFile(Id.error().message());
+  return &It->second;
 }
 
 Expected<void> TuningSession::reusedRecorded() {

@@ -129,6 +129,10 @@ public:
   const std::string &abortName() const { return AbortName; }
   /// Evaluations answered from earlier runs' results.
   std::uint64_t reused() const { return Reused; }
+  /// Earlier runs' failures not reused, as their cause lay outside the
+  /// configuration (failedOutsideConfiguration): measured again when the
+  /// search proposes them.
+  std::uint64_t remeasured() const { return Remeasured; }
 
 private:
   TuningSession(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRunOptions &Options,
@@ -138,7 +142,8 @@ private:
   /// differs (a resumed run keeps its technique, abort condition and seed).
   Expected<void> checkSameAsResumed(const RunInfo &Run) const;
   Expected<void> loadKnownResults();
-  void recordReused(const Configuration &C);
+  /// The earlier result recorded for C, or null (none, or this run's own).
+  const EvaluationRecord *recordReused(const Configuration &C);
   /// Tells the exploration C's measurement and keeps its measured cost.
   void tellExploration(const Configuration &C, const Measurement &M, bool Remembered);
   Error errorOfFile(std::string Message) const;
@@ -163,6 +168,7 @@ private:
   /// Results of earlier runs under the key, by configuration values.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
+  std::uint64_t Remeasured = 0;
   /// The configurations of the priors, measured first, and the costs
   /// measured by the first prior that has any, for a model.
   std::vector<Configuration> WarmStart;

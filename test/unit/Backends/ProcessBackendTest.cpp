@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backends/ProcessBackend.h"
+#include "Support/NumberText.h"
 
 #include <gtest/gtest.h>
 
@@ -382,10 +383,38 @@ TEST(RepetitionStatistic, SummarizesCosts) {
   EXPECT_EQ(summarize(Costs, RepetitionStatistic::Mean), 7.5);
   EXPECT_EQ(summarize(Costs, RepetitionStatistic::Min), 1);
   EXPECT_EQ(summarize(std::vector<double>{5}, RepetitionStatistic::Mean), 5);
+  // A mean of kernel times prints without the division's float noise
+  // (1.4206200000000001e-05 before).
+  const std::vector<double> Times{14206e-9, 14206e-9, 14206e-9, 14206e-9, 14207e-9};
+  EXPECT_EQ(shortestText(summarize(Times, RepetitionStatistic::Mean)), "1.42062e-05");
+  EXPECT_EQ(shortestText(summarize(std::vector<double>{1, 2, 2}, RepetitionStatistic::Mean)),
+            "1.66666666666667");
   for (RepetitionStatistic S :
        {RepetitionStatistic::Median, RepetitionStatistic::Mean, RepetitionStatistic::Min})
     EXPECT_EQ(statisticNamed(statisticName(S)), S);
   EXPECT_FALSE(statisticNamed("average"));
+}
+
+TEST(FailureKinds, OnlyCausesOutsideTheConfigurationAreMeasuredAgain) {
+  auto Failed = [](FailureKind Kind, const char *Reason) {
+    return failedOutsideConfiguration(Measurement::invalid(Kind, Reason));
+  };
+  EXPECT_STREQ(failureName(FailureKind::CheckFailed), "check failed");
+  EXPECT_TRUE(Failed(FailureKind::CheckFailed, "ModuleNotFoundError: No module named 'numpy'"));
+  EXPECT_TRUE(Failed(FailureKind::TimedOut, "timed out after 2 s"));
+  EXPECT_TRUE(Failed(FailureKind::RunFailed, "exit status 127"));
+  EXPECT_TRUE(Failed(FailureKind::BuildFailed, "exit status 126"));
+  EXPECT_TRUE(Failed(FailureKind::BuildFailed, "cannot start the compile script: No such file"));
+  EXPECT_TRUE(Failed(FailureKind::RunFailed, "the device worker failed to start"));
+  EXPECT_TRUE(Failed(FailureKind::Crashed,
+                     "rank 2's measuring process ended while measuring it (signal 9)"));
+  // The configuration's own failures are reused.
+  EXPECT_FALSE(Failed(FailureKind::RunFailed, "exit status 1"));
+  EXPECT_FALSE(Failed(FailureKind::BuildFailed, "build failed"));
+  EXPECT_FALSE(Failed(FailureKind::Crashed, "crashed"));
+  EXPECT_FALSE(Failed(FailureKind::WrongResult, "y[3] differs"));
+  EXPECT_FALSE(Failed(FailureKind::BadCost, "no number"));
+  EXPECT_FALSE(failedOutsideConfiguration(Measurement::valid({1})));
 }
 
 TEST_F(ProcessBackendTest, RepetitionsBecomeTheCostByTheirStatistic) {
@@ -402,7 +431,7 @@ TEST_F(ProcessBackendTest, RepetitionsBecomeTheCostByTheirStatistic) {
   ASSERT_EQ(M.Costs.size(), 2u);
   EXPECT_EQ(M.Costs[0], 3);
   EXPECT_DOUBLE_EQ(M.Costs[1], 29.0 / 3);
-  EXPECT_EQ(M.Log, "costs of 3 repetitions: 2, 3, 4 (mean 3); 4, 9, 16 (mean 9.666666666666666)");
+  EXPECT_EQ(M.Log, "costs of 3 repetitions: 2, 3, 4 (mean 3); 4, 9, 16 (mean 9.66666666666667)");
 
   fs::remove(Out / "count");
   Options.Statistic = RepetitionStatistic::Min;

@@ -389,25 +389,53 @@ TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
     return runCheckScript(Check, Arguments, {1}, Outputs, Own.string(), Environment, 10, Stop);
   };
   // The buffer is buffer_2.npy (its input number), readable as written.
-  EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me"), "");
+  EXPECT_EQ(Run("test -f buffer_2.npy && test \"$WHO\" = me").Verdict, CheckVerdict::Right);
   Expected<std::vector<unsigned char>> Back =
       readDataFile((Dir.path() / "1" / "buffer_2.npy").string(), "b", ElementType::Float, 2);
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, Outputs[0]);
-  EXPECT_EQ(Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 3"),
-            "  element 1 is -2, expected 2");
-  EXPECT_EQ(Run("exit 4"), "the check script exited with status 4");
-  EXPECT_EQ(Run("kill -9 $$"), "the check script died of signal 9");
+  // Exit status 1: a wrong result, whose reason is the first line printed;
+  // the output is kept for the log.
+  CheckScriptOutcome Wrong = Run("echo; echo '  element 1 is -2, expected 2'; echo more; exit 1");
+  EXPECT_EQ(Wrong.Verdict, CheckVerdict::Wrong);
+  EXPECT_EQ(Wrong.Reason, "  element 1 is -2, expected 2");
+  EXPECT_EQ(Wrong.Output, "\n  element 1 is -2, expected 2\nmore\n");
+  EXPECT_EQ(Run("exit 1").Reason, "the check script exited with status 1");
+  // Any other end is a failed check, which says nothing of the outputs.
+  CheckScriptOutcome Other = Run("echo first; echo 'last words'; exit 3");
+  EXPECT_EQ(Other.Verdict, CheckVerdict::Failed);
+  EXPECT_EQ(Other.Reason, "the check script exited with status 3: last words");
+  EXPECT_EQ(Run("exit 4").Reason, "the check script exited with status 4");
+  CheckScriptOutcome Killed = Run("kill -9 $$");
+  EXPECT_EQ(Killed.Verdict, CheckVerdict::Failed);
+  EXPECT_EQ(Killed.Reason, "the check script died of signal 9");
+  // A missing interpreter: /bin/sh's status 127.
+  CheckScriptOutcome Missing = Run("no-such-interpreter-atfc verify.py");
+  EXPECT_EQ(Missing.Verdict, CheckVerdict::Failed);
+  EXPECT_NE(Missing.Reason.find("status 127: "), std::string::npos) << Missing.Reason;
+  EXPECT_NE(Missing.Output.find("no-such-interpreter-atfc"), std::string::npos);
+  // A Python exception exits with status 1 under a traceback: a failed
+  // check, its last line the reason.
+  CheckScriptOutcome Traceback =
+      Run("printf 'Traceback (most recent call last):\\n  File \"v.py\", line 1, in "
+          "<module>\\nModuleNotFoundError: No module named '\\''numpy'\\''\\n' >&2; exit 1");
+  EXPECT_EQ(Traceback.Verdict, CheckVerdict::Failed);
+  EXPECT_EQ(Traceback.Reason, "ModuleNotFoundError: No module named 'numpy'");
+  EXPECT_NE(Traceback.Output.find("File \"v.py\""), std::string::npos);
   StopSignal Stop;
   Stop.raise();
-  EXPECT_EQ(Run("sleep 5", &Stop), "the check script was stopped");
+  CheckScriptOutcome Stopped = Run("sleep 5", &Stop);
+  EXPECT_EQ(Stopped.Verdict, CheckVerdict::Failed);
+  EXPECT_EQ(Stopped.Reason, "the check script was stopped");
   // A link planted at a buffer's name is never written through.
   const std::filesystem::path Planted = Dir.path() / "planted";
   std::filesystem::create_directory(Planted);
   std::ofstream(Dir.path() / "canary") << "mine";
   std::filesystem::create_symlink(Dir.path() / "canary", Planted / "buffer_2.npy");
   Check.Script = "true";
-  EXPECT_NE(runCheckScript(Check, Arguments, {1}, Outputs, Planted.string(), Environment, 10), "");
+  EXPECT_EQ(
+      runCheckScript(Check, Arguments, {1}, Outputs, Planted.string(), Environment, 10).Verdict,
+      CheckVerdict::Failed);
   std::ifstream Canary(Dir.path() / "canary");
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(Canary), {}), "mine");
 }

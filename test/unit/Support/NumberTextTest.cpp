@@ -48,6 +48,21 @@ TEST(NumberTextTest, WholeNanosecondsDropsADifferencesNoise) {
 // Property: a sum or difference of clock readings (whole nanoseconds, up to
 // a day apart), rounded, is exactly the reading of its nanoseconds, and
 // prints with at most nine decimals.
+TEST(NumberTextTest, FifteenDigitsDropsAQuotientsNoise) {
+  // The mean of 14206, 14206, 14206, 14206 and 14207 ns, as summed.
+  const double Mean = (14206e-9 + 14206e-9 + 14206e-9 + 14206e-9 + 14207e-9) / 5;
+  EXPECT_NE(shortestText(Mean), "1.42062e-05"); // 1.4206199999999998e-05
+  EXPECT_EQ(shortestText(fifteenDigits(Mean)), "1.42062e-05");
+  EXPECT_EQ(fifteenDigits(0.5), 0.5);
+  EXPECT_EQ(fifteenDigits(-3e300), -3e300);
+  EXPECT_EQ(fifteenDigits(0.0), 0.0);
+  EXPECT_EQ(fifteenDigits(std::numeric_limits<double>::infinity()),
+            std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(fifteenDigits(std::nan(""))));
+  // Below one part in 10^15 of the value.
+  EXPECT_LE(std::fabs(fifteenDigits(1.0 / 3) - 1.0 / 3), 1e-15 / 3);
+}
+
 TEST(NumberTextTest, WholeNanosecondsOfClockArithmeticIsExact) {
   std::mt19937_64 Random(32);
   std::uniform_int_distribution<std::int64_t> Nanoseconds(0, 86'400'000'000'000);

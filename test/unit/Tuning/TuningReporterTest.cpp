@@ -21,7 +21,7 @@ TEST(TuningReporter, TheRunsAccountGoesToStandardOutput) {
   std::ostringstream Out, Err;
   TuningReporter Reporter(Out, Err, /*Progress=*/false, /*Verbose=*/false);
   Reporter.costMeaning("k.c", "the run's time", TwoObjectives);
-  Reporter.finished("k.c", {12, 11, 65, 3, false});
+  Reporter.finished("k.c", {12, 11, 65, 3, 0, false});
   Reporter.nothingEvaluated("k.c", "evaluations(0)");
   Reporter.noValidConfiguration("k.c", "X=1", "out");
   EXPECT_EQ(Out.str(),
@@ -56,12 +56,31 @@ TEST(TuningReporter, TheSummarySaysWhyConfigurationsFailed) {
   Reporter.evaluated(ProgressState{}, {},
                      Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
   Reporter.loopEnded();
-  Reporter.finished("k.cl", {16, 1, 3, 0, false});
+  Reporter.finished("k.cl", {16, 1, 3, 0, 0, false});
   EXPECT_EQ(Out.str(), "k.cl: done after 16 evaluations (1 valid) in 0:03\n"
                        "  12 build failed: error: conv2d.cl:58:19: too few elements in vector "
                        "initialization\n"
                        "   2 wrong result: y[3] differs\n"
                        "   1 timed out after 2 s\n");
+  EXPECT_EQ(Err.str(), "");
+}
+
+TEST(TuningReporter, ARunThatReusedResultsSaysWhyTheyFailed) {
+  // Every configuration answered from an earlier run: "0 valid" alone did
+  // not say why; and failures of a cause outside the configuration were
+  // not reused.
+  std::ostringstream Out, Err;
+  TuningReporter Reporter(Out, Err, false, false);
+  Reporter.reused(Measurement::valid({0.5}));
+  Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[3] differs"));
+  Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
+  Reporter.loopEnded();
+  Reporter.finished("k.cl", {5, 1, 3, 3, 2, false});
+  EXPECT_EQ(Out.str(), "k.cl: done after 5 evaluations (1 valid) in 0:03; 3 answered from "
+                       "earlier runs' results; 2 earlier failures not reused, as their cause "
+                       "lay outside the configuration (a failed check, a timeout, a missing "
+                       "tool)\n"
+                       "  2 wrong result: y[3] differs\n");
   EXPECT_EQ(Err.str(), "");
 }
 
