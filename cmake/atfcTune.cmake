@@ -31,11 +31,16 @@
 #
 # Each value of ARGS, INPUTS and OPTIONS reaches atfc as one argument,
 # exactly as written. CMake itself splits unquoted parentheses off a word
-# (evaluations(8) is the four words evaluations ( 8 )), so quote such a
-# value: OPTIONS --abort-condition "evaluations(8)". A bare ( or ), an
-# empty value, one ending in a backslash and one with unbalanced square
-# brackets cannot pass through a CMake list intact and are refused at
-# configure time. Generator expressions are evaluated, as in any
+# (evaluations(8) is the four words evaluations ( 8 )). In OPTIONS, where
+# each option of atfc tune takes one value, such words are joined back:
+# from the word before a '(' up to the next option once the parentheses
+# balance (OPTIONS --abort-condition evaluations(8) || duration(60) is the
+# value "evaluations(8) || duration(60)"; CMake keeps no spaces around
+# parentheses, which atfc's expressions do not need). In ARGS and INPUTS,
+# whose words are the program's, a bare ( or ) is refused: quote the
+# value. An empty value, one ending in a backslash and one with unbalanced
+# square brackets cannot pass through a CMake list intact and are refused
+# at configure time. Generator expressions are evaluated, as in any
 # add_custom_command.
 #
 # Requires atfc::atfc: find_package(atfc) defines it.
@@ -60,7 +65,7 @@ function(atfc_tune)
     if(NOT Section MATCHES "^(ARGS|INPUTS|OPTIONS)$")
       continue()
     endif()
-    if(Value STREQUAL "(" OR Value STREQUAL ")")
+    if(NOT Section STREQUAL "OPTIONS" AND (Value STREQUAL "(" OR Value STREQUAL ")"))
       message(FATAL_ERROR "atfc_tune: ${Section} holds a bare '${Value}': CMake "
         "splits unquoted parentheses off a word (evaluations(8) becomes evaluations ( 8 )); "
         "quote the value: ${Section} ... \"evaluations(8)\"")
@@ -77,6 +82,50 @@ function(atfc_tune)
         "square brackets)")
     endif()
   endwhile()
+  # OPTIONS: the words CMake split off parentheses, joined back into the
+  # value they were (see the head comment).
+  set(Options)
+  set(Pending "")
+  set(Joining FALSE)
+  set(Depth 0)
+  foreach(Word IN LISTS ATFC_OPTIONS)
+    if(Joining AND Depth EQUAL 0 AND Word MATCHES "^-")
+      list(APPEND Options "${Pending}")
+      set(Joining FALSE)
+    endif()
+    if(Word STREQUAL "(")
+      if(NOT Joining)
+        set(Pending "")
+        list(LENGTH Options Count)
+        if(Count GREATER 0)
+          list(GET Options -1 Last)
+          if(NOT Last MATCHES "^-")
+            list(REMOVE_AT Options -1)
+            set(Pending "${Last}")
+          endif()
+        endif()
+        set(Joining TRUE)
+      endif()
+      string(APPEND Pending "(")
+      math(EXPR Depth "${Depth} + 1")
+    elseif(Joining AND Word STREQUAL ")")
+      string(APPEND Pending ")")
+      math(EXPR Depth "${Depth} - 1")
+    elseif(Joining)
+      if(Pending MATCHES "\\($")
+        string(APPEND Pending "${Word}")
+      else()
+        string(APPEND Pending " ${Word}")
+      endif()
+    else()
+      list(APPEND Options "${Word}")
+    endif()
+  endforeach()
+  if(Joining)
+    list(APPEND Options "${Pending}")
+  endif()
+  set(ATFC_OPTIONS "${Options}")
+
   if(ATFC_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "atfc_tune: unknown arguments: ${ATFC_UNPARSED_ARGUMENTS}")
   endif()

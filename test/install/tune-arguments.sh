@@ -14,7 +14,7 @@ configure() {
     -DATFC_TUNE_MODULE="$SOURCE/cmake/atfcTune.cmake" > "$WORK/$1-configure.log" 2>&1
 }
 
-for CASE in quoted inputs; do
+for CASE in quoted inputs unquoted; do
   configure $CASE
   cmake --build "$WORK/$CASE" > "$WORK/$CASE-build.log" 2>&1 ||
     { cat "$WORK/$CASE-build.log" >&2; exit 1; }
@@ -26,6 +26,9 @@ run = json.load(open(work + "/quoted/arguments.sh.atf/best.json"))["run"]
 assert run["abort_condition"] == "evaluations(2) || duration<seconds>(60)", run
 assert run["evaluations"] == 2, run
 assert run["arguments"] == ['a (b) "c"', "it's; x"], run["arguments"]
+run = json.load(open(work + "/unquoted/arguments.sh.atf/best.json"))["run"]
+assert run["abort_condition"] == "evaluations(2) || duration<seconds>(60)", run
+assert run["seed"] == 4, run
 wisdom = json.load(open(work + "/inputs/arguments.sh.atf/arguments_wisdom.json"))
 inputs = [entry["inputs"] for entry in wisdom["entries"]]
 assert inputs == [{"FIRST": "x;y", "SECOND": "z"}], inputs
@@ -39,6 +42,6 @@ expect_refused() {
   grep -q "$2" "$WORK/$1-configure.log" ||
     { cat "$WORK/$1-configure.log" >&2; exit 1; }
 }
-expect_refused unquoted "OPTIONS holds a bare '('"
+expect_refused unquoted-args "ARGS holds a bare '('"
 expect_refused empty "ARGS value '' cannot reach atfc"
 echo "tune-arguments: ok"
