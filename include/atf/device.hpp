@@ -229,6 +229,27 @@ inline kernel_code read_kernel_code(const atf::path &File, std::string Name,
                           std::move(Name), Flags);
 }
 
+enum class device_api { opencl, cuda };
+
+/// A kernel of Api (opencl::kernel, cuda::kernel): its code, its name,
+/// and build flags (-D definitions only); Ts are its arguments' types
+/// (atf::scalar<T>, atf::buffer<T>).
+template <device_api Api, class... Ts> class kernel {
+public:
+  kernel(const atf::source &Code, std::string Name, const std::string &Flags = "")
+      : Code(make_kernel_code(Code.text(), Name + (Api == device_api::opencl ? ".cl" : ".cu"), Name,
+                              Flags)) {}
+  /// The slides' spelling: the code as a plain string.
+  kernel(const std::string &Code, std::string Name, const std::string &Flags = "")
+      : kernel(atf::source(Code), std::move(Name), Flags) {}
+  kernel(const atf::path &File, std::string Name, const std::string &Flags = "")
+      : Code(read_kernel_code(File, std::move(Name), Flags)) {}
+  const kernel_code &code() const { return Code; }
+
+private:
+  kernel_code Code;
+};
+
 /// The worker program's path (see the head comment), checked.
 inline std::string device_worker_path() {
   std::string Path;
@@ -342,8 +363,6 @@ public:
   atfc::TuningSetup Setup;
   std::unique_ptr<atfc::ConfigurationMeasurer> Inner;
 };
-
-enum class device_api { opencl, cuda };
 
 /// What an OpenCL and a CUDA cost function share, apart from their types.
 class kernel_cost_function_base {

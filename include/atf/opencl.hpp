@@ -28,20 +28,7 @@ namespace opencl {
 
 /// An OpenCL kernel: its code, its name, and build flags (-D definitions
 /// only); Ts are its arguments' types (atf::scalar<T>, atf::buffer<T>).
-template <class... Ts> class kernel {
-public:
-  kernel(const atf::source &Code, std::string Name, const std::string &Flags = "")
-      : Code(detail::make_kernel_code(Code.text(), Name + ".cl", Name, Flags)) {}
-  /// The slides' spelling: the code as a plain string.
-  kernel(const std::string &Code, std::string Name, const std::string &Flags = "")
-      : kernel(atf::source(Code), std::move(Name), Flags) {}
-  kernel(const atf::path &File, std::string Name, const std::string &Flags = "")
-      : Code(detail::read_kernel_code(File, std::move(Name), Flags)) {}
-  const detail::kernel_code &code() const { return Code; }
-
-private:
-  detail::kernel_code Code;
-};
+template <class... Ts> using kernel = detail::kernel<detail::device_api::opencl, Ts...>;
 
 /// The cost of a configuration: the kernel's median time in seconds on one
 /// OpenCL device.

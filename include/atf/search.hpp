@@ -95,6 +95,12 @@ inline technique search(std::string text) { return {std::move(text), {}}; }
 
 namespace detail {
 
+/// N, or 2^64 - 1 when it is larger: a space's size as cppATF's interfaces
+/// count it.
+inline std::uint64_t saturated(const atfc::BigCount &N) {
+  return N.fits_ulong_p() ? N.get_ui() : std::numeric_limits<std::uint64_t>::max();
+}
+
 inline cost_t reported_cost(const atfc::OptionalCost &Result) {
   return Result && !Result->empty() ? Result->front() : std::numeric_limits<cost_t>::max();
 }
@@ -148,9 +154,6 @@ public:
   std::string describe() const override { return Technique->name(); }
 
 private:
-  static std::uint64_t saturated(const atfc::BigCount &N) {
-    return N.fits_ulong_p() ? N.get_ui() : std::numeric_limits<std::uint64_t>::max();
-  }
   atfc::Point pointOf(const Key &K) const {
     if constexpr (std::is_same_v<Key, coordinates>) {
       atfc::Point P = K;

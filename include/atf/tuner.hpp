@@ -145,10 +145,11 @@ public:
   public:
     scope(const tuner_view &View, const atfc::ParameterValues &C)
         : Held(View.Models.size()), Slots(View.Models.size(), nullptr) {
-      for (const atfc::NamedValue &V : C)
-        for (std::size_t I = 0; I < View.Models.size(); ++I)
-          if (View.Models[I]->name() == V.Name)
-            Slots[I] = View.Models[I]->holdValue(V.Val, Held[I]);
+      for (std::size_t L = 0; L < C.size(); ++L) {
+        const std::size_t I = View.modelOf(L, C[L].Name);
+        if (I < View.Models.size())
+          Slots[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
+      }
       P = atfc::online::Path{Slots.data(), Slots.size()};
       Scope.emplace(&P);
     }
@@ -161,9 +162,12 @@ public:
     std::optional<atfc::online::PathScope> Scope;
   };
 
-  tuner_view(std::vector<const atfc::online::ParameterModel *> Models,
+  tuner_view(std::vector<const atfc::online::ParameterModel *> Given,
              const atfc::ChainOfTrees &Space)
-      : Models(std::move(Models)), Space(&Space) {}
+      : Models(std::move(Given)), Space(&Space) {
+    for (std::size_t L = 0; L < Space.numLevels(); ++L)
+      ModelOfLevel.push_back(modelNamed(Space.parameter(L).Name));
+  }
 
   /// The space the tuner generated: its levels name the values of a
   /// configuration in chain order (ChainOfTrees::parameter(L).Name).
@@ -175,8 +179,26 @@ public:
   }
 
 private:
+  /// The model of parameter Name; Models.size() when there is none.
+  std::size_t modelNamed(const std::string &Name) const {
+    for (std::size_t I = 0; I < Models.size(); ++I)
+      if (Models[I]->name() == Name)
+        return I;
+    return Models.size();
+  }
+  /// The model of the value at Position of a configuration, named Name:
+  /// configurations come in chain order, whose models are found once, at
+  /// construction (a search per value of each measurement, otherwise).
+  std::size_t modelOf(std::size_t Position, const std::string &Name) const {
+    if (Position < ModelOfLevel.size() && ModelOfLevel[Position] < Models.size() &&
+        Models[ModelOfLevel[Position]]->name() == Name)
+      return ModelOfLevel[Position];
+    return modelNamed(Name);
+  }
+
   std::vector<const atfc::online::ParameterModel *> Models;
   const atfc::ChainOfTrees *Space;
+  std::vector<std::size_t> ModelOfLevel;
 };
 
 class tuner {
@@ -209,20 +231,12 @@ public:
       Technique = Given.text;
       MakeTechnique = nullptr;
     } else if constexpr (std::is_base_of_v<atf::search_technique, T>) {
-      auto Own = std::make_shared<T>(Given);
-      Technique = Own->name();
-      MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
-        return std::make_unique<detail::program_technique<atf::search_technique, coordinates>>(Own);
-      };
+      use_own_technique<atf::search_technique, coordinates>(Given);
     } else {
       static_assert(std::is_base_of_v<search_technique_1d, T>,
                     "a search technique is one of atfc's (atf::auc_bandit(), atf::search(\"...\")) "
                     "or a class derived from atf::search_technique or atf::search_technique_1d");
-      auto Own = std::make_shared<T>(Given);
-      Technique = Own->name();
-      MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
-        return std::make_unique<detail::program_technique<search_technique_1d, index_t>>(Own);
-      };
+      use_own_technique<search_technique_1d, index_t>(Given);
     }
     return *this;
   }
@@ -264,7 +278,7 @@ public:
   /// |SP|: generates the space when it is not yet.
   std::uint64_t search_space_size() {
     const atfc::ChainOfTrees &S = space();
-    return S.size().fits_ulong_p() ? S.size().get_ui() : std::numeric_limits<std::uint64_t>::max();
+    return detail::saturated(S.size());
   }
   /// The generated space (generated on first use).
   const atfc::ChainOfTrees &space() {
@@ -316,7 +330,7 @@ public:
       throw error("the abort condition holds: every configuration is evaluated");
     Stepping->Awaited = *Next;
     Stepping->Values = atfc::namedValuesOf(*Space, *Next);
-    Stepping->Path.emplace(View(), Stepping->Values);
+    Stepping->Path.emplace(*Stepping->View, Stepping->Values);
     return configuration(Stepping->Values);
   }
   /// ... and its cost.
@@ -336,6 +350,8 @@ public:
 
 private:
   struct stepping {
+    /// The configurations' paths, made once for the whole run.
+    std::optional<tuner_view> View;
     std::unique_ptr<atfc::CallableMeasurer> Measurer;
     std::unique_ptr<atfc::online::OnlineTuning> Tuning;
     std::optional<atfc::Configuration> Awaited;
@@ -344,6 +360,16 @@ private:
     std::chrono::steady_clock::time_point Start;
     std::vector<history_entry> History;
   };
+
+  /// A copy of the program's technique Given (of Interface, proposing
+  /// Keys), made into an engine technique for each run.
+  template <class Interface, class Key, class T> void use_own_technique(const T &Given) {
+    auto Own = std::make_shared<T>(Given);
+    Technique = Own->name();
+    MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
+      return std::make_unique<detail::program_technique<Interface, Key>>(Own);
+    };
+  }
 
   std::vector<const atfc::online::ParameterModel *> raw_models() const {
     std::vector<const atfc::online::ParameterModel *> Raw;
@@ -484,8 +510,7 @@ private:
     R.Evaluated = S.Evaluations;
     R.Valid = S.ValidEvaluations;
     R.Seconds = S.ElapsedSeconds;
-    R.SpaceSize = Space->size().fits_ulong_p() ? Space->size().get_ui()
-                                               : std::numeric_limits<std::uint64_t>::max();
+    R.SpaceSize = detail::saturated(Space->size());
     if (!ResultsDirectory.empty())
       R.Results = T.resultsDirectory();
     if (S.Best) {
@@ -519,6 +544,7 @@ private:
       throw error(Opened.error().message());
     S->Tuning = Opened.take();
     S->Start = std::chrono::steady_clock::now();
+    S->View.emplace(View());
     Stepping = std::move(S);
   }
 
