@@ -7,12 +7,20 @@
 //    that read other parameters; sgemm "(expr)" as bench/Spaces.h writes
 //    it, relations as expressions) against the same spaces written for the
 //    typed engine (bench/Spaces.h, what `atfc space`'s tuner compiles), in
-//    one process, the median of several generations each, all threads;
+//    one process, the fastest of several generations each (the least
+//    disturbed on a shared machine), all threads;
 //  - the loop: the interface's cost per evaluation of a trivial callable
 //    (exhaustive over 20,000 configurations; results in a temporary
 //    database, as without .results()).
 //
-//   online-interface-bench [--repetitions N]
+//   online-interface-bench [--repetitions N] [--only SPACE] [--one-thread]
+//                          [--side engine|interface]
+//
+// With --one-thread, oneTBB runs on the calling thread alone and both sides
+// are timed by that thread's CPU time, whole (the engine's groups and the
+// tuner's models included): the ratio then holds on a loaded machine,
+// where the wall time of a parallel generation does not. --side runs one
+// side alone (for a profiler's counts).
 //
 //===----------------------------------------------------------------------===//
 #include "bench/Spaces.h"
@@ -24,10 +32,26 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <tbb/global_control.h>
+#include <time.h>
+
 namespace {
+
+/// Set by --one-thread: time by the calling thread's CPU time.
+bool ThreadCpuTime = false;
+
+double now() {
+  if (ThreadCpuTime) {
+    timespec T{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+    return static_cast<double>(T.tv_sec) + static_cast<double>(T.tv_nsec) * 1e-9;
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 double median(std::vector<double> V) {
   std::sort(V.begin(), V.end());
@@ -37,9 +61,9 @@ double median(std::vector<double> V) {
 /// Seconds T takes to generate its space (its tuner's bookkeeping
 /// included: models, groups); its size in Size.
 double generationSeconds(atf::tuner &T, std::uint64_t &Size) {
-  const auto Start = std::chrono::steady_clock::now();
+  const double Start = now();
   Size = T.search_space_size();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  return now() - Start;
 }
 
 double saxpy(std::size_t N, std::uint64_t &Size) {
@@ -164,9 +188,19 @@ struct Row {
 
 int main(int argc, char **argv) {
   unsigned Repetitions = 7;
+  std::string Only, Side;
   for (int I = 1; I < argc; ++I)
     if (std::strcmp(argv[I], "--repetitions") == 0 && I + 1 < argc)
       Repetitions = static_cast<unsigned>(std::stoul(argv[++I]));
+    else if (std::strcmp(argv[I], "--only") == 0 && I + 1 < argc)
+      Only = argv[++I];
+    else if (std::strcmp(argv[I], "--one-thread") == 0)
+      ThreadCpuTime = true;
+    else if (std::strcmp(argv[I], "--side") == 0 && I + 1 < argc)
+      Side = argv[++I];
+  std::optional<tbb::global_control> OneThread;
+  if (ThreadCpuTime)
+    OneThread.emplace(tbb::global_control::max_allowed_parallelism, 1);
 
   const std::vector<Row> Rows = {
       {"saxpy 1000", [](std::uint64_t &S) { return saxpy(1000, S); },
@@ -186,13 +220,23 @@ int main(int argc, char **argv) {
   };
   std::printf("%-20s %12s %14s %14s %7s\n", "space", "|SP|", "engine ms", "interface ms", "ratio");
   for (const Row &R : Rows) {
+    if (!Only.empty() && R.Name != Only)
+      continue;
     std::vector<double> Engine, Interface;
     std::uint64_t EngineSize = 0, InterfaceSize = 0;
     for (unsigned K = 0; K < Repetitions; ++K) {
-      const atfc::ChainOfTrees Space = R.Engine(atfc::GenerationOptions{});
-      Engine.push_back(Space.generationSeconds());
-      EngineSize = Space.size().get_ui();
-      Interface.push_back(R.Interface(InterfaceSize));
+      if (Side != "interface") {
+        const double Start = now();
+        const atfc::ChainOfTrees Space = R.Engine(atfc::GenerationOptions{});
+        Engine.push_back(ThreadCpuTime ? now() - Start : Space.generationSeconds());
+        EngineSize = Space.size().get_ui();
+      }
+      if (Side != "engine")
+        Interface.push_back(R.Interface(InterfaceSize));
+    }
+    if (!Side.empty()) {
+      std::printf("%s: %s done\n", R.Name.c_str(), Side.c_str());
+      continue;
     }
     if (EngineSize != InterfaceSize) {
       std::fprintf(stderr, "%s: the interface generated %llu configurations, the engine %llu\n",
@@ -200,11 +244,14 @@ int main(int argc, char **argv) {
                    static_cast<unsigned long long>(EngineSize));
       return 1;
     }
-    const double E = median(Engine) * 1e3, I = median(Interface) * 1e3;
+    const double E = *std::min_element(Engine.begin(), Engine.end()) * 1e3;
+    const double I = *std::min_element(Interface.begin(), Interface.end()) * 1e3;
     std::printf("%-20s %12llu %14.3f %14.3f %7.2f\n", R.Name.c_str(),
                 static_cast<unsigned long long>(EngineSize), E, I, I / E);
   }
 
+  if (!Only.empty())
+    return 0;
   // The loop: a trivial callable over 20,000 configurations.
   auto X = atf::tp("X", atf::interval<int>(1, 20000));
   std::vector<double> PerEvaluation;

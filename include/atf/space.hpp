@@ -32,10 +32,10 @@ public:
   std::size_t index() const override { return Param.id()->index; }
   void setIndex(std::size_t Index) override { Param.id()->index = Index; }
   const void *identity() const override { return Param.id().get(); }
-  std::vector<std::pair<const void *, std::string>> readIdentities() const override {
-    std::vector<std::pair<const void *, std::string>> Reads;
+  std::vector<std::pair<const void *, const std::string *>> readIdentities() const override {
+    std::vector<std::pair<const void *, const std::string *>> Reads;
     for (const parameter_state *S : Param.get_constraint().reads)
-      Reads.emplace_back(S, S->name);
+      Reads.emplace_back(S, &S->name);
     return Reads;
   }
   std::vector<std::size_t> reads() const override {

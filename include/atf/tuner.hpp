@@ -384,19 +384,22 @@ private:
   void check_reads() {
     if (Models.empty())
       throw error("the tuner has no tuning parameters: call tuning_parameters(...) first");
-    for (std::size_t I = 0; I < Models.size(); ++I)
+    const std::size_t N = Models.size();
+    std::vector<const void *> Identities(N);
+    std::vector<const std::string *> Names(N);
+    for (std::size_t I = 0; I < N; ++I) {
       Models[I]->setIndex(I);
-    for (std::size_t I = 0; I < Models.size(); ++I)
+      Identities[I] = Models[I]->identity();
+      Names[I] = &Models[I]->name();
       for (std::size_t J = 0; J < I; ++J)
-        if (Models[I]->identity() == Models[J]->identity() ||
-            Models[I]->name() == Models[J]->name())
-          throw error("tuning parameter " + Models[I]->name() +
+        if (Identities[I] == Identities[J] || *Names[I] == *Names[J])
+          throw error("tuning parameter " + *Names[I] +
                       " is given to the tuner twice: names must be unique");
-    for (const auto &M : Models)
-      for (const auto &[Read, Name] : M->readIdentities())
-        if (std::none_of(Models.begin(), Models.end(),
-                         [&](const auto &Other) { return Other->identity() == Read; }))
-          throw error("the constraint of tuning parameter " + M->name() + " reads " + Name +
+    }
+    for (std::size_t I = 0; I < N; ++I)
+      for (const auto &[Read, Name] : Models[I]->readIdentities())
+        if (std::find(Identities.begin(), Identities.end(), Read) == Identities.end())
+          throw error("the constraint of tuning parameter " + *Names[I] + " reads " + *Name +
                       ", which is not among the tuner's parameters");
   }
 

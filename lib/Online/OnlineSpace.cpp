@@ -10,9 +10,9 @@
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <optional>
-#include <set>
 
 namespace atfc::online {
 
@@ -75,8 +75,8 @@ Expected<std::vector<std::vector<std::size_t>>>
 onlineGroups(const std::vector<const ParameterModel *> &Params,
              const std::vector<std::pair<std::size_t, std::size_t>> &Learned) {
   const std::size_t N = Params.size();
-  // Edges read -> reader.
-  std::vector<std::set<std::size_t>> ReadBy(N), Reads(N);
+  // Edges read -> reader (a parameter reads few others: vectors, not sets).
+  std::vector<std::vector<std::size_t>> ReadBy(N), Reads(N);
   auto AddRead = [&](std::size_t Read, std::size_t Reader) -> Expected<void> {
     if (Read >= N)
       return Error("the constraint of " + quoted(Params[Reader]->name()) +
@@ -84,8 +84,10 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     if (Read == Reader)
       return Error("the constraint of " + quoted(Params[Reader]->name()) +
                    " reads its own parameter; it gets the candidate value as its argument");
-    ReadBy[Read].insert(Reader);
-    Reads[Reader].insert(Read);
+    if (std::find(Reads[Reader].begin(), Reads[Reader].end(), Read) == Reads[Reader].end()) {
+      ReadBy[Read].push_back(Reader);
+      Reads[Reader].push_back(Read);
+    }
     return success();
   };
   for (std::size_t I = 0; I < N; ++I)
@@ -103,7 +105,7 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
       Parent[rootOf(Parent, Read)] = rootOf(Parent, I);
 
   // Each group in topological order, the tuner's order among the ready
-  // ones (Kahn's algorithm with the lowest index first).
+  // ones (Kahn's algorithm with the lowest index first: a min-heap).
   std::vector<std::vector<std::size_t>> Groups;
   std::vector<std::size_t> GroupOfRoot(N, kNoIndex);
   for (std::size_t I = 0; I < N; ++I) {
@@ -114,22 +116,26 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     }
     Groups[GroupOfRoot[Root]].push_back(I);
   }
+  std::vector<std::size_t> Waiting(N, 0);
   for (std::vector<std::size_t> &Group : Groups) {
-    std::vector<std::size_t> Ordered;
-    std::set<std::size_t> Ready;
-    std::vector<std::size_t> Waiting(N, 0);
+    std::vector<std::size_t> Ordered, Ready;
+    const auto Later = std::greater<std::size_t>();
     for (std::size_t I : Group) {
       Waiting[I] = Reads[I].size();
       if (Waiting[I] == 0)
-        Ready.insert(I);
+        Ready.push_back(I);
     }
+    std::make_heap(Ready.begin(), Ready.end(), Later);
     while (!Ready.empty()) {
-      const std::size_t I = *Ready.begin();
-      Ready.erase(Ready.begin());
+      std::pop_heap(Ready.begin(), Ready.end(), Later);
+      const std::size_t I = Ready.back();
+      Ready.pop_back();
       Ordered.push_back(I);
       for (std::size_t Reader : ReadBy[I])
-        if (--Waiting[Reader] == 0)
-          Ready.insert(Reader);
+        if (--Waiting[Reader] == 0) {
+          Ready.push_back(Reader);
+          std::push_heap(Ready.begin(), Ready.end(), Later);
+        }
     }
     if (Ordered.size() != Group.size()) {
       std::string Names;

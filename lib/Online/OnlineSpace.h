@@ -60,7 +60,7 @@ public:
   virtual const void *identity() const = 0;
   /// The identities and names of the parameters its constraint reads, as
   /// far as their types tell.
-  virtual std::vector<std::pair<const void *, std::string>> readIdentities() const = 0;
+  virtual std::vector<std::pair<const void *, const std::string *>> readIdentities() const = 0;
   /// The parameters its constraint reads, as far as their types tell (by
   /// their index; an entry of none: a parameter outside the tuner).
   virtual std::vector<std::size_t> reads() const = 0;
