@@ -106,7 +106,15 @@ template <class E> struct expr;
 template <class T> struct parameter_ref {
   using value_type = T;
   const parameter_state *state;
-  const T &operator()(const path &P) const { return read<T>(*state, &P); }
+  /// Checked: a read where the path may lack the parameter (a callable's).
+  /// Unchecked: generation's read of a constraint's declared read, which
+  /// the tuner has placed in the path before the constraint's level.
+  template <bool Checked> const T &eval(const path &P) const {
+    if constexpr (Checked)
+      return read<T>(*state, &P);
+    else
+      return *static_cast<const T *>(P.Slots[state->index]);
+  }
   void collect(parameter_set &Into) const { Into.push_back(state); }
 };
 
@@ -114,7 +122,7 @@ template <class T> struct parameter_ref {
 template <class T> struct constant {
   using value_type = T;
   T value;
-  const T &operator()(const path &) const { return value; }
+  template <bool Checked> const T &eval(const path &) const { return value; }
   void collect(parameter_set &) const {}
 };
 
@@ -122,8 +130,9 @@ template <class T> struct constant {
 template <class Op, class... Es> struct apply {
   using value_type = std::decay_t<std::invoke_result_t<Op, typename Es::value_type...>>;
   std::tuple<Es...> operands;
-  value_type operator()(const path &P) const {
-    return std::apply([&](const Es &...E) { return Op{}(E(P)...); }, operands);
+  template <bool Checked> value_type eval(const path &P) const {
+    return std::apply([&](const Es &...E) { return Op{}(E.template eval<Checked>(P)...); },
+                      operands);
   }
   void collect(parameter_set &Into) const {
     std::apply([&](const Es &...E) { (E.collect(Into), ...); }, operands);
@@ -154,10 +163,11 @@ concept operand = expression_like<T> || std::is_arithmetic_v<std::remove_cvref_t
 template <class E> struct expr {
   using value_type = typename E::value_type;
   E node;
-  decltype(auto) operator()(const path &P) const { return node(P); }
+  /// Its value on P as generation evaluates a constraint's operand.
+  decltype(auto) operator()(const path &P) const { return node.template eval<false>(P); }
   void collect(parameter_set &Into) const { node.collect(Into); }
   /// Its value on the current path (inside a constraint or cost function).
-  value_type value() const { return node(current_path_or_throw()); }
+  value_type value() const { return node.template eval<true>(current_path_or_throw()); }
   operator value_type() const { return value(); }
   explicit operator bool() const requires(!std::is_same_v<value_type, bool>) {
     return static_cast<bool>(value());
