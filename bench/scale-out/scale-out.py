@@ -2,7 +2,7 @@
 """Throughput of `atfc tune --ranks N` with a run script that sleeps.
 
     python3 bench/scale-out/scale-out.py BUILD/tools/atfc/atfc [EVALUATIONS] [RANKS...]
-        [--sleep SECONDS] [--rounds K]
+        [--sleep SECONDS] [--rounds K] [--nodes N]
 
 For each number of ranks (default 1 2 4 8) it tunes bench/scale-out/sleeping.sh
 (its run script sleeping SECONDS, default 0.2) for EVALUATIONS configurations
@@ -18,6 +18,13 @@ from its rusage).
 With --rounds K it measures the numbers of ranks K times, alternating (1 4 1 4
 ...), so that a machine's changing load reaches each alike, and adds the
 medians; speed-ups are against the same round's 1 rank where there is one.
+
+With --nodes N (root only) the ranks run on N nodes made on this machine
+(test/atfc/cluster/Inputs/nodes.sh: a network namespace each, 2 slots a
+node): `atfc tune --ranks R` starts on node n1 and Open MPI places ranks 1
+to R-1 over the nodes, across its TCP transport; 1 rank still runs alone.
+The work directory is then under $HOME, as a cluster's shared home (each
+node has a /tmp of its own).
 """
 import argparse
 import json
@@ -38,6 +45,7 @@ parser.add_argument("evaluations", nargs="?", type=int, default=96)
 parser.add_argument("ranks", nargs="*", type=int)
 parser.add_argument("--sleep", type=float, default=0.2)
 parser.add_argument("--rounds", type=int, default=1)
+parser.add_argument("--nodes", type=int, default=0)
 options = parser.parse_args()
 atfc = os.path.abspath(options.atfc)
 evaluations = options.evaluations
@@ -47,7 +55,14 @@ env = dict(os.environ, ATFC_RANKS_STATS="1")
 if os.geteuid() == 0:
     env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
 
-work = tempfile.mkdtemp(prefix="atfc-scale-out-")
+work = tempfile.mkdtemp(prefix="atfc-scale-out-",
+                        dir=os.path.expanduser("~") if options.nodes else None)
+nodes = os.path.join(here, "..", "..", "test", "atfc", "cluster", "Inputs", "nodes.sh")
+on_nodes = []
+if options.nodes:
+    os.mkdir(os.path.join(work, "nodes"))
+    subprocess.run([nodes, "up", os.path.join(work, "nodes"), str(options.nodes)], check=True)
+    on_nodes = [nodes, "run", os.path.join(work, "nodes"), "n1"]
 source = os.path.join(work, "sleeping.sh")
 with open(os.path.join(here, "sleeping.sh")) as f:
     text = f.read().replace('"sleep 0.2"', f'"sleep {options.sleep:g}"')
@@ -63,7 +78,7 @@ def measure(ranks, out):
     command = [atfc, "tune", source, "-o", out, "--abort-condition",
                f"evaluations({evaluations})"]
     if ranks > 1:
-        command += ["--ranks", str(ranks)]
+        command = on_nodes + command + ["--ranks", str(ranks)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     done = subprocess.run(command, env=env, capture_output=True, text=True)
@@ -100,7 +115,8 @@ for round in range(options.rounds):
                     f"{rate * options.sleep / ranks:.0%} | {wall:.2f} | "
                     f"{base_wall / wall:.2f}x | {cpu} |")
 
-print(f"{evaluations} configurations, run script `sleep {options.sleep:g}`:\n")
+print(f"{evaluations} configurations, run script `sleep {options.sleep:g}`"
+      + (f", ranks on {options.nodes} nodes" if options.nodes else "") + ":\n")
 print("| ranks | loop s | configs/s | loop speed-up | efficiency | wall s | wall speed-up | "
       "rank 0 CPU ms/config (searching tuner + launcher) |")
 print("|---|---|---|---|---|---|---|---|")
@@ -113,4 +129,6 @@ if options.rounds > 1:
         median = [statistics.median(v[i] for v in values) for i in range(4)]
         print(f"| {ranks} | {median[0]:.2f} | {median[2]:.2f}x | {median[1]:.2f} | "
               f"{median[3]:.2f}x |")
+if options.nodes:
+    subprocess.run([nodes, "down", os.path.join(work, "nodes")], check=True)
 shutil.rmtree(work)

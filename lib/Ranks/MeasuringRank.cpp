@@ -2,6 +2,7 @@
 #include "Ranks/MeasuringRank.h"
 
 #include "DeviceBackends/DeviceProtocol.h"
+#include "System/HostName.h"
 #include "System/Interruption.h"
 #include "Tuning/TuningRun.h"
 
@@ -21,6 +22,7 @@ int serveMeasurements(const RankRole &Role, ConfigurationMeasurer &Measurer) {
   HelloMessage Hello;
   Hello.Device = Measurer.device();
   Hello.CostMeaning = Measurer.costMeaning();
+  Hello.Host = hostName();
   Hello.Batch = Measurer.batchSize();
   Hello.Limits = Measurer.deviceLimits();
   if (!writeFrame(Role.Fd, encodeMessage(Hello)))

@@ -111,6 +111,7 @@ std::vector<unsigned char> encodeMessage(const HelloMessage &M) {
   W.str(M.Error);
   W.str(M.Device);
   W.str(M.CostMeaning);
+  W.str(M.Host);
   W.u64(M.Batch);
   writeLimits(W, M.Limits);
   return std::move(W.Bytes);
@@ -122,6 +123,7 @@ bool decodeMessage(const std::vector<unsigned char> &Payload, HelloMessage &M) {
   M.Error = R.str();
   M.Device = R.str();
   M.CostMeaning = R.str();
+  M.Host = R.str();
   M.Batch = R.u64();
   M.Limits = readLimits(R);
   return !R.Failed && M.Batch > 0;

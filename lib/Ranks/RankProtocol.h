@@ -68,6 +68,8 @@ struct HelloMessage {
   std::string Error;
   std::string Device;
   std::string CostMeaning;
+  /// The machine it runs on (its host name), for the summary.
+  std::string Host;
   /// How many configurations it takes at once (its compile-ahead).
   std::uint64_t Batch = 1;
   /// The limits of its device, which the file's ranges and constraints may

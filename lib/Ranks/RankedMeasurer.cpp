@@ -120,7 +120,15 @@ public:
 
   std::string device() const override { return Device; }
   std::string costMeaning() const override {
-    return fmt::format("{} (measured on {} ranks)", CostMeaning, Ranks.size());
+    // The hosts in the order of their first rank (rank 0's first).
+    std::vector<std::string> Hosts;
+    for (const Rank &R : Ranks)
+      if (!R.Host.empty() && std::find(Hosts.begin(), Hosts.end(), R.Host) == Hosts.end())
+        Hosts.push_back(R.Host);
+    if (Hosts.size() < 2)
+      return fmt::format("{} (measured on {} ranks)", CostMeaning, Ranks.size());
+    return fmt::format("{} (measured on {} ranks on {} hosts: {})", CostMeaning, Ranks.size(),
+                       Hosts.size(), fmt::join(Hosts, ", "));
   }
 
 private:
@@ -135,6 +143,7 @@ private:
     bool Ready = false;
     bool Gone = false;
     std::size_t InFlight = 0;
+    std::string Host;
   };
 
   bool noRankLeft() const {
@@ -204,6 +213,7 @@ private:
         PerRank = std::max<std::size_t>(PerRank, Hello.Batch);
       }
       R.Ready = true;
+      R.Host = Hello.Host;
       Connected = std::all_of(Ranks.begin(), Ranks.end(), [](const Rank &X) { return X.Ready; });
       return;
     }

@@ -51,6 +51,7 @@ TEST(RankProtocol, HelloCarriesTheDeviceAndItsLimits) {
   HelloMessage Sent;
   Sent.Device = "NVIDIA H100 (CUDA device 3)";
   Sent.CostMeaning = "kernel time";
+  Sent.Host = "gpu-node-17";
   Sent.Batch = 3;
   Sent.Limits.MaxWorkItemSizes = {1024, 512, 64};
   Sent.Limits.MaxWorkGroupSize = 1024;
@@ -60,6 +61,7 @@ TEST(RankProtocol, HelloCarriesTheDeviceAndItsLimits) {
   ASSERT_TRUE(decodeMessage(encodeMessage(Sent), Got));
   EXPECT_EQ(Got.Device, Sent.Device);
   EXPECT_EQ(Got.CostMeaning, Sent.CostMeaning);
+  EXPECT_EQ(Got.Host, Sent.Host);
   EXPECT_EQ(Got.Batch, 3u);
   EXPECT_EQ(Got.Limits, Sent.Limits);
   EXPECT_TRUE(Got.Error.empty());

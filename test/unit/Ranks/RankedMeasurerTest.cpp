@@ -29,9 +29,11 @@ public:
   }
   int searchFd() const { return Fds[0]; }
 
-  void hello(std::uint64_t Rank, std::string Error = {}, std::uint64_t Batch = 1) {
+  void hello(std::uint64_t Rank, std::string Error = {}, std::uint64_t Batch = 1,
+             std::string Host = {}) {
     HelloMessage H;
     H.Error = std::move(Error);
+    H.Host = std::move(Host);
     H.Device = "device of rank " + std::to_string(Rank);
     H.CostMeaning = "the cost";
     H.Batch = Batch;
@@ -77,6 +79,28 @@ std::unique_ptr<ConfigurationMeasurer> connect(FakeLauncher &L, unsigned Ranks) 
       connectRanks(RankRole{true, L.searchFd(), Ranks, 0, 0}, Diags);
   EXPECT_TRUE(M) << M.error().message();
   return M ? M.take() : nullptr;
+}
+
+// Ranks on several machines: the summary names them, rank 0's first,
+// whichever rank said hello first.
+TEST(RankedMeasurer, RanksOnSeveralHostsAreNamed) {
+  FakeLauncher L;
+  L.hello(3, {}, 1, "node-b");
+  L.hello(2, {}, 1, "node-b");
+  L.hello(1, {}, 1, "node-a");
+  L.hello(0, {}, 1, "node-a");
+  auto M = connect(L, 4);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->costMeaning(), "the cost (measured on 4 ranks on 2 hosts: node-a, node-b)");
+}
+
+TEST(RankedMeasurer, RanksOnOneHostNameNone) {
+  FakeLauncher L;
+  for (std::uint64_t R : {0, 1})
+    L.hello(R, {}, 1, "node-a");
+  auto M = connect(L, 2);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->costMeaning(), "the cost (measured on 2 ranks)");
 }
 
 TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
