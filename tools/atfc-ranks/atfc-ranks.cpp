@@ -29,7 +29,9 @@
 //  - Waiting polls, with a short sleep that grows while nothing happens, so
 //    that idle ranks leave the cores to the measurements (a blocking MPI
 //    call would spin). A rank that sends to a rank of its own machine also
-//    rings that rank's doorbell (System/Doorbell.h), which wakes it at once.
+//    rings that rank's doorbell (System/Doorbell.h), which wakes it at once;
+//    to a rank on another machine, its network doorbell (a UDP datagram to
+//    its addresses on this machine's subnets: System/NetworkDoorbell.h).
 //
 // ATFC_RANKS_STATS=1 makes rank 0 print the CPU time the searching tuner and
 // this launcher spent per measured configuration (bench/scale-out).
@@ -38,6 +40,7 @@
 #include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
 #include "System/Doorbell.h"
+#include "System/NetworkDoorbell.h"
 #include "System/Process.h"
 #include "System/TcpNoDelay.h"
 #include "System/TerminalText.h"
@@ -173,14 +176,25 @@ Bytes lostMessage(const std::string &Reason, bool Restarting, bool Interrupted) 
 /// (Tuning/TuningRun.h's kInterruptedExitCode).
 constexpr int kInterruptedExitCode = 130;
 
+/// Where a rank on another machine is rung: its network doorbell's port
+/// and its addresses on this machine's subnets (none: it is not rung).
+struct RemoteBell {
+  std::uint16_t Port = 0;
+  std::vector<std::uint32_t> Addresses;
+};
+
 class Launcher {
 public:
   /// SameMachine: the ranks whose doorbells of DoorbellToken (empty: none)
   /// this rank can ring.
+  /// NetBell and Remote: this rank's network doorbell and the other
+  /// machines' ranks' (empty when every rank is on this machine).
   Launcher(int Rank, int Size, unsigned Device, std::vector<std::string> Command,
-           const std::string &DoorbellToken, std::vector<bool> SameMachine)
+           const std::string &DoorbellToken, std::vector<bool> SameMachine,
+           std::optional<atfc::NetworkDoorbell> NetBell, std::vector<RemoteBell> Remote)
       : Rank(Rank), Size(Size), Device(Device), Command(std::move(Command)),
-        SameMachine(std::move(SameMachine)) {
+        SameMachine(std::move(SameMachine)), NetBell(std::move(NetBell)),
+        Remote(std::move(Remote)) {
     // Without one (no abstract sockets here), messages wait for the poll.
     if (!DoorbellToken.empty())
       if (atfc::Expected<atfc::Doorbell> Opened =
@@ -259,8 +273,12 @@ private:
     MPI_Isend(P->Data.data(), static_cast<int>(P->Data.size()), MPI_BYTE, To, Tag, MPI_COMM_WORLD,
               &P->Request);
     Sends.push_back(std::move(P));
-    if (Bell && SameMachine[static_cast<std::size_t>(To)])
+    const auto Index = static_cast<std::size_t>(To);
+    if (Bell && SameMachine[Index])
       Bell->ring(static_cast<unsigned>(To));
+    else if (NetBell && Index < Remote.size())
+      for (std::uint32_t Address : Remote[Index].Addresses)
+        NetBell->ring(Address, Remote[Index].Port);
   }
 
   /// Hands a measuring tuner's message (or a Lost made here) to rank 0's
@@ -301,14 +319,19 @@ private:
       if (Rank != 0)
         Leaving = true;
     }
-    pollfd Fds[3] = {{Worker.Fd, POLLIN, 0},
+    pollfd Fds[4] = {{Worker.Fd, POLLIN, 0},
                      {Bell ? Bell->fd() : -1, POLLIN, 0},
-                     {Rank == 0 ? Search.Fd : -1, POLLIN, 0}};
+                     {Rank == 0 ? Search.Fd : -1, POLLIN, 0},
+                     {NetBell ? NetBell->fd() : -1, POLLIN, 0}};
     timespec Wait = {0, Idle * 1000L};
-    ::ppoll(Fds, 3, &Wait, nullptr);
+    ::ppoll(Fds, 4, &Wait, nullptr);
     if (Fds[1].revents) {
       Busy = true;
       Woken += Bell->drain() > 0;
+    }
+    if (Fds[3].revents) {
+      Busy = true;
+      Woken += NetBell->drain() > 0;
     }
     if (Fds[0].revents) {
       Busy = true;
@@ -498,6 +521,8 @@ private:
   std::uint64_t Relayed = 0;
   std::vector<bool> SameMachine;
   std::optional<atfc::Doorbell> Bell;
+  std::optional<atfc::NetworkDoorbell> NetBell;
+  std::vector<RemoteBell> Remote;
   /// Rounds a ring began.
   std::uint64_t Woken = 0;
 };
@@ -581,6 +606,44 @@ std::vector<bool> ranksOfMachine(MPI_Comm Node, int Size) {
   return Same;
 }
 
+/// Every rank's network doorbell, for the ranks on other machines (a
+/// collective call: every rank makes it when any rank is on another
+/// machine, which every rank then sees). Each rank sends its port and up to
+/// 8 interface addresses; a rank that could open no doorbell sends port 0.
+std::vector<RemoteBell> exchangeNetworkDoorbells(int Size, const std::vector<bool> &SameMachine,
+                                                 std::optional<atfc::NetworkDoorbell> &NetBell) {
+  if (std::all_of(SameMachine.begin(), SameMachine.end(), [](bool Same) { return Same; }))
+    return {};
+  if (atfc::Expected<atfc::NetworkDoorbell> Opened = atfc::NetworkDoorbell::open())
+    NetBell.emplace(Opened.take());
+  constexpr std::size_t kMaxAddresses = 8, kRecord = 4 + kMaxAddresses * 8;
+  std::vector<atfc::InterfaceAddress> Mine = atfc::interfaceAddresses();
+  Mine.resize(std::min(Mine.size(), kMaxAddresses));
+  std::vector<std::uint32_t> Record(kRecord / 4, 0);
+  Record[0] = NetBell ? NetBell->port() : 0;
+  Record[0] |= static_cast<std::uint32_t>(Mine.size()) << 16;
+  for (std::size_t I = 0; I < Mine.size(); ++I) {
+    Record[1 + 2 * I] = Mine[I].Address;
+    Record[2 + 2 * I] = Mine[I].Netmask;
+  }
+  std::vector<std::uint32_t> All(Record.size() * static_cast<std::size_t>(Size));
+  MPI_Allgather(Record.data(), static_cast<int>(Record.size()), MPI_UINT32_T, All.data(),
+                static_cast<int>(Record.size()), MPI_UINT32_T, MPI_COMM_WORLD);
+  std::vector<RemoteBell> Remote(static_cast<std::size_t>(Size));
+  for (std::size_t R = 0; R < Remote.size(); ++R) {
+    const std::uint32_t *Theirs = All.data() + R * Record.size();
+    const auto Port = static_cast<std::uint16_t>(Theirs[0] & 0xffff);
+    const std::size_t Count = std::min<std::size_t>(Theirs[0] >> 16, kMaxAddresses);
+    if (SameMachine[R] || Port == 0 || !NetBell)
+      continue;
+    std::vector<atfc::InterfaceAddress> Addresses(Count);
+    for (std::size_t I = 0; I < Count; ++I)
+      Addresses[I] = {Theirs[1 + 2 * I], Theirs[2 + 2 * I]};
+    Remote[R] = {Port, atfc::addressesOnMySubnets(Mine, Addresses)};
+  }
+  return Remote;
+}
+
 /// Reads atfc-ranks' options into Devices and Failed, and the tuner's
 /// command line (empty when there is none); the exit status when the
 /// command line is wrong.
@@ -651,7 +714,9 @@ int main(int Argc, char **Argv) {
     MPI_Finalize();
     return Rank == 0 ? Failed : 0;
   }
+  std::optional<atfc::NetworkDoorbell> NetBell;
+  std::vector<RemoteBell> Remote = exchangeNetworkDoorbells(Size, SameMachine, NetBell);
   return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command), DoorbellToken,
-                  std::move(SameMachine))
+                  std::move(SameMachine), std::move(NetBell), std::move(Remote))
       .run();
 }
