@@ -265,6 +265,10 @@ Expected<DataFileLayout> inspectOpenDataFile(const RegularFile &File, const std:
                                              std::uint64_t Count) {
   const std::uint64_t Size = File.size();
   const std::uint64_t Element = elementSize(Type);
+  // Count * Element wrapped once (buffer<float>(2^62) took an empty file).
+  if (Count > (UINT64_MAX - kMaxNumpyHeaderBytes - 12) / Element)
+    return Error("'" + Shown + "' cannot hold " + std::to_string(Count) + " elements of " +
+                 elementTypeName(Type) + ": their bytes overflow 64 bits");
   const std::string Needed =
       std::to_string(Count) + " element" + (Count == 1 ? "" : "s") + " of " + elementTypeName(Type);
   if (!isNumpyPath(Path)) {
