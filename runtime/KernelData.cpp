@@ -22,6 +22,8 @@ preparedKernelArguments(const std::vector<KernelArgument> &Arguments, const std:
   std::vector<KernelArgument> Prepared = Arguments;
   for (KernelArgument &A : Prepared) {
     const SourceLocation Where{FileName, A.Line, A.Column};
+    if (Expected<void> Sized = checkBufferSize(A); !Sized)
+      return Error(Where, Sized.error().message());
     if (Expected<void> Fits = checkFill(A); !Fits)
       return Error(Where, Fits.error().message());
     if (!A.isBuffer() || A.Contents != BufferContents::File)

@@ -17,6 +17,10 @@
 namespace atfc {
 namespace {
 
+/// What ends a word of a command line as the shell reads it: a blank, or
+/// an operator (`./v.sh; true` names ./v.sh, not a file `v.sh;`).
+constexpr const char *kWordEnds = " \t\n;&|<>()";
+
 /// Command with its first word made absolute when that word is a relative
 /// path (`./run.sh`) to a file next to the annotated file: each
 /// configuration runs in a directory of its own, where such a script is not.
@@ -25,7 +29,7 @@ std::string resolveScript(const std::string &Command, const std::filesystem::pat
   const std::size_t Begin = Command.find_first_not_of(" \t");
   if (Begin == std::string::npos)
     return Command;
-  const std::size_t End = std::min(Command.find_first_of(" \t", Begin), Command.size());
+  const std::size_t End = std::min(Command.find_first_of(kWordEnds, Begin), Command.size());
   const std::string Word = Command.substr(Begin, End - Begin);
   if (Word.find('/') == std::string::npos || Word.front() == '/' ||
       Word.find_first_of("'\"$`\\~") != std::string::npos)
@@ -52,10 +56,10 @@ Expected<void> prepareCheck(CheckSetup &Check, const std::string &FileName) {
   const std::filesystem::path FileDirectory =
       std::filesystem::absolute(std::filesystem::path(FileName)).parent_path();
   const std::string &Script = Check.Script;
-  std::size_t Begin = Script.find_first_not_of(" \t");
+  std::size_t Begin = Script.find_first_not_of(kWordEnds);
   for (bool First = true; Begin != std::string::npos;
-       Begin = Script.find_first_not_of(" \t", Begin), First = false) {
-    const std::size_t End = std::min(Script.find_first_of(" \t", Begin), Script.size());
+       Begin = Script.find_first_not_of(kWordEnds, Begin), First = false) {
+    const std::size_t End = std::min(Script.find_first_of(kWordEnds, Begin), Script.size());
     std::string Word = Script.substr(Begin, End - Begin);
     Begin = End;
     std::string Named;
@@ -104,6 +108,10 @@ Expected<std::vector<KernelCost>> kernelCosts(const TuningSetup &Setup,
 
 } // namespace
 
+double measurementTimeoutSeconds(double FileTimeoutSeconds) {
+  return FileTimeoutSeconds > 0 ? FileTimeoutSeconds : kDefaultScriptTimeoutSeconds;
+}
+
 unsigned defaultDeviceCompileAhead(bool HostDevice) {
   if (HostDevice)
     return 0;
@@ -124,8 +132,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     Options.RunScript = resolveScript(Setup.RunScript, FileDirectory);
     Options.CostFile = Setup.CostFile;
     // Scripts get a timeout even when the file gives none (docs/measuring.md).
-    Options.TimeoutSeconds =
-        Setup.TimeoutSeconds > 0 ? Setup.TimeoutSeconds : kDefaultScriptTimeoutSeconds;
+    Options.TimeoutSeconds = measurementTimeoutSeconds(Setup.TimeoutSeconds);
     Options.Warmups = Setup.Warmups.value_or(0);
     Options.Repetitions = Setup.Repetitions.value_or(1);
     Options.Statistic = Setup.Statistic;
@@ -186,7 +193,9 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   if (!Costs)
     return Costs.takeError();
   Kernel.Costs = Costs.take();
-  Kernel.TimeoutSeconds = Setup.TimeoutSeconds;
+  // Kernels and their check scripts get a timeout even when the file
+  // gives none, as scripts do.
+  Kernel.TimeoutSeconds = measurementTimeoutSeconds(Setup.TimeoutSeconds);
   const unsigned Warmups = Kernel.Warmups, Repetitions = Kernel.Repetitions;
   Kernel.Check = Setup.Check;
   if (Kernel.Check) {

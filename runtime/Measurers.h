@@ -24,8 +24,14 @@
 namespace atfc {
 
 /// The longest a compile or run script may take when the file sets no
-/// #atf::timeout.
+/// #atf::timeout; and a kernel's configuration (build, launches and its
+/// check script together): a looping kernel or a `sleep 1000` check once
+/// hung the run.
 inline constexpr double kDefaultScriptTimeoutSeconds = 600;
+
+/// The seconds a configuration may take: the file's #atf::timeout, or
+/// kDefaultScriptTimeoutSeconds for scripts and kernels alike.
+double measurementTimeoutSeconds(double FileTimeoutSeconds);
 
 /// What a measurer needs to know besides the setup.
 struct MeasurerContext {

@@ -13,6 +13,7 @@
 #include "Backends/SourceSubstitution.h"
 #include "Support/NumberText.h"
 #include "System/ChildProcess.h"
+#include "System/HeldDirectory.h"
 #include "System/WriteAll.h"
 
 #include <algorithm>
@@ -46,6 +47,10 @@ struct ConfigurationRun {
   ParameterValues Values;
   /// Its directory; empty until made.
   std::string Directory;
+  /// Its name in the work directory, and the directory held open: its
+  /// files are made and its scripts run relative to it.
+  std::string Name;
+  HeldDirectory Held;
   /// The scripts' environment; empty until the directory is made.
   std::vector<std::string> Environment;
   /// How far its compile is.
@@ -98,35 +103,15 @@ bool succeeded(const ChildOutcome &Outcome) {
   return Outcome.End == ChildEnd::Exited && Outcome.Status == 0;
 }
 
-/// Writes Text to Path; returns 0 or an errno value.
-int writeFile(const std::string &Path, std::string_view Text) {
-  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return errno;
-  int Error = writeAll(Fd, Text) ? 0 : errno;
-  if (close(Fd) != 0 && Error == 0)
-    Error = errno;
-  return Error;
-}
-
-/// Removes a configuration's directory. Most hold only the source: unlink
-/// and rmdir then spare the directory walk.
-void removeDirectory(const std::string &Directory, const std::string &SourceName) {
-  if (Directory.empty())
-    return;
-  unlink((Directory + "/" + SourceName).c_str());
-  if (rmdir(Directory.c_str()) == 0 || errno == ENOENT)
-    return;
-  std::error_code Ignored;
-  fs::remove_all(Directory, Ignored);
-}
-
 } // namespace
 
 struct ProcessBackend::State {
   ProcessBackendOptions Options;
   /// The root of the configurations' directories, absolute.
   std::string Root;
+  /// Root, held open from the start: every configuration's directory is
+  /// made and removed relative to it (System/HeldDirectory.h).
+  HeldDirectory RootDir;
   /// Whether Root is a temporary directory of ours.
   bool OwnsRoot = false;
   /// Why Root is unusable; empty if it is fine.
@@ -165,6 +150,8 @@ struct ProcessBackend::State {
   /// Where Run's cost file is: the option, relative to Run's directory.
   fs::path costPathOf(const ConfigurationRun &Run) const;
   void compileThread();
+  /// Removes Run's directory, relative to RootDir.
+  void removeDirectory(ConfigurationRun &Run);
 };
 
 std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
@@ -176,23 +163,25 @@ std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
       std::lock_guard Lock(DirectoryMutex);
       Number = NextDirectory++;
     }
-    std::string Directory = Root + "/" + std::to_string(Number);
-    if (mkdir(Directory.c_str(), 0755) == 0) {
-      Run.Directory = std::move(Directory);
+    const std::string Name = std::to_string(Number);
+    bool Exists = false;
+    Expected<HeldDirectory> Made = RootDir.makeDirectory(Name, Exists);
+    if (Made) {
+      Run.Name = Name;
+      Run.Held = Made.take();
+      Run.Directory = Run.Held.path();
       break;
     }
-    if (errno != EEXIST) // another backend's directory: take the next number
-      return Measurement::invalid(FailureKind::BuildFailed, "cannot make directory " + Directory +
-                                                                ": " + std::strerror(errno));
+    if (!Exists) // another backend's directory: take the next number
+      return Measurement::invalid(FailureKind::BuildFailed, Made.error().message());
   }
   std::string SourcePath = Run.Directory + "/" + SourceName;
-  int Error = Options.CFamily
-                  ? writeFile(SourcePath, substituteConfiguration(Options.BlankedSource, Run.Values,
-                                                                  Options.DefineLines))
-                  : writeFile(SourcePath, Options.BlankedSource);
-  if (Error != 0)
-    return Measurement::invalid(FailureKind::BuildFailed,
-                                "cannot write " + SourcePath + ": " + std::strerror(Error));
+  Expected<void> Written = Run.Held.writeNewFile(
+      SourceName, Options.CFamily ? substituteConfiguration(Options.BlankedSource, Run.Values,
+                                                            Options.DefineLines)
+                                  : Options.BlankedSource);
+  if (!Written)
+    return Measurement::invalid(FailureKind::BuildFailed, Written.error().message());
 
   // Variables the backend sets replace the tuner's own of the same name.
   auto setHere = [&](std::string_view Name) {
@@ -223,8 +212,9 @@ void ProcessBackend::State::compile(ConfigurationRun &Run) {
   }
   if (Options.CompileScript.empty())
     return;
-  ChildOutcome Outcome = runChild(
-      {Options.CompileScript, Run.Directory, Run.Environment, Options.TimeoutSeconds}, &Stop);
+  ChildOutcome Outcome = runChild({Options.CompileScript, Run.Directory, Run.Environment,
+                                   Options.TimeoutSeconds, Run.Held.fd()},
+                                  &Stop);
   Run.CompileSeconds = Outcome.Seconds;
   if (!succeeded(Outcome))
     Run.CompileFailure =
@@ -284,7 +274,11 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
 
 fs::path ProcessBackend::State::costPathOf(const ConfigurationRun &Run) const {
   const fs::path CostPath = Options.CostFile;
-  return CostPath.is_relative() ? fs::path(Run.Directory) / CostPath : CostPath;
+  // Relative to the held directory itself, never to a path into it that a
+  // link swapped in for the work directory could lead elsewhere.
+  return CostPath.is_relative()
+             ? fs::path("/proc/self/fd/" + std::to_string(Run.Held.fd())) / CostPath
+             : CostPath;
 }
 
 Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
@@ -294,9 +288,14 @@ Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   // such as "../cost") would otherwise answer for a run that writes none.
   std::string Removed;
   if (!CostPath.empty() && unlink(CostPath.c_str()) == 0)
-    Removed = "note: removed " + CostPath.string() + ", left by an earlier run, before this run\n";
-  ChildOutcome Outcome =
-      runChild({Options.RunScript, Run.Directory, Run.Environment, Options.TimeoutSeconds}, &Stop);
+    Removed = "note: removed " +
+              (fs::path(Options.CostFile).is_relative()
+                   ? (fs::path(Run.Directory) / Options.CostFile).string()
+                   : Options.CostFile) +
+              ", left by an earlier run, before this run\n";
+  ChildOutcome Outcome = runChild(
+      {Options.RunScript, Run.Directory, Run.Environment, Options.TimeoutSeconds, Run.Held.fd()},
+      &Stop);
   Measurement Result;
   if (!succeeded(Outcome)) {
     Result = failureOf(Outcome, FailureKind::RunFailed, Options.TimeoutSeconds, "run");
@@ -315,6 +314,14 @@ Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   Result.Log = Removed + Result.Log;
   Result.RunSeconds = Outcome.Seconds;
   return Result;
+}
+
+void ProcessBackend::State::removeDirectory(ConfigurationRun &Run) {
+  if (Run.Name.empty())
+    return;
+  Run.Held = HeldDirectory();
+  (void)RootDir.remove(Run.Name);
+  Run.Name.clear();
 }
 
 void ProcessBackend::State::compileThread() {
@@ -338,7 +345,7 @@ void ProcessBackend::State::compileThread() {
     }
     CompileDone.notify_all();
     if (Discard)
-      removeDirectory(Run->Directory, SourceName);
+      removeDirectory(*Run);
     if (Stop.raised())
       return;
   }
@@ -358,19 +365,26 @@ ProcessBackend::ProcessBackend(ProcessBackendOptions Options) : S(std::make_uniq
     if (mkdtemp(Template.data())) {
       S->Root = Template;
       S->OwnsRoot = true;
+      if (Expected<HeldDirectory> Held = HeldDirectory::open(S->Root, false))
+        S->RootDir = Held.take();
+      else
+        S->RootProblem = Held.error().message();
     } else {
       S->RootProblem =
           "cannot make a temporary directory " + Template + ": " + std::strerror(errno);
     }
   } else {
-    fs::create_directories(S->Options.WorkDirectory, Error);
     S->Root = fs::absolute(S->Options.WorkDirectory, Error).lexically_normal().string();
-    if (Error || !fs::is_directory(S->Root))
-      S->RootProblem = "cannot make the work directory " + S->Options.WorkDirectory + ": " +
-                       (Error ? Error.message() : "not a directory");
+    while (S->Root.size() > 1 && S->Root.back() == '/')
+      S->Root.pop_back();
+    if (Error)
+      S->RootProblem =
+          "cannot make the work directory " + S->Options.WorkDirectory + ": " + Error.message();
+    else if (Expected<HeldDirectory> Held = HeldDirectory::open(S->Root, /*Create=*/true))
+      S->RootDir = Held.take();
+    else
+      S->RootProblem = "cannot make the work directory: " + Held.error().message();
   }
-  while (S->Root.size() > 1 && S->Root.back() == '/')
-    S->Root.pop_back();
 }
 
 ProcessBackend::~ProcessBackend() {
@@ -383,17 +397,18 @@ ProcessBackend::~ProcessBackend() {
   S->QueueChanged.notify_all();
   for (std::thread &Thread : S->CompileThreads)
     Thread.join();
-  std::error_code Ignored;
   for (const auto &Run : S->Prepared)
-    removeDirectory(Run->Directory, S->SourceName);
-  if (S->OwnsRoot)
-    fs::remove_all(S->Root, Ignored);
+    S->removeDirectory(*Run);
+  // The temporary root: its entries by its held descriptor, then itself,
+  // empty (rmdir of a link swapped in fails).
+  if (S->OwnsRoot && S->RootDir.isOpen() && S->RootDir.removeEntries())
+    rmdir(S->Root.c_str());
 }
 
 void ProcessBackend::prepare(std::span<const ParameterValues> Upcoming) {
   if (S->Options.CompileScript.empty() || S->Options.CompileAhead == 0 || S->Stop.raised())
     return;
-  std::vector<std::string> Unwanted;
+  std::vector<std::shared_ptr<ConfigurationRun>> Unwanted;
   {
     std::lock_guard Lock(S->Mutex);
     auto Listed = [&](const ParameterValues &Values) {
@@ -411,7 +426,7 @@ void ProcessBackend::prepare(std::span<const ParameterValues> Upcoming) {
         Run->Discard = true;
         break;
       case ConfigurationRun::Stage::Compiled:
-        Unwanted.push_back(Run->Directory);
+        Unwanted.push_back(Run);
         break;
       }
       return true;
@@ -429,8 +444,8 @@ void ProcessBackend::prepare(std::span<const ParameterValues> Upcoming) {
       S->CompileThreads.emplace_back([State = S.get()] { State->compileThread(); });
   }
   S->QueueChanged.notify_all();
-  for (const std::string &Directory : Unwanted)
-    removeDirectory(Directory, S->SourceName);
+  for (const std::shared_ptr<ConfigurationRun> &Run : Unwanted)
+    S->removeDirectory(*Run);
 }
 
 Measurement ProcessBackend::measure(const ParameterValues &Configuration) {
@@ -471,7 +486,7 @@ Measurement ProcessBackend::measure(const ParameterValues &Configuration) {
   else
     Result = S->run(*Run);
   Result.CompileSeconds = Run->CompileSeconds;
-  removeDirectory(Run->Directory, S->SourceName);
+  S->removeDirectory(*Run);
   return Result;
 }
 

@@ -64,6 +64,18 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
       Backend->HaveExpected = true;
     }
   }
+  if (Setup.Check && Setup.Check->Kind == CheckAgainst::Script) {
+    // Held from here on; scripts get its absolute path (ATF_WORK_DIR),
+    // right in whatever directory they run.
+    std::error_code Failure;
+    const std::filesystem::path Absolute = std::filesystem::absolute(Setup.WorkDirectory, Failure);
+    if (!Failure)
+      Setup.WorkDirectory = Absolute.lexically_normal().string();
+    Expected<HeldDirectory> Work = HeldDirectory::open(Setup.WorkDirectory, /*Create=*/true);
+    if (!Work)
+      return Work.takeError();
+    Backend->Work = Work.take();
+  }
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
   Backend->Command = std::move(WorkerCommand);
@@ -278,18 +290,19 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
 }
 
 void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer) {
-  // One directory per configuration, numbered like a script backend's.
-  std::error_code Failure;
-  std::filesystem::create_directories(Setup.WorkDirectory, Failure);
-  std::string Directory;
+  // One directory per configuration, numbered like a script backend's,
+  // made in the held work directory.
+  HeldDirectory Directory;
   for (;;) {
-    Directory = Setup.WorkDirectory + "/" + std::to_string(NextCheckDirectory++);
-    if (::mkdir(Directory.c_str(), 0755) == 0)
+    bool Exists = false;
+    Expected<HeldDirectory> Made = Work.makeDirectory(std::to_string(NextCheckDirectory++), Exists);
+    if (Made) {
+      Directory = Made.take();
       break;
-    if (errno != EEXIST) {
-      Answer.Result =
-          Measurement::invalid(FailureKind::CheckFailed, "cannot check the results",
-                               "cannot make " + Directory + ": " + std::strerror(errno));
+    }
+    if (!Exists) {
+      Answer.Result = Measurement::invalid(FailureKind::CheckFailed, "cannot check the results",
+                                           Made.error().message());
       return;
     }
   }
@@ -299,7 +312,7 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
   for (const NamedValue &V : Values)
     Variables.emplace_back(V.Name, toString(V.Val));
   Variables.emplace_back("ATF_FILE_DIR", Setup.FileDirectory);
-  Variables.emplace_back("ATF_WORK_DIR", Directory);
+  Variables.emplace_back("ATF_WORK_DIR", Directory.path());
   // interrupt() stops the script as it stops a worker.
   StopSignal Stop;
   {
@@ -307,8 +320,8 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
     CheckStop = &Stop;
   }
   CheckScriptOutcome Check =
-      runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory,
-                     environmentWith(Variables), Setup.TimeoutSeconds, &Stop);
+      runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory.path(),
+                     environmentWith(Variables), Setup.TimeoutSeconds, &Stop, Directory.fd());
   {
     std::lock_guard<std::mutex> Lock(InterruptMutex);
     CheckStop = nullptr;
@@ -320,12 +333,14 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
   }
   if (Check.Verdict == CheckVerdict::Right) {
     // A right result's files are of no further use.
-    std::filesystem::remove_all(Directory, Failure);
+    const std::string Name = Directory.path().substr(Work.path().size() + 1);
+    Directory = HeldDirectory();
+    (void)Work.remove(Name);
     return;
   }
   // The log keeps what the script printed (its tail), below where its
   // files are: a traceback is in `atfc results`, not only in the reason.
-  std::string Log = "the check script's files are in " + Directory;
+  std::string Log = "the check script's files are in " + Directory.path();
   if (!Check.Output.empty())
     Log += "\n" + Check.Output;
   Measurement Invalid = Measurement::invalid(

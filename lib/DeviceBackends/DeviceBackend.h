@@ -19,6 +19,7 @@
 #include "KernelData/KernelArgument.h"
 #include "KernelData/ResultCheck.h"
 #include "Support/Error.h"
+#include "System/HeldDirectory.h"
 
 #include <array>
 #include <cstdint>
@@ -244,6 +245,10 @@ private:
   std::vector<unsigned> Checked;
   /// The number of the next check script's directory.
   unsigned long long NextCheckDirectory = 1;
+  /// The work directory, held from open() on when a check script runs:
+  /// its directories are made and removed relative to it, never by a path
+  /// that a link swapped in for `work` could lead elsewhere.
+  HeldDirectory Work;
   DeviceLimits Limits;
   std::string Description;
   std::string Toolchain;

@@ -236,11 +236,21 @@ public:
       return Error("cannot create an OpenCL command queue: " + clError(Err));
     Initial = &Contents;
     Buffers.assign(Setup.Arguments.size(), nullptr);
+    cl_ulong MaxAllocation = 0;
+    clGetDeviceInfo(Device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof MaxAllocation, &MaxAllocation,
+                    nullptr);
     for (std::size_t I = 0; I < Setup.Arguments.size(); ++I) {
       if (!Setup.Arguments[I].isBuffer())
         continue;
+      // Checked before it is made: the device names its own limit.
+      const std::uint64_t Bytes = Setup.Arguments[I].byteSize();
+      if (MaxAllocation > 0 && Bytes > MaxAllocation)
+        return Error("cannot allocate input " + std::to_string(I + 1) + " (" +
+                     describe(Setup.Arguments[I]) + "): it needs " + std::to_string(Bytes) +
+                     " bytes, more than the device allocates for one buffer (" +
+                     std::to_string(MaxAllocation) + " bytes, CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
       // A zero-sized buffer is not allowed; keep one byte for it.
-      std::size_t Size = std::max<std::size_t>(1, Setup.Arguments[I].byteSize());
+      std::size_t Size = std::max<std::size_t>(1, Bytes);
       Buffers[I] = clCreateBuffer(Context, CL_MEM_READ_WRITE, Size, nullptr, &Err);
       if (Err != CL_SUCCESS)
         return Error("cannot allocate input " + std::to_string(I + 1) + " (" +

@@ -34,6 +34,7 @@
 #include "Driver/TunerProcess.h"
 
 #include "Support/Diagnostic.h"
+#include "System/HeldDirectory.h"
 #include "System/Interruption.h"
 #include "System/OutputLock.h"
 #include "System/Process.h"
@@ -47,6 +48,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -176,17 +179,30 @@ int reapJobLauncher(Process &Child, const std::function<void(int Signal)> &OnSto
 /// Removes the configurations' directories (work/1, work/2, ...) that a dead
 /// tuner left; other files there are not atfc's to remove.
 void removeConfigurationDirectories(const std::string &WorkDirectory) {
-  // Never through a link, never in someone else's directory.
-  struct stat Status {};
-  if (lstat(WorkDirectory.c_str(), &Status) != 0 || !S_ISDIR(Status.st_mode) ||
-      (Status.st_uid != geteuid() && Status.st_uid != 0))
+  // Held by its descriptor, never through a link, never someone else's;
+  // each directory removed relative to it (System/HeldDirectory.h).
+  Expected<HeldDirectory> Work = HeldDirectory::open(WorkDirectory, /*Create=*/false);
+  if (!Work)
     return;
-  std::error_code EC;
-  for (const auto &Entry : std::filesystem::directory_iterator(WorkDirectory, EC)) {
-    const std::string Name = Entry.path().filename().string();
-    if (!Name.empty() && Name.find_first_not_of("0123456789") == std::string::npos &&
-        Entry.is_directory(EC) && !Entry.is_symlink(EC))
-      std::filesystem::remove_all(Entry.path(), EC);
+  const int Copy = fcntl(Work->fd(), F_DUPFD_CLOEXEC, 0);
+  DIR *Listing = Copy >= 0 ? fdopendir(Copy) : nullptr;
+  if (!Listing) {
+    if (Copy >= 0)
+      close(Copy);
+    return;
+  }
+  std::vector<std::string> Numbered;
+  while (const dirent *Entry = readdir(Listing)) {
+    const std::string Name = Entry->d_name;
+    if (!Name.empty() && Name.find_first_not_of("0123456789") == std::string::npos)
+      Numbered.push_back(Name);
+  }
+  closedir(Listing);
+  for (const std::string &Name : Numbered) {
+    struct stat Status {};
+    if (fstatat(Work->fd(), Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISDIR(Status.st_mode))
+      (void)Work->remove(Name);
   }
 }
 

@@ -243,7 +243,32 @@ private:
     return firstDirective();
   }
 
+  /// The check's `buffers` name inputs that exist and are buffers: what
+  /// `tune` refuses, `check` refuses (issue 44: `buffers 99` with two
+  /// inputs passed `check` and failed in `tune` without a place).
+  void checkCheckedBuffers() {
+    if (!Spec.Check)
+      return;
+    const std::vector<KernelInput> &Inputs = Spec.Device.Inputs;
+    for (unsigned Number : Spec.Check->Buffers) {
+      if (Number == 0 || Number > Inputs.size()) {
+        error(Spec.Check->Directive, "the check's buffers name input " + std::to_string(Number) +
+                                         ", but the kernel has " + std::to_string(Inputs.size()) +
+                                         " input(s); number them from 1 in the order of the "
+                                         "input directives");
+        return;
+      }
+      if (Inputs[Number - 1].Kind != KernelInputKind::Buffer) {
+        error(Spec.Check->Directive, "the check's buffers name input " + std::to_string(Number) +
+                                         ", " + Inputs[Number - 1].Expr.Text +
+                                         "; only buffers can be checked");
+        return;
+      }
+    }
+  }
+
   void checkDevice() {
+    checkCheckedBuffers();
     const DeviceSpec &D = Spec.Device;
     const bool OpenCL = D.Backend == DeviceBackend::OpenCL;
     const std::string Prefix = OpenCL ? "#atf::ocl::" : "#atf::cuda::";

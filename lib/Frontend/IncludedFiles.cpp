@@ -19,7 +19,10 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <fcntl.h>
 #include <set>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef ATF_CLANG_RESOURCE_DIR
 #error "ATF_CLANG_RESOURCE_DIR must name the resource directory of Clang 14"
@@ -69,6 +72,36 @@ private:
 /// Drops every diagnostic.
 class IgnoreDiagnostics : public clang::DiagnosticConsumer {};
 
+/// The real file system, but a file that is not a regular one (a FIFO, a
+/// device) is looked at without blocking and not opened: an `#include`
+/// naming a FIFO once hung `atfc tune` in the open (SIGTERM ignored). Its
+/// path is kept, so that the results key refuses it by name.
+class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
+public:
+  RegularFilesOnly(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Real,
+                   std::set<std::string> &Refused)
+      : ProxyFileSystem(std::move(Real)), Refused(Refused) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    const std::string Name = Path.str();
+    const int Fd = ::open(Name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (Fd >= 0) {
+      struct stat Status {};
+      const bool Regular = fstat(Fd, &Status) == 0 && S_ISREG(Status.st_mode);
+      ::close(Fd);
+      if (!Regular) {
+        Refused.insert(Name);
+        return std::make_error_code(std::errc::invalid_argument);
+      }
+    }
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+
+private:
+  std::set<std::string> &Refused;
+};
+
 } // namespace
 
 std::vector<std::string> includedFilesOf(const std::string &FileName, const std::string &Source) {
@@ -88,15 +121,15 @@ std::vector<std::string> includedFilesOf(const std::string &FileName, const std:
   Command.push_back(Path.str().str());
 
   // The blanked text at the file's own path, over the real file system.
-  auto Overlay =
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  std::set<std::string> Files;
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::makeIntrusiveRefCnt<RegularFilesOnly>(llvm::vfs::getRealFileSystem(), Files));
   auto InMemory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(InMemory);
   InMemory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Source));
   auto FileManager =
       llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), Overlay);
 
-  std::set<std::string> Files;
   IgnoreDiagnostics Ignore;
   clang::tooling::ToolInvocation Invocation(
       std::move(Command), std::make_unique<RecordIncludes>(Files), FileManager.get());

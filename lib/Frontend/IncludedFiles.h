@@ -19,7 +19,10 @@ namespace atfc {
 /// Preprocesses Source (the text of the file at FileName, with its
 /// directives blanked) and returns the paths of every non-system file it
 /// includes, directly or not, sorted and without duplicates. Headers that
-/// are not found are left out: the measurement itself reports them.
+/// are not found are left out: the measurement itself reports them. An
+/// include that names something other than a regular file (a FIFO) is
+/// listed but never opened, so that nothing blocks and the results key
+/// refuses it by name.
 std::vector<std::string> includedFilesOf(const std::string &FileName, const std::string &Source);
 
 } // namespace atfc

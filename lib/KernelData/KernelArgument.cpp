@@ -12,10 +12,16 @@
 #include "KernelData/NumpyArray.h"
 #include "Support/SplitMix64.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <new>
+#include <stdexcept>
+#include <unistd.h>
 
 namespace atfc {
 
@@ -214,6 +220,33 @@ std::string limitsOf(ElementType Type) {
          " to " + std::to_string(maxOf(Type));
 }
 
+/// Real as a floating-point Type stores it.
+double storedAs(double Real, ElementType Type) {
+  if (Type == ElementType::Half)
+    return halfBitsToDouble(halfBitsFromDouble(Real));
+  if (Type == ElementType::Float)
+    return static_cast<double>(static_cast<float>(Real));
+  return Real;
+}
+
+/// The significant digits of a decimal literal's mantissa (leading and
+/// trailing zeros aside); 0 for a hexadecimal one.
+int significantDigits(const std::string &Text) {
+  std::string Digits;
+  for (char C : Text) {
+    if (C == 'e' || C == 'E')
+      break;
+    if (C == 'x' || C == 'X')
+      return 0;
+    if (std::isdigit(static_cast<unsigned char>(C)))
+      Digits += C;
+  }
+  const std::size_t First = Digits.find_first_not_of('0');
+  if (First == std::string::npos)
+    return 0;
+  return static_cast<int>(Digits.find_last_not_of('0') - First + 1);
+}
+
 /// Why Text is not a value of Type exactly; empty when it is.
 std::string whyNotValue(const std::string &Text, ElementType Type) {
   const FillNumber N = parseFillNumber(Text);
@@ -242,6 +275,33 @@ std::string whyNotValue(const std::string &Text, ElementType Type) {
     if (Stored >= 0x1p64 || static_cast<std::uint64_t>(Stored) != N.Magnitude)
       return Text + " is not exactly a " + Name + " (it would become " +
              std::to_string(static_cast<unsigned long long>(Stored)) + ")";
+    return "";
+  }
+  // A real literal keeps its digits: one that rounds to 0 (1e-50 of
+  // float) or to another number at its own precision (3.14159265 of
+  // float) is not the value the file gives.
+  const int Digits = significantDigits(Text);
+  const double Stored = storedAs(N.Real, Type);
+  if (Digits > 0 && Stored == 0)
+    return Text + " rounds to 0 in " + Name + ", whose smallest positive value is about " +
+           (Type == ElementType::Half    ? "6e-08"
+            : Type == ElementType::Float ? "1.4e-45"
+                                         : "4.9e-324");
+  // Judged against the literal read in long double (a subnormal double
+  // is a normal one there), at its digits: up to 15 for double (any
+  // literal of more, M_PI's 21, is taken as the nearest double), up to
+  // 18 for the others.
+  const int Compared = std::min(Digits, Type == ElementType::Double ? 15 : 18);
+  const long double Literal = std::strtold(Text.c_str(), nullptr);
+  const long double HalfUnit =
+      Literal == 0 ? 0
+                   : 0.5L * std::pow(10.0L, std::floor(std::log10(std::fabs(Literal))) -
+                                                static_cast<long double>(Compared) + 1);
+  if (Compared > 0 && std::fabs(static_cast<long double>(Stored) - Literal) > HalfUnit) {
+    char Shortest[64];
+    std::snprintf(Shortest, sizeof Shortest, "%.9g", Stored);
+    return Text + " is not a " + Name + " to its " + std::to_string(Digits) +
+           " digits (it would become " + Shortest + ")";
   }
   return "";
 }
@@ -300,7 +360,10 @@ void fillBuffer(std::vector<unsigned char> &Bytes, const KernelArgument &A, Spli
         storeNumber(Bytes, A.Type, I, Low.bits() + (Span ? R % Span : R), 0);
         break;
       }
-      double V = Low.Real + static_cast<double>(R >> 11) * 0x1.0p-53 * (High.Real - Low.Real);
+      // A convex combination of the bounds: HI - LO may overflow (random(-1e308,
+      // 1e308) once gave one value for every element), this cannot.
+      const double T = static_cast<double>(R >> 11) * 0x1.0p-53;
+      double V = (1 - T) * Low.Real + T * High.Real;
       // Rounding to the element type must not reach HI.
       if (A.Type == ElementType::Half && halfBitsToDouble(halfBitsFromDouble(V)) >=
                                              halfBitsToDouble(halfBitsFromDouble(High.Real)))
@@ -370,9 +433,32 @@ std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsig
 
 Expected<std::vector<unsigned char>> loadContents(const KernelArgument &Argument, unsigned Position,
                                                   std::uint64_t Seed) {
-  if (!Argument.isBuffer() || Argument.Contents != BufferContents::File)
-    return initialContents(Argument, Position, Seed);
-  return readDataFile(Argument.DataFile, Argument.DataFile, Argument.Type, Argument.Count);
+  // Sizes are checked before anything is allocated, and an allocation the
+  // host refuses is named, never a crash of the device worker.
+  if (Expected<void> Fits = checkBufferSize(Argument); !Fits)
+    return Error("input " + std::to_string(Position + 1) + ": " + Fits.error().message());
+  // More than the machine holds would be granted (overcommit) and end the
+  // worker when the fill touches it.
+  const long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGE_SIZE);
+  const std::uint64_t Memory =
+      Pages > 0 && PageSize > 0 ? static_cast<std::uint64_t>(Pages) * PageSize : 0;
+  if (Memory > 0 && Argument.byteSize() > Memory)
+    return Error("input " + std::to_string(Position + 1) + " (" + describe(Argument) +
+                 "): it needs " + std::to_string(Argument.byteSize()) +
+                 " bytes, more than this machine's memory (" + std::to_string(Memory) + " bytes)");
+  try {
+    if (!Argument.isBuffer() || Argument.Contents != BufferContents::File)
+      return initialContents(Argument, Position, Seed);
+    return readDataFile(Argument.DataFile, Argument.DataFile, Argument.Type, Argument.Count);
+  } catch (const std::bad_alloc &) {
+    return Error("input " + std::to_string(Position + 1) + " (" + describe(Argument) +
+                 "): cannot allocate its " + std::to_string(Argument.byteSize()) +
+                 " bytes of host memory");
+  } catch (const std::length_error &) {
+    return Error("input " + std::to_string(Position + 1) + " (" + describe(Argument) +
+                 "): cannot allocate its " + std::to_string(Argument.byteSize()) +
+                 " bytes of host memory");
+  }
 }
 
 KernelArgument KernelArgument::withData(std::string Path, unsigned AtLine,
@@ -438,6 +524,23 @@ Expected<void> checkFill(const KernelArgument &A) {
   default:
     return success();
   }
+}
+
+Expected<void> checkBufferSize(const KernelArgument &A) {
+  if (!A.isBuffer())
+    return success();
+  __extension__ typedef unsigned __int128 Wide;
+  const Wide Bytes = static_cast<Wide>(A.Count) * static_cast<Wide>(elementSize(A.Type));
+  if (Bytes <= kMaxBufferBytes)
+    return success();
+  // The true product, which 64 bits may not hold.
+  std::string Digits;
+  for (Wide Rest = Bytes; Rest; Rest /= 10)
+    Digits.insert(Digits.begin(), static_cast<char>('0' + static_cast<int>(Rest % 10)));
+  return Error(describe(A) + " needs " + Digits + " bytes, more than the " +
+               std::to_string(kMaxBufferBytes) +
+               " (1 TiB) atfc allocates for one buffer; a count from an input may be wrong (a "
+               "negative one becomes a huge unsigned count)");
 }
 
 std::string describe(const KernelArgument &Argument) {

@@ -175,10 +175,15 @@ struct KernelArgument {
   bool isLocal() const { return Kind == ArgumentKind::Local; }
   /// The size in bytes of the scalar, or of the whole buffer; 0 for a
   /// local array (its size is a configuration's).
+  /// Saturates at UINT64_MAX: `buffer<float>(2^62)` once wrapped to 0
+  /// bytes and passed the size checks (checkBufferSize refuses it).
   std::uint64_t byteSize() const {
     if (isLocal())
       return 0;
-    return elementSize(Type) * (isBuffer() ? Count : std::uint64_t(1));
+    const std::uint64_t Element = elementSize(Type);
+    if (isBuffer() && Count > UINT64_MAX / Element)
+      return UINT64_MAX;
+    return Element * (isBuffer() ? Count : std::uint64_t(1));
   }
 };
 
@@ -193,11 +198,20 @@ struct KernelArgument {
 std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
                                            std::uint64_t Seed);
 
+/// The most bytes atfc allocates for one buffer (1 TiB).
+inline constexpr std::uint64_t kMaxBufferBytes = std::uint64_t(1) << 40;
+
+/// Checks that a buffer's bytes, computed without overflow, are at most
+/// kMaxBufferBytes ("buffer<float>(4611686018427387904) needs
+/// 18446744073709551616 bytes, more than ..."); nothing for other arguments.
+Expected<void> checkBufferSize(const KernelArgument &Argument);
+
 /// Checks that a fill's values fit the buffer's element type exactly (no
 /// value converts silently): `fill 300` of uint8_t, `fill -1` of uint32_t,
 /// `fill 1.5` of int32_t, `fill 16777217` of float, `fill index` of more
-/// elements than the type counts, `random(LO, HI)` with LO >= HI. Nothing to
-/// check for other arguments.
+/// elements than the type counts, `random(LO, HI)` with LO >= HI, a real
+/// that rounds to 0 (`fill 1e-50` of float) or loses digits of its literal
+/// (`fill 3.14159265` of float). Nothing to check for other arguments.
 Expected<void> checkFill(const KernelArgument &Argument);
 
 /// initialContents, or a data file's contents (NumpyArray.h), checked

@@ -265,6 +265,10 @@ Expected<DataFileLayout> inspectOpenDataFile(const RegularFile &File, const std:
                                              std::uint64_t Count) {
   const std::uint64_t Size = File.size();
   const std::uint64_t Element = elementSize(Type);
+  // Count * Element wrapped once (buffer<float>(2^62) took an empty file).
+  if (Count > (UINT64_MAX - kMaxNumpyHeaderBytes - 12) / Element)
+    return Error("'" + Shown + "' cannot hold " + std::to_string(Count) + " elements of " +
+                 elementTypeName(Type) + ": their bytes overflow 64 bits");
   const std::string Needed =
       std::to_string(Count) + " element" + (Count == 1 ? "" : "s") + " of " + elementTypeName(Type);
   if (!isNumpyPath(Path)) {
@@ -378,9 +382,15 @@ std::string numpyFileBytes(ElementType Type, std::uint64_t Count, const unsigned
 
 Expected<void> writeNumpyFile(const std::string &Path, ElementType Type, std::uint64_t Count,
                               const unsigned char *Data) {
+  return writeNumpyFileAt(AT_FDCWD, Path, Path, Type, Count, Data);
+}
+
+Expected<void> writeNumpyFileAt(int DirFd, const std::string &Name, const std::string &Path,
+                                ElementType Type, std::uint64_t Count, const unsigned char *Data) {
   // A new file only, never through a link: it is written into a directory
   // inside the output directory.
-  const int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  const int Fd =
+      ::openat(DirFd, Name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (Fd < 0)
     return Error("cannot write '" + Path + "': " + errnoText());
   if (Expected<void> Written = writeAll(Fd, numpyFileBytes(Type, Count, Data)); !Written) {

@@ -90,6 +90,10 @@ std::string numpyFileBytes(ElementType Type, std::uint64_t Count, const unsigned
 /// Writes numpyFileBytes to Path; an Error names the file and the reason.
 Expected<void> writeNumpyFile(const std::string &Path, ElementType Type, std::uint64_t Count,
                               const unsigned char *Data);
+/// writeNumpyFile for the file Name in the directory open as DirFd (Shown
+/// in messages), created afresh there and never through a link.
+Expected<void> writeNumpyFileAt(int DirFd, const std::string &Name, const std::string &Shown,
+                                ElementType Type, std::uint64_t Count, const unsigned char *Data);
 
 } // namespace atfc
 

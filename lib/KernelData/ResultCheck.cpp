@@ -188,16 +188,21 @@ CheckScriptOutcome runCheckScript(const CheckSetup &Check,
                                   const std::vector<std::vector<unsigned char>> &Outputs,
                                   const std::string &Directory,
                                   const std::vector<std::string> &Environment,
-                                  double TimeoutSeconds, const StopSignal *Stop) {
+                                  double TimeoutSeconds, const StopSignal *Stop, int DirectoryFd) {
   for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
     const KernelArgument &Argument = Arguments[Checked[B]];
-    const std::string Path = Directory + "/buffer_" + std::to_string(Checked[B] + 1) + ".npy";
-    if (Expected<void> Written = writeNumpyFile(
-            Path, Argument.Type, Outputs[B].size() / elementSize(Argument.Type), Outputs[B].data());
-        !Written)
+    const std::string Name = "buffer_" + std::to_string(Checked[B] + 1) + ".npy";
+    const std::uint64_t Count = Outputs[B].size() / elementSize(Argument.Type);
+    Expected<void> Written =
+        DirectoryFd >= 0
+            ? writeNumpyFileAt(DirectoryFd, Name, Directory + "/" + Name, Argument.Type, Count,
+                               Outputs[B].data())
+            : writeNumpyFile(Directory + "/" + Name, Argument.Type, Count, Outputs[B].data());
+    if (!Written)
       return {CheckVerdict::Failed, Written.error().message(), ""};
   }
-  ChildOutcome Outcome = runChild({Check.Script, Directory, Environment, TimeoutSeconds}, Stop);
+  ChildOutcome Outcome =
+      runChild({Check.Script, Directory, Environment, TimeoutSeconds, DirectoryFd}, Stop);
   std::string &Output = Outcome.OutputTail;
   switch (Outcome.End) {
   case ChildEnd::Exited:

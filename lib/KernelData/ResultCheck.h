@@ -116,14 +116,15 @@ struct CheckScriptOutcome {
 /// (K = its 1-based input number) into Directory and runs Check.Script there
 /// (/bin/sh, Environment, TimeoutSeconds; 0: none), and says what its end
 /// means (CheckVerdict). A raised Stop (may be null) kills the script's
-/// group: a failed check, "the check script was stopped".
-CheckScriptOutcome runCheckScript(const CheckSetup &Check,
-                                  const std::vector<KernelArgument> &Arguments,
-                                  const std::vector<unsigned> &Checked,
-                                  const std::vector<std::vector<unsigned char>> &Outputs,
-                                  const std::string &Directory,
-                                  const std::vector<std::string> &Environment,
-                                  double TimeoutSeconds, const StopSignal *Stop = nullptr);
+/// group: a failed check, "the check script was stopped". DirectoryFd,
+/// when not -1, is Directory held open (System/HeldDirectory.h): the files
+/// are made and the script run relative to it, never through the path.
+CheckScriptOutcome
+runCheckScript(const CheckSetup &Check, const std::vector<KernelArgument> &Arguments,
+               const std::vector<unsigned> &Checked,
+               const std::vector<std::vector<unsigned char>> &Outputs, const std::string &Directory,
+               const std::vector<std::string> &Environment, double TimeoutSeconds,
+               const StopSignal *Stop = nullptr, int DirectoryFd = -1);
 
 } // namespace atfc
 

@@ -627,6 +627,26 @@ Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::i
   return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
 }
 
+Expected<void> ResultsDatabase::forEachEvaluationOfRun(
+    std::int64_t RunId, const std::function<Expected<void>(EvaluationRecord &&)> &Each) {
+  StatementUse S(Prepared->EvaluationsOfRun);
+  S.bind(1, RunId);
+  for (;;) {
+    const int Status = S.step();
+    if (Status == SQLITE_DONE)
+      return success();
+    if (Status != SQLITE_ROW)
+      return Error(Path + ": " + sqlite3_errmsg(Db));
+    Expected<EvaluationRecord> Row = readEvaluation(S, [&](std::int64_t Run) {
+      return kindsOfRun(Run, Prepared->SelectRun, Prepared->KindsOfRun);
+    });
+    if (!Row)
+      return Row.takeError().context(Path);
+    if (Expected<void> Handled = Each(Row.take()); !Handled)
+      return Handled;
+  }
+}
+
 Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfKey(std::string_view Key) {
   StatementUse S(Prepared->EvaluationsOfKey);
   S.bind(1, Key);

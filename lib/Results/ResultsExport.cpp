@@ -13,6 +13,7 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace atfc {
@@ -125,52 +126,113 @@ Expected<void> writeResultsCsv(ResultsDatabase &Db, std::ostream &OS,
   return success();
 }
 
+namespace {
+
+Json runJson(const RunInfo &Run) {
+  return Json{{"id", Run.Id},
+              {"key", Run.Key},
+              {"file", Run.File},
+              {"started", Run.Started},
+              {"finished", Run.Finished.empty() ? Json() : Json(Run.Finished)},
+              {"status", runStatusName(Run.Status)},
+              {"technique", Run.Technique},
+              {"abort_condition", Run.AbortCondition},
+              {"seed", Run.Seed},
+              {"arguments", stringsJson(Run.Arguments)},
+              {"elapsed_seconds", Run.ElapsedSeconds},
+              {"parameters", stringsJson(Run.Parameters)},
+              {"parameter_kinds", kindsJson(Run.ParameterKinds)},
+              {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
+              {"space_size", Run.SpaceSize},
+              {"device", Run.Device},
+              {"toolchain", Run.Toolchain}};
+}
+
+Json evaluationJson(const EvaluationRecord &E) {
+  return Json{{"id", E.Id},
+              {"run_id", E.RunId},
+              {"evaluation", E.Evaluation},
+              {"config_index", E.ConfigIndex},
+              {"configuration", configurationJson(E.Configuration)},
+              {"valid", E.Result.Valid},
+              {"costs", costsJson(E.Result.Costs)},
+              {"failure", failureName(E.Result.Failure)},
+              {"reason", E.Result.Reason},
+              {"log", E.Result.Log},
+              {"compile_seconds", E.Result.CompileSeconds},
+              {"run_seconds", E.Result.RunSeconds},
+              {"overhead_seconds", E.OverheadSeconds},
+              {"reused", E.Reused},
+              {"timestamp", E.Timestamp}};
+}
+
+/// J as an element of a top-level array in a dump with indent 2.
+std::string arrayElement(const Json &J) {
+  const std::string Text = J.dump(2, ' ', true, Json::error_handler_t::replace);
+  std::string Indented = "    ";
+  for (char C : Text) {
+    Indented += C;
+    if (C == '\n')
+      Indented += "    ";
+  }
+  return Indented;
+}
+
+/// The runs of Db to export: RunId's, or every one.
+Expected<std::vector<RunInfo>> exportedRuns(ResultsDatabase &Db,
+                                            std::optional<std::int64_t> RunId) {
+  if (!RunId)
+    return Db.runs();
+  Expected<RunInfo> Run = Db.existingRun(*RunId);
+  if (!Run)
+    return Run.takeError();
+  return std::vector<RunInfo>{Run.take()};
+}
+
+} // namespace
+
 Expected<nlohmann::ordered_json> resultsJson(ResultsDatabase &Db,
                                              std::optional<std::int64_t> RunId) {
   Expected<ExportRows> Rows = exportRows(Db, RunId);
   if (!Rows)
     return Rows.takeError();
   Json Runs = Json::array();
-  for (const RunInfo &Run : Rows->Runs) {
-    Runs.push_back(Json{{"id", Run.Id},
-                        {"key", Run.Key},
-                        {"file", Run.File},
-                        {"started", Run.Started},
-                        {"finished", Run.Finished.empty() ? Json() : Json(Run.Finished)},
-                        {"status", runStatusName(Run.Status)},
-                        {"technique", Run.Technique},
-                        {"abort_condition", Run.AbortCondition},
-                        {"seed", Run.Seed},
-                        {"arguments", stringsJson(Run.Arguments)},
-                        {"elapsed_seconds", Run.ElapsedSeconds},
-                        {"parameters", stringsJson(Run.Parameters)},
-                        {"parameter_kinds", kindsJson(Run.ParameterKinds)},
-                        {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
-                        {"space_size", Run.SpaceSize},
-                        {"device", Run.Device},
-                        {"toolchain", Run.Toolchain}});
-  }
+  for (const RunInfo &Run : Rows->Runs)
+    Runs.push_back(runJson(Run));
   Json Evaluations = Json::array();
-  for (const EvaluationRecord &E : Rows->Evaluations) {
-    Evaluations.push_back(Json{{"id", E.Id},
-                               {"run_id", E.RunId},
-                               {"evaluation", E.Evaluation},
-                               {"config_index", E.ConfigIndex},
-                               {"configuration", configurationJson(E.Configuration)},
-                               {"valid", E.Result.Valid},
-                               {"costs", costsJson(E.Result.Costs)},
-                               {"failure", failureName(E.Result.Failure)},
-                               {"reason", E.Result.Reason},
-                               {"log", E.Result.Log},
-                               {"compile_seconds", E.Result.CompileSeconds},
-                               {"run_seconds", E.Result.RunSeconds},
-                               {"overhead_seconds", E.OverheadSeconds},
-                               {"reused", E.Reused},
-                               {"timestamp", E.Timestamp}});
-  }
+  for (const EvaluationRecord &E : Rows->Evaluations)
+    Evaluations.push_back(evaluationJson(E));
   return Json{{"schema_version", kResultsSchemaVersion},
               {"runs", std::move(Runs)},
               {"evaluations", std::move(Evaluations)}};
+}
+
+Expected<void> writeResultsJson(ResultsDatabase &Db, std::ostream &OS,
+                                std::optional<std::int64_t> RunId) {
+  Expected<std::vector<RunInfo>> Runs = exportedRuns(Db, RunId);
+  if (!Runs)
+    return Runs.takeError();
+  OS << "{\n  \"schema_version\": " << kResultsSchemaVersion << ",\n  \"runs\": ";
+  for (std::size_t I = 0; I < Runs->size(); ++I)
+    OS << (I ? ",\n" : "[\n") << arrayElement(runJson((*Runs)[I]));
+  OS << (Runs->empty() ? "[]" : "\n  ]") << ",\n  \"evaluations\": ";
+  bool Any = false;
+  for (const RunInfo &Run : *Runs)
+    if (Expected<void> Written =
+            Db.forEachEvaluationOfRun(Run.Id,
+                                      [&](EvaluationRecord &&E) -> Expected<void> {
+                                        OS << (std::exchange(Any, true) ? ",\n" : "[\n")
+                                           << arrayElement(evaluationJson(E));
+                                        if (!OS)
+                                          return Error("cannot write the JSON output");
+                                        return success();
+                                      });
+        !Written)
+      return Written;
+  OS << (Any ? "\n  ]" : "[]") << "\n}\n";
+  if (!OS)
+    return Error("cannot write the JSON output");
+  return success();
 }
 
 } // namespace atfc

@@ -33,6 +33,12 @@ Expected<void> writeResultsCsv(ResultsDatabase &Db, std::ostream &OS,
 Expected<nlohmann::ordered_json> resultsJson(ResultsDatabase &Db,
                                              std::optional<std::int64_t> RunId = std::nullopt);
 
+/// Writes resultsJson(Db, RunId) dumped with indent 2 (bytes that are not
+/// UTF-8 replaced), and a line break, to OS as it reads the database: one
+/// evaluation in memory at a time, whatever the number of rows.
+Expected<void> writeResultsJson(ResultsDatabase &Db, std::ostream &OS,
+                                std::optional<std::int64_t> RunId = std::nullopt);
+
 } // namespace atfc
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 
@@ -119,27 +120,39 @@ DiagnosticSink::DiagnosticSink(std::ostream &TheOut, std::string_view TheProgram
     : Out(TheOut), Program(TheProgram) {}
 
 void DiagnosticSink::setSource(const std::string &File, std::string Text) {
-  for (auto &[Name, Source] : Sources)
-    if (Name == File) {
-      Source = std::move(Text);
+  for (ShownSource &Source : Sources)
+    if (Source.Name == File) {
+      Source.Text = std::move(Text);
+      Source.LineStarts.clear();
       return;
     }
-  Sources.emplace_back(File, std::move(Text));
+  Sources.push_back({File, std::move(Text), {}});
 }
 
-const std::string *DiagnosticSink::sourceOf(const std::string &File) {
-  for (const auto &[Name, Source] : Sources)
-    if (Name == File)
-      return &Source;
-  Sources.emplace_back(File, shownSourceText(File)); // empty when unreadable: no line shown
-  return &Sources.back().second;
+DiagnosticSink::ShownSource &DiagnosticSink::sourceOf(const std::string &File) {
+  for (ShownSource &Source : Sources)
+    if (Source.Name == File)
+      return Source;
+  // Empty when unreadable: no line shown.
+  Sources.push_back({File, shownSourceText(File), {}});
+  return Sources.back();
 }
 
 void DiagnosticSink::report(const Diagnostic &D) {
+  std::size_t Count = 0;
   if (D.Level == Severity::Error)
-    ++Errors;
+    Count = ++Errors;
   else if (D.Level == Severity::Warning)
-    ++Warnings;
+    Count = ++Warnings;
+  if (ErrorLimit != 0 && Count > ErrorLimit) {
+    // Counted, not shown; said once.
+    if (!std::exchange(SaidLimit, true)) {
+      Out << Program << ": note: more than " << ErrorLimit
+          << " errors or warnings; the rest are not shown (--error-limit 0 shows all)\n";
+      Out.flush();
+    }
+    return;
+  }
   printOne(D);
   for (const Diagnostic &Note : D.Notes) {
     Diagnostic N = Note;
@@ -159,12 +172,18 @@ void DiagnosticSink::printOne(const Diagnostic &D) {
   const SourceLocation &L = D.Location;
   if (!L.hasFile() || L.Line == 0)
     return;
-  // The source line, tabs kept so that the caret lines up in a terminal.
-  std::string_view Rest = *sourceOf(L.File);
-  for (unsigned Line = 1; Line < L.Line && !Rest.empty(); ++Line) {
-    const std::size_t End = Rest.find('\n');
-    Rest = End == std::string_view::npos ? std::string_view() : Rest.substr(End + 1);
+  // The source line, tabs kept so that the caret lines up in a terminal;
+  // the lines' starts are found once per file, not per diagnostic.
+  ShownSource &Source = sourceOf(L.File);
+  if (Source.LineStarts.empty()) {
+    Source.LineStarts.push_back(0);
+    for (std::size_t At = Source.Text.find('\n'); At != std::string::npos;
+         At = Source.Text.find('\n', At + 1))
+      Source.LineStarts.push_back(At + 1);
   }
+  if (L.Line > Source.LineStarts.size())
+    return;
+  std::string_view Rest = std::string_view(Source.Text).substr(Source.LineStarts[L.Line - 1]);
   std::string_view Text = Rest.substr(0, Rest.find('\n'));
   if (!Text.empty() && Text.back() == '\r')
     Text.remove_suffix(1);

@@ -117,15 +117,32 @@ public:
   std::size_t warningCount() const { return Warnings; }
   const std::string &program() const { return Program; }
 
+  /// Shows at most Limit errors and Limit warnings (0: every one), as a
+  /// compiler's -ferror-limit: the rest are counted, not printed, and one
+  /// note says so. 100,000 duplicate directives once printed 100,000
+  /// errors, each source line found by a scan from the file's start.
+  void setErrorLimit(std::size_t Limit) { ErrorLimit = Limit; }
+
 private:
-  const std::string *sourceOf(const std::string &File);
+  /// A file's text and where each of its lines starts, found once.
+  struct ShownSource {
+    std::string Name, Text;
+    std::vector<std::size_t> LineStarts;
+  };
+  ShownSource &sourceOf(const std::string &File);
   void printOne(const Diagnostic &D);
 
   std::ostream &Out;
   std::string Program;
-  std::vector<std::pair<std::string, std::string>> Sources;
+  std::vector<ShownSource> Sources;
   std::size_t Errors = 0;
   std::size_t Warnings = 0;
+  std::size_t ErrorLimit = kDefaultErrorLimit;
+  bool SaidLimit = false;
+
+public:
+  /// The errors (and warnings) shown unless setErrorLimit says otherwise.
+  static constexpr std::size_t kDefaultErrorLimit = 20;
 };
 
 } // namespace atfc

@@ -69,6 +69,7 @@ int startShell(const ChildCommand &Command, int OutputFd, Process &Child) {
   Spec.Argv = {"sh", "-c", Command.Script};
   Spec.Environment = Command.Environment;
   Spec.Directory = Command.Directory;
+  Spec.DirectoryFd = Command.DirectoryFd;
   Spec.OwnGroup = true;
   Spec.NullInput = true;
   Spec.OutputFd = Spec.ErrorFd = OutputFd;

@@ -54,6 +54,9 @@ struct ChildCommand {
   std::vector<std::string> Environment;
   /// Seconds until the child's group is killed; 0: no limit.
   double TimeoutSeconds = 0;
+  /// The working directory's descriptor, which wins over Directory
+  /// (ProcessSpec::DirectoryFd); -1: none.
+  int DirectoryFd = -1;
 };
 
 /// How a child ended.

@@ -11,7 +11,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <grp.h>
 #include <optional>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +32,37 @@ Error systemError(const std::string &What, const std::string &Path) {
   return Error("cannot " + What + " " + quotedPath(Path) + ": " + std::strerror(errno));
 }
 
+/// Whether users other than this one belong to the group Gid (as members,
+/// or by their own group): a directory it may write is then open to them.
+bool groupHasOthers(gid_t Gid) {
+  const uid_t Self = geteuid();
+  std::string SelfName;
+  if (const passwd *Me = getpwuid(Self))
+    SelfName = Me->pw_name;
+  if (const group *Group = getgrgid(Gid))
+    for (char **Member = Group->gr_mem; Member && *Member; ++Member)
+      if (SelfName != *Member)
+        return true;
+  bool Others = false;
+  setpwent();
+  while (const passwd *User = getpwent())
+    if (User->pw_gid == Gid && User->pw_uid != Self) {
+      Others = true;
+      break;
+    }
+  endpwent();
+  return Others;
+}
+
+/// Whether a directory of Status lets someone else rename its entries: it
+/// is not sticky, and others, or its group with other members, may write it.
+bool othersMayRename(const struct stat &Status) {
+  if (Status.st_mode & S_ISVTX)
+    return false;
+  return (Status.st_mode & S_IWOTH) ||
+         ((Status.st_mode & S_IWGRP) && groupHasOthers(Status.st_gid));
+}
+
 /// Why Status, of Path, is not atfc's to use, if it is not.
 std::optional<Error> foreignStatus(const struct stat &Status, const std::string &Path,
                                    bool Directory, bool IsOutputDirectory) {
@@ -41,12 +74,27 @@ std::optional<Error> foreignStatus(const struct stat &Status, const std::string 
     return Error(quotedPath(Path) + " is not a directory; " + What);
   if (!Directory && !S_ISREG(Status.st_mode))
     return Error(quotedPath(Path) + " is not a regular file; " + What);
+  // A hard link planted under a name of atfc's is the user's file by
+  // another name: truncating or appending to it (the lock, the record)
+  // once lost its contents.
+  if (!Directory && Status.st_nlink != 1)
+    return Error(quotedPath(Path) + " has " + std::to_string(Status.st_nlink) +
+                 " hard links: it is also a file elsewhere, which atfc does not write; " + What);
   if (Status.st_uid != geteuid() && Status.st_uid != 0)
     return Error(quotedPath(Path) + " belongs to another user (uid " +
                  std::to_string(Status.st_uid) +
                  "): atfc writes, reads and runs only files of its own user there; " + What);
   if (Status.st_mode & S_IWOTH)
     return Error(quotedPath(Path) + " is writable by others: 'chmod o-w " + Path + "', or " + What);
+  // A group-writable output directory lets the group's other members
+  // rename what atfc made there (`work`, results.db) and put a link in its
+  // place between two uses by name.
+  if (IsOutputDirectory && S_ISDIR(Status.st_mode) && othersMayRename(Status))
+    return Error(quotedPath(Path) + " is writable by its group (gid " +
+                 std::to_string(Status.st_gid) +
+                 "), which has other members: they could swap what atfc makes there for links; "
+                 "'chmod g-w " +
+                 Path + "', or " + What);
   return std::nullopt;
 }
 
@@ -85,12 +133,16 @@ std::optional<Error> swappableAncestor(int Fd, const std::string &Path) {
     struct stat Status {};
     if (stat(Ancestor.c_str(), &Status) != 0)
       continue;
-    if ((Status.st_mode & S_IWOTH) && !(Status.st_mode & S_ISVTX))
+    if (othersMayRename(Status)) {
+      const bool ByOthers = Status.st_mode & S_IWOTH;
       return Error(quotedPath(Ancestor) + ", a directory above the output directory " +
-                   quotedPath(Path) +
-                   ", is writable by others and not sticky: another user could put their own "
-                   "directory in its place; 'chmod o-w " +
-                   Ancestor + "' (or 'chmod +t " + Ancestor + "'), or choose another -o");
+                   quotedPath(Path) + ", is writable by " +
+                   (ByOthers ? "others" : "its group, which has other members,") +
+                   " and not sticky: another user could put their own directory in its place; "
+                   "'chmod " +
+                   (ByOthers ? "o" : "g") + "-w " + Ancestor + "' (or 'chmod +t " + Ancestor +
+                   "'), or choose another -o");
+    }
   }
   return std::nullopt;
 }
@@ -181,7 +233,14 @@ Expected<std::vector<std::string>> OutputDirectory::createdNames() const {
     std::size_t End = Text->find('\n', Start);
     if (End == std::string::npos)
       End = Text->size();
-    Names.push_back(Text->substr(Start, End - Start));
+    std::string Name = Text->substr(Start, End - Start);
+    // atfc writes whole names, each on its line: anything else (a path, a
+    // blank line) was written by someone else, and nothing in it is trusted.
+    if (Name.empty() || Name == "." || Name == ".." || Name.find('/') != std::string::npos)
+      return Error(quotedPath(pathOf(kCreatedRecordName)) +
+                   " is not atfc's record of the files it created (it names '" +
+                   Name.substr(0, 80) + "'); remove it, or choose another -o");
+    Names.push_back(std::move(Name));
     Start = End + 1;
   }
   return Names;
@@ -233,8 +292,19 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
   if (RecordFd < 0)
     return systemError("record a file in", pathOf(kCreatedRecordName));
   struct stat RecordStatus {};
+  if (fstat(RecordFd, &RecordStatus) != 0) {
+    close(RecordFd);
+    return systemError("record a file in", pathOf(kCreatedRecordName));
+  }
+  // Checked on the descriptor appended to: a hard link swapped in since it
+  // was read would append to a file elsewhere.
+  if (std::optional<Error> Foreign =
+          foreignStatus(RecordStatus, pathOf(kCreatedRecordName), false, false)) {
+    close(RecordFd);
+    return std::move(*Foreign);
+  }
   std::string Line = Name + "\n";
-  if (Fresh && fstat(RecordFd, &RecordStatus) == 0 && RecordStatus.st_size == 0)
+  if (Fresh && RecordStatus.st_size == 0)
     Line = kRecordHeader + Line;
   Expected<void> Written = writeAll(RecordFd, Line);
   close(RecordFd);

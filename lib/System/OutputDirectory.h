@@ -10,8 +10,11 @@
 //    is refused (a planted `lock` or `results.db` link once sent atfc's
 //    writes elsewhere);
 //  - nothing belongs to someone else: the directory and every file atfc
-//    reads or runs there must be owned by the effective user (or root) and
-//    not writable by others (root once ran a tuner another user planted);
+//    reads or runs there must be owned by the effective user (or root),
+//    not writable by others, and have one link (a hard link planted at
+//    `lock` or at the record once had atfc truncate or append to the
+//    user's file elsewhere); the directory must not be writable by a group
+//    with other members (one swapped `work` for a link mid-run);
 //  - nothing atfc did not create is overwritten: the names atfc created are
 //    recorded in DIR/.atfc-created, and a file of any other name is refused
 //    (`-o .` once overwrote the user's own best.h and its source).
@@ -22,12 +25,18 @@
 // by one (CUDA's kernel cache holds one file per configuration). Links and
 // other users' entries are refused there as everywhere.
 //
+// The record is trusted only as atfc writes it: its header, one bare name
+// a line, one link, the user's.
+//
 // Once the directory is known to be the user's and closed to others, no
 // one else can plant anything in it later; the checks at each open catch
 // what was there before. Nor can anyone swap the directory itself: one
-// below a directory that others may write and that is not sticky (a /tmp
-// without its t bit) is refused, as anyone could rename it away and put
-// their own in its place.
+// below a directory that others (or a group with other members) may write
+// and that is not sticky (a /tmp without its t bit) is refused, as anyone
+// could rename it away and put their own in its place. Directories below
+// it that atfc makes and removes during a run (`work` and the
+// configurations' directories) are held by their descriptors
+// (System/HeldDirectory.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_OUTPUTDIRECTORY_H

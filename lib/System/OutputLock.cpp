@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace atfc {
@@ -21,6 +22,26 @@ std::string holderOf(int Fd) {
   while (!Pid.empty() && (Pid.back() == '\n' || Pid.back() == ' '))
     Pid.pop_back();
   return Pid.empty() ? "unknown" : Pid;
+}
+
+/// Whether the file open as Fd (at Path) is atfc's lock: a regular file
+/// with one link, of at most 32 bytes, digits and a line break or empty.
+Expected<void> checkLockFile(int Fd, const std::string &Path) {
+  struct stat Status {};
+  if (fstat(Fd, &Status) != 0)
+    return Error("cannot inspect '" + Path + "': " + std::strerror(errno));
+  if (!S_ISREG(Status.st_mode) || Status.st_nlink != 1)
+    return Error("'" + Path + "' is not atfc's lock file (it has " +
+                 std::to_string(Status.st_nlink) + " hard links); remove it");
+  char Buffer[33] = {};
+  const ssize_t N = Status.st_size <= 32 ? pread(Fd, Buffer, sizeof Buffer - 1, 0) : -1;
+  const std::string Text(Buffer, N > 0 ? static_cast<std::size_t>(N) : 0);
+  const bool Pid = !Text.empty() && Text.back() == '\n' && Text.size() > 1 &&
+                   Text.find_first_not_of("0123456789") == Text.size() - 1;
+  if (N < 0 || (!Text.empty() && !Pid))
+    return Error("'" + Path +
+                 "' is not atfc's lock file (it holds other text than a process id); remove it");
+  return success();
 }
 
 } // namespace
@@ -38,6 +59,10 @@ OutputLock::acquire(const std::string &Directory, bool Wait, bool Inheritable,
     return Opened.takeError();
   const int Fd = *Opened;
   OutputLock Lock(Fd);
+  // atfc's own lock holds a process id and a line break, or nothing (made,
+  // not yet written): anything else is not atfc's to truncate.
+  if (Expected<void> Own = checkLockFile(Fd, Path); !Own)
+    return Own.takeError();
   if (flock(Fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK)
       return Error("cannot lock '" + Path + "': " + std::strerror(errno));

@@ -89,7 +89,9 @@ int describeActions(const ProcessSpec &Spec, FileActions &Actions) {
   for (const InheritedFd &Extra : Spec.ExtraFds)
     if (!Error)
       Error = Actions.give(Extra.ParentFd, Extra.ChildFd);
-  if (!Error && !Spec.Directory.empty())
+  if (!Error && Spec.DirectoryFd >= 0)
+    Error = posix_spawn_file_actions_addfchdir_np(Actions.get(), Spec.DirectoryFd);
+  else if (!Error && !Spec.Directory.empty())
     Error = posix_spawn_file_actions_addchdir_np(Actions.get(), Spec.Directory.c_str());
   return Error;
 }

@@ -44,6 +44,10 @@ struct ProcessSpec {
   std::optional<std::vector<std::string>> Environment;
   /// The child's working directory; empty: this process's.
   std::string Directory;
+  /// A descriptor of the child's working directory, which wins over
+  /// Directory: a directory atfc holds (System/HeldDirectory.h), entered
+  /// with fchdir so that no path swapped meanwhile leads elsewhere; -1: none.
+  int DirectoryFd = -1;
   /// Whether the child leads a new process group, whose id is its pid.
   bool OwnGroup = false;
   /// Whether stdin reads /dev/null rather than this process's stdin.

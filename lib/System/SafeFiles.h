@@ -2,14 +2,16 @@
 //
 // The output directory is atfc's own, but anyone who can write into it can
 // plant a symbolic link where atfc is about to write (best.json.tmp ->
-// ~/.bashrc). Every file atfc writes there is therefore created afresh: a
-// temporary name is unlinked (removing a planted link, never its target)
-// and created with O_CREAT | O_EXCL | O_NOFOLLOW, which refuses any link
-// that appears in between; the rename onto the final name replaces a link
-// there instead of following it. Directories atfc creates are private
-// (0700): results and scripts' outputs are the user's. A file in an output
-// directory goes through OutputDirectory.h, which builds on this and adds
-// its owner checks and its refusal to overwrite a file atfc did not create;
+// ~/.bashrc). Every file atfc writes is therefore created afresh under a
+// temporary name of its own (random, created with O_CREAT | O_EXCL |
+// O_NOFOLLOW, so that no one else's file of that name is touched and no
+// link followed) and renamed onto the final name, which replaces a link
+// there instead of following it. Only a regular file (or a link) is
+// replaced: a FIFO, a device or a socket at the target is refused with
+// what it is. Directories atfc creates are private (0700): results and
+// scripts' outputs are the user's. A file in an output directory goes
+// through OutputDirectory.h, which builds on this and adds its owner
+// checks and its refusal to overwrite a file atfc did not create;
 // writeFileReplacing alone is for a file the user named (report -o).
 //
 //===----------------------------------------------------------------------===//
@@ -22,9 +24,10 @@
 
 namespace atfc {
 
-/// Writes Text to Path through Path.tmp and a rename, so that a reader
-/// never sees half a file, and never through a link; the error ("cannot
-/// write 'PATH': REASON") when it cannot.
+/// Writes Text to Path through a temporary of its own (`.NAME.atfc-RANDOM`
+/// beside it) and a rename, so that a reader never sees half a file, and
+/// never through a link; the error ("cannot write 'PATH': REASON") when it
+/// cannot, or when Path is not a regular file (a FIFO, a device).
 Expected<void> writeFileReplacing(const std::string &Path, const std::string &Text);
 
 /// Creates Directory and its missing parents, each created one with mode

@@ -207,7 +207,8 @@ LOCATION = re.compile(r"^(.*?):(\d+):(\d+): (error|note): ")
 
 
 def check(atfc, path, f):
-    done = subprocess.run([atfc, "check", path], capture_output=True, text=True)
+    done = subprocess.run([atfc, "check", "--error-limit", "0", path], capture_output=True,
+                          text=True)
     errors, notes = set(), set()
     for line in done.stderr.splitlines():
         match = LOCATION.match(line)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 
 #include "Driver/TunerPipeline.h"
@@ -14,6 +15,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <iostream>
 
 namespace atfc {
@@ -22,9 +24,14 @@ int checkMain(const SubcommandArgs &Args) {
   std::string File;
   CLI::App App(summaryOf("check"), "atfc check");
   App.add_option("FILE", File, "The annotated source file")->required();
+  std::size_t ErrorLimit = DiagnosticSink::kDefaultErrorLimit;
+  addCountOption(
+      App, "--error-limit", 0, 1000000000, [&](std::uint64_t N) { ErrorLimit = N; },
+      "Show at most N errors and N warnings (default 20; 0: all)");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   DiagnosticSink Diags(std::cerr);
+  Diags.setErrorLimit(ErrorLimit);
   std::optional<FrontendResult> Result = analyzeFile(File, Diags);
   if (!Result)
     return 1;

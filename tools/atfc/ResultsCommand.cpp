@@ -209,14 +209,12 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
     return Written.ok() ? 0 : Fail(Written.error().message());
   }
   if (Options.Json) {
-    Expected<nlohmann::ordered_json> J = resultsJson(**Db, Run);
-    if (!J.ok())
-      return Fail(J.error().message());
-    // A log tail may end inside a UTF-8 sequence: replace, do not fail.
-    // ASCII only: a C1 control stays a valid \u escape, not the terminal
-    // escaper's \x (System/TerminalText.h).
-    Out << J->dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace) << '\n';
-    return 0;
+    // Streamed, one evaluation at a time. A log tail may end inside a
+    // UTF-8 sequence: replaced, not failed. ASCII only: a C1 control stays
+    // a valid \u escape, not the terminal escaper's \x
+    // (System/TerminalText.h).
+    Expected<void> Written = writeResultsJson(**Db, Out, Run);
+    return Written.ok() ? 0 : Fail(Written.error().message());
   }
 
   std::vector<RunInfo> Runs;

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/MeasuredFiles.h"
+#include "Frontend/IncludedFiles.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace atfc;
@@ -54,6 +56,22 @@ TEST_F(MeasuredFilesTest, OutputsSystemFilesAndOtherWordsAreNot) {
   EXPECT_EQ(named("./run.sh > log.txt 2>>log.txt"), std::vector<std::string>{path("run.sh")});
   EXPECT_TRUE(named("/bin/sh -c true; cat /etc/hostname").empty());
   EXPECT_TRUE(named("X=input.dat $HOME/run.sh missing.dat").empty());
+}
+
+// Issue 44: an #include naming a FIFO hung `atfc tune` in the open. It is
+// listed, unopened, at once (an alarm ends the test if it blocks), beside
+// a regular header; /dev/zero the same.
+TEST_F(MeasuredFilesTest, AnIncludeThatIsNoRegularFileIsListedUnopened) {
+  ASSERT_EQ(mkfifo(path("fifo.h").c_str(), 0600), 0);
+  std::ofstream(Dir / "plain.h") << "#define PLAIN 1\n";
+  const std::string Source = "#include \"plain.h\"\n#include \"fifo.h\"\n#include "
+                             "\"/dev/zero\"\nint main() { return PLAIN; }\n";
+  alarm(60);
+  const std::vector<std::string> Files = includedFilesOf(path("main.cpp"), Source);
+  alarm(0);
+  for (const char *Name : {"plain.h", "fifo.h"})
+    EXPECT_NE(std::find(Files.begin(), Files.end(), path(Name)), Files.end()) << Name;
+  EXPECT_NE(std::find(Files.begin(), Files.end(), "/dev/zero"), Files.end());
 }
 
 } // namespace

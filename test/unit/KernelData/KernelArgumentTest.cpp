@@ -7,6 +7,7 @@
 #include "KernelData/KernelArgument.h"
 #include "KernelData/NumpyArray.h"
 #include "KernelData/ResultCheck.h"
+#include "Support/SplitMix64.h"
 #include "System/ChildProcess.h"
 
 #include "../MessageOf.h"
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +24,7 @@
 #include <iterator>
 #include <set>
 #include <unistd.h>
+#include <utility>
 
 namespace atfc {
 namespace {
@@ -438,6 +441,152 @@ TEST(CheckScript, WritesTheBuffersAndReadsTheVerdict) {
       CheckVerdict::Failed);
   std::ifstream Canary(Dir.path() / "canary");
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(Canary), {}), "mine");
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+// Issue 44: `buffer<float>(2^62)` passed its size check (Count * 4 wrapped
+// to 0); a huge or negative count from an input crashed the device worker.
+// The hunter: counts around every power of two for every element size;
+// a buffer is taken exactly when its true byte count (128 bits) is at
+// most kMaxBufferBytes, and byteSize() never wraps.
+TEST(BufferSize, CountsAtTheLimitsAreCheckedWithoutOverflow) {
+  __extension__ typedef unsigned __int128 Wide;
+  for (ElementType Type :
+       {ElementType::UInt8, ElementType::Half, ElementType::Float, ElementType::Double}) {
+    for (unsigned Power = 0; Power <= 64; ++Power)
+      for (std::int64_t Step : {-1, 0, 1}) {
+        const std::uint64_t Count =
+            (Power == 64 ? 0 : (std::uint64_t(1) << Power)) + static_cast<std::uint64_t>(Step);
+        KernelArgument A = KernelArgument::buffer<float>(Count);
+        A.Type = Type;
+        const Wide Bytes = static_cast<Wide>(Count) * elementSize(Type);
+        EXPECT_EQ(static_cast<bool>(checkBufferSize(A)), Bytes <= kMaxBufferBytes) << describe(A);
+        EXPECT_EQ(A.byteSize(), Bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(Bytes))
+            << describe(A);
+        if (Bytes > kMaxBufferBytes) {
+          Expected<std::vector<unsigned char>> Loaded = loadContents(A, 2, 1);
+          ASSERT_FALSE(Loaded) << describe(A);
+          EXPECT_EQ(messageOf(Loaded).rfind("input 3: " + describe(A) + " needs ", 0), 0u)
+              << messageOf(Loaded);
+        }
+      }
+  }
+  EXPECT_EQ(messageOf(checkBufferSize(KernelArgument::buffer<float>(std::uint64_t(1) << 62))),
+            "buffer<float>(4611686018427387904) needs 18446744073709551616 bytes, more than the "
+            "1099511627776 (1 TiB) atfc allocates for one buffer; a count from an input may be "
+            "wrong (a negative one becomes a huge unsigned count)");
+}
+
+// Issue 44: `fill 1e-50` of float became 0 silently; a literal with more
+// digits than the type keeps lost them silently.
+TEST(BufferFill, RealsThatRoundToZeroOrLoseDigitsAreRefused) {
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "1e-50"),
+            "fill 1e-50 rounds to 0 in float, whose smallest positive value is about 1.4e-45");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "-1e-400"),
+            "fill -1e-400 rounds to 0 in double, whose smallest positive value is about "
+            "4.9e-324");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "3.14159265358979"),
+            "fill 3.14159265358979 is not a float to its 15 digits (it would become "
+            "3.14159274)");
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::RandomRange, "1e-50", "1"),
+            "fill random(1e-50, 1): 1e-50 rounds to 0 in float, whose smallest positive value "
+            "is about 1.4e-45");
+  for (const char *Fine : {"0.1", "0", "0.0", "-0.0", "1.4e-45", "3.4e38", "1e-38", "0.5000"})
+    EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, Fine), "") << Fine;
+  EXPECT_EQ(fillProblem(ElementType::Float, BufferContents::Constant, "1.5e-45"),
+            "fill 1.5e-45 is not a float to its 2 digits (it would become 1.40129846e-45)");
+  EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, "3e-324"),
+            "fill 3e-324 is not a double to its 1 digits (it would become 4.94065646e-324)");
+  for (const char *Fine : {"3.14159265358979", "3.14159265358979323846", "4.9e-324", "1e-310",
+                           "1.7976931348623157e308"})
+    EXPECT_EQ(fillProblem(ElementType::Double, BufferContents::Constant, Fine), "") << Fine;
+}
+
+// The hunter of fills: literals of 1 to 20 digits at exponents across
+// every floating type's range (and beyond). A fill that is taken stores a
+// nonzero value for a nonzero literal, within half a unit of the
+// literal's last digit (judged in long double, not by the code under
+// test); one that is refused for its digits really loses them.
+TEST(BufferFill, LiteralsAtTheTypeLimitsKeepTheirValueOrAreRefused) {
+  SplitMix64 Random{44};
+  unsigned Taken = 0, Refused = 0;
+  for (ElementType Type : {ElementType::Half, ElementType::Float, ElementType::Double}) {
+    for (int I = 0; I < 3000; ++I) {
+      const int Digits = 1 + static_cast<int>(Random.next() % 20);
+      std::string Mantissa = std::to_string(1 + Random.next() % 9);
+      // The last digit is not 0: trailing zeros are not significant.
+      for (int D = 1; D < Digits; ++D)
+        Mantissa +=
+            static_cast<char>(D + 1 < Digits ? '0' + Random.next() % 10 : '1' + Random.next() % 9);
+      const int Exponent = static_cast<int>(Random.next() % 680) - 340 - (Digits - 1);
+      const std::string Literal =
+          (Random.next() % 2 ? "-" : "") + Mantissa + "e" + std::to_string(Exponent);
+      const std::string Problem = fillProblem(Type, BufferContents::Constant, Literal, "", 1);
+      const long double Truth = std::strtold(Literal.c_str(), nullptr);
+      // Half a unit of the literal's last digit (at most 15 for double, 18
+      // for the others, as docs/reliability.md says).
+      const int Compared = std::min(Digits, Type == ElementType::Double ? 15 : 18);
+      const long double Tolerance =
+          0.5L * std::pow(10.0L, std::floor(std::log10(std::fabs(Truth))) - Compared + 1);
+      auto StoredOf = [&] {
+        const KernelArgument A =
+            bufferOf(Type, 1).withFill(BufferContents::Constant, Literal, "", 1, 1);
+        return elementAsDouble(Type, initialContents(A, 0, 1).data(), 0);
+      };
+      if (!Problem.empty()) {
+        ++Refused;
+        if (Problem.find("digits") != std::string::npos) {
+          EXPECT_GE(std::fabs(StoredOf() - Truth), Tolerance * 0.9999L)
+              << Literal << " " << elementTypeName(Type);
+        }
+        continue;
+      }
+      ++Taken;
+      const double Stored = StoredOf();
+      ASSERT_TRUE(std::isfinite(Stored)) << Literal;
+      ASSERT_NE(Stored, 0.0) << Literal << " " << elementTypeName(Type);
+      EXPECT_LE(std::fabs(Stored - Truth), Tolerance * 1.0001L)
+          << Literal << " " << elementTypeName(Type);
+    }
+  }
+  EXPECT_GT(Taken, 1000u);
+  EXPECT_GT(Refused, 1000u);
+}
+
+// Issue 44: `fill random(-1e308, 1e308)` of doubles gave one value for
+// every element (HI - LO overflowed). Ranges up to the type's limits draw
+// many values, each in [LO, HI).
+TEST(BufferFill, RandomRangesAcrossTheWholeTypeDrawManyValues) {
+  const std::pair<ElementType, std::pair<const char *, const char *>> Ranges[] = {
+      {ElementType::Double, {"-1e308", "1e308"}},
+      {ElementType::Double, {"-1.7976931348623157e308", "1.7976931348623157e308"}},
+      {ElementType::Double, {"4.9e-324", "1e-320"}},
+      {ElementType::Float, {"-3.4e38", "3.4e38"}},
+      {ElementType::Float, {"1e38", "3.4e38"}},
+      {ElementType::Half, {"-65504", "65504"}}};
+  for (const auto &[Type, Bounds] : Ranges) {
+    ASSERT_EQ(fillProblem(Type, BufferContents::RandomRange, Bounds.first, Bounds.second), "")
+        << Bounds.first;
+    const KernelArgument A =
+        bufferOf(Type, 1000)
+            .withFill(BufferContents::RandomRange, Bounds.first, Bounds.second, 1, 1);
+    const std::vector<unsigned char> Drawn = initialContents(A, 0, 5);
+    std::set<double> Seen;
+    for (std::size_t I = 0; I < 1000; ++I) {
+      const double V = elementAsDouble(Type, Drawn.data(), I);
+      ASSERT_TRUE(std::isfinite(V)) << Bounds.first;
+      const double Low = std::strtod(Bounds.first, nullptr);
+      ASSERT_GE(V, Low - std::fabs(Low) * 1e-7) << Bounds.first;
+      ASSERT_LT(V, std::strtod(Bounds.second, nullptr)) << Bounds.first;
+      Seen.insert(V);
+    }
+    EXPECT_GT(Seen.size(), 100u) << Bounds.first << " to " << Bounds.second;
+  }
 }
 
 } // namespace

@@ -250,3 +250,46 @@ TEST_F(NumpyFiles, WritesWhatItReads) {
 
 } // namespace
 } // namespace atfc
+
+namespace atfc {
+namespace {
+
+// Issue 44: buffer<float>(2^62) passed its size check, as Count * 4
+// wrapped to 0 bytes, with an empty raw file or a header-only .npy. The
+// hunter: counts around every power of two up to 2^64 for every element
+// size, against an empty file, a header-only .npy of that shape, and a
+// small one; none is taken unless its bytes are really there.
+TEST_F(NumpyFiles, CountsWhoseBytesOverflowAreNeverTaken) {
+  const std::string Empty = write("empty.bin", "");
+  for (ElementType Type :
+       {ElementType::UInt8, ElementType::Half, ElementType::Float, ElementType::Double}) {
+    const std::uint64_t Size = elementSize(Type);
+    for (unsigned Power = 1; Power <= 64; ++Power)
+      for (std::int64_t Step : {-1, 0, 1}) {
+        const std::uint64_t Count =
+            (Power == 64 ? 0 : (std::uint64_t(1) << Power)) + static_cast<std::uint64_t>(Step);
+        if (Count == 0)
+          continue;
+        EXPECT_FALSE(inspectDataFile(Empty, "empty.bin", Type, Count)) << Count;
+        // A header that claims Count elements, and no data after it.
+        std::string Dict = "{'descr': '" + numpyDescrOf(Type) +
+                           "', 'fortran_order': False, 'shape': (" + std::to_string(Count) +
+                           ",), }";
+        while ((10 + Dict.size() + 1) % 64 != 0)
+          Dict += ' ';
+        Dict += '\n';
+        const std::string Npy = std::string("\x93NUMPY\x01\x00", 8) +
+                                static_cast<char>(Dict.size() & 0xff) +
+                                static_cast<char>(Dict.size() >> 8) + Dict;
+        const std::string Path = write("h.npy", Npy);
+        Expected<DataFileLayout> Layout = inspectDataFile(Path, "h.npy", Type, Count);
+        EXPECT_FALSE(Layout) << elementTypeName(Type) << " x " << Count;
+        if (Count > UINT64_MAX / Size) {
+          EXPECT_NE(messageOf(Layout).find("overflow"), std::string::npos) << messageOf(Layout);
+        }
+      }
+  }
+}
+
+} // namespace
+} // namespace atfc

@@ -84,6 +84,39 @@ TEST_F(ResultsExportTest, JsonHoldsRunsAndTypedEvaluations) {
   EXPECT_EQ(nlohmann::ordered_json::parse(Out.dump()), Out);
 }
 
+// Issue 44: `atfc results --json` built the whole document (5.2 GB for
+// 2 million rows). The streamed text is the document's dump byte for byte:
+// with no run, with one, with a log that is not UTF-8, and with many runs
+// (each run alone and all of them).
+TEST_F(ResultsExportTest, TheStreamedJsonIsTheDocumentByteForByte) {
+  auto Db = openDb();
+  auto Same = [&](std::optional<std::int64_t> RunId) {
+    auto J = resultsJson(*Db, RunId);
+    ASSERT_TRUE(J.ok()) << J.error().message();
+    std::ostringstream Streamed;
+    ASSERT_TRUE(writeResultsJson(*Db, Streamed, RunId).ok());
+    EXPECT_EQ(Streamed.str(),
+              J->dump(2, ' ', true, nlohmann::ordered_json::error_handler_t::replace) + "\n");
+  };
+  Same(std::nullopt);
+  const std::int64_t RunId = writeExportSample(*Db);
+  EvaluationRecord Odd = validEvaluation("9", 9, 0);
+  Odd.Result = Measurement::invalid(FailureKind::RunFailed, "bad \xff byte", "log \xc3");
+  ASSERT_TRUE(Db->addEvaluation(RunId, Odd).ok());
+  Same(std::nullopt);
+  Same(RunId);
+  for (int Run = 0; Run < 5; ++Run) {
+    auto Id = Db->beginRun(sampleRun(resultKey({"stream", std::to_string(Run)})));
+    ASSERT_TRUE(Id.ok());
+    for (int E = 0; E < Run * 3; ++E)
+      ASSERT_TRUE(Db->addEvaluation(*Id, validEvaluation(std::to_string(E), E, 0)).ok());
+    Same(*Id);
+  }
+  Same(std::nullopt);
+  std::ostringstream Missing;
+  EXPECT_FALSE(writeResultsJson(*Db, Missing, 1000).ok());
+}
+
 // A generated test of the class "an output ranks or names objectives
 // wrongly": random objectives (names, directions, count) and random costs;
 // the best of bestEvaluation() is the brute-force best in each objective's

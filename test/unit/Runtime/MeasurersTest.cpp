@@ -25,6 +25,14 @@ std::string refusal(const TuningSetup &Setup, const MeasurerContext &Context) {
   return Made ? std::string() : Made.error().message();
 }
 
+// Issue 44: kernels and check scripts had no default timeout (scripts had
+// 600 s): a looping kernel or a `sleep 1000` check hung the run.
+TEST(Measurers, EveryConfigurationHasATimeout) {
+  EXPECT_EQ(measurementTimeoutSeconds(0), kDefaultScriptTimeoutSeconds);
+  EXPECT_EQ(kDefaultScriptTimeoutSeconds, 600);
+  EXPECT_EQ(measurementTimeoutSeconds(2.5), 2.5);
+}
+
 TEST(Measurers, AFileThatSaysNotHowToMeasureIsRefused) {
   TuningSetup Setup;
   EXPECT_EQ(refusal(Setup, {}),

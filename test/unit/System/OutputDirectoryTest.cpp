@@ -193,6 +193,74 @@ TEST(OutputDirectoryTest, ADirectoryBelowOneOthersMayWriteIsRefusedUnlessSticky)
   fs::current_path(Before);
 }
 
+// Issue 44: a member of a group-writable output directory's group swapped
+// `work` for a link mid-run. A directory its group may write is refused
+// when the group has other members (nogroup: nobody, sync), as is one below
+// such a directory; the user's own private group may write it.
+TEST(OutputDirectoryTest, ADirectoryWritableByAGroupWithOthersIsRefused) {
+  if (geteuid() != 0)
+    GTEST_SKIP() << "chown to another group needs root";
+  const test::ScopedTempDirectory Scratch("atfc-outdir-group");
+  const fs::path Out = Scratch.path() / "out";
+  fs::create_directory(Out);
+  constexpr gid_t kNoGroup = 65534; // nobody's group: it has other members
+  ASSERT_EQ(chown(Out.c_str(), static_cast<uid_t>(-1), kNoGroup), 0);
+  chmod(Out.c_str(), 0770);
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Out.string(), true);
+  ASSERT_FALSE(Dir);
+  EXPECT_EQ(Dir.error().message(),
+            "'" + Out.string() +
+                "' is writable by its group (gid 65534), which has other members: they could "
+                "swap what atfc makes there for links; 'chmod g-w " +
+                Out.string() + "', or choose another -o");
+  fs::create_directory(Out / "below");
+  Expected<OutputDirectory> Below = OutputDirectory::open((Out / "below").string(), false);
+  ASSERT_FALSE(Below);
+  EXPECT_NE(Below.error().message().find("is writable by its group, which has other members, "
+                                         "and not sticky"),
+            std::string::npos)
+      << Below.error().message();
+  chmod(Out.c_str(), 01770); // sticky: only owners rename
+  EXPECT_TRUE(OutputDirectory::open((Out / "below").string(), false));
+  chmod(Out.c_str(), 0750);
+  EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+  // The user's own group, which no one else is in (root's here), may write.
+  ASSERT_EQ(chown(Out.c_str(), static_cast<uid_t>(-1), getegid()), 0);
+  chmod(Out.c_str(), 0770);
+  EXPECT_TRUE(OutputDirectory::open(Out.string(), false));
+}
+
+// Issue 44: a record of created names that atfc did not write (a hard link
+// to one elsewhere, paths in it) is not trusted; the user's best.h stays.
+TEST(OutputDirectoryTest, ARecordThatIsNotAtfcsOwnIsNotTrusted) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-forged");
+  OutputDirectory Other = made(Scratch, "other");
+  ASSERT_TRUE(Other.writeFile("best.h", "atfc's\n"));
+  OutputDirectory Dir = made(Scratch);
+  std::ofstream(Dir.pathOf("best.h")) << "mine\n";
+  fs::create_hard_link(Other.pathOf(kCreatedRecordName), Dir.pathOf(kCreatedRecordName));
+  Expected<void> Written = Dir.writeFile("best.h", "atfc's\n");
+  ASSERT_FALSE(Written);
+  EXPECT_NE(Written.error().message().find("has 2 hard links"), std::string::npos)
+      << Written.error().message();
+  fs::remove(Dir.pathOf(kCreatedRecordName));
+  std::ofstream(Dir.pathOf(kCreatedRecordName))
+      << contents(Other.pathOf(kCreatedRecordName)) << "../other/best.h\n";
+  Written = Dir.writeFile("best.h", "atfc's\n");
+  ASSERT_FALSE(Written);
+  EXPECT_NE(Written.error().message().find("is not atfc's record of the files it created (it "
+                                           "names '../other/best.h')"),
+            std::string::npos)
+      << Written.error().message();
+  EXPECT_EQ(contents(Dir.pathOf("best.h")), "mine\n");
+  // A hard link planted under a recorded name is not written either.
+  std::ofstream(Scratch.path() / "notes") << "notes\n";
+  fs::remove(Other.pathOf("best.h"));
+  fs::create_hard_link(Scratch.path() / "notes", Other.pathOf("best.h"));
+  EXPECT_FALSE(Other.openFile("best.h", O_RDWR | O_CREAT));
+  EXPECT_EQ(contents(Scratch.path() / "notes"), "notes\n");
+}
+
 // MPI ranks make DIR/ranks at once: one that looked at the record before
 // another recorded the name, and at the directory after it was made, took
 // it for the user's and refused it (one run in ten under load). Many

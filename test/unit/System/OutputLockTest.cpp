@@ -11,9 +11,11 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
 #include <filesystem>
+#include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -95,3 +97,53 @@ TEST(OutputLock, TheInheritedLockIsTakenOverAndClosedOnExec) {
 }
 
 } // namespace
+
+// Issue 44: a hard link planted at `lock` (to a file of the user's
+// elsewhere) was truncated and overwritten, its contents lost; a lock that
+// holds other text than a process id is not atfc's to truncate either.
+TEST(OutputLock, ALockThatIsNotAtfcsIsRefusedUntouched) {
+  const test::ScopedTempDirectory Scratch("atfc-lock-test-planted");
+  const std::filesystem::path Dir = Scratch.path() / "out";
+  std::filesystem::create_directory(Dir);
+  std::filesystem::permissions(Dir, std::filesystem::perms(0700));
+  {
+    Expected<OutputLock> First = OutputLock::acquire(Dir.string(), false, false);
+    ASSERT_TRUE(First) << First.error().message();
+  }
+  const std::filesystem::path Notes = Scratch.path() / "notes.txt";
+  auto Write = [](const std::filesystem::path &P, const std::string &Text) {
+    FILE *F = std::fopen(P.c_str(), "w");
+    ASSERT_NE(F, nullptr);
+    std::fputs(Text.c_str(), F);
+    std::fclose(F);
+  };
+  auto Read = [](const std::filesystem::path &P) {
+    std::string Text(100, '\0');
+    FILE *F = std::fopen(P.c_str(), "r");
+    Text.resize(F ? std::fread(Text.data(), 1, Text.size(), F) : 0);
+    if (F)
+      std::fclose(F);
+    return Text;
+  };
+  Write(Notes, "the user's notes\n");
+  std::filesystem::remove(Dir / "lock");
+  std::filesystem::create_hard_link(Notes, Dir / "lock");
+  Expected<OutputLock> Linked = OutputLock::acquire(Dir.string(), false, false);
+  ASSERT_FALSE(Linked);
+  EXPECT_NE(Linked.error().message().find("has 2 hard links"), std::string::npos)
+      << Linked.error().message();
+  EXPECT_EQ(Read(Notes), "the user's notes\n");
+
+  std::filesystem::remove(Dir / "lock");
+  Write(Dir / "lock", "the user's notes\n");
+  Expected<OutputLock> Text = OutputLock::acquire(Dir.string(), false, false);
+  ASSERT_FALSE(Text);
+  EXPECT_EQ(Text.error().message(),
+            "'" + (Dir / "lock").string() +
+                "' is not atfc's lock file (it holds other text than a process id); remove it");
+  EXPECT_EQ(Read(Dir / "lock"), "the user's notes\n");
+
+  // atfc's own lock, as a run leaves it, is taken.
+  Write(Dir / "lock", "12345\n");
+  EXPECT_TRUE(OutputLock::acquire(Dir.string(), false, false));
+}

@@ -87,6 +87,7 @@ KNOWN = {
     "lib/Driver/TunerBuild.cpp",       # the build log: O_EXCL | O_NOFOLLOW in the directory
     "lib/KernelData/NumpyArray.cpp",  # outputs: O_EXCL | O_NOFOLLOW
     "lib/Backends/ProcessBackend.cpp",    # a configuration's files: O_NOFOLLOW in its own dir
+    "lib/System/HeldDirectory.cpp",    # openat(O_EXCL | O_NOFOLLOW) on the held directory
     "lib/System/OutputLock.cpp",       # through OutputDirectory::openFile
 }
 WRITING = re.compile(r"std::ofstream|\bfopen\s*\(|raw_fd_ostream\s+\w+\s*\(\s*[A-Za-z_][\w.]*\s*,|"
