@@ -11,6 +11,7 @@
 //
 //   scale-out-simulation DATA... [--ranks 1,4,16,64,256,1024] [--runs R]
 //       [--seed S] [--technique T] [--evaluations N] [--default-seconds S]
+//       [--ahead K]
 //
 //===----------------------------------------------------------------------===//
 #include "Replay/RecordedSpace.h"
@@ -61,6 +62,8 @@ int main(int Argc, char **Argv) {
       O.Technique = Argv[++I];
     } else if (Arg == "--evaluations" && HasValue) {
       O.Evaluations = std::stoull(Argv[++I]);
+    } else if (Arg == "--ahead" && HasValue) {
+      O.Ahead = std::stoull(Argv[++I]);
     } else if (Arg == "--default-seconds" && HasValue) {
       O.DefaultSeconds = std::stod(Argv[++I]);
     } else if (!Arg.empty() && Arg[0] != '-') {
@@ -68,7 +71,7 @@ int main(int Argc, char **Argv) {
     } else {
       std::fprintf(stderr,
                    "usage: %s DATA... [--ranks 1,4,16,64,256,1024] [--runs R] [--seed S] "
-                   "[--technique T] [--evaluations N] [--default-seconds S]\n",
+                   "[--technique T] [--evaluations N] [--default-seconds S] [--ahead K]\n",
                    Argv[0]);
       return 2;
     }
@@ -91,9 +94,11 @@ int main(int Argc, char **Argv) {
       return 1;
     }
     const ReplayBackend Backend(Minimised, Minimised.Parameters);
-    std::printf("\n%s (%s, %zu configurations), %llu runs, seeds %llu..\n\n", Path.c_str(),
-                Read->Description.c_str(), Read->Entries.size(),
-                static_cast<unsigned long long>(Runs), static_cast<unsigned long long>(FirstSeed));
+    std::printf("\n%s (%s, %zu configurations), %llu runs, seeds %llu.., %llu per rank and "
+                "batch\n\n",
+                Path.c_str(), Read->Description.c_str(), Read->Entries.size(),
+                static_cast<unsigned long long>(Runs), static_cast<unsigned long long>(FirstSeed),
+                static_cast<unsigned long long>(O.Ahead));
     std::printf("| ranks | wall s to 5 %% | speed-up | evaluations to 5 %% | rank 0 busy | idle "
                 "ranks | mean batch | search ms/evaluation |\n");
     std::printf("|---|---|---|---|---|---|---|---|\n");

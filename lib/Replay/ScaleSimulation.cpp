@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <queue>
 
 namespace atfc {
 
@@ -43,6 +44,7 @@ Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
     return Technique.takeError().context("technique '" + Text + "'");
   const double Target = Backend.optimum()->front() * 1.05;
   const std::uint64_t P = std::max<std::uint64_t>(Options.Ranks, 1);
+  const std::uint64_t Ahead = std::max<std::uint64_t>(Options.Ahead, 1);
 
   ScaleSimulationRun R;
   R.Ranks = P;
@@ -65,15 +67,20 @@ Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
   std::uint64_t BatchSizes = 0;
   while (!R.Within5Seconds && !E->done()) {
     std::vector<Configuration> Batch;
-    const double Asked = timed([&] { Batch = E->next(P); });
+    const double Asked = timed([&] { Batch = E->next(P * Ahead); });
     R.SearchSeconds += Asked;
     Now += Asked;
     if (Batch.empty())
       break;
     ++R.Batches;
     BatchSizes += Batch.size();
-    // The batch goes out at once, one configuration per idle rank (every
-    // rank is idle between batches).
+    // Every rank is idle between batches; each configuration, in the
+    // batch's order, goes to the rank that is free first.
+    std::priority_queue<std::pair<double, std::uint64_t>,
+                        std::vector<std::pair<double, std::uint64_t>>, std::greater<>>
+        Free;
+    for (std::uint64_t K = 0; K < P; ++K)
+      Free.push({Now, K});
     std::vector<InFlight> Flights;
     for (std::size_t I = 0; I < Batch.size(); ++I) {
       const std::optional<std::size_t> Entry = Backend.find(Space.values(Batch[I]));
@@ -87,7 +94,10 @@ Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
         if (Record.Result.Valid)
           Cost = Record.Result.Costs;
       }
-      Flights.push_back({Batch[I], std::move(Cost), Now, Now + Seconds, I % P, Recorded});
+      const auto [Start, Rank] = Free.top();
+      Free.pop();
+      Free.push({Start + Seconds, Rank});
+      Flights.push_back({Batch[I], std::move(Cost), Start, Start + Seconds, Rank, Recorded});
     }
     if (Options.KeepEvaluations)
       for (const InFlight &F : Flights)

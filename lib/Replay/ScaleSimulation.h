@@ -3,14 +3,13 @@
 // Hundreds of GPUs cannot be run here; a tuning run on them can be
 // simulated on recorded data. A discrete-event simulation of `atfc tune`
 // on P ranks (docs/scale-out.md): rank 0's searching tuner asks the search
-// for a batch of up to P configurations through the same Exploration and
-// technique code a real run uses, hands them to idle ranks, and asks for
-// the next batch once the batch is reported, as the real loop
-// (Tuning/TuningRun.cpp) does. Each evaluation takes the seconds the data
-// recorded for that configuration (compile and run: RecordedData.h), or
-// DefaultSeconds where it recorded none. Rank 0's own time is measured,
-// not assumed: the real wall time of each next() and report() (the
-// technique's proposals and learning), during which the ranks wait.
+// for a batch of up to P configurations (P x Ahead) through the same
+// Exploration and technique code a real run uses, hands each to the rank
+// that is free first, and asks for the next batch once the batch is
+// reported, as the real loop (Tuning/TuningRun.cpp) does. Each evaluation takes the seconds the
+// data recorded for that configuration (compile and run: RecordedData.h), or DefaultSeconds where
+// it recorded none. Rank 0's own time is measured, not assumed: the real wall time of each next()
+// and report() (the technique's proposals and learning), during which the ranks wait.
 //
 // A run ends when the best result comes within 5 % of the data's optimum,
 // or after Evaluations evaluations, or when the space is exhausted. Its
@@ -37,6 +36,10 @@ struct ScaleSimulationOptions {
   /// The technique text (the default technique when empty).
   std::string Technique;
   std::uint64_t Ranks = 1;
+  /// Configurations per rank and batch: the search proposes Ranks x Ahead
+  /// at once, and a rank that finishes takes the batch's next one (1: one
+  /// per rank, as the real loop without compile-ahead).
+  std::uint64_t Ahead = 1;
   std::uint64_t Seed = 1;
   /// At most this many evaluations.
   std::uint64_t Evaluations = 5000;

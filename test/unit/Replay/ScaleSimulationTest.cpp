@@ -158,6 +158,38 @@ TEST(ScaleSimulationTest, ManyRanksNeverMeasureAConfigurationTwice) {
   EXPECT_GT(R->IdleShare, 0.0); // ranks wait for the slowest
 }
 
+TEST(ScaleSimulationTest, ARankThatFinishesTakesTheBatchsNextConfiguration) {
+  const Fixture F = readFixture(timedGridCache());
+  ScaleSimulationOptions O;
+  O.Technique = "random";
+  O.Ranks = 4;
+  O.Ahead = 3;
+  O.Seed = 5;
+  O.KeepEvaluations = true;
+  Expected<ScaleSimulationRun> R = simulateScaleOut(F.Space, *F.Backend, O);
+  ASSERT_TRUE(R.ok()) << R.error().message();
+  EXPECT_GT(R->MeanBatch, 4.0); // more than one per rank
+  EXPECT_LE(R->MeanBatch, 12.0);
+  std::map<std::uint64_t, std::vector<SimulatedEvaluation>> ByRank;
+  for (const SimulatedEvaluation &E : R->Order)
+    ByRank[E.Rank].push_back(E);
+  std::size_t AtOnce = 0;
+  for (auto &[Rank, Evaluations] : ByRank) {
+    std::sort(Evaluations.begin(), Evaluations.end(),
+              [](const auto &A, const auto &B) { return A.Start < B.Start; });
+    for (std::size_t I = 1; I < Evaluations.size(); ++I) {
+      // Never two at once; the next one of a batch at the end of the last.
+      EXPECT_GE(Evaluations[I].Start, Evaluations[I - 1].End);
+      AtOnce += Evaluations[I].Start == Evaluations[I - 1].End;
+    }
+  }
+  EXPECT_GT(AtOnce, 0u);
+  // Handed out in the batch's order, each to the rank free first: a
+  // configuration never starts before one handed out ahead of it.
+  for (std::size_t I = 1; I < R->Order.size(); ++I)
+    EXPECT_GE(R->Order[I].Start, R->Order[I - 1].Start) << I;
+}
+
 TEST(ScaleSimulationTest, BusyShareIsTheSearchsMeasuredTime) {
   // gridCache() records no times: every evaluation takes the default.
   const Fixture F = readFixture(gridCache());
