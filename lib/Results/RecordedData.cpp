@@ -148,6 +148,17 @@ Expected<Value> parameterValue(const Json &Object, const std::string &Name,
   return *V;
 }
 
+/// The non-negative finite number Object holds under Key, times Scale (to
+/// seconds); 0 where it holds none (the record then has no time of that
+/// kind).
+double recordedSeconds(const Json &Object, const char *Key, double Scale) {
+  auto It = Object.find(Key);
+  if (It == Object.end() || !It->is_number())
+    return 0;
+  const double V = It->get<double>() * Scale;
+  return std::isfinite(V) && V > 0 ? V : 0;
+}
+
 Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   RecordedData Data;
   const Json &Keys = Root["tune_params_keys"];
@@ -190,6 +201,11 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
         return V.takeError();
       E.Configuration.push_back({P, V.take()});
     }
+    // Kernel Tuner's milliseconds: the build, and the benchmark with its
+    // verification (its framework_time, its own Python, is no GPU's).
+    E.Result.CompileSeconds = recordedSeconds(Entry, "compile_time", 1e-3);
+    E.Result.RunSeconds = recordedSeconds(Entry, "verification_time", 1e-3) +
+                          recordedSeconds(Entry, "benchmark_time", 1e-3);
     auto Cost = Entry.find(Objective);
     if (Cost == Entry.end()) {
       E.Result.Reason = "no " + Objective;
@@ -431,6 +447,11 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
       E.Result.Valid = true;
       E.Result.Costs = {*Time};
     }
+    // KTT's TotalOverhead (compilation, data movement, validation) and
+    // TotalDuration, in its TimeUnit.
+    const double Seconds = Milliseconds->first / Milliseconds->second / 1e3;
+    E.Result.CompileSeconds = recordedSeconds(R, "TotalOverhead", Seconds);
+    E.Result.RunSeconds = recordedSeconds(R, "TotalDuration", Seconds);
     if (!Seen.insert(keyOf(E.Configuration)).second) {
       ++Duplicates; // the first result of a configuration counts
       continue;

@@ -25,8 +25,12 @@
 // Costs; an invalid entry carries the data's error text in Result.Reason
 // and FailureKind::None (the data names no kind of atfc's; the replay
 // backend maps the text to one, recordedFailureKind, and a page words it
-// "invalid"). Ids, key, index, timestamp and seconds stay empty (Timed is
-// false).
+// "invalid"). The seconds an entry took where the data says (Kernel
+// Tuner's compile_time as CompileSeconds, its verification_time and
+// benchmark_time as RunSeconds; KTT's TotalOverhead and TotalDuration; T4's
+// times are not read), for simulations of a run (Replay/ScaleSimulation.h);
+// Timed stays false: atfc did not measure them. Ids, key, index and
+// timestamp stay empty.
 // atfc's own results databases are read by ResultsDatabase, the one reader
 // of their schema, which fills the same table.
 //

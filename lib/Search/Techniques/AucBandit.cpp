@@ -48,7 +48,7 @@ void AucBandit::initialize(const SearchDomain &TheDomain, std::uint64_t TheSeed)
   Restarts.assign(Arms.size(), 0);
   Seen.clear();
   Best.reset();
-  Outstanding = 0;
+  Owners.clear();
 }
 
 double AucBandit::credit(std::size_t A) const {
@@ -92,15 +92,37 @@ std::size_t AucBandit::chooseArm() {
 }
 
 std::vector<Point> AucBandit::propose(std::size_t Max) {
+  Max = std::max<std::size_t>(Max, 1);
   Current = chooseArm();
   std::vector<Point> Batch = Arms[Current]->propose(Max);
-  Outstanding = Batch.size();
+  Owners.assign(Batch.size(), Current);
+  // An arm that says fewer points ahead than the batch holds (a local
+  // search's few neighbours) leaves ranks idle: the other arms, best score
+  // first, fill the rest (docs/scale-out.md). A batch of one is the arm's.
+  if (Batch.size() < Max) {
+    std::vector<std::size_t> Others;
+    for (std::size_t A = 0; A < Arms.size(); ++A)
+      if (A != Current)
+        Others.push_back(A);
+    std::stable_sort(Others.begin(), Others.end(),
+                     [&](std::size_t A, std::size_t B) { return score(A) > score(B); });
+    for (std::size_t A : Others) {
+      if (Batch.size() >= Max)
+        break;
+      std::vector<Point> More = Arms[A]->propose(Max - Batch.size());
+      Owners.insert(Owners.end(), More.size(), A);
+      Batch.insert(Batch.end(), std::make_move_iterator(More.begin()),
+                   std::make_move_iterator(More.end()));
+    }
+  }
   return Batch;
 }
 
 void AucBandit::report(std::span<const double> Where, const OptionalCost &Result) {
-  if (Outstanding == 0)
+  if (Owners.empty())
     reportBug("auc_bandit: a report without a proposal");
+  Current = Owners.front();
+  Owners.pop_front();
   Arms[Current]->report(Where, Result);
   for (std::size_t A = 0; A < Arms.size(); ++A)
     if (A != Current)
@@ -120,7 +142,8 @@ void AucBandit::report(std::span<const double> Where, const OptionalCost &Result
 
   const bool Revisit = !Seen.insert(Domain->configurationAt(Where)).second;
   Revisits[Current] = Revisit ? Revisits[Current] + 1 : 0;
-  if (--Outstanding == 0 && Revisits[Current] >= kRestartAfterRevisits) {
+  const bool ArmDone = std::find(Owners.begin(), Owners.end(), Current) == Owners.end();
+  if (ArmDone && Revisits[Current] >= kRestartAfterRevisits) {
     ++Restarts[Current];
     Arms[Current]->initialize(*Domain, Seed ^ (kSplitMix64Gamma * (Current + 1)) ^
                                            (0xd1b54a32d192ed03ULL * Restarts[Current]));

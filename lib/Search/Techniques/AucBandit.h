@@ -14,7 +14,10 @@
 //
 //   auc(a) + c * sqrt(2 ln(uses in window) / uses of a in window)
 //
-// (an arm unused in the window first). Ties go to a random arm.
+// (an arm unused in the window first). Ties go to a random arm. A batch
+// of several points that the chosen arm cannot fill (it says fewer ahead)
+// is filled by the other arms, best score first, so that many ranks
+// measure at once; each point's result goes to the arm that proposed it.
 //
 // The arms learn from each other: an arm that is an ObservingTechnique sees
 // the results of the other arms' points, and of a warm start's. An arm whose proposals only
@@ -102,8 +105,10 @@ private:
   std::vector<std::size_t> WindowUses, TotalUses, Revisits, Restarts;
   std::set<Configuration> Seen;
   OptionalCost Best;
+  /// The arm last chosen or reported to.
   std::size_t Current = 0;
-  std::size_t Outstanding = 0;
+  /// The arm of each point proposed and not reported yet, in order.
+  std::deque<std::size_t> Owners;
 };
 
 } // namespace atfc

@@ -175,9 +175,13 @@ std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
 
 std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   std::vector<Configuration> Batch;
-  // The random phase: until `samples` results are known or awaited.
-  while (Costs.size() + awaited() + Batch.size() < Samples && Batch.size() < Max)
-    Batch.push_back(unknownSample());
+  // The random phase: until `samples` results are known or awaited. A
+  // batch larger than that is random throughout (there is no model to ask
+  // yet), so that many ranks start at once (docs/scale-out.md).
+  if (Costs.size() + awaited() < Samples)
+    while (Batch.size() < Max &&
+           (Costs.size() + awaited() + Batch.size() < Samples || Costs.size() + awaited() == 0))
+      Batch.push_back(unknownSample());
   if (!Batch.empty())
     return Batch;
 

@@ -5,7 +5,9 @@
 // (Search/GaussianProcess.h), in the manner of Kernel Tuner's bayes_opt.
 //
 //  - Until `samples` results are known (its own or, as a bandit's arm or
-//    after a warm start, anyone's), uniformly random configurations.
+//    after a warm start, anyone's), uniformly random configurations; a
+//    first batch larger than `samples` is random throughout (no model
+//    yet), so that a job of many ranks starts them all.
 //  - Then, before each batch, the process is fitted to the log cost of the
 //    valid results over the value indices, each normalised to [0,1]. At
 //    most `training` results train it, so that a proposal costs

@@ -127,6 +127,34 @@ TEST(RecordedDataTest, KttTimeUnitsReadAsMilliseconds) {
   }
 }
 
+TEST(RecordedDataTest, RecordedSecondsAreReadWhereTheDataHasThem) {
+  const ScopedTempDirectory Scratch("atfc-recorded-seconds");
+  writePlain(Scratch.path() / "kt.json", R"({"tune_params_keys": ["A"], "cache": {
+    "1": {"A": 1, "time": 2.0, "compile_time": 1500, "verification_time": 250,
+          "benchmark_time": 750, "framework_time": 9000},
+    "2": {"A": 2, "time": "CompilationFailedConfig", "compile_time": 3000},
+    "3": {"A": 3, "time": 1.0, "compile_time": -4, "benchmark_time": "soon"}}})");
+  Expected<RecordedData> K = readRecordedData((Scratch.path() / "kt.json").string());
+  ASSERT_TRUE(K.ok()) << K.error().message();
+  EXPECT_FALSE(K->Timed); // atfc did not measure them
+  EXPECT_DOUBLE_EQ(entryWith(*K, {I(1)})->Result.CompileSeconds, 1.5);
+  EXPECT_DOUBLE_EQ(entryWith(*K, {I(1)})->Result.RunSeconds, 1.0); // framework_time left out
+  EXPECT_DOUBLE_EQ(entryWith(*K, {I(2)})->Result.CompileSeconds, 3.0);
+  EXPECT_EQ(entryWith(*K, {I(2)})->Result.RunSeconds, 0.0);
+  // Negative or not numbers: no time, never a negative one.
+  EXPECT_EQ(entryWith(*K, {I(3)})->Result.CompileSeconds, 0.0);
+  EXPECT_EQ(entryWith(*K, {I(3)})->Result.RunSeconds, 0.0);
+
+  writePlain(Scratch.path() / "ktt.json", R"({"Metadata": {"TimeUnit": "Microseconds"},
+    "Results": [{"Status": "Ok", "Configuration": [{"Name": "A", "Value": 1}],
+                 "ComputationResults": [{"Duration": 2000}], "TotalDuration": 2000,
+                 "TotalOverhead": 500000}]})");
+  Expected<RecordedData> T = readRecordedData((Scratch.path() / "ktt.json").string());
+  ASSERT_TRUE(T.ok()) << T.error().message();
+  EXPECT_DOUBLE_EQ(T->Entries.at(0).Result.CompileSeconds, 0.5);
+  EXPECT_DOUBLE_EQ(T->Entries.at(0).Result.RunSeconds, 0.002);
+}
+
 TEST(RecordedDataTest, KttErrorsNameTheResult) {
   const ScopedTempDirectory Scratch("atfc-ktt-errors");
   const fs::path Path = Scratch.path() / "ktt.json";

@@ -97,3 +97,42 @@ TEST(AucBanditTest, Described) {
   EXPECT_NE(techniqueProblem("auc_bandit(-1)"), "");
   EXPECT_NE(techniqueProblem("auc_bandit(0.1, 0)"), "");
 }
+
+TEST(AucBanditTest, OtherArmsFillABatchTheChosenArmCannot) {
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  const std::vector<Point> Few = {{0.1, 0.1, 0.1, 0.1}, {0.2, 0.2, 0.2, 0.2}};
+  std::vector<Point> Many;
+  for (int I = 1; I <= 10; ++I) {
+    const double V = 0.3 + 0.06 * I;
+    Many.push_back({V, V, V, V});
+  }
+  auto FewLog = std::make_shared<ScriptLog>(), ManyLog = std::make_shared<ScriptLog>();
+  std::vector<std::unique_ptr<SearchTechnique>> Arms;
+  Arms.push_back(
+      std::make_unique<ScriptedTechnique>(std::vector<std::vector<Point>>{Few}, FewLog, "few"));
+  Arms.push_back(
+      std::make_unique<ScriptedTechnique>(std::vector<std::vector<Point>>{Many}, ManyLog, "many"));
+  AucBandit Bandit(std::move(Arms), 0.2, 100);
+  Bandit.initialize(Domain, 4);
+  double Cost = 100;
+  for (int Batch = 0; Batch < 20; ++Batch) {
+    const std::vector<Point> Points = Bandit.propose(6);
+    ASSERT_EQ(Points.size(), 6u) << "batch " << Batch; // 2 + 4, or 6 of the 10
+    for (const Point &P : Points)
+      Bandit.report(P, atfc::Cost{Cost -= 1});
+  }
+  // Each arm is told exactly the results of its own points, in order.
+  EXPECT_EQ(FewLog->Reports.size() + ManyLog->Reports.size(), 120u);
+  std::size_t FewProposed = 0;
+  for (std::size_t B : FewLog->Batches)
+    FewProposed += B;
+  EXPECT_EQ(FewLog->Reports.size(), FewProposed);
+  EXPECT_GT(FewProposed, 0u);
+  for (const auto &[P, R] : FewLog->Reports)
+    EXPECT_NE(std::find(Few.begin(), Few.end(), P), Few.end());
+  for (const auto &[P, R] : ManyLog->Reports)
+    EXPECT_NE(std::find(Many.begin(), Many.end(), P), Many.end());
+  // A batch of one is the chosen arm's alone.
+  EXPECT_EQ(Bandit.propose(1).size(), 1u);
+}

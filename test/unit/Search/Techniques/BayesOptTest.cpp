@@ -287,7 +287,15 @@ TEST(BayesOptTest, SamplesFirstDeterministicAndDescribed) {
   const SearchDomain Domain(Space);
   BayesOpt T(5, BayesOpt::Acquisition::Alternating, 50, 100);
   T.initialize(Domain, 2);
-  EXPECT_EQ(T.propose(8).size(), 5u); // the samples, whatever the batch asked
+  // No model yet: a first batch larger than the samples is random
+  // throughout (a job of many ranks starts them all).
+  EXPECT_EQ(T.propose(8).size(), 8u);
+  // Later, only the samples still missing, whatever the batch asked.
+  BayesOpt Later(5, BayesOpt::Acquisition::Alternating, 50, 100);
+  Later.initialize(Domain, 2);
+  for (const Point &P : Later.propose(3))
+    Later.report(P, std::vector<double>{1.0 + P.front()});
+  EXPECT_EQ(Later.propose(8).size(), 2u);
   BayesOpt A(6, BayesOpt::Acquisition::Alternating, 50, 100),
       B(6, BayesOpt::Acquisition::Alternating, 50, 100);
   EXPECT_EQ(runOnBowl(A, 40, 4).Proposed, runOnBowl(B, 40, 4).Proposed);
