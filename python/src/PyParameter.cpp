@@ -225,6 +225,16 @@ Expr Expr::fromSpec(py::handle Spec) {
   return E;
 }
 
+/// E's value: a leaf read here, anything else evaluated (a call less per
+/// leaf, half of a constraint's nodes).
+[[gnu::always_inline]] inline Num valueOf(const Expr &E, const void *const *Slots, Memo *M) {
+  if (E.Kind == Expr::Op::Param)
+    return static_cast<const Cell *>(Slots[E.Param])->N;
+  if (E.Kind == Expr::Op::Const)
+    return E.Value;
+  return E.eval(Slots, M);
+}
+
 Num Expr::eval(const void *const *Slots, Memo *M) const {
   if (Hoist >= 0 && M) [[unlikely]] {
     if (!M->Done[Hoist]) {
@@ -239,32 +249,32 @@ Num Expr::eval(const void *const *Slots, Memo *M) const {
   case Op::Const:
     return Value;
   case Op::Neg: {
-    const Num A = Kids[0].eval(Slots, M);
+    const Num A = valueOf(Kids[0], Slots, M);
     return A.IsInt ? Num::ofInt(-A.I) : Num::ofReal(-A.D);
   }
   case Op::Pos:
-    return Kids[0].eval(Slots, M);
+    return valueOf(Kids[0], Slots, M);
   case Op::Not:
-    return Num::ofInt(Kids[0].eval(Slots, M).truthy() ? 0 : 1);
+    return Num::ofInt(valueOf(Kids[0], Slots, M).truthy() ? 0 : 1);
   case Op::Abs: {
-    const Num A = Kids[0].eval(Slots, M);
+    const Num A = valueOf(Kids[0], Slots, M);
     return A.IsInt ? Num::ofInt(A.I < 0 ? -A.I : A.I) : Num::ofReal(std::fabs(A.D));
   }
   case Op::And:
   case Op::Or: {
     // Python's and/or: the first operand that decides, else the last.
-    Num Last;
+    Num Last = Num::ofInt(0);
     for (const Expr &K : Kids) {
-      Last = K.eval(Slots, M);
+      Last = valueOf(K, Slots, M);
       if (Last.truthy() != (Kind == Op::And))
         return Last;
     }
     return Last;
   }
   case Op::Chain: {
-    Num Left = Kids[0].eval(Slots, M);
+    Num Left = valueOf(Kids[0], Slots, M);
     for (std::size_t I = 0; I < Comparisons.size(); ++I) {
-      const Num Right = Kids[I + 1].eval(Slots, M);
+      const Num Right = valueOf(Kids[I + 1], Slots, M);
       if (!compare(Comparisons[I], Left, Right))
         return Num::ofInt(0);
       Left = Right;
@@ -273,18 +283,19 @@ Num Expr::eval(const void *const *Slots, Memo *M) const {
   }
   case Op::Min:
   case Op::Max: {
-    Num Best = Kids[0].eval(Slots, M);
+    Num Best = valueOf(Kids[0], Slots, M);
     for (std::size_t I = 1; I < Kids.size(); ++I) {
-      const Num N = Kids[I].eval(Slots, M);
+      const Num N = valueOf(Kids[I], Slots, M);
       if (compare(Kind == Op::Min ? Op::Lt : Op::Gt, N, Best))
         Best = N;
     }
     return Best;
   }
   case Op::IfElse:
-    return Kids[0].eval(Slots, M).truthy() ? Kids[1].eval(Slots, M) : Kids[2].eval(Slots, M);
+    return valueOf(Kids[0], Slots, M).truthy() ? valueOf(Kids[1], Slots, M)
+                                               : valueOf(Kids[2], Slots, M);
   default:
-    return arith(Kind, Kids[0].eval(Slots, M), Kids[1].eval(Slots, M));
+    return arith(Kind, valueOf(Kids[0], Slots, M), valueOf(Kids[1], Slots, M));
   }
 }
 

@@ -38,17 +38,20 @@ namespace py = pybind11;
 
 /// A number as a constraint computes with it: a Python int (64 bits
 /// here) or float. A bool is an int, as in Python.
+/// Trivial, so that a level's Memo costs nothing to make: made only by
+/// ofInt and ofReal.
 struct Num {
   union {
-    std::int64_t I = 0;
+    std::int64_t I;
     double D;
   };
-  bool IsInt = true;
+  bool IsInt;
   double real() const { return IsInt ? static_cast<double>(I) : D; }
   bool truthy() const { return IsInt ? I != 0 : D != 0; }
   static Num ofInt(std::int64_t V) {
     Num N;
     N.I = V;
+    N.IsInt = true;
     return N;
   }
   static Num ofReal(double V) {
@@ -62,7 +65,7 @@ struct Num {
 /// What a path slot of a Python parameter points to: its value as a
 /// number and its index in the range (strings are known by the index).
 struct Cell {
-  Num N;
+  Num N = Num::ofInt(0);
   std::uint64_t Index = 0;
 };
 
@@ -111,7 +114,7 @@ struct Expr {
     IfElse
   };
   Op Kind = Op::Const;
-  Num Value;
+  Num Value = Num::ofInt(0);
   std::size_t Param = 0;
   /// For Chain: the comparison of each pair of operands.
   std::vector<Op> Comparisons;

@@ -38,6 +38,8 @@ def test_divisor_constraint_is_native_and_counts_right():
     LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0)
     space = SearchSpace(WPT, LS)
     assert space.native_constraints == {'WPT': True, 'LS': True}
+    # Both visit divisors only: WPT's of 1024, LS's of the float N / WPT.
+    assert [p.by_divisors for p in space._params] == [True, True]
     assert len(space) == brute_force((WPT, LS)) == 66
 
 
