@@ -384,7 +384,7 @@ void PyParameter::findDivisorSource() {
   for (Expr &C : Conjuncts)
     C.hoist(Index, Hoisted);
   // `E % self == 0` first, E not reading self, over positive integers.
-  DivisorOf = nullptr;
+  DivisorOf = DivisorScale = nullptr;
   if (!Conjuncts.empty() && K == Kind::Int && Count > 0) {
     const Expr &C = Conjuncts.front();
     const std::int64_t Lowest =
@@ -397,10 +397,20 @@ void PyParameter::findDivisorSource() {
       const Expr *Mod = &C.Kids[0], *Zero = &C.Kids[1];
       if (Mod->Kind == Op::Const)
         std::swap(Mod, Zero);
-      if (Zero->Kind == Op::Const && Zero->Value.IsInt && Zero->Value.I == 0 &&
-          Mod->Kind == Op::Mod && Mod->Kids[1].Kind == Op::Param && Mod->Kids[1].Param == Index &&
-          !Mod->Kids[0].reads(Index))
+      const bool ModOfZero = Zero->Kind == Op::Const && Zero->Value.IsInt && Zero->Value.I == 0 &&
+                             Mod->Kind == Op::Mod && !Mod->Kids[0].reads(Index);
+      const Expr *By = ModOfZero ? &Mod->Kids[1] : nullptr;
+      auto IsSelf = [&](const Expr &E) { return E.Kind == Op::Param && E.Param == Index; };
+      if (By && IsSelf(*By)) {
         DivisorOf = &Mod->Kids[0];
+      } else if (By && By->Kind == Op::Mul) {
+        // `E % (F * self) == 0`: self divides E / F, where F divides E.
+        for (std::size_t Side = 0; Side < 2; ++Side)
+          if (IsSelf(By->Kids[Side]) && !By->Kids[1 - Side].reads(Index)) {
+            DivisorOf = &Mod->Kids[0];
+            DivisorScale = &By->Kids[1 - Side];
+          }
+      }
     }
   }
 }
@@ -530,6 +540,16 @@ bool PyParameter::visitDivisors(const void *const *Slots, std::vector<std::uint6
   }
   if (N == 0)
     return false;
+  if (DivisorScale) {
+    const Num Factor = DivisorScale->eval(Slots);
+    if (!E.IsInt || !Factor.IsInt || Factor.I == 0 ||
+        Factor.I == std::numeric_limits<std::int64_t>::min())
+      return false;
+    const auto Scale = static_cast<std::uint64_t>(Factor.I < 0 ? -Factor.I : Factor.I);
+    if (N % Scale != 0)
+      return true; // no F * self divides E
+    N /= Scale;
+  }
   // Divisors cost sqrt(N) steps; filtering costs the range.
   if (static_cast<double>(Count) < std::sqrt(static_cast<double>(N)))
     return false;

@@ -211,6 +211,8 @@ private:
   std::vector<Expr> Conjuncts;
   /// The first conjunct is `E % self == 0`: E, visited by divisors.
   const Expr *DivisorOf = nullptr;
+  /// The first conjunct is `E % (F * self) == 0`: F.
+  const Expr *DivisorScale = nullptr;
   /// How many subexpressions of the conjuncts are hoisted (Expr::hoist).
   int Hoisted = 0;
   py::object Callable = py::none();

@@ -43,6 +43,22 @@ def test_divisor_constraint_is_native_and_counts_right():
     assert len(space) == brute_force((WPT, LS)) == 66
 
 
+def test_divisors_of_a_quotient():
+    # `E % (F * self) == 0`: self visits the divisors of E / F; none when F
+    # does not divide E; F = 0 raises as Python does.
+    A = TP('A', Set(12, 16, 18, 30))
+    B = TP('B', Interval(1, 6))
+    V = TP('V', Set(1, 2, 3, 4, 5, 6, 8), lambda V, A, B: A % (B * V) == 0)
+    W = TP('W', Interval(1, 9), lambda W, A, B: A % (W * (B - 1)) == 0 or W == 9)
+    space = SearchSpace(A, B, V)
+    assert [p.by_divisors for p in space._params] == [False, False, True]
+    assert len(space) == brute_force((A, B, V))
+    with pytest.raises(ZeroDivisionError):
+        brute_force((A, B, W))
+    with pytest.raises(ZeroDivisionError):
+        SearchSpace(A, B, W)
+
+
 def test_constraint_reading_a_later_parameter():
     A = TP('A', Interval(1, 12), lambda A, B: B % A == 0)
     B = TP('B', Interval(1, 12))
