@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from atfc import TP, Interval, Set, Tuner, CostFunctionError
+from atfc import TP, Interval, Set, Tuner, CostFunctionError, SearchSpace
 from atfc.abort_conditions import (And, Cost, Duration, Evaluations, Fraction, Or, Speedup,
                                    ValidEvaluations, ValidFraction)
 from atfc.abort_conditions.abort_condition import AbortCondition
@@ -253,3 +253,12 @@ def test_kernel_cost_functions_refuse_clearly():
         opencl.max_work_group_size()
     with pytest.raises(NotImplementedError, match='cuda is not written yet'):
         cuda.Kernel(cuda.source('__global__ void f() {}'), 'f')
+
+
+def test_tuner_over_a_search_space_generated_once():
+    space = SearchSpace(*saxpy_tps())
+    seen = []
+    tuner = Tuner().search_space(space).silent(True).search_technique(Exhaustive())
+    _, _, data = tuner.tune(lambda c: seen.append(c) or 1.0)
+    assert data.constrained_search_space_size == len(space) == len(seen) == 28
+    assert seen == [space.get_configuration(i) for i in range(len(space))]
