@@ -138,6 +138,24 @@ class _Run:
                 json.dump(self.tuning_data.to_json(), f, indent=4)
             self.last_log = time.perf_counter_ns()
 
+    def reconcile(self):
+        """The engine answers configurations measured by an earlier run
+        (results("DIR")) from DIR/results.db without measuring them: the
+        tuning data then lacks them, and is rebuilt from the run's records."""
+        records = self.tuning.evaluations()
+        if len(records) == self.tuning_data.number_of_evaluated_configurations:
+            return
+        old = self.tuning_data
+        data = TuningData(old.tuning_parameters, old.constrained_search_space_size,
+                          old.unconstrained_search_space_size, old.search_space_generation_ns,
+                          old.search_technique, old.abort_condition)
+        data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
+        data.results_directory = old.results_directory
+        for _, named, valid, costs, _ in records:
+            cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+            data.record_evaluation(self.configuration(named), valid, cost)
+        self.tuning_data = data
+
     def finish(self, terminated_early=False):
         self.tuning.finish()
         self.tuning_data.record_tuning_finished(terminated_early)
@@ -228,6 +246,8 @@ class Tuner:
         run = _Run(self, cost_function, abort_condition, stepping=False)
         try:
             run.tuning.run()
+            if run.pending is None:
+                run.reconcile()
         finally:
             run.finish(terminated_early=run.pending is not None)
         if run.pending is not None:

@@ -174,9 +174,12 @@ def test_log_file_and_results_directory(tmp_path):
         measured.append(config)
         return cost(config)
 
-    Tuner().tuning_parameters(*saxpy_tps()).silent(True).results(str(results)) \
-        .search_technique(Exhaustive()).tune(counting, Evaluations(10))
+    config, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .results(str(results)).search_technique(Exhaustive()).tune(counting, Evaluations(10))
     assert len(measured) == 3
+    # The tuning data has all ten, the seven answered from results.db too.
+    assert data.number_of_evaluated_configurations == 10
+    assert min_cost == min(cost(e.configuration) for e in data.history)
 
 
 def test_generic_cost_function(tmp_path):
