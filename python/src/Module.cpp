@@ -127,6 +127,11 @@ PYBIND11_MODULE(_atfc, M) {
 
   bindAbortConditions(M);
   bindMeasurers(M);
+  bindKernels(M);
+  M.def(
+      "kernel_measurer",
+      [](const Space &S, const py::dict &Options) { return kernelMeasurer(S.chain(), Options); },
+      py::arg("space"), py::arg("options"));
 
   py::class_<PyTuning>(M, "Tuning")
       .def(py::init([](const Space &S, const py::dict &Options) {

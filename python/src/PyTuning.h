@@ -51,6 +51,12 @@ py::dict namedToDict(const ParameterValues &Values);
 
 void bindAbortConditions(py::module_ &M);
 void bindMeasurers(py::module_ &M);
+/// The device queries (PyKernel.cpp).
+void bindKernels(py::module_ &M);
+/// The measurer of a kernel of Space, measured in atfc's device worker
+/// (PyKernel.cpp; its options there).
+std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTrees> Space,
+                                                      const py::dict &Options);
 
 class PyTuning {
 public:

@@ -30,3 +30,8 @@ def test_saxpy_space_keeps_results_for_atfc(tmp_path):
 def test_gcc_flags(tmp_path):
     out = run('gcc_flags.py', str(tmp_path), cwd=tmp_path)
     assert out.startswith('best {') and '(12 valid)' in out
+
+
+def test_opencl_saxpy(tmp_path):
+    out = run('opencl_saxpy.py', cwd=tmp_path)
+    assert out.startswith('best {') and 'of 20)' in out

@@ -250,14 +250,6 @@ def test_pyatf_program_runs_with_one_word_changed(tmp_path):
     assert out.stdout.strip().splitlines()[-1].endswith(' 50')
 
 
-def test_kernel_cost_functions_refuse_clearly():
-    from atfc.cost_functions import cuda, opencl
-    with pytest.raises(NotImplementedError, match='opencl is not written yet'):
-        opencl.max_work_group_size()
-    with pytest.raises(NotImplementedError, match='cuda is not written yet'):
-        cuda.Kernel(cuda.source('__global__ void f() {}'), 'f')
-
-
 def test_tuner_over_a_search_space_generated_once():
     space = SearchSpace(*saxpy_tps())
     seen = []
