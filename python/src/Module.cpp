@@ -102,7 +102,7 @@ PYBIND11_MODULE(_atfc, M) {
     } catch (const ConstraintError &E) {
       translateConstraintError(E);
     } catch (const EngineError &E) {
-      Error(E.what());
+      PyErr_SetString(Error.ptr(), E.what());
     }
   });
 
