@@ -1,0 +1,182 @@
+"""pyATF's abort conditions, decided by atfc's engine.
+
+Evaluations, ValidEvaluations, Fraction, Duration, Cost and Speedup over
+time or evaluations are the engine's own (docs/search.md); ValidFraction,
+Speedup over valid evaluations and a program's own conditions are asked
+in Python after each evaluation.
+"""
+
+from datetime import timedelta
+
+from .. import _atfc
+from .abort_condition import AbortCondition, And, Or
+
+
+def _timedelta(value, units, what):
+    if value is not None and units:
+        raise ValueError(f'{what}: a duration is given once: as a timedelta or as keywords')
+    if units:
+        try:
+            return timedelta(**units)
+        except TypeError as e:
+            raise TypeError(f'{what}: {e}') from None
+    if isinstance(value, timedelta):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return timedelta(seconds=value)
+    raise TypeError(f'{what}: expecting a datetime.timedelta, a number of seconds, '
+                    f'or keywords such as minutes=5')
+
+
+def _count(value, what):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f'{what}: expecting a whole number >= 0, not {value!r}')
+    return value
+
+
+class Evaluations(AbortCondition):
+    def __init__(self, evaluations: int):
+        self._evaluations = _count(evaluations, 'Evaluations')
+
+    def stop(self, tuning_data):
+        return tuning_data.number_of_evaluated_configurations >= self._evaluations
+
+    def progress(self, tuning_data):
+        return min(1.0, tuning_data.number_of_evaluated_configurations / max(1, self._evaluations))
+
+    def to_json(self):
+        return {'kind': 'Evaluations', 'evaluations': self._evaluations}
+
+    def _engine(self, run):
+        return _atfc.Abort.evaluations(self._evaluations)
+
+
+class ValidEvaluations(AbortCondition):
+    def __init__(self, valid_evaluations: int):
+        self._evaluations = _count(valid_evaluations, 'ValidEvaluations')
+
+    def stop(self, tuning_data):
+        return tuning_data.number_of_evaluated_valid_configurations >= self._evaluations
+
+    def progress(self, tuning_data):
+        return min(1.0, tuning_data.number_of_evaluated_valid_configurations / max(1, self._evaluations))
+
+    def to_json(self):
+        return {'kind': 'ValidEvaluations', 'valid_evaluations': self._evaluations}
+
+    def _engine(self, run):
+        return _atfc.Abort.valid_evaluations(self._evaluations)
+
+
+class Fraction(AbortCondition):
+    def __init__(self, fraction: float):
+        if not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
+            raise ValueError(f'Fraction: expecting a number in [0, 1], not {fraction!r}')
+        self._fraction = fraction
+
+    def stop(self, tuning_data):
+        return (tuning_data.number_of_evaluated_configurations
+                >= self._fraction * tuning_data.constrained_search_space_size)
+
+    def to_json(self):
+        return {'kind': 'Fraction', 'fraction': self._fraction}
+
+    def _engine(self, run):
+        return _atfc.Abort.fraction(float(self._fraction))
+
+
+class ValidFraction(Fraction):
+    def stop(self, tuning_data):
+        return (tuning_data.number_of_evaluated_valid_configurations
+                >= self._fraction * tuning_data.constrained_search_space_size)
+
+    def to_json(self):
+        return {'kind': 'ValidFraction', 'fraction': self._fraction}
+
+    def _engine(self, run):
+        return AbortCondition._engine(self, run)
+
+
+class Duration(AbortCondition):
+    def __init__(self, duration=None, **units):
+        self._duration = _timedelta(duration, units, 'Duration')
+
+    def stop(self, tuning_data):
+        return tuning_data.total_tuning_duration >= self._duration
+
+    def progress(self, tuning_data):
+        return min(1.0, tuning_data.total_tuning_duration / self._duration) if self._duration else 1.0
+
+    def to_json(self):
+        return {'kind': 'Duration', 'duration': str(self._duration)}
+
+    def _engine(self, run):
+        return _atfc.Abort.duration(self._duration.total_seconds())
+
+
+class Cost(AbortCondition):
+    def __init__(self, cost: float):
+        if isinstance(cost, bool) or not isinstance(cost, (int, float)):
+            raise TypeError(f'Cost: expecting a number, not {cost!r}')
+        self._cost = cost
+
+    def stop(self, tuning_data):
+        best = tuning_data.min_cost()
+        return best is not None and best <= self._cost
+
+    def to_json(self):
+        return {'kind': 'Cost', 'cost': self._cost}
+
+    def _engine(self, run):
+        return _atfc.Abort.cost(float(self._cost))
+
+
+class Speedup(AbortCondition):
+    """Stops once the best cost has not improved by a factor of `speedup`
+    within the last `time` (a timedelta, or keywords minutes=..., hours=...),
+    `evaluations` or `valid_evaluations` (atfc's stagnation, docs/search.md)."""
+
+    def __init__(self, speedup: float, time=None, evaluations=None, valid_evaluations=None, **units):
+        given = sum(x is not None for x in (time, evaluations, valid_evaluations)) + bool(units)
+        if given != 1:
+            raise ValueError('Speedup: expecting exactly one window: time (or keywords such as '
+                             'minutes=5), evaluations, or valid_evaluations')
+        if isinstance(speedup, bool) or not isinstance(speedup, (int, float)) or speedup < 1:
+            raise ValueError(f'Speedup: expecting a speedup >= 1, not {speedup!r}')
+        self._speedup = speedup
+        self._time = _timedelta(time, units, 'Speedup') if (time is not None or units) else None
+        self._evaluations = _count(evaluations, 'Speedup') if evaluations is not None else None
+        self._valid = _count(valid_evaluations, 'Speedup') if valid_evaluations is not None else None
+
+    def stop(self, tuning_data):
+        history = tuning_data.improvement_history
+        if self._valid is None:
+            raise NotImplementedError('decided by atfc\'s engine')
+        if tuning_data.number_of_evaluated_valid_configurations < self._valid or history.is_empty():
+            return False
+        cutoff = tuning_data.number_of_evaluated_valid_configurations - self._valid
+        before = [e for e in history if e.valid_evaluations <= cutoff]
+        if not before:
+            return False
+        return not before[-1].cost / history[-1].cost >= self._speedup
+
+    def to_json(self):
+        json = {'kind': 'Speedup', 'speedup': self._speedup}
+        if self._time is not None:
+            json['time'] = str(self._time)
+        elif self._evaluations is not None:
+            json['evaluations'] = self._evaluations
+        else:
+            json['valid_evaluations'] = self._valid
+        return json
+
+    def _engine(self, run):
+        if self._time is not None:
+            return _atfc.Abort.speedup_duration(float(self._speedup), self._time.total_seconds())
+        if self._evaluations is not None:
+            return _atfc.Abort.speedup_evaluations(float(self._speedup), self._evaluations)
+        return AbortCondition._engine(self, run)
+
+
+__all__ = ['AbortCondition', 'And', 'Or', 'Cost', 'Duration', 'Evaluations', 'ValidEvaluations',
+           'Fraction', 'ValidFraction', 'Speedup']

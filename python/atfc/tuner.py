@@ -1,0 +1,290 @@
+"""pyATF's Tuner, running atfc's tuning loop.
+
+tune(cost_function, abort_condition) measures until the condition holds
+and returns (configuration, min. cost, tuning data); make_step(cost_function)
+measures one configuration (program-guided tuning). The loop, its search
+and its results database are atfc's (Online/OnlineTuning.h): with
+results("DIR") the run keeps DIR/results.db, which `atfc report`,
+`replay` and `analyze` read.
+"""
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+from . import _atfc
+from .abort_conditions import Evaluations
+from .abort_conditions.abort_condition import AbortCondition
+from .search_space import SearchSpace
+from .search_techniques import AUCBandit, EngineTechnique, SearchTechnique, SearchTechnique1D
+from .tuning_data import CostFunctionError, TuningData
+
+_LOG_INTERVAL_NS = 300 * 10 ** 9
+
+
+def _costs(cost, who):
+    """A cost function's result as the engine's costs."""
+    if isinstance(cost, bool):
+        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool')
+    if isinstance(cost, (int, float)):
+        return [float(cost)]
+    try:
+        values = [float(c) for c in cost]
+    except TypeError:
+        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), '
+                        f'not {type(cost).__name__}: {cost!r}') from None
+    if not values:
+        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not empty')
+    return values
+
+
+class _Run:
+    """One tuning run: the space, the tuning data and the engine's loop."""
+
+    def __init__(self, tuner: 'Tuner', cost_function, abort_condition, stepping: bool):
+        if tuner._search_space is None and tuner._tps is None:
+            raise ValueError('missing call to Tuner.tuning_parameters(...): no tuning parameters')
+        if cost_function is None or not (callable(cost_function) or hasattr(cost_function, '_measurer')):
+            raise TypeError('the cost function is a callable of the configuration, or one of '
+                            'atfc.cost_functions')
+        technique = tuner._search_technique if tuner._search_technique is not None else AUCBandit()
+        options = {}
+        if isinstance(technique, EngineTechnique):
+            options['technique'] = technique.text()
+        elif isinstance(technique, SearchTechnique):
+            options['own_technique'], options['own_kind'] = technique, 'coordinates'
+        elif isinstance(technique, SearchTechnique1D):
+            options['own_technique'], options['own_kind'] = technique, 'indices'
+        else:
+            raise TypeError(f'search_technique: expecting one of atfc.search_techniques or a '
+                            f'subclass of SearchTechnique or SearchTechnique1D, not '
+                            f'{type(technique).__name__}')
+        if abort_condition is not None and not isinstance(abort_condition, AbortCondition):
+            raise TypeError(f'the abort condition is one of atfc.abort_conditions, not '
+                            f'{type(abort_condition).__name__}')
+
+        self.space = tuner._search_space or SearchSpace(*tuner._tps)
+        self.tps = self.space.tps
+        self.cost_function = cost_function
+        self.pending: Optional[BaseException] = None
+        size = self.space.constrained_size
+        if abort_condition is None:
+            abort_condition = Evaluations(size)
+        self.abort_condition = abort_condition
+        self.tuning_data = TuningData([tp.to_json() for tp in self.tps], size,
+                                      self.space.unconstrained_size, self.space.generation_ns,
+                                      technique.to_json(), abort_condition.to_json())
+        self.log_file = tuner._log_file
+        self.last_log = None
+        if self.log_file:
+            Path(self.log_file).parent.mkdir(parents=True, exist_ok=True)
+
+        options.update(seed=tuner._seed, program_name=tuner._program_name,
+                       results=tuner._results or '', verbose=tuner._verbosity >= 2,
+                       silent=tuner._verbosity <= 0)
+        if not stepping:
+            options['abort'] = abort_condition._engine(self)
+            if hasattr(cost_function, '_measurer'):
+                options['measurer'] = cost_function._measurer(self.space)
+                options['observe'] = self._observe
+            else:
+                options['measure'] = self._measure
+        self.who = getattr(cost_function, '__name__', type(cost_function).__name__)
+        self.tuning = _atfc.Tuning(self.space.native, options)
+        if tuner._results:
+            self.tuning_data.results_directory = self.tuning.results_directory
+        self.flush_log()
+
+    def configuration(self, named):
+        return {tp.name: named[tp.name] for tp in self.tps}
+
+    def evaluate(self, config):
+        """(valid, costs, reason, cost) of the cost function on config;
+        raises what is not a CostFunctionError."""
+        try:
+            cost = self.cost_function(config)
+        except CostFunctionError as e:
+            return False, [], str(e.message), None
+        return True, _costs(cost, self.who), '', cost
+
+    def _measure(self, named):
+        config = self.configuration(named)
+        try:
+            valid, costs, reason, cost = self.evaluate(config)
+        except BaseException as e:  # pylint: disable=broad-except
+            self.pending = e
+            self.tuning_data.record_evaluation(config, False, None)
+            return None
+        self.tuning_data.record_evaluation(config, valid, cost)
+        self._maybe_flush()
+        return valid, costs, reason
+
+    def _observe(self, named, valid, costs, reason):
+        cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+        self.tuning_data.record_evaluation(self.configuration(named), valid, cost)
+        self._maybe_flush()
+
+    def _maybe_flush(self):
+        if self.log_file and (self.last_log is None
+                              or time.perf_counter_ns() - self.last_log > _LOG_INTERVAL_NS):
+            self.flush_log()
+
+    def flush_log(self):
+        if self.log_file:
+            with open(self.log_file, 'w') as f:
+                json.dump(self.tuning_data.to_json(), f, indent=4)
+            self.last_log = time.perf_counter_ns()
+
+    def reconcile(self):
+        """The engine answers configurations measured by an earlier run
+        (results("DIR")) from DIR/results.db without measuring them: the
+        tuning data then lacks them, and is rebuilt from the run's records."""
+        records = self.tuning.evaluations()
+        if len(records) == self.tuning_data.number_of_evaluated_configurations:
+            return
+        old = self.tuning_data
+        data = TuningData(old.tuning_parameters, old.constrained_search_space_size,
+                          old.unconstrained_search_space_size, old.search_space_generation_ns,
+                          old.search_technique, old.abort_condition)
+        data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
+        data.results_directory = old.results_directory
+        for _, named, valid, costs, _ in records:
+            cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+            data.record_evaluation(self.configuration(named), valid, cost)
+        self.tuning_data = data
+
+    def finish(self, terminated_early=False):
+        self.tuning.finish()
+        self.tuning_data.record_tuning_finished(terminated_early)
+        self.flush_log()
+
+
+class Tuner:
+    def __init__(self):
+        self._tps = None
+        self._search_space: Optional[SearchSpace] = None
+        self._search_technique = None
+        self._verbosity = 1
+        self._log_file: Optional[str] = None
+        self._results: Optional[str] = None
+        self._seed: Optional[int] = None
+        self._program_name = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else 'python'
+        self._run: Optional[_Run] = None
+
+    def _idle(self, what):
+        if self._run is not None:
+            raise ValueError(f'cannot change {what} while tuning')
+
+    def tuning_parameters(self, *tps):
+        self._idle('the tuning parameters')
+        if not tps:
+            raise ValueError('tuning_parameters: expecting at least one TP')
+        self._tps = tuple(tps)
+        self._search_space = None
+        return self
+
+    def search_space(self, search_space: SearchSpace):
+        self._idle('the search space')
+        if not isinstance(search_space, SearchSpace):
+            raise TypeError('search_space: expecting an atfc.SearchSpace')
+        self._search_space = search_space
+        self._tps = None
+        return self
+
+    def search_technique(self, search_technique):
+        self._idle('the search technique')
+        if not isinstance(search_technique, (EngineTechnique, SearchTechnique, SearchTechnique1D)):
+            raise TypeError(f'search_technique: expecting one of atfc.search_techniques or a '
+                            f'subclass of SearchTechnique or SearchTechnique1D, not '
+                            f'{type(search_technique).__name__}')
+        if isinstance(search_technique, EngineTechnique):
+            search_technique.text()
+        self._search_technique = search_technique
+        return self
+
+    def silent(self, silent: bool):
+        self._idle('silent')
+        self._verbosity = 0 if silent else 1
+        return self
+
+    def verbosity(self, verbosity: int):
+        """0: nothing, 1: the summary, 2: a line per evaluation."""
+        self._idle('the verbosity')
+        self._verbosity = int(verbosity)
+        return self
+
+    def log_file(self, log_file: str):
+        self._idle('the log file')
+        self._log_file = os.fspath(log_file)
+        return self
+
+    def results(self, directory: str):
+        """atfc: keep results.db and best.json in directory, for `atfc
+        report`, `replay` and `analyze`, and for later runs."""
+        self._idle('the results directory')
+        self._results = os.fspath(directory)
+        return self
+
+    def seed(self, seed: int):
+        """atfc: the search's seed, for runs that repeat."""
+        self._idle('the seed')
+        self._seed = int(seed)
+        return self
+
+    def program_name(self, name: str):
+        """atfc: the name the results are keyed by (default: the script's)."""
+        self._idle('the program name')
+        self._program_name = str(name)
+        return self
+
+    def tune(self, cost_function, abort_condition: Optional[AbortCondition] = None):
+        if self._run is not None:
+            raise ValueError('cannot start tuning while another tuning run is in progress')
+        run = _Run(self, cost_function, abort_condition, stepping=False)
+        try:
+            run.tuning.run()
+            if run.pending is None:
+                run.reconcile()
+        finally:
+            run.finish(terminated_early=run.pending is not None)
+        if run.pending is not None:
+            raise run.pending
+        data = run.tuning_data
+        return data.configuration_of_min_cost(), data.min_cost(), data
+
+    def make_step(self, cost_function):
+        """Measures one configuration with cost_function and returns its cost
+        (None when invalid)."""
+        if self._run is None:
+            self._run = _Run(self, cost_function, None, stepping=True)
+        run = self._run
+        if cost_function is not run.cost_function:
+            raise ValueError('a tuning run with another cost function is already in progress')
+        named = run.tuning.next()
+        if named is None:
+            raise ValueError('every configuration of the search space has been evaluated')
+        config = run.configuration(named)
+        try:
+            valid, costs, reason, cost = run.evaluate(config)
+        except BaseException:
+            run.tuning_data.record_evaluation(config, False, None)
+            run.tuning.report(False, [], 'the cost function raised')
+            run.flush_log()
+            raise
+        run.tuning_data.record_evaluation(config, valid, cost)
+        run.tuning.report(valid, costs, reason)
+        run._maybe_flush()
+        return cost
+
+    def get_tuning_data(self):
+        if self._run is None:
+            raise ValueError('cannot get tuning data: no tuning run is in progress')
+        return self._run.tuning_data
+
+    def flush_log(self):
+        if self._run is None:
+            raise ValueError('cannot flush the log: no tuning run is in progress')
+        self._run.flush_log()

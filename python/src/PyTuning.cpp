@@ -1,0 +1,397 @@
+//===- python/src/PyTuning.cpp - The tuning loop for Python ---------------===//
+//
+// The measurer between the loop and Python, Python's own techniques as the
+// engine's (through atf/search.hpp's adapters, as C++ programs' own), the
+// abort conditions and the script backend's measurer.
+//
+//===----------------------------------------------------------------------===//
+#include "PyTuning.h"
+
+#include "atf/search.hpp"
+
+#include "Backends/ProcessMeasurer.h"
+#include "Tuning/KnownConfigurations.h"
+
+#include <pybind11/stl.h>
+
+#include <filesystem>
+#include <iostream>
+#include <limits>
+
+namespace atfc::python {
+
+namespace {
+
+py::object toPython(const Value &V) {
+  return std::visit(
+      [](const auto &X) -> py::object {
+        using T = std::decay_t<decltype(X)>;
+        if constexpr (std::is_same_v<T, bool>)
+          return py::bool_(X);
+        else if constexpr (std::is_same_v<T, double>)
+          return py::float_(X);
+        else if constexpr (std::is_same_v<T, std::string>)
+          return py::str(X);
+        else
+          return py::int_(X);
+      },
+      V);
+}
+
+py::list costsOf(const Measurement &M) {
+  py::list Costs;
+  for (double C : M.Costs)
+    Costs.append(C);
+  return Costs;
+}
+
+/// A Python technique over (0,1]^D (pyATF's SearchTechnique).
+class Coordinates final : public atf::search_technique {
+public:
+  explicit Coordinates(py::object T) : T(std::make_shared<PyRef>(std::move(T))) {}
+  void initialize(std::size_t D) override {
+    py::gil_scoped_acquire Lock;
+    T->Object.attr("initialize")(D);
+  }
+  std::set<atf::coordinates> get_next_coordinates() override {
+    py::gil_scoped_acquire Lock;
+    std::set<atf::coordinates> Next;
+    for (py::handle C : T->Object.attr("get_next_coordinates")())
+      Next.insert(C.cast<std::vector<double>>());
+    return Next;
+  }
+  void report_costs(const std::map<atf::coordinates, atf::cost_t> &Costs) override {
+    py::gil_scoped_acquire Lock;
+    py::dict D;
+    for (const auto &[C, Cost] : Costs)
+      D[py::tuple(py::cast(C))] = costOrNone(Cost);
+    T->Object.attr("report_costs")(D);
+  }
+  void finalize() override {
+    py::gil_scoped_acquire Lock;
+    T->Object.attr("finalize")();
+  }
+  std::string name() const override {
+    py::gil_scoped_acquire Lock;
+    return py::str(py::type::of(T->Object).attr("__name__"));
+  }
+  static py::object costOrNone(atf::cost_t C) {
+    return C == std::numeric_limits<atf::cost_t>::max() ? py::object(py::none())
+                                                        : py::object(py::float_(C));
+  }
+
+private:
+  std::shared_ptr<PyRef> T;
+};
+
+/// A Python technique over configuration indices (pyATF's
+/// SearchTechnique1D).
+class Indices final : public atf::search_technique_1d {
+public:
+  explicit Indices(py::object T) : T(std::make_shared<PyRef>(std::move(T))) {}
+  void initialize(std::uint64_t Size) override {
+    py::gil_scoped_acquire Lock;
+    T->Object.attr("initialize")(Size);
+  }
+  std::set<atf::index_t> get_next_indices() override {
+    py::gil_scoped_acquire Lock;
+    std::set<atf::index_t> Next;
+    for (py::handle I : T->Object.attr("get_next_indices")())
+      Next.insert(I.cast<atf::index_t>());
+    return Next;
+  }
+  void report_costs(const std::map<atf::index_t, atf::cost_t> &Costs) override {
+    py::gil_scoped_acquire Lock;
+    py::dict D;
+    for (const auto &[I, Cost] : Costs)
+      D[py::int_(I)] = Coordinates::costOrNone(Cost);
+    T->Object.attr("report_costs")(D);
+  }
+  void finalize() override {
+    py::gil_scoped_acquire Lock;
+    T->Object.attr("finalize")();
+  }
+  std::string name() const override {
+    py::gil_scoped_acquire Lock;
+    return py::str(py::type::of(T->Object).attr("__name__"));
+  }
+
+private:
+  std::shared_ptr<PyRef> T;
+};
+
+template <class T> T option(const py::dict &Options, const char *Key, T Default) {
+  if (!Options.contains(Key) || Options[Key].is_none())
+    return Default;
+  return Options[Key].cast<T>();
+}
+
+} // namespace
+
+py::dict namedToDict(const ParameterValues &Values) {
+  py::dict D;
+  for (const NamedValue &V : Values)
+    D[py::str(V.Name)] = toPython(V.Val);
+  return D;
+}
+
+/// Measures with Python's callable, or with a backend whose results go to
+/// Python afterwards; stops the run when Python says so.
+class PyTuning::Measurer final : public ConfigurationMeasurer {
+public:
+  Measurer(py::object Measure, std::shared_ptr<ConfigurationMeasurer> Inner, py::object Observe)
+      : Measure(std::make_shared<PyRef>(std::move(Measure))), Inner(std::move(Inner)),
+        Observe(std::make_shared<PyRef>(std::move(Observe))) {}
+
+  std::atomic<bool> Stop{false};
+
+  void spaceReady(const ChainOfTrees &S) override {
+    if (Inner)
+      Inner->spaceReady(S);
+  }
+  void measureBatch(std::span<const BatchEntry> Batch, const OutcomeHandler &Handle) override {
+    if (!Inner)
+      return ConfigurationMeasurer::measureBatch(Batch, Handle);
+    Inner->measureBatch(Batch, [&](MeasuredOutcome &O) {
+      observe(Batch[O.Index].Named, O.Result);
+      return Handle(O) && !Stop;
+    });
+  }
+  Measurement measure(const ParameterValues &C, std::span<const Value> V) override {
+    if (Stop)
+      return Measurement::invalid(FailureKind::RunFailed, "the tuning was stopped");
+    if (Inner) {
+      Measurement M = Inner->measure(C, V);
+      observe(C, M);
+      return M;
+    }
+    py::gil_scoped_acquire Lock;
+    try {
+      py::object R = Measure->Object(namedToDict(C));
+      if (R.is_none()) {
+        Stop = true;
+        return Measurement::invalid(FailureKind::RunFailed, "the cost function raised");
+      }
+      py::tuple T = R.cast<py::tuple>();
+      if (T[0].cast<bool>())
+        return Measurement::valid(T[1].cast<std::vector<double>>());
+      return Measurement::invalid(FailureKind::RunFailed, T[2].cast<std::string>());
+    } catch (py::error_already_set &E) {
+      Stop = true;
+      return Measurement::invalid(FailureKind::RunFailed, E.what());
+    }
+  }
+  std::size_t batchSize() const override { return Inner ? Inner->batchSize() : 1; }
+  unsigned compileAhead() const override { return Inner ? Inner->compileAhead() : 0; }
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    if (Inner)
+      Inner->prepare(Upcoming);
+  }
+  void interrupt() override {
+    if (Inner)
+      Inner->interrupt();
+  }
+  std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
+    return Inner ? Inner->finishedAfterInterrupt(C) : std::nullopt;
+  }
+  std::string device() const override { return Inner ? Inner->device() : std::string(); }
+  std::string toolchain() const override { return Inner ? Inner->toolchain() : std::string(); }
+  DeviceLimits deviceLimits() const override {
+    return Inner ? Inner->deviceLimits() : DeviceLimits{};
+  }
+  std::string costMeaning() const override {
+    return Inner ? Inner->costMeaning() : "what the cost function returns";
+  }
+
+private:
+  void observe(const ParameterValues &C, const Measurement &M) {
+    if (Observe->Object.is_none())
+      return;
+    py::gil_scoped_acquire Lock;
+    try {
+      Observe->Object(namedToDict(C), M.Valid, costsOf(M), M.Reason);
+    } catch (py::error_already_set &) {
+      Stop = true;
+    }
+  }
+
+  std::shared_ptr<PyRef> Measure;
+  std::shared_ptr<ConfigurationMeasurer> Inner;
+  std::shared_ptr<PyRef> Observe;
+};
+
+PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
+    : Space(std::move(Given)) {
+  std::shared_ptr<ConfigurationMeasurer> Inner;
+  if (Options.contains("measurer") && !Options["measurer"].is_none())
+    Inner = Options["measurer"].cast<std::shared_ptr<ConfigurationMeasurer>>();
+  Measure = std::make_unique<Measurer>(option<py::object>(Options, "measure", py::none()), Inner,
+                                       option<py::object>(Options, "observe", py::none()));
+  online::OnlineSetup Setup;
+  Setup.Loop.Technique.Text = option<std::string>(Options, "technique", "");
+  if (Options.contains("own_technique") && !Options["own_technique"].is_none()) {
+    py::object Own = Options["own_technique"];
+    const bool ByIndex = option<std::string>(Options, "own_kind", "coordinates") == "indices";
+    std::string Name = py::str(py::type::of(Own).attr("__name__"));
+    Setup.Loop.Technique.Text = Name;
+    auto Ref = std::make_shared<PyRef>(Own);
+    Setup.Loop.MakeTechnique = [Ref, ByIndex]() -> std::unique_ptr<SearchTechnique> {
+      py::gil_scoped_acquire Lock;
+      if (ByIndex)
+        return std::make_unique<
+            atf::detail::program_technique<atf::search_technique_1d, atf::index_t>>(
+            std::make_shared<Indices>(Ref->Object));
+      return std::make_unique<
+          atf::detail::program_technique<atf::search_technique, atf::coordinates>>(
+          std::make_shared<Coordinates>(Ref->Object));
+    };
+  }
+  Measurer *Raw = Measure.get();
+  const AbortCondition Stopped = AbortCondition::custom(
+      [Raw](const SearchStatus &) { return Raw->Stop.load(); }, "a cost function raised");
+  if (Options.contains("abort") && !Options["abort"].is_none())
+    Setup.Loop.Abort = Options["abort"].cast<AbortCondition>() || Stopped;
+  else
+    Setup.Loop.Abort = AbortCondition::fraction(1.0) || Stopped;
+  if (Options.contains("seed") && !Options["seed"].is_none())
+    Setup.Loop.Seed = Options["seed"].cast<std::uint64_t>();
+  Setup.Loop.CFamily = false;
+  Setup.Loop.DefineLines.assign(Space->numLevels(), 0);
+  Setup.ProgramName = option<std::string>(Options, "program_name", "python");
+  Setup.ResultsDirectory = option<std::string>(Options, "results", "");
+  Setup.Verbose = option<bool>(Options, "verbose", false);
+  Setup.Silent = option<bool>(Options, "silent", false);
+  Expected<std::unique_ptr<online::OnlineTuning>> Opened = [&] {
+    py::gil_scoped_release Unlocked;
+    return online::OnlineTuning::open(*Space, std::move(Setup), *Measure, std::cout, std::cerr);
+  }();
+  if (!Opened)
+    throw EngineError(Opened.error().message());
+  Tuning = Opened.take();
+}
+
+PyTuning::~PyTuning() {
+  py::gil_scoped_release Unlocked;
+  Tuning.reset();
+}
+
+void PyTuning::run() {
+  Expected<TuningOutcome> Outcome = [&] {
+    py::gil_scoped_release Unlocked;
+    return Tuning->run();
+  }();
+  if (!Outcome)
+    throw EngineError(Outcome.error().message());
+}
+
+py::object PyTuning::next() {
+  std::optional<Configuration> C = Tuning->next();
+  if (!C)
+    return py::none();
+  return namedToDict(namedValuesOf(*Space, *C));
+}
+
+void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason) {
+  std::optional<Configuration> C = Tuning->next();
+  if (!C)
+    throw EngineError("a cost was reported, but no configuration was handed out");
+  const double Seconds = Tuning->status().ElapsedSeconds;
+  const Measurement M = Valid ? Measurement::valid(std::move(Costs))
+                              : Measurement::invalid(FailureKind::RunFailed, std::move(Reason));
+  if (Expected<void> Done = Tuning->report(*C, M, Seconds); !Done)
+    throw EngineError(Done.error().message());
+}
+
+void PyTuning::finish() {
+  Expected<void> Done = [&] {
+    py::gil_scoped_release Unlocked;
+    return Tuning->finish();
+  }();
+  if (!Done)
+    throw EngineError(Done.error().message());
+}
+
+py::dict PyTuning::status() const {
+  const SearchStatus &S = Tuning->status();
+  py::dict D;
+  D["evaluations"] = S.Evaluations;
+  D["valid_evaluations"] = S.ValidEvaluations;
+  D["seconds"] = S.ElapsedSeconds;
+  if (S.Best) {
+    D["best_cost"] = py::cast(*S.Best);
+    D["best_configuration"] = namedToDict(namedValuesOf(*Space, S.BestConfiguration));
+  } else {
+    D["best_cost"] = py::none();
+    D["best_configuration"] = py::none();
+  }
+  return D;
+}
+
+py::list PyTuning::evaluations() {
+  Expected<std::vector<EvaluationRecord>> Records = Tuning->evaluations();
+  if (!Records)
+    throw EngineError(Records.error().message());
+  py::list L;
+  for (const EvaluationRecord &R : *Records)
+    L.append(py::make_tuple(R.Timestamp, namedToDict(R.Configuration), R.Result.Valid,
+                            costsOf(R.Result), R.Result.Reason));
+  return L;
+}
+
+std::string PyTuning::resultsDirectory() const { return Tuning->resultsDirectory(); }
+
+void bindAbortConditions(py::module_ &M) {
+  py::class_<AbortCondition>(M, "Abort")
+      .def_static("evaluations", &AbortCondition::evaluations)
+      .def_static("valid_evaluations", &AbortCondition::validEvaluations)
+      .def_static("fraction", &AbortCondition::fraction)
+      .def_static("duration", &AbortCondition::duration)
+      .def_static("cost", [](double C) { return AbortCondition::cost(Cost{C}); })
+      .def_static("speedup_evaluations", &AbortCondition::speedupOverEvaluations)
+      .def_static("speedup_duration", &AbortCondition::speedupOverDuration)
+      .def_static("custom",
+                  [](py::object Stop, std::string Name) {
+                    auto Ref = std::make_shared<PyRef>(std::move(Stop));
+                    return AbortCondition::custom(
+                        [Ref](const SearchStatus &) {
+                          py::gil_scoped_acquire Lock;
+                          return Ref->Object().cast<bool>();
+                        },
+                        std::move(Name));
+                  })
+      .def("__and__", [](const AbortCondition &A, const AbortCondition &B) { return A && B; })
+      .def("__or__", [](const AbortCondition &A, const AbortCondition &B) { return A || B; })
+      .def("__invert__", [](const AbortCondition &A) { return !A; })
+      .def("describe", &AbortCondition::describe);
+}
+
+void bindMeasurers(py::module_ &M) {
+  py::class_<ConfigurationMeasurer, std::shared_ptr<ConfigurationMeasurer>>(M, "Measurer")
+      .def_property_readonly("cost_meaning", &ConfigurationMeasurer::costMeaning);
+  // atfc's script backend, as atf::generic::cost_function sets it up: the
+  // commands run in Directory with the parameters as environment
+  // variables.
+  M.def(
+      "process_measurer",
+      [](std::string Run, std::string Compile, std::string CostFile, double Timeout,
+         unsigned Warmups, unsigned Repetitions, std::string Directory) {
+        ProcessBackendOptions Options;
+        const std::string Enter = "cd \"$ATF_FILE_DIR\" && ";
+        Options.RunScript = Enter + Run;
+        if (!Compile.empty())
+          Options.CompileScript = Enter + Compile;
+        if (!CostFile.empty())
+          Options.CostFile = std::filesystem::absolute(Directory + "/" + CostFile).string();
+        Options.TimeoutSeconds = Timeout;
+        Options.Warmups = Warmups;
+        Options.Repetitions = Repetitions;
+        Options.FileDirectory = Directory;
+        Options.CFamily = false;
+        Options.CompileAhead = 0;
+        return std::shared_ptr<ConfigurationMeasurer>(makeProcessMeasurer(std::move(Options)));
+      },
+      py::arg("run"), py::arg("compile"), py::arg("cost_file"), py::arg("timeout"),
+      py::arg("warmups"), py::arg("repetitions"), py::arg("directory"));
+}
+
+} // namespace atfc::python

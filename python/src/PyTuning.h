@@ -1,0 +1,96 @@
+//===- python/src/PyTuning.h - The tuning loop for Python -------*- C++ -*-===//
+//
+// Python's atfc.Tuner runs Online/OnlineTuning.h's loop: whole (tune())
+// or a step at a time (make_step()). What measures is a Python callable
+// (the cost function, called with the interpreter lock held around the
+// call only) or one of atfc's backends (atfc.cost_functions.generic: the
+// script backend), whose every result is handed to Python afterwards so
+// that its TuningData and user-defined abort conditions see it. A Python
+// exception inside a cost function stops the run; Python raises it again
+// once the loop has ended and its results are written.
+//
+// Tested through test/python (the package's pytest suite).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_PYTHON_PYTUNING_H
+#define ATFC_PYTHON_PYTUNING_H
+
+#include "Backends/ConfigurationMeasurer.h"
+#include "Online/OnlineTuning.h"
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace atfc::python {
+
+namespace py = pybind11;
+
+/// An error of the engine (a results directory that cannot be opened, a
+/// technique's text it does not know): atfc._atfc.Error in Python.
+struct EngineError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A Python object that the engine may drop without the interpreter lock
+/// (a technique or abort condition ends on the engine's side).
+struct PyRef {
+  explicit PyRef(py::object O) : Object(std::move(O)) {}
+  ~PyRef() {
+    py::gil_scoped_acquire Lock;
+    Object = py::object();
+  }
+  py::object Object;
+};
+
+/// A configuration's values by name, as Python values.
+py::dict namedToDict(const ParameterValues &Values);
+
+void bindAbortConditions(py::module_ &M);
+void bindMeasurers(py::module_ &M);
+/// The device queries (PyKernel.cpp).
+void bindKernels(py::module_ &M);
+/// The measurer of a kernel of Space, measured in atfc's device worker
+/// (PyKernel.cpp; its options there).
+std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTrees> Space,
+                                                      const py::dict &Options);
+
+class PyTuning {
+public:
+  /// Options: technique (text or None), own_technique (an object with
+  /// pyATF's technique methods, or None) and own_kind ("coordinates" or
+  /// "indices"), abort (atfc._atfc.Abort or None), seed, program_name,
+  /// results ("" for none), verbose, silent; measure (a callable of a
+  /// configuration returning (valid, costs, reason), or None to stop the
+  /// run) or measurer (an atfc._atfc.Measurer) with observe (called with
+  /// the configuration, valid, costs and reason of each measurement).
+  PyTuning(std::shared_ptr<ChainOfTrees> Space, const py::dict &Options);
+  ~PyTuning();
+
+  /// Measures until the abort condition holds or a cost function raises.
+  void run();
+  /// Program-guided: the next configuration, or None when there is none.
+  py::object next();
+  void report(bool Valid, std::vector<double> Costs, std::string Reason);
+  void finish();
+  /// evaluations, valid_evaluations, seconds, space_size, best_cost,
+  /// best_configuration, improvements.
+  py::dict status() const;
+  /// Every evaluation recorded: (timestamp, configuration, valid, costs,
+  /// reason).
+  py::list evaluations();
+  std::string resultsDirectory() const;
+
+private:
+  class Measurer;
+  std::shared_ptr<ChainOfTrees> Space;
+  std::unique_ptr<Measurer> Measure;
+  std::unique_ptr<online::OnlineTuning> Tuning;
+};
+
+} // namespace atfc::python
+
+#endif

@@ -1,0 +1,89 @@
+"""Kernels measured by atfc's device worker on pocl, as pyATF's OpenCL and
+CUDA programs measure them."""
+
+import numpy as np
+import pytest
+
+from atfc import TP, Interval, Tuner
+from atfc.abort_conditions import Evaluations
+from atfc.cost_functions import cuda, opencl
+from atfc.result_check import absolute_difference
+from atfc.search_techniques import Exhaustive
+
+SAXPY = '''
+__kernel void saxpy(const int N, const float a, __global const float *x, __global float *y) {
+  for (int w = 0; w < WPT; ++w) {
+    const int i = w * get_global_size(0) + get_global_id(0);
+    y[i] += a * x[i];
+  }
+}
+'''
+
+N = 64
+
+
+def saxpy_tps():
+    WPT = TP('WPT', Interval(1, N), lambda WPT: N % WPT == 0)
+    LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0)
+    return WPT, LS
+
+
+def saxpy_cost_function(kernel=SAXPY, gold=True):
+    a = np.float32(2.0)
+    x = np.random.rand(N).astype(np.float32)
+    y = np.random.rand(N).astype(np.float32)
+    cf = opencl.CostFunction(opencl.Kernel(opencl.source(kernel), 'saxpy')) \
+        .platform_id(0).device_id(0) \
+        .kernel_args(np.int32(N), a, x, y) \
+        .global_size(lambda WPT, LS: N / WPT) \
+        .local_size(lambda LS: LS)
+    if gold:
+        cf.check_result(3, lambda N_, a_, x_, y_: y_ + a_ * x_, absolute_difference(1e-5))
+    return cf
+
+
+def test_device_queries_through_the_worker():
+    assert opencl.max_work_group_size() >= 1
+    assert len(opencl.max_work_item_sizes()) == 3
+    assert opencl.local_mem_size() > 0
+
+
+def test_opencl_saxpy_on_pocl():
+    config, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).tune(saxpy_cost_function(), Evaluations(6))
+    assert data.number_of_evaluated_valid_configurations == 6
+    assert 0 < min_cost < 1  # seconds
+    assert set(config) == {'WPT', 'LS'}
+
+
+def test_wrong_results_and_broken_kernels_are_invalid():
+    wrong = SAXPY.replace('y[i] += a * x[i];', 'y[i] += a * x[i] + (WPT == 2 ? 1.0f : 0.0f);')
+    _, _, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).tune(saxpy_cost_function(wrong), Evaluations(8))
+    invalid = [e for e in data.history if not e.valid]
+    assert invalid and all(e.configuration['WPT'] == 2 for e in invalid)
+    broken = SAXPY.replace('y[i] +=', 'y[i] +=+ undeclared +')
+    _, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .tune(saxpy_cost_function(broken, gold=False), Evaluations(2))
+    assert min_cost is None and data.number_of_evaluated_invalid_configurations == 2
+
+
+def test_bad_kernel_arguments_are_refused_before_measuring():
+    kernel = opencl.Kernel(SAXPY, 'saxpy')
+    with pytest.raises(TypeError, match='argument 1: dtype complex64'):
+        opencl.CostFunction(kernel).kernel_args(np.int32(1), np.complex64(1))
+    with pytest.raises(TypeError, match='argument 0 is a NumPy array or scalar'):
+        opencl.CostFunction(kernel).kernel_args(5)
+    with pytest.raises(ValueError, match='needs global_size'):
+        Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+            .tune(opencl.CostFunction(kernel).kernel_args(np.int32(1)))
+    with pytest.raises(ValueError, match='-D definitions only'):
+        opencl.Kernel(SAXPY, 'saxpy', ['-O3'])
+
+
+def test_cuda_without_a_driver_says_so():
+    kernel = cuda.Kernel(cuda.source('extern "C" __global__ void f(float *x) {}'), 'f')
+    cf = cuda.CostFunction(kernel).kernel_args(np.zeros(4, np.float32)) \
+        .grid_dim(1).block_dim(lambda LS: LS)
+    with pytest.raises(RuntimeError, match='libcuda'):
+        Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(cf, Evaluations(1))

@@ -1,0 +1,202 @@
+"""Search spaces: counts against a plain Python enumeration of the same
+constraints (pyATF's semantics), translated and called-back constraints,
+reads of later parameters, and bad use."""
+
+import itertools
+import random
+
+import pytest
+
+import atfc
+from atfc import TP, Interval, Set, SearchSpace
+
+
+def brute_force(tps):
+    """Every configuration of tps whose constraints hold, in pyATF's way."""
+    names = [tp.name for tp in tps]
+    count = 0
+    for values in itertools.product(*[list(tp.values) for tp in tps]):
+        config = dict(zip(names, values))
+        if all(tp.constraint is None or
+               tp.constraint(**{a: config[a] for a in tp.constraint_arguments}) for tp in tps):
+            count += 1
+    return count
+
+
+def test_interval_values_as_pyatf_counts_them():
+    assert list(Interval(1, 10, 3)) == [1, 4, 7, 10]
+    assert list(Interval(1, 8, 3)) == [1, 4, 7]
+    assert list(Interval(5, 1, -2)) == [5, 3, 1]
+    assert len(Interval(3, 1)) == 0
+    assert list(Interval(0.0, 1.0, 0.25)) == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert list(Interval(0, 3, 1, lambda i: 2 ** i)) == [1, 2, 4, 8]
+
+
+def test_divisor_constraint_is_native_and_counts_right():
+    N = 1024
+    WPT = TP('WPT', Interval(1, N), lambda WPT: N % WPT == 0)
+    LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0)
+    space = SearchSpace(WPT, LS)
+    assert space.native_constraints == {'WPT': True, 'LS': True}
+    # Both visit divisors only: WPT's of 1024, LS's of the float N / WPT.
+    assert [p.by_divisors for p in space._params] == [True, True]
+    assert len(space) == brute_force((WPT, LS)) == 66
+
+
+def test_divisors_of_a_quotient():
+    # `E % (F * self) == 0`: self visits the divisors of E / F; none when F
+    # does not divide E; F = 0 raises as Python does.
+    A = TP('A', Set(12, 16, 18, 30))
+    B = TP('B', Interval(1, 6))
+    V = TP('V', Set(1, 2, 3, 4, 5, 6, 8), lambda V, A, B: A % (B * V) == 0)
+    W = TP('W', Interval(1, 9), lambda W, A, B: A % (W * (B - 1)) == 0 or W == 9)
+    space = SearchSpace(A, B, V)
+    assert [p.by_divisors for p in space._params] == [False, False, True]
+    assert len(space) == brute_force((A, B, V))
+    with pytest.raises(ZeroDivisionError):
+        brute_force((A, B, W))
+    with pytest.raises(ZeroDivisionError):
+        SearchSpace(A, B, W)
+
+
+def test_constraint_reading_a_later_parameter():
+    A = TP('A', Interval(1, 12), lambda A, B: B % A == 0)
+    B = TP('B', Interval(1, 12))
+    space = SearchSpace(A, B)
+    assert len(space) == brute_force((A, B))
+    for i in range(len(space)):
+        c = space.get_configuration(i)
+        assert c['B'] % c['A'] == 0
+
+
+def test_untranslatable_constraint_calls_python():
+    calls = []
+
+    def odd(X):
+        calls.append(X)
+        return X % 2 == 1
+
+    X = TP('X', Interval(1, 9), odd)
+    Y = TP('Y', Set('a', 'bb', 'ccc'), lambda Y, X: len(Y) <= X)
+    space = SearchSpace(X, Y)
+    # odd has two statements, Y's lambda calls len and reads a string.
+    assert space.native_constraints == {'X': False, 'Y': False}
+    assert sorted(calls) == list(range(1, 10))
+    assert len(space) == brute_force((X, Y))
+
+
+def test_partly_translated_constraint():
+    helper = lambda v: v != 4  # noqa: E731
+    X = TP('X', Interval(1, 20), lambda X: X % 2 == 0 and helper(X))
+    space = SearchSpace(X)
+    assert space.native_constraints == {'X': False}
+    assert sorted(space.get_configuration(i)['X'] for i in range(len(space))) == \
+        [2, 6, 8, 10, 12, 14, 16, 18, 20]
+
+
+def test_python_semantics_of_translated_operators():
+    # floor division and modulo of negatives, true division, min/max/abs,
+    # chained comparisons, `or` returning an operand, conditional expressions
+    A = TP('A', Interval(-6, 6))
+    B = TP('B', Interval(-3, 3), lambda A, B: B != 0 and (
+        (A // B) * B + A % B == A and -2 <= A / B <= 2 or max(A, B, 0) == abs(min(A, -1))))
+    C = TP('C', Set(0.5, 1.5, 2.0), lambda C, A: (C if A > 0 else -C) < 1.2)
+    space = SearchSpace(A, B, C)
+    assert all(space.native_constraints.values())
+    assert len(space) == brute_force((A, B, C))
+
+
+def test_translated_and_python_agree_on_random_expressions(tmp_path, monkeypatch):
+    """A hunter: random arithmetic constraints, translated, against Python
+    itself (the callable called on every configuration)."""
+    rng = random.Random(7)
+    ops = ['+', '-', '*', '//', '%', '/']
+    sources = []
+    for _ in range(60):
+        e = 'A'
+        for _ in range(rng.randint(1, 4)):
+            e = f'({e} {rng.choice(ops)} {rng.choice(["B", "C", str(rng.randint(1, 5))])})'
+        sources.append(f'lambda A, B, C: B != 0 and C != 0 and {e} '
+                       f'{rng.choice(["<", ">=", "==", "!="])} {rng.randint(-5, 5)}')
+    (tmp_path / 'generated_constraints.py').write_text(
+        'CONSTRAINTS = [\n' + ''.join(f'    {s},\n' for s in sources) + ']\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import generated_constraints
+    checked = 0
+    for source, fn in zip(sources, generated_constraints.CONSTRAINTS):
+        A = TP('A', Interval(-4, 4))
+        B = TP('B', Interval(-3, 3))
+        C = TP('C', Interval(-2, 2), fn)
+        try:
+            expected = brute_force((A, B, C))
+        except ZeroDivisionError:
+            with pytest.raises(ZeroDivisionError):
+                SearchSpace(A, B, C)
+            continue
+        space = SearchSpace(A, B, C)
+        assert space.native_constraints == {'C': True}, source
+        assert len(space) == expected, source
+        checked += 1
+    assert checked > 20
+
+
+def test_sgemm_space_of_pyatf_example():
+    M = N = K = 8
+    max_wi_sizes, max_wg_size, local_mem_size = [1024, 1024, 1024], 1024, 65536
+    MWG = TP('MWG', Interval(1, M), lambda MWG: M % MWG == 0)
+    NWG = TP('NWG', Interval(1, N), lambda NWG: N % NWG == 0)
+    KWG = TP('KWG', Interval(1, K), lambda KWG: K % KWG == 0)
+    MDIMC = TP('MDIMC', Interval(1, M), lambda MDIMC, MWG: MWG % MDIMC == 0
+               and MDIMC <= max_wi_sizes[0])
+    NDIMC = TP('NDIMC', Interval(1, N), lambda NDIMC, NWG, MDIMC: NWG % NDIMC == 0
+               and NDIMC <= max_wi_sizes[1] and MDIMC * NDIMC <= max_wg_size)
+    MDIMA = TP('MDIMA', Interval(1, M), lambda MDIMA, MWG, NDIMC, KWG, MDIMC: MWG % MDIMA == 0
+               and (MDIMC * NDIMC) % MDIMA == 0 and KWG % ((MDIMC * NDIMC) / MDIMA) == 0)
+    NDIMB = TP('NDIMB', Interval(1, N), lambda NDIMB, NWG, NDIMC, KWG, MDIMC: NWG % NDIMB == 0
+               and (MDIMC * NDIMC) % NDIMB == 0 and KWG % ((MDIMC * NDIMC) / NDIMB) == 0)
+    KWI = TP('KWI', Interval(1, K), lambda KWI, KWG: KWG % KWI == 0)
+    VWM = TP('VWM', Set(1, 2, 4, 8), lambda VWM, MWG, MDIMC, MDIMA: (MWG / MDIMC) % VWM == 0
+             and (MWG / MDIMA) % VWM == 0)
+    VWN = TP('VWN', Set(1, 2, 4, 8), lambda VWN, NWG, NDIMC, NDIMB: (NWG / NDIMC) % VWN == 0
+             and (NWG / NDIMB) % VWN == 0)
+    STRM = TP('STRM', Set(0, 1))
+    STRN = TP('STRN', Set(0, 1))
+    SA = TP('SA', Set(0, 1))
+    SB = TP('SB', Set(0, 1),
+            lambda SB, SA, KWG, MWG, VWM, NWG, VWN: ((SA * KWG * MWG / VWM) + (SB * KWG * NWG / VWN)) * 8 <= local_mem_size
+            )
+    tps = (MWG, NWG, KWG, MDIMC, NDIMC, MDIMA, NDIMB, KWI, VWM, VWN, STRM, STRN, SA, SB)
+    space = SearchSpace(*tps)
+    assert all(space.native_constraints.values()), space.native_constraints
+    # pyATF 0.0.13's own count of this space (M = N = K = 8), and a check
+    # of configurations across the space against the lambdas themselves.
+    assert len(space) == 194144
+    for i in range(0, len(space), 97):
+        c = space.get_configuration(i)
+        for tp in tps:
+            if tp.constraint:
+                assert tp.constraint(**{a: c[a] for a in tp.constraint_arguments})
+
+
+def test_bad_use_is_refused_before_anything_runs():
+    with pytest.raises(ValueError, match='reads NOPE, which is not among the tuning parameters'):
+        SearchSpace(TP('A', Interval(1, 4), lambda A, NOPE: A < NOPE))
+    with pytest.raises(TypeError, match='mixed types'):
+        TP('A', Set(1, 'two', 3.0))
+    with pytest.raises(ValueError, match='duplicate tuning parameter name: A'):
+        SearchSpace(TP('A', Interval(1, 4)), TP('A', Interval(1, 4)))
+    with pytest.raises(ValueError, match='read each other'):
+        SearchSpace(TP('A', Interval(1, 4), lambda A, B: A < B), TP('B', Interval(1, 4), lambda A, B: A < B))
+    with pytest.raises(ValueError, match='step must not be 0'):
+        Interval(1, 4, 0)
+
+
+def test_exception_in_constraint_is_raised():
+    with pytest.raises(ZeroDivisionError):
+        SearchSpace(TP('A', Interval(0, 4), lambda A: 4 % A == 0))
+
+    def boom(A):
+        raise KeyError('boom')
+
+    with pytest.raises(KeyError, match='boom'):
+        SearchSpace(TP('A', Interval(0, 4), boom))

@@ -1,0 +1,259 @@
+"""Tuning: tune() and make_step() as pyATF's programs call them, the
+techniques and abort conditions, tuning data and logs, results.db, and
+mistakes raised before anything is measured."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from datetime import timedelta
+
+import pytest
+
+from atfc import TP, Interval, Set, Tuner, CostFunctionError, SearchSpace
+from atfc.abort_conditions import (And, Cost, Duration, Evaluations, Fraction, Or, Speedup,
+                                   ValidEvaluations, ValidFraction)
+from atfc.abort_conditions.abort_condition import AbortCondition
+from atfc.search_techniques import (AUCBandit, Exhaustive, Random, RoundRobin, SearchTechnique,
+                                    SearchTechnique1D, SimulatedAnnealing, Technique, Torczon,
+                                    OpenTuner)
+from atfc.cost_functions import generic, python
+from atfc.tuning_data import TuningData
+
+
+def saxpy_tps(N=64):
+    WPT = TP('WPT', Interval(1, N), lambda WPT: N % WPT == 0)
+    LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0)
+    return WPT, LS
+
+
+def cost(config):
+    return abs(config['WPT'] - 4) + abs(config['LS'] - 2) + 1.0
+
+
+def test_tune_finds_the_best_of_the_whole_space():
+    config, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).tune(cost)
+    assert config == {'WPT': 4, 'LS': 2}
+    assert min_cost == 1.0
+    assert isinstance(data, TuningData)
+    assert data.number_of_evaluated_configurations == data.constrained_search_space_size == 28
+    assert data.configuration_of_min_cost() == config
+    assert data.min_cost() == 1.0
+    assert data.evaluations_to_min_cost() == len([e for e in data.history][:data.evaluations_to_min_cost()])
+    assert [e.cost for e in data.improvement_history] == sorted(
+        (e.cost for e in data.improvement_history), reverse=True)
+
+
+@pytest.mark.parametrize('technique', [AUCBandit(), Random(), SimulatedAnnealing(), Torczon(),
+                                       RoundRobin((Torczon(), Random())), Technique('bayes_opt')])
+def test_techniques_stop_at_evaluations(technique):
+    _, _, data = Tuner().tuning_parameters(*saxpy_tps()).verbosity(0) \
+        .search_technique(technique).tune(cost, Evaluations(10))
+    assert data.number_of_evaluated_configurations == 10
+
+
+def test_abort_conditions():
+    def run(condition):
+        return Tuner().tuning_parameters(*saxpy_tps(256)).silent(True) \
+            .search_technique(Exhaustive()).tune(cost, condition)[2]
+
+    assert run(ValidEvaluations(5)).number_of_evaluated_valid_configurations == 5
+    assert run(Fraction(0.5)).number_of_evaluated_configurations == 23  # |SP| = 45
+    assert run(Or(Evaluations(3), Evaluations(7))).number_of_evaluated_configurations == 3
+    assert run(And(Evaluations(3), Evaluations(7))).number_of_evaluated_configurations == 7
+    assert run(Evaluations(3) | Evaluations(5)).number_of_evaluated_configurations == 3
+    data = run(Cost(1.0))
+    assert data.min_cost() == 1.0 and data.history[-1].cost == 1.0
+    assert run(Duration(timedelta(seconds=30))).number_of_evaluated_configurations == 45
+    assert run(Duration(minutes=1)).number_of_evaluated_configurations == 45
+    assert run(ValidFraction(0.2)).number_of_evaluated_valid_configurations == 9
+    assert run(Speedup(1.5, evaluations=5)).number_of_evaluated_configurations < 45
+
+    class AfterFour(AbortCondition):
+        def stop(self, tuning_data):
+            return tuning_data.number_of_evaluated_configurations >= 4
+
+    assert run(AfterFour()).number_of_evaluated_configurations == 4
+    assert run(Or(AfterFour(), Evaluations(2))).number_of_evaluated_configurations == 2
+
+
+def test_invalid_configurations_and_exceptions():
+    def picky(config):
+        if config['WPT'] > 8:
+            raise CostFunctionError('too large')
+        return config['WPT']
+
+    _, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).tune(picky)
+    assert min_cost == 1
+    assert data.number_of_evaluated_invalid_configurations > 0
+    assert all(not e.valid for e in data.history if e.configuration['WPT'] > 8)
+
+    def broken(config):
+        raise RuntimeError('the cost function is broken')
+
+    with pytest.raises(RuntimeError, match='is broken'):
+        Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(broken)
+
+
+def test_make_step_and_get_tuning_data():
+    tuner = Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(Exhaustive())
+    with pytest.raises(ValueError):
+        tuner.get_tuning_data()
+    for _ in range(5):
+        tuner.make_step(cost)
+    data = tuner.get_tuning_data()
+    assert data.number_of_evaluated_configurations == 5
+    with pytest.raises(ValueError, match='another cost function'):
+        tuner.make_step(lambda c: 1.0)
+
+
+def test_own_techniques():
+    class FirstIndices(SearchTechnique1D):
+        def initialize(self, search_space_size):
+            self.next, self.size, self.reported = 0, search_space_size, []
+
+        def finalize(self):
+            pass
+
+        def get_next_indices(self):
+            self.next += 1
+            return {self.next - 1}
+
+        def report_costs(self, costs):
+            self.reported.extend(costs.items())
+
+    own = FirstIndices()
+    _, _, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(own).tune(cost, Evaluations(6))
+    assert data.number_of_evaluated_configurations == 6
+    assert own.size == 28 and [i for i, _ in own.reported[:5]] == [0, 1, 2, 3, 4]
+
+    class Middle(SearchTechnique):
+        def initialize(self, dimensionality):
+            self.dimensionality = dimensionality
+
+        def finalize(self):
+            pass
+
+        def get_next_coordinates(self):
+            return {tuple([0.5] * self.dimensionality)}
+
+        def report_costs(self, costs):
+            self.costs = costs
+
+    mid = Middle()
+    Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(mid) \
+        .tune(cost, Evaluations(3))
+    assert mid.dimensionality == 2 and list(mid.costs) == [(0.5, 0.5)]
+
+
+def test_log_file_and_results_directory(tmp_path):
+    log = tmp_path / 'logs' / 'run.json'
+    results = tmp_path / 'results'
+    Tuner().tuning_parameters(*saxpy_tps()).silent(True).log_file(str(log)) \
+        .results(str(results)).search_technique(Exhaustive()).tune(cost, Evaluations(7))
+    data = json.loads(log.read_text())
+    assert data['number_of_evaluated_configurations'] == 7
+    assert data['min_cost'] == min(e['cost'] for e in data['history'])
+    assert data['tuning_parameters'][0]['name'] == 'WPT'
+    with sqlite3.connect(results / 'results.db') as db:
+        assert db.execute('select count(*) from evaluations').fetchone()[0] == 7
+    if os.environ.get('ATFC'):
+        # atfc's own tools read a Python run's results.
+        out = subprocess.run([os.environ['ATFC'], 'results', str(results / 'results.db'), '--json'],
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.count('"WPT"') >= 7
+    # A second run over the same space reuses what the first measured.
+    measured = []
+
+    def counting(config):
+        measured.append(config)
+        return cost(config)
+
+    config, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .results(str(results)).search_technique(Exhaustive()).tune(counting, Evaluations(10))
+    assert len(measured) == 3
+    # The tuning data has all ten, the seven answered from results.db too.
+    assert data.number_of_evaluated_configurations == 10
+    assert min_cost == min(cost(e.configuration) for e in data.history)
+
+
+def test_generic_cost_function(tmp_path):
+    script = tmp_path / 'run.sh'
+    script.write_text('test "$WPT" -le 16 || exit 3\necho $((WPT * LS)) > cost.txt\n')
+    cf = generic.CostFunction('sh run.sh').cost_file('cost.txt')
+    config, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).tune(cf)
+    assert min_cost == 1.0 and config == {'WPT': 1, 'LS': 1}
+    assert data.number_of_evaluated_invalid_configurations == len(
+        [e for e in data.history if e.configuration['WPT'] > 16]) > 0
+
+
+def test_python_cost_function():
+    class Tunable:
+        def __init__(self, configuration):
+            self.n = configuration['WPT']
+
+        def __call__(self, scale):
+            sum(range(self.n * scale))
+
+    _, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .tune(python.CostFunction(Tunable)(10), Evaluations(4))
+    assert data.number_of_evaluated_valid_configurations == 4 and min_cost > 0
+
+
+def test_mistakes_are_raised_before_measuring():
+    measured = []
+
+    def cf(config):
+        measured.append(config)
+        return 1.0
+
+    with pytest.raises(ValueError, match='no tuning parameters'):
+        Tuner().tune(cf)
+    with pytest.raises(TypeError, match='search_technique'):
+        Tuner().search_technique('random')
+    with pytest.raises(ValueError, match='OpenTuner'):
+        Tuner().search_technique(OpenTuner())
+    with pytest.raises(TypeError, match='abort condition'):
+        Tuner().tuning_parameters(*saxpy_tps()).tune(cf, 50)
+    with pytest.raises(ValueError, match='not among the tuning parameters'):
+        Tuner().tuning_parameters(TP('A', Interval(1, 3), lambda A, B: A < B)).tune(cf)
+    with pytest.raises(TypeError, match='their arms are|its arms are'):
+        AUCBandit((Torczon(), 'random'))
+    with pytest.raises(ValueError, match='exactly one window'):
+        Speedup(1.5)
+    assert measured == []
+
+
+def test_pyatf_program_runs_with_one_word_changed(tmp_path):
+    program = tmp_path / 'program.py'
+    program.write_text(
+        'from atfc import TP, Interval, Tuner\n'
+        'from atfc.search_techniques import AUCBandit\n'
+        'from atfc.abort_conditions import Evaluations\n'
+        'N = 1000\n'
+        "WPT = TP('WPT', Interval(1, N), lambda WPT: N % WPT == 0)\n"
+        "LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0)\n"
+        "def cost(config):\n"
+        "    return (config['WPT'] - 10) ** 2 + config['LS']\n"
+        'config, min_cost, data = Tuner().tuning_parameters(WPT, LS)'
+        '.search_technique(AUCBandit()).tune(cost, Evaluations(50))\n'
+        'print("best", config, min_cost, data.number_of_evaluated_configurations)\n')
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         env=dict(os.environ), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1].endswith(' 50')
+
+
+def test_tuner_over_a_search_space_generated_once():
+    space = SearchSpace(*saxpy_tps())
+    seen = []
+    tuner = Tuner().search_space(space).silent(True).search_technique(Exhaustive())
+    _, _, data = tuner.tune(lambda c: seen.append(c) or 1.0)
+    assert data.constrained_search_space_size == len(space) == len(seen) == 28
+    assert seen == [space.get_configuration(i) for i in range(len(space))]
