@@ -37,10 +37,11 @@
 // this launcher spent per measured configuration (bench/scale-out).
 //
 //===----------------------------------------------------------------------===//
+#include "Machines.h"
+
 #include "Invocation/CommandLine.h"
 #include "Support/Diagnostic.h"
 #include "System/Doorbell.h"
-#include "System/NetworkDoorbell.h"
 #include "System/Process.h"
 #include "System/TcpNoDelay.h"
 #include "System/TerminalText.h"
@@ -74,6 +75,8 @@
 #include <vector>
 
 namespace {
+
+using atfc::ranks::RemoteBell;
 
 using Bytes = std::vector<unsigned char>;
 
@@ -175,13 +178,6 @@ Bytes lostMessage(const std::string &Reason, bool Restarting, bool Interrupted) 
 /// The exit status of a tuner that a stopping signal interrupted
 /// (Tuning/TuningRun.h's kInterruptedExitCode).
 constexpr int kInterruptedExitCode = 130;
-
-/// Where a rank on another machine is rung: its network doorbell's port
-/// and its addresses on this machine's subnets (none: it is not rung).
-struct RemoteBell {
-  std::uint16_t Port = 0;
-  std::vector<std::uint32_t> Addresses;
-};
 
 class Launcher {
 public:
@@ -585,65 +581,6 @@ std::vector<std::string> broadcastCommand(int Rank, std::vector<std::string> Com
   return Command;
 }
 
-/// Which of the job's Size ranks share this rank's machine (Node, the
-/// shared-memory communicator).
-std::vector<bool> ranksOfMachine(MPI_Comm Node, int Size) {
-  int Count = 0;
-  MPI_Comm_size(Node, &Count);
-  MPI_Group NodeGroup, WorldGroup;
-  MPI_Comm_group(Node, &NodeGroup);
-  MPI_Comm_group(MPI_COMM_WORLD, &WorldGroup);
-  std::vector<int> Local(static_cast<std::size_t>(Count)), World(Local.size());
-  for (int I = 0; I < Count; ++I)
-    Local[static_cast<std::size_t>(I)] = I;
-  MPI_Group_translate_ranks(NodeGroup, Count, Local.data(), WorldGroup, World.data());
-  MPI_Group_free(&NodeGroup);
-  MPI_Group_free(&WorldGroup);
-  std::vector<bool> Same(static_cast<std::size_t>(Size), false);
-  for (int R : World)
-    if (R >= 0 && R < Size)
-      Same[static_cast<std::size_t>(R)] = true;
-  return Same;
-}
-
-/// Every rank's network doorbell, for the ranks on other machines (a
-/// collective call: every rank makes it when any rank is on another
-/// machine, which every rank then sees). Each rank sends its port and up to
-/// 8 interface addresses; a rank that could open no doorbell sends port 0.
-std::vector<RemoteBell> exchangeNetworkDoorbells(int Size, const std::vector<bool> &SameMachine,
-                                                 std::optional<atfc::NetworkDoorbell> &NetBell) {
-  if (std::all_of(SameMachine.begin(), SameMachine.end(), [](bool Same) { return Same; }))
-    return {};
-  if (atfc::Expected<atfc::NetworkDoorbell> Opened = atfc::NetworkDoorbell::open())
-    NetBell.emplace(Opened.take());
-  constexpr std::size_t kMaxAddresses = 8, kRecord = 4 + kMaxAddresses * 8;
-  std::vector<atfc::InterfaceAddress> Mine = atfc::interfaceAddresses();
-  Mine.resize(std::min(Mine.size(), kMaxAddresses));
-  std::vector<std::uint32_t> Record(kRecord / 4, 0);
-  Record[0] = NetBell ? NetBell->port() : 0;
-  Record[0] |= static_cast<std::uint32_t>(Mine.size()) << 16;
-  for (std::size_t I = 0; I < Mine.size(); ++I) {
-    Record[1 + 2 * I] = Mine[I].Address;
-    Record[2 + 2 * I] = Mine[I].Netmask;
-  }
-  std::vector<std::uint32_t> All(Record.size() * static_cast<std::size_t>(Size));
-  MPI_Allgather(Record.data(), static_cast<int>(Record.size()), MPI_UINT32_T, All.data(),
-                static_cast<int>(Record.size()), MPI_UINT32_T, MPI_COMM_WORLD);
-  std::vector<RemoteBell> Remote(static_cast<std::size_t>(Size));
-  for (std::size_t R = 0; R < Remote.size(); ++R) {
-    const std::uint32_t *Theirs = All.data() + R * Record.size();
-    const auto Port = static_cast<std::uint16_t>(Theirs[0] & 0xffff);
-    const std::size_t Count = std::min<std::size_t>(Theirs[0] >> 16, kMaxAddresses);
-    if (SameMachine[R] || Port == 0 || !NetBell)
-      continue;
-    std::vector<atfc::InterfaceAddress> Addresses(Count);
-    for (std::size_t I = 0; I < Count; ++I)
-      Addresses[I] = {Theirs[1 + 2 * I], Theirs[2 + 2 * I]};
-    Remote[R] = {Port, atfc::addressesOnMySubnets(Mine, Addresses)};
-  }
-  return Remote;
-}
-
 /// Reads atfc-ranks' options into Devices and Failed, and the tuner's
 /// command line (empty when there is none); the exit status when the
 /// command line is wrong.
@@ -701,7 +638,7 @@ int main(int Argc, char **Argv) {
   MPI_Comm Node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
   MPI_Comm_rank(Node, &Local);
-  std::vector<bool> SameMachine = ranksOfMachine(Node, Size);
+  std::vector<bool> SameMachine = atfc::ranks::ranksOfMachine(Node, Size);
   MPI_Comm_free(&Node);
 
   if (Rank == 0 && Command.empty() && !Failed) {
@@ -715,7 +652,8 @@ int main(int Argc, char **Argv) {
     return Rank == 0 ? Failed : 0;
   }
   std::optional<atfc::NetworkDoorbell> NetBell;
-  std::vector<RemoteBell> Remote = exchangeNetworkDoorbells(Size, SameMachine, NetBell);
+  std::vector<RemoteBell> Remote =
+      atfc::ranks::exchangeNetworkDoorbells(Size, SameMachine, NetBell);
   return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command), DoorbellToken,
                   std::move(SameMachine), std::move(NetBell), std::move(Remote))
       .run();
