@@ -177,6 +177,8 @@ void DirectiveClauses::parseVar(std::size_t I) {
       return;
     }
     Input.Value = slice(mapped(*D), ValueBegin, Extent.End);
+    if (!checkForeignSyntax(ValueBegin, Extent.End, "=", Input.Value))
+      return;
   }
   if (declareName(Input.Name, /*IsParameter=*/false))
     Spec.Inputs.push_back(std::move(Input));
