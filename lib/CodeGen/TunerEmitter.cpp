@@ -222,6 +222,13 @@ private:
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;
     OS << "};\n";
+    OS << "  atf_setup_.Constraints = {";
+    for (std::size_t I = 0; I < Levels.size(); ++I) {
+      const std::optional<SourceExpr> &C = Spec.Parameters[Levels[I]].Constraint;
+      OS << (I ? ", " : "") << "{" << quoted(C ? C->Text : "") << ", " << (C ? C->Begin.Line : 0)
+         << ", " << (C ? C->Begin.Column : 0) << "}";
+    }
+    OS << "};\n";
     if (sourceLanguageForPath(File.FileName) != SourceLanguage::CFamily)
       OS << "  atf_setup_.CFamily = false;\n";
     if (!Spec.Inputs.empty()) {

@@ -56,6 +56,10 @@ struct LoopSetup {
   /// The 1-based line of each parameter's `tp` directive, in generation
   /// (chain level) order: where ATF_SOURCE and the tuned source define it.
   std::vector<unsigned> DefineLines;
+  /// Each parameter's constraint as written, in the same order (Text empty
+  /// for one without); empty when not known (the online interfaces). An
+  /// empty space's error names the one that rejected everything.
+  std::vector<DirectiveText> Constraints;
   /// Whether the file is C-family (its tuned copies get #define lines).
   bool CFamily = true;
   /// The tuner's inputs and their values (scripts see them as variables).
