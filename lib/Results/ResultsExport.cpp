@@ -148,7 +148,9 @@ Expected<nlohmann::ordered_json> resultsJson(ResultsDatabase &Db,
                         {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
                         {"space_size", Run.SpaceSize},
                         {"device", Run.Device},
-                        {"toolchain", Run.Toolchain}});
+                        {"toolchain", Run.Toolchain},
+                        {"resumes", Run.Resumes},
+                        {"warm_start", Run.WarmStart}});
   }
   Json Evaluations = Json::array();
   for (const EvaluationRecord &E : Rows->Evaluations) {

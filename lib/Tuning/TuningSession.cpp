@@ -234,6 +234,7 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
     Run.Device = Measurer.device();
     Run.Objectives = Setup.Objectives;
     Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
+    Run.WarmStart = WarmStart.size();
     Expected<std::int64_t> Id = Database->beginRun(Run);
     if (!Id)
       return errorOfFile(Id.error().message());
