@@ -406,3 +406,24 @@ TEST(ClauseParserErrorTest, OtherLanguagesOperatorsAreNamed) {
   expectClean(parse("#atf::var<int**> P = nullptr\n"
                     "#atf::tp name S range {\"a**b\", \"c//d\"}\n"));
 }
+
+// `= EXPR` makes a derived objective, after the direction or alone.
+TEST(ClauseParserErrorTest, DerivedObjectives) {
+  const TuningSpec Spec = specOf("#atf::objective \"time\"\n"
+                                 "#atf::objective \"gflops\" max = 2.0 * N / time / 1e9\n"
+                                 "#atf::objective \"per_t\" = T / time\n");
+  ASSERT_EQ(Spec.Objectives.size(), 3u);
+  EXPECT_FALSE(Spec.Objectives[0].Derived);
+  ASSERT_TRUE(Spec.Objectives[1].Derived);
+  EXPECT_TRUE(Spec.Objectives[1].Maximise);
+  EXPECT_EQ(Spec.Objectives[1].Derived->Text, "2.0 * N / time / 1e9");
+  EXPECT_EQ(Spec.Objectives[1].Derived->Begin, pos(2, 32));
+  ASSERT_TRUE(Spec.Objectives[2].Derived);
+  EXPECT_FALSE(Spec.Objectives[2].Maximise);
+  EXPECT_EQ(Spec.Objectives[2].Derived->Text, "T / time");
+  EXPECT_EQ(errorsOf("#atf::objective \"g\" max =\n"
+                     "#atf::objective \"h\" max 2 * time\n"),
+            (Lines{"1:26: expected an argument after '='",
+                   "2:25: unexpected text after 'max'; write one objective per directive, most "
+                   "significant first"}));
+}
