@@ -320,9 +320,8 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
           std::string("ALTER TABLE runs ADD COLUMN ") + Name + " INTEGER NOT NULL DEFAULT 0";
       return Has || Exec(Add.c_str()) == SQLITE_OK;
     };
-    if ((Version == 1 || Version == 2) &&
-        (!AddColumn("resumes") || !AddColumn("warm_start") ||
-         Exec("PRAGMA user_version=3") != SQLITE_OK)) {
+    if ((Version == 1 || Version == 2) && (!AddColumn("resumes") || !AddColumn("warm_start") ||
+                                           Exec("PRAGMA user_version=3") != SQLITE_OK)) {
       const std::string Why = sqlite3_errmsg(Db);
       Exec("ROLLBACK");
       return Fail(Why);
