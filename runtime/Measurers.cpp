@@ -90,9 +90,14 @@ Expected<void> prepareCheck(CheckSetup &Check, const std::string &FileName) {
 Expected<std::vector<KernelCost>> kernelCosts(const TuningSetup &Setup,
                                               const std::string &FileName) {
   std::vector<KernelCost> Costs;
-  for (const Objective &O : Setup.Objectives)
+  for (std::size_t I = 0; I < Setup.Objectives.size(); ++I) {
+    const Objective &O = Setup.Objectives[I];
+    if (std::find(Setup.DerivedObjectives.begin(), Setup.DerivedObjectives.end(), I) !=
+        Setup.DerivedObjectives.end())
+      continue;
     Costs.push_back(Setup.Energy.Line != 0 && O.Name == Setup.Energy.Text ? KernelCost::Energy
                                                                           : KernelCost::Time);
+  }
   if (Costs.empty())
     Costs.push_back(KernelCost::Time);
   if (std::find(Costs.begin(), Costs.end(), KernelCost::Energy) == Costs.end())

@@ -16,6 +16,9 @@ config.substitutions.append(("%atfc", os.path.join(config.atfc_tools_dir, "atfc"
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", config.python))
 config.environment["POCL_CACHE_DIR"] = os.path.join(config.atfc_obj_root, "pocl-cache")
+# No per-user tuner cache: each test builds its tuners where it says, and
+# nothing is written to the user's home (tune/user-tuner-cache.test sets one).
+config.environment["ATFC_TUNER_CACHE"] = ""
 
 # The CUDA libraries are found at run time (lib/DeviceBackends/CudaLibraries.h):
 # these variables steer where, and reach atfc, its tuners and their workers.

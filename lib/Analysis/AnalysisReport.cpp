@@ -31,6 +31,7 @@ Expected<DataAnalysis> analyzeData(const RecordedData &Data, const AnalysisOptio
   Analysis.Share = *Share;
   Analysis.Steps = estimateSteps(*Share, Options.Probabilities);
   Analysis.Importance = rankParameters(Data, Options.CostClasses);
+  Analysis.Intervals = importanceIntervals(Data, Options.CostClasses);
   const PruningOptions Pruning{Options.PruneCutoff, Options.Threshold, Options.Value};
   for (PruningMethod Method : Options.Methods)
     Analysis.Proposals.push_back(proposePruning(Data, Analysis.Importance, Method, Pruning));
@@ -95,17 +96,34 @@ std::string formatAnalysis(const DataAnalysis &A) {
          "  configurations, so its replays follow the without-replacement column.\n\n";
 
   const ImportanceRanking &R = A.Importance;
-  Out += fmt::format("Parameter importance: mutual information with the cost in {} quantile "
-                     "classes\n  (H = {:.4g} bits over {} valid configurations)\n",
-                     R.CostClasses, R.CostEntropy, R.Samples);
+  const ImportanceIntervals &I = A.Intervals;
+  Out += fmt::format(
+      "Parameter importance: mutual information with the cost in {} quantile classes\n"
+      "  (H = {:.4g} bits over {} valid configurations); above chance: less what chance gives\n"
+      "  with as many (the mean over {} shuffles of the costs), with its 90 % bootstrap\n"
+      "  interval ({} resamples); ranked as atfc report ranks them: a parameter whose\n"
+      "  interval reaches 0 is not told from chance and comes last. Pruning goes by MI.\n",
+      R.CostClasses, R.CostEntropy, R.Samples, I.Shuffles, I.Resamples);
   std::size_t Width = 9;
-  for (const ParameterImportance &P : R.Parameters)
+  std::vector<const ParameterImportance *> ByIndex(A.Parameters.size());
+  for (const ParameterImportance &P : R.Parameters) {
     Width = std::max(Width, P.Name.size());
-  Out += fmt::format("  {:<{}}  {:>6}  {:>9}  {:>10}  {:>8}\n", "parameter", Width, "values",
-                     "MI (bits)", "normalised", "relative");
-  for (const ParameterImportance &P : R.Parameters)
-    Out += fmt::format("  {:<{}}  {:>6}  {:>9.4f}  {:>10.4f}  {:>8.4f}\n", P.Name, Width,
-                       P.DistinctValues, P.MutualInformation, P.Normalised, P.Relative);
+    ByIndex[P.Index] = &P;
+  }
+  Out +=
+      fmt::format("  {:<{}}  {:>6}  {:>12}  {:>18}  {:>9}  {:>10}  {:>8}\n", "parameter", Width,
+                  "values", "above chance", "90 % interval", "MI (bits)", "normalised", "relative");
+  // Four decimals, without a sign on what rounds to zero (-0.0000).
+  auto Bits = [](double B) { return std::fabs(B) < 5e-5 ? 0.0 : B; };
+  for (std::size_t Index : chanceCorrectedOrder(R, I)) {
+    const ParameterImportance &P = *ByIndex[Index];
+    const ImportanceInterval &Sure = I.Parameters[Index];
+    Out += fmt::format("  {:<{}}  {:>6}  {:>12.4f}  {:>18}  {:>9.4f}  {:>10.4f}  {:>8.4f}{}\n",
+                       P.Name, Width, P.DistinctValues, Bits(Sure.AboveChance),
+                       fmt::format("[{:.4f}, {:.4f}]", Bits(Sure.Lo), Bits(Sure.Hi)),
+                       P.MutualInformation, P.Normalised, P.Relative,
+                       Sure.Distinguishable ? "" : "  not told from chance");
+  }
 
   if (!A.Proposals.empty()) {
     Out += fmt::format("\nPruning (cut-off {:.4g} % of MI_max; best kept within {:.4g} %{}):\n",
@@ -182,16 +200,28 @@ nlohmann::ordered_json analysisToJson(const DataAnalysis &A) {
                    {"mean_without_replacement", finiteOrNull(expectedStepsWithoutReplacement(S))},
                    {"replays_match", "without_replacement"}};
   json Parameters = json::array();
-  for (const ParameterImportance &P : A.Importance.Parameters)
+  for (const ParameterImportance &P : A.Importance.Parameters) {
+    const ImportanceInterval &Sure = A.Intervals.Parameters[P.Index];
     Parameters.push_back({{"name", P.Name},
                           {"values", P.DistinctValues},
                           {"mutual_information_bits", P.MutualInformation},
                           {"normalised", P.Normalised},
-                          {"relative", P.Relative}});
+                          {"relative", P.Relative},
+                          {"chance_bits", Sure.Chance},
+                          {"above_chance_bits", Sure.AboveChance},
+                          {"interval_bits", {Sure.Lo, Sure.Hi}},
+                          {"told_from_chance", Sure.Distinguishable}});
+  }
+  json Ranked = json::array();
+  for (std::size_t Index : chanceCorrectedOrder(A.Importance, A.Intervals))
+    Ranked.push_back(A.Parameters[Index]);
   Root["importance"] = {{"cost_classes", A.Importance.CostClasses},
                         {"cost_entropy_bits", A.Importance.CostEntropy},
                         {"samples", A.Importance.Samples},
-                        {"parameters", Parameters}};
+                        {"shuffles", A.Intervals.Shuffles},
+                        {"resamples", A.Intervals.Resamples},
+                        {"parameters", Parameters},
+                        {"ranked_above_chance", Ranked}};
   json Proposals = json::array();
   for (const PruningProposal &P : A.Proposals) {
     json Fixed = json::array();

@@ -9,6 +9,7 @@
 #ifndef ATFC_ANALYSIS_ANALYSISREPORT_H
 #define ATFC_ANALYSIS_ANALYSISREPORT_H
 
+#include "Analysis/ImportanceInterval.h"
 #include "Analysis/ParameterImportance.h"
 #include "Analysis/SpacePruning.h"
 #include "Analysis/WellPerforming.h"
@@ -56,6 +57,11 @@ struct DataAnalysis {
   WellPerformingShare Share;
   std::vector<StepEstimate> Steps;
   ImportanceRanking Importance;
+  /// How sure each parameter's importance is: the information chance gives
+  /// with as many samples, the excess and its bootstrap interval. People
+  /// are shown the parameters in chanceCorrectedOrder, as atfc report
+  /// shows them; pruning goes by Importance.
+  ImportanceIntervals Intervals;
   /// One per Options.Methods.
   std::vector<PruningProposal> Proposals;
 };

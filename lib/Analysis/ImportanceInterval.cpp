@@ -81,4 +81,18 @@ ImportanceIntervals importanceIntervals(const RecordedData &Data, std::size_t Co
   return Result;
 }
 
+std::vector<std::size_t> chanceCorrectedOrder(const ImportanceRanking &Ranking,
+                                              const ImportanceIntervals &Intervals) {
+  std::vector<std::size_t> Order;
+  for (const ParameterImportance &P : Ranking.Parameters)
+    Order.push_back(P.Index);
+  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
+    const ImportanceInterval &IA = Intervals.Parameters[A], &IB = Intervals.Parameters[B];
+    if (IA.Distinguishable != IB.Distinguishable)
+      return IA.Distinguishable;
+    return IA.AboveChance > IB.AboveChance;
+  });
+  return Order;
+}
+
 } // namespace atfc

@@ -18,6 +18,7 @@
 #ifndef ATFC_ANALYSIS_IMPORTANCEINTERVAL_H
 #define ATFC_ANALYSIS_IMPORTANCEINTERVAL_H
 
+#include "Analysis/ParameterImportance.h"
 #include "Results/RecordedData.h"
 
 #include <cstddef>
@@ -53,6 +54,13 @@ struct ImportanceIntervals {
 ImportanceIntervals importanceIntervals(const RecordedData &Data, std::size_t CostClasses = 10,
                                         std::size_t Resamples = 200, std::size_t Shuffles = 50,
                                         std::uint64_t Seed = 1);
+
+/// The order in which importance is ranked for people (atfc report and
+/// atfc analyze alike), as indices into the data's parameters: those the
+/// data tell from no effect first, by their information above chance, then
+/// the others, each part in Ranking's order where equal.
+std::vector<std::size_t> chanceCorrectedOrder(const ImportanceRanking &Ranking,
+                                              const ImportanceIntervals &Intervals);
 
 } // namespace atfc
 

@@ -111,7 +111,7 @@ public:
        << "// `atfc emit` writes it again from the file's directives.\n"
        << "#include \"runtime/TunerMain.h\"\n\n"
        << "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <string>\n"
-       << "#include <span>\n#include <tuple>\n\n"
+       << "#include <span>\n#include <tuple>\n#include <vector>\n\n"
        << "namespace atf = atfc;\n\n"
        << "int main(int atf_argc_, char **atf_argv_) {\n"
        << "  using namespace atfc;\n"
@@ -209,6 +209,43 @@ private:
     return "(" + X.Text + ")";
   }
 
+  /// Derived objectives (`objective "gflops" max = EXPR`): the function
+  /// that makes every cost of a configuration's values and its measured
+  /// costs, EXPR pasted as written with `time` the first measured cost.
+  /// Measured costs of another number than declared pass unchanged, for
+  /// the check of their count to report.
+  void emitDerivedObjectives(const std::vector<std::size_t> &Levels) {
+    std::size_t Measured = 0;
+    std::string Derived;
+    for (std::size_t I = 0; I < Spec.Objectives.size(); ++I) {
+      if (Spec.Objectives[I].Derived)
+        Derived += (Derived.empty() ? "" : ", ") + std::to_string(I);
+      else
+        ++Measured;
+    }
+    if (Derived.empty())
+      return;
+    OS << "  atf_setup_.DerivedObjectives = {" << Derived << "};\n"
+       << "  atf_setup_.Derive = [&]([[maybe_unused]] std::span<const Value> atf_values_, "
+       << "const std::vector<double> &atf_measured_) -> std::vector<double> {\n"
+       << "    if (atf_measured_.size() != " << std::max<std::size_t>(Measured, 1)
+       << "u) return atf_measured_;\n";
+    for (std::size_t L = 0; L < Levels.size(); ++L) {
+      const std::string &Type = Analysis.Parameters[Levels[L]].TypeName;
+      OS << "    [[maybe_unused]] const " << Type << ' ' << Spec.Parameters[Levels[L]].Name.Name
+         << " = valueAs<" << Type << ">(atf_values_[" << L << "]);\n";
+    }
+    OS << "    [[maybe_unused]] const double time = atf_measured_.front();\n"
+       << "    std::vector<double> atf_costs_;\n";
+    std::size_t Next = 0;
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (O.Derived)
+        OS << "    atf_costs_.push_back(static_cast<double>(" << tunerText(*O.Derived) << "));\n";
+      else
+        OS << "    atf_costs_.push_back(atf_measured_[" << Next++ << "]);\n";
+    OS << "    return atf_costs_;\n  };\n";
+  }
+
   /// The TuningSetup: what the directives say about searching and
   /// measuring. Expressions are pasted as written, like constraints.
   void emitSetup() {
@@ -221,6 +258,13 @@ private:
     OS << "  atf_setup_.DefineLines = {";
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;
+    OS << "};\n";
+    OS << "  atf_setup_.Constraints = {";
+    for (std::size_t I = 0; I < Levels.size(); ++I) {
+      const std::optional<SourceExpr> &C = Spec.Parameters[Levels[I]].Constraint;
+      OS << (I ? ", " : "") << "{" << quoted(C ? C->Text : "") << ", " << (C ? C->Begin.Line : 0)
+         << ", " << (C ? C->Begin.Column : 0) << "}";
+    }
     OS << "};\n";
     if (sourceLanguageForPath(File.FileName) != SourceLanguage::CFamily)
       OS << "  atf_setup_.CFamily = false;\n";
@@ -243,6 +287,7 @@ private:
     for (const ObjectiveSpec &O : Spec.Objectives)
       OS << "  atf_setup_.Objectives.push_back({" << quoted(O.Name.Value)
          << ", Direction::" << (O.Maximise ? "Maximise" : "Minimise") << "});\n";
+    emitDerivedObjectives(Levels);
 
     // Scripts are repeated like kernels.
     if (Spec.Warmups)

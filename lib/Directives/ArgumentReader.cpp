@@ -6,12 +6,14 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ConvertUTF.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -208,8 +210,12 @@ std::optional<SourceExpr> ArgumentReader::expressionArgument(std::size_t Begin, 
     error(Begin, "expected an argument after '" + After.str() + "'");
     return std::nullopt;
   }
-  if (Text[Begin] != '"' || skipLiteral(Text, Begin) != End)
-    return slice(mapped(*D), Begin, End);
+  if (Text[Begin] != '"' || skipLiteral(Text, Begin) != End) {
+    SourceExpr X = slice(mapped(*D), Begin, End);
+    if (!checkForeignSyntax(Begin, End, After, X))
+      return std::nullopt;
+    return X;
+  }
   // A quoted argument: the expression is the string's contents.
   std::optional<DecodedString> Contents = decodeLiteral(Begin, End - 1);
   if (!Contents)
@@ -220,6 +226,8 @@ std::optional<SourceExpr> ArgumentReader::expressionArgument(std::size_t Begin, 
     error(Begin, "empty argument after '" + After.str() + "'");
     return std::nullopt;
   }
+  if (!checkForeignSyntax(Begin, End, After, X))
+    return std::nullopt;
   return X;
 }
 
@@ -364,6 +372,114 @@ std::optional<unsigned> ArgumentReader::positionalArgument(std::size_t Dollar) {
     return std::nullopt;
   }
   return static_cast<unsigned>(Value);
+}
+
+//===----------------------------------------------------------------------===//
+// Other languages' syntax
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Whether C can end an operand: `N`, `4`, `f(x)`, `a[i]`.
+bool endsOperand(char C) { return isIdentifierChar(C) || C == ')' || C == ']'; }
+
+/// The comment's text, trimmed and shortened for a message.
+std::string quoted(StringRef Body) {
+  Body = Body.trim();
+  return Body.size() > 40 ? Body.take_front(37).str() + "..." : Body.str();
+}
+
+} // namespace
+
+bool ArgumentReader::checkForeignSyntax(std::size_t Begin, std::size_t End, StringRef After,
+                                        const SourceExpr &X) {
+  bool Ok = true;
+  for (const DirectiveComment &C : D->Comments) {
+    if (C.Index > Begin && C.Index < End) {
+      error(C.Where, C.IsLine ? "this '//' comment inside the argument of '" + After.str() +
+                                    "' cuts off '" + quoted(C.Body) +
+                                    "' from it; put comments after the directive"
+                              : "this /* */ comment stands inside the argument of '" + After.str() +
+                                    "' ('/*" + C.Body + "*/'); put comments after the directive");
+      Ok = false;
+    } else if (C.IsLine && C.Index >= End && End > Begin && endsOperand(Text[End - 1]) &&
+               Text.slice(End, std::min(C.Index, Text.size())).trim().empty()) {
+      SuspectComments.push_back({C, After.str()});
+    }
+  }
+  // Outside C-family files, and inside a quoted argument, comments reach
+  // the expression as text; Clang would read them as comments.
+  StringRef T = X.Text;
+  for (std::size_t I = 0; I + 1 < T.size(); ++I) {
+    if (opensLiteral(T, I)) {
+      I = skipLiteral(T, I);
+      if (I == NoIndex)
+        break;
+      --I;
+      continue;
+    }
+    StringRef Pair = T.substr(I, 2);
+    std::size_t Before = StringRef(T).take_front(I).rtrim().size();
+    bool AfterOperand = Before > 0 && endsOperand(T[Before - 1]);
+    if (Pair == "//" || Pair == "/*") {
+      std::string Message = "'" + Pair.str() + "' starts a C++ comment, which cuts off '" +
+                            quoted(T.substr(I + 2)) + "' from the argument of '" + After.str() +
+                            "'";
+      if (Pair == "//" && AfterOperand)
+        Message += "; '//' is Python's floor division: in C++ write '/', which divides "
+                   "integers without a remainder";
+      error(X.positionOf(I), std::move(Message));
+      return false;
+    }
+    if (Pair == "**" && AfterOperand) {
+      std::size_t WordBegin = Before;
+      while (WordBegin > 0 && isIdentifierChar(T[WordBegin - 1]))
+        --WordBegin;
+      if (isCxxKeyword(T.slice(WordBegin, Before)))
+        continue; // A pointer type: `int**`.
+      error(X.positionOf(I),
+            "'**' is the power operator of Python and Fortran, not of C++ (here it would "
+            "multiply by a dereference); write pow(A, B), or 1 << B for a power of two");
+      return false;
+    }
+  }
+  return Ok;
+}
+
+void ArgumentReader::reportFloorDivisionComments() {
+  llvm::StringSet<> Names;
+  for (const InputVariable &Input : Spec.Inputs)
+    Names.insert(Input.Name.Name);
+  for (const TuningParameter &Parameter : Spec.Parameters)
+    Names.insert(Parameter.Name.Name);
+  std::set<std::pair<unsigned, unsigned>> Reported;
+  for (const SuspectComment &Suspect : SuspectComments) {
+    if (!Reported.insert({Suspect.Comment.Where.Line, Suspect.Comment.Where.Column}).second)
+      continue;
+    // The comment reads as the rest of the expression when it is an operand
+    // and operators, every word a name of the file: `WPT`, `(N / 2)`.
+    StringRef Body = StringRef(Suspect.Comment.Body).trim();
+    bool Operand = !Body.empty() && (isIdentifierChar(Body[0]) || Body[0] == '(');
+    for (std::size_t I = 0; Operand && I < Body.size();) {
+      if (isDigit(Body[I])) {
+        I = skipNumber(Body, I);
+      } else if (isIdentifierStart(Body[I])) {
+        std::size_t WordEnd = wordEnd(Body, I);
+        Operand = Names.contains(Body.slice(I, WordEnd));
+        I = WordEnd;
+      } else {
+        Operand = StringRef(" \t()+-*/%<>=!&|").contains(Body[I]);
+        ++I;
+      }
+    }
+    if (Operand)
+      error(Suspect.Comment.Where,
+            "'//' starts a C++ comment, which cuts off '" + quoted(Body) +
+                "' from the argument of '" + Suspect.After +
+                "'; '//' is Python's floor division: in C++ write '/', which divides "
+                "integers without a remainder");
+  }
+  SuspectComments.clear();
 }
 
 } // namespace atfc::clauses

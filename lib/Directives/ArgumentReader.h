@@ -98,6 +98,25 @@ protected:
   /// Reads `$k` at Text[Dollar].
   std::optional<unsigned> positionalArgument(std::size_t Dollar);
 
+  // Other languages' syntax inside an argument.
+
+  /// Reports a comment that stands inside the argument Text[Begin, End) of
+  /// After, and an operator of another language (`**`, Python's `//`) in X,
+  /// the expression read from it; false after one. A line comment right
+  /// after the argument is kept in SuspectComments.
+  bool checkForeignSyntax(std::size_t Begin, std::size_t End, StringRef After, const SourceExpr &X);
+  /// Reports the suspect comments whose text names only inputs, parameters
+  /// and numbers (`constraint BY == TS // WPT`): Python's floor division,
+  /// which C++ reads as a comment. Run once every name is declared.
+  void reportFloorDivisionComments();
+
+  /// A line comment right after an expression argument.
+  struct SuspectComment {
+    DirectiveComment Comment;
+    std::string After;
+  };
+  std::vector<SuspectComment> SuspectComments;
+
   ClauseParse Result;
   /// The scanned file's name, for the diagnostics' locations.
   std::string FileName;

@@ -29,6 +29,7 @@ public:
       Text = Each.Text;
       parseDirective();
     }
+    reportFloorDivisionComments();
     sortByLocation(Result.Diagnostics);
     return std::move(Result);
   }

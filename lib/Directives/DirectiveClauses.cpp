@@ -177,6 +177,8 @@ void DirectiveClauses::parseVar(std::size_t I) {
       return;
     }
     Input.Value = slice(mapped(*D), ValueBegin, Extent.End);
+    if (!checkForeignSyntax(ValueBegin, Extent.End, "=", Input.Value))
+      return;
   }
   if (declareName(Input.Name, /*IsParameter=*/false))
     Spec.Inputs.push_back(std::move(Input));
@@ -600,6 +602,19 @@ void DirectiveClauses::parseObjective(std::size_t I) {
   O.Name = StringArgument{N, pos(I)};
   O.Directive = D->Hash;
   std::size_t W = skipBlanks(Text, Close);
+  // `= EXPR` (after the direction, or alone): a derived objective.
+  auto DerivedFrom = [&](std::size_t Equals) {
+    std::optional<SourceExpr> X = expressionArgument(skipBlanks(Text, Equals + 1), End, "=");
+    if (!X)
+      return false;
+    O.Derived = std::move(X);
+    return true;
+  };
+  if (W < End && Text[W] == '=') {
+    if (DerivedFrom(W))
+      Spec.Objectives.push_back(std::move(O));
+    return;
+  }
   if (W < End) {
     std::size_t WordEnd = W;
     while (WordEnd < End && lexing::isIdentifierChar(Text[WordEnd]))
@@ -615,7 +630,10 @@ void DirectiveClauses::parseObjective(std::size_t I) {
       return;
     }
     O.Maximise = Word == "max";
-    if (std::size_t After = skipBlanks(Text, WordEnd); After < End) {
+    if (std::size_t After = skipBlanks(Text, WordEnd); After < End && Text[After] == '=') {
+      if (!DerivedFrom(After))
+        return;
+    } else if (After < End) {
       error(After, "unexpected text after '" + Word.str() +
                        "'; write one objective per directive, most significant first");
       return;

@@ -261,6 +261,8 @@ void DirectiveReader::readLine(unsigned L, llvm::StringRef Line, std::size_t Beg
       if (C == '*' && Next == '/') {
         S = State::Code;
         ++I;
+      } else {
+        D.Comments.back().Body.push_back(C);
       }
       continue;
     case State::StringLiteral:
@@ -274,10 +276,18 @@ void DirectiveReader::readLine(unsigned L, llvm::StringRef Line, std::size_t Beg
       }
       continue;
     case State::Code:
-      if (C == '/' && Next == '/')
-        return; // The rest of the line is a comment.
+      if (C == '/' && Next == '/') {
+        // The rest of the line is a comment.
+        D.Comments.push_back({D.Text.size(),
+                              {L + 1, static_cast<unsigned>(I + 1)},
+                              /*IsLine=*/true,
+                              Line.slice(I + 2, End).str()});
+        return;
+      }
       if (C == '/' && Next == '*') {
         // Like a compiler, read the comment as one space.
+        D.Comments.push_back(
+            {D.Text.size(), {L + 1, static_cast<unsigned>(I + 1)}, /*IsLine=*/false, ""});
         append(' ', L, I);
         S = State::BlockComment;
         CommentLine = L;

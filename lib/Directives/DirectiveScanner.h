@@ -44,6 +44,21 @@ SourceLanguage sourceLanguageForExtension(llvm::StringRef Extension);
 /// The language of the file at Path, by its extension.
 SourceLanguage sourceLanguageForPath(llvm::StringRef Path);
 
+/// A comment that the scanner dropped from a directive's text (C-family
+/// files only), kept so that one standing inside an argument can be told
+/// from one after it.
+struct DirectiveComment {
+  /// Where in the directive's Text it stood (for a block comment: the space
+  /// that replaces it).
+  std::size_t Index = 0;
+  /// Its opening `/`.
+  SourcePosition Where;
+  /// `//` rather than `/* */`.
+  bool IsLine = false;
+  /// Its text without the delimiters (a line comment's up to a splicing `\`).
+  std::string Body;
+};
+
 /// One `#atf::` directive: its text as one logical line, and where each
 /// character of that text came from.
 struct Directive {
@@ -61,6 +76,8 @@ struct Directive {
   SourcePosition End;
   /// The `#` that begins the directive.
   SourcePosition Hash;
+  /// The comments dropped from Text, in order.
+  std::vector<DirectiveComment> Comments;
   /// The physical lines the directive occupies, inclusive (1-based).
   unsigned FirstLine = 0;
   unsigned LastLine = 0;

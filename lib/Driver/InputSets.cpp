@@ -107,7 +107,9 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                   llvm::raw_ostream &Out) {
   const std::string Database = OutputDirectory + "/results.db";
   std::vector<SetOutcome> Done;
-  int Status = 0;
+  // Each set's line of the summary, in the order given, and how many found
+  // a configuration.
+  std::vector<std::pair<std::vector<std::string>, int>> Statuses;
   for (std::size_t K = 0; K < Sets.size(); ++K) {
     SetOutcome Outcome;
     Outcome.Arguments = Sets[K];
@@ -134,8 +136,7 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
     Out << '\n';
     Out.flush();
     const int SetStatus = Run(Sets[K], Priors);
-    if (SetStatus != 0 && Status == 0)
-      Status = SetStatus;
+    Statuses.emplace_back(Sets[K], SetStatus);
     auto Db = ResultsDatabase::open(Database, ResultsDatabase::Mode::ReadOnly);
     if (Db && measureOutcome(**Db, Outcome))
       Done.push_back(std::move(Outcome));
@@ -143,16 +144,31 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
       return SetStatus; // interrupted, or a problem of the tuner: stop
   }
 
+  std::size_t Tuned = 0;
+  for (const auto &[Arguments, SetStatus] : Statuses)
+    Tuned += SetStatus == 0;
+  const std::size_t Failed = Sets.size() - Tuned;
+  Out << "atfc: " << Tuned << " of " << Sets.size() << " input sets tuned";
+  if (Failed > 0)
+    Out << ", " << Failed << " failed";
+  Out << ", into " << Database << '\n';
   // The savings: each warm start against the first cold start (the only
   // cold run of the command; docs/per-input.md says what that estimates).
-  Out << "atfc: " << Sets.size() << " input sets tuned into " << Database << '\n';
   const SetOutcome *Cold = nullptr;
   std::int64_t Saved = 0;
   std::size_t Warm = 0;
-  for (const SetOutcome &O : Done) {
+  for (const auto &[Arguments, SetStatus] : Statuses) {
+    const auto Found = std::find_if(Done.begin(), Done.end(),
+                                    [&](const SetOutcome &O) { return O.Arguments == Arguments; });
+    if (Found == Done.end()) {
+      Out << "  " << joined(Arguments) << ": failed before a run began (exit status " << SetStatus
+          << "; the tuner's error is above)\n";
+      continue;
+    }
+    const SetOutcome &O = *Found;
     Out << "  " << joined(O.Arguments) << ": run " << O.RunId << ", ";
     if (O.ToBest == 0) {
-      Out << "no valid configuration\n";
+      Out << "failed: no valid configuration\n";
       continue;
     }
     Out << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations << " evaluations";
@@ -176,7 +192,9 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
         << (Saved >= 0 ? Saved : -Saved) << " evaluation" << (Saved == 1 || Saved == -1 ? "" : "s")
         << " in all against the cold start (evaluations to within 5 % of a run's "
            "best)\n";
-  return Status;
+  if (Failed == 0)
+    return 0;
+  return Tuned == 0 ? 1 : kSomeInputSetsFailedExitCode;
 }
 
 } // namespace atfc

@@ -41,11 +41,17 @@ inline constexpr double kWarmStartTolerance = 0.05;
 using RunInputSet = std::function<int(const std::vector<std::string> &Arguments,
                                       const std::vector<PriorData> &Priors)>;
 
+/// Exit status of `atfc tune --inputs` when some sets found a configuration
+/// and others did not (the summary names them); 1 when none did.
+inline constexpr int kSomeInputSetsFailedExitCode = 3;
+
 /// Tunes each of Sets in turn through Run (each after the first warm-started
 /// from the runs of the sets before it, after UserPriors), saying on Out
-/// which set starts and, at the end, the warm starts' savings. Returns 0
-/// when every set found a configuration, else the first failing status (an
-/// interrupt stops).
+/// which set starts and, at the end, how many sets were tuned and failed,
+/// each set's outcome and the warm starts' savings. Returns 0 when every
+/// set found a configuration, kSomeInputSetsFailedExitCode when some did, 1
+/// when none did; an interrupt or another status of the tuner stops the
+/// command with that status.
 int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                   const std::vector<WisdomInput> &Inputs, const std::string &OutputDirectory,
                   const std::vector<PriorData> &UserPriors, const RunInputSet &Run,

@@ -6,6 +6,10 @@
 #include "Support/Diagnostic.h"
 #include "System/Process.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <charconv>
@@ -113,8 +117,27 @@ int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
   }
   for (const auto &[Name, Value] : kOneNodeMpiSettings)
     setenv(Name, Value, /*overwrite=*/0);
+  // Rank 0 leaves a failing status here and exits 0, so that mpiexec does
+  // not follow atfc's own error with its boxes.
+  llvm::SmallString<128> StatusFile;
+  const bool HasStatusFile =
+      !llvm::sys::fs::createTemporaryFile("atfc-rank0-status", "txt", StatusFile);
+  if (HasStatusFile)
+    setenv(kRankZeroStatus, StatusFile.c_str(), /*overwrite=*/1);
   // atfc stays mpiexec's parent, so that a signal ends the whole job.
-  return runJobLauncher(Args, Diags);
+  int Status = runJobLauncher(Args, Diags);
+  if (HasStatusFile) {
+    unsetenv(kRankZeroStatus);
+    // A job that failed otherwise (a rank killed, mpiexec's own error)
+    // keeps mpiexec's status and messages.
+    if (Status == 0)
+      if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+              llvm::MemoryBuffer::getFile(StatusFile))
+        if (int Kept = 0; llvm::to_integer((*Text)->getBuffer().trim(), Kept, 10))
+          Status = Kept;
+    llvm::sys::fs::remove(StatusFile);
+  }
+  return Status;
 }
 
 int execRankLauncher(const std::vector<std::string> &TunerArgs, const std::string &Devices,

@@ -52,11 +52,21 @@ inline constexpr std::pair<const char *, const char *> kOneNodeMpiSettings[] = {
     {"OMPI_MCA_btl", "self,vader"},
     {"HWLOC_COMPONENTS", "-opencl,-gl,-pci,-cuda,-nvml,-rsmi,-levelzero"}};
 
+/// The variable that names the file in which rank 0's atfc-ranks leaves a
+/// failing exit status for launchRanks, exiting 0 itself: Open MPI follows
+/// a rank's non-zero exit with two boxes of its own ("Primary job
+/// terminated normally, but 1 process returned a non-zero exit code",
+/// "mpiexec detected that one or more processes exited with non-zero
+/// status"), noise after atfc's error. A killed rank still ends the job
+/// with mpiexec's status and its "exited on signal" message.
+inline constexpr const char *kRankZeroStatus = "ATFC_RANK0_STATUS";
+
 /// Runs CommandLine (atfc's own argv, argv[0] excepted) as rank 0 of
 /// `mpiexec -n Ranks` (ATFC_MPIEXEC names another), the other ranks as
 /// atfc-ranks with Devices (its --devices, when not empty), with
 /// kOneNodeMpiSettings; as atfc's child (Driver/TunerProcess.h: a signal
-/// ends the whole job). Returns the job's exit status; 2 for a Ranks above
+/// ends the whole job). Returns the job's exit status (rank 0's, through
+/// kRankZeroStatus); 2 for a Ranks above
 /// rankBound(), 1 when it cannot start, after reporting why to Diags.
 int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
                 const std::string &Devices, DiagnosticSink &Diags);

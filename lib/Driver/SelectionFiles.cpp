@@ -1,6 +1,7 @@
 //===- Driver/SelectionFiles.cpp - A tuned file's selection outputs -------===//
 #include "Driver/SelectionFiles.h"
 
+#include "Driver/InputSets.h"
 #include "Support/Diagnostic.h"
 #include "System/OutputDirectory.h"
 #include "Wisdom/SelectionHeader.h"
@@ -76,8 +77,8 @@ int finishTuningRun(int Status, bool InputSets, const std::string &OutputDirecto
   // A failure here fails the command only when the files were asked for.
   const bool Required = InputSets || !Prefix.empty();
   // With --inputs, the sets that found a configuration are selectable even
-  // when another did not (status 1).
-  if ((Status == 0 || (Status == 1 && InputSets)) &&
+  // when another did not.
+  if ((Status == 0 || ((Status == 1 || Status == kSomeInputSetsFailedExitCode) && InputSets)) &&
       !writeSelectionFiles(OutputDirectory, File, Inputs, Constraints, Prefix, Required, Diags,
                            Out) &&
       Required)

@@ -24,8 +24,10 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -190,7 +192,50 @@ std::string tunerNameFor(llvm::StringRef Source, const TunerToolchain &Toolchain
 
 std::string tunerNameOf(llvm::StringRef Source) { return tunerNameFor(Source, findToolchain()); }
 
-TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
+std::string userTunerCache() {
+  if (const char *Set = std::getenv("ATFC_TUNER_CACHE"))
+    return Set;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg == '/')
+    return std::string(Xdg) + "/atfc/tuners";
+  if (const char *Home = std::getenv("HOME"); Home && *Home == '/')
+    return std::string(Home) + "/.cache/atfc/tuners";
+  return "";
+}
+
+namespace {
+
+/// More than any tuner, less than a planted huge file could make atfc read.
+constexpr std::size_t kTunerLimit = std::size_t(512) << 20;
+
+/// Copies the tuner Name from the directory From into To, checked: From's
+/// copy must match the digest recorded beside it, and To's copy that digest
+/// too (a file changed between the two reads is not taken). Whether To now
+/// holds it, recorded.
+bool copyTuner(const std::string &From, const std::string &To, const std::string &Name) {
+  const std::string Source = From + "/" + Name, Target = To + "/" + Name;
+  Expected<bool> Matches = tunerMatchesRecord(Source);
+  if (!Matches || !*Matches)
+    return false;
+  Expected<OutputDirectory> FromDir = OutputDirectory::open(From, /*Create=*/false);
+  Expected<OutputDirectory> ToDir = OutputDirectory::open(To, /*Create=*/true);
+  if (!FromDir || !ToDir)
+    return false;
+  Expected<std::string> Bytes = FromDir->readFile(Name, kTunerLimit);
+  Expected<std::string> Record = FromDir->readFile(Name + ".sha256", 100);
+  if (!Bytes || !Record || !ToDir->writeFile(Name, *Bytes, 0755))
+    return false;
+  const std::optional<std::string> Copied = fileDigest(Target);
+  if (!Copied || llvm::StringRef(*Copied) != llvm::StringRef(*Record).trim() ||
+      !recordTunerDigest(Target)) {
+    llvm::sys::fs::remove(Target);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir, llvm::StringRef UserCache) {
   const auto Start = std::chrono::steady_clock::now();
   TunerBuild Build;
   auto Finish = [&] {
@@ -227,6 +272,14 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
   if (*Matches && llvm::sys::fs::can_execute(Binary)) {
     // Used now: the cache evicts the tuners used longest ago.
     ::utimensat(Dir->fd(), Name.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+    Build.Succeeded = Build.Cached = true;
+    evictOldTuners(CacheDir, kTunersKept);
+    return Finish();
+  }
+  // Built for another output directory: the user's cache has it.
+  if (!UserCache.empty() && copyTuner(UserCache.str(), CacheDir.str(), Name)) {
+    if (Expected<OutputDirectory> User = OutputDirectory::open(UserCache.str(), false))
+      ::utimensat(User->fd(), Name.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
     Build.Succeeded = Build.Cached = true;
     evictOldTuners(CacheDir, kTunersKept);
     return Finish();
@@ -303,6 +356,9 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir) {
     static_cast<void>(Dir->writeFile(Name + ".command", OS.str()));
   }
   evictOldTuners(CacheDir, kTunersKept);
+  // For the next output directory; a cache that cannot take it is no error.
+  if (!UserCache.empty() && copyTuner(CacheDir.str(), UserCache.str(), Name))
+    evictOldTuners(UserCache, kUserTunersKept);
   Build.Succeeded = true;
   return Finish();
 }

@@ -52,9 +52,24 @@ std::string tunerNameOf(llvm::StringRef Source);
 /// 1-2 MB, and an output directory usually serves one file.
 constexpr std::size_t kTunersKept = 3;
 
+/// How many tuners the per-user cache keeps (the last used): at some 5 MB
+/// each (a script tuner of this build), it stays under about 80 MB.
+constexpr std::size_t kUserTunersKept = 16;
+
+/// The per-user tuner cache: ATFC_TUNER_CACHE when set (empty: none), else
+/// $XDG_CACHE_HOME/atfc/tuners, else $HOME/.cache/atfc/tuners; empty when
+/// there is none.
+std::string userTunerCache();
+
 /// Builds the tuner whose program is Source into CacheDir (created if
-/// needed), or finds it there; then evicts the cache's older tuners.
-TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir);
+/// needed), or finds it there; then evicts the cache's older tuners. With
+/// UserCache (userTunerCache()), a tuner CacheDir lacks is first looked for
+/// there, as a tuner built for another output directory: checked as
+/// CacheDir's are (the user's own directory, 0700, no link, the digest
+/// recorded beside it) and copied, its copy's digest checked again; and a
+/// tuner built is kept there too (kUserTunersKept).
+TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir,
+                      llvm::StringRef UserCache = "");
 
 /// Removes every tuner of CacheDir (and the files beside it) but the Keep
 /// used last (by modification time, which a cache hit renews). Returns how

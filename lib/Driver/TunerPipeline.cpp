@@ -53,7 +53,7 @@ std::optional<std::string> buildTunerOf(const FrontendResult &File, const EmitOp
     return std::nullopt;
   TunerBuild Build = [&] {
     const SlowStepNotice Notice("atfc: compiling the tuner of '" + File.FileName + "'");
-    return buildTuner(*Program, CacheDir);
+    return buildTuner(*Program, CacheDir, userTunerCache());
   }();
   if (!Build.Refused.empty()) {
     Diags.error(Build.Refused);

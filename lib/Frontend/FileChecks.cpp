@@ -150,17 +150,23 @@ private:
         error(O.Name.Begin, "the objective \"" + O.Name.Value +
                                 "\" has the name of a tuning parameter; the results name a "
                                 "column by each, so give it another");
-    if (Spec.Objectives.empty())
+    // Derived objectives are computed from the measured ones; the rules
+    // below are those of what is measured.
+    std::vector<const ObjectiveSpec *> Measured;
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (!O.Derived)
+        Measured.push_back(&O);
+    if (Measured.empty())
       return;
     if (Spec.Device.Backend == DeviceBackend::None) {
       // Without a cost file the one cost is the run script's wall time.
       if (Spec.RunScript && !Spec.CostFile) {
-        if (Spec.Objectives.size() > 1)
-          error(Spec.Objectives[1].Directive,
+        if (Measured.size() > 1)
+          error(Measured[1]->Directive,
                 "without #atf::cost_file the cost is the run script's wall time, one number; "
                 "several objectives need a cost file with one number per objective");
-        else if (Spec.Objectives.front().Maximise)
-          error(Spec.Objectives.front().Directive,
+        else if (Measured.front()->Maximise)
+          error(Measured.front()->Directive,
                 "without #atf::cost_file the cost is the run script's wall time, which is "
                 "minimised; write `min`, or have the run script write the objective to a cost "
                 "file");
@@ -169,7 +175,8 @@ private:
     }
     const bool Cuda = Spec.Device.Backend == DeviceBackend::CUDA;
     const ObjectiveSpec *Time = nullptr;
-    for (const ObjectiveSpec &O : Spec.Objectives) {
+    for (const ObjectiveSpec *Each : Measured) {
+      const ObjectiveSpec &O = *Each;
       if (O.Name.Value == kEnergyObjective) {
         if (!Cuda)
           error(O.Name.Begin, "energy is measured for CUDA kernels only (with NVML); an OpenCL "

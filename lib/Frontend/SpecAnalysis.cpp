@@ -619,6 +619,9 @@ private:
          {&Spec.CompileScript, &Spec.RunScript, &Spec.CostFile})
       if (*S)
         Others.push_back((*S)->Value);
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (O.Derived)
+        Others.push_back(O.Derived->Text);
     if (Spec.Check) {
       if (Spec.Check->Tolerance)
         Others.push_back(Spec.Check->Tolerance->Text);

@@ -276,6 +276,10 @@ struct ObjectiveSpec {
   bool Maximise = false;
   /// The `#` of the directive.
   SourcePosition Directive;
+  /// `= EXPR`: a derived objective, computed from the measured time (the
+  /// first measured cost, named `time` in EXPR), the inputs and the
+  /// parameters, as Kernel Tuner's `metrics`; absent: measured.
+  std::optional<SourceExpr> Derived;
 };
 
 /// Everything the directives of one file declare. Every optional is absent

@@ -11,6 +11,7 @@
 #include "Search/TechniqueFactory.h"
 #include "Support/Diagnostic.h"
 
+#include <fmt/format.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -97,6 +98,16 @@ Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
   R.Parallel = std::max<std::uint64_t>(Options.Parallel, 1);
   R.WarmStart = std::move(Prior.Configurations);
   R.Budgets = replayBudgets(Options.Evaluations);
+  if (Space.size() <= kCountedCoverage) {
+    const std::uint64_t Size = Space.size().get_ui();
+    for (std::uint64_t I = 0; I < Size; ++I)
+      R.Covered += Backend.find(Space.values(Space.at(I))).has_value();
+  } else {
+    R.Covered = Backend.data().Entries.size();
+    R.CoverageExact = false;
+  }
+  R.Coverage = static_cast<double>(R.Covered) / Space.size().get_d();
+  R.Scored = R.Coverage >= kScoredCoverage;
   std::vector<std::string> Texts = Options.Techniques;
   if (Texts.empty())
     Texts.emplace_back(defaultTechniqueText());
@@ -253,6 +264,21 @@ int replayOn(const ChainOfTrees &Space, const RecordedData &Data, const ReplayOp
   if (!E) {
     Diags.error(SourceLocation{Options.DataPath}, E.error().message());
     return 1;
+  }
+  if (E->Covered < Space.size()) {
+    std::string Coverage = fmt::format(
+        "the data holds {}{} of the space's {} configurations ({:.3g} %); the others are "
+        "evaluated as failed ('not recorded')",
+        E->CoverageExact ? "" : "at most ", E->Covered, Space.size().get_str(),
+        100.0 * E->Coverage);
+    if (E->Scored)
+      Diags.note(SourceLocation{Options.DataPath}, Coverage);
+    else
+      Diags.warning(SourceLocation{Options.DataPath},
+                    Coverage +
+                        ", so the runs say little about the techniques and the performance "
+                        "scores are left out (they need the data to hold at least " +
+                        fmt::format("{:.0f}", 100 * kScoredCoverage) + " % of the space)");
   }
   if (Options.Json)
     printReplayJson(Out, *E, Data, Space);

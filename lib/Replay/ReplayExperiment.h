@@ -111,7 +111,26 @@ struct ReplayExperimentResult {
   /// The configurations every run starts with (--prior), best first.
   std::vector<Configuration> WarmStart;
   std::vector<TechniqueReplay> Techniques;
+  /// How many of the space's configurations the data holds (all of them
+  /// without --space), and that share. CoverageExact is false for a space
+  /// too large to count through (over kCountedCoverage configurations):
+  /// Covered is then the data's size, an upper bound.
+  std::uint64_t Covered = 0;
+  double Coverage = 1.0;
+  bool CoverageExact = true;
+  /// Whether the performance scores mean something: the data covers at
+  /// least kScoredCoverage of the space. Their baseline, random search, is
+  /// taken over the data; on a space mostly unrecorded a technique meets
+  /// "not recorded" where that baseline never does, and the score says
+  /// nothing of the technique (a mean of -290 on 12 of 800).
+  bool Scored = true;
 };
+
+/// The largest space whose configurations are counted through for the
+/// coverage.
+inline constexpr std::uint64_t kCountedCoverage = 4'000'000;
+/// The least coverage at which the scores are given.
+inline constexpr double kScoredCoverage = 0.5;
 
 /// The budgets of a report on N evaluations.
 std::vector<std::uint64_t> replayBudgets(std::uint64_t N);

@@ -100,9 +100,13 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
                            "{}..{}\n",
                            Label, R.Parallel, count(Q.Median, R.Evaluations),
                            count(Q.Q1, R.Evaluations), count(Q.Q3, R.Evaluations));
-    Out << fmt::format("  performance score over {} evaluations: mean {:.3f}, median {:.3f}, "
-                       "quartiles {:.3f}..{:.3f}\n",
-                       R.Evaluations, TR.MeanScore, TR.Score.Median, TR.Score.Q1, TR.Score.Q3);
+    if (R.Scored)
+      Out << fmt::format("  performance score over {} evaluations: mean {:.3f}, median {:.3f}, "
+                         "quartiles {:.3f}..{:.3f}\n",
+                         R.Evaluations, TR.MeanScore, TR.Score.Median, TR.Score.Q1, TR.Score.Q3);
+    else
+      Out << fmt::format("  performance score: left out, the data holds {:.3g} % of the space\n",
+                         100.0 * R.Coverage);
   }
 
   // The summary: one line per technique.
@@ -123,9 +127,10 @@ void printReplayText(std::ostream &Out, const ReplayExperimentResult &R, const R
     };
     const std::string Rounds =
         R.Parallel > 1 ? fmt::format("  {:>22}", Cell(TR.RoundsWithin5)) : "";
-    Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}  {:>6.3f}{}\n", TR.Text, Width,
+    const std::string Score = R.Scored ? fmt::format("{:.3f}", TR.MeanScore) : "-";
+    Out << fmt::format("{:<{}}  {:>22} {:>6}  {:>22} {:>6}  {:>8}  {:>6}{}\n", TR.Text, Width,
                        Cell(TR.Within5), TR.NotWithin5, Cell(TR.Within10), TR.NotWithin10,
-                       ratio(TR.BestAfter.back().Median), TR.MeanScore, Rounds);
+                       ratio(TR.BestAfter.back().Median), Score, Rounds);
   }
 }
 
@@ -136,7 +141,10 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
       {"description", Data.Description}, {"parameters", Data.Parameters},
       {"objectives", Data.Objectives},   {"configurations", Data.Entries.size()},
       {"valid", validEntries(Data)},     {"optimum", measuredCost(R.Optimum, objectivesOf(Data))}};
-  J["space"] = {{"configurations", spaceSize(Space)}};
+  J["space"] = {{"configurations", spaceSize(Space)},
+                {"recorded", R.Covered},
+                {"recorded_exact", R.CoverageExact},
+                {"coverage", R.Coverage}};
   J["evaluations"] = R.Evaluations;
   J["runs"] = R.Runs;
   J["seed"] = R.Seed;
@@ -158,8 +166,8 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
     T["not_within_10_percent"] = TR.NotWithin10;
     T["rounds_within_5_percent"] = toJson(TR.RoundsWithin5);
     T["rounds_within_10_percent"] = toJson(TR.RoundsWithin10);
-    T["score"] = toJson(TR.Score);
-    T["mean_score"] = TR.MeanScore;
+    T["score"] = R.Scored ? toJson(TR.Score) : nlohmann::ordered_json(nullptr);
+    T["mean_score"] = R.Scored ? nlohmann::ordered_json(TR.MeanScore) : nullptr;
     nlohmann::ordered_json Runs = nlohmann::ordered_json::array();
     for (const ReplayRun &Run : TR.Runs) {
       auto Optional = [](const std::optional<std::uint64_t> &V) -> nlohmann::ordered_json {
@@ -174,7 +182,7 @@ void printReplayJson(std::ostream &Out, const ReplayExperimentResult &R, const R
                       {"within_5_percent", Optional(Run.Within5)},
                       {"within_10_percent", Optional(Run.Within10)},
                       {"rounds_within_5_percent", Optional(Run.Within5Round)},
-                      {"score", Run.Score},
+                      {"score", R.Scored ? nlohmann::ordered_json(Run.Score) : nullptr},
                       {"best_relative", number(Run.bestAfter(R.Evaluations))}});
     }
     T["runs"] = Runs;

@@ -257,7 +257,20 @@ std::string barChart(const std::string &Label, const std::string &XTitle,
                      const std::vector<Bar> &Bars, double Max) {
   const double RowHeight = 22;
   const double Height = 40 + RowHeight * static_cast<double>(Bars.size()) + 40;
-  const Frame F{150, 30, kWidth - 150 - 110, RowHeight * static_cast<double>(Bars.size())};
+  // Room for the longest name on the left and the longest value text on
+  // the right, from generous widths per character (12 px and 11 px sans),
+  // so that no label runs past the plot's edge; a name longer than a third
+  // of the plot is shortened with an ellipsis.
+  constexpr double NameChar = 7.5, ValueChar = 7;
+  const std::size_t MostNameChars = static_cast<std::size_t>(kWidth / 3 / NameChar);
+  std::size_t NameChars = 0, ValueChars = 0;
+  for (const Bar &B : Bars) {
+    NameChars = std::max(NameChars, std::min(B.Name.size(), MostNameChars));
+    ValueChars = std::max(ValueChars, B.Text.size());
+  }
+  const double Left = std::max(150.0, NameChar * static_cast<double>(NameChars) + 16);
+  const double Right = std::max(110.0, ValueChar * static_cast<double>(ValueChars) + 12);
+  const Frame F{Left, 30, kWidth - Left - Right, RowHeight * static_cast<double>(Bars.size())};
   if (Max <= 0)
     for (const Bar &B : Bars)
       Max = std::max({Max, B.Value, std::isfinite(B.Hi) ? B.Hi : 0.0});
@@ -274,7 +287,10 @@ std::string barChart(const std::string &Label, const std::string &XTitle,
   Svg.closeGroup();
   for (std::size_t I = 0; I < Bars.size(); ++I) {
     const double Y = F.Top + RowHeight * static_cast<double>(I);
-    Svg.text(F.Left - 8, Y + RowHeight / 2 + 4, Bars[I].Name, "bar-name", "end");
+    const std::string &Name = Bars[I].Name;
+    Svg.text(F.Left - 8, Y + RowHeight / 2 + 4,
+             Name.size() <= MostNameChars ? Name : Name.substr(0, MostNameChars - 1) + "\u2026",
+             "bar-name", "end");
     const Bar &B = Bars[I];
     Svg.rect(F.Left, Y + 4, X(std::max(B.Value, 0.0)) - F.Left, RowHeight - 8,
              B.Pale ? "bar pale" : "bar");

@@ -366,17 +366,10 @@ std::string parametersSection(const ReportRun &Run, const RunFacts &F) {
   const ImportanceIntervals Intervals = importanceIntervals(Data, Ranking.CostClasses);
   // Ranked by the information above chance; those the data cannot tell
   // from no effect come last, pale, whatever their estimate.
-  std::vector<std::size_t> Order, DistinctValues(Data.Parameters.size());
-  for (const ParameterImportance &P : Ranking.Parameters) {
-    Order.push_back(P.Index);
+  const std::vector<std::size_t> Order = chanceCorrectedOrder(Ranking, Intervals);
+  std::vector<std::size_t> DistinctValues(Data.Parameters.size());
+  for (const ParameterImportance &P : Ranking.Parameters)
     DistinctValues[P.Index] = P.DistinctValues;
-  }
-  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
-    const ImportanceInterval &IA = Intervals.Parameters[A], &IB = Intervals.Parameters[B];
-    if (IA.Distinguishable != IB.Distinguishable)
-      return IA.Distinguishable;
-    return IA.AboveChance > IB.AboveChance;
-  });
   std::vector<Bar> Bars;
   std::size_t Told = 0;
   for (std::size_t Index : Order) {

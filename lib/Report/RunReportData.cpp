@@ -30,7 +30,7 @@ report::ReportRun reportOfRun(const RunInfo &Run,
   R.Title = fmt::format("{}: run {}", Run.File, Run.Id);
   R.Facts = {
       {"file", Run.File},
-      {"run", fmt::format("{} ({})", Run.Id, runStatusName(Run.Status))},
+      {"run", fmt::format("{} ({})", Run.Id, runStatusText(Run))},
       {"key", Run.Key},
       {"device", Run.Device},
       {"technique", Run.Technique.empty() ? "auto" : Run.Technique},

@@ -68,7 +68,9 @@ CREATE TABLE runs(
   objectives TEXT NOT NULL,
   space_size TEXT NOT NULL,
   device TEXT NOT NULL,
-  toolchain TEXT NOT NULL);
+  toolchain TEXT NOT NULL,
+  resumes INTEGER NOT NULL DEFAULT 0,
+  warm_start INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX runs_by_key ON runs(key, id);
 CREATE TABLE evaluations(
   id INTEGER PRIMARY KEY,
@@ -306,9 +308,20 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
         return Fail(Why);
       }
     }
-    // Version 1 differs only in what runs.objectives may hold: what
-    // this atfc writes there from now on makes it version 2.
-    if (Version == 1 && Exec("PRAGMA user_version=2") != SQLITE_OK) {
+    // Version 1 differs only in what runs.objectives may hold (what this
+    // atfc writes there makes it version 2), version 2 in lacking the
+    // runs' resumes and warm_start, which are 0 for its runs.
+    auto AddColumn = [&](const char *Name) {
+      sqlite3_stmt *S = nullptr;
+      const std::string Probe = std::string("SELECT ") + Name + " FROM runs LIMIT 0";
+      const bool Has = sqlite3_prepare_v2(Db, Probe.c_str(), -1, &S, nullptr) == SQLITE_OK;
+      sqlite3_finalize(S);
+      const std::string Add =
+          std::string("ALTER TABLE runs ADD COLUMN ") + Name + " INTEGER NOT NULL DEFAULT 0";
+      return Has || Exec(Add.c_str()) == SQLITE_OK;
+    };
+    if ((Version == 1 || Version == 2) && (!AddColumn("resumes") || !AddColumn("warm_start") ||
+                                           Exec("PRAGMA user_version=3") != SQLITE_OK)) {
       const std::string Why = sqlite3_errmsg(Db);
       Exec("ROLLBACK");
       return Fail(Why);
@@ -324,20 +337,27 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
   if (Version > kResultsSchemaVersion)
     return Fail("it was written by a newer atfc (schema version " + std::to_string(Version) +
                 ", this atfc reads " + std::to_string(kResultsSchemaVersion) + ")");
-  if (Expected<void> S = Database->prepareStatements(); !S)
+  if (Expected<void> S = Database->prepareStatements(Version); !S)
     return Fail(S.error().message());
   return Database;
 }
 
-Expected<void> ResultsDatabase::prepareStatements() {
-  const std::string RunColumns = kRunColumns;
+Expected<void> ResultsDatabase::prepareStatements(int Version) {
+  // A file of an earlier version is only read (opened for writing, it
+  // became the current version): its runs were never resumed and started
+  // without a warm start, as far as it records.
+  const bool Current = Version >= 3;
+  const std::string RunColumns =
+      std::string(kRunColumns) + (Current ? ", resumes, warm_start" : ", 0, 0");
   const std::string EvaluationColumns = kEvaluationColumns;
   const std::pair<sqlite3_stmt **, std::string> All[] = {
       {&Prepared->InsertRun,
        "INSERT INTO runs(key, file, started, finished, status, technique, abort_condition, seed, "
        "arguments, elapsed_seconds, parameters, parameter_kinds, objectives, space_size, device, "
-       "toolchain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
-       "?16)"},
+       "toolchain" +
+           std::string(Current ? ", warm_start" : "") +
+           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16" +
+           (Current ? ", ?17" : "") + ")"},
       {&Prepared->FinishRun,
        "UPDATE runs SET status = ?2, finished = ?3, elapsed_seconds = ?4 WHERE id = ?1"},
       // The key comes from the run, so that an evaluation can never be
@@ -393,6 +413,7 @@ Expected<std::int64_t> ResultsDatabase::beginRun(const RunInfo &Run) {
   S.bind(14, Run.SpaceSize);
   S.bind(15, Run.Device);
   S.bind(16, Run.Toolchain);
+  S.bind(17, static_cast<std::int64_t>(Run.WarmStart));
   if (S.step() != SQLITE_DONE)
     return Error(error("cannot record the run"));
   return std::int64_t(sqlite3_last_insert_rowid(Db));
@@ -419,6 +440,10 @@ Expected<void> ResultsDatabase::reopenRun(std::int64_t RunId) {
   Expected<RunInfo> Run = existingRun(RunId);
   if (!Run)
     return Run.takeError();
+  const std::string Count =
+      "UPDATE runs SET resumes = resumes + 1 WHERE id = " + std::to_string(RunId);
+  if (sqlite3_exec(Db, Count.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+    return Error(error("cannot update run " + std::to_string(RunId)));
   return finishRun(RunId, RunStatus::Running, Run->ElapsedSeconds);
 }
 
@@ -479,6 +504,8 @@ Expected<RunInfo> readRun(const StatementUse &S) {
   R.SpaceSize = S.text(14);
   R.Device = S.text(15);
   R.Toolchain = S.text(16);
+  R.Resumes = static_cast<std::uint64_t>(S.integer(17));
+  R.WarmStart = static_cast<std::uint64_t>(S.integer(18));
   return R;
 }
 

@@ -44,9 +44,11 @@ namespace atfc {
 
 /// The schema version this code writes and reads (PRAGMA user_version).
 /// Version 2: runs.objectives holds {"name", "direction"} objects (version
-/// 1: names, all minimised; still read, and a version 1 file opened for
-/// writing becomes version 2).
-constexpr int kResultsSchemaVersion = 2;
+/// 1: names, all minimised). Version 3: runs.resumes (how often the run
+/// was resumed after it stopped) and runs.warm_start (how many of its first
+/// evaluations were of a warm start). Earlier versions are still read, and
+/// a file opened for writing becomes version 3.
+constexpr int kResultsSchemaVersion = 3;
 
 /// The SQLite library's version ("3.40.1").
 std::string sqliteVersion();
@@ -137,7 +139,8 @@ public:
 private:
   struct Statements;
   ResultsDatabase(sqlite3 *Db, std::string Path);
-  Expected<void> prepareStatements();
+  /// Prepares the statements for a file of schema Version.
+  Expected<void> prepareStatements(int Version);
   std::string error(std::string_view What) const;
 
   sqlite3 *Db = nullptr;

@@ -145,7 +145,9 @@ Json runJson(const RunInfo &Run) {
               {"objectives", objectivesJson(Run.Objectives, Run.Objectives.size())},
               {"space_size", Run.SpaceSize},
               {"device", Run.Device},
-              {"toolchain", Run.Toolchain}};
+              {"toolchain", Run.Toolchain},
+              {"resumes", Run.Resumes},
+              {"warm_start", Run.WarmStart}};
 }
 
 Json evaluationJson(const EvaluationRecord &E) {

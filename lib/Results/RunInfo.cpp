@@ -30,4 +30,14 @@ std::optional<RunStatus> parseRunStatus(std::string_view Name) {
   return std::nullopt;
 }
 
+std::string runStatusText(const RunInfo &Run) {
+  std::string Text = runStatusName(Run.Status);
+  if (Run.Resumes == 0)
+    return Text;
+  const std::string Times = Run.Resumes == 1   ? "once"
+                            : Run.Resumes == 2 ? "twice"
+                                               : std::to_string(Run.Resumes) + " times";
+  return Text + ", resumed " + Times + " after it stopped";
+}
+
 } // namespace atfc

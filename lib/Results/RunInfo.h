@@ -76,7 +76,17 @@ struct RunInfo {
   std::string Device;
   /// The compilers and libraries involved, for the record.
   std::string Toolchain;
+  /// How often the run was resumed (--resume) after it stopped.
+  std::uint64_t Resumes = 0;
+  /// How many configurations of earlier data (--prior, --inputs) it
+  /// measured first: its evaluations 1 to WarmStart are the warm start.
+  std::uint64_t WarmStart = 0;
 };
+
+/// The run's status for people: its name, and how often it was resumed
+/// after it stopped (`finished, resumed once after it stopped`), so that an
+/// interrupted and resumed run is not shown as one that ran through.
+std::string runStatusText(const RunInfo &Run);
 
 } // namespace atfc
 

@@ -25,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,10 @@ struct LoopSetup {
   /// The 1-based line of each parameter's `tp` directive, in generation
   /// (chain level) order: where ATF_SOURCE and the tuned source define it.
   std::vector<unsigned> DefineLines;
+  /// Each parameter's constraint as written, in the same order (Text empty
+  /// for one without); empty when not known (the online interfaces). An
+  /// empty space's error names the one that rejected everything.
+  std::vector<DirectiveText> Constraints;
   /// Whether the file is C-family (its tuned copies get #define lines).
   bool CFamily = true;
   /// The tuner's inputs and their values (scripts see them as variables).
@@ -65,6 +70,12 @@ struct LoopSetup {
   /// significant first; empty: anonymous minimised costs ("cost", or
   /// "cost1", "cost2", ... for several).
   ObjectiveList Objectives;
+  /// The indices in Objectives of derived objectives (`objective "gflops"
+  /// max = EXPR`), which no measurer measures; and Derive, which makes all
+  /// costs, in Objectives' order, of a configuration's values (chain level
+  /// order) and its measured costs. Not set: every objective is measured.
+  std::vector<std::size_t> DerivedObjectives;
+  std::function<std::vector<double>(std::span<const Value>, const std::vector<double> &)> Derive;
 
   /// What else the results depend on, read once the run's database is
   /// open (a kernel's data and gold files: changed data is measured anew);

@@ -226,4 +226,50 @@ nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_vi
   return Report;
 }
 
+EmptySpaceReason emptySpaceReason(const ChainOfTrees &Space,
+                                  std::span<const DirectiveText> Constraints,
+                                  std::span<const NamedValue> Inputs) {
+  EmptySpaceReason Reason{"no configuration satisfies every constraint"};
+  std::string Given;
+  for (const NamedValue &Input : Inputs)
+    Given += (Given.empty() ? "" : ", ") + Input.Name + " = " + toString(Input.Val);
+  const std::string ForInputs = Given.empty() ? "" : " (inputs: " + Given + ")";
+  for (std::size_t G = 0; G < Space.numGroups(); ++G) {
+    const GroupTree &Tree = Space.group(G);
+    if (Tree.numLeaves() != 0)
+      continue;
+    for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
+      if (Tree.stats(L).Accepted != 0)
+        continue;
+      const ParameterInfo &P = Tree.parameter(L);
+      const std::size_t Level = Space.firstLevelOf(G) + L;
+      std::string Values =
+          P.RangeSize == 0 ? ""
+                           : " (" + toString(P.ValueAt(0)) +
+                                 (P.RangeSize > 1 ? " to " + toString(P.ValueAt(P.RangeSize - 1))
+                                                  : std::string()) +
+                                 ")";
+      if (P.RangeSize == 0) {
+        Reason.Message = "the range of " + P.Name + " is empty" + ForInputs;
+      } else {
+        Reason.Message = "no value of " + P.Name + Values + " satisfies its constraint";
+        if (Level < Constraints.size() && !Constraints[Level].Text.empty()) {
+          Reason.Message += " " + Constraints[Level].Text;
+          Reason.Line = Constraints[Level].Line;
+          Reason.Column = Constraints[Level].Column;
+        }
+        if (L > 0) {
+          Reason.Message += ", whatever the values of ";
+          for (std::size_t Before = 0; Before < L; ++Before)
+            Reason.Message += (Before ? ", " : "") + Tree.parameter(Before).Name;
+        }
+        Reason.Message += ForInputs;
+      }
+      return Reason;
+    }
+  }
+  Reason.Message += ForInputs;
+  return Reason;
+}
+
 } // namespace atfc

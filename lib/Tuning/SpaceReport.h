@@ -17,6 +17,7 @@
 #define ATFC_TUNING_SPACEREPORT_H
 
 #include "SearchSpace/ChainOfTrees.h"
+#include "Tuning/LoopSetup.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -56,6 +57,20 @@ void writeConfigurationList(std::ostream &OS, const ChainOfTrees &Space, std::ui
 nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_view FileName,
                                        std::uint64_t List = 0,
                                        std::span<const double> Repeated = {});
+
+/// Why an empty Space is empty, for its error: in the first group without
+/// configurations, the first parameter none of whose values passed its
+/// constraint (under any values of the parameters before it), with that
+/// constraint as Constraints (chain level order, when known) holds it and
+/// the Inputs' values. Where: the constraint's line and column, or 0.
+struct EmptySpaceReason {
+  std::string Message;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+EmptySpaceReason emptySpaceReason(const ChainOfTrees &Space,
+                                  std::span<const DirectiveText> Constraints,
+                                  std::span<const NamedValue> Inputs);
 
 } // namespace atfc
 

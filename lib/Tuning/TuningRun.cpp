@@ -46,6 +46,11 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   const ChainOfTrees &Space = Session.space();
   const TuningRunOptions &Options = Session.options();
   const ObjectiveList &Objectives = Session.setup().Objectives;
+  // Derived objectives join the measured costs before they are checked.
+  auto derive = [&Setup = Session.setup()](Measurement &M, std::span<const Value> Values) {
+    if (M.Valid && Setup.Derive)
+      M.Costs = Setup.Derive(Values, M.Costs);
+  };
   Exploration &Explorer = Session.exploration();
   Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
   Reporter.compilingAhead(Options.FileName, Measurer.compileAhead());
@@ -70,6 +75,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
       const std::size_t I = Outcome.Index;
       Measurement &M = Outcome.Result;
+      derive(M, Entries[I].Values);
       checkCostFitsObjectives(M, Objectives);
       // A measurement that the interrupt cut short says nothing about the
       // configuration: it is not recorded, so --resume measures it. Whole
@@ -79,6 +85,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
           std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named);
           if (!Done)
             continue;
+          derive(*Done, Entries[J].Values);
           checkCostFitsObjectives(*Done, Objectives);
           if (Expected<void> Recorded = Session.record(Batch[J], Entries[J].Named, *Done, 0);
               !Recorded) {

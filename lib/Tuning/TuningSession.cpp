@@ -8,6 +8,7 @@
 #include "Search/TechniqueFactory.h"
 #include "System/OutputDirectory.h"
 #include "Tuning/KnownConfigurations.h"
+#include "Tuning/SpaceReport.h"
 #include "Tuning/ToolchainRecord.h"
 #include "Tuning/TuningOutputs.h"
 #include "Tuning/TuningPriors.h"
@@ -62,9 +63,11 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
                                                              TuningReporter &Reporter) {
   std::unique_ptr<TuningSession> Made(new TuningSession(Space, Setup, Options, Measurer));
   TuningSession &Session = *Made;
-  if (Space.empty())
-    return Session.errorOfFile(
-        "the search space is empty: no configuration satisfies every constraint");
+  if (Space.empty()) {
+    EmptySpaceReason Reason = emptySpaceReason(Space, Setup.Constraints, Setup.Inputs);
+    return Error(SourceLocation{Options.FileName, Reason.Line, Reason.Column},
+                 "the search space is empty: " + Reason.Message);
+  }
   // What the run writes is claimed before it measures: a file of those
   // names that atfc did not create stops it here (System/OutputDirectory.h).
   Expected<OutputDirectory> Dir = OutputDirectory::open(Options.OutputDirectory, /*Create=*/true);
@@ -231,6 +234,7 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
     Run.Device = Measurer.device();
     Run.Objectives = Setup.Objectives;
     Run.Toolchain = toolchainRecord(Options.TunerIdentity, Measurer.toolchain());
+    Run.WarmStart = WarmStart.size();
     Expected<std::int64_t> Id = Database->beginRun(Run);
     if (!Id)
       return errorOfFile(Id.error().message());

@@ -69,6 +69,84 @@ const char *cMemberType(ValueKind Kind) {
   return "long long";
 }
 
+/// `static inline int <Stem>_build_(<Stem>_config *, inputs..., size_t
+/// near)`: when no tuned configuration fits these inputs, the one that
+/// fits, built from the values any entry holds of each numeric or bool
+/// parameter (strings stay the nearest entry's), nearest to the nearest
+/// entry's configuration: the fewest parameters changed, then the smallest
+/// product of <Stem>_ratio_ over them; ties: the first in the order of the
+/// entries, the first parameter varying slowest. Writes it and returns 2;
+/// 0 when none fits (after at most kMostBuildTries).
+std::string builderFunction(const Wisdom &W, const std::string &Stem,
+                            const std::string &InputParameters, const std::string &InputArguments) {
+  constexpr std::uint64_t kMostBuildTries = 1000000;
+  std::string Declarations, Gather, Loop, Set, Distance;
+  std::vector<std::size_t> Varied;
+  for (std::size_t P = 0; P < W.Parameters.size(); ++P)
+    if (W.Parameters[P].Kind != ValueKind::String)
+      Varied.push_back(P);
+  if (Varied.empty()) {
+    std::string H = fmt::format("/* No parameter to build a configuration from: 0. */\n"
+                                "static inline int {0}_build_({0}_config *atfc_out, {1}size_t "
+                                "atfc_near) {{\n  (void)atfc_out;\n  (void)atfc_near;\n",
+                                Stem, InputParameters);
+    for (const WisdomInput &I : W.Inputs)
+      H += "  (void)" + I.Name + ";\n";
+    return H + "  return 0;\n}\n\n";
+  }
+  const std::size_t Size = W.Entries.size() + 1;
+  for (std::size_t V : Varied) {
+    const WisdomParameter &P = W.Parameters[V];
+    const std::string T = cMemberType(P.Kind);
+    Declarations +=
+        fmt::format("  {0} atfc_c{1}[{2}];\n  size_t atfc_n{1} = 0, atfc_i{1};\n", T, V, Size);
+    Gather += fmt::format("    for (atfc_j = 0; atfc_j < atfc_n{0} && atfc_c{0}[atfc_j] != "
+                          "atfc_e->{1}; ++atfc_j) {{}}\n"
+                          "    if (atfc_j == atfc_n{0}) atfc_c{0}[atfc_n{0}++] = atfc_e->{1};\n",
+                          V, P.Name);
+    Loop += fmt::format("  for (atfc_i{0} = 0; atfc_i{0} < atfc_n{0}; ++atfc_i{0}) {{\n", V);
+    Set += fmt::format("    atfc_try.{0} = atfc_c{1}[atfc_i{1}];\n", P.Name, V);
+    Distance += fmt::format("    if (atfc_try.{0} != atfc_base.{0}) {{\n"
+                            "      ++atfc_changed;\n"
+                            "      atfc_ratio *= {1}_ratio_((double)atfc_try.{0}, "
+                            "(double)atfc_base.{0});\n    }}\n",
+                            P.Name, Stem);
+  }
+  std::string H =
+      fmt::format("/* When no tuned configuration fits these inputs: the configuration that\n"
+                  " * fits, built from the values any entry holds of each numeric or bool\n"
+                  " * parameter (strings stay the nearest entry's), nearest to that of entry\n"
+                  " * atfc_near (fewest parameters changed, then the smallest product of\n"
+                  " * ratios; ties: the first in the entries' order); 2 when one was found\n"
+                  " * (written to *atfc_out), else 0. At most {0} tries. */\n"
+                  "static inline int {1}_build_({1}_config *atfc_out, {2}size_t atfc_near) {{\n"
+                  "  const {1}_config atfc_base = {1}_wisdom[atfc_near].config;\n"
+                  "  {1}_config atfc_try = atfc_base;\n"
+                  "  size_t atfc_k, atfc_j, atfc_best_changed = 0;\n"
+                  "  unsigned long atfc_tries = 0;\n"
+                  "  double atfc_best_ratio = 0;\n  int atfc_found = 0;\n{3}"
+                  "  for (atfc_k = 0; atfc_k < {1}_wisdom_size; ++atfc_k) {{\n"
+                  "    const {1}_config *atfc_e = &{1}_wisdom[atfc_k].config;\n"
+                  "    (void)atfc_e;\n    (void)atfc_j;\n{4}  }}\n",
+                  kMostBuildTries, Stem, InputParameters, Declarations, Gather);
+  H += Loop;
+  H += "    size_t atfc_changed = 0;\n    double atfc_ratio = 1;\n";
+  H += fmt::format("    if (++atfc_tries > {}UL) goto atfc_done;\n", kMostBuildTries);
+  H += Set + Distance;
+  H += fmt::format(
+      "    if (!{0}_fits({1}&atfc_try)) continue;\n"
+      "    if (!atfc_found || atfc_changed < atfc_best_changed ||\n"
+      "        (atfc_changed == atfc_best_changed && atfc_ratio < atfc_best_ratio)) {{\n"
+      "      atfc_found = 1;\n      *atfc_out = atfc_try;\n"
+      "      atfc_best_changed = atfc_changed;\n      atfc_best_ratio = atfc_ratio;\n"
+      "    }}\n",
+      Stem, InputArguments);
+  for (std::size_t I = 0; I < Varied.size(); ++I)
+    H += "  }\n";
+  H += "atfc_done:\n  return atfc_found ? 2 : 0;\n}\n\n";
+  return H;
+}
+
 } // namespace
 
 std::optional<std::string> selectionInputType(const std::string &DeclaredType) {
@@ -148,7 +226,10 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
       " * differing string inputs, then the smallest product over the numeric\n"
       " * inputs of max(1+|a|, 1+|b|) / min(1+|a|, 1+|b|); ties: the first entry.\n"
       " * Of those it takes the nearest whose configuration fits the inputs (the\n"
-      " * file's constraints at these inputs, {0}_fits()), else the nearest;\n"
+      " * file's constraints at these inputs, {0}_fits()); when none fits, the\n"
+      " * configuration that fits, built from the values tuned for any entry,\n"
+      " * nearest to the nearest entry's (fewest parameters changed, then the\n"
+      " * smallest product of ratios); else the nearest entry's.\n"
       " * {0}_select_fitting() says which (.fits). Valid C (C99) and C++.\n",
       Stem, cStringLiteral(W.File.substr(W.File.find_last_of('/') + 1)), W.Entries.size());
   if (!W.Constraints)
@@ -250,9 +331,11 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
   Arguments += Device;
 
   H += Fits->Code;
+  H += builderFunction(W, Stem, InputParameters, InputArguments);
   H += fmt::format("/* What {0}_select_fitting() returns: the entry chosen, and whether its\n"
-                   " * configuration fits these inputs (0: no tuned configuration does;\n"
-                   " * this is the nearest). */\n"
+                   " * configuration fits these inputs: 1, a tuned configuration fits; 2,\n"
+                   " * none does and config is built from the tuned values to fit, nearest to\n"
+                   " * the nearest entry's; 0, nothing fits (config is the nearest entry's). */\n"
                    "typedef struct {{\n  {1} config;\n  size_t index;\n  int fits;\n}} "
                    "{0}_selection;\n\n",
                    Stem, Config);
@@ -310,6 +393,8 @@ Expected<std::string> selectionHeader(const Wisdom &W, const std::string &Stem) 
                    "  atfc_chosen.index = atfc_fits ? atfc_best : atfc_near;\n"
                    "  atfc_chosen.config = {0}_wisdom[atfc_chosen.index].config;\n"
                    "  atfc_chosen.fits = atfc_fits;\n"
+                   "  if (!atfc_fits && atfc_found)\n"
+                   "    atfc_chosen.fits = {0}_build_(&atfc_chosen.config, {1}atfc_near);\n"
                    "  return atfc_chosen;\n}}\n\n",
                    Stem, InputArguments);
   H += fmt::format("/* The index in {1}_wisdom of the entry for these inputs on device (NULL:\n"

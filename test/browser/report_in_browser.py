@@ -85,6 +85,15 @@ INSPECT = """(() => {
         'svg[aria-label="parameter importance"] rect.bar').length,
     importanceIntervals: document.querySelectorAll(
         'svg[aria-label="parameter importance"] line.interval').length,
+    // Text that runs past its plot's edge is cut off there.
+    clipped: [...document.querySelectorAll("svg")].flatMap(svg => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")].filter(t => t.textContent.trim()).filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 ||
+               r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+      }).map(t => svg.getAttribute("aria-label") + ": " + t.textContent);
+    }),
   };
 })()"""
 
@@ -107,6 +116,7 @@ def inspect_page(browser, html, screenshot):
     check(page["plots"] > 0, "%s: no plot" % html)
     check(page["unlabelled"] == [], "%s: plots without axis labels: %s" % (html, page["unlabelled"]))
     check(page["external"] == 0, "%s: refers to external resources" % html)
+    check(page["clipped"] == [], "%s: labels cut off at a plot's edge: %s" % (html, page["clipped"]))
     # One row per kind of outcome, however many messages it had.
     kinds = page["outcomeKinds"]
     check(len(kinds) == len(set(kinds)), "%s: an outcome kind in several rows: %s" % (html, kinds))
@@ -137,10 +147,25 @@ def test(args):
             os.remove(f)
     run(args.results_fixture, sample_db)
     run(args.run_fixture, tiny, "32", two_objectives_db, "--seed", "3", "--energy")
+    # Long labels: a parameter named at length, and one of 24 values that
+    # decides the cost, so its bar and interval reach the plot's right edge
+    # with "... bits (24 values)" after them.
+    wide = os.path.join(out, "wide-labels.json")
+    with open(wide, "w") as f:
+        json.dump({"device_name": "Test Device", "kernel_name": "wide",
+                   "tune_params_keys": ["BLOCK_SIZE_X", "a_rather_long_parameter_name_of_the_kernel"],
+                   "tune_params": {"BLOCK_SIZE_X": list(range(1, 25)),
+                                   "a_rather_long_parameter_name_of_the_kernel": [0, 1]},
+                   "objective": "time",
+                   "cache": {"%d,%d" % (x, y): {"BLOCK_SIZE_X": x,
+                                                "a_rather_long_parameter_name_of_the_kernel": y,
+                                                "time": 10.0 * x + 0.01 * y}
+                             for x in range(1, 25) for y in (0, 1)}}, f)
     pages = {
         "run-1": ([args.atfc, "report", sample_db, "--run", "1"], evaluations_in_database(sample_db, 1)),
         "latest-run": ([args.atfc, "report", sample_db], evaluations_in_database(sample_db)),
         "recorded-data": ([args.atfc, "report", tiny], entries_in_cache(tiny)),
+        "wide-labels": ([args.atfc, "report", wide], entries_in_cache(wide)),
         "two-objectives": ([args.atfc, "report", two_objectives_db],
                            evaluations_in_database(two_objectives_db)),
     }

@@ -11,8 +11,10 @@ fits (`k_fits`) and which entry `k_select_fitting` picks. Python decides
 the same by brute force: it evaluates every constraint with C's integer
 semantics (truncating division; a division by zero does not fit) and the
 tuner's relations (divisibility on magnitudes, comparisons without
-wrapping), then picks the nearest fitting entry by the selection rule
-(else the nearest, flagged). Cases whose arithmetic would overflow a C
+wrapping), then picks the nearest fitting entry by the selection rule;
+when none fits, the header's built configuration (fits 2) must fit and be
+as near to the nearest entry's as the nearest that a brute force over
+every combination of the entries' values finds (else fits 0: none). Cases whose arithmetic would overflow a C
 type are drawn again. A failure prints the seed and keeps its files in
 --out.
 
@@ -204,6 +206,34 @@ def select(case, query):
     return (best[0], 1) if best else (near[0], 0)
 
 
+def build(case, query, near):
+    """No tuned configuration fits: by brute force over every combination of
+    the values the entries hold of A and B, those that fit, with the least
+    (parameters changed, product of ratios) to the nearest entry's; None
+    when none fits. Combinations whose arithmetic overflows a C type count
+    as not fitting only if the header could not tell either (Overflow)."""
+    base = case["entries"][near]["config"]
+    values = {p: [] for p in ("A", "B")}
+    for entry in case["entries"]:
+        for p in values:
+            if entry["config"][p] not in values[p]:
+                values[p].append(entry["config"][p])
+    best = None
+    for a in values["A"]:
+        for b in values["B"]:
+            config = {"A": a, "B": b}
+            if not fits(case, config, query):
+                continue
+            changed, distance = 0, 1.0
+            for p in ("A", "B"):
+                if config[p] != base[p]:
+                    changed += 1
+                    distance *= ratio(float(config[p]), float(base[p]))
+            if best is None or (changed, distance) < best[0]:
+                best = ((changed, distance), config)
+    return best
+
+
 def random_case(rng):
     signed = rng.random() < 0.5
     input_types = ({"N": "long long", "M": rng.choice(["int", "long long"])} if signed else
@@ -211,6 +241,10 @@ def random_case(rng):
     parameter_types = ({"A": rng.choice(["int", "long long"]), "B": "int"} if signed else
                        {"A": rng.choice(["unsigned", "size_t"]), "B": "size_t"})
     low = -16 if signed else 0
+    # Half the cases relate the parameters to the inputs alone, where a
+    # combination of tuned values fits more often than in random
+    # conditions: the built configuration is exercised.
+    inputs_only = rng.random() < 0.5
     conjuncts = []
     for parameter in ("A", "B"):
         for _ in range(rng.randint(0, 2)):
@@ -218,16 +252,17 @@ def random_case(rng):
                 shape, expression = rng.choice(UNREADABLE)
                 conjuncts.append((parameter, shape, None, expression))
                 continue
-            others = ["N", "M", "A", "B"]
-            if rng.random() < 0.5:
+            others = ["N", "M"] if inputs_only else ["N", "M", "A", "B"]
+            if inputs_only or rng.random() < 0.5:
                 shape = rng.choice(RELATIONS)
-                others.remove(parameter)  # a relation's operand never names its parameter
+                if parameter in others:
+                    others.remove(parameter)  # a relation's operand never names its parameter
             else:
                 shape = "condition"
             tree = random_expression(rng, others, signed, rng.randint(0, 3))
             conjuncts.append((parameter, shape, tree, text(tree)))
     entries = []
-    for _ in range(rng.randint(1, 6)):
+    for _ in range(rng.randint(1, 8)):
         entries.append({"inputs": {"N": rng.randint(-2000 if signed else 0, 2000),
                                    "M": rng.randint(-50 if signed else 0, 50)},
                         "config": {"A": rng.randint(low, 16), "B": rng.randint(low, 16)}})
@@ -238,6 +273,8 @@ def random_case(rng):
             "queries": queries}
     # Brute force once now: arithmetic that overflows a C type is drawn again.
     expected = [select(case, q) for q in queries]
+    built = [build(case, q, index) if fit == 0 else None
+             for q, (index, fit) in zip(queries, expected)]
     fit_table = [[int(fits(case, e["config"], q)) for e in entries] for q in queries]
     wisdom = {
         "atfc_wisdom": 1, "file": "k.cl",
@@ -251,7 +288,7 @@ def random_case(rng):
                                        for q, s, _, x in conjuncts if q == p]}
                         for p in ("A", "B")],
     }
-    return case, wisdom, expected, fit_table
+    return case, wisdom, expected, built, fit_table
 
 
 DRIVER = r"""#include "k_select.h"
@@ -263,7 +300,7 @@ int main(void) {
     k_selection s = k_select_fitting(n, m, NULL);
     for (k = 0; k < k_wisdom_size; ++k)
       printf("%d", k_fits(n, m, &k_wisdom[k].config));
-    printf(" %zu %d\n", s.index, s.fits);
+    printf(" %zu %d %lld %lld\n", s.index, s.fits, (long long)s.config.A, (long long)s.config.B);
   }
   return 0;
 }
@@ -273,7 +310,7 @@ int main(void) {
 def run_case(args, rng, number):
     while True:
         try:
-            case, wisdom, expected, fit_table = random_case(rng)
+            case, wisdom, expected, built, fit_table = random_case(rng)
             break
         except Overflow:
             continue
@@ -301,13 +338,39 @@ def run_case(args, rng, number):
     lines = answers.splitlines()
     if len(lines) != len(case["queries"]):
         return "the driver answered %d of %d queries" % (len(lines), len(case["queries"]))
-    for query, line, (index, fit), table in zip(case["queries"], lines, expected, fit_table):
+    for query, line, (index, fit), made, table in zip(case["queries"], lines, expected, built,
+                                                       fit_table):
+        words = line.split()
+        config = {"A": int(words[3]), "B": int(words[4])}
+        # Built when no tuned configuration fits (fits 2), or nothing (0).
+        if made is not None:
+            fit = 2
         want = "%s %d %d" % ("".join(map(str, table)), index, fit)
-        if line != want:
+        said = " ".join(words[:3])
+        if said != want:
             return "N=%d M=%d: the header says '%s', Python '%s' (fits per entry, index, fits)" % (
-                query["N"], query["M"], line, want)
+                query["N"], query["M"], said, want)
+        if made is None:
+            continue
+        # The built configuration fits, and is as near as the nearest that
+        # the brute force found (ties may differ in which one).
+        (changed, distance), _ = made
+        base = case["entries"][index]["config"]
+        got_changed = sum(config[p] != base[p] for p in ("A", "B"))
+        got_distance = 1.0
+        for p in ("A", "B"):
+            if config[p] != base[p]:
+                got_distance *= ratio(float(config[p]), float(base[p]))
+        if not fits(case, config, query) or got_changed != changed or \
+                abs(got_distance - distance) > 1e-9 * distance:
+            return "N=%d M=%d: the header built A=%d B=%d, Python's nearest fitting is %s" % (
+                query["N"], query["M"], config["A"], config["B"], made[1])
     shutil.rmtree(directory)
+    run_case.built += sum(made is not None for made in built)
     return None
+
+
+run_case.built = 0
 
 
 def main():
@@ -326,7 +389,8 @@ def main():
             print("select_fits.py: seed %d, case %d (files in %s): %s" % (
                 seed, number, os.path.join(args.out, "case-%d" % number), failure))
             return 1
-    print("select_fits.py: %d cases agree (seed %d)" % (args.cases, seed))
+    print("select_fits.py: %d cases agree (seed %d); %d built configurations checked" % (
+        args.cases, seed, run_case.built))
     return 0
 
 

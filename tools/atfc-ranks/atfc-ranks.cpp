@@ -36,6 +36,11 @@
 // ATFC_RANKS_STATS=1 makes rank 0 print the CPU time the searching tuner and
 // this launcher spent per measured configuration (bench/scale-out).
 //
+// Under `atfc tune --ranks`, rank 0 hands a failing exit status to atfc
+// through the file that ATFC_RANK0_STATUS names and leaves with 0: the
+// error is already reported, and a non-zero status would only make mpiexec
+// add two boxes of its own (Driver/RankLaunch.h).
+//
 //===----------------------------------------------------------------------===//
 #include "Machines.h"
 
@@ -87,6 +92,20 @@ constexpr unsigned char kLostMessage = 4;
 
 volatile sig_atomic_t ReceivedSignal = 0;
 extern "C" void onSignal(int Signal) { ReceivedSignal = Signal; }
+
+/// Rank 0's exit status as mpiexec is to see it: 0 when atfc started the
+/// job and Status could be written to the file it named (ATFC_RANK0_STATUS,
+/// Driver/RankLaunch.h's kRankZeroStatus), else Status.
+int exitStatusForMpi(int Rank, int Status) {
+  const char *Path = std::getenv("ATFC_RANK0_STATUS");
+  if (Rank != 0 || Status == 0 || !Path || !*Path)
+    return Rank == 0 ? Status : 0;
+  std::FILE *F = std::fopen(Path, "w");
+  if (!F)
+    return Status;
+  const bool Written = std::fprintf(F, "%d\n", Status) > 0;
+  return std::fclose(F) == 0 && Written ? 0 : Status;
+}
 
 [[noreturn]] void fail(const std::string &Message) {
   atfc::DiagnosticSink(std::cerr).error(Message);
@@ -649,12 +668,13 @@ int main(int Argc, char **Argv) {
   Command = broadcastCommand(Rank, std::move(Command), Failed, DoorbellToken);
   if (Failed) {
     MPI_Finalize();
-    return Rank == 0 ? Failed : 0;
+    return exitStatusForMpi(Rank, Failed);
   }
   std::optional<atfc::NetworkDoorbell> NetBell;
   std::vector<RemoteBell> Remote =
       atfc::ranks::exchangeNetworkDoorbells(Size, SameMachine, NetBell);
-  return Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command), DoorbellToken,
-                  std::move(SameMachine), std::move(NetBell), std::move(Remote))
-      .run();
+  return exitStatusForMpi(Rank, Launcher(Rank, Size, deviceOf(Local, Devices), std::move(Command),
+                                         DoorbellToken, std::move(SameMachine), std::move(NetBell),
+                                         std::move(Remote))
+                                    .run());
 }

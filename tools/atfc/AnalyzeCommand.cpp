@@ -193,8 +193,8 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
   }
   // Names and values come from the data file: shown, not obeyed by the
   // terminal (TerminalText.h).
+  // The coverage warning went to standard error, once.
   Out << escapeControlBytes(formatAnalysis(*Result) + (Transfer ? formatTransfer(*Transfer) : ""))
-      << (Coverage.empty() ? "" : "\nwarning: " + Coverage + "\n")
       << "\n(--emit-constraints prints a proposal as directives to paste; "
          "`atfc tune FILE --fix NAME=VALUE ...` applies one to a run)\n";
   return 0;

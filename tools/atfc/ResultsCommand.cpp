@@ -139,7 +139,7 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
         std::count_if(Es.begin(), Es.end(), [](const auto &E) { return E.Result.Valid; });
     const std::optional<std::size_t> Best = bestEvaluation(Es, Runs[R].Objectives);
     Summary.Rows.push_back(
-        {std::to_string(Runs[R].Id), runStatusName(Runs[R].Status), Runs[R].Started,
+        {std::to_string(Runs[R].Id), runStatusText(Runs[R]), Runs[R].Started,
          std::to_string(Es.size()), std::to_string(Valid),
          Best ? formatNamedCost(Es[*Best].Result.Costs, Runs[R].Objectives) : "-", Runs[R].File});
   }
@@ -149,7 +149,7 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
   for (std::size_t R = 0; R < Runs.size(); ++R) {
     const RunInfo &Run = Runs[R];
     const auto &Es = Evaluations[R];
-    OS << fmt::format("\nRun {} of {}: {}", Run.Id, Run.File, runStatusName(Run.Status));
+    OS << fmt::format("\nRun {} of {}: {}", Run.Id, Run.File, runStatusText(Run));
     if (Run.Status != RunStatus::Running)
       OS << fmt::format(" after {:.3g} s", Run.ElapsedSeconds);
     OS << fmt::format("; technique {}, abort condition {}, seed {}\n",
@@ -166,6 +166,10 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
     }
     if (!Run.Toolchain.empty())
       OS << "  toolchain " << Run.Toolchain << '\n';
+    if (Run.WarmStart > 0)
+      OS << fmt::format("  warm start: evaluations 1 to {} measured configurations of earlier "
+                        "data first\n",
+                        Run.WarmStart);
     if (const std::optional<std::size_t> Best = bestEvaluation(Es, Run.Objectives))
       OS << fmt::format("  best (evaluation {}): {} -> {} {}\n", Es[*Best].Evaluation,
                         configurationText(Es[*Best].Configuration), costTitle(Run),
@@ -182,6 +186,8 @@ void writeTables(std::ostream &OS, const std::string &Path, const std::vector<Ru
             "  (" + briefFailureDetail(E.Result.Failure, E.Result.Reason, E.Result.Log) + ')';
       if (E.Reused)
         Configuration += "  (reused)";
+      if (E.Evaluation >= 1 && static_cast<std::uint64_t>(E.Evaluation) <= Run.WarmStart)
+        Configuration += "  (warm start)";
       Table.Rows.push_back({std::to_string(E.Evaluation), E.ConfigIndex,
                             E.Result.Valid ? costText(E.Result.Costs) : "invalid",
                             std::move(Configuration)});

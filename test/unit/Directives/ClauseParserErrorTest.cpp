@@ -349,3 +349,81 @@ TEST(ClauseParserErrorTest, SeveralErrorsInOneFileInOrder) {
   ASSERT_EQ(Result.Spec.Parameters.size(), 1u);
   EXPECT_EQ(Result.Spec.Parameters[0].Range.Expr.Text, "{1}");
 }
+
+//===----------------------------------------------------------------------===//
+// Comments and other languages' operators inside an argument
+//===----------------------------------------------------------------------===//
+
+TEST(ClauseParserErrorTest, PythonFloorDivisionIsNotTakenAsAComment) {
+  // Python's `//` reads as a C++ comment that cuts the expression short:
+  // `BY == TS`. The comment names only the file's names, so it is an error.
+  EXPECT_EQ(errorsOf("#atf::tp name TS range {8, 16}\n"
+                     "#atf::tp name WPT range {1, 2}\n"
+                     "#atf::tp name BY range {4, 8} constraint BY == TS // WPT\n"
+                     "#atf::var<int> N = TS // (WPT + 1)\n"),
+            (Lines{"3:51: '//' starts a C++ comment, which cuts off 'WPT' from the argument of "
+                   "'constraint'; '//' is Python's floor division: in C++ write '/', which "
+                   "divides integers without a remainder",
+                   "4:23: '//' starts a C++ comment, which cuts off '(WPT + 1)' from the argument "
+                   "of '='; '//' is Python's floor division: in C++ write '/', which divides "
+                   "integers without a remainder"}));
+  // Comments after a directive stay comments, names in them or not.
+  expectClean(parse("#atf::tp name TS range {8, 16}     // 8 or 16\n"
+                    "#atf::tp name WPT range {1, 2} constraint divides(TS) // WPT of TS\n"
+                    "#atf::var<int> N = 1024          // a constant\n"
+                    "#atf::tp name X range interval<int>(0, 10, 1, pow2) // 1, 2, 4, ..., 1024\n"
+                    "#atf::tp name Y range {1, 2} constraint Y <= X // note\n"));
+}
+
+TEST(ClauseParserErrorTest, CommentInsideAnArgumentIsAnError) {
+  EXPECT_EQ(errorsOf("#atf::tp name TS range {8, 16}\n"
+                     "#atf::tp name WPT range {1, 2} constraint divides(TS /* tile */ / 2)\n"
+                     "#atf::tp name LS range {1, 2} constraint LS <= TS && // small \\\n"
+                     "    LS >= WPT\n"),
+            (Lines{"2:54: this /* */ comment stands inside the argument of 'constraint' ('/* "
+                   "tile */'); put comments after the directive",
+                   "3:54: this '//' comment inside the argument of 'constraint' cuts off 'small' "
+                   "from it; put comments after the directive"}));
+  // Between clauses a comment is no part of any argument.
+  expectClean(parse("#atf::tp name TS /* the tile */ range {8, 16}\n"));
+}
+
+TEST(ClauseParserErrorTest, OtherLanguagesOperatorsAreNamed) {
+  EXPECT_EQ(errorsOf("#atf::tp name TS range {8, 16}\n"
+                     "#atf::tp name P range {1, 2} constraint P <= TS ** 2\n"
+                     "#atf::tp name Q range \"{1, 2}\" constraint \"Q == TS // 4\"\n"
+                     "#atf::var<int> N = 2**10\n"),
+            (Lines{"2:49: '**' is the power operator of Python and Fortran, not of C++ (here it "
+                   "would multiply by a dereference); write pow(A, B), or 1 << B for a power of "
+                   "two",
+                   "3:52: '//' starts a C++ comment, which cuts off '4' from the argument of "
+                   "'constraint'; '//' is Python's floor division: in C++ write '/', which "
+                   "divides integers without a remainder",
+                   "4:21: '**' is the power operator of Python and Fortran, not of C++ (here it "
+                   "would multiply by a dereference); write pow(A, B), or 1 << B for a power of "
+                   "two"}));
+  // A pointer type is not a power; `*` in a string is no operator.
+  expectClean(parse("#atf::var<int**> P = nullptr\n"
+                    "#atf::tp name S range {\"a**b\", \"c//d\"}\n"));
+}
+
+// `= EXPR` makes a derived objective, after the direction or alone.
+TEST(ClauseParserErrorTest, DerivedObjectives) {
+  const TuningSpec Spec = specOf("#atf::objective \"time\"\n"
+                                 "#atf::objective \"gflops\" max = 2.0 * N / time / 1e9\n"
+                                 "#atf::objective \"per_t\" = T / time\n");
+  ASSERT_EQ(Spec.Objectives.size(), 3u);
+  EXPECT_FALSE(Spec.Objectives[0].Derived);
+  ASSERT_TRUE(Spec.Objectives[1].Derived);
+  EXPECT_TRUE(Spec.Objectives[1].Maximise);
+  EXPECT_EQ(Spec.Objectives[1].Derived->Text, "2.0 * N / time / 1e9");
+  EXPECT_EQ(Spec.Objectives[1].Derived->Begin, pos(2, 32));
+  ASSERT_TRUE(Spec.Objectives[2].Derived);
+  EXPECT_FALSE(Spec.Objectives[2].Maximise);
+  EXPECT_EQ(Spec.Objectives[2].Derived->Text, "T / time");
+  EXPECT_EQ(errorsOf("#atf::objective \"g\" max =\n"
+                     "#atf::objective \"h\" max 2 * time\n"),
+            (Lines{"1:26: expected an argument after '='",
+                   "2:25: unexpected text after 'max'; write one objective per directive, most "
+                   "significant first"}));
+}

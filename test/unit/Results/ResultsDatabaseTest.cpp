@@ -434,7 +434,7 @@ TEST_F(ResultsDatabaseTest, KilledWriterLosesNothingItCommitted) {
 }
 
 // A file of schema version 1 (objectives as names) is read, its objectives
-// minimised, and becomes version 2 when opened to write.
+// minimised, and becomes version 3 when opened to write.
 TEST_F(ResultsDatabaseTest, ReadsAndUpgradesVersionOne) {
   {
     auto Db = openDb();
@@ -457,7 +457,56 @@ TEST_F(ResultsDatabaseTest, ReadsAndUpgradesVersionOne) {
   }
   EXPECT_EQ(userVersion(Path), 1);
   openDb();
+  EXPECT_EQ(userVersion(Path), 3);
+}
+
+// Version 3 records how often a run was resumed and how many warm-start
+// evaluations began it; a version 2 file (without those columns) is read
+// with 0 for both, and gains them when opened to write.
+TEST_F(ResultsDatabaseTest, CountsResumesAndWarmStartsAndReadsVersionTwo) {
+  std::int64_t Id = 0;
+  {
+    auto Db = openDb();
+    RunInfo Run = sampleRun(resultKey({"v3"}));
+    Run.WarmStart = 4;
+    auto Begun = Db->beginRun(Run);
+    ASSERT_TRUE(Begun.ok());
+    Id = *Begun;
+    ASSERT_TRUE(Db->finishRun(Id, RunStatus::Interrupted, 1.0).ok());
+    ASSERT_TRUE(Db->reopenRun(Id).ok());
+    ASSERT_TRUE(Db->finishRun(Id, RunStatus::Interrupted, 2.0).ok());
+    ASSERT_TRUE(Db->reopenRun(Id).ok());
+    ASSERT_TRUE(Db->finishRun(Id, RunStatus::Finished, 3.0).ok());
+    auto Read = Db->existingRun(Id);
+    ASSERT_TRUE(Read.ok());
+    EXPECT_EQ(Read->Resumes, 2u);
+    EXPECT_EQ(Read->WarmStart, 4u);
+    EXPECT_EQ(Read->Status, RunStatus::Finished);
+  }
+  // Made a version 2 file: the columns dropped, the version set back.
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(Raw,
+                         "ALTER TABLE runs DROP COLUMN resumes; ALTER TABLE runs DROP COLUMN "
+                         "warm_start; PRAGMA user_version=2",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(Raw);
+  {
+    auto Read = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+    ASSERT_TRUE(Read.ok()) << Read.error().message();
+    auto Run = (*Read)->existingRun(Id);
+    ASSERT_TRUE(Run.ok());
+    EXPECT_EQ(Run->Resumes, 0u);
+    EXPECT_EQ(Run->WarmStart, 0u);
+  }
   EXPECT_EQ(userVersion(Path), 2);
+  {
+    auto Db = openDb();
+    ASSERT_TRUE(Db->reopenRun(Id).ok());
+    EXPECT_EQ(Db->existingRun(Id)->Resumes, 1u);
+  }
+  EXPECT_EQ(userVersion(Path), 3);
 }
 
 } // namespace

@@ -187,6 +187,39 @@ configuration below them; rejected: scans * range - accepted.
   EXPECT_EQ(spaceReportJson(Space, "f.c", 5)["configurations_listed"], Json::array());
 }
 
+TEST(SpaceReport, EmptySpaceReasonNamesTheConstraintThatRejectedAll) {
+  // Group 2's B accepts values, C none under any B: C and its constraint
+  // are named, at the constraint's place, with the inputs.
+  const ChainOfTrees Space =
+      cantFail(generateSpace(GenerationOptions{1}, group(parameter("A", interval<int>(1, 3))),
+                             group(parameter("B", interval<int>(2, 4)),
+                                   parameter("C", interval<int>(1, 1), [](int C, const auto &P) {
+                                     return C * std::get<0>(P) > 10;
+                                   }))));
+  const std::vector<DirectiveText> Constraints = {{"", 0, 0}, {"", 0, 0}, {"C * B > N", 4, 30}};
+  const std::vector<NamedValue> Inputs = {{"N", Value(std::int64_t{10})}};
+  EmptySpaceReason Reason = emptySpaceReason(Space, Constraints, Inputs);
+  EXPECT_EQ(Reason.Message, "no value of C (1) satisfies its constraint C * B > N, whatever the "
+                            "values of B (inputs: N = 10)");
+  EXPECT_EQ(Reason.Line, 4u);
+  EXPECT_EQ(Reason.Column, 30u);
+  // Without the constraints' text (the online interfaces): the parameter.
+  Reason = emptySpaceReason(Space, {}, {});
+  EXPECT_EQ(Reason.Message, "no value of C (1) satisfies its constraint, whatever the values of B");
+  EXPECT_EQ(Reason.Line, 0u);
+  // B's values for A = 1, 2 are dead ends: D, the parameter that accepts
+  // none, is named with both before it.
+  const ChainOfTrees DeadEnds = cantFail(generateSpace(
+      GenerationOptions{1},
+      group(parameter("A", interval<int>(1, 3)),
+            parameter("B", interval<int>(1, 3),
+                      [](int B, const auto &P) { return B == 3 && std::get<0>(P) < 3; }),
+            parameter("D", interval<int>(1, 3),
+                      [](int D, const auto &P) { return D + std::get<1>(P) > 9; }))));
+  EXPECT_EQ(emptySpaceReason(DeadEnds, {}, {}).Message,
+            "no value of D (1 to 3) satisfies its constraint, whatever the values of A, B");
+}
+
 TEST(SpaceReport, NoParameters) {
   const std::string Text = report(ChainOfTrees());
   EXPECT_NE(Text.find("  the file declares no tuning parameters\n"), std::string::npos) << Text;
