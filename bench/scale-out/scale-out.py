@@ -2,7 +2,7 @@
 """Throughput of `atfc tune --ranks N` with a run script that sleeps.
 
     python3 bench/scale-out/scale-out.py BUILD/tools/atfc/atfc [EVALUATIONS] [RANKS...]
-        [--sleep SECONDS] [--rounds K] [--nodes N]
+        [--sleep SECONDS] [--rounds K] [--nodes N] [--new-output]
 
 For each number of ranks (default 1 2 4 8) it tunes bench/scale-out/sleeping.sh
 (its run script sleeping SECONDS, default 0.2) for EVALUATIONS configurations
@@ -18,6 +18,12 @@ from its rusage).
 With --rounds K it measures the numbers of ranks K times, alternating (1 4 1 4
 ...), so that a machine's changing load reaches each alike, and adds the
 medians; speed-ups are against the same round's 1 rank where there is one.
+
+With --new-output every run tunes into an output directory of its own
+that holds no tuner: the tuner comes from the per-user tuner cache
+(ATFC_TUNER_CACHE, here a directory of the run's own, filled by the build
+beforehand), as it does for a user's `atfc tune -o NEW`. Without it, each
+run starts from a copy of the directory the tuner was built in.
 
 With --nodes N (root only) the ranks run on N nodes made on this machine
 (test/atfc/cluster/Inputs/nodes.sh: a network namespace each, 2 slots a
@@ -46,6 +52,7 @@ parser.add_argument("ranks", nargs="*", type=int)
 parser.add_argument("--sleep", type=float, default=0.2)
 parser.add_argument("--rounds", type=int, default=1)
 parser.add_argument("--nodes", type=int, default=0)
+parser.add_argument("--new-output", action="store_true")
 options = parser.parse_args()
 atfc = os.path.abspath(options.atfc)
 evaluations = options.evaluations
@@ -68,13 +75,16 @@ with open(os.path.join(here, "sleeping.sh")) as f:
     text = f.read().replace('"sleep 0.2"', f'"sleep {options.sleep:g}"')
 with open(source, "w") as f:
     f.write(text)
+if options.new_output:
+    env["ATFC_TUNER_CACHE"] = os.path.join(work, "tuners")
 # Build the tuner once, so that every run finds it cached.
 subprocess.run([atfc, "build", source, "-o", os.path.join(work, "cache")], check=True,
                stdout=subprocess.DEVNULL, env=env)
 
 
 def measure(ranks, out):
-    shutil.copytree(os.path.join(work, "cache"), out)
+    if not options.new_output:
+        shutil.copytree(os.path.join(work, "cache"), out)
     command = [atfc, "tune", source, "-o", out, "--abort-condition",
                f"evaluations({evaluations})"]
     if ranks > 1:
