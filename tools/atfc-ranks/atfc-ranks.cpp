@@ -73,6 +73,7 @@
 #include <string>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -100,11 +101,18 @@ int exitStatusForMpi(int Rank, int Status) {
   const char *Path = std::getenv("ATFC_RANK0_STATUS");
   if (Rank != 0 || Status == 0 || !Path || !*Path)
     return Rank == 0 ? Status : 0;
-  std::FILE *F = std::fopen(Path, "w");
-  if (!F)
+  // The file atfc made for it (exclusively, in its temporary directory):
+  // written only if it is still that regular file, never created here and
+  // never through a link.
+  const int Fd = ::open(Path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+  if (Fd < 0)
     return Status;
-  const bool Written = std::fprintf(F, "%d\n", Status) > 0;
-  return std::fclose(F) == 0 && Written ? 0 : Status;
+  struct stat Info = {};
+  const std::string Text = std::to_string(Status) + "\n";
+  const bool Written = ::fstat(Fd, &Info) == 0 && S_ISREG(Info.st_mode) && Info.st_nlink == 1 &&
+                       Info.st_uid == ::geteuid() &&
+                       ::write(Fd, Text.data(), Text.size()) == static_cast<ssize_t>(Text.size());
+  return ::close(Fd) == 0 && Written ? 0 : Status;
 }
 
 [[noreturn]] void fail(const std::string &Message) {

@@ -145,12 +145,14 @@ TEST(TunerEmitterTest, DeviceLimitsAreReadFromTheRun) {
         "static_cast<std::uint64_t>(N / atf_limits_.MaxWorkGroupSize * LS)"})
     EXPECT_NE(T.Source.find(Read), std::string::npos) << Read << "\n" << T.Source;
   // The names stay only in the list of limits the file names, which
-  // `atfc space --device-limit` may give instead of the device.
+  // `atfc space --device-limit` may give instead of the device, and in the
+  // constraints' text as written, which messages quote.
   std::string Code;
   for (std::size_t At = 0; At < T.Source.size();) {
     const std::size_t End = std::min(T.Source.find('\n', At), T.Source.size());
     const std::string Line = T.Source.substr(At, End - At);
-    if (Line.find("atf_setup_.NamedDeviceLimits.push_back(") == std::string::npos)
+    if (Line.find("atf_setup_.NamedDeviceLimits.push_back(") == std::string::npos &&
+        Line.find("atf_setup_.Constraints = ") == std::string::npos)
       Code += Line + '\n';
     At = End + 1;
   }
