@@ -283,7 +283,7 @@ template <class E> size_of_path size_of(const E &Given) {
                             "tuning parameters (N / WPT)");
   auto Operand = engine_operand(Given);
   if constexpr (expression_like<E>)
-    return [Operand](const atfc::online::Path &P) { return as_size(Operand(P)); };
+    return [Operand](const atfc::online::Path &P) { return as_size(Operand.checked(P)); };
   else
     return [Operand](const atfc::online::Path &) { return as_size(Operand); };
 }

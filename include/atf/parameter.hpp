@@ -165,6 +165,9 @@ template <class E> struct expr {
   E node;
   /// Its value on P as generation evaluates a constraint's operand.
   decltype(auto) operator()(const path &P) const { return node.template eval<false>(P); }
+  /// Its value on P, which may lack a parameter it reads (a launch size
+  /// on a configuration's path: an atf::error names the parameter).
+  value_type checked(const path &P) const { return node.template eval<true>(P); }
   void collect(parameter_set &Into) const { node.collect(Into); }
   /// Its value on the current path (inside a constraint or cost function).
   value_type value() const { return node.template eval<true>(current_path_or_throw()); }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <string>
 #include <type_traits>
 
 namespace {
@@ -92,6 +93,23 @@ TEST(ParameterTest, AParameterHasNoValueOffAPath) {
   Fixture F;
   EXPECT_THROW((void)F.A.value(), atf::error);
   EXPECT_THROW((void)static_cast<long>(F.A + 1), atf::error);
+}
+
+// A launch size evaluates on a configuration's path, which may lack a
+// parameter its expression reads (one of another tuner): an atf::error
+// names it, where generation's evaluation of a declared read checks nothing.
+TEST(ParameterTest, ACheckedEvaluationNamesAParameterOffThePath) {
+  Fixture F;
+  const auto Sum = F.A + F.B;
+  EXPECT_EQ(Sum.checked(F.P), 10);
+  EXPECT_EQ(Sum(F.P), 10);
+  F.B.id()->index = 5; // beyond the path: not among its tuner's parameters
+  try {
+    (void)Sum.checked(F.P);
+    ADD_FAILURE() << "no error";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("B"), std::string::npos) << E.what();
+  }
 }
 
 } // namespace
