@@ -28,6 +28,21 @@ socklen_t addressOf(const std::string &Token, unsigned Index, sockaddr_un &Addre
 
 } // namespace
 
+unsigned drainDatagrams(int Fd) {
+  unsigned Rings = 0;
+  char Buffer[64];
+  for (;;) {
+    const ssize_t N = ::recv(Fd, Buffer, sizeof Buffer, MSG_DONTWAIT);
+    if (N >= 0) {
+      ++Rings;
+      continue;
+    }
+    if (errno == EINTR)
+      continue;
+    return Rings;
+  }
+}
+
 Expected<std::string> newDoorbellToken() {
   unsigned char Random[16];
   std::size_t Got = 0;
@@ -89,19 +104,6 @@ bool Doorbell::ring(unsigned Index) const {
   }
 }
 
-unsigned Doorbell::drain() const {
-  unsigned Rings = 0;
-  char Buffer[64];
-  for (;;) {
-    const ssize_t N = ::recv(Fd, Buffer, sizeof Buffer, MSG_DONTWAIT);
-    if (N >= 0) {
-      ++Rings;
-      continue;
-    }
-    if (errno == EINTR)
-      continue;
-    return Rings;
-  }
-}
+unsigned Doorbell::drain() const { return drainDatagrams(Fd); }
 
 } // namespace atfc

@@ -19,6 +19,10 @@
 
 namespace atfc {
 
+/// Takes every datagram waiting on the non-blocking socket Fd; how many
+/// there were (a doorbell's rings).
+unsigned drainDatagrams(int Fd);
+
 /// A random token that names one job's doorbells (32 hexadecimal digits).
 Expected<std::string> newDoorbellToken();
 

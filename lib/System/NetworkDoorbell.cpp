@@ -1,5 +1,6 @@
 //===- System/NetworkDoorbell.cpp - Waking a process on another machine ---===//
 #include "System/NetworkDoorbell.h"
+#include "System/Doorbell.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -96,19 +97,6 @@ bool NetworkDoorbell::ring(std::uint32_t Address, std::uint16_t To) const {
   }
 }
 
-unsigned NetworkDoorbell::drain() const {
-  unsigned Rings = 0;
-  char Buffer[64];
-  for (;;) {
-    const ssize_t N = ::recv(Fd, Buffer, sizeof Buffer, MSG_DONTWAIT);
-    if (N >= 0) {
-      ++Rings;
-      continue;
-    }
-    if (errno == EINTR)
-      continue;
-    return Rings;
-  }
-}
+unsigned NetworkDoorbell::drain() const { return drainDatagrams(Fd); }
 
 } // namespace atfc

@@ -15,21 +15,6 @@ namespace atfc {
 
 namespace {
 
-/// What a file of mode Mode is, for a message.
-const char *fileKind(mode_t Mode) {
-  if (S_ISDIR(Mode))
-    return "a directory";
-  if (S_ISFIFO(Mode))
-    return "a FIFO";
-  if (S_ISCHR(Mode))
-    return "a character device";
-  if (S_ISBLK(Mode))
-    return "a block device";
-  if (S_ISSOCK(Mode))
-    return "a socket";
-  return "not a regular file";
-}
-
 Error cannotRead(const std::string &Path, const std::string &Why) {
   return Error("cannot read '" + Path + "': " + Why);
 }
@@ -179,6 +164,20 @@ Expected<std::string> hashRegularFile(const std::string &Path) {
   if (!Read)
     return Read.takeError();
   return Digest.hex(Total); // the length joins the digest
+}
+
+const char *fileKind(unsigned Mode) {
+  if (S_ISDIR(Mode))
+    return "a directory";
+  if (S_ISFIFO(Mode))
+    return "a FIFO";
+  if (S_ISCHR(Mode))
+    return "a character device";
+  if (S_ISBLK(Mode))
+    return "a block device";
+  if (S_ISSOCK(Mode))
+    return "a socket";
+  return "not a regular file";
 }
 
 } // namespace atfc

@@ -96,6 +96,10 @@ Expected<std::string> readRegularFileHead(const std::string &Path, std::size_t C
 /// tells contents apart for the results key, it protects nothing.
 Expected<std::string> hashRegularFile(const std::string &Path);
 
+/// What a file of mode Mode is, for a message ("a FIFO", "a directory",
+/// ...; "not a regular file" for any other kind).
+const char *fileKind(unsigned Mode);
+
 } // namespace atfc
 
 #endif

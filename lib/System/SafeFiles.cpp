@@ -1,5 +1,6 @@
 //===- System/SafeFiles.cpp - Writes that stay in the output directory ---===//
 #include "System/SafeFiles.h"
+#include "System/RegularFiles.h"
 
 #include "System/WriteAll.h"
 
@@ -15,21 +16,6 @@
 namespace atfc {
 
 namespace {
-
-/// What a non-regular file of mode Mode is, for a message.
-const char *kindOf(mode_t Mode) {
-  if (S_ISDIR(Mode))
-    return "a directory";
-  if (S_ISFIFO(Mode))
-    return "a FIFO";
-  if (S_ISCHR(Mode))
-    return "a character device";
-  if (S_ISBLK(Mode))
-    return "a block device";
-  if (S_ISSOCK(Mode))
-    return "a socket";
-  return "not a regular file";
-}
 
 /// A name no one else chose: the kernel's random bytes, in hex.
 std::string randomSuffix() {
@@ -73,7 +59,7 @@ Expected<void> writeFileReplacing(const std::string &Path, const std::string &Te
   struct stat Status {};
   if (fstatat(DirFd, Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(Status.st_mode) &&
       !S_ISLNK(Status.st_mode))
-    return Error("cannot write '" + Path + "': it is " + kindOf(Status.st_mode) +
+    return Error("cannot write '" + Path + "': it is " + fileKind(Status.st_mode) +
                  ", and atfc replaces only a regular file; name a file");
   // A temporary of its own, random and created exclusively: never a name
   // the user's own file may have (notes.txt.tmp), nor one another user
