@@ -115,19 +115,22 @@ int launchRanks(unsigned Ranks, const std::vector<std::string> &CommandLine,
       Args.insert(Args.end(), {"--devices", Devices});
     Args.push_back("--");
   }
+  // Into mpiexec's environment, not atfc's: tuneOverRanks's analysis reads
+  // atfc's on another thread meanwhile (setenv beside getenv is a race).
+  std::vector<std::pair<std::string, std::string>> Settings;
   for (const auto &[Name, Value] : kOneNodeMpiSettings)
-    setenv(Name, Value, /*overwrite=*/0);
+    if (const char *Set = std::getenv(Name); !Set)
+      Settings.emplace_back(Name, Value);
   // Rank 0 leaves a failing status here and exits 0, so that mpiexec does
   // not follow atfc's own error with its boxes.
   llvm::SmallString<128> StatusFile;
   const bool HasStatusFile =
       !llvm::sys::fs::createTemporaryFile("atfc-rank0-status", "txt", StatusFile);
   if (HasStatusFile)
-    setenv(kRankZeroStatus, StatusFile.c_str(), /*overwrite=*/1);
+    Settings.emplace_back(kRankZeroStatus, StatusFile.str().str());
   // atfc stays mpiexec's parent, so that a signal ends the whole job.
-  int Status = runJobLauncher(Args, Diags);
+  int Status = runJobLauncher(Args, std::move(Settings), Diags);
   if (HasStatusFile) {
-    unsetenv(kRankZeroStatus);
     // A job that failed otherwise (a rank killed, mpiexec's own error)
     // keeps mpiexec's status and messages.
     if (Status == 0)

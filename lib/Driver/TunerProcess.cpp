@@ -99,15 +99,9 @@ extern "C" void killChildGroup(int) {
 /// The processes below Root (its children, theirs, ...).
 std::vector<pid_t> descendantsOf(pid_t Root) {
   std::vector<pid_t> Found = {Root};
-  for (std::size_t I = 0; I < Found.size() && Found.size() < 4096; ++I) {
-    std::error_code EC;
-    const std::string Tasks = "/proc/" + std::to_string(Found[I]) + "/task";
-    for (const auto &Task : std::filesystem::directory_iterator(Tasks, EC)) {
-      std::ifstream In(Task.path() / "children");
-      for (pid_t Pid; In >> Pid;)
-        Found.push_back(Pid);
-    }
-  }
+  for (std::size_t I = 0; I < Found.size() && Found.size() < 4096; ++I)
+    for (pid_t Child : childrenOf(Found[I]))
+      Found.push_back(Child);
   Found.erase(Found.begin());
   return Found;
 }
@@ -220,6 +214,8 @@ struct Supervision {
   /// Whether the child starts an MPI job whose ranks get the signals
   /// (TunerProcess.cpp's head).
   bool SignalsToRanks = false;
+  /// The child's whole environment; none: this process's.
+  std::optional<std::vector<std::string>> Environment;
 };
 
 /// Runs Program in a process group of its own, passing stopping signals on
@@ -270,6 +266,7 @@ int runSupervised(const std::string &Program, const std::vector<std::string> &Ar
   Spec.Argv = Args;
   Spec.OwnGroup = true;
   Spec.NullInput = How.NullInput;
+  Spec.Environment = How.Environment;
   Spec.EmptySignalMask = true;
   Spec.DefaultSignals = false;
   Process Child;
@@ -329,7 +326,9 @@ int runTunerProcess(const std::string &Binary, const std::vector<std::string> &A
   return runSupervised(Binary, Args, Diags, How);
 }
 
-int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags) {
+int runJobLauncher(const std::vector<std::string> &Args,
+                   std::vector<std::pair<std::string, std::string>> Settings,
+                   DiagnosticSink &Diags) {
   const std::string &Name = Args.front();
   llvm::ErrorOr<std::string> Program = Name.find('/') == std::string::npos
                                            ? llvm::sys::findProgramByName(Name)
@@ -343,6 +342,7 @@ int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags) 
   How.KillGraceSeconds = kJobKillGraceSeconds;
   How.NullInput = true; // the tuners read no input; a background read would stop
   How.SignalsToRanks = true;
+  How.Environment = environmentWith(Settings);
   const int Status = runSupervised(*Program, Args, Diags, How);
   // mpiexec ends 1 when its ranks were stopped; the run was interrupted.
   return PassedOn != 0 ? 128 + PassedOn : Status;

@@ -30,8 +30,11 @@ constexpr unsigned kJobKillGraceSeconds = 10;
 /// passes on (mpiexec once ignored SIGTERM for ten minutes while starting
 /// 100,000 ranks), mpiexec's group and every process it left (each rank
 /// leads a group of its own) are killed. Returns mpiexec's exit status, or
-/// 128 + the signal once one was passed on.
-int runJobLauncher(const std::vector<std::string> &Args, DiagnosticSink &Diags);
+/// 128 + the signal once one was passed on. Settings (NAME, VALUE) join its
+/// environment; atfc's own stays as it is, for threads that read it.
+int runJobLauncher(const std::vector<std::string> &Args,
+                   std::vector<std::pair<std::string, std::string>> Settings,
+                   DiagnosticSink &Diags);
 
 } // namespace atfc
 

@@ -376,26 +376,25 @@ std::string describeSignal(int Signal) {
 
 bool adoptOrphanedDescendants() { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
 
-namespace {
-
-/// The processes whose parent is this process, from every thread's list.
-std::vector<pid_t> childrenOfThisProcess() {
+std::vector<pid_t> childrenOf(pid_t Pid) {
+  // Each thread keeps its own list. A range-for would throw from the
+  // iterator's increment when a task vanishes mid-listing; this steps with
+  // an error code and keeps what it read.
   std::vector<pid_t> Children;
   std::error_code EC;
-  for (const auto &Task : std::filesystem::directory_iterator("/proc/self/task", EC)) {
-    std::ifstream In(Task.path() / "children");
-    for (pid_t Pid; In >> Pid;)
-      Children.push_back(Pid);
+  const std::string Tasks = Pid == 0 ? "/proc/self/task" : "/proc/" + std::to_string(Pid) + "/task";
+  for (std::filesystem::directory_iterator It(Tasks, EC), End; !EC && It != End; It.increment(EC)) {
+    std::ifstream In(It->path() / "children");
+    for (pid_t Child; In >> Child;)
+      Children.push_back(Child);
   }
   return Children;
 }
 
-} // namespace
-
 void endAllChildren() {
   const pid_t OwnGroup = getpgrp();
   for (int Round = 0; Round < 64; ++Round) {
-    std::vector<pid_t> Children = childrenOfThisProcess();
+    std::vector<pid_t> Children = childrenOf(0);
     if (Children.empty())
       return;
     for (pid_t Child : Children) {

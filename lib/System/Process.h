@@ -201,6 +201,11 @@ std::string describeWaitStatus(int WaitStatus);
 /// A signal in words: "signal 9 (Killed)".
 std::string describeSignal(int Signal);
 
+/// The processes whose parent is Pid (0: this process), from every one of
+/// its threads' lists; what could be read where Pid or a thread ends
+/// meanwhile. Never throws.
+std::vector<pid_t> childrenOf(pid_t Pid);
+
 /// Makes this process the reaper of its orphaned descendants
 /// (PR_SET_CHILD_SUBREAPER), so that endGroup() can reap a child's group
 /// members whose parent died instead of leaving them to init. Process-wide;

@@ -88,10 +88,11 @@ std::optional<Declarations> declaredInputs(const WisdomOptions &Options) {
       continue;
     std::error_code EC;
     const std::filesystem::path Dir = std::filesystem::path(In).parent_path();
-    for (const auto &Entry : std::filesystem::directory_iterator(Dir.empty() ? "." : Dir, EC)) {
-      const std::string Name = Entry.path().filename().string();
+    for (std::filesystem::directory_iterator It(Dir.empty() ? "." : Dir, EC), End; !EC && It != End;
+         It.increment(EC)) {
+      const std::string Name = It->path().filename().string();
       if (Name.size() > 12 && Name.substr(Name.size() - 12) == "_wisdom.json")
-        Candidates.push_back(Entry.path().string());
+        Candidates.push_back(It->path().string());
     }
   }
   for (const std::string &C : Candidates)

@@ -99,7 +99,7 @@ TEST(TunerProcess, AJobThatIgnoresSigtermIsKilledAfterTheGrace) {
   const int Status = runJobLauncher({"sh", "-c",
                                      "trap '' TERM; setsid sleep 100 & echo $! > '" +
                                          PidFile.string() + "'; while :; do sleep 0.1; done"},
-                                    Diags);
+                                    {}, Diags);
   Sender.join();
   EXPECT_EQ(Status, 128 + SIGTERM);
   EXPECT_GE(std::chrono::steady_clock::now() - Start, std::chrono::seconds(kJobKillGraceSeconds));
@@ -120,11 +120,24 @@ TEST(TunerProcess, AJobEndedByASignalEndsWithIt) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     kill(Self, SIGINT);
   });
-  EXPECT_EQ(runJobLauncher({"sh", "-c", "trap 'exit 1' INT; while :; do sleep 0.1; done"}, Diags),
-            128 + SIGINT);
+  EXPECT_EQ(
+      runJobLauncher({"sh", "-c", "trap 'exit 1' INT; while :; do sleep 0.1; done"}, {}, Diags),
+      128 + SIGINT);
   Sender.join();
-  EXPECT_EQ(runJobLauncher({"sh", "-c", "exit 4"}, Diags), 4);
-  EXPECT_EQ(runJobLauncher({"no-such-mpiexec-here"}, Diags), 1);
+  EXPECT_EQ(runJobLauncher({"sh", "-c", "exit 4"}, {}, Diags), 4);
+  EXPECT_EQ(runJobLauncher({"no-such-mpiexec-here"}, {}, Diags), 1);
+}
+
+TEST(TunerProcess, AJobsSettingsReachItAndLeaveAtfcsEnvironmentAlone) {
+  // atfc's analysis reads its environment on another thread while the job
+  // starts: the job's settings must go to the job only.
+  Errors.str("");
+  ASSERT_EQ(std::getenv("ATFC_TEST_JOB_SETTING"), nullptr);
+  EXPECT_EQ(runJobLauncher({"sh", "-c", "test \"$ATFC_TEST_JOB_SETTING\" = 'a b'"},
+                           {{"ATFC_TEST_JOB_SETTING", "a b"}}, Diags),
+            0)
+      << Errors.str();
+  EXPECT_EQ(std::getenv("ATFC_TEST_JOB_SETTING"), nullptr);
 }
 
 TEST(TunerProcess, HandlersAreRestored) {

@@ -8,6 +8,8 @@
 #include "System/Process.h"
 #include "ProcessState.h"
 
+#include <algorithm>
+#include <atomic>
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -477,6 +479,58 @@ TEST(ProcessTest, EndingAllChildrenEndsAdoptedOrphansAndTheirGroups) {
   for (pid_t Pid : {Plain, Leader, Member})
     EXPECT_FALSE(exists(Pid)) << Pid; // killed and reaped
   std::filesystem::remove_all(Dir);
+}
+
+TEST(ProcessTest, ChildrenOfAProcessAreListedFromEveryThread) {
+  // A child started by another thread is on that thread's list.
+  Process Child;
+  ProcessSpec Spec = shell("sleep 60 & wait");
+  Spec.OwnGroup = true;
+  std::thread([&] { ASSERT_EQ(startProcess(Spec, Child), 0); }).join();
+  std::vector<pid_t> Mine = childrenOf(0);
+  EXPECT_NE(std::find(Mine.begin(), Mine.end(), Child.pid()), Mine.end());
+  EXPECT_EQ(childrenOf(getpid()), Mine);
+  // The shell's own child, through its pid.
+  std::vector<pid_t> Its;
+  for (int Try = 0; Try < 200 && Its.empty(); ++Try) {
+    Its = childrenOf(Child.pid());
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(Its.size(), 1u);
+  const pid_t Gone = Child.pid();
+  Child.killGroup(0);
+  EXPECT_TRUE(childrenOf(Gone).empty()); // gone: nothing, no throw
+}
+
+TEST(ProcessTest, ChildrenAreListedWhileProcessesAndThreadsComeAndGo) {
+  // atfc lists a job's processes while they end (a stop of `--ranks`): the
+  // listing must never throw, whatever vanishes under it. Processes with
+  // threads start and end beside a lister of each, and of this process.
+  std::atomic<bool> Done{false};
+  std::atomic<pid_t> Latest{0};
+  std::thread Starter([&] {
+    while (!Done) {
+      Process Short;
+      if (startProcess(shell("sleep 0.01 & sleep 0.02 & wait"), Short) == 0) {
+        Latest = Short.pid();
+        Short.reap();
+      }
+    }
+  });
+  std::thread Churn([&] {
+    while (!Done)
+      std::thread([] {}).join();
+  });
+  std::size_t Listed = 0;
+  const auto End = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (std::chrono::steady_clock::now() < End) {
+    EXPECT_NO_THROW(Listed += childrenOf(Latest).size());
+    EXPECT_NO_THROW(Listed += childrenOf(0).size());
+  }
+  Done = true;
+  Starter.join();
+  Churn.join();
+  EXPECT_GT(Listed, 0u);
 }
 
 // Timeouts of every size, and what is no number: a deadline never lies

@@ -106,8 +106,11 @@ def stop(point, out):
             problems.append(f"--resume: exit status {resumed.returncode}, run {final}, "
                             f"measured twice {twice}")
     if problems:
+        log.close()
+        with open(out + ".log", errors="replace") as said:
+            tail = said.read().splitlines()[-8:]
         problems.append(f"{len(before)} evaluations at the signal, {len(after)} after; "
-                        f"log {out}.log")
+                        f"log {out}.log ends:\n    " + "\n    ".join(tail))
     return problems
 
 
