@@ -35,3 +35,15 @@ def test_gcc_flags(tmp_path):
 def test_opencl_saxpy(tmp_path):
     out = run('opencl_saxpy.py', cwd=tmp_path)
     assert out.startswith('best {') and 'of 20)' in out
+
+
+def test_cuda_saxpy_names_the_missing_driver_or_tunes(tmp_path):
+    # Without a CUDA driver (this project's machine) the example ends with
+    # the error that names it, before anything runs; on a GPU it tunes
+    # (scripts/gpu-check runs it there).
+    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, 'cuda_saxpy.py')], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode == 0:
+        assert out.stdout.startswith('best {') and 'of 30)' in out.stdout
+    else:
+        assert 'RuntimeError' in out.stderr and 'libcuda' in out.stderr, out.stderr
