@@ -87,3 +87,12 @@ def test_cuda_without_a_driver_says_so():
         .grid_dim(1).block_dim(lambda LS: LS)
     with pytest.raises(RuntimeError, match='libcuda'):
         Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(cf, Evaluations(1))
+
+
+def test_cost_function_of_code_alone_needs_one_kernel():
+    # The paper's Listing 5 gives opencl.CostFunction the code alone.
+    assert opencl.CostFunction(SAXPY)._kernel.name == 'saxpy'
+    with pytest.raises(ValueError, match=r'declares 2 kernels \(saxpy, other\)'):
+        opencl.CostFunction(SAXPY + '__kernel void other() {}')
+    with pytest.raises(ValueError, match='declares 0 kernels'):
+        cuda.CostFunction(SAXPY)

@@ -6,6 +6,7 @@ callables of the arguments that compute them)."""
 
 import inspect
 import os
+import re
 
 from .. import _atfc
 
@@ -89,10 +90,19 @@ def _size_function(size, what):
 class KernelCostFunction:
     _api = 'opencl'
     _outer, _inner = 'global_size', 'local_size'
+    # How a kernel is declared: a cost function given the code alone (the
+    # paper's Listing 5) measures the one kernel the code declares.
+    _declaration = r'__kernel\s+void\s+(\w+)'
 
     def __init__(self, kernel: Kernel):
+        if isinstance(kernel, str):
+            names = re.findall(self._declaration, kernel)
+            if len(names) != 1:
+                raise ValueError(f'CostFunction: the code declares {len(names)} kernels '
+                                 f'({", ".join(names) or "none"}); give Kernel(code, name)')
+            kernel = Kernel(kernel, names[0])
         if not isinstance(kernel, Kernel):
-            raise TypeError('CostFunction: expecting a Kernel')
+            raise TypeError('CostFunction: expecting a Kernel (or the code of one kernel)')
         self._kernel = kernel
         self._platform_id = None
         self._device_id = None
