@@ -153,6 +153,35 @@ def test_translated_and_python_agree_on_random_expressions(tmp_path, monkeypatch
     assert checked > 20
 
 
+def test_translated_logic_agrees_with_python(tmp_path, monkeypatch):
+    """A hunter for what the flat code jumps over: nested and/or (whose
+    value is an operand), chained comparisons that stop early, `x if c
+    else y`, not, min/max/abs, with hoisted parts (reading no C) inside."""
+    rng = random.Random(11)
+
+    def term(depth):
+        if depth == 0:
+            return rng.choice(['A', 'B', 'C', str(rng.randint(-3, 3))])
+        a, b = term(depth - 1), term(depth - 1)
+        return rng.choice([
+            f'({a} {rng.choice(["+", "-", "*"])} {b})', f'({a} and {b})', f'({a} or {b})',
+            f'(not {a})', f'min({a}, {b})', f'max({a}, {b}, C)', f'abs({a})',
+            f'({a} if {b} else {term(depth - 1)})', f'({a} < {b} <= {term(depth - 1)})',
+            f'({a} != {b} == {term(depth - 1)} > -2)'])
+
+    sources = [f'lambda A, B, C: {term(rng.randint(1, 3))} {rng.choice(["<", ">=", "!="])} '
+               f'{rng.randint(-2, 2)} and {term(2)}' for _ in range(80)]
+    (tmp_path / 'generated_logic.py').write_text(
+        'CONSTRAINTS = [\n' + ''.join(f'    {s},\n' for s in sources) + ']\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import generated_logic
+    for source, fn in zip(sources, generated_logic.CONSTRAINTS):
+        tps = (TP('A', Interval(-3, 3)), TP('B', Interval(-2, 2)), TP('C', Interval(-2, 2), fn))
+        space = SearchSpace(*tps)
+        assert space.native_constraints == {'C': True}, source
+        assert len(space) == brute_force(tps), source
+
+
 def test_sgemm_space_of_pyatf_example():
     # The space the benchmark measures (bench/python/pyatf_generation.py).
     tps = _bench().sgemm_example(atfc, 8)
