@@ -6,7 +6,7 @@ import pytest
 
 from atfc import TP, Interval, Tuner
 from atfc.abort_conditions import Evaluations
-from atfc.cost_functions import cuda, opencl
+from atfc.cost_functions import cuda, generic, opencl
 from atfc.result_check import absolute_difference
 from atfc.search_techniques import Exhaustive
 
@@ -96,3 +96,10 @@ def test_cost_function_of_code_alone_needs_one_kernel():
         opencl.CostFunction(SAXPY + '__kernel void other() {}')
     with pytest.raises(ValueError, match='declares 0 kernels'):
         cuda.CostFunction(SAXPY)
+
+
+def test_measured_cost_functions_are_run_by_the_tuner():
+    for cf in (generic.CostFunction('true'), opencl.CostFunction(SAXPY)):
+        assert cf.warmups(2).evaluations(3)._evaluations == 3
+        with pytest.raises(TypeError, match=r'CostFunction measures in atfc\'s backends'):
+            cf({'WPT': 1, 'LS': 1})
