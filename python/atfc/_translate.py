@@ -18,6 +18,7 @@ import builtins
 import inspect
 import io
 import linecache
+import numbers
 import textwrap
 import tokenize
 
@@ -34,8 +35,16 @@ class Untranslatable(Exception):
     pass
 
 
-def _is_number(value):
-    return isinstance(value, (int, float)) and not isinstance(value, complex)
+def _number(value):
+    """value as Python's int or float (a NumPy scalar too: pyATF's programs
+    capture np.int32(N)), or _MISSING."""
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return _MISSING
 
 
 def _cut(text):
@@ -167,7 +176,8 @@ class _Translator:
                 raise Untranslatable('a subscript that fails') from None
         else:
             raise Untranslatable(type(node).__name__)
-        if value is _MISSING or not _is_number(value):
+        value = _MISSING if value is _MISSING else _number(value)
+        if value is _MISSING:
             raise Untranslatable('not a number')
         return value
 

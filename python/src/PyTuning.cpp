@@ -126,6 +126,19 @@ template <class T> T option(const py::dict &Options, const char *Key, T Default)
   return Options[Key].cast<T>();
 }
 
+/// What F returns, called without the interpreter lock (the loop calls
+/// Python back from its own threads); its error raised as EngineError, so
+/// what is returned is checked (a caller that needs no value drops it).
+template <class F> auto unlocked(F &&Call) {
+  auto Result = [&] {
+    py::gil_scoped_release Unlocked;
+    return Call();
+  }();
+  if (!Result)
+    throw EngineError(Result.error().message());
+  return Result;
+}
+
 } // namespace
 
 py::dict namedToDict(const ParameterValues &Values) {
@@ -261,13 +274,10 @@ PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
   Setup.ResultsDirectory = option<std::string>(Options, "results", "");
   Setup.Verbose = option<bool>(Options, "verbose", false);
   Setup.Silent = option<bool>(Options, "silent", false);
-  Expected<std::unique_ptr<online::OnlineTuning>> Opened = [&] {
-    py::gil_scoped_release Unlocked;
-    return online::OnlineTuning::open(*Space, std::move(Setup), *Measure, std::cout, std::cerr);
-  }();
-  if (!Opened)
-    throw EngineError(Opened.error().message());
-  Tuning = Opened.take();
+  Tuning =
+      unlocked([&] {
+        return online::OnlineTuning::open(*Space, std::move(Setup), *Measure, std::cout, std::cerr);
+      }).take();
 }
 
 PyTuning::~PyTuning() {
@@ -276,12 +286,7 @@ PyTuning::~PyTuning() {
 }
 
 void PyTuning::run() {
-  Expected<TuningOutcome> Outcome = [&] {
-    py::gil_scoped_release Unlocked;
-    return Tuning->run();
-  }();
-  if (!Outcome)
-    throw EngineError(Outcome.error().message());
+  static_cast<void>(unlocked([&] { return Tuning->run(); }));
 }
 
 py::object PyTuning::next() {
@@ -303,12 +308,7 @@ void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason)
 }
 
 void PyTuning::finish() {
-  Expected<void> Done = [&] {
-    py::gil_scoped_release Unlocked;
-    return Tuning->finish();
-  }();
-  if (!Done)
-    throw EngineError(Done.error().message());
+  static_cast<void>(unlocked([&] { return Tuning->finish(); }));
 }
 
 py::dict PyTuning::status() const {

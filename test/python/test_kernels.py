@@ -6,7 +6,7 @@ import pytest
 
 from atfc import TP, Interval, Tuner
 from atfc.abort_conditions import Evaluations
-from atfc.cost_functions import cuda, opencl
+from atfc.cost_functions import cuda, generic, opencl
 from atfc.result_check import absolute_difference
 from atfc.search_techniques import Exhaustive
 
@@ -87,3 +87,19 @@ def test_cuda_without_a_driver_says_so():
         .grid_dim(1).block_dim(lambda LS: LS)
     with pytest.raises(RuntimeError, match='libcuda'):
         Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(cf, Evaluations(1))
+
+
+def test_cost_function_of_code_alone_needs_one_kernel():
+    # The paper's Listing 5 gives opencl.CostFunction the code alone.
+    assert opencl.CostFunction(SAXPY)._kernel.name == 'saxpy'
+    with pytest.raises(ValueError, match=r'declares 2 kernels \(saxpy, other\)'):
+        opencl.CostFunction(SAXPY + '__kernel void other() {}')
+    with pytest.raises(ValueError, match='declares 0 kernels'):
+        cuda.CostFunction(SAXPY)
+
+
+def test_measured_cost_functions_are_run_by_the_tuner():
+    for cf in (generic.CostFunction('true'), opencl.CostFunction(SAXPY)):
+        assert cf.warmups(2).evaluations(3)._evaluations == 3
+        with pytest.raises(TypeError, match=r'CostFunction measures in atfc\'s backends'):
+            cf({'WPT': 1, 'LS': 1})

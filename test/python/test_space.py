@@ -2,13 +2,26 @@
 constraints (pyATF's semantics), translated and called-back constraints,
 reads of later parameters, and bad use."""
 
+import importlib.util
 import itertools
+import os
 import random
 
+import numpy as np
 import pytest
 
 import atfc
 from atfc import TP, Interval, Set, SearchSpace
+
+
+def _bench():
+    """bench/python/pyatf_generation.py as a module: its spaces."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'bench',
+                        'python', 'pyatf_generation.py')
+    spec = importlib.util.spec_from_file_location('pyatf_generation', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def brute_force(tps):
@@ -140,32 +153,38 @@ def test_translated_and_python_agree_on_random_expressions(tmp_path, monkeypatch
     assert checked > 20
 
 
+def test_translated_logic_agrees_with_python(tmp_path, monkeypatch):
+    """A hunter for what the flat code jumps over: nested and/or (whose
+    value is an operand), chained comparisons that stop early, `x if c
+    else y`, not, min/max/abs, with hoisted parts (reading no C) inside."""
+    rng = random.Random(11)
+
+    def term(depth):
+        if depth == 0:
+            return rng.choice(['A', 'B', 'C', str(rng.randint(-3, 3))])
+        a, b = term(depth - 1), term(depth - 1)
+        return rng.choice([
+            f'({a} {rng.choice(["+", "-", "*"])} {b})', f'({a} and {b})', f'({a} or {b})',
+            f'(not {a})', f'min({a}, {b})', f'max({a}, {b}, C)', f'abs({a})',
+            f'({a} if {b} else {term(depth - 1)})', f'({a} < {b} <= {term(depth - 1)})',
+            f'({a} != {b} == {term(depth - 1)} > -2)'])
+
+    sources = [f'lambda A, B, C: {term(rng.randint(1, 3))} {rng.choice(["<", ">=", "!="])} '
+               f'{rng.randint(-2, 2)} and {term(2)}' for _ in range(80)]
+    (tmp_path / 'generated_logic.py').write_text(
+        'CONSTRAINTS = [\n' + ''.join(f'    {s},\n' for s in sources) + ']\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import generated_logic
+    for source, fn in zip(sources, generated_logic.CONSTRAINTS):
+        tps = (TP('A', Interval(-3, 3)), TP('B', Interval(-2, 2)), TP('C', Interval(-2, 2), fn))
+        space = SearchSpace(*tps)
+        assert space.native_constraints == {'C': True}, source
+        assert len(space) == brute_force(tps), source
+
+
 def test_sgemm_space_of_pyatf_example():
-    M = N = K = 8
-    max_wi_sizes, max_wg_size, local_mem_size = [1024, 1024, 1024], 1024, 65536
-    MWG = TP('MWG', Interval(1, M), lambda MWG: M % MWG == 0)
-    NWG = TP('NWG', Interval(1, N), lambda NWG: N % NWG == 0)
-    KWG = TP('KWG', Interval(1, K), lambda KWG: K % KWG == 0)
-    MDIMC = TP('MDIMC', Interval(1, M), lambda MDIMC, MWG: MWG % MDIMC == 0
-               and MDIMC <= max_wi_sizes[0])
-    NDIMC = TP('NDIMC', Interval(1, N), lambda NDIMC, NWG, MDIMC: NWG % NDIMC == 0
-               and NDIMC <= max_wi_sizes[1] and MDIMC * NDIMC <= max_wg_size)
-    MDIMA = TP('MDIMA', Interval(1, M), lambda MDIMA, MWG, NDIMC, KWG, MDIMC: MWG % MDIMA == 0
-               and (MDIMC * NDIMC) % MDIMA == 0 and KWG % ((MDIMC * NDIMC) / MDIMA) == 0)
-    NDIMB = TP('NDIMB', Interval(1, N), lambda NDIMB, NWG, NDIMC, KWG, MDIMC: NWG % NDIMB == 0
-               and (MDIMC * NDIMC) % NDIMB == 0 and KWG % ((MDIMC * NDIMC) / NDIMB) == 0)
-    KWI = TP('KWI', Interval(1, K), lambda KWI, KWG: KWG % KWI == 0)
-    VWM = TP('VWM', Set(1, 2, 4, 8), lambda VWM, MWG, MDIMC, MDIMA: (MWG / MDIMC) % VWM == 0
-             and (MWG / MDIMA) % VWM == 0)
-    VWN = TP('VWN', Set(1, 2, 4, 8), lambda VWN, NWG, NDIMC, NDIMB: (NWG / NDIMC) % VWN == 0
-             and (NWG / NDIMB) % VWN == 0)
-    STRM = TP('STRM', Set(0, 1))
-    STRN = TP('STRN', Set(0, 1))
-    SA = TP('SA', Set(0, 1))
-    SB = TP('SB', Set(0, 1),
-            lambda SB, SA, KWG, MWG, VWM, NWG, VWN: ((SA * KWG * MWG / VWM) + (SB * KWG * NWG / VWN)) * 8 <= local_mem_size
-            )
-    tps = (MWG, NWG, KWG, MDIMC, NDIMC, MDIMA, NDIMB, KWI, VWM, VWN, STRM, STRN, SA, SB)
+    # The space the benchmark measures (bench/python/pyatf_generation.py).
+    tps = _bench().sgemm_example(atfc, 8)
     space = SearchSpace(*tps)
     assert all(space.native_constraints.values()), space.native_constraints
     # pyATF 0.0.13's own count of this space (M = N = K = 8), and a check
@@ -176,6 +195,17 @@ def test_sgemm_space_of_pyatf_example():
         for tp in tps:
             if tp.constraint:
                 assert tp.constraint(**{a: c[a] for a in tp.constraint_arguments})
+
+
+def test_numpy_scalars_captured_are_numbers():
+    # The paper's Listing 5 makes N a NumPy int32 after its parameters.
+    N = 1000
+    WPT = TP('WPT', Interval(1, N), lambda WPT: N % WPT == 0)
+    LS = TP('LS', Interval(1, N), lambda WPT, LS: (N / WPT) % LS == 0 and LS <= limit)
+    N, limit = np.int32(N), np.float64(500.0)
+    space = SearchSpace(WPT, LS)
+    assert space.native_constraints == {'WPT': True, 'LS': True}
+    assert len(space) == brute_force((WPT, LS)) == 99
 
 
 def test_bad_use_is_refused_before_anything_runs():

@@ -6,8 +6,10 @@ callables of the arguments that compute them)."""
 
 import inspect
 import os
+import re
 
 from .. import _atfc
+from ._measured import MeasuredCostFunction
 
 # An installed package (pip install .) has its device worker beside the
 # extension; a build tree's extension knows where its worker is.
@@ -86,13 +88,22 @@ def _size_function(size, what):
     return lambda config: size(**{n: config[n] for n in names})
 
 
-class KernelCostFunction:
+class KernelCostFunction(MeasuredCostFunction):
     _api = 'opencl'
     _outer, _inner = 'global_size', 'local_size'
+    # How a kernel is declared: a cost function given the code alone (the
+    # paper's Listing 5) measures the one kernel the code declares.
+    _declaration = r'__kernel\s+void\s+(\w+)'
 
     def __init__(self, kernel: Kernel):
+        if isinstance(kernel, str):
+            names = re.findall(self._declaration, kernel)
+            if len(names) != 1:
+                raise ValueError(f'CostFunction: the code declares {len(names)} kernels '
+                                 f'({", ".join(names) or "none"}); give Kernel(code, name)')
+            kernel = Kernel(kernel, names[0])
         if not isinstance(kernel, Kernel):
-            raise TypeError('CostFunction: expecting a Kernel')
+            raise TypeError('CostFunction: expecting a Kernel (or the code of one kernel)')
         self._kernel = kernel
         self._platform_id = None
         self._device_id = None
@@ -101,8 +112,6 @@ class KernelCostFunction:
         self._inner_sizes = None
         self._gold = {}
         self._tolerance = 0.0
-        self._warmups = None
-        self._evaluations = None
 
     def silent(self, silent: bool):
         return self
@@ -151,14 +160,6 @@ class KernelCostFunction:
     def abort_on_invalid_results(self, abort: bool = True):
         return self
 
-    def warmups(self, warmups: int):
-        self._warmups = int(warmups)
-        return self
-
-    def evaluations(self, evaluations: int):
-        self._evaluations = int(evaluations)
-        return self
-
     def _measurer(self, space):
         import numpy
         if not self._args:
@@ -197,10 +198,6 @@ class KernelCostFunction:
                 'warmups': self._warmups, 'evaluations': self._evaluations})
         except _atfc.Error as e:
             raise RuntimeError(str(e)) from None
-
-    def __call__(self, configuration):
-        raise TypeError('a kernel cost function measures in atfc\'s device worker: give it to '
-                        'Tuner.tune(), which runs it')
 
 
 def _whole(value, what):

@@ -8,6 +8,7 @@ from ._kernel import Kernel, KernelCostFunction, path, source
 class CostFunction(KernelCostFunction):
     _api = 'cuda'
     _outer, _inner = 'grid_dim', 'block_dim'
+    _declaration = r'__global__\s+void\s+(\w+)'
 
     def grid_dim(self, x, y=None, z=None):
         self._outer_sizes = self._sizes(x, y, z, 'grid_dim')

@@ -14,9 +14,10 @@ import os
 from typing import Optional
 
 from .. import _atfc
+from ._measured import MeasuredCostFunction
 
 
-class CostFunction:
+class CostFunction(MeasuredCostFunction):
     def __init__(self, run_command: str):
         if not isinstance(run_command, str) or not run_command.strip():
             raise ValueError('generic.CostFunction: expecting the run command')
@@ -44,21 +45,7 @@ class CostFunction:
         self._timeout = float(seconds)
         return self
 
-    def warmups(self, warmups: int):
-        """atfc: runs before measuring, whose costs are dropped."""
-        self._warmups = int(warmups)
-        return self
-
-    def evaluations(self, evaluations: int):
-        """atfc: measured runs; the cost is their median."""
-        self._evaluations = int(evaluations)
-        return self
-
     def _measurer(self, space):
         return _atfc.process_measurer(self._run_command, self._compile_command or '',
                                       self._cost_file or '', self._timeout, self._warmups,
                                       self._evaluations, self._directory)
-
-    def __call__(self, configuration):
-        raise TypeError('generic.CostFunction measures through atfc\'s script backend: give it to '
-                        'Tuner.tune(), which runs it')

@@ -24,6 +24,10 @@ class CostFunction(KernelCostFunction):
         self._inner_sizes = self._sizes(x, y, z, 'local_size')
         return self
 
+    # The spellings of the paper's Listing 5.
+    glb_size = global_size
+    lcl_size = local_size
+
 
 def _limits(platform_id, device_id):
     try:

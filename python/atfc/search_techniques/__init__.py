@@ -86,6 +86,10 @@ class AUCBandit(EngineTechnique):
         return f'auc_bandit({self._c}, {self._window}, {", ".join(self._arms)})'
 
 
+# The paper's spelling (Listing 5: `search_technique(AUC())`).
+AUC = AUCBandit
+
+
 class RoundRobin(EngineTechnique):
     """The techniques propose in turn."""
 
@@ -113,4 +117,4 @@ class OpenTuner(EngineTechnique):
 __all__ = ['SearchTechnique', 'SearchTechnique1D', 'EngineTechnique', 'Technique', 'Exhaustive',
            'Random', 'SimulatedAnnealing', 'DifferentialEvolution', 'PatternSearch', 'Torczon',
            'ParticleSwarm', 'NelderMead', 'BayesOpt', 'GeneticAlgorithm', 'LocalSearch',
-           'AtfPortfolio', 'AUCBandit', 'RoundRobin', 'OpenTuner']
+           'AtfPortfolio', 'AUCBandit', 'AUC', 'RoundRobin', 'OpenTuner']
