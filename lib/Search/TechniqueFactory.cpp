@@ -62,8 +62,6 @@ const TechniqueEntry Registry[] = {
                     &buildWithNumbers<BayesOpt>),
     entry<DifferentialEvolution>("differential_evolution", "DE/rand/1/bin", 0, 0, "",
                                  &buildWithNumbers<DifferentialEvolution>),
-    entry<ValueEvolution>("value_evolution", "DE/rand/1/bin on value positions, repaired", 0, 0, "",
-                          &buildWithNumbers<ValueEvolution>),
     entry<GeneticAlgorithm>("genetic_algorithm", "constraint-aware GA on parameter values", 0, 0,
                             "", &buildWithNumbers<GeneticAlgorithm>),
     entry<GreedyMutation>("greedy_mutation", "mutations of the best", 0, 0, "",

@@ -3,17 +3,14 @@
 
 #include "Search/TechniqueText.h"
 #include "Search/Techniques/PointMoves.h"
-#include "Search/Techniques/ValueChoice.h"
 #include "Support/Bug.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace atfc {
 
-DifferentialEvolution::DifferentialEvolution(std::size_t Population, double F, double Cr,
-                                             bool OnValues)
-    : PopulationSize(Population), F(F), Cr(Cr), OnValues(OnValues) {}
+DifferentialEvolution::DifferentialEvolution(std::size_t Population, double F, double Cr)
+    : PopulationSize(Population), F(F), Cr(Cr) {}
 
 std::array<std::size_t, 3> DifferentialEvolution::pickDonors(std::size_t Target,
                                                              std::size_t Population,
@@ -43,15 +40,9 @@ void DifferentialEvolution::initialize(const SearchDomain &TheDomain, std::uint6
   Pending.clear();
   Seeding = true;
   for (std::size_t I = 0; I < PopulationSize; ++I) {
-    Members.push_back(memberPoint());
+    Members.push_back(uniformPoint(Domain->dimensions(), Rng));
     Queue.push_back({Members.back(), I});
   }
-}
-
-Point DifferentialEvolution::memberPoint() {
-  Point P = uniformPoint(Domain->dimensions(), Rng);
-  // On values, every member is a configuration's cell centre.
-  return OnValues ? Domain->pointOf(Domain->configurationAt(P)) : P;
 }
 
 void DifferentialEvolution::redrawAllButBest() {
@@ -63,7 +54,7 @@ void DifferentialEvolution::redrawAllButBest() {
   for (std::size_t I = 0; I < PopulationSize; ++I) {
     if (I == Best)
       continue;
-    Members[I] = memberPoint();
+    Members[I] = uniformPoint(Domain->dimensions(), Rng);
     Costs[I].reset();
     Queue.push_back({Members[I], I});
   }
@@ -76,10 +67,6 @@ void DifferentialEvolution::startGeneration() {
   Replaced = 0;
   for (std::size_t T = 0; T < PopulationSize; ++T) {
     const auto [A, B, C] = pickDonors(T, PopulationSize, Rng);
-    if (OnValues) {
-      Queue.push_back({trialOnValues(T, A, B, C), T});
-      continue;
-    }
     Point Trial = Members[T];
     const std::size_t Forced = AnyDimension(Rng);
     for (std::size_t I = 0; I < D; ++I)
@@ -87,32 +74,6 @@ void DifferentialEvolution::startGeneration() {
         Trial[I] = reflectIntoUnit(Members[A][I] + F * (Members[B][I] - Members[C][I]));
     Queue.push_back({std::move(Trial), T});
   }
-}
-
-Point DifferentialEvolution::trialOnValues(std::size_t T, std::size_t A, std::size_t B,
-                                           std::size_t C) {
-  const ChainOfTrees &Space = Domain->space();
-  auto ValuesOf = [&](std::size_t M) {
-    return Space.valueIndices(Domain->configurationAt(Members[M]));
-  };
-  std::vector<std::uint64_t> Trial = ValuesOf(T);
-  const std::vector<std::uint64_t> VA = ValuesOf(A), VB = ValuesOf(B), VC = ValuesOf(C);
-  const std::size_t Levels = Trial.size();
-  std::uniform_real_distribution<double> Unit(0.0, 1.0);
-  const std::size_t Forced = std::uniform_int_distribution<std::size_t>(0, Levels - 1)(Rng);
-  for (std::size_t L = 0; L < Levels; ++L) {
-    const auto Last = static_cast<double>(Space.parameter(L).RangeSize - 1);
-    if (Last <= 0 || (L != Forced && !(Unit(Rng) < Cr)))
-      continue;
-    double V = std::round(static_cast<double>(VA[L]) +
-                          F * (static_cast<double>(VB[L]) - static_cast<double>(VC[L])));
-    // Reflected into [0, Last] (twice at most: |f (b - c)| <= 2 Last).
-    for (int Pass = 0; Pass < 2; ++Pass)
-      V = V < 0 ? -V : V > Last ? 2 * Last - V : V;
-    Trial[L] = static_cast<std::uint64_t>(std::clamp(V, 0.0, Last));
-  }
-  const std::vector<std::uint64_t> Weights(Levels, 1);
-  return Domain->pointOf(nearestValid(Space, Trial, Weights));
 }
 
 std::vector<Point> DifferentialEvolution::propose(std::size_t Max) {
@@ -152,8 +113,7 @@ void DifferentialEvolution::report(std::span<const double>, const OptionalCost &
 }
 
 std::string DifferentialEvolution::describe() const {
-  return callText(OnValues ? "value_evolution" : "differential_evolution",
-                  {double(PopulationSize), F, Cr});
+  return callText("differential_evolution", {double(PopulationSize), F, Cr});
 }
 
 } // namespace atfc

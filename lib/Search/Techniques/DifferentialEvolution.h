@@ -9,13 +9,6 @@
 // batch. When a generation changes no member, all members but the best are
 // drawn anew, so the search goes on elsewhere instead of repeating itself.
 //
-// value_evolution(population, f, cr) is the same on the parameters' value
-// positions instead: the mutant a + f (b - c) and the crossover are taken
-// per parameter on the range positions of the members' values (rounded,
-// reflected into the range), and the trial is the valid configuration
-// nearest to that vector (nearestValid, ValueChoice.h: exact, through the
-// trees, not by rejection), proposed as its cell's centre.
-//
 // Its numbers, defaults and admitted values: kParameters.
 //
 //===----------------------------------------------------------------------===//
@@ -46,7 +39,7 @@ public:
   }};
 
   explicit DifferentialEvolution(std::size_t Population = kDefaultPopulation, double F = kDefaultF,
-                                 double Cr = kDefaultCr, bool OnValues = false);
+                                 double Cr = kDefaultCr);
   /// From values admitted by kParameters, one per parameter (the factory
   /// checks a directive's numbers against them and adds the defaults).
   explicit DifferentialEvolution(std::span<const double> Values);
@@ -73,14 +66,9 @@ private:
   };
   void startGeneration();
   void redrawAllButBest();
-  /// A uniform member: a point, or on values its configuration's centre.
-  Point memberPoint();
-  /// value_evolution's trial for target T from donors A, B, C.
-  Point trialOnValues(std::size_t T, std::size_t A, std::size_t B, std::size_t C);
 
   std::size_t PopulationSize;
   double F, Cr;
-  bool OnValues;
   const SearchDomain *Domain = nullptr;
   std::mt19937_64 Rng;
   std::vector<Point> Members;
@@ -91,13 +79,6 @@ private:
   std::size_t Replaced = 0;
   std::deque<Candidate> Queue;   // built, not yet proposed
   std::deque<Candidate> Pending; // proposed, awaiting report
-};
-
-/// value_evolution: DE on the parameters' value positions (see above).
-class ValueEvolution final : public DifferentialEvolution {
-public:
-  explicit ValueEvolution(std::span<const double> Values)
-      : DifferentialEvolution(static_cast<std::size_t>(Values[0]), Values[1], Values[2], true) {}
 };
 
 } // namespace atfc

@@ -12,8 +12,6 @@
 
 #include <gtest/gtest.h>
 
-#include <limits>
-
 #include <set>
 
 using namespace atfc;
@@ -71,30 +69,6 @@ TEST(DifferentialEvolutionTest, FindsTheBowlOptimum) {
     DifferentialEvolution T;
     LandscapeRun Run = runOnBowl(T, 2000, Seed, 20);
     EXPECT_NE(Run.ToOptimum, 0u) << "seed " << Seed << ", best " << Run.Best;
-  }
-}
-
-TEST(DifferentialEvolutionTest, OnValuesFindsTheBowlOptimumWithValidTrials) {
-  const ChainOfTrees Space = borderSpace(); // X * Y <= 256: most mutants break it
-  const SearchDomain Domain(Space);
-  for (std::uint64_t Seed = 1; Seed <= 5; ++Seed) {
-    ValueEvolution T(std::vector<double>{20, 0.7, 0.9});
-    EXPECT_EQ(T.describe(), "value_evolution(20, 0.7, 0.9)");
-    T.initialize(Domain, Seed);
-    double Best = std::numeric_limits<double>::infinity();
-    for (int Generation = 0; Generation < 40; ++Generation)
-      for (const Point &P : T.propose(20)) {
-        // Every trial is its configuration's cell centre: repaired, not a
-        // point that merely maps somewhere valid.
-        ASSERT_EQ(P, Domain.pointOf(Domain.configurationAt(P)));
-        const double C = borderCost(Space, Domain.configurationAt(P))[0];
-        Best = std::min(Best, C);
-        T.report(P, OptionalCost(Cost{C}));
-      }
-    double Optimum = std::numeric_limits<double>::infinity();
-    for (BigCount I = 0; I < Space.size(); ++I)
-      Optimum = std::min(Optimum, borderCost(Space, Space.at(I))[0]);
-    EXPECT_EQ(Best, Optimum) << "seed " << Seed;
   }
 }
 
