@@ -6,7 +6,11 @@
 // no dimension (its coordinate is fixed). Every point maps to a valid
 // configuration, and the centre of a configuration's cell maps back to it.
 //
-// Tested through SearchTechniqueTest.cpp.
+// Two ways to split a level among a node's children: by their leaf counts
+// (atfc's default: uniform points are uniform configurations), or evenly,
+// as the ATF TACO paper (section 5) maps a coordinate l to child ceil(l k)
+// of k children, which gives a child with few leaves below it as much room
+// as one with many.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SEARCHDOMAIN_H
@@ -22,8 +26,19 @@ namespace atfc {
 
 class SearchDomain {
 public:
+  /// How a coordinate chooses among the children of a node.
+  enum class Split {
+    /// Each child's share of (0,1] is proportional to its leaves.
+    ByLeaves,
+    /// k children share (0,1] evenly: child i (1-based) holds ((i-1)/k, i/k],
+    /// the bounds computed as double(i) / k.
+    Even
+  };
+
   /// The domain of Space, which must outlive it and must not be empty.
-  explicit SearchDomain(const ChainOfTrees &Space);
+  explicit SearchDomain(const ChainOfTrees &Space, Split How = Split::ByLeaves);
+
+  Split split() const { return How; }
 
   /// D: the number of search dimensions.
   std::size_t dimensions() const { return SearchLevels.size(); }
@@ -41,7 +56,10 @@ public:
 
 private:
   const ChainOfTrees *Space;
+  Split How;
   std::vector<std::size_t> SearchLevels;
+  /// The dimension of each chain-wide level, or dimensions() where it has none.
+  std::vector<std::size_t> DimensionOf;
 };
 
 } // namespace atfc

@@ -5,6 +5,7 @@
 #include "Search/Techniques/AucBandit.h"
 #include "Search/Techniques/BayesOpt.h"
 #include "Search/Techniques/DifferentialEvolution.h"
+#include "Search/Techniques/EvenSplit.h"
 #include "Search/Techniques/Exhaustive.h"
 #include "Search/Techniques/GeneticAlgorithm.h"
 #include "Search/Techniques/GreedyMutation.h"
@@ -51,6 +52,8 @@ const TechniqueEntry Registry[] = {
                         &buildWithNumbers<RandomSearch>),
     entry<RoundRobin>("round_robin", "the techniques propose in turn", 1, 64, "",
                       &buildWithTechniques<RoundRobin>),
+    entry<EvenSplit>("even_split", "a technique on the TACO paper's even split of each level", 1, 1,
+                     "", &buildWithTechniques<EvenSplit>),
     entry<AucBandit>("auc_bandit", "OpenTuner's AUC bandit over techniques", 1, 64,
                      kAucBanditDefaultArms, &buildWithTechniques<AucBandit>),
     entry<AtfPortfolio>("atf_portfolio", "ATF's AUC bandit: DE, Nelder-Mead and Torczon", 1, 64,

@@ -2,6 +2,7 @@
 #include "Search/Techniques/GeneticAlgorithm.h"
 
 #include "Search/TechniqueText.h"
+#include "Search/Techniques/ValueChoice.h"
 
 #include <algorithm>
 #include <numeric>
@@ -10,14 +11,15 @@
 
 namespace atfc {
 
-GeneticAlgorithm::GeneticAlgorithm(std::size_t Population, double Mutations)
-    : PopulationSize(Population), Mutations(Mutations) {}
+GeneticAlgorithm::GeneticAlgorithm(std::size_t Population, double Mutations, bool Repair)
+    : PopulationSize(Population), Mutations(Mutations), Repair(Repair) {}
 
 GeneticAlgorithm::GeneticAlgorithm(std::span<const double> Values)
-    : GeneticAlgorithm(static_cast<std::size_t>(Values[0]), Values[1]) {}
+    : GeneticAlgorithm(static_cast<std::size_t>(Values[0]), Values[1], Values[2] != 0) {}
 
 std::string GeneticAlgorithm::describe() const {
-  return callText("genetic_algorithm", {static_cast<double>(PopulationSize), Mutations});
+  return callText("genetic_algorithm",
+                  {static_cast<double>(PopulationSize), Mutations, Repair ? 1.0 : 0.0});
 }
 
 void GeneticAlgorithm::start() {
@@ -71,11 +73,46 @@ void GeneticAlgorithm::mutate(Configuration &C) {
   }
 }
 
+Configuration GeneticAlgorithm::repairedChild(const Configuration &A, const Configuration &B) {
+  const ChainOfTrees &Space = space();
+  std::vector<std::uint64_t> Target = Space.valueIndices(A);
+  const std::vector<std::uint64_t> Other = Space.valueIndices(B);
+  const std::size_t Levels = Target.size();
+  // A mutated parameter weighs more than all others together: it keeps its
+  // new value wherever some valid configuration does.
+  std::vector<std::uint64_t> Weights(Levels, 1);
+  std::bernoulli_distribution Coin(0.5);
+  const double Rate = std::min(1.0, Mutations / static_cast<double>(Levels));
+  std::bernoulli_distribution Mutates(Rate), Anywhere(0.5);
+  for (std::size_t L = 0; L < Levels; ++L) {
+    if (Coin(Rng))
+      Target[L] = Other[L];
+    const std::uint64_t Range = Space.parameter(L).RangeSize;
+    if (Range < 2 || !Mutates(Rng))
+      continue;
+    if (Anywhere(Rng)) {
+      const std::uint64_t V = std::uniform_int_distribution<std::uint64_t>(0, Range - 2)(Rng);
+      Target[L] = V >= Target[L] ? V + 1 : V;
+    } else if (Target[L] == 0 || (Target[L] + 1 < Range && Coin(Rng))) {
+      ++Target[L];
+    } else {
+      --Target[L];
+    }
+    Weights[L] = Levels + 1;
+  }
+  return nearestValid(Space, Target, Weights);
+}
+
 void GeneticAlgorithm::breed() {
   std::set<Configuration> Children;
   for (std::size_t I = 0; I < PopulationSize; ++I) {
-    Configuration Child = crossover(space(), tournament().Config, tournament().Config, Rng);
-    mutate(Child);
+    Configuration Child;
+    if (Repair) {
+      Child = repairedChild(tournament().Config, tournament().Config);
+    } else {
+      Child = crossover(space(), tournament().Config, tournament().Config, Rng);
+      mutate(Child);
+    }
     // One parameter moves per further try until the child is new.
     for (int Try = 0; Try < 8 && (known(Child) || Children.count(Child)); ++Try) {
       const std::size_t L =

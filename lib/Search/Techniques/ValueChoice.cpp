@@ -1,8 +1,11 @@
 //===- Search/Techniques/ValueChoice.cpp - Valid configurations from value sets --===//
 #include "Search/Techniques/ValueChoice.h"
 
+#include "Support/Bug.h"
+
 #include <algorithm>
 #include <functional>
+#include <limits>
 
 namespace atfc {
 
@@ -111,6 +114,82 @@ std::optional<Configuration> boxMove(const ChainOfTrees &Space, const Configurat
       return Result;
   }
   return std::nullopt;
+}
+
+namespace {
+
+/// The branch and bound of nearestValid over one group's tree.
+class Repair {
+public:
+  Repair(const GroupTree &Tree, const std::uint64_t *Target, const std::uint64_t *Weights,
+         std::uint64_t MaxVisits)
+      : Tree(Tree), Target(Target), Weights(Weights), Visits(MaxVisits),
+        Epsilon(1.0 / static_cast<double>(Tree.numLevels() + 1)) {}
+
+  std::uint64_t run() {
+    descend(0, 0, 0.0);
+    return BestLeaf;
+  }
+
+private:
+  /// What choosing node N on level L costs.
+  double costOf(std::size_t L, std::uint64_t N) const {
+    const std::uint64_t V = Tree.valueIndex(L, N), T = Target[L];
+    if (V == T)
+      return 0.0;
+    const double Range =
+        static_cast<double>(std::max<std::uint64_t>(Tree.parameter(L).RangeSize, 1));
+    const double Step = static_cast<double>(V > T ? V - T : T - V) / Range;
+    return static_cast<double>(Weights[L]) + Epsilon * Step;
+  }
+
+  void descend(std::size_t L, std::uint64_t Parent, double Cost) {
+    const auto [First, Last] = Tree.childrenOf(L, Parent);
+    std::vector<std::pair<double, std::uint64_t>> Children;
+    Children.reserve(Last - First);
+    for (std::uint64_t N = First; N < Last; ++N)
+      Children.emplace_back(Cost + costOf(L, N), N);
+    std::stable_sort(Children.begin(), Children.end(),
+                     [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (const auto &[ChildCost, N] : Children) {
+      // Costs only grow downwards: nothing below beats the best found.
+      if (ChildCost >= Best || Visits == 0)
+        return;
+      --Visits;
+      if (L + 1 == Tree.numLevels()) {
+        Best = ChildCost;
+        BestLeaf = N;
+      } else {
+        descend(L + 1, N, ChildCost);
+      }
+    }
+  }
+
+  const GroupTree &Tree;
+  const std::uint64_t *Target;
+  const std::uint64_t *Weights;
+  std::uint64_t Visits;
+  double Epsilon;
+  double Best = std::numeric_limits<double>::infinity();
+  std::uint64_t BestLeaf = 0;
+};
+
+} // namespace
+
+Configuration nearestValid(const ChainOfTrees &Space, std::span<const std::uint64_t> Target,
+                           std::span<const std::uint64_t> Weights, std::uint64_t MaxVisits) {
+  if (Target.size() != Space.numLevels() || Weights.size() != Space.numLevels())
+    reportBug("nearestValid: expected a value index and a weight per level");
+  if (Space.empty())
+    reportBug("nearestValid: the space is empty");
+  Configuration C;
+  C.Leaves.resize(Space.numGroups());
+  for (std::size_t G = 0; G < Space.numGroups(); ++G) {
+    const std::size_t First = Space.firstLevelOf(G);
+    C.Leaves[G] =
+        Repair(Space.group(G), Target.data() + First, Weights.data() + First, MaxVisits).run();
+  }
+  return C;
 }
 
 } // namespace atfc

@@ -11,6 +11,10 @@
 //    all at once; a constraint that couples parameters (X * Y <= 256) is
 //    crossed diagonally, where one-parameter moves are all rejected.
 //
+//  - Repair: the valid configuration nearest to a vector of value indices
+//    that a constraint may reject (a crossover's or a mutation's), found by
+//    branch and bound over each group's tree, not by rejection.
+//
 // Each group's tree is walked depth first, the allowed values of a level
 // tried in random order (binary searches among the children, which are
 // sorted by value index) and dead ends backtracked; a walk visits at most a
@@ -24,6 +28,7 @@
 
 #include <optional>
 #include <random>
+#include <span>
 #include <vector>
 
 namespace atfc {
@@ -43,6 +48,17 @@ std::optional<Configuration> chooseValues(const ChainOfTrees &Space, const Value
 /// box other than C, or nullopt where a few walks find none.
 std::optional<Configuration> boxMove(const ChainOfTrees &Space, const Configuration &C, double Keep,
                                      std::mt19937_64 &Rng);
+
+/// The valid configuration nearest to Target (a value index per chain-wide
+/// level, valid or not): the fewest changed levels, each counted Weights[L]
+/// times (whole numbers >= 1), then the smallest sum of changes in range
+/// position relative to the range's size; ties go to lower value indices.
+/// Exact: a branch and bound over each group's tree (groups are
+/// independent), which visits each node at most once; past MaxVisits nodes
+/// of a group it returns the nearest found so far.
+Configuration nearestValid(const ChainOfTrees &Space, std::span<const std::uint64_t> Target,
+                           std::span<const std::uint64_t> Weights,
+                           std::uint64_t MaxVisits = 1 << 20);
 
 } // namespace atfc
 

@@ -5,7 +5,8 @@
 // them, over many draws) and nullopt where none is valid; boxMove gives
 // exactly the valid configurations other than C whose every value is C's
 // or the next one below or above, crossing a product constraint
-// diagonally.
+// diagonally; nearestValid gives a configuration of the least distance
+// that brute force finds, for valid and invalid targets and weights.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Techniques/ValueChoice.h"
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 
 using namespace atfc;
@@ -80,4 +82,48 @@ TEST(ValueChoiceTest, BoxMovesGiveExactlyTheValidBoxNeighbours) {
   EXPECT_EQ(Drawn, Expected);
   const Configuration Diagonal = *Space.withValueIndices(std::vector<std::uint64_t>{14, 16, 4});
   EXPECT_TRUE(Drawn.count(Diagonal));
+}
+
+/// nearestValid's distance from Target to C (see ValueChoice.h).
+static double distanceTo(const ChainOfTrees &Space, const Configuration &C,
+                         const std::vector<std::uint64_t> &Target,
+                         const std::vector<std::uint64_t> &Weights) {
+  const std::vector<std::uint64_t> V = Space.valueIndices(C);
+  double D = 0;
+  for (std::size_t G = 0; G < Space.numGroups(); ++G) {
+    const std::size_t First = Space.firstLevelOf(G), N = Space.group(G).numLevels();
+    for (std::size_t L = First; L < First + N; ++L)
+      if (V[L] != Target[L])
+        D += static_cast<double>(Weights[L]) +
+             static_cast<double>(V[L] > Target[L] ? V[L] - Target[L] : Target[L] - V[L]) /
+                 static_cast<double>(Space.parameter(L).RangeSize) / static_cast<double>(N + 1);
+  }
+  return D;
+}
+
+TEST(ValueChoiceTest, NearestValidIsTheNearestThatBruteForceFinds) {
+  const ChainOfTrees Space = borderSpace(); // X * Y <= 256; Z apart
+  const std::vector<Configuration> All = all(Space);
+  std::mt19937_64 Rng(3);
+  std::uniform_int_distribution<std::uint64_t> Position(0, 63), ZPosition(0, 9), Weight(1, 3);
+  std::size_t Invalid = 0;
+  for (int Trial = 0; Trial < 300; ++Trial) {
+    const std::vector<std::uint64_t> Target = {Position(Rng), Position(Rng), ZPosition(Rng)};
+    const std::vector<std::uint64_t> Weights = {Weight(Rng), Weight(Rng), Weight(Rng)};
+    Invalid += !Space.withValueIndices(Target).has_value();
+    const Configuration Got = nearestValid(Space, Target, Weights);
+    double Best = std::numeric_limits<double>::infinity();
+    for (const Configuration &C : All)
+      Best = std::min(Best, distanceTo(Space, C, Target, Weights));
+    EXPECT_NEAR(distanceTo(Space, Got, Target, Weights), Best, 1e-12)
+        << "target " << Target[0] << ", " << Target[1] << ", " << Target[2];
+    if (std::optional<Configuration> Valid = Space.withValueIndices(Target)) {
+      EXPECT_EQ(Got, *Valid) << "a valid target is its own repair";
+    }
+  }
+  EXPECT_GT(Invalid, 200u) << "most targets break X * Y <= 256";
+  // A heavy weight keeps its level: X = 64 (position 63) forces Y = 1-4.
+  const std::vector<std::uint64_t> Target = {63, 40, 2}, Keep = {4, 1, 1};
+  const std::vector<std::uint64_t> V = Space.valueIndices(nearestValid(Space, Target, Keep));
+  EXPECT_EQ(V, (std::vector<std::uint64_t>{63, 3, 2}));
 }
