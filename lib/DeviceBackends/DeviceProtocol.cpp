@@ -147,6 +147,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
   }
   W.u64(S.Seed);
   W.str(S.KernelCacheDirectory);
+  W.str(S.DependenciesKey);
   encodeBlobs(W, M.Expected);
   W.u64(static_cast<std::uint64_t>(M.BuildOnlyComputeCapability));
 }
@@ -210,6 +211,7 @@ bool decode(WireReader &R, SetupMessage &M) {
   }
   S.Seed = R.u64();
   S.KernelCacheDirectory = R.str();
+  S.DependenciesKey = R.str();
   M.Expected = decodeBlobs(R);
   M.BuildOnlyComputeCapability = static_cast<int>(R.u64());
   return !R.Failed;

@@ -40,6 +40,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   Message.Setup.Check = Check;
   Message.Expected = {{1, 2, 3}};
   Message.Setup.KernelCacheDirectory = "/out/work/cuda-kernels";
+  Message.Setup.DependenciesKey = "0123456789abcdef";
   Message.BuildOnlyComputeCapability = 90;
   WireWriter Out;
   encode(Out, Message);
@@ -67,6 +68,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   EXPECT_EQ(Back.Expected, Message.Expected);
   // A CUDA builder's cache and the compute capability it compiles for.
   EXPECT_EQ(Back.Setup.KernelCacheDirectory, "/out/work/cuda-kernels");
+  EXPECT_EQ(Back.Setup.DependenciesKey, "0123456789abcdef");
   EXPECT_EQ(Back.BuildOnlyComputeCapability, 90);
   SetupReplyMessage Reply;
   Reply.SharedBuildCache = true;
