@@ -127,6 +127,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
     W.str(A.FillLow);
     W.str(A.FillHigh);
     W.str(A.DataFile);
+    W.str(A.DataDigest);
   }
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
@@ -188,6 +189,7 @@ bool decode(WireReader &R, SetupMessage &M) {
     A.FillLow = R.str();
     A.FillHigh = R.str();
     A.DataFile = R.str();
+    A.DataDigest = R.str();
     S.Arguments.push_back(A);
   }
   S.Warmups = static_cast<unsigned>(R.u64());

@@ -104,6 +104,7 @@ TEST(BufferFill, TravelsToTheWorker) {
   Setup.Arguments = {
       KernelArgument::buffer<int>(4).withFill(BufferContents::RandomRange, "-2", "2", 3, 9),
       KernelArgument::buffer<float>(4).withData("/data/x.npy", 4, 1)};
+  Setup.Arguments[1].DataDigest = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
   WireWriter Out;
   encode(Out, SetupMessage{OpenCLDeviceSelection{}, Setup, {}});
   std::vector<unsigned char> Body(Out.Bytes.begin() + 1, Out.Bytes.end());
@@ -116,6 +117,7 @@ TEST(BufferFill, TravelsToTheWorker) {
   EXPECT_EQ(Back.Setup.Arguments[0].FillHigh, "2");
   EXPECT_EQ(Back.Setup.Arguments[1].Contents, BufferContents::File);
   EXPECT_EQ(Back.Setup.Arguments[1].DataFile, "/data/x.npy");
+  EXPECT_EQ(Back.Setup.Arguments[1].DataDigest, "0f1e2d3c4b5a69788796a5b4c3d2e1f0");
 }
 
 } // namespace
