@@ -99,8 +99,8 @@ Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std
   return writeOutputFile(Path, report::runReportHtml(*Report));
 }
 
-Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId,
-                              OutputDirectory &Directory, const std::string &Name) {
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory,
+                              const std::string &Name) {
   Expected<report::ReportRun> Report = reportOfDatabaseRun(Db, RunId);
   if (!Report)
     return Report.takeError();

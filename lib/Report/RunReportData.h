@@ -39,15 +39,14 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
 Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path);
 /// The same into Name of Directory, through its descriptor (a run's
 /// report.html in the output directory it holds).
-Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId,
-                              OutputDirectory &Directory, const std::string &Name);
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory,
+                              const std::string &Name);
 
 /// A tuning run's report, rewritten while the run goes on: Name in
 /// Directory, which must outlive it, written through its descriptor.
 class LiveReport {
 public:
-  LiveReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory,
-             std::string Name)
+  LiveReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory, std::string Name)
       : Db(Db), RunId(RunId), Directory(Directory), Name(std::move(Name)) {}
 
   /// Rewrites the report when the last write is old enough: every 5 s, or
