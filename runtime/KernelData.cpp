@@ -30,9 +30,11 @@ preparedKernelArguments(const std::vector<KernelArgument> &Arguments, const std:
       continue;
     const std::string Shown = A.DataFile;
     A.DataFile = pathBesideFile(A.DataFile, FileName);
-    if (Expected<DataFileLayout> Layout = inspectDataFile(A.DataFile, Shown, A.Type, A.Count);
-        !Layout)
+    Expected<DataFileLayout> Layout = inspectDataFile(A.DataFile, Shown, A.Type, A.Count);
+    if (!Layout)
       return Error(Where, Layout.error().message() + " (for " + describe(A) + ")");
+    // Every worker, a restarted one too, reads the contents checked here.
+    A.DataDigest = Layout->Digest;
   }
   return Prepared;
 }

@@ -25,8 +25,10 @@ namespace atfc {
 /// annotated file FileName.
 std::string pathBesideFile(const std::string &Path, const std::string &FileName);
 
-/// Arguments with each data file's path absolute, after checking every fill
-/// and data file against its argument; or the first problem, as an Error at
+/// Arguments with each data file's path absolute and the digest of the
+/// contents checked (DataDigest, which every worker verifies when it reads
+/// the file, a restarted one too), after checking every fill and data file
+/// against its argument; or the first problem, as an Error at
 /// its clause in FileName ("x.cl:4:40: error: 'x.npy' holds float64 ...").
 Expected<std::vector<KernelArgument>>
 preparedKernelArguments(const std::vector<KernelArgument> &Arguments, const std::string &FileName);

@@ -231,6 +231,9 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     if (!Made)
       return Made.takeError();
     Kernel.KernelCacheDirectory = Kernel.WorkDirectory + "/cuda-kernels";
+    // A changed header is a changed kernel, though NVRTC names no file it
+    // read: the hash of those the results key covers joins the image's.
+    Kernel.DependenciesKey = Context.InputsKey;
   }
   Kernel.Inputs = Context.Inputs;
   Kernel.Seed = Setup.Seed.value_or(0);

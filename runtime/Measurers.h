@@ -49,6 +49,10 @@ struct MeasurerContext {
   /// none given: 2 compile scripts, and for kernels
   /// defaultDeviceCompileAhead().
   std::optional<unsigned> CompileAhead;
+  /// --inputs-key: the hash of the files the results depend on besides
+  /// the source (its headers among them), which CUDA's kernel cache joins
+  /// to its key.
+  std::string InputsKey;
 };
 
 /// Kernels built ahead when --compile-ahead is not given: none on a device

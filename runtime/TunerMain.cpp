@@ -274,6 +274,7 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Context.Inputs = Setup.Inputs;
     Context.WorkerCommand = {"/proc/self/exe", std::string(kDeviceWorkerFlag)};
     Context.CompileAhead = Options.CompileAhead;
+    Context.InputsKey = Options.InputsKey;
     Expected<std::unique_ptr<ConfigurationMeasurer>> Made =
         makeMeasurer(MeasuringRank ? RankSetup : Setup, Context);
     if (!Made) {

@@ -73,8 +73,7 @@ CudaCompilation compileThroughCache(KernelImageCache *Cache, const DeviceKernelS
   if (!Cache)
     return compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName, Definitions,
                              ComputeCapability);
-  const KernelImageKey Key =
-      nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, Definitions, ComputeCapability);
+  const KernelImageKey Key = nvrtcImageKey(Setup, Definitions, ComputeCapability);
   if (std::optional<CudaCompilation> Found = Cache->find(Key))
     return std::move(*Found);
   CudaCompilation Compiled = compileCudaKernel(Setup.Source, Setup.FileName, Setup.KernelName,

@@ -106,6 +106,11 @@ struct DeviceKernelSetup {
   /// (KernelImageCache.h), under the run's work directory; empty: nowhere,
   /// and CUDA builds nothing ahead.
   std::string KernelCacheDirectory;
+  /// The hash of the files the results depend on besides the source (the
+  /// headers it includes among them; Driver/MeasuredFiles.h, the tuner's
+  /// --inputs-key): part of a cached kernel's key, as NVRTC names none of
+  /// the files it read.
+  std::string DependenciesKey;
 
   // For a check script, in the tuner only (the worker gets none of them):
   /// Where each configuration's directory is made ($ATF_WORK_DIR).

@@ -127,6 +127,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
     W.str(A.FillLow);
     W.str(A.FillHigh);
     W.str(A.DataFile);
+    W.str(A.DataDigest);
   }
   W.u64(S.Warmups);
   W.u64(S.Repetitions);
@@ -147,6 +148,7 @@ void encode(WireWriter &W, const SetupMessage &M) {
   }
   W.u64(S.Seed);
   W.str(S.KernelCacheDirectory);
+  W.str(S.DependenciesKey);
   encodeBlobs(W, M.Expected);
   W.u64(static_cast<std::uint64_t>(M.BuildOnlyComputeCapability));
 }
@@ -187,6 +189,7 @@ bool decode(WireReader &R, SetupMessage &M) {
     A.FillLow = R.str();
     A.FillHigh = R.str();
     A.DataFile = R.str();
+    A.DataDigest = R.str();
     S.Arguments.push_back(A);
   }
   S.Warmups = static_cast<unsigned>(R.u64());
@@ -210,6 +213,7 @@ bool decode(WireReader &R, SetupMessage &M) {
   }
   S.Seed = R.u64();
   S.KernelCacheDirectory = R.str();
+  S.DependenciesKey = R.str();
   M.Expected = decodeBlobs(R);
   M.BuildOnlyComputeCapability = static_cast<int>(R.u64());
   return !R.Failed;

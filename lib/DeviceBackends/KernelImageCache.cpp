@@ -16,7 +16,7 @@ namespace atfc {
 
 namespace {
 
-constexpr std::string_view kEntryMagic = "atfc CUDA kernel image 1\n";
+constexpr std::string_view kEntryMagic = "atfc CUDA kernel image 2\n";
 constexpr std::size_t kChecksumDigits = 32;
 /// More than any cubin, less than a planted huge file could make atfc read.
 constexpr std::size_t kEntryLimit = std::size_t(256) << 20;
@@ -65,22 +65,17 @@ std::string keyText(const KernelImageKey &Key) {
   putField(Text, std::to_string(Key.ComputeCapability));
   putField(Text, Key.CompilerVersion);
   putField(Text, Key.IncludeDirectory);
+  putField(Text, Key.DependenciesKey);
   return Text;
 }
 
 } // namespace
 
-KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileName,
-                             const std::string &KernelName,
+KernelImageKey nvrtcImageKey(const DeviceKernelSetup &Setup,
                              const std::vector<std::string> &Definitions, int ComputeCapability) {
   const NvrtcStatus Nvrtc = nvrtcStatus();
-  return {Source,
-          FileName,
-          KernelName,
-          Definitions,
-          ComputeCapability,
-          Nvrtc.Version,
-          Nvrtc.IncludeDirectory};
+  return {Setup.Source,      Setup.FileName, Setup.KernelName,       Definitions,
+          ComputeCapability, Nvrtc.Version,  Nvrtc.IncludeDirectory, Setup.DependenciesKey};
 }
 
 Expected<KernelImageCache> KernelImageCache::open(const std::string &Path) {

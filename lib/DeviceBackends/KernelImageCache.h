@@ -6,7 +6,10 @@
 // run's work directory), one file per key. A builder stores what it
 // compiled; the measuring worker finds it there and only loads the module.
 //
-// An entry's name is a hash of everything that changes the image; the
+// An entry's name is a hash of everything that changes the image (the
+// files the kernel includes among it: NVRTC reports no dependencies, so
+// the hash of the files the results depend on, which atfc's Clang found
+// for the results key (Driver/MeasuredFiles.h), joins it); the
 // entry holds that whole key and a checksum, so that a truncated, corrupt
 // or foreign file (another key's, another program's) reads as a miss and
 // is compiled again, never trusted. Entries are written through
@@ -20,6 +23,7 @@
 #define ATFC_DEVICEBACKENDS_KERNELIMAGECACHE_H
 
 #include "DeviceBackends/CudaCompiler.h"
+#include "DeviceBackends/DeviceBackend.h"
 #include "Support/Error.h"
 #include "System/OutputDirectory.h"
 
@@ -41,12 +45,14 @@ struct KernelImageKey {
   /// NVRTC's version ("13.0") and the CUDA headers it includes.
   std::string CompilerVersion;
   std::string IncludeDirectory;
+  /// The hash of the headers the source includes (and of the other files
+  /// its results depend on), as the results key has it; empty: none known.
+  std::string DependenciesKey;
 };
 
-/// The key of compiling Source's KernelName with the NVRTC nvrtcStatus()
-/// found.
-KernelImageKey nvrtcImageKey(const std::string &Source, const std::string &FileName,
-                             const std::string &KernelName,
+/// The key of compiling Setup's kernel with Definitions with the NVRTC
+/// nvrtcStatus() found: its source, names and dependencies' hash.
+KernelImageKey nvrtcImageKey(const DeviceKernelSetup &Setup,
                              const std::vector<std::string> &Definitions, int ComputeCapability);
 
 /// One directory of compiled kernels. Not thread-safe; processes may share

@@ -23,7 +23,7 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 }
 
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
-                 DiagnosticSink &Diags, const std::string &From) {
+                 DiagnosticSink &Diags, const std::string &From, OutputDirectory *Directory) {
   const std::string NotWritten =
       "'" + Path + "' not written" + (From.empty() ? "" : " from '" + From + "'");
   if (W.Entries.empty()) {
@@ -35,7 +35,10 @@ bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Pa
     Diags.error(NotWritten + ": " + Header.error().message());
     return false;
   }
-  if (Expected<void> Written = writeOutputFile(Path, *Header); !Written) {
+  Expected<void> Written =
+      Directory ? Directory->writeFile(Path.substr(Path.find_last_of('/') + 1), *Header)
+                : writeOutputFile(Path, *Header);
+  if (!Written) {
     Diags.report(Written.error().diagnostic());
     return false;
   }
@@ -57,13 +60,16 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
   std::optional<std::string> Stem = stemOf(Prefix, File, Diags);
   if (!Stem)
     return false;
-  const std::string Json = OutputDirectory + "/" + *Stem + "_wisdom.json";
   const std::string Header = OutputDirectory + "/" + *Stem + "_select.h";
-  if (Expected<void> Written = writeOutputFile(Json, wisdomJson(*W)); !Written) {
+  // Both through one descriptor of the directory, never by path.
+  Expected<atfc::OutputDirectory> Dir = atfc::OutputDirectory::open(OutputDirectory, false);
+  Expected<void> Written =
+      Dir ? Dir->writeFile(*Stem + "_wisdom.json", wisdomJson(*W)) : Dir.takeError();
+  if (!Written) {
     Diags.report(diagnosticAt(Level, {}, Written.error().message()));
     return false;
   }
-  if (!writeHeader(*W, *Stem, Header, Diags))
+  if (!writeHeader(*W, *Stem, Header, Diags, {}, &*Dir))
     return false;
   Out << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
       << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";

@@ -10,6 +10,7 @@
 #define ATFC_DRIVER_SELECTIONFILES_H
 
 #include "Support/Diagnostic.h"
+#include "System/OutputDirectory.h"
 #include "Wisdom/Wisdom.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -28,8 +29,11 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 /// Writes the selection header of W with names from Stem to Path; false
 /// after reporting to Diags why not (no entry, a name refused, a write that
 /// failed), naming From, the wisdom file W was read from, where given.
+/// With a Directory (held), Path's last component is written through its
+/// descriptor.
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
-                 DiagnosticSink &Diags, const std::string &From = "");
+                 DiagnosticSink &Diags, const std::string &From = "",
+                 OutputDirectory *Directory = nullptr);
 
 /// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
 /// from its results database (the runs of File) and the file's Constraints

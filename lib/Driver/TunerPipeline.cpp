@@ -11,6 +11,7 @@
 #include "System/RegularFiles.h"
 #include "System/SafeFiles.h"
 #include "System/SlowStepNotice.h"
+#include "Wisdom/SelectionConstraints.h"
 
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
@@ -29,6 +30,24 @@ std::optional<FrontendResult> analyzeFile(const std::string &File, DiagnosticSin
   FrontendResult Result = runFrontend(File, std::move(*Text));
   reportDiagnostics(Diags, Result);
   if (Result.hasErrors())
+    return std::nullopt;
+  // A constraint's literal that C cannot hold would make a selection
+  // header that does not compile: refused here, so that `check` refuses
+  // what `tune` would (SelectionConstraints.h).
+  bool Unholdable = false;
+  Diags.setSource(Result.FileName, Result.Source);
+  for (const AnalyzedParameter &P : Result.Analysis.Parameters)
+    for (const ConstraintConjunct &J : P.Conjuncts) {
+      if (J.Shape == ConjunctShape::Predicate && J.Form != PredicateForm::Condition)
+        continue; // a lambda: C++ the header does not hold
+      if (std::optional<UnholdableLiteral> Bad = unholdableLiteral(J.Expr.Text)) {
+        const SourcePosition At = J.Expr.positionOf(Bad->Offset);
+        Diags.error({Result.FileName, At.Line, At.Column},
+                    Bad->Why + ": the selection header cannot hold it");
+        Unholdable = true;
+      }
+    }
+  if (Unholdable)
     return std::nullopt;
   return Result;
 }

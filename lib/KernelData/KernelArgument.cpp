@@ -449,7 +449,8 @@ Expected<std::vector<unsigned char>> loadContents(const KernelArgument &Argument
   try {
     if (!Argument.isBuffer() || Argument.Contents != BufferContents::File)
       return initialContents(Argument, Position, Seed);
-    return readDataFile(Argument.DataFile, Argument.DataFile, Argument.Type, Argument.Count);
+    return readDataFile(Argument.DataFile, Argument.DataFile, Argument.Type, Argument.Count,
+                        Argument.DataDigest);
   } catch (const std::bad_alloc &) {
     return Error("input " + std::to_string(Position + 1) + " (" + describe(Argument) +
                  "): cannot allocate its " + std::to_string(Argument.byteSize()) +

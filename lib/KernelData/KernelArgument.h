@@ -127,6 +127,10 @@ struct KernelArgument {
   /// File: the data file's path (relative to the annotated file until the
   /// tuner makes it absolute).
   std::string DataFile;
+  /// File: the digest of its contents when the tuner checked it at the
+  /// run's start (NumpyArray.h); a worker refuses the file when it no
+  /// longer has it. Empty: not verified.
+  std::string DataDigest;
   /// The 1-based line and column of the `data` or `fill` clause, for
   /// messages; 0 when there is none.
   unsigned Line = 0, Column = 0;

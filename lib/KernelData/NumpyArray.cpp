@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelData/NumpyArray.h"
 
+#include "Support/Digest128.h"
 #include "System/RegularFiles.h"
 #include "System/WriteAll.h"
 
@@ -340,11 +341,19 @@ Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::str
   Expected<RegularFile> File = RegularFile::open(Path, Shown);
   if (!File)
     return File.takeError();
-  return inspectOpenDataFile(*File, Path, Shown, Type, Count);
+  Expected<DataFileLayout> Layout = inspectOpenDataFile(*File, Path, Shown, Type, Count);
+  if (!Layout)
+    return Layout.takeError();
+  Expected<std::string> Digest = File->digest();
+  if (!Digest)
+    return Digest.takeError();
+  Layout->Digest = Digest.take();
+  return Layout;
 }
 
 Expected<std::vector<unsigned char>> readDataFile(const std::string &Path, const std::string &Shown,
-                                                  ElementType Type, std::uint64_t Count) {
+                                                  ElementType Type, std::uint64_t Count,
+                                                  const std::string &Digest) {
   // One open file, inspected and read: what is read is what was checked.
   Expected<RegularFile> File = RegularFile::open(Path, Shown);
   if (!File)
@@ -352,6 +361,26 @@ Expected<std::vector<unsigned char>> readDataFile(const std::string &Path, const
   Expected<DataFileLayout> Layout = inspectOpenDataFile(*File, Path, Shown, Type, Count);
   if (!Layout)
     return Layout.takeError();
+  if (!Digest.empty()) {
+    // Read whole and hashed as read: the bytes used are those hashed, and
+    // they must be those the run's results key holds (a restarted worker
+    // reads the file again).
+    std::vector<unsigned char> Whole(static_cast<std::size_t>(File->size()));
+    char *Into = reinterpret_cast<char *>(Whole.data());
+    Expected<std::size_t> Read = File->readAt(0, Into, Whole.size());
+    if (!Read)
+      return Read.takeError();
+    char Beyond;
+    Expected<std::size_t> More = File->readAt(Whole.size(), &Beyond, 1);
+    Digest128 Now;
+    Now.add(std::string_view(Into, *Read));
+    if (*Read != Whole.size() || !More || *More != 0 || Now.hex(*Read) != Digest)
+      return Error("'" + Shown +
+                   "' changed since the run began: the results are keyed by its contents "
+                   "then; start the run again to measure the new data");
+    Whole.erase(Whole.begin(), Whole.begin() + static_cast<std::ptrdiff_t>(Layout->DataOffset));
+    return Whole;
+  }
   std::vector<unsigned char> Bytes(Count * elementSize(Type));
   Expected<std::size_t> Read =
       File->readAt(Layout->DataOffset, reinterpret_cast<char *>(Bytes.data()), Bytes.size());

@@ -68,6 +68,9 @@ bool isNumpyPath(std::string_view Path);
 /// Where the elements of a data file are: the byte offset of the first.
 struct DataFileLayout {
   std::uint64_t DataOffset = 0;
+  /// The digest of the whole file as inspected (System/RegularFiles.h's
+  /// hashRegularFile), for readDataFile() to verify it is read unchanged.
+  std::string Digest = {};
 };
 
 /// Checks that Path is a regular file holding exactly Count elements of Type:
@@ -75,13 +78,19 @@ struct DataFileLayout {
 /// elements), or a raw file of Count * elementSize(Type) bytes. Messages
 /// name the file as Shown and say how to fix it. The file is opened as
 /// System/RegularFiles.h opens one: a FIFO or a device is refused unread.
+/// The layout holds the digest of the file it inspected, read from the
+/// same open file.
 Expected<DataFileLayout> inspectDataFile(const std::string &Path, const std::string &Shown,
                                          ElementType Type, std::uint64_t Count);
 
 /// Reads the Count elements of Type that inspectDataFile accepts into a
 /// buffer of their native binary form, from the one open file it checked.
+/// With a Digest (inspectDataFile's, when the run began), the whole file
+/// is read and must have it: a file changed since is refused, never read
+/// under the results key of its old contents.
 Expected<std::vector<unsigned char>> readDataFile(const std::string &Path, const std::string &Shown,
-                                                  ElementType Type, std::uint64_t Count);
+                                                  ElementType Type, std::uint64_t Count,
+                                                  const std::string &Digest = {});
 
 /// The bytes of a version 1.0 .npy file of Count elements of Type, shape
 /// (Count,), whose data is Data (Count * elementSize(Type) bytes).

@@ -99,6 +99,14 @@ Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std
   return writeOutputFile(Path, report::runReportHtml(*Report));
 }
 
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory,
+                              const std::string &Name) {
+  Expected<report::ReportRun> Report = reportOfDatabaseRun(Db, RunId);
+  if (!Report)
+    return Report.takeError();
+  return Directory.writeFile(Name, report::runReportHtml(*Report));
+}
+
 void LiveReport::update() {
   const auto Now = std::chrono::steady_clock::now();
   if (Now < Next)
@@ -109,6 +117,6 @@ void LiveReport::update() {
   Next = Now + std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(5), 20 * Took);
 }
 
-Expected<void> LiveReport::write() { return writeRunReport(Db, RunId, Path); }
+Expected<void> LiveReport::write() { return writeRunReport(Db, RunId, Directory, Name); }
 
 } // namespace atfc

@@ -16,6 +16,7 @@
 #include "Report/RunReport.h"
 #include "Results/RecordedData.h"
 #include "Results/ResultsDatabase.h"
+#include "System/OutputDirectory.h"
 
 #include <chrono>
 #include <cstdint>
@@ -36,12 +37,17 @@ report::ReportRun reportOfRecordedData(const RecordedData &Data, const std::stri
 /// Writes the report of run RunId of Db to Path (atomically), or says why
 /// it cannot.
 Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, const std::string &Path);
+/// The same into Name of Directory, through its descriptor (a run's
+/// report.html in the output directory it holds).
+Expected<void> writeRunReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory,
+                              const std::string &Name);
 
-/// A tuning run's report, rewritten while the run goes on.
+/// A tuning run's report, rewritten while the run goes on: Name in
+/// Directory, which must outlive it, written through its descriptor.
 class LiveReport {
 public:
-  LiveReport(ResultsDatabase &Db, std::int64_t RunId, std::string Path)
-      : Db(Db), RunId(RunId), Path(std::move(Path)) {}
+  LiveReport(ResultsDatabase &Db, std::int64_t RunId, OutputDirectory &Directory, std::string Name)
+      : Db(Db), RunId(RunId), Directory(Directory), Name(std::move(Name)) {}
 
   /// Rewrites the report when the last write is old enough: every 5 s, or
   /// 20 times as long as writing took (so that a long run's report costs
@@ -54,7 +60,8 @@ public:
 private:
   ResultsDatabase &Db;
   std::int64_t RunId;
-  std::string Path;
+  OutputDirectory &Directory;
+  std::string Name;
   std::chrono::steady_clock::time_point Next = std::chrono::steady_clock::now();
 };
 

@@ -121,7 +121,10 @@ std::optional<Value> jsonValue(const Json &J, std::optional<ValueKind> Kind) {
   }
   switch (*Kind) {
   case ValueKind::Int:
-    if (J.is_number_integer())
+    // Beyond int64 is no int (18446744073709551615 would read as -1).
+    if (J.is_number_integer() &&
+        !(J.is_number_unsigned() &&
+          J.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
       return Value(J.get<std::int64_t>());
     break;
   case ValueKind::UInt:

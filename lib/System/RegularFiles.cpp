@@ -152,18 +152,22 @@ Expected<std::string> readRegularFileHead(const std::string &Path, std::size_t C
   return Head;
 }
 
-Expected<std::string> hashRegularFile(const std::string &Path) {
-  Expected<RegularFile> File = RegularFile::open(Path);
-  if (!File)
-    return File.takeError();
+Expected<std::string> RegularFile::digest() const {
   Digest128 Digest;
   std::uint64_t Total = 0;
   Expected<void> Read =
-      readChunks(*File, UINT64_MAX - 1, Total,
+      readChunks(*this, UINT64_MAX - 1, Total,
                  [&](const char *Data, std::size_t N) { Digest.add(std::string_view(Data, N)); });
   if (!Read)
     return Read.takeError();
   return Digest.hex(Total); // the length joins the digest
+}
+
+Expected<std::string> hashRegularFile(const std::string &Path) {
+  Expected<RegularFile> File = RegularFile::open(Path);
+  if (!File)
+    return File.takeError();
+  return File->digest();
 }
 
 const char *fileKind(unsigned Mode) {

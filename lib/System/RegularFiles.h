@@ -64,6 +64,9 @@ public:
   ~RegularFile();
 
   std::uint64_t size() const { return Size; }
+  /// hashRegularFile()'s digest of the open file's contents, read from its
+  /// start in chunks.
+  Expected<std::string> digest() const;
   /// Reads up to Count bytes from Offset into Into: how many there were
   /// (fewer only at the end of the file), or the error of a failed read
   /// (and Problem, when given, set to it).

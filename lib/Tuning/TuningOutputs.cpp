@@ -83,9 +83,19 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
   Json["run"] = Outputs.Run;
   const std::string Dir = Outputs.OutputDirectory + "/";
   std::vector<std::string> Written = {Dir + "best.json", "best.h"};
+  // Every file through one descriptor of the directory (the run's, held
+  // since it began), never by path.
+  std::optional<OutputDirectory> Opened;
+  if (!Outputs.Directory) {
+    Expected<OutputDirectory> Open = OutputDirectory::open(Outputs.OutputDirectory, false);
+    if (!Open)
+      return Open.takeError();
+    Opened.emplace(Open.take());
+  }
+  OutputDirectory &Held = Outputs.Directory ? *Outputs.Directory : *Opened;
   // Invalid UTF-8 in a name or value must not cost the whole file.
-  if (Expected<void> Done = writeOutputFile(
-          Dir + "best.json",
+  if (Expected<void> Done = Held.writeFile(
+          "best.json",
           Json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
       !Done)
     return Done.takeError();
@@ -93,14 +103,13 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
       bestHeader(Best.Values, Outputs.FileName, formatNamedCost(Best.Costs, Outputs.Objectives));
   if (!Header)
     return Header.takeError();
-  if (Expected<void> Done = writeOutputFile(Dir + "best.h", *Header); !Done)
+  if (Expected<void> Done = Held.writeFile("best.h", *Header); !Done)
     return Done.takeError();
   if (!Outputs.CFamily)
     return Written;
   const std::string Tuned = tunedSourceName(Outputs.FileName);
-  if (Expected<void> Done =
-          writeOutputFile(Dir + Tuned, substituteConfiguration(Outputs.BlankedSource, Best.Values,
-                                                               Outputs.DefineLines));
+  if (Expected<void> Done = Held.writeFile(
+          Tuned, substituteConfiguration(Outputs.BlankedSource, Best.Values, Outputs.DefineLines));
       !Done)
     return Done.takeError();
   Written.push_back(Tuned);
@@ -108,7 +117,7 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
   // at run time (the selection header) loads it as it is and gives the
   // values as the tuner did (-D NAME=VALUE).
   const std::string Kernel = kernelSourceName(Outputs.FileName);
-  if (Expected<void> Done = writeOutputFile(Dir + Kernel, Outputs.BlankedSource); !Done)
+  if (Expected<void> Done = Held.writeFile(Kernel, Outputs.BlankedSource); !Done)
     return Done.takeError();
   Written.push_back(Kernel);
   return Written;

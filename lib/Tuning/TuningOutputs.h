@@ -18,6 +18,7 @@
 #include "Backends/Measurement.h"
 #include "Support/Cost.h"
 #include "Support/Error.h"
+#include "System/OutputDirectory.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,11 @@ struct TuningOutputFiles {
   std::string FileName;
   /// Where the files go.
   std::string OutputDirectory;
+  /// That directory, held since the run began: the files are written
+  /// through its descriptor (openat), never by its path, so that a
+  /// directory swapped in at the path mid-run gets nothing. Null: opened
+  /// by its path once, here.
+  atfc::OutputDirectory *Directory = nullptr;
   /// The file with its directives blanked, and the lines where the tuned
   /// source gets its #defines; no tuned source unless CFamily.
   std::string BlankedSource;

@@ -58,7 +58,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   // A run into a directory that is removed at its end writes no page.
   std::optional<LiveReport> Report;
   if (!Options.TemporaryOutput)
-    Report.emplace(Session.database(), Session.runId(), Options.OutputDirectory + "/report.html");
+    Report.emplace(Session.database(), Session.runId(), Session.outputDirectory(), "report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
   std::uint64_t Discarded = 0;
   while (!Explorer.done() && !Interrupt.requested()) {
@@ -161,6 +161,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   TuningOutputFiles Outputs;
   Outputs.FileName = Options.FileName;
   Outputs.OutputDirectory = Options.OutputDirectory;
+  Outputs.Directory = &Session.outputDirectory();
   Outputs.BlankedSource = Options.BlankedSource;
   Outputs.DefineLines = Setup.DefineLines;
   Outputs.CFamily = Setup.CFamily;

@@ -81,6 +81,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     Outputs.push_back(tunedSourceName(Options.FileName));
   if (Expected<void> Claimed = Dir->claimAll(Outputs); !Claimed)
     return Session.errorOfFile(Claimed.error().message());
+  // Held to the end: best.json, best.h, the tuned sources and the report
+  // are written through its descriptor, never by its path again.
+  Session.Directory.emplace(Dir.take());
   auto Opened = ResultsDatabase::open(Options.OutputDirectory + "/results.db",
                                       Options.TemporaryOutput ? ResultsDatabase::Mode::Memory
                                                               : ResultsDatabase::Mode::Create);

@@ -21,6 +21,7 @@
 #include "Search/Exploration.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "Support/Error.h"
+#include "System/OutputDirectory.h"
 #include "Tuning/LoopSetup.h"
 #include "Tuning/TuningReporter.h"
 
@@ -121,6 +122,9 @@ public:
   const LoopSetup &setup() const { return Setup; }
   const TuningRunOptions &options() const { return Options; }
   ResultsDatabase &database() { return *Database; }
+  /// The output directory, opened and checked when the session began and
+  /// held since: the run's files are written through its descriptor.
+  OutputDirectory &outputDirectory() { return *Directory; }
   Exploration &exploration() { return *Explorer; }
   const Exploration &exploration() const { return *Explorer; }
   std::int64_t runId() const { return RunId; }
@@ -153,6 +157,7 @@ private:
   const TuningRunOptions &Options;
   ConfigurationMeasurer &Measurer;
 
+  std::optional<OutputDirectory> Directory;
   std::unique_ptr<ResultsDatabase> Database;
   std::unique_ptr<Exploration> Explorer;
   std::string Key;

@@ -9,7 +9,9 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 
 namespace atfc {
@@ -23,18 +25,25 @@ struct Token {
 };
 
 /// Why Text is not a C99 number literal whose meaning C++ shares, or "".
-std::string numberProblem(const std::string &Text, bool &Floating) {
+/// Unholdable: whether it is a literal, but one that C (and C++) cannot
+/// hold as written: an integer that no integer type holds, a decimal one
+/// without `u` beyond long long (read as unsigned), a floating one beyond
+/// its type's range or that rounds to 0 there. Compilers warn of each
+/// (with -Werror: a header that does not compile), so it is an error.
+std::string numberProblem(const std::string &Text, bool &Floating, bool &Unholdable) {
+  Unholdable = false;
   std::size_t I = 0;
   const bool Hex = Text.size() > 1 && Text[0] == '0' && (Text[1] == 'x' || Text[1] == 'X');
   Floating = !Hex && Text.find_first_of(".eE") != std::string::npos;
   if (Floating) {
     // digits [. digits] [e [+-] digits] [f l F L]
     std::size_t Digits = 0;
+    bool NonZero = false;
     while (I < Text.size() && std::isdigit(static_cast<unsigned char>(Text[I])))
-      ++I, ++Digits;
+      NonZero |= Text[I] != '0', ++I, ++Digits;
     if (I < Text.size() && Text[I] == '.')
       for (++I; I < Text.size() && std::isdigit(static_cast<unsigned char>(Text[I]));)
-        ++I, ++Digits;
+        NonZero |= Text[I] != '0', ++I, ++Digits;
     if (Digits == 0)
       return "a number without digits";
     if (I < Text.size() && (Text[I] == 'e' || Text[I] == 'E')) {
@@ -47,9 +56,26 @@ std::string numberProblem(const std::string &Text, bool &Floating) {
       if (I == Exponent)
         return "an exponent without digits";
     }
+    const std::size_t Mantissa = I;
     if (I < Text.size() && std::string_view("fFlL").find(Text[I]) != std::string_view::npos)
       ++I;
-    return I == Text.size() ? "" : "the number '" + Text + "' (not a C99 literal)";
+    if (I != Text.size())
+      return "the number '" + Text + "' (not a C99 literal)";
+    // Its value in its type, as the compiler rounds it.
+    const std::string Number = Text.substr(0, Mantissa);
+    const char Suffix =
+        Mantissa < Text.size() ? static_cast<char>(std::tolower(Text[Mantissa])) : 0;
+    const char *Type = Suffix == 'f' ? "float" : Suffix == 'l' ? "long double" : "double";
+    long double Value = Suffix == 'f'   ? std::strtof(Number.c_str(), nullptr)
+                        : Suffix == 'l' ? std::strtold(Number.c_str(), nullptr)
+                                        : std::strtod(Number.c_str(), nullptr);
+    Unholdable = true;
+    if (std::isinf(Value))
+      return "the number '" + Text + "' is beyond the range of " + Type;
+    if (Value == 0 && NonZero)
+      return "the number '" + Text + "' rounds to 0 as " + Type;
+    Unholdable = false;
+    return "";
   }
   I = Hex ? 2 : 0;
   const std::size_t First = I;
@@ -62,10 +88,6 @@ std::string numberProblem(const std::string &Text, bool &Floating) {
   if (!Hex && Digits.size() > 1 && Digits[0] == '0' &&
       Digits.find_first_of("89") != std::string::npos)
     return "the number '" + Text + "' (not an octal literal)";
-  errno = 0;
-  std::strtoull(Digits.c_str(), nullptr, 0);
-  if (errno == ERANGE)
-    return "the number '" + Text + "', which no integer type holds";
   // u, l, ll in either order and case (ll as `ll` or `LL`): C99's.
   const std::string Suffix = Text.substr(I);
   std::string Lower;
@@ -74,10 +96,45 @@ std::string numberProblem(const std::string &Text, bool &Floating) {
   static const char *const Suffixes[] = {"", "u", "l", "ul", "lu", "ll", "ull", "llu"};
   const bool MixedLong =
       Suffix.find("lL") != std::string::npos || Suffix.find("Ll") != std::string::npos;
+  bool Known = false;
   for (const char *S : Suffixes)
-    if (Lower == S && !MixedLong)
-      return "";
-  return "the number '" + Text + "' (not a C99 literal)";
+    Known |= Lower == S && !MixedLong;
+  if (!Known)
+    return "the number '" + Text + "' (not a C99 literal)";
+  errno = 0;
+  const unsigned long long Value = std::strtoull(Digits.c_str(), nullptr, 0);
+  Unholdable = true;
+  if (errno == ERANGE)
+    return "the number '" + Text + "' is held by no integer type";
+  // A decimal literal without `u` is signed: beyond long long, C and C++
+  // read it as unsigned, with a warning.
+  const bool Octal = Digits.size() > 1 && Digits[0] == '0';
+  if (!Hex && !Octal && Lower.find('u') == std::string::npos &&
+      Value > static_cast<unsigned long long>(std::numeric_limits<long long>::max()))
+    return "the number '" + Text +
+           "' is held by no signed integer type (C reads it as "
+           "unsigned; write it with a 'u' suffix)";
+  Unholdable = false;
+  return "";
+}
+
+/// Where the preprocessing number that begins at Text[I] ends: digits,
+/// letters, '.', and a sign after e.
+std::size_t numberEnd(std::string_view Text, std::size_t I) {
+  std::size_t End = I;
+  while (End < Text.size() && (std::isalnum(static_cast<unsigned char>(Text[End])) ||
+                               Text[End] == '.' || Text[End] == '_' || Text[End] == '\'' ||
+                               ((Text[End] == '+' || Text[End] == '-') &&
+                                (Text[End - 1] == 'e' || Text[End - 1] == 'E'))))
+    ++End;
+  return End;
+}
+
+/// Whether a number begins at Text[I].
+bool beginsNumber(std::string_view Text, std::size_t I) {
+  return std::isdigit(static_cast<unsigned char>(Text[I])) ||
+         (Text[I] == '.' && I + 1 < Text.size() &&
+          std::isdigit(static_cast<unsigned char>(Text[I + 1])));
 }
 
 /// C++'s alternative tokens, as C spells them.
@@ -133,18 +190,11 @@ private:
           Tokens.push_back({Token::Name, Word});
         continue;
       }
-      if (std::isdigit(static_cast<unsigned char>(C)) ||
-          (C == '.' && I + 1 < Text.size() &&
-           std::isdigit(static_cast<unsigned char>(Text[I + 1])))) {
-        // A preprocessing number: digits, letters, '.', and a sign after e.
-        std::size_t End = I;
-        while (End < Text.size() && (std::isalnum(static_cast<unsigned char>(Text[End])) ||
-                                     Text[End] == '.' || Text[End] == '_' || Text[End] == '\'' ||
-                                     ((Text[End] == '+' || Text[End] == '-') &&
-                                      (Text[End - 1] == 'e' || Text[End - 1] == 'E'))))
-          ++End;
+      if (beginsNumber(Text, I)) {
+        const std::size_t End = numberEnd(Text, I);
         Token T{Token::Number, std::string(Text.substr(I, End - I))};
-        if (std::string Why = numberProblem(T.Text, T.Floating); !Why.empty())
+        bool Unholdable = false;
+        if (std::string Why = numberProblem(T.Text, T.Floating, Unholdable); !Why.empty())
           return Why;
         Tokens.push_back(std::move(T));
         I = End;
@@ -397,6 +447,29 @@ Expected<CExpression> expressionInC(std::string_view Text,
   return ExpressionParser(Text, Types, ZeroFlag).parse();
 }
 
+std::optional<UnholdableLiteral> unholdableLiteral(std::string_view Text) {
+  for (std::size_t I = 0; I < Text.size();) {
+    const char C = Text[I];
+    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') { // a name: 'x1e5' is one
+      while (I < Text.size() &&
+             (std::isalnum(static_cast<unsigned char>(Text[I])) || Text[I] == '_'))
+        ++I;
+      continue;
+    }
+    if (!beginsNumber(Text, I)) {
+      ++I;
+      continue;
+    }
+    const std::size_t End = numberEnd(Text, I);
+    bool Floating = false, Unholdable = false;
+    std::string Why = numberProblem(std::string(Text.substr(I, End - I)), Floating, Unholdable);
+    if (Unholdable)
+      return UnholdableLiteral{I, std::move(Why)};
+    I = End;
+  }
+  return std::nullopt;
+}
+
 Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
                                 const std::string &InputParameters) {
   const std::string Zero = "atfc_zero";
@@ -439,6 +512,11 @@ Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
         Unchecked("a lambda or aliases under || or !: C++ only");
         continue;
       }
+      // A literal C cannot hold is an error, never a header that warns
+      // (or, with -Werror, does not compile) at the user's build.
+      if (std::optional<UnholdableLiteral> Bad = unholdableLiteral(J.Expression))
+        return Error("the constraint " + cStringLiteral(Label) +
+                     " has a number the selection header cannot hold: " + Bad->Why);
       auto Candidate = ParameterTypes.find(C.Parameter);
       if (Candidate == ParameterTypes.end()) {
         Unchecked("'" + C.Parameter + "' is no numeric tuning parameter of the wisdom");

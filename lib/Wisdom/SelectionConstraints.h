@@ -31,6 +31,7 @@
 #include "Wisdom/Wisdom.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -57,6 +58,21 @@ Expected<CExpression> expressionInC(std::string_view Text,
                                     const std::map<std::string, std::string> &Types,
                                     const std::string &ZeroFlag);
 
+/// A number literal of a constraint that C (and C++) cannot hold as
+/// written: an integer no integer type holds, a decimal one without `u`
+/// beyond long long, a floating one beyond its type's range or rounding
+/// to 0 there (18446744073709551615, 1e99999). Offset: where it begins in
+/// the text; Why: "the number '1e99999' is beyond the range of double".
+struct UnholdableLiteral {
+  std::size_t Offset = 0;
+  std::string Why;
+};
+
+/// The first unholdable literal of Text (C++ as written in a directive);
+/// nullopt when there is none. `atfc check` and the analysis refuse it at
+/// its place, and fitsFunction() refuses a wisdom that holds one.
+std::optional<UnholdableLiteral> unholdableLiteral(std::string_view Text);
+
 /// The part of the header that checks W's constraints.
 struct FitsCode {
   /// The shared relation helper (under its own guard) and
@@ -69,7 +85,8 @@ struct FitsCode {
 
 /// The fits function of W with names from Stem; InputParameters is the
 /// C parameter list of W's inputs ("size_t N, "). An error when a tuning
-/// parameter and an input share a name the constraints read.
+/// parameter and an input share a name the constraints read, or when a
+/// relation or condition holds an unholdable literal.
 Expected<FitsCode> fitsFunction(const Wisdom &W, const std::string &Stem,
                                 const std::string &InputParameters);
 

@@ -381,16 +381,13 @@ TEST(BuildAhead, CudaBuildersFillTheKernelCacheWithoutADriver) {
   // measuring worker's key; the failed build with NVRTC's log.
   Expected<KernelImageCache> Cache = KernelImageCache::open(Setup.KernelCacheDirectory);
   ASSERT_TRUE(Cache.ok()) << Cache.error().message();
-  auto Key = [&](const MeasureMessage &M) {
-    return nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, M.Definitions, 90);
-  };
+  auto Key = [&](const MeasureMessage &M) { return nvrtcImageKey(Setup, M.Definitions, 90); };
   for (const MeasureMessage *Built : {&Wishes[1], &Wishes[3]}) {
     std::optional<CudaCompilation> Found = Cache->find(Key(*Built));
     ASSERT_TRUE(Found) << Built->Definitions[0];
     EXPECT_TRUE(Found->ok() && Found->IsCubin && !Found->Image.empty());
     EXPECT_EQ(Found->LoweredName, "scale");
-    EXPECT_FALSE(Cache->find(
-        nvrtcImageKey(Setup.Source, Setup.FileName, Setup.KernelName, Built->Definitions, 80)))
+    EXPECT_FALSE(Cache->find(nvrtcImageKey(Setup, Built->Definitions, 80)))
         << "stored for another compute capability";
   }
   std::optional<CudaCompilation> Failed = Cache->find(Key(Wishes[2]));

@@ -40,6 +40,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   Message.Setup.Check = Check;
   Message.Expected = {{1, 2, 3}};
   Message.Setup.KernelCacheDirectory = "/out/work/cuda-kernels";
+  Message.Setup.DependenciesKey = "0123456789abcdef";
   Message.BuildOnlyComputeCapability = 90;
   WireWriter Out;
   encode(Out, Message);
@@ -67,6 +68,7 @@ TEST(DeviceProtocol, SetupSurvivesTheWire) {
   EXPECT_EQ(Back.Expected, Message.Expected);
   // A CUDA builder's cache and the compute capability it compiles for.
   EXPECT_EQ(Back.Setup.KernelCacheDirectory, "/out/work/cuda-kernels");
+  EXPECT_EQ(Back.Setup.DependenciesKey, "0123456789abcdef");
   EXPECT_EQ(Back.BuildOnlyComputeCapability, 90);
   SetupReplyMessage Reply;
   Reply.SharedBuildCache = true;
@@ -102,6 +104,7 @@ TEST(BufferFill, TravelsToTheWorker) {
   Setup.Arguments = {
       KernelArgument::buffer<int>(4).withFill(BufferContents::RandomRange, "-2", "2", 3, 9),
       KernelArgument::buffer<float>(4).withData("/data/x.npy", 4, 1)};
+  Setup.Arguments[1].DataDigest = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
   WireWriter Out;
   encode(Out, SetupMessage{OpenCLDeviceSelection{}, Setup, {}});
   std::vector<unsigned char> Body(Out.Bytes.begin() + 1, Out.Bytes.end());
@@ -114,6 +117,7 @@ TEST(BufferFill, TravelsToTheWorker) {
   EXPECT_EQ(Back.Setup.Arguments[0].FillHigh, "2");
   EXPECT_EQ(Back.Setup.Arguments[1].Contents, BufferContents::File);
   EXPECT_EQ(Back.Setup.Arguments[1].DataFile, "/data/x.npy");
+  EXPECT_EQ(Back.Setup.Arguments[1].DataDigest, "0f1e2d3c4b5a69788796a5b4c3d2e1f0");
 }
 
 } // namespace

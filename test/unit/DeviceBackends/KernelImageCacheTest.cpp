@@ -31,7 +31,8 @@ KernelImageKey scaleKey() {
           {"FACTOR=2", "WPT=4"},
           90,
           "13.0",
-          "/usr/local/cuda/include"};
+          "/usr/local/cuda/include",
+          "5f0c1ab2d9e34c7a8b6e2f10d4c3b2a1"};
 }
 
 CudaCompilation compiledImage() {
@@ -108,6 +109,8 @@ TEST(KernelImageCache, MissesOnEveryPartOfTheKey) {
       {"no compute capability (PTX)", [](KernelImageKey &K) { K.ComputeCapability = 0; }},
       {"NVRTC version", [](KernelImageKey &K) { K.CompilerVersion = "12.4"; }},
       {"include directory", [](KernelImageKey &K) { K.IncludeDirectory = "/opt/cuda/include"; }},
+      {"included headers", [](KernelImageKey &K) { K.DependenciesKey[0] = '6'; }},
+      {"no included headers", [](KernelImageKey &K) { K.DependenciesKey.clear(); }},
   };
   for (const auto &[What, Change] : Changes) {
     KernelImageKey Changed = scaleKey();
@@ -117,6 +120,30 @@ TEST(KernelImageCache, MissesOnEveryPartOfTheKey) {
     EXPECT_FALSE(Cache.find(Changed)) << "found after changing the " << What;
   }
   EXPECT_TRUE(Cache.find(scaleKey()));
+}
+
+// NVRTC names no file it read: the key of a setup takes the hash of the
+// files its results depend on (the headers the source includes), so that a
+// changed header misses the image of the old one.
+TEST(KernelImageCache, SetupsKeyFollowsTheFilesItsResultsDependOn) {
+  DeviceKernelSetup Setup;
+  Setup.Source = "#include \"factor.h\"\n__global__ void scale(float *y) { y[0] *= FACTOR; }";
+  Setup.FileName = "scale.cu";
+  Setup.KernelName = "scale";
+  Setup.DependenciesKey = "11111111111111111111111111111111";
+  const KernelImageKey Before = nvrtcImageKey(Setup, {"WPT=4"}, 90);
+  EXPECT_EQ(Before.DependenciesKey, Setup.DependenciesKey);
+  EXPECT_EQ(KernelImageCache::entryName(Before),
+            KernelImageCache::entryName(nvrtcImageKey(Setup, {"WPT=4"}, 90)));
+  Setup.DependenciesKey = "22222222222222222222222222222222"; // factor.h changed
+  const KernelImageKey After = nvrtcImageKey(Setup, {"WPT=4"}, 90);
+  EXPECT_NE(KernelImageCache::entryName(Before), KernelImageCache::entryName(After));
+
+  test::ScopedTempDirectory Temp("atfc-kernel-cache");
+  KernelImageCache Cache = openCache(Temp.path() / "cache");
+  ASSERT_TRUE(Cache.store(Before, compiledImage()).ok());
+  EXPECT_TRUE(Cache.find(Before));
+  EXPECT_FALSE(Cache.find(After)) << "a changed header found the old header's image";
 }
 
 TEST(KernelImageCache, KeepsAFailedBuildWithItsLog) {

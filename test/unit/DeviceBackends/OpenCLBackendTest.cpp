@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceWorkerCommand.h"
+#include "KernelData/NumpyArray.h"
 
 #include <gtest/gtest.h>
 
@@ -346,6 +347,53 @@ TEST(OpenCLBackend, WorkerThatCannotStart) {
       DeviceBackend::open(anyDevice(), saxpySetup(), {"/nonexistent/worker"});
   EXPECT_FALSE(Opened.ok());
   EXPECT_NE(messageOf(Opened).find("/nonexistent/worker"), std::string::npos) << messageOf(Opened);
+}
+
+} // namespace
+} // namespace atfc
+
+namespace atfc {
+namespace {
+
+// A restarted worker reads the data files again: one changed since the run
+// began (its digest, taken when the tuner checked it, no longer matches)
+// is refused with the reason, never measured under the old results key.
+TEST(OpenCLBackend, RestartedWorkerRefusesADataFileChangedMidRun) {
+  const std::string Path = ::testing::TempDir() + "/x-" + std::to_string(getpid()) + ".bin";
+  std::vector<float> X(N, 0.5f);
+  auto Write = [&] {
+    std::ofstream(Path, std::ios::binary)
+        .write(reinterpret_cast<const char *>(X.data()),
+               static_cast<std::streamsize>(X.size() * sizeof(float)));
+  };
+  Write();
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Arguments[2] = Setup.Arguments[2].withData(Path, 3, 1);
+  Expected<DataFileLayout> Layout = inspectDataFile(Path, Path, ElementType::Float, N);
+  ASSERT_TRUE(Layout.ok()) << Layout.error().message();
+  Setup.Arguments[2].DataDigest = Layout->Digest;
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  expectValid(Backend->measure(config(2), sizes(2, 8)));
+
+  X[N / 2] = 2.5f; // same size, other data
+  Write();
+  Backend->crashWorkerForTesting();
+  Measurement Crashed = Backend->measure(config(2), sizes(2, 8));
+  EXPECT_FALSE(Crashed.Valid);
+  Measurement Refused = Backend->measure(config(2), sizes(2, 8));
+  EXPECT_FALSE(Refused.Valid);
+  const std::string Said = Refused.Reason + "\n" + Refused.Log;
+  EXPECT_NE(Said.find("changed since the run began"), std::string::npos) << Said;
+
+  // The original contents back: measured again.
+  X[N / 2] = 0.5f;
+  Write();
+  Backend->crashWorkerForTesting();
+  (void)Backend->measure(config(2), sizes(2, 8));
+  Measurement Again = Backend->measure(config(2), sizes(2, 8));
+  std::remove(Path.c_str());
+  EXPECT_TRUE(Again.Valid) << Again.Reason << "\n" << Again.Log;
 }
 
 } // namespace

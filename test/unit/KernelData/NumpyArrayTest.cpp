@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelData/NumpyArray.h"
+#include "System/RegularFiles.h"
 
 #include "../MessageOf.h"
 #include "../ScopedTempDirectory.h"
@@ -219,6 +220,53 @@ TEST_F(NumpyFiles, RawFilesAreCheckedBySize) {
             "cannot read 'none.bin': No such file or directory");
   EXPECT_EQ(messageOf(inspectDataFile(Dir.path().string(), "dir.npy", ElementType::Int32, 4)),
             "cannot read 'dir.npy': it is a directory, not a regular file");
+}
+
+// A data file is read again by every worker the run starts (a restarted
+// one too): read with the digest it had when the run began, a file changed
+// since, in place or replaced, in its data or its header, same size or
+// not, is refused by name; unchanged, it reads as without one.
+TEST_F(NumpyFiles, ADataFileChangedSinceTheRunBeganIsRefused) {
+  std::vector<float> Values = {1, 2, 3, 4, 5, 6};
+  const auto *Data = reinterpret_cast<const unsigned char *>(Values.data());
+  const std::string Bytes = numpyFileBytes(ElementType::Float, 6, Data);
+  for (const char *Name : {"x.npy", "x.bin"}) {
+    SCOPED_TRACE(Name);
+    const bool Numpy = std::string(Name) == "x.npy";
+    const std::string Original = Numpy ? Bytes : Bytes.substr(Bytes.size() - 24);
+    const std::string Path = write(Name, Original);
+    Expected<DataFileLayout> Layout = inspectDataFile(Path, Name, ElementType::Float, 6);
+    ASSERT_TRUE(Layout) << messageOf(Layout);
+    ASSERT_EQ(Layout->Digest, *hashRegularFile(Path)) << "the digest the results key has";
+    Expected<std::vector<unsigned char>> Read =
+        readDataFile(Path, Name, ElementType::Float, 6, Layout->Digest);
+    ASSERT_TRUE(Read) << messageOf(Read);
+    EXPECT_EQ(*Read, std::vector<unsigned char>(Data, Data + 24));
+    // Every byte changed in turn, the file still valid or not.
+    for (std::size_t At = 0; At < Original.size(); At += Numpy ? 7 : 1) {
+      std::string Changed = Original;
+      Changed[At] = static_cast<char>(Changed[At] ^ 0x01);
+      write(Name, Changed);
+      Expected<std::vector<unsigned char>> Again =
+          readDataFile(Path, Name, ElementType::Float, 6, Layout->Digest);
+      ASSERT_FALSE(Again) << "byte " << At << " changed, and the old digest read it";
+      if (inspectDataFile(Path, Name, ElementType::Float, 6)) {
+        EXPECT_EQ(messageOf(Again), "'" + std::string(Name) +
+                                        "' changed since the run began: the results are keyed "
+                                        "by its contents then; start the run again to measure "
+                                        "the new data");
+      }
+    }
+    // Replaced by another file of other contents; then the original back.
+    std::filesystem::remove(Path);
+    std::vector<float> Other = {6, 5, 4, 3, 2, 1};
+    const std::string OtherBytes = numpyFileBytes(
+        ElementType::Float, 6, reinterpret_cast<const unsigned char *>(Other.data()));
+    write(Name, Numpy ? OtherBytes : OtherBytes.substr(OtherBytes.size() - 24));
+    EXPECT_FALSE(readDataFile(Path, Name, ElementType::Float, 6, Layout->Digest));
+    write(Name, Original);
+    EXPECT_TRUE(readDataFile(Path, Name, ElementType::Float, 6, Layout->Digest));
+  }
 }
 
 TEST_F(NumpyFiles, WhatIsNotARegularFileIsRefusedUnread) {

@@ -48,6 +48,11 @@ TEST(ValueJsonTest, NonFiniteDoublesTravelAsStrings) {
 TEST(ValueJsonTest, AValueOfAnotherKindIsRefused) {
   EXPECT_FALSE(jsonValue(Json(1.5), ValueKind::Int));
   EXPECT_FALSE(jsonValue(Json(-1), ValueKind::UInt));
+  // Beyond int64 is no int: it read as -1 (and a selection header held it).
+  EXPECT_FALSE(jsonValue(Json(std::uint64_t(9223372036854775808ull)), ValueKind::Int));
+  EXPECT_FALSE(jsonValue(Json(~std::uint64_t(0)), ValueKind::Int));
+  EXPECT_EQ(jsonValue(Json(std::uint64_t(9223372036854775807ull)), ValueKind::Int),
+            Value(std::int64_t(9223372036854775807ll)));
   EXPECT_FALSE(jsonValue(Json("true"), ValueKind::Bool));
   EXPECT_FALSE(jsonValue(Json(3), ValueKind::String));
   // A whole number is a double too.

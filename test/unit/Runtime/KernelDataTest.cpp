@@ -8,6 +8,7 @@
 
 #include "../ScopedTempDirectory.h"
 #include "KernelData/NumpyArray.h"
+#include "System/RegularFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -35,6 +36,10 @@ TEST(KernelData, ProblemsAreReportedAtTheirClause) {
       File);
   ASSERT_TRUE(Good) << Good.error().message();
   EXPECT_EQ((*Good)[0].DataFile, (Dir.path() / "x.npy").string());
+  // The digest the results key has travels to every worker, which
+  // verifies it (NumpyArray.h); a fill has none.
+  EXPECT_EQ((*Good)[0].DataDigest, *hashRegularFile((Dir.path() / "x.npy").string()));
+  EXPECT_EQ((*Good)[1].DataDigest, "");
 
   Expected<std::vector<KernelArgument>> Sized =
       preparedKernelArguments({KernelArgument::buffer<float>(5).withData("x.npy", 3, 40)}, File);

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Wisdom/SelectionHeader.h"
+#include "Wisdom/SelectionConstraints.h"
 
 #include "../CommandOutput.h"
 
@@ -20,7 +21,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -192,4 +195,151 @@ TEST(SelectionHeaderTest, RefusesNamesAndTypesThatWouldWriteCode) {
   Bad.Parameters.push_back({"WPT", ValueKind::Double});
   EXPECT_NE(Refusal(Bad).find("'WPT' appears twice"), std::string::npos);
   EXPECT_NE(Refusal(W, "_K").find("prefix '_K'"), std::string::npos);
+}
+
+namespace {
+
+/// Literals at the limits of C's integer and floating types, in every form
+/// C writes them: those beyond a type, a decimal beyond long long without
+/// `u`, and those that round to 0 among them.
+std::vector<std::string> literalsAtTheLimits() {
+  std::vector<std::string> Literals;
+  const std::uint64_t SignedMax = std::numeric_limits<std::int64_t>::max();
+  for (std::uint64_t V :
+       {SignedMax - 1, SignedMax, SignedMax + 1, ~std::uint64_t(0) - 1, ~std::uint64_t(0)})
+    for (const char *Suffix : {"", "u", "ll", "ull", "LLU"}) {
+      Literals.push_back(std::to_string(V) + Suffix);
+      char Hex[32], Octal[32];
+      std::snprintf(Hex, sizeof Hex, "0x%llx%s", static_cast<unsigned long long>(V), Suffix);
+      std::snprintf(Octal, sizeof Octal, "0%llo%s", static_cast<unsigned long long>(V), Suffix);
+      Literals.push_back(Hex);
+      Literals.push_back(Octal);
+    }
+  // One beyond unsigned long long.
+  for (const char *Text : {"18446744073709551616", "18446744073709551616u", "0x10000000000000000"})
+    Literals.push_back(Text);
+  // Each floating type's largest, a little and far beyond it, its smallest
+  // denormal, far below it (rounds to 0), and zeros.
+  auto Floating = [&](auto Max, auto Tiny, const char *Suffix) {
+    using T = decltype(Max);
+    std::ostringstream Out;
+    Out.precision(std::numeric_limits<T>::max_digits10);
+    for (T V : {Max, Tiny}) {
+      Out.str("");
+      Out << V;
+      Literals.push_back(Out.str() + Suffix);
+    }
+    // Their leading digit and exponent: 1.9e+308 is beyond 1.797...e+308,
+    // 4.9e-324 the denormal again.
+    for (T V : {Max, Tiny}) {
+      Out.str("");
+      Out << V;
+      const std::string Text = Out.str();
+      Literals.push_back(Text.substr(0, 1) + (V == Max ? ".9" : Text.substr(1, 2)) +
+                         Text.substr(Text.find('e')) + Suffix);
+    }
+    Literals.push_back("1e99999" + std::string(Suffix));
+    Literals.push_back("1e-99999" + std::string(Suffix));
+    Literals.push_back("0.0" + std::string(Suffix));
+    Literals.push_back("0e-99999" + std::string(Suffix));
+  };
+  Floating(std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min(), "f");
+  Floating(std::numeric_limits<double>::max(), std::numeric_limits<double>::denorm_min(), "");
+  Floating(std::numeric_limits<long double>::max(), std::numeric_limits<long double>::denorm_min(),
+           "L");
+  return Literals;
+}
+
+/// The lines of Compiler's diagnostics for File.
+std::set<unsigned> diagnosedLines(const std::string &Compiler, const std::string &File) {
+  std::istringstream Out(test::commandOutput(Compiler + " -fsyntax-only " + File + " 2>&1"));
+  std::set<unsigned> Lines;
+  const std::string Prefix = File + ":";
+  for (std::string Line; std::getline(Out, Line);)
+    if (Line.rfind(Prefix, 0) == 0)
+      Lines.insert(static_cast<unsigned>(std::atoi(Line.c_str() + Prefix.size())));
+  return Lines;
+}
+
+} // namespace
+
+// A literal of a constraint is refused exactly when a compiler warns of it
+// (C99 and C++, every warning on): otherwise the header compiles with
+// -Werror; never a header that does not compile.
+TEST(SelectionHeaderTest, LiteralsAtTheTypeLimitsAreHeldOrRefused) {
+  const std::string Dir = ::testing::TempDir() + "/literals-" + std::to_string(getpid());
+  std::filesystem::create_directories(Dir);
+  const std::vector<std::string> Literals = literalsAtTheLimits();
+  // The compilers' verdicts: one literal per line.
+  std::string Probe = "extern int atfc_probe(int, ...);\nvoid atfc_use(void) {\n";
+  for (const std::string &L : Literals)
+    Probe += "  atfc_probe(0, " + L + ");\n";
+  Probe += "}\n";
+  std::ofstream(Dir + "/probe.c") << Probe;
+  std::vector<std::string> Compilers = {std::string(ATF_CXX_COMPILER) + " -x c -std=c99 -pedantic",
+                                        std::string(ATF_CXX_COMPILER) + " -x c++ -std=c++17"};
+  if (std::system("clang --version > /dev/null 2>&1") == 0)
+    Compilers.push_back("clang -x c -std=c99 -pedantic");
+  std::set<unsigned> Warned;
+  for (const std::string &Compiler : Compilers)
+    for (unsigned Line : diagnosedLines(Compiler + " -Wall -Wextra", Dir + "/probe.c"))
+      Warned.insert(Line);
+  // A wisdom whose constraints hold a literal each: one refused alone;
+  // every held one in a single header, which compiles.
+  auto WisdomOf = [](const std::vector<std::pair<std::string, bool>> &Held) {
+    Wisdom W;
+    W.File = "k.cl";
+    W.Inputs = {{"N", "size_t", 1}};
+    W.Parameters = {{"TI", ValueKind::Int}, {"TD", ValueKind::Double}};
+    WisdomEntry Entry;
+    Entry.Arguments = {"1"};
+    Entry.Values.push_back(Value(std::int64_t(1)));
+    Entry.Values.push_back(Value(1.0));
+    Entry.Costs = {1.0};
+    W.Entries.push_back(std::move(Entry));
+    W.Constraints = std::vector<WisdomConstraint>{{"TI", "long long", {}}, {"TD", "double", {}}};
+    for (const auto &[L, Integer] : Held) {
+      WisdomConstraint &C = (*W.Constraints)[Integer ? 0 : 1];
+      C.Conjuncts.push_back({"less_than_or_eq", L, false});
+      C.Conjuncts.push_back({"condition", C.Parameter + " * 2 < " + L, false});
+    }
+    return W;
+  };
+  std::vector<std::pair<std::string, bool>> Held;
+  unsigned Refused = 0;
+  for (std::size_t I = 0; I < Literals.size(); ++I) {
+    const std::string &L = Literals[I];
+    SCOPED_TRACE(L);
+    const bool CompilerWarns = Warned.count(static_cast<unsigned>(I + 3)) > 0;
+    const std::optional<UnholdableLiteral> Bad = unholdableLiteral("N < " + L);
+    EXPECT_EQ(Bad.has_value(), CompilerWarns) << (Bad ? Bad->Why : "held");
+    const bool Integer = L.find_first_of(".eE") == std::string::npos || L[1] == 'x';
+    if (!Bad) {
+      Held.push_back({L, Integer});
+      continue;
+    }
+    ++Refused;
+    EXPECT_EQ(Bad->Offset, 4u);
+    Expected<std::string> Header = selectionHeader(WisdomOf({{L, Integer}}), "k");
+    ASSERT_FALSE(Header.ok()) << "a header written with " << L;
+    EXPECT_NE(Header.error().message().find("the number '" + L + "'"), std::string::npos)
+        << Header.error().message();
+  }
+  Expected<std::string> Header = selectionHeader(WisdomOf(Held), "k");
+  ASSERT_TRUE(Header.ok()) << Header.error().message();
+  for (const auto &[L, Integer] : Held)
+    EXPECT_NE(Header->find("less_than_or_eq(" + L + ")\n"), std::string::npos)
+        << L << " not checked";
+  std::ofstream(Dir + "/k_select.h") << *Header;
+  std::ofstream(Dir + "/use.c") << "#include \"k_select.h\"\n"
+                                   "int main(void) { return (int)k_select(1, 0).TI; }\n";
+  for (const std::string &Compiler : Compilers)
+    EXPECT_EQ(test::commandOutput(Compiler + " -Wall -Wextra -Werror -fsyntax-only -I" + Dir + " " +
+                                  Dir + "/use.c 2>&1"),
+              "")
+        << Compiler;
+  // The generator reaches both sides of every limit.
+  EXPECT_GT(Refused, 10u);
+  EXPECT_LT(Refused, Literals.size() - 10);
+  std::filesystem::remove_all(Dir);
 }

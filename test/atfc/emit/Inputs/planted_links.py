@@ -9,7 +9,10 @@
 # call that opens a file for writing (std::ofstream, fopen, raw_fd_ostream,
 # open/openat with O_CREAT or O_WRONLY): each must be one of the writers
 # known to create their files afresh (O_EXCL | O_NOFOLLOW, or a rename
-# onto the name), so that a new writer is looked at here. Prints one line
+# onto the name), so that a new writer is looked at here. A run's own
+# files must go through the output directory it holds: its directory is
+# swapped for a link mid-run by a second process, and the sources' writes
+# by path are each a known one. Prints one line
 # per failure and a summary; exits 1 when one failed.
 import os
 import re
@@ -77,6 +80,65 @@ planted("wisdom-merge-header", ["wisdom", "merge", wisdom, "-o",
 planted("wisdom-header", ["wisdom", "header", wisdom, "-o", "TARGET"], "four_select.h")
 planted("replay-report", ["replay", recorded, "--technique", "exhaustive", "--evaluations", "5",
                           "--runs", "1", "--report", "TARGET"], "replay.html")
+
+# A run's own files (best.json, best.h, report.html) go through the output
+# directory it holds, never by its path again: a second process renames
+# the directory mid-run and plants a link to a canary directory at its
+# path; the run's files land in the directory it began with, and nothing
+# in the canary.
+def swapped_mid_run():
+    global cases
+    cases += 1
+    base = os.path.join(scratch, "swapped")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(os.path.join(base, "canary"))
+    slow = os.path.join(base, "slow.sh")
+    with open(slow, "w") as f:
+        f.write('#atf::tp name X range interval<int>(1, 4)\n'
+                '#atf::run_script "sleep 0.5; echo $X > cost"\n#atf::cost_file "cost"\n')
+    out = os.path.join(base, "out")
+    tuner = subprocess.Popen([atfc, "tune", slow, "-o", out], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    import time
+    deadline = time.time() + 300
+    while not os.path.exists(os.path.join(out, "work")) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    os.rename(out, out + ".moved")
+    os.symlink(os.path.join(base, "canary"), out)
+    said = tuner.communicate(timeout=600)[0]
+    planted_files = os.listdir(os.path.join(base, "canary"))
+    if planted_files:
+        failures.append(f"swapped: wrote {planted_files} through the link planted mid-run: {said}")
+    for name in ("best.json", "best.h", "report.html"):
+        if not os.path.isfile(os.path.join(out + ".moved", name)):
+            failures.append(f"swapped: {name} not written into the directory the run held "
+                            f"(exit {tuner.returncode}): {said}")
+
+
+swapped_mid_run()
+
+# Files written by path (writeOutputFile: the directory opened again by
+# its path): only those the user names (-o) and the tuner's digest in its
+# cache; a run's own files go through the directory it holds.
+BY_PATH = {
+    "lib/Driver/TunerIntegrity.cpp",  # the tuner's digest beside it in the cache
+    "lib/Driver/SelectionFiles.cpp",  # wisdom header/merge --header -o: the file the user names
+    "lib/Report/RunReportData.cpp",   # atfc report -o: the file the user names
+}
+for top in ("lib", "runtime", "tools"):
+    for directory, _, files in os.walk(os.path.join(root, top)):
+        for name in files:
+            path = os.path.join(directory, name)
+            relative = os.path.relpath(path, root)
+            if not name.endswith(".cpp") or relative == "lib/System/OutputDirectory.cpp":
+                continue
+            text = open(path, encoding="utf-8", errors="replace").read()
+            for match in re.finditer(r"\bwriteOutputFile\s*\(", text):
+                if relative not in BY_PATH:
+                    line = text.count("\n", 0, match.start()) + 1
+                    failures.append(f"{relative}:{line}: writes an output file by its path "
+                                    f"(write it through the held OutputDirectory, or list it)")
 
 # Every call that opens a file for writing, and the writers known to be
 # safe: a new one must join them after a look (and a case above if the
