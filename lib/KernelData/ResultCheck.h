@@ -112,6 +112,25 @@ struct CheckScriptOutcome {
   std::string Output;
 };
 
+/// The name of a checked buffer's file: buffer_K.npy, K = Index + 1 (its
+/// input number).
+std::string checkedBufferName(unsigned Index);
+
+/// Writes each checked buffer's Outputs as checkedBufferName() into
+/// Directory (DirectoryFd when not -1: made there, never through a link).
+Expected<void> writeCheckedBuffers(const std::vector<KernelArgument> &Arguments,
+                                   const std::vector<unsigned> &Checked,
+                                   const std::vector<std::vector<unsigned char>> &Outputs,
+                                   const std::string &Directory, int DirectoryFd);
+
+/// A failed check: How ("the check script timed out"), then the last line
+/// Output has (if any); Output is kept for the log.
+CheckScriptOutcome failedCheck(std::string How, std::string Output);
+
+/// The last line of a Python traceback in Output ("ModuleNotFoundError: No
+/// module named 'numpy'"); "" when Output has none.
+std::string tracebackReason(const std::string &Output);
+
 /// A `check script`: writes each checked buffer's Outputs as buffer_K.npy
 /// (K = its 1-based input number) into Directory and runs Check.Script there
 /// (/bin/sh, Environment, TimeoutSeconds; 0: none), and says what its end
