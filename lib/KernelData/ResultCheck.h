@@ -44,6 +44,9 @@ struct CheckSetup {
   std::string GoldFile;
   /// Script: the command, run by /bin/sh.
   std::string Script;
+  /// Script: whether the command is a check server (CheckServer.h),
+  /// started once and asked per configuration, instead of run for each.
+  bool Server = false;
   /// The 1-based line and column of the check directive, for messages.
   unsigned Line = 0, Column = 0;
   /// Elements match when |actual - expected| <= Tolerance + Relative *
