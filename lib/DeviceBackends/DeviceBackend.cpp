@@ -189,8 +189,6 @@ void DeviceBackend::setCompileAhead(unsigned Builders) {
                                            Setup.TimeoutSeconds);
 }
 
-unsigned DeviceBackend::checkServerStarts() const { return Server ? Server->starts() : 0; }
-
 namespace {
 
 /// A configuration's values as a check server's request has them: numbers,

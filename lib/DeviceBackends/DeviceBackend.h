@@ -208,10 +208,6 @@ public:
   /// starts a fresh worker. Does nothing when no measurement is in flight.
   void interrupt();
 
-  /// How often the check server was started (0 without one, or before the
-  /// first check).
-  unsigned checkServerStarts() const;
-
   /// How often the worker was started afresh after a crash or timeout.
   unsigned workerRestarts() const { return Restarts; }
 
