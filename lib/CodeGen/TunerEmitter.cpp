@@ -413,7 +413,8 @@ private:
       OS << "  atf_setup_.Check->GoldFile = " << quoted(Check.GoldFile.Value) << ";\n";
     else if (Check.Kind == CheckKind::Script)
       OS << "  atf_setup_.Check->Kind = CheckAgainst::Script;\n"
-         << "  atf_setup_.Check->Script = " << quoted(Check.Script.Value) << ";\n";
+         << "  atf_setup_.Check->Script = " << quoted(Check.Script.Value) << ";\n"
+         << (Check.Server ? "  atf_setup_.Check->Server = true;\n" : "");
     else
       OS << "  atf_setup_.Check->Kind = CheckAgainst::ReferenceConfiguration;\n";
     // Where the check is, for messages about its files.

@@ -13,6 +13,7 @@
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
+#include "KernelData/CheckServer.h"
 #include "Support/NumberText.h"
 #include "System/ChildProcess.h"
 #include "System/Process.h"
@@ -75,6 +76,20 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
     if (!Work)
       return Work.takeError();
     Backend->Work = Work.take();
+    if (Setup.Check->Server) {
+      // Started once, in the work directory, with the environment of a
+      // check script but the parameters (each request names them).
+      std::vector<std::pair<std::string, std::string>> Variables;
+      for (const NamedValue &V : Setup.Inputs)
+        Variables.emplace_back(V.Name, toString(V.Val));
+      Variables.emplace_back("ATF_FILE_DIR", Setup.FileDirectory);
+      Variables.emplace_back("ATF_WORK_DIR", Backend->Work.path());
+      // Python's answers reach atfc when written, not when a buffer fills.
+      Variables.emplace_back("PYTHONUNBUFFERED", "1");
+      Backend->Server =
+          std::make_unique<CheckServer>(Setup.Check->Script, Backend->Work.path(),
+                                        Backend->Work.fd(), environmentWith(Variables));
+    }
   }
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
@@ -91,8 +106,10 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
 
 DeviceBackend::~DeviceBackend() {
   // A worker stuck in a kernel gets no say; the workers building ahead
-  // end with the pool, their builds discarded.
+  // end with the pool, their builds discarded; the check server gets its
+  // end of input, then its group is killed.
   Ahead.reset();
+  Server.reset();
   atfc::killWorker(Worker);
   if (WorkerOutput >= 0)
     close(WorkerOutput);
@@ -171,6 +188,26 @@ void DeviceBackend::setCompileAhead(unsigned Builders) {
   Ahead = std::make_unique<BuildAheadPool>(Command, std::move(Message), AheadBuilders,
                                            Setup.TimeoutSeconds);
 }
+
+namespace {
+
+/// A configuration's values as a check server's request has them: numbers,
+/// true and false, strings (a double that is no number, too: "nan").
+std::vector<std::pair<std::string, std::string>> jsonValues(const ParameterValues &Values) {
+  std::vector<std::pair<std::string, std::string>> Json;
+  for (const NamedValue &V : Values) {
+    const double *D = std::get_if<double>(&V.Val);
+    if (const char *NonFinite = D ? nonFiniteName(*D) : nullptr)
+      Json.emplace_back(V.Name, jsonString(NonFinite));
+    else if (std::holds_alternative<std::string>(V.Val))
+      Json.emplace_back(V.Name, jsonString(std::get<std::string>(V.Val)));
+    else
+      Json.emplace_back(V.Name, D ? toSourceString(V.Val) : toString(V.Val));
+  }
+  return Json;
+}
+
+} // namespace
 
 unsigned DeviceBackend::builtAhead() const { return Ahead ? Ahead->builtAhead() : 0; }
 unsigned DeviceBackend::discardedAhead() const { return Ahead ? Ahead->discarded() : 0; }
@@ -320,15 +357,19 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
     CheckStop = &Stop;
   }
   CheckScriptOutcome Check =
-      runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory.path(),
-                     environmentWith(Variables), Setup.TimeoutSeconds, &Stop, Directory.fd());
+      Server
+          ? Server->check(Setup.Arguments, Checked, Answer.Outputs, Directory.path(),
+                          Directory.fd(), jsonValues(Values), Setup.TimeoutSeconds, &Stop)
+          : runCheckScript(*Setup.Check, Setup.Arguments, Checked, Answer.Outputs, Directory.path(),
+                           environmentWith(Variables), Setup.TimeoutSeconds, &Stop, Directory.fd());
   {
     std::lock_guard<std::mutex> Lock(InterruptMutex);
     CheckStop = nullptr;
   }
   if (Stop.raised()) {
-    Answer.Result =
-        Measurement::invalid(FailureKind::RunFailed, "interrupted", "the check script was stopped");
+    Answer.Result = Measurement::invalid(FailureKind::RunFailed, "interrupted",
+                                         Server ? "the check server was stopped"
+                                                : "the check script was stopped");
     return;
   }
   if (Check.Verdict == CheckVerdict::Right) {
@@ -340,7 +381,8 @@ void DeviceBackend::checkWithScript(const ParameterValues &Values, MeasureReplyM
   }
   // The log keeps what the script printed (its tail), below where its
   // files are: a traceback is in `atfc results`, not only in the reason.
-  std::string Log = "the check script's files are in " + Directory.path();
+  std::string Log = std::string(Server ? "the check server's" : "the check script's") +
+                    " files are in " + Directory.path();
   if (!Check.Output.empty())
     Log += "\n" + Check.Output;
   Measurement Invalid = Measurement::invalid(

@@ -143,6 +143,7 @@ std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
 struct MeasureReplyMessage;
 class StopSignal;
 class BuildAheadPool;
+class CheckServer;
 
 /// A configuration the backend will measure soon, for building it ahead.
 struct UpcomingConfiguration {
@@ -277,6 +278,9 @@ private:
   /// The worker of the measurement in flight; -1 when none.
   pid_t InFlight = -1;
   bool Interrupted = false;
+  /// The check server of a `check server`, started by the first check and
+  /// ended with the backend; null for any other check.
+  std::unique_ptr<CheckServer> Server;
   /// The stop signal of the check script in flight; null when none.
   StopSignal *CheckStop = nullptr;
   unsigned Restarts = 0;

@@ -285,12 +285,12 @@ void DirectiveClauses::parseCheck(std::size_t I) {
   const Clause *Against = nullptr;
   for (const Clause &C : Clauses) {
     bool Gold = C.Keyword == "gold";
-    bool Script = C.Keyword == "script";
+    bool Script = C.Keyword == "script" || C.Keyword == "server";
     if (Gold || Script || C.Keyword == "reference") {
       if (Against) {
         error(C.KeywordIndex, (llvm::Twine("'") + C.Keyword + "' and '" + Against->Keyword +
                                "' exclude each other: check against a gold file, a "
-                               "reference configuration or with a script")
+                               "reference configuration, with a script or with a server")
                                   .str());
         Ok = false;
         continue;
@@ -299,6 +299,7 @@ void DirectiveClauses::parseCheck(std::size_t I) {
       Check.Kind = Gold     ? CheckKind::GoldFile
                    : Script ? CheckKind::Script
                             : CheckKind::ReferenceConfiguration;
+      Check.Server = C.Keyword == "server";
     }
     if (Gold || Script) {
       std::optional<StringArgument> File = stringArgument(C.ArgBegin, C.ArgEnd, C.Keyword);
@@ -324,12 +325,13 @@ void DirectiveClauses::parseCheck(std::size_t I) {
   if (ClausesOk && !Against) {
     error(D->End, "'" + Spelling +
                       "' needs what to compare with: gold \"FILE\", "
-                      "reference {.PARAM = VALUE, ...} or script \"COMMAND\"");
+                      "reference {.PARAM = VALUE, ...}, script \"COMMAND\" or server \"COMMAND\"");
     Ok = false;
   }
   if (Ok && Check.Kind == CheckKind::Script && Check.Tolerance) {
-    error(Check.Tolerance->Begin, "a check script decides itself what is close enough; "
-                                  "'tolerance' applies to gold and reference checks");
+    error(Check.Tolerance->Begin, std::string("a check ") + (Check.Server ? "server" : "script") +
+                                      " decides itself what is close enough; "
+                                      "'tolerance' applies to gold and reference checks");
     Ok = false;
   }
   if (Ok && claimDirective("check"))

@@ -173,14 +173,45 @@ std::string nonBlankLine(const std::string &Text, bool Last) {
   return Found;
 }
 
-/// A failed check: how it ended, and what it printed last.
+bool hasTraceback(const std::string &Output) {
+  return Output.starts_with("Traceback (most recent call last):") ||
+         Output.find("\nTraceback (most recent call last):") != std::string::npos;
+}
+
+} // namespace
+
+std::string tracebackReason(const std::string &Output) {
+  return hasTraceback(Output) ? nonBlankLine(Output, /*Last=*/true) : "";
+}
+
 CheckScriptOutcome failedCheck(std::string How, std::string Output) {
   const std::string Last = nonBlankLine(Output, /*Last=*/true);
   return {CheckVerdict::Failed, Last.empty() ? std::move(How) : How + ": " + Last,
           std::move(Output)};
 }
 
-} // namespace
+Expected<void> writeCheckedBuffers(const std::vector<KernelArgument> &Arguments,
+                                   const std::vector<unsigned> &Checked,
+                                   const std::vector<std::vector<unsigned char>> &Outputs,
+                                   const std::string &Directory, int DirectoryFd) {
+  for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
+    const KernelArgument &Argument = Arguments[Checked[B]];
+    const std::string Name = checkedBufferName(Checked[B]);
+    const std::uint64_t Count = Outputs[B].size() / elementSize(Argument.Type);
+    Expected<void> Written =
+        DirectoryFd >= 0
+            ? writeNumpyFileAt(DirectoryFd, Name, Directory + "/" + Name, Argument.Type, Count,
+                               Outputs[B].data())
+            : writeNumpyFile(Directory + "/" + Name, Argument.Type, Count, Outputs[B].data());
+    if (!Written)
+      return Written;
+  }
+  return success();
+}
+
+std::string checkedBufferName(unsigned Index) {
+  return "buffer_" + std::to_string(Index + 1) + ".npy";
+}
 
 CheckScriptOutcome runCheckScript(const CheckSetup &Check,
                                   const std::vector<KernelArgument> &Arguments,
@@ -189,18 +220,10 @@ CheckScriptOutcome runCheckScript(const CheckSetup &Check,
                                   const std::string &Directory,
                                   const std::vector<std::string> &Environment,
                                   double TimeoutSeconds, const StopSignal *Stop, int DirectoryFd) {
-  for (std::size_t B = 0; B < Checked.size() && B < Outputs.size(); ++B) {
-    const KernelArgument &Argument = Arguments[Checked[B]];
-    const std::string Name = "buffer_" + std::to_string(Checked[B] + 1) + ".npy";
-    const std::uint64_t Count = Outputs[B].size() / elementSize(Argument.Type);
-    Expected<void> Written =
-        DirectoryFd >= 0
-            ? writeNumpyFileAt(DirectoryFd, Name, Directory + "/" + Name, Argument.Type, Count,
-                               Outputs[B].data())
-            : writeNumpyFile(Directory + "/" + Name, Argument.Type, Count, Outputs[B].data());
-    if (!Written)
-      return {CheckVerdict::Failed, Written.error().message(), ""};
-  }
+  if (Expected<void> Written =
+          writeCheckedBuffers(Arguments, Checked, Outputs, Directory, DirectoryFd);
+      !Written)
+    return {CheckVerdict::Failed, Written.error().message(), ""};
   ChildOutcome Outcome =
       runChild({Check.Script, Directory, Environment, TimeoutSeconds, DirectoryFd}, Stop);
   std::string &Output = Outcome.OutputTail;
@@ -223,8 +246,7 @@ CheckScriptOutcome runCheckScript(const CheckSetup &Check,
     return {CheckVerdict::Right, "", std::move(Output)};
   // Python ends an uncaught exception (a missing module too) with status
   // 1, under a traceback: a failure of the check, whose last line says why.
-  if (Output.starts_with("Traceback (most recent call last):") ||
-      Output.find("\nTraceback (most recent call last):") != std::string::npos) {
+  if (hasTraceback(Output)) {
     std::string Last = nonBlankLine(Output, /*Last=*/true);
     return {CheckVerdict::Failed, std::move(Last), std::move(Output)};
   }

@@ -44,6 +44,9 @@ struct CheckSetup {
   std::string GoldFile;
   /// Script: the command, run by /bin/sh.
   std::string Script;
+  /// Script: whether the command is a check server (CheckServer.h),
+  /// started once and asked per configuration, instead of run for each.
+  bool Server = false;
   /// The 1-based line and column of the check directive, for messages.
   unsigned Line = 0, Column = 0;
   /// Elements match when |actual - expected| <= Tolerance + Relative *
@@ -111,6 +114,25 @@ struct CheckScriptOutcome {
   /// System/ChildProcess.h's OutputTail), for the evaluation's log.
   std::string Output;
 };
+
+/// The name of a checked buffer's file: buffer_K.npy, K = Index + 1 (its
+/// input number).
+std::string checkedBufferName(unsigned Index);
+
+/// Writes each checked buffer's Outputs as checkedBufferName() into
+/// Directory (DirectoryFd when not -1: made there, never through a link).
+Expected<void> writeCheckedBuffers(const std::vector<KernelArgument> &Arguments,
+                                   const std::vector<unsigned> &Checked,
+                                   const std::vector<std::vector<unsigned char>> &Outputs,
+                                   const std::string &Directory, int DirectoryFd);
+
+/// A failed check: How ("the check script timed out"), then the last line
+/// Output has (if any); Output is kept for the log.
+CheckScriptOutcome failedCheck(std::string How, std::string Output);
+
+/// The last line of a Python traceback in Output ("ModuleNotFoundError: No
+/// module named 'numpy'"); "" when Output has none.
+std::string tracebackReason(const std::string &Output);
 
 /// A `check script`: writes each checked buffer's Outputs as buffer_K.npy
 /// (K = its 1-based input number) into Directory and runs Check.Script there

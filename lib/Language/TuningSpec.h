@@ -252,6 +252,10 @@ struct ResultCheck {
   StringArgument GoldFile;
   /// Script: the command.
   StringArgument Script;
+  /// Script: whether the command stays alive for the whole run (`server`,
+  /// answering a line per configuration) instead of running once for each
+  /// (`script`).
+  bool Server = false;
   /// ReferenceConfiguration: the parameters it sets, in the order written.
   std::vector<ReferenceValue> Reference;
   /// The `tolerance` clause; absent for an exact comparison.

@@ -96,7 +96,7 @@ TEST(ClauseParserErrorTest, MissingRequiredClausePointsAtDirectiveEnd) {
                    "4:21: tuning parameter 'X' needs a 'range' clause, as in range {1, 2, 4} or "
                    "range interval<int>(1, 10)",
                    "5:31: '#atf::ocl::check' needs what to compare with: gold \"FILE\", "
-                   "reference {.PARAM = VALUE, ...} or script \"COMMAND\"",
+                   "reference {.PARAM = VALUE, ...}, script \"COMMAND\" or server \"COMMAND\"",
                    "6:23: '#atf::ocl::device_info' needs at least one of vendor, type, id, "
                    "platform_id or device_id"}));
 }
@@ -296,16 +296,19 @@ TEST(ClauseParserErrorTest, BadResultChecks) {
                "#atf::check reference {.WPT = 1, .WPT = 2}\n"
                "#atf::check reference {.WPT = }\n"
                "#atf::check gold \"a.bin\" buffers 0\n"
-               "#atf::check gold \"a.bin\" buffers {1, x}\n"),
+               "#atf::check gold \"a.bin\" buffers {1, x}\n"
+               "#atf::check script \"./v.sh\" server \"./s.sh\"\n"),
       (Lines{"1:26: 'reference' and 'gold' exclude each other: check against a gold file, "
-             "a reference configuration or with a script",
+             "a reference configuration, with a script or with a server",
              "2:23: a reference configuration is a braced list of parameter values, as in "
              "{.WPT = 1, .LS = 2}",
              "3:29: expected '=' after 'WPT' in the reference configuration",
              "4:35: 'WPT' is set twice in the reference configuration",
              "5:31: expected a value after 'WPT ='", "6:34: input directives are numbered from 1",
              "7:38: expected the number of an input directive (1 for the first) in "
-             "'buffers'"}));
+             "'buffers'",
+             "8:29: 'server' and 'script' exclude each other: check against a gold file, "
+             "a reference configuration, with a script or with a server"}));
 }
 
 TEST(ClauseParserErrorTest, BadKernelInputClauses) {
@@ -316,7 +319,8 @@ TEST(ClauseParserErrorTest, BadKernelInputClauses) {
                      "#atf::ocl::input buffer<int>(3) fill 1.5f\n"
                      "#atf::ocl::input buffer<int>(3) data \"x_$0.npy\"\n"
                      "#atf::ocl::input buffer<int>(3) dta \"x.npy\"\n"
-                     "#atf::check script \"./v.sh\" tolerance 1\n"),
+                     "#atf::check script \"./v.sh\" tolerance 1\n"
+                     "#atf::check server \"./v.sh\" relative 1 tolerance 1\n"),
             (Lines{"1:33: 'fill' gives a buffer's contents; a scalar is scalar<T>(value), or "
                    "scalar<T>() for a random value",
                    "2:40: 'data' and 'fill' exclude each other: a buffer's contents come from a "
@@ -331,6 +335,8 @@ TEST(ClauseParserErrorTest, BadKernelInputClauses) {
                    "for the second, ...",
                    "7:33: unknown clause 'dta' in '#atf::ocl::input'; did you mean 'data'?",
                    "8:39: a check script decides itself what is close enough; 'tolerance' "
+                   "applies to gold and reference checks",
+                   "9:50: a check server decides itself what is close enough; 'tolerance' "
                    "applies to gold and reference checks"}));
 }
 

@@ -1,0 +1,141 @@
+//===- KernelData/CheckServer.cpp - A check script that stays alive -------===//
+//
+// The request is JSON because every language reads it in a line (Python:
+// json.loads) and paths with any bytes in them survive it; the answer is a
+// word and a reason because that is what a user writes. How an answer or
+// an end maps to a verdict mirrors runCheckScript's exit statuses.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelData/CheckServer.h"
+
+#include "System/LineServer.h"
+
+#include <cstdio>
+#include <cstring>
+#include <sys/wait.h>
+
+namespace atfc {
+
+std::string jsonString(std::string_view Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    const unsigned char U = static_cast<unsigned char>(C);
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += C;
+    } else if (C == '\n') {
+      Out += "\\n";
+    } else if (C == '\t') {
+      Out += "\\t";
+    } else if (U < 0x20 || U == 0x7f) {
+      char Escaped[8];
+      std::snprintf(Escaped, sizeof Escaped, "\\u%04x", U);
+      Out += Escaped;
+    } else {
+      Out += C;
+    }
+  }
+  return Out + "\"";
+}
+
+std::string checkRequest(const std::string &Directory, const std::vector<unsigned> &Checked,
+                         const std::vector<std::pair<std::string, std::string>> &Values) {
+  std::string Line = "{\"directory\": " + jsonString(Directory) + ", \"buffers\": {";
+  for (std::size_t B = 0; B < Checked.size(); ++B)
+    Line += (B ? ", " : "") + jsonString(std::to_string(Checked[B] + 1)) + ": " +
+            jsonString(Directory + "/" + checkedBufferName(Checked[B]));
+  Line += "}, \"values\": {";
+  for (std::size_t V = 0; V < Values.size(); ++V)
+    Line += (V ? ", " : "") + jsonString(Values[V].first) + ": " + Values[V].second;
+  return Line + "}}";
+}
+
+CheckServer::CheckServer(std::string Script, std::string Directory, int DirectoryFd,
+                         std::vector<std::string> Environment) {
+  ChildCommand Command;
+  Command.Script = std::move(Script);
+  Command.Directory = std::move(Directory);
+  Command.DirectoryFd = DirectoryFd;
+  Command.Environment = std::move(Environment);
+  Server = std::make_unique<LineServer>(std::move(Command));
+}
+
+CheckServer::~CheckServer() = default;
+
+unsigned CheckServer::starts() const { return Server->starts(); }
+
+namespace {
+
+/// The reason of a server that ended before it answered: a traceback's
+/// last line, else how it ended and its last line.
+CheckScriptOutcome diedBeforeAnswering(const LineAnswer &Answer) {
+  if (std::string Traceback = tracebackReason(Answer.ErrorTail); !Traceback.empty())
+    return {CheckVerdict::Failed, std::move(Traceback), Answer.ErrorTail};
+  std::string How;
+  if (Answer.Status < 0)
+    How = "the check server closed its standard output";
+  else if (WIFSIGNALED(Answer.Status))
+    How = "the check server died of signal " + std::to_string(WTERMSIG(Answer.Status));
+  else
+    How = "the check server exited with status " + std::to_string(WEXITSTATUS(Answer.Status)) +
+          " before it answered";
+  return failedCheck(std::move(How), Answer.ErrorTail);
+}
+
+/// Text a server wrote, short enough for a reason.
+std::string clipped(std::string Text) {
+  constexpr std::size_t Keep = 120;
+  if (Text.size() > Keep)
+    Text = Text.substr(0, Keep) + "...";
+  for (char &C : Text)
+    if (C == '\n' || C == '\r')
+      C = ' ';
+  return Text;
+}
+
+} // namespace
+
+CheckScriptOutcome CheckServer::check(
+    const std::vector<KernelArgument> &Arguments, const std::vector<unsigned> &Checked,
+    const std::vector<std::vector<unsigned char>> &Outputs, const std::string &Directory,
+    int DirectoryFd, const std::vector<std::pair<std::string, std::string>> &Values,
+    double TimeoutSeconds, const StopSignal *Stop) {
+  if (Expected<void> Written =
+          writeCheckedBuffers(Arguments, Checked, Outputs, Directory, DirectoryFd);
+      !Written)
+    return {CheckVerdict::Failed, Written.error().message(), ""};
+  const LineAnswer Answer =
+      Server->ask(checkRequest(Directory, Checked, Values), TimeoutSeconds, Stop);
+  switch (Answer.End) {
+  case LineAnswerEnd::Answered:
+    break;
+  case LineAnswerEnd::Died:
+    return diedBeforeAnswering(Answer);
+  case LineAnswerEnd::TimedOut:
+    return failedCheck("the check server timed out", Answer.ErrorTail);
+  case LineAnswerEnd::Stopped:
+    return {CheckVerdict::Failed, "the check server was stopped", Answer.ErrorTail};
+  case LineAnswerEnd::NotStarted:
+    return {CheckVerdict::Failed,
+            "the check server could not be started: " + std::string(std::strerror(Answer.Status)),
+            ""};
+  case LineAnswerEnd::Garbled:
+    return {CheckVerdict::Failed,
+            "the check server wrote more than one line: '" + clipped(Answer.Line) + "'",
+            Answer.ErrorTail};
+  }
+  const std::string &Line = Answer.Line;
+  if (Line == "right")
+    return {CheckVerdict::Right, "", Answer.ErrorTail};
+  if (Line == "wrong" || Line.starts_with("wrong ")) {
+    const std::size_t Begin = Line.find_first_not_of(' ', 5);
+    return {CheckVerdict::Wrong,
+            Begin == std::string::npos ? "the check server answered wrong" : Line.substr(Begin),
+            Answer.ErrorTail};
+  }
+  return {CheckVerdict::Failed,
+          "the check server answered '" + clipped(Line) + "', not 'right' or 'wrong REASON'",
+          Answer.ErrorTail};
+}
+
+} // namespace atfc
