@@ -148,7 +148,8 @@ void DiagnosticSink::report(const Diagnostic &D) {
     // Counted, not shown; said once.
     if (!std::exchange(SaidLimit, true)) {
       Out << Program << ": note: more than " << ErrorLimit
-          << " errors or warnings; the rest are not shown (--error-limit 0 shows all)\n";
+          << " errors or warnings; the rest are not shown (`atfc check --error-limit 0 FILE` shows "
+             "all)\n";
       Out.flush();
     }
     return;

@@ -82,7 +82,7 @@ TEST(DiagnosticTest, AnErrorLimitShowsTheFirstAndCountsTheRest) {
   EXPECT_NE(Text.find("duplicate 19\n"), std::string::npos);
   EXPECT_EQ(Text.find("duplicate 20\n"), std::string::npos);
   EXPECT_NE(Text.find("atfc: note: more than 20 errors or warnings; the rest are not shown "
-                      "(--error-limit 0 shows all)\n"),
+                      "(`atfc check --error-limit 0 FILE` shows all)\n"),
             std::string::npos);
   EXPECT_EQ(Text.find("note:"), Text.rfind("note:")) << "said once";
 
