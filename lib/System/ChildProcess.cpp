@@ -64,6 +64,15 @@ void readAvailable(int Fd, std::string &Tail, bool &Open) {
 /// Starts /bin/sh -c Script in a new process group; the output goes to
 /// OutputFd. Returns 0 or an errno value.
 int startShell(const ChildCommand &Command, int OutputFd, Process &Child) {
+  ProcessSpec Spec = shellSpec(Command);
+  Spec.NullInput = true;
+  Spec.OutputFd = Spec.ErrorFd = OutputFd;
+  return startProcess(Spec, Child);
+}
+
+} // namespace
+
+ProcessSpec shellSpec(const ChildCommand &Command) {
   ProcessSpec Spec;
   Spec.Program = "/bin/sh";
   Spec.Argv = {"sh", "-c", Command.Script};
@@ -71,14 +80,10 @@ int startShell(const ChildCommand &Command, int OutputFd, Process &Child) {
   Spec.Directory = Command.Directory;
   Spec.DirectoryFd = Command.DirectoryFd;
   Spec.OwnGroup = true;
-  Spec.NullInput = true;
-  Spec.OutputFd = Spec.ErrorFd = OutputFd;
   // A script must not inherit the tuner's blocked or ignored signals.
   Spec.EmptySignalMask = Spec.DefaultSignals = true;
-  return startProcess(Spec, Child);
+  return Spec;
 }
-
-} // namespace
 
 ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
   ChildOutcome Outcome;

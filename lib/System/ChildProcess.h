@@ -59,6 +59,11 @@ struct ChildCommand {
   int DirectoryFd = -1;
 };
 
+/// How Command starts: `/bin/sh -c Script` leading a process group of its
+/// own, in Command's directory and environment, with no blocked or ignored
+/// signals of the tuner's; its descriptors are the caller's to set.
+ProcessSpec shellSpec(const ChildCommand &Command);
+
 /// How a child ended.
 enum class ChildEnd {
   /// It exited; Status is its exit status.

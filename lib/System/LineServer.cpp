@@ -40,17 +40,10 @@ int LineServer::start() {
   int Pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Pair) != 0)
     return errno;
-  ProcessSpec Spec;
-  Spec.Program = "/bin/sh";
-  Spec.Argv = {"sh", "-c", Command.Script};
-  Spec.Environment = Command.Environment;
-  Spec.Directory = Command.Directory;
-  Spec.DirectoryFd = Command.DirectoryFd;
-  Spec.OwnGroup = true;
+  ProcessSpec Spec = shellSpec(Command);
   Spec.OutputFd = Pair[1];
   Spec.ErrorFd = Errors; // -1 (none could be made): the tuner's stderr
   Spec.ExtraFds = {{Pair[1], STDIN_FILENO}};
-  Spec.EmptySignalMask = Spec.DefaultSignals = true;
   const int Error = startProcess(Spec, Child);
   close(Pair[1]);
   if (Error != 0) {
