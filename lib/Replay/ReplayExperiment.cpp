@@ -80,17 +80,23 @@ std::vector<std::uint64_t> replayBudgets(std::uint64_t N) {
   return Budgets;
 }
 
-Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
-                                                     const ReplayBackend &Backend,
-                                                     const ReplayOptions &Options,
-                                                     PriorStart Prior) {
-  ReplayExperimentResult R;
+Expected<void> checkReplayable(const ChainOfTrees &Space, const ReplayBackend &Backend) {
   if (!Backend.ok())
     return Error(Backend.error());
   if (!Backend.optimum())
     return Error("the data holds no valid configuration");
   if (Space.empty())
     return Error("the search space is empty");
+  return success();
+}
+
+Expected<ReplayExperimentResult> runReplayExperiment(const ChainOfTrees &Space,
+                                                     const ReplayBackend &Backend,
+                                                     const ReplayOptions &Options,
+                                                     PriorStart Prior) {
+  ReplayExperimentResult R;
+  if (Expected<void> Ready = checkReplayable(Space, Backend); !Ready)
+    return Ready.takeError();
   R.Optimum = *Backend.optimum();
   R.Evaluations = Options.Evaluations;
   R.Runs = Options.Runs;

@@ -135,6 +135,11 @@ inline constexpr double kScoredCoverage = 0.5;
 /// The budgets of a report on N evaluations.
 std::vector<std::uint64_t> replayBudgets(std::uint64_t N);
 
+/// Whether Backend's data can be replayed over Space: it was read, holds a
+/// valid configuration (the optimum runs are judged by) and Space is not
+/// empty. What every experiment over recorded data checks first.
+Expected<void> checkReplayable(const ChainOfTrees &Space, const ReplayBackend &Backend);
+
 /// Runs the experiment on Space (not empty) with costs from Backend; every
 /// run measures Prior's configurations first, and its technique sees the
 /// costs Prior measured (a model learns from them). The error says what

@@ -1,6 +1,7 @@
 //===- Replay/ScaleSimulation.cpp - Tuning on P ranks, simulated ---------===//
 #include "Replay/ScaleSimulation.h"
 
+#include "Replay/ReplayExperiment.h"
 #include "Search/AbortCondition.h"
 #include "Search/Exploration.h"
 #include "Search/TechniqueFactory.h"
@@ -31,12 +32,8 @@ double recordedEvaluationSeconds(const EvaluationRecord &E, double Default) {
 Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
                                               const ReplayBackend &Backend,
                                               const ScaleSimulationOptions &Options) {
-  if (!Backend.ok())
-    return Error(Backend.error());
-  if (!Backend.optimum())
-    return Error("the data holds no valid configuration");
-  if (Space.empty())
-    return Error("the search space is empty");
+  if (Expected<void> Ready = checkReplayable(Space, Backend); !Ready)
+    return Ready.takeError();
   const std::string Text =
       Options.Technique.empty() ? std::string(defaultTechniqueText()) : Options.Technique;
   Expected<std::unique_ptr<SearchTechnique>> Technique = makeTechnique(Text);
