@@ -271,11 +271,17 @@ inline std::string device_worker_path() {
 /// A launch size: its value on a configuration's path.
 using size_of_path = std::function<std::uint64_t(const atfc::online::Path &)>;
 
+/// A size as the backends take it: a negative one keeps its value (two's
+/// complement), so that the launch is refused naming it, never run.
 template <class V> std::uint64_t as_size(const V &Value) {
-  if constexpr (std::is_signed_v<V>)
-    return Value < 0 ? 0 : static_cast<std::uint64_t>(Value);
-  else
+  if constexpr (std::is_floating_point_v<V>) {
+    // Clamped first: converting a double outside int64's range is undefined.
+    constexpr double Limit = 9.2e18;
+    return static_cast<std::uint64_t>(
+        static_cast<std::int64_t>(Value < -Limit ? -Limit : (Value > Limit ? Limit : Value)));
+  } else {
     return static_cast<std::uint64_t>(Value);
+  }
 }
 
 template <class E> size_of_path size_of(const E &Given) {

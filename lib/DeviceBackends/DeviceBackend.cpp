@@ -13,6 +13,7 @@
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
 #include "DeviceBackends/LaunchMemory.h"
+#include "DeviceBackends/LaunchSizeCheck.h"
 #include "KernelData/CheckServer.h"
 #include "Support/NumberText.h"
 #include "System/ChildProcess.h"
@@ -220,15 +221,23 @@ void DeviceBackend::prepare(std::span<const UpcomingConfiguration> Upcoming) {
     return;
   std::vector<MeasureMessage> Messages;
   for (const UpcomingConfiguration &U : Upcoming) {
-    // One refused for its memory never reaches a worker (measureIn).
-    if (!launchMemoryProblem(Setup.Arguments, U.Sizes, Limits))
+    // One refused for its sizes or memory never reaches a worker (measureIn).
+    if (!launchProblem(U.Sizes))
       Messages.push_back(MeasureMessage{false, kernelDefinitions(U.Values), U.Sizes});
   }
   Ahead->prepare(std::move(Messages));
 }
 
+std::optional<Measurement> DeviceBackend::launchProblem(const LaunchSizes &Sizes) const {
+  const LaunchApi Api =
+      std::holds_alternative<CudaDeviceSelection>(Selection) ? LaunchApi::Cuda : LaunchApi::OpenCL;
+  if (std::optional<Measurement> Refused = launchSizeProblem(Sizes, Api))
+    return Refused;
+  return launchMemoryProblem(Setup.Arguments, Sizes, Limits);
+}
+
 Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSizes &Sizes) {
-  if (Ahead && !launchMemoryProblem(Setup.Arguments, Sizes, Limits)) {
+  if (Ahead && !launchProblem(Sizes)) {
     // Built ahead, the kernel is in the implementation's cache: the
     // measuring worker's build finds it there.
     AheadOutcome Outcome = Ahead->take(MeasureMessage{false, kernelDefinitions(Values), Sizes});
@@ -267,9 +276,10 @@ Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Valu
 
 Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValues &Values,
                                              const LaunchSizes &Sizes) {
-  // Before the worker: a configuration that asks for more work-group
-  // memory than the device has is invalid with that reason.
-  if (std::optional<Measurement> Refused = launchMemoryProblem(Setup.Arguments, Sizes, Limits))
+  // Before the worker: a configuration with a size of zero or below, or
+  // that asks for more work-group memory than the device has, is invalid
+  // with that reason.
+  if (std::optional<Measurement> Refused = launchProblem(Sizes))
     return std::move(*Refused);
   if (!Worker.running()) {
     ++Restarts;

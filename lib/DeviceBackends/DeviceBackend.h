@@ -226,6 +226,9 @@ public:
 
 private:
   DeviceBackend() = default;
+  /// Why Sizes cannot be launched (sizes, work-group memory), before any
+  /// worker sees them; none when they can.
+  std::optional<Measurement> launchProblem(const LaunchSizes &Sizes) const;
   /// measureWithWorker(), with what the worker printed meanwhile in the log.
   Measurement measureIn(bool Reference, const ParameterValues &Values, const LaunchSizes &Sizes);
   Measurement measureWithWorker(bool Reference, const ParameterValues &Values,

@@ -1,0 +1,51 @@
+//===- DeviceBackends/LaunchSizeCheck.cpp - Launch sizes a device can run -===//
+#include "DeviceBackends/LaunchSizeCheck.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace atfc {
+
+namespace {
+
+/// A size as the user's expression gave it: the emitted code converts with
+/// static_cast, which keeps a negative value in two's complement.
+std::string sizeText(std::uint64_t Size) {
+  if (Size > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+    return std::to_string(static_cast<std::int64_t>(Size));
+  return std::to_string(Size);
+}
+
+std::string sizesText(const std::vector<std::uint64_t> &Sizes) {
+  std::string Text;
+  for (std::uint64_t S : Sizes)
+    Text += (Text.empty() ? "" : ", ") + sizeText(S);
+  return "(" + Text + ")";
+}
+
+std::optional<Measurement> problemOf(const std::vector<std::uint64_t> &Sizes, const char *Name) {
+  for (std::size_t D = 0; D < Sizes.size(); ++D) {
+    const bool Negative =
+        Sizes[D] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    if (Sizes[D] != 0 && !Negative)
+      continue;
+    return Measurement::invalid(
+        FailureKind::RunFailed, std::string(Negative ? "negative " : "zero ") + Name,
+        std::string("the ") + Name + " " + sizesText(Sizes) + " is " +
+            (Negative ? "negative" : "zero") + " in dimension " + std::to_string(D + 1) +
+            " at this configuration; every dimension must be at least 1");
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Measurement> launchSizeProblem(const LaunchSizes &Sizes, LaunchApi Api) {
+  const bool Cuda = Api == LaunchApi::Cuda;
+  if (std::optional<Measurement> Outer = problemOf(Sizes.Global, Cuda ? "grid" : "global size"))
+    return Outer;
+  return problemOf(Sizes.Local, Cuda ? "block" : "local size");
+}
+
+} // namespace atfc
