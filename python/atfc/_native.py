@@ -36,6 +36,7 @@ _FLAGS = ['-x', 'c', '-std=gnu11', '-O2', '-fPIC', '-shared', '-ffp-contract=off
 # Loaded objects by digest, for this process's lifetime (their functions
 # are in use by spaces that may live as long).
 _LOADED = {}
+_COMPILERS = {}
 
 
 class Unavailable(Exception):
@@ -49,8 +50,16 @@ def enabled():
 
 def _compiler():
     """(argv, identity): the compiler's words, and what the hash takes
-    from it: each word's resolved file, its size and time."""
-    words = shlex.split(os.environ.get('ATFC_CC') or os.environ.get('CC') or 'cc')
+    from it: each word's resolved file, its size and time (looked up once
+    per process and compiler named)."""
+    named = os.environ.get('ATFC_CC') or os.environ.get('CC') or 'cc'
+    if named not in _COMPILERS:
+        _COMPILERS[named] = _find_compiler(named)
+    return _COMPILERS[named]
+
+
+def _find_compiler(named):
+    words = shlex.split(named)
     if not words:
         raise Unavailable('no C compiler named')
     found = shutil.which(words[0])
