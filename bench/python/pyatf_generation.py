@@ -22,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import venv
 
@@ -131,7 +132,7 @@ def measure(which, space, repetitions):
         import atfc as lib
         from atfc import SearchSpace
         make = lambda tps: SearchSpace(*tps)  # noqa: E731
-    times, cpu, size, native = [], [], None, None
+    times, cpu, size, native, codes = [], [], None, None, []
     for _ in range(repetitions):
         tps = SPACES[space](lib)  # fresh parameters each time: nothing is reused
         start, start_cpu = time.perf_counter(), time.process_time()
@@ -141,7 +142,8 @@ def measure(which, space, repetitions):
         size = s.constrained_size
         if which == 'atfc':
             native = all(s.native_constraints.values())
-    return {'times': times, 'cpu': cpu, 'size': size, 'native': native}
+            codes.append(s.constraint_code)
+    return {'times': times, 'cpu': cpu, 'size': size, 'native': native, 'codes': codes}
 
 
 def run(python, which, space, repetitions, env):
@@ -173,23 +175,39 @@ def main():
     env = dict(os.environ)
     pyatf_env = {k: v for k, v in env.items() if k != 'PYTHONPATH'}
 
-    print(f'median of {args.repetitions} generations in one process (first: the first of a '
-          f'fresh process); cpu: the ratio of the processes\' CPU times (all threads), which '
-          f'a loaded machine disturbs less than wall times')
-    print(f'{"space":<20}{"|SP|":>12}{"pyATF ms":>12}{"atfc ms":>10}{"first":>9}'
-          f'{"speedup":>9}{"cpu":>8}  native')
+    print(f'median of {args.repetitions} generations in one process; cold: the first of a '
+          f'fresh process with an empty cache of compiled constraints (compiling them), '
+          f'cached: the first of a fresh process that finds them compiled; tree: the median '
+          f'with the constraints interpreted (ATFC_COMPILE_CONSTRAINTS=0); cpu: the ratio of '
+          f'the processes\' CPU times (all threads), which a loaded machine disturbs less than '
+          f'wall times')
+    print(f'{"space":<20}{"|SP|":>12}{"pyATF ms":>10}{"atfc ms":>9}{"cold":>8}{"cached":>8}'
+          f'{"tree":>8}{"speedup":>9}{"cpu":>6}  native')
     failed = False
-    for space in args.space or list(SPACES):
-        theirs = run(venv_python, 'pyatf', space, max(1, min(args.repetitions, 3)), pyatf_env)
-        ours = run(sys.executable, 'atfc', space, args.repetitions, env)
-        if theirs['size'] != ours['size']:
-            print(f'{space}: pyATF counts {theirs["size"]}, atfc {ours["size"]}')
-            failed = True
-        t = statistics.median(theirs['times']) * 1e3
-        o = statistics.median(ours['times']) * 1e3
-        cpu = statistics.median(theirs['cpu']) / statistics.median(ours['cpu'])
-        print(f'{space:<20}{ours["size"]:>12,}{t:>12.1f}{o:>10.3f}{ours["times"][0] * 1e3:>9.2f}'
-              f'{t / o:>8.0f}x{cpu:>7.0f}x  {"yes" if ours["native"] else "no"}')
+    with tempfile.TemporaryDirectory(prefix='atfc-bench-cache-') as cache:
+        for space in args.space or list(SPACES):
+            theirs = run(venv_python, 'pyatf', space, max(1, min(args.repetitions, 3)),
+                         pyatf_env)
+            # A cache of its own per space, empty at first.
+            ours_env = dict(env, XDG_CACHE_HOME=os.path.join(cache, space.replace(' ', '-')))
+            cold = run(sys.executable, 'atfc', space, 1, ours_env)
+            ours = run(sys.executable, 'atfc', space, args.repetitions, ours_env)
+            tree = run(sys.executable, 'atfc', space, args.repetitions,
+                       dict(env, ATFC_COMPILE_CONSTRAINTS='0'))
+            if not theirs['size'] == ours['size'] == cold['size'] == tree['size']:
+                print(f'{space}: pyATF counts {theirs["size"]}, atfc {ours["size"]}')
+                failed = True
+            for what, run_, expected in ((space + ' cold', cold, 'compiled (compiled in'),
+                                         (space, ours, 'compiled (cached')):
+                if not run_['codes'][0].startswith(expected):
+                    print(f'{what}: constraints {run_["codes"][0]}')
+            t = statistics.median(theirs['times']) * 1e3
+            o = statistics.median(ours['times']) * 1e3
+            cpu = statistics.median(theirs['cpu']) / statistics.median(ours['cpu'])
+            print(f'{space:<20}{ours["size"]:>12,}{t:>10.1f}{o:>9.3f}'
+                  f'{cold["times"][0] * 1e3:>8.1f}{ours["times"][0] * 1e3:>8.2f}'
+                  f'{statistics.median(tree["times"]) * 1e3:>8.2f}'
+                  f'{t / o:>8.0f}x{cpu:>5.0f}x  {"yes" if ours["native"] else "no"}')
     sys.exit(1 if failed else 0)
 
 

@@ -7,10 +7,11 @@ of atfc's chain of trees. Constraints run natively where _translate.py can
 read them, else as Python callables.
 """
 
+import sys
 import time
 from typing import Dict, Optional, Tuple, Union
 
-from . import _atfc
+from . import _atfc, _native
 from ._translate import resolve, translate
 from .range import Interval
 from .tp import TP
@@ -67,12 +68,18 @@ def native_parameters(tps: Tuple[TP, ...]):
 
 class SearchSpace:
     def __init__(self, *tps: TP, enable_1d_access: bool = False, verbosity: int = 0,
-                 silent: bool = True):
+                 silent: bool = True, compile_constraints: bool = True):
         if not tps:
             raise ValueError('a search space needs at least one tuning parameter')
         start = time.perf_counter_ns()
         self._tps = tuple(tps)
         params = native_parameters(self._tps)
+        if compile_constraints:
+            self.constraint_code = _native.compile_constraints(params, _atfc.native_source)
+        else:
+            self.constraint_code = 'interpreted: compile_constraints=False'
+        if verbosity >= 2:
+            print(f'atfc: constraints {self.constraint_code}', file=sys.stderr)
         try:
             self._native = _atfc.Space(params)
         except _atfc.Error as e:

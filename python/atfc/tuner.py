@@ -66,7 +66,7 @@ class _Run:
             raise TypeError(f'the abort condition is one of atfc.abort_conditions, not '
                             f'{type(abort_condition).__name__}')
 
-        self.space = tuner._search_space or SearchSpace(*tuner._tps)
+        self.space = tuner._search_space or SearchSpace(*tuner._tps, verbosity=tuner._verbosity)
         self.tps = self.space.tps
         self.cost_function = cost_function
         self.pending: Optional[BaseException] = None

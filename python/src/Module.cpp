@@ -115,7 +115,39 @@ PYBIND11_MODULE(_atfc, M) {
       .def_property_readonly("native", &PyParameter::native)
       .def_property_readonly("by_divisors", &PyParameter::byDivisors)
       .def_property_readonly("name", &PyParameter::name)
-      .def_property_readonly("range_size", &PyParameter::rangeSize);
+      .def_property_readonly("range_size", &PyParameter::rangeSize)
+      // The address of a function compiled from native_source (0: none).
+      .def(
+          "set_compiled",
+          [](PyParameter &P, std::uintptr_t Address) {
+            P.setCompiled(reinterpret_cast<NativeFn>(Address));
+          },
+          py::arg("address"))
+      .def_property_readonly("compiled", &PyParameter::compiled);
+
+  // The C source of the parameters' translated conjuncts, indexed as a
+  // Space of them indexes them: (source, [(parameter index, function)]).
+  M.def(
+      "native_source",
+      [](const std::vector<std::shared_ptr<PyParameter>> &Params) {
+        std::vector<int> Kinds;
+        for (std::size_t I = 0; I < Params.size(); ++I) {
+          Params[I]->setIndex(I);
+          Kinds.push_back(Params[I]->slotKind());
+        }
+        std::string Source = nativePrelude();
+        py::list Functions;
+        for (std::size_t I = 0; I < Params.size(); ++I) {
+          const std::string Name = "c" + std::to_string(I);
+          const std::string Function = Params[I]->nativeSource(Name, Kinds);
+          if (Function.empty())
+            continue;
+          Source += Function;
+          Functions.append(py::make_tuple(I, Name));
+        }
+        return py::make_tuple(Source, Functions);
+      },
+      py::arg("parameters"));
 
   py::class_<Space, std::shared_ptr<Space>>(M, "Space")
       .def(py::init<std::vector<std::shared_ptr<PyParameter>>>(), py::arg("parameters"))

@@ -18,6 +18,8 @@ namespace {
 
 using Op = Expr::Op;
 
+constexpr std::int64_t kMinInt = std::numeric_limits<std::int64_t>::min();
+
 [[noreturn]] void zeroDivision(const char *What) {
   throw ConstraintError("ZeroDivisionError", What);
 }
@@ -58,6 +60,8 @@ Num arith(Op O, const Num &A, const Num &B) {
     case Op::FloorDiv: {
       if (B.I == 0)
         zeroDivision("integer division or modulo by zero");
+      if (A.I == kMinInt && B.I == -1)
+        overflow(); // 2^63; and the division would trap
       std::int64_t Q = A.I / B.I;
       if ((A.I % B.I != 0) && ((A.I < 0) != (B.I < 0)))
         --Q;
@@ -66,6 +70,8 @@ Num arith(Op O, const Num &A, const Num &B) {
     case Op::Mod: {
       if (B.I == 0)
         zeroDivision("integer division or modulo by zero");
+      if (B.I == -1)
+        return Num::ofInt(0); // INT64_MIN % -1 would trap
       std::int64_t M = A.I % B.I;
       if (M != 0 && ((M < 0) != (B.I < 0)))
         M += B.I;
@@ -74,6 +80,12 @@ Num arith(Op O, const Num &A, const Num &B) {
     case Op::Pow: {
       if (B.I < 0)
         return Num::ofReal(std::pow(static_cast<double>(A.I), static_cast<double>(B.I)));
+      // 0, 1 and -1 at once (1 ** 10**18 must not loop); any other base
+      // overflows within 64 steps, at the step Python's result would.
+      if (B.I == 0 || A.I == 1)
+        return Num::ofInt(1);
+      if (A.I == 0 || A.I == -1)
+        return Num::ofInt(A.I == 0 ? 0 : (B.I % 2 == 0 ? 1 : -1));
       std::int64_t R = 1;
       for (std::int64_t E = 0; E < B.I; ++E)
         R = checked(Mul, R, A.I);
@@ -250,6 +262,8 @@ Num Expr::eval(const void *const *Slots, Memo *M) const {
     return Value;
   case Op::Neg: {
     const Num A = valueOf(Kids[0], Slots, M);
+    if (A.IsInt && A.I == kMinInt)
+      overflow();
     return A.IsInt ? Num::ofInt(-A.I) : Num::ofReal(-A.D);
   }
   case Op::Pos:
@@ -258,6 +272,8 @@ Num Expr::eval(const void *const *Slots, Memo *M) const {
     return Num::ofInt(valueOf(Kids[0], Slots, M).truthy() ? 0 : 1);
   case Op::Abs: {
     const Num A = valueOf(Kids[0], Slots, M);
+    if (A.IsInt && A.I == kMinInt)
+      overflow();
     return A.IsInt ? Num::ofInt(A.I < 0 ? -A.I : A.I) : Num::ofReal(std::fabs(A.D));
   }
   case Op::And:
@@ -294,8 +310,12 @@ Num Expr::eval(const void *const *Slots, Memo *M) const {
   case Op::IfElse:
     return valueOf(Kids[0], Slots, M).truthy() ? valueOf(Kids[1], Slots, M)
                                                : valueOf(Kids[2], Slots, M);
-  default:
-    return arith(Kind, valueOf(Kids[0], Slots, M), valueOf(Kids[1], Slots, M));
+  default: {
+    // Left before right, as Python: the first error is the one it raises.
+    const Num A = valueOf(Kids[0], Slots, M);
+    const Num B = valueOf(Kids[1], Slots, M);
+    return arith(Kind, A, B);
+  }
   }
 }
 
@@ -366,6 +386,7 @@ PyParameter::PyParameter(std::string Name, py::sequence Given) : Name(std::move(
 void PyParameter::setConstraint(py::list Given, py::object Call, std::vector<std::size_t> Args,
                                 std::vector<std::string> Names) {
   Conjuncts.clear();
+  Compiled = nullptr;
   for (py::handle C : Given)
     Conjuncts.push_back(Expr::fromSpec(C));
   Callable = std::move(Call);
@@ -375,6 +396,8 @@ void PyParameter::setConstraint(py::list Given, py::object Call, std::vector<std
 }
 
 void PyParameter::setIndex(std::size_t I) {
+  if (I != Index)
+    Compiled = nullptr; // compiled for another index's hoisting
   Index = I;
   findDivisorSource();
 }
@@ -515,6 +538,17 @@ bool PyParameter::callBack(const void *const *Slots) const {
 }
 
 bool PyParameter::accepts(const void *const *Slots, bool ByDivisors, Memo *M) const {
+  if (Compiled) {
+    Memo Own;
+    if (!M) {
+      std::fill_n(Own.Done, Hoisted, false);
+      M = &Own;
+    }
+    const int R = Compiled(Slots, M, ByDivisors ? 1 : 0);
+    if (R < 0)
+      throwNativeError(-R);
+    return R != 0 && (Callable.is_none() || callBack(Slots));
+  }
   for (std::size_t C = ByDivisors ? 1 : 0; C < Conjuncts.size(); ++C)
     if (!Conjuncts[C].eval(Slots, M).truthy())
       return false;

@@ -137,6 +137,15 @@ struct Expr {
   void collect(std::vector<std::size_t> &Into) const;
 };
 
+/// A compiled form of a parameter's conjuncts (NativeSource.cpp): 1 when
+/// they accept the path Slots (the first skipped when From is 1), 0 when
+/// not, minus an error code (throwNativeError) when one raises.
+using NativeFn = int (*)(const void *const *Slots, void *Memo, int From);
+/// What every compiled function's source starts with.
+const char *nativePrelude();
+/// Throws the ConstraintError of a compiled function's error code.
+[[noreturn]] void throwNativeError(int Code);
+
 class PyParameter final : public online::ParameterModel {
 public:
   enum class Kind : std::uint8_t { Int, Float, Bool, Str };
@@ -184,6 +193,16 @@ public:
   bool byDivisors() const { return DivisorOf != nullptr; }
   /// Whether every part of the constraint was translated.
   bool native() const { return Callable.is_none(); }
+  /// The translated conjuncts as the C function Function (empty when
+  /// there are none); SlotKinds: every parameter's slotKind, by index.
+  std::string nativeSource(const std::string &Function, const std::vector<int> &SlotKinds) const;
+  /// How compiled code reads this parameter's slot: 0 an int64, 1 a
+  /// double, 2 a Num whose tag says.
+  int slotKind() const;
+  /// Evaluates the conjuncts with Fn, compiled from nativeSource at the
+  /// parameter's current index (nullptr: with the tree).
+  void setCompiled(NativeFn Fn) { Compiled = Fn; }
+  bool compiled() const { return Compiled != nullptr; }
 
 private:
   Cell cellAt(std::uint64_t I) const;
@@ -217,6 +236,7 @@ private:
   const Expr *DivisorScale = nullptr;
   /// How many subexpressions of the conjuncts are hoisted (Expr::hoist).
   int Hoisted = 0;
+  NativeFn Compiled = nullptr;
   py::object Callable = py::none();
   std::vector<std::size_t> ArgIndices;
   std::vector<std::string> ArgNames;

@@ -6,10 +6,17 @@ import sys
 import pytest
 
 
+@pytest.fixture(scope='session')
+def _cache_home(tmp_path_factory):
+    return tmp_path_factory.mktemp('cache-home')
+
+
 @pytest.fixture(autouse=True)
-def _in_tmp_path(tmp_path, monkeypatch):
-    """Each test in a directory of its own: nothing is written elsewhere."""
+def _in_tmp_path(tmp_path, monkeypatch, _cache_home):
+    """Each test in a directory of its own: nothing is written elsewhere
+    (compiled constraints go to one cache of the session's)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv('XDG_CACHE_HOME', str(_cache_home))
     yield
 
 
