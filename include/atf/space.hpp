@@ -74,23 +74,18 @@ public:
   std::uint64_t loop(const atfc::online::OnlineLevels &Levels, atfc::online::Frame &F,
                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const override {
     const std::size_t Self = index();
-    const bool Last = Level + 1 == Levels.levels();
-    const std::size_t Stop = Chunk.Stop;
     const path P{F.Slots.data(), F.Slots.size()};
+    atfc::online::CurrentReader = Self;
+    if (Level + 1 == Levels.levels())
+      return leaves(F, Chunk, Level, P);
+    const std::size_t Stop = Chunk.Stop;
     atfc::TreeSegment &Nodes = Chunk.Levels[Level];
     std::uint64_t Leaves = 0;
-    atfc::online::CurrentReader = Self;
     atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
                                Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &Value) {
                                  ++Chunk.Accepted[Level];
                                  if (F.Found) [[unlikely]]
                                    return;
-                                 if (Last) {
-                                   F.Found = F.FirstLeafOnly;
-                                   Nodes.Values.push_back(Index);
-                                   ++Leaves;
-                                   return;
-                                 }
                                  if (Level + 1 == Stop) [[unlikely]] {
                                    atfc::detail::recordStop(Chunk, Index);
                                    return;
@@ -114,6 +109,26 @@ public:
   }
 
 private:
+  /// The group's last level: its accepted values are leaves. A loop of
+  /// its own, apart from the levels above (most calls are this one's:
+  /// one per node of the level above), with only a leaf's work per value.
+  std::uint64_t leaves(atfc::online::Frame &F, atfc::detail::ChunkLevels &Chunk, std::size_t Level,
+                       const path &P) const {
+    atfc::PackedIndexArray &Values = Chunk.Levels[Level].Values;
+    std::uint64_t Accepted = 0, Leaves = 0;
+    atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
+                               Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &) {
+                                 ++Accepted;
+                                 if (F.Found) [[unlikely]]
+                                   return;
+                                 F.Found = F.FirstLeafOnly;
+                                 Values.push_back(Index);
+                                 ++Leaves;
+                               });
+    Chunk.Accepted[Level] += Accepted;
+    return Leaves;
+  }
+
   tuning_parameter<R, C> Param;
 };
 
