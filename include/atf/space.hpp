@@ -53,8 +53,9 @@ public:
   bool opaque() const override { return Param.get_constraint().opaque; }
   atfc::RangeError rangeError() const override { return Param.range().failure(); }
   const void *hold(std::uint64_t Index, std::any &Holder) const override {
-    Holder = typename R::value_type(Param.range().at(Index));
-    return std::any_cast<typename R::value_type>(&Holder);
+    // In place: once per prefix, where an assignment of a new std::any and
+    // an any_cast were a fifth of what the interface added to mdh_prl.
+    return &Holder.emplace<typename R::value_type>(Param.range().at(Index));
   }
 
   const void *holdValue(const atfc::Value &V, std::any &Holder) const override {
@@ -73,43 +74,64 @@ public:
 
   std::uint64_t loop(const atfc::online::OnlineLevels &Levels, atfc::online::Frame &F,
                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const override {
+    if (Level + 1 == Levels.levels())
+      return leaves(Levels, F, Chunk, Level);
     const std::size_t Self = index();
-    const bool Last = Level + 1 == Levels.levels();
-    const std::size_t Stop = Chunk.Stop;
     const path P{F.Slots.data(), F.Slots.size()};
+    atfc::online::CurrentReader = Self;
+    const std::size_t Stop = Chunk.Stop;
+    const bool ChildIsLast = Level + 2 == Levels.levels();
     atfc::TreeSegment &Nodes = Chunk.Levels[Level];
     std::uint64_t Leaves = 0;
-    atfc::online::CurrentReader = Self;
+    atfc::detail::forEachValid(
+        Param.range(), Param.get_constraint().engine, P, Chunk.Scratch[Level],
+        [&](std::uint64_t Index, const auto &Value) {
+          ++Chunk.Accepted[Level];
+          if (F.Found) [[unlikely]]
+            return;
+          if (Level + 1 == Stop) [[unlikely]] {
+            atfc::detail::recordStop(Chunk, Index);
+            return;
+          }
+          F.Slots[Self] = &Value;
+          const std::size_t Node = Nodes.Values.size();
+          Nodes.Values.push_back(Index);
+          Nodes.FirstChild.push_back(
+              static_cast<std::uint32_t>(Chunk.Levels[Level + 1].Values.size()));
+          const atfc::online::ParameterModel &Child = Levels.model(Level + 1);
+          const std::uint64_t Below = ChildIsLast ? Child.leaves(Levels, F, Chunk, Level + 1)
+                                                  : Child.loop(Levels, F, Chunk, Level + 1);
+          F.Slots[Self] = nullptr;
+          atfc::online::CurrentReader = Self;
+          if (Below == 0) {
+            Nodes.Values.truncate(Node);
+            Nodes.FirstChild.truncate(Node);
+          }
+          Leaves += Below;
+        });
+    return Leaves;
+  }
+
+  /// The group's last level: its accepted values are leaves. A loop of
+  /// its own, which the level above calls directly (most calls are this
+  /// one's: one per node of the level above), with only a leaf's work per
+  /// value.
+  std::uint64_t leaves(const atfc::online::OnlineLevels &, atfc::online::Frame &F,
+                       atfc::detail::ChunkLevels &Chunk, std::size_t Level) const override {
+    atfc::online::CurrentReader = index();
+    const path P{F.Slots.data(), F.Slots.size()};
+    atfc::PackedIndexArray &Values = Chunk.Levels[Level].Values;
+    std::uint64_t Accepted = 0, Leaves = 0;
     atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
-                               Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &Value) {
-                                 ++Chunk.Accepted[Level];
+                               Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &) {
+                                 ++Accepted;
                                  if (F.Found) [[unlikely]]
                                    return;
-                                 if (Last) {
-                                   F.Found = F.FirstLeafOnly;
-                                   Nodes.Values.push_back(Index);
-                                   ++Leaves;
-                                   return;
-                                 }
-                                 if (Level + 1 == Stop) [[unlikely]] {
-                                   atfc::detail::recordStop(Chunk, Index);
-                                   return;
-                                 }
-                                 F.Slots[Self] = &Value;
-                                 const std::size_t Node = Nodes.Values.size();
-                                 Nodes.Values.push_back(Index);
-                                 Nodes.FirstChild.push_back(static_cast<std::uint32_t>(
-                                     Chunk.Levels[Level + 1].Values.size()));
-                                 const std::uint64_t Below =
-                                     Levels.model(Level + 1).loop(Levels, F, Chunk, Level + 1);
-                                 F.Slots[Self] = nullptr;
-                                 atfc::online::CurrentReader = Self;
-                                 if (Below == 0) {
-                                   Nodes.Values.truncate(Node);
-                                   Nodes.FirstChild.truncate(Node);
-                                 }
-                                 Leaves += Below;
+                                 F.Found = F.FirstLeafOnly;
+                                 Values.push_back(Index);
+                                 ++Leaves;
                                });
+    Chunk.Accepted[Level] += Accepted;
     return Leaves;
   }
 

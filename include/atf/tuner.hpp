@@ -215,7 +215,8 @@ public:
 
   /// The parameters to tune, in the order they are generated unless a
   /// constraint reads a later one.
-  template <class... Rs, class... Cs> tuner &tuning_parameters(tuning_parameter<Rs, Cs>... Ps) {
+  template <class... Rs, class... Cs>
+  tuner &tuning_parameters(const tuning_parameter<Rs, Cs> &...Ps) {
     Models.clear();
     (Models.push_back(std::make_shared<detail::parameter_model<Rs, Cs>>(Ps)), ...);
     Space.reset();

@@ -83,6 +83,12 @@ public:
   /// number of leaves.
   virtual std::uint64_t loop(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
                              std::size_t Level) const = 0;
+  /// loop() where Level is the group's last: the level above calls it once
+  /// per node, so a model may give it a leaner loop of its own.
+  virtual std::uint64_t leaves(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
+                               std::size_t Level) const {
+    return loop(Levels, F, C, Level);
+  }
 };
 
 /// The loop nest of one group of an online space.

@@ -81,6 +81,22 @@ TEST(ParameterTest, NestedExpressionsStayExpressions) {
   EXPECT_TRUE(Logic(F.P));
 }
 
+// && and || of expressions evaluate their right side only where C++ does:
+// `X != 0 && Y % X == 0` guards its division (a SIGFPE when both sides
+// were evaluated), and a right side whose parameter has no value on the
+// path is not read.
+TEST(ParameterTest, AndAndOrShortCircuit) {
+  Fixture F;
+  F.AValue = 0;
+  EXPECT_FALSE((F.A != 0 && F.B % F.A == 0)(F.P));
+  EXPECT_TRUE((F.A == 0 || F.B % F.A == 0)(F.P));
+  F.Slots[1] = nullptr; // B has no value: only a read of it would say so
+  atfc::online::PathScope Scope(&F.P);
+  EXPECT_FALSE(static_cast<bool>(F.A != 0 && F.B == 3));
+  EXPECT_TRUE(static_cast<bool>(F.A == 0 || F.B == 3));
+  EXPECT_THROW((void)static_cast<bool>(F.A == 0 && F.B == 3), atfc::online::MissingValue);
+}
+
 TEST(ParameterTest, ConstraintsSayWhatTheyRead) {
   Fixture F;
   const auto C = atf::divides(64 / F.A) && atf::less_than(F.B * 2) && atf::unequal(5);
