@@ -98,6 +98,38 @@ struct GeneratedChunk {
   std::optional<std::size_t> TooLarge;
 };
 
+/// The memory limit, charged by the arrays that a group's chunks fill
+/// (PackedIndexArray.h) on every thread: the estimate is a sample and can
+/// be far too low (a 2^40-value range that its walks could not scan).
+class StoreBudget final : public GrowthBudget {
+public:
+  explicit StoreBudget(std::uint64_t Limit) : Limit(Limit) {}
+  void take(std::size_t Bytes) override {
+    const std::uint64_t Now = Used.fetch_add(Bytes, std::memory_order_relaxed) + Bytes;
+    if (Now > Limit)
+      throw SpaceTooLarge(static_cast<double>(Now), Limit, /*Stored=*/true);
+  }
+
+private:
+  std::uint64_t Limit;
+  std::atomic<std::uint64_t> Used{0};
+};
+
+/// Charges what the calling thread's arrays grow by to Budget (none: no
+/// limit) while it exists.
+class ChargedTo {
+public:
+  explicit ChargedTo(GrowthBudget *Budget) : Previous(ThreadGrowthBudget) {
+    ThreadGrowthBudget = Budget;
+  }
+  ~ChargedTo() { ThreadGrowthBudget = Previous; }
+  ChargedTo(const ChargedTo &) = delete;
+  ChargedTo &operator=(const ChargedTo &) = delete;
+
+private:
+  GrowthBudget *Previous;
+};
+
 /// Generates the subtrees of consecutive prefixes into one chunk.
 class ChunkBuilder {
 public:
@@ -375,7 +407,12 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
   // in parallel.
   std::vector<GeneratedChunk> Chunks(1);
   std::size_t Inline = 0;
+  std::optional<StoreBudget> Budget;
+  if (MemoryLimit)
+    Budget.emplace(MemoryLimit);
+  GrowthBudget *Charge = Budget ? &*Budget : nullptr;
   {
+    ChargedTo Charging(Charge);
     // (No prefix at all when a level of the expansion had no valid value.)
     ChunkBuilder First(Group, Depth, Indices, 0);
     const std::int64_t InlineStart = steadyClockNanoseconds();
@@ -399,6 +436,7 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
                I != Range.end() && !Context.is_group_execution_cancelled(); ++I) {
             const std::size_t Begin = Inline + I * Rest / NumChunks;
             const std::size_t End = Inline + (I + 1) * Rest / NumChunks;
+            ChargedTo Charging(Charge);
             ChunkBuilder Builder(Group, Depth, Indices, Begin);
             // (Checked once per prefix, never per value.)
             for (std::size_t P = Begin; P < End && !Context.is_group_execution_cancelled(); ++P)

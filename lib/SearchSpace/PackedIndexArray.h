@@ -25,6 +25,18 @@
 
 namespace atfc {
 
+/// Bytes that the arrays a thread fills may still take. Generation sets one
+/// (GroupGenerator.cpp) so that a space whose estimate was too low stops at
+/// the memory limit with an error, not at the OOM killer: when a full array
+/// grows, the bytes filled since its last growth are charged, and take()
+/// throws to refuse them. Only growth pays for the check.
+class GrowthBudget {
+public:
+  virtual ~GrowthBudget() = default;
+  virtual void take(std::size_t Bytes) = 0;
+};
+inline thread_local GrowthBudget *ThreadGrowthBudget = nullptr;
+
 class PackedIndexArray {
 public:
   /// An array able to hold values up to MaxValue.
@@ -43,11 +55,13 @@ public:
   }
   PackedIndexArray(PackedIndexArray &&Other) noexcept
       : Data(std::exchange(Other.Data, nullptr)), Count(std::exchange(Other.Count, 0)),
-        Capacity(std::exchange(Other.Capacity, 0)), Shift(Other.Shift), Mask(Other.Mask) {}
+        Capacity(std::exchange(Other.Capacity, 0)), Charged(std::exchange(Other.Charged, 0)),
+        Shift(Other.Shift), Mask(Other.Mask) {}
   PackedIndexArray &operator=(PackedIndexArray Other) noexcept {
     std::swap(Data, Other.Data);
     std::swap(Count, Other.Count);
     std::swap(Capacity, Other.Capacity);
+    std::swap(Charged, Other.Charged);
     std::swap(Shift, Other.Shift);
     std::swap(Mask, Other.Mask);
     return *this;
@@ -63,7 +77,7 @@ public:
     // unsigned char pointer could alias them and force reloads.
     const std::size_t N = Count;
     if (N == Capacity) [[unlikely]]
-      reallocate(Capacity ? 2 * Capacity : 64);
+      grow();
     std::memcpy(Data + (N << Shift), &V, 8);
     Count = N + 1;
   }
@@ -94,7 +108,19 @@ private:
   /// Bytes of a buffer for N elements, with the slack of the 8-byte stores.
   std::size_t bytesFor(std::size_t N) const { return (N << Shift) + 8; }
 
+  /// Doubles the capacity, by at most kMaxGrowthBytes at a time: mapped
+  /// pages grow without copying, and a GrowthBudget is charged at least
+  /// that often (doubling alone let 16 GB be filled past a 12 GB limit).
+  static constexpr std::size_t kMaxGrowthBytes = std::size_t(64) << 20;
+  [[gnu::noinline]] void grow() {
+    reallocate(Capacity ? Capacity + std::min(Capacity, kMaxGrowthBytes >> Shift) : 64);
+  }
+
   [[gnu::noinline]] void reallocate(std::size_t N) {
+    if (ThreadGrowthBudget && N > Capacity && Count > Charged) {
+      ThreadGrowthBudget->take((Count - Charged) << Shift);
+      Charged = Count;
+    }
     const std::size_t Old = Capacity ? bytesFor(Capacity) : 0, New = N ? bytesFor(N) : 0;
     const std::size_t Kept = bytesFor(std::min(Count, N));
     void *P = nullptr;
@@ -135,6 +161,8 @@ private:
   unsigned char *Data = nullptr;
   std::size_t Count = 0;
   std::size_t Capacity = 0;
+  /// Elements charged to a GrowthBudget.
+  std::size_t Charged = 0;
   unsigned Shift;
   std::uint64_t Mask;
 };

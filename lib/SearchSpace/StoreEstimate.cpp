@@ -11,11 +11,13 @@
 
 namespace atfc {
 
-SpaceTooLarge::SpaceTooLarge(double Estimated, std::uint64_t Limit)
+SpaceTooLarge::SpaceTooLarge(double Estimated, std::uint64_t Limit, bool Stored)
     : std::length_error(fmt::format(
-          "the search space needs an estimated {} of memory, more than the limit of {}; "
+          "the search space needs {} {} of memory, more than the limit of {}{}; "
           "constrain or shrink the ranges, or raise the limit with {}=SIZE (e.g. {}=64G)",
-          formatBytes(Estimated), formatBytes(static_cast<double>(Limit)),
+          Stored ? "more than" : "an estimated", formatBytes(Estimated),
+          formatBytes(static_cast<double>(Limit)),
+          Stored ? " (generation stopped there: the estimate before generating was lower)" : "",
           kSpaceMemoryLimitVariable, kSpaceMemoryLimitVariable)),
       EstimatedBytes(Estimated), LimitBytes(Limit) {}
 

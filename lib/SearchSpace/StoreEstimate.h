@@ -34,11 +34,12 @@ namespace atfc {
 /// The environment variable that sets the store's memory limit.
 inline constexpr const char *kSpaceMemoryLimitVariable = "ATFC_SPACE_MEMORY_LIMIT";
 
-/// Thrown when the estimated store exceeds the limit; what() is the whole
-/// message (estimate, limit and how to raise it).
+/// Thrown when the estimated store exceeds the limit, or (Stored) when
+/// generation has stored more than the limit although the estimate was
+/// below it; what() is the whole message (bytes, limit, how to raise it).
 class SpaceTooLarge : public std::length_error {
 public:
-  SpaceTooLarge(double EstimatedBytes, std::uint64_t LimitBytes);
+  SpaceTooLarge(double EstimatedBytes, std::uint64_t LimitBytes, bool Stored = false);
   double EstimatedBytes;
   std::uint64_t LimitBytes;
 };

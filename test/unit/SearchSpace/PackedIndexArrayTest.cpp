@@ -2,7 +2,8 @@
 //
 // Every width holds its largest value and no neighbour's bytes leak into
 // an element; arrays that grow past the mapped size, shrink, are copied or
-// moved keep their elements.
+// moved keep their elements; a growth budget is charged what is filled,
+// at most 64 MiB late, and stops growth where it throws.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/PackedIndexArray.h"
@@ -11,6 +12,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 using namespace atfc;
@@ -63,6 +65,48 @@ TEST(PackedIndexArrayTest, GrowsPastTheMappedSizeAndShrinksBack) {
   EXPECT_EQ(A.memoryBytes(), 0u);
   A.push_back(7);
   EXPECT_EQ(A[0], 7u);
+}
+
+/// Counts what it is charged; throws past Limit bytes.
+class CountingBudget final : public GrowthBudget {
+public:
+  explicit CountingBudget(std::size_t Limit) : Limit(Limit) {}
+  void take(std::size_t Bytes) override {
+    Taken += Bytes;
+    if (Taken > Limit)
+      throw std::length_error("over");
+  }
+  std::size_t Taken = 0;
+  std::size_t Limit;
+};
+
+TEST(PackedIndexArrayTest, AGrowthBudgetIsChargedWhatIsFilledAtMost64MiBLate) {
+  constexpr std::size_t Lag = std::size_t(64) << 20;
+  CountingBudget Budget(std::numeric_limits<std::size_t>::max());
+  ThreadGrowthBudget = &Budget;
+  {
+    PackedIndexArray A(~std::uint64_t(0)); // 8 bytes each
+    for (std::size_t I = 0; I < (std::size_t(200) << 20) / 8; ++I) {
+      A.push_back(I);
+      if ((I & 0xfffff) == 0) {
+        ASSERT_LE(Budget.Taken, A.size() * 8);
+        ASSERT_GE(Budget.Taken + Lag, A.size() * 8) << A.size();
+      }
+    }
+    const std::size_t Before = Budget.Taken;
+    PackedIndexArray Copy = A; // a copy's memory is not generation's
+    EXPECT_EQ(Budget.Taken, Before);
+    EXPECT_EQ(Copy.size(), A.size());
+  }
+  // A budget that refuses stops the array near its limit.
+  CountingBudget Small(std::size_t(100) << 20);
+  ThreadGrowthBudget = &Small;
+  PackedIndexArray B(~std::uint64_t(0));
+  EXPECT_THROW(for (std::size_t I = 0; I < (std::size_t(400) << 20) / 8; ++I) B.push_back(I),
+               std::length_error);
+  EXPECT_LE(B.size() * 8, Small.Limit + Lag);
+  ThreadGrowthBudget = nullptr;
+  EXPECT_EQ(B[B.size() - 1], B.size() - 1);
 }
 
 TEST(PackedIndexArrayTest, CopiesAndMovesKeepTheElements) {

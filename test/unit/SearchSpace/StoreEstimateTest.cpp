@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -95,6 +96,36 @@ TEST(StoreEstimateTest, AHugeRangeIsRefusedBeforeGenerating) {
     EXPECT_NE(std::string(E.what()).find("8.0 TB"), std::string::npos) << E.what();
   }
   EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5));
+}
+
+TEST(StoreEstimateTest, AnEstimateTooLowStopsGenerationAtTheLimit) {
+  // X's range is too long for the walks to scan (2^22 values in all), so
+  // its level counts one node per parent: 4 bytes, where half of 2^26
+  // values, 128 MB, are kept. Atfc once stored 22 GB of such a level
+  // (2^40 values) until the OOM killer came.
+  for (std::size_t Threads : {1, 2}) {
+    std::atomic<std::uint64_t> Calls{0};
+    auto Group = group(parameter("A", interval<int>(1, 4)),
+                       parameter("X", interval<int>(1, 1 << 26), [&Calls](int X, const auto &) {
+                         Calls.fetch_add(1, std::memory_order_relaxed);
+                         return X % 2 == 0;
+                       }));
+    GenerationOptions Options;
+    Options.Threads = Threads;
+    Options.MemoryLimit = std::uint64_t(8) << 20;
+    try {
+      cantFail(generateSpace(Options, Group));
+      FAIL() << "generated 512 MB past a limit of 8 MB with " << Threads << " threads";
+    } catch (const SpaceTooLarge &E) {
+      EXPECT_GT(E.EstimatedBytes, 8 << 20) << Threads;
+      EXPECT_NE(std::string(E.what()).find("needs more than"), std::string::npos) << E.what();
+      EXPECT_NE(std::string(E.what()).find("the estimate before generating was lower"),
+                std::string::npos)
+          << E.what();
+    }
+    // Stopped near the limit: 8 MB of 4-byte nodes is 2^21 nodes, 2^22 tries.
+    EXPECT_LT(Calls.load(), std::uint64_t(1) << 24) << Threads;
+  }
 }
 
 TEST(StoreEstimateTest, ExpandedLevelsCountExactly) {
