@@ -2,25 +2,26 @@
 #include "Search/Techniques/LocalSearch.h"
 
 #include "Search/TechniqueText.h"
+#include "Search/Techniques/ValueChoice.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace atfc {
 
-LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience, bool Widen,
-                         std::size_t Tabu)
+LocalSearch::LocalSearch(std::size_t Samples, std::size_t Kick, std::size_t Patience,
+                         unsigned Widen, std::size_t Tabu)
     : Phase{Samples}, Kick(Kick), Patience(Patience), Widen(Widen), Tabu(Tabu) {}
 
 LocalSearch::LocalSearch(std::span<const double> Values)
     : LocalSearch(static_cast<std::size_t>(Values[0]), static_cast<std::size_t>(Values[1]),
-                  static_cast<std::size_t>(Values[2]), static_cast<std::size_t>(Values[3]) != 0,
+                  static_cast<std::size_t>(Values[2]), static_cast<unsigned>(Values[3]),
                   static_cast<std::size_t>(Values[4])) {}
 
 std::string LocalSearch::describe() const {
-  return callText("local_search",
-                  {static_cast<double>(Phase.Samples), static_cast<double>(Kick),
-                   static_cast<double>(Patience), Widen ? 1.0 : 0.0, static_cast<double>(Tabu)});
+  return callText("local_search", {static_cast<double>(Phase.Samples), static_cast<double>(Kick),
+                                   static_cast<double>(Patience), static_cast<double>(Widen),
+                                   static_cast<double>(Tabu)});
 }
 
 void LocalSearch::start() {
@@ -42,11 +43,17 @@ void LocalSearch::start() {
   Restarted = false;
 }
 
+std::vector<Configuration> LocalSearch::movesAlong(std::size_t L, ChainOfTrees::Move Kind) const {
+  if (Widen == 2 && Kind == ChainOfTrees::Move::Adjacent)
+    return repairedSteps(space(), *Current, L);
+  return space().parameterNeighbours(*Current, L, Kind);
+}
+
 void LocalSearch::fillNeighbourhood(ChainOfTrees::Move Kind) {
   Level = Kind;
   Candidates.clear();
   for (std::size_t L = 0; L < space().numLevels(); ++L)
-    for (Configuration &N : space().parameterNeighbours(*Current, L, Kind))
+    for (Configuration &N : movesAlong(L, Kind))
       Candidates.push_back(std::move(N));
   std::shuffle(Candidates.begin(), Candidates.end(), Rng);
 }
@@ -77,7 +84,7 @@ bool LocalSearch::tabuMove() {
   OptionalCost NextCost;
   bool Any = false;
   for (std::size_t L = 0; L < space().numLevels(); ++L)
-    for (Configuration &N : space().parameterNeighbours(*Current, L, Level)) {
+    for (Configuration &N : movesAlong(L, Level)) {
       const OptionalCost *R = resultOf(N);
       if (!R || Visited.count(N))
         continue;
@@ -149,7 +156,7 @@ std::vector<Configuration> LocalSearch::next(std::size_t Max) {
     }
     if (!Batch.empty())
       break;
-    if (Level == ChainOfTrees::Move::Adjacent && Widen) {
+    if (Level == ChainOfTrees::Move::Adjacent && Widen == 1) {
       fillNeighbourhood(ChainOfTrees::Move::AnyValue);
       continue;
     }

@@ -10,9 +10,13 @@
 //  - A descent tries the configurations that move one parameter to its
 //    adjacent valid value (ChainOfTrees::parameterNeighbours, Adjacent), in
 //    random order, and moves to the first that improves (with a batch: the
-//    best of the batch). With `widen`, when none does it tries every other
+//    best of the batch). With `widen` 1, when none does it tries every other
 //    valid value of one parameter (AnyValue) too; when nothing improves,
-//    the configuration is a local optimum.
+//    the configuration is a local optimum. With `widen` 2 the moves are
+//    steps in the parameter's range instead, the others repaired
+//    (repairedSteps, ValueChoice.h): a step that a constraint rejects
+//    changes the fewest other parameters with it, where the adjacent move
+//    skips to the next value the others admit.
 //  - At a local optimum every neighbour is known, so a tabu move to the best
 //    neighbour not visited before (even a worse one) costs nothing; at most
 //    `tabu` of them in a row without a new best.
@@ -47,8 +51,10 @@ public:
   static constexpr std::size_t kDefaultSamples = 8;
   static constexpr std::size_t kDefaultKick = 3;
   static constexpr std::size_t kDefaultPatience = 3;
-  /// Whether a descent widens to any value before it kicks.
-  static constexpr bool kDefaultWiden = false;
+  /// The descent's moves: 0 adjacent valid values, 1 those and then any
+  /// valid value, 2 repaired steps in the range (docs/experiments/
+  /// 2026-11-search-round-five.md: 2 needs a sixth fewer evaluations).
+  static constexpr unsigned kDefaultWiden = 2;
   /// Tabu moves (to the best neighbour not visited, even when worse) in a
   /// row without a new best before a kick.
   static constexpr std::size_t kDefaultTabu = 10;
@@ -57,13 +63,13 @@ public:
       countParameter("samples", kDefaultSamples, 1, "random configurations before a descent"),
       countParameter("kick", kDefaultKick, 1, "parameters a kick changes"),
       countParameter("patience", kDefaultPatience, 0, "kicks without a new best before a restart"),
-      {"widen", kDefaultWiden ? 1.0 : 0.0, 0, Bound::Included, 1, Bound::Included, true,
-       "1: try every value of a parameter before a kick"},
+      {"widen", kDefaultWiden, 0, Bound::Included, 2, Bound::Included, true,
+       "1: any value of a parameter too; 2: steps in its range, repaired"},
       countParameter("tabu", kDefaultTabu, 0, "tabu moves in a row without a new best"),
   }};
 
   explicit LocalSearch(std::size_t Samples = kDefaultSamples, std::size_t Kick = kDefaultKick,
-                       std::size_t Patience = kDefaultPatience, bool Widen = kDefaultWiden,
+                       std::size_t Patience = kDefaultPatience, unsigned Widen = kDefaultWiden,
                        std::size_t Tabu = kDefaultTabu);
   /// From values admitted by kParameters, one per parameter (the factory
   /// checks a directive's numbers against them and adds the defaults).
@@ -84,6 +90,9 @@ private:
   /// Makes C the configuration the descent is at, with its adjacent moves.
   void moveTo(const Configuration &C, const OptionalCost &Cost);
   void fillNeighbourhood(ChainOfTrees::Move Kind);
+  /// The moves of Kind along parameter L from the current configuration
+  /// (with `widen` 2, the repaired steps instead of the adjacent moves).
+  std::vector<Configuration> movesAlong(std::size_t L, ChainOfTrees::Move Kind) const;
   /// A kick of the best configuration, or a restart: where to go on from.
   /// At a local optimum: moves to the best neighbour not visited before
   /// (all are known), unless `tabu` such moves found no new best; whether
@@ -94,7 +103,7 @@ private:
 
   RandomPhase Phase;
   std::size_t Kick, Patience;
-  bool Widen;
+  unsigned Widen;
   std::size_t Tabu;
   std::optional<Configuration> Current;
   OptionalCost CurrentCost;

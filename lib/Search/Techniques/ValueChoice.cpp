@@ -192,4 +192,22 @@ Configuration nearestValid(const ChainOfTrees &Space, std::span<const std::uint6
   return C;
 }
 
+std::vector<Configuration> repairedSteps(const ChainOfTrees &Space, const Configuration &C,
+                                         std::size_t L) {
+  std::vector<std::uint64_t> Target = Space.valueIndices(C);
+  std::vector<std::uint64_t> Weights(Target.size(), 1);
+  Weights[L] = Target.size() + 1;
+  const std::uint64_t Position = Target[L], Range = Space.parameter(L).RangeSize;
+  std::vector<Configuration> Steps;
+  for (const std::uint64_t To : {Position - 1, Position + 1}) {
+    if (To >= Range) // also Position - 1 of Position 0, wrapped around
+      continue;
+    Target[L] = To;
+    Configuration N = nearestValid(Space, Target, Weights);
+    if (N != C && (Steps.empty() || Steps.front() != N))
+      Steps.push_back(std::move(N));
+  }
+  return Steps;
+}
+
 } // namespace atfc

@@ -60,6 +60,16 @@ Configuration nearestValid(const ChainOfTrees &Space, std::span<const std::uint6
                            std::span<const std::uint64_t> Weights,
                            std::uint64_t MaxVisits = 1 << 20);
 
+/// The repaired one-parameter steps from C (valid): parameter L to the
+/// position just below and just above C's in its range, whether the
+/// constraints admit it or not, the others repaired (nearestValid, L weighed
+/// above all others together). Where C's other values admit the step, it is
+/// the one-parameter move; where they do not, the fewest others change with
+/// it, so a move crosses a constraint that couples parameters. Zero to two
+/// configurations, none equal to C.
+std::vector<Configuration> repairedSteps(const ChainOfTrees &Space, const Configuration &C,
+                                         std::size_t L);
+
 } // namespace atfc
 
 #endif

@@ -1,9 +1,9 @@
 //===- LocalSearchTest.cpp - Iterated local search on parameters ----------===//
 //
 // Descends the bowl in few evaluations; finds an optimum that lies on a
-// constraint's border; escapes a wide local optimum by kicks and restarts;
-// never proposes a configuration it knows; starts with random samples;
-// batches; deterministic per seed.
+// constraint's border, sooner with repaired steps along it; escapes a wide local optimum by kicks
+// and restarts; never proposes a configuration it knows; starts with random samples; batches;
+// deterministic per seed.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Techniques/LocalSearch.h"
@@ -46,6 +46,27 @@ TEST(LocalSearchTest, FindsTheOptimumOnAConstraintsBorder) {
         3000, Seed, 1);
     EXPECT_NE(Run.ToOptimum, 0u) << "seed " << Seed << ", best " << Run.Best;
   }
+}
+
+TEST(LocalSearchTest, RepairedStepsFollowTheBorderSooner) {
+  // On X * Y <= 256 a step of X up from the border is rejected; repaired,
+  // it takes Y down with it, a move along the border that the adjacent
+  // valid values (X down only) never make.
+  const ChainOfTrees Space = borderSpace();
+  const SearchDomain Domain(Space);
+  std::vector<std::size_t> Adjacent, Repaired;
+  for (std::uint64_t Seed = 1; Seed <= 11; ++Seed)
+    for (unsigned Widen : {0u, 2u}) {
+      LocalSearch T(8, 3, 3, Widen);
+      LandscapeRun Run = runOn(
+          T, Domain, [&](const Configuration &C) { return OptionalCost(borderCost(Space, C)); },
+          1.0, 3000, Seed, 1);
+      ASSERT_NE(Run.ToOptimum, 0u) << "seed " << Seed << ", widen " << Widen;
+      (Widen == 0 ? Adjacent : Repaired).push_back(Run.ToOptimum);
+    }
+  std::sort(Adjacent.begin(), Adjacent.end());
+  std::sort(Repaired.begin(), Repaired.end());
+  EXPECT_LT(Repaired[5], Adjacent[5]) << "medians over 11 seeds";
 }
 
 TEST(LocalSearchTest, KicksAndRestartsLeaveAWideLocalOptimum) {
@@ -115,7 +136,7 @@ TEST(LocalSearchTest, StartsWithRandomSamplesThenBatchesNeighbours) {
 TEST(LocalSearchTest, DeterministicPerSeedAndDescribed) {
   LocalSearch A, B;
   EXPECT_EQ(runOnBowl(A, 300, 3).Proposed, runOnBowl(B, 300, 3).Proposed);
-  EXPECT_EQ(LocalSearch().describe(), "local_search(8, 3, 3, 0, 10)");
+  EXPECT_EQ(LocalSearch().describe(), "local_search(8, 3, 3, 2, 10)");
   EXPECT_NE(techniqueProblem("local_search(0.0)"), "");
   EXPECT_NE(techniqueProblem("local_search(1.5)"), "");
   EXPECT_EQ(techniqueProblem("local_search(8, 2, 5)"), "");

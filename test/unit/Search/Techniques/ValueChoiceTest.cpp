@@ -127,3 +127,44 @@ TEST(ValueChoiceTest, NearestValidIsTheNearestThatBruteForceFinds) {
   const std::vector<std::uint64_t> V = Space.valueIndices(nearestValid(Space, Target, Keep));
   EXPECT_EQ(V, (std::vector<std::uint64_t>{63, 3, 2}));
 }
+
+TEST(ValueChoiceTest, RepairedStepsKeepTheStepAndChangeTheFewestOthers) {
+  const ChainOfTrees Space = borderSpace(); // X * Y <= 256; Z apart
+  const std::vector<Configuration> All = all(Space);
+  std::mt19937_64 Rng(5);
+  std::size_t Diagonal = 0;
+  for (int Trial = 0; Trial < 100; ++Trial) {
+    const Configuration C = All[std::uniform_int_distribution<std::size_t>(0, All.size() - 1)(Rng)];
+    const std::vector<std::uint64_t> V = Space.valueIndices(C);
+    for (std::size_t L = 0; L < V.size(); ++L) {
+      const std::vector<Configuration> Steps = repairedSteps(Space, C, L);
+      std::vector<std::uint64_t> Weights(V.size(), 1);
+      Weights[L] = V.size() + 1;
+      std::size_t Expected = 0;
+      for (const std::uint64_t To : {V[L] - 1, V[L] + 1}) {
+        if (To >= Space.parameter(L).RangeSize)
+          continue;
+        ++Expected;
+        std::vector<std::uint64_t> Target = V;
+        Target[L] = To;
+        double Best = std::numeric_limits<double>::infinity();
+        for (const Configuration &N : All)
+          Best = std::min(Best, distanceTo(Space, N, Target, Weights));
+        // Every X and every Z admits some Y: the step is always kept.
+        const auto It = std::find_if(Steps.begin(), Steps.end(), [&](const Configuration &N) {
+          return Space.valueIndices(N)[L] == To;
+        });
+        ASSERT_NE(It, Steps.end()) << "the step of level " << L << " to " << To << " is missing";
+        EXPECT_NEAR(distanceTo(Space, *It, Target, Weights), Best, 1e-12);
+        std::size_t Changed = 0;
+        for (std::size_t K = 0; K < V.size(); ++K)
+          Changed += Space.valueIndices(*It)[K] != V[K];
+        Diagonal += Changed > 1;
+      }
+      EXPECT_EQ(Steps.size(), Expected);
+      for (const Configuration &N : Steps)
+        EXPECT_NE(N, C);
+    }
+  }
+  EXPECT_GT(Diagonal, 5u) << "steps across X * Y <= 256 change the other factor too";
+}
