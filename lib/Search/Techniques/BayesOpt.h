@@ -33,6 +33,10 @@
 //    one measured at its predicted mean before the next is scored
 //    (GaussianProcess::Posterior): the variances near it shrink, so the
 //    batch spreads instead of taking the first one's neighbours.
+//  - It is asynchronous: a result joins the data whenever it comes, and a
+//    proposal while others are measured fits the model to the results
+//    known by then; configurations awaiting their result are no
+//    candidates (ConfigurationTechnique::known).
 //  - Costs measured elsewhere (a prior's, observeElsewhere) are one more
 //    input: their log, scaled to [0,1] (their mean where a configuration
 //    has none), so configurations the prior ranks alike are predicted
@@ -77,6 +81,7 @@ public:
   /// From values admitted by kParameters, one per parameter.
   explicit BayesOpt(std::span<const double> Values);
   std::string describe() const override;
+  bool asynchronous() const override { return true; }
   void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) override;
 
 private:
