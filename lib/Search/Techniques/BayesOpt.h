@@ -35,7 +35,9 @@
 //    batch spreads instead of taking the first one's neighbours.
 //  - It is asynchronous: a result joins the data whenever it comes, and a
 //    proposal while others are measured fits the model to the results
-//    known by then; configurations awaiting their result are no
+//    known by then and believes its latest 32 proposals still measured
+//    at their predicted means first, as a batch's earlier choices are
+//    believed (below); configurations awaiting their result are no
 //    candidates (ConfigurationTechnique::known).
 //  - Costs measured elsewhere (a prior's, observeElsewhere) are one more
 //    input: their log, scaled to [0,1] (their mean where a configuration
@@ -87,6 +89,8 @@ public:
 private:
   void start() override;
   std::vector<Configuration> next(std::size_t Max) override;
+  /// The batch next() proposes.
+  std::vector<Configuration> choose(std::size_t Max);
   void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
 
   /// The model's inputs per configuration: its parameters, and the cost
@@ -115,6 +119,8 @@ private:
   std::vector<double> X;
   std::vector<std::optional<double>> Costs;
   std::vector<Configuration> Seen;
+  /// Its proposals whose results are not known yet, oldest first.
+  std::vector<Configuration> Outstanding;
   /// Log costs measured elsewhere, scaled to [0, 1] over their range (the
   /// model's last input), and the input of a configuration without one
   /// (their mean); empty: none given, or forgotten once the run has enough
