@@ -10,6 +10,7 @@
 #include <chrono>
 #include <numeric>
 #include <queue>
+#include <set>
 
 namespace atfc {
 
@@ -62,7 +63,81 @@ Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
     bool RecordedTime;
   };
   std::uint64_t BatchSizes = 0;
-  while (!R.Within5Seconds && !E->done()) {
+  // What the data recorded for C: its cost, seconds, and whether they
+  // were recorded.
+  auto Recorded = [&](const Configuration &C) {
+    InFlight F{C, std::nullopt, 0, Options.DefaultSeconds, 0, false};
+    if (const std::optional<std::size_t> Entry = Backend.find(Space.values(C))) {
+      const EvaluationRecord &Record = Backend.data().Entries[*Entry];
+      F.End = recordedEvaluationSeconds(Record, Options.DefaultSeconds);
+      F.RecordedTime = Record.Result.CompileSeconds + Record.Result.RunSeconds > 0;
+      if (Record.Result.Valid)
+        F.Cost = Record.Result.Costs;
+    }
+    return F;
+  };
+  if (Options.Asynchronous) {
+    // Ranks that wait for a configuration, lowest first, and evaluations
+    // under way, the one that ends first (then the lowest rank) on top.
+    std::set<std::uint64_t> Free;
+    for (std::uint64_t K = 0; K < P; ++K)
+      Free.insert(K);
+    auto Later = [](const InFlight &A, const InFlight &B) {
+      return A.End != B.End ? A.End > B.End : A.Rank > B.Rank;
+    };
+    std::priority_queue<InFlight, std::vector<InFlight>, decltype(Later)> Running(Later);
+    double Rank0Free = Now;
+    while (!R.Within5Seconds) {
+      // Every free rank gets a configuration, as far as the search has one
+      // (a proposal may hold fewer new ones than asked: ask again).
+      while (!Free.empty() && !E->done()) {
+        std::vector<Configuration> More;
+        const double Asked = timed([&] { More = E->next(Free.size()); });
+        R.SearchSeconds += Asked;
+        Rank0Free += Asked;
+        if (More.empty())
+          break;
+        ++R.Batches;
+        BatchSizes += More.size();
+        for (const Configuration &C : More) {
+          InFlight F = Recorded(C);
+          F.Rank = *Free.begin();
+          Free.erase(Free.begin());
+          F.Start = Rank0Free;
+          F.End += Rank0Free;
+          if (Options.KeepEvaluations)
+            R.Order.push_back({F.Config, F.Rank, F.Start, F.End});
+          Running.push(std::move(F));
+        }
+      }
+      if (Running.empty())
+        break; // the run is over
+      // The next result, and every other that came while rank 0 was busy,
+      // recorded before it proposes again.
+      do {
+        InFlight F = Running.top();
+        Running.pop();
+        const bool Close = F.Cost && F.Cost->front() <= Target;
+        const double Arrived = std::max(F.End, Rank0Free);
+        const double Took = timed([&] { E->report(F.Config, std::move(F.Cost)); });
+        R.SearchSeconds += Took;
+        Rank0Free = Arrived + Took;
+        RankSeconds += F.End - F.Start;
+        Free.insert(F.Rank);
+        ++R.Evaluations;
+        ++(F.RecordedTime ? R.RecordedTimes : R.DefaultTimes);
+        if (Close) {
+          R.Within5Seconds = Rank0Free;
+          R.Within5Evaluations = R.Evaluations;
+        }
+      } while (!R.Within5Seconds && !Running.empty() && Running.top().End <= Rank0Free);
+    }
+    Now = Rank0Free;
+    // Evaluations cut short by the end count until then.
+    for (; !Running.empty(); Running.pop())
+      RankSeconds += std::max(0.0, std::min(Running.top().End, Now) - Running.top().Start);
+  }
+  while (!Options.Asynchronous && !R.Within5Seconds && !E->done()) {
     std::vector<Configuration> Batch;
     const double Asked = timed([&] { Batch = E->next(P * Ahead); });
     R.SearchSeconds += Asked;
@@ -79,22 +154,15 @@ Expected<ScaleSimulationRun> simulateScaleOut(const ChainOfTrees &Space,
     for (std::uint64_t K = 0; K < P; ++K)
       Free.push({Now, K});
     std::vector<InFlight> Flights;
-    for (std::size_t I = 0; I < Batch.size(); ++I) {
-      const std::optional<std::size_t> Entry = Backend.find(Space.values(Batch[I]));
-      double Seconds = Options.DefaultSeconds;
-      bool Recorded = false;
-      OptionalCost Cost;
-      if (Entry) {
-        const EvaluationRecord &Record = Backend.data().Entries[*Entry];
-        Seconds = recordedEvaluationSeconds(Record, Options.DefaultSeconds);
-        Recorded = Record.Result.CompileSeconds + Record.Result.RunSeconds > 0;
-        if (Record.Result.Valid)
-          Cost = Record.Result.Costs;
-      }
+    for (const Configuration &C : Batch) {
+      InFlight F = Recorded(C);
       const auto [Start, Rank] = Free.top();
       Free.pop();
-      Free.push({Start + Seconds, Rank});
-      Flights.push_back({Batch[I], std::move(Cost), Start, Start + Seconds, Rank, Recorded});
+      F.Start = Start;
+      F.End += Start;
+      F.Rank = Rank;
+      Free.push({F.End, Rank});
+      Flights.push_back(std::move(F));
     }
     if (Options.KeepEvaluations)
       for (const InFlight &F : Flights)

@@ -2,14 +2,27 @@
 //
 // Hundreds of GPUs cannot be run here; a tuning run on them can be
 // simulated on recorded data. A discrete-event simulation of `atfc tune`
-// on P ranks (docs/scale-out.md): rank 0's searching tuner asks the search
-// for a batch of up to P configurations (P x Ahead) through the same
-// Exploration and technique code a real run uses, hands each to the rank
-// that is free first, and asks for the next batch once the batch is
-// reported, as the real loop (Tuning/TuningRun.cpp) does. Each evaluation takes the seconds the
-// data recorded for that configuration (compile and run: RecordedData.h), or DefaultSeconds where
-// it recorded none. Rank 0's own time is measured, not assumed: the real wall time of each next()
-// and report() (the technique's proposals and learning), during which the ranks wait.
+// on P ranks (docs/scale-out.md), through the same Exploration and
+// technique code a real run uses, in one of two modes:
+//
+//  - batches: rank 0's searching tuner asks the search for a batch of up
+//    to P configurations (P x Ahead), hands each to the rank that is free
+//    first, and asks for the next batch once the batch is reported;
+//  - asynchronous dispatch: a rank that finishes gets its next
+//    configuration at once, proposed with every result known by then.
+//    Rank 0 records the results that came (all that arrived while it was
+//    busy) and then asks the search for as many configurations as ranks
+//    are free; a technique that is not asynchronous keeps its batches
+//    (Exploration::next returns none in the middle of one).
+//
+// Each evaluation takes the seconds the data recorded for that
+// configuration (compile and run: RecordedData.h), or DefaultSeconds where
+// it recorded none. Rank 0's own time is measured, not assumed: the real
+// wall time of each next() and report() (the technique's proposals and
+// learning), during which it hands out nothing. In the asynchronous mode
+// the order in which results reach the search therefore depends on those
+// measured times (as in a real run); with one rank both modes are the
+// sequential replay.
 //
 // A run ends when the best result comes within 5 % of the data's optimum,
 // or after Evaluations evaluations, or when the space is exhausted. Its
@@ -40,6 +53,8 @@ struct ScaleSimulationOptions {
   /// at once, and a rank that finishes takes the batch's next one (1: one
   /// per rank, as the real loop without compile-ahead).
   std::uint64_t Ahead = 1;
+  /// Asynchronous dispatch instead of batches (Ahead is then unused).
+  bool Asynchronous = false;
   std::uint64_t Seed = 1;
   /// At most this many evaluations.
   std::uint64_t Evaluations = 5000;
@@ -72,7 +87,8 @@ struct ScaleSimulationRun {
   double SearchBusyShare = 0;
   /// The share of the ranks' seconds (P x wall) they measured nothing.
   double IdleShare = 0;
-  /// Batches asked of the search, and their mean size.
+  /// Proposals asked of the search that returned configurations, and
+  /// their mean size.
   std::uint64_t Batches = 0;
   double MeanBatch = 0;
   /// Evaluations with a recorded time, and those with the default.

@@ -67,8 +67,9 @@ protected:
   /// At least one and at most Max configurations, none known (where the
   /// space still has unknown ones).
   virtual std::vector<Configuration> next(std::size_t Max) = 0;
-  /// The result of C: Own when this technique proposed it (then after
-  /// every report of a batch, in order), else another technique's.
+  /// The result of C: Own when this technique proposed it (then in the
+  /// order proposed, after the whole batch was proposed, unless the
+  /// technique is asynchronous()), else another technique's.
   virtual void learn(const Configuration &C, const OptionalCost &Result, bool Own) = 0;
 
   const ChainOfTrees &space() const { return Domain->space(); }

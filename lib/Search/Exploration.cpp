@@ -83,10 +83,26 @@ void Exploration::checkEnd() {
 }
 
 void Exploration::flushReports() {
-  while (!Reports.empty() && Reports.front().Known->State != EntryState::Pending) {
-    Technique->report(Reports.front().Where, Reports.front().Known->Result);
-    Reports.pop_front();
+  // In order, up to the first awaiting its result; an asynchronous
+  // technique gets every result that came.
+  const bool InOrder = !Technique->asynchronous();
+  for (auto It = Reports.begin(); It != Reports.end();) {
+    if (It->Known->State == EntryState::Pending) {
+      if (InOrder)
+        return;
+      ++It;
+      continue;
+    }
+    Technique->report(It->Where, It->Known->Result);
+    It = Reports.erase(It);
   }
+}
+
+bool Exploration::techniqueReady() const {
+  // A technique that is not asynchronous is asked when its batch and the
+  // warm start's are reported (an observing one is told of the warm
+  // start's results only between its batches).
+  return Technique->asynchronous() || (Reports.empty() && WarmPending.empty());
 }
 
 Configuration Exploration::fallbackConfiguration() {
@@ -111,14 +127,15 @@ Configuration Exploration::fallbackConfiguration() {
 std::size_t Exploration::batchLimit(std::size_t Max) {
   if (!Abort)
     return Max;
-  // The smallest batch whose evaluations, all valid and none better, would
-  // reach the abort condition: a batch never overshoots evaluations(n).
-  for (std::size_t K = 1; K < Max; ++K) {
-    Status.Evaluations += K;
-    Status.ValidEvaluations += K;
+  // The smallest batch whose evaluations and the outstanding ones, all
+  // valid and none better, would reach the abort condition: evaluations(n)
+  // is never overshot.
+  for (std::size_t K = Pending == 0 ? 1 : 0; K < Max; ++K) {
+    Status.Evaluations += Pending + K;
+    Status.ValidEvaluations += Pending + K;
     const bool Reached = Abort->reached(Status);
-    Status.Evaluations -= K;
-    Status.ValidEvaluations -= K;
+    Status.Evaluations -= Pending + K;
+    Status.ValidEvaluations -= Pending + K;
     if (Reached)
       return K;
   }
@@ -126,8 +143,6 @@ std::size_t Exploration::batchLimit(std::size_t Max) {
 }
 
 std::vector<Configuration> Exploration::next(std::size_t Max) {
-  if (Pending != 0)
-    reportBug("Exploration::next: report every configuration of the previous batch first");
   if (Max == 0)
     Max = 1;
   tick();
@@ -155,11 +170,19 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
       Known.erase(C);
       WarmPending.erase(C);
     }
-    Pending = 0;
+    Pending -= Batch.size();
     return {};
   }
-  while (Batch.empty() && !Finished) {
-    std::vector<Point> Points = Technique->propose(batchLimit(Max));
+  while (Batch.empty() && !Finished && techniqueReady()) {
+    const std::size_t Limit = batchLimit(Max);
+    if (Limit == 0)
+      break; // the outstanding ones may end the run
+    std::vector<Point> Points = Technique->propose(Limit);
+    if (Points.empty()) {
+      if (Reports.empty())
+        reportBug("Exploration::next: the technique proposed nothing while nothing is measured");
+      break; // an asynchronous technique waits for a result
+    }
     bool AnyNew = false;
     for (Point &Where : Points) {
       auto [It, Inserted] = Known.try_emplace(Domain.configurationAt(Where));
@@ -192,10 +215,14 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
       // measured after all.
       for (const Configuration &C : Batch)
         Known.erase(C);
-      Pending = 0;
+      Pending -= Batch.size();
       return {};
     }
     if (Batch.empty() && ConsecutiveKnown >= RestartAfterKnown) {
+      // A technique is started again with none of its points outstanding:
+      // until then, the caller waits for a result.
+      if (!Reports.empty())
+        break;
       ++Restarts;
       Technique->initialize(Domain, splitMix64Mix(Seed ^ splitMix64Mix(Restarts)));
       ConsecutiveKnown = 0;

@@ -11,7 +11,14 @@
 //    configuration;
 //  - keeps the technique's order of reports within a batch (a known point
 //    behind a pending one waits for it; two points of one batch on the same
-//    new configuration both get its result);
+//    new configuration both get its result), unless the technique is
+//    asynchronous (SearchTechnique::asynchronous): then each result goes
+//    to it as it comes;
+//  - lets the caller ask for more configurations while others are
+//    measured (asynchronous dispatch: a rank that finishes gets the next
+//    one at once). An asynchronous technique is asked then; one that is not
+//    is asked once its whole batch is reported, so the caller's loop is the
+//    same for both;
 //  - restarts a technique that proposes RestartAfterKnown known
 //    configurations in a row, with a new seed derived from the run's seed
 //    (the best result is kept in the status). When FruitlessRestartLimit
@@ -68,12 +75,18 @@ public:
               std::function<double()> Clock = {});
   ~Exploration();
 
-  /// Up to Max (>= 1) distinct configurations never measured in this run;
-  /// empty exactly when done(). Every configuration of a batch must be
-  /// report()ed before the next call (a bug otherwise: Support/Bug.h). The
-  /// technique is asked for fewer points when fewer evaluations would reach
-  /// the abort condition (evaluations(n) is never overshot).
+  /// Up to Max (>= 1) distinct configurations never measured in this run.
+  /// Empty when done(), or, while configurations returned before await
+  /// their report (outstanding()), when nothing can be proposed before one
+  /// comes: a technique that is not asynchronous awaits its whole batch, an
+  /// asynchronous one may have nothing to propose, or the outstanding ones
+  /// may reach the abort condition. With none outstanding, empty exactly
+  /// when done(). The technique is asked for fewer points when fewer
+  /// evaluations would reach the abort condition (evaluations(n) is never
+  /// overshot, counting the outstanding ones).
   std::vector<Configuration> next(std::size_t Max = 1);
+  /// Configurations returned by next() and not reported yet.
+  std::size_t outstanding() const { return Pending; }
   /// The result of a configuration returned by next(); counts as an
   /// evaluation. One not awaited is a bug of the caller (Support/Bug.h).
   void report(const Configuration &C, OptionalCost Result);
@@ -128,7 +141,11 @@ private:
     const Entry *Known;
   };
 
+  /// How many configurations next(Max) may return: 0 when the outstanding
+  /// ones may reach the abort condition.
   std::size_t batchLimit(std::size_t Max);
+  /// Whether the technique may be asked now.
+  bool techniqueReady() const;
   void tick();
   void countEvaluation(const Configuration &C, const Entry &E);
   void checkEnd();

@@ -7,7 +7,14 @@
 // points (a technique that can say several points ahead lets compile scripts
 // run in parallel) and then reports the cost of each, in the order proposed.
 //
-// A technique is deterministic for a given seed and sequence of costs.
+// An asynchronous technique (asynchronous()) also takes the reports in any
+// order, and proposals while some of its points are still measured, so
+// that a rank that finishes gets a configuration proposed with the latest
+// results at once instead of waiting for the whole batch
+// (docs/scale-out.md). The exploration keeps the batch order for the others.
+//
+// A technique is deterministic for a given seed and sequence of events
+// (proposals asked, with their Max, and reports, in the order they came).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_SEARCHTECHNIQUE_H
@@ -38,14 +45,22 @@ public:
   /// the first proposal; Domain outlives the technique's use of it.
   virtual void initialize(const SearchDomain &Domain, std::uint64_t Seed) = 0;
 
-  /// The next points to measure: at least one and at most Max (Max >= 1).
-  /// Each gets exactly one report(), in the order returned, before the next
-  /// call to propose().
+  /// The next points to measure: at most Max (Max >= 1), and at least one
+  /// while none of its points awaits a report. Each gets exactly one
+  /// report(): in the order returned and before the next call to
+  /// propose(), unless the technique is asynchronous().
   virtual std::vector<Point> propose(std::size_t Max) = 0;
 
   /// The cost of a proposed point (nullopt: invalid configuration). A point
   /// whose configuration was measured before is reported with that result.
+  /// Where is the point as propose() returned it.
   virtual void report(std::span<const double> Where, const OptionalCost &Result) = 0;
+
+  /// Whether the technique is asynchronous: its points may be reported in
+  /// any order, and propose() may be called while some of them await their
+  /// reports (it may then return none: nothing to propose before a report).
+  /// A technique that is not is used in whole batches (Exploration).
+  virtual bool asynchronous() const { return false; }
 
   /// The technique's name with its hyper-parameters, as it would be written
   /// in a `search_technique` directive: "differential_evolution(20, 0.8, 0.9)".

@@ -73,17 +73,24 @@ double AucBandit::score(std::size_t A) const {
   return credit(A) + C * Exploration;
 }
 
-std::size_t AucBandit::chooseArm() {
+bool AucBandit::canPropose(std::size_t A) const {
+  return Arms[A]->asynchronous() || std::none_of(Owners.begin(), Owners.end(),
+                                                 [A](const Outstanding &O) { return O.Arm == A; });
+}
+
+std::optional<std::size_t> AucBandit::chooseArm() {
   // Visit the arms in a random order so that ties go to a random arm.
   std::vector<std::size_t> Order(Arms.size());
   for (std::size_t A = 0; A < Order.size(); ++A)
     Order[A] = A;
   std::shuffle(Order.begin(), Order.end(), Rng);
-  std::size_t Chosen = Order.front();
-  double BestScore = score(Chosen);
+  std::optional<std::size_t> Chosen;
+  double BestScore = 0;
   for (std::size_t A : Order) {
+    if (!canPropose(A))
+      continue;
     const double S = score(A);
-    if (S > BestScore) {
+    if (!Chosen || S > BestScore) {
       BestScore = S;
       Chosen = A;
     }
@@ -93,61 +100,85 @@ std::size_t AucBandit::chooseArm() {
 
 std::vector<Point> AucBandit::propose(std::size_t Max) {
   Max = std::max<std::size_t>(Max, 1);
-  Current = chooseArm();
-  std::vector<Point> Batch = Arms[Current]->propose(Max);
-  Owners.assign(Batch.size(), Current);
+  std::vector<Point> Batch;
+  const std::optional<std::size_t> Chosen = chooseArm();
+  if (!Chosen)
+    return Batch; // every arm awaits its batch's results
+  auto Take = [&](std::size_t A) {
+    for (Point &P : Arms[A]->propose(Max - Batch.size())) {
+      Owners.push_back({P, A, std::nullopt});
+      Batch.push_back(std::move(P));
+    }
+  };
+  Take(*Chosen);
   // An arm that says fewer points ahead than the batch holds (a local
   // search's few neighbours) leaves ranks idle: the other arms, best score
   // first, fill the rest (docs/scale-out.md). A batch of one is the arm's.
   if (Batch.size() < Max) {
     std::vector<std::size_t> Others;
     for (std::size_t A = 0; A < Arms.size(); ++A)
-      if (A != Current)
+      if (A != *Chosen && canPropose(A))
         Others.push_back(A);
     std::stable_sort(Others.begin(), Others.end(),
                      [&](std::size_t A, std::size_t B) { return score(A) > score(B); });
-    for (std::size_t A : Others) {
-      if (Batch.size() >= Max)
-        break;
-      std::vector<Point> More = Arms[A]->propose(Max - Batch.size());
-      Owners.insert(Owners.end(), More.size(), A);
-      Batch.insert(Batch.end(), std::make_move_iterator(More.begin()),
-                   std::make_move_iterator(More.end()));
-    }
+    for (std::size_t A : Others)
+      if (Batch.size() < Max)
+        Take(A);
   }
   return Batch;
 }
 
+void AucBandit::deliver(std::size_t A) {
+  // An arm that is not asynchronous gets its results in its order: none
+  // past the first still measured.
+  const bool InOrder = !Arms[A]->asynchronous();
+  for (auto It = Owners.begin(); It != Owners.end();) {
+    if (It->Arm != A || !It->Result) {
+      if (It->Arm == A && InOrder)
+        break;
+      ++It;
+      continue;
+    }
+    Arms[A]->report(It->Where, *It->Result);
+    const bool Revisit = !Seen.insert(Domain->configurationAt(It->Where)).second;
+    Revisits[A] = Revisit ? Revisits[A] + 1 : 0;
+    It = Owners.erase(It);
+  }
+  const bool ArmDone =
+      std::none_of(Owners.begin(), Owners.end(), [A](const Outstanding &O) { return O.Arm == A; });
+  if (ArmDone && Revisits[A] >= kRestartAfterRevisits) {
+    ++Restarts[A];
+    Arms[A]->initialize(*Domain, Seed ^ (kSplitMix64Gamma * (A + 1)) ^
+                                     (0xd1b54a32d192ed03ULL * Restarts[A]));
+    Revisits[A] = 0;
+  }
+}
+
 void AucBandit::report(std::span<const double> Where, const OptionalCost &Result) {
-  if (Owners.empty())
+  // The first point proposed at Where that awaits its result (in the order
+  // proposed, the front).
+  auto It = std::find_if(Owners.begin(), Owners.end(), [&](const Outstanding &O) {
+    return !O.Result && std::equal(O.Where.begin(), O.Where.end(), Where.begin(), Where.end());
+  });
+  if (It == Owners.end())
     reportBug("auc_bandit: a report without a proposal");
-  Current = Owners.front();
-  Owners.pop_front();
-  Arms[Current]->report(Where, Result);
+  const std::size_t Arm = It->Arm;
+  It->Result = Result;
+  deliver(Arm);
   for (std::size_t A = 0; A < Arms.size(); ++A)
-    if (A != Current)
+    if (A != Arm)
       if (auto *Observer = dynamic_cast<ObservingTechnique *>(Arms[A].get()))
         Observer->observe(Where, Result);
 
   const bool Success = betterCost(Result, Best);
   if (Success)
     Best = Result;
-  History.push_back({Current, Success});
-  ++WindowUses[Current];
-  ++TotalUses[Current];
+  History.push_back({Arm, Success});
+  ++WindowUses[Arm];
+  ++TotalUses[Arm];
   while (History.size() > Window) {
     --WindowUses[History.front().Arm];
     History.pop_front();
-  }
-
-  const bool Revisit = !Seen.insert(Domain->configurationAt(Where)).second;
-  Revisits[Current] = Revisit ? Revisits[Current] + 1 : 0;
-  const bool ArmDone = std::find(Owners.begin(), Owners.end(), Current) == Owners.end();
-  if (ArmDone && Revisits[Current] >= kRestartAfterRevisits) {
-    ++Restarts[Current];
-    Arms[Current]->initialize(*Domain, Seed ^ (kSplitMix64Gamma * (Current + 1)) ^
-                                           (0xd1b54a32d192ed03ULL * Restarts[Current]));
-    Revisits[Current] = 0;
   }
 }
 

@@ -19,6 +19,13 @@
 // is filled by the other arms, best score first, so that many ranks
 // measure at once; each point's result goes to the arm that proposed it.
 //
+// The bandit is asynchronous (SearchTechnique::asynchronous): results come
+// in any order, and it proposes while points are measured, from the arms
+// that can: an asynchronous arm at any time, any other arm once its batch
+// is reported. An arm that is not asynchronous gets its batch's results in
+// the order it proposed them (the bandit holds one that comes early).
+// Credit is given as each result comes.
+//
 // The arms learn from each other: an arm that is an ObservingTechnique sees
 // the results of the other arms' points, and of a warm start's. An arm whose proposals only
 // revisit configurations of the run starts again (with a new seed).
@@ -36,6 +43,7 @@
 #include <array>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -75,6 +83,7 @@ public:
   void observePrior(std::span<const double> Where, const OptionalCost &Result) override;
   void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) override;
   std::string describe() const override;
+  bool asynchronous() const override { return true; }
 
   std::size_t numArms() const { return Arms.size(); }
   /// The exploitation term of arm A: its AUC credit in the window, in [0,1].
@@ -82,8 +91,9 @@ public:
   /// The score that the choice maximises (infinite for an arm unused in
   /// the window).
   double score(std::size_t A) const;
-  /// The arm that the next proposal goes to, given the current scores.
-  std::size_t chooseArm();
+  /// The arm that the next proposal goes to, given the current scores,
+  /// among those that can propose now (none: nullopt).
+  std::optional<std::size_t> chooseArm();
   /// Total uses of arm A in the run (every reported point).
   std::size_t usesOf(std::size_t A) const { return TotalUses[A]; }
 
@@ -94,6 +104,19 @@ private:
     std::size_t Arm;
     bool Success;
   };
+  /// A point proposed whose arm did not get its report yet.
+  struct Outstanding {
+    Point Where;
+    std::size_t Arm;
+    /// Its result, once reported to the bandit (an arm that is not
+    /// asynchronous gets it in the order it proposed).
+    std::optional<OptionalCost> Result;
+  };
+  /// Whether arm A can be asked for points now.
+  bool canPropose(std::size_t A) const;
+  /// Gives arm A its results that are due, in order, and restarts it when
+  /// it only revisits.
+  void deliver(std::size_t A);
 
   std::vector<std::unique_ptr<SearchTechnique>> Arms;
   double C;
@@ -105,10 +128,8 @@ private:
   std::vector<std::size_t> WindowUses, TotalUses, Revisits, Restarts;
   std::set<Configuration> Seen;
   OptionalCost Best;
-  /// The arm last chosen or reported to.
-  std::size_t Current = 0;
-  /// The arm of each point proposed and not reported yet, in order.
-  std::deque<std::size_t> Owners;
+  /// The points proposed whose arm awaits their report, in order.
+  std::deque<Outstanding> Owners;
 };
 
 } // namespace atfc

@@ -27,6 +27,11 @@ constexpr double kImprovementMargin = 0.01;
 /// factorisations; between two batches the choice rarely moves).
 constexpr std::size_t kAlwaysTuneBelow = 64;
 constexpr std::size_t kTuneEvery = 4;
+/// At most this many of its proposals still measured are believed at
+/// their predicted means before a proposal (asynchronous dispatch): the
+/// latest, which a new proposal would crowd most. Each costs a condition
+/// of the posterior (GaussianProcess::Posterior::condition).
+constexpr std::size_t kBelievedOutstanding = 32;
 /// Results known after which the model forgets the costs measured
 /// elsewhere (docs/experiments/2026-11-search-rounds.md: kept for good,
 /// they lowered the long-run scores on both GEMM pairs).
@@ -96,6 +101,7 @@ void BayesOpt::observeElsewhere(std::span<const double> Points, std::span<const 
 }
 
 void BayesOpt::start() {
+  Outstanding.clear();
   ModelBatches = 0;
   SinceTuning = 0;
   LengthScale = Nugget = 0;
@@ -116,6 +122,8 @@ void BayesOpt::start() {
 }
 
 void BayesOpt::learn(const Configuration &C, const OptionalCost &Result, bool) {
+  if (auto It = std::find(Outstanding.begin(), Outstanding.end(), C); It != Outstanding.end())
+    Outstanding.erase(It);
   appendFeatures(C, X);
   Costs.push_back(Result && !Result->empty() && Result->front() > 0
                       ? std::optional<double>(std::log(Result->front()))
@@ -174,6 +182,12 @@ std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
 }
 
 std::vector<Configuration> BayesOpt::next(std::size_t Max) {
+  std::vector<Configuration> Batch = choose(Max);
+  Outstanding.insert(Outstanding.end(), Batch.begin(), Batch.end());
+  return Batch;
+}
+
+std::vector<Configuration> BayesOpt::choose(std::size_t Max) {
   std::vector<Configuration> Batch;
   // The random phase: until `samples` results are known or awaited. A
   // batch larger than that is random throughout (there is no model to ask
@@ -236,6 +250,14 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   std::vector<Configuration> Pool = candidatePool(Y, PoolX);
   if (Pool.empty())
     return {unknownSample()};
+  // Its latest proposals still measured join the queries, to be believed
+  // measured first.
+  const std::size_t Candidates = Pool.size();
+  for (auto It = Outstanding.rbegin();
+       It != Outstanding.rend() && Pool.size() - Candidates < kBelievedOutstanding; ++It) {
+    Pool.push_back(*It);
+    appendFeatures(*It, PoolX);
+  }
   GaussianProcess::Posterior Posterior(Model, PoolX);
   const std::vector<double> &Mean = Posterior.mean(), &Variance = Posterior.variance();
   // Failures train their own model: the chance that a candidate runs.
@@ -278,8 +300,16 @@ std::vector<Configuration> BayesOpt::next(std::size_t Max) {
   // their predicted means (GaussianProcess::Posterior): their neighbours
   // lose the uncertainty that made them attractive, so the batch spreads.
   // The first choice is the one of a batch of one.
-  const std::size_t Take = std::min(Max, Pool.size());
+  const std::size_t Take = std::min(Max, Candidates);
   std::vector<bool> Chosen(Pool.size());
+  // Proposals still measured, as if measured at their predicted means
+  // (as a batch's earlier choices are below): a proposal made while they
+  // are measured does not crowd them.
+  for (std::size_t I = Candidates; I < Pool.size(); ++I) {
+    Chosen[I] = true;
+    BestY = std::min(BestY, Mean[I]);
+    Posterior.condition(I);
+  }
   // Higher is better for both scores; a chosen candidate scores -inf.
   std::vector<double> Score(Pool.size());
   constexpr double None = -std::numeric_limits<double>::infinity();

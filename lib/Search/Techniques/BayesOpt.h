@@ -33,6 +33,12 @@
 //    one measured at its predicted mean before the next is scored
 //    (GaussianProcess::Posterior): the variances near it shrink, so the
 //    batch spreads instead of taking the first one's neighbours.
+//  - It is asynchronous: a result joins the data whenever it comes, and a
+//    proposal while others are measured fits the model to the results
+//    known by then and believes its latest 32 proposals still measured
+//    at their predicted means first, as a batch's earlier choices are
+//    believed (below); configurations awaiting their result are no
+//    candidates (ConfigurationTechnique::known).
 //  - Costs measured elsewhere (a prior's, observeElsewhere) are one more
 //    input: their log, scaled to [0,1] (their mean where a configuration
 //    has none), so configurations the prior ranks alike are predicted
@@ -77,11 +83,14 @@ public:
   /// From values admitted by kParameters, one per parameter.
   explicit BayesOpt(std::span<const double> Values);
   std::string describe() const override;
+  bool asynchronous() const override { return true; }
   void observeElsewhere(std::span<const double> Points, std::span<const double> Costs) override;
 
 private:
   void start() override;
   std::vector<Configuration> next(std::size_t Max) override;
+  /// The batch next() proposes.
+  std::vector<Configuration> choose(std::size_t Max);
   void learn(const Configuration &C, const OptionalCost &Result, bool Own) override;
 
   /// The model's inputs per configuration: its parameters, and the cost
@@ -110,6 +119,8 @@ private:
   std::vector<double> X;
   std::vector<std::optional<double>> Costs;
   std::vector<Configuration> Seen;
+  /// Its proposals whose results are not known yet, oldest first.
+  std::vector<Configuration> Outstanding;
   /// Log costs measured elsewhere, scaled to [0, 1] over their range (the
   /// model's last input), and the input of a configuration without one
   /// (their mean); empty: none given, or forgotten once the run has enough

@@ -5,7 +5,8 @@
 // the first; the exploration ends the run before that, when every
 // configuration is known. Initializing again on the same domain continues
 // the enumeration where it stopped: every configuration before that point
-// is already known, so starting over would only revisit them.
+// is already known, so starting over would only revisit them. It learns
+// nothing from costs, so it is asynchronous.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SEARCH_TECHNIQUES_EXHAUSTIVE_H
@@ -21,6 +22,7 @@ public:
   std::vector<Point> propose(std::size_t Max) override;
   void report(std::span<const double> Where, const OptionalCost &Result) override;
   std::string describe() const override { return "exhaustive"; }
+  bool asynchronous() const override { return true; }
 
 private:
   const SearchDomain *Domain = nullptr;

@@ -3,8 +3,10 @@
 // Simulated runs on a small Kernel Tuner cache with recorded compile and
 // benchmark times, read by the real reader: one rank evaluates in the
 // order of a sequential replay and takes the recorded seconds plus the
-// search's measured ones; many ranks never measure a configuration twice;
-// rank 0's busy share is its measured time over the wall time.
+// search's measured ones, in batches and with asynchronous dispatch alike;
+// many ranks never measure a configuration twice; with asynchronous
+// dispatch a rank waits only for rank 0's measured time, never for a
+// batch; rank 0's busy share is its measured time over the wall time.
 //
 //===----------------------------------------------------------------------===//
 #include "Replay/ScaleSimulation.h"
@@ -75,11 +77,14 @@ double secondsOf(const Fixture &F, const Configuration &C) {
 
 TEST(ScaleSimulationTest, OneRankEvaluatesInTheSequentialReplaysOrder) {
   const Fixture F = readFixture(timedGridCache());
-  for (const std::string &Technique :
-       {std::string(defaultTechniqueText()), std::string("random")}) {
-    SCOPED_TRACE(Technique);
+  for (const auto &[Technique, Asynchronous] :
+       {std::pair{std::string(defaultTechniqueText()), false},
+        std::pair{std::string(defaultTechniqueText()), true},
+        std::pair{std::string("random"), false}, std::pair{std::string("random"), true}}) {
+    SCOPED_TRACE(Technique + (Asynchronous ? ", asynchronous" : ", batches"));
     ScaleSimulationOptions O;
     O.Technique = Technique;
+    O.Asynchronous = Asynchronous;
     O.Seed = 3;
     O.KeepEvaluations = true;
     Expected<ScaleSimulationRun> R = simulateScaleOut(F.Space, *F.Backend, O);
@@ -156,6 +161,50 @@ TEST(ScaleSimulationTest, ManyRanksNeverMeasureAConfigurationTwice) {
   ASSERT_TRUE(R.ok());
   EXPECT_LE(R->WallSeconds, 2.56 * static_cast<double>(R->Batches) + R->SearchSeconds + 1e-9);
   EXPECT_GT(R->IdleShare, 0.0); // ranks wait for the slowest
+}
+
+TEST(ScaleSimulationTest, AsynchronousDispatchNeverLeavesARankWaitingForABatch) {
+  const Fixture F = readFixture(timedGridCache());
+  for (const std::string &Technique :
+       {std::string(defaultTechniqueText()), std::string("random")}) {
+    for (std::uint64_t Ranks : {4u, 16u}) {
+      SCOPED_TRACE(Technique + ", " + std::to_string(Ranks) + " ranks");
+      ScaleSimulationOptions O;
+      O.Technique = Technique;
+      O.Ranks = Ranks;
+      O.Seed = 7;
+      O.KeepEvaluations = true;
+      O.Asynchronous = true;
+      Expected<ScaleSimulationRun> R = simulateScaleOut(F.Space, *F.Backend, O);
+      ASSERT_TRUE(R.ok()) << R.error().message();
+      std::set<Configuration> Seen;
+      std::map<std::uint64_t, std::vector<SimulatedEvaluation>> ByRank;
+      for (const SimulatedEvaluation &E : R->Order) {
+        EXPECT_TRUE(Seen.insert(E.Config).second) << "measured twice";
+        EXPECT_NEAR(E.End - E.Start, secondsOf(F, E.Config), 1e-9);
+        ByRank[E.Rank].push_back(E);
+      }
+      // Every rank starts at once, and a rank that finishes gets its next
+      // configuration as soon as rank 0 has recorded the results and
+      // proposed: it waits only for rank 0's measured time.
+      EXPECT_EQ(ByRank.size(), Ranks);
+      for (const auto &[Rank, Evaluations] : ByRank) {
+        EXPECT_LE(Evaluations.front().Start, R->SearchSeconds + 1e-9) << Rank;
+        for (std::size_t I = 1; I < Evaluations.size(); ++I) {
+          EXPECT_GE(Evaluations[I].Start, Evaluations[I - 1].End);
+          EXPECT_LE(Evaluations[I].Start - Evaluations[I - 1].End, R->SearchSeconds + 1e-9)
+              << "rank " << Rank << " waited";
+        }
+      }
+      // Batches wait for their slowest evaluation (1.1 to 2.56 s here).
+      O.Asynchronous = false;
+      Expected<ScaleSimulationRun> Batches = simulateScaleOut(F.Space, *F.Backend, O);
+      ASSERT_TRUE(Batches.ok());
+      if (R->Order.size() > Ranks && Batches->Batches > 1) {
+        EXPECT_LT(R->IdleShare, Batches->IdleShare);
+      }
+    }
+  }
 }
 
 TEST(ScaleSimulationTest, ARankThatFinishesTakesTheBatchsNextConfiguration) {

@@ -4,9 +4,12 @@
 // answered without a measurement, remember(), the order of reports in a
 // batch, restarts of a technique stuck on known configurations, the end of
 // a run (abort condition, space exhausted), progress, and the status.
+// Asynchronous dispatch (next() while configurations are measured, results
+// in any order) for asynchronous techniques and for batch ones.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/Exploration.h"
+#include "Search/TechniqueFactory.h"
 #include "Search/Techniques/Exhaustive.h"
 #include "Search/Techniques/RandomSearch.h"
 #include "Support/Bug.h"
@@ -118,7 +121,11 @@ TEST(ExplorationTest, ABatchKeepsTheTechniquesOrderOfReports) {
   ASSERT_EQ(Batch.size(), 2u);
   EXPECT_EQ(indexIn(Space, Batch[0]), 1u);
   EXPECT_EQ(indexIn(Space, Batch[1]), 2u);
-  EXPECT_DEATH(Run.next(), "atfc: bug: Exploration::next: report every configuration");
+  // A technique that is not asynchronous is not asked in the middle of
+  // its batch: a rank that asks now gets nothing.
+  EXPECT_TRUE(Run.next().empty());
+  EXPECT_EQ(Log->Batches.size(), 2u);
+  EXPECT_FALSE(Run.done());
 
   // P2's result waits behind P1's, which waits for its measurement.
   Run.report(Batch[1], Cost{20.0});
@@ -287,12 +294,108 @@ TEST(ExplorationTest, MisuseIsABug) {
                "atfc: bug: Exploration::remember: the configuration is not in the space");
   std::vector<Configuration> Batch = Run.next();
   ASSERT_EQ(Batch.size(), 1u);
-  EXPECT_DEATH(Run.next(), "atfc: bug: Exploration::next: report every configuration of the "
-                           "previous batch first");
   Run.report(Batch[0], Cost{1.0});
   EXPECT_DEATH(Run.report(Batch[0], Cost{1.0}), NotAwaited);
   EXPECT_DEATH(Exploration(Space, nullptr, std::nullopt, 1),
                "atfc: bug: Exploration: an exploration needs a search technique");
+}
+
+/// What a run of P simulated ranks saw: each free rank asks next(), results
+/// come back in an order drawn from OrderSeed.
+struct AsyncRun {
+  std::vector<std::uint64_t> Returned;  // configuration indices, in order
+  std::vector<std::uint64_t> Completed; // the order of the reports
+  /// Times next() returned configurations while others were outstanding.
+  std::size_t WhileOutstanding = 0;
+  /// Times a free rank got nothing while budget was left.
+  std::size_t Idle = 0;
+  std::uint64_t Evaluations = 0;
+};
+
+AsyncRun runAsync(const ChainOfTrees &Space, const std::string &Technique, std::size_t P,
+                  std::uint64_t Budget, std::uint64_t Seed, std::uint64_t OrderSeed) {
+  Exploration Run(Space, cantFail(makeTechnique(Technique)), AbortCondition::evaluations(Budget),
+                  Seed);
+  std::mt19937_64 Order(OrderSeed);
+  std::vector<Configuration> Outstanding;
+  AsyncRun R;
+  std::set<std::uint64_t> Seen;
+  while (true) {
+    // Every free rank asks for its next configuration.
+    while (Outstanding.size() < P && !Run.done()) {
+      const bool Busy = !Outstanding.empty();
+      std::vector<Configuration> More = Run.next(P - Outstanding.size());
+      if (More.empty()) {
+        // Idle while the budget is not all handed out.
+        R.Idle += !Run.done() && Run.status().Evaluations + Outstanding.size() < Budget;
+        break;
+      }
+      R.WhileOutstanding += Busy;
+      for (Configuration &C : More) {
+        const std::uint64_t Index = indexIn(Space, C);
+        if (!Seen.insert(Index).second)
+          reportBug(Technique + ": a configuration returned twice");
+        R.Returned.push_back(Index);
+        Outstanding.push_back(std::move(C));
+      }
+      if (Outstanding.size() > P)
+        reportBug(Technique + ": more than asked");
+    }
+    if (Outstanding.empty())
+      break;
+    // One of them finishes: any of them.
+    const std::size_t I =
+        std::uniform_int_distribution<std::size_t>(0, Outstanding.size() - 1)(Order);
+    R.Completed.push_back(indexIn(Space, Outstanding[I]));
+    Run.report(Outstanding[I], distanceCost(Space, Outstanding[I], 5));
+    Outstanding.erase(Outstanding.begin() + static_cast<std::ptrdiff_t>(I));
+  }
+  R.Evaluations = Run.status().Evaluations;
+  EXPECT_TRUE(Run.done()) << Technique;
+  return R;
+}
+
+// Property: ranks that ask as they finish, with results in random orders,
+// never get a configuration twice, never overshoot the budget, and see the
+// same run for the same seed and order. An asynchronous technique is asked
+// while others measure; one that is not gets its batches whole.
+TEST(ExplorationTest, RanksThatAskAsTheyFinishKeepEveryGuarantee) {
+  const ChainOfTrees Space = paperSpace();
+  for (const std::string Technique :
+       {"auc_bandit", "random", "bayes_opt", "exhaustive", "local_search", "differential_evolution",
+        "round_robin(random, local_search)"}) {
+    const bool Asynchronous = cantFail(makeTechnique(Technique))->asynchronous();
+    for (std::uint64_t OrderSeed = 1; OrderSeed <= 4; ++OrderSeed) {
+      const std::size_t P = 1 + 3 * OrderSeed;
+      const AsyncRun A = runAsync(Space, Technique, P, 60, 9, OrderSeed);
+      const AsyncRun B = runAsync(Space, Technique, P, 60, 9, OrderSeed);
+      EXPECT_EQ(A.Returned, B.Returned) << Technique << " is not deterministic";
+      EXPECT_EQ(A.Completed, B.Completed) << Technique;
+      EXPECT_EQ(A.Evaluations, 60u) << Technique;
+      EXPECT_EQ(A.Returned.size(), 60u) << Technique << ": nothing discarded, nothing beyond";
+      if (Asynchronous) {
+        EXPECT_GT(A.WhileOutstanding, 0u) << Technique;
+        EXPECT_EQ(A.Idle, 0u) << Technique << " left a rank idle";
+      } else {
+        EXPECT_EQ(A.WhileOutstanding, 0u) << Technique << " was asked in the middle of a batch";
+      }
+    }
+  }
+}
+
+// One rank asking as it finishes is the sequential run.
+TEST(ExplorationTest, OneRankAskingAsItFinishesIsTheSequentialRun) {
+  const ChainOfTrees Space = paperSpace();
+  for (const std::string Technique : {"auc_bandit", "bayes_opt", "local_search"}) {
+    const AsyncRun A = runAsync(Space, Technique, 1, 40, 3, 1);
+    const ExplorationResult S =
+        explore(Space, cantFail(makeTechnique(Technique)), AbortCondition::evaluations(40), 3,
+                [&](const Configuration &C) { return OptionalCost(distanceCost(Space, C, 5)); });
+    std::vector<std::uint64_t> Sequential;
+    for (const ExploredEvaluation &E : S.Evaluations)
+      Sequential.push_back(indexIn(Space, E.Config));
+    EXPECT_EQ(A.Returned, Sequential) << Technique;
+  }
 }
 
 TEST(ExplorationTest, AnEmptySpaceIsABug) {

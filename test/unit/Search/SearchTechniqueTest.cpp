@@ -3,7 +3,8 @@
 // A technique is told the result of each point it proposed, in order. A
 // report of a point it never proposed is a bug of its caller (Exploration
 // never makes one): the techniques that keep their proposals say so and
-// abort (Support/Bug.h) instead of throwing.
+// abort (Support/Bug.h) instead of throwing. An asynchronous technique
+// keeps its contract whatever the order of reports and proposals.
 //
 //===----------------------------------------------------------------------===//
 #include "Search/ConfigurationTechnique.h"
@@ -15,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -83,6 +85,83 @@ TEST(SearchTechniqueTest, EveryTechniqueKeepsTheContract) {
       for (const atfc::Point &P : A.Proposed)
         Distinct.insert(Domain.configurationAt(P));
       EXPECT_EQ(Distinct.size(), A.Proposed.size()) << Name << " proposed a configuration twice";
+    }
+  }
+}
+
+/// What an asynchronous technique proposed under a random sequence of
+/// events: proposals of random sizes while points are outstanding, and
+/// reports of the outstanding points in a random order.
+std::vector<atfc::Point> randomEvents(const std::string &Name, const SearchDomain &Domain,
+                                      std::uint64_t Seed, std::uint64_t EventSeed) {
+  std::unique_ptr<SearchTechnique> T = cantFail(makeTechnique(Name));
+  T->initialize(Domain, Seed);
+  std::mt19937_64 Events(EventSeed);
+  std::vector<atfc::Point> Proposed, Outstanding;
+  const ChainOfTrees &Space = Domain.space();
+  for (std::size_t Step = 0; Proposed.size() < 150 && Step < 2000; ++Step) {
+    const bool Propose = Outstanding.empty() || Events() % 3 == 0;
+    if (Propose) {
+      const std::size_t Max = 1 + Events() % 6;
+      std::vector<atfc::Point> More = T->propose(Max);
+      if (More.size() > Max)
+        reportBug(Name + ": more points than asked");
+      if (More.empty() && Outstanding.empty())
+        reportBug(Name + ": no point while none is outstanding");
+      for (atfc::Point &P : More) {
+        if (P.size() != Domain.dimensions() ||
+            std::any_of(P.begin(), P.end(), [](double X) { return !(X > 0.0 && X <= 1.0); }))
+          reportBug(Name + ": a point outside (0,1]^D");
+        Proposed.push_back(P);
+        Outstanding.push_back(std::move(P));
+      }
+      continue;
+    }
+    const std::size_t I = Events() % Outstanding.size();
+    T->report(Outstanding[I],
+              OptionalCost(test::borderCost(Space, Domain.configurationAt(Outstanding[I]))));
+    Outstanding.erase(Outstanding.begin() + static_cast<std::ptrdiff_t>(I));
+  }
+  return Proposed;
+}
+
+// Property, over every asynchronous technique of the registry (and the
+// default bandit with each of its arms' kinds): reported in random orders
+// and asked while points are outstanding, it never breaks, stays within
+// (0,1]^D and what was asked, is deterministic for a seed and a sequence
+// of events, and a technique on the parameters never proposes a
+// configuration twice.
+TEST(SearchTechniqueTest, AsynchronousTechniquesTakeReportsInAnyOrder) {
+  const ChainOfTrees Space = test::borderSpace();
+  const SearchDomain Domain(Space);
+  std::vector<std::string> Names = {"auc_bandit(0.2, 500, local_search, random)",
+                                    "auc_bandit(0.2, 500, bayes_opt, differential_evolution)"};
+  std::size_t Asynchronous = 0;
+  for (const TechniqueEntry &Entry : techniqueRegistry()) {
+    const std::string Name =
+        std::string(Entry.Name) +
+        (Entry.MinTechniques > 0 && Entry.DefaultTechniques.empty() ? "(random)" : "");
+    if (cantFail(makeTechnique(Name))->asynchronous()) {
+      Names.push_back(Name);
+      ++Asynchronous;
+    }
+  }
+  // auc_bandit, bayes_opt, exhaustive, random at least.
+  EXPECT_GE(Asynchronous, 4u);
+  for (const std::string &Name : Names) {
+    std::unique_ptr<SearchTechnique> Made = cantFail(makeTechnique(Name));
+    ASSERT_TRUE(Made->asynchronous()) << Name;
+    const bool OnParameters = dynamic_cast<ConfigurationTechnique *>(Made.get()) != nullptr;
+    for (std::uint64_t EventSeed = 1; EventSeed <= 3; ++EventSeed) {
+      const std::vector<atfc::Point> A = randomEvents(Name, Domain, 5, EventSeed);
+      EXPECT_EQ(A, randomEvents(Name, Domain, 5, EventSeed)) << Name << " is not deterministic";
+      EXPECT_GE(A.size(), 150u) << Name << " stopped proposing";
+      if (OnParameters) {
+        std::set<Configuration> Distinct;
+        for (const atfc::Point &P : A)
+          Distinct.insert(Domain.configurationAt(P));
+        EXPECT_EQ(Distinct.size(), A.size()) << Name << " proposed a configuration twice";
+      }
     }
   }
 }
