@@ -18,7 +18,8 @@ namespace atfc {
 class ObservingTechnique : public SearchTechnique {
 public:
   /// The result of a point that another technique of the same run proposed.
-  /// Never called between a propose() and the last report() of its batch.
+  /// May come while the technique's own points are still being measured
+  /// (a bandit's other arms fill its batches, or measure asynchronously).
   virtual void observe(std::span<const double> Where, const OptionalCost &Result) = 0;
   /// The result of a point measured first because earlier data ranks it
   /// high (Exploration::warmStart): a better start than a random sample.
