@@ -23,11 +23,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace atfc {
@@ -95,11 +92,6 @@ DeviceBackend::open(const DeviceSelection &Device, DeviceKernelSetup Setup,
   Backend->Selection = Device;
   Backend->Setup = std::move(Setup);
   Backend->Command = std::move(WorkerCommand);
-  // O_APPEND, so that the file can be emptied after each measurement while
-  // the worker keeps its descriptor.
-  Backend->WorkerOutput = memfd_create("atfc-device-worker-output", MFD_CLOEXEC);
-  if (Backend->WorkerOutput >= 0)
-    fcntl(Backend->WorkerOutput, F_SETFL, O_APPEND);
   if (Expected<void> Started = Backend->startWorker(); !Started)
     return Started.takeError();
   return Backend;
@@ -112,8 +104,6 @@ DeviceBackend::~DeviceBackend() {
   Ahead.reset();
   Server.reset();
   atfc::killWorker(Worker);
-  if (WorkerOutput >= 0)
-    close(WorkerOutput);
 }
 
 Expected<void> DeviceBackend::startWorker() {
@@ -122,8 +112,8 @@ Expected<void> DeviceBackend::startWorker() {
   // Whatever the worker prints (pocl's "1 error generated.", OpenCL
   // printf) goes into the evaluation's log, so that the tuner's terminal
   // stays its own.
-  Expected<WorkerProcess> Started =
-      startWorkerWithSetup(Command, Message, WorkerOutput >= 0 ? WorkerOutput : STDERR_FILENO);
+  Expected<WorkerProcess> Started = startWorkerWithSetup(
+      Command, Message, WorkerOutput.fd() >= 0 ? WorkerOutput.fd() : STDERR_FILENO);
   if (!Started)
     return Started.takeError();
   Worker = std::move(*Started);
@@ -251,20 +241,13 @@ Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSi
 }
 
 void DeviceBackend::takeWorkerOutput(std::string &Log) {
-  struct stat Info;
-  if (WorkerOutput < 0 || fstat(WorkerOutput, &Info) != 0 || Info.st_size <= 0)
-    return;
   // The end says why; a kernel that prints in a loop must not fill the log.
-  constexpr off_t Keep = 8000;
-  const off_t From = Info.st_size > Keep ? Info.st_size - Keep : 0;
-  std::string Text(static_cast<std::size_t>(Info.st_size - From), '\0');
-  const ssize_t Read = pread(WorkerOutput, Text.data(), Text.size(), From);
-  if (ftruncate(WorkerOutput, 0) != 0 || Read <= 0)
+  const OutputTail Tail = WorkerOutput.take(8000);
+  if (Tail.Text.empty())
     return;
-  Text.resize(static_cast<std::size_t>(Read));
   if (!Log.empty() && Log.back() != '\n')
     Log += '\n';
-  Log += (From > 0 ? "..." : "") + Text;
+  Log += (Tail.Cut ? "..." : "") + Tail.Text;
 }
 
 Measurement DeviceBackend::measureIn(bool Reference, const ParameterValues &Values,

@@ -19,6 +19,7 @@
 #include "KernelData/KernelArgument.h"
 #include "KernelData/ResultCheck.h"
 #include "Support/Error.h"
+#include "System/CapturedOutput.h"
 #include "System/HeldDirectory.h"
 
 #include <array>
@@ -272,8 +273,8 @@ private:
   /// Every measuring worker's stdout and stderr: an anonymous file,
   /// appended to. What the OpenCL implementation, its compiler or the
   /// kernel prints goes into the evaluation's log, never onto the tuner's
-  /// terminal; -1: none could be made, and the worker prints to stderr.
-  int WorkerOutput = -1;
+  /// terminal; where none could be made, the worker prints to stderr.
+  CapturedOutput WorkerOutput{"atfc-device-worker-output"};
   /// Guards InFlight and Interrupted against interrupt() from another
   /// thread; the worker is reaped only after InFlight is cleared, so its
   /// pid cannot be reused while interrupt() may kill it.

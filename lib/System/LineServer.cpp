@@ -16,33 +16,23 @@
 #include <fcntl.h>
 #include <optional>
 #include <poll.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace atfc {
 
-LineServer::LineServer(ChildCommand Command) : Command(std::move(Command)) {}
+LineServer::LineServer(ChildCommand Command)
+    : Command(std::move(Command)), Errors("atfc-line-server-errors") {}
 
-LineServer::~LineServer() {
-  end();
-  if (Errors >= 0)
-    close(Errors);
-}
+LineServer::~LineServer() { end(); }
 
 int LineServer::start() {
-  if (Errors < 0) {
-    Errors = memfd_create("atfc-line-server-errors", MFD_CLOEXEC);
-    if (Errors >= 0)
-      fcntl(Errors, F_SETFL, O_APPEND);
-  }
   int Pair[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Pair) != 0)
     return errno;
   ProcessSpec Spec = shellSpec(Command);
   Spec.OutputFd = Pair[1];
-  Spec.ErrorFd = Errors; // -1 (none could be made): the tuner's stderr
+  Spec.ErrorFd = Errors.fd(); // -1 (none could be made): the tuner's stderr
   Spec.ExtraFds = {{Pair[1], STDIN_FILENO}};
   const int Error = startProcess(Spec, Child);
   close(Pair[1]);
@@ -74,20 +64,6 @@ void LineServer::end(double GraceSeconds) {
   kill();
 }
 
-void LineServer::takeErrors(std::string &Tail) {
-  struct stat Info;
-  if (Errors < 0 || fstat(Errors, &Info) != 0 || Info.st_size <= 0)
-    return;
-  const off_t Keep = static_cast<off_t>(OutputTailBytes);
-  const off_t From = Info.st_size > Keep ? Info.st_size - Keep : 0;
-  std::string Text(static_cast<std::size_t>(Info.st_size - From), '\0');
-  const ssize_t Read = pread(Errors, Text.data(), Text.size(), From);
-  if (ftruncate(Errors, 0) != 0 || Read <= 0)
-    return;
-  Text.resize(static_cast<std::size_t>(Read));
-  Tail += Text;
-}
-
 namespace {
 
 /// Reads what the socket holds now into Received; false at its end (or an
@@ -115,7 +91,7 @@ LineAnswer LineServer::ask(const std::string &Request, double TimeoutSeconds,
   LineAnswer Answer;
   auto Finish = [&](LineAnswerEnd End) -> LineAnswer {
     Answer.End = End;
-    takeErrors(Answer.ErrorTail);
+    Answer.ErrorTail += Errors.take(OutputTailBytes).Text;
     return Answer;
   };
   if (Stop && Stop->raised())

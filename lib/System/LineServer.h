@@ -17,6 +17,7 @@
 #ifndef ATFC_SYSTEM_LINESERVER_H
 #define ATFC_SYSTEM_LINESERVER_H
 
+#include "System/CapturedOutput.h"
 #include "System/ChildProcess.h"
 #include "System/Process.h"
 
@@ -93,15 +94,13 @@ private:
   int start();
   /// Kills the child's group now and forgets it; its wait status.
   int kill();
-  /// Moves the stderr file's contents (their tail) into Tail and empties it.
-  void takeErrors(std::string &Tail);
 
   ChildCommand Command;
   Process Child;
   /// This end of the socket pair that is the child's stdin and stdout.
   int Socket = -1;
-  /// The child's stderr: an anonymous file, appended to.
-  int Errors = -1;
+  /// The child's stderr.
+  CapturedOutput Errors;
   unsigned Starts = 0;
 };
 
