@@ -63,6 +63,10 @@ Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &S
     T->Temporary = true;
   } else {
     T->Options.OutputDirectory = T->Setup.ResultsDirectory;
+    // A program has no --resume: the next run under the same results
+    // directory and program name answers what this one measured.
+    T->Options.ResumeHint =
+        "run again with the same results directory: what was measured is reused";
   }
   T->Options.Given.Verbose = T->Setup.Verbose;
   Expected<std::unique_ptr<TuningSession>> Opened =

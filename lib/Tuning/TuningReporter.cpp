@@ -116,7 +116,8 @@ void TuningReporter::noValidConfiguration(const std::string &FileName, const std
 
 void TuningReporter::bestWritten(const WrittenBest &Written, std::int64_t RunId,
                                  const ObjectiveList &Objectives, const std::string &Fixed,
-                                 const std::vector<std::string> &Files, bool Interrupted) {
+                                 const std::vector<std::string> &Files,
+                                 const std::string &ResumeHint) {
   Out << "best cost " << formatNamedCost(Written.Best.Costs, Objectives) << ":";
   for (const NamedValue &V : Written.Best.Values)
     Out << ' ' << V.Name << '=' << toString(V.Val);
@@ -133,8 +134,8 @@ void TuningReporter::bestWritten(const WrittenBest &Written, std::int64_t RunId,
       Out << (I ? ", " : "") << Files[I];
     Out << '\n';
   }
-  if (Interrupted)
-    Out << "resume with --resume\n";
+  if (!ResumeHint.empty())
+    Out << ResumeHint << '\n';
 }
 
 } // namespace atfc

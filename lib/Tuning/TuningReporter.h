@@ -92,10 +92,11 @@ public:
   /// No configuration (of the --fix sub-space Fixed) was valid.
   void noValidConfiguration(const std::string &FileName, const std::string &Fixed,
                             const std::string &OutputDirectory);
-  /// The best configuration and the files written for it.
+  /// The best configuration and the files written for it; then ResumeHint
+  /// (how an interrupted run goes on) when not empty.
   void bestWritten(const WrittenBest &Written, std::int64_t RunId, const ObjectiveList &Objectives,
                    const std::string &Fixed, const std::vector<std::string> &Files,
-                   bool Interrupted);
+                   const std::string &ResumeHint);
 
 private:
   std::ostream &Out;

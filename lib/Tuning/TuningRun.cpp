@@ -175,7 +175,8 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
     return Error(SourceLocation{Options.FileName}, Written.error().message());
   Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options),
                        Options.TemporaryOutput ? std::vector<std::string>{} : *Written,
-                       End.Interrupted && !Options.TemporaryOutput);
+                       End.Interrupted && !Options.TemporaryOutput ? Options.ResumeHint
+                                                                   : std::string());
   return TuningOutcome::BestWritten;
 }
 

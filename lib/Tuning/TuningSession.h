@@ -63,6 +63,9 @@ struct TuningRunOptions {
   /// tuning that keeps no results): its results database is in memory,
   /// and the run names no files it wrote and writes no live report page.
   bool TemporaryOutput = false;
+  /// What the last line of an interrupted run tells the user to do to go
+  /// on; empty: nothing (nothing was kept).
+  std::string ResumeHint = "resume with --resume";
 };
 
 class TuningSession {

@@ -4,6 +4,7 @@ mistakes raised before anything is measured."""
 
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -257,3 +258,41 @@ def test_tuner_over_a_search_space_generated_once():
     _, _, data = tuner.tune(lambda c: seen.append(c) or 1.0)
     assert data.constrained_search_space_size == len(space) == len(seen) == 28
     assert seen == [space.get_configuration(i) for i in range(len(space))]
+
+
+def test_an_interrupted_run_says_how_to_go_on(tmp_path):
+    # A program has no --resume: an interrupted run with a results
+    # directory says to run it again there, and the next run reuses it.
+    program = tmp_path / 'program.py'
+    program.write_text(
+        'import sys, time\n'
+        'from atfc import TP, Interval, Tuner\n'
+        'from atfc.search_techniques import Exhaustive\n'
+        "def cost(config):\n"
+        "    print('measured', flush=True, file=sys.stderr)\n"
+        "    time.sleep(0.02)\n"
+        "    return config['A']\n"
+        "Tuner().tuning_parameters(TP('A', Interval(1, 100000))).results(sys.argv[1])"
+        '.search_technique(Exhaustive()).tune(cost)\n'
+        "print('returned')\n")
+    results = tmp_path / 'results'
+    child = subprocess.Popen([sys.executable, str(program), str(results)], cwd=tmp_path,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(3):
+        assert 'measured' in child.stderr.readline()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0
+    assert 'interrupted after' in out and out.rstrip().endswith('returned')
+    assert 'run again with the same results directory' in out
+    assert '--resume' not in out
+    with sqlite3.connect(results / 'results.db') as db:
+        kept = db.execute('select count(*) from evaluations').fetchone()[0]
+    assert kept >= 2 and f'interrupted after {kept} evaluations' in out
+    measured = []
+    _, _, data = Tuner().tuning_parameters(TP('A', Interval(1, 100000))).silent(True) \
+        .results(str(results)).program_name('program') \
+        .search_technique(Exhaustive()).tune(lambda c: measured.append(c) or c['A'],
+                                             Evaluations(kept + 2))
+    assert len(measured) == 2
+    assert data.number_of_evaluated_configurations == kept + 2

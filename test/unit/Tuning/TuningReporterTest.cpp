@@ -90,11 +90,11 @@ TEST(TuningReporter, TheBestAndWhereItCameFrom) {
   const BestConfiguration Earlier{{{"X", Value(std::int64_t{3})}}, {1.0}, "2"};
   const BestConfiguration Own{{{"X", Value(std::int64_t{1})}}, {5.0}, "0"};
   Reporter.bestWritten({Own, 7, std::nullopt}, 7, {}, "", {"out/best.json", "best.h"},
-                       /*Interrupted=*/false);
+                       /*ResumeHint=*/"");
   EXPECT_EQ(Out.str(), "best cost 5: X=1\nwritten: out/best.json, best.h\n");
   Out.str("");
   Reporter.bestWritten({Earlier, 4, Own}, 7, {}, "Y=2", {"out/best.json", "best.h", "k.tuned.c"},
-                       /*Interrupted=*/true);
+                       "resume with --resume");
   EXPECT_EQ(Out.str(), "best cost 1: X=3\n"
                        "  (measured by run 4 of the same key; this run's best in the sub-space "
                        "of --fix Y=2 is 5)\n"
