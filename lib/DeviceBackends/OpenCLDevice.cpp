@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
+#include "DeviceBackends/KernelSignatureCheck.h"
 #include "Support/CStringLiteral.h"
 
 #include <CL/cl.h>
@@ -204,6 +205,37 @@ bool hasExtension(const std::string &Extensions, const std::string &Wanted) {
   return false;
 }
 
+/// The parameters of Kernel as the device describes them; a parameter's
+/// type stays empty where the device keeps no argument information.
+std::vector<DeclaredParameter> declaredParameters(cl_kernel Kernel) {
+  cl_uint Count = 0;
+  if (clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Count, &Count, nullptr) != CL_SUCCESS)
+    return {};
+  std::vector<DeclaredParameter> Parameters(Count);
+  for (cl_uint I = 0; I < Count; ++I) {
+    DeclaredParameter &P = Parameters[I];
+    cl_kernel_arg_address_qualifier Space = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+    if (clGetKernelArgInfo(Kernel, I, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof Space, &Space,
+                           nullptr) != CL_SUCCESS)
+      continue;
+    P.Space = Space == CL_KERNEL_ARG_ADDRESS_GLOBAL     ? KernelAddressSpace::Global
+              : Space == CL_KERNEL_ARG_ADDRESS_CONSTANT ? KernelAddressSpace::Constant
+              : Space == CL_KERNEL_ARG_ADDRESS_LOCAL    ? KernelAddressSpace::Local
+                                                        : KernelAddressSpace::Private;
+    auto Text = [&](cl_kernel_arg_info What) {
+      std::size_t Size = 0;
+      if (clGetKernelArgInfo(Kernel, I, What, 0, nullptr, &Size) != CL_SUCCESS || Size == 0)
+        return std::string();
+      std::string Value(Size, '\0');
+      clGetKernelArgInfo(Kernel, I, What, Size, Value.data(), nullptr);
+      return Value.substr(0, Value.find('\0'));
+    };
+    P.TypeName = Text(CL_KERNEL_ARG_TYPE_NAME);
+    P.Name = Text(CL_KERNEL_ARG_NAME);
+  }
+  return Parameters;
+}
+
 /// Keeps the last part of a long build log: the errors are at its end.
 std::string logTail(const std::string &Log) {
   constexpr std::size_t Keep = 8000;
@@ -313,7 +345,10 @@ public:
     std::string Options;
     for (const std::string &Definition : Definitions)
       Options += (Options.empty() ? "-D " : " -D ") + Definition;
-    Err = clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr);
+    // The parameters' types, for kernelSignatureMismatch; not the user's,
+    // so not in a failure's text.
+    const std::string BuildOptions = Options + (Options.empty() ? "" : " ") + "-cl-kernel-arg-info";
+    Err = clBuildProgram(Program, 1, &Device, BuildOptions.c_str(), nullptr, nullptr);
     if (Err != CL_SUCCESS) {
       std::size_t Size = 0;
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
@@ -330,6 +365,9 @@ public:
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
                                   "no kernel \"" + Setup.KernelName + "\" in " + Setup.FileName +
                                       ": " + clError(Err));
+    if (std::optional<std::string> Mismatch =
+            kernelSignatureMismatch(Setup.KernelName, Setup.Arguments, declaredParameters(Kernel)))
+      return DeviceStatus::failed(FailureKind::BuildFailed, "wrong kernel arguments", *Mismatch);
     for (cl_uint I = 0; I < Setup.Arguments.size(); ++I) {
       const KernelArgument &Argument = Setup.Arguments[I];
       if (Argument.isLocal())

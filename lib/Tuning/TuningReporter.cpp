@@ -111,7 +111,9 @@ void TuningReporter::noValidConfiguration(const std::string &FileName, const std
   Out << FileName << ": no valid configuration found";
   if (!Fixed.empty())
     Out << " in the sub-space of --fix " << Fixed;
-  Out << "; see `atfc results " << OutputDirectory << "/results.db` for the reasons\n";
+  if (!OutputDirectory.empty())
+    Out << "; see `atfc results " << OutputDirectory << "/results.db` for the reasons";
+  Out << '\n';
 }
 
 void TuningReporter::bestWritten(const WrittenBest &Written, std::int64_t RunId,

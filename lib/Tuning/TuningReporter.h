@@ -89,7 +89,8 @@ public:
   void finished(const std::string &FileName, const TuningSummary &Summary);
   /// The abort condition held before anything was evaluated.
   void nothingEvaluated(const std::string &FileName, const std::string &AbortName);
-  /// No configuration (of the --fix sub-space Fixed) was valid.
+  /// No configuration (of the --fix sub-space Fixed) was valid; where to
+  /// read why unless OutputDirectory is empty.
   void noValidConfiguration(const std::string &FileName, const std::string &Fixed,
                             const std::string &OutputDirectory);
   /// The best configuration and the files written for it; then ResumeHint

@@ -144,7 +144,9 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   }
   // The run's best: what it measured, and what it proposed that was known.
   if (!S.Best) {
-    Reporter.noValidConfiguration(Options.FileName, fixedText(Options), Options.OutputDirectory);
+    // A temporary directory is gone when the user reads this.
+    Reporter.noValidConfiguration(Options.FileName, fixedText(Options),
+                                  Options.TemporaryOutput ? "" : Options.OutputDirectory);
     return TuningOutcome::NoValidConfiguration;
   }
   const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),

@@ -81,6 +81,20 @@ def test_bad_kernel_arguments_are_refused_before_measuring():
         opencl.Kernel(SAXPY, 'saxpy', ['-O3'])
 
 
+def test_arguments_that_do_not_fit_the_kernel_are_named(capfd):
+    # float64 where the kernel reads floats: OpenCL would compute garbage.
+    x = np.random.rand(N)
+    cf = opencl.CostFunction(opencl.Kernel(SAXPY, 'saxpy')) \
+        .kernel_args(np.int32(N), np.float32(2), x, np.zeros(N, np.float32)) \
+        .global_size(lambda WPT: N / WPT).local_size(lambda LS: LS)
+    _, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).tune(cf, Evaluations(2))
+    assert min_cost is None and data.number_of_evaluated_invalid_configurations == 2
+    out = capfd.readouterr().out
+    assert ("2 build failed: wrong kernel arguments: kernel argument 3 is buffer<double>(64); "
+            "saxpy's parameter 3 (x) is `__global float*`") in out
+    assert 'atfc results' not in out  # its temporary results are gone
+
+
 def test_cuda_without_a_driver_says_so():
     kernel = cuda.Kernel(cuda.source('extern "C" __global__ void f(float *x) {}'), 'f')
     cf = cuda.CostFunction(kernel).kernel_args(np.zeros(4, np.float32)) \

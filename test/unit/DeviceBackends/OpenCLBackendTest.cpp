@@ -238,6 +238,32 @@ TEST(OpenCLBackend, BuildErrorThenNextConfiguration) {
   EXPECT_EQ(Backend->workerRestarts(), 0u);
 }
 
+TEST(OpenCLBackend, ArgumentsThatDoNotFitTheKernelAreNamedBeforeItRuns) {
+  // x given as doubles where the kernel reads floats: OpenCL would take
+  // the buffer and compute garbage.
+  DeviceKernelSetup Doubles = saxpySetup();
+  Doubles.Arguments[2] = KernelArgument::buffer<double>(N);
+  auto Backend = openSaxpy(Doubles);
+  ASSERT_TRUE(Backend);
+  Measurement M = Backend->measure(config(2), sizes(2, 8));
+  EXPECT_FALSE(M.Valid);
+  EXPECT_EQ(M.Failure, FailureKind::BuildFailed);
+  EXPECT_EQ(M.Reason, "wrong kernel arguments");
+  EXPECT_NE(M.Log.find("kernel argument 3 is buffer<double>(4096); saxpy's parameter 3 (x) is "
+                       "`__global float*`"),
+            std::string::npos)
+      << M.Log;
+  // One argument too few.
+  DeviceKernelSetup Three = saxpySetup();
+  Three.Arguments.pop_back();
+  Backend = openSaxpy(Three);
+  ASSERT_TRUE(Backend);
+  M = Backend->measure(config(2), sizes(2, 8));
+  EXPECT_EQ(M.Reason, "wrong kernel arguments");
+  EXPECT_NE(M.Log.find("saxpy has 4 parameters; 3 arguments are given"), std::string::npos)
+      << M.Log;
+}
+
 TEST(OpenCLBackend, IllegalLocalSizeThenNextConfiguration) {
   auto Backend = openSaxpy(saxpySetup());
   ASSERT_TRUE(Backend);

@@ -34,6 +34,10 @@ TEST(TuningReporter, TheRunsAccountGoesToStandardOutput) {
             "k.c: no valid configuration found in the sub-space of --fix X=1; see `atfc results "
             "out/results.db` for the reasons\n");
   EXPECT_EQ(Err.str(), "");
+  // A program's temporary results are gone when this is read: no pointer.
+  Out.str("");
+  Reporter.noValidConfiguration("prog", "", "");
+  EXPECT_EQ(Out.str(), "prog: no valid configuration found\n");
 }
 
 TEST(TuningReporter, TheSummarySaysWhyConfigurationsFailed) {
