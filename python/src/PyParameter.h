@@ -205,6 +205,10 @@ public:
   bool compiled() const { return Compiled != nullptr; }
 
 private:
+  /// loop() at a level known to be the last (Leaf) or not.
+  template <bool Leaf>
+  std::uint64_t levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
+                          atfc::detail::ChunkLevels &C, std::size_t Level) const;
   Cell cellAt(std::uint64_t I) const;
   void makeCells();
   /// Sets DivisorOf when the first conjunct is `E % self == 0` over
@@ -213,6 +217,9 @@ private:
   bool callBack(const void *const *Slots) const;
   /// Visits the range indices of the divisors of the first conjunct's E,
   /// or returns false when that does not apply on this path.
+  /// Appends to Into the range indices of the divisors of N, in range
+  /// order.
+  void fillDivisorIndices(std::uint64_t N, std::vector<std::uint64_t> &Into) const;
   template <class F>
   bool visitDivisors(const void *const *Slots, std::vector<std::uint64_t> &Divisors,
                      F &&Visit) const;
