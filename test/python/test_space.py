@@ -235,6 +235,39 @@ def test_divisor_levels_agree_with_python(tmp_path, monkeypatch):
     assert by_divisors > 60
 
 
+def test_a_translation_is_reused_only_while_its_constants_read_the_same():
+    # One lambda's code, made again with other captured values: a number,
+    # a list changed in place, a global, and max shadowed by another
+    # function. Each space has the values Python's own lambda accepts.
+    global LIMIT, max
+    sizes = [8]
+
+    def make(n):
+        return TP('X', Interval(1, 16), lambda X: n % X == 0 and X <= sizes[0] and X != LIMIT
+                  and max(X, 1) > 1)
+
+    def values(tp):
+        space = SearchSpace(tp)
+        found = sorted(space.get_configuration(i)['X'] for i in range(len(space)))
+        assert found == [x for x in range(1, 17) if tp.constraint(x)]
+        return found, space.native_constraints['X']
+
+    LIMIT = 2
+    assert values(make(12)) == ([3, 4, 6], True)
+    assert values(make(12)) == ([3, 4, 6], True)
+    assert values(make(16)) == ([4, 8], True)
+    sizes[0] = 16
+    assert values(make(16)) == ([4, 8, 16], True)
+    LIMIT = 8
+    assert values(make(16)) == ([2, 4, 16], True)
+    max = lambda *args: 0  # noqa: E731
+    try:
+        assert values(make(16)) == ([], False)
+    finally:
+        del max
+    assert values(make(16)) == ([2, 4, 16], True)
+
+
 def test_sgemm_space_of_pyatf_example():
     # The space the benchmark measures (bench/python/pyatf_generation.py).
     tps = _bench().sgemm_example(atfc, 8)
