@@ -18,14 +18,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <span>
 #include <typeinfo>
 
 namespace atfc::python {
 
-template <class F>
-bool PyParameter::visitDivisors(const void *const *Slots, std::vector<std::uint64_t> &Divisors,
-                                F &&Visit) const {
+bool PyParameter::divisorIndices(const void *const *Slots, std::vector<std::uint64_t> &Divisors,
+                                 std::span<const std::uint64_t> &Visit) const {
   const Num E = DivisorOf->eval(Slots);
   std::uint64_t N = 0;
   if (E.IsInt) {
@@ -48,8 +49,10 @@ bool PyParameter::visitDivisors(const void *const *Slots, std::vector<std::uint6
         Factor.I == std::numeric_limits<std::int64_t>::min())
       return false;
     const auto Scale = static_cast<std::uint64_t>(Factor.I < 0 ? -Factor.I : Factor.I);
-    if (N % Scale != 0)
-      return true; // no F * self divides E
+    if (N % Scale != 0) {
+      Visit = {}; // no F * self divides E
+      return true;
+    }
     N /= Scale;
   }
   // Siblings often share N: the level's own buffer (the levels below
@@ -66,8 +69,7 @@ bool PyParameter::visitDivisors(const void *const *Slots, std::vector<std::uint6
   }
   if (Divisors[ModeAt] == 0)
     return false;
-  for (std::size_t I = IndicesAt; I < Divisors.size(); ++I)
-    Visit(Divisors[I]);
+  Visit = std::span<const std::uint64_t>(Divisors).subspan(IndicesAt);
   return true;
 }
 
@@ -128,7 +130,7 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
   // first needed (where Python would first compute it: an exception is
   // raised where Python raises it).
   Memo M;
-  std::fill_n(M.Done, Hoisted, false);
+  std::memset(M.Done, 0, sizeof M.Done); // one store, not a call
   // The common cases without accepts()'s call: no constraint at all, or
   // one compiled whole (its code called directly).
   const bool Unconstrained = !constrained();
@@ -183,12 +185,15 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
       Leaves += Below;
     }
   };
-  ByDivisors = DivisorOf != nullptr;
-  if (!ByDivisors || !visitDivisors(Slots, Chunk.Scratch[Level], Visit)) {
-    ByDivisors = false;
+  // (The level's cache of divisors is its own: Visit does not change it.)
+  std::span<const std::uint64_t> Divisors;
+  ByDivisors = DivisorOf != nullptr && divisorIndices(Slots, Chunk.Scratch[Level], Divisors);
+  if (ByDivisors)
+    for (const std::uint64_t I : Divisors)
+      Visit(I);
+  else
     for (std::uint64_t I = 0; I < Count; ++I)
       Visit(I);
-  }
   Slots[Self] = nullptr;
   return Leaves;
 }

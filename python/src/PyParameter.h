@@ -28,6 +28,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -215,14 +216,14 @@ private:
   /// positive integers (once the parameter knows its index).
   void findDivisorSource();
   bool callBack(const void *const *Slots) const;
-  /// Visits the range indices of the divisors of the first conjunct's E,
-  /// or returns false when that does not apply on this path.
   /// Appends to Into the range indices of the divisors of N, in range
   /// order.
   void fillDivisorIndices(std::uint64_t N, std::vector<std::uint64_t> &Into) const;
-  template <class F>
-  bool visitDivisors(const void *const *Slots, std::vector<std::uint64_t> &Divisors,
-                     F &&Visit) const;
+  /// Sets Visit to the range indices of the divisors of the first
+  /// conjunct's E on path Slots (kept in Cache, the level's own, for the
+  /// siblings), or returns false when that does not apply on this path.
+  bool divisorIndices(const void *const *Slots, std::vector<std::uint64_t> &Cache,
+                      std::span<const std::uint64_t> &Visit) const;
 
   std::string Name;
   std::size_t Index = 0;
