@@ -3,8 +3,9 @@
 // Generates the groups of a space: one after another in the calling thread
 // while the space proves small, and every group too small to be worth the
 // pool (GenerationOptions::InlineCandidates), the rest in parallel, each
-// inside the task arena that the options ask for. A group that fails cancels the groups not
-// done, and the first failure in group order is the space's.
+// inside the task arena that the options ask for. A group that fails
+// cancels the groups not done, and the first failure in group order is the
+// space's.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
