@@ -316,7 +316,32 @@ sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
   return Estimate(Walks);
 }
 
+/// The candidates the loop nest tries below NumPrefixes prefixes of Depth
+/// levels, given the nodes Sampled estimates for levels Depth..: each node
+/// of a level tries the range of the next. Infinite when the walks did not
+/// reach every level.
+double estimatedCandidates(const std::vector<ParameterInfo> &Params, std::size_t Depth,
+                           std::size_t NumPrefixes, const std::vector<double> &Sampled) {
+  if (Depth + Sampled.size() < Params.size())
+    return std::numeric_limits<double>::infinity();
+  double Parents = static_cast<double>(NumPrefixes), Candidates = 0;
+  for (std::size_t L = Depth; L < Params.size(); ++L) {
+    Candidates += Parents * static_cast<double>(Params[L].RangeSize);
+    Parents = Sampled[L - Depth];
+  }
+  return Candidates;
+}
+
 } // namespace
+
+double unconstrainedCandidates(const std::vector<ParameterInfo> &Params) {
+  double Paths = 1, Candidates = 0;
+  for (const ParameterInfo &P : Params) {
+    Paths *= static_cast<double>(P.RangeSize);
+    Candidates += Paths;
+  }
+  return Candidates;
+}
 
 detail::ChunkLevels::ChunkLevels(const std::vector<ParameterInfo> &Params, std::size_t Stop)
     : Levels(emptySegments(Params)), Accepted(Params.size(), 0), Scratch(Params.size()),
@@ -348,7 +373,7 @@ std::int64_t inlineBudgetNanoseconds(std::int64_t PoolRunningBudget) {
 void notePoolStarted() { PoolStarted.store(true, std::memory_order_relaxed); }
 
 Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_t MemoryLimit,
-                                      std::uint64_t NodeLimit) {
+                                      std::uint64_t NodeLimit, double InlineCandidates) {
   if (Group.failure())
     return *Group.failure();
   const auto Start = std::chrono::steady_clock::now();
@@ -388,6 +413,9 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
     Indices = std::move(Next);
     KnownNodes.push_back(static_cast<double>(NumPrefixes));
   }
+  // Whether the walks estimate the group small enough for the calling
+  // thread alone.
+  bool Small = false;
   if (MemoryLimit) {
     // Most spaces are orders of magnitude below the limit: a few walks show
     // it, and the rest (most of a small space's generation time) are saved.
@@ -395,16 +423,17 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
       return estimateGroupBytes(Params, KnownNodes, Sampled) * kSettledMargin <
              static_cast<double>(MemoryLimit);
     };
-    checkStoreEstimate(
-        estimateGroupBytes(Params, KnownNodes,
-                           sampleDeeperLevels(Group, Depth, Indices, NumPrefixes, FarBelowLimit)),
-        MemoryLimit);
+    const std::vector<double> Sampled =
+        sampleDeeperLevels(Group, Depth, Indices, NumPrefixes, FarBelowLimit);
+    checkStoreEstimate(estimateGroupBytes(Params, KnownNodes, Sampled), MemoryLimit);
+    Small = estimatedCandidates(Params, Depth, NumPrefixes, Sampled) < InlineCandidates;
   }
 
   // Consecutive prefixes form a chunk. The first chunk grows in the calling
-  // thread while the group proves small (waking the pool would cost more
-  // than the work); the prefixes left then form chunks that are generated
-  // in parallel.
+  // thread: all of it when the estimate says the group is small, else while
+  // the group proves small (waking the pool would cost more than the
+  // work); the prefixes left then form chunks that are generated in
+  // parallel.
   std::vector<GeneratedChunk> Chunks(1);
   std::size_t Inline = 0;
   std::optional<StoreBudget> Budget;
@@ -417,7 +446,8 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
     ChunkBuilder First(Group, Depth, Indices, 0);
     const std::int64_t InlineStart = steadyClockNanoseconds();
     const std::int64_t Budget = inlineBudgetNanoseconds(kInlineChunkBudget);
-    while (Inline < NumPrefixes && (Inline == 0 || steadyClockNanoseconds() - InlineStart < Budget))
+    while (Inline < NumPrefixes &&
+           (Small || Inline == 0 || steadyClockNanoseconds() - InlineStart < Budget))
       First.add(Inline++);
     if (!First.finish(Chunks[0], NodeLimit))
       return levelTooLarge(Params[*Chunks[0].TooLarge].Name, NodeLimit);

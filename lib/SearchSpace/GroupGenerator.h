@@ -124,15 +124,28 @@ std::int64_t inlineBudgetNanoseconds(std::int64_t PoolRunningBudget);
 /// Records that the pool has run work, so that the short budget applies.
 void notePoolStarted();
 
+/// Below this many candidates (values whose constraint is checked, by the
+/// store's walks' estimate) a group is generated whole in the calling
+/// thread: about 1 ms of work for the Python package's compiled
+/// constraints, 0.5 ms for a tuner's; waking the pool and waiting for its
+/// threads costs as much on a loaded machine (docs/search-space.md).
+inline constexpr double kInlineCandidates = 200'000;
+
 /// Generates the tree of the group whose loop nest is Levels, in parallel in
 /// the calling task arena (GroupGenerator.cpp), or says why it cannot:
 /// Levels.failure(), or a level of more than NodeLimit nodes in a chunk
 /// (kMaxChunkLevelNodes; tests lower it). Throws SpaceTooLarge when, once
 /// the first levels are expanded, the tree's estimated store exceeds
-/// MemoryLimit bytes (StoreEstimate.h; 0: no limit). Cancelled from outside
-/// (the enclosing task group's context), it returns an empty tree early.
+/// MemoryLimit bytes (StoreEstimate.h; 0: no limit, and no estimate). A
+/// group whose estimate is below InlineCandidates candidates is generated
+/// in the calling thread. Cancelled from outside (the enclosing task
+/// group's context), it returns an empty tree early.
 Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Levels, std::uint64_t MemoryLimit = 0,
-                                      std::uint64_t NodeLimit = kMaxChunkLevelNodes);
+                                      std::uint64_t NodeLimit = kMaxChunkLevelNodes,
+                                      double InlineCandidates = kInlineCandidates);
+/// An upper bound of the candidates a group's loop nest tries: its levels'
+/// products of range sizes, summed (every value valid).
+double unconstrainedCandidates(const std::vector<ParameterInfo> &Params);
 
 /// The loop nest of group G, typed: the constraints' calls inline.
 template <class G> class GroupLevels final : public GroupLevelsBase {

@@ -1,9 +1,11 @@
 //===- SearchSpace/SpaceGenerator.cpp - Scheduling the groups -------------===//
 //
 // Generates the groups of a space: one after another in the calling thread
-// while the space proves small, the rest in parallel, each inside the task
-// arena that the options ask for. A group that fails cancels the groups not
-// done, and the first failure in group order is the space's.
+// while the space proves small, and every group too small to be worth the
+// pool (GenerationOptions::InlineCandidates), the rest in parallel, each
+// inside the task arena that the options ask for. A group that fails
+// cancels the groups not done, and the first failure in group order is the
+// space's.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <vector>
 
 namespace atfc {
 namespace {
@@ -55,7 +58,8 @@ Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
     std::optional<tbb::task_group> Tasks;
     // False when group I failed; the groups not done are cancelled.
     auto Generate = [&](std::size_t I) {
-      Expected<GroupTree> Tree = generateGroupTree(*Groups[I], Limit);
+      Expected<GroupTree> Tree =
+          generateGroupTree(*Groups[I], Limit, kMaxChunkLevelNodes, Options.InlineCandidates);
       if (Tree) {
         Trees[I] = Tree.take();
         return true;
@@ -66,19 +70,30 @@ Expected<ChainOfTrees> generateChain(const GenerationOptions &Options,
       return false;
     };
     // Groups are generated in the calling thread while the space proves
-    // small (waking the pool would cost more than the work); then the rest
-    // go to the pool in parallel (the calling thread joins in while it
-    // waits). Each group is parallel inside anyway.
+    // small (waking the pool would cost more than the work), and so is
+    // every group that cannot be large (its candidates, all valid, fewer
+    // than InlineCandidates), in order; the others left go to the pool in
+    // parallel (the calling thread joins in while it waits), unless only
+    // one is left. Each group is parallel inside anyway.
     const std::int64_t Budget = inlineBudgetNanoseconds(kInlineGroupBudget);
-    std::size_t Next = 0;
-    while (Next < N && steadyClockNanoseconds() - Start < Budget)
-      if (!Generate(Next++))
-        return;
-    if (Next == N)
+    std::vector<std::size_t> Left;
+    for (std::size_t I = 0; I < N; ++I) {
+      const bool Tiny = unconstrainedCandidates(Groups[I]->parameters()) < Options.InlineCandidates;
+      if (Tiny || (Left.empty() && steadyClockNanoseconds() - Start < Budget)) {
+        if (!Generate(I))
+          return;
+      } else {
+        Left.push_back(I);
+      }
+    }
+    if (Left.size() <= 1) {
+      for (std::size_t I : Left)
+        Generate(I);
       return;
+    }
     Tasks.emplace();
     notePoolStarted();
-    for (std::size_t I = Next; I < N; ++I)
+    for (std::size_t I : Left)
       Tasks->run([&Generate, I] { Generate(I); });
     Tasks->wait();
   };

@@ -34,6 +34,10 @@ struct GenerationOptions {
   /// machineStoreMemoryLimit() (the tuner passes storeMemoryLimit(), which
   /// ATFC_SPACE_MEMORY_LIMIT sets).
   std::uint64_t MemoryLimit = 0;
+  /// A group estimated to try fewer candidates than this is generated
+  /// whole in the calling thread, without the pool (GroupGenerator.h,
+  /// kInlineCandidates); 0: only the time budgets decide.
+  double InlineCandidates = kInlineCandidates;
 };
 
 /// The steady clock's time in nanoseconds (SpaceGenerator.cpp: the header

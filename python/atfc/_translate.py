@@ -7,7 +7,9 @@ tree of tuples that the extension evaluates without the interpreter
 (python/src/PyParameter.h). The body's top-level `and` is split into
 conjuncts: the ones up to the first that cannot be translated are
 evaluated natively, and the callable itself is called for the rest. A
-captured name is read once, when the space is generated.
+captured name is read once, when the space is generated. A function whose
+code was translated before is not translated again when the constants it
+reads read the same (checked every time): a space made again costs less.
 
 translate(fn, numeric) returns (conjuncts, complete): conjuncts as tuples
 naming parameters ('p', NAME), and whether they are the whole constraint.
@@ -29,6 +31,11 @@ _CALLS = {'min': builtins.min, 'max': builtins.max, 'abs': builtins.abs}
 _MISSING = object()
 # The body read from the source, per code object (None: none could be).
 _BODIES = {}
+# The last complete translation per code object and numeric arguments:
+# (conjuncts, the captured constants it read with their values, the names
+# it called as min/max/abs). Reused for a function of the same code whose
+# constants read the same now (a space made again, a tuner made in a loop).
+_TRANSLATED = {}
 
 
 class Untranslatable(Exception):
@@ -148,6 +155,10 @@ class _Translator:
             except ValueError:
                 pass
         self.globals = fn.__globals__
+        # What the translation read: (node, value) of each captured constant
+        # and the names called as min/max/abs.
+        self.read = []
+        self.calls = []
 
     def lookup(self, name):
         if name in self.closure:
@@ -207,7 +218,10 @@ class _Translator:
         if isinstance(node, (ast.Constant, ast.Name, ast.Attribute, ast.Subscript)):
             if self.reads_parameter(node):
                 raise Untranslatable('a subscript of a parameter')
-            return ('c', self.constant(node))
+            value = self.constant(node)
+            if not isinstance(node, ast.Constant):
+                self.read.append((node, value))
+            return ('c', value)
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
             return ('bin', _BINARY[type(node.op)], self.expr(node.left), self.expr(node.right))
         if isinstance(node, ast.UnaryOp):
@@ -231,6 +245,7 @@ class _Translator:
                 and node.func.id in _CALLS and not node.keywords
                 and self.lookup(node.func.id) is _CALLS[node.func.id]):
             name = node.func.id
+            self.calls.append(name)
             if any(isinstance(a, ast.Starred) for a in node.args):
                 raise Untranslatable('*args')
             if (name == 'abs' and len(node.args) != 1) or (name != 'abs' and len(node.args) < 2):
@@ -254,6 +269,10 @@ def translate(fn, numeric):
     if body is None:
         return [], False
     translator = _Translator(fn, set(numeric))
+    key = (code, frozenset(translator.args & translator.numeric))
+    known = _TRANSLATED.get(key)
+    if known is not None and _reads_the_same(translator, known[1], known[2]):
+        return known[0], True
     parts = body.values if isinstance(body, ast.BoolOp) and isinstance(body.op, ast.And) else [body]
     conjuncts = []
     for part in parts:
@@ -263,7 +282,28 @@ def translate(fn, numeric):
             return conjuncts, False
         except RecursionError:
             return conjuncts, False
+    _TRANSLATED[key] = (conjuncts, translator.read, translator.calls)
     return conjuncts, True
+
+
+def _same(a, b):
+    """Whether two constants translate alike: the same type and value (a
+    float's bits: -0.0 and NaN too)."""
+    if type(a) is not type(b):
+        return False
+    return a.hex() == b.hex() if isinstance(a, float) else a == b
+
+
+def _reads_the_same(translator, read, calls):
+    """Whether translator's function reads the constants read (and calls
+    the functions called) by an earlier translation of the same code."""
+    for node, value in read:
+        try:
+            if not _same(translator.constant(node), value):
+                return False
+        except Untranslatable:
+            return False
+    return all(translator.lookup(name) is _CALLS[name] for name in calls)
 
 
 def resolve(spec, index_of):

@@ -28,6 +28,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -205,17 +206,24 @@ public:
   bool compiled() const { return Compiled != nullptr; }
 
 private:
+  /// loop() at a level known to be the last (Leaf) or not.
+  template <bool Leaf>
+  std::uint64_t levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
+                          atfc::detail::ChunkLevels &C, std::size_t Level) const;
   Cell cellAt(std::uint64_t I) const;
   void makeCells();
   /// Sets DivisorOf when the first conjunct is `E % self == 0` over
   /// positive integers (once the parameter knows its index).
   void findDivisorSource();
   bool callBack(const void *const *Slots) const;
-  /// Visits the range indices of the divisors of the first conjunct's E,
-  /// or returns false when that does not apply on this path.
-  template <class F>
-  bool visitDivisors(const void *const *Slots, std::vector<std::uint64_t> &Divisors,
-                     F &&Visit) const;
+  /// Appends to Into the range indices of the divisors of N, in range
+  /// order.
+  void fillDivisorIndices(std::uint64_t N, std::vector<std::uint64_t> &Into) const;
+  /// Sets Visit to the range indices of the divisors of the first
+  /// conjunct's E on path Slots (kept in Cache, the level's own, for the
+  /// siblings), or returns false when that does not apply on this path.
+  bool divisorIndices(const void *const *Slots, std::vector<std::uint64_t> &Cache,
+                      std::span<const std::uint64_t> &Visit) const;
 
   std::string Name;
   std::size_t Index = 0;

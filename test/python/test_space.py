@@ -182,6 +182,92 @@ def test_translated_logic_agrees_with_python(tmp_path, monkeypatch):
         assert len(space) == brute_force(tps), source
 
 
+def configurations(space):
+    return [tuple(sorted(space.get_configuration(i).items())) for i in range(len(space))]
+
+
+def brute_force_configurations(tps):
+    names = [tp.name for tp in tps]
+    found = []
+    for values in itertools.product(*[list(tp.values) for tp in tps]):
+        config = dict(zip(names, values))
+        if all(tp.constraint is None or
+               tp.constraint(**{a: config[a] for a in tp.constraint_arguments}) for tp in tps):
+            found.append(tuple(sorted(config.items())))
+    return found
+
+
+def test_divisor_levels_agree_with_python(tmp_path, monkeypatch):
+    """A hunter for the levels that visit divisors (and keep the last
+    number's divisors for its siblings): random `E % X == 0` and
+    `E % (F * X) == 0` constraints over intervals of either direction and
+    steps and over shuffled lists, on inner levels and the last, compiled
+    and interpreted, against Python's own configurations."""
+    rng = random.Random(5)
+    numbers = ['A', 'B', '(A * B)', '(A + B)', '(A * B) / B', '12', '(B * 6)']
+    sources = []
+    for _ in range(40):
+        e = rng.choice(numbers)
+        form = rng.choice([f'{e} % X == 0', f'(A * B) % (B * X) == 0', f'{e} % X == 0 and X != 3'])
+        sources.append(f'lambda X, A, B: {form}')
+    (tmp_path / 'divisor_constraints.py').write_text(
+        'CONSTRAINTS = [\n' + ''.join(f'    {s},\n' for s in sources) + ']\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import divisor_constraints
+
+    def a_range():
+        values = list(range(1, rng.randint(4, 13)))
+        return rng.choice([Interval(1, len(values)), Interval(len(values), 1, -1),
+                           Interval(2, 2 * len(values), 2), Set(*rng.sample(values, len(values)))])
+
+    by_divisors = 0
+    for source, fn in zip(sources, divisor_constraints.CONSTRAINTS):
+        A, B = TP('A', a_range()), TP('B', a_range(), lambda A, B: A % B == 0 or B < 3)
+        X = TP('X', a_range(), fn)
+        # X on the last level, and X on an inner one (C below it).
+        for tps in ((A, B, X), (A, B, X, TP('C', Set(1, 2), lambda C, X: X % C == 0))):
+            expected = sorted(brute_force_configurations(tps))
+            for compiled in (True, False):
+                space = SearchSpace(*tps, compile_constraints=compiled)
+                assert space.native_constraints['X'], source
+                assert sorted(configurations(space)) == expected, (source, compiled)
+                by_divisors += space._params[2].by_divisors
+    assert by_divisors > 60
+
+
+def test_a_translation_is_reused_only_while_its_constants_read_the_same():
+    # One lambda's code, made again with other captured values: a number,
+    # a list changed in place, a global, and max shadowed by another
+    # function. Each space has the values Python's own lambda accepts.
+    global LIMIT, max
+    sizes = [8]
+
+    def make(n):
+        return TP('X', Interval(1, 16), lambda X: n % X == 0 and X <= sizes[0] and X != LIMIT
+                  and max(X, 1) > 1)
+
+    def values(tp):
+        space = SearchSpace(tp)
+        found = sorted(space.get_configuration(i)['X'] for i in range(len(space)))
+        assert found == [x for x in range(1, 17) if tp.constraint(x)]
+        return found, space.native_constraints['X']
+
+    LIMIT = 2
+    assert values(make(12)) == ([3, 4, 6], True)
+    assert values(make(12)) == ([3, 4, 6], True)
+    assert values(make(16)) == ([4, 8], True)
+    sizes[0] = 16
+    assert values(make(16)) == ([4, 8, 16], True)
+    LIMIT = 8
+    assert values(make(16)) == ([2, 4, 16], True)
+    max = lambda *args: 0  # noqa: E731
+    try:
+        assert values(make(16)) == ([], False)
+    finally:
+        del max
+    assert values(make(16)) == ([2, 4, 16], True)
+
+
 def test_sgemm_space_of_pyatf_example():
     # The space the benchmark measures (bench/python/pyatf_generation.py).
     tps = _bench().sgemm_example(atfc, 8)

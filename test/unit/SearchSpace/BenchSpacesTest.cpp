@@ -150,9 +150,16 @@ TEST(BenchSpaceDeterminismTest, SameTreesWhateverTheThreadCount) {
     if (!Space.Quick)
       continue;
     const std::vector<test::TreeShape> One = shapesOf(Space.Generate(GenerationOptions{1}));
-    for (unsigned Threads : {2u, 3u})
-      EXPECT_TRUE(shapesOf(Space.Generate(GenerationOptions{Threads})) == One)
+    // In parallel from the first chunk on (no inline threshold), and as
+    // the engine chooses by default.
+    for (unsigned Threads : {2u, 3u}) {
+      GenerationOptions Parallel{Threads};
+      Parallel.InlineCandidates = 0;
+      EXPECT_TRUE(shapesOf(Space.Generate(Parallel)) == One)
           << Space.Name << " " << Space.inputText() << " with " << Threads << " threads";
+      EXPECT_TRUE(shapesOf(Space.Generate(GenerationOptions{Threads})) == One)
+          << Space.Name << " " << Space.inputText() << " with " << Threads << " threads, default";
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/SplitMix64.h"
 #include "TreeShape.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace atfc;
@@ -173,6 +175,98 @@ TEST(GroupGeneratorTest, ParallelGenerationEqualsTheReference) {
     GroupTree T = generateWith(Threads, parallelGroup());
     EXPECT_TRUE(shapeOf(T) == Want) << Threads << " threads";
     EXPECT_EQ(T.numLeaves(), Want.Values[3].size());
+  }
+}
+
+/// Three levels of NA, NB and NC values whose constraints count the
+/// candidates checked outside the calling thread in Elsewhere.
+auto countingGroup(std::uint64_t NA, std::uint64_t NB, std::uint64_t NC,
+                   std::atomic<std::uint64_t> &Elsewhere) {
+  using U = std::uint64_t;
+  auto Count = [&Elsewhere, Caller = std::this_thread::get_id()] {
+    if (std::this_thread::get_id() != Caller)
+      Elsewhere.fetch_add(1, std::memory_order_relaxed);
+  };
+  return group(parameter("A", interval<U>(1, NA)),
+               parameter("B", interval<U>(1, NB), predicate([Count](U B, const auto &P) {
+                           Count();
+                           return (std::get<0>(P) + B) % 3 != 0;
+                         })),
+               parameter("C", interval<U>(1, NC), predicate([Count](U C, const auto &P) {
+                           Count();
+                           return (std::get<0>(P) * std::get<1>(P) + C) % 5 != 0;
+                         })));
+}
+
+TEST(GroupGeneratorTest, ASmallGroupIsGeneratedInTheCallingThread) {
+  // About 20,000 candidates by the walks' estimate: below
+  // kInlineCandidates, so the pool is never woken, whatever the threads.
+  std::atomic<std::uint64_t> Elsewhere{0};
+  auto G = countingGroup(40, 30, 16, Elsewhere);
+  const TreeShape Want = shapeOf(generateWith(1, G));
+  for (unsigned Threads : {2u, 4u, 0u}) {
+    Elsewhere = 0;
+    EXPECT_TRUE(shapeOf(generateWith(Threads, G, kInlineCandidates)) == Want) << Threads;
+    EXPECT_EQ(Elsewhere.load(), 0u) << Threads;
+  }
+  // With no threshold, the same group is shared out to the pool's threads
+  // (which may or may not take a chunk before the calling thread is done).
+  EXPECT_TRUE(shapeOf(generateWith(4, G)) == Want);
+}
+
+TEST(GroupGeneratorTest, ALargeGroupIsStillGeneratedInParallel) {
+  // About 4 million candidates: far above kInlineCandidates, so the
+  // group is shared out to the pool, whose thread takes chunks (in one of
+  // a few tries: on a loaded machine it may wake too late for one); the
+  // tree is the same as with one thread.
+  std::atomic<std::uint64_t> Elsewhere{0};
+  auto G = countingGroup(400, 100, 150, Elsewhere);
+  const TreeShape Want = shapeOf(generateWith(1, G));
+  EXPECT_EQ(Elsewhere.load(), 0u);
+  for (int Try = 0; Try < 5 && Elsewhere.load() == 0; ++Try)
+    EXPECT_TRUE(shapeOf(generateWith(2, G, kInlineCandidates)) == Want);
+  EXPECT_GT(Elsewhere.load(), 0u);
+}
+
+TEST(GroupGeneratorTest, RandomGroupsAreTheSameInlineAndInParallel) {
+  // A hunter: random groups of four levels (sizes, constraints, dead ends),
+  // generated in the calling thread by the threshold, by one thread, and by
+  // the pool without a threshold, against the plain recursive reference.
+  using U = std::uint64_t;
+  SplitMix64 Random{1234};
+  for (int Round = 0; Round < 40; ++Round) {
+    SCOPED_TRACE(Round);
+    std::vector<U> Sizes, Mod, Rem;
+    for (int L = 0; L < 4; ++L) {
+      Sizes.push_back(1 + Random.next() % (Round < 30 ? 24 : 90));
+      Mod.push_back(2 + Random.next() % 6);
+      Rem.push_back(Random.next() % 3);
+    }
+    auto Valid = [&](std::size_t L, const std::vector<U> &Path, U V) {
+      U Sum = V + 1;
+      for (U P : Path)
+        Sum = Sum * 3 + P + 1;
+      return Sum % Mod[L] != Rem[L];
+    };
+    const TreeShape Want = referenceTree(Sizes, Valid);
+    auto Check = [&](std::size_t L) {
+      return predicate([&Valid, L](U X, const auto &P) {
+        std::vector<U> Path;
+        [&]<std::size_t... Is>(std::index_sequence<Is...>) {
+          ((Is < L ? Path.push_back(std::get<Is>(P) - 1) : void()), ...);
+        }
+        (std::make_index_sequence<3>{});
+        return Valid(L, Path, X - 1);
+      });
+    };
+    auto G = group(parameter("A", interval<U>(1, Sizes[0]), Check(0)),
+                   parameter("B", interval<U>(1, Sizes[1]), Check(1)),
+                   parameter("C", interval<U>(1, Sizes[2]), Check(2)),
+                   parameter("D", interval<U>(1, Sizes[3]), Check(3)));
+    EXPECT_TRUE(shapeOf(generateWith(1, G)) == Want);
+    EXPECT_TRUE(shapeOf(generateWith(3, G)) == Want);
+    EXPECT_TRUE(shapeOf(generateWith(3, G, kInlineCandidates)) == Want);
+    EXPECT_TRUE(shapeOf(generateWith(0, G, kInlineCandidates)) == Want);
   }
 }
 

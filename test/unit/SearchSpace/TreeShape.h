@@ -55,9 +55,13 @@ inline TreeShape shapeOf(const GroupTree &Tree) {
   return Shape;
 }
 
-/// The tree of the only group of Group, generated with Threads threads.
-inline GroupTree generateWith(unsigned Threads, const auto &Group) {
-  ChainOfTrees S = cantFail(generateSpace(GenerationOptions{Threads}, Group));
+/// The tree of the only group of Group, generated with Threads threads;
+/// InlineCandidates 0 by default, so that a small group too is shared out
+/// to the pool (GenerationOptions::InlineCandidates).
+inline GroupTree generateWith(unsigned Threads, const auto &Group, double InlineCandidates = 0) {
+  GenerationOptions Options{Threads};
+  Options.InlineCandidates = InlineCandidates;
+  ChainOfTrees S = cantFail(generateSpace(Options, Group));
   return S.group(0);
 }
 
