@@ -144,20 +144,22 @@ public:
   class scope {
   public:
     scope(const tuner_view &View, const atfc::ParameterValues &C)
-        : Held(View.Models.size()), Slots(View.Models.size(), nullptr) {
+        : Held(View.Models.size()), Values(View.Models.size(), nullptr) {
       for (std::size_t L = 0; L < C.size(); ++L) {
         const std::size_t I = View.modelOf(L, C[L].Name);
         if (I < View.Models.size())
-          Slots[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
+          Values[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
       }
+      for (const atfc::online::ParameterModel *M : View.Models)
+        Slots.push_back(M->slot());
       P = atfc::online::Path{Slots.data(), Slots.size()};
-      Scope.emplace(&P);
+      Scope.emplace(&P, Values.data());
     }
-    const atfc::online::Path &path() const { return P; }
 
   private:
     std::vector<std::any> Held;
-    std::vector<const void *> Slots;
+    std::vector<const void *> Values;
+    std::vector<atfc::online::SlotId> Slots;
     atfc::online::Path P;
     std::optional<atfc::online::PathScope> Scope;
   };

@@ -18,8 +18,8 @@ namespace atfc::online {
 
 ParameterModel::~ParameterModel() = default;
 
-OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount)
-    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), SlotCount(SlotCount) {
+OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Path &Tuner)
+    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), Tuner(Tuner) {
   for (const ParameterModel *M : Models) {
     if (const RangeError E = M->rangeError(); E != RangeError::None)
       refuseRange(M->name(), SourceLocation{}, E, "");
@@ -35,14 +35,18 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
   // generation). Generation never runs inside generation on one thread.
   static thread_local Frame F;
   static thread_local std::vector<std::any> Held;
-  F.Slots.assign(SlotCount, nullptr);
+  PathScope Scope(&Tuner);
+  F.Slots.assign(Tuner.Size, nullptr);
+  F.Values = threadValues();
   F.FirstLeafOnly = F.Found = false;
   if (Held.size() < Depth)
     Held.resize(Depth);
-  for (std::size_t I = 0; I < Depth; ++I)
-    F.Slots[Models[I]->index()] = Models[I]->hold(Prefix[I], Held[I]);
-  const Path P{F.Slots.data(), F.Slots.size()};
-  PathScope Scope(&P);
+  for (std::size_t I = 0; I < Depth; ++I) {
+    const void *V = Models[I]->hold(Prefix[I], Held[I]);
+    F.Slots[Models[I]->index()] = V;
+    if (const SlotId S = Models[I]->slot(); S != kNoSlot)
+      F.Values[S] = V;
+  }
   return Models[Depth]->loop(*this, F, C, Depth);
 }
 
@@ -52,11 +56,11 @@ void OnlineLevels::probeFirstLeaf() const {
                    [](const ParameterModel *M) { return M->opaque(); }))
     return;
   atfc::detail::ChunkLevels C(Params, Models.size());
+  PathScope Scope(&Tuner);
   Frame F;
-  F.Slots.assign(SlotCount, nullptr);
+  F.Slots.assign(Tuner.Size, nullptr);
+  F.Values = threadValues();
   F.FirstLeafOnly = true;
-  const Path P{F.Slots.data(), F.Slots.size()};
-  PathScope Scope(&P);
   Models[0]->loop(*this, F, C, 0);
 }
 
@@ -90,10 +94,18 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     }
     return success();
   };
-  for (std::size_t I = 0; I < N; ++I)
+  for (std::size_t I = 0; I < N; ++I) {
     for (std::size_t Read : Params[I]->reads())
       if (Expected<void> Added = AddRead(Read, I); !Added)
         return Added.takeError();
+    for (const auto &[Identity, Name] : Params[I]->readIdentities()) {
+      std::size_t Read = 0;
+      while (Read < N && Params[Read]->identity() != Identity)
+        ++Read;
+      if (Expected<void> Added = AddRead(Read, I); !Added)
+        return Added.takeError();
+    }
+  }
   for (const auto &[Read, Reader] : Learned)
     if (Expected<void> Added = AddRead(Read, Reader); !Added)
       return Added.takeError();
@@ -155,6 +167,10 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
   if (Params.empty())
     return Error("the tuner has no tuning parameters");
   std::vector<std::pair<std::size_t, std::size_t>> Learned;
+  std::vector<SlotId> Slots;
+  for (const ParameterModel *M : Params)
+    Slots.push_back(M->slot());
+  const Path Tuner{Slots.data(), Slots.size()};
   const std::int64_t Start = steadyClockNanoseconds();
   for (;;) {
     Expected<std::vector<std::vector<std::size_t>>> Groups = onlineGroups(Params, Learned);
@@ -166,7 +182,7 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
       std::vector<const ParameterModel *> Models;
       for (std::size_t I : Group)
         Models.push_back(Params[I]);
-      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Params.size()));
+      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Tuner));
       All.push_back(Levels.back().get());
     }
     try {
