@@ -24,8 +24,47 @@ OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Pat
     if (const RangeError E = M->rangeError(); E != RangeError::None)
       refuseRange(M->name(), SourceLocation{}, E, "");
     addParameter(M->name(), M->kind(), M->rangeSize(), M->valueAt(), M->constrained());
+    Indices.push_back(M->index());
+    Slots.push_back(M->slot());
+    ReadsFrame = ReadsFrame || M->slot() == kNoSlot;
   }
 }
+
+namespace {
+
+/// The scope of one prefix's generation on the calling thread. Outside any
+/// other scope (almost always) the thread's table holds nulls, and only
+/// the group's entries are written: they are nulled again at the end,
+/// also when a constraint throws. Inside one (a tuner's generation in a
+/// cost function), a PathScope saves and restores every entry.
+class PrefixScope {
+public:
+  PrefixScope(const Path &Tuner, const std::vector<SlotId> &Group, const void **Values)
+      : Group(Group), Values(Values) {
+    if (CurrentPath != nullptr)
+      Outer.emplace(&Tuner);
+    else
+      CurrentPath = &Tuner;
+  }
+  ~PrefixScope() {
+    if (Outer)
+      return;
+    for (SlotId S : Group)
+      if (S != kNoSlot)
+        Values[S] = nullptr;
+    CurrentPath = nullptr;
+    CurrentReader = kNoIndex;
+  }
+  PrefixScope(const PrefixScope &) = delete;
+  PrefixScope &operator=(const PrefixScope &) = delete;
+
+private:
+  const std::vector<SlotId> &Group;
+  const void **Values;
+  std::optional<PathScope> Outer;
+};
+
+} // namespace
 
 std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                           atfc::detail::ChunkLevels &C) const {
@@ -35,17 +74,19 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
   // generation). Generation never runs inside generation on one thread.
   static thread_local Frame F;
   static thread_local std::vector<std::any> Held;
-  PathScope Scope(&Tuner);
-  F.Slots.assign(Tuner.Size, nullptr);
   F.Values = threadValues();
+  PrefixScope Scope(Tuner, Slots, F.Values);
+  if (ReadsFrame)
+    F.Slots.assign(Tuner.Size, nullptr);
   F.FirstLeafOnly = F.Found = false;
   if (Held.size() < Depth)
     Held.resize(Depth);
   for (std::size_t I = 0; I < Depth; ++I) {
     const void *V = Models[I]->hold(Prefix[I], Held[I]);
-    F.Slots[Models[I]->index()] = V;
-    if (const SlotId S = Models[I]->slot(); S != kNoSlot)
-      F.Values[S] = V;
+    if (ReadsFrame)
+      F.Slots[Indices[I]] = V;
+    if (Slots[I] != kNoSlot)
+      F.Values[Slots[I]] = V;
   }
   return Models[Depth]->loop(*this, F, C, Depth);
 }

@@ -118,6 +118,11 @@ public:
 private:
   std::vector<const ParameterModel *> Models;
   const Path &Tuner;
+  /// Each level's index in the tuner and slot.
+  std::vector<std::size_t> Indices;
+  std::vector<SlotId> Slots;
+  /// Whether a level reads Frame::Slots (Python's parameters).
+  bool ReadsFrame = false;
 };
 
 /// Thrown by a constraint of Reader that reads Read while Read has no
