@@ -12,7 +12,7 @@
 // constraints do, so generation enumerates divisors instead of filtering,
 // and they say which parameters they read, which groups the parameters
 // into independent trees. A parameter read inside a callable is found
-// while the space is generated (detail::missing_value): the tuner then
+// while the space is generated (detail::throw_no_value): the tuner then
 // joins the two groups and generates again, so the space is always right.
 //
 // A parameter has a value only while the space is generated (the

@@ -150,16 +150,13 @@ public:
         if (I < View.Models.size())
           Values[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
       }
-      for (const atfc::online::ParameterModel *M : View.Models)
-        Slots.push_back(M->slot());
-      P = atfc::online::Path{Slots.data(), Slots.size()};
+      P = atfc::online::Path{View.Slots.data(), View.Slots.size()};
       Scope.emplace(&P, Values.data());
     }
 
   private:
     std::vector<std::any> Held;
     std::vector<const void *> Values;
-    std::vector<atfc::online::SlotId> Slots;
     atfc::online::Path P;
     std::optional<atfc::online::PathScope> Scope;
   };
@@ -169,6 +166,8 @@ public:
       : Models(std::move(Given)), Space(&Space) {
     for (std::size_t L = 0; L < Space.numLevels(); ++L)
       ModelOfLevel.push_back(modelNamed(Space.parameter(L).Name));
+    for (const atfc::online::ParameterModel *M : Models)
+      Slots.push_back(M->slot());
   }
 
   /// The space the tuner generated: its levels name the values of a
@@ -201,6 +200,8 @@ private:
   std::vector<const atfc::online::ParameterModel *> Models;
   const atfc::ChainOfTrees *Space;
   std::vector<std::size_t> ModelOfLevel;
+  /// Each model's slot, for a scope's path (the view outlives its scopes).
+  std::vector<atfc::online::SlotId> Slots;
 };
 
 class tuner {

@@ -126,7 +126,7 @@ private:
 };
 
 /// Thrown by a constraint of Reader that reads Read while Read has no
-/// value on the path (atf/parameter.hpp's detail::missing_value is this).
+/// value on the path (atf/parameter.hpp's detail::throw_no_value throws it).
 struct MissingValue {
   std::size_t Reader;
   std::size_t Read;
