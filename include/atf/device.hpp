@@ -268,8 +268,9 @@ inline std::string device_worker_path() {
   return Path;
 }
 
-/// A launch size: its value on a configuration's path.
-using size_of_path = std::function<std::uint64_t(const atfc::online::Path &)>;
+/// A launch size: its value on the calling thread's configuration (a
+/// tuner_view::scope).
+using size_of_path = std::function<std::uint64_t()>;
 
 /// A size as the backends take it: a negative one keeps its value (two's
 /// complement), so that the launch is refused naming it, never run.
@@ -289,9 +290,9 @@ template <class E> size_of_path size_of(const E &Given) {
                             "tuning parameters (N / WPT)");
   auto Operand = engine_operand(Given);
   if constexpr (expression_like<E>)
-    return [Operand](const atfc::online::Path &P) { return as_size(Operand.checked(P)); };
+    return [Operand] { return as_size(Operand.value()); };
   else
-    return [Operand](const atfc::online::Path &) { return as_size(Operand); };
+    return [Operand] { return as_size(Operand); };
 }
 
 template <class... Es> std::vector<size_of_path> sizes_of(const Es &...Given) {
@@ -424,9 +425,9 @@ public:
       tuner_view::scope Scope(View, View.named(Values));
       atfc::LaunchDimensions D;
       for (const size_of_path &G : Global)
-        D.Outer.push_back(G(Scope.path()));
+        D.Outer.push_back(G());
       for (const size_of_path &L : Local)
-        D.Inner.push_back(L(Scope.path()));
+        D.Inner.push_back(L());
       return D;
     };
     atfc::MeasurerContext Context;

@@ -12,12 +12,14 @@
 // constraints do, so generation enumerates divisors instead of filtering,
 // and they say which parameters they read, which groups the parameters
 // into independent trees. A parameter read inside a callable is found
-// while the space is generated (detail::missing_value): the tuner then
+// while the space is generated (detail::throw_no_value): the tuner then
 // joins the two groups and generates again, so the space is always right.
 //
 // A parameter has a value only while the space is generated (the
 // candidate path of the thread that evaluates the constraint) or while a
-// configuration is measured; reading it elsewhere throws atf::error.
+// configuration is measured; reading it elsewhere throws atf::error. A read
+// finds the value through the parameter's slot in its thread's table
+// (Online/OnlinePath.h): three loads and a test for a missing value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATF_PARAMETER_HPP
@@ -52,43 +54,55 @@ public:
 namespace detail {
 
 using atfc::online::kNoIndex;
+using atfc::online::SlotId;
 
-/// What every copy of one tuning parameter shares: its name and its place
-/// in the tuner that tunes it (its slot in a path).
+/// What every copy of one tuning parameter shares: its name and its slot
+/// (taken while it lives: Online/OnlinePath.h).
 struct parameter_state {
+  explicit parameter_state(std::string Name) : name(std::move(Name)) {
+    slot = atfc::online::allocateSlot(&name);
+    if (slot == atfc::online::kNoSlot)
+      throw error("tuning parameter " + name + " is one too many: at most " +
+                  std::to_string(atfc::online::kMaxSlots) + " may live at once");
+  }
+  ~parameter_state() { atfc::online::releaseSlot(slot); }
+  parameter_state(const parameter_state &) = delete;
+  parameter_state &operator=(const parameter_state &) = delete;
   std::string name;
-  std::size_t index = kNoIndex;
+  SlotId slot;
 };
 using parameter_id = std::shared_ptr<parameter_state>;
 
-using atfc::online::Path;
-using path = Path;
+/// The values that generation evaluates a constraint's expressions on:
+/// the calling thread's table (OnlinePath.h).
+struct path {
+  const void *const *values;
+};
 
-/// Throws the error of reading S where no path is current or S is not a
-/// parameter of the tuner whose path it is.
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_value(const parameter_state &S) {
-  if (atfc::online::CurrentPath == nullptr)
-    throw error("tuning parameter " + S.name +
+/// Where a read found no value in the thread's table: the tuner must
+/// generate again with the read before the reader (MissingValue), or the
+/// read is a mistake (an atf::error that names the parameter). Out of
+/// line, so that a read inlines into the constraints that make it.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_value(SlotId Slot) {
+  const atfc::online::Path *Scope = atfc::online::CurrentPath;
+  const std::string &Name = atfc::online::slotName(Slot);
+  if (Scope == nullptr)
+    throw error("tuning parameter " + Name +
                 " has a value only while the space is generated or a configuration is measured");
-  throw error("a constraint or cost function reads tuning parameter " + S.name +
-              ", which is not among the tuner's parameters");
-}
-
-/// Throws MissingValue for parameter Index: out of line, so that a read
-/// inlines into the constraints that make it.
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_missing_value(std::size_t Index) {
+  const std::size_t Index = Scope->indexOf(Slot);
+  if (Index == kNoIndex)
+    throw error("a constraint or cost function reads tuning parameter " + Name +
+                ", which is not among the tuner's parameters");
   throw atfc::online::MissingValue{atfc::online::CurrentReader, Index};
 }
 
-/// Parameter S's value on P.
+/// The value of the parameter of slot Slot in Table.
 template <class T>
-[[gnu::always_inline]] inline const T &read(const parameter_state &S, const path *P) {
-  if (P == nullptr || S.index >= P->Size) [[unlikely]]
-    throw_no_value(S);
-  const void *Slot = P->Slots[S.index];
-  if (Slot == nullptr) [[unlikely]]
-    throw_missing_value(S.index);
-  return *static_cast<const T *>(Slot);
+[[gnu::always_inline]] inline const T &read(const void *const *Table, SlotId Slot) {
+  const void *Value = Table[Slot];
+  if (Value == nullptr) [[unlikely]]
+    throw_no_value(Slot);
+  return *static_cast<const T *>(Value);
 }
 
 /// The parameters an expression or constraint reads, by identity.
@@ -106,14 +120,15 @@ template <class E> struct expr;
 template <class T> struct parameter_ref {
   using value_type = T;
   const parameter_state *state;
+  SlotId slot;
   /// Checked: a read where the path may lack the parameter (a callable's).
   /// Unchecked: generation's read of a constraint's declared read, which
   /// the tuner has placed in the path before the constraint's level.
   template <bool Checked> [[gnu::always_inline]] const T &eval(const path &P) const {
     if constexpr (Checked)
-      return read<T>(*state, &P);
+      return read<T>(P.values, slot);
     else
-      return *static_cast<const T *>(P.Slots[state->index]);
+      return *static_cast<const T *>(P.values[slot]);
   }
   void collect(parameter_set &Into) const { Into.push_back(state); }
 };
@@ -185,29 +200,17 @@ template <class E> struct expr {
   E node;
   /// Its value on P as generation evaluates a constraint's operand.
   decltype(auto) operator()(const path &P) const { return node.template eval<false>(P); }
-  /// Its value on P, which may lack a parameter it reads (a launch size
-  /// on a configuration's path: an atf::error names the parameter).
-  value_type checked(const path &P) const { return node.template eval<true>(P); }
   void collect(parameter_set &Into) const { node.collect(Into); }
-  /// Its value on the current path (inside a constraint or cost function).
+  /// Its value on the calling thread's path (inside a constraint or cost
+  /// function; elsewhere, or where the path lacks a parameter it reads,
+  /// an atf::error names the parameter).
   [[gnu::always_inline]] value_type value() const {
-    return node.template eval<true>(current_path_or_throw());
+    return node.template eval<true>(path{atfc::online::CurrentValues});
   }
   [[gnu::always_inline]] operator value_type() const { return value(); }
   [[gnu::always_inline]] explicit operator bool() const
       requires(!std::is_same_v<value_type, bool>) {
     return static_cast<bool>(value());
-  }
-
-private:
-  [[gnu::always_inline]] static const path &current_path_or_throw() {
-    if (atfc::online::CurrentPath == nullptr) [[unlikely]]
-      throw_off_path();
-    return *atfc::online::CurrentPath;
-  }
-  [[noreturn, gnu::cold, gnu::noinline]] static void throw_off_path() {
-    throw error("an expression of tuning parameters has a value only while the space is "
-                "generated or a configuration is measured");
   }
 };
 
@@ -217,7 +220,7 @@ template <class T> auto node_of(const T &V) {
   if constexpr (is_expr<U>::value)
     return V.node;
   else if constexpr (is_parameter<U>::value)
-    return parameter_ref<typename U::value_type>{V.id().get()};
+    return parameter_ref<typename U::value_type>{V.id().get(), V.slot()};
   else
     return constant<U>{V};
 }
@@ -412,8 +415,7 @@ public:
   template <class G>
   requires std::is_same_v<C, detail::engine_constraint_of<G>> tuning_parameter(std::string Name,
                                                                                R Range, G Given)
-      : State(std::make_shared<detail::parameter_state>(
-            detail::parameter_state{std::move(Name), detail::kNoIndex})),
+      : State(std::make_shared<detail::parameter_state>(std::move(Name))), Slot(State->slot),
         Range(std::move(Range)), Constraint(detail::as_constraint(std::move(Given))) {}
   template <class T>
   requires std::is_same_v<R, atfc::Set<detail::listed_type<T>>>
@@ -428,17 +430,20 @@ public:
   const R &range() const { return Range; }
   const constraint<C> &get_constraint() const { return Constraint; }
   const detail::parameter_id &id() const { return State; }
+  detail::SlotId slot() const { return Slot; }
 
   /// Its value on the calling thread's current path: the candidate's
   /// ancestors while the space is generated, the configuration while it
   /// is measured.
   const value_type &value() const {
-    return detail::read<value_type>(*State, atfc::online::CurrentPath);
+    return detail::read<value_type>(atfc::online::CurrentValues, Slot);
   }
   operator const value_type &() const { return value(); }
 
 private:
   detail::parameter_id State;
+  /// State's slot, kept here: a read in a callable is one load fewer.
+  detail::SlotId Slot;
   R Range;
   constraint<C> Constraint;
 };

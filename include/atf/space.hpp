@@ -29,20 +29,15 @@ public:
   explicit parameter_model(const tuning_parameter<R, C> &P) : Param(P) {}
 
   const std::string &name() const override { return Param.name(); }
-  std::size_t index() const override { return Param.id()->index; }
-  void setIndex(std::size_t Index) override { Param.id()->index = Index; }
+  std::size_t index() const override { return Index; }
+  void setIndex(std::size_t I) override { Index = I; }
   const void *identity() const override { return Param.id().get(); }
+  atfc::online::SlotId slot() const override { return Param.id()->slot; }
   std::vector<std::pair<const void *, const std::string *>> readIdentities() const override {
     std::vector<std::pair<const void *, const std::string *>> Reads;
     for (const parameter_state *S : Param.get_constraint().reads)
       Reads.emplace_back(S, &S->name);
     return Reads;
-  }
-  std::vector<std::size_t> reads() const override {
-    std::vector<std::size_t> Indices;
-    for (const parameter_state *S : Param.get_constraint().reads)
-      Indices.push_back(S->index);
-    return Indices;
   }
   atfc::ValueKind kind() const override { return atfc::valueKindOf<typename R::value_type>(); }
   std::uint64_t rangeSize() const override { return Param.range().size(); }
@@ -77,7 +72,8 @@ public:
     if (Level + 1 == Levels.levels())
       return leaves(Levels, F, Chunk, Level);
     const std::size_t Self = index();
-    const path P{F.Slots.data(), F.Slots.size()};
+    const SlotId Slot = slot();
+    const path P{F.Values};
     atfc::online::CurrentReader = Self;
     const std::size_t Stop = Chunk.Stop;
     const bool ChildIsLast = Level + 2 == Levels.levels();
@@ -93,7 +89,7 @@ public:
             atfc::detail::recordStop(Chunk, Index);
             return;
           }
-          F.Slots[Self] = &Value;
+          F.Values[Slot] = &Value;
           const std::size_t Node = Nodes.Values.size();
           Nodes.Values.push_back(Index);
           Nodes.FirstChild.push_back(
@@ -101,7 +97,7 @@ public:
           const atfc::online::ParameterModel &Child = Levels.model(Level + 1);
           const std::uint64_t Below = ChildIsLast ? Child.leaves(Levels, F, Chunk, Level + 1)
                                                   : Child.loop(Levels, F, Chunk, Level + 1);
-          F.Slots[Self] = nullptr;
+          F.Values[Slot] = nullptr;
           atfc::online::CurrentReader = Self;
           if (Below == 0) {
             Nodes.Values.truncate(Node);
@@ -119,24 +115,24 @@ public:
   std::uint64_t leaves(const atfc::online::OnlineLevels &, atfc::online::Frame &F,
                        atfc::detail::ChunkLevels &Chunk, std::size_t Level) const override {
     atfc::online::CurrentReader = index();
-    const path P{F.Slots.data(), F.Slots.size()};
+    const path P{F.Values};
     atfc::PackedIndexArray &Values = Chunk.Levels[Level].Values;
-    std::uint64_t Accepted = 0, Leaves = 0;
+    const std::size_t Before = Values.size();
+    // A probe takes every leaf of its path too (their constraints' reads
+    // count as well): no test per leaf.
     atfc::detail::forEachValid(Param.range(), Param.get_constraint().engine, P,
-                               Chunk.Scratch[Level], [&](std::uint64_t Index, const auto &) {
-                                 ++Accepted;
-                                 if (F.Found) [[unlikely]]
-                                   return;
-                                 F.Found = F.FirstLeafOnly;
-                                 Values.push_back(Index);
-                                 ++Leaves;
-                               });
-    Chunk.Accepted[Level] += Accepted;
+                               Chunk.Scratch[Level],
+                               [&](std::uint64_t Index, const auto &) { Values.push_back(Index); });
+    const std::uint64_t Leaves = Values.size() - Before;
+    Chunk.Accepted[Level] += Leaves;
+    F.Found = F.FirstLeafOnly && Leaves != 0;
     return Leaves;
   }
 
 private:
   tuning_parameter<R, C> Param;
+  /// Its index in the tuner that made this model.
+  std::size_t Index = kNoIndex;
 };
 
 } // namespace atf::detail

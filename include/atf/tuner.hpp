@@ -144,20 +144,19 @@ public:
   class scope {
   public:
     scope(const tuner_view &View, const atfc::ParameterValues &C)
-        : Held(View.Models.size()), Slots(View.Models.size(), nullptr) {
+        : Held(View.Models.size()), Values(View.Models.size(), nullptr) {
       for (std::size_t L = 0; L < C.size(); ++L) {
         const std::size_t I = View.modelOf(L, C[L].Name);
         if (I < View.Models.size())
-          Slots[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
+          Values[I] = View.Models[I]->holdValue(C[L].Val, Held[I]);
       }
-      P = atfc::online::Path{Slots.data(), Slots.size()};
-      Scope.emplace(&P);
+      P = atfc::online::Path{View.Slots.data(), View.Slots.size()};
+      Scope.emplace(&P, Values.data());
     }
-    const atfc::online::Path &path() const { return P; }
 
   private:
     std::vector<std::any> Held;
-    std::vector<const void *> Slots;
+    std::vector<const void *> Values;
     atfc::online::Path P;
     std::optional<atfc::online::PathScope> Scope;
   };
@@ -167,6 +166,8 @@ public:
       : Models(std::move(Given)), Space(&Space) {
     for (std::size_t L = 0; L < Space.numLevels(); ++L)
       ModelOfLevel.push_back(modelNamed(Space.parameter(L).Name));
+    for (const atfc::online::ParameterModel *M : Models)
+      Slots.push_back(M->slot());
   }
 
   /// The space the tuner generated: its levels name the values of a
@@ -199,6 +200,8 @@ private:
   std::vector<const atfc::online::ParameterModel *> Models;
   const atfc::ChainOfTrees *Space;
   std::vector<std::size_t> ModelOfLevel;
+  /// Each model's slot, for a scope's path (the view outlives its scopes).
+  std::vector<atfc::online::SlotId> Slots;
 };
 
 class tuner {

@@ -1,11 +1,20 @@
 //===- Online/OnlinePath.h - The values a constraint reads -----*- C++ -*-===//
 //
-// A path of an online space: for each parameter of the tuner a pointer to
-// its value (of the parameter's own type), or null where it has none yet.
-// Generation fills it level by level; a measurement fills it with the
-// configuration. Each thread has a current path, which a parameter read in
-// a constraint or cost function finds: the program's callables take only
-// the candidate value, and read the other parameters by name.
+// Where a parameter read in a constraint or cost function finds its value:
+// the program's callables take only the candidate value, and read the
+// other parameters by name. Each live tuning parameter of <atf.hpp> has a
+// slot, a number of its own among all parameters of the process; each
+// thread has a table of values by slot (a pointer to the value, of the
+// parameter's own type, or null where it has none). Generation fills its
+// thread's table level by level; a measurement fills it with the
+// configuration. A read is then three loads and a test: the slot from the
+// parameter, the entry from the thread's table, the value; a null entry
+// (cold) is a read the tuner must hear of (MissingValue) or an error.
+//
+// Slots instead of positions in a tuner's path: a parameter may be given
+// to several tuners, each on threads of its own, and a read needs neither
+// the path nor a bounds check. A thread outside any scope reads a table of
+// nulls (NoValues): every read there is the error of reading off a path.
 //
 // Tested through OnlineSpaceTest.cpp.
 //
@@ -14,38 +23,76 @@
 #define ATFC_ONLINE_ONLINEPATH_H
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <string>
+#include <vector>
 
 namespace atfc::online {
 
 inline constexpr std::size_t kNoIndex = std::numeric_limits<std::size_t>::max();
 
+/// A parameter's number among the live parameters of the process (as wide
+/// as an index: a read needs no zero extension).
+using SlotId = std::size_t;
+/// Every slot is below this: a thread's table has this many entries
+/// (reserved, not touched, until a slot is used).
+inline constexpr std::size_t kMaxSlots = std::size_t(1) << 16;
+inline constexpr SlotId kNoSlot = std::numeric_limits<SlotId>::max();
+
+/// A table of nulls: what a thread reads before it first enters a scope.
+extern const void *const NoValues[kMaxSlots];
+/// The calling thread's values by slot.
+constinit inline thread_local const void *const *CurrentValues = NoValues;
+/// The calling thread's own table (made on first use), which becomes its
+/// CurrentValues.
+const void **threadValues();
+
+/// A free slot for a parameter named *Name (which must outlive the slot),
+/// or kNoSlot when kMaxSlots parameters live.
+SlotId allocateSlot(const std::string *Name);
+void releaseSlot(SlotId Slot);
+/// The name of the parameter whose slot is Slot.
+const std::string &slotName(SlotId Slot);
+
+/// A tuner's parameters, by their index in it: their slots (kNoSlot for
+/// one that reads no table: Python's).
 struct Path {
-  const void *const *Slots = nullptr;
+  const SlotId *Slots = nullptr;
   std::size_t Size = 0;
+  /// The index of the parameter of slot S, or kNoIndex.
+  std::size_t indexOf(SlotId S) const {
+    for (std::size_t I = 0; I < Size; ++I)
+      if (Slots[I] == S)
+        return I;
+    return kNoIndex;
+  }
 };
 
-/// The calling thread's current path (null outside generation and
-/// measurement), and the parameter whose constraint it evaluates.
+/// The calling thread's scope: the tuner whose space it generates or whose
+/// configuration it measures (null outside), and the parameter whose
+/// constraint it evaluates.
 constinit inline thread_local const Path *CurrentPath = nullptr;
 constinit inline thread_local std::size_t CurrentReader = kNoIndex;
 
-/// Makes P the calling thread's current path for a scope.
+/// Makes P the calling thread's scope, with Values[I] the value of P's
+/// parameter I (none where Values or it is null), for the object's life;
+/// what the thread's table held for P's parameters comes back at its end.
+/// Outside any scope the table holds nulls, so the outermost scope saves
+/// nothing (generation makes one per prefix).
 class PathScope {
 public:
-  explicit PathScope(const Path *P) : SavedPath(CurrentPath), SavedReader(CurrentReader) {
-    CurrentPath = P;
-  }
-  ~PathScope() {
-    CurrentPath = SavedPath;
-    CurrentReader = SavedReader;
-  }
+  PathScope(const Path *P, const void *const *Values = nullptr);
+  ~PathScope();
   PathScope(const PathScope &) = delete;
   PathScope &operator=(const PathScope &) = delete;
 
 private:
+  const Path *P;
+  const void **Table;
   const Path *SavedPath;
   std::size_t SavedReader;
+  std::vector<const void *> Saved;
 };
 
 } // namespace atfc::online

@@ -18,14 +18,53 @@ namespace atfc::online {
 
 ParameterModel::~ParameterModel() = default;
 
-OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount)
-    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), SlotCount(SlotCount) {
+OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Path &Tuner)
+    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), Tuner(Tuner) {
   for (const ParameterModel *M : Models) {
     if (const RangeError E = M->rangeError(); E != RangeError::None)
       refuseRange(M->name(), SourceLocation{}, E, "");
     addParameter(M->name(), M->kind(), M->rangeSize(), M->valueAt(), M->constrained());
+    Indices.push_back(M->index());
+    Slots.push_back(M->slot());
+    ReadsFrame = ReadsFrame || M->slot() == kNoSlot;
   }
 }
+
+namespace {
+
+/// The scope of one prefix's generation on the calling thread. Outside any
+/// other scope (almost always) the thread's table holds nulls, and only
+/// the group's entries are written: they are nulled again at the end,
+/// also when a constraint throws. Inside one (a tuner's generation in a
+/// cost function), a PathScope saves and restores every entry.
+class PrefixScope {
+public:
+  PrefixScope(const Path &Tuner, const std::vector<SlotId> &Group, const void **Values)
+      : Group(Group), Values(Values) {
+    if (CurrentPath != nullptr)
+      Outer.emplace(&Tuner);
+    else
+      CurrentPath = &Tuner;
+  }
+  ~PrefixScope() {
+    if (Outer)
+      return;
+    for (SlotId S : Group)
+      if (S != kNoSlot)
+        Values[S] = nullptr;
+    CurrentPath = nullptr;
+    CurrentReader = kNoIndex;
+  }
+  PrefixScope(const PrefixScope &) = delete;
+  PrefixScope &operator=(const PrefixScope &) = delete;
+
+private:
+  const std::vector<SlotId> &Group;
+  const void **Values;
+  std::optional<PathScope> Outer;
+};
+
+} // namespace
 
 std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                           atfc::detail::ChunkLevels &C) const {
@@ -35,14 +74,20 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
   // generation). Generation never runs inside generation on one thread.
   static thread_local Frame F;
   static thread_local std::vector<std::any> Held;
-  F.Slots.assign(SlotCount, nullptr);
+  F.Values = threadValues();
+  PrefixScope Scope(Tuner, Slots, F.Values);
+  if (ReadsFrame)
+    F.Slots.assign(Tuner.Size, nullptr);
   F.FirstLeafOnly = F.Found = false;
   if (Held.size() < Depth)
     Held.resize(Depth);
-  for (std::size_t I = 0; I < Depth; ++I)
-    F.Slots[Models[I]->index()] = Models[I]->hold(Prefix[I], Held[I]);
-  const Path P{F.Slots.data(), F.Slots.size()};
-  PathScope Scope(&P);
+  for (std::size_t I = 0; I < Depth; ++I) {
+    const void *V = Models[I]->hold(Prefix[I], Held[I]);
+    if (ReadsFrame)
+      F.Slots[Indices[I]] = V;
+    if (Slots[I] != kNoSlot)
+      F.Values[Slots[I]] = V;
+  }
   return Models[Depth]->loop(*this, F, C, Depth);
 }
 
@@ -52,11 +97,11 @@ void OnlineLevels::probeFirstLeaf() const {
                    [](const ParameterModel *M) { return M->opaque(); }))
     return;
   atfc::detail::ChunkLevels C(Params, Models.size());
+  PathScope Scope(&Tuner);
   Frame F;
-  F.Slots.assign(SlotCount, nullptr);
+  F.Slots.assign(Tuner.Size, nullptr);
+  F.Values = threadValues();
   F.FirstLeafOnly = true;
-  const Path P{F.Slots.data(), F.Slots.size()};
-  PathScope Scope(&P);
   Models[0]->loop(*this, F, C, 0);
 }
 
@@ -90,10 +135,18 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     }
     return success();
   };
-  for (std::size_t I = 0; I < N; ++I)
+  for (std::size_t I = 0; I < N; ++I) {
     for (std::size_t Read : Params[I]->reads())
       if (Expected<void> Added = AddRead(Read, I); !Added)
         return Added.takeError();
+    for (const auto &[Identity, Name] : Params[I]->readIdentities()) {
+      std::size_t Read = 0;
+      while (Read < N && Params[Read]->identity() != Identity)
+        ++Read;
+      if (Expected<void> Added = AddRead(Read, I); !Added)
+        return Added.takeError();
+    }
+  }
   for (const auto &[Read, Reader] : Learned)
     if (Expected<void> Added = AddRead(Read, Reader); !Added)
       return Added.takeError();
@@ -155,6 +208,10 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
   if (Params.empty())
     return Error("the tuner has no tuning parameters");
   std::vector<std::pair<std::size_t, std::size_t>> Learned;
+  std::vector<SlotId> Slots;
+  for (const ParameterModel *M : Params)
+    Slots.push_back(M->slot());
+  const Path Tuner{Slots.data(), Slots.size()};
   const std::int64_t Start = steadyClockNanoseconds();
   for (;;) {
     Expected<std::vector<std::vector<std::size_t>>> Groups = onlineGroups(Params, Learned);
@@ -166,7 +223,7 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
       std::vector<const ParameterModel *> Models;
       for (std::size_t I : Group)
         Models.push_back(Params[I]);
-      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Params.size()));
+      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Tuner));
       All.push_back(Levels.back().get());
     }
     try {

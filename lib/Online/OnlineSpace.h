@@ -20,6 +20,7 @@
 #ifndef ATFC_ONLINE_ONLINESPACE_H
 #define ATFC_ONLINE_ONLINESPACE_H
 
+#include "Online/OnlinePath.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "SearchSpace/GroupGenerator.h"
 #include "SearchSpace/SpaceGenerator.h"
@@ -37,10 +38,13 @@ namespace atfc::online {
 
 class OnlineLevels;
 
-/// The slots of one path: parameter I's value, or null (OnlinePath.h's
-/// path points into them).
+/// One path: parameter I's value, or null, by the parameter's index in its
+/// tuner (what Python's parameters read) and in the thread's table of
+/// values by slot (what <atf.hpp>'s read: OnlinePath.h).
 struct Frame {
   std::vector<const void *> Slots;
+  /// The calling thread's table (threadValues()).
+  const void **Values = nullptr;
   /// Stop at the first leaf: a probe for reads. (Not by a throw: the
   /// unwinding cost more than the probe.)
   bool FirstLeafOnly = false;
@@ -58,12 +62,16 @@ public:
   virtual void setIndex(std::size_t Index) = 0;
   /// What identifies the parameter (copies of one parameter share it).
   virtual const void *identity() const = 0;
+  /// Its slot in the threads' tables of values, where its readers look
+  /// (OnlinePath.h); kNoSlot where they read Frame::Slots.
+  virtual SlotId slot() const { return kNoSlot; }
   /// The identities and names of the parameters its constraint reads, as
   /// far as their types tell.
   virtual std::vector<std::pair<const void *, const std::string *>> readIdentities() const = 0;
-  /// The parameters its constraint reads, as far as their types tell (by
-  /// their index; an entry of none: a parameter outside the tuner).
-  virtual std::vector<std::size_t> reads() const = 0;
+  /// The parameters its constraint reads, as far as their types tell, by
+  /// their index (beside readIdentities(), whose entries onlineGroups
+  /// looks up among the tuner's identities).
+  virtual std::vector<std::size_t> reads() const { return {}; }
   virtual ValueKind kind() const = 0;
   virtual std::uint64_t rangeSize() const = 0;
   virtual std::function<Value(std::uint64_t)> valueAt() const = 0;
@@ -94,8 +102,9 @@ public:
 /// The loop nest of one group of an online space.
 class OnlineLevels final : public GroupLevelsBase {
 public:
-  /// Params in level order; SlotCount: the tuner's number of parameters.
-  OnlineLevels(std::vector<const ParameterModel *> Params, std::size_t SlotCount);
+  /// Params in level order; Tuner: the tuner's parameters' slots (which
+  /// must outlive this).
+  OnlineLevels(std::vector<const ParameterModel *> Params, const Path &Tuner);
   std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                               atfc::detail::ChunkLevels &C) const override;
   /// Walks the loop nest to its first leaf and stops there, when a
@@ -108,11 +117,16 @@ public:
 
 private:
   std::vector<const ParameterModel *> Models;
-  std::size_t SlotCount;
+  const Path &Tuner;
+  /// Each level's index in the tuner and slot.
+  std::vector<std::size_t> Indices;
+  std::vector<SlotId> Slots;
+  /// Whether a level reads Frame::Slots (Python's parameters).
+  bool ReadsFrame = false;
 };
 
 /// Thrown by a constraint of Reader that reads Read while Read has no
-/// value on the path (atf/parameter.hpp's detail::missing_value is this).
+/// value on the path (atf/parameter.hpp's detail::throw_no_value throws it).
 struct MissingValue {
   std::size_t Reader;
   std::size_t Read;

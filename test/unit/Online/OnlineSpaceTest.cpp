@@ -3,7 +3,9 @@
 // Online/OnlineSpace through <atf.hpp>'s parameters: the spaces equal a
 // brute-force count, expressions group their parameters, a callable's
 // reads of other parameters are found while generating (also of later
-// parameters), and reads outside the tuner or in a cycle are refused.
+// parameters, and reads the probe of the first path did not make), a
+// parameter shared by tuners on several threads reads right in each, and
+// reads outside the tuner or in a cycle are refused.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -13,6 +15,8 @@
 #include <cstddef>
 #include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -73,6 +77,58 @@ TEST(OnlineSpaceTest, ACallableMayReadALaterParameter) {
   EXPECT_EQ(T.search_space_size(), 2 * Expected);
   EXPECT_EQ(T.space().numGroups(), 2u);
   EXPECT_EQ(T.space().parameter(0).Name, "Z");
+}
+
+// Y reads X only for Y > 3: the probe of Y's first path (Y = 1) does not
+// see the read; the read made while generating still joins the two, and the
+// space is the brute-force one.
+TEST(OnlineSpaceTest, AReadTheProbeDidNotSeeIsFoundWhileGenerating) {
+  atf::tuning_parameter<atfc::Interval<int>> X("X", atf::interval<int>(1, 4));
+  auto Y = atf::tp("Y", atf::interval<int>(1, 8), [&](int V) { return V <= 3 || V % X == 0; });
+  std::uint64_t Expected = 0;
+  for (int I = 1; I <= 4; ++I)
+    for (int J = 1; J <= 8; ++J)
+      Expected += J <= 3 || J % I == 0;
+  atf::tuner T;
+  T.tuning_parameters(Y, X);
+  EXPECT_EQ(T.search_space_size(), Expected);
+  EXPECT_EQ(T.space().numGroups(), 1u);
+  EXPECT_EQ(T.space().parameter(0).Name, "X");
+}
+
+/// The size of a space of Params where B's callable reads A (by brute force).
+std::uint64_t productsAtMost(int A, int B, int Max) {
+  std::uint64_t Count = 0;
+  for (int I = 1; I <= A; ++I)
+    for (int J = 1; J <= B; ++J)
+      Count += I * J <= Max;
+  return Count;
+}
+
+// Each parameter reads through its own slot, not a place in one tuner: a
+// parameter given to two tuners (at different places) is read right by
+// both, also while both generate at once on several threads.
+TEST(OnlineSpaceTest, TunersOnSeveralThreadsShareAParameter) {
+  auto Shared = atf::tp("S", atf::interval<int>(1, 64));
+  std::vector<std::uint64_t> Sizes(8), Expected(8);
+  std::vector<std::thread> Threads;
+  for (int K = 0; K < 8; ++K) {
+    Expected[K] = 3 * productsAtMost(64, 64, 64 * (K + 1));
+    Threads.emplace_back([&, K] {
+      auto Reader = atf::tp("R", atf::interval<int>(1, 64),
+                            [&, K](int V) { return Shared * V <= 64 * (K + 1); });
+      auto Free = atf::tp("F", {1, 2, 3});
+      atf::tuner T;
+      if (K % 2 == 0)
+        T.tuning_parameters(Shared, Reader, Free);
+      else
+        T.tuning_parameters(Free, Reader, Shared);
+      Sizes[K] = T.search_space_size();
+    });
+  }
+  for (std::thread &Th : Threads)
+    Th.join();
+  EXPECT_EQ(Sizes, Expected);
 }
 
 TEST(OnlineSpaceTest, StringSetsAndGenerators) {

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -20,16 +21,19 @@ namespace {
 template <class T>
 constexpr bool isExpression = atf::detail::is_expr<std::remove_cvref_t<T>>::value;
 
-/// Two parameters with values on a path for the test's scope.
+/// Two parameters with values on the thread's path for the fixture's life.
 struct Fixture {
   atf::tuning_parameter<atfc::Interval<long>> A{"A", atf::interval<long>(1, 9)};
   atf::tuning_parameter<atfc::Interval<long>> B{"B", atf::interval<long>(1, 9)};
   long AValue = 7, BValue = 3;
-  const void *Slots[2] = {&AValue, &BValue};
-  atfc::online::Path P{Slots, 2};
-  Fixture() {
-    A.id()->index = 0;
-    B.id()->index = 1;
+  const void *Values[2] = {&AValue, &BValue};
+  atfc::online::SlotId Slots[2] = {A.id()->slot, B.id()->slot};
+  atfc::online::Path Tuner{Slots, 2};
+  std::optional<atfc::online::PathScope> Scope;
+  atf::detail::path P{nullptr};
+  void enter() {
+    Scope.emplace(&Tuner, Values);
+    P = atf::detail::path{atfc::online::CurrentValues};
   }
 };
 
@@ -38,6 +42,7 @@ struct Fixture {
 #define ATF_CHECK_OPERATOR(Op, Functor)                                                            \
   {                                                                                                \
     Fixture F;                                                                                     \
+    F.enter();                                                                                     \
     const auto ExprA = F.A + 0;                                                                    \
     const auto ExprB = F.B * 1;                                                                    \
     const long C = 2;                                                                              \
@@ -71,6 +76,7 @@ TEST(ParameterTest, EveryOperatorOnEveryOperandKindBuildsAnExpression){
 
 TEST(ParameterTest, NestedExpressionsStayExpressions) {
   Fixture F;
+  F.enter();
   // cppATF's sgemm launch size, and deeper nests of every kind.
   const long M = 64;
   const auto Size = ((1 + ((M - 1) / F.A)) * F.A * F.B) / F.A;
@@ -88,10 +94,10 @@ TEST(ParameterTest, NestedExpressionsStayExpressions) {
 TEST(ParameterTest, AndAndOrShortCircuit) {
   Fixture F;
   F.AValue = 0;
+  F.Values[1] = nullptr; // B has no value: only a read of it would say so
+  F.enter();
   EXPECT_FALSE((F.A != 0 && F.B % F.A == 0)(F.P));
   EXPECT_TRUE((F.A == 0 || F.B % F.A == 0)(F.P));
-  F.Slots[1] = nullptr; // B has no value: only a read of it would say so
-  atfc::online::PathScope Scope(&F.P);
   EXPECT_FALSE(static_cast<bool>(F.A != 0 && F.B == 3));
   EXPECT_TRUE(static_cast<bool>(F.A == 0 || F.B == 3));
   EXPECT_THROW((void)static_cast<bool>(F.A == 0 && F.B == 3), atfc::online::MissingValue);
@@ -116,16 +122,54 @@ TEST(ParameterTest, AParameterHasNoValueOffAPath) {
 // names it, where generation's evaluation of a declared read checks nothing.
 TEST(ParameterTest, ACheckedEvaluationNamesAParameterOffThePath) {
   Fixture F;
+  F.enter();
   const auto Sum = F.A + F.B;
-  EXPECT_EQ(Sum.checked(F.P), 10);
+  EXPECT_EQ(Sum.value(), 10);
   EXPECT_EQ(Sum(F.P), 10);
-  F.B.id()->index = 5; // beyond the path: not among its tuner's parameters
+  auto Other = atf::tp("OTHER", atf::interval<long>(1, 9));
   try {
-    (void)Sum.checked(F.P);
+    (void)(F.A + Other).value();
     ADD_FAILURE() << "no error";
   } catch (const atf::error &E) {
-    EXPECT_NE(std::string(E.what()).find("B"), std::string::npos) << E.what();
+    EXPECT_NE(std::string(E.what()).find("OTHER"), std::string::npos) << E.what();
+    EXPECT_NE(std::string(E.what()).find("not among"), std::string::npos) << E.what();
   }
+}
+
+// A scope gives its parameters values and takes them back: a nested one
+// (a tuner's generation inside another's cost function) sees its own
+// values and hides the outer ones of the parameters they share; once both
+// end the parameters have no value again.
+TEST(ParameterTest, NestedScopesRestoreTheValuesTheyHide) {
+  Fixture F;
+  F.enter();
+  long Inner = 40;
+  const void *InnerValues[1] = {&Inner};
+  atfc::online::SlotId InnerSlots[1] = {F.B.id()->slot};
+  const atfc::online::Path InnerTuner{InnerSlots, 1};
+  {
+    atfc::online::PathScope Nested(&InnerTuner, InnerValues);
+    EXPECT_EQ((F.A + F.B).value(), 47);
+  }
+  EXPECT_EQ((F.A + F.B).value(), 10);
+  F.Scope.reset();
+  EXPECT_THROW((void)F.B.value(), atf::error);
+}
+
+// A copy of a parameter is the same parameter (one slot); a parameter made
+// after another died may take its slot, and reads none of its values.
+TEST(ParameterTest, CopiesShareASlotAndSlotsAreReused) {
+  atfc::online::SlotId Freed;
+  {
+    auto X = atf::tp("X", atf::interval<int>(1, 4));
+    auto Copy = X;
+    EXPECT_EQ(Copy.id()->slot, X.id()->slot);
+    Freed = X.id()->slot;
+  }
+  auto Y = atf::tp("Y", atf::interval<int>(1, 4));
+  EXPECT_EQ(Y.id()->slot, Freed);
+  EXPECT_EQ(atfc::online::slotName(Freed), "Y");
+  EXPECT_THROW((void)Y.value(), atf::error);
 }
 
 } // namespace

@@ -1,0 +1,105 @@
+//===- Online/OnlinePath.cpp - The values a constraint reads --------------===//
+//
+// The slots of the live parameters (a free list under a lock: taken when a
+// parameter is made, given back when its last copy goes), each thread's
+// table of values, and the scopes that fill it.
+//
+//===----------------------------------------------------------------------===//
+#include "Online/OnlinePath.h"
+
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <new>
+
+namespace atfc::online {
+
+const void *const NoValues[kMaxSlots] = {};
+
+const void **threadValues() {
+  // Zeroed pages from the system: only the pages of slots in use are ever
+  // touched.
+  struct Free {
+    void operator()(const void **T) const { std::free(T); }
+  };
+  static thread_local std::unique_ptr<const void *[], Free> Table;
+  if (!Table) {
+    Table.reset(static_cast<const void **>(std::calloc(kMaxSlots, sizeof(const void *))));
+    if (!Table)
+      throw std::bad_alloc();
+  }
+  CurrentValues = Table.get();
+  return Table.get();
+}
+
+namespace {
+
+struct SlotRegistry {
+  std::mutex Lock;
+  /// Each slot's parameter's name (null: free).
+  std::vector<const std::string *> Names;
+  std::vector<SlotId> Free;
+};
+
+SlotRegistry &registry() {
+  static SlotRegistry R;
+  return R;
+}
+
+} // namespace
+
+SlotId allocateSlot(const std::string *Name) {
+  SlotRegistry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  if (!R.Free.empty()) {
+    const SlotId S = R.Free.back();
+    R.Free.pop_back();
+    R.Names[S] = Name;
+    return S;
+  }
+  if (R.Names.size() == kMaxSlots)
+    return kNoSlot;
+  R.Names.push_back(Name);
+  return static_cast<SlotId>(R.Names.size() - 1);
+}
+
+void releaseSlot(SlotId Slot) {
+  SlotRegistry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  R.Names[Slot] = nullptr;
+  R.Free.push_back(Slot);
+}
+
+const std::string &slotName(SlotId Slot) {
+  SlotRegistry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  return *R.Names[Slot];
+}
+
+PathScope::PathScope(const Path *P, const void *const *Values)
+    : P(P), Table(threadValues()), SavedPath(CurrentPath), SavedReader(CurrentReader) {
+  if (SavedPath != nullptr) {
+    Saved.resize(P->Size);
+    for (std::size_t I = 0; I < P->Size; ++I)
+      if (const SlotId S = P->Slots[I]; S != kNoSlot) {
+        Saved[I] = Table[S];
+        Table[S] = nullptr;
+      }
+  }
+  if (Values != nullptr)
+    for (std::size_t I = 0; I < P->Size; ++I)
+      if (const SlotId S = P->Slots[I]; S != kNoSlot)
+        Table[S] = Values[I];
+  CurrentPath = P;
+}
+
+PathScope::~PathScope() {
+  const bool Nested = SavedPath != nullptr;
+  for (std::size_t I = 0; I < P->Size; ++I)
+    if (const SlotId S = P->Slots[I]; S != kNoSlot)
+      Table[S] = Nested ? Saved[I] : nullptr;
+  CurrentPath = SavedPath;
+  CurrentReader = SavedReader;
+}
+
+} // namespace atfc::online
