@@ -1,6 +1,8 @@
 //===- Backends/ConfigurationMeasurer.cpp - One way to measure ------------===//
 #include "Backends/ConfigurationMeasurer.h"
 
+#include "Support/Bug.h"
+
 #include <chrono>
 
 namespace atfc {
@@ -21,6 +23,14 @@ void ConfigurationMeasurer::measureBatch(std::span<const BatchEntry> Batch,
     if (!Handle(Outcome))
       return;
   }
+}
+
+void ConfigurationMeasurer::start(std::uint64_t, const BatchEntry &) {
+  reportBug("ConfigurationMeasurer::start: this measurer measures batches only");
+}
+
+std::optional<MeasuredOutcome> ConfigurationMeasurer::finished(bool) {
+  reportBug("ConfigurationMeasurer::finished: this measurer measures batches only");
 }
 
 } // namespace atfc

@@ -22,6 +22,7 @@
 #include "SearchSpace/Configuration.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -67,6 +68,19 @@ public:
   /// then left unmeasured. This one prepares a batch of more than one
   /// (prepare()) and measures one configuration at a time (measure()).
   virtual void measureBatch(std::span<const BatchEntry> Batch, const OutcomeHandler &Handle);
+  /// How many configurations it measures at once, handing each result back
+  /// as it finishes (start(), finished()): a rank that finishes gets its
+  /// next configuration at once (asynchronous dispatch). 0: it measures
+  /// batches, in order (measureBatch()). May fall as ranks leave.
+  virtual std::size_t concurrency() const { return 0; }
+  /// Starts measuring Entry, known as Id (concurrency() > 0 only).
+  virtual void start(std::uint64_t Id, const BatchEntry &Entry);
+  /// The first measurement start()ed that finished, its Index the Id it
+  /// was started as: waits for one, or with Wait false, nullopt when none
+  /// has finished yet. Also nullopt once interrupted (or when nothing can
+  /// measure any more, which interrupts the run); those still in flight
+  /// then may have finished anyway: finishedAfterInterrupt().
+  virtual std::optional<MeasuredOutcome> finished(bool Wait = true);
   /// The configurations that will be measured next, in order.
   virtual void prepare(std::span<const ParameterValues> Upcoming) { (void)Upcoming; }
   /// Measures one configuration; Values are its values in chain level order.
@@ -75,7 +89,7 @@ public:
   /// Stops the measurement in flight as soon as possible (thread-safe).
   virtual void interrupt() {}
   /// Once interrupted: a whole measurement of Configuration (of the batch
-  /// in hand) that came in anyway, which the run keeps; nullopt when there
+  /// in hand, or in flight) that came in anyway, which the run keeps; nullopt when there
   /// is none. A measurement here is cut short by the interrupt and says
   /// nothing; one made elsewhere (another rank) may have ended before it.
   virtual std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &Configuration) {

@@ -58,30 +58,53 @@ public:
 
   void prepare(std::span<const ParameterValues> Upcoming) override {
     for (const ParameterValues &C : Upcoming)
-      Jobs.push_back(Job{NextJob++, C, std::nullopt, std::nullopt});
+      Jobs.push_back(Job{NextJob++, C});
     dispatch();
+  }
+
+  std::size_t concurrency() const override {
+    return PerRank * static_cast<std::size_t>(std::count_if(Ranks.begin(), Ranks.end(),
+                                                            [](const Rank &R) { return !R.Gone; }));
+  }
+
+  void start(std::uint64_t Id, const BatchEntry &Entry) override {
+    Jobs.push_back(Job{NextJob++, Entry.Named});
+    Jobs.back().Tag = Id;
+    dispatch();
+  }
+
+  std::optional<MeasuredOutcome> finished(bool Wait) override {
+    if (!Wait)
+      readWaiting();
+    for (;;) {
+      if (Interrupted)
+        return std::nullopt;
+      // The result that came first.
+      auto First = Jobs.end();
+      for (auto It = Jobs.begin(); It != Jobs.end(); ++It)
+        if (It->Result && (First == Jobs.end() || It->Arrival < First->Arrival))
+          First = It;
+      if (First != Jobs.end()) {
+        MeasuredOutcome Outcome{First->Tag, std::move(*First->Result), 0};
+        Jobs.erase(First);
+        return Outcome;
+      }
+      if (!Wait || !measurable())
+        return std::nullopt;
+      dispatch();
+    }
   }
 
   Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
     if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration))
-      Jobs.push_front(Job{NextJob++, Configuration, std::nullopt, std::nullopt});
+      Jobs.push_front(Job{NextJob++, Configuration});
     // A job an interrupted rank gave back waits for a free rank.
     dispatch();
     while (!Jobs.front().Result) {
       if (Interrupted)
         return Measurement::invalid(FailureKind::Crashed, kInterruptedReason);
-      Expected<void> Pumped = pump();
-      if (!Pumped || !FatalError.empty() || noRankLeft()) {
-        // Nothing can measure any more: end the run as an interrupted one
-        // (results kept, --resume goes on), as if the user had pressed
-        // Ctrl-C.
-        const std::string Why = !FatalError.empty() ? FatalError
-                                : Pumped            ? "no measuring rank is left"
-                                                    : Pumped.error().message();
-        Diags.error(Why + "; stopping (resume with --resume)");
-        std::raise(SIGTERM);
-        return Measurement::invalid(FailureKind::Crashed, Why);
-      }
+      if (!measurable())
+        return Measurement::invalid(FailureKind::Crashed, kInterruptedReason);
       dispatch();
     }
     Measurement M = std::move(*Jobs.front().Result);
@@ -95,13 +118,7 @@ public:
     if (LastReturned && sameValues(LastReturned->first, C))
       return std::exchange(LastReturned, std::nullopt)->second;
     // Results waiting in the socket were measured too.
-    for (pollfd P = {Fd, POLLIN, 0}; ::poll(&P, 1, 0) > 0 && (P.revents & POLLIN);) {
-      std::vector<unsigned char> Frame;
-      std::uint64_t From = 0;
-      if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size())
-        break;
-      handle(From, Frame);
-    }
+    readWaiting();
     auto It = std::find_if(Jobs.begin(), Jobs.end(), [&](const Job &J) {
       return J.Result && J.Result->Reason != kInterruptedReason && sameValues(J.Configuration, C);
     });
@@ -136,8 +153,13 @@ private:
     std::uint64_t Id;
     ParameterValues Configuration;
     /// The rank measuring it, once sent.
-    std::optional<std::size_t> Rank;
-    std::optional<Measurement> Result;
+    std::optional<std::size_t> Rank = std::nullopt;
+    std::optional<Measurement> Result = std::nullopt;
+    /// When its result came, counted in results (asynchronous dispatch
+    /// hands them back in that order).
+    std::uint64_t Arrival = 0;
+    /// The Id it was start()ed as.
+    std::uint64_t Tag = 0;
   };
   struct Rank {
     bool Ready = false;
@@ -148,6 +170,32 @@ private:
 
   bool noRankLeft() const {
     return std::all_of(Ranks.begin(), Ranks.end(), [](const Rank &R) { return R.Gone; });
+  }
+
+  /// Handles the messages waiting in the socket, without waiting.
+  void readWaiting() {
+    for (pollfd P = {Fd, POLLIN, 0}; ::poll(&P, 1, 0) > 0 && (P.revents & POLLIN);) {
+      std::vector<unsigned char> Frame;
+      std::uint64_t From = 0;
+      if (!readFrame(Fd, Frame) || !splitAddressed(Frame, From) || From >= Ranks.size())
+        return;
+      handle(From, Frame);
+    }
+  }
+
+  /// Waits for one message; false when nothing can measure any more, which
+  /// ends the run as an interrupted one (results kept, --resume goes on),
+  /// as if the user had pressed Ctrl-C.
+  bool measurable() {
+    Expected<void> Pumped = pump();
+    if (Pumped && FatalError.empty() && !noRankLeft())
+      return true;
+    const std::string Why = !FatalError.empty() ? FatalError
+                            : Pumped            ? "no measuring rank is left"
+                                                : Pumped.error().message();
+    Diags.error(Why + "; stopping (resume with --resume)");
+    std::raise(SIGTERM);
+    return false;
   }
 
   /// Sends waiting jobs, in order, to the ready rank with the fewest in
@@ -227,6 +275,7 @@ private:
       if (It == Jobs.end())
         return; // a result for a job already given up
       It->Result = std::move(Result.Result);
+      It->Arrival = ++Arrivals;
       --R.InFlight;
       return;
     }
@@ -241,13 +290,15 @@ private:
           continue;
         // A measurement a signal cut short says nothing about the
         // configuration (as in a run alone): another rank measures it.
-        if (Lost.Interrupted)
+        if (Lost.Interrupted) {
           J.Rank.reset();
-        else
+        } else {
           J.Result = Measurement::invalid(
               FailureKind::Crashed,
               fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
                           Lost.Reason));
+          J.Arrival = ++Arrivals;
+        }
       }
       R.InFlight = 0;
       R.Ready = false;
@@ -269,6 +320,7 @@ private:
   DiagnosticSink &Diags;
   std::deque<Job> Jobs;
   std::uint64_t NextJob = 1;
+  std::uint64_t Arrivals = 0;
   std::size_t PerRank = 1;
   bool Connected = false;
   std::string Device, CostMeaning, FatalError;

@@ -1,11 +1,17 @@
 //===- Ranks/RankedMeasurer.h - Measuring on every rank -------*- C++ -*-===//
 //
-// The searching tuner's measurer in a run over ranks: each batch the loop
-// proposes goes out to the measuring ranks, one configuration to each free
-// rank (more when a rank compiles ahead), and the results come back in the
-// order the loop asks for them, whichever rank finishes first. The batch size
-// depends only on the number of ranks, so that a seed and a number of ranks
-// always give the same proposals.
+// The searching tuner's measurer in a run over ranks, in either of the
+// loop's two ways (docs/scale-out.md, "Dispatch"):
+//
+//  - batches: each batch the loop proposes goes out to the measuring ranks,
+//    one configuration to each free rank (more when a rank compiles ahead),
+//    and the results come back in the order the loop asks for them,
+//    whichever rank finishes first. The batch size depends only on the
+//    number of ranks, so that a seed and a number of ranks always give the
+//    same proposals;
+//  - asynchronous dispatch (start(), finished()): the loop keeps every
+//    rank busy, and each result comes back as it arrives, so that a rank
+//    that finishes gets its next configuration at once.
 //
 // A measuring tuner that ends while it measures (killed, crashed) costs only
 // what it measured: those configurations are invalid with the reason, and

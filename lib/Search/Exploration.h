@@ -123,6 +123,9 @@ public:
   std::uint64_t restarts() const { return Restarts; }
   /// Configurations measured because the technique stopped finding new ones.
   std::uint64_t fallbacks() const { return Fallbacks; }
+  /// Whether the technique takes results in any order and proposes while
+  /// others are measured (SearchTechnique::asynchronous()).
+  bool asynchronous() const { return Technique->asynchronous(); }
   /// The technique, as it describes itself.
   std::string describeTechnique() const { return Technique->describe(); }
 

@@ -1,8 +1,9 @@
 //===- Tuning/TuningRun.cpp - The tuning loop ----------------------------===//
 //
 // The loop asks the exploration for the next configurations (a batch when
-// the measurer can work ahead), measures each, records it in the database
-// before telling the search, and tells the reporter. Everything that can
+// the measurer can work ahead; with asynchronous dispatch, one for each
+// rank as it finishes), measures each, records it in the database before
+// telling the search, and tells the reporter. Everything that can
 // go wrong with a configuration is a Measurement; only problems of the
 // tuner itself (an unwritable database) end the run early.
 //
@@ -14,6 +15,8 @@
 #include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
 
+#include <chrono>
+#include <map>
 #include <optional>
 
 namespace atfc {
@@ -39,6 +42,14 @@ std::string fixedText(const TuningRunOptions &Options) {
   return Text;
 }
 
+/// Whether the loop hands a rank its next configuration as soon as it
+/// finishes: where the measurer can, the technique can propose so, and
+/// --dispatch does not ask for batches.
+bool dispatchAsynchronously(TuningSession &Session, const ConfigurationMeasurer &Measurer) {
+  return Measurer.concurrency() > 0 && Session.exploration().asynchronous() &&
+         Session.options().Given.Dispatch != "batch";
+}
+
 } // namespace
 
 Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasurer &Measurer,
@@ -61,7 +72,88 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     Report.emplace(Session.database(), Session.runId(), Session.outputDirectory(), "report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
   std::uint64_t Discarded = 0;
-  while (!Explorer.done() && !Interrupt.requested()) {
+  // Records a measurement of C; false when the database failed (Failure).
+  std::optional<Error> Failure;
+  auto Keep = [&](const Configuration &C, const BatchEntry &Entry, Measurement &M,
+                  double WallSeconds, std::uint64_t Ahead) {
+    derive(M, Entry.Values);
+    checkCostFitsObjectives(M, Objectives);
+    if (Expected<void> Recorded = Session.record(C, Entry.Named, M, WallSeconds); !Recorded) {
+      Failure = Recorded.takeError();
+      return false;
+    }
+    if (Report)
+      Report->update();
+    Reporter.evaluated(progressState(Session, Ahead), Entry.Named, M);
+    return true;
+  };
+  const bool Asynchronous = dispatchAsynchronously(Session, Measurer);
+  // Asynchronous dispatch: every free rank gets a configuration, and each
+  // result is recorded and shown to the search as it comes.
+  struct InFlight {
+    Configuration Config;
+    BatchEntry Entry;
+    std::chrono::steady_clock::time_point Start;
+  };
+  std::map<std::uint64_t, InFlight> Flying;
+  std::uint64_t NextId = 0;
+  while (Asynchronous) {
+    while (!Explorer.done() && !Interrupt.requested() && Flying.size() < Measurer.concurrency()) {
+      std::vector<Configuration> More = Explorer.next(Measurer.concurrency() - Flying.size());
+      if (More.empty())
+        break; // the search waits for a result, or the run is over
+      for (Configuration &C : More) {
+        std::vector<Value> Values = Space.values(C);
+        ParameterValues Named = namedValuesOf(Space, Values);
+        InFlight &F = Flying[NextId];
+        F = {std::move(C), {std::move(Named), std::move(Values)}, std::chrono::steady_clock::now()};
+        Measurer.start(NextId++, F.Entry);
+      }
+    }
+    if (Flying.empty())
+      break;
+    // The next result, and every other that came meanwhile, recorded
+    // before the search proposes again: one proposal for every rank that
+    // finished.
+    bool Stopped = false;
+    for (bool Wait = true; !Failure && !Explorer.done(); Wait = false) {
+      std::optional<MeasuredOutcome> Outcome = Measurer.finished(Wait);
+      if (!Outcome) {
+        Stopped = Wait || Interrupt.requested();
+        break;
+      }
+      auto It = Flying.find(Outcome->Index);
+      InFlight F = std::move(It->second);
+      Flying.erase(It);
+      const double Wall =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - F.Start).count();
+      Keep(F.Config, F.Entry, Outcome->Result, Wall, Flying.size());
+      if (Interrupt.requested()) {
+        Stopped = true;
+        break;
+      }
+    }
+    if (Failure)
+      break;
+    if (Stopped) {
+      // Whole measurements of those in flight that came in anyway are
+      // kept; the rest, cut short, are not recorded: --resume measures them.
+      for (auto &[Id, F] : Flying)
+        if (std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(F.Entry.Named))
+          if (!Keep(F.Config, F.Entry, *Done, 0, 0))
+            break;
+      break;
+    }
+    // The abort condition is checked after every evaluation: those in
+    // flight are discarded unmeasured, as the rest of a batch is.
+    if (Explorer.done()) {
+      Discarded += Flying.size();
+      break;
+    }
+  }
+  if (Failure)
+    return std::move(*Failure);
+  while (!Asynchronous && !Explorer.done() && !Interrupt.requested()) {
     std::vector<Configuration> Batch = Explorer.next(Measurer.batchSize());
     if (Batch.empty())
       break;
@@ -71,7 +163,6 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       ParameterValues Named = namedValuesOf(Space, Values);
       Entries.push_back({std::move(Named), std::move(Values)});
     }
-    std::optional<Error> Failure;
     Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
       const std::size_t I = Outcome.Index;
       Measurement &M = Outcome.Result;

@@ -152,6 +152,9 @@ Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {
 }
 
 Expected<void> TuningSession::chooseSearch() {
+  if (const std::string &D = Options.Given.Dispatch; !D.empty() && D != "async" && D != "batch")
+    return Error(SourceLocation{Options.FileName},
+                 "--dispatch is 'async' or 'batch', not '" + D + "'");
   ChosenText Technique = choose(Options.Given.Technique, Setup.Technique);
   ChosenText Abort = choose(Options.Given.AbortCondition, Setup.AbortCondition);
   std::optional<std::uint64_t> Seed = Options.Given.Seed ? Options.Given.Seed : Setup.Seed;

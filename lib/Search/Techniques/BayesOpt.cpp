@@ -32,6 +32,9 @@ constexpr std::size_t kTuneEvery = 4;
 /// latest, which a new proposal would crowd most. Each costs a condition
 /// of the posterior (GaussianProcess::Posterior::condition).
 constexpr std::size_t kBelievedOutstanding = 32;
+/// With this many of its proposals in flight per proposal chosen ahead,
+/// one model chooses several (asynchronous dispatch over many ranks).
+constexpr std::size_t kInFlightPerChoice = 16;
 /// Results known after which the model forgets the costs measured
 /// elsewhere (docs/experiments/2026-11-search-rounds.md: kept for good,
 /// they lowered the long-run scores on both GEMM pairs).
@@ -102,6 +105,8 @@ void BayesOpt::observeElsewhere(std::span<const double> Points, std::span<const 
 
 void BayesOpt::start() {
   Outstanding.clear();
+  Prepared.clear();
+  Chosen = Learnt = 0;
   ModelBatches = 0;
   SinceTuning = 0;
   LengthScale = Nugget = 0;
@@ -124,6 +129,7 @@ void BayesOpt::start() {
 void BayesOpt::learn(const Configuration &C, const OptionalCost &Result, bool) {
   if (auto It = std::find(Outstanding.begin(), Outstanding.end(), C); It != Outstanding.end())
     Outstanding.erase(It);
+  ++Learnt;
   appendFeatures(C, X);
   Costs.push_back(Result && !Result->empty() && Result->front() > 0
                       ? std::optional<double>(std::log(Result->front()))
@@ -182,7 +188,26 @@ std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
 }
 
 std::vector<Configuration> BayesOpt::next(std::size_t Max) {
-  std::vector<Configuration> Batch = choose(Max);
+  std::vector<Configuration> Batch;
+  // Those chosen ahead, while the model that chose them is recent enough.
+  if (Learnt >= Chosen)
+    Prepared.clear();
+  std::size_t Taken = 0;
+  for (; Taken < Prepared.size() && Batch.size() < Max; ++Taken)
+    if (!known(Prepared[Taken]))
+      Batch.push_back(Prepared[Taken]);
+  Prepared.erase(Prepared.begin(), Prepared.begin() + static_cast<std::ptrdiff_t>(Taken));
+  if (Batch.empty()) {
+    const std::size_t Ahead = Outstanding.size() / kInFlightPerChoice;
+    const bool Modelled = Costs.size() + awaited() >= Samples;
+    Batch = choose(Modelled ? std::max(Max, Ahead) : Max);
+    if (Batch.size() > Max) {
+      Prepared.assign(Batch.begin() + static_cast<std::ptrdiff_t>(Max), Batch.end());
+      Batch.resize(Max);
+      Chosen = Prepared.size();
+      Learnt = 0;
+    }
+  }
   Outstanding.insert(Outstanding.end(), Batch.begin(), Batch.end());
   return Batch;
 }

@@ -38,7 +38,13 @@
 //    known by then and believes its latest 32 proposals still measured
 //    at their predicted means first, as a batch's earlier choices are
 //    believed (below); configurations awaiting their result are no
-//    candidates (ConfigurationTechnique::known).
+//    candidates (ConfigurationTechnique::known). With many proposals in
+//    flight (asynchronous dispatch over many ranks), one model chooses
+//    several: one for every 16 in flight, handed out as the ranks finish,
+//    until as many results came in as were chosen; then the model is
+//    fitted again. A model fitted per result made rank 0 the limit at
+//    256 ranks (docs/scale-out.md); with fewer than 32 in flight nothing
+//    changes, a run on one rank included.
 //  - Costs measured elsewhere (a prior's, observeElsewhere) are one more
 //    input: their log, scaled to [0,1] (their mean where a configuration
 //    has none), so configurations the prior ranks alike are predicted
@@ -121,6 +127,10 @@ private:
   std::vector<Configuration> Seen;
   /// Its proposals whose results are not known yet, oldest first.
   std::vector<Configuration> Outstanding;
+  /// Chosen by the last model and not proposed yet, in order; handed out
+  /// until Chosen results have come since it was fitted (Learnt).
+  std::vector<Configuration> Prepared;
+  std::size_t Chosen = 0, Learnt = 0;
   /// Log costs measured elsewhere, scaled to [0, 1] over their range (the
   /// model's last input), and the input of a configuration without one
   /// (their mean); empty: none given, or forgotten once the run has enough

@@ -228,6 +228,84 @@ TEST(RankedMeasurer, InterruptedItHandsBackTheBatchsWholeResults) {
   EXPECT_FALSE(M->finishedAfterInterrupt(config(42))); // handed back once
 }
 
+BatchEntry entry(std::int64_t X) { return {config(X), {Value{X}}}; }
+
+// Asynchronous dispatch: results come back in the order they arrive, each
+// under the Id it was started as; a crashed rank's configuration comes back
+// failed, and one that leaves takes its share of the concurrency with it.
+TEST(RankedMeasurer, StartedConfigurationsComeBackAsTheyArrive) {
+  FakeLauncher L;
+  for (std::uint64_t R : {0, 1, 2})
+    L.hello(R);
+  auto M = connect(L, 3);
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->concurrency(), 3u);
+  for (std::uint64_t Id : {7, 8, 9})
+    M->start(Id, entry(static_cast<std::int64_t>(Id) * 10));
+  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
+  for (int I = 0; I < 3; ++I) {
+    auto Sent = L.request();
+    ByX[xOf(Sent.second)] = Sent;
+  }
+  ASSERT_EQ(ByX.size(), 3u);
+  EXPECT_NE(ByX[70].first, ByX[80].first); // one to each rank
+  EXPECT_NE(ByX[80].first, ByX[90].first);
+  EXPECT_FALSE(M->finished(/*Wait=*/false)); // none finished yet
+  // The last one started finishes first, then the first; both are there
+  // without waiting.
+  L.result(ByX[90].first, ByX[90].second.Job, 90);
+  L.result(ByX[70].first, ByX[70].second.Job, 70);
+  std::optional<MeasuredOutcome> Got = M->finished(/*Wait=*/false);
+  ASSERT_TRUE(Got);
+  EXPECT_EQ(Got->Index, 9u);
+  EXPECT_EQ(Got->Result.Costs, std::vector<double>{90});
+  Got = M->finished(/*Wait=*/false);
+  ASSERT_TRUE(Got);
+  EXPECT_EQ(Got->Index, 7u);
+  // The rank that measured 90 is free: the next one goes to it at once,
+  // while 80 is still measured.
+  M->start(10, entry(100));
+  auto [Rank, Next] = L.request();
+  EXPECT_EQ(xOf(Next), 100);
+  EXPECT_NE(Rank, ByX[80].first);
+  L.lost(ByX[80].first, /*Restarting=*/false);
+  Got = M->finished();
+  ASSERT_TRUE(Got);
+  EXPECT_EQ(Got->Index, 8u);
+  EXPECT_FALSE(Got->Result.Valid);
+  EXPECT_EQ(Got->Result.Failure, FailureKind::Crashed);
+  EXPECT_EQ(M->concurrency(), 2u); // that rank is gone
+  L.result(Rank, Next.Job, 100);
+  Got = M->finished();
+  ASSERT_TRUE(Got);
+  EXPECT_EQ(Got->Index, 10u);
+  EXPECT_EQ(Got->Result.Costs, std::vector<double>{100});
+}
+
+// Interrupted, finished() returns nothing; a result that came in anyway is
+// handed back for the run to keep, the one still measured is not.
+TEST(RankedMeasurer, InterruptedItHandsBackWhatFinishedInFlight) {
+  FakeLauncher L;
+  L.hello(0);
+  L.hello(1);
+  auto M = connect(L, 2);
+  ASSERT_TRUE(M);
+  M->start(0, entry(50));
+  M->start(1, entry(51));
+  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
+  for (int I = 0; I < 2; ++I) {
+    auto Sent = L.request();
+    ByX[xOf(Sent.second)] = Sent;
+  }
+  M->interrupt();
+  L.result(ByX[51].first, ByX[51].second.Job, 51);
+  EXPECT_FALSE(M->finished());
+  EXPECT_FALSE(M->finishedAfterInterrupt(config(50)));
+  std::optional<Measurement> Kept = M->finishedAfterInterrupt(config(51));
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Costs, std::vector<double>{51});
+}
+
 TEST(RankedMeasurer, ARankCompilingAheadTakesSeveral) {
   FakeLauncher L;
   L.hello(0, {}, 3);
@@ -235,6 +313,7 @@ TEST(RankedMeasurer, ARankCompilingAheadTakesSeveral) {
   auto M = connect(L, 2);
   ASSERT_TRUE(M);
   EXPECT_EQ(M->batchSize(), 6u);
+  EXPECT_EQ(M->concurrency(), 6u);
 }
 
 TEST(RankedMeasurer, ARankThatCannotMeasureFailsTheRun) {

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <csignal>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -316,6 +317,129 @@ TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
   EXPECT_EQ(Best["configuration"]["Y"], 1);
   EXPECT_EQ(Best["run"]["id"], 1);
   EXPECT_EQ(Best["run"]["evaluations"], 12);
+}
+
+/// FormulaMeasurer measuring Concurrency configurations at once, as ranks
+/// do, the last started finishing first. At its StopAt-th finished() call
+/// Ctrl-C comes: it returns nothing, and the oldest in flight has finished
+/// anyway (finishedAfterInterrupt). Finished: what it measured, in order.
+class ConcurrentMeasurer : public FormulaMeasurer {
+public:
+  explicit ConcurrentMeasurer(std::size_t Concurrency, int StopAt = 0)
+      : Concurrency(Concurrency), StopAt(StopAt) {}
+  std::size_t concurrency() const override { return Concurrency; }
+  void start(std::uint64_t Id, const BatchEntry &Entry) override {
+    Flying.emplace_back(Id, Entry);
+    ++Started;
+  }
+  std::optional<MeasuredOutcome> finished(bool Wait) override {
+    if (!Wait)
+      return std::nullopt; // none finishes while the loop records
+    if (++Finishes == StopAt) {
+      std::raise(SIGINT);
+      return std::nullopt;
+    }
+    auto [Id, Entry] = Flying.back();
+    Flying.pop_back();
+    Finished.push_back(configurationText(Entry.Named));
+    return MeasuredOutcome{Id, measure(Entry.Named, Entry.Values), 0};
+  }
+  std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
+    if (HandedBack || Flying.empty() ||
+        configurationText(Flying.front().second.Named) != configurationText(C))
+      return std::nullopt;
+    HandedBack = true;
+    BatchEntry Entry = Flying.front().second;
+    Flying.pop_front();
+    Finished.push_back(configurationText(Entry.Named));
+    return measure(Entry.Named, Entry.Values);
+  }
+  std::size_t Concurrency;
+  int StopAt, Finishes = 0, Started = 0;
+  bool HandedBack = false;
+  std::deque<std::pair<std::uint64_t, BatchEntry>> Flying;
+  std::vector<std::string> Finished;
+};
+
+/// The configurations of run Run's evaluations in results.db, in order.
+std::vector<std::string> recorded(const std::filesystem::path &Dir, std::int64_t Run,
+                                  RunStatus Status) {
+  std::vector<std::string> Texts;
+  auto Database = ResultsDatabase::open((Dir / "results.db").string());
+  if (!Database) {
+    ADD_FAILURE() << Database.error().message();
+    return Texts;
+  }
+  auto Runs = (*Database)->runs();
+  if (!Runs || Runs->size() < std::size_t(Run)) {
+    ADD_FAILURE() << "no run " << Run;
+    return Texts;
+  }
+  EXPECT_EQ((*Runs)[Run - 1].Status, Status);
+  const Expected<std::vector<EvaluationRecord>> Evaluations = (*Database)->evaluationsOfRun(Run);
+  if (!Evaluations) {
+    ADD_FAILURE() << Evaluations.error().message();
+    return Texts;
+  }
+  for (const EvaluationRecord &E : *Evaluations)
+    Texts.push_back(configurationText(E.Configuration));
+  return Texts;
+}
+
+// Asynchronous dispatch keeps the measurer busy and records each result as
+// it comes: every configuration once, in the order they finished.
+// --dispatch batch measures in batches instead.
+TEST_F(TuningRunTest, AsynchronousDispatchRecordsEachResultAsItComes) {
+  ConcurrentMeasurer Measurer(3);
+  ASSERT_EQ(run(Measurer), 0) << Output;
+  EXPECT_EQ(Measurer.Calls, 12);
+  EXPECT_EQ(Measurer.Started, 12);
+  EXPECT_EQ(std::set<std::string>(Measurer.Finished.begin(), Measurer.Finished.end()).size(), 12u);
+  EXPECT_EQ(recorded(Dir, 1, RunStatus::Finished), Measurer.Finished);
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+
+  std::filesystem::remove_all(Dir);
+  Options.Given.Dispatch = "batch";
+  ConcurrentMeasurer Batched(3);
+  ASSERT_EQ(run(Batched), 0) << Output;
+  EXPECT_EQ(Batched.Calls, 12);
+  EXPECT_EQ(Batched.Started, 0);
+}
+
+// Ctrl-C during asynchronous dispatch: the run keeps every result recorded
+// and the one in flight that finished anyway, not those cut short; --resume
+// measures exactly the others.
+TEST_F(TuningRunTest, AsynchronousDispatchInterruptedKeepsWhatFinishedInFlight) {
+  constexpr int StopAt = 5;
+  GTEST_FLAG_SET(death_test_style, "fast");
+  EXPECT_EXIT(
+      {
+        ConcurrentMeasurer Measurer(3, StopAt);
+        const int Status = tuneInProcess(Space, Setup, Options, Measurer, Output);
+        std::ofstream Calls(Dir / "finished.txt");
+        for (const std::string &C : Measurer.Finished)
+          Calls << C << '\n';
+        Calls.close();
+        std::_Exit(Calls ? Status : 1);
+      },
+      ::testing::ExitedWithCode(128 + SIGINT), "");
+  std::vector<std::string> First;
+  {
+    std::ifstream Calls(Dir / "finished.txt");
+    for (std::string Line; std::getline(Calls, Line);)
+      First.push_back(Line);
+  }
+  // Four results before Ctrl-C, and the oldest in flight after it.
+  ASSERT_EQ(First.size(), std::size_t(StopAt));
+  EXPECT_EQ(recorded(Dir, 1, RunStatus::Interrupted), First);
+
+  Options.Given.Resume = true;
+  ConcurrentMeasurer Rest(3);
+  ASSERT_EQ(tuneInProcess(Space, Setup, Options, Rest, Output), 0) << Output;
+  std::set<std::string> All(First.begin(), First.end());
+  for (const std::string &C : Rest.Finished)
+    EXPECT_TRUE(All.insert(C).second) << C << " measured twice";
+  EXPECT_EQ(All.size(), 12u);
 }
 
 } // namespace

@@ -305,3 +305,35 @@ TEST(BayesOptTest, SamplesFirstDeterministicAndDescribed) {
   EXPECT_NE(techniqueProblem("bayes_opt(8, 0, 1)"), "");
   EXPECT_EQ(techniqueProblem("bayes_opt(5, 1, 40, 10)"), "");
 }
+
+// With many of its proposals in flight (asynchronous dispatch over many
+// ranks), one model chooses several, handed out one at a time: the
+// proposals are one batch's. With few in flight, each is chosen by a model
+// of its own, over a candidate pool drawn again.
+TEST(BayesOptTest, ManyInFlightOneModelChoosesSeveral) {
+  const ChainOfTrees Space = bowlSpace();
+  const SearchDomain Domain(Space);
+  std::size_t Differ = 0;
+  for (std::uint64_t Seed = 1; Seed <= 4; ++Seed) {
+    BayesOpt Ahead(8, BayesOpt::Acquisition::ExpectedImprovement, 100, 50);
+    BayesOpt Batched(8, BayesOpt::Acquisition::ExpectedImprovement, 100, 50);
+    BayesOpt Alone(8, BayesOpt::Acquisition::ExpectedImprovement, 100, 50);
+    observeACorner(Ahead, Space, Domain, Seed);
+    observeACorner(Batched, Space, Domain, Seed);
+    observeACorner(Alone, Space, Domain, Seed);
+    // 64 in flight: one chosen ahead per 16, so each model chooses 4.
+    ASSERT_EQ(Ahead.propose(64), Batched.propose(64)) << "seed " << Seed;
+    std::vector<Point> OneByOne;
+    for (int I = 0; I < 4; ++I)
+      OneByOne.push_back(Ahead.propose(1).at(0));
+    EXPECT_EQ(OneByOne, Batched.propose(4)) << "seed " << Seed;
+    // None in flight: a model per proposal.
+    std::vector<Point> Own;
+    for (int I = 0; I < 4; ++I)
+      Own.push_back(Alone.propose(1).at(0));
+    BayesOpt Fresh(8, BayesOpt::Acquisition::ExpectedImprovement, 100, 50);
+    observeACorner(Fresh, Space, Domain, Seed);
+    Differ += Own != Fresh.propose(4);
+  }
+  EXPECT_GT(Differ, 0u);
+}
