@@ -205,12 +205,13 @@ bool hasExtension(const std::string &Extensions, const std::string &Wanted) {
   return false;
 }
 
-/// The parameters of Kernel as the device describes them; a parameter's
-/// type stays empty where the device keeps no argument information.
-std::vector<DeclaredParameter> declaredParameters(cl_kernel Kernel) {
+/// The parameters of Kernel as the device describes them (none when it
+/// does not say how many); a parameter's type stays empty where the device
+/// keeps no argument information.
+std::optional<std::vector<DeclaredParameter>> declaredParameters(cl_kernel Kernel) {
   cl_uint Count = 0;
   if (clGetKernelInfo(Kernel, CL_KERNEL_NUM_ARGS, sizeof Count, &Count, nullptr) != CL_SUCCESS)
-    return {};
+    return std::nullopt;
   std::vector<DeclaredParameter> Parameters(Count);
   for (cl_uint I = 0; I < Count; ++I) {
     DeclaredParameter &P = Parameters[I];
@@ -365,9 +366,10 @@ public:
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
                                   "no kernel \"" + Setup.KernelName + "\" in " + Setup.FileName +
                                       ": " + clError(Err));
-    if (std::optional<std::string> Mismatch =
-            kernelSignatureMismatch(Setup.KernelName, Setup.Arguments, declaredParameters(Kernel)))
-      return DeviceStatus::failed(FailureKind::BuildFailed, "wrong kernel arguments", *Mismatch);
+    if (const auto Declared = declaredParameters(Kernel))
+      if (std::optional<std::string> Mismatch =
+              kernelSignatureMismatch(Setup.KernelName, Setup.Arguments, *Declared))
+        return DeviceStatus::failed(FailureKind::BuildFailed, "wrong kernel arguments", *Mismatch);
     for (cl_uint I = 0; I < Setup.Arguments.size(); ++I) {
       const KernelArgument &Argument = Setup.Arguments[I];
       if (Argument.isLocal())
