@@ -345,7 +345,9 @@ double unconstrainedCandidates(const std::vector<ParameterInfo> &Params) {
 
 detail::ChunkLevels::ChunkLevels(const std::vector<ParameterInfo> &Params, std::size_t Stop)
     : Levels(emptySegments(Params)), Accepted(Params.size(), 0), Scratch(Params.size()),
-      Stop(Stop) {}
+      State(Params.size()), Stop(Stop) {}
+
+detail::LevelState::~LevelState() = default;
 
 void detail::recordStop(ChunkLevels &C, std::uint64_t Index) { C.Stopped.push_back(Index); }
 

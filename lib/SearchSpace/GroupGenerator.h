@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -48,6 +49,13 @@
 namespace atfc {
 
 namespace detail {
+
+/// What a level's model keeps from one of its loops to the next within a
+/// chunk (the Python package's levels: the values their constraint
+/// accepted, by the values it read). Made by the model on first use.
+struct LevelState {
+  virtual ~LevelState();
+};
 
 /// What the loop nest writes while it generates the subtrees of a chunk.
 struct ChunkLevels {
@@ -60,6 +68,8 @@ struct ChunkLevels {
   std::vector<std::uint64_t> Accepted;
   /// Per level, the divisor buffer of the candidate enumeration.
   std::vector<std::vector<std::uint64_t>> Scratch;
+  /// Per level, its model's state for the chunk (null until it makes one).
+  std::vector<std::unique_ptr<LevelState>> State;
   /// The level at which the loop nest stops: the values accepted on the
   /// level above are recorded in Stopped instead of being descended into
   /// (the expansion into prefixes). The number of levels when generating.

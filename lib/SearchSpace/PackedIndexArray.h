@@ -81,6 +81,27 @@ public:
     std::memcpy(Data + (N << Shift), &V, 8);
     Count = N + 1;
   }
+  /// Appends a copy of elements Begin .. Begin + N - 1, each plus Add
+  /// (modulo 2^64; each result must fit the width), with one check of the
+  /// capacity: a subtree generated before, copied in again.
+  void appendCopy(std::size_t Begin, std::size_t N, std::uint64_t Add = 0) {
+    const std::size_t C = Count;
+    while (C + N > Capacity)
+      grow();
+    unsigned char *To = Data + (C << Shift);
+    const unsigned char *From = Data + (Begin << Shift);
+    if (Add == 0)
+      std::memcpy(To, From, N << Shift);
+    else if (Shift == 0)
+      addCopy<std::uint8_t>(To, From, N, Add);
+    else if (Shift == 1)
+      addCopy<std::uint16_t>(To, From, N, Add);
+    else if (Shift == 2)
+      addCopy<std::uint32_t>(To, From, N, Add);
+    else
+      addCopy<std::uint64_t>(To, From, N, Add);
+    Count = C + N;
+  }
   /// Keeps the first N elements.
   void truncate(std::size_t N) { Count = N; }
 
@@ -102,6 +123,20 @@ private:
   /// Arrays from this size on are mapped pages: they grow and shrink with
   /// mremap, without copying, and go back to the system when freed.
   static constexpr std::size_t kMappedBytes = std::size_t(1) << 20;
+
+  /// N elements of type T from From to To (which do not overlap), each
+  /// plus Add: a loop the compiler vectorises.
+  template <class T>
+  static void addCopy(unsigned char *To, const unsigned char *From, std::size_t N,
+                      std::uint64_t Add) {
+    const T A = static_cast<T>(Add);
+    for (std::size_t I = 0; I < N; ++I) {
+      T X;
+      std::memcpy(&X, From + I * sizeof(T), sizeof(T));
+      X = static_cast<T>(X + A);
+      std::memcpy(To + I * sizeof(T), &X, sizeof(T));
+    }
+  }
 
   static bool isMapped(std::size_t Bytes) { return Bytes >= kMappedBytes; }
   static std::size_t pageRound(std::size_t Bytes) { return (Bytes + 4095) & ~std::size_t(4095); }

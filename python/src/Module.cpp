@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "PyParameter.h"
 #include "PyTuning.h"
+#include "SubtreeMemo.h"
 
 #include "Online/OnlineSpace.h"
 #include "SearchSpace/SpaceGenerator.h"
@@ -148,6 +149,8 @@ PYBIND11_MODULE(_atfc, M) {
         return py::make_tuple(Source, Functions);
       },
       py::arg("parameters"));
+
+  M.def("replayed_subtrees", &SubtreeMemo::replayedSoFar);
 
   py::class_<Space, std::shared_ptr<Space>>(M, "Space")
       .def(py::init<std::vector<std::shared_ptr<PyParameter>>>(), py::arg("parameters"))

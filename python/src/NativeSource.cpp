@@ -52,6 +52,14 @@ F double bits(unsigned long long b) { union { unsigned long long b; double d; } 
 F double re(N a) { return a.k ? (double)a.u.i : a.u.d; }
 F int tr(N a) { return a.k ? a.u.i != 0 : a.u.d != 0; }
 F N fail(int *e, int code) { *e = code; return ni(0); }
+/* fmod, without the call for integers below 2^53 (exact either way). */
+F double fm(double x, double y) {
+  if (__builtin_fabs(x) < 9007199254740992.0 && __builtin_fabs(y) < 9007199254740992.0) {
+    I a = (I)x, b = (I)y;
+    if ((double)a == x && (double)b == y && b != 0) {
+      I r = a % b;
+      return r != 0 ? (double)r : __builtin_copysign(0.0, x); } }
+  return fmod(x, y); }
 F N add(N a, N b, int *e) {
   if (a.k && b.k) { I r; return __builtin_add_overflow(a.u.i, b.u.i, &r) ? fail(e, 6) : ni(r); }
   return nd(re(a) + re(b)); }
@@ -75,7 +83,7 @@ F N fdv(N a, N b, int *e) {
     return ni(q); }
   double x = re(a), y = re(b), m, d, f;
   if (y == 0) return fail(e, 4);
-  m = fmod(x, y);
+  m = fm(x, y);
   d = (x - m) / y;
   if (m != 0 && ((y < 0) != (m < 0))) d -= 1.0;
   if (d == 0) return nd(__builtin_copysign(0.0, x / y));
@@ -92,8 +100,9 @@ F N mdl(N a, N b, int *e) {
     return ni(m); }
   double x = re(a), y = re(b), m;
   if (y == 0) return fail(e, 5);
-  m = fmod(x, y);
-  if (m != 0 && ((m < 0) != (y < 0))) m += y;
+  m = fm(x, y);
+  if (m == 0) return nd(__builtin_copysign(0.0, y));
+  if ((m < 0) != (y < 0)) m += y;
   return nd(m); }
 F N pw(N a, N b, int *e) {
   if (a.k && b.k) {

@@ -14,12 +14,15 @@
 //===----------------------------------------------------------------------===//
 #include "PyParameter.h"
 
+#include "SubtreeMemo.h"
+
 #include "SearchSpace/GroupGenerator.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <span>
 #include <typeinfo>
 
@@ -117,6 +120,38 @@ std::uint64_t PyParameter::loop(const online::OnlineLevels &Levels, online::Fram
                                       : levelLoop<false>(Levels, F, Chunk, Level);
 }
 
+SubtreeMemo *PyParameter::subtreeMemo(const online::OnlineLevels &Levels,
+                                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const {
+  std::unique_ptr<atfc::detail::LevelState> &State = Chunk.State[Level];
+  if (!State) {
+    // The values that the levels below read from this level and above;
+    // remembered only where every level below is translated whole.
+    std::vector<std::size_t> Above, Reads;
+    std::vector<std::uint64_t> RangeSizes;
+    for (std::size_t J = 0; J <= Level; ++J)
+      Above.push_back(Levels.model(J).index());
+    bool Remembered = All != nullptr;
+    for (std::size_t J = Level + 1; J < Levels.levels() && Remembered; ++J) {
+      const online::ParameterModel &Model = Levels.model(J);
+      const auto *Below =
+          typeid(Model) == typeid(PyParameter) ? static_cast<const PyParameter *>(&Model) : nullptr;
+      Remembered = Below && (Below->Remembers || !Below->constrained());
+      if (!Remembered)
+        break;
+      for (const std::size_t R : Below->MemoReads)
+        if (std::find(Above.begin(), Above.end(), R) != Above.end() &&
+            std::find(Reads.begin(), Reads.end(), R) == Reads.end()) {
+          Reads.push_back(R);
+          RangeSizes.push_back((*All)[R]->Count);
+        }
+    }
+    State = std::make_unique<SubtreeMemo>(Remembered, Level + 1, Levels.levels() - Level - 1,
+                                          std::move(Reads), RangeSizes);
+  }
+  auto *Memo = static_cast<SubtreeMemo *>(State.get());
+  return Memo->on() ? Memo : nullptr;
+}
+
 template <bool Leaf>
 std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
                                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const {
@@ -139,9 +174,16 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
   // values each): the level above calls it directly, without the virtual
   // call, when it is a Python parameter (in this module, always).
   const PyParameter *NextLeaf = nullptr;
-  if constexpr (!Leaf)
+  // The subtrees below this level's nodes, remembered by what the levels
+  // below read (not while probing for a first leaf or expanding prefixes:
+  // both stop short of the whole subtree).
+  SubtreeMemo *Subtrees = nullptr;
+  if constexpr (!Leaf) {
     if (Level + 2 == Levels.levels() && typeid(Levels.model(Level + 1)) == typeid(PyParameter))
       NextLeaf = static_cast<const PyParameter *>(&Levels.model(Level + 1));
+    if (!F.FirstLeafOnly && Chunk.Stop == Levels.levels())
+      Subtrees = subtreeMemo(Levels, Chunk, Level);
+  }
   auto Visit = [&](std::uint64_t I) {
     const Cell *Here = &C;
     if (Cells.empty())
@@ -174,9 +216,13 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
       const std::size_t Node = Nodes.Values.size();
       Nodes.Values.push_back(I);
       Nodes.FirstChild.push_back(static_cast<std::uint32_t>(Chunk.Levels[Level + 1].Values.size()));
-      const std::uint64_t Below = NextLeaf
-                                      ? NextLeaf->levelLoop<true>(Levels, F, Chunk, Level + 1)
-                                      : Levels.model(Level + 1).loop(Levels, F, Chunk, Level + 1);
+      std::uint64_t Below = 0;
+      if (!Subtrees || !Subtrees->replay(Slots, Chunk, Below)) {
+        Below = NextLeaf ? NextLeaf->levelLoop<true>(Levels, F, Chunk, Level + 1)
+                         : Levels.model(Level + 1).loop(Levels, F, Chunk, Level + 1);
+        if (Subtrees)
+          Subtrees->remember(Chunk, Below);
+      }
       Slots[Self] = Here;
       if (Below == 0) {
         Nodes.Values.truncate(Node);

@@ -44,6 +44,21 @@ constexpr auto Mul = [](std::int64_t A, std::int64_t B, std::int64_t *R) {
   return __builtin_mul_overflow(A, B, R);
 };
 
+/// fmod(X, Y), without the call where both are integers below 2^53 (the
+/// remainder of a float by a float in most constraints: `(MWG / MDIMC) %
+/// VWM`): the integers' remainder is exact, as fmod is.
+double exactFmod(double X, double Y) {
+  constexpr double Exact = 9007199254740992.0; // 2^53
+  if (std::fabs(X) < Exact && std::fabs(Y) < Exact) {
+    const auto A = static_cast<std::int64_t>(X), B = static_cast<std::int64_t>(Y);
+    if (static_cast<double>(A) == X && static_cast<double>(B) == Y && B != 0) {
+      const std::int64_t R = A % B;
+      return R != 0 ? static_cast<double>(R) : std::copysign(0.0, X);
+    }
+  }
+  return std::fmod(X, Y);
+}
+
 Num arith(Op O, const Num &A, const Num &B) {
   if (A.IsInt && B.IsInt) {
     switch (O) {
@@ -111,7 +126,7 @@ Num arith(Op O, const Num &A, const Num &B) {
     if (Y == 0)
       zeroDivision("float floor division by zero");
     // CPython's float_divmod, so that the quotient rounds as Python's.
-    double Mod = std::fmod(X, Y);
+    double Mod = exactFmod(X, Y);
     double Div = (X - Mod) / Y;
     if (Mod != 0 && ((Y < 0) != (Mod < 0)))
       Div -= 1.0;
@@ -125,8 +140,10 @@ Num arith(Op O, const Num &A, const Num &B) {
   case Op::Mod: {
     if (Y == 0)
       zeroDivision("float modulo");
-    double M = std::fmod(X, Y);
-    if (M != 0 && ((M < 0) != (Y < 0)))
+    double M = exactFmod(X, Y);
+    if (M == 0)
+      return Num::ofReal(std::copysign(0.0, Y)); // CPython's zero
+    if ((M < 0) != (Y < 0))
       M += Y;
     return Num::ofReal(M);
   }
@@ -392,14 +409,20 @@ void PyParameter::setConstraint(py::list Given, py::object Call, std::vector<std
   Callable = std::move(Call);
   ArgIndices = std::move(Args);
   ArgNames = std::move(Names);
-  findDivisorSource();
+  derive();
 }
 
 void PyParameter::setIndex(std::size_t I) {
   if (I != Index)
     Compiled = nullptr; // compiled for another index's hoisting
   Index = I;
+  derive();
+}
+
+void PyParameter::derive() {
   findDivisorSource();
+  MemoReads = reads();
+  Remembers = !Conjuncts.empty() && Callable.is_none();
 }
 
 void PyParameter::findDivisorSource() {

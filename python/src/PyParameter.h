@@ -37,6 +37,8 @@ namespace atfc::python {
 
 namespace py = pybind11;
 
+class SubtreeMemo;
+
 /// A number as a constraint computes with it: a Python int (64 bits
 /// here) or float. A bool is an int, as in Python.
 /// Trivial, so that a level's Memo costs nothing to make: made only by
@@ -210,8 +212,15 @@ private:
   template <bool Leaf>
   std::uint64_t levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
                           atfc::detail::ChunkLevels &C, std::size_t Level) const;
+  /// The chunk's memo of the subtrees below level Level (this parameter's),
+  /// made on first use; null where it is off (SubtreeMemo.h).
+  SubtreeMemo *subtreeMemo(const online::OnlineLevels &Levels, atfc::detail::ChunkLevels &Chunk,
+                           std::size_t Level) const;
   Cell cellAt(std::uint64_t I) const;
   void makeCells();
+  /// What follows from the constraint and the index: the divisor source
+  /// and whether the level remembers what it accepts.
+  void derive();
   /// Sets DivisorOf when the first conjunct is `E % self == 0` over
   /// positive integers (once the parameter knows its index).
   void findDivisorSource();
@@ -245,6 +254,11 @@ private:
   /// How many subexpressions of the conjuncts are hoisted (Expr::hoist).
   int Hoisted = 0;
   NativeFn Compiled = nullptr;
+  /// Whether the constraint is translated whole (a pure function of what
+  /// it reads: the levels above may remember subtrees, SubtreeMemo.h), and
+  /// what it reads.
+  bool Remembers = false;
+  std::vector<std::size_t> MemoReads;
   py::object Callable = py::none();
   std::vector<std::size_t> ArgIndices;
   std::vector<std::string> ArgNames;

@@ -6,6 +6,7 @@ import importlib.util
 import itertools
 import os
 import random
+import re
 
 import numpy as np
 import pytest
@@ -233,6 +234,74 @@ def test_divisor_levels_agree_with_python(tmp_path, monkeypatch):
                 assert sorted(configurations(space)) == expected, (source, compiled)
                 by_divisors += space._params[2].by_divisors
     assert by_divisors > 60
+
+
+def test_remembered_subtrees_agree_with_python(tmp_path, monkeypatch):
+    """A hunter for the subtrees a level copies from memory instead of
+    generating them again (python/src/SubtreeMemo.h): random spaces whose
+    constraints read few other parameters (so that subtrees repeat), of
+    every translated form, some reading a later parameter, some with a
+    Python callable on one level (no level above it remembers), compiled
+    and interpreted, against Python's own configurations; and the memo
+    must have copied subtrees, else the hunt proves nothing."""
+    rng = random.Random(17)
+    names = ['P0', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6']
+
+    def constraint_source(i, order):
+        # Reads only parameters before it in a random order of generation:
+        # some are after it among the parameters.
+        before = order[:order.index(i)]
+        reads = [names[j] for j in rng.sample(before, min(len(before), rng.randint(1, 2)))]
+        a, b = reads[0], reads[-1]
+        x = names[i]
+        return rng.choice([
+            f'{a} % {x} == 0', f'({a} * {b}) % {x} == 0 and {x} <= {b} + 2',
+            f'{x} + {a} <= {b} + 3', f'{a} // {x} != {b} % 3', f'min({a}, {b}) >= {x} - 1',
+            f'({a} / {x}) % 1 == 0', f'{x} != {a} or {b} > 2',
+            f'({a} if {b} > 2 else {x}) % 2 == {x} % 2'])
+
+    sources, roots = [], []
+    for _ in range(24):
+        space = []
+        order = list(range(len(names)))
+        rng.shuffle(order)
+        for i in range(len(names)):
+            if i == order[0] or rng.random() < 0.2:
+                space.append(None)
+                continue
+            body = constraint_source(i, order)
+            reads = sorted(set(re.findall(r'P\d', body)) - {names[i]})
+            space.append(f'lambda {names[i]}, {", ".join(reads)}: {body}')
+        sources.append(space)
+        roots.append(order[0])
+    (tmp_path / 'memo_spaces.py').write_text(
+        'def opaque(v):\n    return v\n\nSPACES = [\n' +
+        ''.join('    [' + ', '.join(c or 'None' for c in space) + '],\n' for space in sources) +
+        ']\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import memo_spaces
+
+    replayed = atfc._atfc.replayed_subtrees()
+    called_back = 0
+    for k, constraints in enumerate(memo_spaces.SPACES):
+        ranges = [Interval(1, rng.randint(3, 8)), Set(*rng.sample(range(1, 9), 4)),
+                  Interval(1, 6), Interval(6, 1, -1), Set(1, 2, 4, 8), Interval(2, 8, 2),
+                  Set(3, 1, 2)]
+        if k % 3 == 0:
+            # A callable that cannot be translated, reading the parameter
+            # generated first.
+            i = rng.choice([j for j in range(len(names)) if j != roots[k]])
+            root = names[roots[k]]
+            constraints[i] = eval(f'lambda {names[i]}, {root}: opaque({names[i]}) >= {root} - 3',
+                                  {'opaque': memo_spaces.opaque})
+        tps = tuple(TP(n, r, c) for n, r, c in zip(names, ranges, constraints))
+        expected = sorted(brute_force_configurations(tps))
+        for compiled in (True, False):
+            space = SearchSpace(*tps, compile_constraints=compiled)
+            called_back += not all(space.native_constraints.values())
+            assert sorted(configurations(space)) == expected, (sources[k], compiled)
+    assert called_back >= 8
+    assert atfc._atfc.replayed_subtrees() - replayed > 1000
 
 
 def test_a_translation_is_reused_only_while_its_constants_read_the_same():

@@ -1,9 +1,10 @@
 //===- PackedIndexArrayTest.cpp - Narrow unsigned arrays ------------------===//
 //
 // Every width holds its largest value and no neighbour's bytes leak into
-// an element; arrays that grow past the mapped size, shrink, are copied or
-// moved keep their elements; a growth budget is charged what is filled,
-// at most 64 MiB late, and stops growth where it throws.
+// an element; runs copied from earlier elements equal their values; arrays
+// that grow past the mapped size, shrink, are copied or moved keep their
+// elements; a growth budget is charged what is filled, at most 64 MiB late,
+// and stops growth where it throws.
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/PackedIndexArray.h"
@@ -29,6 +30,39 @@ TEST(PackedIndexArrayTest, EachWidthHoldsItsLargestValue) {
     ASSERT_EQ(A.size(), 100u);
     for (std::size_t I = 0; I < A.size(); ++I)
       EXPECT_EQ(A[I], I % 2 ? Max : 0) << "max " << Max << ", element " << I;
+  }
+}
+
+TEST(PackedIndexArrayTest, CopiedRunsEqualTheirValues) {
+  // Runs of earlier elements, of every length from 0 to 300, shifted up,
+  // down or not, across growths and the mapped size, in every width: equal
+  // to the values copied, element by element.
+  for (std::uint64_t Max : {std::uint64_t{0xff}, std::uint64_t{0xffff}, std::uint64_t{0xffffffff},
+                            std::numeric_limits<std::uint64_t>::max()}) {
+    PackedIndexArray Copied(Max);
+    std::vector<std::uint64_t> Expected;
+    for (std::uint64_t I = 0; I < 300; ++I) {
+      Expected.push_back(I * 0x9E3779B97F4A7C15ULL % Max);
+      Copied.push_back(Expected.back());
+    }
+    std::uint64_t Seed = 1;
+    for (std::size_t Length = 0; Expected.size() < (std::size_t(1) << 19);
+         Length = (Length + 7) % 301) {
+      Seed = Seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::size_t Begin = (Seed >> 33) % (Expected.size() - Length + 1);
+      // Shifted by +3, -3 or not, where every value of the run stays within
+      // 0 .. Max.
+      std::uint64_t Add = Length % 3 == 0 ? 0 : Length % 3 == 1 ? 3 : std::uint64_t(-3);
+      for (std::size_t I = Begin; I < Begin + Length; ++I)
+        if ((Add == 3 && Expected[I] > Max - 3) || (Add == std::uint64_t(-3) && Expected[I] < 3))
+          Add = 0;
+      Copied.appendCopy(Begin, Length, Add);
+      for (std::size_t I = Begin; I < Begin + Length; ++I)
+        Expected.push_back(Expected[I] + Add);
+    }
+    ASSERT_EQ(Copied.size(), Expected.size());
+    for (std::size_t I = 0; I < Expected.size(); ++I)
+      ASSERT_EQ(Copied[I], Expected[I]) << "max " << Max << ", element " << I;
   }
 }
 

@@ -1,0 +1,205 @@
+//===- python/src/SubtreeMemo.cpp - Subtrees remembered -------------------===//
+//
+// The memo's table and its copies. A path's key is one number (its reads'
+// range indices in mixed radix), so a lookup is a few multiplications and
+// one probe: an array indexed by the key where the keys are few, else open
+// addressing. Lookups are counted so that a level whose paths seldom repeat
+// stops paying for them; memory is bounded, beyond which the memo only
+// answers.
+//
+//===----------------------------------------------------------------------===//
+#include "SubtreeMemo.h"
+
+#include "PyParameter.h"
+
+#include <atomic>
+
+namespace atfc::python {
+
+namespace {
+
+/// Lookups before the rate of repeated keys decides whether the memo
+/// stays on (a key's first lookups miss however often it repeats later).
+constexpr std::uint64_t kTrialLookups = 1024;
+/// A key seen once and not recorded: its subtree is recorded when it is
+/// seen again. A key seen first is recorded at once only while keys repeat
+/// at all here (or too few were seen to tell): the paths of the first
+/// levels seldom repeat, and should cost a lookup, not a copy.
+constexpr std::uint32_t kSeenOnce = ~std::uint32_t(0);
+constexpr std::uint64_t kRecordingTrial = 8;
+/// Keys up to this many are looked up in an array (16 KB).
+constexpr std::uint64_t kDenseKeys = 4096;
+/// The hash table's first size: most levels see hundreds of keys.
+constexpr std::size_t kFirstHashSlots = 1024;
+/// Keys at most per level.
+constexpr std::size_t kMaxEntries = std::size_t(1) << 16;
+
+/// The stores of the thread's memos gone, for its next ones: at most this
+/// many, of at most this many words (16 MB in all).
+constexpr std::size_t kPooledStores = 16;
+constexpr std::size_t kPooledWords = std::size_t(1) << 17;
+thread_local std::vector<std::unique_ptr<SubtreeMemo::Store>> Pool;
+
+std::atomic<std::uint64_t> Replayed{0};
+
+/// MurmurHash3's finalizer: the slot is the key's low bits, and the keys
+/// of neighbouring paths differ in few.
+std::uint64_t mix(std::uint64_t H) {
+  H ^= H >> 33;
+  H *= 0xFF51AFD7ED558CCDULL;
+  H ^= H >> 33;
+  H *= 0xC4CEB9FE1A85EC53ULL;
+  return H ^ (H >> 33);
+}
+
+} // namespace
+
+SubtreeMemo::SubtreeMemo(bool Remembers, std::size_t First, std::size_t Depth,
+                         std::vector<std::size_t> R, const std::vector<std::uint64_t> &RangeSizes)
+    : First(First), Depth(Depth), Reads(std::move(R)), StartNodes(Depth), StartAccepted(Depth) {
+  std::uint64_t Keys = 1;
+  for (const std::uint64_t Size : RangeSizes) {
+    Strides.push_back(Keys);
+    if (Size == 0 || __builtin_mul_overflow(Keys, Size, &Keys))
+      Off = true;
+  }
+  Off = Off || !Remembers || Depth == 0;
+  if (Off)
+    return;
+  if (!Pool.empty()) {
+    Mem = std::move(Pool.back());
+    Pool.pop_back();
+  } else {
+    Mem = std::make_unique<Store>();
+  }
+  if (Keys <= kDenseKeys) {
+    Mem->Dense.assign(Keys, 0);
+  } else {
+    Mem->HashKeys.assign(kFirstHashSlots, 0);
+    Mem->HashEntries.assign(kFirstHashSlots, 0);
+  }
+}
+
+std::uint64_t SubtreeMemo::replayedSoFar() { return Replayed.load(); }
+
+SubtreeMemo::~SubtreeMemo() {
+  Replayed.fetch_add(Replays, std::memory_order_relaxed);
+  if (!Mem || Pool.size() >= kPooledStores ||
+      Mem->Trees.capacity() + Mem->HashKeys.capacity() > kPooledWords)
+    return;
+  Mem->Dense.clear();
+  Mem->HashKeys.clear();
+  Mem->HashEntries.clear();
+  Mem->Offsets.clear();
+  Mem->Trees.clear();
+  Pool.push_back(std::move(Mem));
+}
+
+std::uint32_t *SubtreeMemo::entryOf(std::uint64_t K) {
+  if (!Mem->Dense.empty())
+    return &Mem->Dense[K];
+  const std::size_t Mask = Mem->HashKeys.size() - 1;
+  for (std::size_t S = mix(K) & Mask;; S = (S + 1) & Mask) {
+    if (Mem->HashEntries[S] != 0 && Mem->HashKeys[S] == K)
+      return &Mem->HashEntries[S];
+    if (Mem->HashEntries[S] != 0)
+      continue;
+    // A new key: the table grows at half full, up to its bound.
+    if ((Keys + 1) * 2 > Mem->HashKeys.size()) {
+      if (Mem->HashKeys.size() >= 2 * kMaxEntries)
+        return nullptr;
+      grow();
+      return entryOf(K);
+    }
+    ++Keys;
+    Mem->HashKeys[S] = K;
+    return &Mem->HashEntries[S];
+  }
+}
+
+bool SubtreeMemo::replay(const void *const *Slots, atfc::detail::ChunkLevels &Chunk,
+                         std::uint64_t &Leaves) {
+  Recording = false;
+  std::uint64_t K = 0;
+  for (std::size_t I = 0; I < Reads.size(); ++I) {
+    const auto *C = static_cast<const Cell *>(Slots[Reads[I]]);
+    if (!C)
+      return false; // (not on a generated path)
+    K += C->Index * Strides[I];
+  }
+  ++Lookups;
+  // Few of the trial's keys repeated: the paths seldom repeat here.
+  if (Lookups == kTrialLookups && Repeats * 4 < Lookups) {
+    Off = true;
+    return false;
+  }
+  std::uint32_t *Entry = entryOf(K);
+  if (!Entry)
+    return false; // (the table is full)
+  const bool New = *Entry == 0;
+  if (New) {
+    *Entry = kSeenOnce;
+    if (Lookups > kRecordingTrial && Repeats * kRecordingTrial < Lookups)
+      return false;
+  } else {
+    ++Repeats;
+  }
+  if (*Entry == kSeenOnce) {
+    Key = K;
+    Recording = true;
+    for (std::size_t J = 0; J < Depth; ++J) {
+      StartNodes[J] = Chunk.Levels[First + J].Values.size();
+      StartAccepted[J] = Chunk.Accepted[First + J];
+    }
+    return false;
+  }
+  // The subtree is where it was first generated, in this chunk's levels
+  // (kept there: a subtree with leaves is never cut off): copied in again,
+  // its first children moved to where the next level's copy begins.
+  ++Replays;
+  const std::uint64_t *T = &Mem->Trees[Mem->Offsets[*Entry - 1]];
+  Leaves = T[0];
+  const std::uint64_t *Level = T + 1;
+  for (std::size_t J = 0; J < Depth; ++J, Level += 3) {
+    TreeSegment &Nodes = Chunk.Levels[First + J];
+    Chunk.Accepted[First + J] += Level[2];
+    if (J + 1 < Depth)
+      Nodes.FirstChild.appendCopy(Level[0], Level[1],
+                                  Chunk.Levels[First + J + 1].Values.size() - Level[3]);
+    Nodes.Values.appendCopy(Level[0], Level[1]);
+  }
+  return true;
+}
+
+void SubtreeMemo::grow() {
+  std::vector<std::uint64_t> OldKeys = std::move(Mem->HashKeys);
+  std::vector<std::uint32_t> OldEntries = std::move(Mem->HashEntries);
+  Mem->HashKeys.assign(OldKeys.size() * 2, 0);
+  Mem->HashEntries.assign(OldKeys.size() * 2, 0);
+  const std::size_t Mask = Mem->HashKeys.size() - 1;
+  for (std::size_t O = 0; O < OldKeys.size(); ++O) {
+    if (OldEntries[O] == 0)
+      continue;
+    std::size_t S = mix(OldKeys[O]) & Mask;
+    while (Mem->HashEntries[S] != 0)
+      S = (S + 1) & Mask;
+    Mem->HashKeys[S] = OldKeys[O];
+    Mem->HashEntries[S] = OldEntries[O];
+  }
+}
+
+void SubtreeMemo::remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t Leaves) {
+  if (!Recording)
+    return;
+  Recording = false;
+  Mem->Offsets.push_back(Mem->Trees.size());
+  Mem->Trees.push_back(Leaves);
+  for (std::size_t J = 0; J < Depth; ++J) {
+    Mem->Trees.push_back(StartNodes[J]);
+    Mem->Trees.push_back(Chunk.Levels[First + J].Values.size() - StartNodes[J]);
+    Mem->Trees.push_back(Chunk.Accepted[First + J] - StartAccepted[J]);
+  }
+  *entryOf(Key) = static_cast<std::uint32_t>(Mem->Offsets.size());
+}
+
+} // namespace atfc::python

@@ -1,0 +1,96 @@
+//===- python/src/SubtreeMemo.h - Subtrees remembered -----------*- C++ -*-===//
+//
+// A translated constraint is a pure function of the values it reads, so the
+// subtree below a node is a function of the values that the levels below
+// read from the node's path: in pyATF's SGEMM example the 24,268 nodes of
+// SA have 400 such subtrees (SB's accepted values, by SA, KWG, MWG, VWM,
+// NWG and VWN), and the levels above repeat theirs as often. A level that
+// remembers the subtrees below its nodes by those values appends a
+// remembered one instead of generating it again: a copy of its nodes, their
+// children's offsets moved, and the counts of accepted values added.
+//
+// Kept per chunk (one thread's), in the chunk's state of the level; turned
+// off where lookups mostly miss, and bounded in memory. Levels with a
+// Python callable below them never remember: it may count its calls or
+// raise at random.
+//
+// Tested by test/python/test_space.py (spaces with and without it against
+// Python's own configurations).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ATFC_PYTHON_SUBTREEMEMO_H
+#define ATFC_PYTHON_SUBTREEMEMO_H
+
+#include "SearchSpace/GroupGenerator.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace atfc::python {
+
+class SubtreeMemo final : public atfc::detail::LevelState {
+public:
+  /// The table and the subtrees: reused by the thread's next memos (a
+  /// generation makes one per level and chunk; fresh pages for each cost
+  /// more in faults than the memo saves).
+  struct Store {
+    /// Entry numbers plus one by key where the keys are few, else open
+    /// addressing of keys and their entry numbers plus one.
+    std::vector<std::uint32_t> Dense;
+    std::vector<std::uint64_t> HashKeys;
+    std::vector<std::uint32_t> HashEntries;
+    /// Per entry, where its subtree starts in Trees: its leaves, then per
+    /// level where its nodes are in the chunk's level, how many, and how
+    /// many values the level accepted for it (dead ends included).
+    std::vector<std::uint64_t> Offsets;
+    std::vector<std::uint64_t> Trees;
+  };
+
+  /// A memo of the subtrees of levels First .. First + Depth - 1 (to the
+  /// group's last), by the values at path indices Reads, of RangeSizes
+  /// values each (off at once when these cannot be numbered in 64 bits, or
+  /// when Remembers is false: something below may not be remembered).
+  SubtreeMemo(bool Remembers, std::size_t First, std::size_t Depth, std::vector<std::size_t> Reads,
+              const std::vector<std::uint64_t> &RangeSizes);
+  ~SubtreeMemo() override;
+
+  /// Subtrees copied from memory by all memos gone so far, in this process
+  /// (what tests see of the memo).
+  static std::uint64_t replayedSoFar();
+
+  /// Whether lookups have paid so far (else the level generates as before).
+  bool on() const { return !Off; }
+  /// Appends the subtree remembered for path Slots to Chunk and sets
+  /// Leaves to its leaves; false when there is none (then the subtree that
+  /// the caller generates next is recorded, for remember()).
+  bool replay(const void *const *Slots, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  /// Remembers the subtree generated since the last replay() that found
+  /// none, with its Leaves.
+  void remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t Leaves);
+
+private:
+  /// Where key K's entry number plus one is kept (0: never seen, kSeenOnce:
+  /// seen once), made on first use; null when the table is full.
+  std::uint32_t *entryOf(std::uint64_t K);
+  void grow();
+
+  std::size_t First, Depth;
+  /// A path's key: the reads' range indices as one mixed-radix number.
+  std::vector<std::size_t> Reads;
+  std::vector<std::uint64_t> Strides;
+  /// The missed key being recorded, and the levels' sizes and accepted
+  /// counts when its subtree began.
+  std::uint64_t Key = 0;
+  bool Recording = false;
+  std::vector<std::uint64_t> StartNodes, StartAccepted;
+  /// The table and the subtrees (Mem).
+  std::unique_ptr<Store> Mem;
+  std::size_t Keys = 0;
+  std::uint64_t Lookups = 0, Repeats = 0, Replays = 0;
+  bool Off = false;
+};
+
+} // namespace atfc::python
+
+#endif // ATFC_PYTHON_SUBTREEMEMO_H
