@@ -280,7 +280,11 @@ Expected<std::unique_ptr<ResultsDatabase>> ResultsDatabase::open(const std::stri
   };
 
   if (OpenMode != Mode::ReadOnly) {
-    if (Exec("PRAGMA journal_mode=WAL") != SQLITE_OK)
+    // A database in memory outlives nothing that a journal could save: an
+    // evaluation's commit without one costs a third of what it did.
+    const char *Journal =
+        OpenMode == Mode::Memory ? "PRAGMA journal_mode=OFF" : "PRAGMA journal_mode=WAL";
+    if (Exec(Journal) != SQLITE_OK)
       return Fail(sqlite3_errmsg(Db));
     Exec("PRAGMA synchronous=NORMAL");
     // Two tuners may create the file at once: check and create under the
