@@ -87,6 +87,12 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     Reporter.evaluated(progressState(Session, Ahead), Entry.Named, M);
     return true;
   };
+  // What the measurer and the records need of C: its values, named.
+  auto EntryOf = [&Space](const Configuration &C) {
+    std::vector<Value> Values = Space.values(C);
+    ParameterValues Named = namedValuesOf(Space, Values);
+    return BatchEntry{std::move(Named), std::move(Values)};
+  };
   const bool Asynchronous = dispatchAsynchronously(Session, Measurer);
   // Asynchronous dispatch: every free rank gets a configuration, and each
   // result is recorded and shown to the search as it comes.
@@ -103,10 +109,9 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       if (More.empty())
         break; // the search waits for a result, or the run is over
       for (Configuration &C : More) {
-        std::vector<Value> Values = Space.values(C);
-        ParameterValues Named = namedValuesOf(Space, Values);
+        BatchEntry Entry = EntryOf(C);
         InFlight &F = Flying[NextId];
-        F = {std::move(C), {std::move(Named), std::move(Values)}, std::chrono::steady_clock::now()};
+        F = {std::move(C), std::move(Entry), std::chrono::steady_clock::now()};
         Measurer.start(NextId++, F.Entry);
       }
     }
@@ -158,44 +163,22 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     if (Batch.empty())
       break;
     std::vector<BatchEntry> Entries;
-    for (const Configuration &C : Batch) {
-      std::vector<Value> Values = Space.values(C);
-      ParameterValues Named = namedValuesOf(Space, Values);
-      Entries.push_back({std::move(Named), std::move(Values)});
-    }
+    for (const Configuration &C : Batch)
+      Entries.push_back(EntryOf(C));
     Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
       const std::size_t I = Outcome.Index;
-      Measurement &M = Outcome.Result;
-      derive(M, Entries[I].Values);
-      checkCostFitsObjectives(M, Objectives);
       // A measurement that the interrupt cut short says nothing about the
       // configuration: it is not recorded, so --resume measures it. Whole
       // ones of the batch that came in anyway (other ranks') are kept.
       if (Interrupt.requested()) {
-        for (std::size_t J = I; J < Batch.size(); ++J) {
-          std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named);
-          if (!Done)
-            continue;
-          derive(*Done, Entries[J].Values);
-          checkCostFitsObjectives(*Done, Objectives);
-          if (Expected<void> Recorded = Session.record(Batch[J], Entries[J].Named, *Done, 0);
-              !Recorded) {
-            Failure = Recorded.takeError();
-            return false;
-          }
-          Reporter.evaluated(progressState(Session, 0), Entries[J].Named, *Done);
-        }
+        for (std::size_t J = I; J < Batch.size(); ++J)
+          if (std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named))
+            if (!Keep(Batch[J], Entries[J], *Done, 0, 0))
+              return false;
         return false;
       }
-      if (Expected<void> Recorded =
-              Session.record(Batch[I], Entries[I].Named, M, Outcome.WallSeconds);
-          !Recorded) {
-        Failure = Recorded.takeError();
+      if (!Keep(Batch[I], Entries[I], Outcome.Result, Outcome.WallSeconds, Batch.size() - I - 1))
         return false;
-      }
-      if (Report)
-        Report->update();
-      Reporter.evaluated(progressState(Session, Batch.size() - I - 1), Entries[I].Named, M);
       // The abort condition is checked after every evaluation: the rest of
       // the batch, prepared ahead, is discarded unmeasured, so that
       // cost(c) or duration(t) stops where it would without a batch.

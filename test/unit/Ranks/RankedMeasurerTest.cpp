@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -81,6 +82,25 @@ std::unique_ptr<ConfigurationMeasurer> connect(FakeLauncher &L, unsigned Ranks) 
   return M ? M.take() : nullptr;
 }
 
+/// A measurer of ranks that said hello in the order Ranks.
+std::unique_ptr<ConfigurationMeasurer> ready(FakeLauncher &L,
+                                             std::initializer_list<std::uint64_t> Ranks) {
+  for (std::uint64_t R : Ranks)
+    L.hello(R);
+  return connect(L, static_cast<unsigned>(Ranks.size()));
+}
+
+/// The next N requests the measurer sent, by their configuration's X.
+std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> requestsByX(FakeLauncher &L,
+                                                                             int N) {
+  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
+  for (int I = 0; I < N; ++I) {
+    auto Sent = L.request();
+    ByX[xOf(Sent.second)] = Sent;
+  }
+  return ByX;
+}
+
 // Ranks on several machines: the summary names them, rank 0's first,
 // whichever rank said hello first.
 TEST(RankedMeasurer, RanksOnSeveralHostsAreNamed) {
@@ -105,9 +125,7 @@ TEST(RankedMeasurer, RanksOnOneHostNameNone) {
 
 TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
   FakeLauncher L;
-  for (std::uint64_t R : {3, 1, 0, 2})
-    L.hello(R);
-  auto M = connect(L, 4);
+  auto M = ready(L, {3, 1, 0, 2});
   ASSERT_TRUE(M);
   EXPECT_EQ(M->batchSize(), 4u);
   EXPECT_EQ(M->device(), "device of rank 0");           // rank 0's, whoever answered first
@@ -168,9 +186,7 @@ TEST(RankedMeasurer, ResultsComeBackInBatchOrderWhateverOrderRanksAnswer) {
 // the run's results are what an uninterrupted rank measured.
 TEST(RankedMeasurer, AnInterruptedRanksConfigurationGoesToAnotherRank) {
   FakeLauncher L;
-  L.hello(0);
-  L.hello(1);
-  auto M = connect(L, 2);
+  auto M = ready(L, {0, 1});
   ASSERT_TRUE(M);
   M->prepare(std::vector<ParameterValues>{config(30), config(31)});
   std::map<std::uint64_t, MeasureRequest> ByRank;
@@ -200,16 +216,10 @@ TEST(RankedMeasurer, AnInterruptedRanksConfigurationGoesToAnotherRank) {
 // in flight.
 TEST(RankedMeasurer, InterruptedItHandsBackTheBatchsWholeResults) {
   FakeLauncher L;
-  for (std::uint64_t R : {0, 1, 2})
-    L.hello(R);
-  auto M = connect(L, 3);
+  auto M = ready(L, {0, 1, 2});
   ASSERT_TRUE(M);
   M->prepare(std::vector<ParameterValues>{config(40), config(41), config(42)});
-  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
-  for (int I = 0; I < 3; ++I) {
-    auto Sent = L.request();
-    ByX[xOf(Sent.second)] = Sent;
-  }
+  auto ByX = requestsByX(L, 3);
   L.result(ByX[40].first, ByX[40].second.Job, 40);
   EXPECT_EQ(M->measure(config(40), {}).Costs, std::vector<double>{40});
   M->interrupt();
@@ -235,18 +245,12 @@ BatchEntry entry(std::int64_t X) { return {config(X), {Value{X}}}; }
 // failed, and one that leaves takes its share of the concurrency with it.
 TEST(RankedMeasurer, StartedConfigurationsComeBackAsTheyArrive) {
   FakeLauncher L;
-  for (std::uint64_t R : {0, 1, 2})
-    L.hello(R);
-  auto M = connect(L, 3);
+  auto M = ready(L, {0, 1, 2});
   ASSERT_TRUE(M);
   EXPECT_EQ(M->concurrency(), 3u);
   for (std::uint64_t Id : {7, 8, 9})
     M->start(Id, entry(static_cast<std::int64_t>(Id) * 10));
-  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
-  for (int I = 0; I < 3; ++I) {
-    auto Sent = L.request();
-    ByX[xOf(Sent.second)] = Sent;
-  }
+  auto ByX = requestsByX(L, 3);
   ASSERT_EQ(ByX.size(), 3u);
   EXPECT_NE(ByX[70].first, ByX[80].first); // one to each rank
   EXPECT_NE(ByX[80].first, ByX[90].first);
@@ -286,17 +290,11 @@ TEST(RankedMeasurer, StartedConfigurationsComeBackAsTheyArrive) {
 // handed back for the run to keep, the one still measured is not.
 TEST(RankedMeasurer, InterruptedItHandsBackWhatFinishedInFlight) {
   FakeLauncher L;
-  L.hello(0);
-  L.hello(1);
-  auto M = connect(L, 2);
+  auto M = ready(L, {0, 1});
   ASSERT_TRUE(M);
   M->start(0, entry(50));
   M->start(1, entry(51));
-  std::map<std::int64_t, std::pair<std::uint64_t, MeasureRequest>> ByX;
-  for (int I = 0; I < 2; ++I) {
-    auto Sent = L.request();
-    ByX[xOf(Sent.second)] = Sent;
-  }
+  auto ByX = requestsByX(L, 2);
   M->interrupt();
   L.result(ByX[51].first, ByX[51].second.Job, 51);
   EXPECT_FALSE(M->finished());
