@@ -3,8 +3,8 @@
 // A translated constraint is a pure function of the values it reads, so the
 // subtree below a node is a function of the values that the levels below
 // read from the node's path: in pyATF's SGEMM example the 24,268 nodes of
-// SA have 400 such subtrees (SB's accepted values, by SA, KWG, MWG, VWM,
-// NWG and VWN), and the levels above repeat theirs as often. A level that
+// SA see 800 combinations of what SB reads (SA, KWG, MWG, VWM, NWG and
+// VWN), and the levels above repeat theirs as often. A level that
 // remembers the subtrees below its nodes by those values appends a
 // remembered one instead of generating it again: a copy of its nodes, their
 // children's offsets moved, and the counts of accepted values added.
