@@ -85,6 +85,8 @@ public:
   /// (modulo 2^64; each result must fit the width), with one check of the
   /// capacity: a subtree generated before, copied in again.
   void appendCopy(std::size_t Begin, std::size_t N, std::uint64_t Add = 0) {
+    if (N == 0)
+      return; // (Data may be null)
     const std::size_t C = Count;
     while (C + N > Capacity)
       grow();
