@@ -31,8 +31,9 @@ constexpr std::uint64_t kRecordingTrial = 8;
 constexpr std::uint64_t kDenseKeys = 4096;
 /// The hash table's first size: most levels see hundreds of keys.
 constexpr std::size_t kFirstHashSlots = 1024;
-/// Keys at most per level.
+/// Keys, and words of recorded subtrees (2 MB), at most per level.
 constexpr std::size_t kMaxEntries = std::size_t(1) << 16;
+constexpr std::size_t kMaxTreeWords = std::size_t(1) << 18;
 
 /// The stores of the thread's memos gone, for its next ones: at most this
 /// many, of at most this many words (16 MB in all).
@@ -192,6 +193,8 @@ void SubtreeMemo::remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t
   if (!Recording)
     return;
   Recording = false;
+  if (Mem->Trees.size() + 1 + 3 * Depth > kMaxTreeWords)
+    return; // (seen once it stays: generated on every sight)
   Mem->Offsets.push_back(Mem->Trees.size());
   Mem->Trees.push_back(Leaves);
   for (std::size_t J = 0; J < Depth; ++J) {
