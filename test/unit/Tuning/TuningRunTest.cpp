@@ -35,6 +35,24 @@ std::string readAll(const std::filesystem::path &Path) {
   return S.str();
 }
 
+/// Writes Lines to Path for the test (a death test's child has no other
+/// way out); false when it could not.
+bool writeLines(const std::filesystem::path &Path, const std::vector<std::string> &Lines) {
+  std::ofstream Out(Path);
+  for (const std::string &L : Lines)
+    Out << L << '\n';
+  Out.close();
+  return static_cast<bool>(Out);
+}
+
+std::vector<std::string> readLines(const std::filesystem::path &Path) {
+  std::ifstream In(Path);
+  std::vector<std::string> Lines;
+  for (std::string Line; std::getline(In, Line);)
+    Lines.push_back(Line);
+  return Lines;
+}
+
 /// A measurer that computes the cost from the values and counts calls.
 class FormulaMeasurer : public ConfigurationMeasurer {
 public:
@@ -268,19 +286,10 @@ TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
       {
         CallableMeasurer Measurer = CallableMeasurer::ofCost(Cost, "(X - 3)^2 + Y");
         const int Status = tuneInProcess(Space, Setup, Options, Measurer, Output);
-        std::ofstream Calls(Dir / "first-calls.txt");
-        for (const std::string &C : Measured)
-          Calls << C << '\n';
-        Calls.close();
-        std::_Exit(Calls ? Status : 1);
+        std::_Exit(writeLines(Dir / "first-calls.txt", Measured) ? Status : 1);
       },
       ::testing::ExitedWithCode(128 + SIGINT), "");
-  std::vector<std::string> First;
-  {
-    std::ifstream Calls(Dir / "first-calls.txt");
-    for (std::string Line; std::getline(Calls, Line);)
-      First.push_back(Line);
-  }
+  const std::vector<std::string> First = readLines(Dir / "first-calls.txt");
   ASSERT_EQ(First.size(), std::size_t(K));
 
   // results.db holds the interrupted run with the K evaluations, the one
@@ -416,19 +425,10 @@ TEST_F(TuningRunTest, AsynchronousDispatchInterruptedKeepsWhatFinishedInFlight) 
       {
         ConcurrentMeasurer Measurer(3, StopAt);
         const int Status = tuneInProcess(Space, Setup, Options, Measurer, Output);
-        std::ofstream Calls(Dir / "finished.txt");
-        for (const std::string &C : Measurer.Finished)
-          Calls << C << '\n';
-        Calls.close();
-        std::_Exit(Calls ? Status : 1);
+        std::_Exit(writeLines(Dir / "finished.txt", Measurer.Finished) ? Status : 1);
       },
       ::testing::ExitedWithCode(128 + SIGINT), "");
-  std::vector<std::string> First;
-  {
-    std::ifstream Calls(Dir / "finished.txt");
-    for (std::string Line; std::getline(Calls, Line);)
-      First.push_back(Line);
-  }
+  const std::vector<std::string> First = readLines(Dir / "finished.txt");
   // Four results before Ctrl-C, and the oldest in flight after it.
   ASSERT_EQ(First.size(), std::size_t(StopAt));
   EXPECT_EQ(recorded(Dir, 1, RunStatus::Interrupted), First);
