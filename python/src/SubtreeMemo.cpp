@@ -58,10 +58,10 @@ std::uint64_t mix(std::uint64_t H) {
 SubtreeMemo::SubtreeMemo(bool Remembers, std::size_t First, std::size_t Depth,
                          std::vector<std::size_t> R, const std::vector<std::uint64_t> &RangeSizes)
     : First(First), Depth(Depth), Reads(std::move(R)), StartNodes(Depth), StartAccepted(Depth) {
-  std::uint64_t Keys = 1;
+  std::uint64_t KeySpace = 1;
   for (const std::uint64_t Size : RangeSizes) {
-    Strides.push_back(Keys);
-    if (Size == 0 || __builtin_mul_overflow(Keys, Size, &Keys))
+    Strides.push_back(KeySpace);
+    if (Size == 0 || __builtin_mul_overflow(KeySpace, Size, &KeySpace))
       Off = true;
   }
   Off = Off || !Remembers || Depth == 0;
@@ -73,8 +73,8 @@ SubtreeMemo::SubtreeMemo(bool Remembers, std::size_t First, std::size_t Depth,
   } else {
     Mem = std::make_unique<Store>();
   }
-  if (Keys <= kDenseKeys) {
-    Mem->Dense.assign(Keys, 0);
+  if (KeySpace <= kDenseKeys) {
+    Mem->Dense.assign(KeySpace, 0);
   } else {
     Mem->HashKeys.assign(kFirstHashSlots, 0);
     Mem->HashEntries.assign(kFirstHashSlots, 0);

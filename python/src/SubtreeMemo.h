@@ -86,6 +86,7 @@ private:
   std::vector<std::uint64_t> StartNodes, StartAccepted;
   /// The table and the subtrees (Mem).
   std::unique_ptr<Store> Mem;
+  /// Keys in the hash table.
   std::size_t Keys = 0;
   std::uint64_t Lookups = 0, Repeats = 0, Replays = 0;
   bool Off = false;
