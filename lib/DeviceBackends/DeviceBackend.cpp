@@ -137,7 +137,7 @@ Expected<void> DeviceBackend::startWorker() {
   return success();
 }
 
-std::string DeviceBackend::reapWorker() { return atfc::reapWorker(Worker); }
+WorkerEnd DeviceBackend::reapWorker() { return atfc::reapWorker(Worker); }
 
 void DeviceBackend::killWorker() { atfc::killWorker(Worker); }
 
@@ -299,8 +299,12 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
                                 "killed the device worker after " +
                                     shortestText(Setup.TimeoutSeconds) + " s");
   }
-  if (Read == FrameRead::Closed)
-    return Measurement::invalid(FailureKind::Crashed, "crashed", reapWorker());
+  if (Read == FrameRead::Closed) {
+    WorkerEnd End = reapWorker();
+    if (End.StoppedWithTheRun)
+      return Measurement::invalid(FailureKind::RunFailed, "interrupted", std::move(End.Reason));
+    return Measurement::invalid(FailureKind::Crashed, "crashed", std::move(End.Reason));
+  }
   MeasureReplyMessage Answer;
   WireReader In(Reply);
   if (!decode(In, Answer)) {

@@ -238,8 +238,8 @@ private:
   /// invalid ("wrong result") when the script says so.
   void checkWithScript(const ParameterValues &Values, MeasureReplyMessage &Answer);
   Expected<void> startWorker();
-  /// Reaps a worker that closed its end; the reason it died.
-  std::string reapWorker();
+  /// Reaps a worker that closed its end.
+  WorkerEnd reapWorker();
   void killWorker();
   /// Moves what the workers printed since the last call (its end, when
   /// long) to the end of Log.

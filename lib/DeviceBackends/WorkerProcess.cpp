@@ -3,6 +3,7 @@
 
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "System/Interruption.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -79,7 +80,7 @@ Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds
                  std::to_string(static_cast<int>(Seconds)) + " s");
   }
   if (Read == FrameRead::Closed)
-    return Error("the device worker ended while opening the device: " + reapWorker(Worker));
+    return Error("the device worker ended while opening the device: " + reapWorker(Worker).Reason);
   SetupReplyMessage Answer;
   WireReader In(Reply);
   if (!decode(In, Answer)) {
@@ -93,16 +94,17 @@ Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds
   return Answer;
 }
 
-std::string reapWorker(WorkerProcess &Worker) {
+WorkerEnd reapWorker(WorkerProcess &Worker) {
   close(Worker.Socket);
   Worker.Socket = -1;
   if (!Worker.Child)
-    return describeStatus(0);
+    return {describeStatus(0)};
   // The connection closed, so the worker is dying or dead; a worker that
   // closed its end but lives on is killed.
   if (!Worker.Child.waitForExit(deadlineAfter(2.0)))
     Worker.Child.signal(SIGKILL);
-  return describeStatus(Worker.Child.reap());
+  const int Status = Worker.Child.reap();
+  return {describeStatus(Status), Interruption::stopsThisProcess(terminatingSignal(Status))};
 }
 
 void killWorker(WorkerProcess &Worker) {

@@ -54,10 +54,19 @@ Expected<WorkerProcess> startWorkerWithSetup(const std::vector<std::string> &Com
 /// that says why the device did not open. Worker is ended on an error.
 Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds);
 
+/// How a worker that closed its end ended.
+struct WorkerEnd {
+  /// Why: "the device worker died of signal 11 (Segmentation fault)".
+  std::string Reason;
+  /// Whether a stop of the whole job killed it (a batch system's cancel
+  /// signals the worker too, often before the tuner: System/Interruption.h):
+  /// what it measured says nothing of the configuration.
+  bool StoppedWithTheRun = false;
+};
+
 /// Reaps a worker that closed its end (killing it if it lives on after
-/// two seconds); why it ended: "the device worker died of signal 11
-/// (Segmentation fault)".
-std::string reapWorker(WorkerProcess &Worker);
+/// two seconds).
+WorkerEnd reapWorker(WorkerProcess &Worker);
 
 /// Kills the worker with SIGKILL and reaps it; nothing when none runs.
 void killWorker(WorkerProcess &Worker);

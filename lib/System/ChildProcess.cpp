@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "System/ChildProcess.h"
 
+#include "System/Interruption.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -160,6 +162,9 @@ ChildOutcome runChild(const ChildCommand &Command, const StopSignal *Stop) {
     Outcome.OutputTail.erase(0, Outcome.OutputTail.size() - OutputTailBytes);
   if (Forced) {
     Outcome.End = *Forced;
+  } else if (WIFSIGNALED(Status) && Interruption::stopsThisProcess(WTERMSIG(Status))) {
+    // A cancel that signalled the child before the tuner.
+    Outcome.End = ChildEnd::Stopped;
   } else if (WIFSIGNALED(Status)) {
     Outcome.End = ChildEnd::Signaled;
     Outcome.Status = WTERMSIG(Status);

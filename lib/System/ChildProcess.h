@@ -72,7 +72,9 @@ enum class ChildEnd {
   Signaled,
   /// It ran past the timeout and its group was killed.
   TimedOut,
-  /// The stop signal was raised and its group was killed.
+  /// The stop signal was raised and its group was killed, or a stopping
+  /// signal that reached this process too killed it
+  /// (Interruption::stopsThisProcess).
   Stopped,
   /// It could not be started; Status is the errno value.
   NotStarted,

@@ -6,10 +6,14 @@
 //===----------------------------------------------------------------------===//
 #include "System/Interruption.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <ctime>
 #include <fcntl.h>
+#include <iterator>
+#include <thread>
 #include <unistd.h>
 
 namespace atfc {
@@ -94,6 +98,20 @@ Interruption::~Interruption() {
 }
 
 int Interruption::pending() { return Received; }
+
+bool Interruption::stopsThisProcess(int ChildSignal) {
+  if (std::find(std::begin(kInterruptingSignals), std::end(kInterruptingSignals), ChildSignal) ==
+      std::end(kInterruptingSignals))
+    return false;
+  // One cancel's signals come microseconds apart; a loaded machine
+  // stretches that, as it does for a stop that arrives twice.
+  const auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(kRepeatedSignalSeconds);
+  while (Received == 0 && std::chrono::steady_clock::now() < Deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  return Received != 0;
+}
+
 bool Interruption::requested() const { return Received != 0; }
 int Interruption::signal() const { return Received; }
 int Interruption::exitCode() const { return Received != 0 ? 128 + Received : 130; }

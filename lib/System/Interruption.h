@@ -18,6 +18,14 @@
 // kept instead, and the next Interruption is requested() from its start
 // (and calls its OnSignal); with none to come, the process goes on.
 //
+// A batch system's cancel (Slurm's scancel, systemd's stop) signals every
+// process of the job, a measurement's script or device worker often a
+// moment before the tuner: a child that such a signal killed is asked
+// whether the stop reaches this process too (stopsThisProcess), so that
+// the measurement it cut short is not recorded as the configuration's
+// failure (it was, "killed by signal 15", and --resume never measured it
+// again).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_INTERRUPTION_H
 #define ATFC_SYSTEM_INTERRUPTION_H
@@ -49,6 +57,11 @@ public:
   /// The signal that arrived since the handlers were first installed,
   /// whether or not an Interruption exists now; 0 when none did.
   static int pending();
+
+  /// Whether a child that ChildSignal killed was stopped with this process:
+  /// ChildSignal is one of kInterruptingSignals and one arrives here too,
+  /// within kRepeatedSignalSeconds (waits that long at most).
+  static bool stopsThisProcess(int ChildSignal);
 
   /// Whether a signal arrived.
   bool requested() const;

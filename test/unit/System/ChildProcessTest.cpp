@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "System/ChildProcess.h"
 #include "ProcessState.h"
+#include "System/Interruption.h"
 
 #include "../ScopedTempDirectory.h"
 
@@ -70,6 +71,34 @@ TEST(ChildProcessTest, ReportsTheSignalThatKilledIt) {
   const ChildOutcome Out = runChild(command("kill -SEGV $$"), nullptr);
   EXPECT_EQ(Out.End, ChildEnd::Signaled);
   EXPECT_EQ(Out.Status, SIGSEGV);
+}
+
+TEST(ChildProcessTest, AStopOfTheWholeJobIsAStopNotTheChildsDeath) {
+  // scancel and systemd's stop signal every process of the job, the
+  // measurement's script often before the tuner: the script's death was
+  // recorded as the configuration's failure ("killed by signal 15"). Here
+  // the tuner's copy comes 0.2 s after the script's. (A death test: the
+  // signal stays with the process.)
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        Interruption Interrupt([] {});
+        std::thread Late([] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          std::raise(SIGTERM);
+        });
+        const ChildOutcome Out = runChild(command("kill -TERM $$"), nullptr);
+        Late.join();
+        std::_Exit(Out.End == ChildEnd::Stopped ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(ChildProcessTest, AStoppingSignalThatReachesOnlyTheChildIsItsDeath) {
+  const ChildOutcome Out = runChild(command("kill -TERM $$"), nullptr);
+  EXPECT_EQ(Out.End, ChildEnd::Signaled);
+  EXPECT_EQ(Out.Status, SIGTERM);
+  EXPECT_EQ(Interruption::pending(), 0);
 }
 
 TEST(ChildProcessTest, ATimeoutKillsTheWholeGroup) {
