@@ -10,9 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "PyParameter.h"
 #include "PyTuning.h"
-#include "SubtreeMemo.h"
 
 #include "Online/OnlineSpace.h"
+#include "Online/SubtreeMemo.h"
 #include "SearchSpace/SpaceGenerator.h"
 #include "Tuning/KnownConfigurations.h"
 
@@ -150,7 +150,7 @@ PYBIND11_MODULE(_atfc, M) {
       },
       py::arg("parameters"));
 
-  M.def("replayed_subtrees", &SubtreeMemo::replayedSoFar);
+  M.def("replayed_subtrees", &online::SubtreeMemo::replayedSoFar);
 
   py::class_<Space, std::shared_ptr<Space>>(M, "Space")
       .def(py::init<std::vector<std::shared_ptr<PyParameter>>>(), py::arg("parameters"))

@@ -14,8 +14,6 @@
 //===----------------------------------------------------------------------===//
 #include "PyParameter.h"
 
-#include "SubtreeMemo.h"
-
 #include "SearchSpace/GroupGenerator.h"
 
 #include <algorithm>
@@ -120,8 +118,9 @@ std::uint64_t PyParameter::loop(const online::OnlineLevels &Levels, online::Fram
                                       : levelLoop<false>(Levels, F, Chunk, Level);
 }
 
-SubtreeMemo *PyParameter::subtreeMemo(const online::OnlineLevels &Levels,
-                                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const {
+online::SubtreeMemo *PyParameter::subtreeMemo(const online::OnlineLevels &Levels,
+                                              atfc::detail::ChunkLevels &Chunk,
+                                              std::size_t Level) const {
   std::unique_ptr<atfc::detail::LevelState> &State = Chunk.State[Level];
   if (!State) {
     // The values that the levels below read from this level and above;
@@ -145,10 +144,10 @@ SubtreeMemo *PyParameter::subtreeMemo(const online::OnlineLevels &Levels,
           RangeSizes.push_back((*All)[R]->Count);
         }
     }
-    State = std::make_unique<SubtreeMemo>(Remembered, Level + 1, Levels.levels() - Level - 1,
-                                          std::move(Reads), RangeSizes);
+    State = std::make_unique<online::SubtreeMemo>(
+        Remembered, Level + 1, Levels.levels() - Level - 1, std::move(Reads), RangeSizes);
   }
-  auto *Memo = static_cast<SubtreeMemo *>(State.get());
+  auto *Memo = static_cast<online::SubtreeMemo *>(State.get());
   return Memo->on() ? Memo : nullptr;
 }
 
@@ -177,7 +176,7 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
   // The subtrees below this level's nodes, remembered by what the levels
   // below read (not while probing for a first leaf or expanding prefixes:
   // both stop short of the whole subtree).
-  SubtreeMemo *Subtrees = nullptr;
+  online::SubtreeMemo *Subtrees = nullptr;
   if constexpr (!Leaf) {
     if (Level + 2 == Levels.levels() && typeid(Levels.model(Level + 1)) == typeid(PyParameter))
       NextLeaf = static_cast<const PyParameter *>(&Levels.model(Level + 1));
@@ -217,7 +216,15 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
       Nodes.Values.push_back(I);
       Nodes.FirstChild.push_back(static_cast<std::uint32_t>(Chunk.Levels[Level + 1].Values.size()));
       std::uint64_t Below = 0;
-      if (!Subtrees || !Subtrees->replay(Slots, Chunk, Below)) {
+      std::uint64_t Key = 0;
+      if (!Subtrees ||
+          !Subtrees->keyOf(
+              [&](std::size_t R, std::uint64_t &X) {
+                const auto *C = static_cast<const Cell *>(Slots[R]);
+                return C && (X = C->Index, true);
+              },
+              Key) ||
+          !Subtrees->replay(Key, Chunk, Below)) {
         Below = NextLeaf ? NextLeaf->levelLoop<true>(Levels, F, Chunk, Level + 1)
                          : Levels.model(Level + 1).loop(Levels, F, Chunk, Level + 1);
         if (Subtrees)

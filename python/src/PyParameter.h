@@ -24,6 +24,7 @@
 #define ATFC_PYTHON_PYPARAMETER_H
 
 #include "Online/OnlineSpace.h"
+#include "Online/SubtreeMemo.h"
 
 #include <pybind11/pybind11.h>
 
@@ -36,8 +37,6 @@
 namespace atfc::python {
 
 namespace py = pybind11;
-
-class SubtreeMemo;
 
 /// A number as a constraint computes with it: a Python int (64 bits
 /// here) or float. A bool is an int, as in Python.
@@ -214,8 +213,8 @@ private:
                           atfc::detail::ChunkLevels &C, std::size_t Level) const;
   /// The chunk's memo of the subtrees below level Level (this parameter's),
   /// made on first use; null where it is off (SubtreeMemo.h).
-  SubtreeMemo *subtreeMemo(const online::OnlineLevels &Levels, atfc::detail::ChunkLevels &Chunk,
-                           std::size_t Level) const;
+  online::SubtreeMemo *subtreeMemo(const online::OnlineLevels &Levels,
+                                   atfc::detail::ChunkLevels &Chunk, std::size_t Level) const;
   Cell cellAt(std::uint64_t I) const;
   void makeCells();
   /// What follows from the constraint and the index: the divisor source

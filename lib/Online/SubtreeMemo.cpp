@@ -1,4 +1,4 @@
-//===- python/src/SubtreeMemo.cpp - Subtrees remembered -------------------===//
+//===- Online/SubtreeMemo.cpp - Subtrees remembered ----------------------===//
 //
 // The memo's table and its copies. A path's key is one number (its reads'
 // range indices in mixed radix), so a lookup is a few multiplications and
@@ -8,13 +8,11 @@
 // answers.
 //
 //===----------------------------------------------------------------------===//
-#include "SubtreeMemo.h"
-
-#include "PyParameter.h"
+#include "Online/SubtreeMemo.h"
 
 #include <atomic>
 
-namespace atfc::python {
+namespace atfc::online {
 
 namespace {
 
@@ -58,19 +56,39 @@ std::uint64_t mix(std::uint64_t H) {
 SubtreeMemo::SubtreeMemo(bool Remembers, std::size_t First, std::size_t Depth,
                          std::vector<std::size_t> R, const std::vector<std::uint64_t> &RangeSizes)
     : First(First), Depth(Depth), Reads(std::move(R)), StartNodes(Depth), StartAccepted(Depth) {
+  Off = !Remembers || Depth == 0;
+  setKeys(RangeSizes);
+}
+
+void SubtreeMemo::rekey(std::vector<std::size_t> R, const std::vector<std::uint64_t> &RangeSizes) {
+  Reads = std::move(R);
+  Recording = false;
+  Keys = 0;
+  Lookups = Repeats = 0;
+  if (Mem) {
+    Mem->Dense.clear();
+    Mem->HashKeys.clear();
+    Mem->HashEntries.clear();
+    Mem->Offsets.clear();
+    Mem->Trees.clear();
+  }
+  setKeys(RangeSizes);
+}
+
+void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
   std::uint64_t KeySpace = 1;
+  Strides.clear();
   for (const std::uint64_t Size : RangeSizes) {
     Strides.push_back(KeySpace);
     if (Size == 0 || __builtin_mul_overflow(KeySpace, Size, &KeySpace))
       Off = true;
   }
-  Off = Off || !Remembers || Depth == 0;
   if (Off)
     return;
-  if (!Pool.empty()) {
+  if (!Mem && !Pool.empty()) {
     Mem = std::move(Pool.back());
     Pool.pop_back();
-  } else {
+  } else if (!Mem) {
     Mem = std::make_unique<Store>();
   }
   if (KeySpace <= kDenseKeys) {
@@ -118,16 +136,8 @@ std::uint32_t *SubtreeMemo::entryOf(std::uint64_t K) {
   }
 }
 
-bool SubtreeMemo::replay(const void *const *Slots, atfc::detail::ChunkLevels &Chunk,
-                         std::uint64_t &Leaves) {
+bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
   Recording = false;
-  std::uint64_t K = 0;
-  for (std::size_t I = 0; I < Reads.size(); ++I) {
-    const auto *C = static_cast<const Cell *>(Slots[Reads[I]]);
-    if (!C)
-      return false; // (not on a generated path)
-    K += C->Index * Strides[I];
-  }
   ++Lookups;
   // Few of the trial's keys repeated: the paths seldom repeat here.
   if (Lookups == kTrialLookups && Repeats * 4 < Lookups) {
@@ -205,4 +215,4 @@ void SubtreeMemo::remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t
   *entryOf(Key) = static_cast<std::uint32_t>(Mem->Offsets.size());
 }
 
-} // namespace atfc::python
+} // namespace atfc::online

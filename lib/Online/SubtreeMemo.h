@@ -1,33 +1,37 @@
-//===- python/src/SubtreeMemo.h - Subtrees remembered -----------*- C++ -*-===//
+//===- Online/SubtreeMemo.h - Subtrees remembered ---------------*- C++ -*-===//
 //
-// A translated constraint is a pure function of the values it reads, so the
-// subtree below a node is a function of the values that the levels below
-// read from the node's path: in pyATF's SGEMM example the 24,268 nodes of
-// SA see 800 combinations of what SB reads (SA, KWG, MWG, VWM, NWG and
-// VWN), and the levels above repeat theirs as often. A level that
-// remembers the subtrees below its nodes by those values appends a
-// remembered one instead of generating it again: a copy of its nodes, their
-// children's offsets moved, and the counts of accepted values added.
+// A constraint that is a function of the values it reads makes the subtree
+// below a node a function of the values that the levels below read from
+// the node's path: in pyATF's SGEMM example the 24,268 nodes of SA see 800
+// combinations of what SB reads (SA, KWG, MWG, VWM, NWG and VWN), and the
+// levels above repeat theirs as often. A level that remembers the subtrees
+// below its nodes by those values appends a remembered one instead of
+// generating it again: a copy of its nodes, their children's offsets
+// moved, and the counts of accepted values added.
 //
 // Kept per chunk (one thread's), in the chunk's state of the level; turned
-// off where lookups mostly miss, and bounded in memory. Levels with a
-// Python callable below them never remember: it may count its calls or
-// raise at random.
+// off where lookups mostly miss, and bounded in memory. Python's levels
+// know what their translated constraints read and never remember above a
+// Python callable (it may count its calls or raise at random);
+// <atf.hpp>'s learn what their callables read while they record
+// (atf/space.hpp).
 //
-// Tested by test/python/test_space.py (spaces with and without it against
-// Python's own configurations).
+// Tested by test/python/test_space.py and unit/Online/OnlineSpaceTest.cpp
+// (spaces with and without it against their configurations by brute
+// force).
 //
 //===----------------------------------------------------------------------===//
-#ifndef ATFC_PYTHON_SUBTREEMEMO_H
-#define ATFC_PYTHON_SUBTREEMEMO_H
+#ifndef ATFC_ONLINE_SUBTREEMEMO_H
+#define ATFC_ONLINE_SUBTREEMEMO_H
 
 #include "SearchSpace/GroupGenerator.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-namespace atfc::python {
+namespace atfc::online {
 
 class SubtreeMemo final : public atfc::detail::LevelState {
 public:
@@ -61,15 +65,37 @@ public:
 
   /// Whether lookups have paid so far (else the level generates as before).
   bool on() const { return !Off; }
-  /// Appends the subtree remembered for path Slots to Chunk and sets
-  /// Leaves to its leaves; false when there is none (then the subtree that
-  /// the caller generates next is recorded, for remember()).
-  bool replay(const void *const *Slots, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  /// The path indices whose values are the key.
+  const std::vector<std::size_t> &reads() const { return Reads; }
+  /// The key of a path: IndexOf(I, X) sets X to the range index of path
+  /// index I's value; false where one has none (not on a generated path).
+  template <class IndexOfFn> bool keyOf(IndexOfFn &&IndexOf, std::uint64_t &K) const {
+    K = 0;
+    for (std::size_t I = 0; I < Reads.size(); ++I) {
+      std::uint64_t X;
+      if (!IndexOf(Reads[I], X))
+        return false;
+      K += X * Strides[I];
+    }
+    return true;
+  }
+  /// Appends the subtree remembered for key K to Chunk and sets Leaves to
+  /// its leaves; false when there is none (then the subtree that the
+  /// caller generates next is recorded, for remember()).
+  bool replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  /// Whether replay() asked for the subtree generated next.
+  bool recording() const { return Recording; }
   /// Remembers the subtree generated since the last replay() that found
   /// none, with its Leaves.
   void remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t Leaves);
+  /// Forgets the recording in flight (what it generated read more than
+  /// the key).
+  void dropRecording() { Recording = false; }
+  /// Starts afresh with the key Reads (what was remembered is forgotten).
+  void rekey(std::vector<std::size_t> Reads, const std::vector<std::uint64_t> &RangeSizes);
 
 private:
+  void setKeys(const std::vector<std::uint64_t> &RangeSizes);
   /// Where key K's entry number plus one is kept (0: never seen, kSeenOnce:
   /// seen once), made on first use; null when the table is full.
   std::uint32_t *entryOf(std::uint64_t K);
@@ -92,6 +118,6 @@ private:
   bool Off = false;
 };
 
-} // namespace atfc::python
+} // namespace atfc::online
 
-#endif // ATFC_PYTHON_SUBTREEMEMO_H
+#endif // ATFC_ONLINE_SUBTREEMEMO_H
