@@ -12,7 +12,7 @@
 // constraints do, so generation enumerates divisors instead of filtering,
 // and they say which parameters they read, which groups the parameters
 // into independent trees. A parameter read inside a callable is found
-// while the space is generated (detail::throw_no_value): the tuner then
+// while the space is generated (detail::value_off_path): the tuner then
 // joins the two groups and generates again, so the space is always right.
 //
 // A parameter has a value only while the space is generated (the
@@ -79,11 +79,15 @@ struct path {
   const void *const *values;
 };
 
-/// Where a read found no value in the thread's table: the tuner must
-/// generate again with the read before the reader (MissingValue), or the
-/// read is a mistake (an atf::error that names the parameter). Out of
-/// line, so that a read inlines into the constraints that make it.
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_no_value(SlotId Slot) {
+/// Where a read found no value in the thread's table: an entry that a
+/// level recording its subtree hid (atfc::online::HiddenEntries), or the
+/// tuner must generate again with the read before the reader
+/// (MissingValue), or the read is a mistake (an atf::error that names the
+/// parameter). Out of line, so that a read inlines into the constraints
+/// that make it.
+[[gnu::cold, gnu::noinline]] inline const void *value_off_path(SlotId Slot) {
+  if (const void *Hidden = atfc::online::hiddenValue(Slot))
+    return Hidden;
   const atfc::online::Path *Scope = atfc::online::CurrentPath;
   const std::string &Name = atfc::online::slotName(Slot);
   if (Scope == nullptr)
@@ -101,7 +105,7 @@ template <class T>
 [[gnu::always_inline]] inline const T &read(const void *const *Table, SlotId Slot) {
   const void *Value = Table[Slot];
   if (Value == nullptr) [[unlikely]]
-    throw_no_value(Slot);
+    Value = value_off_path(Slot);
   return *static_cast<const T *>(Value);
 }
 

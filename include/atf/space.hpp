@@ -33,6 +33,12 @@ public:
   void setIndex(std::size_t I) override { Index = I; }
   const void *identity() const override { return Param.id().get(); }
   atfc::online::SlotId slot() const override { return Param.id()->slot; }
+  std::vector<atfc::online::SlotId> readSlots() const override {
+    std::vector<atfc::online::SlotId> Slots;
+    for (const parameter_state *S : Param.get_constraint().reads)
+      Slots.push_back(S->slot);
+    return Slots;
+  }
   std::vector<std::pair<const void *, const std::string *>> readIdentities() const override {
     std::vector<std::pair<const void *, const std::string *>> Reads;
     for (const parameter_state *S : Param.get_constraint().reads)
@@ -78,6 +84,9 @@ public:
     const std::size_t Stop = Chunk.Stop;
     const bool ChildIsLast = Level + 2 == Levels.levels();
     atfc::TreeSegment &Nodes = Chunk.Levels[Level];
+    // The subtrees below this level's nodes, remembered by what the levels
+    // below read (Online/SubtreeMemo.h).
+    atfc::online::RememberedLevel *const Memo = Levels.memo(F, Chunk, Level);
     std::uint64_t Leaves = 0;
     atfc::detail::forEachValid(
         Param.range(), Param.get_constraint().engine, P, Chunk.Scratch[Level],
@@ -90,13 +99,15 @@ public:
             return;
           }
           F.Values[Slot] = &Value;
+          F.Indices[Self] = Index;
           const std::size_t Node = Nodes.Values.size();
           Nodes.Values.push_back(Index);
           Nodes.FirstChild.push_back(
               static_cast<std::uint32_t>(Chunk.Levels[Level + 1].Values.size()));
           const atfc::online::ParameterModel &Child = Levels.model(Level + 1);
-          const std::uint64_t Below = ChildIsLast ? Child.leaves(Levels, F, Chunk, Level + 1)
-                                                  : Child.loop(Levels, F, Chunk, Level + 1);
+          const std::uint64_t Below = Memo          ? Levels.subtree(*Memo, F, Chunk, Level)
+                                      : ChildIsLast ? Child.leaves(Levels, F, Chunk, Level + 1)
+                                                    : Child.loop(Levels, F, Chunk, Level + 1);
           F.Values[Slot] = nullptr;
           atfc::online::CurrentReader = Self;
           if (Below == 0) {

@@ -7,10 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlinePath.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <utility>
+#include <vector>
 
 namespace atfc::online {
 
@@ -100,6 +103,48 @@ PathScope::~PathScope() {
       Table[S] = Nested ? Saved[I] : nullptr;
   CurrentPath = SavedPath;
   CurrentReader = SavedReader;
+}
+
+namespace {
+
+/// The calling thread's hidden entries (innermost last), and the slots of
+/// those read.
+thread_local std::vector<std::pair<SlotId, const void *>> Hidden;
+thread_local std::vector<SlotId> HiddenReads;
+thread_local std::size_t Scopes = 0;
+
+} // namespace
+
+HiddenEntries::HiddenEntries(const void **Table, const std::vector<SlotId> &Slots)
+    : Table(Table), Begin(Hidden.size()), ReadsBegin(HiddenReads.size()) {
+  ++Scopes;
+  for (const SlotId S : Slots)
+    if (Table[S] != nullptr) { // (an outer scope's already hidden)
+      Hidden.emplace_back(S, Table[S]);
+      Table[S] = nullptr;
+    }
+}
+
+HiddenEntries::~HiddenEntries() {
+  for (std::size_t I = Hidden.size(); I-- > Begin;)
+    Table[Hidden[I].first] = Hidden[I].second;
+  Hidden.resize(Begin);
+  // The outer scopes still see the reads made inside this one.
+  if (--Scopes == 0)
+    HiddenReads.clear();
+}
+
+std::vector<SlotId> HiddenEntries::reads() const {
+  return {HiddenReads.begin() + static_cast<std::ptrdiff_t>(ReadsBegin), HiddenReads.end()};
+}
+
+const void *hiddenValue(SlotId Slot) {
+  for (std::size_t I = Hidden.size(); I-- > 0;)
+    if (Hidden[I].first == Slot) {
+      HiddenReads.push_back(Slot);
+      return Hidden[I].second;
+    }
+  return nullptr;
 }
 
 } // namespace atfc::online

@@ -95,6 +95,34 @@ private:
   std::vector<const void *> Saved;
 };
 
+/// Hides the entries Slots of Table (nulls them) for the object's life,
+/// while a level records the subtree below a node for its memo
+/// (Online/SubtreeMemo.h), keyed by what the levels below are known to
+/// read. A read of a hidden entry (a callable that reads more than it
+/// did so far, behind `?:` say) still gets its value, from the cold path
+/// of a read (hiddenValue), and is listed in reads(): the recording then
+/// says nothing and the key grows. Scopes nest; the innermost's entries
+/// are found first.
+class HiddenEntries {
+public:
+  HiddenEntries(const void **Table, const std::vector<SlotId> &Slots);
+  ~HiddenEntries();
+  HiddenEntries(const HiddenEntries &) = delete;
+  HiddenEntries &operator=(const HiddenEntries &) = delete;
+
+  /// The slots of hidden entries read on this thread since this scope
+  /// began (inner scopes' included), each once per read.
+  std::vector<SlotId> reads() const;
+
+private:
+  const void **Table;
+  std::size_t Begin, ReadsBegin;
+};
+
+/// The value of Slot's entry if a HiddenEntries of the calling thread hid
+/// it (the read is listed), else null.
+const void *hiddenValue(SlotId Slot);
+
 } // namespace atfc::online
 
 #endif

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlineSpace.h"
 #include "Online/OnlinePath.h"
+#include "Online/SubtreeMemo.h"
 
 #include "Support/Diagnostic.h"
 
@@ -28,6 +29,9 @@ OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Pat
     Slots.push_back(M->slot());
     ReadsFrame = ReadsFrame || M->slot() == kNoSlot;
   }
+  OpaqueBelow.assign(Models.size(), false);
+  for (std::size_t L = Models.size(); L-- > 1;)
+    OpaqueBelow[L - 1] = OpaqueBelow[L] || Models[L]->opaque();
 }
 
 namespace {
@@ -78,10 +82,13 @@ std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t
   PrefixScope Scope(Tuner, Slots, F.Values);
   if (ReadsFrame)
     F.Slots.assign(Tuner.Size, nullptr);
+  if (F.Indices.size() < Tuner.Size)
+    F.Indices.resize(Tuner.Size);
   F.FirstLeafOnly = F.Found = false;
   if (Held.size() < Depth)
     Held.resize(Depth);
   for (std::size_t I = 0; I < Depth; ++I) {
+    F.Indices[Indices[I]] = Prefix[I];
     const void *V = Models[I]->hold(Prefix[I], Held[I]);
     if (ReadsFrame)
       F.Slots[Indices[I]] = V;
@@ -100,9 +107,106 @@ void OnlineLevels::probeFirstLeaf() const {
   PathScope Scope(&Tuner);
   Frame F;
   F.Slots.assign(Tuner.Size, nullptr);
+  F.Indices.assign(Tuner.Size, 0);
   F.Values = threadValues();
   F.FirstLeafOnly = true;
   Models[0]->loop(*this, F, C, 0);
+}
+
+/// A level's memo, and the entries its recordings hide: the slots of the
+/// levels up to it that its key leaves out.
+class RememberedLevel final : public atfc::detail::LevelState {
+public:
+  RememberedLevel(std::size_t Level, std::size_t Levels, std::vector<std::size_t> Reads,
+                  const std::vector<std::uint64_t> &RangeSizes)
+      : Memo(true, Level + 1, Levels - Level - 1, std::move(Reads), RangeSizes) {}
+  SubtreeMemo Memo;
+  std::vector<SlotId> Hidden;
+};
+
+RememberedLevel *OnlineLevels::memo(const Frame &F, atfc::detail::ChunkLevels &C,
+                                    std::size_t Level) const {
+  if (ReadsFrame || F.FirstLeafOnly || C.Stop != levels() || !OpaqueBelow[Level])
+    return nullptr;
+  std::unique_ptr<atfc::detail::LevelState> &State = C.State[Level];
+  if (!State) {
+    // The key: what the levels below are declared to read from this level
+    // and above; callables' reads are learned while recording.
+    std::vector<SlotId> Read;
+    for (std::size_t J = Level + 1; J < levels(); ++J)
+      for (const SlotId S : Models[J]->readSlots())
+        Read.push_back(S);
+    auto R = std::make_unique<RememberedLevel>(Level, levels(), std::vector<std::size_t>{},
+                                               std::vector<std::uint64_t>{});
+    rekey(*R, keyWith({}, Read, Level), Level);
+    State = std::move(R);
+  }
+  auto *R = static_cast<RememberedLevel *>(State.get());
+  return R->Memo.on() ? R : nullptr;
+}
+
+std::vector<std::size_t> OnlineLevels::keyWith(std::vector<std::size_t> Key,
+                                               const std::vector<SlotId> &Read,
+                                               std::size_t Level) const {
+  // Only the levels up to Level: a read of one below, or of another group,
+  // is no part of the path above the subtree.
+  for (const SlotId S : Read)
+    for (std::size_t J = 0; J <= Level; ++J)
+      if (Slots[J] == S && std::find(Key.begin(), Key.end(), Indices[J]) == Key.end())
+        Key.push_back(Indices[J]);
+  return Key;
+}
+
+void OnlineLevels::rekey(RememberedLevel &R, std::vector<std::size_t> Key,
+                         std::size_t Level) const {
+  std::vector<std::uint64_t> RangeSizes;
+  for (const std::size_t Index : Key)
+    for (std::size_t J = 0; J <= Level; ++J)
+      if (Indices[J] == Index)
+        RangeSizes.push_back(Models[J]->rangeSize());
+  R.Hidden.clear();
+  for (std::size_t J = 0; J <= Level; ++J)
+    if (Slots[J] != kNoSlot && std::find(Key.begin(), Key.end(), Indices[J]) == Key.end())
+      R.Hidden.push_back(Slots[J]);
+  R.Memo.rekey(std::move(Key), RangeSizes);
+}
+
+std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::ChunkLevels &C,
+                                    std::size_t Level) const {
+  const ParameterModel &Child = *Models[Level + 1];
+  auto Generate = [&] {
+    return Level + 2 == levels() ? Child.leaves(*this, F, C, Level + 1)
+                                 : Child.loop(*this, F, C, Level + 1);
+  };
+  SubtreeMemo &Memo = R.Memo;
+  std::uint64_t Key = 0, Leaves = 0;
+  if (!Memo.on())
+    return Generate();
+  Memo.keyOf(
+      [&](std::size_t I, std::uint64_t &X) {
+        X = F.Indices[I];
+        return true;
+      },
+      Key);
+  if (Memo.replay(Key, C, Leaves))
+    return Leaves;
+  if (!Memo.recording())
+    return Generate();
+  std::vector<SlotId> ReadAnyway;
+  {
+    HiddenEntries Hide(F.Values, R.Hidden);
+    Leaves = Generate();
+    ReadAnyway = Hide.reads();
+  }
+  if (ReadAnyway.empty()) {
+    Memo.remember(C, Leaves);
+    return Leaves;
+  }
+  Memo.dropRecording();
+  if (std::vector<std::size_t> Key = keyWith(Memo.reads(), ReadAnyway, Level);
+      Key.size() > Memo.reads().size())
+    rekey(R, std::move(Key), Level);
+  return Leaves;
 }
 
 namespace {
