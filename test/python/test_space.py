@@ -238,7 +238,7 @@ def test_divisor_levels_agree_with_python(tmp_path, monkeypatch):
 
 def test_remembered_subtrees_agree_with_python(tmp_path, monkeypatch):
     """A hunter for the subtrees a level copies from memory instead of
-    generating them again (python/src/SubtreeMemo.h): random spaces whose
+    generating them again (lib/Online/SubtreeMemo.h): random spaces whose
     constraints read few other parameters (so that subtrees repeat), of
     every translated form, some reading a later parameter, some with a
     Python callable on one level (no level above it remembers), compiled
