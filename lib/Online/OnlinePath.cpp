@@ -12,7 +12,6 @@
 #include <memory>
 #include <mutex>
 #include <new>
-#include <utility>
 #include <vector>
 
 namespace atfc::online {
@@ -107,43 +106,31 @@ PathScope::~PathScope() {
 
 namespace {
 
-/// The calling thread's hidden entries (innermost last), and the slots of
-/// those read.
-thread_local std::vector<std::pair<SlotId, const void *>> Hidden;
-thread_local std::vector<SlotId> HiddenReads;
-thread_local std::size_t Scopes = 0;
+/// The slots of the hidden entries that the calling thread read while a
+/// HiddenEntries existed (HiddenReads of them).
+thread_local std::vector<SlotId> ReadSlots;
 
 } // namespace
 
-HiddenEntries::HiddenEntries(const void **Table, const std::vector<SlotId> &Slots)
-    : Table(Table), Begin(Hidden.size()), ReadsBegin(HiddenReads.size()) {
-  ++Scopes;
-  for (const SlotId S : Slots)
-    if (Table[S] != nullptr) { // (an outer scope's already hidden)
-      Hidden.emplace_back(S, Table[S]);
-      Table[S] = nullptr;
-    }
-}
-
-HiddenEntries::~HiddenEntries() {
-  for (std::size_t I = Hidden.size(); I-- > Begin;)
-    Table[Hidden[I].first] = Hidden[I].second;
-  Hidden.resize(Begin);
-  // The outer scopes still see the reads made inside this one.
-  if (--Scopes == 0)
-    HiddenReads.clear();
+void HiddenEntries::forgetReads() {
+  if (HiddenReads != 0) {
+    ReadSlots.clear();
+    HiddenReads = 0;
+  }
 }
 
 std::vector<SlotId> HiddenEntries::reads() const {
-  return {HiddenReads.begin() + static_cast<std::ptrdiff_t>(ReadsBegin), HiddenReads.end()};
+  return {ReadSlots.begin() + static_cast<std::ptrdiff_t>(ReadsBegin), ReadSlots.end()};
 }
 
 const void *hiddenValue(SlotId Slot) {
-  for (std::size_t I = Hidden.size(); I-- > 0;)
-    if (Hidden[I].first == Slot) {
-      HiddenReads.push_back(Slot);
-      return Hidden[I].second;
-    }
+  for (const HiddenEntries *H = InnermostHidden; H != nullptr; H = H->Outer)
+    for (std::size_t I = 0; I < H->Slots.size(); ++I)
+      if (H->Slots[I] == Slot && H->Saved[I] != nullptr) {
+        ReadSlots.push_back(Slot);
+        HiddenReads = ReadSlots.size();
+        return H->Saved[I];
+      }
   return nullptr;
 }
 

@@ -100,23 +100,52 @@ private:
 /// (Online/SubtreeMemo.h), keyed by what the levels below are known to
 /// read. A read of a hidden entry (a callable that reads more than it
 /// did so far, behind `?:` say) still gets its value, from the cold path
-/// of a read (hiddenValue), and is listed in reads(): the recording then
-/// says nothing and the key grows. Scopes nest; the innermost's entries
-/// are found first.
+/// of a read (hiddenValue), and is listed: the recording then says
+/// nothing and the key grows. Scopes nest (on a thread's stack, the
+/// innermost found first); the values are kept in the caller's Saved, one
+/// per slot (a level's recordings never nest), so that hiding costs a
+/// load and two stores per entry.
+class HiddenEntries;
+/// The calling thread's innermost HiddenEntries, and how many reads of
+/// hidden entries it made while one existed.
+constinit inline thread_local HiddenEntries *InnermostHidden = nullptr;
+constinit inline thread_local std::size_t HiddenReads = 0;
+
 class HiddenEntries {
 public:
-  HiddenEntries(const void **Table, const std::vector<SlotId> &Slots);
-  ~HiddenEntries();
+  HiddenEntries(const void **Table, const std::vector<SlotId> &Slots, const void **Saved)
+      : Table(Table), Slots(Slots), Saved(Saved), Outer(InnermostHidden), ReadsBegin(HiddenReads) {
+    for (std::size_t I = 0; I < Slots.size(); ++I) {
+      Saved[I] = Table[Slots[I]]; // (null where an outer scope hid it)
+      Table[Slots[I]] = nullptr;
+    }
+    InnermostHidden = this;
+  }
+  ~HiddenEntries() {
+    for (std::size_t I = 0; I < Slots.size(); ++I)
+      Table[Slots[I]] = Saved[I];
+    InnermostHidden = Outer;
+    if (Outer == nullptr)
+      forgetReads();
+  }
   HiddenEntries(const HiddenEntries &) = delete;
   HiddenEntries &operator=(const HiddenEntries &) = delete;
 
-  /// The slots of hidden entries read on this thread since this scope
-  /// began (inner scopes' included), each once per read.
+  /// Whether a hidden entry was read since this scope began (in inner
+  /// scopes too).
+  bool read() const { return HiddenReads != ReadsBegin; }
+  /// The slots of those reads, each once per read.
   std::vector<SlotId> reads() const;
 
 private:
+  friend const void *hiddenValue(SlotId Slot);
+  static void forgetReads();
+
   const void **Table;
-  std::size_t Begin, ReadsBegin;
+  const std::vector<SlotId> &Slots;
+  const void **Saved;
+  HiddenEntries *Outer;
+  std::size_t ReadsBegin;
 };
 
 /// The value of Slot's entry if a HiddenEntries of the calling thread hid

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlineSpace.h"
 #include "Online/OnlinePath.h"
-#include "Online/SubtreeMemo.h"
 
 #include "Support/Diagnostic.h"
 
@@ -29,8 +28,9 @@ OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Pat
     Slots.push_back(M->slot());
     ReadsFrame = ReadsFrame || M->slot() == kNoSlot;
   }
+  // (Python's levels remember by themselves: PyLevelLoop.cpp.)
   OpaqueBelow.assign(Models.size(), false);
-  for (std::size_t L = Models.size(); L-- > 1;)
+  for (std::size_t L = Models.size(); L-- > 1 && !ReadsFrame;)
     OpaqueBelow[L - 1] = OpaqueBelow[L] || Models[L]->opaque();
 }
 
@@ -113,36 +113,17 @@ void OnlineLevels::probeFirstLeaf() const {
   Models[0]->loop(*this, F, C, 0);
 }
 
-/// A level's memo, and the entries its recordings hide: the slots of the
-/// levels up to it that its key leaves out.
-class RememberedLevel final : public atfc::detail::LevelState {
-public:
-  RememberedLevel(std::size_t Level, std::size_t Levels, std::vector<std::size_t> Reads,
-                  const std::vector<std::uint64_t> &RangeSizes)
-      : Memo(true, Level + 1, Levels - Level - 1, std::move(Reads), RangeSizes) {}
-  SubtreeMemo Memo;
-  std::vector<SlotId> Hidden;
-};
-
-RememberedLevel *OnlineLevels::memo(const Frame &F, atfc::detail::ChunkLevels &C,
-                                    std::size_t Level) const {
-  if (ReadsFrame || F.FirstLeafOnly || C.Stop != levels() || !OpaqueBelow[Level])
-    return nullptr;
-  std::unique_ptr<atfc::detail::LevelState> &State = C.State[Level];
-  if (!State) {
-    // The key: what the levels below are declared to read from this level
-    // and above; callables' reads are learned while recording.
-    std::vector<SlotId> Read;
-    for (std::size_t J = Level + 1; J < levels(); ++J)
-      for (const SlotId S : Models[J]->readSlots())
-        Read.push_back(S);
-    auto R = std::make_unique<RememberedLevel>(Level, levels(), std::vector<std::size_t>{},
-                                               std::vector<std::uint64_t>{});
-    rekey(*R, keyWith({}, Read, Level), Level);
-    State = std::move(R);
-  }
-  auto *R = static_cast<RememberedLevel *>(State.get());
-  return R->Memo.on() ? R : nullptr;
+RememberedLevel *OnlineLevels::makeMemo(atfc::detail::ChunkLevels &C, std::size_t Level) const {
+  // The key: what the levels below are declared to read from this level
+  // and above; callables' reads are learned while recording.
+  std::vector<SlotId> Read;
+  for (std::size_t J = Level + 1; J < levels(); ++J)
+    for (const SlotId S : Models[J]->readSlots())
+      Read.push_back(S);
+  auto R = std::make_unique<RememberedLevel>(Level, levels());
+  rekey(*R, keyWith({}, Read, Level), Level);
+  C.State[Level] = std::move(R);
+  return static_cast<RememberedLevel *>(C.State[Level].get());
 }
 
 std::vector<std::size_t> OnlineLevels::keyWith(std::vector<std::size_t> Key,
@@ -168,6 +149,7 @@ void OnlineLevels::rekey(RememberedLevel &R, std::vector<std::size_t> Key,
   for (std::size_t J = 0; J <= Level; ++J)
     if (Slots[J] != kNoSlot && std::find(Key.begin(), Key.end(), Indices[J]) == Key.end())
       R.Hidden.push_back(Slots[J]);
+  R.Saved.resize(R.Hidden.size());
   R.Memo.rekey(std::move(Key), RangeSizes);
 }
 
@@ -194,13 +176,13 @@ std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::
     return Generate();
   std::vector<SlotId> ReadAnyway;
   {
-    HiddenEntries Hide(F.Values, R.Hidden);
+    HiddenEntries Hide(F.Values, R.Hidden, R.Saved.data());
     Leaves = Generate();
+    if (!Hide.read()) {
+      Memo.remember(C, Leaves);
+      return Leaves;
+    }
     ReadAnyway = Hide.reads();
-  }
-  if (ReadAnyway.empty()) {
-    Memo.remember(C, Leaves);
-    return Leaves;
   }
   Memo.dropRecording();
   if (std::vector<std::size_t> Key = keyWith(Memo.reads(), ReadAnyway, Level);
