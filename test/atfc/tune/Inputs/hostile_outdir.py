@@ -23,8 +23,14 @@ failures = []
 cases = 0
 
 
+# A tuner cache of the hunt's own (lit's runs have none): each case's
+# tuner comes from it instead of a build, the cache's copy into the output
+# directory meeting what is planted there as a build's would.
+env = dict(os.environ, ATFC_TUNER_CACHE=os.path.join(scratch, "tuner-cache"))
+
+
 def run(*args):
-    done = subprocess.run([atfc, *args], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([atfc, *args], capture_output=True, text=True, timeout=300, env=env)
     return done.returncode, done.stdout + done.stderr
 
 
