@@ -185,9 +185,9 @@ std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::
     ReadAnyway = Hide.reads();
   }
   Memo.dropRecording();
-  if (std::vector<std::size_t> Key = keyWith(Memo.reads(), ReadAnyway, Level);
-      Key.size() > Memo.reads().size())
-    rekey(R, std::move(Key), Level);
+  if (std::vector<std::size_t> Grown = keyWith(Memo.reads(), ReadAnyway, Level);
+      Grown.size() > Memo.reads().size())
+    rekey(R, std::move(Grown), Level);
   return Leaves;
 }
 
