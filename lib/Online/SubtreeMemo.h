@@ -14,7 +14,7 @@
 // know what their translated constraints read and never remember above a
 // Python callable (it may count its calls or raise at random);
 // <atf.hpp>'s learn what their callables read while they record
-// (atf/space.hpp).
+// (OnlineLevels::subtree).
 //
 // Tested by test/python/test_space.py and unit/Online/OnlineSpaceTest.cpp
 // (spaces with and without it against their configurations by brute
@@ -95,6 +95,8 @@ public:
   void rekey(std::vector<std::size_t> Reads, const std::vector<std::uint64_t> &RangeSizes);
 
 private:
+  /// The strides of a key of reads of RangeSizes values each, and an
+  /// empty table for its keys (off when they cannot be numbered).
   void setKeys(const std::vector<std::uint64_t> &RangeSizes);
   /// Where key K's entry number plus one is kept (0: never seen, kSeenOnce:
   /// seen once), made on first use; null when the table is full.

@@ -221,7 +221,10 @@ std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online:
           !Subtrees->keyOf(
               [&](std::size_t R, std::uint64_t &X) {
                 const auto *C = static_cast<const Cell *>(Slots[R]);
-                return C && (X = C->Index, true);
+                if (!C)
+                  return false; // (not on a generated path)
+                X = C->Index;
+                return true;
               },
               Key) ||
           !Subtrees->replay(Key, Chunk, Below)) {
