@@ -17,6 +17,7 @@
 #include "KernelData/CheckServer.h"
 #include "Support/NumberText.h"
 #include "System/ChildProcess.h"
+#include "System/Interruption.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -301,7 +302,8 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
   }
   if (Read == FrameRead::Closed) {
     WorkerEnd End = reapWorker();
-    if (End.StoppedWithTheRun)
+    // Killed by the stop of the whole job: says nothing of the configuration.
+    if (Interruption::stopsThisProcess(End.Signal))
       return Measurement::invalid(FailureKind::RunFailed, "interrupted", std::move(End.Reason));
     return Measurement::invalid(FailureKind::Crashed, "crashed", std::move(End.Reason));
   }

@@ -3,7 +3,6 @@
 
 #include "DeviceBackends/DeviceProtocol.h"
 #include "DeviceBackends/DeviceWorker.h"
-#include "System/Interruption.h"
 #include "System/Process.h"
 
 #include <algorithm>
@@ -104,7 +103,7 @@ WorkerEnd reapWorker(WorkerProcess &Worker) {
   if (!Worker.Child.waitForExit(deadlineAfter(2.0)))
     Worker.Child.signal(SIGKILL);
   const int Status = Worker.Child.reap();
-  return {describeStatus(Status), Interruption::stopsThisProcess(terminatingSignal(Status))};
+  return {describeStatus(Status), terminatingSignal(Status)};
 }
 
 void killWorker(WorkerProcess &Worker) {

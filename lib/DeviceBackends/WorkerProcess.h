@@ -58,10 +58,9 @@ Expected<SetupReplyMessage> readSetupReply(WorkerProcess &Worker, double Seconds
 struct WorkerEnd {
   /// Why: "the device worker died of signal 11 (Segmentation fault)".
   std::string Reason;
-  /// Whether a stop of the whole job killed it (a batch system's cancel
-  /// signals the worker too, often before the tuner: System/Interruption.h):
-  /// what it measured says nothing of the configuration.
-  bool StoppedWithTheRun = false;
+  /// The signal that killed it, or 0 (a batch system's cancel signals the
+  /// worker too, often before the tuner: Interruption::stopsThisProcess).
+  int Signal = 0;
 };
 
 /// Reaps a worker that closed its end (killing it if it lives on after
