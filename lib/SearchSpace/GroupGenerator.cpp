@@ -144,6 +144,11 @@ public:
     Out.PrefixFirstNode.push_back(C.Levels[Depth].Values.size());
     Out.PrefixLeaves.push_back(Group.generateBelow(Depth, Indices.data() + P * Depth, C));
   }
+  /// Generates the subtrees below prefixes P .. End - 1, in one call.
+  void addEach(std::size_t P, std::size_t End) {
+    Group.generateBelowEach(Depth, Indices.data() + P * Depth, End - P, C, Out.PrefixFirstNode,
+                            Out.PrefixLeaves);
+  }
   /// Moves the chunk into Result; false when a level has more than
   /// NodeLimit nodes (Result.TooLarge says which).
   bool finish(GeneratedChunk &Result, std::uint64_t NodeLimit) {
@@ -253,6 +258,14 @@ sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
   const std::vector<ParameterInfo> &Params = Group.parameters();
   if (NumPrefixes == 0)
     return {};
+  // No walks where every candidate below the prefixes is few enough (flags,
+  // small sets): their number bounds the nodes of each level.
+  std::vector<double> Bound;
+  for (std::size_t L = Depth; L < Params.size(); ++L)
+    Bound.push_back((Bound.empty() ? static_cast<double>(NumPrefixes) : Bound.back()) *
+                    static_cast<double>(Params[L].RangeSize));
+  if (Settled(Bound))
+    return Bound;
   // The values each walk tries: the ranges of the constrained levels.
   std::size_t Last = Depth;
   double Work = 0;
@@ -353,6 +366,16 @@ void detail::recordStop(ChunkLevels &C, std::uint64_t Index) { C.Stopped.push_ba
 
 GroupLevelsBase::~GroupLevelsBase() = default;
 
+void GroupLevelsBase::generateBelowEach(std::size_t Depth, const std::uint64_t *Prefixes,
+                                        std::size_t Count, detail::ChunkLevels &C,
+                                        std::vector<std::uint64_t> &FirstNode,
+                                        std::vector<std::uint64_t> &Leaves) const {
+  for (std::size_t P = 0; P < Count; ++P) {
+    FirstNode.push_back(C.Levels[Depth].Values.size());
+    Leaves.push_back(generateBelow(Depth, Prefixes + P * Depth, C));
+  }
+}
+
 void GroupLevelsBase::addParameter(const std::string &Name, ValueKind Kind, std::uint64_t RangeSize,
                                    std::function<Value(std::uint64_t)> ValueAt, bool Constrained) {
   Params.push_back(ParameterInfo{Name, Kind, RangeSize, std::move(ValueAt), Constrained});
@@ -448,9 +471,17 @@ Expected<GroupTree> generateGroupTree(const GroupLevelsBase &Group, std::uint64_
     ChunkBuilder First(Group, Depth, Indices, 0);
     const std::int64_t InlineStart = steadyClockNanoseconds();
     const std::int64_t Budget = inlineBudgetNanoseconds(kInlineChunkBudget);
+    // In runs: all prefixes when small, else a run of a quarter of those
+    // done (the first alone) before each look at the clock, which costs
+    // more than a small prefix's subtree; the budget is overrun by at most
+    // a quarter.
     while (Inline < NumPrefixes &&
-           (Small || Inline == 0 || steadyClockNanoseconds() - InlineStart < Budget))
-      First.add(Inline++);
+           (Small || Inline == 0 || steadyClockNanoseconds() - InlineStart < Budget)) {
+      const std::size_t Run = Small ? NumPrefixes : std::max<std::size_t>(1, Inline / 4);
+      const std::size_t End = std::min(NumPrefixes, Inline + Run);
+      First.addEach(Inline, End);
+      Inline = End;
+    }
     if (!First.finish(Chunks[0], NodeLimit))
       return levelTooLarge(Params[*Chunks[0].TooLarge].Name, NodeLimit);
   }

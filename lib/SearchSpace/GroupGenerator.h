@@ -102,6 +102,14 @@ public:
   /// generated at the same time, each into its own C.
   virtual std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                                       detail::ChunkLevels &C) const = 0;
+  /// generateBelow for Count consecutive prefixes (Prefixes[p * Depth ..]),
+  /// appending to FirstNode each one's first node on level Depth and to
+  /// Leaves its leaves: a group whose loop nest costs a set-up per call
+  /// (Online/OnlineSpace.h's) pays it once.
+  virtual void generateBelowEach(std::size_t Depth, const std::uint64_t *Prefixes,
+                                 std::size_t Count, detail::ChunkLevels &C,
+                                 std::vector<std::uint64_t> &FirstNode,
+                                 std::vector<std::uint64_t> &Leaves) const;
 
 protected:
   explicit GroupLevelsBase(std::size_t MaxPrefixDepth) : MaxPrefixDepth(MaxPrefixDepth) {}
