@@ -26,7 +26,10 @@ namespace atf::detail {
 
 template <class R, class C> class parameter_model final : public atfc::online::ParameterModel {
 public:
-  explicit parameter_model(const tuning_parameter<R, C> &P) : Param(P) {}
+  explicit parameter_model(const tuning_parameter<R, C> &P) : Param(P) {
+    for (const parameter_state *S : Param.get_constraint().reads)
+      Reads.emplace_back(S, &S->name);
+  }
 
   const std::string &name() const override { return Param.name(); }
   std::size_t index() const override { return Index; }
@@ -39,12 +42,7 @@ public:
       Slots.push_back(S->slot);
     return Slots;
   }
-  std::vector<std::pair<const void *, const std::string *>> readIdentities() const override {
-    std::vector<std::pair<const void *, const std::string *>> Reads;
-    for (const parameter_state *S : Param.get_constraint().reads)
-      Reads.emplace_back(S, &S->name);
-    return Reads;
-  }
+  const ReadIdentities &readIdentities() const override { return Reads; }
   atfc::ValueKind kind() const override { return atfc::valueKindOf<typename R::value_type>(); }
   std::uint64_t rangeSize() const override { return Param.range().size(); }
   std::function<atfc::Value(std::uint64_t)> valueAt() const override {
@@ -53,6 +51,10 @@ public:
   bool constrained() const override { return !std::is_same_v<C, atfc::NoConstraint>; }
   bool opaque() const override { return Param.get_constraint().opaque; }
   atfc::RangeError rangeError() const override { return Param.range().failure(); }
+  Description describe() const override {
+    return {atfc::ParameterInfo{name(), kind(), rangeSize(), valueAt(), constrained()},
+            rangeError(), index(), slot()};
+  }
   const void *hold(std::uint64_t Index, std::any &Holder) const override {
     // In place: once per prefix, where an assignment of a new std::any and
     // an any_cast were a fifth of what the interface added to mdh_prl.
@@ -81,38 +83,44 @@ public:
     const SlotId Slot = slot();
     const path P{F.Values};
     atfc::online::CurrentReader = Self;
-    const std::size_t Stop = Chunk.Stop;
+    const bool StopsHere = Level + 1 == Chunk.Stop;
     const bool ChildIsLast = Level + 2 == Levels.levels();
-    atfc::TreeSegment &Nodes = Chunk.Levels[Level];
+    atfc::TreeSegment *const Nodes = &Chunk.Levels[Level];
+    const atfc::PackedIndexArray *const Children = &Chunk.Levels[Level + 1].Values;
+    const atfc::online::ParameterModel *const Child = &Levels.model(Level + 1);
+    std::uint64_t *const Accepted = &Chunk.Accepted[Level];
+    const void **const Values = F.Values;
+    std::uint64_t *const Indices = F.Indices.data();
     // The subtrees below this level's nodes, remembered by what the levels
     // below read (Online/SubtreeMemo.h).
     atfc::online::RememberedLevel *const Memo = Levels.memo(F, Chunk, Level);
     std::uint64_t Leaves = 0;
+    // Invariants by value: the range's loop calls this out of line, where a
+    // capture by reference costs a load more at every use.
     atfc::detail::forEachValid(
         Param.range(), Param.get_constraint().engine, P, Chunk.Scratch[Level],
-        [&](std::uint64_t Index, const auto &Value) {
-          ++Chunk.Accepted[Level];
+        [&Levels, &F, &Chunk, &Leaves, StopsHere, ChildIsLast, Nodes, Children, Child, Accepted,
+         Values, Indices, Memo, Self, Slot, Level](std::uint64_t Index, const auto &Value) {
+          ++*Accepted;
           if (F.Found) [[unlikely]]
             return;
-          if (Level + 1 == Stop) [[unlikely]] {
+          if (StopsHere) [[unlikely]] {
             atfc::detail::recordStop(Chunk, Index);
             return;
           }
-          F.Values[Slot] = &Value;
-          F.Indices[Self] = Index;
-          const std::size_t Node = Nodes.Values.size();
-          Nodes.Values.push_back(Index);
-          Nodes.FirstChild.push_back(
-              static_cast<std::uint32_t>(Chunk.Levels[Level + 1].Values.size()));
-          const atfc::online::ParameterModel &Child = Levels.model(Level + 1);
+          Values[Slot] = &Value;
+          Indices[Self] = Index;
+          const std::size_t Node = Nodes->Values.size();
+          Nodes->Values.push_back(Index);
+          Nodes->FirstChild.push_back(static_cast<std::uint32_t>(Children->size()));
           const std::uint64_t Below = Memo          ? Levels.subtree(*Memo, F, Chunk, Level)
-                                      : ChildIsLast ? Child.leaves(Levels, F, Chunk, Level + 1)
-                                                    : Child.loop(Levels, F, Chunk, Level + 1);
-          F.Values[Slot] = nullptr;
+                                      : ChildIsLast ? Child->leaves(Levels, F, Chunk, Level + 1)
+                                                    : Child->loop(Levels, F, Chunk, Level + 1);
+          Values[Slot] = nullptr;
           atfc::online::CurrentReader = Self;
           if (Below == 0) {
-            Nodes.Values.truncate(Node);
-            Nodes.FirstChild.truncate(Node);
+            Nodes->Values.truncate(Node);
+            Nodes->FirstChild.truncate(Node);
           }
           Leaves += Below;
         });
@@ -142,6 +150,8 @@ public:
 
 private:
   tuning_parameter<R, C> Param;
+  /// What its constraint reads (asked for once per generation and check).
+  ReadIdentities Reads;
   /// Its index in the tuner that made this model.
   std::size_t Index = kNoIndex;
 };

@@ -18,7 +18,7 @@ namespace atfc::online {
 
 const void *const NoValues[kMaxSlots] = {};
 
-const void **threadValues() {
+const void **makeThreadValues() {
   // Zeroed pages from the system: only the pages of slots in use are ever
   // touched.
   struct Free {

@@ -44,9 +44,15 @@ inline constexpr SlotId kNoSlot = std::numeric_limits<SlotId>::max();
 extern const void *const NoValues[kMaxSlots];
 /// The calling thread's values by slot.
 constinit inline thread_local const void *const *CurrentValues = NoValues;
+/// Makes the calling thread's own table, which becomes its CurrentValues.
+const void **makeThreadValues();
 /// The calling thread's own table (made on first use), which becomes its
-/// CurrentValues.
-const void **threadValues();
+/// CurrentValues (which is nothing else: NoValues until then).
+inline const void **threadValues() {
+  if (CurrentValues != NoValues) [[likely]]
+    return const_cast<const void **>(CurrentValues);
+  return makeThreadValues();
+}
 
 /// A free slot for a parameter named *Name (which must outlive the slot),
 /// or kNoSlot when kMaxSlots parameters live.

@@ -10,28 +10,46 @@
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
-#include <numeric>
 #include <optional>
 
 namespace atfc::online {
 
 ParameterModel::~ParameterModel() = default;
 
-OnlineLevels::OnlineLevels(std::vector<const ParameterModel *> Params, const Path &Tuner)
-    : GroupLevelsBase((Params.size() + 1) / 2), Models(std::move(Params)), Tuner(Tuner) {
-  for (const ParameterModel *M : Models) {
-    if (const RangeError E = M->rangeError(); E != RangeError::None)
-      refuseRange(M->name(), SourceLocation{}, E, "");
-    addParameter(M->name(), M->kind(), M->rangeSize(), M->valueAt(), M->constrained());
-    Indices.push_back(M->index());
-    Slots.push_back(M->slot());
-    ReadsFrame = ReadsFrame || M->slot() == kNoSlot;
+ParameterModel::Description ParameterModel::describe() const {
+  return {ParameterInfo{name(), kind(), rangeSize(), valueAt(), constrained()}, rangeError(),
+          index(), slot()};
+}
+
+namespace {
+
+/// What generateBelow keeps on the calling thread between calls: the
+/// frame, and the prefix's values.
+struct PrefixValues {
+  Frame F;
+  std::vector<std::any> Held;
+};
+
+} // namespace
+
+OnlineLevels::OnlineLevels(const std::vector<const ParameterModel *> &Params,
+                           std::span<const std::size_t> Group, const Path &Tuner)
+    : GroupLevelsBase((Group.size() + 1) / 2), Tuner(Tuner) {
+  GroupLevelsBase::Params.reserve(Group.size());
+  Nest.reserve(Group.size());
+  for (const std::size_t I : Group) {
+    ParameterModel::Description D = Params[I]->describe();
+    if (D.Failure != RangeError::None)
+      refuseRange(D.Info.Name, SourceLocation{}, D.Failure, "");
+    GroupLevelsBase::Params.push_back(std::move(D.Info));
+    Nest.push_back({Params[I], D.Index, D.Slot});
+    ReadsFrame = ReadsFrame || D.Slot == kNoSlot;
   }
   // (Python's levels remember by themselves: PyLevelLoop.cpp.)
-  OpaqueBelow.assign(Models.size(), false);
-  for (std::size_t L = Models.size(); L-- > 1 && !ReadsFrame;)
-    OpaqueBelow[L - 1] = OpaqueBelow[L] || Models[L]->opaque();
+  for (std::size_t L = Nest.size(); L-- > 1 && !ReadsFrame;)
+    Nest[L - 1].OpaqueBelow = Nest[L].OpaqueBelow || Nest[L].Model->opaque();
 }
 
 namespace {
@@ -41,9 +59,9 @@ namespace {
 /// the group's entries are written: they are nulled again at the end,
 /// also when a constraint throws. Inside one (a tuner's generation in a
 /// cost function), a PathScope saves and restores every entry.
-class PrefixScope {
+template <class Levels> class PrefixScope {
 public:
-  PrefixScope(const Path &Tuner, const std::vector<SlotId> &Group, const void **Values)
+  PrefixScope(const Path &Tuner, const Levels &Group, const void **Values)
       : Group(Group), Values(Values) {
     if (CurrentPath != nullptr)
       Outer.emplace(&Tuner);
@@ -53,9 +71,9 @@ public:
   ~PrefixScope() {
     if (Outer)
       return;
-    for (SlotId S : Group)
-      if (S != kNoSlot)
-        Values[S] = nullptr;
+    for (const auto &L : Group)
+      if (L.Slot != kNoSlot)
+        Values[L.Slot] = nullptr;
     CurrentPath = nullptr;
     CurrentReader = kNoIndex;
   }
@@ -63,54 +81,81 @@ public:
   PrefixScope &operator=(const PrefixScope &) = delete;
 
 private:
-  const std::vector<SlotId> &Group;
+  const Levels &Group;
   const void **Values;
   std::optional<PathScope> Outer;
 };
 
 } // namespace
 
-std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
-                                          atfc::detail::ChunkLevels &C) const {
-  // Called once per prefix, often for a small subtree: the frame and the
-  // prefix's values are the thread's own, kept between calls (allocating
-  // them per call was most of what the interface added to mdh_prl's
-  // generation). Generation never runs inside generation on one thread.
-  static thread_local Frame F;
-  static thread_local std::vector<std::any> Held;
+template <class Each>
+void OnlineLevels::forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixes,
+                                 std::size_t Count, atfc::detail::ChunkLevels &C,
+                                 Each &&Generated) const {
+  // Called once per prefix, or per run of prefixes, often for small
+  // subtrees: the frame and the prefix's values are the thread's own, kept
+  // between calls (allocating them per call was most of what the interface
+  // added to mdh_prl's generation). Generation never runs inside generation
+  // on one thread.
+  static thread_local PrefixValues T;
+  Frame &F = T.F;
   F.Values = threadValues();
-  PrefixScope Scope(Tuner, Slots, F.Values);
+  PrefixScope Scope(Tuner, Nest, F.Values);
   if (ReadsFrame)
     F.Slots.assign(Tuner.Size, nullptr);
   if (F.Indices.size() < Tuner.Size)
     F.Indices.resize(Tuner.Size);
   F.FirstLeafOnly = F.Found = false;
-  if (Held.size() < Depth)
-    Held.resize(Depth);
-  for (std::size_t I = 0; I < Depth; ++I) {
-    F.Indices[Indices[I]] = Prefix[I];
-    const void *V = Models[I]->hold(Prefix[I], Held[I]);
-    if (ReadsFrame)
-      F.Slots[Indices[I]] = V;
-    if (Slots[I] != kNoSlot)
-      F.Values[Slots[I]] = V;
+  if (T.Held.size() < Depth)
+    T.Held.resize(Depth);
+  for (std::size_t P = 0; P < Count; ++P) {
+    const std::uint64_t *Prefix = Prefixes + P * Depth;
+    for (std::size_t I = 0; I < Depth; ++I) {
+      if (P > 0 && Prefix[I] == Prefix[I - Depth])
+        continue; // as the last prefix left it
+      const Level &L = Nest[I];
+      const void *V = L.Model->hold(Prefix[I], T.Held[I]);
+      F.Indices[L.Index] = Prefix[I];
+      if (ReadsFrame)
+        F.Slots[L.Index] = V;
+      if (L.Slot != kNoSlot)
+        F.Values[L.Slot] = V;
+    }
+    Generated(Nest[Depth].Model->loop(*this, F, C, Depth));
   }
-  return Models[Depth]->loop(*this, F, C, Depth);
+}
+
+std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
+                                          atfc::detail::ChunkLevels &C) const {
+  std::uint64_t Leaves = 0;
+  forEachPrefix(Depth, Prefix, 1, C, [&](std::uint64_t L) { Leaves = L; });
+  return Leaves;
+}
+
+void OnlineLevels::generateBelowEach(std::size_t Depth, const std::uint64_t *Prefixes,
+                                     std::size_t Count, atfc::detail::ChunkLevels &C,
+                                     std::vector<std::uint64_t> &FirstNode,
+                                     std::vector<std::uint64_t> &Leaves) const {
+  FirstNode.push_back(C.Levels[Depth].Values.size());
+  forEachPrefix(Depth, Prefixes, Count, C, [&](std::uint64_t L) {
+    Leaves.push_back(L);
+    FirstNode.push_back(C.Levels[Depth].Values.size());
+  });
+  FirstNode.pop_back();
 }
 
 void OnlineLevels::probeFirstLeaf() const {
-  if (Models.empty() || failure() ||
-      std::none_of(Models.begin(), Models.end(),
-                   [](const ParameterModel *M) { return M->opaque(); }))
+  if (Nest.empty() || failure() ||
+      std::none_of(Nest.begin(), Nest.end(), [](const Level &L) { return L.Model->opaque(); }))
     return;
-  atfc::detail::ChunkLevels C(Params, Models.size());
+  atfc::detail::ChunkLevels C(Params, Nest.size());
   PathScope Scope(&Tuner);
   Frame F;
   F.Slots.assign(Tuner.Size, nullptr);
   F.Indices.assign(Tuner.Size, 0);
   F.Values = threadValues();
   F.FirstLeafOnly = true;
-  Models[0]->loop(*this, F, C, 0);
+  Nest[0].Model->loop(*this, F, C, 0);
 }
 
 RememberedLevel *OnlineLevels::makeMemo(atfc::detail::ChunkLevels &C, std::size_t Level) const {
@@ -118,7 +163,7 @@ RememberedLevel *OnlineLevels::makeMemo(atfc::detail::ChunkLevels &C, std::size_
   // and above; callables' reads are learned while recording.
   std::vector<SlotId> Read;
   for (std::size_t J = Level + 1; J < levels(); ++J)
-    for (const SlotId S : Models[J]->readSlots())
+    for (const SlotId S : Nest[J].Model->readSlots())
       Read.push_back(S);
   auto R = std::make_unique<RememberedLevel>(Level, levels());
   rekey(*R, keyWith({}, Read, Level), Level);
@@ -133,8 +178,8 @@ std::vector<std::size_t> OnlineLevels::keyWith(std::vector<std::size_t> Key,
   // is no part of the path above the subtree.
   for (const SlotId S : Read)
     for (std::size_t J = 0; J <= Level; ++J)
-      if (Slots[J] == S && std::find(Key.begin(), Key.end(), Indices[J]) == Key.end())
-        Key.push_back(Indices[J]);
+      if (Nest[J].Slot == S && std::find(Key.begin(), Key.end(), Nest[J].Index) == Key.end())
+        Key.push_back(Nest[J].Index);
   return Key;
 }
 
@@ -143,19 +188,19 @@ void OnlineLevels::rekey(RememberedLevel &R, std::vector<std::size_t> Key,
   std::vector<std::uint64_t> RangeSizes;
   for (const std::size_t Index : Key)
     for (std::size_t J = 0; J <= Level; ++J)
-      if (Indices[J] == Index)
-        RangeSizes.push_back(Models[J]->rangeSize());
+      if (Nest[J].Index == Index)
+        RangeSizes.push_back(Params[J].RangeSize);
   R.Hidden.clear();
   for (std::size_t J = 0; J <= Level; ++J)
-    if (Slots[J] != kNoSlot && std::find(Key.begin(), Key.end(), Indices[J]) == Key.end())
-      R.Hidden.push_back(Slots[J]);
+    if (Nest[J].Slot != kNoSlot && std::find(Key.begin(), Key.end(), Nest[J].Index) == Key.end())
+      R.Hidden.push_back(Nest[J].Slot);
   R.Saved.resize(R.Hidden.size());
   R.Memo.rekey(std::move(Key), RangeSizes);
 }
 
 std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::ChunkLevels &C,
                                     std::size_t Level) const {
-  const ParameterModel &Child = *Models[Level + 1];
+  const ParameterModel &Child = *Nest[Level + 1].Model;
   auto Generate = [&] {
     return Level + 2 == levels() ? Child.leaves(*this, F, C, Level + 1)
                                  : Child.loop(*this, F, C, Level + 1);
@@ -202,12 +247,16 @@ std::size_t rootOf(std::vector<std::size_t> &Parent, std::size_t I) {
 
 } // namespace
 
-Expected<std::vector<std::vector<std::size_t>>>
+Expected<OnlineGroups>
 onlineGroups(const std::vector<const ParameterModel *> &Params,
              const std::vector<std::pair<std::size_t, std::size_t>> &Learned) {
+  // Once per generation, for every tuner a program makes, over a few
+  // parameters: plain loops over flat arrays. (A vector per parameter, a
+  // sort and a heap cost more than the rest of a small space's set-up.)
   const std::size_t N = Params.size();
-  // Edges read -> reader (a parameter reads few others: vectors, not sets).
-  std::vector<std::vector<std::size_t>> ReadBy(N), Reads(N);
+  // Edges (reader, read), each once.
+  std::vector<std::pair<std::size_t, std::size_t>> Edges;
+  Edges.reserve(2 * N + Learned.size());
   auto AddRead = [&](std::size_t Read, std::size_t Reader) -> Expected<void> {
     if (Read >= N)
       return Error("the constraint of " + quoted(Params[Reader]->name()) +
@@ -215,20 +264,20 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     if (Read == Reader)
       return Error("the constraint of " + quoted(Params[Reader]->name()) +
                    " reads its own parameter; it gets the candidate value as its argument");
-    if (std::find(Reads[Reader].begin(), Reads[Reader].end(), Read) == Reads[Reader].end()) {
-      ReadBy[Read].push_back(Reader);
-      Reads[Reader].push_back(Read);
-    }
+    if (std::find(Edges.begin(), Edges.end(), std::pair(Reader, Read)) == Edges.end())
+      Edges.emplace_back(Reader, Read);
     return success();
   };
+  std::vector<const void *> Identities(N);
+  for (std::size_t I = 0; I < N; ++I)
+    Identities[I] = Params[I]->identity();
   for (std::size_t I = 0; I < N; ++I) {
     for (std::size_t Read : Params[I]->reads())
       if (Expected<void> Added = AddRead(Read, I); !Added)
         return Added.takeError();
     for (const auto &[Identity, Name] : Params[I]->readIdentities()) {
-      std::size_t Read = 0;
-      while (Read < N && Params[Read]->identity() != Identity)
-        ++Read;
+      const std::size_t Read = static_cast<std::size_t>(
+          std::find(Identities.begin(), Identities.end(), Identity) - Identities.begin());
       if (Expected<void> Added = AddRead(Read, I); !Added)
         return Added.takeError();
     }
@@ -237,54 +286,47 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     if (Expected<void> Added = AddRead(Read, Reader); !Added)
       return Added.takeError();
 
-  std::vector<std::size_t> Parent(N);
-  std::iota(Parent.begin(), Parent.end(), 0);
+  // Groups by union-find, in the order of their first parameters.
+  std::vector<std::size_t> Parent(N), Waiting(N, 0);
+  std::vector<char> Grouped(N, 0);
   for (std::size_t I = 0; I < N; ++I)
-    for (std::size_t Read : Reads[I])
-      Parent[rootOf(Parent, Read)] = rootOf(Parent, I);
-
-  // Each group in topological order, the tuner's order among the ready
-  // ones (Kahn's algorithm with the lowest index first: a min-heap).
-  std::vector<std::vector<std::size_t>> Groups;
-  std::vector<std::size_t> GroupOfRoot(N, kNoIndex);
-  for (std::size_t I = 0; I < N; ++I) {
-    const std::size_t Root = rootOf(Parent, I);
-    if (GroupOfRoot[Root] == kNoIndex) {
-      GroupOfRoot[Root] = Groups.size();
-      Groups.emplace_back();
-    }
-    Groups[GroupOfRoot[Root]].push_back(I);
+    Parent[I] = I;
+  for (const auto &[Reader, Read] : Edges) {
+    Parent[rootOf(Parent, Read)] = rootOf(Parent, Reader);
+    ++Waiting[Reader];
   }
-  std::vector<std::size_t> Waiting(N, 0);
-  for (std::vector<std::size_t> &Group : Groups) {
-    std::vector<std::size_t> Ordered, Ready;
-    const auto Later = std::greater<std::size_t>();
-    for (std::size_t I : Group) {
-      Waiting[I] = Reads[I].size();
-      if (Waiting[I] == 0)
-        Ready.push_back(I);
+  OnlineGroups Groups;
+  Groups.Order.reserve(N);
+  Groups.Start.push_back(0);
+  for (std::size_t First = 0; First < N; ++First) {
+    if (Grouped[First])
+      continue;
+    const std::size_t Root = rootOf(Parent, First), Begin = Groups.Order.size();
+    for (std::size_t I = First; I < N; ++I)
+      if (!Grouped[I] && rootOf(Parent, I) == Root) {
+        Groups.Order.push_back(I);
+        Grouped[I] = 1;
+      }
+    // In topological order, the tuner's order among the ready ones: the
+    // first ready one of those left, again and again (the rest keep their
+    // order).
+    const auto Group = Groups.Order.begin() + static_cast<std::ptrdiff_t>(Begin);
+    for (auto Next = Group; Next != Groups.Order.end(); ++Next) {
+      const auto Ready =
+          std::find_if(Next, Groups.Order.end(), [&](std::size_t I) { return Waiting[I] == 0; });
+      if (Ready == Groups.Order.end()) {
+        std::string Names;
+        for (auto Left = Next; Left != Groups.Order.end(); ++Left)
+          Names += (Names.empty() ? "" : ", ") + quoted(Params[*Left]->name());
+        return Error("the constraints of " + Names +
+                     " read each other: one of them must be generated first");
+      }
+      std::rotate(Next, Ready, Ready + 1);
+      for (const auto &[Reader, Read] : Edges)
+        if (Read == *Next)
+          --Waiting[Reader];
     }
-    std::make_heap(Ready.begin(), Ready.end(), Later);
-    while (!Ready.empty()) {
-      std::pop_heap(Ready.begin(), Ready.end(), Later);
-      const std::size_t I = Ready.back();
-      Ready.pop_back();
-      Ordered.push_back(I);
-      for (std::size_t Reader : ReadBy[I])
-        if (--Waiting[Reader] == 0) {
-          Ready.push_back(Reader);
-          std::push_heap(Ready.begin(), Ready.end(), Later);
-        }
-    }
-    if (Ordered.size() != Group.size()) {
-      std::string Names;
-      for (std::size_t I : Group)
-        if (Waiting[I] != 0)
-          Names += (Names.empty() ? "" : ", ") + quoted(Params[I]->name());
-      return Error("the constraints of " + Names +
-                   " read each other: one of them must be generated first");
-    }
-    Group = std::move(Ordered);
+    Groups.Start.push_back(Groups.Order.size());
   }
   return Groups;
 }
@@ -295,26 +337,23 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
     return Error("the tuner has no tuning parameters");
   std::vector<std::pair<std::size_t, std::size_t>> Learned;
   std::vector<SlotId> Slots;
+  Slots.reserve(Params.size());
   for (const ParameterModel *M : Params)
     Slots.push_back(M->slot());
   const Path Tuner{Slots.data(), Slots.size()};
   const std::int64_t Start = steadyClockNanoseconds();
   for (;;) {
-    Expected<std::vector<std::vector<std::size_t>>> Groups = onlineGroups(Params, Learned);
+    Expected<OnlineGroups> Groups = onlineGroups(Params, Learned);
     if (!Groups)
       return Groups.takeError();
-    std::vector<std::unique_ptr<OnlineLevels>> Levels;
+    std::deque<OnlineLevels> Levels;
     std::vector<const GroupLevelsBase *> All;
-    for (const std::vector<std::size_t> &Group : *Groups) {
-      std::vector<const ParameterModel *> Models;
-      for (std::size_t I : Group)
-        Models.push_back(Params[I]);
-      Levels.push_back(std::make_unique<OnlineLevels>(std::move(Models), Tuner));
-      All.push_back(Levels.back().get());
-    }
+    All.reserve(Groups->size());
+    for (std::size_t G = 0; G < Groups->size(); ++G)
+      All.push_back(&Levels.emplace_back(Params, (*Groups)[G], Tuner));
     try {
-      for (const auto &L : Levels)
-        L->probeFirstLeaf();
+      for (const OnlineLevels &L : Levels)
+        L.probeFirstLeaf();
       return generateChain(Options, All, Start);
     } catch (const MissingValue &Missing) {
       if (Missing.Reader == kNoIndex || Missing.Reader >= Params.size())

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -71,7 +72,8 @@ public:
   virtual SlotId slot() const { return kNoSlot; }
   /// The identities and names of the parameters its constraint reads, as
   /// far as their types tell.
-  virtual std::vector<std::pair<const void *, const std::string *>> readIdentities() const = 0;
+  using ReadIdentities = std::vector<std::pair<const void *, const std::string *>>;
+  virtual const ReadIdentities &readIdentities() const = 0;
   /// The parameters its constraint reads, as far as their types tell, by
   /// their index (beside readIdentities(), whose entries onlineGroups
   /// looks up among the tuner's identities).
@@ -88,6 +90,15 @@ public:
   virtual bool opaque() const = 0;
   /// Why its range cannot be built, or RangeError::None.
   virtual RangeError rangeError() const = 0;
+  /// What a group's levels keep of it (OnlineLevels), in one call: a
+  /// tuner makes its groups at every generation.
+  struct Description {
+    ParameterInfo Info;
+    RangeError Failure = RangeError::None;
+    std::size_t Index = kNoIndex;
+    SlotId Slot = kNoSlot;
+  };
+  virtual Description describe() const;
   /// Keeps its value at Index in Holder and returns where it is.
   virtual const void *hold(std::uint64_t Index, std::any &Holder) const = 0;
   /// Keeps V, converted to the parameter's type, in Holder and returns
@@ -121,18 +132,22 @@ public:
 /// The loop nest of one group of an online space.
 class OnlineLevels final : public GroupLevelsBase {
 public:
-  /// Params in level order; Tuner: the tuner's parameters' slots (which
-  /// must outlive this).
-  OnlineLevels(std::vector<const ParameterModel *> Params, const Path &Tuner);
+  /// The parameters Params[Group[0]], Params[Group[1]], ... in level
+  /// order; Tuner: the tuner's parameters' slots (which must outlive this).
+  OnlineLevels(const std::vector<const ParameterModel *> &Params,
+               std::span<const std::size_t> Group, const Path &Tuner);
   std::uint64_t generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
                               atfc::detail::ChunkLevels &C) const override;
+  void generateBelowEach(std::size_t Depth, const std::uint64_t *Prefixes, std::size_t Count,
+                         atfc::detail::ChunkLevels &C, std::vector<std::uint64_t> &FirstNode,
+                         std::vector<std::uint64_t> &Leaves) const override;
   /// Walks the loop nest to its first leaf and stops there, when a
   /// parameter's constraint is opaque: a constraint that reads a parameter
   /// without a value throws MissingValue, as in generation, but at the
   /// cost of one path instead of the whole tree.
   void probeFirstLeaf() const;
-  std::size_t levels() const { return Models.size(); }
-  const ParameterModel &model(std::size_t Level) const { return *Models[Level]; }
+  std::size_t levels() const { return Nest.size(); }
+  const ParameterModel &model(std::size_t Level) const { return *Nest[Level].Model; }
 
   /// The memo of the subtrees below level Level's nodes in C (made on
   /// first use), where <atf.hpp>'s levels remember them: above a callable;
@@ -140,7 +155,7 @@ public:
   /// expansion or the last level, nor once lookups stopped paying. Null
   /// where none.
   RememberedLevel *memo(const Frame &F, atfc::detail::ChunkLevels &C, std::size_t Level) const {
-    if (!OpaqueBelow[Level] || F.FirstLeafOnly || C.Stop != levels())
+    if (!Nest[Level].OpaqueBelow || F.FirstLeafOnly || C.Stop != levels())
       return nullptr;
     auto *R = static_cast<RememberedLevel *>(C.State[Level].get());
     if (R == nullptr)
@@ -158,6 +173,12 @@ public:
                         std::size_t Level) const;
 
 private:
+  /// Sets each of Count prefixes' values on the thread's path in turn (only
+  /// the levels where it differs from the one before) and generates below
+  /// it, handing its leaves to Generated.
+  template <class Each>
+  void forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixes, std::size_t Count,
+                     atfc::detail::ChunkLevels &C, Each &&Generated) const;
   RememberedLevel *makeMemo(atfc::detail::ChunkLevels &C, std::size_t Level) const;
   /// Key with the tuner indices of the levels up to Level whose slots are
   /// in Read.
@@ -166,17 +187,21 @@ private:
   /// Starts R afresh with Key, hiding the other levels up to Level.
   void rekey(RememberedLevel &R, std::vector<std::size_t> Key, std::size_t Level) const;
 
-  std::vector<const ParameterModel *> Models;
+  /// One level: its parameter, the parameter's index in the tuner and
+  /// slot, and whether a level below has a callable (only there does
+  /// generating a subtree cost more than copying it: an expression's
+  /// candidates cost what the engine's do). One vector, not one per field:
+  /// a tuner makes its groups at every generation.
+  struct Level {
+    const ParameterModel *Model;
+    std::size_t Index;
+    SlotId Slot;
+    bool OpaqueBelow = false;
+  };
+  std::vector<Level> Nest;
   const Path &Tuner;
-  /// Each level's index in the tuner and slot.
-  std::vector<std::size_t> Indices;
-  std::vector<SlotId> Slots;
   /// Whether a level reads Frame::Slots (Python's parameters).
   bool ReadsFrame = false;
-  /// Per level, whether a level below has a callable: only there does
-  /// generating a subtree cost more than copying it (an expression's
-  /// candidates cost what the engine's do).
-  std::vector<char> OpaqueBelow;
 };
 
 /// Thrown by a constraint of Reader that reads Read while Read has no
@@ -186,13 +211,24 @@ struct MissingValue {
   std::size_t Read;
 };
 
+/// The groups of a tuner's parameters, one after another in Order: group
+/// G is Order[Start[G] .. Start[G + 1]].
+struct OnlineGroups {
+  std::vector<std::size_t> Order;
+  std::vector<std::size_t> Start;
+  std::size_t size() const { return Start.size() - 1; }
+  std::span<const std::size_t> operator[](std::size_t G) const {
+    return {Order.data() + Start[G], Start[G + 1] - Start[G]};
+  }
+};
+
 /// The groups of Params (in the tuner's order, Params[I]->index() == I):
 /// parameters joined by the reads their constraints declare and by
 /// Learned (pairs of read, reader), each group in an order where every
 /// read comes before its reader (else the tuner's order), groups ordered
 /// by their first parameter. Fails for a read of a parameter outside the
 /// tuner and for parameters that read each other.
-Expected<std::vector<std::vector<std::size_t>>>
+Expected<OnlineGroups>
 onlineGroups(const std::vector<const ParameterModel *> &Params,
              const std::vector<std::pair<std::size_t, std::size_t>> &Learned);
 

@@ -168,8 +168,9 @@ public:
   std::size_t index() const override { return Index; }
   void setIndex(std::size_t I) override;
   const void *identity() const override { return this; }
-  std::vector<std::pair<const void *, const std::string *>> readIdentities() const override {
-    return {};
+  const ReadIdentities &readIdentities() const override {
+    static const ReadIdentities None;
+    return None;
   }
   std::vector<std::size_t> reads() const override;
   ValueKind kind() const override;
