@@ -235,7 +235,9 @@ int main(int argc, char **argv) {
         Interface.push_back(R.Interface(InterfaceSize));
     }
     if (!Side.empty()) {
-      std::printf("%s: %s done\n", R.Name.c_str(), Side.c_str());
+      const std::vector<double> &V = Side == "engine" ? Engine : Interface;
+      std::printf("%s: %s done %.4f ms\n", R.Name.c_str(), Side.c_str(),
+                  V.empty() ? 0.0 : *std::min_element(V.begin(), V.end()) * 1e3);
       continue;
     }
     if (EngineSize != InterfaceSize) {
