@@ -195,6 +195,9 @@ void OnlineLevels::rekey(RememberedLevel &R, std::vector<std::size_t> Key,
     if (Nest[J].Slot != kNoSlot && std::find(Key.begin(), Key.end(), Nest[J].Index) == Key.end())
       R.Hidden.push_back(Nest[J].Slot);
   R.Saved.resize(R.Hidden.size());
+  // A key of every level up to Level names one node: it never repeats.
+  if (Key.size() == Level + 1)
+    R.Memo.stop();
   R.Memo.rekey(std::move(Key), RangeSizes);
 }
 

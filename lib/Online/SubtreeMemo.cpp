@@ -17,8 +17,12 @@ namespace atfc::online {
 namespace {
 
 /// Lookups before the rate of repeated keys decides whether the memo
-/// stays on (a key's first lookups miss however often it repeats later).
+/// stays on (a key's first lookups miss however often it repeats later),
+/// and before a memo none of whose keys repeated so far goes off (each
+/// of its lookups is a miss in a growing table: sgemm_atf 8's level
+/// above its last spent 800 of them so).
 constexpr std::uint64_t kTrialLookups = 1024;
+constexpr std::uint64_t kFirstTrialLookups = 256;
 /// A key seen once and not recorded: its subtree is recorded when it is
 /// seen again. A key seen first is recorded at once only while keys repeat
 /// at all here (or too few were seen to tell): the paths of the first
@@ -67,8 +71,7 @@ void SubtreeMemo::rekey(std::vector<std::size_t> R, const std::vector<std::uint6
   Lookups = Repeats = 0;
   if (Mem) {
     Mem->Dense.clear();
-    Mem->HashKeys.clear();
-    Mem->HashEntries.clear();
+    Mem->Hash.clear();
     Mem->Offsets.clear();
     Mem->Trees.clear();
   }
@@ -94,8 +97,7 @@ void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
   if (KeySpace <= kDenseKeys) {
     Mem->Dense.assign(KeySpace, 0);
   } else {
-    Mem->HashKeys.assign(kFirstHashSlots, 0);
-    Mem->HashEntries.assign(kFirstHashSlots, 0);
+    Mem->Hash.assign(kFirstHashSlots, Store::Slot{0, 0});
   }
 }
 
@@ -104,11 +106,10 @@ std::uint64_t SubtreeMemo::replayedSoFar() { return Replayed.load(); }
 SubtreeMemo::~SubtreeMemo() {
   Replayed.fetch_add(Replays, std::memory_order_relaxed);
   if (!Mem || Pool.size() >= kPooledStores ||
-      Mem->Trees.capacity() + Mem->HashKeys.capacity() > kPooledWords)
+      Mem->Trees.capacity() + 2 * Mem->Hash.capacity() > kPooledWords)
     return;
   Mem->Dense.clear();
-  Mem->HashKeys.clear();
-  Mem->HashEntries.clear();
+  Mem->Hash.clear();
   Mem->Offsets.clear();
   Mem->Trees.clear();
   Pool.push_back(std::move(Mem));
@@ -117,30 +118,33 @@ SubtreeMemo::~SubtreeMemo() {
 std::uint32_t *SubtreeMemo::entryOf(std::uint64_t K) {
   if (!Mem->Dense.empty())
     return &Mem->Dense[K];
-  const std::size_t Mask = Mem->HashKeys.size() - 1;
+  const std::size_t Mask = Mem->Hash.size() - 1;
   for (std::size_t S = mix(K) & Mask;; S = (S + 1) & Mask) {
-    if (Mem->HashEntries[S] != 0 && Mem->HashKeys[S] == K)
-      return &Mem->HashEntries[S];
-    if (Mem->HashEntries[S] != 0)
+    Store::Slot &At = Mem->Hash[S];
+    if (At.Entry != 0 && At.Key == K)
+      return &At.Entry;
+    if (At.Entry != 0)
       continue;
     // A new key: the table grows at half full, up to its bound.
-    if ((Keys + 1) * 2 > Mem->HashKeys.size()) {
-      if (Mem->HashKeys.size() >= 2 * kMaxEntries)
+    if ((Keys + 1) * 2 > Mem->Hash.size()) {
+      if (Mem->Hash.size() >= 2 * kMaxEntries)
         return nullptr;
       grow();
       return entryOf(K);
     }
     ++Keys;
-    Mem->HashKeys[S] = K;
-    return &Mem->HashEntries[S];
+    At.Key = K;
+    return &At.Entry;
   }
 }
 
 bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
   Recording = false;
   ++Lookups;
-  // Few of the trial's keys repeated: the paths seldom repeat here.
-  if (Lookups == kTrialLookups && Repeats * 4 < Lookups) {
+  // Few of the trial's keys repeated, or none of the first ones: the
+  // paths seldom repeat here.
+  if ((Lookups == kTrialLookups && Repeats * 4 < Lookups) ||
+      (Lookups == kFirstTrialLookups && Repeats == 0)) {
     Off = true;
     return false;
   }
@@ -183,19 +187,16 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
 }
 
 void SubtreeMemo::grow() {
-  std::vector<std::uint64_t> OldKeys = std::move(Mem->HashKeys);
-  std::vector<std::uint32_t> OldEntries = std::move(Mem->HashEntries);
-  Mem->HashKeys.assign(OldKeys.size() * 2, 0);
-  Mem->HashEntries.assign(OldKeys.size() * 2, 0);
-  const std::size_t Mask = Mem->HashKeys.size() - 1;
-  for (std::size_t O = 0; O < OldKeys.size(); ++O) {
-    if (OldEntries[O] == 0)
+  std::vector<Store::Slot> Old(2 * Mem->Hash.size(), Store::Slot{0, 0});
+  Old.swap(Mem->Hash);
+  const std::size_t Mask = Mem->Hash.size() - 1;
+  for (const Store::Slot &O : Old) {
+    if (O.Entry == 0)
       continue;
-    std::size_t S = mix(OldKeys[O]) & Mask;
-    while (Mem->HashEntries[S] != 0)
+    std::size_t S = mix(O.Key) & Mask;
+    while (Mem->Hash[S].Entry != 0)
       S = (S + 1) & Mask;
-    Mem->HashKeys[S] = OldKeys[O];
-    Mem->HashEntries[S] = OldEntries[O];
+    Mem->Hash[S] = O;
   }
 }
 

@@ -40,10 +40,14 @@ public:
   /// more in faults than the memo saves).
   struct Store {
     /// Entry numbers plus one by key where the keys are few, else open
-    /// addressing of keys and their entry numbers plus one.
+    /// addressing of keys and their entry numbers plus one (side by side:
+    /// a probe is one cache miss, not two).
     std::vector<std::uint32_t> Dense;
-    std::vector<std::uint64_t> HashKeys;
-    std::vector<std::uint32_t> HashEntries;
+    struct Slot {
+      std::uint64_t Key;
+      std::uint32_t Entry;
+    };
+    std::vector<Slot> Hash;
     /// Per entry, where its subtree starts in Trees: its leaves, then per
     /// level where its nodes are in the chunk's level, how many, and how
     /// many values the level accepted for it (dead ends included).
@@ -91,6 +95,8 @@ public:
   /// Forgets the recording in flight (what it generated read more than
   /// the key).
   void dropRecording() { Recording = false; }
+  /// Stops remembering (its keys cannot repeat).
+  void stop() { Off = true; }
   /// Starts afresh with the key Reads (what was remembered is forgotten).
   void rekey(std::vector<std::size_t> Reads, const std::vector<std::uint64_t> &RangeSizes);
 
