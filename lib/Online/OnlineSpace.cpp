@@ -253,11 +253,12 @@ std::size_t rootOf(std::vector<std::size_t> &Parent, std::size_t I) {
 Expected<OnlineGroups>
 onlineGroups(const std::vector<const ParameterModel *> &Params,
              const std::vector<std::pair<std::size_t, std::size_t>> &Learned) {
-  // Once per generation, for every tuner a program makes, over a few
-  // parameters: plain loops over flat arrays. (A vector per parameter, a
-  // sort and a heap cost more than the rest of a small space's set-up.)
+  // Once per generation, for every tuner a program makes: flat arrays, not
+  // a vector per parameter (their allocations were most of a small
+  // space's set-up).
   const std::size_t N = Params.size();
-  // Edges (reader, read), each once.
+  // Edges (reader, read); one given twice counts twice, in Waiting and in
+  // ReadBy alike.
   std::vector<std::pair<std::size_t, std::size_t>> Edges;
   Edges.reserve(2 * N + Learned.size());
   auto AddRead = [&](std::size_t Read, std::size_t Reader) -> Expected<void> {
@@ -267,8 +268,7 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     if (Read == Reader)
       return Error("the constraint of " + quoted(Params[Reader]->name()) +
                    " reads its own parameter; it gets the candidate value as its argument");
-    if (std::find(Edges.begin(), Edges.end(), std::pair(Reader, Read)) == Edges.end())
-      Edges.emplace_back(Reader, Read);
+    Edges.emplace_back(Reader, Read);
     return success();
   };
   std::vector<const void *> Identities(N);
@@ -289,47 +289,75 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     if (Expected<void> Added = AddRead(Read, Reader); !Added)
       return Added.takeError();
 
-  // Groups by union-find, in the order of their first parameters.
-  std::vector<std::size_t> Parent(N), Waiting(N, 0);
-  std::vector<char> Grouped(N, 0);
-  for (std::size_t I = 0; I < N; ++I)
-    Parent[I] = I;
+  // Per parameter: its reads not yet placed (Waiting) and its readers
+  // (ReadBy[ReadByStart[I] .. ReadByStart[I + 1]]); the groups by
+  // union-find.
+  std::vector<std::size_t> Waiting(N, 0), ReadByStart(N + 1, 0), ReadBy(Edges.size()), Parent(N);
   for (const auto &[Reader, Read] : Edges) {
-    Parent[rootOf(Parent, Read)] = rootOf(Parent, Reader);
     ++Waiting[Reader];
+    ++ReadByStart[Read + 1];
   }
-  OnlineGroups Groups;
-  Groups.Order.reserve(N);
-  Groups.Start.push_back(0);
-  for (std::size_t First = 0; First < N; ++First) {
-    if (Grouped[First])
-      continue;
-    const std::size_t Root = rootOf(Parent, First), Begin = Groups.Order.size();
-    for (std::size_t I = First; I < N; ++I)
-      if (!Grouped[I] && rootOf(Parent, I) == Root) {
-        Groups.Order.push_back(I);
-        Grouped[I] = 1;
-      }
-    // In topological order, the tuner's order among the ready ones: the
-    // first ready one of those left, again and again (the rest keep their
-    // order).
-    const auto Group = Groups.Order.begin() + static_cast<std::ptrdiff_t>(Begin);
-    for (auto Next = Group; Next != Groups.Order.end(); ++Next) {
-      const auto Ready =
-          std::find_if(Next, Groups.Order.end(), [&](std::size_t I) { return Waiting[I] == 0; });
-      if (Ready == Groups.Order.end()) {
-        std::string Names;
-        for (auto Left = Next; Left != Groups.Order.end(); ++Left)
-          Names += (Names.empty() ? "" : ", ") + quoted(Params[*Left]->name());
-        return Error("the constraints of " + Names +
-                     " read each other: one of them must be generated first");
-      }
-      std::rotate(Next, Ready, Ready + 1);
-      for (const auto &[Reader, Read] : Edges)
-        if (Read == *Next)
-          --Waiting[Reader];
+  for (std::size_t I = 0; I < N; ++I) {
+    ReadByStart[I + 1] += ReadByStart[I];
+    Parent[I] = I;
+  }
+  {
+    std::vector<std::size_t> Filled(ReadByStart.begin(), ReadByStart.end() - 1);
+    for (const auto &[Reader, Read] : Edges) {
+      ReadBy[Filled[Read]++] = Reader;
+      Parent[rootOf(Parent, Read)] = rootOf(Parent, Reader);
     }
-    Groups.Start.push_back(Groups.Order.size());
+  }
+
+  // The groups in the order of their first parameters (a counting sort
+  // of the parameters by group), each in topological order, the tuner's
+  // order among the ready ones (Kahn's algorithm, the lowest index first:
+  // a min-heap).
+  OnlineGroups Groups;
+  std::vector<std::size_t> GroupOfRoot(N, kNoIndex), Members(N);
+  Groups.Start.push_back(0);
+  for (std::size_t I = 0; I < N; ++I) {
+    std::size_t &G = GroupOfRoot[rootOf(Parent, I)];
+    if (G == kNoIndex) {
+      G = Groups.Start.size() - 1;
+      Groups.Start.push_back(0);
+    }
+    ++Groups.Start[G + 1];
+  }
+  for (std::size_t G = 1; G < Groups.Start.size(); ++G)
+    Groups.Start[G] += Groups.Start[G - 1];
+  {
+    std::vector<std::size_t> Filled(Groups.Start.begin(), Groups.Start.end() - 1);
+    for (std::size_t I = 0; I < N; ++I)
+      Members[Filled[GroupOfRoot[rootOf(Parent, I)]]++] = I;
+  }
+  Groups.Order.reserve(N);
+  std::vector<std::size_t> Ready;
+  const auto Later = std::greater<std::size_t>();
+  for (std::size_t G = 0; G + 1 < Groups.Start.size(); ++G) {
+    Ready.clear();
+    for (std::size_t M = Groups.Start[G]; M < Groups.Start[G + 1]; ++M)
+      if (Waiting[Members[M]] == 0)
+        Ready.push_back(Members[M]); // (ascending: already a heap)
+    while (!Ready.empty()) {
+      std::pop_heap(Ready.begin(), Ready.end(), Later);
+      const std::size_t I = Ready.back();
+      Ready.pop_back();
+      Groups.Order.push_back(I);
+      for (std::size_t E = ReadByStart[I]; E < ReadByStart[I + 1]; ++E)
+        if (--Waiting[ReadBy[E]] == 0) {
+          Ready.push_back(ReadBy[E]);
+          std::push_heap(Ready.begin(), Ready.end(), Later);
+        }
+    }
+    if (Groups.Order.size() != Groups.Start[G + 1]) {
+      std::string Names;
+      for (std::size_t M = Groups.Start[G]; M < Groups.Start[G + 1]; ++M)
+        if (Waiting[Members[M]] != 0)
+          Names += (Names.empty() ? "" : ", ") + quoted(Params[Members[M]]->name());
+      return Error("the constraints of " + Names +
+                   " read each other: one of them must be generated first");
+    }
   }
   return Groups;
 }

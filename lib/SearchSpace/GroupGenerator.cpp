@@ -250,7 +250,8 @@ std::uint64_t randomBelow(SplitMix64 &Random, std::uint64_t Bound) {
 /// is the level's node count on average), as many walks as the work
 /// budget allows, and only as deep as it allows (StoreEstimate.h). Walks
 /// stop early, after each kMinSampleWalks, once Settled says the estimate
-/// so far is good enough.
+/// so far is good enough; none is made where Settled says so of the count
+/// of every candidate below the prefixes, which bounds the nodes.
 std::vector<double>
 sampleDeeperLevels(const GroupLevelsBase &Group, std::size_t Depth,
                    const std::vector<std::uint64_t> &Indices, std::size_t NumPrefixes,

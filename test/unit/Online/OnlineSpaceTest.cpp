@@ -5,7 +5,8 @@
 // reads of other parameters are found while generating (also of later
 // parameters, and reads the probe of the first path did not make), a
 // parameter shared by tuners on several threads reads right in each, and
-// reads outside the tuner or in a cycle are refused.
+// reads outside the tuner or in a cycle are refused; the groups of random
+// read graphs equal a plain reference's.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -18,10 +19,13 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -250,6 +254,143 @@ TEST(OnlineSpaceTest, ACallableReadingOutsideTheTunerIsRefused) {
   atf::tuner T;
   T.tuning_parameters(A);
   EXPECT_THROW(T.search_space_size(), atf::error);
+}
+
+/// A parameter that only says which of the tuner's parameters it reads,
+/// by index, as Python's do: all that onlineGroups asks of it.
+class ReadsOnly final : public atfc::online::ParameterModel {
+public:
+  ReadsOnly(std::string Name, std::vector<std::size_t> Reads)
+      : Name(std::move(Name)), Read(std::move(Reads)) {}
+  const std::string &name() const override { return Name; }
+  std::size_t index() const override { return 0; }
+  void setIndex(std::size_t) override {}
+  const void *identity() const override { return this; }
+  const ReadIdentities &readIdentities() const override {
+    static const ReadIdentities None;
+    return None;
+  }
+  std::vector<std::size_t> reads() const override { return Read; }
+  atfc::ValueKind kind() const override { return atfc::ValueKind::Int; }
+  std::uint64_t rangeSize() const override { return 1; }
+  std::function<atfc::Value(std::uint64_t)> valueAt() const override { return {}; }
+  bool constrained() const override { return !Read.empty(); }
+  bool opaque() const override { return false; }
+  atfc::RangeError rangeError() const override { return atfc::RangeError::None; }
+  const void *hold(std::uint64_t, std::any &) const override { return nullptr; }
+  const void *holdValue(const atfc::Value &, std::any &) const override { return nullptr; }
+  std::uint64_t loop(const atfc::online::OnlineLevels &, atfc::online::Frame &,
+                     atfc::detail::ChunkLevels &, std::size_t) const override {
+    return 0;
+  }
+
+private:
+  std::string Name;
+  std::vector<std::size_t> Read;
+};
+
+/// The groups of a read graph (Reads[I]: what parameter I reads) as the
+/// online interfaces define them, by the plainest means: connected
+/// parameters in one group, groups in the order of their first
+/// parameters, each in the order where the lowest parameter whose reads
+/// are all placed comes next. Where none can come next, the message that
+/// refuses the first such group instead.
+std::variant<std::vector<std::vector<std::size_t>>, std::string>
+referenceGroups(const std::vector<std::vector<std::size_t>> &Reads) {
+  const std::size_t N = Reads.size();
+  std::vector<std::size_t> Component(N);
+  for (std::size_t I = 0; I < N; ++I)
+    Component[I] = I;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (std::size_t I = 0; I < N; ++I)
+      for (std::size_t J : Reads[I]) {
+        const std::size_t Low = std::min(Component[I], Component[J]);
+        Changed = Changed || Component[I] != Low || Component[J] != Low;
+        Component[I] = Component[J] = Low;
+      }
+  }
+  std::vector<std::vector<std::size_t>> Groups;
+  std::vector<char> Placed(N, 0);
+  for (std::size_t First = 0; First < N; ++First) {
+    if (Component[First] != First)
+      continue;
+    std::vector<std::size_t> Group;
+    for (bool Found = true; Found;) {
+      Found = false;
+      for (std::size_t I = 0; I < N && !Found; ++I)
+        if (Component[I] == First && !Placed[I] &&
+            std::all_of(Reads[I].begin(), Reads[I].end(),
+                        [&](std::size_t J) { return Placed[J]; })) {
+          Placed[I] = Found = true;
+          Group.push_back(I);
+        }
+    }
+    std::string Left;
+    for (std::size_t I = 0; I < N; ++I)
+      if (Component[I] == First && !Placed[I])
+        Left += (Left.empty() ? "'P" : ", 'P") + std::to_string(I) + "'";
+    if (!Left.empty())
+      return "the constraints of " + Left + " read each other: one of them must be generated first";
+    Groups.push_back(Group);
+  }
+  return Groups;
+}
+
+TEST(OnlineSpaceTest, GroupsOfRandomReadGraphsEqualTheReference) {
+  // Graphs of 1 to 40 parameters, each reading up to three others (a read
+  // may repeat); acyclic through a random order of the parameters, but
+  // some get a cycle or a read against that order.
+  std::mt19937 Random(20261130);
+  std::size_t Cycles = 0, Grouped = 0;
+  for (int Graph = 0; Graph < 400; ++Graph) {
+    const std::size_t N = 1 + Random() % 40;
+    std::vector<std::size_t> Rank(N);
+    for (std::size_t I = 0; I < N; ++I)
+      Rank[I] = I;
+    std::shuffle(Rank.begin(), Rank.end(), Random);
+    std::vector<std::vector<std::size_t>> Reads(N);
+    for (std::size_t I = 0; I < N; ++I)
+      for (std::size_t K = Random() % 4; K-- > 0;)
+        if (const std::size_t J = Random() % N; Rank[J] < Rank[I])
+          Reads[I].push_back(J);
+    if (Random() % 5 == 0) {
+      // A read back along a read, with a path of the rest between: a
+      // cycle, or through a read given twice, the same cycle twice.
+      if (const std::size_t I = Random() % N; !Reads[I].empty())
+        Reads[Reads[I][Random() % Reads[I].size()]].push_back(I);
+    } else if (N > 1 && Random() % 5 == 0) {
+      // A read against the order, which may make no cycle.
+      if (const std::size_t I = Random() % N, J = Random() % N; I != J)
+        Reads[I].push_back(J);
+    }
+    std::vector<std::unique_ptr<ReadsOnly>> Owned;
+    std::vector<const atfc::online::ParameterModel *> Params;
+    for (std::size_t I = 0; I < N; ++I) {
+      Owned.push_back(std::make_unique<ReadsOnly>("P" + std::to_string(I), Reads[I]));
+      Params.push_back(Owned.back().get());
+    }
+    const auto Expected = referenceGroups(Reads);
+    atfc::Expected<atfc::online::OnlineGroups> Got = atfc::online::onlineGroups(Params, {});
+    if (const auto *Refusal = std::get_if<std::string>(&Expected)) {
+      ++Cycles;
+      ASSERT_FALSE(Got) << "graph " << Graph << ": a cycle was accepted";
+      EXPECT_EQ(Got.error().message(), *Refusal) << "graph " << Graph;
+      continue;
+    }
+    ++Grouped;
+    ASSERT_TRUE(Got) << "graph " << Graph << ": " << Got.error().message();
+    const auto &Groups = std::get<0>(Expected);
+    ASSERT_EQ(Got->size(), Groups.size()) << "graph " << Graph;
+    for (std::size_t G = 0; G < Groups.size(); ++G) {
+      const std::span<const std::size_t> Order = (*Got)[G];
+      EXPECT_EQ(std::vector<std::size_t>(Order.begin(), Order.end()), Groups[G])
+          << "graph " << Graph << ", group " << G;
+    }
+  }
+  // (Both kinds of graph were tried.)
+  EXPECT_GT(Cycles, 20u);
+  EXPECT_GT(Grouped, 200u);
 }
 
 TEST(OnlineSpaceTest, ParametersThatReadEachOtherAreRefused) {
