@@ -113,7 +113,7 @@ void OnlineLevels::forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixe
     for (std::size_t I = 0; I < Depth; ++I) {
       if (P > 0 && Prefix[I] == Prefix[I - Depth])
         continue; // as the last prefix left it
-      const Level &L = Nest[I];
+      const NestLevel &L = Nest[I];
       const void *V = L.Model->hold(Prefix[I], T.Held[I]);
       F.Indices[L.Index] = Prefix[I];
       if (ReadsFrame)
@@ -146,7 +146,7 @@ void OnlineLevels::generateBelowEach(std::size_t Depth, const std::uint64_t *Pre
 
 void OnlineLevels::probeFirstLeaf() const {
   if (Nest.empty() || failure() ||
-      std::none_of(Nest.begin(), Nest.end(), [](const Level &L) { return L.Model->opaque(); }))
+      std::none_of(Nest.begin(), Nest.end(), [](const NestLevel &L) { return L.Model->opaque(); }))
     return;
   atfc::detail::ChunkLevels C(Params, Nest.size());
   PathScope Scope(&Tuner);

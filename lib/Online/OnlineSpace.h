@@ -192,13 +192,13 @@ private:
   /// generating a subtree cost more than copying it: an expression's
   /// candidates cost what the engine's do). One vector, not one per field:
   /// a tuner makes its groups at every generation.
-  struct Level {
+  struct NestLevel {
     const ParameterModel *Model;
     std::size_t Index;
     SlotId Slot;
     bool OpaqueBelow = false;
   };
-  std::vector<Level> Nest;
+  std::vector<NestLevel> Nest;
   const Path &Tuner;
   /// Whether a level reads Frame::Slots (Python's parameters).
   bool ReadsFrame = false;
