@@ -83,7 +83,10 @@ public:
   }
   /// Appends a copy of elements Begin .. Begin + N - 1, each plus Add
   /// (modulo 2^64; each result must fit the width), with one check of the
-  /// capacity: a subtree generated before, copied in again.
+  /// capacity: a subtree generated before, copied in again. Most runs are
+  /// a few elements, so the copy goes by words of 8 bytes, inline (a call
+  /// of memcpy and a vectorised loop's set-up cost more than the copy): the
+  /// buffer's slack takes the last word's overshoot.
   void appendCopy(std::size_t Begin, std::size_t N, std::uint64_t Add = 0) {
     if (N == 0)
       return; // (Data may be null)
@@ -92,16 +95,16 @@ public:
       grow();
     unsigned char *To = Data + (C << Shift);
     const unsigned char *From = Data + (Begin << Shift);
-    if (Add == 0)
-      std::memcpy(To, From, N << Shift);
-    else if (Shift == 0)
-      addCopy<std::uint8_t>(To, From, N, Add);
-    else if (Shift == 1)
-      addCopy<std::uint16_t>(To, From, N, Add);
-    else if (Shift == 2)
-      addCopy<std::uint32_t>(To, From, N, Add);
-    else
-      addCopy<std::uint64_t>(To, From, N, Add);
+    // Add in every lane of a word, each lane's sum kept from carrying into
+    // the next: its top bit added apart (a shift down may wrap a lane).
+    const std::uint64_t Lanes = (Add & Mask) * kLaneOnes[Shift], Top = kLaneTops[Shift];
+    const std::size_t Bytes = N << Shift;
+    for (std::size_t I = 0; I < Bytes; I += 8) {
+      std::uint64_t W;
+      std::memcpy(&W, From + I, 8);
+      W = ((W & ~Top) + (Lanes & ~Top)) ^ ((W ^ Lanes) & Top);
+      std::memcpy(To + I, &W, 8);
+    }
     Count = C + N;
   }
   /// Keeps the first N elements.
@@ -126,19 +129,12 @@ private:
   /// mremap, without copying, and go back to the system when freed.
   static constexpr std::size_t kMappedBytes = std::size_t(1) << 20;
 
-  /// N elements of type T from From to To (which do not overlap), each
-  /// plus Add: a loop the compiler vectorises.
-  template <class T>
-  static void addCopy(unsigned char *To, const unsigned char *From, std::size_t N,
-                      std::uint64_t Add) {
-    const T A = static_cast<T>(Add);
-    for (std::size_t I = 0; I < N; ++I) {
-      T X;
-      std::memcpy(&X, From + I * sizeof(T), sizeof(T));
-      X = static_cast<T>(X + A);
-      std::memcpy(To + I * sizeof(T), &X, sizeof(T));
-    }
-  }
+  /// A 1 in the lowest and in the highest bit of each lane of a word, by
+  /// Shift.
+  static constexpr std::uint64_t kLaneOnes[4] = {0x0101010101010101ULL, 0x0001000100010001ULL,
+                                                 0x0000000100000001ULL, 1};
+  static constexpr std::uint64_t kLaneTops[4] = {0x8080808080808080ULL, 0x8000800080008000ULL,
+                                                 0x8000000080000000ULL, 0x8000000000000000ULL};
 
   static bool isMapped(std::size_t Bytes) { return Bytes >= kMappedBytes; }
   static std::size_t pageRound(std::size_t Bytes) { return (Bytes + 4095) & ~std::size_t(4095); }
