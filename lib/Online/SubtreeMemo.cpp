@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "Online/SubtreeMemo.h"
 
+#include <algorithm>
 #include <atomic>
+#include <new>
 
 namespace atfc::online {
 
@@ -35,15 +37,15 @@ constexpr std::uint64_t kDenseKeys = 4096;
 constexpr std::size_t kFirstHashSlots = 1024;
 /// Keys, and words of recorded subtrees (2 MB), at most per level.
 constexpr std::size_t kMaxEntries = std::size_t(1) << 16;
-constexpr std::size_t kMaxTreeWords = std::size_t(1) << 18;
+constexpr std::size_t kMaxTreeWords = std::size_t(1) << 19;
 
 /// The stores of the thread's memos gone, for its next ones: at most this
-/// many, of at most this many words (16 MB in all).
+/// many, of at most this many bytes (16 MB in all).
 constexpr std::size_t kPooledStores = 16;
-constexpr std::size_t kPooledWords = std::size_t(1) << 17;
+constexpr std::size_t kPooledBytes = std::size_t(1) << 20;
 thread_local std::vector<std::unique_ptr<SubtreeMemo::Store>> Pool;
 
-std::atomic<std::uint64_t> Replayed{0};
+std::atomic<std::uint64_t> Replayed{0}, SiblingsOnlyMemos{0};
 
 /// MurmurHash3's finalizer: the slot is the key's low bits, and the keys
 /// of neighbouring paths differ in few.
@@ -68,14 +70,32 @@ void SubtreeMemo::rekey(std::vector<std::size_t> R, const std::vector<std::uint6
   Reads = std::move(R);
   Recording = false;
   Keys = 0;
-  Lookups = Repeats = 0;
-  if (Mem) {
-    Mem->Dense.clear();
-    Mem->Hash.clear();
-    Mem->Offsets.clear();
-    Mem->Trees.clear();
-  }
+  Lookups = Repeats = SiblingRepeats = 0;
+  LastEntry = 0;
+  SiblingsOnly = false;
+  if (Mem)
+    Mem->clear();
   setKeys(RangeSizes);
+}
+
+std::uint32_t *SubtreeMemo::Words::append(std::size_t N) {
+  if (Size + N > Capacity) {
+    const std::size_t Want = std::max({Size + N, 2 * Capacity, std::size_t(1024)});
+    void *P = std::realloc(Data, Want * sizeof(std::uint32_t));
+    if (P == nullptr)
+      throw std::bad_alloc();
+    Data = static_cast<std::uint32_t *>(P);
+    Capacity = Want;
+  }
+  std::uint32_t *At = Data + Size;
+  Size += N;
+  return At;
+}
+
+void SubtreeMemo::Store::clear() {
+  Dense.clear();
+  Hash.clear();
+  Trees.truncate(0);
 }
 
 void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
@@ -102,16 +122,15 @@ void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
 }
 
 std::uint64_t SubtreeMemo::replayedSoFar() { return Replayed.load(); }
+std::uint64_t SubtreeMemo::siblingsOnlySoFar() { return SiblingsOnlyMemos.load(); }
 
 SubtreeMemo::~SubtreeMemo() {
   Replayed.fetch_add(Replays, std::memory_order_relaxed);
+  SiblingsOnlyMemos.fetch_add(SiblingsOnly, std::memory_order_relaxed);
   if (!Mem || Pool.size() >= kPooledStores ||
-      Mem->Trees.capacity() + 2 * Mem->Hash.capacity() > kPooledWords)
+      Mem->Trees.memoryBytes() + Mem->Hash.capacity() * sizeof(Store::Slot) > kPooledBytes)
     return;
-  Mem->Dense.clear();
-  Mem->Hash.clear();
-  Mem->Offsets.clear();
-  Mem->Trees.clear();
+  Mem->clear();
   Pool.push_back(std::move(Mem));
 }
 
@@ -125,8 +144,9 @@ std::uint32_t *SubtreeMemo::entryOf(std::uint64_t K) {
       return &At.Entry;
     if (At.Entry != 0)
       continue;
-    // A new key: the table grows at half full, up to its bound.
-    if ((Keys + 1) * 2 > Mem->Hash.size()) {
+    // A new key: the table grows at three quarters full (most lookups
+    // find their key), up to its bound.
+    if ((Keys + 1) * 4 > Mem->Hash.size() * 3) {
       if (Mem->Hash.size() >= 2 * kMaxEntries)
         return nullptr;
       grow();
@@ -148,6 +168,25 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
     Off = true;
     return false;
   }
+  // Every repeat of the trial a sibling's (below are levels that do not
+  // read this one): the table would hold keys that never come back, so
+  // only the last key's subtree is kept from here on.
+  if (Lookups == kTrialLookups && SiblingRepeats == Repeats) {
+    SiblingsOnly = true;
+    Mem->clear();
+    Keys = 0;
+  }
+  // Siblings have one key where the levels below do not read theirs: the
+  // entry of the last lookup spares them the table.
+  if (K == LastKey && LastEntry != 0 && LastEntry != kSeenOnce) {
+    ++Repeats;
+    ++SiblingRepeats;
+    return copy(LastEntry - 1, Chunk, Leaves);
+  }
+  if (SiblingsOnly) {
+    record(K, Chunk);
+    return false;
+  }
   std::uint32_t *Entry = entryOf(K);
   if (!Entry)
     return false; // (the table is full)
@@ -160,28 +199,46 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
     ++Repeats;
   }
   if (*Entry == kSeenOnce) {
-    Key = K;
-    Recording = true;
-    for (std::size_t J = 0; J < Depth; ++J) {
-      StartNodes[J] = Chunk.Levels[First + J].Values.size();
-      StartAccepted[J] = Chunk.Accepted[First + J];
-    }
+    record(K, Chunk);
     return false;
   }
-  // The subtree is where it was first generated, in this chunk's levels
-  // (kept there: a subtree with leaves is never cut off): copied in again,
-  // its first children moved to where the next level's copy begins.
+  LastKey = K;
+  LastEntry = *Entry;
+  return copy(*Entry - 1, Chunk, Leaves);
+}
+
+void SubtreeMemo::record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk) {
+  LastKey = Key = K;
+  LastEntry = kSeenOnce;
+  Recording = true;
+  for (std::size_t J = 0; J < Depth; ++J) {
+    StartNodes[J] = Chunk.Levels[First + J].Values.size();
+    StartAccepted[J] = Chunk.Accepted[First + J];
+  }
+}
+
+bool SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
+  // The subtree's last copy in this chunk's levels (kept there: a subtree
+  // with leaves is never cut off), copied in again, its first children
+  // moved to where the next level's copy begins; the entry then names the
+  // new copy, the likelier of the two to be in the cache.
   ++Replays;
-  const std::uint64_t *T = &Mem->Trees[Mem->Offsets[*Entry - 1]];
-  Leaves = T[0];
-  const std::uint64_t *Level = T + 1;
-  for (std::size_t J = 0; J < Depth; ++J, Level += 3) {
-    TreeSegment &Nodes = Chunk.Levels[First + J];
+  std::uint32_t *E = Mem->Trees.at(At);
+  Leaves = E[0];
+  for (std::size_t J = 0; J < Depth; ++J) {
+    std::uint32_t *Level = E + 1 + 3 * J;
+    const std::uint64_t Start = Level[0], Count = Level[1];
     Chunk.Accepted[First + J] += Level[2];
+    TreeSegment &Nodes = Chunk.Levels[First + J];
+    const std::uint64_t To = Nodes.Values.size();
     if (J + 1 < Depth)
-      Nodes.FirstChild.appendCopy(Level[0], Level[1],
+      Nodes.FirstChild.appendCopy(Start, Count,
                                   Chunk.Levels[First + J + 1].Values.size() - Level[3]);
-    Nodes.Values.appendCopy(Level[0], Level[1]);
+    Nodes.Values.appendCopy(Start, Count);
+    if (Leaves != 0)
+      Level[0] = static_cast<std::uint32_t>(To);
+    // (A level past 2^32 nodes: the entries cannot name its copies.)
+    Off = Off || To > 0xffffffff;
   }
   return true;
 }
@@ -204,16 +261,33 @@ void SubtreeMemo::remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t
   if (!Recording)
     return;
   Recording = false;
-  if (Mem->Trees.size() + 1 + 3 * Depth > kMaxTreeWords)
+  if (SiblingsOnly)
+    Mem->Trees.truncate(0);
+  const std::size_t At = Mem->Trees.size();
+  if (At + 1 + 3 * Depth > kMaxTreeWords)
     return; // (seen once it stays: generated on every sight)
-  Mem->Offsets.push_back(Mem->Trees.size());
-  Mem->Trees.push_back(Leaves);
+  // Every number in four bytes, or the memo stops: a chunk's level of 2^32
+  // nodes is past any memory the memo could save.
+  std::uint32_t *E = Mem->Trees.append(1 + 3 * Depth);
+  std::uint64_t Any = Leaves;
+  E[0] = static_cast<std::uint32_t>(Leaves);
   for (std::size_t J = 0; J < Depth; ++J) {
-    Mem->Trees.push_back(StartNodes[J]);
-    Mem->Trees.push_back(Chunk.Levels[First + J].Values.size() - StartNodes[J]);
-    Mem->Trees.push_back(Chunk.Accepted[First + J] - StartAccepted[J]);
+    const std::uint64_t Nodes = Chunk.Levels[First + J].Values.size() - StartNodes[J],
+                        Accepted = Chunk.Accepted[First + J] - StartAccepted[J];
+    Any |= StartNodes[J] | Nodes | Accepted;
+    E[1 + 3 * J] = static_cast<std::uint32_t>(StartNodes[J]);
+    E[2 + 3 * J] = static_cast<std::uint32_t>(Nodes);
+    E[3 + 3 * J] = static_cast<std::uint32_t>(Accepted);
   }
-  *entryOf(Key) = static_cast<std::uint32_t>(Mem->Offsets.size());
+  if (Any > 0xffffffff) {
+    Mem->Trees.truncate(At);
+    Off = true;
+    return;
+  }
+  if (!SiblingsOnly)
+    *entryOf(Key) = static_cast<std::uint32_t>(At + 1);
+  if (LastKey == Key)
+    LastEntry = static_cast<std::uint32_t>(At + 1);
 }
 
 } // namespace atfc::online

@@ -10,7 +10,10 @@
 // moved, and the counts of accepted values added.
 //
 // Kept per chunk (one thread's), in the chunk's state of the level; turned
-// off where lookups mostly miss, and bounded in memory. Python's levels
+// off where lookups mostly miss, and bounded in memory. Where the levels
+// below do not read the level's own value, its siblings share a key: the
+// last lookup's entry serves them without the table, and a memo whose
+// repeats are all such keeps no table at all. Python's levels
 // know what their translated constraints read and never remember above a
 // Python callable (it may count its calls or raise at random);
 // <atf.hpp>'s learn what their callables read while they record
@@ -28,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -35,6 +39,27 @@ namespace atfc::online {
 
 class SubtreeMemo final : public atfc::detail::LevelState {
 public:
+  /// Four-byte words, grown by realloc: in place where the allocator can
+  /// (large blocks are mapped pages, moved without a copy). The memo's
+  /// fresh pages are much of what it adds to a generation in a new process.
+  class Words {
+  public:
+    Words() = default;
+    Words(const Words &) = delete;
+    Words &operator=(const Words &) = delete;
+    ~Words() { std::free(Data); }
+    std::size_t size() const { return Size; }
+    std::size_t memoryBytes() const { return Capacity * sizeof(std::uint32_t); }
+    std::uint32_t *at(std::size_t I) { return Data + I; }
+    /// N more words, uninitialised.
+    std::uint32_t *append(std::size_t N);
+    void truncate(std::size_t N) { Size = N; }
+
+  private:
+    std::uint32_t *Data = nullptr;
+    std::size_t Size = 0, Capacity = 0;
+  };
+
   /// The table and the subtrees: reused by the thread's next memos (a
   /// generation makes one per level and chunk; fresh pages for each cost
   /// more in faults than the memo saves).
@@ -48,11 +73,12 @@ public:
       std::uint32_t Entry;
     };
     std::vector<Slot> Hash;
-    /// Per entry, where its subtree starts in Trees: its leaves, then per
-    /// level where its nodes are in the chunk's level, how many, and how
-    /// many values the level accepted for it (dead ends included).
-    std::vector<std::uint64_t> Offsets;
-    std::vector<std::uint64_t> Trees;
+    /// The entries, one after another (an entry number is where its entry
+    /// starts): a subtree's leaves, then per level where its nodes are in
+    /// the chunk's level, how many, and how many values the level accepted
+    /// for it (dead ends included).
+    Words Trees;
+    void clear();
   };
 
   /// A memo of the subtrees of levels First .. First + Depth - 1 (to the
@@ -63,9 +89,11 @@ public:
               const std::vector<std::uint64_t> &RangeSizes);
   ~SubtreeMemo() override;
 
-  /// Subtrees copied from memory by all memos gone so far, in this process
-  /// (what tests see of the memo).
+  /// Subtrees copied from memory by all memos gone so far, in this process,
+  /// and how many of those memos kept only their last key's subtree (what
+  /// tests see of the memo).
   static std::uint64_t replayedSoFar();
+  static std::uint64_t siblingsOnlySoFar();
 
   /// Whether lookups have paid so far (else the level generates as before).
   bool on() const { return !Off; }
@@ -107,6 +135,10 @@ private:
   /// Where key K's entry number plus one is kept (0: never seen, kSeenOnce:
   /// seen once), made on first use; null when the table is full.
   std::uint32_t *entryOf(std::uint64_t K);
+  /// Records the subtree generated next, for key K.
+  void record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk);
+  /// Appends the subtree of the entry at At (replay()).
+  bool copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
   void grow();
 
   std::size_t First, Depth;
@@ -117,12 +149,19 @@ private:
   /// counts when its subtree began.
   std::uint64_t Key = 0;
   bool Recording = false;
+  /// The key of the last lookup and what its table entry then held.
+  std::uint64_t LastKey = 0;
+  std::uint32_t LastEntry = 0;
   std::vector<std::uint64_t> StartNodes, StartAccepted;
   /// The table and the subtrees (Mem).
   std::unique_ptr<Store> Mem;
   /// Keys in the hash table.
   std::size_t Keys = 0;
   std::uint64_t Lookups = 0, Repeats = 0, Replays = 0;
+  /// Repeats of the last lookup's key, and whether the memo keeps only
+  /// that key's subtree (every repeat of its trial was one).
+  std::uint64_t SiblingRepeats = 0;
+  bool SiblingsOnly = false;
   bool Off = false;
 };
 

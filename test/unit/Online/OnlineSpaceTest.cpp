@@ -14,9 +14,11 @@
 #include "Online/SubtreeMemo.h"
 
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -224,6 +226,53 @@ TEST(OnlineSpaceTest, RememberedSubtreesEqualBruteForce) {
     EXPECT_EQ(Generated, Expected) << "space " << Space;
   }
   EXPECT_GT(atfc::online::SubtreeMemo::replayedSoFar() - CopiedBefore, 1000u);
+}
+
+// Where the levels below a level do not read its value, its siblings share
+// a key: the memo copies the last lookup's subtree without its table, keeps
+// only that subtree once all its repeats are such, and copies each subtree
+// from its latest copy. B is read by no level below it (keys: A's value
+// only; up to 1,456 lookups, past the trial), C by the two below, with
+// subtrees of three levels: the space against brute force, configuration
+// by configuration, for several sizes of A, in an arena of one thread (no
+// prefixes: every level's lookups in one chunk's memos) and of all.
+TEST(OnlineSpaceTest, SiblingsWithOneKeyEqualBruteForce) {
+  const std::uint64_t SiblingsOnlyBefore = atfc::online::SubtreeMemo::siblingsOnlySoFar();
+  const std::uint64_t CopiedBefore = atfc::online::SubtreeMemo::replayedSoFar();
+  auto Check = [](int SizeA) {
+    auto A = atf::tp("A", atf::interval<int>(1, SizeA));
+    auto B = atf::tp("B", atf::interval<int>(1, 200), atf::less_than_or_eq(A * 16));
+    auto C = atf::tp("C", atf::interval<int>(1, 6), [&](int V) { return (int(A) * V) % 3 != 1; });
+    auto D = atf::tp("D", atf::interval<int>(1, 5),
+                     [&](int V) { return (V + int(A)) % (int(C) + 1) != 0; });
+    auto E = atf::tp("E", {0, 1}, [&](int V) { return V == 0 || int(D) * int(A) % 4 < 2; });
+    atf::tuner T;
+    T.tuning_parameters(A, B, C, D, E);
+
+    std::multiset<std::vector<int>> Expected, Generated;
+    for (int VA = 1; VA <= SizeA; ++VA)
+      for (int VB = 1; VB <= std::min(200, VA * 16); ++VB)
+        for (int VC = 1; VC <= 6; ++VC)
+          for (int VD = 1; VD <= 5; ++VD)
+            for (int VE = 0; VE <= 1; ++VE)
+              if ((VA * VC) % 3 != 1 && (VD + VA) % (VC + 1) != 0 && (VE == 0 || VD * VA % 4 < 2))
+                Expected.insert({VA, VB, VC, VD, VE});
+    const atfc::ChainOfTrees &S = T.space();
+    ASSERT_EQ(S.numGroups(), 1u);
+    for (std::uint64_t I = 0; I < T.search_space_size(); ++I) {
+      std::vector<int> Values;
+      for (const atfc::Value &V : S.values(S.at(atfc::BigCount(static_cast<unsigned long>(I)))))
+        Values.push_back(static_cast<int>(std::get<std::int64_t>(V)));
+      Generated.insert(Values);
+    }
+    EXPECT_EQ(Generated, Expected) << "A in 1.." << SizeA;
+  };
+  tbb::task_arena OneThread(1);
+  for (int SizeA : {5, 12, 13})
+    OneThread.execute([&] { Check(SizeA); });
+  EXPECT_GT(atfc::online::SubtreeMemo::siblingsOnlySoFar() - SiblingsOnlyBefore, 0u);
+  Check(12);
+  EXPECT_GT(atfc::online::SubtreeMemo::replayedSoFar() - CopiedBefore, 3000u);
 }
 
 TEST(OnlineSpaceTest, StringSetsAndGenerators) {
