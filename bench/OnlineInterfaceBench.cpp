@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
 #include <tbb/global_control.h>
 #include <time.h>
 
@@ -51,6 +52,13 @@ double now() {
     return static_cast<double>(T.tv_sec) + static_cast<double>(T.tv_nsec) * 1e-9;
   }
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// The process's page faults so far that needed no disk (fresh pages).
+long minorFaults() {
+  rusage U{};
+  getrusage(RUSAGE_SELF, &U);
+  return U.ru_minflt;
 }
 
 double median(std::vector<double> V) {
@@ -224,6 +232,7 @@ int main(int argc, char **argv) {
       continue;
     std::vector<double> Engine, Interface;
     std::uint64_t EngineSize = 0, InterfaceSize = 0;
+    const long FaultsBefore = minorFaults();
     for (unsigned K = 0; K < Repetitions; ++K) {
       if (Side != "interface") {
         const double Start = now();
@@ -236,7 +245,8 @@ int main(int argc, char **argv) {
     }
     if (!Side.empty()) {
       const std::vector<double> &V = Side == "engine" ? Engine : Interface;
-      std::printf("%s: %s done %.4f ms\n", R.Name.c_str(), Side.c_str(),
+      std::printf("%s: %s %.0f page faults per generation, done %.4f ms\n", R.Name.c_str(),
+                  Side.c_str(), double(minorFaults() - FaultsBefore) / Repetitions,
                   V.empty() ? 0.0 : *std::min_element(V.begin(), V.end()) * 1e3);
       continue;
     }
