@@ -208,7 +208,7 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
 }
 
 void SubtreeMemo::record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk) {
-  LastKey = Key = K;
+  LastKey = K;
   LastEntry = kSeenOnce;
   Recording = true;
   for (std::size_t J = 0; J < Depth; ++J) {
@@ -284,10 +284,9 @@ void SubtreeMemo::remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t
     Off = true;
     return;
   }
+  LastEntry = static_cast<std::uint32_t>(At + 1);
   if (!SiblingsOnly)
-    *entryOf(Key) = static_cast<std::uint32_t>(At + 1);
-  if (LastKey == Key)
-    LastEntry = static_cast<std::uint32_t>(At + 1);
+    *entryOf(LastKey) = LastEntry;
 }
 
 } // namespace atfc::online

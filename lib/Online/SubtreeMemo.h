@@ -145,9 +145,8 @@ private:
   /// A path's key: the reads' range indices as one mixed-radix number.
   std::vector<std::size_t> Reads;
   std::vector<std::uint64_t> Strides;
-  /// The missed key being recorded, and the levels' sizes and accepted
-  /// counts when its subtree began.
-  std::uint64_t Key = 0;
+  /// Whether the subtree of LastKey, a missed key, is being recorded, and
+  /// the levels' sizes and accepted counts when it began.
   bool Recording = false;
   /// The key of the last lookup and what its table entry then held.
   std::uint64_t LastKey = 0;

@@ -4,9 +4,10 @@
 // brute-force count, expressions group their parameters, a callable's
 // reads of other parameters are found while generating (also of later
 // parameters, and reads the probe of the first path did not make), a
-// parameter shared by tuners on several threads reads right in each, and
-// reads outside the tuner or in a cycle are refused; the groups of random
-// read graphs equal a plain reference's.
+// parameter shared by tuners on several threads reads right in each,
+// remembered subtrees (siblings' included) equal brute force, and reads
+// outside the tuner or in a cycle are refused; the groups of random read
+// graphs equal a plain reference's.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -18,7 +19,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <memory>
