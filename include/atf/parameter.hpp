@@ -80,14 +80,17 @@ struct path {
 };
 
 /// Where a read found no value in the thread's table: an entry that a
-/// level recording its subtree hid (atfc::online::HiddenEntries), or the
-/// tuner must generate again with the read before the reader
-/// (MissingValue), or the read is a mistake (an atf::error that names the
-/// parameter). Out of line, so that a read inlines into the constraints
+/// level recording its subtree hid (atfc::online::HiddenEntries), a read
+/// of another group's parameter that a probe lends a value
+/// (atfc::online::probedValue), or the tuner must generate again with the
+/// read before the reader (MissingValue), or the read is a mistake (an
+/// atf::error that names the parameter). Out of line, so that a read inlines into the constraints
 /// that make it.
 [[gnu::cold, gnu::noinline]] inline const void *value_off_path(SlotId Slot) {
   if (const void *Hidden = atfc::online::hiddenValue(Slot))
     return Hidden;
+  if (const void *Probed = atfc::online::probedValue(Slot))
+    return Probed;
   const atfc::online::Path *Scope = atfc::online::CurrentPath;
   const std::string &Name = atfc::online::slotName(Slot);
   if (Scope == nullptr)

@@ -10,6 +10,7 @@
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -144,10 +145,14 @@ void OnlineLevels::generateBelowEach(std::size_t Depth, const std::uint64_t *Pre
   FirstNode.pop_back();
 }
 
-void OnlineLevels::probeFirstLeaf() const {
-  if (Nest.empty() || failure() ||
-      std::none_of(Nest.begin(), Nest.end(), [](const NestLevel &L) { return L.Model->opaque(); }))
-    return;
+bool OnlineLevels::probed() const {
+  return std::any_of(Nest.begin(), Nest.end(),
+                     [](const NestLevel &L) { return L.Model->opaque(); });
+}
+
+bool OnlineLevels::firstLeaf(std::vector<std::uint64_t> &Leaf) const {
+  if (Nest.empty() || failure())
+    return false;
   atfc::detail::ChunkLevels C(Params, Nest.size());
   PathScope Scope(&Tuner);
   Frame F;
@@ -155,7 +160,14 @@ void OnlineLevels::probeFirstLeaf() const {
   F.Indices.assign(Tuner.Size, 0);
   F.Values = threadValues();
   F.FirstLeafOnly = true;
-  Nest[0].Model->loop(*this, F, C, 0);
+  if (Nest[0].Model->loop(*this, F, C, 0) == 0)
+    return false;
+  // The path's nodes are all the levels hold: a node without leaves is
+  // cut off, and the loops add none after the first leaf.
+  Leaf.resize(Nest.size());
+  for (std::size_t L = 0; L < Nest.size(); ++L)
+    Leaf[L] = C.Levels[L].Values[0];
+  return true;
 }
 
 RememberedLevel *OnlineLevels::makeMemo(atfc::detail::ChunkLevels &C, std::size_t Level) const {
@@ -362,6 +374,170 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
   return Groups;
 }
 
+namespace {
+
+/// The probes of one round of generateOnlineSpace: each group's first
+/// leaf, and the reads that callables make off their group's path while
+/// a group is probed. Such a read gets the value of the read parameter in
+/// its group's first leaf, probed then if need be, and is learned; the
+/// probe goes on (a throw would end the round, and the first exception of
+/// a process costs tens of microseconds). The value is one that generation
+/// could give beside the reader's path: the other group's leaf satisfies
+/// its own constraints, which read nothing of the reader's group, or read
+/// only values on the path of a probe that is under way, which the leaf
+/// then depends on (probed again where read again, up to a bound).
+class GroupProbes {
+public:
+  GroupProbes(const std::vector<const ParameterModel *> &Params, const OnlineGroups &Groups,
+              const std::deque<OnlineLevels> &Levels, const Path &Tuner,
+              std::vector<std::pair<std::size_t, std::size_t>> &Learned)
+      : Groups(Groups), Levels(Levels), Tuner(Tuner), Params(Params), Learned(Learned),
+        LearnedBefore(Learned.size()), GroupOf(Params.size()), LeafIndex(Params.size()),
+        Lent(Params.size(), nullptr), States(Groups.size(), State::Unprobed),
+        Probes(Groups.size(), 0) {
+    for (std::size_t G = 0; G < Groups.size(); ++G)
+      for (const std::size_t I : Groups[G])
+        GroupOf[I] = G;
+  }
+
+  /// Probes each group with an opaque constraint; throws MissingValue
+  /// where a read gets no value.
+  void run() {
+    Active Scope(this);
+    for (std::size_t G = 0; G < Groups.size(); ++G)
+      if (States[G] == State::Unprobed && Levels[G].probed())
+        probe(G);
+  }
+
+  /// probedValue while this probes on the calling thread.
+  const void *lend(SlotId Slot) {
+    const std::size_t Read = Tuner.indexOf(Slot), Reader = CurrentReader;
+    if (Read == kNoIndex || Reader >= Params.size())
+      return nullptr; // (the read is a mistake: value_off_path says which)
+    const std::pair<std::size_t, std::size_t> Edge(Read, Reader);
+    // Learned before this round: the groups' order should have given it a
+    // value (a range reads a parameter): generateOnlineSpace says so.
+    const auto Before = Learned.begin() + static_cast<std::ptrdiff_t>(LearnedBefore);
+    if (std::find(Learned.begin(), Before, Edge) != Before)
+      return nullptr;
+    const std::size_t G = GroupOf[Read];
+    const void *Value = nullptr;
+    if (States[G] == State::Underway) {
+      // On the path of a probe under way (the path of probe K - 1 is in
+      // the entries that probe K's scope hid): the probes from K on depend
+      // on it. Else a later level of the reader's own group, or a group
+      // that reads the reader's. (Probe 0's are the entries before any
+      // probe: a tuner's measurement that generates this space.)
+      for (std::size_t K = Stack.size(); K-- > 1 && Value == nullptr;)
+        if ((Value = Stack[K].Outer[Read]) != nullptr)
+          for (std::size_t J = K; J < Stack.size(); ++J)
+            Stack[J].Dependent = true;
+    } else {
+      if (States[G] == State::Unprobed && Probes[G] < kProbesPerGroup)
+        probe(G);
+      if (States[G] == State::Done || States[G] == State::Lent)
+        Value = valueOf(Read);
+      if (States[G] == State::Lent)
+        States[G] = State::Unprobed; // (its leaf depends on values that may change)
+    }
+    // (Probes nested in this one may have learned reads: Before is stale.)
+    const auto Round = Learned.begin() + static_cast<std::ptrdiff_t>(LearnedBefore);
+    if (Value != nullptr && std::find(Round, Learned.end(), Edge) == Learned.end())
+      Learned.push_back(Edge);
+    return Value;
+  }
+
+  static GroupProbes *current() { return Current; }
+
+private:
+  /// A group's probe: not yet made (or made on values since gone), under
+  /// way, made, made on values of a probe under way (its leaf may be lent
+  /// for one read), or without a leaf.
+  enum class State : std::uint8_t { Unprobed, Underway, Done, Lent, Empty };
+  /// Probes of one group per round at most, where its leaf depends on
+  /// another's path: beyond, a read throws, as without probes.
+  static constexpr unsigned kProbesPerGroup = 8;
+
+  /// Makes this the calling thread's probes while it lives.
+  struct Active {
+    explicit Active(GroupProbes *P) : Saved(Current) { Current = P; }
+    ~Active() { Current = Saved; }
+    Active(const Active &) = delete;
+    Active &operator=(const Active &) = delete;
+    GroupProbes *Saved;
+  };
+
+  /// A probe under way: the values of the tuner's parameters when it
+  /// began (the path of the probe it is nested in, which its scope hides),
+  /// and whether its leaf read one of those or of a probe further out.
+  struct Underway {
+    std::vector<const void *> Outer;
+    bool Dependent = false;
+  };
+
+  void probe(std::size_t G) {
+    ++Probes[G];
+    States[G] = State::Underway;
+    const void *const *Table = threadValues();
+    Stack.emplace_back();
+    Stack.back().Outer.resize(Params.size());
+    for (std::size_t I = 0; I < Tuner.Size; ++I)
+      if (Tuner.Slots[I] != kNoSlot)
+        Stack.back().Outer[I] = Table[Tuner.Slots[I]];
+    struct Pop {
+      std::vector<Underway> &Stack;
+      ~Pop() { Stack.pop_back(); }
+    } Popped{Stack};
+    std::vector<std::uint64_t> Leaf;
+    if (!Levels[G].firstLeaf(Leaf)) {
+      States[G] = Stack.back().Dependent ? State::Unprobed : State::Empty;
+      return;
+    }
+    const std::span<const std::size_t> Members = Groups[G];
+    for (std::size_t L = 0; L < Members.size(); ++L) {
+      LeafIndex[Members[L]] = Leaf[L];
+      Lent[Members[L]] = nullptr;
+    }
+    States[G] = Stack.back().Dependent ? State::Lent : State::Done;
+  }
+
+  /// Parameter I's value in its group's leaf, held for the round (a read
+  /// may keep a reference).
+  const void *valueOf(std::size_t I) {
+    if (Lent[I] == nullptr)
+      Lent[I] = Params[I]->hold(LeafIndex[I], Held.emplace_back());
+    return Lent[I];
+  }
+
+  const OnlineGroups &Groups;
+  const std::deque<OnlineLevels> &Levels;
+  const Path &Tuner;
+  const std::vector<const ParameterModel *> &Params;
+  std::vector<std::pair<std::size_t, std::size_t>> &Learned;
+  const std::size_t LearnedBefore;
+  std::vector<std::size_t> GroupOf;
+  std::vector<std::uint64_t> LeafIndex;
+  std::vector<const void *> Lent;
+  std::deque<std::any> Held;
+  std::vector<State> States;
+  std::vector<unsigned> Probes;
+  std::vector<Underway> Stack;
+  static thread_local GroupProbes *Current;
+};
+
+thread_local GroupProbes *GroupProbes::Current = nullptr;
+
+std::atomic<std::uint64_t> MissedReads{0};
+
+} // namespace
+
+std::uint64_t missedReadsSoFar() { return MissedReads.load(); }
+
+const void *probedValue(SlotId Slot) {
+  GroupProbes *P = GroupProbes::current();
+  return P != nullptr ? P->lend(Slot) : nullptr;
+}
+
 Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
                                            const GenerationOptions &Options) {
   if (Params.empty())
@@ -382,11 +558,16 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
     All.reserve(Groups->size());
     for (std::size_t G = 0; G < Groups->size(); ++G)
       All.push_back(&Levels.emplace_back(Params, (*Groups)[G], Tuner));
+    const std::size_t LearnedBefore = Learned.size();
     try {
-      for (const OnlineLevels &L : Levels)
-        L.probeFirstLeaf();
+      // (Only callables' reads are unknown.)
+      if (std::any_of(Levels.begin(), Levels.end(), [](const auto &L) { return L.probed(); }))
+        GroupProbes(Params, *Groups, Levels, Tuner, Learned).run();
+      if (Learned.size() != LearnedBefore)
+        continue; // (the probes learned reads: group again)
       return generateChain(Options, All, Start);
     } catch (const MissingValue &Missing) {
+      MissedReads.fetch_add(1, std::memory_order_relaxed);
       if (Missing.Reader == kNoIndex || Missing.Reader >= Params.size())
         return Error("a tuning parameter was read outside any constraint while the space "
                      "was generated");
@@ -394,11 +575,13 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
       // A read that its group's order should have given a value: not a
       // constraint's read of another parameter (a range or a generator
       // reading one); generating again would not help.
-      if (std::find(Learned.begin(), Learned.end(), Read) != Learned.end())
+      const auto Before = Learned.begin() + static_cast<std::ptrdiff_t>(LearnedBefore);
+      if (std::find(Learned.begin(), Before, Read) != Before)
         return Error("tuning parameter " + quoted(Params[Missing.Read]->name()) +
                      " was read where it has no value (only constraints and cost "
                      "functions may read parameters)");
-      Learned.push_back(Read);
+      if (std::find(Before, Learned.end(), Read) == Learned.end())
+        Learned.push_back(Read);
     }
   }
 }

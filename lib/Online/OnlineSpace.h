@@ -14,7 +14,9 @@
 // read of a parameter without a value on the path throws MissingValue,
 // and generation starts again with the two in one group, the read one
 // first. Generation therefore ends with every constraint's reads in its
-// own group, before its parameter.
+// own group, before its parameter. Most such reads are found before, and
+// without a throw, by the probes of the groups' first leaves: a read of
+// another group's parameter there gets that group's first leaf's value.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_ONLINE_ONLINESPACE_H
@@ -141,11 +143,15 @@ public:
   void generateBelowEach(std::size_t Depth, const std::uint64_t *Prefixes, std::size_t Count,
                          atfc::detail::ChunkLevels &C, std::vector<std::uint64_t> &FirstNode,
                          std::vector<std::uint64_t> &Leaves) const override;
-  /// Walks the loop nest to its first leaf and stops there, when a
-  /// parameter's constraint is opaque: a constraint that reads a parameter
-  /// without a value throws MissingValue, as in generation, but at the
-  /// cost of one path instead of the whole tree.
-  void probeFirstLeaf() const;
+  /// Whether a level's constraint is opaque (its reads are found by a
+  /// probe: generateOnlineSpace).
+  bool probed() const;
+  /// Walks the loop nest to its first leaf and stops there: a constraint
+  /// that reads a parameter without a value throws MissingValue, as in
+  /// generation, but at the cost of one path instead of the whole tree.
+  /// Leaf gets the leaf's range index per level; false where there is
+  /// none.
+  bool firstLeaf(std::vector<std::uint64_t> &Leaf) const;
   std::size_t levels() const { return Nest.size(); }
   const ParameterModel &model(std::size_t Level) const { return *Nest[Level].Model; }
 
@@ -211,6 +217,15 @@ struct MissingValue {
   std::size_t Read;
 };
 
+/// While generateOnlineSpace probes its groups on the calling thread: the
+/// value that a read of Slot off its reader's group gets from the first
+/// leaf of the read parameter's group (the read is learned), or null where
+/// there is none to lend (then the read throws MissingValue).
+const void *probedValue(SlotId Slot);
+/// Reads that threw MissingValue to generateOnlineSpace so far, in this
+/// process (what tests see of the probes).
+std::uint64_t missedReadsSoFar();
+
 /// The groups of a tuner's parameters, one after another in Order: group
 /// G is Order[Start[G] .. Start[G + 1]].
 struct OnlineGroups {
@@ -235,8 +250,11 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
 /// Generates the space of Params (as onlineGroups), generating again with
 /// the groups joined whenever a constraint reads a parameter of another
 /// group or a later one. Before each generation, each group's first path
-/// is probed (probeFirstLeaf): reads that every evaluation of a callable
-/// makes are found at the cost of a path, not of a generation in vain.
+/// is probed (firstLeaf): reads that every evaluation of a callable makes
+/// are found at the cost of a path, not of a generation in vain, and a
+/// read of another group's parameter there is lent that group's first
+/// leaf's value (probedValue) instead of throwing: the first exception of
+/// a process costs tens of microseconds, and each made a round of its own.
 Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
                                            const GenerationOptions &Options);
 
