@@ -84,8 +84,8 @@ struct path {
 /// of another group's parameter that a probe lends a value
 /// (atfc::online::probedValue), or the tuner must generate again with the
 /// read before the reader (MissingValue), or the read is a mistake (an
-/// atf::error that names the parameter). Out of line, so that a read inlines into the constraints
-/// that make it.
+/// atf::error that names the parameter). Out of line, so that a read
+/// inlines into the constraints that make it.
 [[gnu::cold, gnu::noinline]] inline const void *value_off_path(SlotId Slot) {
   if (const void *Hidden = atfc::online::hiddenValue(Slot))
     return Hidden;

@@ -96,9 +96,20 @@ void OnlineLevels::forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixe
   // Called once per prefix, or per run of prefixes, often for small
   // subtrees: the frame and the prefix's values are the thread's own, kept
   // between calls (allocating them per call was most of what the interface
-  // added to mdh_prl's generation). Generation never runs inside generation
-  // on one thread.
-  static thread_local PrefixValues T;
+  // added to mdh_prl's generation). One per depth: a constraint may
+  // generate another tuner's space, and the thread may run another chunk
+  // of this one while it waits for that generation's tasks.
+  static thread_local std::deque<PrefixValues> Nested;
+  static thread_local std::size_t Nesting = 0;
+  if (Nested.size() == Nesting)
+    Nested.emplace_back();
+  PrefixValues &T = Nested[Nesting];
+  struct Deeper {
+    Deeper() { ++Nesting; }
+    ~Deeper() { --Nesting; }
+    Deeper(const Deeper &) = delete;
+    Deeper &operator=(const Deeper &) = delete;
+  } InFrame;
   Frame &F = T.F;
   F.Values = threadValues();
   PrefixScope Scope(Tuner, Nest, F.Values);
@@ -411,6 +422,10 @@ public:
 
   /// probedValue while this probes on the calling thread.
   const void *lend(SlotId Slot) {
+    // (Not this tuner's read: another tuner's, generated or measured in a
+    // callable of this one.)
+    if (CurrentPath != &Tuner)
+      return nullptr;
     const std::size_t Read = Tuner.indexOf(Slot), Reader = CurrentReader;
     if (Read == kNoIndex || Reader >= Params.size())
       return nullptr; // (the read is a mistake: value_off_path says which)

@@ -20,6 +20,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <deque>
 #include <functional>
@@ -183,6 +184,34 @@ TEST(OnlineSpaceTest, ALentValueFollowsThePathItWasProbedOn) {
       EXPECT_EQ(atfc::online::missedReadsSoFar(), MissedBefore) << "Skip " << Skip;
     }
   }
+}
+
+// A callable that generates another tuner's space while this one's probes
+// and generation run: the inner tuner's probes nest in the outer's, each
+// tuner's reads of its other groups are lent and learned by its own, and
+// the inner generation keeps a frame of its own (the thread's one frame
+// was overwritten: 3 configurations instead of 14).
+TEST(OnlineSpaceTest, ATunerGeneratedInACallableProbesOnItsOwn) {
+  auto A = atf::tp("A", atf::interval<int>(1, 4));
+  auto B = atf::tp("B", atf::interval<int>(1, 4), [&](int V) { return V <= A; });
+  auto P = atf::tp("P", atf::interval<int>(1, 48));
+  std::atomic<std::uint64_t> InnerSizes{0};
+  auto Q = atf::tp("Q", atf::interval<int>(1, 6), [&](int V) {
+    atf::tuner Inner;
+    Inner.tuning_parameters(B, A);
+    const std::uint64_t Size = Inner.search_space_size();
+    InnerSizes += Size;
+    return V % P == 0 && Size == 10;
+  });
+  const std::uint64_t MissedBefore = atfc::online::missedReadsSoFar();
+  atf::tuner T;
+  T.tuning_parameters(Q, P);
+  // Q a multiple of P: 6 + 3 + 2 + 1 + 1 + 1.
+  EXPECT_EQ(T.search_space_size(), 14u);
+  EXPECT_EQ(T.space().parameter(0).Name, "P");
+  EXPECT_GT(InnerSizes, 0u);
+  EXPECT_EQ(InnerSizes % 10, 0u);
+  EXPECT_EQ(atfc::online::missedReadsSoFar(), MissedBefore);
 }
 
 /// A random constraint of the property test below: V must not be Not, and
