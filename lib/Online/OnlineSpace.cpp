@@ -448,12 +448,11 @@ public:
           for (std::size_t J = K; J < Stack.size(); ++J)
             Stack[J].Dependent = true;
     } else {
+      bool Leaf = States[G] == State::Done;
       if (States[G] == State::Unprobed && Probes[G] < kProbesPerGroup)
-        probe(G);
-      if (States[G] == State::Done || States[G] == State::Lent)
+        Leaf = probe(G);
+      if (Leaf)
         Value = valueOf(Read);
-      if (States[G] == State::Lent)
-        States[G] = State::Unprobed; // (its leaf depends on values that may change)
     }
     // (Probes nested in this one may have learned reads: Before is stale.)
     const auto Round = Learned.begin() + static_cast<std::ptrdiff_t>(LearnedBefore);
@@ -465,10 +464,10 @@ public:
   static GroupProbes *current() { return Current; }
 
 private:
-  /// A group's probe: not yet made (or made on values since gone), under
-  /// way, made, made on values of a probe under way (its leaf may be lent
-  /// for one read), or without a leaf.
-  enum class State : std::uint8_t { Unprobed, Underway, Done, Lent, Empty };
+  /// A group's probe: not yet made (or made on values of a probe under
+  /// way, which may change: its leaf is lent for the read that made it),
+  /// under way, made, or without a leaf.
+  enum class State : std::uint8_t { Unprobed, Underway, Done, Empty };
   /// Probes of one group per round at most, where its leaf depends on
   /// another's path: beyond, a read throws, as without probes.
   static constexpr unsigned kProbesPerGroup = 8;
@@ -490,7 +489,8 @@ private:
     bool Dependent = false;
   };
 
-  void probe(std::size_t G) {
+  /// Probes group G: whether it has a leaf (then in LeafIndex).
+  bool probe(std::size_t G) {
     ++Probes[G];
     States[G] = State::Underway;
     const void *const *Table = threadValues();
@@ -504,16 +504,14 @@ private:
       ~Pop() { Stack.pop_back(); }
     } Popped{Stack};
     std::vector<std::uint64_t> Leaf;
-    if (!Levels[G].firstLeaf(Leaf)) {
-      States[G] = Stack.back().Dependent ? State::Unprobed : State::Empty;
-      return;
-    }
+    const bool Found = Levels[G].firstLeaf(Leaf);
+    States[G] = Stack.back().Dependent ? State::Unprobed : Found ? State::Done : State::Empty;
     const std::span<const std::size_t> Members = Groups[G];
-    for (std::size_t L = 0; L < Members.size(); ++L) {
+    for (std::size_t L = 0; Found && L < Members.size(); ++L) {
       LeafIndex[Members[L]] = Leaf[L];
       Lent[Members[L]] = nullptr;
     }
-    States[G] = Stack.back().Dependent ? State::Lent : State::Done;
+    return Found;
   }
 
   /// Parameter I's value in its group's leaf, held for the round (a read

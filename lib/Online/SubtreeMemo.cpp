@@ -181,7 +181,8 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
   if (K == LastKey && LastEntry != 0 && LastEntry != kSeenOnce) {
     ++Repeats;
     ++SiblingRepeats;
-    return copy(LastEntry - 1, Chunk, Leaves);
+    copy(LastEntry - 1, Chunk, Leaves);
+    return true;
   }
   if (SiblingsOnly) {
     record(K, Chunk);
@@ -204,7 +205,8 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
   }
   LastKey = K;
   LastEntry = *Entry;
-  return copy(*Entry - 1, Chunk, Leaves);
+  copy(*Entry - 1, Chunk, Leaves);
+  return true;
 }
 
 void SubtreeMemo::record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk) {
@@ -217,7 +219,7 @@ void SubtreeMemo::record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk
   }
 }
 
-bool SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
+void SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
   // The subtree's last copy in this chunk's levels (kept there: a subtree
   // with leaves is never cut off), copied in again, its first children
   // moved to where the next level's copy begins; the entry then names the
@@ -240,7 +242,6 @@ bool SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::ui
     // (A level past 2^32 nodes: the entries cannot name its copies.)
     Off = Off || To > 0xffffffff;
   }
-  return true;
 }
 
 void SubtreeMemo::grow() {

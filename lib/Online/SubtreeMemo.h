@@ -138,7 +138,7 @@ private:
   /// Records the subtree generated next, for key K.
   void record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk);
   /// Appends the subtree of the entry at At (replay()).
-  bool copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  void copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
   void grow();
 
   std::size_t First, Depth;
