@@ -25,6 +25,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <set>
 #include <span>
@@ -214,6 +215,15 @@ TEST(OnlineSpaceTest, ATunerGeneratedInACallableProbesOnItsOwn) {
   EXPECT_EQ(atfc::online::missedReadsSoFar(), MissedBefore);
 }
 
+/// 0 .. N - 1 in a random order: each parameter's rank, reads only of
+/// lower ranks keeping a random read graph acyclic.
+std::vector<std::size_t> randomOrder(std::size_t N, std::mt19937 &Random) {
+  std::vector<std::size_t> Rank(N);
+  std::iota(Rank.begin(), Rank.end(), std::size_t(0));
+  std::shuffle(Rank.begin(), Rank.end(), Random);
+  return Rank;
+}
+
 /// A random constraint of the property test below: V must not be Not, and
 /// V plus the weighted values read must not be Rest modulo Modulus; where
 /// a value read is its own parameter's Not, its constraint was not met.
@@ -245,10 +255,7 @@ TEST(OnlineSpaceTest, LentValuesMeetTheirOwnConstraints) {
   std::uint64_t Missed = 0, Reads = 0;
   for (int Space = 0; Space < 150; ++Space) {
     const std::size_t N = 3 + Random() % 4;
-    std::vector<std::size_t> Rank(N);
-    for (std::size_t I = 0; I < N; ++I)
-      Rank[I] = I;
-    std::shuffle(Rank.begin(), Rank.end(), Random);
+    const std::vector<std::size_t> Rank = randomOrder(N, Random);
     std::vector<LendingConstraint> Constraints(N);
     std::vector<int> Nots(N);
     for (std::size_t I = 0; I < N; ++I) {
@@ -589,10 +596,7 @@ TEST(OnlineSpaceTest, GroupsOfRandomReadGraphsEqualTheReference) {
   std::size_t Cycles = 0, Grouped = 0;
   for (int Graph = 0; Graph < 400; ++Graph) {
     const std::size_t N = 1 + Random() % 40;
-    std::vector<std::size_t> Rank(N);
-    for (std::size_t I = 0; I < N; ++I)
-      Rank[I] = I;
-    std::shuffle(Rank.begin(), Rank.end(), Random);
+    const std::vector<std::size_t> Rank = randomOrder(N, Random);
     std::vector<std::vector<std::size_t>> Reads(N);
     for (std::size_t I = 0; I < N; ++I)
       for (std::size_t K = Random() % 4; K-- > 0;)
