@@ -117,7 +117,8 @@ void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
   if (KeySpace <= kDenseKeys) {
     Mem->Dense.assign(KeySpace, 0);
   } else {
-    Mem->Hash.assign(kFirstHashSlots, Store::Slot{0, 0});
+    SlotWords = KeySpace - 1 > 0xffffffff ? 3 : 2;
+    Mem->Hash.assign(kFirstHashSlots * SlotWords, 0);
   }
 }
 
@@ -128,7 +129,7 @@ SubtreeMemo::~SubtreeMemo() {
   Replayed.fetch_add(Replays, std::memory_order_relaxed);
   SiblingsOnlyMemos.fetch_add(SiblingsOnly, std::memory_order_relaxed);
   if (!Mem || Pool.size() >= kPooledStores ||
-      Mem->Trees.memoryBytes() + Mem->Hash.capacity() * sizeof(Store::Slot) > kPooledBytes)
+      Mem->Trees.memoryBytes() + Mem->Hash.capacity() * sizeof(std::uint32_t) > kPooledBytes)
     return;
   Mem->clear();
   Pool.push_back(std::move(Mem));
@@ -137,24 +138,33 @@ SubtreeMemo::~SubtreeMemo() {
 std::uint32_t *SubtreeMemo::entryOf(std::uint64_t K) {
   if (!Mem->Dense.empty())
     return &Mem->Dense[K];
-  const std::size_t Mask = Mem->Hash.size() - 1;
+  return SlotWords == 2 ? slotOf<2>(K) : slotOf<3>(K);
+}
+
+template <std::size_t Width> std::uint32_t *SubtreeMemo::slotOf(std::uint64_t K) {
+  const std::uint32_t Low = static_cast<std::uint32_t>(K),
+                      High = static_cast<std::uint32_t>(K >> 32);
+  const std::size_t Slots = Mem->Hash.size() / Width, Mask = Slots - 1;
   for (std::size_t S = mix(K) & Mask;; S = (S + 1) & Mask) {
-    Store::Slot &At = Mem->Hash[S];
-    if (At.Entry != 0 && At.Key == K)
-      return &At.Entry;
-    if (At.Entry != 0)
+    std::uint32_t *At = &Mem->Hash[S * Width];
+    if (At[0] != 0) {
+      if (At[1] == Low && (Width == 2 || At[2] == High))
+        return At;
       continue;
+    }
     // A new key: the table grows at three quarters full (most lookups
     // find their key), up to its bound.
-    if ((Keys + 1) * 4 > Mem->Hash.size() * 3) {
-      if (Mem->Hash.size() >= 2 * kMaxEntries)
+    if ((Keys + 1) * 4 > Slots * 3) {
+      if (Slots >= 2 * kMaxEntries)
         return nullptr;
       grow();
-      return entryOf(K);
+      return slotOf<Width>(K);
     }
     ++Keys;
-    At.Key = K;
-    return &At.Entry;
+    At[1] = Low;
+    if constexpr (Width == 3)
+      At[2] = High;
+    return At;
   }
 }
 
@@ -245,16 +255,17 @@ void SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::ui
 }
 
 void SubtreeMemo::grow() {
-  std::vector<Store::Slot> Old(2 * Mem->Hash.size(), Store::Slot{0, 0});
+  std::vector<std::uint32_t> Old(2 * Mem->Hash.size(), 0);
   Old.swap(Mem->Hash);
-  const std::size_t Mask = Mem->Hash.size() - 1;
-  for (const Store::Slot &O : Old) {
-    if (O.Entry == 0)
+  const std::size_t Mask = Mem->Hash.size() / SlotWords - 1;
+  for (std::size_t O = 0; O < Old.size(); O += SlotWords) {
+    if (Old[O] == 0)
       continue;
-    std::size_t S = mix(O.Key) & Mask;
-    while (Mem->Hash[S].Entry != 0)
+    const std::uint64_t K = Old[O + 1] | (SlotWords == 3 ? std::uint64_t(Old[O + 2]) << 32 : 0);
+    std::size_t S = mix(K) & Mask;
+    while (Mem->Hash[S * SlotWords] != 0)
       S = (S + 1) & Mask;
-    Mem->Hash[S] = O;
+    std::copy_n(&Old[O], SlotWords, &Mem->Hash[S * SlotWords]);
   }
 }
 

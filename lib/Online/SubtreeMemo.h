@@ -65,14 +65,13 @@ public:
   /// more in faults than the memo saves).
   struct Store {
     /// Entry numbers plus one by key where the keys are few, else open
-    /// addressing of keys and their entry numbers plus one (side by side:
-    /// a probe is one cache miss, not two).
+    /// addressing: per slot the entry number plus one (0: free), then the
+    /// key's low word and, where keys need more than 32 bits, its high one
+    /// (side by side: a probe is one cache miss, not two). Slots of 8 or 12
+    /// bytes, not 16: the memo's fresh pages are most of what it adds to a
+    /// first generation (SlotWords).
     std::vector<std::uint32_t> Dense;
-    struct Slot {
-      std::uint64_t Key;
-      std::uint32_t Entry;
-    };
-    std::vector<Slot> Hash;
+    std::vector<std::uint32_t> Hash;
     /// The entries, one after another (an entry number is where its entry
     /// starts): a subtree's leaves, then per level where its nodes are in
     /// the chunk's level, how many, and how many values the level accepted
@@ -139,6 +138,7 @@ private:
   void record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk);
   /// Appends the subtree of the entry at At (replay()).
   void copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  template <std::size_t Width> std::uint32_t *slotOf(std::uint64_t K);
   void grow();
 
   std::size_t First, Depth;
@@ -154,8 +154,9 @@ private:
   std::vector<std::uint64_t> StartNodes, StartAccepted;
   /// The table and the subtrees (Mem).
   std::unique_ptr<Store> Mem;
-  /// Keys in the hash table.
+  /// Keys in the hash table, and the words of its slots (2 or 3).
   std::size_t Keys = 0;
+  std::size_t SlotWords = 2;
   std::uint64_t Lookups = 0, Repeats = 0, Replays = 0;
   /// Repeats of the last lookup's key, and whether the memo keeps only
   /// that key's subtree (every repeat of its trial was one).

@@ -477,6 +477,46 @@ TEST(OnlineSpaceTest, SiblingsWithOneKeyEqualBruteForce) {
   EXPECT_GT(atfc::online::SubtreeMemo::replayedSoFar() - CopiedBefore, 3000u);
 }
 
+// A memo's key numbers its reads' values by their ranges' indices: where
+// the ranges' sizes multiply past 2^32 the table keeps the keys' high
+// words too. C and D read A and B, of 2^20 values each (keys up to 2^40);
+// X between them (in their group by its relation to A) makes the keys
+// repeat apart from siblings, so the
+// table, not the last key, answers; B's values 2^12 and 2^13 give keys
+// with the same low 32 bits and subtrees that differ. Against brute force.
+TEST(OnlineSpaceTest, KeysPast32BitsEqualBruteForce) {
+  const std::uint64_t CopiedBefore = atfc::online::SubtreeMemo::replayedSoFar();
+  constexpr std::size_t Range = std::size_t(1) << 20;
+  auto A = atf::tp("A", atf::interval<size_t>(1, Range), atf::divides(Range));
+  auto X = atf::tp("X", atf::interval<size_t>(1, 3), atf::less_than_or_eq(A + 2));
+  auto B = atf::tp("B", atf::interval<size_t>(1, Range), atf::divides(Range));
+  auto C = atf::tp("C", atf::interval<size_t>(1, 8),
+                   [&](size_t V) { return (size_t(A) + size_t(B) + V) % 3 != 0; });
+  auto D = atf::tp("D", atf::interval<size_t>(0, 2),
+                   [&](size_t V) { return (V * size_t(A) + size_t(C)) % 5 != size_t(B) % 5; });
+  atf::tuner T;
+  T.tuning_parameters(A, X, B, C, D);
+
+  std::multiset<std::vector<std::size_t>> Expected, Generated;
+  for (std::size_t VA = 1; VA <= Range; VA *= 2)
+    for (std::size_t VX = 1; VX <= 3; ++VX)
+      for (std::size_t VB = 1; VB <= Range; VB *= 2)
+        for (std::size_t VC = 1; VC <= 8; ++VC)
+          for (std::size_t VD = 0; VD <= 2; ++VD)
+            if ((VA + VB + VC) % 3 != 0 && (VD * VA + VC) % 5 != VB % 5)
+              Expected.insert({VA, VX, VB, VC, VD});
+  const atfc::ChainOfTrees &S = T.space();
+  ASSERT_EQ(S.numGroups(), 1u);
+  for (std::uint64_t I = 0; I < T.search_space_size(); ++I) {
+    std::vector<std::size_t> Values;
+    for (const atfc::Value &V : S.values(S.at(atfc::BigCount(static_cast<unsigned long>(I)))))
+      Values.push_back(static_cast<std::size_t>(std::get<std::uint64_t>(V)));
+    Generated.insert(Values);
+  }
+  EXPECT_EQ(Generated, Expected);
+  EXPECT_GT(atfc::online::SubtreeMemo::replayedSoFar() - CopiedBefore, 100u);
+}
+
 TEST(OnlineSpaceTest, StringSetsAndGenerators) {
   auto Flag = atf::tuning_parameter("OPT", {"-O0", "-O1", "-O2", "-O3"});
   auto Pow = atf::tp("P", atf::interval<int>(0, 5, 1, atf::pow2), atf::greater_than(2));
