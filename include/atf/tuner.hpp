@@ -220,6 +220,10 @@ public:
   /// constraint reads a later one.
   template <class... Rs, class... Cs>
   tuner &tuning_parameters(const tuning_parameter<Rs, Cs> &...Ps) {
+    refuse_under_way("tuning_parameters");
+    if (Stepping)
+      throw error("tuning_parameters() cannot change the tuner while program-guided tuning is in "
+                  "progress");
     Models.clear();
     (Models.push_back(std::make_shared<detail::parameter_model<Rs, Cs>>(Ps)), ...);
     Space.reset();
@@ -287,6 +291,8 @@ public:
   /// The generated space (generated on first use).
   const atfc::ChainOfTrees &space() {
     if (!Space) {
+      refuse_under_way("space");
+      under_way Generating(*this, "generates its space");
       check_reads();
       std::vector<const atfc::online::ParameterModel *> Raw = raw_models();
       atfc::Expected<atfc::ChainOfTrees> Made =
@@ -312,6 +318,7 @@ public:
     std::optional<double> Measured;
     std::string Reason;
     try {
+      under_way Measuring(*this, "measures a step");
       Measured = detail::costs_of(call_cost(Cost, C)).at(0);
     } catch (const std::exception &E) {
       Reason = E.what();
@@ -326,6 +333,7 @@ public:
   /// Program-guided tuning, by hand: the next configuration to run (its
   /// parameters have their values until report_cost()), ...
   configuration get_configuration() {
+    refuse_under_way("get_configuration");
     start_stepping();
     if (Stepping->Awaited)
       throw error("report_cost() is expected before the next get_configuration()");
@@ -468,9 +476,11 @@ private:
   }
 
   template <class CF> tuning_status run(CF &Cost, std::optional<atfc::AbortCondition> Abort) {
+    refuse_under_way("tune");
     if (Stepping)
       throw error("tune() cannot start while program-guided tuning is in progress");
     space();
+    under_way Tuning(*this, "tunes");
     std::unique_ptr<atfc::ConfigurationMeasurer> Measurer = measurer_of(Cost);
     atfc::Expected<std::unique_ptr<atfc::online::OnlineTuning>> Opened =
         atfc::online::OnlineTuning::open(*Space, setup(std::move(Abort)), *Measurer, std::cout,
@@ -534,6 +544,26 @@ private:
     return R;
   }
 
+  /// What the tuner does while its constraints or cost function run (null:
+  /// nothing): a call back into it from them is refused by name, where it
+  /// would recurse without end (a constraint that generates the space it
+  /// is part of) or free the space under its own run.
+  class under_way {
+  public:
+    under_way(tuner &T, const char *What) : T(T) { T.UnderWay = What; }
+    ~under_way() { T.UnderWay = nullptr; }
+    under_way(const under_way &) = delete;
+    under_way &operator=(const under_way &) = delete;
+
+  private:
+    tuner &T;
+  };
+  void refuse_under_way(const char *Call) const {
+    if (UnderWay)
+      throw error(std::string("atf::tuner::") + Call + "() was called while the tuner " + UnderWay +
+                  ": its constraints and cost function cannot use the tuner itself");
+  }
+
   void start_stepping() {
     if (Stepping)
       return;
@@ -556,6 +586,7 @@ private:
   }
 
   void finish_step(const atfc::Measurement &M) {
+    refuse_under_way("report_cost");
     if (!Stepping || !Stepping->Awaited)
       throw error("get_configuration() is expected before report_cost()");
     const double Seconds =
@@ -580,6 +611,7 @@ private:
   std::optional<std::uint64_t> Seed;
   std::shared_ptr<atfc::ChainOfTrees> Space;
   std::unique_ptr<stepping> Stepping;
+  const char *UnderWay = nullptr;
 };
 
 } // namespace atf

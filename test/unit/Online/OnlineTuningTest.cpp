@@ -4,7 +4,8 @@
 // finds the optimum and counts what it measured, a throwing cost function
 // is an invalid configuration, results kept in a directory answer a second
 // run without measuring, program-guided steps, the program's own technique
-// and abort condition, and several objectives.
+// and abort condition, several objectives, and calls back into a tuner from
+// its own constraints and cost function.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -61,6 +62,60 @@ TEST(OnlineTuningTest, AThrowingCostFunctionMakesTheConfigurationInvalid) {
   EXPECT_EQ(Result.number_of_evaluated_configs(), 10u);
   EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 5u);
   EXPECT_EQ(Result.min_cost(), 2);
+}
+
+// A constraint or cost function that calls back into its own tuner gets
+// an error that names the call: generating the space from one of its
+// constraints recursed until the stack ran out, and changing the
+// parameters from the cost function freed the space under the run. The
+// tuner works as before afterwards.
+TEST(OnlineTuningTest, ATunerRefusesCallsFromItsOwnConstraintsAndCostFunction) {
+  atf::tuner T;
+  bool CallBack = true;
+  auto X = atf::tp("X", atf::interval<int>(1, 10),
+                   [&](int V) { return !CallBack || V < 5 || T.search_space_size() > 0; });
+  T.tuning_parameters(X).search_technique(atf::exhaustive()).silent(true);
+  try {
+    T.search_space_size();
+    ADD_FAILURE() << "a constraint generated its own tuner's space";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("space() was called while the tuner generates its space"),
+              std::string::npos)
+        << E.what();
+  }
+  CallBack = false;
+  EXPECT_EQ(T.search_space_size(), 10u);
+
+  std::vector<std::string> Refused;
+  auto Refuses = [&](auto &&Call) {
+    try {
+      Call();
+    } catch (const atf::error &E) {
+      Refused.push_back(E.what());
+    }
+  };
+  atf::tuning_status Result = T.tune([&](atf::configuration &C) {
+    Refuses([&] { T.tuning_parameters(X); });
+    Refuses([&] { T.tune([](atf::configuration &) { return 1.0; }, atf::evaluations(2)); });
+    Refuses([&] { T.make_step([](atf::configuration &) { return 1.0; }); });
+    EXPECT_EQ(T.search_space_size(), 10u); // (reading is no change)
+    return double(int(C["X"]));
+  });
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 10u);
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 10u);
+  EXPECT_EQ(Result.min_cost(), 1);
+  ASSERT_EQ(Refused.size(), 30u);
+  EXPECT_NE(Refused[0].find("tuning_parameters() was called while the tuner tunes"),
+            std::string::npos)
+      << Refused[0];
+  EXPECT_NE(Refused[1].find("tune() was called"), std::string::npos) << Refused[1];
+  EXPECT_NE(Refused[2].find("get_configuration() was called"), std::string::npos) << Refused[2];
+
+  // Program-guided: the parameters stay while a step is under way.
+  atf::configuration C = T.get_configuration();
+  EXPECT_THROW(T.tuning_parameters(X), atf::error);
+  T.report_cost(double(int(C["X"])));
+  EXPECT_EQ(T.get_tuning_status().number_of_evaluated_configs(), 1u);
 }
 
 TEST(OnlineTuningTest, KeptResultsAnswerASecondRun) {
