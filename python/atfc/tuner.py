@@ -173,10 +173,21 @@ class Tuner:
         self._seed: Optional[int] = None
         self._program_name = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else 'python'
         self._run: Optional[_Run] = None
+        # What tune() or make_step() does while the constraints or the cost
+        # function run: a call back into the tuner from them is refused by
+        # name, where a constraint that tunes its own tuner recursed until
+        # Python's limit.
+        self._under_way: Optional[str] = None
 
     def _idle(self, what):
+        self._refuse_under_way(f'changing {what}')
         if self._run is not None:
             raise ValueError(f'cannot change {what} while tuning')
+
+    def _refuse_under_way(self, call):
+        if self._under_way is not None:
+            raise ValueError(f'{call} was asked while the tuner {self._under_way}: its '
+                             f'constraints and cost function cannot use the tuner itself')
 
     def tuning_parameters(self, *tps):
         self._idle('the tuning parameters')
@@ -241,15 +252,20 @@ class Tuner:
         return self
 
     def tune(self, cost_function, abort_condition: Optional[AbortCondition] = None):
+        self._refuse_under_way('Tuner.tune()')
         if self._run is not None:
             raise ValueError('cannot start tuning while another tuning run is in progress')
-        run = _Run(self, cost_function, abort_condition, stepping=False)
+        self._under_way = 'tunes'
         try:
-            run.tuning.run()
-            if run.pending is None:
-                run.reconcile()
+            run = _Run(self, cost_function, abort_condition, stepping=False)
+            try:
+                run.tuning.run()
+                if run.pending is None:
+                    run.reconcile()
+            finally:
+                run.finish(terminated_early=run.pending is not None)
         finally:
-            run.finish(terminated_early=run.pending is not None)
+            self._under_way = None
         if run.pending is not None:
             raise run.pending
         data = run.tuning_data
@@ -258,6 +274,14 @@ class Tuner:
     def make_step(self, cost_function):
         """Measures one configuration with cost_function and returns its cost
         (None when invalid)."""
+        self._refuse_under_way('Tuner.make_step()')
+        self._under_way = 'makes a step'
+        try:
+            return self._step(cost_function)
+        finally:
+            self._under_way = None
+
+    def _step(self, cost_function):
         if self._run is None:
             self._run = _Run(self, cost_function, None, stepping=True)
         run = self._run

@@ -99,6 +99,41 @@ def test_invalid_configurations_and_exceptions():
         Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(broken)
 
 
+def test_constraints_and_cost_functions_cannot_use_their_own_tuner():
+    # A constraint that tuned its own tuner recursed until Python's limit,
+    # each level wrapping the last's error; now the first call is refused
+    # by name, and the tuner works as before afterwards.
+    tuner = Tuner()
+    call_back = [True]
+
+    def reenters(X):
+        if call_back[0] and X > 5:
+            tuner.tune(cost, Evaluations(2))
+        return True
+
+    X = TP('X', Interval(1, 10), reenters)
+    tuner.tuning_parameters(X).silent(True).search_technique(Exhaustive())
+    with pytest.raises(ValueError, match=r'constraint of tuning parameter X raised ValueError: '
+                                         r'Tuner.tune\(\) was asked while the tuner tunes: its '
+                                         r'constraints and cost function cannot use the tuner '
+                                         r'itself$'):
+        tuner.tune(lambda config: config['X'])
+    call_back[0] = False
+
+    def changes(config):
+        tuner.tuning_parameters(X)
+        return config['X']
+
+    with pytest.raises(ValueError, match='changing the tuning parameters was asked while the '
+                                         'tuner tunes'):
+        tuner.tune(changes)
+    _, min_cost, data = tuner.tune(lambda config: config['X'])
+    assert (min_cost, data.number_of_evaluated_configurations) == (1, 10)
+    with pytest.raises(ValueError, match=r'Tuner.make_step\(\) was asked while the tuner makes '
+                                         r'a step'):
+        tuner.make_step(lambda config: tuner.make_step(cost))
+
+
 def test_make_step_and_get_tuning_data():
     tuner = Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(Exhaustive())
     with pytest.raises(ValueError):
