@@ -66,7 +66,7 @@ Expected<std::string> bestHeader(const ParameterValues &Values, const std::strin
   return Text + "#endif\n";
 }
 
-Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs) {
+Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs) {
   const BestConfiguration &Best = Outputs.Best;
   nlohmann::ordered_json Json;
   Json["file"] = Outputs.FileName;
@@ -82,7 +82,7 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
     Json["fixed"] = Outputs.Fixed;
   Json["run"] = Outputs.Run;
   const std::string Dir = Outputs.OutputDirectory + "/";
-  std::vector<std::string> Written = {Dir + "best.json", "best.h"};
+  WrittenOutputs Written{{Dir + "best.json"}, {}};
   // Every file through one descriptor of the directory (the run's, held
   // since it began), never by path.
   std::optional<OutputDirectory> Opened;
@@ -101,10 +101,13 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
     return Done.takeError();
   Expected<std::string> Header =
       bestHeader(Best.Values, Outputs.FileName, formatNamedCost(Best.Costs, Outputs.Objectives));
-  if (!Header)
-    return Header.takeError();
+  if (!Header) {
+    Written.LeftOut = Header.error().message();
+    return Written;
+  }
   if (Expected<void> Done = Held.writeFile("best.h", *Header); !Done)
     return Done.takeError();
+  Written.Files.push_back("best.h");
   if (!Outputs.CFamily)
     return Written;
   const std::string Tuned = tunedSourceName(Outputs.FileName);
@@ -112,14 +115,14 @@ Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &O
           Tuned, substituteConfiguration(Outputs.BlankedSource, Best.Values, Outputs.DefineLines));
       !Done)
     return Done.takeError();
-  Written.push_back(Tuned);
+  Written.Files.push_back(Tuned);
   // The same source without values: a program that picks its configuration
   // at run time (the selection header) loads it as it is and gives the
   // values as the tuner did (-D NAME=VALUE).
   const std::string Kernel = kernelSourceName(Outputs.FileName);
   if (Expected<void> Done = Held.writeFile(Kernel, Outputs.BlankedSource); !Done)
     return Done.takeError();
-  Written.push_back(Kernel);
+  Written.Files.push_back(Kernel);
   return Written;
 }
 

@@ -83,11 +83,19 @@ struct TuningOutputFiles {
   nlohmann::ordered_json Run;
 };
 
+/// The files a run wrote, as the summary names them ("DIR/best.json",
+/// "best.h", "k.tuned.c", "k.kernel.c"), and why best.h and the sources
+/// were left out where they were: a program of the online interfaces names
+/// its parameters freely, and a name that is no C identifier cannot be a
+/// macro (best.json holds the best configuration all the same).
+struct WrittenOutputs {
+  std::vector<std::string> Files;
+  std::string LeftOut;
+};
+
 /// Writes best.json, best.h and (C-family files) the tuned and the kernel
-/// source, each replaced whole; the files as the summary names them
-/// ("DIR/best.json", "best.h", "k.tuned.c", "k.kernel.c"), or why one
-/// cannot be written.
-Expected<std::vector<std::string>> writeTuningOutputs(const TuningOutputFiles &Outputs);
+/// source, each replaced whole, or says why one cannot be written.
+Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs);
 
 } // namespace atfc
 

@@ -246,11 +246,13 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   Outputs.Objectives = Setup.Objectives;
   Outputs.Fixed = Options.Given.Fixed;
   Outputs.Run = Session.runJson();
-  Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
+  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs);
   if (!Written)
     return Error(SourceLocation{Options.FileName}, Written.error().message());
+  if (!Written->LeftOut.empty() && !Options.TemporaryOutput)
+    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written->LeftOut);
   Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options),
-                       Options.TemporaryOutput ? std::vector<std::string>{} : *Written,
+                       Options.TemporaryOutput ? std::vector<std::string>{} : Written->Files,
                        End.Interrupted && !Options.TemporaryOutput ? Options.ResumeHint
                                                                    : std::string());
   return TuningOutcome::BestWritten;

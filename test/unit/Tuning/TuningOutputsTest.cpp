@@ -104,10 +104,11 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   Outputs.MeasuredByRun = 4;
   Outputs.Fixed = {"Y=1"};
   Outputs.Run = {{"id", 5}};
-  Expected<std::vector<std::string>> Written = writeTuningOutputs(Outputs);
+  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs);
   ASSERT_TRUE(Written) << Written.error().message();
-  EXPECT_EQ(*Written, (std::vector<std::string>{Dir.string() + "/best.json", "best.h", "k.tuned.c",
-                                                "k.kernel.c"}));
+  EXPECT_EQ(Written->Files, (std::vector<std::string>{Dir.string() + "/best.json", "best.h",
+                                                      "k.tuned.c", "k.kernel.c"}));
+  EXPECT_EQ(Written->LeftOut, "");
   const auto Json = nlohmann::json::parse(readAll(Dir / "best.json"));
   EXPECT_EQ(Json["file"], "dir/k.c");
   EXPECT_EQ(Json["configuration"]["X"], 3);
@@ -132,9 +133,22 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   Outputs.CFamily = false;
   Written = writeTuningOutputs(Outputs);
   ASSERT_TRUE(Written);
-  EXPECT_EQ(Written->size(), 2u);
+  EXPECT_EQ(Written->Files.size(), 2u);
   EXPECT_FALSE(std::filesystem::exists(Dir / "k.tuned.c"));
   EXPECT_FALSE(std::filesystem::exists(Dir / "k.kernel.c"));
+
+  // A name that cannot be a macro (the online interfaces name parameters
+  // freely): best.json alone, and why best.h is left out.
+  std::filesystem::remove(Dir / "best.h");
+  Outputs.Best.Values = {{"block size", Value(std::int64_t{3})}};
+  Written = writeTuningOutputs(Outputs);
+  ASSERT_TRUE(Written) << Written.error().message();
+  EXPECT_EQ(Written->Files, std::vector<std::string>{Dir.string() + "/best.json"});
+  EXPECT_NE(Written->LeftOut.find("best.h not written: the tuning parameter name 'block size'"),
+            std::string::npos)
+      << Written->LeftOut;
+  EXPECT_FALSE(std::filesystem::exists(Dir / "best.h"));
+  EXPECT_EQ(nlohmann::json::parse(readAll(Dir / "best.json"))["configuration"]["block size"], 3);
   Outputs.OutputDirectory = (Dir / "missing").string();
   EXPECT_FALSE(writeTuningOutputs(Outputs));
   std::filesystem::remove_all(Dir);
