@@ -99,6 +99,18 @@ template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_ty
 template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
 
 /// A cost function's result as the engine's costs.
+/// A cost function's costs as a measurement: one that is not a number or
+/// is infinite is no cost, and the configuration is invalid, as the engine
+/// takes it from a cost file or script (a NaN or -inf would win the run).
+inline atfc::Measurement measurement_of(std::vector<double> Costs) {
+  for (const double C : Costs)
+    if (!std::isfinite(C))
+      return atfc::Measurement::invalid(atfc::FailureKind::RunFailed,
+                                        "the cost function returned " + std::to_string(C) +
+                                            ", which is no cost");
+  return atfc::Measurement::valid(std::move(Costs));
+}
+
 template <class R> std::vector<double> costs_of(const R &Result) {
   if constexpr (std::is_arithmetic_v<R>) {
     return {static_cast<double>(Result)};
@@ -315,19 +327,15 @@ public:
   /// returns its cost.
   template <class CF> cost_t make_step(CF &&Cost) {
     configuration C = get_configuration();
-    std::optional<double> Measured;
-    std::string Reason;
+    atfc::Measurement M = atfc::Measurement::invalid(atfc::FailureKind::RunFailed, "");
     try {
       under_way Measuring(*this, "measures a step");
-      Measured = detail::costs_of(call_cost(Cost, C)).at(0);
+      M = detail::measurement_of({detail::costs_of(call_cost(Cost, C)).at(0)});
     } catch (const std::exception &E) {
-      Reason = E.what();
+      M.Reason = E.what();
     }
-    if (Measured)
-      report_cost(*Measured);
-    else
-      report_invalid(Reason);
-    return Measured ? *Measured : std::numeric_limits<cost_t>::max();
+    finish_step(M);
+    return M.Valid ? M.Costs.front() : std::numeric_limits<cost_t>::max();
   }
 
   /// Program-guided tuning, by hand: the next configuration to run (its
@@ -347,7 +355,7 @@ public:
   }
   /// ... and its cost.
   void report_cost(cost_t Cost) {
-    finish_step(atfc::Measurement::valid({static_cast<double>(Cost)}));
+    finish_step(detail::measurement_of({static_cast<double>(Cost)}));
   }
   /// ... or that it is invalid, and why.
   void report_invalid(const std::string &Reason) {
@@ -460,7 +468,7 @@ private:
             configuration C(Values);
             const auto Start = std::chrono::steady_clock::now();
             try {
-              atfc::Measurement M = atfc::Measurement::valid(detail::costs_of(call_cost(Cost, C)));
+              atfc::Measurement M = detail::measurement_of(detail::costs_of(call_cost(Cost, C)));
               M.RunSeconds =
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
               return M;

@@ -4,8 +4,9 @@
 // finds the optimum and counts what it measured, a throwing cost function
 // is an invalid configuration, results kept in a directory answer a second
 // run without measuring, program-guided steps, the program's own technique
-// and abort condition, several objectives, and calls back into a tuner from
-// its own constraints and cost function.
+// and abort condition, several objectives, costs that are no number,
+// parameter names that are no C identifiers, and calls back into a tuner
+// from its own constraints and cost function.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -14,8 +15,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -62,6 +66,39 @@ TEST(OnlineTuningTest, AThrowingCostFunctionMakesTheConfigurationInvalid) {
   EXPECT_EQ(Result.number_of_evaluated_configs(), 10u);
   EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 5u);
   EXPECT_EQ(Result.min_cost(), 2);
+}
+
+// A cost that is not a number or is infinite is no cost: the
+// configuration is invalid, with the value, as the engine takes it from a
+// cost file or script (-inf won the run, and NaN counted as valid); in
+// tune(), make_step() and report_cost() alike.
+TEST(OnlineTuningTest, ACostThatIsNoNumberMakesTheConfigurationInvalid) {
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  auto Cost = [](atf::configuration &C) {
+    const int V = C["X"];
+    return V == 3   ? std::nan("")
+           : V == 4 ? -std::numeric_limits<double>::infinity()
+           : V == 5 ? std::numeric_limits<double>::infinity()
+                    : double(V + 1);
+  };
+  atf::tuner T;
+  T.tuning_parameters(X).search_technique(atf::exhaustive()).silent(true);
+  atf::tuning_status Result = T.tune(Cost);
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 10u);
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 7u);
+  EXPECT_EQ(Result.min_cost(), 2);
+  EXPECT_EQ(int(Result.best_configuration()["X"]), 1);
+
+  atf::tuner Steps;
+  Steps.tuning_parameters(X).search_technique(atf::exhaustive()).silent(true);
+  for (int K = 0; K < 5; ++K)
+    Steps.make_step(Cost); // X = 1 .. 5
+  (void)Steps.get_configuration();
+  Steps.report_cost(std::nan(""));
+  atf::tuning_status Stepped = Steps.get_tuning_status();
+  EXPECT_EQ(Stepped.number_of_evaluated_configs(), 6u);
+  EXPECT_EQ(Stepped.number_of_valid_evaluated_configs(), 2u);
+  EXPECT_EQ(Stepped.min_cost(), 2);
 }
 
 // A constraint or cost function that calls back into its own tuner gets
@@ -142,6 +179,39 @@ TEST(OnlineTuningTest, KeptResultsAnswerASecondRun) {
   EXPECT_EQ(Calls, 8) << "a configuration was measured twice";
   EXPECT_EQ(Second.min_cost(), First.min_cost());
   EXPECT_EQ(Second.best_configuration(), First.best_configuration());
+}
+
+// A program names its parameters freely; best.h needs C identifiers.
+// results(DIR) with such names measured every configuration and then
+// threw ("best.h not written: ..."), so that no run could end: now DIR
+// keeps results.db and best.json, without best.h, and a second run
+// measures nothing again.
+TEST(OnlineTuningTest, NamesThatAreNoIdentifiersKeepTheirResults) {
+  atfc::test::ScopedTempDirectory Dir("online-names");
+  auto X = atf::tp("block size", atf::interval<int>(1, 4));
+  auto Y = atf::tp("Y; DROP TABLE configs;--", {1, 2});
+  int Calls = 0;
+  auto Run = [&] {
+    return atf::tuner()
+        .tuning_parameters(X, Y)
+        .search_technique(atf::exhaustive())
+        .results((Dir.path() / "tuning").string())
+        .silent(true)
+        .tune([&](atf::configuration &C) {
+          ++Calls;
+          return double(int(C["block size"]) * int(C["Y; DROP TABLE configs;--"]));
+        });
+  };
+  atf::tuning_status First = Run();
+  EXPECT_EQ(Calls, 8);
+  EXPECT_EQ(First.min_cost(), 1);
+  std::ifstream Best(Dir.path() / "tuning" / "best.json");
+  std::string Json((std::istreambuf_iterator<char>(Best)), std::istreambuf_iterator<char>());
+  EXPECT_NE(Json.find("\"block size\": 1"), std::string::npos) << Json;
+  EXPECT_FALSE(std::filesystem::exists(Dir.path() / "tuning" / "best.h"));
+  atf::tuning_status Second = Run();
+  EXPECT_EQ(Calls, 8);
+  EXPECT_EQ(Second.min_cost(), 1);
 }
 
 TEST(OnlineTuningTest, ProgramGuidedSteps) {
