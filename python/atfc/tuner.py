@@ -9,6 +9,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 """
 
 import json
+import math
 import os
 import sys
 import time
@@ -108,7 +109,12 @@ class _Run:
             cost = self.cost_function(config)
         except CostFunctionError as e:
             return False, [], str(e.message), None
-        return True, _costs(cost, self.who), '', cost
+        costs = _costs(cost, self.who)
+        # Not a number, or infinite: no cost, as the engine takes it from a
+        # cost file or script (a NaN or -inf would win the run).
+        if not all(math.isfinite(c) for c in costs):
+            return False, [], f'the cost function returned {cost!r}, which is no cost', None
+        return True, costs, '', cost
 
     def _measure(self, named):
         config = self.configuration(named)

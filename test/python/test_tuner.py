@@ -3,6 +3,7 @@ techniques and abort conditions, tuning data and logs, results.db, and
 mistakes raised before anything is measured."""
 
 import json
+import math
 import os
 import signal
 import sqlite3
@@ -132,6 +133,41 @@ def test_constraints_and_cost_functions_cannot_use_their_own_tuner():
     with pytest.raises(ValueError, match=r'Tuner.make_step\(\) was asked while the tuner makes '
                                          r'a step'):
         tuner.make_step(lambda config: tuner.make_step(cost))
+
+
+def test_a_cost_that_is_no_number_makes_the_configuration_invalid():
+    # NaN counted as valid and -inf won the run; the engine takes neither
+    # from a cost file or script.
+    def cost_of(config):
+        return {3: math.nan, 4: -math.inf, 5: math.inf}.get(config['X'], config['X'] + 1)
+
+    X = TP('X', Interval(1, 10))
+    config, min_cost, data = Tuner().tuning_parameters(X).silent(True) \
+        .search_technique(Exhaustive()).tune(cost_of)
+    assert (config, min_cost) == ({'X': 1}, 2)
+    assert data.number_of_evaluated_configurations == 10
+    assert data.number_of_evaluated_invalid_configurations == 3
+    tuner = Tuner().tuning_parameters(X).silent(True).search_technique(Exhaustive())
+    assert [tuner.make_step(cost_of) for _ in range(4)] == [2, 3, None, None]
+
+
+def test_names_that_are_no_identifiers_keep_their_results(tmp_path):
+    # best.h needs C identifiers (ASCII); a Python identifier need not be
+    # one, and such names made the run throw at its end.
+    X = TP('größe', Interval(1, 4))
+    calls = []
+
+    def cost_of(config):
+        calls.append(config)
+        return config['größe']
+
+    for _ in range(2):
+        config, min_cost, _ = Tuner().tuning_parameters(X).silent(True) \
+            .search_technique(Exhaustive()).results(tmp_path / 'r').tune(cost_of)
+        assert (config, min_cost, len(calls)) == ({'größe': 1}, 1, 4)
+    assert json.loads((tmp_path / 'r' / 'best.json').read_text(encoding='utf-8'))[
+        'configuration'] == {'größe': 1}
+    assert not (tmp_path / 'r' / 'best.h').exists()
 
 
 def test_make_step_and_get_tuning_data():
