@@ -98,7 +98,6 @@ template <class... Ts> struct is_tuple_like<std::tuple<Ts...>> : std::true_type 
 template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_type {};
 template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
 
-/// A cost function's result as the engine's costs.
 /// A cost function's costs as a measurement: one that is not a number or
 /// is infinite is no cost, and the configuration is invalid, as the engine
 /// takes it from a cost file or script (a NaN or -inf would win the run).
@@ -111,6 +110,7 @@ inline atfc::Measurement measurement_of(std::vector<double> Costs) {
   return atfc::Measurement::valid(std::move(Costs));
 }
 
+/// A cost function's result as the engine's costs.
 template <class R> std::vector<double> costs_of(const R &Result) {
   if constexpr (std::is_arithmetic_v<R>) {
     return {static_cast<double>(Result)};
