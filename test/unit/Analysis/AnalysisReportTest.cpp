@@ -10,7 +10,7 @@ using namespace atfc::test;
 
 namespace {
 
-AnalysisOptions twoClasses() {
+AnalysisOptions reportOptions() {
   AnalysisOptions Options;
   Options.CostClasses = 2;
   Options.Probabilities = {0.5, 0.9};
@@ -22,7 +22,7 @@ AnalysisOptions twoClasses() {
 TEST(AnalysisReport, JsonCarriesEveryResult) {
   // The numbers are those computed by hand in WellPerformingTest,
   // ParameterImportanceTest and SpacePruningTest for this table.
-  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), twoClasses());
+  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), reportOptions());
   ASSERT_TRUE(R.ok()) << R.error().message();
   nlohmann::ordered_json J = analysisToJson((*R));
   EXPECT_EQ(J["configurations"], 6);
@@ -67,7 +67,7 @@ TEST(AnalysisReport, AProposalsOutcomeIsAddedInOrder) {
 }
 
 TEST(AnalysisReport, TextShowsTheTables) {
-  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), twoClasses());
+  Expected<DataAnalysis> R = analyzeData(threeParameterTable(), reportOptions());
   ASSERT_TRUE(R.ok());
   const std::string Text = formatAnalysis((*R));
   EXPECT_NE(Text.find("configurations: 6 recorded, 6 valid; 3 parameters"), std::string::npos)

@@ -9,6 +9,8 @@
 #include "Backends/ProcessBackend.h"
 #include "Support/NumberText.h"
 
+#include "../FileContents.h"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -24,13 +26,6 @@ using namespace atfc;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readFile(const fs::path &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream Text;
-  Text << In.rdbuf();
-  return Text.str();
-}
 
 class ProcessBackendTest : public ::testing::Test {
 protected:
@@ -197,7 +192,7 @@ TEST_F(ProcessBackendTest, TimeoutKillsTheScriptAndItsChildren) {
   EXPECT_FALSE(M.Valid);
   EXPECT_EQ(M.Failure, FailureKind::TimedOut);
   EXPECT_EQ(M.Reason, "timed out after 1 s");
-  pid_t Pgid = std::stoi(readFile(Out / "pgid"));
+  pid_t Pgid = std::stoi(test::fileContents(Out / "pgid"));
   ASSERT_GT(Pgid, 1);
   EXPECT_TRUE(groupIsGone(Pgid)) << "a process of group " << Pgid << " survived";
 }
@@ -206,7 +201,7 @@ TEST_F(ProcessBackendTest, WhatAScriptLeftRunningDiesWithIt) {
   ProcessBackend Backend(options("sleep 100 & echo $$ > \"$OUT/pgid\""));
   Measurement M = Backend.measure(configuration(1));
   EXPECT_TRUE(M.Valid) << M.Reason;
-  pid_t Pgid = std::stoi(readFile(Out / "pgid"));
+  pid_t Pgid = std::stoi(test::fileContents(Out / "pgid"));
   EXPECT_TRUE(groupIsGone(Pgid)) << "the background sleep survived";
 }
 
@@ -233,7 +228,7 @@ TEST_F(ProcessBackendTest, HostileValuesArriveIntactAndAreNeverRun) {
   Measurement M = Backend.measure(Values);
   ASSERT_TRUE(M.Valid) << M.Reason << M.Log;
   for (std::size_t I = 0; I < Texts.size(); ++I)
-    EXPECT_EQ(readFile(Out / ("V" + std::to_string(I))), Texts[I]) << "value " << I;
+    EXPECT_EQ(test::fileContents(Out / ("V" + std::to_string(I))), Texts[I]) << "value " << I;
   for (const char *Name : {"pwned", "pwned2", "pwned3"})
     EXPECT_FALSE(fs::exists(Root / Name)) << Name;
 }
@@ -249,7 +244,7 @@ TEST_F(ProcessBackendTest, ScriptsSeeTheTunersEnvironmentAndTheirOwnVariables) {
   unsetenv("N");
   Measurement M = Backend.measure(configuration(5));
   ASSERT_TRUE(M.Valid) << M.Reason;
-  std::string Env = readFile(Out / "env");
+  std::string Env = test::fileContents(Out / "env");
   std::string Directory = Env.substr(Env.rfind('|') + 1);
   EXPECT_EQ(Env, "inherited|5|" + Root.string() + "|" + Directory + "|" + Directory);
   EXPECT_EQ(fs::path(Directory).parent_path(), fs::absolute(Work));
@@ -265,9 +260,9 @@ TEST_F(ProcessBackendTest, AtfSourceHasTheDefinesOnTheDirectivesLines) {
   ProcessBackend Backend(Options);
   ParameterValues Values{{"WPT", Value(std::int64_t(8))}, {"USE", Value(true)}};
   ASSERT_TRUE(Backend.measure(Values).Valid);
-  EXPECT_EQ(readFile(Out / "copy"),
+  EXPECT_EQ(test::fileContents(Out / "copy"),
             "#include <x.h>\n#define WPT 8\n#define USE 1\nint f() { return WPT + USE; }\n");
-  EXPECT_EQ(readFile(Out / "name"), "gemm.cpp\n");
+  EXPECT_EQ(test::fileContents(Out / "name"), "gemm.cpp\n");
 }
 
 TEST_F(ProcessBackendTest, OtherLanguagesGetTheBlankedSourceAsIs) {
@@ -278,7 +273,7 @@ TEST_F(ProcessBackendTest, OtherLanguagesGetTheBlankedSourceAsIs) {
   Options.CFamily = false;
   ProcessBackend Backend(Options);
   ASSERT_TRUE(Backend.measure({{"WPT", Value(std::int64_t(8))}}).Valid);
-  EXPECT_EQ(readFile(Out / "copy"), "\nprint(WPT)\n");
+  EXPECT_EQ(test::fileContents(Out / "copy"), "\nprint(WPT)\n");
 }
 
 TEST_F(ProcessBackendTest, FailingCompileIsBuildFailedAndSkipsTheRun) {
@@ -318,16 +313,16 @@ TEST_F(ProcessBackendTest, PreparedCompilesOverlapAndAreNotRepeated) {
     EXPECT_TRUE(M.Valid) << M.Reason << M.Log;
     EXPECT_GT(M.CompileSeconds, 0.0);
   }
-  std::istringstream Log(readFile(Out / "log"));
+  std::istringstream Log(test::fileContents(Out / "log"));
   std::vector<std::string> Events;
   for (std::string Word, Rest; Log >> Word >> Rest;) {
     Events.push_back(Word + " " + Rest);
     std::getline(Log, Rest);
   }
-  ASSERT_EQ(Events.size(), 6u) << readFile(Out / "log");
+  ASSERT_EQ(Events.size(), 6u) << test::fileContents(Out / "log");
   // All three started before any ended: the compiles ran at once.
   for (int I = 0; I < 3; ++I)
-    EXPECT_TRUE(Events[I].starts_with("start")) << readFile(Out / "log");
+    EXPECT_TRUE(Events[I].starts_with("start")) << test::fileContents(Out / "log");
   std::sort(Events.begin(), Events.end());
   EXPECT_EQ(Events,
             (std::vector<std::string>{"end 1", "end 2", "end 3", "start 1", "start 2", "start 3"}));

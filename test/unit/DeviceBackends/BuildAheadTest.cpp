@@ -18,6 +18,7 @@
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/KernelImageCache.h"
 #include "DeviceWorkerCommand.h"
+#include "ExpectValid.h"
 
 #include <gtest/gtest.h>
 
@@ -43,7 +44,7 @@ __kernel void scale(const int N, __global float *y) {
 }
 )";
 
-constexpr int N = 1024;
+constexpr int ScaleElements = 1024;
 
 /// A fresh pocl kernel cache for the workers this test starts, so that
 /// what is in it was built by them.
@@ -83,7 +84,8 @@ DeviceKernelSetup scaleSetup() {
   Setup.Source = ScaleSource;
   Setup.KernelName = "scale";
   Setup.FileName = "scale.cl";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(ScaleElements),
+                     KernelArgument::buffer<float>(ScaleElements)};
   Setup.Warmups = 0;
   Setup.Repetitions = 1;
   Setup.Seed = 3;
@@ -94,7 +96,7 @@ DeviceKernelSetup scaleSetup() {
 UpcomingConfiguration configuration(int Factor, std::vector<NamedValue> Extra = {}) {
   ParameterValues Values{{"WPT", Value(std::int64_t(2))}, {"FACTOR", Value(std::int64_t(Factor))}};
   Values.insert(Values.end(), Extra.begin(), Extra.end());
-  return {Values, {{N / 2}, {8}}};
+  return {Values, {{ScaleElements / 2}, {8}}};
 }
 
 std::unique_ptr<DeviceBackend> openScale(unsigned Ahead, DeviceKernelSetup Setup = scaleSetup()) {
@@ -108,9 +110,7 @@ Measurement measure(DeviceBackend &Backend, const UpcomingConfiguration &C) {
   return Backend.measure(C.Values, C.Sizes);
 }
 
-void expectValid(const Measurement &M) {
-  EXPECT_TRUE(M.Valid) << failureName(M.Failure) << ": " << M.Reason << "\n" << M.Log;
-}
+using test::expectValid;
 
 bool alive(pid_t Pid) { return Pid > 0 && ::kill(Pid, 0) == 0; }
 
@@ -328,7 +328,8 @@ DeviceKernelSetup cudaScaleSetup() {
   Setup.Source = CudaScaleSource;
   Setup.KernelName = "scale";
   Setup.FileName = "scale.cu";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::buffer<float>(N)};
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(ScaleElements),
+                     KernelArgument::buffer<float>(ScaleElements)};
   return Setup;
 }
 
@@ -355,7 +356,7 @@ TEST(BuildAhead, CudaBuildersFillTheKernelCacheWithoutADriver) {
   Message.BuildOnlyComputeCapability = 90;
   BuildAheadPool Pool(deviceWorkerCommand(), Message, 2, 120);
   auto Wish = [](std::vector<std::string> Definitions) {
-    return MeasureMessage{false, std::move(Definitions), {{N / 64}, {64}}};
+    return MeasureMessage{false, std::move(Definitions), {{ScaleElements / 64}, {64}}};
   };
   const std::vector<MeasureMessage> Wishes = {Wish({"FACTOR=1"}), Wish({"FACTOR=2"}),
                                               Wish({"FACTOR=3", "BROKEN=1"}), Wish({"FACTOR=4"})};
@@ -425,7 +426,7 @@ TEST(BuildAhead, CudaMeasuringWorkerLoadsWhatBuildersCompiled) {
   std::vector<UpcomingConfiguration> Batch;
   for (int Factor = 1; Factor <= 6; ++Factor)
     Batch.push_back({{{"FACTOR", Value(std::int64_t(Factor))}, {"BROKEN", Value(Factor == 4)}},
-                     {{N / 64}, {64}}});
+                     {{ScaleElements / 64}, {64}}});
   Backend.prepare(Batch);
   for (const UpcomingConfiguration &C : Batch) {
     const Measurement With = Backend.measure(C.Values, C.Sizes);

@@ -20,7 +20,7 @@
 namespace atfc {
 namespace {
 
-const char *SaxpySource = R"(// blanked directive line
+const char *CudaSaxpySource = R"(// blanked directive line
 extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 #if BROKEN
   this is not CUDA;
@@ -43,7 +43,7 @@ extern "C" __global__ void saxpy(int N, float a, const float *x, float *y) {
 TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
     GTEST_SKIP() << Nvrtc.Error;
-  CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=4"}, 0);
+  CudaCompilation C = compileCudaKernel(CudaSaxpySource, "saxpy.cu", "saxpy", {"WPT=4"}, 0);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_FALSE(C.IsCubin);
   EXPECT_EQ(C.LoweredName, "saxpy");
@@ -53,7 +53,7 @@ TEST(CudaCompiler, CompilesToPtxWithDefinitions) {
 TEST(CudaCompiler, CompilesACubinForAnArchitecture) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
     GTEST_SKIP() << Nvrtc.Error;
-  CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=2"}, 90);
+  CudaCompilation C = compileCudaKernel(CudaSaxpySource, "saxpy.cu", "saxpy", {"WPT=2"}, 90);
   ASSERT_TRUE(C.ok()) << C.Log;
   EXPECT_TRUE(C.IsCubin);
   ASSERT_GE(C.Image.size(), 4u);
@@ -73,7 +73,8 @@ TEST(CudaCompiler, FindsAMangledKernel) {
 TEST(CudaCompiler, BuildErrorNamesTheFileAndLine) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok())
     GTEST_SKIP() << Nvrtc.Error;
-  CudaCompilation C = compileCudaKernel(SaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
+  CudaCompilation C =
+      compileCudaKernel(CudaSaxpySource, "saxpy.cu", "saxpy", {"WPT=1", "BROKEN=1"}, 0);
   EXPECT_EQ(C.Error, "build failed");
   EXPECT_NE(C.Log.find("saxpy.cu(4)"), std::string::npos) << C.Log;
 }
@@ -99,15 +100,16 @@ TEST(CudaCompiler, CompilesTheSgemmExampleAtTheCornersOfItsSpace) {
   }
 }
 
-constexpr int N = 1 << 16;
+constexpr int Elements = 1 << 16;
 
-DeviceKernelSetup saxpySetup() {
+DeviceKernelSetup cudaSaxpySetup() {
   DeviceKernelSetup Setup;
-  Setup.Source = SaxpySource;
+  Setup.Source = CudaSaxpySource;
   Setup.KernelName = "saxpy";
   Setup.FileName = "saxpy.cu";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::randomScalar<float>(),
-                     KernelArgument::buffer<float>(N), KernelArgument::buffer<float>(N)};
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(Elements),
+                     KernelArgument::randomScalar<float>(), KernelArgument::buffer<float>(Elements),
+                     KernelArgument::buffer<float>(Elements)};
   Setup.Repetitions = 3;
   Setup.TimeoutSeconds = 60;
   CheckSetup Check;
@@ -127,19 +129,21 @@ std::unique_ptr<DeviceBackend> openOrSkip(std::string &Why) {
     return nullptr;
   }
   Expected<std::unique_ptr<DeviceBackend>> Opened =
-      DeviceBackend::open(CudaDeviceSelection{0}, saxpySetup(), deviceWorkerCommand());
+      DeviceBackend::open(CudaDeviceSelection{0}, cudaSaxpySetup(), deviceWorkerCommand());
   if (!Opened.ok())
     Why = "no usable CUDA device: " + messageOf(Opened);
   return Opened.take();
 }
 
-ParameterValues config(std::int64_t WPT, std::vector<NamedValue> Extra = {}) {
+ParameterValues cudaConfig(std::int64_t WPT, std::vector<NamedValue> Extra = {}) {
   ParameterValues Values{{"WPT", Value(WPT)}};
   Values.insert(Values.end(), Extra.begin(), Extra.end());
   return Values;
 }
 
-LaunchSizes launch(std::uint64_t WPT, std::uint64_t Block) { return {{N / WPT / Block}, {Block}}; }
+LaunchSizes launch(std::uint64_t WPT, std::uint64_t Block) {
+  return {{Elements / WPT / Block}, {Block}};
+}
 
 TEST(CudaBackend, MeasuresAndChecksOnAGpu) {
   std::string Why;
@@ -148,19 +152,19 @@ TEST(CudaBackend, MeasuresAndChecksOnAGpu) {
     GTEST_SKIP() << Why;
   EXPECT_GE(Backend->limits().MaxWorkGroupSize, 512u);
   EXPECT_GT(Backend->limits().MaxGridSize[0], 0u);
-  Measurement Reference = Backend->measureReference(config(1), launch(1, 256));
+  Measurement Reference = Backend->measureReference(cudaConfig(1), launch(1, 256));
   ASSERT_TRUE(Reference.Valid) << Reference.Reason << "\n" << Reference.Log;
-  Measurement M = Backend->measure(config(4), launch(4, 128));
+  Measurement M = Backend->measure(cudaConfig(4), launch(4, 128));
   EXPECT_TRUE(M.Valid) << M.Reason << "\n" << M.Log;
-  Measurement Wrong = Backend->measure(config(4, {{"WRONG", Value(true)}}), launch(4, 128));
+  Measurement Wrong = Backend->measure(cudaConfig(4, {{"WRONG", Value(true)}}), launch(4, 128));
   EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult) << Wrong.Reason;
-  Measurement Broken = Backend->measure(config(4, {{"BROKEN", Value(true)}}), launch(4, 128));
+  Measurement Broken = Backend->measure(cudaConfig(4, {{"BROKEN", Value(true)}}), launch(4, 128));
   EXPECT_EQ(Broken.Failure, FailureKind::BuildFailed) << Broken.Reason;
   // More threads per block than any NVIDIA GPU allows.
-  Measurement Illegal = Backend->measure(config(1), {{16}, {4096}});
+  Measurement Illegal = Backend->measure(cudaConfig(1), {{16}, {4096}});
   EXPECT_EQ(Illegal.Failure, FailureKind::RunFailed);
   EXPECT_EQ(Illegal.Reason, "CUDA_ERROR_INVALID_VALUE") << Illegal.Log;
-  EXPECT_TRUE(Backend->measure(config(2), launch(2, 64)).Valid);
+  EXPECT_TRUE(Backend->measure(cudaConfig(2), launch(2, 64)).Valid);
   EXPECT_EQ(Backend->workerRestarts(), 0u);
 }
 
@@ -172,13 +176,13 @@ TEST(CudaBackend, MeasuresEnergyWithNvml) {
   Probe.reset();
   if (const CudaLibrary &Nvml = cudaLibrary(CudaLibraryKind::Nvml); !Nvml.ok())
     GTEST_SKIP() << Nvml.Error;
-  DeviceKernelSetup Setup = saxpySetup();
+  DeviceKernelSetup Setup = cudaSaxpySetup();
   Setup.Costs = {KernelCost::Time, KernelCost::Energy};
   Expected<std::unique_ptr<DeviceBackend>> Backend =
       DeviceBackend::open(CudaDeviceSelection{0}, std::move(Setup), deviceWorkerCommand());
   ASSERT_TRUE(Backend) << messageOf(Backend);
-  ASSERT_TRUE((*Backend)->measureReference(config(1), launch(1, 256)).Valid);
-  Measurement M = (*Backend)->measure(config(4), launch(4, 128));
+  ASSERT_TRUE((*Backend)->measureReference(cudaConfig(1), launch(1, 256)).Valid);
+  Measurement M = (*Backend)->measure(cudaConfig(4), launch(4, 128));
   ASSERT_TRUE(M.Valid) << M.Reason << "\n" << M.Log;
   ASSERT_EQ(M.Costs.size(), 2u);
   // A launch of microseconds on a GPU drawing tens to hundreds of watts.
@@ -195,11 +199,11 @@ TEST(CudaBackend, IllegalAddressEndsTheWorkerNotTheRun) {
   auto Backend = openOrSkip(Why);
   if (!Backend)
     GTEST_SKIP() << Why;
-  ASSERT_TRUE(Backend->measureReference(config(1), launch(1, 256)).Valid);
-  Measurement Crashed = Backend->measure(config(1, {{"CRASH", Value(true)}}), launch(1, 256));
+  ASSERT_TRUE(Backend->measureReference(cudaConfig(1), launch(1, 256)).Valid);
+  Measurement Crashed = Backend->measure(cudaConfig(1, {{"CRASH", Value(true)}}), launch(1, 256));
   EXPECT_EQ(Crashed.Failure, FailureKind::Crashed) << Crashed.Reason << "\n" << Crashed.Log;
   EXPECT_EQ(Crashed.Reason, "crashed");
-  Measurement Next = Backend->measure(config(2), launch(2, 128));
+  Measurement Next = Backend->measure(cudaConfig(2), launch(2, 128));
   EXPECT_TRUE(Next.Valid) << Next.Reason << "\n" << Next.Log;
   EXPECT_EQ(Backend->workerRestarts(), 1u);
 }

@@ -63,7 +63,7 @@ extern "C" __global__ void sum(const float *x, float *out) {
 )";
 
 /// The backend on CUDA device 0 for Setup, or null (Why says why).
-std::unique_ptr<DeviceBackend> openOrSkip(DeviceKernelSetup Setup, std::string &Why) {
+std::unique_ptr<DeviceBackend> openSetupOrSkip(DeviceKernelSetup Setup, std::string &Why) {
   if (NvrtcStatus Nvrtc = nvrtcStatus(); !Nvrtc.ok()) {
     Why = Nvrtc.Error;
     return nullptr;
@@ -94,7 +94,7 @@ TEST(CudaSharedMemory, DynamicSharedMemoryPastTheDefaultOnAGpu) {
   Check.Buffers = {2};
   Setup.Check = Check;
   std::string Why;
-  auto Backend = openOrSkip(Setup, Why);
+  auto Backend = openSetupOrSkip(Setup, Why);
   if (!Backend)
     GTEST_SKIP() << Why;
   const std::uint64_t Limit = Backend->limits().LocalMemorySize;
@@ -130,7 +130,7 @@ TEST(CudaSharedMemory, HalfKernelOnAGpu) {
   Check.Buffers = {4};
   Setup.Check = Check;
   std::string Why;
-  auto Backend = openOrSkip(Setup, Why);
+  auto Backend = openSetupOrSkip(Setup, Why);
   if (!Backend)
     GTEST_SKIP() << Why;
   auto Values = [](std::int64_t WPT, std::int64_t BS) {

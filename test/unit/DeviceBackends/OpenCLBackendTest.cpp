@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceWorkerCommand.h"
+#include "ExpectValid.h"
 #include "KernelData/NumpyArray.h"
 
 #include <gtest/gtest.h>
@@ -78,8 +79,9 @@ CheckSetup referenceCheck() {
   return Check;
 }
 
-void expectValid(const Measurement &M) {
-  EXPECT_TRUE(M.Valid) << failureName(M.Failure) << ": " << M.Reason << "\n" << M.Log;
+/// Valid, with one positive cost.
+void expectValidWithACost(const Measurement &M) {
+  test::expectValid(M);
   if (M.Valid) {
     ASSERT_EQ(M.Costs.size(), 1u);
     EXPECT_GT(M.Costs[0], 0);
@@ -144,10 +146,10 @@ TEST(OpenCLBackend, SaxpyPassesTheReferenceCheck) {
   Setup.Check = referenceCheck();
   auto Backend = openSaxpy(Setup);
   ASSERT_TRUE(Backend);
-  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  expectValidWithACost(Backend->measureReference(config(1), sizes(1, 16)));
   for (std::uint64_t WPT : {2, 4, 8}) {
     Measurement M = Backend->measure(config(WPT), sizes(WPT, 8));
-    expectValid(M);
+    expectValidWithACost(M);
     EXPECT_NE(M.Log.find("median"), std::string::npos) << M.Log;
     EXPECT_GT(M.CompileSeconds, 0);
   }
@@ -159,13 +161,13 @@ TEST(OpenCLBackend, WrongKernelIsRejectedByTheCheck) {
   Setup.Check = referenceCheck();
   auto Backend = openSaxpy(Setup);
   ASSERT_TRUE(Backend);
-  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  expectValidWithACost(Backend->measureReference(config(1), sizes(1, 16)));
   Measurement Wrong = Backend->measure(config(2, {{"WRONG", Value(true)}}), sizes(2, 8));
   EXPECT_FALSE(Wrong.Valid);
   EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult);
   // y = a * x + y is never 0 here: x and y lie in [0, 1), and a in (0, 1).
   EXPECT_EQ(Wrong.Reason.rfind("buffer 4[", 0), 0u) << Wrong.Reason;
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
 }
 
 TEST(OpenCLBackend, MeasureBeforeTheReferenceIsAWrongResult) {
@@ -207,7 +209,7 @@ TEST(OpenCLBackend, GoldFileCheck) {
   Setup.Check = Check;
   auto Backend = openSaxpy(Setup);
   ASSERT_TRUE(Backend);
-  expectValid(Backend->measure(config(4), sizes(4, 16)));
+  expectValidWithACost(Backend->measure(config(4), sizes(4, 16)));
   Measurement Wrong = Backend->measure(config(4, {{"WRONG", Value(true)}}), sizes(4, 16));
   EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult) << Wrong.Reason;
 
@@ -234,7 +236,7 @@ TEST(OpenCLBackend, BuildErrorThenNextConfiguration) {
   // What pocl's compiler prints to the worker's stderr (not in the build
   // log) is captured into the log instead of reaching the terminal.
   EXPECT_NE(Broken.Log.find("1 error generated."), std::string::npos) << Broken.Log;
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 0u);
 }
 
@@ -277,7 +279,7 @@ TEST(OpenCLBackend, IllegalLocalSizeThenNextConfiguration) {
   Illegal = Backend->measure(config(1), {{TooLarge * 2}, {TooLarge}});
   EXPECT_EQ(Illegal.Failure, FailureKind::RunFailed);
   EXPECT_NE(Illegal.Reason.find("CL_INVALID_WORK"), std::string::npos) << Illegal.Reason;
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 0u);
 }
 
@@ -296,7 +298,7 @@ TEST(OpenCLBackend, CrashingKernelThenNextConfiguration) {
   EXPECT_NE(Crashed.Log.find("died of signal"), std::string::npos) << Crashed.Log;
 #endif
   EXPECT_EQ(Backend->workerProcess(), -1);
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 1u);
   EXPECT_NE(Backend->workerProcess(), First);
 }
@@ -306,12 +308,12 @@ TEST(OpenCLBackend, CrashedWorkerKeepsTheReference) {
   Setup.Check = referenceCheck();
   auto Backend = openSaxpy(Setup);
   ASSERT_TRUE(Backend);
-  expectValid(Backend->measureReference(config(1), sizes(1, 16)));
+  expectValidWithACost(Backend->measureReference(config(1), sizes(1, 16)));
   Backend->crashWorkerForTesting();
   Measurement Crashed = Backend->measure(config(2), sizes(2, 8));
   EXPECT_EQ(Crashed.Failure, FailureKind::Crashed);
   // The fresh worker got the reference's outputs with its setup.
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   Measurement Wrong = Backend->measure(config(2, {{"WRONG", Value(true)}}), sizes(2, 8));
   EXPECT_EQ(Wrong.Failure, FailureKind::WrongResult);
   EXPECT_EQ(Backend->workerRestarts(), 1u);
@@ -324,7 +326,7 @@ TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
   ASSERT_TRUE(Backend);
   // Built once before, so that the build after the restart comes from
   // pocl's cache and the 2 s are the kernel's.
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   pid_t Hung = Backend->workerProcess();
   Measurement TimedOut = Backend->measure(config(2, {{"HANG", Value(true)}}), sizes(2, 8));
   EXPECT_FALSE(TimedOut.Valid);
@@ -336,7 +338,7 @@ TEST(OpenCLBackend, HangingKernelTimesOutThenNextConfiguration) {
       << TimedOut.Log;
   // The hung worker is gone, not left spinning.
   EXPECT_EQ(kill(Hung, 0), -1);
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 1u);
 }
 
@@ -356,7 +358,7 @@ TEST(OpenCLBackend, InterruptStopsAHangingKernel) {
   Interrupter.join();
   EXPECT_EQ(M.Failure, FailureKind::RunFailed);
   EXPECT_EQ(M.Reason, "interrupted");
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 1u);
 }
 
@@ -400,7 +402,7 @@ TEST(OpenCLBackend, RestartedWorkerRefusesADataFileChangedMidRun) {
   Setup.Arguments[2].DataDigest = Layout->Digest;
   auto Backend = openSaxpy(Setup);
   ASSERT_TRUE(Backend);
-  expectValid(Backend->measure(config(2), sizes(2, 8)));
+  expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
 
   X[N / 2] = 2.5f; // same size, other data
   Write();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceWorkerCommand.h"
+#include "ExpectValid.h"
 
 #include <gtest/gtest.h>
 
@@ -60,9 +61,7 @@ LaunchSizes reductionSizes(std::uint64_t WG, std::uint64_t ScratchCount) {
   return {{Groups * WG}, {WG}, {ScratchCount}};
 }
 
-void expectValid(const Measurement &M) {
-  EXPECT_TRUE(M.Valid) << failureName(M.Failure) << ": " << M.Reason << "\n" << M.Log;
-}
+using test::expectValid;
 
 TEST(OpenCLLocalMemory, ReductionWithLocalScratchMatchesTheHostsSums) {
   DeviceKernelSetup Setup = reductionSetup();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Directives/DirectiveScanner.h"
+#include "ClauseParserTestSupport.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +17,7 @@ using namespace atfc;
 
 namespace {
 
-SourcePosition pos(unsigned Line, unsigned Column) { return {Line, Column}; }
+using test::pos;
 
 DirectiveScan scanCpp(llvm::StringRef Source) {
   return scanDirectives("kernel.cpp", Source, SourceLanguage::CFamily);

@@ -23,7 +23,7 @@ std::vector<std::string> linesOf(const Diagnostic &D) {
   return Lines;
 }
 
-const std::vector<std::string> Names{"A", "B", "C", "D"};
+const std::vector<std::string> CycleNames{"A", "B", "C", "D"};
 const std::vector<SourcePosition> Directives{{1, 1}, {2, 1}, {3, 1}, {4, 1}};
 
 } // namespace
@@ -32,7 +32,7 @@ TEST(CycleReportTest, AtTheReferenceThatClosesTheCycle) {
   // A names C (line 1), B names A (line 2), C names B (line 3): the last.
   const std::vector<ParameterReference> References{
       {0, 2, {1, 40}}, {1, 0, {2, 40}}, {2, 1, {3, 45}}};
-  EXPECT_EQ(linesOf(cycleDiagnostic({0, 1, 2}, References, Names, Directives, "f.cl")),
+  EXPECT_EQ(linesOf(cycleDiagnostic({0, 1, 2}, References, CycleNames, Directives, "f.cl")),
             (std::vector<std::string>{
                 "f.cl:3:45: error: cyclic constraints between parameters A, B and C: the "
                 "constraint of 'C' names 'B' here, which closes the cycle; each needs the value "
@@ -44,7 +44,7 @@ TEST(CycleReportTest, AtTheReferenceThatClosesTheCycle) {
 TEST(CycleReportTest, TheFileOrderOfTheReferencesDecidesNotTheDirectives) {
   // The first directive's reference comes last: on its continuation line.
   const std::vector<ParameterReference> References{{0, 1, {5, 15}}, {1, 0, {2, 40}}};
-  const Diagnostic D = cycleDiagnostic({0, 1}, References, Names, Directives, "f.cl");
+  const Diagnostic D = cycleDiagnostic({0, 1}, References, CycleNames, Directives, "f.cl");
   EXPECT_EQ(D.Location, (SourceLocation{"f.cl", 5, 15}));
   ASSERT_EQ(D.Notes.size(), 1u);
   EXPECT_EQ(D.Notes[0].Location, (SourceLocation{"f.cl", 2, 40}));
@@ -54,13 +54,13 @@ TEST(CycleReportTest, ReferencesOutsideTheComponentAreIgnored) {
   // D names A before the cycle closes; it is not part of it.
   const std::vector<ParameterReference> References{
       {3, 0, {1, 30}}, {0, 1, {2, 40}}, {1, 0, {3, 40}}};
-  const Diagnostic D = cycleDiagnostic({0, 1}, References, Names, Directives, "f.cl");
+  const Diagnostic D = cycleDiagnostic({0, 1}, References, CycleNames, Directives, "f.cl");
   EXPECT_EQ(D.Location, (SourceLocation{"f.cl", 3, 40}));
   EXPECT_EQ(D.Notes.size(), 1u);
 }
 
 TEST(CycleReportTest, WithoutReferencesAtTheFirstDirective) {
-  const Diagnostic D = cycleDiagnostic({1, 2}, {}, Names, Directives, "f.cl");
+  const Diagnostic D = cycleDiagnostic({1, 2}, {}, CycleNames, Directives, "f.cl");
   EXPECT_EQ(diagnosticLine(D, ProgramName),
             "f.cl:2:1: error: cyclic constraints between parameters B and C: each needs the "
             "value of another to be generated first; remove one of these names from its "

@@ -15,7 +15,7 @@ using namespace atfc::test;
 
 namespace {
 
-Lines diagnosticsOf(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
+Lines kernelDiagnosticsOf(llvm::StringRef Source, llvm::StringRef File = "kernel.cl") {
   return diagnostics(analyze(Source, File));
 }
 
@@ -31,22 +31,23 @@ Lines parseAndAnalysisDiagnostics(llvm::StringRef Source, llvm::StringRef File) 
 }
 
 TEST(KernelMemoryAnalysisTest, LocalMayNameParametersAndHalfIsKnown) {
-  EXPECT_EQ(diagnosticsOf("#atf::var<int> N = 1024\n"
-                          "#atf::tp name WG range {1, 2, 4} constraint divides(N)\n"
-                          "#atf::ocl::input buffer<half>(N)\n"
-                          "#atf::ocl::input scalar<half>(1.5)\n"
-                          "#atf::ocl::input atf::local<float>(WG * 2)\n"
-                          "#atf::ocl::input local<half>(N / WG)\n"
-                          "#atf::ocl::input local<int>(atf::ocl::max_wg_size)\n"
-                          "#atf::ocl::global_size N\n"
-                          "#atf::ocl::local_size WG\n"
-                          "__kernel void k(__global half *x, half a, __local float *s, "
-                          "__local half *t, __local int *u) {}\n"),
+  EXPECT_EQ(kernelDiagnosticsOf("#atf::var<int> N = 1024\n"
+                                "#atf::tp name WG range {1, 2, 4} constraint divides(N)\n"
+                                "#atf::ocl::input buffer<half>(N)\n"
+                                "#atf::ocl::input scalar<half>(1.5)\n"
+                                "#atf::ocl::input atf::local<float>(WG * 2)\n"
+                                "#atf::ocl::input local<half>(N / WG)\n"
+                                "#atf::ocl::input local<int>(atf::ocl::max_wg_size)\n"
+                                "#atf::ocl::global_size N\n"
+                                "#atf::ocl::local_size WG\n"
+                                "__kernel void k(__global half *x, half a, __local float *s, "
+                                "__local half *t, __local int *u) {}\n"),
             Lines{});
 }
 
 TEST(KernelMemoryAnalysisTest, LocalCountsAreCheckedLikeSizes) {
-  EXPECT_EQ(diagnosticsOf("#atf::var<int> N = 1024\n"
+  EXPECT_EQ(
+      kernelDiagnosticsOf("#atf::var<int> N = 1024\n"
                           "#atf::tp name WG range {1, 2, 4}\n"
                           "#atf::ocl::input local<float>(0)\n"
                           "#atf::ocl::input local<float>(4 - 2 * 3)\n"
@@ -57,14 +58,14 @@ TEST(KernelMemoryAnalysisTest, LocalCountsAreCheckedLikeSizes) {
                           "#atf::ocl::global_size N\n"
                           "__kernel void k(__local float *a, __local float *b, __local float *c, "
                           "__local float *d, __local float *e, __local float *f) {}\n"),
-            (Lines{"kernel.cl:3:18: error: the count of this local argument is 0; a local "
-                   "argument needs at least one element",
-                   "kernel.cl:4:18: error: the count of this local argument is -2; a local "
-                   "argument needs at least one element",
-                   "kernel.cl:5:18: error: the count of a local argument must be an integer",
-                   "kernel.cl:6:18: error: a local argument needs its element type, as in "
-                   "local<float>(WG)",
-                   "kernel.cl:7:18: error: local<T>(count) takes exactly one count"}));
+      (Lines{"kernel.cl:3:18: error: the count of this local argument is 0; a local "
+             "argument needs at least one element",
+             "kernel.cl:4:18: error: the count of this local argument is -2; a local "
+             "argument needs at least one element",
+             "kernel.cl:5:18: error: the count of a local argument must be an integer",
+             "kernel.cl:6:18: error: a local argument needs its element type, as in "
+             "local<float>(WG)",
+             "kernel.cl:7:18: error: local<T>(count) takes exactly one count"}));
 }
 
 TEST(KernelMemoryAnalysisTest, LocalIsOpenCLAndSharedMemoryIsCuda) {
@@ -88,14 +89,14 @@ TEST(KernelMemoryAnalysisTest, LocalIsOpenCLAndSharedMemoryIsCuda) {
 }
 
 TEST(KernelMemoryAnalysisTest, SharedMemoryIsAnIntegerOfInputsAndParameters) {
-  EXPECT_EQ(diagnosticsOf("#atf::var<int> N = 1024\n"
-                          "#atf::tp name BS range {32, 64}\n"
-                          "#atf::cuda::input buffer<half>(N)\n"
-                          "#atf::cuda::grid_dim N / BS\n"
-                          "#atf::cuda::block_dim BS\n"
-                          "#atf::cuda::shared_memory BS * sizeof(float) + N\n"
-                          "__global__ void k(__half *x) {}\n",
-                          "kernel.cu"),
+  EXPECT_EQ(kernelDiagnosticsOf("#atf::var<int> N = 1024\n"
+                                "#atf::tp name BS range {32, 64}\n"
+                                "#atf::cuda::input buffer<half>(N)\n"
+                                "#atf::cuda::grid_dim N / BS\n"
+                                "#atf::cuda::block_dim BS\n"
+                                "#atf::cuda::shared_memory BS * sizeof(float) + N\n"
+                                "__global__ void k(__half *x) {}\n",
+                                "kernel.cu"),
             Lines{});
   EXPECT_EQ(parseAndAnalysisDiagnostics("#atf::tp name BS range {32, 64}\n"
                                         "#atf::cuda::grid_dim 4\n"

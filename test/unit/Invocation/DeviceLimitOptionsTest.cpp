@@ -21,10 +21,10 @@ namespace {
 
 using Strings = std::vector<std::string>;
 
-Expected<TunerOptions> parse(const Strings &Args) { return parseTunerCommandLine(Args); }
+Expected<TunerOptions> parseLimits(const Strings &Args) { return parseTunerCommandLine(Args); }
 
 std::string errorOf(const Strings &Args) {
-  const Expected<TunerOptions> P = parse(Args);
+  const Expected<TunerOptions> P = parseLimits(Args);
   return P ? std::string("(parsed)") : P.error().message();
 }
 
@@ -42,9 +42,9 @@ TEST(DeviceLimitOptions, NamesAreLanguageDefsPerBackend) {
 }
 
 TEST(DeviceLimitOptions, ValidValuesAndTheLastOfANameWins) {
-  const Expected<TunerOptions> P =
-      parse({"--space", "--device-limit", "max_threads_per_block=1024",
-             "--device-limit=max_wg_size=256", "--device-limit", "max_threads_per_block=512"});
+  const Expected<TunerOptions> P = parseLimits(
+      {"--space", "--device-limit", "max_threads_per_block=1024", "--device-limit=max_wg_size=256",
+       "--device-limit", "max_threads_per_block=512"});
   ASSERT_TRUE(P.ok()) << P.error().message();
   EXPECT_EQ(P->DeviceLimits,
             (GivenDeviceLimits{{"max_threads_per_block", 512}, {"max_wg_size", 256}}));
@@ -76,13 +76,13 @@ TEST(DeviceLimitOptions, BadValuesAreRefused) {
 TEST(DeviceLimitOptions, TravelInTheInvocation) {
   TunerOptions O;
   O.DeviceLimits = {{"local_mem_size", 49152}, {"max_wg_size", 256}};
-  const Expected<TunerOptions> Back = parse(tunerCommandLine(O));
+  const Expected<TunerOptions> Back = parseLimits(tunerCommandLine(O));
   ASSERT_TRUE(Back.ok()) << Back.error().message();
   EXPECT_EQ(Back->DeviceLimits, O.DeviceLimits);
   // An option after the invocation applies on top of it.
   Strings Args = tunerCommandLine(O);
   Args.insert(Args.begin() + 2, {"--device-limit", "max_wg_size=128"});
-  const Expected<TunerOptions> Over = parse(Args);
+  const Expected<TunerOptions> Over = parseLimits(Args);
   ASSERT_TRUE(Over.ok()) << Over.error().message();
   EXPECT_EQ(Over->DeviceLimits.at("max_wg_size"), 128u);
 }

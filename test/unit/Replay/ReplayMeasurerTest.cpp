@@ -14,7 +14,7 @@ using namespace atfc::test;
 
 namespace {
 
-BatchEntry entry(std::int64_t BS, std::int64_t WPT) {
+BatchEntry batchEntry(std::int64_t BS, std::int64_t WPT) {
   return {{{"BS", I(BS)}, {"WPT", I(WPT)}, {"PREC", I(32)}}, {I(BS), I(WPT), I(32)}};
 }
 
@@ -23,7 +23,8 @@ TEST(ReplayMeasurerTest, AnswersABatchFromTheData) {
   ReplayBackend Backend(D, {"BS", "WPT", "PREC"});
   ASSERT_TRUE(Backend.ok()) << Backend.error();
   ReplayMeasurer Measurer(Backend);
-  const std::vector<BatchEntry> Batch = {entry(32, 1), entry(16, 4), entry(32, 2), entry(32, 4)};
+  const std::vector<BatchEntry> Batch = {batchEntry(32, 1), batchEntry(16, 4), batchEntry(32, 2),
+                                         batchEntry(32, 4)};
   std::vector<Measurement> Outcomes;
   Measurer.measureBatch(Batch, [&](MeasuredOutcome &O) {
     EXPECT_EQ(O.Index, Outcomes.size());

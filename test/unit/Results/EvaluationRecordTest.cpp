@@ -16,7 +16,7 @@
 namespace atfc {
 namespace {
 
-EvaluationRecord validEvaluation(std::string Index, std::int64_t Wpt, double Cost) {
+EvaluationRecord wptEvaluation(std::string Index, std::int64_t Wpt, double Cost) {
   EvaluationRecord E;
   E.ConfigIndex = std::move(Index);
   E.Configuration = {{"WPT", Value(Wpt)}};
@@ -26,16 +26,16 @@ EvaluationRecord validEvaluation(std::string Index, std::int64_t Wpt, double Cos
 
 TEST(EvaluationRecordTest, BestIsTheSmallestValidCost) {
   std::vector<EvaluationRecord> Evaluations = {
-      validEvaluation("0", 0, 3.0), validEvaluation("1", 1, 1.0), validEvaluation("2", 2, 1.0)};
-  Evaluations.push_back(validEvaluation("3", 3, 0));
+      wptEvaluation("0", 0, 3.0), wptEvaluation("1", 1, 1.0), wptEvaluation("2", 2, 1.0)};
+  Evaluations.push_back(wptEvaluation("3", 3, 0));
   Evaluations.back().Result = Measurement::invalid(FailureKind::Crashed, "crashed");
   EXPECT_EQ(bestEvaluation(Evaluations, {}), std::optional<std::size_t>(1));
   EXPECT_EQ(bestEvaluation({}, {}), std::nullopt);
 }
 
 TEST(EvaluationRecordTest, TheBestFollowsEachObjectivesDirection) {
-  std::vector<EvaluationRecord> Evaluations = {validEvaluation("0", 0, 3.0),
-                                               validEvaluation("1", 1, 5.0)};
+  std::vector<EvaluationRecord> Evaluations = {wptEvaluation("0", 0, 3.0),
+                                               wptEvaluation("1", 1, 5.0)};
   const ObjectiveList Maximised = {{"throughput", Direction::Maximise}};
   EXPECT_EQ(bestEvaluation(Evaluations, Maximised), std::optional<std::size_t>(1));
   EXPECT_EQ(bestEvaluation(Evaluations, {{"time", Direction::Minimise}}),

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
+#include "SearchSpaceTestSupport.h"
 #include "Support/Bug.h"
 
 #include <gtest/gtest.h>
@@ -24,20 +25,10 @@ using namespace atfc;
 
 namespace {
 
-// Section 4 of the ATF TACO paper: Tree 1 (p1, p2) has 4 leaves, Tree 2
-// (p3, p4, p5) has 5.
-auto paperTree1() {
-  return group(parameter("n1", set<int>({22, 35}), greater_than(0)),
-               parameter("n2", set<int>({2, 5, 7, 11}),
-                         divides([](const auto &P) { return std::get<0>(P); })));
-}
-auto paperTree2() {
-  return group(parameter("n3", set<int>({26, 51}), greater_than(0)),
-               parameter("n4", set<int>({1, 3, 13, 17}),
-                         divides([](const auto &P) { return std::get<0>(P); })),
-               parameter("n5", set<int>({27, 39, 52, 54, 68}),
-                         equal([](const auto &P) { return std::get<0>(P) + std::get<1>(P); })));
-}
+using test::allConfigurations;
+using test::paperTree1;
+using test::paperTree2;
+
 // A skewed tree: A in 1..3, B <= A, C <= B. Leaves below A = 1, 2, 3: 1, 3,
 // 6 (10 in all); below B = 1, 2, 3: 1, 2, 3.
 auto skewedTree() {
@@ -52,13 +43,6 @@ auto skewedTree() {
 ChainOfTrees threeGroups(unsigned Threads = 0) {
   return cantFail(
       generateSpace(GenerationOptions{Threads}, paperTree1(), paperTree2(), skewedTree()));
-}
-
-std::vector<Configuration> allConfigurations(const ChainOfTrees &S) {
-  std::vector<Configuration> All;
-  for (BigCount I = 0; I < S.size(); ++I)
-    All.push_back(S.at(I));
-  return All;
 }
 
 TEST(ChainOfTreesTest, SizesAndLevels) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
+#include "SearchSpaceTestSupport.h"
 #include "TreeShape.h"
 
 #include <gtest/gtest.h>
@@ -21,17 +22,9 @@ namespace {
 
 using test::deadEndGroup;
 using test::generateWith;
+using test::paperTree2;
 using test::shapeOf;
 using test::TreeShape;
-
-// p3, p4, p5 of section 4 of the ATF TACO paper (its Tree 2).
-auto paperTree2() {
-  auto Sum = [](const auto &P) { return std::get<0>(P) + std::get<1>(P); };
-  return group(parameter("n3", set<int>({26, 51}), greater_than(0)),
-               parameter("n4", set<int>({1, 3, 13, 17}),
-                         divides([](const auto &P) { return std::get<0>(P); })),
-               parameter("n5", set<int>({27, 39, 52, 54, 68}), equal(Sum)));
-}
 
 TEST(GroupTreeTest, PaperExample) {
   GroupTree T = generateWith(1, paperTree2());

@@ -92,8 +92,8 @@ struct TooMany {};
 
 /// forEachValid's (index, value) pairs, stopping after Limit of them.
 template <class R, class C>
-std::vector<std::pair<std::uint64_t, Int128>> enumerate(const R &Range, const C &Constraint,
-                                                        std::size_t Limit) {
+std::vector<std::pair<std::uint64_t, Int128>> enumerateUpTo(const R &Range, const C &Constraint,
+                                                            std::size_t Limit) {
   std::vector<std::pair<std::uint64_t, Int128>> Got;
   std::vector<std::uint64_t> Scratch;
   detail::forEachValid(Range, Constraint, std::tuple<>{}, Scratch,
@@ -141,7 +141,7 @@ template <class T, class E> void huntAtTheLimits(std::uint64_t Seed, int Cases =
           Want.emplace_back(K, V);
       }
       try {
-        const auto Got = enumerate(R, Constraint, Want.size() + 16);
+        const auto Got = enumerateUpTo(R, Constraint, Want.size() + 16);
         EXPECT_TRUE(Got == Want) << Where.str() << " " << Name << ": got " << Got.size()
                                  << " values, want " << Want.size();
       } catch (const TooMany &) {

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SearchSpace/SpaceGenerator.h"
+#include "SearchSpaceTestSupport.h"
 #include "Support/Bug.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,8 @@
 using namespace atfc;
 
 namespace {
+
+using test::allConfigurations;
 
 /// Two constrained groups and a free one: 8 levels, skipped values inside
 /// ranges (so "adjacent" must jump over rejected values).
@@ -39,13 +42,6 @@ ChainOfTrees constrainedSpace() {
                     parameter("H", interval<int>(1, 4),
                               [](int H, const auto &P) { return H != 2 || std::get<0>(P) != 1; }));
   return cantFail(generateSpace(GenerationOptions{1}, Divisors, Product, Free));
-}
-
-std::vector<Configuration> allConfigurations(const ChainOfTrees &S) {
-  std::vector<Configuration> All;
-  for (BigCount I = 0; I < S.size(); ++I)
-    All.push_back(S.at(I));
-  return All;
 }
 
 TEST(ParameterNeighboursTest, ValueIndicesRoundTripAndRejectInvalidTuples) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "System/HeldDirectory.h"
 
+#include "../FileContents.h"
 #include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
@@ -24,13 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string contents(const fs::path &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream Out;
-  Out << In.rdbuf();
-  return Out.str();
-}
-
 /// A victim directory: 1/ and 2/ with a file each, a file at the top.
 void plantVictim(const fs::path &Victim) {
   fs::create_directories(Victim / "1");
@@ -41,9 +35,9 @@ void plantVictim(const fs::path &Victim) {
 }
 
 void expectVictimIntact(const fs::path &Victim) {
-  EXPECT_EQ(contents(Victim / "1" / "source"), "victim 1\n");
-  EXPECT_EQ(contents(Victim / "2" / "source"), "victim 2\n");
-  EXPECT_EQ(contents(Victim / "top"), "victim\n");
+  EXPECT_EQ(test::fileContents(Victim / "1" / "source"), "victim 1\n");
+  EXPECT_EQ(test::fileContents(Victim / "2" / "source"), "victim 2\n");
+  EXPECT_EQ(test::fileContents(Victim / "top"), "victim\n");
 }
 
 } // namespace

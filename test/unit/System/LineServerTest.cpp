@@ -21,7 +21,7 @@
 namespace atfc {
 namespace {
 
-ChildCommand command(std::string Script, std::string Directory = ".") {
+ChildCommand serverCommand(std::string Script, std::string Directory = ".") {
   ChildCommand C;
   C.Script = std::move(Script);
   C.Directory = std::move(Directory);
@@ -29,7 +29,7 @@ ChildCommand command(std::string Script, std::string Directory = ".") {
   return C;
 }
 
-pid_t pidIn(const std::filesystem::path &Path) {
+pid_t serverPidIn(const std::filesystem::path &Path) {
   std::ifstream In(Path);
   pid_t Pid = 0;
   In >> Pid;
@@ -39,7 +39,7 @@ pid_t pidIn(const std::filesystem::path &Path) {
 // An echo server: started once, it answers every request with its own
 // line, in order, with its environment.
 TEST(LineServerTest, IsStartedOnceForManyRequests) {
-  LineServer Server(command("while read -r line; do echo \"$WHO: $line\"; done"));
+  LineServer Server(serverCommand("while read -r line; do echo \"$WHO: $line\"; done"));
   EXPECT_EQ(Server.starts(), 0u);
   pid_t First = -1;
   for (int I = 0; I < 20; ++I) {
@@ -57,7 +57,8 @@ TEST(LineServerTest, IsStartedOnceForManyRequests) {
 // A server that dies on its second request: that request says how it
 // died, with what it wrote to stderr; the next one starts it afresh.
 TEST(LineServerTest, DiesOnARequestAndIsStartedAgain) {
-  LineServer Server(command("read -r a; echo right; read -r b; echo 'bad input' >&2; exit 3"));
+  LineServer Server(
+      serverCommand("read -r a; echo right; read -r b; echo 'bad input' >&2; exit 3"));
   EXPECT_EQ(Server.ask("1", 10, nullptr).Line, "right");
   const LineAnswer Died = Server.ask("2", 10, nullptr);
   EXPECT_EQ(Died.End, LineAnswerEnd::Died);
@@ -69,7 +70,7 @@ TEST(LineServerTest, DiesOnARequestAndIsStartedAgain) {
   EXPECT_TRUE(Again.Started);
   EXPECT_EQ(Server.starts(), 2u);
   // Killed by a signal: the wait status says which.
-  LineServer Segv(command("read -r a; kill -SEGV $$"));
+  LineServer Segv(serverCommand("read -r a; kill -SEGV $$"));
   const LineAnswer Signaled = Segv.ask("x", 10, nullptr);
   EXPECT_EQ(Signaled.End, LineAnswerEnd::Died);
   EXPECT_TRUE(WIFSIGNALED(Signaled.Status) && WTERMSIG(Signaled.Status) == SIGSEGV);
@@ -79,18 +80,18 @@ TEST(LineServerTest, DiesOnARequestAndIsStartedAgain) {
 TEST(LineServerTest, TimesOutAndKillsItsGroup) {
   test::ScopedTempDirectory Dir("atfc-line-server");
   const std::string PidFile = (Dir.path() / "sleeper").string();
-  LineServer Server(command("sleep 100 & echo $! > '" + PidFile + "'; read -r a; sleep 100"));
+  LineServer Server(serverCommand("sleep 100 & echo $! > '" + PidFile + "'; read -r a; sleep 100"));
   const auto Start = std::chrono::steady_clock::now();
   const LineAnswer A = Server.ask("x", 0.3, nullptr);
   EXPECT_EQ(A.End, LineAnswerEnd::TimedOut);
   EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(5));
   EXPECT_EQ(Server.pid(), -1);
-  EXPECT_FALSE(stillRuns(pidIn(PidFile)));
+  EXPECT_FALSE(stillRuns(serverPidIn(PidFile)));
 }
 
 // A raised stop ends the wait and the group at once, from another thread.
 TEST(LineServerTest, StopsWhenTheSignalIsRaised) {
-  LineServer Server(command("read -r a; sleep 100"));
+  LineServer Server(serverCommand("read -r a; sleep 100"));
   StopSignal Stop;
   std::thread Raiser([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -109,7 +110,7 @@ TEST(LineServerTest, StopsWhenTheSignalIsRaised) {
 // unasked line written between requests restarts it without blaming the
 // next request.
 TEST(LineServerTest, KillsAServerThatSaysMoreThanItIsAsked) {
-  LineServer Twice(command("while read -r a; do echo one; echo two; done"));
+  LineServer Twice(serverCommand("while read -r a; do echo one; echo two; done"));
   const LineAnswer A = Twice.ask("x", 10, nullptr);
   // Both lines may arrive in one read, or the first alone.
   if (A.End == LineAnswerEnd::Answered) {
@@ -122,7 +123,7 @@ TEST(LineServerTest, KillsAServerThatSaysMoreThanItIsAsked) {
     EXPECT_EQ(A.End, LineAnswerEnd::Garbled);
     EXPECT_EQ(A.Line, "one\ntwo\n");
   }
-  LineServer Long(command("read -r a; head -c 70000 /dev/zero | tr '\\0' x; sleep 100"));
+  LineServer Long(serverCommand("read -r a; head -c 70000 /dev/zero | tr '\\0' x; sleep 100"));
   const LineAnswer L = Long.ask("x", 10, nullptr);
   EXPECT_EQ(L.End, LineAnswerEnd::Garbled);
   EXPECT_EQ(Long.pid(), -1);
@@ -138,28 +139,28 @@ TEST(LineServerTest, EndsTheServerAndItsGroup) {
   pid_t Polite = -1, Stubborn = -1;
   {
     LineServer Server(
-        command("while read -r a; do echo ok; done; echo bye > done", Dir.path().string()));
+        serverCommand("while read -r a; do echo ok; done; echo bye > done", Dir.path().string()));
     ASSERT_EQ(Server.ask("x", 10, nullptr).End, LineAnswerEnd::Answered);
     Polite = Server.pid();
   }
   EXPECT_FALSE(stillRuns(Polite));
   EXPECT_TRUE(std::filesystem::exists(Done));
   {
-    LineServer Server(
-        command("trap '' TERM; sleep 100 & echo $! > sleeper; while :; do read -r a; echo ok; done",
-                Dir.path().string()));
+    LineServer Server(serverCommand(
+        "trap '' TERM; sleep 100 & echo $! > sleeper; while :; do read -r a; echo ok; done",
+        Dir.path().string()));
     ASSERT_EQ(Server.ask("x", 10, nullptr).End, LineAnswerEnd::Answered);
     Stubborn = Server.pid();
     Server.end(0.1);
     EXPECT_EQ(Server.pid(), -1);
   }
   EXPECT_FALSE(stillRuns(Stubborn));
-  EXPECT_FALSE(stillRuns(pidIn(Sleeper)));
+  EXPECT_FALSE(stillRuns(serverPidIn(Sleeper)));
 }
 
 // A server that cannot start: the errno value, nothing left running.
 TEST(LineServerTest, SaysWhyItCouldNotStart) {
-  ChildCommand C = command("true", "/nonexistent-atfc-directory");
+  ChildCommand C = serverCommand("true", "/nonexistent-atfc-directory");
   LineServer Server(C);
   const LineAnswer A = Server.ask("x", 10, nullptr);
   EXPECT_EQ(A.End, LineAnswerEnd::NotStarted);

@@ -13,7 +13,7 @@ constexpr std::uint32_t address(unsigned A, unsigned B, unsigned C, unsigned D) 
 }
 constexpr std::uint32_t kSlash24 = 0xffffff00u;
 
-bool readable(int Fd, int Milliseconds) {
+bool fdReadable(int Fd, int Milliseconds) {
   pollfd P = {Fd, POLLIN, 0};
   return ::poll(&P, 1, Milliseconds) == 1 && (P.revents & POLLIN);
 }
@@ -24,12 +24,12 @@ TEST(NetworkDoorbellTest, ARingWakesThePollerAndCarriesNothing) {
   ASSERT_TRUE(B) << B.error().message();
   EXPECT_NE(B->port(), 0u);
   EXPECT_NE(A->port(), B->port());
-  EXPECT_FALSE(readable(B->fd(), 0));
+  EXPECT_FALSE(fdReadable(B->fd(), 0));
   ASSERT_TRUE(A->ring(address(127, 0, 0, 1), B->port()));
   ASSERT_TRUE(A->ring(address(127, 0, 0, 1), B->port()));
-  EXPECT_TRUE(readable(B->fd(), 2000));
+  EXPECT_TRUE(fdReadable(B->fd(), 2000));
   EXPECT_EQ(B->drain(), 2u);
-  EXPECT_FALSE(readable(B->fd(), 0));
+  EXPECT_FALSE(fdReadable(B->fd(), 0));
   EXPECT_EQ(A->drain(), 0u);
 }
 

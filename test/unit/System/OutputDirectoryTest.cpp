@@ -9,6 +9,7 @@
 #include "System/OutputDirectory.h"
 #include "System/OutputLock.h"
 
+#include "../FileContents.h"
 #include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
@@ -30,13 +31,6 @@ namespace {
 
 constexpr uid_t kOtherUser = 12345;
 
-std::string contents(const fs::path &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream Out;
-  Out << In.rdbuf();
-  return Out.str();
-}
-
 /// The directory Scratch/Name, made by atfc.
 OutputDirectory made(const test::ScopedTempDirectory &Scratch, const std::string &Name = "out") {
   Expected<OutputDirectory> Dir = OutputDirectory::open((Scratch.path() / Name).string(), true);
@@ -55,8 +49,8 @@ TEST(OutputDirectoryTest, CreatesAPrivateDirectoryAndRecordsWhatItWrites) {
   ASSERT_TRUE(Dir.writeFile("best.h", "one\n"));
   // atfc's own file is replaced; the record names it once.
   ASSERT_TRUE(Dir.writeFile("best.h", "two\n"));
-  EXPECT_EQ(contents(Dir.pathOf("best.h")), "two\n");
-  const std::string Record = contents(Dir.pathOf(kCreatedRecordName));
+  EXPECT_EQ(test::fileContents(Dir.pathOf("best.h")), "two\n");
+  const std::string Record = test::fileContents(Dir.pathOf(kCreatedRecordName));
   EXPECT_NE(Record.find("\nbest.h\n"), std::string::npos) << Record;
   EXPECT_EQ(Record.find("best.h"), Record.rfind("best.h")) << Record;
   // No temporary is left behind.
@@ -77,13 +71,13 @@ TEST(OutputDirectoryTest, AUsersOwnFileIsNeverOverwritten) {
             "'" + Dir->pathOf("best.h") +
                 "' is not a file atfc created, and atfc does not overwrite it: move it away, or "
                 "choose another -o");
-  EXPECT_EQ(contents(Scratch.path() / "best.h"), "mine\n");
+  EXPECT_EQ(test::fileContents(Scratch.path() / "best.h"), "mine\n");
   // The lock too: a user's file named lock is neither truncated nor locked.
   std::ofstream(Scratch.path() / "lock") << "my notes\n";
   Expected<OutputLock> Lock = OutputLock::acquire(Scratch.path().string(), false, false);
   ASSERT_FALSE(Lock);
   EXPECT_NE(Lock.error().message().find("lock' is not a file atfc created"), std::string::npos);
-  EXPECT_EQ(contents(Scratch.path() / "lock"), "my notes\n");
+  EXPECT_EQ(test::fileContents(Scratch.path() / "lock"), "my notes\n");
 }
 
 TEST(OutputDirectoryTest, AnEmptyRecordIsAtfcsOwnBeforeItsFirstName) {
@@ -107,7 +101,7 @@ TEST(OutputDirectoryTest, ARecordAtfcDidNotWriteIsRefused) {
   Expected<void> Written = Dir->writeFile("best.h", "atfc's\n");
   ASSERT_FALSE(Written);
   EXPECT_NE(Written.error().message().find("is not atfc's record"), std::string::npos);
-  EXPECT_EQ(contents(Scratch.path() / "best.h"), "mine\n");
+  EXPECT_EQ(test::fileContents(Scratch.path() / "best.h"), "mine\n");
 }
 
 TEST(OutputDirectoryTest, LinksAreRefusedNotFollowed) {
@@ -128,7 +122,7 @@ TEST(OutputDirectoryTest, LinksAreRefusedNotFollowed) {
     EXPECT_FALSE(Dir.makeDirectory(Name));
   }
   EXPECT_FALSE(OutputLock::acquire(Dir.path(), false, false));
-  EXPECT_EQ(contents(Victim), "victim\n");
+  EXPECT_EQ(test::fileContents(Victim), "victim\n");
   // The directory itself as a link.
   fs::create_symlink(Dir.path(), Scratch.path() / "link");
   for (const std::string &Given :
@@ -245,20 +239,20 @@ TEST(OutputDirectoryTest, ARecordThatIsNotAtfcsOwnIsNotTrusted) {
       << Written.error().message();
   fs::remove(Dir.pathOf(kCreatedRecordName));
   std::ofstream(Dir.pathOf(kCreatedRecordName))
-      << contents(Other.pathOf(kCreatedRecordName)) << "../other/best.h\n";
+      << test::fileContents(Other.pathOf(kCreatedRecordName)) << "../other/best.h\n";
   Written = Dir.writeFile("best.h", "atfc's\n");
   ASSERT_FALSE(Written);
   EXPECT_NE(Written.error().message().find("is not atfc's record of the files it created (it "
                                            "names '../other/best.h')"),
             std::string::npos)
       << Written.error().message();
-  EXPECT_EQ(contents(Dir.pathOf("best.h")), "mine\n");
+  EXPECT_EQ(test::fileContents(Dir.pathOf("best.h")), "mine\n");
   // A hard link planted under a recorded name is not written either.
   std::ofstream(Scratch.path() / "notes") << "notes\n";
   fs::remove(Other.pathOf("best.h"));
   fs::create_hard_link(Scratch.path() / "notes", Other.pathOf("best.h"));
   EXPECT_FALSE(Other.openFile("best.h", O_RDWR | O_CREAT));
-  EXPECT_EQ(contents(Scratch.path() / "notes"), "notes\n");
+  EXPECT_EQ(test::fileContents(Scratch.path() / "notes"), "notes\n");
 }
 
 // MPI ranks make DIR/ranks at once: one that looked at the record before
@@ -363,17 +357,17 @@ TEST(OutputDirectoryTest, AnOwnDirectoryTakesManyNamesWithoutARecord) {
   OutputDirectory Own = ownDirectory(Out);
   EXPECT_TRUE(Own.isAtfcsOwn());
   EXPECT_EQ(Own.path(), Out.pathOf("cache"));
-  const std::string ParentRecord = contents(Out.pathOf(kCreatedRecordName));
+  const std::string ParentRecord = test::fileContents(Out.pathOf(kCreatedRecordName));
   EXPECT_NE(ParentRecord.find("\ncache\n"), std::string::npos) << ParentRecord;
   constexpr int kNames = 3000;
   for (int N = 0; N < kNames; ++N)
     ASSERT_TRUE(Own.writeFile("entry-" + std::to_string(N), std::to_string(N), 0600)) << N;
   // Replaced, not refused: every entry is atfc's.
   ASSERT_TRUE(Own.writeFile("entry-7", "seven"));
-  EXPECT_EQ(contents(Own.pathOf("entry-7")), "seven");
+  EXPECT_EQ(test::fileContents(Own.pathOf("entry-7")), "seven");
   EXPECT_FALSE(fs::exists(Own.pathOf(kCreatedRecordName)));
   EXPECT_EQ(entriesOf(Own.path()).size(), std::size_t(kNames)); // no temporary left
-  EXPECT_EQ(contents(Out.pathOf(kCreatedRecordName)), ParentRecord);
+  EXPECT_EQ(test::fileContents(Out.pathOf(kCreatedRecordName)), ParentRecord);
   EXPECT_FALSE(Own.createdNames());
   // A stale record there (an older atfc's, or a huge one) is never read.
   std::ofstream(Own.pathOf(kCreatedRecordName)) << std::string((1 << 20) + 1, 'x');
@@ -382,7 +376,7 @@ TEST(OutputDirectoryTest, AnOwnDirectoryTakesManyNamesWithoutARecord) {
   // Opened again, by another process, without making it; and one nested in it.
   Expected<OutputDirectory> Again = Out.openOwnDirectory("cache", false);
   ASSERT_TRUE(Again) << Again.error().message();
-  EXPECT_EQ(contents(Again->pathOf("entry-7")), "seven");
+  EXPECT_EQ(test::fileContents(Again->pathOf("entry-7")), "seven");
   Expected<OutputDirectory> Nested = Own.openOwnDirectory("nested", true);
   ASSERT_TRUE(Nested) << Nested.error().message();
   EXPECT_TRUE(Nested->writeFile("a", "a"));
@@ -402,7 +396,7 @@ TEST(OutputDirectoryTest, ADirectoryAtfcDidNotMakeIsNotItsOwn) {
               std::string::npos)
         << Own.error().message();
   }
-  EXPECT_EQ(contents(Out.pathOf("mine") + "/notes"), "mine\n");
+  EXPECT_EQ(test::fileContents(Out.pathOf("mine") + "/notes"), "mine\n");
   // The user's output directory itself: open() made it, nothing recorded it.
   Expected<OutputDirectory> Scratches = OutputDirectory::open(Scratch.path().string(), false);
   ASSERT_TRUE(Scratches) << Scratches.error().message();
@@ -452,7 +446,7 @@ TEST(OutputDirectoryTest, AnOwnDirectoryFollowsNoLink) {
   EXPECT_FALSE(Own.check("entry"));
   EXPECT_FALSE(Own.openFile("entry", O_RDWR | O_CREAT));
   EXPECT_FALSE(Own.openOwnDirectory("entry", true));
-  EXPECT_EQ(contents(Victim), "victim\n");
+  EXPECT_EQ(test::fileContents(Victim), "victim\n");
 }
 
 TEST(OutputDirectoryTest, AnOwnDirectoryRefusesAForeignEntry) {
@@ -471,7 +465,7 @@ TEST(OutputDirectoryTest, AnOwnDirectoryRefusesAForeignEntry) {
   chmod(Own.pathOf("open").c_str(), 0666);
   EXPECT_FALSE(Own.writeFile("open", "y"));
   EXPECT_FALSE(Own.readFile("open", 100));
-  EXPECT_EQ(contents(Own.pathOf("open")), "x");
+  EXPECT_EQ(test::fileContents(Own.pathOf("open")), "x");
   if (geteuid() != 0)
     GTEST_SKIP() << "needs root to give files to another user (uid " << kOtherUser << ")";
   // Another user's entry, and the directory given to another user.
@@ -482,7 +476,7 @@ TEST(OutputDirectoryTest, AnOwnDirectoryRefusesAForeignEntry) {
   EXPECT_NE(Written.error().message().find("belongs to another user (uid 12345)"),
             std::string::npos);
   EXPECT_FALSE(Own.readFile("theirs", 100));
-  EXPECT_EQ(contents(Own.pathOf("theirs")), "x");
+  EXPECT_EQ(test::fileContents(Own.pathOf("theirs")), "x");
   ASSERT_EQ(chown(Own.path().c_str(), kOtherUser, kOtherUser), 0);
   Expected<OutputDirectory> Theirs = Out.openOwnDirectory("cache", false);
   ASSERT_FALSE(Theirs);

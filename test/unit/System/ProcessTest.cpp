@@ -74,7 +74,7 @@ std::string outputOf(ProcessSpec Spec, int *Status = nullptr) {
 /// Whether Pid exists at all, a zombie included.
 bool exists(pid_t Pid) { return std::filesystem::exists("/proc/" + std::to_string(Pid)); }
 
-pid_t pidIn(const std::string &Path) {
+pid_t awaitPidIn(const std::string &Path) {
   for (int Try = 0; Try < 500; ++Try) {
     std::ifstream In(Path);
     pid_t Pid = 0;
@@ -297,7 +297,7 @@ TEST(ProcessTest, KillingTheGroupEndsEveryMemberAndLeavesNoZombie) {
   Spec.OwnGroup = true;
   Process Child;
   ASSERT_EQ(startProcess(Spec, Child), 0);
-  const pid_t Pid = Child.pid(), Sleeper = pidIn(Grandchild);
+  const pid_t Pid = Child.pid(), Sleeper = awaitPidIn(Grandchild);
   ASSERT_GT(Sleeper, 0);
   const auto Start = Process::Clock::now();
   const int Status = Child.killGroup(0.2);
@@ -346,7 +346,7 @@ TEST(ProcessTest, EndingTheGroupKillsWhatTheChildLeftRunning) {
   Spec.OwnGroup = true;
   Process Child;
   ASSERT_EQ(startProcess(Spec, Child), 0);
-  const pid_t Sleeper = pidIn(Grandchild);
+  const pid_t Sleeper = awaitPidIn(Grandchild);
   const int Status = Child.endGroup();
   EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 4);
   EXPECT_FALSE(stillRuns(Sleeper));
@@ -436,7 +436,7 @@ TEST(ProcessTest, SignalsByPidReachTheProcessOrItsWholeGroup) {
   // The process alone: its child lives on.
   Process Alone;
   ASSERT_EQ(startProcess(shell(Script), Alone), 0);
-  pid_t Sleeper = pidIn(std::string(Dir) + "/grandchild");
+  pid_t Sleeper = awaitPidIn(std::string(Dir) + "/grandchild");
   ASSERT_GT(Sleeper, 0);
   signalProcess(Alone.pid(), SIGKILL);
   EXPECT_EQ(terminatingSignal(Alone.reap()), SIGKILL);
@@ -448,7 +448,7 @@ TEST(ProcessTest, SignalsByPidReachTheProcessOrItsWholeGroup) {
   Spec.OwnGroup = true;
   Process Leader;
   ASSERT_EQ(startProcess(Spec, Leader), 0);
-  Sleeper = pidIn(std::string(Dir) + "/grandchild");
+  Sleeper = awaitPidIn(std::string(Dir) + "/grandchild");
   ASSERT_GT(Sleeper, 0);
   signalGroup(Leader.pid(), SIGKILL);
   EXPECT_FALSE(stillRuns(Sleeper));
@@ -471,8 +471,8 @@ TEST(ProcessTest, EndingAllChildrenEndsAdoptedOrphansAndTheirGroups) {
                          Child),
             0);
   EXPECT_EQ(exitCodeOf(Child.reap()), 0);
-  const pid_t Plain = pidIn(D + "/plain"), Leader = pidIn(D + "/leader"),
-              Member = pidIn(D + "/member");
+  const pid_t Plain = awaitPidIn(D + "/plain"), Leader = awaitPidIn(D + "/leader"),
+              Member = awaitPidIn(D + "/member");
   ASSERT_TRUE(Plain > 0 && Leader > 0 && Member > 0);
   EXPECT_TRUE(stillRuns(Plain));
   endAllChildren();

@@ -1,6 +1,7 @@
 //===- test/unit/Runtime/SafeFilesTest.cpp - Writes that stay put ---------===//
 #include "System/SafeFiles.h"
 
+#include "../FileContents.h"
 #include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
@@ -19,16 +20,7 @@
 using namespace atfc;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string contents(const fs::path &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::ostringstream Out;
-  Out << In.rdbuf();
-  return Out.str();
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
   const test::ScopedTempDirectory Scratch("atfc-safefiles-links");
@@ -41,10 +33,10 @@ TEST(SafeFilesTest, PlantedLinksDoNotRedirectWrites) {
   ASSERT_TRUE(W) << W.error().message();
   W = writeFileReplacing((Dir / "best.h").string(), "#define X 1\n");
   ASSERT_TRUE(W) << W.error().message();
-  EXPECT_EQ(contents(Dir / "victim"), "victim\n");
-  EXPECT_EQ(contents(Dir / "best.json"), "{}\n");
+  EXPECT_EQ(test::fileContents(Dir / "victim"), "victim\n");
+  EXPECT_EQ(test::fileContents(Dir / "best.json"), "{}\n");
   EXPECT_FALSE(fs::is_symlink(Dir / "best.h"));
-  EXPECT_EQ(contents(Dir / "best.h"), "#define X 1\n");
+  EXPECT_EQ(test::fileContents(Dir / "best.h"), "#define X 1\n");
   // The temporary is atfc's own: the link of that old name is not touched.
   EXPECT_TRUE(fs::is_symlink(Dir / "best.json.tmp"));
 }
@@ -68,8 +60,8 @@ TEST(SafeFilesTest, TheUsersOwnTmpFileIsLeftAlone) {
   fs::create_directories(Dir / "report.html.tmp" / "full"); // cannot be unlinked
   ASSERT_TRUE(writeFileReplacing((Dir / "notes.txt").string(), "new\n"));
   ASSERT_TRUE(writeFileReplacing((Dir / "report.html").string(), "<p>"));
-  EXPECT_EQ(contents(Dir / "notes.txt.tmp"), "the user's notes\n");
-  EXPECT_EQ(contents(Dir / "notes.txt"), "new\n");
+  EXPECT_EQ(test::fileContents(Dir / "notes.txt.tmp"), "the user's notes\n");
+  EXPECT_EQ(test::fileContents(Dir / "notes.txt"), "new\n");
   EXPECT_TRUE(fs::is_directory(Dir / "report.html.tmp" / "full"));
 }
 
@@ -112,7 +104,7 @@ TEST(SafeFilesTest, EveryKindOfTargetIsReplacedOrRefusedAndNothingElseChanges) {
     for (const auto &Entry : fs::directory_iterator(Dir)) {
       const fs::path &P = Entry.path();
       std::string What = fs::is_symlink(P)        ? "link " + fs::read_symlink(P).string()
-                         : fs::is_regular_file(P) ? "file " + contents(P)
+                         : fs::is_regular_file(P) ? "file " + test::fileContents(P)
                                                   : "other";
       Entries[P.filename().string()] = What;
     }

@@ -8,6 +8,8 @@
 #include "Tuning/TuningOutputs.h"
 #include "Tuning/ProgressLine.h"
 
+#include "../FileContents.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -82,13 +84,6 @@ TEST(TuningOutputs, BestHeaderKeepsHostileTextOutOfTheCode) {
   EXPECT_NE(Refused.error().message().find("'__LINE__'"), std::string::npos);
 }
 
-std::string readAll(const std::filesystem::path &Path) {
-  std::ifstream In(Path);
-  std::ostringstream S;
-  S << In.rdbuf();
-  return S.str();
-}
-
 TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   const std::filesystem::path Dir = std::filesystem::temp_directory_path() /
                                     ("atfc-tuning-outputs-" + std::to_string(::getpid()));
@@ -109,7 +104,7 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   EXPECT_EQ(Written->Files, (std::vector<std::string>{Dir.string() + "/best.json", "best.h",
                                                       "k.tuned.c", "k.kernel.c"}));
   EXPECT_EQ(Written->LeftOut, "");
-  const auto Json = nlohmann::json::parse(readAll(Dir / "best.json"));
+  const auto Json = nlohmann::json::parse(test::fileContents(Dir / "best.json"));
   EXPECT_EQ(Json["file"], "dir/k.c");
   EXPECT_EQ(Json["configuration"]["X"], 3);
   EXPECT_EQ(Json["cost"], nlohmann::json::array({1.5}));
@@ -117,11 +112,11 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   EXPECT_EQ(Json["measured_by_run"], 4);
   EXPECT_EQ(Json["fixed"], nlohmann::json::array({"Y=1"}));
   EXPECT_EQ(Json["run"]["id"], 5);
-  EXPECT_NE(readAll(Dir / "best.h").find("// Its cost: 1.5.\n"), std::string::npos);
-  EXPECT_EQ(readAll(Dir / "k.tuned.c"), "// k\n#define X 3\nint main() { return X; }\n");
+  EXPECT_NE(test::fileContents(Dir / "best.h").find("// Its cost: 1.5.\n"), std::string::npos);
+  EXPECT_EQ(test::fileContents(Dir / "k.tuned.c"), "// k\n#define X 3\nint main() { return X; }\n");
   // The kernel source: the annotated file with no directive and no value,
   // every line where it was.
-  const std::string Kernel = readAll(Dir / "k.kernel.c");
+  const std::string Kernel = test::fileContents(Dir / "k.kernel.c");
   EXPECT_EQ(Kernel.find("#atf"), std::string::npos);
   EXPECT_EQ(Kernel, "// k\n\nint main() { return X; }\n");
   EXPECT_EQ(std::count(Kernel.begin(), Kernel.end(), '\n'),
@@ -148,7 +143,9 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
             std::string::npos)
       << Written->LeftOut;
   EXPECT_FALSE(std::filesystem::exists(Dir / "best.h"));
-  EXPECT_EQ(nlohmann::json::parse(readAll(Dir / "best.json"))["configuration"]["block size"], 3);
+  EXPECT_EQ(
+      nlohmann::json::parse(test::fileContents(Dir / "best.json"))["configuration"]["block size"],
+      3);
   Outputs.OutputDirectory = (Dir / "missing").string();
   EXPECT_FALSE(writeTuningOutputs(Outputs));
   std::filesystem::remove_all(Dir);

@@ -13,6 +13,8 @@
 #include "SearchSpace/SpaceGenerator.h"
 #include "Support/Bug.h"
 
+#include "../FileContents.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -27,13 +29,6 @@
 using namespace atfc;
 
 namespace {
-
-std::string readAll(const std::filesystem::path &Path) {
-  std::ifstream In(Path);
-  std::ostringstream S;
-  S << In.rdbuf();
-  return S.str();
-}
 
 /// Writes Lines to Path for the test (a death test's child has no other
 /// way out); false when it could not.
@@ -108,16 +103,16 @@ TEST_F(TuningRunTest, WritesTheBestConfigurationEverywhere) {
   EXPECT_NE(Output.find("done after 12 evaluations (11 valid)"), std::string::npos) << Output;
   EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
 
-  const auto Best = nlohmann::json::parse(readAll(Dir / "best.json"));
+  const auto Best = nlohmann::json::parse(test::fileContents(Dir / "best.json"));
   EXPECT_EQ(Best["configuration"]["X"], 3);
   EXPECT_EQ(Best["configuration"]["Y"], 1);
   EXPECT_EQ(Best["cost"], nlohmann::json::array({1.0}));
   EXPECT_EQ(Best["run"]["technique"], "exhaustive");
   EXPECT_EQ(Best["run"]["seed"], 3);
   EXPECT_EQ(Best["run"]["evaluations"], 12);
-  EXPECT_EQ(readAll(Dir / "k.tuned.c"),
+  EXPECT_EQ(test::fileContents(Dir / "k.tuned.c"),
             "// k\n#define X 3\n#define Y 1\nint main() { return X + Y; }\n");
-  EXPECT_NE(readAll(Dir / "best.h").find("#define X 3\n"), std::string::npos);
+  EXPECT_NE(test::fileContents(Dir / "best.h").find("#define X 3\n"), std::string::npos);
 }
 
 TEST_F(TuningRunTest, ResultsUnderTheSameKeyAreNotMeasuredAgain) {
@@ -321,7 +316,7 @@ TEST_F(TuningRunTest, ACallableTunesInProcessAndResumesWithoutMeasuringTwice) {
   EXPECT_EQ(All.size(), Space.size().get_ui());
 
   EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
-  const auto Best = nlohmann::json::parse(readAll(Dir / "best.json"));
+  const auto Best = nlohmann::json::parse(test::fileContents(Dir / "best.json"));
   EXPECT_EQ(Best["configuration"]["X"], 3);
   EXPECT_EQ(Best["configuration"]["Y"], 1);
   EXPECT_EQ(Best["run"]["id"], 1);

@@ -23,7 +23,7 @@ using namespace atfc;
 namespace {
 
 /// A measurer that computes the cost from the values.
-class FormulaMeasurer : public ConfigurationMeasurer {
+class ParabolaMeasurer : public ConfigurationMeasurer {
 public:
   Measurement measure(const ParameterValues &, std::span<const Value> Values) override {
     const auto X = static_cast<double>(std::get<std::int64_t>(Values[0]));
@@ -76,7 +76,7 @@ protected:
   ChainOfTrees Space;
   LoopSetup Setup;
   TuningRunOptions Options;
-  FormulaMeasurer M;
+  ParabolaMeasurer M;
   std::ostringstream Out, Err;
   TuningReporter Reporter{Out, Err, /*Progress=*/false, /*Verbose=*/false};
 };
