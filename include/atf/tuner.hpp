@@ -32,7 +32,6 @@
 #include <any>
 #include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -97,18 +96,6 @@ template <class T> struct is_tuple_like : std::false_type {};
 template <class... Ts> struct is_tuple_like<std::tuple<Ts...>> : std::true_type {};
 template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_type {};
 template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
-
-/// A cost function's costs as a measurement: one that is not a number or
-/// is infinite is no cost, and the configuration is invalid, as the engine
-/// takes it from a cost file or script (a NaN or -inf would win the run).
-inline atfc::Measurement measurement_of(std::vector<double> Costs) {
-  for (const double C : Costs)
-    if (!std::isfinite(C))
-      return atfc::Measurement::invalid(atfc::FailureKind::RunFailed,
-                                        "the cost function returned " + std::to_string(C) +
-                                            ", which is no cost");
-  return atfc::Measurement::valid(std::move(Costs));
-}
 
 /// A cost function's result as the engine's costs.
 template <class R> std::vector<double> costs_of(const R &Result) {
@@ -330,7 +317,7 @@ public:
     atfc::Measurement M = atfc::Measurement::invalid(atfc::FailureKind::RunFailed, "");
     try {
       under_way Measuring(*this, "measures a step");
-      M = detail::measurement_of({detail::costs_of(call_cost(Cost, C)).at(0)});
+      M = atfc::Measurement::ofCosts({detail::costs_of(call_cost(Cost, C)).at(0)});
     } catch (const std::exception &E) {
       M.Reason = E.what();
     }
@@ -355,7 +342,7 @@ public:
   }
   /// ... and its cost.
   void report_cost(cost_t Cost) {
-    finish_step(detail::measurement_of({static_cast<double>(Cost)}));
+    finish_step(atfc::Measurement::ofCosts({static_cast<double>(Cost)}));
   }
   /// ... or that it is invalid, and why.
   void report_invalid(const std::string &Reason) {
@@ -468,7 +455,8 @@ private:
             configuration C(Values);
             const auto Start = std::chrono::steady_clock::now();
             try {
-              atfc::Measurement M = detail::measurement_of(detail::costs_of(call_cost(Cost, C)));
+              atfc::Measurement M =
+                  atfc::Measurement::ofCosts(detail::costs_of(call_cost(Cost, C)));
               M.RunSeconds =
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
               return M;

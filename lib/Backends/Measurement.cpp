@@ -4,10 +4,19 @@
 #include "Support/NumberText.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <vector>
 
 namespace atfc {
+
+Measurement Measurement::ofCosts(std::vector<double> Costs) {
+  for (const double C : Costs)
+    if (!std::isfinite(C))
+      return invalid(FailureKind::RunFailed,
+                     "the cost function returned " + shortestText(C) + ", which is no cost");
+  return valid(std::move(Costs));
+}
 
 const char *failureName(FailureKind Kind) {
   switch (Kind) {

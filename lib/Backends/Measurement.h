@@ -6,7 +6,8 @@
 // result, unreadable cost) is an invalid measurement with its reason; it
 // never ends the tuning run. Backends know nothing about search.
 //
-// Tested through ProcessBackendTest.cpp.
+// Tested by test/unit/Backends/MeasurementTest.cpp and through
+// ProcessBackendTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_BACKENDS_MEASUREMENT_H
@@ -73,6 +74,11 @@ struct Measurement {
     M.Costs = std::move(Costs);
     return M;
   }
+  /// What a cost function returned: invalid where a cost is not a number
+  /// or infinite, naming it, as a cost file refuses one (a NaN or -inf
+  /// would win the run); else valid. Every interface's cost function
+  /// (<atf.hpp>, CallableMeasurer) takes its costs this way.
+  static Measurement ofCosts(std::vector<double> Costs);
   static Measurement invalid(FailureKind Kind, std::string Reason, std::string Log = {}) {
     Measurement M;
     M.Failure = Kind;

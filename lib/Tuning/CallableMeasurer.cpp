@@ -1,8 +1,6 @@
 //===- Tuning/CallableMeasurer.cpp - A function as the measurer -----------===//
 #include "Tuning/CallableMeasurer.h"
 
-#include <cmath>
-
 namespace atfc {
 namespace {
 
@@ -20,10 +18,7 @@ bool sameValues(const ParameterValues &A, const ParameterValues &B) {
 CallableMeasurer CallableMeasurer::ofCost(CostFunction Cost, std::string CostMeaning) {
   return CallableMeasurer(
       [Cost = std::move(Cost)](const ParameterValues &Configuration) {
-        const double C = Cost(Configuration);
-        if (!std::isfinite(C))
-          return Measurement::invalid(FailureKind::RunFailed, "the cost function gave no cost");
-        return Measurement::valid({C});
+        return Measurement::ofCosts({Cost(Configuration)});
       },
       std::move(CostMeaning));
 }
