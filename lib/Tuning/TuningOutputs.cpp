@@ -10,6 +10,8 @@
 #include "System/SafeFiles.h"
 #include "Wisdom/Wisdom.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -66,7 +68,8 @@ Expected<std::string> bestHeader(const ParameterValues &Values, const std::strin
   return Text + "#endif\n";
 }
 
-Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs) {
+Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs,
+                                            const nlohmann::ordered_json &Run) {
   const BestConfiguration &Best = Outputs.Best;
   nlohmann::ordered_json Json;
   Json["file"] = Outputs.FileName;
@@ -80,7 +83,7 @@ Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs) {
   Json["measured_by_run"] = Outputs.MeasuredByRun;
   if (!Outputs.Fixed.empty())
     Json["fixed"] = Outputs.Fixed;
-  Json["run"] = Outputs.Run;
+  Json["run"] = Run;
   const std::string Dir = Outputs.OutputDirectory + "/";
   WrittenOutputs Written{{Dir + "best.json"}, {}};
   // Every file through one descriptor of the directory (the run's, held

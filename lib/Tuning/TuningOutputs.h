@@ -20,7 +20,7 @@
 #include "Support/Error.h"
 #include "System/OutputDirectory.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <string>
@@ -79,8 +79,6 @@ struct TuningOutputFiles {
   ObjectiveList Objectives;
   /// The --fix values (NAME=VALUE); none for the whole space.
   std::vector<std::string> Fixed;
-  /// best.json's "run": what the run was (its id, technique, seed, ...).
-  nlohmann::ordered_json Run;
 };
 
 /// The files a run wrote, as the summary names them ("DIR/best.json",
@@ -93,9 +91,14 @@ struct WrittenOutputs {
   std::string LeftOut;
 };
 
-/// Writes best.json, best.h and (C-family files) the tuned and the kernel
-/// source, each replaced whole, or says why one cannot be written.
-Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs);
+/// Writes best.json (Run its "run": what the run was, its id, technique,
+/// seed, ...), best.h and (C-family files) the tuned and the kernel source,
+/// each replaced whole, or says why one cannot be written. JSON only by
+/// reference here: a header that includes nlohmann/json.hpp costs every
+/// file that includes it, a generated tuner among them, a second of
+/// template instantiation (its _json literal's parser).
+Expected<WrittenOutputs> writeTuningOutputs(const TuningOutputFiles &Outputs,
+                                            const nlohmann::ordered_json &Run);
 
 } // namespace atfc
 

@@ -15,6 +15,8 @@
 #include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <map>
 #include <optional>
@@ -245,8 +247,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   Outputs.MeasuredByRun = Best->MeasuredByRun;
   Outputs.Objectives = Setup.Objectives;
   Outputs.Fixed = Options.Given.Fixed;
-  Outputs.Run = Session.runJson();
-  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs);
+  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs, Session.runJson());
   if (!Written)
     return Error(SourceLocation{Options.FileName}, Written.error().message());
   if (!Written->LeftOut.empty() && !Options.TemporaryOutput)

@@ -13,6 +13,8 @@
 #include "Tuning/TuningOutputs.h"
 #include "Tuning/TuningPriors.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <filesystem>
 #include <random>

@@ -25,7 +25,7 @@
 #include "Tuning/LoopSetup.h"
 #include "Tuning/TuningReporter.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <map>

@@ -98,8 +98,8 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   Outputs.Best = {{{"X", Value(std::int64_t{3})}}, {1.5}, "2"};
   Outputs.MeasuredByRun = 4;
   Outputs.Fixed = {"Y=1"};
-  Outputs.Run = {{"id", 5}};
-  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs);
+  const nlohmann::ordered_json Run = {{"id", 5}};
+  Expected<WrittenOutputs> Written = writeTuningOutputs(Outputs, Run);
   ASSERT_TRUE(Written) << Written.error().message();
   EXPECT_EQ(Written->Files, (std::vector<std::string>{Dir.string() + "/best.json", "best.h",
                                                       "k.tuned.c", "k.kernel.c"}));
@@ -126,7 +126,7 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   std::filesystem::remove(Dir / "k.tuned.c");
   std::filesystem::remove(Dir / "k.kernel.c");
   Outputs.CFamily = false;
-  Written = writeTuningOutputs(Outputs);
+  Written = writeTuningOutputs(Outputs, Run);
   ASSERT_TRUE(Written);
   EXPECT_EQ(Written->Files.size(), 2u);
   EXPECT_FALSE(std::filesystem::exists(Dir / "k.tuned.c"));
@@ -136,7 +136,7 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
   // freely): best.json alone, and why best.h is left out.
   std::filesystem::remove(Dir / "best.h");
   Outputs.Best.Values = {{"block size", Value(std::int64_t{3})}};
-  Written = writeTuningOutputs(Outputs);
+  Written = writeTuningOutputs(Outputs, Run);
   ASSERT_TRUE(Written) << Written.error().message();
   EXPECT_EQ(Written->Files, std::vector<std::string>{Dir.string() + "/best.json"});
   EXPECT_NE(Written->LeftOut.find("best.h not written: the tuning parameter name 'block size'"),
@@ -147,7 +147,7 @@ TEST(TuningOutputs, WritesBestJsonBestHAndTheTunedSource) {
       nlohmann::json::parse(test::fileContents(Dir / "best.json"))["configuration"]["block size"],
       3);
   Outputs.OutputDirectory = (Dir / "missing").string();
-  EXPECT_FALSE(writeTuningOutputs(Outputs));
+  EXPECT_FALSE(writeTuningOutputs(Outputs, Run));
   std::filesystem::remove_all(Dir);
 }
 
