@@ -92,11 +92,20 @@ Expected<TuningOutcome> OnlineTuning::run() {
 std::optional<Configuration> OnlineTuning::next() {
   if (Awaited)
     return Awaited;
-  std::vector<Configuration> Batch = Session->exploration().next(1);
-  if (Batch.empty())
-    return std::nullopt;
-  Awaited = Batch.front();
-  return Awaited;
+  // One whose values were measured before is answered here, never handed
+  // out to be measured again (TuningSession::answerFromSameValues).
+  for (;;) {
+    std::vector<Configuration> Batch = Session->exploration().next(1);
+    if (Batch.empty())
+      return std::nullopt;
+    if (const Measurement *Known =
+            Session->answerFromSameValues(Batch.front(), namedValuesOf(Space, Batch.front()))) {
+      Reporter.reused(*Known);
+      continue;
+    }
+    Awaited = Batch.front();
+    return Awaited;
+  }
 }
 
 Expected<void> OnlineTuning::report(const Configuration &C, const Measurement &M, double Seconds) {

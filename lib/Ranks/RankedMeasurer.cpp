@@ -23,12 +23,6 @@ namespace {
 /// What measure() returns once interrupted, for a job still in flight.
 constexpr const char *kInterruptedReason = "interrupted";
 
-bool sameValues(const ParameterValues &A, const ParameterValues &B) {
-  return std::equal(
-      A.begin(), A.end(), B.begin(), B.end(),
-      [](const NamedValue &X, const NamedValue &Y) { return X.Name == Y.Name && X.Val == Y.Val; });
-}
-
 class RankedMeasurer final : public ConfigurationMeasurer {
 public:
   RankedMeasurer(int Fd, unsigned Count, DiagnosticSink &Diags)
@@ -96,7 +90,7 @@ public:
   }
 
   Measurement measure(const ParameterValues &Configuration, std::span<const Value>) override {
-    if (Jobs.empty() || !sameValues(Jobs.front().Configuration, Configuration))
+    if (Jobs.empty() || Jobs.front().Configuration != Configuration)
       Jobs.push_front(Job{NextJob++, Configuration});
     // A job an interrupted rank gave back waits for a free rank.
     dispatch();
@@ -115,12 +109,12 @@ public:
   }
 
   std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
-    if (LastReturned && sameValues(LastReturned->first, C))
+    if (LastReturned && LastReturned->first == C)
       return std::exchange(LastReturned, std::nullopt)->second;
     // Results waiting in the socket were measured too.
     readWaiting();
     auto It = std::find_if(Jobs.begin(), Jobs.end(), [&](const Job &J) {
-      return J.Result && J.Result->Reason != kInterruptedReason && sameValues(J.Configuration, C);
+      return J.Result && J.Result->Reason != kInterruptedReason && J.Configuration == C;
     });
     if (It == Jobs.end())
       return std::nullopt;

@@ -23,6 +23,9 @@ struct NamedValue {
   std::string Name;
   /// Its value.
   Value Val;
+  /// Same name, same value: configurations compare with ==, whatever
+  /// their indices in a space.
+  friend bool operator==(const NamedValue &, const NamedValue &) = default;
 };
 
 /// A configuration: every parameter, in generation order.

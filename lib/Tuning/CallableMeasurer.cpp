@@ -2,18 +2,6 @@
 #include "Tuning/CallableMeasurer.h"
 
 namespace atfc {
-namespace {
-
-bool sameValues(const ParameterValues &A, const ParameterValues &B) {
-  if (A.size() != B.size())
-    return false;
-  for (std::size_t I = 0; I < A.size(); ++I)
-    if (A[I].Name != B[I].Name || A[I].Val != B[I].Val)
-      return false;
-  return true;
-}
-
-} // namespace
 
 CallableMeasurer CallableMeasurer::ofCost(CostFunction Cost, std::string CostMeaning) {
   return CallableMeasurer(
@@ -32,7 +20,7 @@ Measurement CallableMeasurer::measure(const ParameterValues &Configuration,
 
 std::optional<Measurement>
 CallableMeasurer::finishedAfterInterrupt(const ParameterValues &Configuration) {
-  if (Last && sameValues(Last->first, Configuration))
+  if (Last && Last->first == Configuration)
     return Last->second;
   return std::nullopt;
 }

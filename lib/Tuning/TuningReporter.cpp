@@ -85,6 +85,9 @@ void TuningReporter::finished(const std::string &FileName, const TuningSummary &
                      Summary.ValidEvaluations, formatDuration(Summary.ElapsedSeconds));
   if (Summary.Reused > 0)
     Out << fmt::format("; {} answered from earlier runs' results", Summary.Reused);
+  if (Summary.SameValues > 0)
+    Out << fmt::format("; {} answered from {} of the same values", Summary.SameValues,
+                       Summary.SameValues == 1 ? "a configuration" : "configurations");
   if (Summary.Remeasured > 0)
     Out << fmt::format("; {} earlier failure{} not reused, as {} cause lay outside the "
                        "configuration (a failed check, a timeout, a missing tool)",

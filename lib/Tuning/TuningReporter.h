@@ -34,6 +34,8 @@ struct TuningSummary {
   double ElapsedSeconds = 0;
   /// Evaluations answered from earlier runs' results.
   std::uint64_t Reused = 0;
+  /// Evaluations answered from another configuration of the same values.
+  std::uint64_t SameValues = 0;
   /// Earlier runs' failures not reused, as their cause lay outside the
   /// configuration (Backends/Measurement.h: failedOutsideConfiguration).
   std::uint64_t Remeasured = 0;
@@ -77,8 +79,9 @@ public:
   /// One evaluation was recorded: redraws the progress line and, with
   /// --verbose, says what was measured.
   void evaluated(const ProgressState &State, const ParameterValues &Values, const Measurement &M);
-  /// An evaluation was answered from an earlier run's result M: a failure
-  /// counts in the summary's reasons as one measured does.
+  /// An evaluation was answered from an earlier result M (an earlier run's,
+  /// or of the same values): a failure counts in the summary's reasons as
+  /// one measured does.
   void reused(const Measurement &M);
   /// The loop ended: clears the progress line.
   void loopEnded();

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -95,6 +96,17 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     ParameterValues Named = namedValuesOf(Space, Values);
     return BatchEntry{std::move(Named), std::move(Values)};
   };
+  // A configuration whose values the run has a result for (a range that
+  // lists a value twice) is answered from it, never measured again.
+  auto Answer = [&](const Configuration &C, const BatchEntry &Entry) {
+    const Measurement *Known = Session.answerFromSameValues(C, Entry.Named);
+    if (!Known)
+      return false;
+    Reporter.reused(*Known);
+    if (Report)
+      Report->update();
+    return true;
+  };
   const bool Asynchronous = dispatchAsynchronously(Session, Measurer);
   // Asynchronous dispatch: every free rank gets a configuration, and each
   // result is recorded and shown to the search as it comes.
@@ -104,6 +116,19 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     std::chrono::steady_clock::time_point Start;
   };
   std::map<std::uint64_t, InFlight> Flying;
+  // Those whose values one in flight has: answered once it is measured.
+  std::vector<std::pair<Configuration, BatchEntry>> Waiting;
+  auto Twin = [&Flying](const BatchEntry &Entry) {
+    for (const auto &[Id, F] : Flying)
+      if (F.Entry.Named == Entry.Named)
+        return true;
+    return false;
+  };
+  auto AnswerWaiting = [&] {
+    std::erase_if(Waiting, [&](const auto &W) {
+      return !Explorer.done() && !Interrupt.requested() && Answer(W.first, W.second);
+    });
+  };
   std::uint64_t NextId = 0;
   while (Asynchronous) {
     while (!Explorer.done() && !Interrupt.requested() && Flying.size() < Measurer.concurrency()) {
@@ -112,6 +137,16 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
         break; // the search waits for a result, or the run is over
       for (Configuration &C : More) {
         BatchEntry Entry = EntryOf(C);
+        if (Explorer.done()) {
+          ++Discarded;
+          continue;
+        }
+        if (Answer(C, Entry))
+          continue;
+        if (Twin(Entry)) {
+          Waiting.emplace_back(std::move(C), std::move(Entry));
+          continue;
+        }
         InFlight &F = Flying[NextId];
         F = {std::move(C), std::move(Entry), std::chrono::steady_clock::now()};
         Measurer.start(NextId++, F.Entry);
@@ -135,6 +170,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       const double Wall =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - F.Start).count();
       Keep(F.Config, F.Entry, Outcome->Result, Wall, Flying.size());
+      AnswerWaiting();
       if (Interrupt.requested()) {
         Stopped = true;
         break;
@@ -154,44 +190,63 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     // The abort condition is checked after every evaluation: those in
     // flight are discarded unmeasured, as the rest of a batch is.
     if (Explorer.done()) {
-      Discarded += Flying.size();
+      Discarded += Flying.size() + Waiting.size();
       break;
     }
   }
   if (Failure)
     return std::move(*Failure);
   while (!Asynchronous && !Explorer.done() && !Interrupt.requested()) {
-    std::vector<Configuration> Batch = Explorer.next(Measurer.batchSize());
-    if (Batch.empty())
+    std::vector<Configuration> Proposed = Explorer.next(Measurer.batchSize());
+    if (Proposed.empty())
       break;
-    std::vector<BatchEntry> Entries;
-    for (const Configuration &C : Batch)
-      Entries.push_back(EntryOf(C));
-    Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
-      const std::size_t I = Outcome.Index;
-      // A measurement that the interrupt cut short says nothing about the
-      // configuration: it is not recorded, so --resume measures it. Whole
-      // ones of the batch that came in anyway (other ranks') are kept.
-      if (Interrupt.requested()) {
-        for (std::size_t J = I; J < Batch.size(); ++J)
-          if (std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named))
-            if (!Keep(Batch[J], Entries[J], *Done, 0, 0))
-              return false;
-        return false;
-      }
-      if (!Keep(Batch[I], Entries[I], Outcome.Result, Outcome.WallSeconds, Batch.size() - I - 1))
-        return false;
-      // The abort condition is checked after every evaluation: the rest of
-      // the batch, prepared ahead, is discarded unmeasured, so that
-      // cost(c) or duration(t) stops where it would without a batch.
+    // Of the batch, those with the values of an earlier one are answered
+    // now; the second of two with the same new values once the first is.
+    std::vector<Configuration> Batch, Twins;
+    std::vector<BatchEntry> Entries, TwinEntries;
+    for (Configuration &C : Proposed) {
+      BatchEntry Entry = EntryOf(C);
       if (Explorer.done()) {
-        Discarded += Batch.size() - I - 1;
-        return false;
+        ++Discarded;
+      } else if (Answer(C, Entry)) {
+      } else if (std::any_of(Entries.begin(), Entries.end(),
+                             [&](const BatchEntry &E) { return E.Named == Entry.Named; })) {
+        Twins.push_back(std::move(C));
+        TwinEntries.push_back(std::move(Entry));
+      } else {
+        Batch.push_back(std::move(C));
+        Entries.push_back(std::move(Entry));
       }
-      return true;
-    });
+    }
+    if (!Entries.empty())
+      Measurer.measureBatch(Entries, [&](MeasuredOutcome &Outcome) {
+        const std::size_t I = Outcome.Index;
+        // A measurement that the interrupt cut short says nothing about the
+        // configuration: it is not recorded, so --resume measures it. Whole
+        // ones of the batch that came in anyway (other ranks') are kept.
+        if (Interrupt.requested()) {
+          for (std::size_t J = I; J < Batch.size(); ++J)
+            if (std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named))
+              if (!Keep(Batch[J], Entries[J], *Done, 0, 0))
+                return false;
+          return false;
+        }
+        if (!Keep(Batch[I], Entries[I], Outcome.Result, Outcome.WallSeconds, Batch.size() - I - 1))
+          return false;
+        // The abort condition is checked after every evaluation: the rest of
+        // the batch, prepared ahead, is discarded unmeasured, so that
+        // cost(c) or duration(t) stops where it would without a batch.
+        if (Explorer.done()) {
+          Discarded += Batch.size() - I - 1;
+          return false;
+        }
+        return true;
+      });
     if (Failure)
       return std::move(*Failure);
+    for (std::size_t I = 0; I < Twins.size() && !Interrupt.requested(); ++I)
+      if (Explorer.done() || !Answer(Twins[I], TwinEntries[I]))
+        ++Discarded;
   }
   Reporter.loopEnded();
   if (Expected<void> Reused = Session.reusedRecorded(); !Reused)
@@ -213,7 +268,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   const SearchStatus &S = Session.exploration().status();
   Reporter.finished(Options.FileName,
                     {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds, Session.reused(),
-                     Session.remeasured(), End.Interrupted, End.Discarded});
+                     Session.sameValues(), Session.remeasured(), End.Interrupted, End.Discarded});
   if (S.Evaluations == 0 && !End.Interrupted) {
     Reporter.nothingEvaluated(Options.FileName, Session.abortName());
     return TuningOutcome::NothingEvaluated;

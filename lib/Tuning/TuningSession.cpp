@@ -284,6 +284,7 @@ Expected<void> TuningSession::loadKnownResults() {
       continue;
     }
     tellExploration(*C, E.Result, /*Remembered=*/true);
+    keepResultOfValues(valuesKey(E.Configuration), E.Result);
     Answered.insert(valuesKey(E.Configuration));
     if (E.RunId != RunId)
       Earlier.emplace(valuesKey(E.Configuration), E);
@@ -307,7 +308,33 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     return errorOfFile(Id.error().message());
   tellExploration(C, M, /*Remembered=*/false);
+  keepResultOfValues(valuesKey(Named), M);
   return reusedRecorded();
+}
+
+void TuningSession::keepResultOfValues(std::string Key, const Measurement &M) {
+  auto [It, Inserted] = ResultOfValues.try_emplace(std::move(Key), M);
+  if (Inserted)
+    It->second.Log.clear(); // the stored evaluation has it
+}
+
+const Measurement *TuningSession::answerFromSameValues(const Configuration &C,
+                                                       const ParameterValues &Named) {
+  auto It = ResultOfValues.find(valuesKey(Named));
+  if (It == ResultOfValues.end() || ReuseFailure)
+    return nullptr;
+  EvaluationRecord E;
+  E.ConfigIndex = Space.indexOf(C).get_str();
+  E.Configuration = Named;
+  E.Result = It->second;
+  E.Result.CompileSeconds = E.Result.RunSeconds = 0;
+  E.Reused = true;
+  E.Evaluation = NextNumber++;
+  ++SameValues;
+  if (auto Id = Database->addEvaluation(RunId, E); !Id)
+    ReuseFailure = errorOfFile(Id.error().message());
+  tellExploration(C, It->second, /*Remembered=*/false);
+  return &It->second;
 }
 
 /// Records a configuration answered from an earlier run's result as an
@@ -408,6 +435,7 @@ nlohmann::ordered_json TuningSession::runJson() const {
           {"device", Measurer.device()},
           {"key", Key},
           {"reused_evaluations", Reused},
+          {"same_values_evaluations", SameValues},
           {"warm_start_configurations", WarmStart.size()},
           {"fresh", Options.Given.Fresh}};
 }

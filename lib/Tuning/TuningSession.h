@@ -98,8 +98,17 @@ public:
   Expected<void> record(const Configuration &C, const ParameterValues &Named, const Measurement &M,
                         double WallSeconds);
 
-  /// Fails when recording an evaluation answered from an earlier run's
-  /// result failed since.
+  /// Answers C from the result the run already has for its values (measured
+  /// in this run, or stored under the key): a range that lists a value
+  /// twice (a set {1, 1, 2}, a generator that repeats one) gives two
+  /// configurations of one meaning, and nothing is measured twice. Records
+  /// C as an evaluation answered so (reused = 1) and reports it to the
+  /// exploration. The result, or null where the values are new; where
+  /// recording fails, the next record() says so.
+  const Measurement *answerFromSameValues(const Configuration &C, const ParameterValues &Named);
+
+  /// Fails when recording an evaluation answered from an earlier result
+  /// failed since.
   Expected<void> reusedRecorded();
 
   /// Marks the run finished, or interrupted (--resume continues it).
@@ -136,6 +145,9 @@ public:
   const std::string &abortName() const { return AbortName; }
   /// Evaluations answered from earlier runs' results.
   std::uint64_t reused() const { return Reused; }
+  /// Evaluations answered from another configuration's result of the same
+  /// values (answerFromSameValues).
+  std::uint64_t sameValues() const { return SameValues; }
   /// Earlier runs' failures not reused, as their cause lay outside the
   /// configuration (failedOutsideConfiguration): measured again when the
   /// search proposes them.
@@ -151,6 +163,8 @@ private:
   Expected<void> loadKnownResults();
   /// The earlier result recorded for C, or null (none, or this run's own).
   const EvaluationRecord *recordReused(const Configuration &C);
+  /// Keeps M as the result of the values Key names, unless one is known.
+  void keepResultOfValues(std::string Key, const Measurement &M);
   /// Tells the exploration C's measurement and keeps its measured cost.
   void tellExploration(const Configuration &C, const Measurement &M, bool Remembered);
   Error errorOfFile(std::string Message) const;
@@ -176,6 +190,10 @@ private:
   /// Results of earlier runs under the key, by configuration values.
   std::unordered_map<std::string, EvaluationRecord> Earlier;
   std::uint64_t Reused = 0;
+  /// The result known for each configuration's values (measured in this
+  /// run or stored under the key and reused), without its log.
+  std::unordered_map<std::string, Measurement> ResultOfValues;
+  std::uint64_t SameValues = 0;
   std::uint64_t Remeasured = 0;
   /// The configurations of the priors, measured first, and the costs
   /// measured by the first prior that has any, for a model.

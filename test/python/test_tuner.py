@@ -151,6 +151,30 @@ def test_a_cost_that_is_no_number_makes_the_configuration_invalid():
     assert [tuner.make_step(cost_of) for _ in range(4)] == [2, 3, None, None]
 
 
+def test_a_value_listed_twice_is_measured_once():
+    # Two configurations of one meaning: the second is answered from the
+    # first's result, in tune() and in make_step() alike.
+    calls = []
+
+    def cost_of(config):
+        calls.append(config['X'])
+        return config['X']
+
+    X = TP('X', Set(1, 2, 1, 3, 2))
+    config, min_cost, data = Tuner().tuning_parameters(X).silent(True) \
+        .search_technique(Exhaustive()).tune(cost_of)
+    assert sorted(calls) == [1, 2, 3]
+    assert (config, min_cost) == ({'X': 1}, 1)
+    assert data.number_of_evaluated_configurations == 5
+    calls.clear()
+    tuner = Tuner().tuning_parameters(TP('X', Set(4, 4, 5))).silent(True) \
+        .search_technique(Exhaustive())
+    assert [tuner.make_step(cost_of) for _ in range(2)] == [4, 5]
+    assert calls == [4, 5]
+    with pytest.raises(ValueError, match='every configuration'):
+        tuner.make_step(cost_of)
+
+
 def test_names_that_are_no_identifiers_keep_their_results(tmp_path):
     # best.h needs C identifiers (ASCII); a Python identifier need not be
     # one, and such names made the run throw at its end.

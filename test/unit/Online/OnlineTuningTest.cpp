@@ -5,8 +5,8 @@
 // is an invalid configuration, results kept in a directory answer a second
 // run without measuring, program-guided steps, the program's own technique
 // and abort condition, several objectives, costs that are no number,
-// parameter names that are no C identifiers, and calls back into a tuner
-// from its own constraints and cost function.
+// parameter names that are no C identifiers, a value listed twice, and
+// calls back into a tuner from its own constraints and cost function.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -20,6 +20,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -228,6 +229,36 @@ TEST(OnlineTuningTest, ProgramGuidedSteps) {
   atf::tuning_status S = T.get_tuning_status();
   EXPECT_EQ(S.number_of_evaluated_configs(), 6u);
   EXPECT_EQ(S.min_cost(), 4);
+  EXPECT_THROW(T.get_configuration(), atf::error); // the space is done
+}
+
+// A set that lists a value twice gives two configurations of one meaning:
+// measured once, the other answered from its result, in tune() and in
+// program-guided steps alike (Tuning/SameValuesTest hunts the class).
+TEST(OnlineTuningTest, AValueListedTwiceIsMeasuredOnce) {
+  auto X = atf::tp("X", {1, 2, 1, 3, 2});
+  std::map<int, int> Calls;
+  auto Cost = [&](atf::configuration &C) {
+    ++Calls[int(C["X"])];
+    return double(int(C["X"]));
+  };
+  atf::tuning_status Result =
+      atf::tuner().tuning_parameters(X).search_technique(atf::exhaustive()).silent(true).tune(Cost);
+  EXPECT_EQ(Calls, (std::map<int, int>{{1, 1}, {2, 1}, {3, 1}}));
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 5u);
+  EXPECT_EQ(Result.min_cost(), 1);
+
+  auto Y = atf::tp("Y", {4, 4, 5});
+  atf::tuner T;
+  T.tuning_parameters(Y).search_technique(atf::exhaustive()).silent(true);
+  std::vector<int> Stepped;
+  for (int I = 0; I < 2; ++I)
+    T.make_step([&](atf::configuration &C) {
+      Stepped.push_back(int(C["Y"]));
+      return 1.0;
+    });
+  EXPECT_EQ(Stepped, (std::vector<int>{4, 5}));
+  EXPECT_EQ(T.get_tuning_status().number_of_evaluated_configs(), 3u);
   EXPECT_THROW(T.get_configuration(), atf::error); // the space is done
 }
 

@@ -21,7 +21,8 @@ TEST(TuningReporter, TheRunsAccountGoesToStandardOutput) {
   std::ostringstream Out, Err;
   TuningReporter Reporter(Out, Err, /*Progress=*/false, /*Verbose=*/false);
   Reporter.costMeaning("k.c", "the run's time", TwoObjectives);
-  Reporter.finished("k.c", {12, 11, 65, 3, 0, false});
+  Reporter.finished("k.c",
+                    {.Evaluations = 12, .ValidEvaluations = 11, .ElapsedSeconds = 65, .Reused = 3});
   Reporter.nothingEvaluated("k.c", "evaluations(0)");
   Reporter.noValidConfiguration("k.c", "X=1", "out");
   EXPECT_EQ(Out.str(),
@@ -60,7 +61,7 @@ TEST(TuningReporter, TheSummarySaysWhyConfigurationsFailed) {
   Reporter.evaluated(ProgressState{}, {},
                      Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
   Reporter.loopEnded();
-  Reporter.finished("k.cl", {16, 1, 3, 0, 0, false});
+  Reporter.finished("k.cl", {.Evaluations = 16, .ValidEvaluations = 1, .ElapsedSeconds = 3});
   EXPECT_EQ(Out.str(), "k.cl: done after 16 evaluations (1 valid) in 0:03\n"
                        "  12 build failed: error: conv2d.cl:58:19: too few elements in vector "
                        "initialization\n"
@@ -79,13 +80,27 @@ TEST(TuningReporter, ARunThatReusedResultsSaysWhyTheyFailed) {
   Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[3] differs"));
   Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
   Reporter.loopEnded();
-  Reporter.finished("k.cl", {5, 1, 3, 3, 2, false});
+  Reporter.finished(
+      "k.cl",
+      {.Evaluations = 5, .ValidEvaluations = 1, .ElapsedSeconds = 3, .Reused = 3, .Remeasured = 2});
   EXPECT_EQ(Out.str(), "k.cl: done after 5 evaluations (1 valid) in 0:03; 3 answered from "
                        "earlier runs' results; 2 earlier failures not reused, as their cause "
                        "lay outside the configuration (a failed check, a timeout, a missing "
                        "tool)\n"
                        "  2 wrong result: y[3] differs\n");
   EXPECT_EQ(Err.str(), "");
+}
+
+TEST(TuningReporter, ARunSaysWhatValuesListedTwiceSaved) {
+  std::ostringstream Out, Err;
+  TuningReporter Reporter(Out, Err, false, false);
+  Reporter.finished("k.cl", {.Evaluations = 3, .ValidEvaluations = 3, .SameValues = 1});
+  EXPECT_EQ(Out.str(), "k.cl: done after 3 evaluations (3 valid) in 0:00; 1 answered from a "
+                       "configuration of the same values\n");
+  Out.str("");
+  Reporter.finished("k.cl", {.Evaluations = 4, .ValidEvaluations = 4, .SameValues = 2});
+  EXPECT_EQ(Out.str(), "k.cl: done after 4 evaluations (4 valid) in 0:00; 2 answered from "
+                       "configurations of the same values\n");
 }
 
 TEST(TuningReporter, TheBestAndWhereItCameFrom) {

@@ -13,6 +13,7 @@
 #include "Tuning/KnownConfigurations.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <sstream>
