@@ -12,7 +12,10 @@
 
 #include "Results/ResultsDatabase.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "Support/Bug.h"
 #include "Tuning/KnownConfigurations.h"
+
+#include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +23,6 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace atfc;
@@ -62,10 +64,6 @@ public:
 class SameValuesTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    Dir = std::filesystem::temp_directory_path() /
-          ("atfc-same-values-" + std::to_string(::getpid()) + "-" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(Dir);
     // 4 x 3 = 12 configurations, 3 x 2 = 6 distinct sets of values.
     Space =
         cantFail(generateSpace(GenerationOptions{1}, group(parameter("X", set<int>({1, 2, 1, 3}))),
@@ -76,8 +74,6 @@ protected:
     Options.TunerIdentity = "tuner-test";
     Options.Given.Seed = 5;
   }
-  void TearDown() override { std::filesystem::remove_all(Dir); }
-
   int run(CountingMeasurer &M) {
     std::ostringstream Out, Err;
     const int Status = runTuning(Space, Setup, Options, M, Out, Err);
@@ -100,7 +96,8 @@ protected:
     return {Evaluations->size(), Reused};
   }
 
-  std::filesystem::path Dir;
+  test::ScopedTempDirectory Scratch{"atfc-same-values"};
+  std::filesystem::path Dir = Scratch.path() / "out";
   ChainOfTrees Space;
   LoopSetup Setup;
   TuningRunOptions Options;
