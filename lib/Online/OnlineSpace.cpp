@@ -14,6 +14,7 @@
 #include <deque>
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace atfc::online {
 
@@ -249,11 +250,17 @@ std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::
   {
     HiddenEntries Hide(F.Values, R.Hidden, R.Saved.data());
     Leaves = Generate();
-    if (!Hide.read()) {
+    // Only a read of an entry that this level hid spoils its recording:
+    // one that a level below hid is of a value on this level's key or
+    // inside the subtree (that level's recording, not this one's).
+    if (Hide.read())
+      ReadAnyway = Hide.reads();
+    if (std::none_of(ReadAnyway.begin(), ReadAnyway.end(), [&](SlotId S) {
+          return std::find(R.Hidden.begin(), R.Hidden.end(), S) != R.Hidden.end();
+        })) {
       Memo.remember(C, Leaves);
       return Leaves;
     }
-    ReadAnyway = Hide.reads();
   }
   Memo.dropRecording();
   if (std::vector<std::size_t> Grown = keyWith(Memo.reads(), ReadAnyway, Level);
@@ -265,7 +272,7 @@ std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::
 namespace {
 
 /// Union-find over parameter indices.
-std::size_t rootOf(std::vector<std::size_t> &Parent, std::size_t I) {
+std::size_t rootOf(std::span<std::size_t> Parent, std::size_t I) {
   while (Parent[I] != I)
     I = Parent[I] = Parent[Parent[I]];
   return I;
@@ -314,8 +321,14 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
 
   // Per parameter: its reads not yet placed (Waiting) and its readers
   // (ReadBy[ReadByStart[I] .. ReadByStart[I + 1]]); the groups by
-  // union-find.
-  std::vector<std::size_t> Waiting(N, 0), ReadByStart(N + 1, 0), ReadBy(Edges.size()), Parent(N);
+  // union-find. All of it in one allocation.
+  std::vector<std::size_t> Scratch(7 * N + 1 + Edges.size(), 0);
+  auto Take = [At = Scratch.data()](std::size_t Count) mutable {
+    return std::span<std::size_t>(std::exchange(At, At + Count), Count);
+  };
+  const std::span<std::size_t> Waiting = Take(N), ReadByStart = Take(N + 1),
+                               ReadBy = Take(Edges.size()), Parent = Take(N), Filled = Take(N),
+                               GroupOfRoot = Take(N), Members = Take(N), Ready = Take(N);
   for (const auto &[Reader, Read] : Edges) {
     ++Waiting[Reader];
     ++ReadByStart[Read + 1];
@@ -324,12 +337,10 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
     ReadByStart[I + 1] += ReadByStart[I];
     Parent[I] = I;
   }
-  {
-    std::vector<std::size_t> Filled(ReadByStart.begin(), ReadByStart.end() - 1);
-    for (const auto &[Reader, Read] : Edges) {
-      ReadBy[Filled[Read]++] = Reader;
-      Parent[rootOf(Parent, Read)] = rootOf(Parent, Reader);
-    }
+  std::copy_n(ReadByStart.begin(), N, Filled.begin());
+  for (const auto &[Reader, Read] : Edges) {
+    ReadBy[Filled[Read]++] = Reader;
+    Parent[rootOf(Parent, Read)] = rootOf(Parent, Reader);
   }
 
   // The groups in the order of their first parameters (a counting sort
@@ -337,7 +348,8 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
   // order among the ready ones (Kahn's algorithm, the lowest index first:
   // a min-heap).
   OnlineGroups Groups;
-  std::vector<std::size_t> GroupOfRoot(N, kNoIndex), Members(N);
+  Groups.Start.reserve(N + 1);
+  std::fill(GroupOfRoot.begin(), GroupOfRoot.end(), kNoIndex);
   Groups.Start.push_back(0);
   for (std::size_t I = 0; I < N; ++I) {
     std::size_t &G = GroupOfRoot[rootOf(Parent, I)];
@@ -349,28 +361,24 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
   }
   for (std::size_t G = 1; G < Groups.Start.size(); ++G)
     Groups.Start[G] += Groups.Start[G - 1];
-  {
-    std::vector<std::size_t> Filled(Groups.Start.begin(), Groups.Start.end() - 1);
-    for (std::size_t I = 0; I < N; ++I)
-      Members[Filled[GroupOfRoot[rootOf(Parent, I)]]++] = I;
-  }
+  std::copy_n(Groups.Start.begin(), Groups.Start.size() - 1, Filled.begin());
+  for (std::size_t I = 0; I < N; ++I)
+    Members[Filled[GroupOfRoot[rootOf(Parent, I)]]++] = I;
   Groups.Order.reserve(N);
-  std::vector<std::size_t> Ready;
   const auto Later = std::greater<std::size_t>();
   for (std::size_t G = 0; G + 1 < Groups.Start.size(); ++G) {
-    Ready.clear();
+    std::size_t Size = 0; // (of the heap Ready[0 .. Size])
     for (std::size_t M = Groups.Start[G]; M < Groups.Start[G + 1]; ++M)
       if (Waiting[Members[M]] == 0)
-        Ready.push_back(Members[M]); // (ascending: already a heap)
-    while (!Ready.empty()) {
-      std::pop_heap(Ready.begin(), Ready.end(), Later);
-      const std::size_t I = Ready.back();
-      Ready.pop_back();
+        Ready[Size++] = Members[M]; // (ascending: already a heap)
+    while (Size != 0) {
+      std::pop_heap(Ready.begin(), Ready.begin() + Size, Later);
+      const std::size_t I = Ready[--Size];
       Groups.Order.push_back(I);
       for (std::size_t E = ReadByStart[I]; E < ReadByStart[I + 1]; ++E)
         if (--Waiting[ReadBy[E]] == 0) {
-          Ready.push_back(ReadBy[E]);
-          std::push_heap(Ready.begin(), Ready.end(), Later);
+          Ready[Size++] = ReadBy[E];
+          std::push_heap(Ready.begin(), Ready.begin() + Size, Later);
         }
     }
     if (Groups.Order.size() != Groups.Start[G + 1]) {

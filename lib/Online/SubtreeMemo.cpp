@@ -45,7 +45,7 @@ constexpr std::size_t kPooledStores = 16;
 constexpr std::size_t kPooledBytes = std::size_t(1) << 20;
 thread_local std::vector<std::unique_ptr<SubtreeMemo::Store>> Pool;
 
-std::atomic<std::uint64_t> Replayed{0}, SiblingsOnlyMemos{0};
+std::atomic<std::uint64_t> Replayed{0}, SiblingsOnlyMemos{0}, Dropped{0};
 
 /// MurmurHash3's finalizer: the slot is the key's low bits, and the keys
 /// of neighbouring paths differ in few.
@@ -124,10 +124,12 @@ void SubtreeMemo::setKeys(const std::vector<std::uint64_t> &RangeSizes) {
 
 std::uint64_t SubtreeMemo::replayedSoFar() { return Replayed.load(); }
 std::uint64_t SubtreeMemo::siblingsOnlySoFar() { return SiblingsOnlyMemos.load(); }
+std::uint64_t SubtreeMemo::droppedSoFar() { return Dropped.load(); }
 
 SubtreeMemo::~SubtreeMemo() {
   Replayed.fetch_add(Replays, std::memory_order_relaxed);
   SiblingsOnlyMemos.fetch_add(SiblingsOnly, std::memory_order_relaxed);
+  Dropped.fetch_add(Drops, std::memory_order_relaxed);
   if (!Mem || Pool.size() >= kPooledStores ||
       Mem->Trees.memoryBytes() + Mem->Hash.capacity() * sizeof(std::uint32_t) > kPooledBytes)
     return;

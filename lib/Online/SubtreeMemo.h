@@ -93,6 +93,9 @@ public:
   /// tests see of the memo).
   static std::uint64_t replayedSoFar();
   static std::uint64_t siblingsOnlySoFar();
+  /// Recordings forgotten so far (dropRecording()) by all memos gone, in
+  /// this process.
+  static std::uint64_t droppedSoFar();
 
   /// Whether lookups have paid so far (else the level generates as before).
   bool on() const { return !Off; }
@@ -121,7 +124,10 @@ public:
   void remember(const atfc::detail::ChunkLevels &Chunk, std::uint64_t Leaves);
   /// Forgets the recording in flight (what it generated read more than
   /// the key).
-  void dropRecording() { Recording = false; }
+  void dropRecording() {
+    Drops += Recording;
+    Recording = false;
+  }
   /// Stops remembering (its keys cannot repeat).
   void stop() { Off = true; }
   /// Starts afresh with the key Reads (what was remembered is forgotten).
@@ -157,7 +163,7 @@ private:
   /// Keys in the hash table, and the words of its slots (2 or 3).
   std::size_t Keys = 0;
   std::size_t SlotWords = 2;
-  std::uint64_t Lookups = 0, Repeats = 0, Replays = 0;
+  std::uint64_t Lookups = 0, Repeats = 0, Replays = 0, Drops = 0;
   /// Repeats of the last lookup's key, and whether the memo keeps only
   /// that key's subtree (every repeat of its trial was one).
   std::uint64_t SiblingRepeats = 0;
