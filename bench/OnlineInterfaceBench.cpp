@@ -35,6 +35,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <sys/resource.h>
@@ -197,60 +199,65 @@ double cltuneGemm(std::uint64_t &Size) {
   return generationSeconds(T, Size);
 }
 
-double prl(std::size_t NL, std::size_t NR, std::uint64_t &Size) {
-  auto CL = atf::tp("CACHE_L_CB", {0, 1});
-  auto CP = atf::tp("CACHE_P_CB", {0, 1});
+/// The MDH spaces' result-destination levels (bench/Spaces.h's
+/// mdhLevelsGroup). Parameters are moved into the tuples here and below: a
+/// copy costs an atomic count, which the instruction counts would show.
+auto mdhLevels() {
   auto G = atf::tp("G_CB_RES_DEST_LEVEL", {2});
   auto L = atf::tp("L_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(G));
   auto P = atf::tp("P_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(L));
-  auto DL = atf::tp("OCL_DIM_L_1", {0, 1});
-  auto DR = atf::tp("OCL_DIM_R_1", {0, 1}, atf::unequal(DL));
-  auto LCL = atf::tp("L_CB_SIZE_L_1", atf::interval<size_t>(1, NL), atf::divides(NL));
-  auto PCL = atf::tp("P_CB_SIZE_L_1", atf::interval<size_t>(1, NL), atf::divides(LCL));
-  auto WGL = atf::tp("NUM_WG_L_1", atf::interval<size_t>(1, NL), atf::divides(NL / LCL));
-  auto WIL = atf::tp("NUM_WI_L_1", atf::interval<size_t>(1, NL),
-                     atf::divides(LCL / PCL) && atf::less_than_or_eq((NL + WGL - 1) / WGL));
-  auto LCR = atf::tp("L_CB_SIZE_R_1", atf::interval<size_t>(1, NR), atf::divides(NR));
-  auto PCR = atf::tp("P_CB_SIZE_R_1", atf::interval<size_t>(1, NR), atf::divides(LCR));
-  auto WGR = atf::tp("NUM_WG_R_1", atf::interval<size_t>(1, NR),
-                     atf::divides(NR / LCR) && (atf::equal(1) || atf::multiple_of(LCR)));
-  auto WIR = atf::tp("NUM_WI_R_1", atf::interval<size_t>(1, NR),
-                     atf::divides(LCR / PCR) && atf::less_than_or_eq((NR + WGR - 1) / WGR));
+  return std::tuple(std::move(G), std::move(L), std::move(P));
+}
+
+/// The four parameters of an MDH dimension of size N; Dim names it, e.g.
+/// "L_1". A reduction's number of work-groups is 1 or a multiple of its
+/// local cache block (Spaces.h's mdhLDimensionGroup, mdhRDimensionGroup).
+template <bool Reduction> auto mdhDimension(const std::string &Dim, std::size_t N) {
+  auto LC = atf::tp("L_CB_SIZE_" + Dim, atf::interval<size_t>(1, N), atf::divides(N));
+  auto PC = atf::tp("P_CB_SIZE_" + Dim, atf::interval<size_t>(1, N), atf::divides(LC));
+  auto WG = [&] {
+    if constexpr (Reduction)
+      return atf::tp("NUM_WG_" + Dim, atf::interval<size_t>(1, N),
+                     atf::divides(N / LC) && (atf::equal(1) || atf::multiple_of(LC)));
+    else
+      return atf::tp("NUM_WG_" + Dim, atf::interval<size_t>(1, N), atf::divides(N / LC));
+  }();
+  auto WI = atf::tp("NUM_WI_" + Dim, atf::interval<size_t>(1, N),
+                    atf::divides(LC / PC) && atf::less_than_or_eq((N + WG - 1) / WG));
+  return std::tuple(std::move(LC), std::move(PC), std::move(WG), std::move(WI));
+}
+
+/// Seconds T takes to generate the space of the parameters in Parameters
+/// (a tuple, in the tuner's order); its size in Size.
+template <class Tuple> double generationSecondsOf(const Tuple &Parameters, std::uint64_t &Size) {
   atf::tuner T;
-  T.tuning_parameters(CL, CP, G, L, P, DL, DR, LCL, PCL, WGL, WIL, LCR, PCR, WGR, WIR);
+  std::apply([&](const auto &...P) { T.tuning_parameters(P...); }, Parameters);
   return generationSeconds(T, Size);
 }
 
-/// mdh_gemm.atf (the ATF TACO paper's GEMM space).
+/// mdh_prl.atf: an L dimension of size NL and an R dimension of size NR.
+double prl(std::size_t NL, std::size_t NR, std::uint64_t &Size) {
+  auto DL = atf::tp("OCL_DIM_L_1", {0, 1});
+  auto DR = atf::tp("OCL_DIM_R_1", {0, 1}, atf::unequal(DL));
+  return generationSecondsOf(
+      std::tuple_cat(std::tuple(atf::tp("CACHE_L_CB", {0, 1}), atf::tp("CACHE_P_CB", {0, 1})),
+                     mdhLevels(), std::tuple(std::move(DL), std::move(DR)),
+                     mdhDimension<false>("L_1", NL), mdhDimension<true>("R_1", NR)),
+      Size);
+}
+
+/// mdh_gemm.atf (the ATF TACO paper's GEMM space): L dimensions of sizes
+/// NL1 and NL2, an R dimension of size NR1.
 double mdhGemm(std::size_t NL1, std::size_t NL2, std::size_t NR1, std::uint64_t &Size) {
-  auto CL = atf::tp("CACHE_L_CB", {0, 1});
-  auto CP = atf::tp("CACHE_P_CB", {0, 1});
-  auto G = atf::tp("G_CB_RES_DEST_LEVEL", {2});
-  auto L = atf::tp("L_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(G));
-  auto P = atf::tp("P_CB_RES_DEST_LEVEL", {2, 1, 0}, atf::less_than_or_eq(L));
   auto D1 = atf::tp("OCL_DIM_L_1", {0, 1, 2});
   auto D2 = atf::tp("OCL_DIM_L_2", {0, 1, 2}, atf::unequal(D1));
   auto D3 = atf::tp("OCL_DIM_R_1", {0, 1, 2}, atf::unequal(D1) && atf::unequal(D2));
-  auto LC1 = atf::tp("L_CB_SIZE_L_1", atf::interval<size_t>(1, NL1), atf::divides(NL1));
-  auto PC1 = atf::tp("P_CB_SIZE_L_1", atf::interval<size_t>(1, NL1), atf::divides(LC1));
-  auto WG1 = atf::tp("NUM_WG_L_1", atf::interval<size_t>(1, NL1), atf::divides(NL1 / LC1));
-  auto WI1 = atf::tp("NUM_WI_L_1", atf::interval<size_t>(1, NL1),
-                     atf::divides(LC1 / PC1) && atf::less_than_or_eq((NL1 + WG1 - 1) / WG1));
-  auto LC2 = atf::tp("L_CB_SIZE_L_2", atf::interval<size_t>(1, NL2), atf::divides(NL2));
-  auto PC2 = atf::tp("P_CB_SIZE_L_2", atf::interval<size_t>(1, NL2), atf::divides(LC2));
-  auto WG2 = atf::tp("NUM_WG_L_2", atf::interval<size_t>(1, NL2), atf::divides(NL2 / LC2));
-  auto WI2 = atf::tp("NUM_WI_L_2", atf::interval<size_t>(1, NL2),
-                     atf::divides(LC2 / PC2) && atf::less_than_or_eq((NL2 + WG2 - 1) / WG2));
-  auto LCR = atf::tp("L_CB_SIZE_R_1", atf::interval<size_t>(1, NR1), atf::divides(NR1));
-  auto PCR = atf::tp("P_CB_SIZE_R_1", atf::interval<size_t>(1, NR1), atf::divides(LCR));
-  auto WGR = atf::tp("NUM_WG_R_1", atf::interval<size_t>(1, NR1),
-                     atf::divides(NR1 / LCR) && (atf::equal(1) || atf::multiple_of(LCR)));
-  auto WIR = atf::tp("NUM_WI_R_1", atf::interval<size_t>(1, NR1),
-                     atf::divides(LCR / PCR) && atf::less_than_or_eq((NR1 + WGR - 1) / WGR));
-  atf::tuner T;
-  T.tuning_parameters(CL, CP, G, L, P, D1, D2, D3, LC1, PC1, WG1, WI1, LC2, PC2, WG2, WI2, LCR, PCR,
-                      WGR, WIR);
-  return generationSeconds(T, Size);
+  return generationSecondsOf(
+      std::tuple_cat(std::tuple(atf::tp("CACHE_L_CB", {0, 1}), atf::tp("CACHE_P_CB", {0, 1})),
+                     mdhLevels(), std::tuple(std::move(D1), std::move(D2), std::move(D3)),
+                     mdhDimension<false>("L_1", NL1), mdhDimension<false>("L_2", NL2),
+                     mdhDimension<true>("R_1", NR1)),
+      Size);
 }
 
 struct Row {
