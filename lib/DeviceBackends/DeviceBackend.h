@@ -184,7 +184,7 @@ public:
   /// Without a kernel cache that workers share (CUDA: without a
   /// KernelCacheDirectory) it stays off: compileAhead() says what is in
   /// effect. CUDA's builders only compile, for the measuring worker's
-  /// compute capability; they never open the GPU.
+  /// compute capability; they create no context on the GPU.
   void setCompileAhead(unsigned Builders);
   unsigned compileAhead() const { return AheadBuilders; }
   /// The configurations measure() will be asked for next, in order (the

@@ -102,8 +102,8 @@ struct SetupMessage {
   /// Expected outputs of the checked buffers; empty until known.
   std::vector<std::vector<unsigned char>> Expected;
   /// Not 0: the worker is a CUDA builder. It compiles for this compute
-  /// capability (major * 10 + minor) into the kernel cache and never opens
-  /// the driver or the GPU; a Prepare launches nothing.
+  /// capability (major * 10 + minor) into the kernel cache; it opens no
+  /// driver of its own and creates no context; a Prepare launches nothing.
   int BuildOnlyComputeCapability = 0;
 };
 
