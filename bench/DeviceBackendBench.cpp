@@ -7,7 +7,9 @@
 // worker: started with --atf-device-worker it serves the backend, exactly
 // as a generated tuner does.
 //
-// Usage: device-backend-bench [configurations]   (default 200)
+// Usage: device-backend-bench [configurations [elements]]
+//   (default 200 configurations of 65,536 elements a buffer; a GPU
+//   kernel's 16,777,216, a 64 MiB result checked, shows the check's cost)
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
@@ -48,15 +50,16 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
 int main(int Argc, char **Argv) {
   if (Argc == 2 && std::strcmp(Argv[1], DeviceWorkerFlag) == 0)
     return runDeviceWorker(DeviceWorkerReadFd, DeviceWorkerWriteFd);
-  int Configurations = Argc > 1 ? std::atoi(Argv[1]) : 200;
-  constexpr int N = 1 << 16;
+  const int Configurations = Argc > 1 ? std::atoi(Argv[1]) : 200;
+  const std::uint64_t N = Argc > 2 ? std::strtoull(Argv[2], nullptr, 10) : 1 << 16;
 
   DeviceKernelSetup Setup;
   Setup.Source = Source;
   Setup.KernelName = "saxpy";
   Setup.FileName = "saxpy.cl";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(N), KernelArgument::randomScalar<float>(),
-                     KernelArgument::buffer<float>(N), KernelArgument::buffer<float>(N)};
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(static_cast<std::int32_t>(N)),
+                     KernelArgument::randomScalar<float>(), KernelArgument::buffer<float>(N),
+                     KernelArgument::buffer<float>(N)};
   Setup.Warmups = 0;
   Setup.Repetitions = 1;
   CheckSetup Check;
@@ -73,7 +76,8 @@ int main(int Argc, char **Argv) {
   double OpenSeconds = secondsSince(Start);
   DeviceBackend &Backend = **Opened;
   std::printf("device: %s\n", Backend.deviceDescription().c_str());
-  std::printf("buffers: 2 x %d floats, 1 launch per configuration, reference check\n", N);
+  std::printf("buffers: 2 x %llu floats, 1 launch per configuration, reference check\n",
+              static_cast<unsigned long long>(N));
   Backend.measureReference({{"WPT", Value(std::int64_t(1))}}, {{N}, {64}});
 
   std::vector<double> Wall, Compile, Run, Overhead;
@@ -81,7 +85,7 @@ int main(int Argc, char **Argv) {
     std::int64_t WPT = std::int64_t(1) << (I % 4);
     auto T = std::chrono::steady_clock::now();
     Measurement M =
-        Backend.measure({{"WPT", Value(WPT)}}, {{std::uint64_t(N / WPT)}, {std::uint64_t(64)}});
+        Backend.measure({{"WPT", Value(WPT)}}, {{N / std::uint64_t(WPT)}, {std::uint64_t(64)}});
     double Seconds = secondsSince(T);
     if (!M.Valid) {
       std::fprintf(stderr, "device-backend-bench: %s: %s\n", M.Reason.c_str(), M.Log.c_str());

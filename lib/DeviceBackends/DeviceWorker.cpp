@@ -34,6 +34,9 @@ struct WorkerState {
   std::vector<std::vector<unsigned char>> Contents;
   /// The checked buffers' argument indices.
   std::vector<unsigned> Checked;
+  /// The checked buffers as last read back: kept, so that reading them
+  /// again allocates and clears nothing (an SGEMM's is 64 MiB).
+  std::vector<std::vector<unsigned char>> Outputs;
   std::unique_ptr<KernelDevice> Device;
 };
 
@@ -108,7 +111,8 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
   double RunSeconds = secondsSince(Start);
 
   if (Setup.Check) {
-    std::vector<std::vector<unsigned char>> Outputs(State.Checked.size());
+    std::vector<std::vector<unsigned char>> &Outputs = State.Outputs;
+    Outputs.resize(State.Checked.size());
     for (std::size_t B = 0; B < State.Checked.size(); ++B) {
       Status = Device.readBuffer(State.Checked[B], Outputs[B]);
       if (!Status.ok())
