@@ -126,7 +126,9 @@ bool allWithin(const unsigned char *Actual, const unsigned char *Expected, std::
     const double X = static_cast<double>(A), Y = static_cast<double>(E);
     const double Error = std::fabs(X - Y);
     // An infinite or NaN error, or one past the allowance, is outside.
-    Outside += !(X == Y || (Error <= Tolerance + Relative * std::fabs(Y) && Error < INFINITY));
+    // (Bitwise, not short-circuit: a branch would stop vectorisation.)
+    const bool Within = (Error <= Tolerance + Relative * std::fabs(Y)) & (Error < INFINITY);
+    Outside += !((X == Y) | Within);
   }
   return Outside == 0;
 }
