@@ -114,6 +114,10 @@ public:
   DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &) override {
     return launchesNothing();
   }
+  DeviceStatus restoreBuffers(const std::vector<std::vector<unsigned char>> &, unsigned &,
+                              unsigned &) override {
+    return launchesNothing();
+  }
   DeviceStatus launch(const LaunchSizes &, double &) override { return launchesNothing(); }
   DeviceStatus readBuffer(unsigned, std::vector<unsigned char> &) override {
     return launchesNothing();
@@ -210,9 +214,14 @@ public:
     // The process ends soon after; the primary context keeps the rest.
     if (Module)
       Driver.ModuleUnload(Module);
-    for (CUdeviceptr Buffer : Buffers)
-      if (Buffer)
-        Driver.MemFree(Buffer);
+    for (const std::vector<CUdeviceptr> *Memory : {&Buffers, &InitialCopies})
+      for (CUdeviceptr Buffer : *Memory)
+        if (Buffer)
+          Driver.MemFree(Buffer);
+    if (Differs)
+      Driver.MemFree(Differs);
+    if (CompareModule)
+      Driver.ModuleUnload(CompareModule);
   }
 
   Expected<void> open(const CudaDeviceSelection &Selection,
@@ -287,6 +296,7 @@ public:
     Toolchain = "CUDA driver " + std::to_string(Version / 1000) + "." +
                 std::to_string(Version % 1000 / 10) +
                 (Nvrtc.ok() ? ", NVRTC " + Nvrtc.Version : std::string());
+    keepInitialCopies(Contents);
     if (std::find(Setup.Costs.begin(), Setup.Costs.end(), KernelCost::Energy) != Setup.Costs.end())
       return openEnergyCounter();
     return success();
@@ -337,6 +347,31 @@ public:
       CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
       if (Err != CudaSuccess)
         return broken(Err, "writing input " + std::to_string(I + 1));
+    }
+    return {};
+  }
+
+  DeviceStatus restoreBuffers(const std::vector<std::vector<unsigned char>> &Contents,
+                              unsigned &Written, unsigned &Unchanged) override {
+    std::vector<unsigned> Differ(Buffers.size(), 1);
+    if (Compare) {
+      std::vector<unsigned> Answers;
+      if (CUresult Err = compareWithInitialCopies(Answers); Err != CudaSuccess)
+        return broken(Err, "comparing the inputs with their initial contents");
+      for (std::size_t I = 0; I < Buffers.size(); ++I)
+        Differ[I] = InitialCopies[I] ? Answers[I] : 1;
+    }
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      if (!Buffers[I] || Contents[I].empty())
+        continue;
+      if (!Differ[I]) {
+        ++Unchanged;
+        continue;
+      }
+      CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
+      if (Err != CudaSuccess)
+        return broken(Err, "writing input " + std::to_string(I + 1));
+      ++Written;
     }
     return {};
   }
@@ -422,6 +457,80 @@ private:
     return success();
   }
 
+  /// Keeps a copy of each large buffer's initial contents on the GPU, with
+  /// the kernel that compares a buffer with it (KernelDevice.h), so that
+  /// restoreBuffers writes only what a launch changed. The comparison is
+  /// tried on this GPU first (a buffer as written, then with one word
+  /// changed); where anything fails, no copies are kept and every buffer
+  /// is written, as before.
+  void keepInitialCopies(const std::vector<std::vector<unsigned char>> &Contents) {
+    InitialCopies.assign(Buffers.size(), 0);
+    std::size_t Tried = Buffers.size();
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      const std::vector<unsigned char> &Bytes = Contents[I];
+      if (!Buffers[I] || Bytes.size() < kCompareBeforeWriteBytes || Bytes.size() % 4 != 0)
+        continue;
+      if (Driver.MemAlloc(&InitialCopies[I], Bytes.size()) != CudaSuccess) {
+        InitialCopies[I] = 0;
+        continue;
+      }
+      if (Driver.MemcpyHtoD(InitialCopies[I], Bytes.data(), Bytes.size()) != CudaSuccess)
+        return dropInitialCopies();
+      Tried = I;
+    }
+    if (Tried == Buffers.size())
+      return;
+    CudaCompilation Compiled = compileCudaKernel(kBufferCompareCuda, "atfc-buffers-differ.cu",
+                                                 "atfc_buffers_differ", {}, ComputeCapability);
+    if (!Compiled.ok() ||
+        Driver.ModuleLoadData(&CompareModule, Compiled.Image.data()) != CudaSuccess ||
+        Driver.ModuleGetFunction(&Compare, CompareModule, Compiled.LoweredName.c_str()) !=
+            CudaSuccess ||
+        Driver.MemAlloc(&Differs, sizeof(unsigned) * Buffers.size()) != CudaSuccess)
+      return dropInitialCopies();
+    // The trial: equal where the buffer holds its initial contents, and
+    // different once one word (the last) is not.
+    const std::vector<unsigned char> &Bytes = Contents[Tried];
+    const std::size_t Last = Bytes.size() - sizeof(unsigned);
+    unsigned Word;
+    std::memcpy(&Word, Bytes.data() + Last, sizeof Word);
+    Word = ~Word;
+    std::vector<unsigned> Same, Changed;
+    if (Driver.MemcpyHtoD(Buffers[Tried], Bytes.data(), Bytes.size()) != CudaSuccess ||
+        compareWithInitialCopies(Same) != CudaSuccess || Same[Tried] != 0 ||
+        Driver.MemcpyHtoD(Buffers[Tried] + Last, &Word, sizeof Word) != CudaSuccess ||
+        compareWithInitialCopies(Changed) != CudaSuccess || Changed[Tried] != 1)
+      return dropInitialCopies();
+  }
+
+  void dropInitialCopies() {
+    for (CUdeviceptr &Copy : InitialCopies)
+      if (Copy) {
+        Driver.MemFree(Copy);
+        Copy = 0;
+      }
+    Compare = nullptr;
+  }
+
+  /// Answers: whether each buffer with an initial copy differs from it (1)
+  /// or not (0), the others 0. A failure is the driver's (a kernel's
+  /// error before it is sticky).
+  CUresult compareWithInitialCopies(std::vector<unsigned> &Answers) {
+    Answers.assign(Buffers.size(), 0);
+    CUresult Err = Driver.MemcpyHtoD(Differs, Answers.data(), sizeof(unsigned) * Answers.size());
+    for (std::size_t I = 0; Err == CudaSuccess && I < Buffers.size(); ++I) {
+      if (!InitialCopies[I])
+        continue;
+      unsigned long long Words = (*Initial)[I].size() / sizeof(unsigned);
+      unsigned Index = static_cast<unsigned>(I);
+      void *Arguments[] = {&Buffers[I], &InitialCopies[I], &Words, &Differs, &Index};
+      Err = Driver.LaunchKernel(Compare, 1024, 1, 1, 256, 1, 1, 0, nullptr, Arguments, nullptr);
+    }
+    if (Err == CudaSuccess) // after the kernels, on the same (null) stream
+      Err = Driver.MemcpyDtoH(Answers.data(), Differs, sizeof(unsigned) * Answers.size());
+    return Err;
+  }
+
   /// An error after a kernel ran: CUDA errors there are sticky, the context
   /// is lost, and the worker must be started afresh.
   DeviceStatus broken(CUresult Err, const std::string &While) {
@@ -440,6 +549,13 @@ private:
   CUfunction Function = nullptr;
   CUevent Start = nullptr, Stop = nullptr;
   std::vector<CUdeviceptr> Buffers;
+  /// Copies of the large buffers' initial contents, and what compares a
+  /// buffer with its copy (keepInitialCopies); 0 or null where none.
+  std::vector<CUdeviceptr> InitialCopies;
+  CUmodule CompareModule = nullptr;
+  CUfunction Compare = nullptr;
+  /// One word per argument: whether its buffer differs from its copy.
+  CUdeviceptr Differs = 0;
   std::vector<void *> Parameters;
   int ComputeCapability = 0;
   DeviceLimits Limits;

@@ -4,8 +4,9 @@
 // the tests, or ATFC_TEST_DEVICE_WORKER's when set (scripts/gpu-check runs
 // these tests from a bundle moved away from the build tree); a backend
 // opened with it; the switches by which a test kernel makes its worker
-// meet each failure a backend must survive; and messageOf (MessageOf.h),
-// which every backend test reads a refusal through.
+// meet each failure a backend must survive; a SAXPY's gold file; and
+// messageOf (MessageOf.h), which every backend test reads a refusal
+// through.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
@@ -19,9 +20,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace atfc {
 
@@ -57,6 +62,29 @@ inline constexpr const char *OpenCLFailureSwitches = R"(#if BROKEN
     Y[0] += 1.0f;
 #endif
 )";
+
+/// A gold file of y = a * x + y for Setup's arguments (N, a, x, y, seeded
+/// as the worker seeds them), computed here: one launch's result, which
+/// every launch must give when it starts from the initial contents.
+inline std::string writeSaxpyGold(const DeviceKernelSetup &Setup, const std::string &Name) {
+  std::vector<unsigned char> A = initialContents(Setup.Arguments[1], 1, Setup.Seed);
+  std::vector<unsigned char> X = initialContents(Setup.Arguments[2], 2, Setup.Seed);
+  std::vector<unsigned char> Y = initialContents(Setup.Arguments[3], 3, Setup.Seed);
+  float Alpha;
+  std::memcpy(&Alpha, A.data(), sizeof Alpha);
+  std::vector<float> Expected(Setup.Arguments[3].Count);
+  for (std::size_t I = 0; I < Expected.size(); ++I) {
+    float XI, YI;
+    std::memcpy(&XI, X.data() + 4 * I, 4);
+    std::memcpy(&YI, Y.data() + 4 * I, 4);
+    Expected[I] = Alpha * XI + YI;
+  }
+  const std::string Gold = ::testing::TempDir() + Name + "-" + std::to_string(getpid()) + ".bin";
+  std::ofstream Out(Gold, std::ios::binary);
+  Out.write(reinterpret_cast<const char *>(Expected.data()),
+            static_cast<std::streamsize>(Expected.size() * sizeof(float)));
+  return Gold;
+}
 
 } // namespace atfc
 

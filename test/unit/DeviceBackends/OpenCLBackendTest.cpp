@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/DeviceBackend.h"
+#include "DeviceBackends/KernelDevice.h"
 #include "DeviceWorkerCommand.h"
 #include "ExpectValid.h"
 #include "KernelData/NumpyArray.h"
@@ -220,6 +221,67 @@ TEST(OpenCLBackend, GoldFileCheck) {
   EXPECT_NE(messageOf(Refused).find("holds 16384 bytes, but the checked buffers need 32768"),
             std::string::npos)
       << messageOf(Refused);
+  std::remove(Gold.c_str());
+}
+
+// Buffers of at least kCompareBeforeWriteBytes are compared on the device
+// with a copy of their initial contents before a launch, and written only
+// where the last launch changed them: x stays, y (and x, where CLOBBER has
+// the kernel zero it after use) is written again. Every launch still
+// starts from the initial contents: the gold result is one launch's.
+TEST(OpenCLBackend, OnlyBuffersALaunchChangedAreWrittenAgain) {
+  constexpr int Big = 1 << 19; // 2 MiB of floats
+  static_assert(Big * sizeof(float) >= kCompareBeforeWriteBytes);
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Source = R"(__kernel void saxpy(const int N, const float a, __global float *x,
+                    __global float *y) {
+  const int i = get_global_id(0);
+  if (i < N) {
+    y[i] = a * x[i] + y[i];
+#if CLOBBER
+    x[i] = 0;
+#endif
+  }
+}
+)";
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(Big),
+                     KernelArgument::randomScalar<float>(), KernelArgument::buffer<float>(Big),
+                     KernelArgument::buffer<float>(Big)};
+  const std::string Gold = writeSaxpyGold(Setup, "saxpy-big-gold");
+  CheckSetup Check;
+  Check.GoldFile = Gold;
+  Check.Tolerance = 1e-5;
+  Check.Buffers = {4};
+  Setup.Check = Check;
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  const LaunchSizes Sizes{{Big}, {64}};
+  // One warm-up and three runs: four launches. The first finds both
+  // buffers as allocated; x is unchanged before the other three.
+  Measurement First = Backend->measure({{"CLOBBER", Value(false)}}, Sizes);
+  expectValidWithACost(First);
+  EXPECT_NE(First.Log.find("buffers written before the launches 5, found unchanged on the "
+                           "device 3"),
+            std::string::npos)
+      << First.Log;
+  Measurement Next = Backend->measure({{"CLOBBER", Value(false)}}, Sizes);
+  expectValidWithACost(Next);
+  EXPECT_NE(Next.Log.find("written before the launches 4, found unchanged on the device 4"),
+            std::string::npos)
+      << Next.Log;
+  // x zeroed by every launch is written again before the next (it was as
+  // the last measurement left it before the first): still the gold result.
+  Measurement Clobbered = Backend->measure({{"CLOBBER", Value(true)}}, Sizes);
+  expectValidWithACost(Clobbered);
+  EXPECT_NE(Clobbered.Log.find("written before the launches 7, found unchanged on the device 1"),
+            std::string::npos)
+      << Clobbered.Log;
+  // And after it, x (zeroed by its last launch) is written once more.
+  Measurement After = Backend->measure({{"CLOBBER", Value(false)}}, Sizes);
+  expectValidWithACost(After);
+  EXPECT_NE(After.Log.find("written before the launches 5, found unchanged on the device 3"),
+            std::string::npos)
+      << After.Log;
   std::remove(Gold.c_str());
 }
 
