@@ -94,6 +94,24 @@ Expected<std::optional<KernelImageCache>> openKernelCache(const DeviceKernelSetu
   return std::optional<KernelImageCache>(Cache.take());
 }
 
+/// The kernel that compares two buffers of Words 32-bit words on the GPU
+/// and sets Differs[Index] where they differ (OpenCLInitialCopies.cpp has
+/// its OpenCL twin): thread T takes words T, T + N, ... of N threads, so
+/// that neighbours read neighbouring words; no branch in the loop.
+constexpr const char *kBufferCompareCuda = R"(
+extern "C" __global__ void atfc_buffers_differ(const unsigned *A, const unsigned *B,
+                                               unsigned long long Words, unsigned *Differs,
+                                               unsigned Index) {
+  const unsigned long long N = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned Difference = 0;
+  for (unsigned long long I = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; I < Words;
+       I += N)
+    Difference |= A[I] ^ B[I];
+  if (Difference != 0)
+    Differs[Index] = 1;
+}
+)";
+
 /// A builder for compile-ahead: NVRTC and the cache, no driver.
 class CudaBuilder final : public KernelDevice {
 public:

@@ -93,44 +93,6 @@ public:
 /// costs less to write than a comparison's launch.
 inline constexpr std::uint64_t kCompareBeforeWriteBytes = 1 << 20;
 
-/// The kernel that compares two buffers of Words 32-bit words on the device
-/// and sets Differs[Index] where they differ, in OpenCL C. Work-item G
-/// takes words G, G + N, G + 2N, ... (N work-items: neighbours read
-/// neighbouring words, as a GPU reads best), or, where Chunk is not 0,
-/// the Chunk words from G * Chunk on (a CPU's cache lines). No branch in
-/// the loops.
-inline constexpr const char *kBufferCompareOpenCL = R"(
-__kernel void atfc_buffers_differ(__global const uint *A, __global const uint *B, const ulong Words,
-                                  const ulong Chunk, __global uint *Differs, const uint Index) {
-  const ulong G = get_global_id(0), N = get_global_size(0);
-  uint Difference = 0;
-  if (Chunk != 0) {
-    const ulong End = min(G * Chunk + Chunk, Words);
-    for (ulong I = G * Chunk; I < End; ++I)
-      Difference |= A[I] ^ B[I];
-  } else {
-    for (ulong I = G; I < Words; I += N)
-      Difference |= A[I] ^ B[I];
-  }
-  if (Difference != 0)
-    Differs[Index] = 1;
-}
-)";
-/// The same kernel in CUDA C, for NVRTC.
-inline constexpr const char *kBufferCompareCuda = R"(
-extern "C" __global__ void atfc_buffers_differ(const unsigned *A, const unsigned *B,
-                                               unsigned long long Words, unsigned *Differs,
-                                               unsigned Index) {
-  const unsigned long long N = (unsigned long long)gridDim.x * blockDim.x;
-  unsigned Difference = 0;
-  for (unsigned long long I = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; I < Words;
-       I += N)
-    Difference |= A[I] ^ B[I];
-  if (Difference != 0)
-    Differs[Index] = 1;
-}
-)";
-
 /// Opens an OpenCL device and allocates the arguments' buffers
 /// (OpenCLDevice.cpp).
 Expected<std::unique_ptr<KernelDevice>>

@@ -3,20 +3,22 @@
 // The OpenCL side of the device worker through the ICD loader: choosing the
 // device, one context and profiling queue for the worker's life, one program
 // per configuration built with `-D NAME=VALUE`, launches timed by profiling
-// events, and OpenCL error codes as their names for the user.
+// events, buffers written again where a launch changed them
+// (OpenCLInitialCopies.h), and OpenCL error codes as their names for the
+// user.
 //
 // Tested through OpenCLBackendTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
 #include "DeviceBackends/KernelSignatureCheck.h"
+#include "DeviceBackends/OpenCLInitialCopies.h"
 #include "Support/CStringLiteral.h"
 
 #include <CL/cl.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 
 namespace atfc {
 
@@ -251,16 +253,10 @@ public:
 
   ~OpenCLDevice() override {
     releaseProgram();
-    for (const std::vector<cl_mem> *Memory : {&Buffers, &InitialCopies})
-      for (cl_mem Buffer : *Memory)
-        if (Buffer)
-          clReleaseMemObject(Buffer);
-    if (Differs)
-      clReleaseMemObject(Differs);
-    if (Compare)
-      clReleaseKernel(Compare);
-    if (CompareProgram)
-      clReleaseProgram(CompareProgram);
+    Copies.reset(); // before the context
+    for (cl_mem Buffer : Buffers)
+      if (Buffer)
+        clReleaseMemObject(Buffer);
     if (Queue)
       clReleaseCommandQueue(Queue);
     if (Context)
@@ -314,7 +310,8 @@ public:
     Host = (Type & CL_DEVICE_TYPE_CPU) != 0;
     clGetDeviceInfo(Device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof ComputeUnits, &ComputeUnits,
                     nullptr);
-    keepInitialCopies(Contents);
+    Copies = std::make_unique<OpenCLInitialCopies>(Context, Device, Queue, Buffers, Contents, Host,
+                                                   ComputeUnits);
     cl_platform_id Platform = nullptr;
     clGetDeviceInfo(Device, CL_DEVICE_PLATFORM, sizeof Platform, &Platform, nullptr);
     Description = platformInfo(Platform, CL_PLATFORM_NAME) + ": " +
@@ -412,12 +409,7 @@ public:
 
   DeviceStatus restoreBuffers(const std::vector<std::vector<unsigned char>> &Contents,
                               unsigned &Written, unsigned &Unchanged) override {
-    std::vector<cl_uint> Differ(Buffers.size(), 1);
-    std::vector<cl_uint> Answers;
-    // A failed comparison writes them all, as without copies.
-    if (Compare && compareWithInitialCopies(Answers) == CL_SUCCESS)
-      for (std::size_t I = 0; I < Buffers.size(); ++I)
-        Differ[I] = InitialCopies[I] ? Answers[I] : 1;
+    const std::vector<cl_uint> Differ = Copies->differing();
     for (std::size_t I = 0; I < Buffers.size(); ++I) {
       if (!Buffers[I] || Contents[I].empty())
         continue;
@@ -507,106 +499,6 @@ public:
   }
 
 private:
-  /// Keeps a copy of each buffer's initial contents on the device where it
-  /// is large and whole words (kCompareBeforeWriteBytes), with the kernel
-  /// that compares it: restoreBuffers then writes only what a launch
-  /// changed. The comparison is tried first (a buffer as written, then
-  /// with one word changed); where anything fails, no copies are kept and
-  /// every buffer is written, as before: nothing is lost but time.
-  void keepInitialCopies(const std::vector<std::vector<unsigned char>> &Contents) {
-    InitialCopies.assign(Buffers.size(), nullptr);
-    std::size_t Tried = Buffers.size();
-    for (std::size_t I = 0; I < Buffers.size(); ++I) {
-      const std::vector<unsigned char> &Bytes = Contents[I];
-      if (!Buffers[I] || Bytes.size() < kCompareBeforeWriteBytes || Bytes.size() % 4 != 0)
-        continue;
-      cl_int Err = CL_SUCCESS;
-      // The kernel reads it; the host wrote it once (a copy of Bytes).
-      InitialCopies[I] =
-          clCreateBuffer(Context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, Bytes.size(),
-                         const_cast<unsigned char *>(Bytes.data()), &Err);
-      if (Err != CL_SUCCESS)
-        InitialCopies[I] = nullptr;
-      else
-        Tried = I;
-    }
-    if (Tried == Buffers.size())
-      return;
-    cl_int Err = CL_SUCCESS;
-    const char *Source = kBufferCompareOpenCL;
-    CompareProgram = clCreateProgramWithSource(Context, 1, &Source, nullptr, &Err);
-    if (Err == CL_SUCCESS)
-      Err = clBuildProgram(CompareProgram, 1, &Device, "", nullptr, nullptr);
-    if (Err == CL_SUCCESS)
-      Compare = clCreateKernel(CompareProgram, "atfc_buffers_differ", &Err);
-    if (Err == CL_SUCCESS)
-      Differs = clCreateBuffer(Context, CL_MEM_READ_WRITE, sizeof(cl_uint) * Buffers.size(),
-                               nullptr, &Err);
-    // The trial: equal where the buffer holds its initial contents, and
-    // different once one word (the last) is not.
-    const std::vector<unsigned char> &Bytes = Contents[Tried];
-    const std::size_t Last = Bytes.size() - sizeof(cl_uint);
-    cl_uint Word;
-    std::memcpy(&Word, Bytes.data() + Last, sizeof Word);
-    Word = ~Word;
-    std::vector<cl_uint> Same, Changed;
-    if (Err != CL_SUCCESS ||
-        clEnqueueWriteBuffer(Queue, Buffers[Tried], CL_TRUE, 0, Bytes.size(), Bytes.data(), 0,
-                             nullptr, nullptr) != CL_SUCCESS ||
-        compareWithInitialCopies(Same) != CL_SUCCESS || Same[Tried] != 0 ||
-        clEnqueueWriteBuffer(Queue, Buffers[Tried], CL_TRUE, Last, sizeof Word, &Word, 0, nullptr,
-                             nullptr) != CL_SUCCESS ||
-        compareWithInitialCopies(Changed) != CL_SUCCESS || Changed[Tried] != 1)
-      dropInitialCopies();
-  }
-
-  void dropInitialCopies() {
-    for (cl_mem &Copy : InitialCopies)
-      if (Copy) {
-        clReleaseMemObject(Copy);
-        Copy = nullptr;
-      }
-    if (Compare)
-      clReleaseKernel(Compare);
-    Compare = nullptr;
-  }
-
-  /// Answers: whether each buffer with an initial copy differs from it (1)
-  /// or not (0), the others 0; all on the device, then one read.
-  cl_int compareWithInitialCopies(std::vector<cl_uint> &Answers) {
-    Answers.assign(Buffers.size(), 0);
-    const cl_uint Zero = 0;
-    cl_int Err = clEnqueueFillBuffer(Queue, Differs, &Zero, sizeof Zero, 0,
-                                     sizeof(cl_uint) * Buffers.size(), 0, nullptr, nullptr);
-    for (std::size_t I = 0; Err == CL_SUCCESS && I < Buffers.size(); ++I) {
-      if (!InitialCopies[I])
-        continue;
-      const cl_ulong Words = (*Initial)[I].size() / sizeof(cl_uint);
-      // A CPU: a few contiguous chunks per core; a GPU: interleaved.
-      const std::size_t Global = Host ? 8 * std::max<cl_uint>(1, ComputeUnits) : 1 << 16;
-      const cl_ulong Chunk = Host ? (Words + Global - 1) / Global : 0;
-      const cl_uint Index = static_cast<cl_uint>(I);
-      Err = clSetKernelArg(Compare, 0, sizeof(cl_mem), &Buffers[I]);
-      if (Err == CL_SUCCESS)
-        Err = clSetKernelArg(Compare, 1, sizeof(cl_mem), &InitialCopies[I]);
-      if (Err == CL_SUCCESS)
-        Err = clSetKernelArg(Compare, 2, sizeof Words, &Words);
-      if (Err == CL_SUCCESS)
-        Err = clSetKernelArg(Compare, 3, sizeof Chunk, &Chunk);
-      if (Err == CL_SUCCESS)
-        Err = clSetKernelArg(Compare, 4, sizeof(cl_mem), &Differs);
-      if (Err == CL_SUCCESS)
-        Err = clSetKernelArg(Compare, 5, sizeof Index, &Index);
-      if (Err == CL_SUCCESS)
-        Err = clEnqueueNDRangeKernel(Queue, Compare, 1, nullptr, &Global, nullptr, 0, nullptr,
-                                     nullptr);
-    }
-    if (Err == CL_SUCCESS)
-      Err = clEnqueueReadBuffer(Queue, Differs, CL_TRUE, 0, sizeof(cl_uint) * Buffers.size(),
-                                Answers.data(), 0, nullptr, nullptr);
-    return Err;
-  }
-
   void releaseProgram() {
     if (Kernel)
       clReleaseKernel(Kernel);
@@ -633,13 +525,8 @@ private:
   cl_context Context = nullptr;
   cl_command_queue Queue = nullptr;
   std::vector<cl_mem> Buffers;
-  /// Copies of the large buffers' initial contents, and what compares a
-  /// buffer with its copy (keepInitialCopies); null where there is none.
-  std::vector<cl_mem> InitialCopies;
-  cl_program CompareProgram = nullptr;
-  cl_kernel Compare = nullptr;
-  /// One word per argument: whether its buffer differs from its copy.
-  cl_mem Differs = nullptr;
+  /// What tells the buffers a launch changed (restoreBuffers).
+  std::unique_ptr<OpenCLInitialCopies> Copies;
   cl_program Program = nullptr;
   cl_kernel Kernel = nullptr;
   DeviceLimits Limits;
