@@ -359,14 +359,8 @@ public:
   }
 
   DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &Contents) override {
-    for (std::size_t I = 0; I < Buffers.size(); ++I) {
-      if (!Buffers[I] || Contents[I].empty())
-        continue;
-      CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
-      if (Err != CudaSuccess)
-        return broken(Err, "writing input " + std::to_string(I + 1));
-    }
-    return {};
+    unsigned Written = 0, Unchanged = 0;
+    return writeDiffering(Contents, std::vector<unsigned>(Buffers.size(), 1), Written, Unchanged);
   }
 
   DeviceStatus restoreBuffers(const std::vector<std::vector<unsigned char>> &Contents,
@@ -379,19 +373,7 @@ public:
       for (std::size_t I = 0; I < Buffers.size(); ++I)
         Differ[I] = InitialCopies[I] ? Answers[I] : 1;
     }
-    for (std::size_t I = 0; I < Buffers.size(); ++I) {
-      if (!Buffers[I] || Contents[I].empty())
-        continue;
-      if (!Differ[I]) {
-        ++Unchanged;
-        continue;
-      }
-      CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
-      if (Err != CudaSuccess)
-        return broken(Err, "writing input " + std::to_string(I + 1));
-      ++Written;
-    }
-    return {};
+    return writeDiffering(Contents, Differ, Written, Unchanged);
   }
 
   DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) override {
@@ -460,6 +442,25 @@ public:
   }
 
 private:
+  /// Writes the buffers whose Differ is not 0, counting them and the others.
+  DeviceStatus writeDiffering(const std::vector<std::vector<unsigned char>> &Contents,
+                              const std::vector<unsigned> &Differ, unsigned &Written,
+                              unsigned &Unchanged) {
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      if (!Buffers[I] || Contents[I].empty())
+        continue;
+      if (!Differ[I]) {
+        ++Unchanged;
+        continue;
+      }
+      CUresult Err = Driver.MemcpyHtoD(Buffers[I], Contents[I].data(), Contents[I].size());
+      if (Err != CudaSuccess)
+        return broken(Err, "writing input " + std::to_string(I + 1));
+      ++Written;
+    }
+    return {};
+  }
+
   Expected<void> openEnergyCounter() {
     Expected<NvmlFunctions> Nvml = loadNvml();
     if (!Nvml)

@@ -395,36 +395,13 @@ public:
   }
 
   DeviceStatus writeBuffers(const std::vector<std::vector<unsigned char>> &Contents) override {
-    for (std::size_t I = 0; I < Buffers.size(); ++I) {
-      if (!Buffers[I] || Contents[I].empty())
-        continue;
-      cl_int Err = clEnqueueWriteBuffer(Queue, Buffers[I], CL_FALSE, 0, Contents[I].size(),
-                                        Contents[I].data(), 0, nullptr, nullptr);
-      if (Err != CL_SUCCESS)
-        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
-                                    "writing input " + std::to_string(I + 1));
-    }
-    return {};
+    unsigned Written = 0, Unchanged = 0;
+    return writeDiffering(Contents, std::vector<cl_uint>(Buffers.size(), 1), Written, Unchanged);
   }
 
   DeviceStatus restoreBuffers(const std::vector<std::vector<unsigned char>> &Contents,
                               unsigned &Written, unsigned &Unchanged) override {
-    const std::vector<cl_uint> Differ = Copies->differing();
-    for (std::size_t I = 0; I < Buffers.size(); ++I) {
-      if (!Buffers[I] || Contents[I].empty())
-        continue;
-      if (!Differ[I]) {
-        ++Unchanged;
-        continue;
-      }
-      cl_int Err = clEnqueueWriteBuffer(Queue, Buffers[I], CL_FALSE, 0, Contents[I].size(),
-                                        Contents[I].data(), 0, nullptr, nullptr);
-      if (Err != CL_SUCCESS)
-        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
-                                    "writing input " + std::to_string(I + 1));
-      ++Written;
-    }
-    return {};
+    return writeDiffering(Contents, Copies->differing(), Written, Unchanged);
   }
 
   DeviceStatus launch(const LaunchSizes &Sizes, double &Seconds) override {
@@ -499,6 +476,27 @@ public:
   }
 
 private:
+  /// Writes the buffers whose Differ is not 0, counting them and the others.
+  DeviceStatus writeDiffering(const std::vector<std::vector<unsigned char>> &Contents,
+                              const std::vector<cl_uint> &Differ, unsigned &Written,
+                              unsigned &Unchanged) {
+    for (std::size_t I = 0; I < Buffers.size(); ++I) {
+      if (!Buffers[I] || Contents[I].empty())
+        continue;
+      if (!Differ[I]) {
+        ++Unchanged;
+        continue;
+      }
+      cl_int Err = clEnqueueWriteBuffer(Queue, Buffers[I], CL_FALSE, 0, Contents[I].size(),
+                                        Contents[I].data(), 0, nullptr, nullptr);
+      if (Err != CL_SUCCESS)
+        return DeviceStatus::failed(FailureKind::RunFailed, clError(Err),
+                                    "writing input " + std::to_string(I + 1));
+      ++Written;
+    }
+    return {};
+  }
+
   void releaseProgram() {
     if (Kernel)
       clReleaseKernel(Kernel);

@@ -187,30 +187,11 @@ TEST(CudaBackend, OnlyBuffersALaunchChangedAreWrittenAgain) {
   }
 }
 )";
-  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(Big),
-                     KernelArgument::randomScalar<float>(), KernelArgument::buffer<float>(Big),
-                     KernelArgument::buffer<float>(Big)};
-  Setup.Warmups = 1;
-  Setup.Repetitions = 3;
-  const std::string Gold = writeSaxpyGold(Setup, "cuda-saxpy-big-gold");
-  CheckSetup Check;
-  Check.GoldFile = Gold;
-  Check.Tolerance = 1e-5;
-  Check.Buffers = {4};
-  Setup.Check = Check;
+  const std::string Gold = largeSaxpyWithGold(Setup, Big, "cuda-saxpy-big-gold");
   Expected<std::unique_ptr<DeviceBackend>> Backend =
       DeviceBackend::open(CudaDeviceSelection{0}, std::move(Setup), deviceWorkerCommand());
   ASSERT_TRUE(Backend) << messageOf(Backend);
-  const LaunchSizes Sizes{{Big / 256}, {256}};
-  auto Expect = [&](bool Clobber, const std::string &Counts) {
-    Measurement M = (*Backend)->measure({{"CLOBBER", Value(Clobber)}}, Sizes);
-    EXPECT_TRUE(M.Valid) << M.Reason << "\n" << M.Log;
-    EXPECT_NE(M.Log.find(Counts), std::string::npos) << M.Log;
-  };
-  Expect(false, "written before the launches 5, found unchanged on the device 3");
-  Expect(false, "written before the launches 4, found unchanged on the device 4");
-  Expect(true, "written before the launches 7, found unchanged on the device 1");
-  Expect(false, "written before the launches 5, found unchanged on the device 3");
+  expectOnlyChangedBuffersWritten(**Backend, {{Big / 256}, {256}});
   EXPECT_EQ((*Backend)->workerRestarts(), 0u);
   std::remove(Gold.c_str());
 }

@@ -4,9 +4,9 @@
 // the tests, or ATFC_TEST_DEVICE_WORKER's when set (scripts/gpu-check runs
 // these tests from a bundle moved away from the build tree); a backend
 // opened with it; the switches by which a test kernel makes its worker
-// meet each failure a backend must survive; a SAXPY's gold file; and
-// messageOf (MessageOf.h), which every backend test reads a refusal
-// through.
+// meet each failure a backend must survive; a SAXPY's gold file and what
+// a backend writes again before each launch of a large one; and messageOf
+// (MessageOf.h), which every backend test reads a refusal through.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_TEST_UNIT_BACKENDS_DEVICEWORKERCOMMAND_H
@@ -14,6 +14,7 @@
 
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "ExpectValid.h"
 
 #include "../MessageOf.h"
 
@@ -84,6 +85,52 @@ inline std::string writeSaxpyGold(const DeviceKernelSetup &Setup, const std::str
   Out.write(reinterpret_cast<const char *>(Expected.data()),
             static_cast<std::streamsize>(Expected.size() * sizeof(float)));
   return Gold;
+}
+
+/// Setup, whose kernel computes y = a * x + y (and zeroes x where CLOBBER
+/// is set), on Elements floats a buffer, one warm-up and three runs,
+/// checked against the gold file of one launch (writeSaxpyGold, Name);
+/// returns its path, which the test removes.
+inline std::string largeSaxpyWithGold(DeviceKernelSetup &Setup, int Elements,
+                                      const std::string &Name) {
+  Setup.Arguments = {KernelArgument::scalar<std::int32_t>(Elements),
+                     KernelArgument::randomScalar<float>(), KernelArgument::buffer<float>(Elements),
+                     KernelArgument::buffer<float>(Elements)};
+  Setup.Warmups = 1;
+  Setup.Repetitions = 3;
+  const std::string Gold = writeSaxpyGold(Setup, Name);
+  CheckSetup Check;
+  Check.GoldFile = Gold;
+  Check.Tolerance = 1e-5; // the device may contract a * x + y into an fma
+  Check.Buffers = {4};
+  Setup.Check = Check;
+  return Gold;
+}
+
+/// Measures largeSaxpyWithGold's kernel four times on Backend (buffers of
+/// at least kCompareBeforeWriteBytes): each valid, with one positive cost,
+/// and with the buffers written before its four launches and those found
+/// unchanged on the device counted as they must be.
+inline void expectOnlyChangedBuffersWritten(DeviceBackend &Backend, const LaunchSizes &Sizes) {
+  auto Expect = [&](bool Clobber, const std::string &Counts) {
+    Measurement M = Backend.measure({{"CLOBBER", Value(Clobber)}}, Sizes);
+    test::expectValid(M);
+    if (M.Valid) {
+      ASSERT_EQ(M.Costs.size(), 1u);
+      EXPECT_GT(M.Costs[0], 0);
+    }
+    EXPECT_NE(M.Log.find("buffers written before the launches " + Counts), std::string::npos)
+        << M.Log;
+  };
+  // The first launch finds both buffers as allocated; x is unchanged
+  // before the other three.
+  Expect(false, "5, found unchanged on the device 3");
+  Expect(false, "4, found unchanged on the device 4");
+  // x zeroed by every launch is written again before the next (it was as
+  // the last measurement left it before the first): still the gold result.
+  Expect(true, "7, found unchanged on the device 1");
+  // And after it, x (zeroed by its last launch) is written once more.
+  Expect(false, "5, found unchanged on the device 3");
 }
 
 } // namespace atfc
