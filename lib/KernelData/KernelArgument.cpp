@@ -76,90 +76,28 @@ template <class T> void storeAt(std::vector<unsigned char> &Bytes, std::size_t I
 
 void fillRandom(std::vector<unsigned char> &Bytes, ElementType Type, std::uint64_t Count,
                 SplitMix64 &Random) {
-  for (std::uint64_t I = 0; I < Count; ++I) {
-    std::uint64_t R = Random.next();
-    // Small non-negative integers fit every integer type and rarely overflow
-    // a kernel's arithmetic; floating-point values in [0, 1) likewise.
-    auto Small = static_cast<std::int64_t>(R % 100);
-    double Unit = static_cast<double>(R >> 11) * 0x1.0p-53;
-    switch (Type) {
-    case ElementType::Int8:
-      storeAt(Bytes, I, static_cast<std::int8_t>(Small));
-      break;
-    case ElementType::UInt8:
-      storeAt(Bytes, I, static_cast<std::uint8_t>(Small));
-      break;
-    case ElementType::Int16:
-      storeAt(Bytes, I, static_cast<std::int16_t>(Small));
-      break;
-    case ElementType::UInt16:
-      storeAt(Bytes, I, static_cast<std::uint16_t>(Small));
-      break;
-    case ElementType::Int32:
-      storeAt(Bytes, I, static_cast<std::int32_t>(Small));
-      break;
-    case ElementType::UInt32:
-      storeAt(Bytes, I, static_cast<std::uint32_t>(Small));
-      break;
-    case ElementType::Int64:
-      storeAt(Bytes, I, static_cast<std::int64_t>(Small));
-      break;
-    case ElementType::UInt64:
-      storeAt(Bytes, I, static_cast<std::uint64_t>(Small));
-      break;
-    case ElementType::Half:
-      // 11 random bits: every multiple of 2^-11 in [0, 1) is a half, so
-      // none rounds up to 1.
-      storeAt(Bytes, I, halfBitsFromDouble(static_cast<double>(R >> 53) * 0x1.0p-11));
-      break;
-    case ElementType::Float:
-      storeAt(Bytes, I, static_cast<float>(Unit));
-      break;
-    case ElementType::Double:
-      storeAt(Bytes, I, Unit);
-      break;
+  visitElementType(Type, [&]<class T>(std::type_identity<T>) {
+    for (std::uint64_t I = 0; I < Count; ++I) {
+      const std::uint64_t R = Random.next();
+      // Small non-negative integers fit every integer type and rarely
+      // overflow a kernel's arithmetic; floating-point values in [0, 1)
+      // likewise. A half takes 11 random bits: every multiple of 2^-11 in
+      // [0, 1) is a half, so none rounds up to 1.
+      if constexpr (std::is_same_v<T, half>)
+        storeAt(Bytes, I, halfBitsFromDouble(static_cast<double>(R >> 53) * 0x1.0p-11));
+      else if constexpr (std::is_floating_point_v<T>)
+        storeAt(Bytes, I, static_cast<T>(static_cast<double>(R >> 11) * 0x1.0p-53));
+      else
+        storeAt(Bytes, I, static_cast<T>(R % 100));
     }
-  }
+  });
 }
 
-// No default in these switches: a new element type (half) must say how it
-// is filled (-Wswitch).
-bool isFloating(ElementType Type) {
-  switch (Type) {
-  case ElementType::Half:
-  case ElementType::Float:
-  case ElementType::Double:
-    return true;
-  case ElementType::Int8:
-  case ElementType::UInt8:
-  case ElementType::Int16:
-  case ElementType::UInt16:
-  case ElementType::Int32:
-  case ElementType::UInt32:
-  case ElementType::Int64:
-  case ElementType::UInt64:
-    return false;
-  }
-  return false;
-}
-
+/// Whether Type holds negative values (every floating-point type does).
 bool isSigned(ElementType Type) {
-  switch (Type) {
-  case ElementType::Int8:
-  case ElementType::Int16:
-  case ElementType::Int32:
-  case ElementType::Int64:
-  case ElementType::Half:
-  case ElementType::Float:
-  case ElementType::Double:
-    return true;
-  case ElementType::UInt8:
-  case ElementType::UInt16:
-  case ElementType::UInt32:
-  case ElementType::UInt64:
-    return false;
-  }
-  return false;
+  return visitElementType(Type, []<class T>(std::type_identity<T>) {
+    return std::is_same_v<T, half> || std::is_signed_v<T>;
+  });
 }
 
 /// A fill's number literal: an exact integer (sign and magnitude) or a real.
@@ -253,7 +191,7 @@ std::string whyNotValue(const std::string &Text, ElementType Type) {
   const std::string Name = elementTypeName(Type);
   if (!N.Valid)
     return "'" + Text + "' is not a finite number";
-  if (!isFloating(Type)) {
+  if (!isFloatingPoint(Type)) {
     if (!N.Integer)
       return Text + " is not an integer, and the buffer holds " + Name;
     if (N.TooLarge || N.Magnitude > (N.Negative ? minMagnitudeOf(Type) : maxOf(Type)))
@@ -310,26 +248,14 @@ std::string whyNotValue(const std::string &Text, ElementType Type) {
 /// floating-point element I.
 void storeNumber(std::vector<unsigned char> &Bytes, ElementType Type, std::size_t I,
                  std::uint64_t Bits, double Real) {
-  switch (Type) {
-  case ElementType::Int8:
-  case ElementType::UInt8:
-    return storeAt(Bytes, I, static_cast<std::uint8_t>(Bits));
-  case ElementType::Int16:
-  case ElementType::UInt16:
-    return storeAt(Bytes, I, static_cast<std::uint16_t>(Bits));
-  case ElementType::Int32:
-  case ElementType::UInt32:
-    return storeAt(Bytes, I, static_cast<std::uint32_t>(Bits));
-  case ElementType::Int64:
-  case ElementType::UInt64:
-    return storeAt(Bytes, I, Bits);
-  case ElementType::Half:
-    return storeAt(Bytes, I, halfBitsFromDouble(Real));
-  case ElementType::Float:
-    return storeAt(Bytes, I, static_cast<float>(Real));
-  case ElementType::Double:
-    return storeAt(Bytes, I, Real);
-  }
+  visitElementType(Type, [&]<class T>(std::type_identity<T>) {
+    if constexpr (std::is_same_v<T, half>)
+      storeAt(Bytes, I, halfBitsFromDouble(Real));
+    else if constexpr (std::is_floating_point_v<T>)
+      storeAt(Bytes, I, static_cast<T>(Real));
+    else
+      storeAt(Bytes, I, static_cast<std::make_unsigned_t<T>>(Bits));
+  });
 }
 
 /// The bits of the largest half below V rounded to half (V > -65504).
@@ -344,7 +270,7 @@ std::uint16_t halfBelow(double V) {
 void fillBuffer(std::vector<unsigned char> &Bytes, const KernelArgument &A, SplitMix64 &Random) {
   const FillNumber Low = parseFillNumber(A.FillLow);
   const FillNumber High = parseFillNumber(A.FillHigh);
-  const bool Floating = isFloating(A.Type);
+  const bool Floating = isFloatingPoint(A.Type);
   for (std::uint64_t I = 0; I < A.Count; ++I) {
     switch (A.Contents) {
     case BufferContents::Constant:
@@ -385,31 +311,8 @@ void fillBuffer(std::vector<unsigned char> &Bytes, const KernelArgument &A, Spli
 } // namespace
 
 double elementAsDouble(ElementType Type, const unsigned char *Bytes, std::size_t Index) {
-  switch (Type) {
-  case ElementType::Int8:
-    return loadAsDouble<std::int8_t>(Bytes, Index);
-  case ElementType::UInt8:
-    return loadAsDouble<std::uint8_t>(Bytes, Index);
-  case ElementType::Int16:
-    return loadAsDouble<std::int16_t>(Bytes, Index);
-  case ElementType::UInt16:
-    return loadAsDouble<std::uint16_t>(Bytes, Index);
-  case ElementType::Int32:
-    return loadAsDouble<std::int32_t>(Bytes, Index);
-  case ElementType::UInt32:
-    return loadAsDouble<std::uint32_t>(Bytes, Index);
-  case ElementType::Int64:
-    return loadAsDouble<std::int64_t>(Bytes, Index);
-  case ElementType::UInt64:
-    return loadAsDouble<std::uint64_t>(Bytes, Index);
-  case ElementType::Half:
-    return loadAsDouble<half>(Bytes, Index);
-  case ElementType::Float:
-    return loadAsDouble<float>(Bytes, Index);
-  case ElementType::Double:
-    return loadAsDouble<double>(Bytes, Index);
-  }
-  return 0;
+  return visitElementType(
+      Type, [&]<class T>(std::type_identity<T>) { return loadAsDouble<T>(Bytes, Index); });
 }
 
 std::vector<unsigned char> initialContents(const KernelArgument &Argument, unsigned Position,
@@ -500,7 +403,7 @@ Expected<void> checkFill(const KernelArgument &A) {
     if (Largest > Exact)
       return Error("fill index needs the values 0 to " + std::to_string(Largest) + ", but " +
                    elementTypeName(A.Type) +
-                   (isFloating(A.Type)
+                   (isFloatingPoint(A.Type)
                         ? " holds integers exactly only up to " + std::to_string(Exact)
                         : " holds " + limitsOf(A.Type)));
     return success();

@@ -70,6 +70,37 @@ template <class T> constexpr ElementType elementTypeOf() {
   }
 }
 
+/// F(std::type_identity<T>{}) for T the C++ type of Type's elements (half
+/// for Half): the one switch over the element types, so that code per type
+/// is a template and a new type is added here and in ATFC_ELEMENT_TYPES.
+template <class Fn> decltype(auto) visitElementType(ElementType Type, Fn &&F) {
+  switch (Type) {
+  case ElementType::Int8:
+    return F(std::type_identity<std::int8_t>{});
+  case ElementType::UInt8:
+    return F(std::type_identity<std::uint8_t>{});
+  case ElementType::Int16:
+    return F(std::type_identity<std::int16_t>{});
+  case ElementType::UInt16:
+    return F(std::type_identity<std::uint16_t>{});
+  case ElementType::Int32:
+    return F(std::type_identity<std::int32_t>{});
+  case ElementType::UInt32:
+    return F(std::type_identity<std::uint32_t>{});
+  case ElementType::Int64:
+    return F(std::type_identity<std::int64_t>{});
+  case ElementType::UInt64:
+    return F(std::type_identity<std::uint64_t>{});
+  case ElementType::Half:
+    return F(std::type_identity<half>{});
+  case ElementType::Float:
+    return F(std::type_identity<float>{});
+  case ElementType::Double:
+    break;
+  }
+  return F(std::type_identity<double>{});
+}
+
 /// The size in bytes of one element of type Type.
 std::size_t elementSize(ElementType Type);
 

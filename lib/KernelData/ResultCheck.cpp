@@ -135,31 +135,12 @@ bool allWithin(const unsigned char *Actual, const unsigned char *Expected, std::
 
 bool allWithin(ElementType Type, const unsigned char *Actual, const unsigned char *Expected,
                std::uint64_t Count, double Tolerance, double Relative) {
-  switch (Type) {
-  case ElementType::Float:
-    return allWithin<float>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Double:
-    return allWithin<double>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Int8:
-    return allWithin<std::int8_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::UInt8:
-    return allWithin<std::uint8_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Int16:
-    return allWithin<std::int16_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::UInt16:
-    return allWithin<std::uint16_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Int32:
-    return allWithin<std::int32_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::UInt32:
-    return allWithin<std::uint32_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Int64:
-    return allWithin<std::int64_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::UInt64:
-    return allWithin<std::uint64_t>(Actual, Expected, Count, Tolerance, Relative);
-  case ElementType::Half: // converted element by element below
-    return false;
-  }
-  return false;
+  return visitElementType(Type, [&]<class T>(std::type_identity<T>) {
+    if constexpr (std::is_same_v<T, half>)
+      return false; // (converted element by element below)
+    else
+      return allWithin<T>(Actual, Expected, Count, Tolerance, Relative);
+  });
 }
 
 } // namespace

@@ -90,6 +90,35 @@ TEST(KernelArgument, ContentsDependOnSeedAndPositionOnly) {
   }
 }
 
+// Random contents are a contract across versions: a resumed run, a gold
+// file and a replay compare with results of inputs an earlier atfc made.
+// Every element type against the documented draw of the stream of
+// splitmix64 (pinned by its published first output), element by element.
+TEST(KernelArgument, RandomContentsOfEveryTypeAreTheDocumentedDraws) {
+  ASSERT_EQ(SplitMix64{0}.next(), 0xe220a8397b1dcdafULL);
+  for (int T = 0; T <= static_cast<int>(ElementType::Double); ++T) {
+    const auto Type = static_cast<ElementType>(T);
+    for (const auto &[Position, Seed] : {std::pair(0u, 0ULL), std::pair(3u, 42ULL)}) {
+      KernelArgument Buffer = KernelArgument::buffer<float>(257);
+      Buffer.Type = Type;
+      const std::vector<unsigned char> Bytes = initialContents(Buffer, Position, Seed);
+      ASSERT_EQ(Bytes.size(), 257 * elementSize(Type));
+      SplitMix64 Draws{Seed ^ (0xd1b54a32d192ed03ULL * (Position + 1))};
+      for (std::size_t I = 0; I < 257; ++I) {
+        const std::uint64_t R = Draws.next();
+        const double Expected = Type == ElementType::Half ? static_cast<double>(R >> 53) * 0x1.0p-11
+                                : Type == ElementType::Float
+                                    ? static_cast<float>(static_cast<double>(R >> 11) * 0x1.0p-53)
+                                : Type == ElementType::Double
+                                    ? static_cast<double>(R >> 11) * 0x1.0p-53
+                                    : static_cast<double>(R % 100);
+        ASSERT_EQ(elementAsDouble(Type, Bytes.data(), I), Expected)
+            << elementTypeName(Type) << " element " << I << " of input " << Position + 1;
+      }
+    }
+  }
+}
+
 TEST(KernelArgument, GivenScalarKeepsItsValue) {
   std::vector<unsigned char> Bytes = initialContents(KernelArgument::scalar<double>(2.5), 0, 9);
   ASSERT_EQ(Bytes.size(), 8u);

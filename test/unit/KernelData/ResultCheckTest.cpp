@@ -56,26 +56,7 @@ template <class T> void store(std::vector<unsigned char> &Bytes, std::size_t Ind
 }
 
 void storeAs(ElementType Type, std::vector<unsigned char> &Bytes, std::size_t Index, double V) {
-  switch (Type) {
-  case ElementType::Float:
-    return store<float>(Bytes, Index, V);
-  case ElementType::Double:
-    return store<double>(Bytes, Index, V);
-  case ElementType::Half:
-    return store<half>(Bytes, Index, V);
-  case ElementType::Int8:
-    return store<std::int8_t>(Bytes, Index, V);
-  case ElementType::UInt16:
-    return store<std::uint16_t>(Bytes, Index, V);
-  case ElementType::Int32:
-    return store<std::int32_t>(Bytes, Index, V);
-  case ElementType::UInt32:
-    return store<std::uint32_t>(Bytes, Index, V);
-  case ElementType::Int64:
-    return store<std::int64_t>(Bytes, Index, V);
-  default:
-    return store<std::uint64_t>(Bytes, Index, V);
-  }
+  visitElementType(Type, [&]<class T>(std::type_identity<T>) { store<T>(Bytes, Index, V); });
 }
 
 KernelArgument checkedBuffer(ElementType Type, std::uint64_t Count) {
