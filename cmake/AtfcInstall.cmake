@@ -42,7 +42,7 @@ set(ATF_ONLINE_INSTALL_LIBRARIES ${ATF_INSTALL_TUNER_LIBDIR}/$<TARGET_FILE_NAME:
 foreach(target ${ATF_TUNER_LIBRARY_TARGETS})
   list(APPEND ATF_ONLINE_INSTALL_LIBRARIES ${ATF_INSTALL_TUNER_LIBDIR}/$<TARGET_FILE_NAME:${target}>)
 endforeach()
-file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/atfcOnlineLibraries.cmake CONTENT
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/cmake-install/atfcOnlineLibraries.cmake CONTENT
 "# The libraries of atfc::atf: relative to the prefix, then the system's.
 set(ATFC_ONLINE_LIBRARIES \"${ATF_ONLINE_INSTALL_LIBRARIES}\")
 set(ATFC_ONLINE_SYSTEM_LIBRARIES \"${ATF_TUNER_SYSTEM_LIBRARIES}\")
@@ -67,13 +67,35 @@ install(CODE "
   endif()
 ")
 
-# The CMake package.
+# The CMake package: the installed one, staged in BUILD/cmake-install (its
+# paths are relative to the prefix), and the build tree's own, BUILD/
+# atfcConfig.cmake, so that a project finds this build with atfc_DIR or
+# CMAKE_PREFIX_PATH set to BUILD as it finds an install: the same targets,
+# with this build's atfc, headers, libraries and device worker.
 include(CMakePackageConfigHelpers)
 set(ATF_INSTALL_CMAKEDIR lib/cmake/atfc)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/atfcConfig.cmake.in
-  ${PROJECT_BINARY_DIR}/atfcConfig.cmake INSTALL_DESTINATION ${ATF_INSTALL_CMAKEDIR})
+  ${PROJECT_BINARY_DIR}/cmake-install/atfcConfig.cmake INSTALL_DESTINATION ${ATF_INSTALL_CMAKEDIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
-install(FILES ${PROJECT_BINARY_DIR}/atfcConfig.cmake ${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
-  ${PROJECT_BINARY_DIR}/atfcOnlineLibraries.cmake ${PROJECT_SOURCE_DIR}/cmake/atfcTune.cmake
+install(FILES ${PROJECT_BINARY_DIR}/cmake-install/atfcConfig.cmake
+  ${PROJECT_BINARY_DIR}/atfcConfigVersion.cmake
+  ${PROJECT_BINARY_DIR}/cmake-install/atfcOnlineLibraries.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/atfcTune.cmake
   DESTINATION ${ATF_INSTALL_CMAKEDIR})
+
+# The build tree's: <atf.hpp>'s headers where the build's own targets find
+# them (include/, and each component's root BUILD/include/<Component>).
+set(ATF_BUILD_TREE_INCLUDE_DIRS ${PROJECT_SOURCE_DIR}/include)
+foreach(component runtime Support Language SearchSpace Search System KernelData Backends
+                  DeviceBackends Results Analysis Report Replay Invocation Tuning Ranks Online)
+  list(APPEND ATF_BUILD_TREE_INCLUDE_DIRS ${PROJECT_BINARY_DIR}/include/${component})
+endforeach()
+set(ATF_BUILD_TREE_LIBRARIES $<TARGET_FILE:atfcOnline>)
+foreach(target ${ATF_TUNER_LIBRARY_TARGETS})
+  list(APPEND ATF_BUILD_TREE_LIBRARIES $<TARGET_FILE:${target}>)
+endforeach()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/atfcBuildTreeConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake-install/atfcBuildTreeConfig.cmake.in @ONLY)
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/atfcConfig.cmake
+  INPUT ${PROJECT_BINARY_DIR}/cmake-install/atfcBuildTreeConfig.cmake.in)
