@@ -2,37 +2,80 @@
 
 An integer interval without a generator stays an interval in the engine
 (its values are computed, never listed); any other range is handed over as
-its list of values, which must all be of one type (int, float, bool or
-str).
+its list of values: numbers, bools or strings of one type, or any
+other values (value_kind).
 """
 
 import inspect
+import numbers
 from typing import Any, Callable, Optional, Union
 
 Number = Union[int, float]
 
 
-def _value_type(value):
+def _kind(value):
     if isinstance(value, bool):
-        return bool
-    if isinstance(value, int):
-        return int
-    if isinstance(value, float):
-        return float
+        return 'bool'
+    # NumPy's scalars count as the numbers they are (they have a dtype);
+    # other numbers (Fraction, Decimal) keep their own arithmetic.
+    if isinstance(value, int) or (isinstance(value, numbers.Integral) and hasattr(value, 'dtype')):
+        return 'int'
+    if isinstance(value, float) or (isinstance(value, numbers.Real) and hasattr(value, 'dtype')):
+        return 'float'
     if isinstance(value, str):
-        return str
-    raise TypeError(f'a value of a tuning parameter is an int, a float, a bool or a str, '
-                    f'not {type(value).__name__}: {value!r}')
+        return 'str'
+    return 'object'
 
 
-def check_values(values, where: str):
-    """The one type of values; raises TypeError for mixed types."""
-    types = {_value_type(v) for v in values}
-    if len(types) > 1:
-        names = ', '.join(sorted(t.__name__ for t in types))
-        raise TypeError(f'{where}: a range of mixed types ({names}); '
-                        f'every value of a range must have the same type')
-    return types.pop() if types else int
+def value_kind(values) -> str:
+    """How the engine holds a range: 'bool', 'int', 'float' or 'str' where
+    every value is one of those (NumPy's integers and reals count as int
+    and float), else 'object': pyATF takes any value (its own tests tune
+    over Set(min, max)), and such a range is held as its values' reprs
+    (display_names) while constraints and cost functions get the values
+    themselves."""
+    kinds = {_kind(v) for v in values}
+    if len(kinds) > 1:
+        return 'object'
+    return kinds.pop() if kinds else 'int'
+
+
+def engine_value(value, kind: str):
+    """value as the engine holds a range of kind (a NumPy scalar becomes
+    the Python number it is)."""
+    if kind == 'int' and not isinstance(value, bool):
+        return int(value)
+    if kind == 'float':
+        return float(value)
+    return value
+
+
+def _equal(a, b) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # (an == that raises or returns no truth value: NumPy arrays)
+        return False
+
+
+def display_names(values):
+    """Each value's repr, made unique where values that are not equal
+    share one (' #2', ' #3', ...): a range of kind 'object' as the engine,
+    its results and its logs name its values. Equal values share a name,
+    and so a result."""
+    names, used, by_repr = [], set(), {}
+    for value in values:
+        text = repr(value)
+        same = by_repr.setdefault(text, [])
+        name = next((n for v, n in same if v is value or _equal(v, value)), None)
+        if name is None:
+            name, k = text, 1
+            while name in used:
+                k += 1
+                name = f'{text} #{k}'
+            used.add(name)
+            same.append((value, name))
+        names.append(name)
+    return names
 
 
 class Range:

@@ -13,7 +13,7 @@ from typing import Dict, Optional, Tuple, Union
 
 from . import _atfc, _native
 from ._translate import resolve, translate
-from .range import Interval
+from .range import Interval, display_names, engine_value, value_kind
 from .tp import TP
 
 
@@ -21,7 +21,7 @@ def _numeric(tp: TP) -> bool:
     values = tp.values
     if getattr(values, 'is_integer_interval', False):
         return True
-    return all(isinstance(v, (int, float)) for v in values.values())
+    return value_kind(values.values()) in ('int', 'float', 'bool')
 
 
 def _translation(tp: TP, numeric):
@@ -34,7 +34,9 @@ def _translation(tp: TP, numeric):
 
 
 def native_parameters(tps: Tuple[TP, ...]):
-    """The extension's parameters of tps, with their constraints."""
+    """The extension's parameters of tps, with their constraints, and per
+    parameter whose values are of kind 'object' (range.value_kind) the
+    values by the names the engine knows them by."""
     index_of: Dict[str, int] = {}
     for i, tp in enumerate(tps):
         if not isinstance(tp, TP):
@@ -43,13 +45,20 @@ def native_parameters(tps: Tuple[TP, ...]):
             raise ValueError(f'duplicate tuning parameter name: {tp.name}')
         index_of[tp.name] = i
     numeric = {tp.name for tp in tps if _numeric(tp)}
-    params = []
+    params, objects = [], {}
     for tp in tps:
         values = tp.values
         if isinstance(values, Interval) and values.is_integer_interval:
             params.append(_atfc.Parameter(tp.name, values._start, values._step, values.num_values()))
+            continue
+        values = list(values.values())
+        kind = value_kind(values)
+        if kind == 'object':
+            names = display_names(values)
+            params.append(_atfc.Parameter(tp.name, values, names))
+            objects[tp.name] = dict(zip(names, values))
         else:
-            params.append(_atfc.Parameter(tp.name, list(values.values())))
+            params.append(_atfc.Parameter(tp.name, [engine_value(v, kind) for v in values]))
     for tp, param in zip(tps, params):
         if tp.constraint is None:
             continue
@@ -63,7 +72,7 @@ def native_parameters(tps: Tuple[TP, ...]):
         param.set_constraint([resolve(c, index_of) for c in conjuncts],
                              None if complete else tp.constraint,
                              [index_of[a] for a in args], list(args))
-    return params
+    return params, objects
 
 
 class SearchSpace:
@@ -73,7 +82,7 @@ class SearchSpace:
             raise ValueError('a search space needs at least one tuning parameter')
         start = time.perf_counter_ns()
         self._tps = tuple(tps)
-        params = native_parameters(self._tps)
+        params, self._objects = native_parameters(self._tps)
         if compile_constraints:
             self.constraint_code = _native.compile_constraints(params, _atfc.native_source)
         else:
@@ -118,8 +127,14 @@ class SearchSpace:
         in (0,1]^D (pyATF's two ways to address a configuration)."""
         if isinstance(index, (tuple, list)):
             raise NotImplementedError('configurations by coordinates: use an index')
-        config = self._native.configuration(index)
-        return {tp.name: config[tp.name] for tp in self._tps}
+        return self.values_of(self._native.configuration(index))
+
+    def values_of(self, named):
+        """A configuration of the engine's values (by name) as the program
+        gave them: the objects themselves where the engine knows them by
+        name."""
+        return {tp.name: self._objects[tp.name][named[tp.name]] if tp.name in self._objects
+                else named[tp.name] for tp in self._tps}
 
     def __iter__(self):
         for i in range(len(self)):

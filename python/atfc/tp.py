@@ -8,7 +8,7 @@ or after it in the tuner.
 import inspect
 from typing import Callable, Optional
 
-from .range import Range, Set, check_values
+from .range import Range, Set
 
 
 class TP:
@@ -44,8 +44,6 @@ class TP:
             self._arg_names = tuple(names)
         if not isinstance(values, Range) or not hasattr(values, 'values'):
             raise TypeError(f'TP {name}: unsupported range {values!r}')
-        if not (hasattr(values, 'is_integer_interval') and values.is_integer_interval):
-            check_values(values.values(), f'TP {name}')
 
     def __repr__(self):
         return self._name

@@ -100,7 +100,7 @@ class _Run:
         self.flush_log()
 
     def configuration(self, named):
-        return {tp.name: named[tp.name] for tp in self.tps}
+        return self.space.values_of(named)
 
     def evaluate(self, config):
         """(valid, costs, reason, cost) of the cost function on config;
@@ -141,7 +141,8 @@ class _Run:
     def flush_log(self):
         if self.log_file:
             with open(self.log_file, 'w') as f:
-                json.dump(self.tuning_data.to_json(), f, indent=4)
+                # (Values of any type: the engine's names, their reprs.)
+                json.dump(self.tuning_data.to_json(), f, indent=4, default=repr)
             self.last_log = time.perf_counter_ns()
 
     def reconcile(self):

@@ -111,6 +111,8 @@ PYBIND11_MODULE(_atfc, M) {
       .def(py::init<std::string, std::int64_t, std::int64_t, std::uint64_t>(), py::arg("name"),
            py::arg("start"), py::arg("step"), py::arg("count"))
       .def(py::init<std::string, py::sequence>(), py::arg("name"), py::arg("values"))
+      .def(py::init<std::string, py::sequence, std::vector<std::string>>(), py::arg("name"),
+           py::arg("values"), py::arg("names"))
       .def("set_constraint", &PyParameter::setConstraint, py::arg("conjuncts"), py::arg("callable"),
            py::arg("arg_indices"), py::arg("arg_names"))
       .def_property_readonly("native", &PyParameter::native)

@@ -400,6 +400,18 @@ PyParameter::PyParameter(std::string Name, py::sequence Given) : Name(std::move(
   makeCells();
 }
 
+PyParameter::PyParameter(std::string Name, py::sequence Given, std::vector<std::string> Names)
+    : Name(std::move(Name)), K(Kind::Str), Count(Given.size()), Strings(std::move(Names)) {
+  if (Strings.size() != Count)
+    throw std::invalid_argument("tuning parameter " + this->Name + ": " +
+                                std::to_string(Strings.size()) + " names for " +
+                                std::to_string(Count) + " values");
+  Objects = py::list(Given);
+  for (std::uint64_t I = 0; I < Count; ++I)
+    Values.push_back(Num::ofInt(static_cast<std::int64_t>(I)));
+  makeCells();
+}
+
 void PyParameter::setConstraint(py::list Given, py::object Call, std::vector<std::size_t> Args,
                                 std::vector<std::string> Names) {
   Conjuncts.clear();

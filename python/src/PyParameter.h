@@ -157,6 +157,9 @@ public:
   /// The values Python gave, all of one kind (ints, floats, bools or
   /// strings).
   PyParameter(std::string Name, py::sequence Values);
+  /// Values of any type (range.py's kind 'object'), which the engine
+  /// holds as strings, Names (one per value): constraints get the values.
+  PyParameter(std::string Name, py::sequence Values, std::vector<std::string> Names);
 
   /// The translated conjuncts (each _translate.py's tuple, parameters by
   /// index), and the callable for what is left (None: nothing is left),

@@ -175,6 +175,42 @@ def test_a_value_listed_twice_is_measured_once():
         tuner.make_step(cost_of)
 
 
+def test_values_of_any_type_reach_the_cost_function_and_the_records(tmp_path):
+    # pyATF takes any object as a value; the cost function gets the object
+    # itself, and logs and results.db show its repr.
+    class Kernel:
+        def __init__(self, name, speed):
+            self.name, self.speed = name, speed
+
+        def __repr__(self):
+            return f'Kernel({self.name})'
+
+    kernels = [Kernel('a', 3.0), Kernel('b', 1.0), Kernel('c', 2.0)]
+    K = TP('K', Set(*kernels))
+    P = TP('P', Set(None, (1, 2), 'x', 4), lambda K, P: P is not None or K.speed > 2)
+    seen = []
+
+    def cost_of(config):
+        seen.append(config)
+        return config['K'].speed + (0.5 if config['P'] == 'x' else 1.0)
+
+    log = tmp_path / 'log.json'
+    config, min_cost, data = Tuner().tuning_parameters(K, P).silent(True).log_file(str(log)) \
+        .results(str(tmp_path / 'r')).search_technique(Exhaustive()).tune(cost_of)
+    assert config['K'] is kernels[1] and config['P'] == 'x' and min_cost == 1.5
+    assert len(seen) == 10 and all(any(c['K'] is k for k in kernels) for c in seen)
+    assert json.loads(log.read_text())['number_of_evaluated_configurations'] == 10
+    with sqlite3.connect(tmp_path / 'r' / 'results.db') as db:
+        assert db.execute('select count(*) from evaluations').fetchone()[0] == 10
+    assert json.loads((tmp_path / 'r' / 'best.json').read_text())['configuration'] == {
+        'K': 'Kernel(b)', 'P': "'x'"}
+    # Again over the same directory: every result is answered from it.
+    seen.clear()
+    config, min_cost, _ = Tuner().tuning_parameters(K, P).silent(True) \
+        .results(str(tmp_path / 'r')).search_technique(Exhaustive()).tune(cost_of)
+    assert seen == [] and config['K'] is kernels[1] and min_cost == 1.5
+
+
 def test_names_that_are_no_identifiers_keep_their_results(tmp_path):
     # best.h needs C identifiers (ASCII); a Python identifier need not be
     # one, and such names made the run throw at its end.
