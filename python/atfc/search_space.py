@@ -126,7 +126,14 @@ class SearchSpace:
         """The configuration at an index in 0 .. |SP|-1, or at coordinates
         in (0,1]^D (pyATF's two ways to address a configuration)."""
         if isinstance(index, (tuple, list)):
-            raise NotImplementedError('configurations by coordinates: use an index')
+            # One coordinate per parameter, in the parameters' order; the
+            # engine's levels are in generation order.
+            if len(index) != len(self._tps):
+                raise ValueError(f'expected {len(self._tps)} coordinates, one per tuning '
+                                 f'parameter, got {len(index)}')
+            by_name = dict(zip((tp.name for tp in self._tps), index))
+            return self.values_of(self._native.configuration_at(
+                [float(by_name[name]) for name in self._native.level_names]))
         return self.values_of(self._native.configuration(index))
 
     def values_of(self, named):

@@ -60,6 +60,20 @@ public:
       throw py::index_error("configuration index out of range");
     return namedToDict(namedValuesOf(*Chain, Chain->at(I)));
   }
+  /// The configuration at a point of (0,1]^L, a coordinate per level in
+  /// level order (pyATF's get_configuration of a tuple): each picks a leaf
+  /// of its node's subtree (ChainOfTrees::atCoordinates).
+  py::dict configurationAt(const std::vector<double> &Coordinates) const {
+    if (Coordinates.size() != Chain->numLevels())
+      throw py::value_error("expected " + std::to_string(Chain->numLevels()) +
+                            " coordinates, one per tuning parameter, got " +
+                            std::to_string(Coordinates.size()));
+    for (const double X : Coordinates)
+      if (!(X > 0.0 && X <= 1.0))
+        throw py::value_error("a coordinate is in (0, 1], not " +
+                              py::repr(py::float_(X)).cast<std::string>());
+    return namedToDict(namedValuesOf(*Chain, Chain->atCoordinates(Coordinates)));
+  }
   const std::shared_ptr<ChainOfTrees> &chain() const { return Chain; }
 
   static py::int_ bigInt(const BigCount &N) {
@@ -160,7 +174,8 @@ PYBIND11_MODULE(_atfc, M) {
       .def_property_readonly("unconstrained_size", &Space::unconstrainedSize)
       .def_property_readonly("generation_seconds", &Space::generationSeconds)
       .def_property_readonly("level_names", &Space::levelNames)
-      .def("configuration", &Space::configuration, py::arg("index"));
+      .def("configuration", &Space::configuration, py::arg("index"))
+      .def("configuration_at", &Space::configurationAt, py::arg("coordinates"));
 
   bindAbortConditions(M);
   bindMeasurers(M);

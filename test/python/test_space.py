@@ -450,6 +450,47 @@ def test_values_of_any_type_as_pyatf_takes_them():
         assert collections.Counter(tuple(key[n](c[n]) for n in 'XYZ') for c in space) == expected
 
 
+def test_configurations_by_coordinates_as_pyatf_finds_them():
+    # pyATF's get_configuration of a point of (0,1]^D, one coordinate per
+    # parameter: each level's coordinate picks a leaf of its node's
+    # subtree, so uniform points give uniform configurations. The
+    # expected configurations are pyATF's own (its tests of SearchSpace).
+    one = SearchSpace(TP('tp1', Interval(1, 10)))
+    assert [one.get_configuration((x,))['tp1'] for x in
+            (0.00001, 0.1, 0.70001, 0.72351, 0.8, 1.0)] == [1, 1, 8, 8, 8, 10]
+    two = SearchSpace(TP('tp1', Interval(1, 10)), TP('tp2', Interval(5, 10)))
+    assert two.get_configuration((0.30001, 0.50001)) == {'tp1': 4, 'tp2': 8}
+    tps = (TP('tp1', Interval(1, 10)), TP('tp2', Interval(5, 10), lambda tp2, tp1: tp2 % tp1 == 0),
+           TP('tp3', Interval(2, 3), lambda tp3, tp1: tp1 % tp3 == 0),
+           TP('tp4', Set(min, max)), TP('tp5', Interval(1, 10)),
+           TP('tp6', Interval(1, 10), lambda tp6, tp4, tp5: tp4(tp5, tp6) == 10))
+    space = SearchSpace(*tps)
+    assert len(space) == 220
+    for point, expected in [
+            ((0.27273, 0.00001, 0.00001, 0.00001, 0.00001, 0.00001), (3, 6, 3, min, 10, 10)),
+            ((0.30000, 0.50000, 1.00000, 0.02334, 0.68413, 0.98321), (3, 6, 3, min, 10, 10)),
+            ((0.33333, 0.50001, 0.00001, 0.05000, 1.00000, 1.00000), (3, 9, 3, min, 10, 10)),
+            ((0.45454, 0.90000, 1.00000, 0.05001, 0.00001, 0.64537), (3, 9, 3, max, 1, 10)),
+            ((0.45455, 0.65410, 0.50000, 0.95348, 0.47368, 0.00001), (4, 8, 2, max, 9, 10)),
+            ((0.45455, 0.65410, 0.50001, 1.00000, 0.47369, 0.68753), (4, 8, 2, max, 10, 7))]:
+        assert space.get_configuration(point) == dict(zip(['tp1', 'tp2', 'tp3', 'tp4', 'tp5',
+                                                           'tp6'], expected)), point
+    # The coordinates follow the parameters' order, also where a constraint
+    # reads a parameter given after it (which is generated first): A picks
+    # one of the 5 leaves, B one of A's 2 or 3.
+    B = TP('B', Interval(1, 3), lambda A, B: B <= A + 1)
+    A = TP('A', Set(1, 2))
+    space = SearchSpace(B, A)
+    assert space.get_configuration((0.2, 0.75)) == {'B': 1, 'A': 2}
+    assert space.get_configuration((0.8, 0.25)) == {'B': 2, 'A': 1}
+    cells = {tuple(space.get_configuration((b, a)).values())
+             for a in (0.2, 0.4, 0.6, 0.8, 1.0) for b in (0.3, 0.6, 1.0)}
+    assert cells == {tuple(c.values()) for c in space}
+    for bad in [(0.5,), (0.5, 0.0), (0.5, 1.5), (0.5, float('nan'))]:
+        with pytest.raises(ValueError, match='coordinate'):
+            space.get_configuration(bad)
+
+
 def test_numpy_numbers_are_numbers():
     # NumPy's integers are no Python ints; a range of them is an integer
     # parameter, whose constraints run natively.
