@@ -68,6 +68,8 @@ public:
       throw py::value_error("expected " + std::to_string(Chain->numLevels()) +
                             " coordinates, one per tuning parameter, got " +
                             std::to_string(Coordinates.size()));
+    if (Chain->empty())
+      throw py::index_error("the search space is empty: no configuration at any coordinates");
     for (const double X : Coordinates)
       if (!(X > 0.0 && X <= 1.0))
         throw py::value_error("a coordinate is in (0, 1], not " +

@@ -489,6 +489,11 @@ def test_configurations_by_coordinates_as_pyatf_finds_them():
     for bad in [(0.5,), (0.5, 0.0), (0.5, 1.5), (0.5, float('nan'))]:
         with pytest.raises(ValueError, match='coordinate'):
             space.get_configuration(bad)
+    # A space without configurations has no point either (this aborted
+    # the interpreter in the engine's check).
+    empty = SearchSpace(TP('A', Interval(1, 3), lambda A: A > 5))
+    with pytest.raises(IndexError, match='empty'):
+        empty.get_configuration((0.5,))
 
 
 def test_numpy_numbers_are_numbers():
