@@ -12,6 +12,8 @@
 #ifndef ATF_SEARCH_HPP
 #define ATF_SEARCH_HPP
 
+#include "atf/parameter.hpp"
+
 #include "Search/AbortCondition.h"
 #include "Search/SearchDomain.h"
 #include "Search/SearchTechnique.h"
@@ -134,7 +136,7 @@ public:
       else
         Next = Technique->get_next_indices();
       if (Next.empty())
-        throw std::logic_error(Technique->name() + " proposed no configuration");
+        throw error(Technique->name() + " proposed no configuration");
       Queue.assign(Next.begin(), Next.end());
       Outstanding = Queue.size();
     }
@@ -156,6 +158,10 @@ public:
 private:
   atfc::Point pointOf(const Key &K) const {
     if constexpr (std::is_same_v<Key, coordinates>) {
+      if (K.size() != Domain->dimensions())
+        throw error(Technique->name() + " proposed a point of " + std::to_string(K.size()) +
+                    " coordinates in a space of " + std::to_string(Domain->dimensions()) +
+                    " dimensions");
       atfc::Point P = K;
       for (double &X : P)
         X = std::min(1.0, std::max(X, std::numeric_limits<double>::min()));

@@ -38,7 +38,9 @@ OnlineTuning::OnlineTuning(const ChainOfTrees &Space, OnlineSetup Given,
                Setup.Verbose && !Setup.Silent) {}
 
 OnlineTuning::~OnlineTuning() {
-  if (Session && !Finished)
+  // (Only a tuning that began is concluded: open() may fail between
+  // opening the session and beginning it, a technique refused, say.)
+  if (Begun && !Finished)
     (void)finish();
   Session.reset();
   if (Temporary) {
@@ -76,8 +78,9 @@ Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &S
   T->Session = Opened.take();
   if (Expected<void> Chosen = T->Session->chooseSearch(); !Chosen)
     return Chosen.takeError();
-  if (Expected<void> Begun = T->Session->begin(T->Reporter); !Begun)
-    return Begun.takeError();
+  if (Expected<void> Began = T->Session->begin(T->Reporter); !Began)
+    return Began.takeError();
+  T->Begun = true;
   return T;
 }
 

@@ -89,6 +89,8 @@ private:
   TuningReporter Reporter;
   std::unique_ptr<TuningSession> Session;
   bool Temporary = false;
+  /// Whether the session began (only then is it concluded), and ended.
+  bool Begun = false;
   bool Finished = false;
   std::optional<Configuration> Awaited;
 };

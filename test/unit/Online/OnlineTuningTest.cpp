@@ -352,6 +352,65 @@ TEST(OnlineTuningTest, LogFileHasALinePerEvaluation) {
   EXPECT_NE(Lines[2].find(";invalid;2"), std::string::npos) << Lines[2];
 }
 
+// A technique the engine refuses when the tuning opens (a bandit's
+// exploration constant below 0): an atf::error naming it, nothing
+// measured, and the tuner usable again. The half-opened tuning was
+// concluded as if it had run, which crashed (through Python's AUCBandit).
+TEST(OnlineTuningTest, ATechniqueRefusedAtOpenIsAnErrorNotACrash) {
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  atf::tuner Tuner;
+  Tuner.tuning_parameters(X).silent(true);
+  int Calls = 0;
+  auto Cost = [&](atf::configuration &C) {
+    ++Calls;
+    return double(int(C["X"]));
+  };
+  for (const char *Text : {"auc_bandit(-1, 500, random)", "auc_bandit(0.05, 0, random)"}) {
+    Tuner.search_technique(atf::search(Text));
+    try {
+      Tuner.tune(Cost, atf::evaluations(3));
+      ADD_FAILURE() << Text << " was accepted";
+    } catch (const atf::error &E) {
+      EXPECT_NE(std::string(E.what()).find("auc_bandit"), std::string::npos) << E.what();
+    }
+  }
+  EXPECT_EQ(Calls, 0);
+  Tuner.search_technique(atf::exhaustive());
+  EXPECT_EQ(Tuner.tune(Cost, atf::evaluations(3)).min_cost(), 1);
+}
+
+// A program's technique that proposes a point of the wrong dimension, or
+// nothing: an atf::error that says so (the wrong dimension reached the
+// engine's check of its own calls, which aborted the program).
+TEST(OnlineTuningTest, AProgramsTechniqueProposingNonsenseIsAnError) {
+  struct Odd final : atf::search_technique {
+    std::size_t Extra;
+    explicit Odd(std::size_t Extra) : Extra(Extra) {}
+    std::size_t Dimensions = 0;
+    void initialize(std::size_t D) override { Dimensions = D; }
+    std::set<atf::coordinates> get_next_coordinates() override {
+      if (Extra == 2)
+        return {};
+      return {atf::coordinates(Dimensions + 1 - Extra, 0.5)};
+    }
+    void report_costs(const std::map<atf::coordinates, atf::cost_t> &) override {}
+    std::string name() const override { return "odd technique"; }
+  };
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  auto Y = atf::tp("Y", atf::interval<int>(1, 3));
+  for (std::size_t Extra : {0, 2}) {
+    atf::tuner Tuner;
+    Tuner.tuning_parameters(X, Y).silent(true).search_technique(Odd(Extra));
+    try {
+      Tuner.tune([](atf::configuration &) { return 1.0; }, atf::evaluations(3));
+      ADD_FAILURE() << "the odd technique's proposal was accepted";
+    } catch (const atf::error &E) {
+      EXPECT_NE(std::string(E.what()).find("odd technique proposed"), std::string::npos)
+          << E.what();
+    }
+  }
+}
+
 TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
   try {
     atf::tuner().search_technique(atf::open_tuner());
