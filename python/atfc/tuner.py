@@ -32,9 +32,11 @@ def _costs(cost, who):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool')
     if isinstance(cost, (int, float)):
         return [float(cost)]
+    if isinstance(cost, (str, bytes)):
+        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not {cost!r}')
     try:
         values = [float(c) for c in cost]
-    except TypeError:
+    except (TypeError, ValueError):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), '
                         f'not {type(cost).__name__}: {cost!r}') from None
     if not values:
@@ -71,6 +73,7 @@ class _Run:
         self.tps = self.space.tps
         self.cost_function = cost_function
         self.pending: Optional[BaseException] = None
+        self.objectives: Optional[int] = None
         size = self.space.constrained_size
         if abort_condition is None:
             abort_condition = Evaluations(size)
@@ -110,6 +113,14 @@ class _Run:
         except CostFunctionError as e:
             return False, [], str(e.message), None
         costs = _costs(cost, self.who)
+        # The objectives are the engine's for the whole run: a count that
+        # changes is the program's mistake, not an invalid configuration.
+        if self.objectives is None:
+            self.objectives = len(costs)
+        elif len(costs) != self.objectives:
+            raise TypeError(f'{self.who}: the cost function returned {len(costs)} costs '
+                            f'({cost!r}) where it returned {self.objectives} before: its number '
+                            f'of objectives is the same for every configuration')
         # Not a number, or infinite: no cost, as the engine takes it from a
         # cost file or script (a NaN or -inf would win the run).
         if not all(math.isfinite(c) for c in costs):

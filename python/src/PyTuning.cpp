@@ -45,6 +45,17 @@ py::list costsOf(const Measurement &M) {
   return Costs;
 }
 
+/// What a Python technique's Method returned: a set (any iterable but a
+/// string) of its proposals.
+py::iterable proposals(const py::object &Technique, const char *Method) {
+  py::object Proposed = Technique.attr(Method)();
+  if (py::isinstance<py::str>(Proposed) || !py::isinstance<py::iterable>(Proposed))
+    throw py::type_error(py::str(py::type::of(Technique).attr("__name__")).cast<std::string>() +
+                         "." + Method + "() returned " + py::repr(Proposed).cast<std::string>() +
+                         ": expecting a set of its proposals");
+  return Proposed;
+}
+
 /// A Python technique over (0,1]^D (pyATF's SearchTechnique).
 class Coordinates final : public atf::search_technique {
 public:
@@ -56,8 +67,15 @@ public:
   std::set<atf::coordinates> get_next_coordinates() override {
     py::gil_scoped_acquire Lock;
     std::set<atf::coordinates> Next;
-    for (py::handle C : T->Object.attr("get_next_coordinates")())
-      Next.insert(C.cast<std::vector<double>>());
+    for (py::handle C : proposals(T->Object, "get_next_coordinates")) {
+      try {
+        Next.insert(C.cast<std::vector<double>>());
+      } catch (const py::cast_error &) {
+        throw py::type_error(name() + ".get_next_coordinates() proposed " +
+                             py::repr(C).cast<std::string>() +
+                             ": a point is a tuple of numbers, one per dimension");
+      }
+    }
     return Next;
   }
   void report_costs(const std::map<atf::coordinates, atf::cost_t> &Costs) override {
@@ -96,8 +114,15 @@ public:
   std::set<atf::index_t> get_next_indices() override {
     py::gil_scoped_acquire Lock;
     std::set<atf::index_t> Next;
-    for (py::handle I : T->Object.attr("get_next_indices")())
-      Next.insert(I.cast<atf::index_t>());
+    for (py::handle I : proposals(T->Object, "get_next_indices")) {
+      try {
+        Next.insert(I.cast<atf::index_t>());
+      } catch (const py::cast_error &) {
+        throw py::type_error(name() + ".get_next_indices() proposed " +
+                             py::repr(I).cast<std::string>() +
+                             ": an index is a whole number from 0 to the space's size - 1");
+      }
+    }
     return Next;
   }
   void report_costs(const std::map<atf::index_t, atf::cost_t> &Costs) override {

@@ -151,6 +151,68 @@ def test_a_cost_that_is_no_number_makes_the_configuration_invalid():
     assert [tuner.make_step(cost_of) for _ in range(4)] == [2, 3, None, None]
 
 
+def test_a_cost_function_keeps_its_number_of_objectives():
+    # One number, then two: tune() took the pair silently (and reported the
+    # single cost as the best), make_step() failed comparing a tuple with a
+    # float. Both now raise, naming the two counts.
+    def cost_of(config):
+        return float(config['X']) if config['X'] % 2 else (0.5, 2.0)
+
+    X = TP('X', Interval(1, 6))
+    with pytest.raises(TypeError, match=r'returned 2 costs \(\(0.5, 2.0\)\) where it returned 1'):
+        Tuner().tuning_parameters(X).silent(True).search_technique(Exhaustive()).tune(cost_of)
+    tuner = Tuner().tuning_parameters(X).silent(True).search_technique(Exhaustive())
+    assert tuner.make_step(cost_of) == 1.0
+    with pytest.raises(TypeError, match='returned 2 costs'):
+        tuner.make_step(cost_of)
+
+
+def test_a_technique_proposing_nonsense_is_told_so():
+    # Found by hostile/odd_calls.py: a point of the wrong dimension aborted
+    # the interpreter; other proposals failed with pybind11's "Unable to
+    # cast Python instance to C++ type".
+    class Proposes(SearchTechnique):
+        def __init__(self, proposal):
+            self.proposal = proposal
+
+        def initialize(self, dimensionality):
+            pass
+
+        def finalize(self):
+            pass
+
+        def get_next_coordinates(self):
+            return self.proposal
+
+        def report_costs(self, costs):
+            pass
+
+    class ProposesIndex(SearchTechnique1D):
+        def initialize(self, size):
+            pass
+
+        def finalize(self):
+            pass
+
+        def get_next_indices(self):
+            return {-1}
+
+        def report_costs(self, costs):
+            pass
+
+    tps = (TP('A', Interval(1, 4)), TP('B', Interval(1, 3)))
+    for technique, error, message in [
+            (Proposes({(0.5, 0.5, 0.5)}), RuntimeError,
+             'Proposes proposed a point of 3 coordinates in a space of 2 dimensions'),
+            (Proposes('not a set'), TypeError, "returned 'not a set': expecting a set"),
+            (Proposes({(0.5, 'x')}), TypeError, r"proposed \(0.5, 'x'\): a point is a tuple"),
+            (Proposes(set()), RuntimeError, 'Proposes proposed no configuration'),
+            (ProposesIndex(), TypeError, 'proposed -1: an index is a whole number')]:
+        with pytest.raises(error, match=message):
+            Tuner().tuning_parameters(*tps).silent(True).search_technique(technique) \
+                .tune(lambda c: 1.0, Evaluations(3))
+
+
 def test_a_value_listed_twice_is_measured_once():
     # Two configurations of one meaning: the second is answered from the
     # first's result, in tune() and in make_step() alike.

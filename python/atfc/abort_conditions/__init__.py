@@ -31,7 +31,8 @@ def _timedelta(value, units, what):
 def _count(value, what):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f'{what}: expecting a whole number >= 0, not {value!r}')
-    return value
+    # (More than the engine counts is never reached: its largest count.)
+    return min(value, 2**64 - 1)
 
 
 class Evaluations(AbortCondition):
