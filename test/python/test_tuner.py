@@ -72,6 +72,9 @@ def test_abort_conditions():
     assert run(Duration(minutes=1)).number_of_evaluated_configurations == 45
     assert run(ValidFraction(0.2)).number_of_evaluated_valid_configurations == 9
     assert run(Speedup(1.5, evaluations=5)).number_of_evaluated_configurations < 45
+    # Counts past the engine's (2^64 - 1) are never reached, not refused.
+    assert run(Evaluations(10**30)).number_of_evaluated_configurations == 45
+    assert run(Or(ValidEvaluations(2**64), Evaluations(4))).number_of_evaluated_configurations == 4
 
     class AfterFour(AbortCondition):
         def stop(self, tuning_data):
