@@ -19,6 +19,7 @@
 #include "Search/SearchTechnique.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -199,21 +200,51 @@ public:
 
 inline abort evaluations(std::uint64_t n) { return abort::evaluations(n); }
 inline abort valid_evaluations(std::uint64_t n) { return abort::validEvaluations(n); }
+// Numbers outside a condition's domain are refused as `atfc tune
+// --abort-condition` refuses them (Search/AbortConditionParser.cpp), and
+// Python's conditions: NaN passed every comparison unnoticed.
+namespace detail {
+inline double seconds_at_least_zero(double Seconds, const char *Name) {
+  if (!(Seconds >= 0))
+    throw error(std::string(Name) + " takes a time >= 0, not " + std::to_string(Seconds) + " s");
+  return Seconds;
+}
+inline double speedup_factor(double S) {
+  if (!(S >= 1))
+    throw error("speedup takes a factor >= 1, not " + std::to_string(S));
+  return S;
+}
+} // namespace detail
+
 /// A fraction in [0,1] of the search space's size.
-inline abort fraction(double f) { return abort::fraction(f); }
+inline abort fraction(double f) {
+  if (!(f >= 0 && f <= 1))
+    throw error("fraction takes a number in [0, 1], the share of the search space, not " +
+                std::to_string(f));
+  return abort::fraction(f);
+}
 /// The best cost is at most c.
-inline abort cost(cost_t c) { return abort::cost(atfc::Cost{c}); }
+inline abort cost(cost_t c) {
+  if (std::isnan(c))
+    throw error("cost takes a number, not NaN");
+  return abort::cost(atfc::Cost{c});
+}
 inline abort result(cost_t c) { return cost(c); }
 /// Time since the start: duration<std::chrono::minutes>(5).
 template <class D = std::chrono::seconds> abort duration(typename D::rep count) {
-  return abort::duration(std::chrono::duration<double>(D(count)).count());
+  return abort::duration(
+      detail::seconds_at_least_zero(std::chrono::duration<double>(D(count)).count(), "duration"));
 }
 /// The best cost did not improve by a factor s within the last n
 /// evaluations.
-inline abort speedup(double s, std::uint64_t n) { return abort::speedupOverEvaluations(s, n); }
+inline abort speedup(double s, std::uint64_t n) {
+  return abort::speedupOverEvaluations(detail::speedup_factor(s), n);
+}
 /// ... within the last t units of time: speedup<std::chrono::minutes>(1.1, 2).
 template <class D> abort speedup(double s, typename D::rep t) {
-  return abort::speedupOverDuration(s, std::chrono::duration<double>(D(t)).count());
+  return abort::speedupOverDuration(
+      detail::speedup_factor(s),
+      detail::seconds_at_least_zero(std::chrono::duration<double>(D(t)).count(), "speedup"));
 }
 
 namespace detail {

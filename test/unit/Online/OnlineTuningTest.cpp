@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -409,6 +410,39 @@ TEST(OnlineTuningTest, AProgramsTechniqueProposingNonsenseIsAnError) {
           << E.what();
     }
   }
+}
+
+// As `atfc tune --abort-condition` and Python refuse them; NaN passed
+// every comparison, so fraction(NaN) and cost(NaN) ran unnoticed.
+TEST(OnlineTuningTest, AbortConditionsOutsideTheirDomainAreRefused) {
+  const double NaN = std::numeric_limits<double>::quiet_NaN();
+  auto Refused = [](auto Make, const std::string &Says) {
+    try {
+      (void)Make();
+      ADD_FAILURE() << "accepted; expected: " << Says;
+    } catch (const atf::error &E) {
+      EXPECT_NE(std::string(E.what()).find(Says), std::string::npos) << E.what();
+    }
+  };
+  Refused([&] { return atf::fraction(NaN); }, "fraction takes a number in [0, 1]");
+  Refused([&] { return atf::fraction(1.5); }, "fraction takes a number in [0, 1]");
+  Refused([&] { return atf::cost(NaN); }, "cost takes a number, not NaN");
+  Refused([&] { return atf::duration<std::chrono::seconds>(-1); }, "duration takes a time >= 0");
+  Refused([&] { return atf::speedup(0.5, 10); }, "speedup takes a factor >= 1");
+  Refused([&] { return atf::speedup<std::chrono::seconds>(NaN, 10); }, "speedup takes a factor");
+  Refused([&] { return atf::speedup<std::chrono::seconds>(1.1, -2); }, "speedup takes a time >= 0");
+  // Their domains' edges are conditions.
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  auto Tune = [&](const atf::abort &A) {
+    return atf::tuner()
+        .tuning_parameters(X)
+        .silent(true)
+        .search_technique(atf::exhaustive())
+        .tune([](atf::configuration &C) { return double(int(C["X"])); }, A)
+        .number_of_evaluated_configs();
+  };
+  EXPECT_EQ(Tune(atf::fraction(1) || atf::speedup(1, 3)), 4u);
+  EXPECT_EQ(Tune(atf::fraction(0.5) && atf::duration<std::chrono::seconds>(0)), 5u);
 }
 
 TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
