@@ -21,8 +21,11 @@ install(TARGETS ${ATF_TUNER_LIBRARY_TARGETS} ARCHIVE DESTINATION ${ATF_INSTALL_T
 # tables (.def: the directive language, the tuning options) are headers too.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime
   DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-foreach(component Support Language SearchSpace Search System KernelData Backends DeviceBackends
-                  Results Analysis Report Replay Invocation Tuning Ranks)
+# The components whose headers a tuner includes (installed here; the build
+# tree's package below names their roots).
+set(ATF_TUNER_COMPONENTS Support Language SearchSpace Search System KernelData Backends
+                         DeviceBackends Results Analysis Report Replay Invocation Tuning Ranks)
+foreach(component ${ATF_TUNER_COMPONENTS})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/${component}
     DESTINATION ${ATF_INSTALL_TUNER_INCLUDEDIR} FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 endforeach()
@@ -87,8 +90,7 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake-install/atfcConfig.cmake
 # The build tree's: <atf.hpp>'s headers where the build's own targets find
 # them (include/, and each component's root BUILD/include/<Component>).
 set(ATF_BUILD_TREE_INCLUDE_DIRS ${PROJECT_SOURCE_DIR}/include)
-foreach(component runtime Support Language SearchSpace Search System KernelData Backends
-                  DeviceBackends Results Analysis Report Replay Invocation Tuning Ranks Online)
+foreach(component runtime ${ATF_TUNER_COMPONENTS} Online)
   list(APPEND ATF_BUILD_TREE_INCLUDE_DIRS ${PROJECT_BINARY_DIR}/include/${component})
 endforeach()
 set(ATF_BUILD_TREE_LIBRARIES $<TARGET_FILE:atfcOnline>)

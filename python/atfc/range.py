@@ -43,7 +43,7 @@ def value_kind(values) -> str:
 def engine_value(value, kind: str):
     """value as the engine holds a range of kind (a NumPy scalar becomes
     the Python number it is)."""
-    if kind == 'int' and not isinstance(value, bool):
+    if kind == 'int':
         return int(value)
     if kind == 'float':
         return float(value)

@@ -17,13 +17,6 @@ from .range import Interval, display_names, engine_value, value_kind
 from .tp import TP
 
 
-def _numeric(tp: TP) -> bool:
-    values = tp.values
-    if getattr(values, 'is_integer_interval', False):
-        return True
-    return value_kind(values.values()) in ('int', 'float', 'bool')
-
-
 def _translation(tp: TP, numeric):
     key = frozenset(numeric)
     cached = getattr(tp, '_atfc_translation', None)
@@ -44,15 +37,18 @@ def native_parameters(tps: Tuple[TP, ...]):
         if tp.name in index_of:
             raise ValueError(f'duplicate tuning parameter name: {tp.name}')
         index_of[tp.name] = i
-    numeric = {tp.name for tp in tps if _numeric(tp)}
+    numeric = set()  # (the parameters whose constraints may translate)
     params, objects = [], {}
     for tp in tps:
         values = tp.values
         if isinstance(values, Interval) and values.is_integer_interval:
             params.append(_atfc.Parameter(tp.name, values._start, values._step, values.num_values()))
+            numeric.add(tp.name)
             continue
         values = list(values.values())
         kind = value_kind(values)
+        if kind in ('int', 'float', 'bool'):
+            numeric.add(tp.name)
         if kind == 'object':
             names = display_names(values)
             params.append(_atfc.Parameter(tp.name, values, names))
