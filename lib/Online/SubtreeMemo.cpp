@@ -14,6 +14,8 @@
 #include <atomic>
 #include <new>
 
+#include <sys/mman.h>
+
 namespace atfc::online {
 
 namespace {
@@ -78,17 +80,24 @@ void SubtreeMemo::rekey(std::vector<std::size_t> R, const std::vector<std::uint6
   setKeys(RangeSizes);
 }
 
+SubtreeMemo::Words::~Words() {
+  if (Data != nullptr)
+    munmap(Data, kMaxTreeWords * sizeof(std::uint32_t));
+}
+
 std::uint32_t *SubtreeMemo::Words::append(std::size_t N) {
-  if (Size + N > Capacity) {
-    const std::size_t Want = std::max({Size + N, 2 * Capacity, std::size_t(1024)});
-    void *P = std::realloc(Data, Want * sizeof(std::uint32_t));
-    if (P == nullptr)
+  if (Data == nullptr) {
+    void *P = mmap(nullptr, kMaxTreeWords * sizeof(std::uint32_t), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (P == MAP_FAILED)
       throw std::bad_alloc();
     Data = static_cast<std::uint32_t *>(P);
-    Capacity = Want;
   }
+  if (Size + N > kMaxTreeWords)
+    throw std::bad_alloc(); // (remember() stops short of it)
   std::uint32_t *At = Data + Size;
   Size += N;
+  Touched = std::max(Touched, Size);
   return At;
 }
 

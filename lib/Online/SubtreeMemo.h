@@ -31,7 +31,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -39,25 +38,28 @@ namespace atfc::online {
 
 class SubtreeMemo final : public atfc::detail::LevelState {
 public:
-  /// Four-byte words, grown by realloc: in place where the allocator can
-  /// (large blocks are mapped pages, moved without a copy). The memo's
-  /// fresh pages are much of what it adds to a generation in a new process.
+  /// Four-byte words in address space reserved at first use for the most
+  /// a memo keeps (kMaxTreeWords), touched only as far as they are used:
+  /// they never move, so growing copies nothing and faults each page in
+  /// once (a realloc's copies faulted theirs again: 7 of the 38 pages that
+  /// the memos added to sgemm_atf 8's first generation).
   class Words {
   public:
     Words() = default;
     Words(const Words &) = delete;
     Words &operator=(const Words &) = delete;
-    ~Words() { std::free(Data); }
+    ~Words();
     std::size_t size() const { return Size; }
-    std::size_t memoryBytes() const { return Capacity * sizeof(std::uint32_t); }
+    /// The bytes touched so far.
+    std::size_t memoryBytes() const { return Touched * sizeof(std::uint32_t); }
     std::uint32_t *at(std::size_t I) { return Data + I; }
-    /// N more words, uninitialised.
+    /// N more words, uninitialised; at most kMaxTreeWords in all.
     std::uint32_t *append(std::size_t N);
     void truncate(std::size_t N) { Size = N; }
 
   private:
     std::uint32_t *Data = nullptr;
-    std::size_t Size = 0, Capacity = 0;
+    std::size_t Size = 0, Touched = 0;
   };
 
   /// The table and the subtrees: reused by the thread's next memos (a

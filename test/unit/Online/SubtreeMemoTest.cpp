@@ -15,8 +15,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
+#include <new>
 #include <random>
 #include <set>
 #include <string>
@@ -226,3 +228,32 @@ TEST(SubtreeMemoTest, ARecordingOutlivesReadsThatLevelsBelowHid) {
 }
 
 } // namespace
+
+// A memo's entries are words that never move as they grow (address space
+// reserved once), up to the most a memo keeps, past which appending is
+// refused instead of writing beyond the reservation.
+TEST(SubtreeMemoTest, EntriesStayWhereTheyAreUpToTheirBound) {
+  atfc::online::SubtreeMemo::Words Words;
+  std::uint32_t *First = Words.append(7);
+  for (std::uint32_t I = 0; I < 7; ++I)
+    First[I] = I;
+  std::size_t Size = 7;
+  bool Refused = false;
+  while (!Refused) {
+    try {
+      *Words.append(1) = static_cast<std::uint32_t>(Size);
+      ++Size;
+    } catch (const std::bad_alloc &) {
+      Refused = true;
+    }
+  }
+  EXPECT_EQ(Words.at(0), First);
+  EXPECT_EQ(Words.size(), Size);
+  EXPECT_EQ(Size, std::size_t(1) << 19);
+  EXPECT_EQ(Words.memoryBytes(), Size * sizeof(std::uint32_t));
+  for (std::size_t I = 0; I < Size; I += 4099)
+    ASSERT_EQ(*Words.at(I), I);
+  Words.truncate(3);
+  EXPECT_EQ(Words.append(1), First + 3);
+  EXPECT_EQ(Words.memoryBytes(), Size * sizeof(std::uint32_t)); // (touched, kept)
+}
