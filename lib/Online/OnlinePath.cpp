@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlinePath.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <memory>
@@ -16,22 +17,33 @@
 
 namespace atfc::online {
 
-const void *const NoValues[kMaxSlots] = {};
+const void *NoValues[kMaxSlots];
 
 const void **makeThreadValues() {
-  // Zeroed pages from the system: only the pages of slots in use are ever
-  // touched.
+  // Zeroed pages: only the pages of slots in use are ever touched. The
+  // first thread to ask (a program's main thread, mostly) takes a table
+  // in zeroed static storage, and its first generation no call to the
+  // system; the others' are made by calloc (mapped pages), freed when
+  // they end.
+  static const void *FirstTable[kMaxSlots];
+  static std::atomic<bool> FirstTaken{false};
   struct Free {
     void operator()(const void **T) const { std::free(T); }
   };
   static thread_local std::unique_ptr<const void *[], Free> Table;
-  if (!Table) {
-    Table.reset(static_cast<const void **>(std::calloc(kMaxSlots, sizeof(const void *))));
-    if (!Table)
-      throw std::bad_alloc();
+  static thread_local const void **Own = nullptr;
+  if (Own == nullptr) {
+    if (!FirstTaken.exchange(true)) {
+      Own = FirstTable;
+    } else {
+      Table.reset(static_cast<const void **>(std::calloc(kMaxSlots, sizeof(const void *))));
+      if (!Table)
+        throw std::bad_alloc();
+      Own = Table.get();
+    }
   }
-  CurrentValues = Table.get();
-  return Table.get();
+  CurrentValues = Own;
+  return Own;
 }
 
 namespace {

@@ -41,7 +41,10 @@ inline constexpr std::size_t kMaxSlots = std::size_t(1) << 16;
 inline constexpr SlotId kNoSlot = std::numeric_limits<SlotId>::max();
 
 /// A table of nulls: what a thread reads before it first enters a scope.
-extern const void *const NoValues[kMaxSlots];
+/// Never written, yet not const: zeroed static storage (.bss) costs a
+/// program nothing until read, where a const table of 512 KB lay in the
+/// file of every program that includes <atf.hpp>.
+extern const void *NoValues[kMaxSlots];
 /// The calling thread's values by slot.
 constinit inline thread_local const void *const *CurrentValues = NoValues;
 /// Makes the calling thread's own table, which becomes its CurrentValues.
