@@ -40,6 +40,10 @@ constexpr std::size_t kFirstHashSlots = 1024;
 /// Keys, and words of recorded subtrees (2 MB), at most per level.
 constexpr std::size_t kMaxEntries = std::size_t(1) << 16;
 constexpr std::size_t kMaxTreeWords = std::size_t(1) << 19;
+/// The words a memo's entries are first given (64 KB of address space:
+/// most memos keep far fewer; a program's limit on its address space
+/// counts what is mapped, touched or not).
+constexpr std::size_t kFirstTreeWords = std::size_t(1) << 14;
 
 /// The stores of the thread's memos gone, for its next ones: at most this
 /// many, of at most this many bytes (16 MB in all).
@@ -82,19 +86,26 @@ void SubtreeMemo::rekey(std::vector<std::size_t> R, const std::vector<std::uint6
 
 SubtreeMemo::Words::~Words() {
   if (Data != nullptr)
-    munmap(Data, kMaxTreeWords * sizeof(std::uint32_t));
+    munmap(Data, Capacity * sizeof(std::uint32_t));
 }
 
 std::uint32_t *SubtreeMemo::Words::append(std::size_t N) {
-  if (Data == nullptr) {
-    void *P = mmap(nullptr, kMaxTreeWords * sizeof(std::uint32_t), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Size + N > Capacity) {
+    if (Size + N > kMaxTreeWords)
+      throw std::bad_alloc(); // (remember() stops short of it)
+    // Mapped pages, grown by mremap: the words move without a copy.
+    std::size_t Want = Capacity == 0 ? kFirstTreeWords : Capacity;
+    while (Want < Size + N)
+      Want *= 2;
+    void *P = Data == nullptr ? mmap(nullptr, Want * sizeof(std::uint32_t), PROT_READ | PROT_WRITE,
+                                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                              : mremap(Data, Capacity * sizeof(std::uint32_t),
+                                       Want * sizeof(std::uint32_t), MREMAP_MAYMOVE);
     if (P == MAP_FAILED)
       throw std::bad_alloc();
     Data = static_cast<std::uint32_t *>(P);
+    Capacity = Want;
   }
-  if (Size + N > kMaxTreeWords)
-    throw std::bad_alloc(); // (remember() stops short of it)
   std::uint32_t *At = Data + Size;
   Size += N;
   Touched = std::max(Touched, Size);

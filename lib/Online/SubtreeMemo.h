@@ -38,11 +38,10 @@ namespace atfc::online {
 
 class SubtreeMemo final : public atfc::detail::LevelState {
 public:
-  /// Four-byte words in address space reserved at first use for the most
-  /// a memo keeps (kMaxTreeWords), touched only as far as they are used:
-  /// they never move, so growing copies nothing and faults each page in
-  /// once (a realloc's copies faulted theirs again: 7 of the 38 pages that
-  /// the memos added to sgemm_atf 8's first generation).
+  /// Four-byte words in mapped pages, grown by mremap: growing copies
+  /// nothing and faults each page in once (a realloc's copies faulted
+  /// theirs again: 7 of the 38 pages that the memos added to sgemm_atf 8's
+  /// first generation).
   class Words {
   public:
     Words() = default;
@@ -59,7 +58,7 @@ public:
 
   private:
     std::uint32_t *Data = nullptr;
-    std::size_t Size = 0, Touched = 0;
+    std::size_t Size = 0, Capacity = 0, Touched = 0;
   };
 
   /// The table and the subtrees: reused by the thread's next memos (a

@@ -229,15 +229,12 @@ TEST(SubtreeMemoTest, ARecordingOutlivesReadsThatLevelsBelowHid) {
 
 } // namespace
 
-// A memo's entries are words that never move as they grow (address space
-// reserved once), up to the most a memo keeps, past which appending is
-// refused instead of writing beyond the reservation.
-TEST(SubtreeMemoTest, EntriesStayWhereTheyAreUpToTheirBound) {
+// A memo's entries are words that keep their contents as they grow (by
+// mremap, without a copy), up to the most a memo keeps, past which
+// appending is refused instead of writing beyond what is mapped.
+TEST(SubtreeMemoTest, EntriesKeepTheirWordsUpToTheirBound) {
   atfc::online::SubtreeMemo::Words Words;
-  std::uint32_t *First = Words.append(7);
-  for (std::uint32_t I = 0; I < 7; ++I)
-    First[I] = I;
-  std::size_t Size = 7;
+  std::size_t Size = 0;
   bool Refused = false;
   while (!Refused) {
     try {
@@ -247,13 +244,13 @@ TEST(SubtreeMemoTest, EntriesStayWhereTheyAreUpToTheirBound) {
       Refused = true;
     }
   }
-  EXPECT_EQ(Words.at(0), First);
   EXPECT_EQ(Words.size(), Size);
   EXPECT_EQ(Size, std::size_t(1) << 19);
   EXPECT_EQ(Words.memoryBytes(), Size * sizeof(std::uint32_t));
   for (std::size_t I = 0; I < Size; I += 4099)
     ASSERT_EQ(*Words.at(I), I);
+  ASSERT_EQ(*Words.at(Size - 1), Size - 1);
   Words.truncate(3);
-  EXPECT_EQ(Words.append(1), First + 3);
+  EXPECT_EQ(Words.append(1), Words.at(3));
   EXPECT_EQ(Words.memoryBytes(), Size * sizeof(std::uint32_t)); // (touched, kept)
 }
