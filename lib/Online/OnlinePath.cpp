@@ -22,9 +22,9 @@ const void *NoValues[kMaxSlots];
 const void **makeThreadValues() {
   // Zeroed pages: only the pages of slots in use are ever touched. The
   // first thread to ask (a program's main thread, mostly) takes a table
-  // in zeroed static storage, and its first generation no call to the
-  // system; the others' are made by calloc (mapped pages), freed when
-  // they end.
+  // in zeroed static storage, so that its first generation calls no
+  // system function for it; the others' are made by calloc (mapped
+  // pages), freed when they end.
   static const void *FirstTable[kMaxSlots];
   static std::atomic<bool> FirstTaken{false};
   struct Free {

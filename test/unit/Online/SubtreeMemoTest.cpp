@@ -227,8 +227,6 @@ TEST(SubtreeMemoTest, ARecordingOutlivesReadsThatLevelsBelowHid) {
   EXPECT_EQ(Size, Expected);
 }
 
-} // namespace
-
 // A memo's entries are words that keep their contents as they grow (by
 // mremap, without a copy), up to the most a memo keeps, past which
 // appending is refused instead of writing beyond what is mapped.
@@ -254,3 +252,5 @@ TEST(SubtreeMemoTest, EntriesKeepTheirWordsUpToTheirBound) {
   EXPECT_EQ(Words.append(1), Words.at(3));
   EXPECT_EQ(Words.memoryBytes(), Size * sizeof(std::uint32_t)); // (touched, kept)
 }
+
+} // namespace
