@@ -298,6 +298,38 @@ def has_position(text):
     return re.search(r":\d+:\d+: (error|warning):", text) is not None
 
 
+# The reasons why a launch's memory makes a configuration invalid
+# (DeviceBackends/LaunchMemory.cpp), which a random local or shared memory
+# count may give every configuration.
+LAUNCH_MEMORY_REASONS = {"too much local memory", "too much shared memory",
+                         "local argument of no elements", "negative shared memory size"}
+
+
+def only_launch_memory_refused(out):
+    """Whether a tuning found no valid configuration only because each
+    configuration's launch memory was refused."""
+    reasons = set(re.findall(r"^\s*\d+ run failed: ([^:\n]+):", out, re.M))
+    return "no valid configuration" in out and bool(reasons) and reasons <= LAUNCH_MEMORY_REASONS
+
+
+def self_test():
+    """The judgement of a tuning's output on cases kept from real runs: a
+    file whose every configuration asked too much local memory (seed
+    1796108719, file 3, counted as a failure before), a crash, and both."""
+    refused = ("f3.cl: done after 2 evaluations (0 valid) in 0:00\n"
+               "  2 run failed: too much local memory: the configuration asks for 50331648 "
+               "bytes of local memory (input 4: 50331648 x int8_t); the device has 1048576\n"
+               "f3.cl: no valid configuration found; see `atfc results` for the reasons\n")
+    crashed = refused.replace("too much local memory", "kernel crashed")
+    both = refused.replace("f3.cl: no", "  1 run failed: kernel crashed: signal 11\nf3.cl: no")
+    cases = [(refused, True), (crashed, False), (both, False),
+             ("done after 2 evaluations (2 valid)", False)]
+    wrong = [text for text, want in cases if only_launch_memory_refused(text) != want]
+    for text in wrong:
+        print("self-test: misjudged:\n" + text, file=sys.stderr)
+    return 1 if wrong else 0
+
+
 def run(cmd, timeout):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -308,6 +340,8 @@ def run(cmd, timeout):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap.add_argument("--atfc", required=True)
     ap.add_argument("--seconds", type=float, default=40)
     ap.add_argument("--out", required=True)
@@ -348,6 +382,12 @@ def main():
                     verdict = None
                 elif "empty" in out and "space" in out:
                     verdict = None  # constraints that no value meets: a valid, empty space
+                elif only_launch_memory_refused(out):
+                    # Every configuration asked for more local or shared
+                    # memory than the device has (a count of ocl::
+                    # local_mem_size * N, say), or for none: each refused
+                    # with its reason, as the file asks.
+                    verdict = None
                 else:
                     verdict = "tune"
         if verdict:
