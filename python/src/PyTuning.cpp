@@ -151,11 +151,41 @@ template <class T> T option(const py::dict &Options, const char *Key, T Default)
   return Options[Key].cast<T>();
 }
 
+/// Keeps the engine's lines (std::cout, std::cerr) in order with the
+/// program's own output: Python's streams are flushed before the engine
+/// writes, and the engine's after, before Python goes on. Else, where
+/// stdout is a pipe or a file, both are buffered until the process ends,
+/// and the engine's summary comes after everything the program printed.
+class OutputInOrder {
+public:
+  OutputInOrder() {
+    const py::module_ Sys = py::module_::import("sys");
+    for (const char *Name : {"stdout", "stderr"}) {
+      const py::object Stream = Sys.attr(Name);
+      if (Stream.is_none() || !py::hasattr(Stream, "flush"))
+        continue;
+      try {
+        Stream.attr("flush")();
+      } catch (py::error_already_set &) {
+        // (A stream the program closed: the engine's lines go on.)
+      }
+    }
+  }
+  ~OutputInOrder() {
+    std::cout.flush();
+    std::cerr.flush();
+  }
+  OutputInOrder(const OutputInOrder &) = delete;
+  OutputInOrder &operator=(const OutputInOrder &) = delete;
+};
+
 /// What F returns, called without the interpreter lock (the loop calls
-/// Python back from its own threads); its error raised as EngineError, so
-/// what is returned is checked (a caller that needs no value drops it).
+/// Python back from its own threads), the engine's output in order with
+/// the program's; its error raised as EngineError, so what is returned is
+/// checked (a caller that needs no value drops it).
 template <class F> auto unlocked(F &&Call) {
   auto Result = [&] {
+    OutputInOrder InOrder;
     py::gil_scoped_release Unlocked;
     return Call();
   }();
@@ -328,6 +358,7 @@ void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason)
   const double Seconds = Tuning->status().ElapsedSeconds;
   const Measurement M = Valid ? Measurement::valid(std::move(Costs))
                               : Measurement::invalid(FailureKind::RunFailed, std::move(Reason));
+  OutputInOrder InOrder;
   if (Expected<void> Done = Tuning->report(*C, M, Seconds); !Done)
     throw EngineError(Done.error().message());
 }
