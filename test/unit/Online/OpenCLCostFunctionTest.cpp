@@ -291,8 +291,8 @@ TEST(OpenCLCostFunctionTest, CudaWithoutItsDriverNamesItBeforeMeasuring) {
     FAIL() << "tune() measured without a CUDA driver";
   } catch (const atf::error &E) {
     // NVRTC is named first where the CUDA toolkit is missing too.
-    const char *Missing = atfc::cudaLibrary(atfc::CudaLibraryKind::Nvrtc).ok() ? "libcuda.so.1"
-                                                                                : "libnvrtc";
+    const char *Missing =
+        atfc::cudaLibrary(atfc::CudaLibraryKind::Nvrtc).ok() ? "libcuda.so.1" : "libnvrtc";
     EXPECT_NE(std::string(E.what()).find(Missing), std::string::npos) << E.what();
   }
 }
