@@ -31,19 +31,17 @@ const void **makeThreadValues() {
     void operator()(const void **T) const { std::free(T); }
   };
   static thread_local std::unique_ptr<const void *[], Free> Table;
-  static thread_local const void **Own = nullptr;
-  if (Own == nullptr) {
-    if (!FirstTaken.exchange(true)) {
-      Own = FirstTable;
-    } else {
-      Table.reset(static_cast<const void **>(std::calloc(kMaxSlots, sizeof(const void *))));
-      if (!Table)
-        throw std::bad_alloc();
-      Own = Table.get();
-    }
+  // (Called once per thread: threadValues() calls it while the thread
+  // reads NoValues, which this ends.)
+  if (!FirstTaken.exchange(true)) {
+    CurrentValues = FirstTable;
+    return FirstTable;
   }
-  CurrentValues = Own;
-  return Own;
+  Table.reset(static_cast<const void **>(std::calloc(kMaxSlots, sizeof(const void *))));
+  if (!Table)
+    throw std::bad_alloc();
+  CurrentValues = Table.get();
+  return Table.get();
 }
 
 namespace {
