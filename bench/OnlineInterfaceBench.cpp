@@ -347,11 +347,17 @@ int main(int argc, char **argv) {
       const std::vector<double> &V = Side == "engine" ? Engine : Interface;
       // (The engine's own report of the generation: what
       // bench/online-interface-against-space sets beside `atfc space`'s.)
-      std::printf("%s: %s %.0f page faults per generation, reported %.4f ms, done %.4f ms\n",
+      // (And the median of the reports after the first, beside `atfc
+      // space --repetitions`' median of its generations after its first.)
+      std::printf("%s: %s %.0f page faults per generation, reported %.4f ms, done %.4f ms, "
+                  "later median %.4f ms\n",
                   R.Name.c_str(), Side.c_str(), double(minorFaults() - FaultsBefore) / Repetitions,
                   Reported.empty() ? 0.0
                                    : *std::min_element(Reported.begin(), Reported.end()) * 1e3,
-                  V.empty() ? 0.0 : *std::min_element(V.begin(), V.end()) * 1e3);
+                  V.empty() ? 0.0 : *std::min_element(V.begin(), V.end()) * 1e3,
+                  Reported.size() < 2
+                      ? 0.0
+                      : median(std::vector<double>(Reported.begin() + 1, Reported.end())) * 1e3);
       continue;
     }
     if (EngineSize != InterfaceSize) {
