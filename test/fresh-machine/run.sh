@@ -26,12 +26,16 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [[ $(id -u) -eq 0 ]] || { echo "fresh-machine: run as root (debootstrap, chroot)" >&2; exit 1; }
 command -v debootstrap >/dev/null || { echo "fresh-machine: apt-get install debootstrap" >&2; exit 1; }
 
-mounts=()
-cleanup() {
-  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null || true; done
+# Unmounts every mount at or below the root, deepest first: this script's,
+# and those the run made inside it (the cluster tests' `ip netns` mounts
+# /run/netns there), which would keep the next run from removing WORKDIR.
+unmount_root() {
+  local m
+  while read -r m; do umount -l "$m" 2>/dev/null || true; done < <(
+    awk -v r="$root" '$5 == r || index($5, r "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r)
 }
-trap cleanup EXIT
-bind() { mkdir -p "$2" && mount "${@:3}" --bind "$1" "$2" && mounts+=("$2"); }
+trap unmount_root EXIT
+bind() { mkdir -p "$2" && mount "${@:3}" --bind "$1" "$2"; }
 
 # Runs a command in the root as a fresh root login would, with each line of
 # its output prefixed by the seconds since it started.
@@ -44,9 +48,7 @@ timestamped() {
   while IFS= read -r line; do printf '%5d %s\n' $((SECONDS - start)) "$line"; done
 }
 
-for m in "$root/proc" "$root/sys" "$root/dev/pts" "$root/dev/shm" "$root/dev" "$root/mnt/source"; do
-  umount -l "$m" 2>/dev/null || true
-done
+unmount_root
 rm -rf --one-file-system "$work"
 mkdir -p "$work"
 echo "fresh-machine: bootstrapping Debian bookworm (minbase) into $root"
@@ -56,12 +58,12 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/debootstrap.log
 bootstrap_seconds=$((SECONDS - start))
 
 mkdir -p "$root/proc" "$root/sys" "$root/dev"
-mount -t proc proc "$root/proc" && mounts+=("$root/proc")
+mount -t proc proc "$root/proc"
 bind /sys "$root/sys"
 bind /dev "$root/dev"
 bind /dev/pts "$root/dev/pts"
 mkdir -p "$root/dev/shm"
-mount -t tmpfs tmpfs "$root/dev/shm" && mounts+=("$root/dev/shm")
+mount -t tmpfs tmpfs "$root/dev/shm"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 bind "$repo" "$root/mnt/source" -o ro
 
