@@ -7,6 +7,7 @@
 #include "Online/OnlineSpace.h"
 #include "Online/OnlinePath.h"
 
+#include "SearchSpace/StoreEstimate.h"
 #include "Support/Diagnostic.h"
 
 #include <algorithm>
@@ -563,6 +564,16 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
                                            const GenerationOptions &Options) {
   if (Params.empty())
     return Error("the tuner has no tuning parameters");
+  // The limit that SpaceTooLarge's message tells how to raise: read here,
+  // not from the machine in generateChain's timed part (two system calls,
+  // a third of a small space's generation).
+  GenerationOptions Limited = Options;
+  if (Limited.MemoryLimit == 0) {
+    Expected<std::uint64_t> Limit = storeMemoryLimit();
+    if (!Limit)
+      return Limit.takeError();
+    Limited.MemoryLimit = *Limit;
+  }
   std::vector<std::pair<std::size_t, std::size_t>> Learned;
   std::vector<SlotId> Slots;
   Slots.reserve(Params.size());
@@ -586,7 +597,9 @@ Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterMode
         GroupProbes(Params, *Groups, Levels, Tuner, Learned).run();
       if (Learned.size() != LearnedBefore)
         continue; // (the probes learned reads: group again)
-      return generateChain(Options, All, Start);
+      return generateChain(Limited, All, Start);
+    } catch (const SpaceTooLarge &TooLarge) {
+      return Error(TooLarge.what());
     } catch (const MissingValue &Missing) {
       MissedReads.fetch_add(1, std::memory_order_relaxed);
       if (Missing.Reader == kNoIndex || Missing.Reader >= Params.size())

@@ -255,6 +255,9 @@ onlineGroups(const std::vector<const ParameterModel *> &Params,
 /// read of another group's parameter there is lent that group's first
 /// leaf's value (probedValue) instead of throwing: the first exception of
 /// a process costs tens of microseconds, and each made a round of its own.
+/// Without Options.MemoryLimit, the store's limit is a generated tuner's
+/// (storeMemoryLimit: ATFC_SPACE_MEMORY_LIMIT, else half the machine's),
+/// read before the clock starts as there; a space over it is an Error.
 Expected<ChainOfTrees> generateOnlineSpace(const std::vector<const ParameterModel *> &Params,
                                            const GenerationOptions &Options);
 

@@ -376,6 +376,19 @@ def test_bad_use_is_refused_before_anything_runs():
         Interval(1, 4, 0)
 
 
+def test_the_environments_store_memory_limit_holds(monkeypatch):
+    # The limit the message names is the one kept, as in a generated tuner.
+    space = lambda: SearchSpace(TP('X', Interval(1, 1000)), TP('Y', Interval(1, 1000)))
+    monkeypatch.setenv('ATFC_SPACE_MEMORY_LIMIT', '1000')
+    with pytest.raises(ValueError, match='more than the limit of 1.0 KB'):
+        space()
+    monkeypatch.setenv('ATFC_SPACE_MEMORY_LIMIT', 'plenty')
+    with pytest.raises(ValueError, match="ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size"):
+        space()
+    monkeypatch.setenv('ATFC_SPACE_MEMORY_LIMIT', '64M')
+    assert space().constrained_size == 1000000
+
+
 class _Box:
     """Objects of one repr that are not equal, or are (by their label)."""
 

@@ -8,10 +8,13 @@
 // accept, on the path the reader sees, and learn them without a throw, a
 // parameter shared by tuners on several threads reads right in each, and
 // reads outside the tuner or in a cycle are refused; the groups of random
-// read graphs equal a plain reference's.
+// read graphs equal a plain reference's; the store's memory limit of
+// ATFC_SPACE_MEMORY_LIMIT holds as in a generated tuner.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
+
+#include "SearchSpace/StoreEstimate.h"
 
 #include <gtest/gtest.h>
 
@@ -22,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <set>
 #include <span>
@@ -526,6 +530,64 @@ TEST(OnlineSpaceTest, DuplicateNamesAreRefused) {
   atf::tuner T;
   T.tuning_parameters(A, B);
   EXPECT_THROW(T.search_space_size(), atf::error);
+}
+
+/// Sets the store's memory limit variable while it lives.
+class ScopedMemoryLimit {
+public:
+  explicit ScopedMemoryLimit(const char *Value) {
+    if (const char *Was = std::getenv(atfc::kSpaceMemoryLimitVariable))
+      Saved = Was;
+    setenv(atfc::kSpaceMemoryLimitVariable, Value, 1);
+  }
+  ~ScopedMemoryLimit() {
+    if (Saved)
+      setenv(atfc::kSpaceMemoryLimitVariable, Saved->c_str(), 1);
+    else
+      unsetenv(atfc::kSpaceMemoryLimitVariable);
+  }
+  ScopedMemoryLimit(const ScopedMemoryLimit &) = delete;
+  ScopedMemoryLimit &operator=(const ScopedMemoryLimit &) = delete;
+
+private:
+  std::optional<std::string> Saved;
+};
+
+/// The message of the atf::error that T's generation throws ("" if none).
+std::string generationError(atf::tuner &T) {
+  try {
+    T.search_space_size();
+  } catch (const atf::error &E) {
+    return E.what();
+  }
+  return "";
+}
+
+// The limit its message names is the one it keeps: a space over it is an
+// atf::error (no std::length_error past the interface), a limit that is
+// no size names the variable, and a raised one lets the space be.
+TEST(OnlineSpaceTest, TheEnvironmentsStoreMemoryLimitHolds) {
+  auto Space = [](atf::tuner &T) -> atf::tuner & {
+    auto X = atf::tp("X", atf::interval<int>(1, 1000));
+    auto Y = atf::tp("Y", atf::interval<int>(1, 1000));
+    return T.tuning_parameters(X, Y);
+  };
+  {
+    const ScopedMemoryLimit Limit("1000");
+    atf::tuner T;
+    const std::string Message = generationError(Space(T));
+    EXPECT_NE(Message.find("more than the limit of 1.0 KB"), std::string::npos) << Message;
+  }
+  {
+    const ScopedMemoryLimit Limit("plenty");
+    atf::tuner T;
+    const std::string Message = generationError(Space(T));
+    EXPECT_NE(Message.find("ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size"), std::string::npos)
+        << Message;
+  }
+  const ScopedMemoryLimit Limit("64M");
+  atf::tuner T;
+  EXPECT_EQ(Space(T).search_space_size(), 1'000'000u);
 }
 
 } // namespace
