@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/CudaLibraries.h"
 
+#include "../ScopedEnvironment.h"
 #include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
@@ -18,37 +19,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 
 namespace atfc {
 namespace {
 
 namespace fs = std::filesystem;
 
+using test::ScopedEnvironment;
+
 void touch(const fs::path &File) { std::ofstream(File) << "not a library\n"; }
-
-/// Sets an environment variable for one scope, then restores it.
-class ScopedEnvironment {
-public:
-  ScopedEnvironment(const char *Name, const char *Value) : Name(Name) {
-    if (const char *Old = std::getenv(Name))
-      Saved = Old;
-    if (Value)
-      setenv(Name, Value, 1);
-    else
-      unsetenv(Name);
-  }
-  ~ScopedEnvironment() {
-    if (Saved)
-      setenv(Name, Saved->c_str(), 1);
-    else
-      unsetenv(Name);
-  }
-
-private:
-  const char *Name;
-  std::optional<std::string> Saved;
-};
 
 TEST(CudaLibraries, OverrideIsTheOnlyPlaceSearched) {
   ScopedEnvironment Override("ATFC_CUDA_LIBRARY_PATH", "/nonexistent/a::/nonexistent/b");

@@ -16,6 +16,8 @@
 
 #include "SearchSpace/StoreEstimate.h"
 
+#include "../ScopedEnvironment.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,7 +27,6 @@
 #include <functional>
 #include <memory>
 #include <numeric>
-#include <optional>
 #include <random>
 #include <set>
 #include <span>
@@ -532,27 +533,6 @@ TEST(OnlineSpaceTest, DuplicateNamesAreRefused) {
   EXPECT_THROW(T.search_space_size(), atf::error);
 }
 
-/// Sets the store's memory limit variable while it lives.
-class ScopedMemoryLimit {
-public:
-  explicit ScopedMemoryLimit(const char *Value) {
-    if (const char *Was = std::getenv(atfc::kSpaceMemoryLimitVariable))
-      Saved = Was;
-    setenv(atfc::kSpaceMemoryLimitVariable, Value, 1);
-  }
-  ~ScopedMemoryLimit() {
-    if (Saved)
-      setenv(atfc::kSpaceMemoryLimitVariable, Saved->c_str(), 1);
-    else
-      unsetenv(atfc::kSpaceMemoryLimitVariable);
-  }
-  ScopedMemoryLimit(const ScopedMemoryLimit &) = delete;
-  ScopedMemoryLimit &operator=(const ScopedMemoryLimit &) = delete;
-
-private:
-  std::optional<std::string> Saved;
-};
-
 /// The message of the atf::error that T's generation throws ("" if none).
 std::string generationError(atf::tuner &T) {
   try {
@@ -573,19 +553,19 @@ TEST(OnlineSpaceTest, TheEnvironmentsStoreMemoryLimitHolds) {
     return T.tuning_parameters(X, Y);
   };
   {
-    const ScopedMemoryLimit Limit("1000");
+    const atfc::test::ScopedEnvironment Limit(atfc::kSpaceMemoryLimitVariable, "1000");
     atf::tuner T;
     const std::string Message = generationError(Space(T));
     EXPECT_NE(Message.find("more than the limit of 1.0 KB"), std::string::npos) << Message;
   }
   {
-    const ScopedMemoryLimit Limit("plenty");
+    const atfc::test::ScopedEnvironment Limit(atfc::kSpaceMemoryLimitVariable, "plenty");
     atf::tuner T;
     const std::string Message = generationError(Space(T));
     EXPECT_NE(Message.find("ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size"), std::string::npos)
         << Message;
   }
-  const ScopedMemoryLimit Limit("64M");
+  const atfc::test::ScopedEnvironment Limit(atfc::kSpaceMemoryLimitVariable, "64M");
   atf::tuner T;
   EXPECT_EQ(Space(T).search_space_size(), 1'000'000u);
 }

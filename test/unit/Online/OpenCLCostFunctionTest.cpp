@@ -17,10 +17,11 @@
 
 #include "DeviceBackends/CudaLibraries.h"
 
+#include "../ScopedEnvironment.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -173,25 +174,7 @@ template <class Run> std::string errorOf(Run &&R) {
   return "";
 }
 
-/// Sets Name to Value while it lives.
-class ScopedEnvironment {
-public:
-  ScopedEnvironment(const char *Name, const std::string &Value) : Name(Name) {
-    if (const char *Old = std::getenv(Name))
-      Saved = Old;
-    ::setenv(Name, Value.c_str(), 1);
-  }
-  ~ScopedEnvironment() {
-    if (Saved)
-      ::setenv(Name, Saved->c_str(), 1);
-    else
-      ::unsetenv(Name);
-  }
-
-private:
-  const char *Name;
-  std::optional<std::string> Saved;
-};
+using atfc::test::ScopedEnvironment;
 
 TEST(OpenCLCostFunctionTest, MistakesAreClearErrorsBeforeMeasuring) {
   EXPECT_NE(errorOf([] {
