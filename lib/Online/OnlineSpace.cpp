@@ -135,8 +135,15 @@ void OnlineLevels::forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixe
       if (L.Slot != kNoSlot)
         F.Values[L.Slot] = V;
     }
-    Generated(Nest[Depth].Model->loop(*this, F, C, Depth));
+    Generated(Nest[Depth].Model->generate(*this, F, C, Depth));
   }
+}
+
+const ParameterModel *OnlineLevels::reader() const {
+  for (const NestLevel &L : Nest)
+    if (L.Index == CurrentReader)
+      return L.Model;
+  return nullptr;
 }
 
 std::uint64_t OnlineLevels::generateBelow(std::size_t Depth, const std::uint64_t *Prefix,
@@ -173,7 +180,7 @@ bool OnlineLevels::firstLeaf(std::vector<std::uint64_t> &Leaf) const {
   F.Indices.assign(Tuner.Size, 0);
   F.Values = threadValues();
   F.FirstLeafOnly = true;
-  if (Nest[0].Model->loop(*this, F, C, 0) == 0)
+  if (Nest[0].Model->generate(*this, F, C, 0) == 0)
     return false;
   // The path's nodes are all the levels hold: a node without leaves is
   // cut off, and the loops add none after the first leaf.

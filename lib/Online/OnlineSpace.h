@@ -111,6 +111,13 @@ public:
   /// number of leaves.
   virtual std::uint64_t loop(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
                              std::size_t Level) const = 0;
+  /// loop() where Level is the first of a call into the group's loop nest
+  /// (a prefix's, a probe's): a model may handle there what the levels
+  /// below throw (<atf.hpp>'s name the parameter in it).
+  virtual std::uint64_t generate(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
+                                 std::size_t Level) const {
+    return loop(Levels, F, C, Level);
+  }
   /// loop() where Level is the group's last: the level above calls it once
   /// per node, so a model may give it a leaner loop of its own.
   virtual std::uint64_t leaves(const OnlineLevels &Levels, Frame &F, atfc::detail::ChunkLevels &C,
@@ -153,6 +160,9 @@ public:
   /// none.
   bool firstLeaf(std::vector<std::uint64_t> &Leaf) const;
   std::size_t levels() const { return Nest.size(); }
+  /// The model of the parameter whose values the calling thread generates
+  /// (CurrentReader), or null where it is none of the group's.
+  const ParameterModel *reader() const;
   const ParameterModel &model(std::size_t Level) const { return *Nest[Level].Model; }
 
   /// The memo of the subtrees below level Level's nodes in C (made on

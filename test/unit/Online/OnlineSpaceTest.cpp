@@ -8,8 +8,9 @@
 // accept, on the path the reader sees, and learn them without a throw, a
 // parameter shared by tuners on several threads reads right in each, and
 // reads outside the tuner or in a cycle are refused; the groups of random
-// read graphs equal a plain reference's; the store's memory limit of
-// ATFC_SPACE_MEMORY_LIMIT holds as in a generated tuner.
+// read graphs equal a plain reference's; what a constraint throws names
+// its parameter; the store's memory limit of ATFC_SPACE_MEMORY_LIMIT holds
+// as in a generated tuner.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -30,6 +31,7 @@
 #include <random>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <variant>
@@ -541,6 +543,62 @@ std::string generationError(atf::tuner &T) {
     return E.what();
   }
   return "";
+}
+
+// What a constraint or a range's generator throws reaches the program as
+// an atf::error that names the parameter, the original nested in it; an
+// atf::error of its own and what is no std::exception pass unchanged. On
+// the thread that generates alone and on the pool's (a space large enough
+// to be generated in parallel), in the probe and below it.
+TEST(OnlineSpaceTest, AConstraintsExceptionNamesItsParameter) {
+  for (const int Size : {8, 200000}) {
+    for (const int Throwing : {1, 3, Size}) {
+      auto A = atf::tp("A", atf::interval<int>(1, 2));
+      auto B = atf::tp("B", atf::interval<int>(1, Size), [&, Throwing](int V) {
+        if (V == Throwing && A == 2)
+          throw std::runtime_error("no B of " + std::to_string(V));
+        return true;
+      });
+      atf::tuner T;
+      T.tuning_parameters(A, B);
+      try {
+        T.search_space_size();
+        ADD_FAILURE() << "the exception was lost";
+      } catch (const atf::error &E) {
+        const std::string Message = E.what();
+        EXPECT_NE(Message.find("tuning parameter B"), std::string::npos) << Message;
+        EXPECT_NE(Message.find("no B of " + std::to_string(Throwing)), std::string::npos)
+            << Message;
+        try {
+          std::rethrow_if_nested(E);
+          ADD_FAILURE() << "the original is not nested";
+        } catch (const std::runtime_error &Original) {
+          EXPECT_EQ(std::string(Original.what()), "no B of " + std::to_string(Throwing));
+        }
+      }
+    }
+  }
+  auto Generated = atf::tp("G", atf::interval<int>(1, 4, 1, [](int V) {
+                             if (V == 3)
+                               throw std::out_of_range("no third value");
+                             return V;
+                           }));
+  atf::tuner T;
+  T.tuning_parameters(Generated);
+  const std::string Message = generationError(T);
+  EXPECT_NE(Message.find("tuning parameter G"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("no third value"), std::string::npos) << Message;
+
+  auto Own = atf::tp("OWN", atf::interval<int>(1, 4),
+                     [](int) -> bool { throw atf::error("the program's own words"); });
+  atf::tuner O;
+  O.tuning_parameters(Own);
+  EXPECT_EQ(generationError(O), "the program's own words");
+
+  auto Odd = atf::tp("ODD", atf::interval<int>(1, 4), [](int) -> bool { throw 42; });
+  atf::tuner D;
+  D.tuning_parameters(Odd);
+  EXPECT_THROW(D.search_space_size(), int);
 }
 
 // The limit its message names is the one it keeps: a space over it is an
