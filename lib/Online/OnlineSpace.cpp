@@ -233,31 +233,14 @@ void OnlineLevels::rekey(RememberedLevel &R, std::vector<std::size_t> Key,
   R.Memo.rekey(std::move(Key), RangeSizes);
 }
 
-std::uint64_t OnlineLevels::subtree(RememberedLevel &R, Frame &F, atfc::detail::ChunkLevels &C,
-                                    std::size_t Level) const {
-  const ParameterModel &Child = *Nest[Level + 1].Model;
-  auto Generate = [&] {
-    return Level + 2 == levels() ? Child.leaves(*this, F, C, Level + 1)
-                                 : Child.loop(*this, F, C, Level + 1);
-  };
+std::uint64_t OnlineLevels::recordSubtree(RememberedLevel &R, Frame &F,
+                                          atfc::detail::ChunkLevels &C, std::size_t Level) const {
   SubtreeMemo &Memo = R.Memo;
-  std::uint64_t Key = 0, Leaves = 0;
-  if (!Memo.on())
-    return Generate();
-  Memo.keyOf(
-      [&](std::size_t I, std::uint64_t &X) {
-        X = F.Indices[I];
-        return true;
-      },
-      Key);
-  if (Memo.replay(Key, C, Leaves))
-    return Leaves;
-  if (!Memo.recording())
-    return Generate();
+  std::uint64_t Leaves = 0;
   std::vector<SlotId> ReadAnyway;
   {
     HiddenEntries Hide(F.Values, R.Hidden, R.Saved.data());
-    Leaves = Generate();
+    Leaves = generateSubtree(F, C, Level);
     // Only a read of an entry that this level hid spoils its recording:
     // one that a level below hid is of a value on this level's key or
     // inside the subtree (that level's recording, not this one's).

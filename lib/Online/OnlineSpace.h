@@ -186,7 +186,25 @@ public:
   /// are taken to be functions of the values they read (as generation in
   /// parallel takes them): equal keys then make equal subtrees.
   std::uint64_t subtree(RememberedLevel &R, Frame &F, atfc::detail::ChunkLevels &C,
-                        std::size_t Level) const;
+                        std::size_t Level) const {
+    // Inline up to a recording: a replay is most calls, and the calls cost
+    // as much as its copy.
+    SubtreeMemo &Memo = R.Memo;
+    if (Memo.on()) {
+      std::uint64_t Key = 0, Leaves = 0;
+      Memo.keyOf(
+          [&](std::size_t I, std::uint64_t &X) {
+            X = F.Indices[I];
+            return true;
+          },
+          Key);
+      if (Memo.replay(Key, C, Leaves))
+        return Leaves;
+      if (Memo.recording())
+        return recordSubtree(R, F, C, Level);
+    }
+    return generateSubtree(F, C, Level);
+  }
 
 private:
   /// Sets each of Count prefixes' values on the thread's path in turn (only
@@ -196,6 +214,16 @@ private:
   void forEachPrefix(std::size_t Depth, const std::uint64_t *Prefixes, std::size_t Count,
                      atfc::detail::ChunkLevels &C, Each &&Generated) const;
   RememberedLevel *makeMemo(atfc::detail::ChunkLevels &C, std::size_t Level) const;
+  /// The subtree below level Level's node on F's path, generated.
+  std::uint64_t generateSubtree(Frame &F, atfc::detail::ChunkLevels &C, std::size_t Level) const {
+    const ParameterModel &Child = *Nest[Level + 1].Model;
+    return Level + 2 == levels() ? Child.leaves(*this, F, C, Level + 1)
+                                 : Child.loop(*this, F, C, Level + 1);
+  }
+  /// subtree() where the memo records: generated with the entries that
+  /// its key leaves out hidden.
+  std::uint64_t recordSubtree(RememberedLevel &R, Frame &F, atfc::detail::ChunkLevels &C,
+                              std::size_t Level) const;
   /// Key with the tuner indices of the levels up to Level whose slots are
   /// in Read.
   std::vector<std::size_t> keyWith(std::vector<std::size_t> Key, const std::vector<SlotId> &Read,

@@ -20,18 +20,9 @@ namespace atfc::online {
 
 namespace {
 
-/// Lookups before the rate of repeated keys decides whether the memo
-/// stays on (a key's first lookups miss however often it repeats later),
-/// and before a memo none of whose keys repeated so far goes off (each
-/// of its lookups is a miss in a growing table: sgemm_atf 8's level
-/// above its last spent 800 of them so).
-constexpr std::uint64_t kTrialLookups = 1024;
-constexpr std::uint64_t kFirstTrialLookups = 256;
-/// A key seen once and not recorded: its subtree is recorded when it is
-/// seen again. A key seen first is recorded at once only while keys repeat
-/// at all here (or too few were seen to tell): the paths of the first
-/// levels seldom repeat, and should cost a lookup, not a copy.
-constexpr std::uint32_t kSeenOnce = ~std::uint32_t(0);
+/// A key seen first is recorded at once only while keys repeat at all
+/// here (or too few were seen to tell): the paths of the first levels
+/// seldom repeat, and should cost a lookup, not a copy.
 constexpr std::uint64_t kRecordingTrial = 8;
 /// Keys up to this many are looked up in an array (16 KB).
 constexpr std::uint64_t kDenseKeys = 4096;
@@ -190,15 +181,13 @@ template <std::size_t Width> std::uint32_t *SubtreeMemo::slotOf(std::uint64_t K)
   }
 }
 
-bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
-  Recording = false;
-  ++Lookups;
+bool SubtreeMemo::endTrial() {
   // Few of the trial's keys repeated, or none of the first ones: the
   // paths seldom repeat here.
   if ((Lookups == kTrialLookups && Repeats * 4 < Lookups) ||
       (Lookups == kFirstTrialLookups && Repeats == 0)) {
     Off = true;
-    return false;
+    return true;
   }
   // Every repeat of the trial a sibling's (below are levels that do not
   // read this one): the table would hold keys that never come back, so
@@ -208,14 +197,10 @@ bool SubtreeMemo::replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std:
     Mem->clear();
     Keys = 0;
   }
-  // Siblings have one key where the levels below do not read theirs: the
-  // entry of the last lookup spares them the table.
-  if (K == LastKey && LastEntry != 0 && LastEntry != kSeenOnce) {
-    ++Repeats;
-    ++SiblingRepeats;
-    copy(LastEntry - 1, Chunk, Leaves);
-    return true;
-  }
+  return false;
+}
+
+bool SubtreeMemo::lookUp(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
   if (SiblingsOnly) {
     record(K, Chunk);
     return false;
@@ -248,31 +233,6 @@ void SubtreeMemo::record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk
   for (std::size_t J = 0; J < Depth; ++J) {
     StartNodes[J] = Chunk.Levels[First + J].Values.size();
     StartAccepted[J] = Chunk.Accepted[First + J];
-  }
-}
-
-void SubtreeMemo::copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
-  // The subtree's last copy in this chunk's levels (kept there: a subtree
-  // with leaves is never cut off), copied in again, its first children
-  // moved to where the next level's copy begins; the entry then names the
-  // new copy, the likelier of the two to be in the cache.
-  ++Replays;
-  std::uint32_t *E = Mem->Trees.at(At);
-  Leaves = E[0];
-  for (std::size_t J = 0; J < Depth; ++J) {
-    std::uint32_t *Level = E + 1 + 3 * J;
-    const std::uint64_t Start = Level[0], Count = Level[1];
-    Chunk.Accepted[First + J] += Level[2];
-    TreeSegment &Nodes = Chunk.Levels[First + J];
-    const std::uint64_t To = Nodes.Values.size();
-    if (J + 1 < Depth)
-      Nodes.FirstChild.appendCopy(Start, Count,
-                                  Chunk.Levels[First + J + 1].Values.size() - Level[3]);
-    Nodes.Values.appendCopy(Start, Count);
-    if (Leaves != 0)
-      Level[0] = static_cast<std::uint32_t>(To);
-    // (A level past 2^32 nodes: the entries cannot name its copies.)
-    Off = Off || To > 0xffffffff;
   }
 }
 

@@ -116,8 +116,24 @@ public:
   }
   /// Appends the subtree remembered for key K to Chunk and sets Leaves to
   /// its leaves; false when there is none (then the subtree that the
-  /// caller generates next is recorded, for remember()).
-  bool replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  /// caller generates next is recorded, for remember()). Inline up to the
+  /// table: most replays are a sibling's, which needs none, and their
+  /// calls were a quarter of what a replay cost (cltune_gemm).
+  bool replay(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
+    Recording = false;
+    ++Lookups;
+    if ((Lookups == kTrialLookups || Lookups == kFirstTrialLookups) && endTrial()) [[unlikely]]
+      return false;
+    // Siblings have one key where the levels below do not read theirs: the
+    // entry of the last lookup spares them the table.
+    if (K == LastKey && LastEntry != 0 && LastEntry != kSeenOnce) {
+      ++Repeats;
+      ++SiblingRepeats;
+      copy(LastEntry - 1, Chunk, Leaves);
+      return true;
+    }
+    return lookUp(K, Chunk, Leaves);
+  }
   /// Whether replay() asked for the subtree generated next.
   bool recording() const { return Recording; }
   /// Remembers the subtree generated since the last replay() that found
@@ -135,6 +151,21 @@ public:
   void rekey(std::vector<std::size_t> Reads, const std::vector<std::uint64_t> &RangeSizes);
 
 private:
+  /// Lookups before the rate of repeated keys decides whether the memo
+  /// stays on (a key's first lookups miss however often it repeats later),
+  /// and before a memo none of whose keys repeated so far goes off (each
+  /// of its lookups is a miss in a growing table: sgemm_atf 8's level
+  /// above its last spent 800 of them so).
+  static constexpr std::uint64_t kTrialLookups = 1024;
+  static constexpr std::uint64_t kFirstTrialLookups = 256;
+  /// A key seen once and not recorded: its subtree is recorded when it is
+  /// seen again.
+  static constexpr std::uint32_t kSeenOnce = ~std::uint32_t(0);
+
+  /// Ends a trial (replay()): true where the memo goes off.
+  bool endTrial();
+  /// replay() past a sibling's repeat: the table.
+  bool lookUp(std::uint64_t K, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
   /// The strides of a key of reads of RangeSizes values each, and an
   /// empty table for its keys (off when they cannot be numbered).
   void setKeys(const std::vector<std::uint64_t> &RangeSizes);
@@ -144,7 +175,30 @@ private:
   /// Records the subtree generated next, for key K.
   void record(std::uint64_t K, const atfc::detail::ChunkLevels &Chunk);
   /// Appends the subtree of the entry at At (replay()).
-  void copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves);
+  void copy(std::size_t At, atfc::detail::ChunkLevels &Chunk, std::uint64_t &Leaves) {
+    // The subtree's last copy in this chunk's levels (kept there: a subtree
+    // with leaves is never cut off), copied in again, its first children
+    // moved to where the next level's copy begins; the entry then names the
+    // new copy, the likelier of the two to be in the cache.
+    ++Replays;
+    std::uint32_t *E = Mem->Trees.at(At);
+    Leaves = E[0];
+    for (std::size_t J = 0; J < Depth; ++J) {
+      std::uint32_t *Level = E + 1 + 3 * J;
+      const std::uint64_t Start = Level[0], Count = Level[1];
+      Chunk.Accepted[First + J] += Level[2];
+      TreeSegment &Nodes = Chunk.Levels[First + J];
+      const std::uint64_t To = Nodes.Values.size();
+      if (J + 1 < Depth)
+        Nodes.FirstChild.appendCopy(Start, Count,
+                                    Chunk.Levels[First + J + 1].Values.size() - Level[3]);
+      Nodes.Values.appendCopy(Start, Count);
+      if (Leaves != 0)
+        Level[0] = static_cast<std::uint32_t>(To);
+      // (A level past 2^32 nodes: the entries cannot name its copies.)
+      Off = Off || To > 0xffffffff;
+    }
+  }
   template <std::size_t Width> std::uint32_t *slotOf(std::uint64_t K);
   void grow();
 
