@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlinePath.h"
 
+#include <algorithm>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
@@ -137,8 +139,16 @@ const void *hiddenValue(SlotId Slot) {
   for (const HiddenEntries *H = InnermostHidden; H != nullptr; H = H->Outer)
     for (std::size_t I = 0; I < H->Slots.size(); ++I)
       if (H->Slots[I] == Slot && H->Saved[I] != nullptr) {
-        ReadSlots.push_back(Slot);
-        HiddenReads = ReadSlots.size();
+        // Listed once per innermost scope: every scope that the read is in
+        // began no later than it, so sees the first listing. A recording
+        // that learns its key reads a hidden entry at every candidate, and
+        // each listing was looked up again by the key's growth.
+        const auto Begin =
+            ReadSlots.begin() + static_cast<std::ptrdiff_t>(InnermostHidden->ReadsBegin);
+        if (std::find(Begin, ReadSlots.end(), Slot) == ReadSlots.end()) {
+          ReadSlots.push_back(Slot);
+          HiddenReads = ReadSlots.size();
+        }
         return H->Saved[I];
       }
   return nullptr;

@@ -143,7 +143,7 @@ public:
   /// Whether a hidden entry was read since this scope began (in inner
   /// scopes too).
   bool read() const { return HiddenReads != ReadsBegin; }
-  /// The slots of those reads, each once per read.
+  /// The slots of those reads, each once (per scope that began since).
   std::vector<SlotId> reads() const;
 
 private:

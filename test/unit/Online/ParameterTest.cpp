@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -154,6 +155,41 @@ TEST(ParameterTest, NestedScopesRestoreTheValuesTheyHide) {
   EXPECT_EQ((F.A + F.B).value(), 10);
   F.Scope.reset();
   EXPECT_THROW((void)F.B.value(), atf::error);
+}
+
+// A read of an entry that a recording hid (atfc::online::HiddenEntries) is
+// listed for every scope it happens in, once: a level's recording whose
+// key must grow learns of it even where an earlier recording below the
+// same outer one read the same entry, and a callable that reads it at
+// every candidate lists it once, not once per read.
+TEST(ParameterTest, HiddenReadsAreListedOnceInEveryScopeTheyAreIn) {
+  using atfc::online::HiddenEntries;
+  using Slots = std::vector<atfc::online::SlotId>;
+  Fixture F;
+  F.enter();
+  const void **Table = atfc::online::threadValues();
+  const atfc::online::SlotId A = F.A.id()->slot, B = F.B.id()->slot;
+  const Slots HideA{A}, HideB{B};
+  const void *OuterSaved[1], *FirstSaved[1], *SecondSaved[1];
+  HiddenEntries Outer(Table, HideA, OuterSaved);
+  {
+    HiddenEntries First(Table, HideB, FirstSaved);
+    EXPECT_FALSE(First.read());
+    EXPECT_EQ(F.A.value(), 7);
+    EXPECT_EQ(F.A + 1, 8);
+    EXPECT_TRUE(First.read());
+    EXPECT_EQ(First.reads(), Slots{A});
+  }
+  {
+    HiddenEntries Second(Table, HideB, SecondSaved);
+    EXPECT_FALSE(Second.read());
+    EXPECT_EQ(F.A.value(), 7);
+    EXPECT_TRUE(Second.read());
+    EXPECT_EQ(F.B.value(), 3);
+    EXPECT_EQ(F.A * F.B, 21);
+    EXPECT_EQ(Second.reads(), (Slots{A, B}));
+  }
+  EXPECT_EQ(Outer.reads(), (Slots{A, A, B}));
 }
 
 // A copy of a parameter is the same parameter (one slot); a parameter made
