@@ -136,21 +136,35 @@ std::vector<SlotId> HiddenEntries::reads() const {
 }
 
 const void *hiddenValue(SlotId Slot) {
-  for (const HiddenEntries *H = InnermostHidden; H != nullptr; H = H->Outer)
-    for (std::size_t I = 0; I < H->Slots.size(); ++I)
-      if (H->Slots[I] == Slot && H->Saved[I] != nullptr) {
-        // Listed once per innermost scope: every scope that the read is in
-        // began no later than it, so sees the first listing. A recording
-        // that learns its key reads a hidden entry at every candidate, and
-        // each listing was looked up again by the key's growth.
-        const auto Begin =
-            ReadSlots.begin() + static_cast<std::ptrdiff_t>(InnermostHidden->ReadsBegin);
-        if (std::find(Begin, ReadSlots.end(), Slot) == ReadSlots.end()) {
-          ReadSlots.push_back(Slot);
-          HiddenReads = ReadSlots.size();
-        }
-        return H->Saved[I];
+  // Whether a scope inside the one that holds the value hid Slot too (its
+  // saved value is null): it must go on hearing of reads.
+  bool HiddenInside = false;
+  for (HiddenEntries *H = InnermostHidden; H != nullptr; H = H->Outer)
+    for (std::size_t I = 0; I < H->Slots.size(); ++I) {
+      if (H->Slots[I] != Slot)
+        continue;
+      if (H->Saved[I] == nullptr) {
+        HiddenInside = true;
+        continue;
       }
+      // Listed once per innermost scope: every scope that the read is in
+      // began no later than it, so sees the first listing. A recording
+      // that learns its key reads a hidden entry at every candidate, and
+      // each listing was looked up again by the key's growth.
+      const auto Begin =
+          ReadSlots.begin() + static_cast<std::ptrdiff_t>(InnermostHidden->ReadsBegin);
+      if (std::find(Begin, ReadSlots.end(), Slot) == ReadSlots.end()) {
+        ReadSlots.push_back(Slot);
+        HiddenReads = ReadSlots.size();
+      }
+      // The read spoils the recording of every scope that hid the entry;
+      // where no inner one still hides it, the rest of it reads the entry
+      // from the table (the MWG level's first recording of cltune_gemm
+      // read MWG so at every VWM candidate of a quarter of the space).
+      if (!HiddenInside)
+        H->Table[Slot] = H->Saved[I];
+      return H->Saved[I];
+    }
   return nullptr;
 }
 

@@ -110,7 +110,8 @@ private:
 /// read. A read of a hidden entry (a callable that reads more than it
 /// did so far, behind `?:` say) still gets its value, from the cold path
 /// of a read (hiddenValue), and is listed: the recording then says
-/// nothing and the key grows. Scopes nest (on a thread's stack, the
+/// nothing and the key grows; the entry is back in the table from then
+/// on, where no inner scope hides it too. Scopes nest (on a thread's stack, the
 /// innermost found first); the values are kept in the caller's Saved, one
 /// per slot (a level's recordings never nest), so that hiding costs a
 /// load and two stores per entry.
@@ -158,7 +159,8 @@ private:
 };
 
 /// The value of Slot's entry if a HiddenEntries of the calling thread hid
-/// it (the read is listed), else null.
+/// it (the read is listed, and the entry is put back where no inner scope
+/// hides it), else null.
 const void *hiddenValue(SlotId Slot);
 
 } // namespace atfc::online

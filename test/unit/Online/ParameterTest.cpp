@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -158,38 +159,57 @@ TEST(ParameterTest, NestedScopesRestoreTheValuesTheyHide) {
 }
 
 // A read of an entry that a recording hid (atfc::online::HiddenEntries) is
-// listed for every scope it happens in, once: a level's recording whose
-// key must grow learns of it even where an earlier recording below the
-// same outer one read the same entry, and a callable that reads it at
-// every candidate lists it once, not once per read.
-TEST(ParameterTest, HiddenReadsAreListedOnceInEveryScopeTheyAreIn) {
+// listed in every scope that hid it, once: a level's recording whose key
+// must grow learns of it even where an earlier recording below the same
+// outer one read the same entry, and a callable that reads it at every
+// candidate lists it once, not once per read. The read spoils the
+// recordings of the scopes that hid the entry, so the entry is back in
+// the table for the rest of the outermost of them, unless an inner scope
+// still hides it.
+TEST(ParameterTest, HiddenReadsAreListedOnceInEveryScopeThatHidThem) {
   using atfc::online::HiddenEntries;
   using Slots = std::vector<atfc::online::SlotId>;
+  auto Has = [](const Slots &List, atfc::online::SlotId S) {
+    return std::count(List.begin(), List.end(), S) == 1;
+  };
   Fixture F;
   F.enter();
   const void **Table = atfc::online::threadValues();
   const atfc::online::SlotId A = F.A.id()->slot, B = F.B.id()->slot;
-  const Slots HideA{A}, HideB{B};
-  const void *OuterSaved[1], *FirstSaved[1], *SecondSaved[1];
+  const Slots HideA{A}, HideB{B}, HideBoth{A, B};
+  const void *OuterSaved[1], *FirstSaved[1], *SecondSaved[2], *ThirdSaved[1];
   HiddenEntries Outer(Table, HideA, OuterSaved);
   {
     HiddenEntries First(Table, HideB, FirstSaved);
     EXPECT_FALSE(First.read());
+    EXPECT_EQ(Table[A], nullptr);
     EXPECT_EQ(F.A.value(), 7);
+    EXPECT_EQ(Table[A], &F.AValue);
     EXPECT_EQ(F.A + 1, 8);
     EXPECT_TRUE(First.read());
     EXPECT_EQ(First.reads(), Slots{A});
   }
+  EXPECT_TRUE(Has(Outer.reads(), A));
   {
-    HiddenEntries Second(Table, HideB, SecondSaved);
+    // Hides A again: reads of it are this scope's to hear of.
+    HiddenEntries Second(Table, HideBoth, SecondSaved);
     EXPECT_FALSE(Second.read());
+    {
+      // And an inner scope that hides it too: the read is listed where
+      // both see it, and A stays hidden from both.
+      HiddenEntries Third(Table, HideA, ThirdSaved);
+      EXPECT_EQ(F.A * F.B, 21);
+      EXPECT_EQ(Table[A], nullptr);
+      EXPECT_TRUE(Has(Third.reads(), A));
+      EXPECT_TRUE(Has(Second.reads(), B));
+    }
+    EXPECT_EQ(Table[A], nullptr);
+    EXPECT_TRUE(Has(Second.reads(), A));
     EXPECT_EQ(F.A.value(), 7);
-    EXPECT_TRUE(Second.read());
-    EXPECT_EQ(F.B.value(), 3);
-    EXPECT_EQ(F.A * F.B, 21);
-    EXPECT_EQ(Second.reads(), (Slots{A, B}));
+    EXPECT_EQ(Table[A], &F.AValue);
   }
-  EXPECT_EQ(Outer.reads(), (Slots{A, A, B}));
+  EXPECT_EQ(Table[A], &F.AValue);
+  EXPECT_TRUE(Outer.read());
 }
 
 // A copy of a parameter is the same parameter (one slot); a parameter made
