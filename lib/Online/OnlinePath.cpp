@@ -8,7 +8,6 @@
 #include "Online/OnlinePath.h"
 
 #include <algorithm>
-
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>

@@ -111,10 +111,10 @@ private:
 /// did so far, behind `?:` say) still gets its value, from the cold path
 /// of a read (hiddenValue), and is listed: the recording then says
 /// nothing and the key grows; the entry is back in the table from then
-/// on, where no inner scope hides it too. Scopes nest (on a thread's stack, the
-/// innermost found first); the values are kept in the caller's Saved, one
-/// per slot (a level's recordings never nest), so that hiding costs a
-/// load and two stores per entry.
+/// on, where no inner scope hides it too. Scopes nest (on a thread's
+/// stack, the innermost found first); the values are kept in the caller's
+/// Saved, one per slot (a level's recordings never nest), so that hiding
+/// costs a load and two stores per entry.
 class HiddenEntries;
 /// The calling thread's innermost HiddenEntries, and how many reads of
 /// hidden entries it made while one existed.

@@ -164,8 +164,7 @@ TEST(ParameterTest, NestedScopesRestoreTheValuesTheyHide) {
 // outer one read the same entry, and a callable that reads it at every
 // candidate lists it once, not once per read. The read spoils the
 // recordings of the scopes that hid the entry, so the entry is back in
-// the table for the rest of the outermost of them, unless an inner scope
-// still hides it.
+// the table from then on, unless an inner scope still hides it.
 TEST(ParameterTest, HiddenReadsAreListedOnceInEveryScopeThatHidThem) {
   using atfc::online::HiddenEntries;
   using Slots = std::vector<atfc::online::SlotId>;
