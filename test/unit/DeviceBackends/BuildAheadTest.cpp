@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/BuildAhead.h"
+#include "../ScopedEnvironment.h"
 #include "../ScopedTempDirectory.h"
 #include "DeviceBackends/CudaCompiler.h"
 #include "DeviceBackends/CudaLibraries.h"
@@ -53,18 +54,8 @@ constexpr int ScaleElements = 1024;
 /// what is in it was built by them.
 class FreshPoclCache {
 public:
-  FreshPoclCache() : Directory("atfc-build-ahead") {
-    const char *Old = std::getenv("POCL_CACHE_DIR");
-    if (Old)
-      Saved = Old;
-    setenv("POCL_CACHE_DIR", Directory.path().c_str(), 1);
-  }
-  ~FreshPoclCache() {
-    if (Saved)
-      setenv("POCL_CACHE_DIR", Saved->c_str(), 1);
-    else
-      unsetenv("POCL_CACHE_DIR");
-  }
+  FreshPoclCache()
+      : Directory("atfc-build-ahead"), Cache("POCL_CACHE_DIR", Directory.path().c_str()) {}
   /// How many kernels compiled for a local size the cache holds (pocl
   /// keeps each in PROGRAM/scale/LX-LY-LZ...).
   unsigned compiledKernels() const {
@@ -79,7 +70,7 @@ public:
 
 private:
   test::ScopedTempDirectory Directory;
-  std::optional<std::string> Saved;
+  test::ScopedEnvironment Cache;
 };
 
 DeviceKernelSetup scaleSetup() {

@@ -11,6 +11,8 @@
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceWorkerCommand.h"
 
+#include "../ScopedEnvironment.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -208,25 +210,19 @@ TEST_F(EnergyCounterTest, AFailedLaunchOrReadEndsTheWindow) {
 }
 
 TEST_F(EnergyCounterTest, HiddenNvmlIsAClearError) {
-  // An empty ATFC_CUDA_LIBRARY_PATH hides NVML as it hides the driver.
-  const char *Old = std::getenv("ATFC_CUDA_LIBRARY_PATH");
-  const std::string Saved = Old ? Old : "";
-  setenv("ATFC_CUDA_LIBRARY_PATH", "", 1);
-  CudaLibrary Nvml =
-      openCudaLibrary(CudaLibraryKind::Nvml, cudaLibrarySearch(CudaLibraryKind::Nvml));
-  if (Old)
-    setenv("ATFC_CUDA_LIBRARY_PATH", Saved.c_str(), 1);
-  else
-    unsetenv("ATFC_CUDA_LIBRARY_PATH");
-  EXPECT_FALSE(Nvml.ok());
-  EXPECT_EQ(Nvml.Error, "no NVML (libnvidia-ml.so.1) found in ATFC_CUDA_LIBRARY_PATH ()");
+  {
+    // An empty ATFC_CUDA_LIBRARY_PATH hides NVML as it hides the driver.
+    const test::ScopedEnvironment Empty("ATFC_CUDA_LIBRARY_PATH", "");
+    CudaLibrary Nvml =
+        openCudaLibrary(CudaLibraryKind::Nvml, cudaLibrarySearch(CudaLibraryKind::Nvml));
+    EXPECT_FALSE(Nvml.ok());
+    EXPECT_EQ(Nvml.Error, "no NVML (libnvidia-ml.so.1) found in ATFC_CUDA_LIBRARY_PATH ()");
+  }
   // Without the override only the dynamic loader's path is searched.
-  unsetenv("ATFC_CUDA_LIBRARY_PATH");
+  const test::ScopedEnvironment Unset("ATFC_CUDA_LIBRARY_PATH", nullptr);
   CudaLibrarySearch Search = cudaLibrarySearch(CudaLibraryKind::Nvml);
   EXPECT_TRUE(Search.Directories.empty());
   EXPECT_TRUE(Search.UseLoader);
-  if (Old)
-    setenv("ATFC_CUDA_LIBRARY_PATH", Saved.c_str(), 1);
 }
 
 TEST_F(EnergyCounterTest, AnOpenCLWorkerAskedForEnergyFailsTheConfigurationClearly) {

@@ -512,29 +512,6 @@ TEST(OnlineSpaceTest, GroupsOfRandomReadGraphsEqualTheReference) {
   EXPECT_GT(Grouped, 200u);
 }
 
-TEST(OnlineSpaceTest, ParametersThatReadEachOtherAreRefused) {
-  std::function<bool(int)> ReadsB;
-  auto A = atf::tp("A", atf::interval<int>(1, 4), [&](int V) { return ReadsB(V); });
-  auto B = atf::tp("B", atf::interval<int>(1, 4), [&](int V) { return V <= A; });
-  ReadsB = [&](int V) { return V <= B; };
-  atf::tuner T;
-  T.tuning_parameters(A, B);
-  try {
-    T.search_space_size();
-    FAIL() << "a cycle was accepted";
-  } catch (const atf::error &E) {
-    EXPECT_NE(std::string(E.what()).find("read each other"), std::string::npos) << E.what();
-  }
-}
-
-TEST(OnlineSpaceTest, DuplicateNamesAreRefused) {
-  auto A = atf::tp("A", atf::interval<int>(1, 4));
-  auto B = atf::tp("A", atf::interval<int>(1, 4));
-  atf::tuner T;
-  T.tuning_parameters(A, B);
-  EXPECT_THROW(T.search_space_size(), atf::error);
-}
-
 /// The message of the atf::error that T's generation throws ("" if none).
 std::string generationError(atf::tuner &T) {
   try {
@@ -543,6 +520,25 @@ std::string generationError(atf::tuner &T) {
     return E.what();
   }
   return "";
+}
+
+TEST(OnlineSpaceTest, ParametersThatReadEachOtherAreRefused) {
+  std::function<bool(int)> ReadsB;
+  auto A = atf::tp("A", atf::interval<int>(1, 4), [&](int V) { return ReadsB(V); });
+  auto B = atf::tp("B", atf::interval<int>(1, 4), [&](int V) { return V <= A; });
+  ReadsB = [&](int V) { return V <= B; };
+  atf::tuner T;
+  T.tuning_parameters(A, B);
+  const std::string Message = generationError(T);
+  EXPECT_NE(Message.find("read each other"), std::string::npos) << "a cycle gave: " << Message;
+}
+
+TEST(OnlineSpaceTest, DuplicateNamesAreRefused) {
+  auto A = atf::tp("A", atf::interval<int>(1, 4));
+  auto B = atf::tp("A", atf::interval<int>(1, 4));
+  atf::tuner T;
+  T.tuning_parameters(A, B);
+  EXPECT_THROW(T.search_space_size(), atf::error);
 }
 
 // What a constraint or a range's generator throws reaches the program as

@@ -5,6 +5,8 @@
 #include "SearchSpace/SpaceGenerator.h"
 #include "Support/Bug.h"
 
+#include "../ScopedEnvironment.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -65,17 +67,24 @@ TEST(StoreEstimateTest, ParsesSizes) {
 }
 
 TEST(StoreEstimateTest, TheLimitFollowsTheVariable) {
-  ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "3G", 1), 0);
+  {
+    const test::ScopedEnvironment Variable(kSpaceMemoryLimitVariable, "3G");
+    ASSERT_STREQ(std::getenv(kSpaceMemoryLimitVariable), "3G");
+    Expected<std::uint64_t> Limit = storeMemoryLimit();
+    ASSERT_TRUE(Limit) << Limit.error().message();
+    EXPECT_EQ(*Limit, std::uint64_t(3) << 30);
+  }
+  {
+    const test::ScopedEnvironment Variable(kSpaceMemoryLimitVariable, "plenty");
+    ASSERT_STREQ(std::getenv(kSpaceMemoryLimitVariable), "plenty");
+    Expected<std::uint64_t> Limit = storeMemoryLimit();
+    ASSERT_FALSE(Limit);
+    EXPECT_EQ(Limit.error().message(),
+              "ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size such as 64G, 512M or 1000000");
+  }
+  const test::ScopedEnvironment Variable(kSpaceMemoryLimitVariable, nullptr);
+  ASSERT_EQ(std::getenv(kSpaceMemoryLimitVariable), nullptr);
   Expected<std::uint64_t> Limit = storeMemoryLimit();
-  ASSERT_TRUE(Limit) << Limit.error().message();
-  EXPECT_EQ(*Limit, std::uint64_t(3) << 30);
-  ASSERT_EQ(setenv(kSpaceMemoryLimitVariable, "plenty", 1), 0);
-  Limit = storeMemoryLimit();
-  ASSERT_FALSE(Limit);
-  EXPECT_EQ(Limit.error().message(),
-            "ATFC_SPACE_MEMORY_LIMIT='plenty' is not a size such as 64G, 512M or 1000000");
-  ASSERT_EQ(unsetenv(kSpaceMemoryLimitVariable), 0);
-  Limit = storeMemoryLimit();
   ASSERT_TRUE(Limit);
   EXPECT_EQ(*Limit, machineStoreMemoryLimit());
   EXPECT_GT(*Limit, 0u);
