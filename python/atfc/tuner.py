@@ -8,6 +8,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 `replay` and `analyze` read.
 """
 
+import atexit
 import json
 import math
 import os
@@ -22,6 +23,11 @@ from .abort_conditions.abort_condition import AbortCondition
 from .search_space import SearchSpace
 from .search_techniques import AUCBandit, EngineTechnique, SearchTechnique, SearchTechnique1D
 from .tuning_data import CostFunctionError, TuningData
+
+# A run that a cycle through the engine keeps (its constraint or cost
+# function refers to its tuner) would keep its temporary directory past
+# the process: closed as the interpreter exits.
+atexit.register(_atfc.close_open_runs)
 
 _LOG_INTERVAL_NS = 300 * 10 ** 9
 
@@ -98,9 +104,13 @@ class _Run:
                 options['measure'] = self._measure
         self.who = getattr(cost_function, '__name__', type(cost_function).__name__)
         self.tuning = _atfc.Tuning(self.space.native, options)
-        if tuner._results:
-            self.tuning_data.results_directory = self.tuning.results_directory
-        self.flush_log()
+        try:
+            if tuner._results:
+                self.tuning_data.results_directory = self.tuning.results_directory
+            self.flush_log()
+        except BaseException:
+            self.close()
+            raise
 
     def configuration(self, named):
         return self.space.values_of(named)
@@ -178,6 +188,12 @@ class _Run:
         self.tuning.finish()
         self.tuning_data.record_tuning_finished(terminated_early)
         self.flush_log()
+
+    def close(self):
+        """Ends the engine's run for good, its temporary directory removed
+        (the engine holds this run's methods: a cycle that Python's
+        collector cannot see, so it would live until the process ends)."""
+        self.tuning.close()
 
 
 class Tuner:
@@ -281,7 +297,10 @@ class Tuner:
                 if run.pending is None:
                     run.reconcile()
             finally:
-                run.finish(terminated_early=run.pending is not None)
+                try:
+                    run.finish(terminated_early=run.pending is not None)
+                finally:
+                    run.close()
         finally:
             self._under_way = None
         if run.pending is not None:

@@ -198,5 +198,7 @@ PYBIND11_MODULE(_atfc, M) {
       .def("finish", &PyTuning::finish)
       .def("status", &PyTuning::status)
       .def("evaluations", &PyTuning::evaluations)
+      .def("close", &PyTuning::close)
       .def_property_readonly("results_directory", &PyTuning::resultsDirectory);
+  M.def("close_open_runs", &PyTuning::closeOpenRuns);
 }

@@ -333,42 +333,82 @@ PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
       unlocked([&] {
         return online::OnlineTuning::open(*Space, std::move(Setup), *Measure, std::cout, std::cerr);
       }).take();
+  openRuns().push_back(this);
 }
 
-PyTuning::~PyTuning() {
+PyTuning::~PyTuning() { release(); }
+
+void PyTuning::close() {
+  if (Running)
+    throw EngineError("the tuning run cannot be closed while it runs");
+  release();
+}
+
+void PyTuning::release() {
+  std::erase(openRuns(), this);
+  // (The measurer may wait for a device worker to end; its Python objects
+  // take the lock themselves as they go: PyRef.)
   py::gil_scoped_release Unlocked;
   Tuning.reset();
+  Measure.reset();
+}
+
+std::vector<PyTuning *> &PyTuning::openRuns() {
+  static std::vector<PyTuning *> Open; // (changed with the interpreter lock held)
+  return Open;
+}
+
+void PyTuning::closeOpenRuns() {
+  for (PyTuning *Run : std::vector<PyTuning *>(openRuns()))
+    if (!Run->Running)
+      Run->release();
+}
+
+online::OnlineTuning &PyTuning::open() const {
+  if (!Tuning)
+    throw EngineError("the tuning run is closed");
+  return *Tuning;
 }
 
 void PyTuning::run() {
-  static_cast<void>(unlocked([&] { return Tuning->run(); }));
+  online::OnlineTuning &T = open();
+  if (Running)
+    throw EngineError("the tuning run is running already");
+  Running = true;
+  struct Done {
+    bool &Running;
+    ~Done() { Running = false; }
+  } Ended{Running};
+  static_cast<void>(unlocked([&] { return T.run(); }));
 }
 
 py::object PyTuning::next() {
-  std::optional<Configuration> C = Tuning->next();
+  std::optional<Configuration> C = open().next();
   if (!C)
     return py::none();
   return namedToDict(namedValuesOf(*Space, *C));
 }
 
 void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason) {
-  std::optional<Configuration> C = Tuning->next();
+  online::OnlineTuning &T = open();
+  std::optional<Configuration> C = T.next();
   if (!C)
     throw EngineError("a cost was reported, but no configuration was handed out");
-  const double Seconds = Tuning->status().ElapsedSeconds;
+  const double Seconds = T.status().ElapsedSeconds;
   const Measurement M = Valid ? Measurement::valid(std::move(Costs))
                               : Measurement::invalid(FailureKind::RunFailed, std::move(Reason));
   OutputInOrder InOrder;
-  if (Expected<void> Done = Tuning->report(*C, M, Seconds); !Done)
+  if (Expected<void> Done = T.report(*C, M, Seconds); !Done)
     throw EngineError(Done.error().message());
 }
 
 void PyTuning::finish() {
-  static_cast<void>(unlocked([&] { return Tuning->finish(); }));
+  online::OnlineTuning &T = open();
+  static_cast<void>(unlocked([&] { return T.finish(); }));
 }
 
 py::dict PyTuning::status() const {
-  const SearchStatus &S = Tuning->status();
+  const SearchStatus &S = open().status();
   py::dict D;
   D["evaluations"] = S.Evaluations;
   D["valid_evaluations"] = S.ValidEvaluations;
@@ -384,7 +424,7 @@ py::dict PyTuning::status() const {
 }
 
 py::list PyTuning::evaluations() {
-  Expected<std::vector<EvaluationRecord>> Records = Tuning->evaluations();
+  Expected<std::vector<EvaluationRecord>> Records = open().evaluations();
   if (!Records)
     throw EngineError(Records.error().message());
   py::list L;
@@ -394,7 +434,7 @@ py::list PyTuning::evaluations() {
   return L;
 }
 
-std::string PyTuning::resultsDirectory() const { return Tuning->resultsDirectory(); }
+std::string PyTuning::resultsDirectory() const { return open().resultsDirectory(); }
 
 void bindAbortConditions(py::module_ &M) {
   py::class_<AbortCondition>(M, "Abort")

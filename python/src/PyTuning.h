@@ -24,6 +24,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace atfc::python {
 
@@ -83,12 +84,31 @@ public:
   /// reason).
   py::list evaluations();
   std::string resultsDirectory() const;
+  /// Ends the run for good: finishes it where it began and did not end,
+  /// removes its temporary directory, and drops the cost function and
+  /// observer, which refer back to the Python objects that hold this one
+  /// (a cycle through a native object, which Python's collector cannot
+  /// see: without close(), the run and its directory lived until the
+  /// process ended). Every later call but close() raises.
+  void close();
+  /// Closes every run not running now, as the interpreter exits (atexit):
+  /// one that a cycle through a native object kept (a constraint or cost
+  /// function that refers to its tuner) would otherwise never end.
+  static void closeOpenRuns();
 
 private:
+  /// The runs constructed and not closed.
+  static std::vector<PyTuning *> &openRuns();
+  /// The run, or an error saying that it was closed.
+  online::OnlineTuning &open() const;
+  void release();
+
   class Measurer;
   std::shared_ptr<ChainOfTrees> Space;
   std::unique_ptr<Measurer> Measure;
   std::unique_ptr<online::OnlineTuning> Tuning;
+  /// Inside run() (changed with the interpreter lock held).
+  bool Running = false;
 };
 
 } // namespace atfc::python

@@ -390,6 +390,44 @@ def test_generic_cost_function(tmp_path):
         [e for e in data.history if e.configuration['WPT'] > 16]) > 0
 
 
+def test_tune_removes_its_temporary_directory_as_it_returns(tmp_path):
+    # The engine held the run's methods (the cost function's caller, the
+    # abort condition), which hold the engine: a cycle that Python's
+    # collector cannot see, so every tune() kept its run, its space and
+    # its directory under $TMPDIR until the process ended, and past it.
+    temporary = os.environ['TMPDIR']
+    (tmp_path / 'run.sh').write_text('echo $((WPT * LS)) > cost.txt\n')
+    for cf in [cost, generic.CostFunction('sh run.sh').cost_file('cost.txt')]:
+        for _ in range(3):
+            _, min_cost, _ = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+                .tune(cf, Evaluations(3))
+            assert min_cost >= 1
+            assert os.listdir(temporary) == []
+    with pytest.raises(ZeroDivisionError):
+        Tuner().tuning_parameters(*saxpy_tps()).silent(True).tune(lambda config: 1 / 0)
+    assert os.listdir(temporary) == []
+
+
+def test_a_run_that_refers_to_its_tuner_ends_with_the_program(tmp_path):
+    # A constraint that reads its tuner, and a program-guided run left
+    # open: the cycle kept the run's directory once the program ended.
+    program = tmp_path / 'steps.py'
+    program.write_text(
+        'from atfc import TP, Interval, Tuner\n'
+        'X = TP("X", Interval(1, 10), lambda X: tuner is not None)\n'
+        'tuner = Tuner().tuning_parameters(X).silent(True)\n'
+        'def cost(config):\n'
+        '    return config["X"]\n'
+        'for _ in range(3):\n'
+        '    tuner.make_step(cost)\n')
+    temporary = tmp_path / 'program-tmp'
+    temporary.mkdir()
+    out = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
+                         env=dict(os.environ, TMPDIR=str(temporary)), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert os.listdir(temporary) == []
+
+
 def test_python_cost_function():
     class Tunable:
         def __init__(self, configuration):
