@@ -285,6 +285,16 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir, llvm::St
     return Finish();
   }
 
+  // From here a stopping signal is kept, not the default action, which
+  // left this build's files behind and its compiler running on (rank 0 of
+  // a run over ranks, stopped as its build began); the compiler's
+  // Interruption then stops it at once.
+  Interruption::keepSignals();
+  if (Interruption::pending()) {
+    Build.Interrupted = true;
+    Build.Log = "interrupted";
+    return Finish();
+  }
   // Files of this build only: two atfc building the same tuner at once
   // must not compile from, or link into, each other's half-written files.
   llvm::SmallString<256> Program;

@@ -63,8 +63,19 @@ bool openPipe() {
 
 } // namespace
 
-Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::move(TheOnSignal)) {
+bool Interruption::keepSignals() {
   if (!openPipe())
+    return false;
+  struct sigaction Action = {};
+  Action.sa_handler = onSignal;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : kInterruptingSignals)
+    sigaction(Signal, &Action, nullptr);
+  return true;
+}
+
+Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::move(TheOnSignal)) {
+  if (!keepSignals())
     return;
   // Byte 1 is a signal's (perhaps one kept since an earlier Interruption);
   // byte 0 a destructor's wake-up, perhaps an earlier one's.
@@ -80,11 +91,6 @@ Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::mo
       }
     }
   });
-  struct sigaction Action = {};
-  Action.sa_handler = onSignal;
-  sigemptyset(&Action.sa_mask);
-  for (int Signal : kInterruptingSignals)
-    sigaction(Signal, &Action, nullptr);
 }
 
 Interruption::~Interruption() {

@@ -54,6 +54,11 @@ public:
   Interruption(const Interruption &) = delete;
   Interruption &operator=(const Interruption &) = delete;
 
+  /// Installs the handlers without an Interruption: a signal from now on
+  /// is kept for the next one (and pending()), where it would have met the
+  /// default action. False where they cannot be installed.
+  static bool keepSignals();
+
   /// The signal that arrived since the handlers were first installed,
   /// whether or not an Interruption exists now; 0 when none did.
   static int pending();

@@ -9,16 +9,21 @@
 #include "Driver/TunerBuild.h"
 #include "System/OutputDirectory.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sys/stat.h>
+#include <thread>
 
 namespace atfc {
 namespace {
@@ -78,6 +83,43 @@ TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
   EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/tuner-notahexnumber!!"));
   EXPECT_EQ(evictOldTuners(Dir, 3), 0u);
   llvm::sys::fs::remove_directories(Dir);
+}
+
+// Rank 0 of a run over ranks, stopped as it began to build its tuner, met
+// the default action of SIGTERM (no handler was installed until the
+// compiler ran) and left the build's program and log in the output
+// directory, and the compiler, running on, its partial binary
+// (ranks/stop-points.test: 2 stops in 50 beside three busy loops). A
+// signal the moment the build's first file exists now stops the build,
+// which leaves none of its files.
+TEST(TunerBuild, ASignalAsTheBuildBeginsLeavesNothingOfIt) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  test::ScopedTempDirectory Cache("atfc-build-signal");
+  const std::filesystem::path Dir = Cache.path();
+  auto Temporaries = [&] {
+    std::vector<std::string> Found;
+    for (const auto &Entry : std::filesystem::directory_iterator(Dir)) {
+      const std::string Name = Entry.path().filename().string();
+      if (Name.rfind("tuner-", 0) == 0 && Name.size() > 22 && Name[22] == '-')
+        Found.push_back(Name);
+    }
+    return Found;
+  };
+  EXPECT_EXIT(
+      {
+        std::thread Stopper([&] {
+          while (Temporaries().empty())
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+          std::raise(SIGTERM);
+        });
+        const TunerBuild Build = buildTuner("int main() { return 0; }\n", Dir.string());
+        Stopper.join();
+        const bool Clean = Build.Interrupted && !Build.Succeeded && Temporaries().empty();
+        std::error_code Ignored; // (the child's own directory: _Exit skips its destructor)
+        std::filesystem::remove_all(Dir, Ignored);
+        std::_Exit(Clean ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
 }
 
 } // namespace

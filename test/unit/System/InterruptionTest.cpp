@@ -60,6 +60,23 @@ TEST(InterruptionTest, ASignalBetweenTwoInterruptionsIsKeptForTheNext) {
       testing::ExitedWithCode(0), "");
 }
 
+TEST(InterruptionTest, KeptSignalsWaitForTheFirstInterruption) {
+  // What the tuner's build does before its first file exists: a signal
+  // from then on is the next Interruption's, not the default action's.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        if (!Interruption::keepSignals())
+          std::_Exit(2);
+        std::raise(SIGHUP); // (the default action would end the child here)
+        std::promise<void> Called;
+        Interruption First([&] { Called.set_value(); });
+        exitWith(Interruption::pending() == SIGHUP && First.requested() &&
+                 Called.get_future().wait_for(10s) == std::future_status::ready);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
 TEST(InterruptionTest, ASecondSignalTakesTheDefaultAction) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_EXIT(
