@@ -37,8 +37,16 @@ build: configure
 build-atfc: configure
 	@cmake --build $(BUILD) -j $(JOBS) --target atfc
 
+# Every test under one fresh $TMPDIR, which must be empty again at the
+# end: a test, or atfc under it, that leaves temporary files fails the check
+# (tune() of the Python package left a directory per run in /tmp).
 check: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@tmp=$$(mktemp -d -t atfc-check-XXXXXX) && \
+	  { (cd $(BUILD) && TMPDIR=$$tmp ctest --output-on-failure -j $(JOBS)); status=$$?; } && \
+	  left=$$(ls -A $$tmp) && rm -rf $$tmp && \
+	  if [ -n "$$left" ]; then \
+	    echo "make check: the tests left files in \$$TMPDIR:" $$left >&2; exit 1; \
+	  fi && exit $$status
 
 demo: build-atfc
 	@scripts/demo $(BUILD)
