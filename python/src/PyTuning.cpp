@@ -346,11 +346,14 @@ void PyTuning::close() {
 
 void PyTuning::release() {
   std::erase(openRuns(), this);
-  // (The measurer may wait for a device worker to end; its Python objects
-  // take the lock themselves as they go: PyRef.)
+  // Taken while the lock is held, so that another thread's call finds the
+  // run closed; ended without it (the measurer may wait for a device
+  // worker to end; its Python objects take the lock as they go: PyRef).
+  std::unique_ptr<online::OnlineTuning> Ending = std::move(Tuning);
+  std::unique_ptr<Measurer> Dropped = std::move(Measure);
   py::gil_scoped_release Unlocked;
-  Tuning.reset();
-  Measure.reset();
+  Ending.reset();
+  Dropped.reset();
 }
 
 std::vector<PyTuning *> &PyTuning::openRuns() {
