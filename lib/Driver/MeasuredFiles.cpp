@@ -19,10 +19,12 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Whether Path lies in a directory of the system, whose files belong to
-/// the toolchain rather than to the tuned program.
+/// the toolchain rather than to the tuned program. (Not /tmp/atfc-...: a
+/// script cannot name atfc's own temporary directories, and a project
+/// there lost its files from the key.)
 bool isSystemPath(const std::string &Path) {
-  for (std::string_view Prefix : {"/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/opt/", "/proc/",
-                                  "/dev/", "/sys/", "/tmp/atfc-"})
+  for (std::string_view Prefix :
+       {"/usr/", "/bin/", "/sbin/", "/lib", "/etc/", "/opt/", "/proc/", "/dev/", "/sys/"})
     if (Path.rfind(Prefix, 0) == 0)
       return true;
   return false;

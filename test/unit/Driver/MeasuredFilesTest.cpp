@@ -23,8 +23,11 @@ namespace {
 
 class MeasuredFilesTest : public ::testing::Test {
 protected:
+  // A project in /tmp/atfc-...: its files were taken for the system's
+  // (as atfc's own temporary directories once were), so that none joined
+  // the key; make check's $TMPDIR, /tmp/atfc-check-..., found it.
   void SetUp() override {
-    Dir = fs::temp_directory_path() / ("driver-measured-" + std::to_string(::getpid()));
+    Dir = fs::temp_directory_path() / ("atfc-measured-" + std::to_string(::getpid()));
     fs::remove_all(Dir);
     fs::create_directories(Dir / "sub");
     for (const char *Name : {"run.sh", "input.dat", "log.txt", "sub/helper.py"})
