@@ -6,7 +6,9 @@
 # its own (the "switch"): the addresses exist only inside the namespaces
 # made here, nothing is routed out, and the machine's own network is not
 # touched. Processes on a node run under their own hostname (a UTS
-# namespace) and its own /tmp (DIR/tmp-NODE), so Open MPI and Slurm see
+# namespace) and its own /tmp (DIR/tmp-NODE), which is also its $TMPDIR
+# (make check's, under the machine's /tmp, is not there: slurmstepd said
+# so, and in that run a rank crashed), so Open MPI and Slurm see
 # distinct hosts; the rest of the file system and its mounts are the
 # machine's (nsenter, not `ip netns exec`, which mounts a
 # /sys of its own without the cgroups slurmd needs), shared by every node as
@@ -91,7 +93,8 @@ run)
   cluster_env "$dir"
   exec nsenter --net="/run/netns/$(node_ns "$dir" "$node")" \
     unshare --uts --mount --propagation private sh -c \
-    'hostname "$0"; mount --bind "$NODES_DIR/tmp-$0" /tmp; exec "$@"' "$node" "$@"
+    'hostname "$0"; mount --bind "$NODES_DIR/tmp-$0" /tmp; export TMPDIR=/tmp; exec "$@"' \
+    "$node" "$@"
   ;;
 agent)
   # Open MPI calls its agent as ssh: HOST COMMAND (one string for a shell).
@@ -103,7 +106,8 @@ agent)
   [ -n "$node" ] || { echo "nodes.sh: no node $host" >&2; exit 255; }
   exec nsenter --net="/run/netns/$(node_ns "$NODES_DIR" "$node")" \
     unshare --uts --mount --propagation private sh -c \
-    'hostname "$0"; mount --bind "$NODES_DIR/tmp-$0" /tmp; exec sh -c "$1"' "$node" "$*"
+    'hostname "$0"; mount --bind "$NODES_DIR/tmp-$0" /tmp; export TMPDIR=/tmp; exec sh -c "$1"' \
+    "$node" "$*"
   ;;
 lose)
   dir=$2 ns=$(node_ns "$2" "$3")
