@@ -343,21 +343,27 @@ public:
 
   DeviceStatus build(const std::vector<std::string> &Definitions) override {
     releaseProgram();
-    // The #line directive names the user's file in build messages without
-    // moving any line.
-    std::string Source = "#line 1 " + cStringLiteral(Setup.FileName) + "\n" + Setup.Source;
+    // The parameters are #define lines, not "-D" options: implementations
+    // split options at white space and take quotes away (pocl: -D S="a b"
+    // arrives as the tokens a b), so no string value would reach the
+    // kernel as its literal. The #line directive then names the user's
+    // file in build messages without moving any line.
+    std::string Source;
+    std::string Defined;
+    for (const std::string &Definition : Definitions) {
+      const std::size_t Equals = Definition.find('=');
+      Source +=
+          "#define " + Definition.substr(0, Equals) + ' ' + Definition.substr(Equals + 1) + '\n';
+      Defined += (Defined.empty() ? "" : " ") + Definition;
+    }
+    Source += "#line 1 " + cStringLiteral(Setup.FileName) + "\n" + Setup.Source;
     const char *Text = Source.c_str();
     cl_int Err = CL_SUCCESS;
     Program = clCreateProgramWithSource(Context, 1, &Text, nullptr, &Err);
     if (Err != CL_SUCCESS)
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed", clError(Err));
-    std::string Options;
-    for (const std::string &Definition : Definitions)
-      Options += (Options.empty() ? "-D " : " -D ") + Definition;
-    // The parameters' types, for kernelSignatureMismatch; not the user's,
-    // so not in a failure's text.
-    const std::string BuildOptions = Options + (Options.empty() ? "" : " ") + "-cl-kernel-arg-info";
-    Err = clBuildProgram(Program, 1, &Device, BuildOptions.c_str(), nullptr, nullptr);
+    // The parameters' types, for kernelSignatureMismatch.
+    Err = clBuildProgram(Program, 1, &Device, "-cl-kernel-arg-info", nullptr, nullptr);
     if (Err != CL_SUCCESS) {
       std::size_t Size = 0;
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
@@ -365,9 +371,8 @@ public:
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
       while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
         Log.pop_back();
-      return DeviceStatus::failed(
-          FailureKind::BuildFailed, "build failed",
-          logTail(clError(Err) + " with options \"" + Options + "\"\n" + Log));
+      return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
+                                  logTail(clError(Err) + " with " + Defined + "\n" + Log));
     }
     Kernel = clCreateKernel(Program, Setup.KernelName.c_str(), &Err);
     if (Err != CL_SUCCESS)

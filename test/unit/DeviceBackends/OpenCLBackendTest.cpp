@@ -12,6 +12,8 @@
 #include "DeviceWorkerCommand.h"
 #include "ExpectValid.h"
 #include "KernelData/NumpyArray.h"
+#include "Support/CStringLiteral.h"
+#include "Support/SplitMix64.h"
 
 #include <gtest/gtest.h>
 
@@ -375,6 +377,37 @@ TEST(OpenCLBackend, InterruptStopsAHangingKernel) {
   EXPECT_EQ(M.Reason, "interrupted");
   expectValidWithACost(Backend->measure(config(2), sizes(2, 8)));
   EXPECT_EQ(Backend->workerRestarts(), 1u);
+}
+
+TEST(OpenCLBackend, StringValuesReachTheKernelIntact) {
+  // OpenCL implementations split build options at white space and take
+  // quotes away, so a value given as "-D S=..." would arrive cut up. The
+  // kernel builds only when S has its exact length (LEN, with the
+  // terminator): the chosen strings, then random ones of any byte but 0
+  // (quotes, backslashes, new lines, '#', "??=", bytes past 127).
+  DeviceKernelSetup Setup = saxpySetup();
+  Setup.Source = "constant char Text[] = S;\n"
+                 "typedef char TextIsIntact[sizeof(Text) == LEN ? 1 : -1];\n" +
+                 Setup.Source;
+  auto Backend = openSaxpy(Setup);
+  ASSERT_TRUE(Backend);
+  std::vector<std::string> Texts = {"two words", "  lead, tabs\tand \"quotes\"\\ -D X=1 ", "",
+                                    "?"
+                                    "?= ?"
+                                    "?/ #define S 1\n#error x"};
+  SplitMix64 Random{3};
+  for (int I = 0; I < 12; ++I) {
+    std::string Text(Random.next() % 40, ' ');
+    for (char &C : Text)
+      C = static_cast<char>(1 + Random.next() % 255);
+    Texts.push_back(Text);
+  }
+  for (const std::string &Text : Texts) {
+    const Measurement M = Backend->measure(
+        config(2, {{"S", Value(Text)}, {"LEN", Value(std::int64_t(Text.size() + 1))}}),
+        sizes(2, 8));
+    EXPECT_TRUE(M.Valid) << cStringLiteral(Text) << ": " << M.Reason << "\n" << M.Log;
+  }
 }
 
 TEST(OpenCLBackend, DefinitionsAreCSource) {
