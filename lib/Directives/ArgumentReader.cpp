@@ -1,6 +1,8 @@
 //===- Directives/ArgumentReader.cpp - Reading directive arguments ---------===//
 #include "Directives/ArgumentReader.h"
 
+#include "Support/CStringLiteral.h"
+
 #include "Support/GeneratedName.h"
 #include "Support/Suggestions.h"
 
@@ -407,6 +409,8 @@ bool ArgumentReader::checkForeignSyntax(std::size_t Begin, std::size_t End, Stri
       SuspectComments.push_back({C, After.str()});
     }
   }
+  if (!checkBrackets(X))
+    return false;
   // Outside C-family files, and inside a quoted argument, comments reach
   // the expression as text; Clang would read them as comments.
   StringRef T = X.Text;
@@ -444,6 +448,54 @@ bool ArgumentReader::checkForeignSyntax(std::size_t Begin, std::size_t End, Stri
     }
   }
   return Ok;
+}
+
+bool ArgumentReader::checkBrackets(const SourceExpr &X) {
+  // Clause arguments were scanned for their extent already, but not the
+  // contents of a quoted one, nor an argument that runs to the directive's
+  // end (a derived objective's).
+  StringRef T = X.Text;
+  // Nor may a quoted argument's escapes put a line break or another control
+  // character into the code: a line of the tuner that began with `#` would
+  // be a preprocessor directive.
+  for (std::size_t I = 0; I < T.size(); ++I)
+    if ((static_cast<unsigned char>(T[I]) < 0x20 && T[I] != '\t') || T[I] == 0x7f) {
+      error(X.positionOf(I), "the escape " + cStringLiteral(T.substr(I, 1)) +
+                                 " puts a control character into the expression, which atfc "
+                                 "pastes into generated code; keep the expression on one line "
+                                 "(a line break inside a string of it is written \\\\n)");
+      return false;
+    }
+  std::vector<std::size_t> Open;
+  for (std::size_t I = 0; I < T.size(); ++I) {
+    if (opensLiteral(T, I)) {
+      const std::size_t Close = skipLiteral(T, I);
+      if (Close == NoIndex)
+        break; // Clang reports the literal
+      I = Close - 1;
+    } else if (isOpeningBracket(T[I])) {
+      Open.push_back(I);
+    } else if (isClosingBracket(T[I])) {
+      if (Open.empty()) {
+        error(X.positionOf(I), std::string("unmatched '") + T[I] + "'");
+        return false;
+      }
+      if (closingBracketOf(T[Open.back()]) != T[I]) {
+        error(X.positionOf(I), std::string("'") + T[I] + "' does not match the '" + T[Open.back()] +
+                                   "' at " + formatPosition(X.positionOf(Open.back())) +
+                                   "; expected '" + closingBracketOf(T[Open.back()]) + "'");
+        return false;
+      }
+      Open.pop_back();
+    }
+  }
+  if (!Open.empty()) {
+    error(X.positionOf(Open.front()), std::string("unclosed '") + T[Open.front()] +
+                                          "'; add the matching '" +
+                                          closingBracketOf(T[Open.front()]) + "'");
+    return false;
+  }
+  return true;
 }
 
 void ArgumentReader::reportFloorDivisionComments() {

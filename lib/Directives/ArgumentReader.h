@@ -105,6 +105,11 @@ protected:
   /// the expression read from it; false after one. A line comment right
   /// after the argument is kept in SuspectComments.
   bool checkForeignSyntax(std::size_t Begin, std::size_t End, StringRef After, const SourceExpr &X);
+  /// Reports a bracket of X that is not matched within X: atfc wraps each
+  /// expression in code of its own (the analysis unit, the tuner), which a
+  /// `)` of the user's would close, making the rest statements of the
+  /// tuner (`1)); f(); ((1`). False after one.
+  bool checkBrackets(const SourceExpr &X);
   /// Reports the suspect comments whose text names only inputs, parameters
   /// and numbers (`constraint BY == TS // WPT`): Python's floor division,
   /// which C++ reads as a comment. Run once every name is declared.

@@ -64,6 +64,11 @@ private:
       for (const ReferenceValue &V : Spec.Check->Reference)
         Plain.push_back(&V.Value);
     }
+    // A derived objective is computed after the measurement, where the
+    // tuner keeps no device limits.
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (O.Derived)
+        Plain.push_back(&*O.Derived);
     static const char *const Limits[] = {
 #define ATF_DEVICE_LIMIT(Backend, Name, Field) #Name,
 #include "Language/Language.def"
@@ -82,7 +87,7 @@ private:
   /// The tuner converts a count, a seed, a tolerance ... as one C++ value,
   /// where `3, 1` is a comma expression worth 1: refused, like every other
   /// word after the value (SyntheticUnit.h has the rest).
-  /// So is an input's value and a constraint.
+  /// So is an input's value, a constraint and a derived objective.
   void checkOneValueArguments() {
     std::vector<std::pair<const SourceExpr *, std::string>> OneValue;
     for (const PlainArgument &Plain :
@@ -95,6 +100,9 @@ private:
     for (const TuningParameter &Parameter : Spec.Parameters)
       if (Parameter.Constraint)
         OneValue.push_back({&*Parameter.Constraint, "a constraint"});
+    for (const ObjectiveSpec &O : Spec.Objectives)
+      if (O.Derived)
+        OneValue.push_back({&*O.Derived, "objective \"" + O.Name.Value + "\""});
     for (const auto &[X, What] : OneValue) {
       const llvm::StringRef Text = X->Text;
       const auto Parts = lexing::splitAtCommas(Text, 0, Text.size());
@@ -150,6 +158,19 @@ private:
         error(O.Name.Begin, "the objective \"" + O.Name.Value +
                                 "\" has the name of a tuning parameter; the results name a "
                                 "column by each, so give it another");
+    // The tuner names the first measured cost `time` beside the inputs and
+    // parameters that a derived objective reads.
+    const auto Derived = std::find_if(Spec.Objectives.begin(), Spec.Objectives.end(),
+                                      [](const ObjectiveSpec &O) { return O.Derived; });
+    if (Derived != Spec.Objectives.end()) {
+      for (const InputVariable &In : Spec.Inputs)
+        if (In.Name.Name == "time")
+          error(In.Name.Position, "a derived objective names the measured time 'time', so no "
+                                  "input may have that name; rename the input");
+      if (const TuningParameter *P = Spec.findParameter("time"))
+        error(P->Name.Position, "a derived objective names the measured time 'time', so no "
+                                "parameter may have that name; rename the parameter");
+    }
     // Derived objectives are computed from the measured ones; the rules
     // below are those of what is measured.
     std::vector<const ObjectiveSpec *> Measured;

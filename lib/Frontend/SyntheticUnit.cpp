@@ -34,6 +34,7 @@ std::string constraintFunction(std::size_t I) { return "atf_constraint_" + std::
 std::string sizeFunction(std::size_t I) { return "atf_size_" + std::to_string(I); }
 std::string kernelInputFunction(std::size_t I) { return "atf_kernel_input_" + std::to_string(I); }
 std::string plainFunction(std::size_t I) { return "atf_plain_" + std::to_string(I); }
+std::string derivedFunction(std::size_t I) { return "atf_derived_" + std::to_string(I); }
 } // namespace synthetic
 
 std::vector<PlainArgument>
@@ -214,7 +215,22 @@ public:
     const std::vector<PlainArgument> Plain =
         plainArguments(Spec, [](std::size_t P) { return synthetic::parameterTypeAlias(P); });
     for (std::size_t I = 0; I < Plain.size(); ++I)
-      writePlainArgument(I, Plain[I]);
+      writeConverted(ExpressionRole::PlainArgument, I, *Plain[I].Expr, synthetic::plainFunction(I),
+                     InputParameters, Plain[I].Before, Plain[I].After);
+    // The tuner names the first measured cost `time` beside the
+    // parameters; where one of them has that name (an error, FileChecks)
+    // it is the name's meaning here too.
+    const bool TimeIsTaken =
+        Spec.findParameter("time") ||
+        std::any_of(Spec.Inputs.begin(), Spec.Inputs.end(),
+                    [](const InputVariable &In) { return In.Name.Name == "time"; });
+    const std::string DerivedParameters =
+        TimeIsTaken ? Parameters
+                    : Parameters + (Parameters.empty() ? "" : ", ") + "const double time";
+    for (std::size_t I = 0; I < Spec.Objectives.size(); ++I)
+      if (const std::optional<SourceExpr> &X = Spec.Objectives[I].Derived; X && !X->Text.empty())
+        writeConverted(ExpressionRole::DerivedObjective, I, *X, synthetic::derivedFunction(I),
+                       DerivedParameters, "static_cast<double>(", ")");
   }
 
 private:
@@ -244,6 +260,9 @@ private:
       Collect(Input.Expr);
     for (const PlainArgument &Plain : plainArguments(Spec, synthetic::parameterTypeAlias))
       Collect(*Plain.Expr);
+    for (const ObjectiveSpec &Objective : Spec.Objectives)
+      if (Objective.Derived)
+        Collect(*Objective.Derived);
 
     Writer.write("// atfc: the semantic analysis of a file's #atf:: directives\n");
     Writer.write("#include <cstddef>\n#include <cstdint>\n#include <type_traits>\n");
@@ -400,20 +419,23 @@ private:
     }
   }
 
-  /// `inline void atf_plain_I(the inputs) { auto &&atf_value = Before X
-  /// After; }`: what the tuner's main() compiles, where the inputs and no
-  /// tuning parameter are known. Before ends its line, so that X keeps its
-  /// columns; After starts the next.
-  void writePlainArgument(std::size_t I, const PlainArgument &Plain) {
+  /// `inline void Function(ParameterList) { auto &&atf_value = Before X
+  /// After; }`: an expression inside the conversion the tuner wraps it in.
+  /// Plain arguments (plainArguments()) see the inputs alone, as in the
+  /// tuner's main(); derived objectives the inputs, the parameters and
+  /// `time`, as in its Derive function. Before ends its line, so that X
+  /// keeps its columns; After starts the next.
+  void writeConverted(ExpressionRole Role, std::size_t Owner, const SourceExpr &X,
+                      const std::string &Function, const std::string &ParameterList,
+                      const std::string &Before, const std::string &After) {
     const unsigned Begin = Writer.offset();
-    Writer.write("inline void " + synthetic::plainFunction(I) + "(" + InputParameters + ") {\n");
+    Writer.write("inline void " + Function + "(" + ParameterList + ") {\n");
     const unsigned Declaration = Writer.offset();
-    Writer.write("  auto &&" + synthetic::ValueVariable.str() + " = " + Plain.Before + "(");
-    const unsigned Index =
-        place(ExpressionRole::PlainArgument, I, *Plain.Expr, synthetic::plainFunction(I));
+    Writer.write("  auto &&" + synthetic::ValueVariable.str() + " = " + Before + "(");
+    const unsigned Index = place(Role, Owner, X, Function);
     Unit.Expressions[Index].DeclarationBegin = Declaration;
-    Writer.copy(Index, *Plain.Expr);
-    Writer.write(")" + Plain.After + ";\n  constexpr int " + synthetic::StatusVariable.str() +
+    Writer.copy(Index, X);
+    Writer.write(")" + After + ";\n  constexpr int " + synthetic::StatusVariable.str() +
                  " = 0;\n}\n");
     closeWrappers(Index, Begin);
   }

@@ -23,7 +23,11 @@
 //                 function of the inputs, inside exactly the conversion the
 //                 tuner wraps them in (plainArguments(), which the emitter
 //                 uses too), so that `repetitions 3 foo` fails here and not
-//                 in the tuner's build.
+//                 in the tuner's build;
+//   derived objectives     (`objective "gflops" max = EXPR`) in a function
+//                 of the inputs, the parameters and `const double time`, the
+//                 measured time, inside the conversion to double that the
+//                 tuner's Derive function wraps them in.
 //
 // Each user expression is copied verbatim (a set's outer braces become
 // parentheses, so that `{1, 2}` reads as `atf::set(1, 2)`) behind a `#line`
@@ -66,14 +70,15 @@ namespace atfc {
 
 /// What a user expression is in the synthetic unit.
 enum class ExpressionRole {
-  InputType,     ///< the T of `var<T>`
-  InputValue,    ///< the initializer of a constant input
-  ParameterType, ///< the `type` clause of a tuning parameter
-  Range,         ///< the `range` clause
-  Constraint,    ///< the `constraint` clause
-  Size,          ///< a dimension of global_size/local_size/grid_dim/block_dim, shared_memory
-  KernelInput,   ///< `scalar<T>(E)`, `buffer<T>(E)` or `local<T>(E)`
-  PlainArgument, ///< an argument the tuner converts once (plainArguments())
+  InputType,        ///< the T of `var<T>`
+  InputValue,       ///< the initializer of a constant input
+  ParameterType,    ///< the `type` clause of a tuning parameter
+  Range,            ///< the `range` clause
+  Constraint,       ///< the `constraint` clause
+  Size,             ///< a dimension of global_size/local_size/grid_dim/block_dim, shared_memory
+  KernelInput,      ///< `scalar<T>(E)`, `buffer<T>(E)` or `local<T>(E)`
+  PlainArgument,    ///< an argument the tuner converts once (plainArguments())
+  DerivedObjective, ///< the EXPR of `objective "NAME" max = EXPR`
 };
 
 /// Which device size a Size expression belongs to.
@@ -84,8 +89,8 @@ struct PlacedExpression {
   /// What it is.
   ExpressionRole Role = ExpressionRole::Constraint;
   /// The input (InputType, InputValue), parameter (ParameterType, Range,
-  /// Constraint), size dimension or kernel input it belongs to: an index into
-  /// the TuningSpec's vector of those.
+  /// Constraint), size dimension, kernel input or objective it belongs to:
+  /// an index into the TuningSpec's vector of those.
   std::size_t Owner = 0;
   /// Size only: which size, and the dimension (0-based).
   SizeKind Size = SizeKind::GlobalSize;
@@ -238,6 +243,7 @@ std::string constraintFunction(std::size_t I);  ///< the constraint's check
 std::string sizeFunction(std::size_t I);        ///< the I-th size dimension's check
 std::string kernelInputFunction(std::size_t I); ///< the I-th kernel input's check
 std::string plainFunction(std::size_t I);       ///< the I-th plain argument's check
+std::string derivedFunction(std::size_t I);     ///< the I-th objective's, if derived
 /// The variable a check function initializes with the user's expression.
 inline constexpr llvm::StringLiteral ValueVariable = "atf_value";
 /// The constexpr int a check function sets to the prelude's verdict.

@@ -262,6 +262,7 @@ private:
     case ExpressionRole::Size:
     case ExpressionRole::KernelInput:
     case ExpressionRole::PlainArgument:
+    case ExpressionRole::DerivedObjective:
       Function = find<FunctionDecl>(Placed.HolderName);
       if (const VarDecl *Holder = localVariable(Function, synthetic::ValueVariable);
           Holder && !Holder->isInvalidDecl()) {

@@ -21,6 +21,10 @@ import subprocess
 import sys
 
 JUNK = ["foo", ")", ";", ", 1", "}"]
+# Inside quotes also what would close atfc's code around the expression and
+# run statements of the file's in the tuner, and an escaped line break
+# before a preprocessor directive.
+QUOTED_JUNK = JUNK + [")); __builtin_abort(); ((1", "\\n#define Z 1\\n"]
 
 SCRIPT_BASE = """\
 #atf::var<int> N = 4@
@@ -33,6 +37,22 @@ SCRIPT_BASE = """\
 #atf::timeout duration<seconds>(30)@
 #atf::warmups 0@
 #atf::repetitions 1@ statistic mean@
+#atf::objective "time"
+#atf::objective "rate" max = X / time@
+#atf::run_script "true"
+"""
+
+# The same arguments quoted, the junk inside the quotes: a quoted argument
+# is the expression its escapes decode to (`\\n` a line break).
+SCRIPT_QUOTED_BASE = """\
+#atf::var<int> N = 4
+#atf::tp name X type int range "{1, 2, 4}@" constraint "X <= N@"
+#atf::tp name Y range "interval<int>(1, N)@"
+#atf::seed "1@"
+#atf::warmups "0@"
+#atf::repetitions "1@"
+#atf::objective "time"
+#atf::objective "rate" max = "X / time@"
 #atf::run_script "true"
 """
 
@@ -74,7 +94,7 @@ CUDA_BASE = """\
 extern "C" __global__ void k(int n, float *x) {}
 """
 
-BASES = [("script.sh", SCRIPT_BASE), ("opencl.cl", OPENCL_BASE),
+BASES = [("script.sh", SCRIPT_BASE), ("quoted.sh", SCRIPT_QUOTED_BASE), ("opencl.cl", OPENCL_BASE),
          ("device-info.cl", OPENCL_DEVICE_INFO_BASE), ("cuda.cu", CUDA_BASE)]
 
 
@@ -103,7 +123,7 @@ def main():
         for at in [m.start() for m in re.finditer("@", base)]:
             line_number = base.count("\n", 0, at) + 1
             line = plain.splitlines()[line_number - 1]
-            for junk in JUNK:
+            for junk in QUOTED_JUNK if name.startswith("quoted") else JUNK:
                 if valid_language(line, junk):
                     continue
                 text = (base[:at] + " " + junk + base[at + 1:]).replace("@", "")
