@@ -281,18 +281,57 @@ fs::path ProcessBackend::State::costPathOf(const ConfigurationRun &Run) const {
              : CostPath;
 }
 
+namespace {
+
+/// Whether a relative cost file stays in the configuration's directory
+/// (atfc's own, where it may remove what an earlier run left).
+bool costFileIsInside(const std::string &CostFile) {
+  const fs::path Path(CostFile);
+  return Path.is_relative() &&
+         std::none_of(Path.begin(), Path.end(), [](const fs::path &Part) { return Part == ".."; });
+}
+
+/// What says that a file was written again: its identity, size and times.
+struct FileStamp {
+  dev_t Device;
+  ino_t Inode;
+  off_t Size;
+  timespec Modified, Changed;
+
+  static std::optional<FileStamp> of(const fs::path &Path) {
+    struct stat S;
+    if (::stat(Path.c_str(), &S) != 0)
+      return std::nullopt;
+    return FileStamp{S.st_dev, S.st_ino, S.st_size, S.st_mtim, S.st_ctim};
+  }
+  bool operator==(const FileStamp &O) const {
+    auto Same = [](const timespec &A, const timespec &B) {
+      return A.tv_sec == B.tv_sec && A.tv_nsec == B.tv_nsec;
+    };
+    return Device == O.Device && Inode == O.Inode && Size == O.Size && Same(Modified, O.Modified) &&
+           Same(Changed, O.Changed);
+  }
+};
+
+} // namespace
+
 Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   const fs::path CostPath = Options.CostFile.empty() ? fs::path() : costPathOf(Run);
-  // Each configuration starts without a cost file: one left by an earlier
-  // configuration (an absolute path, or one relative to a shared directory
-  // such as "../cost") would otherwise answer for a run that writes none.
-  std::string Removed;
-  if (!CostPath.empty() && unlink(CostPath.c_str()) == 0)
-    Removed = "note: removed " +
-              (fs::path(Options.CostFile).is_relative()
-                   ? (fs::path(Run.Directory) / Options.CostFile).string()
-                   : Options.CostFile) +
+  // Each configuration's cost must be its own: one left by an earlier
+  // configuration would otherwise answer for a run that writes none. In
+  // the configuration's directory the old file is removed; elsewhere (an
+  // absolute path, "../cost") it may be the user's, or atfc's results
+  // (a cost file "../../results.db" once deleted the run's database), so
+  // it is kept and must have been written again.
+  std::string Notes;
+  std::optional<FileStamp> Before;
+  if (!CostPath.empty() && costFileIsInside(Options.CostFile)) {
+    if (unlink(CostPath.c_str()) == 0)
+      Notes = "note: removed " + (fs::path(Run.Directory) / Options.CostFile).string() +
               ", left by an earlier run, before this run\n";
+  } else if (!CostPath.empty()) {
+    Before = FileStamp::of(CostPath);
+  }
   ChildOutcome Outcome = runChild(
       {Options.RunScript, Run.Directory, Run.Environment, Options.TimeoutSeconds, Run.Held.fd()},
       &Stop);
@@ -304,14 +343,21 @@ Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   } else {
     std::string Text, Problem;
     std::vector<double> Costs;
-    if (!readCostFile(CostPath, Text, Problem) || !parseCosts(Text, Costs, Problem))
+    if (Before && FileStamp::of(CostPath) == *Before) {
+      Problem = "was not written";
+      Notes += "note: " + Options.CostFile +
+               " lies outside the configuration's directory and holds what was there before "
+               "this run; atfc does not remove such a file\n";
+    }
+    if (!Problem.empty() || !readCostFile(CostPath, Text, Problem) ||
+        !parseCosts(Text, Costs, Problem))
       Result =
           Measurement::invalid(FailureKind::BadCost,
                                "cost file " + Options.CostFile + " " + Problem, Outcome.OutputTail);
     else
       Result = Measurement::valid(std::move(Costs));
   }
-  Result.Log = Removed + Result.Log;
+  Result.Log = Notes + Result.Log;
   Result.RunSeconds = Outcome.Seconds;
   return Result;
 }

@@ -233,9 +233,10 @@ private:
         Severity::Warning, {Result.FileName, Where.Line, Where.Column}, std::move(Message)));
   }
 
-  /// Each configuration starts without its cost file, wherever it lies
-  /// (Backends/ProcessBackend.cpp); one outside the configuration's
-  /// directory may be a file the user keeps, so the removal is announced.
+  /// A cost file outside the configuration's directory may be the user's
+  /// (or atfc's own results), so atfc never removes it: each run must
+  /// write it anew (Backends/ProcessBackend.cpp), and configurations that
+  /// run at once share it. Said here, where the path is written.
   void checkCostFilePlace() {
     if (!Spec.CostFile)
       return;
@@ -250,10 +251,10 @@ private:
     if (Outside)
       warning(Spec.CostFile->Begin,
               "cost file '" + Path +
-                  "' lies outside the configuration's directory: atfc removes it before each "
-                  "configuration, so that a run that writes none is not answered by an earlier "
-                  "one's cost; name a file in the run script's directory (e.g. \"cost.txt\") to "
-                  "keep other files safe");
+                  "' lies outside the configuration's directory, where atfc leaves files as "
+                  "they are: each configuration's run must write it anew, and configurations "
+                  "that run at once (--ranks) share it; name a file in the run script's "
+                  "directory (e.g. \"cost.txt\")");
   }
 
   SourcePosition firstDirective() const {

@@ -104,8 +104,8 @@ TEST_F(ProcessBackendTest, GarbageOrMissingCostFileIsBadCost) {
 TEST_F(ProcessBackendTest, ACostFileOutsideTheConfigurationsDirectoryIsNeverAnEarlierOne) {
   // "../cost" lies in the work directory all configurations share: the
   // first configuration's cost must not answer for the second, which
-  // writes none.
-  auto Options = options("if [ \"$N\" = 1 ]; then echo 4 > ../cost; fi");
+  // writes none; the third writes it again.
+  auto Options = options("if [ \"$N\" != 2 ]; then echo $((N * 4)) > ../cost; fi");
   Options.CostFile = "../cost";
   ProcessBackend Backend(Options);
   Measurement First = Backend.measure(configuration(1));
@@ -114,19 +114,42 @@ TEST_F(ProcessBackendTest, ACostFileOutsideTheConfigurationsDirectoryIsNeverAnEa
   Measurement Second = Backend.measure(configuration(2));
   EXPECT_EQ(Second.Failure, FailureKind::BadCost);
   EXPECT_EQ(Second.Reason, "cost file ../cost was not written");
-  EXPECT_NE(Second.Log.find("note: removed"), std::string::npos) << Second.Log;
+  EXPECT_NE(Second.Log.find("holds what was there before this run"), std::string::npos)
+      << Second.Log;
+  Measurement Third = Backend.measure(configuration(3));
+  ASSERT_TRUE(Third.Valid) << Third.Reason;
+  EXPECT_EQ(Third.Costs, std::vector<double>{12});
 }
 
-TEST_F(ProcessBackendTest, AnEarlierAbsoluteCostFileIsRemovedWithANote) {
+TEST_F(ProcessBackendTest, ACostFileOutsideTheConfigurationsDirectoryIsNeverRemoved) {
+  // It may be the user's file, or atfc's own results.db ("../../results.db"
+  // from a configuration's directory once deleted the run's database).
   const fs::path Cost = Out / "cost";
   std::ofstream(Cost) << "1\n";
-  auto Options = options("true");
-  Options.CostFile = Cost.string();
+  for (const std::string Script : {"true", "exit 3"}) {
+    auto Options = options(Script);
+    Options.CostFile = Cost.string();
+    ProcessBackend Backend(Options);
+    Measurement M = Backend.measure(configuration(1));
+    EXPECT_FALSE(M.Valid) << Script;
+    if (Script == "true") {
+      EXPECT_EQ(M.Reason, "cost file " + Cost.string() + " was not written");
+    }
+    std::ifstream Kept(Cost);
+    std::string Text;
+    std::getline(Kept, Text);
+    EXPECT_EQ(Text, "1") << Script;
+  }
+}
+
+TEST_F(ProcessBackendTest, ACostFileInTheConfigurationsDirectoryIsEachRunsOwn) {
+  auto Options = options("if [ \"$N\" = 1 ]; then echo 4 > cost; fi");
+  Options.CostFile = "cost";
   ProcessBackend Backend(Options);
-  Measurement M = Backend.measure(configuration(1));
+  ASSERT_TRUE(Backend.measure(configuration(1)).Valid);
+  Measurement M = Backend.measure(configuration(2));
   EXPECT_EQ(M.Failure, FailureKind::BadCost);
-  EXPECT_EQ(M.Log.rfind("note: removed " + Cost.string() + ", left by an earlier run", 0), 0u)
-      << M.Log;
+  EXPECT_EQ(M.Reason, "cost file cost was not written");
 }
 
 TEST_F(ProcessBackendTest, ACostFileThatIsNoRegularFileIsRefusedWithoutBlocking) {
