@@ -39,6 +39,11 @@ std::string toSourceString(const Value &V) {
   }
   if (std::holds_alternative<std::uint64_t>(V))
     return toString(V) + "u";
+  // -9223372036854775808 is the negation of a literal no signed type holds
+  // (C reads it as unsigned, with a warning): written as C's INT64_MIN is.
+  if (const auto *I = std::get_if<std::int64_t>(&V);
+      I && *I == std::numeric_limits<std::int64_t>::min())
+    return "(-9223372036854775807 - 1)";
   return toString(V);
 }
 

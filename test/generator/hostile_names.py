@@ -357,6 +357,54 @@ def tuned_outputs(rng, work, atfc, cc, cxx):
     return "compiled"
 
 
+# Numbers at their types' limits, each (type, the range's literal, C's
+# printf conversion, the value it must print): best.h and the tuned source
+# once wrote INT64_MIN as -9223372036854775808, which C reads as the
+# negation of an integer too large for any signed type.
+NUMBERS = [("std::int64_t", "(-9223372036854775807LL - 1)", "%lld", "-9223372036854775808"),
+           ("std::int64_t", "9223372036854775807LL", "%lld", "9223372036854775807"),
+           ("std::uint64_t", "18446744073709551615ULL", "%llu", "18446744073709551615"),
+           ("int", "-2147483647 - 1", "%lld", "-2147483648"),
+           ("double", "1.7976931348623157e308", "%.17g", "1.7976931348623157e+308"),
+           ("double", "-4.9406564584124654e-324", "%.17g", "-4.9406564584124654e-324"),
+           ("double", "0.1", "%.17g", "0.10000000000000001"),
+           ("float", "3.40282347e38f", "%.9g", "3.40282347e+38"),
+           ("bool", "true", "%lld", "1")]
+
+
+def numeric_outputs(work, atfc, cc, cxx):
+    """Every number of NUMBERS, through best.h and the tuned source, reads
+    back as itself in C and C++ compiled with -Werror."""
+    source = os.path.join(work, "numbers.c")
+    lines = ["#include <stdio.h>"]
+    for i, (type_, literal, _, _) in enumerate(NUMBERS):
+        lines.append("#atf::tp name V%d type %s range {%s}" % (i, type_, literal))
+    lines += ["#atf::run_script \"echo 1 > cost\"", "#atf::cost_file \"cost\"", "int main(void) {"]
+    casts = {"%lld": "long long", "%llu": "unsigned long long", "%.17g": "double",
+             "%.9g": "double"}
+    prints = ["  printf(\"%s\\n\", (%s)(V%d));" % (conversion, casts[conversion], i)
+              for i, (_, _, conversion, _) in enumerate(NUMBERS)]
+    with open(source, "w") as f:
+        f.write("\n".join(lines + prints + ["  return 0;", "}"]) + "\n")
+    out = os.path.join(work, "numbers")
+    shutil.rmtree(out, ignore_errors=True)
+    r = run([atfc, "tune", source, "-o", out])
+    if r.returncode != 0:
+        raise Failure("tune of the numbers failed:\n" + r.stderr.decode("utf-8", "replace"))
+    expected = [value for _, _, _, value in NUMBERS]
+    got = compile_and_run(work, os.path.join(out, "numbers.tuned.c"), out, cc, cxx)
+    if got != expected:
+        raise Failure("the tuned source's numbers differ: %r, expected %r" % (got, expected))
+    driver = os.path.join(work, "numbers_driver.c")
+    with open(driver, "w") as f:
+        f.write("#include \"best.h\"\n#include <stdio.h>\nint main(void) {\n" +
+                "\n".join(prints) + "\n  return 0;\n}\n")
+    got = compile_and_run(work, driver, out, cc, cxx)
+    if got != expected:
+        raise Failure("best.h's numbers differ: %r, expected %r" % (got, expected))
+    return "numbers"
+
+
 FILE_NAMES = ["k\n#error injected\n.c", "k\r#error injected.c", "k\"q.c", "k\\\\b.c", "k??/x.c",
               "k??/\n#error x.c", "k*.c", "k\x1b]0;t\x07.c", "caf\u00e9.c", "k #line 1.c"]
 
@@ -401,7 +449,7 @@ def main():
         # A tune builds a tuner (seconds): three first, then one in ten.
         tune = lambda: tuned_outputs(rng, work, atfc, args.cc, args.cxx)
         end = time.time() + args.seconds
-        for trial in [tune] * 3 + trials:
+        for trial in [lambda: numeric_outputs(work, atfc, args.cc, args.cxx)] + [tune] * 3 + trials:
             outcome = trial()
             counts[outcome] = counts.get(outcome, 0) + 1
         while time.time() < end:

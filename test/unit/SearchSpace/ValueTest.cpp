@@ -47,6 +47,8 @@ TEST(ValueTest, ToString) {
 
 TEST(ValueTest, ToSourceString) {
   EXPECT_EQ(toSourceString(Value(std::int64_t(-42))), "-42");
+  EXPECT_EQ(toSourceString(Value(std::numeric_limits<std::int64_t>::min())),
+            "(-9223372036854775807 - 1)");
   EXPECT_EQ(toSourceString(Value(std::uint64_t(42))), "42u");
   EXPECT_EQ(toSourceString(Value(1.0)), "1.0");
   EXPECT_EQ(toSourceString(Value(0.5)), "0.5");
