@@ -146,6 +146,7 @@ std::string HtmlPage::finish() const {
   if (RefreshSeconds > 0)
     Html += "<meta http-equiv=\"refresh\" content=\"" + std::to_string(RefreshSeconds) + "\">";
   Html += "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">";
+  Html += kGeneratorMeta;
   Html += "<title>" + escapeXml(Title) + "</title><style>" + kStyle + "</style></head>\n<body>";
   Html += "<header><h1>" + escapeXml(Title) + "</h1><p>atfc report</p></header><nav>";
   for (const auto &[Id, Heading] : Contents)

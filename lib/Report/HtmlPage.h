@@ -45,6 +45,10 @@ std::string tableHtml(const Table &T);
 /// A definition list of facts: (name, value) pairs.
 std::string factsHtml(const std::vector<std::pair<std::string, std::string>> &Facts);
 
+/// The mark in the head of every page atfc writes, by which `atfc report`
+/// knows a file it may replace without being told to.
+inline constexpr const char *kGeneratorMeta = "<meta name=\"generator\" content=\"atfc\">";
+
 class HtmlPage {
 public:
   /// A page titled Title; RefreshSeconds > 0 makes a browser reload it that

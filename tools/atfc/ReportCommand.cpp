@@ -10,6 +10,7 @@
 #include "Invocation/CommandLine.h"
 #include "Subcommands.h"
 
+#include "Report/HtmlPage.h"
 #include "Report/RunReport.h"
 #include "Report/RunReportData.h"
 #include "Results/RecordedData.h"
@@ -18,7 +19,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <fstream>
 #include <iostream>
+#include <sys/stat.h>
 
 namespace atfc {
 
@@ -27,9 +31,31 @@ struct ReportOptions {
   std::string Data;
   /// Where the page goes.
   std::string Output = "report.html";
+  /// Whether the user named it (-o): else a file there is replaced only
+  /// when it is a page atfc wrote.
+  bool OutputNamed = false;
   /// A results database's run; 0 for the latest.
   std::int64_t Run = 0;
 };
+
+namespace {
+
+/// Whether the page may go to Path unnamed: nothing is there, or a
+/// regular file that begins as atfc's pages do.
+bool replaceableByDefault(const std::string &Path) {
+  struct stat S;
+  if (::lstat(Path.c_str(), &S) != 0)
+    return errno == ENOENT;
+  if (!S_ISREG(S.st_mode))
+    return false;
+  std::ifstream In(Path, std::ios::binary);
+  std::string Head(1024, '\0');
+  In.read(Head.data(), static_cast<std::streamsize>(Head.size()));
+  Head.resize(static_cast<std::size_t>(In.gcount()));
+  return Head.find(report::kGeneratorMeta) != std::string::npos;
+}
+
+} // namespace
 
 /// atfc report: writes the page, says where to Out, errors to Err; returns
 /// the exit status (0, or 1 when the data cannot be read or the page
@@ -62,6 +88,12 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
     }
     Run = reportOfRecordedData(*Read, Options.Data);
   }
+  if (!Options.OutputNamed && !replaceableByDefault(Options.Output)) {
+    Diags.error(atfc::quoted(Options.Output) +
+                " exists and is not a page atfc wrote, so atfc report leaves it; name the page "
+                "to write with -o (a file named there is replaced)");
+    return 1;
+  }
   // The file the user named, replaced whole: a link there is replaced, not
   // followed (System/SafeFiles.h).
   if (Expected<void> Written = writeFileReplacing(Options.Output, report::runReportHtml(Run));
@@ -77,13 +109,16 @@ int reportMain(const SubcommandArgs &Args) {
   ReportOptions Options;
   CLI::App App(summaryOf("report"), "atfc report");
   App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
-  App.add_option("-o,--output", Options.Output, "The page to write")->capture_default_str();
+  App.add_option("-o,--output", Options.Output,
+                 "The page to write (replaced; unnamed, report.html only when atfc wrote it)")
+      ->capture_default_str();
   addCountOption(
       App, "--run", 1, INT64_MAX,
       [&](std::uint64_t N) { Options.Run = static_cast<std::int64_t>(N); },
       "For a results database: the run to show (default: the latest)");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
+  Options.OutputNamed = App.count("--output") > 0;
   return runReportCommand(Options, std::cout, std::cerr);
 }
 
