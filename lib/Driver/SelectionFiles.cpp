@@ -23,23 +23,26 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 }
 
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
-                 DiagnosticSink &Diags, const std::string &From, OutputDirectory *Directory) {
+                 DiagnosticSink &Diags, const std::string &From, OutputDirectory *Directory,
+                 Severity Level) {
   const std::string NotWritten =
       "'" + Path + "' not written" + (From.empty() ? "" : " from '" + From + "'");
   if (W.Entries.empty()) {
-    Diags.error("no tuned configuration to select from: " + NotWritten);
+    Diags.report(diagnosticAt(Level, {}, "no tuned configuration to select from: " + NotWritten));
     return false;
   }
   Expected<std::string> Header = selectionHeader(W, Stem);
   if (!Header) {
-    Diags.error(NotWritten + ": " + Header.error().message());
+    Diags.report(diagnosticAt(Level, {}, NotWritten + ": " + Header.error().message()));
     return false;
   }
   Expected<void> Written =
       Directory ? Directory->writeFile(Path.substr(Path.find_last_of('/') + 1), *Header)
                 : writeOutputFile(Path, *Header);
   if (!Written) {
-    Diags.report(Written.error().diagnostic());
+    Diagnostic Failed = Written.error().diagnostic();
+    Failed.Level = Level;
+    Diags.report(std::move(Failed));
     return false;
   }
   return true;
@@ -69,7 +72,7 @@ bool writeSelectionFiles(const std::string &OutputDirectory, const std::string &
     Diags.report(diagnosticAt(Level, {}, Written.error().message()));
     return false;
   }
-  if (!writeHeader(*W, *Stem, Header, Diags, {}, &*Dir))
+  if (!writeHeader(*W, *Stem, Header, Diags, {}, &*Dir, Level))
     return false;
   Out << "selection: " << Header << ", " << *Stem << "_wisdom.json (" << W->Entries.size()
       << " tuned input set" << (W->Entries.size() == 1 ? "" : "s") << ")\n";

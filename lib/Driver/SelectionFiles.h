@@ -30,10 +30,11 @@ std::optional<std::string> stemOf(const std::string &Prefix, const std::string &
 /// after reporting to Diags why not (no entry, a name refused, a write that
 /// failed), naming From, the wisdom file W was read from, where given.
 /// With a Directory (held), Path's last component is written through its
-/// descriptor.
+/// descriptor. Level is the reports' severity: a warning where the header
+/// was not asked for (a tune's by-product).
 bool writeHeader(const Wisdom &W, const std::string &Stem, const std::string &Path,
                  DiagnosticSink &Diags, const std::string &From = "",
-                 OutputDirectory *Directory = nullptr);
+                 OutputDirectory *Directory = nullptr, Severity Level = Severity::Error);
 
 /// Writes `<stem>_wisdom.json` and `<stem>_select.h` into OutputDirectory
 /// from its results database (the runs of File) and the file's Constraints
