@@ -163,10 +163,9 @@ private:
     const auto Derived = std::find_if(Spec.Objectives.begin(), Spec.Objectives.end(),
                                       [](const ObjectiveSpec &O) { return O.Derived; });
     if (Derived != Spec.Objectives.end()) {
-      for (const InputVariable &In : Spec.Inputs)
-        if (In.Name.Name == "time")
-          error(In.Name.Position, "a derived objective names the measured time 'time', so no "
-                                  "input may have that name; rename the input");
+      if (const InputVariable *In = Spec.findInput("time"))
+        error(In->Name.Position, "a derived objective names the measured time 'time', so no "
+                                 "input may have that name; rename the input");
       if (const TuningParameter *P = Spec.findParameter("time"))
         error(P->Name.Position, "a derived objective names the measured time 'time', so no "
                                 "parameter may have that name; rename the parameter");

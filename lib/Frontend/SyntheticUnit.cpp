@@ -220,10 +220,7 @@ public:
     // The tuner names the first measured cost `time` beside the
     // parameters; where one of them has that name (an error, FileChecks)
     // it is the name's meaning here too.
-    const bool TimeIsTaken =
-        Spec.findParameter("time") ||
-        std::any_of(Spec.Inputs.begin(), Spec.Inputs.end(),
-                    [](const InputVariable &In) { return In.Name.Name == "time"; });
+    const bool TimeIsTaken = Spec.findParameter("time") || Spec.findInput("time");
     const std::string DerivedParameters =
         TimeIsTaken ? Parameters
                     : Parameters + (Parameters.empty() ? "" : ", ") + "const double time";
