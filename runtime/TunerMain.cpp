@@ -166,6 +166,9 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup) con
 
 int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std::ostream &Out,
                    std::ostream &Err) const {
+  // A tuner's process is its run's: a signal between its steps is kept for
+  // the next (Interruption.h), never the default action.
+  Interruption::keepSignals();
   DiagnosticSink Diags(Err);
   // --device-limit: space mode's, for a kernel's file; with every limit the
   // file names given, the device is not opened at all.

@@ -26,6 +26,7 @@
 
 #include "Online/OnlineSpace.h"
 #include "Online/OnlineTuning.h"
+#include "System/Interruption.h"
 #include "Tuning/CallableMeasurer.h"
 #include "Tuning/KnownConfigurations.h"
 
@@ -76,6 +77,8 @@ public:
   double tuning_seconds() const { return Seconds; }
   /// Where results.db is (empty when the results were not kept).
   const std::string &results_directory() const { return Results; }
+  /// Whether a signal stopped the run (Ctrl-C: it returned its best so far).
+  bool interrupted() const { return Interrupted; }
 
 private:
   friend class tuner;
@@ -86,6 +89,7 @@ private:
   std::uint64_t SpaceSize = 0;
   double Seconds = 0;
   std::string Results;
+  bool Interrupted = false;
 };
 
 class tuner_view;
@@ -477,6 +481,9 @@ private:
       throw error("tune() cannot start while program-guided tuning is in progress");
     space();
     under_way Tuning(*this, "tunes");
+    // Until the log is written too: a SIGTERM that stops the run ends the
+    // program only then (System/Interruption.h).
+    const atfc::Interruption UntilLogged({});
     std::unique_ptr<atfc::ConfigurationMeasurer> Measurer = measurer_of(Cost);
     atfc::Expected<std::unique_ptr<atfc::online::OnlineTuning>> Opened =
         atfc::online::OnlineTuning::open(*Space, setup(std::move(Abort)), *Measurer, std::cout,
@@ -524,6 +531,7 @@ private:
     R.Valid = S.ValidEvaluations;
     R.Seconds = S.ElapsedSeconds;
     R.SpaceSize = detail::saturated(Space->size());
+    R.Interrupted = T.interrupted();
     if (!ResultsDirectory.empty())
       R.Results = T.resultsDirectory();
     if (S.Best) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Online/OnlineTuning.h"
 
+#include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
 
 #include <cerrno>
@@ -85,10 +86,14 @@ Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &S
 }
 
 Expected<TuningOutcome> OnlineTuning::run() {
+  // Held until the outcome is written: the signal that stops the loop
+  // reaches the program's own handler only then (Interruption.h).
+  const Interruption UntilWritten({});
   Expected<TuningLoopEnd> End = runTuningLoop(*Session, Measurer, Reporter);
   if (!End)
     return End.takeError();
   Finished = true;
+  Interrupted = End->Interrupted;
   return concludeTuning(*Session, *End, Reporter);
 }
 

@@ -74,6 +74,8 @@ public:
     return Session->database().evaluationsOfRun(Session->runId());
   }
   const SearchStatus &status() const { return Session->exploration().status(); }
+  /// Whether a signal stopped run().
+  bool interrupted() const { return Interrupted; }
   /// The directory results.db is in.
   const std::string &resultsDirectory() const { return Options.OutputDirectory; }
 
@@ -92,6 +94,7 @@ private:
   /// Whether the session began (only then is it concluded), and ended.
   bool Begun = false;
   bool Finished = false;
+  bool Interrupted = false;
   std::optional<Configuration> Awaited;
 };
 

@@ -1,22 +1,35 @@
 //===- System/Interruption.cpp - Ctrl-C stops a run cleanly --------------===//
 //
-// The handler only writes to a pipe (async-signal-safe); the watcher thread
-// reads it and does the real work.
+// The handler only writes to a pipe (async-signal-safe); one watcher thread
+// for the process reads it and calls every live Interruption's OnSignal.
+// One watcher, not one per Interruption: with two runs alive (two threads
+// of a program tuning at once, or a cost function that tunes), each
+// watcher once waited for a byte that another could take, and the run
+// whose wake-up was taken hung in its destructor.
 //
 //===----------------------------------------------------------------------===//
 #include "System/Interruption.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <ctime>
 #include <fcntl.h>
 #include <iterator>
+#include <mutex>
+#include <pthread.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace atfc {
+
+struct InterruptionWatcher {
+  static void notify(Interruption &I) { I.signalArrived(); }
+};
+
 namespace {
 
 std::atomic<int> Received{0};
@@ -25,6 +38,11 @@ std::atomic<long long> FirstAt{0};
 /// One pipe for the process's life: closing it could let the handler write
 /// into a file that reused its number. Its write end never blocks.
 int PipeFds[2] = {-1, -1};
+
+bool openPipe() {
+  return ::pipe2(PipeFds, O_CLOEXEC) == 0 &&
+         ::fcntl(PipeFds[1], F_SETFL, ::fcntl(PipeFds[1], F_GETFL) | O_NONBLOCK) == 0;
+}
 
 long long monotonicNanoseconds() {
   timespec Now{}; // clock_gettime is async-signal-safe
@@ -53,54 +71,142 @@ extern "C" void onSignal(int Signal) {
   [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
 }
 
-bool openPipe() {
-  static const bool Opened = [] {
-    return ::pipe2(PipeFds, O_CLOEXEC) == 0 &&
-           ::fcntl(PipeFds[1], F_SETFL, ::fcntl(PipeFds[1], F_GETFL) | O_NONBLOCK) == 0;
+/// The live Interruptions and the handlers they replaced. Never destroyed:
+/// the watcher and the handler may run while the process exits.
+struct Registry {
+  std::mutex Lock;
+  std::vector<Interruption *> Live;
+  /// Whether the process keeps the handlers for good (keepSignals()).
+  bool Kept = false;
+  /// Whether the handlers are installed, and those they replaced.
+  bool Installed = false;
+  std::vector<std::pair<int, struct sigaction>> Replaced;
+  bool WatcherStarted = false;
+};
+
+Registry &registry() {
+  static Registry *R = [] {
+    auto *Made = new Registry;
+    // A child that fork() made without exec (Python's multiprocessing, a
+    // program's own workers) has no watcher thread, shares the parent's
+    // pipe (whose watcher would take its bytes), and the runs of the
+    // parent's threads are not its own (their OnSignal would stop the
+    // parent's measurements): its first Interruption starts afresh. The
+    // lock is held across fork(), so the child's is free.
+    ::pthread_atfork([] { registry().Lock.lock(); }, [] { registry().Lock.unlock(); },
+                     [] {
+                       Registry &Child = registry();
+                       if (PipeFds[0] >= 0) {
+                         ::close(PipeFds[0]);
+                         ::close(PipeFds[1]);
+                         PipeFds[0] = PipeFds[1] = -1;
+                       }
+                       Child.WatcherStarted = false;
+                       Child.Live.clear();
+                       Child.Lock.unlock();
+                     });
+    return Made;
   }();
-  return Opened;
+  return *R;
+}
+
+/// Installs the handlers (Lock held). A signal the process ignores (nohup's
+/// SIGHUP, a background job's SIGINT) stays ignored: it was not meant to
+/// stop anything.
+bool installHandlers(Registry &R) {
+  if (PipeFds[0] < 0 && !openPipe())
+    return false;
+  if (R.Installed)
+    return true;
+  struct sigaction Action = {};
+  Action.sa_handler = onSignal;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : kInterruptingSignals) {
+    struct sigaction Old = {};
+    if (sigaction(Signal, nullptr, &Old) != 0 || Old.sa_handler == SIG_IGN)
+      continue;
+    if (sigaction(Signal, &Action, &Old) == 0)
+      R.Replaced.emplace_back(Signal, Old);
+  }
+  R.Installed = true;
+  return true;
+}
+
+/// Reads the pipe for the rest of the process; a byte is a signal (or a
+/// new Interruption asking for one that arrived before it).
+void startWatcher(Registry &R) {
+  if (R.WatcherStarted)
+    return;
+  R.WatcherStarted = true;
+  std::thread([&R] {
+    for (;;) {
+      char Byte = 0;
+      const ssize_t Read = ::read(PipeFds[0], &Byte, 1);
+      if (Read < 0 && errno == EINTR)
+        continue;
+      if (Read != 1)
+        return;
+      std::lock_guard<std::mutex> Hold(R.Lock);
+      // A byte left from a signal the program's own handler now answers.
+      if (Received == 0)
+        continue;
+      for (Interruption *I : R.Live)
+        InterruptionWatcher::notify(*I);
+    }
+  }).detach();
 }
 
 } // namespace
 
 bool Interruption::keepSignals() {
-  if (!openPipe())
-    return false;
-  struct sigaction Action = {};
-  Action.sa_handler = onSignal;
-  sigemptyset(&Action.sa_mask);
-  for (int Signal : kInterruptingSignals)
-    sigaction(Signal, &Action, nullptr);
-  return true;
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Hold(R.Lock);
+  R.Kept = true;
+  return installHandlers(R);
 }
 
 Interruption::Interruption(std::function<void()> TheOnSignal) : OnSignal(std::move(TheOnSignal)) {
-  if (!keepSignals())
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Hold(R.Lock);
+  if (!installHandlers(R))
     return;
-  // Byte 1 is a signal's (perhaps one kept since an earlier Interruption);
-  // byte 0 a destructor's wake-up, perhaps an earlier one's.
-  Watcher = std::thread([this] {
-    bool Called = false;
-    char Byte = 0;
-    while (!Stopping) {
-      if (::read(PipeFds[0], &Byte, 1) != 1)
-        continue;
-      if (Byte == 1 && !Called && OnSignal) {
-        Called = true;
-        OnSignal();
-      }
-    }
-  });
+  startWatcher(R);
+  R.Live.push_back(this);
+  // One that arrived before (kept for this one): the watcher calls OnSignal
+  // as for one that arrives now.
+  if (Received != 0) {
+    const char Byte = 1;
+    [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
+  }
+}
+
+void Interruption::signalArrived() {
+  if (Called || !OnSignal)
+    return;
+  Called = true;
+  OnSignal();
 }
 
 Interruption::~Interruption() {
-  // The handlers stay: a signal from now on is kept for the next one.
-  if (Watcher.joinable()) {
-    Stopping = true;
-    const char Byte = 0;
-    [[maybe_unused]] ssize_t Ignored = ::write(PipeFds[1], &Byte, 1);
-    Watcher.join();
+  Registry &R = registry();
+  int Deliver = 0;
+  {
+    std::lock_guard<std::mutex> Hold(R.Lock);
+    std::erase(R.Live, this);
+    if (!R.Live.empty() || R.Kept || !R.Installed)
+      return;
+    // The last one in a program that tunes: its own handlers come back.
+    // Ctrl-C asked to stop the tuning, which it did; SIGTERM and SIGHUP ask
+    // the program to end, and now that the run is recorded it can.
+    for (const auto &[Signal, Old] : R.Replaced)
+      sigaction(Signal, &Old, nullptr);
+    R.Replaced.clear();
+    R.Installed = false;
+    Deliver = Received.exchange(0);
+    FirstAt = 0;
   }
+  if (Deliver != 0 && Deliver != SIGINT)
+    std::raise(Deliver);
 }
 
 int Interruption::pending() { return Received; }

@@ -12,11 +12,21 @@
 // child's group; Slurm signals every process while atfc passes its own copy
 // on) and is dropped: it once killed the tuner before it wrote its outputs.
 //
-// The handlers stay installed once the first Interruption has installed
-// them: a signal between two Interruptions (after space generation, before
-// the tuning loop) once met the default action and killed the tuner. It is
-// kept instead, and the next Interruption is requested() from its start
-// (and calls its OnSignal); with none to come, the process goes on.
+// Who owns the signals decides what happens between runs. A tuner or atfc
+// itself (a process whose job is the run) calls keepSignals(): the
+// handlers stay for the process's life, and a signal between two
+// Interruptions (after space generation, before the tuning loop; it once
+// met the default action and killed the tuner) is kept: the next
+// Interruption is requested() from its start (and calls its OnSignal). A
+// program that tunes in-process (<atf.hpp>, the Python package) owns its
+// signals: the first live Interruption installs the handlers and the last
+// puts the program's own back. Ctrl-C asked to stop the tuning: the run
+// returns its best so far, and the next run starts afresh. SIGTERM and
+// SIGHUP ask the program to end: the last Interruption raises them again
+// once the run is recorded, for the program's own handler (or default
+// action) to answer. Signals the process ignores stay ignored (nohup's
+// SIGHUP). Any number of Interruptions may live at once, on any threads:
+// one signal calls each one's OnSignal.
 //
 // A batch system's cancel (Slurm's scancel, systemd's stop) signals every
 // process of the job, a measurement's script or device worker often a
@@ -33,7 +43,6 @@
 #include <atomic>
 #include <csignal>
 #include <functional>
-#include <thread>
 
 namespace atfc {
 
@@ -47,20 +56,22 @@ inline constexpr double kRepeatedSignalSeconds = 1.0;
 
 class Interruption {
 public:
-  /// Installs the handlers; OnSignal runs on a watcher thread at the first
-  /// signal, or at once when one arrived since an earlier Interruption.
+  /// Installs the handlers where none are; OnSignal runs on the watcher
+  /// thread at the first signal, or at once when one was kept for it.
   explicit Interruption(std::function<void()> OnSignal);
   ~Interruption();
   Interruption(const Interruption &) = delete;
   Interruption &operator=(const Interruption &) = delete;
 
-  /// Installs the handlers without an Interruption: a signal from now on
-  /// is kept for the next one (and pending()), where it would have met the
-  /// default action. False where they cannot be installed.
+  /// Installs the handlers for the process's life (a tuner's, atfc's): a
+  /// signal from now on is kept for the next Interruption (and pending()),
+  /// where it would have met the default action. False where they cannot
+  /// be installed.
   static bool keepSignals();
 
-  /// The signal that arrived since the handlers were first installed,
-  /// whether or not an Interruption exists now; 0 when none did.
+  /// The signal that arrived while the handlers were installed, whether or
+  /// not an Interruption exists now; 0 when none did (or the program's own
+  /// handlers answered it).
   static int pending();
 
   /// Whether a child that ChildSignal killed was stopped with this process:
@@ -77,9 +88,12 @@ public:
   int exitCode() const;
 
 private:
+  friend struct InterruptionWatcher;
+  /// Calls OnSignal, the first time only (the watcher's, its lock held).
+  void signalArrived();
+
   std::function<void()> OnSignal;
-  std::atomic<bool> Stopping{false};
-  std::thread Watcher;
+  bool Called = false;
 };
 
 } // namespace atfc

@@ -290,17 +290,21 @@ class Tuner:
         if self._run is not None:
             raise ValueError('cannot start tuning while another tuning run is in progress')
         self._under_way = 'tunes'
+        interrupted = False
         try:
             run = _Run(self, cost_function, abort_condition, stepping=False)
-            try:
-                run.tuning.run()
-                if run.pending is None:
-                    run.reconcile()
-            finally:
+            # A SIGTERM that stops the run ends the program once the log is
+            # written too; Ctrl-C returns the best so far.
+            with _atfc.DeferredSignals():
                 try:
-                    run.finish(terminated_early=run.pending is not None)
+                    interrupted = run.tuning.run()
+                    if run.pending is None:
+                        run.reconcile()
                 finally:
-                    run.close()
+                    try:
+                        run.finish(terminated_early=run.pending is not None or interrupted)
+                    finally:
+                        run.close()
         finally:
             self._under_way = None
         if run.pending is not None:

@@ -14,15 +14,23 @@
 #include "Online/OnlineSpace.h"
 #include "Online/SubtreeMemo.h"
 #include "SearchSpace/SpaceGenerator.h"
+#include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
 
 #include <pybind11/stl.h>
+
+#include <optional>
 
 namespace py = pybind11;
 using namespace atfc;
 using namespace atfc::python;
 
 namespace {
+
+/// Signals kept from the program's own handlers for a while.
+struct DeferredSignals {
+  std::optional<Interruption> Held;
+};
 
 /// A space of Python parameters, generated once.
 class Space {
@@ -201,4 +209,17 @@ PYBIND11_MODULE(_atfc, M) {
       .def("close", &PyTuning::close)
       .def_property_readonly("results_directory", &PyTuning::resultsDirectory);
   M.def("close_open_runs", &PyTuning::closeOpenRuns);
+  // Held around a whole tune(), its log included: a SIGTERM that stops the
+  // run ends the program only once everything is written.
+  py::class_<DeferredSignals>(M, "DeferredSignals")
+      .def(py::init<>())
+      .def("__enter__",
+           [](DeferredSignals &D) {
+             py::gil_scoped_release Unlocked;
+             D.Held.emplace(std::function<void()>());
+           })
+      .def("__exit__", [](DeferredSignals &D, py::args) {
+        py::gil_scoped_release Unlocked;
+        D.Held.reset();
+      });
 }

@@ -233,6 +233,40 @@ public:
       observe(C, M);
       return M;
     }
+    Measurement M = measureInPython(C);
+    // (A call is never cut short: the run keeps it when Ctrl-C came during
+    // it, as CallableMeasurer's.)
+    Last.emplace(C, M);
+    return M;
+  }
+  std::size_t batchSize() const override { return Inner ? Inner->batchSize() : 1; }
+  unsigned compileAhead() const override { return Inner ? Inner->compileAhead() : 0; }
+  void prepare(std::span<const ParameterValues> Upcoming) override {
+    if (Inner)
+      Inner->prepare(Upcoming);
+  }
+  void interrupt() override {
+    if (Inner)
+      Inner->interrupt();
+  }
+  std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
+    if (Inner)
+      return Inner->finishedAfterInterrupt(C);
+    if (Last && Last->first == C)
+      return Last->second;
+    return std::nullopt;
+  }
+  std::string device() const override { return Inner ? Inner->device() : std::string(); }
+  std::string toolchain() const override { return Inner ? Inner->toolchain() : std::string(); }
+  DeviceLimits deviceLimits() const override {
+    return Inner ? Inner->deviceLimits() : DeviceLimits{};
+  }
+  std::string costMeaning() const override {
+    return Inner ? Inner->costMeaning() : "what the cost function returns";
+  }
+
+private:
+  Measurement measureInPython(const ParameterValues &C) {
     py::gil_scoped_acquire Lock;
     try {
       py::object R = Measure->Object(namedToDict(C));
@@ -249,29 +283,6 @@ public:
       return Measurement::invalid(FailureKind::RunFailed, E.what());
     }
   }
-  std::size_t batchSize() const override { return Inner ? Inner->batchSize() : 1; }
-  unsigned compileAhead() const override { return Inner ? Inner->compileAhead() : 0; }
-  void prepare(std::span<const ParameterValues> Upcoming) override {
-    if (Inner)
-      Inner->prepare(Upcoming);
-  }
-  void interrupt() override {
-    if (Inner)
-      Inner->interrupt();
-  }
-  std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
-    return Inner ? Inner->finishedAfterInterrupt(C) : std::nullopt;
-  }
-  std::string device() const override { return Inner ? Inner->device() : std::string(); }
-  std::string toolchain() const override { return Inner ? Inner->toolchain() : std::string(); }
-  DeviceLimits deviceLimits() const override {
-    return Inner ? Inner->deviceLimits() : DeviceLimits{};
-  }
-  std::string costMeaning() const override {
-    return Inner ? Inner->costMeaning() : "what the cost function returns";
-  }
-
-private:
   void observe(const ParameterValues &C, const Measurement &M) {
     if (Observe->Object.is_none())
       return;
@@ -286,6 +297,8 @@ private:
   std::shared_ptr<PyRef> Measure;
   std::shared_ptr<ConfigurationMeasurer> Inner;
   std::shared_ptr<PyRef> Observe;
+  /// The last configuration the Python callable measured, and how.
+  std::optional<std::pair<ParameterValues, Measurement>> Last;
 };
 
 PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
@@ -373,7 +386,7 @@ online::OnlineTuning &PyTuning::open() const {
   return *Tuning;
 }
 
-void PyTuning::run() {
+bool PyTuning::run() {
   online::OnlineTuning &T = open();
   if (Running)
     throw EngineError("the tuning run is running already");
@@ -383,6 +396,7 @@ void PyTuning::run() {
     ~Done() { Running = false; }
   } Ended{Running};
   static_cast<void>(unlocked([&] { return T.run(); }));
+  return T.interrupted();
 }
 
 py::object PyTuning::next() {

@@ -72,7 +72,8 @@ public:
   ~PyTuning();
 
   /// Measures until the abort condition holds or a cost function raises.
-  void run();
+  /// Whether a signal stopped it.
+  bool run();
   /// Program-guided: the next configuration, or None when there is none.
   py::object next();
   void report(bool Valid, std::vector<double> Costs, std::string Reason);

@@ -5,8 +5,9 @@
 // is an invalid configuration, results kept in a directory answer a second
 // run without measuring, program-guided steps, the program's own technique
 // and abort condition, several objectives, costs that are no number,
-// parameter names that are no C identifiers, a value listed twice, and
-// calls back into a tuner from its own constraints and cost function.
+// parameter names that are no C identifiers, a value listed twice, calls
+// back into a tuner from its own constraints and cost function, signals,
+// and runs on many threads at once.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -15,15 +16,20 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <limits>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -452,6 +458,100 @@ TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
   } catch (const atf::error &E) {
     EXPECT_NE(std::string(E.what()).find("does not run OpenTuner"), std::string::npos);
   }
+}
+
+// Signals in a program that tunes (System/Interruption.h). Each case runs
+// in a child (a death test's), whose signal state is its own.
+
+std::atomic<int> ProgramSaw{0};
+extern "C" void programsHandler(int Signal) { ProgramSaw += Signal; }
+
+atf::tuning_status tuneX(int Size, std::function<double(int)> Cost,
+                         const std::string &Log = std::string()) {
+  auto X = atf::tp("X", atf::interval<int>(1, Size));
+  atf::tuner T;
+  T.tuning_parameters(X).search_technique(atf::exhaustive()).silent(true);
+  if (!Log.empty())
+    T.log_file(Log);
+  return T.tune([Cost](atf::configuration &C) { return Cost(int(C["X"])); });
+}
+
+TEST(OnlineTuningTest, CtrlCReturnsTheBestSoFarAndTheNextRunStartsAfresh) {
+  // Once, one Ctrl-C made every later tune() return after 0 evaluations,
+  // and the program never saw SIGINT or SIGTERM again.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        ::alarm(60);
+        std::signal(SIGINT, programsHandler);
+        atf::tuning_status First = tuneX(1000, [](int X) {
+          if (X == 3)
+            std::raise(SIGINT);
+          return double(X);
+        });
+        // The evaluation under way when Ctrl-C came is whole, and kept.
+        if (!First.interrupted() || First.number_of_evaluated_configs() != 3 ||
+            First.min_cost() != 1 || ProgramSaw != 0)
+          std::_Exit(2);
+        atf::tuning_status Second = tuneX(5, [](int X) { return double(X); });
+        if (Second.interrupted() || Second.number_of_evaluated_configs() != 5)
+          std::_Exit(3);
+        std::raise(SIGINT);
+        std::_Exit(ProgramSaw == SIGINT ? 0 : 4);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(OnlineTuningTest, SigtermEndsTheProgramOnceTheLogIsWritten) {
+  atfc::test::ScopedTempDirectory Dir("online-sigterm");
+  const std::string Log = (Dir.path() / "log.csv").string();
+  // (Forked, not run again: the child writes the parent's Log.)
+  GTEST_FLAG_SET(death_test_style, "fast");
+  EXPECT_EXIT(
+      {
+        tuneX(
+            1000,
+            [](int X) {
+              if (X == 4)
+                std::raise(SIGTERM);
+              return double(X);
+            },
+            Log);
+        std::_Exit(0);
+      },
+      testing::KilledBySignal(SIGTERM), "");
+  std::ifstream In(Log);
+  std::vector<std::string> Lines;
+  for (std::string Line; std::getline(In, Line);)
+    Lines.push_back(Line);
+  ASSERT_EQ(Lines.size(), 5u); // the heading and X = 1..4
+  EXPECT_NE(Lines[4].find(";4;4"), std::string::npos) << Lines[4];
+}
+
+TEST(OnlineTuningTest, RunsOnManyThreadsAtOnceEnd) {
+  // Two threads each tuning with their own tuner, or a cost function that
+  // tunes, hung in up to half the runs: each run's signal watcher could
+  // take another's wake-up.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        ::alarm(120);
+        std::atomic<int> Right{0};
+        std::vector<std::thread> Threads;
+        for (int T = 0; T < 4; ++T)
+          Threads.emplace_back([&Right] {
+            for (int I = 0; I < 5; ++I) {
+              Right += tuneX(20, [](int X) { return double(X); }).min_cost() == 1;
+              Right += tuneX(3, [](int X) {
+                         return tuneX(3, [](int Y) { return double(Y); }).min_cost() + X;
+                       }).min_cost() == 2;
+            }
+          });
+        for (std::thread &T : Threads)
+          T.join();
+        std::_Exit(Right == 40 ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
 }
 
 } // namespace
