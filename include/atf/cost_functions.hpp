@@ -23,6 +23,7 @@
 #include "atf/tuner.hpp"
 
 #include "Backends/ProcessMeasurer.h"
+#include "runtime/Measurers.h"
 
 #include <chrono>
 #include <filesystem>
@@ -48,7 +49,8 @@ public:
     CostFile = std::move(File);
     return *this;
   }
-  /// Seconds each command may take before it is killed (0: no limit).
+  /// Seconds each command may take before it is killed and the
+  /// configuration is invalid (0: 600, as in directive files).
   cost_function_class &timeout(double Seconds) {
     Timeout = Seconds;
     return *this;
@@ -75,7 +77,7 @@ public:
       Options.CompileScript = Enter + Compile;
     if (!CostFile.empty())
       Options.CostFile = std::filesystem::absolute(CostFile).string();
-    Options.TimeoutSeconds = Timeout;
+    Options.TimeoutSeconds = atfc::measurementTimeoutSeconds(Timeout);
     Options.Warmups = Warmups;
     Options.Repetitions = Repetitions;
     Options.FileDirectory = Here;

@@ -41,6 +41,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -404,6 +405,7 @@ public:
     S.KernelName = Code.name;
     S.Warmups = Warmups;
     S.Repetitions = Repetitions;
+    S.TimeoutSeconds = Timeout;
     std::vector<std::vector<unsigned char>> Contents;
     for (std::size_t I = 0; I < Inputs.size(); ++I) {
       atfc::KernelArgument A = Inputs[I].argument;
@@ -490,6 +492,8 @@ protected:
   std::vector<size_of_path> OuterSizes, InnerSizes;
   std::vector<check> Checks;
   std::optional<unsigned> Warmups, Repetitions;
+  /// Seconds a configuration may take (0: the directives' default).
+  double Timeout = 0;
 };
 
 /// The builder methods both APIs have, for Derived (opencl::cost_function
@@ -520,6 +524,15 @@ public:
   /// Measured launches (at least 1); the cost is their median time.
   Derived &evaluations(unsigned N) {
     Repetitions = N == 0 ? 1 : N;
+    return self();
+  }
+  /// Seconds a configuration may take, its build, launches and check
+  /// together, before its worker is stopped and it is invalid (0: 600, as
+  /// in directive files): a kernel that never ends does not hang tune().
+  Derived &timeout(double Seconds) {
+    if (!(Seconds >= 0) || !std::isfinite(Seconds))
+      throw error("timeout: expecting a number of seconds >= 0, not " + std::to_string(Seconds));
+    Timeout = Seconds;
     return self();
   }
   /// Checks buffer argument I (0-based) after each launch against Gold: a

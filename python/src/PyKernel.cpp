@@ -100,7 +100,8 @@ std::vector<unsigned char> bytesOf(const py::bytes &B) {
 /// default), args (a list of (kind, dtype, count, bytes): kind "scalar"
 /// or "buffer"), sizes (a callable of a configuration dict returning
 /// (global or grid, local or block) as lists), check (None, or
-/// (tolerance, [(index, gold bytes)])), warmups, evaluations.
+/// (tolerance, [(index, gold bytes)])), warmups, evaluations, timeout (0:
+/// the directives' default).
 std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTrees> Space,
                                                       const py::dict &Options) {
   const bool OpenCL = Options["api"].cast<std::string>() == "opencl";
@@ -116,6 +117,7 @@ std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTre
     S.Warmups = Options["warmups"].cast<unsigned>();
   if (!Options["evaluations"].is_none())
     S.Repetitions = Options["evaluations"].cast<unsigned>();
+  S.TimeoutSeconds = Options["timeout"].cast<double>();
   std::size_t Index = 0;
   for (py::handle A : Options["args"]) {
     py::tuple T = py::reinterpret_borrow<py::tuple>(A);

@@ -11,6 +11,7 @@
 
 #include "Backends/ProcessMeasurer.h"
 #include "Tuning/KnownConfigurations.h"
+#include "runtime/Measurers.h"
 
 #include <pybind11/stl.h>
 
@@ -495,7 +496,7 @@ void bindMeasurers(py::module_ &M) {
           Options.CompileScript = Enter + Compile;
         if (!CostFile.empty())
           Options.CostFile = std::filesystem::absolute(Directory + "/" + CostFile).string();
-        Options.TimeoutSeconds = Timeout;
+        Options.TimeoutSeconds = measurementTimeoutSeconds(Timeout);
         Options.Warmups = Warmups;
         Options.Repetitions = Repetitions;
         Options.FileDirectory = Directory;

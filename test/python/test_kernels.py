@@ -68,6 +68,33 @@ def test_wrong_results_and_broken_kernels_are_invalid():
     assert min_cost is None and data.number_of_evaluated_invalid_configurations == 2
 
 
+def test_a_kernel_that_never_ends_times_out_and_the_run_goes_on():
+    # There was no way to give a kernel a timeout: one that never ended held
+    # tune() for the default's ten minutes.
+    spin = ('__kernel void spin(__global volatile int *y) {\n'
+            '  if (SPIN) for (;;) y[1] += 1;\n'
+            '  y[0] = 1;\n'
+            '}\n')
+    cf = opencl.CostFunction(opencl.Kernel(spin, 'spin')).kernel_args(np.zeros(2, np.int32)) \
+        .global_size(1).local_size(1).timeout(3)
+    best, _, data = Tuner().tuning_parameters(TP('SPIN', Interval(0, 1))).silent(True) \
+        .search_technique(Exhaustive()).tune(cf)
+    assert best == {'SPIN': 0}
+    assert data.number_of_evaluated_configurations == 2
+    assert data.number_of_evaluated_invalid_configurations == 1
+    with pytest.raises(ValueError, match='seconds >= 0'):
+        cf.timeout(-1)
+
+
+def test_a_command_that_never_ends_times_out():
+    cf = generic.CostFunction('[ "$S" = 0 ] || sleep 600').timeout(1)
+    best, _, data = Tuner().tuning_parameters(TP('S', Interval(0, 1))).silent(True) \
+        .search_technique(Exhaustive()).tune(cf)
+    assert best == {'S': 0} and data.number_of_evaluated_invalid_configurations == 1
+    with pytest.raises(ValueError, match='seconds >= 0'):
+        cf.timeout(float('nan'))
+
+
 def test_bad_kernel_arguments_are_refused_before_measuring():
     kernel = opencl.Kernel(SAXPY, 'saxpy')
     with pytest.raises(TypeError, match='argument 1: dtype complex64'):

@@ -195,7 +195,8 @@ class KernelCostFunction(MeasuredCostFunction):
                 'file_name': f'{self._kernel.name}.{"cl" if self._api == "opencl" else "cu"}',
                 'kernel_name': self._kernel.name, 'platform_id': self._platform_id,
                 'device_id': self._device_id, 'args': args, 'sizes': sizes, 'check': check,
-                'warmups': self._warmups, 'evaluations': self._evaluations})
+                'warmups': self._warmups, 'evaluations': self._evaluations,
+                'timeout': self._timeout})
         except _atfc.Error as e:
             raise RuntimeError(str(e)) from None
 

@@ -24,7 +24,6 @@ class CostFunction(MeasuredCostFunction):
         self._run_command = run_command
         self._compile_command: Optional[str] = None
         self._cost_file: Optional[str] = None
-        self._timeout = 0.0
         self._warmups = 0
         self._evaluations = 1
         self._directory = os.getcwd()
@@ -37,12 +36,6 @@ class CostFunction(MeasuredCostFunction):
         """The file the run command writes the cost to (relative to the
         program's directory)."""
         self._cost_file = cost_file
-        return self
-
-    def timeout(self, seconds: float):
-        """atfc: seconds each command may take before it is killed and its
-        configuration is invalid (0: no limit)."""
-        self._timeout = float(seconds)
         return self
 
     def _measurer(self, space):

@@ -6,7 +6,8 @@
 // result check computed from the kernel's own inputs; a kernel that
 // computes the wrong thing fails its check; a configuration that crashes
 // its worker or asks for a local size the device refuses is invalid with
-// its reason while the run goes on; the device's limits are read through
+// its reason while the run goes on, as is one that never ends (its
+// timeout); the device's limits are read through
 // the worker; mistakes (a build flag, too few inputs, sizes of unequal
 // dimensions, a gold vector of the wrong size, no worker, no OpenCL
 // driver) are errors before anything is measured; and where there is no
@@ -162,6 +163,41 @@ __kernel void fill(__global float *y) {
   EXPECT_EQ(static_cast<int>(Result.best_configuration()["MODE"]), 0) << Printed;
   EXPECT_NE(Printed.find("crashed"), std::string::npos) << Printed;
   EXPECT_NE(Printed.find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << Printed;
+}
+
+TEST(OpenCLCostFunctionTest, AKernelThatNeverEndsTimesOutAndTheRunGoesOn) {
+  // There was no way to give a kernel a timeout: one that never ended held
+  // tune() for the default's ten minutes, with nothing to shorten it.
+  constexpr const char *Kernel = R"(
+__kernel void spin(__global volatile int *y) {
+  if (SPIN)
+    for (;;)
+      y[1] += 1;
+  y[0] = 1;
+})";
+  auto SPIN = atf::tuning_parameter("SPIN", {1, 0});
+  auto CF =
+      atf::opencl::cost_function(atf::opencl::kernel<atf::buffer<int>>(atf::source(Kernel), "spin"))
+          .inputs(atf::buffer<int>(2))
+          .global_size(1)
+          .local_size(1)
+          .timeout(3);
+  atf::tuning_status Result;
+  std::string Printed = printedBy([&] {
+    Result = atf::tuner()
+                 .tuning_parameters(SPIN)
+                 .search_technique(atf::exhaustive())
+                 .verbose(true)
+                 .tune(CF);
+  });
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 2u) << Printed;
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 1u) << Printed;
+  EXPECT_EQ(static_cast<int>(Result.best_configuration()["SPIN"]), 0) << Printed;
+  EXPECT_NE(Printed.find("timed out"), std::string::npos) << Printed;
+  EXPECT_THROW(
+      atf::opencl::cost_function(atf::opencl::kernel<atf::buffer<int>>(atf::source(Kernel), "spin"))
+          .timeout(-1),
+      atf::error);
 }
 
 /// The message of the atf::error that Run throws; "" when it throws none.
