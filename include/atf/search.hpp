@@ -113,8 +113,14 @@ template <class User, class Key> class program_technique final : public atfc::Se
 public:
   explicit program_technique(std::shared_ptr<User> Given) : Technique(std::move(Given)) {}
   ~program_technique() override {
+    // (A destructor cannot pass an exception on: one from finalize() ended
+    // the program through std::terminate. Python's techniques keep theirs
+    // for close(), python/src/PyTuning.cpp.)
     if (Started)
-      Technique->finalize();
+      try {
+        Technique->finalize();
+      } catch (...) {
+      }
   }
   void initialize(const atfc::SearchDomain &Given, std::uint64_t) override {
     if (Started)

@@ -55,7 +55,8 @@ bool failedOutsideConfiguration(const Measurement &M) {
     // named a missing program, or a step that could not start at all.
     const std::string_view Reason = M.Reason;
     return Reason == "exit status 126" || Reason == "exit status 127" ||
-           Reason.starts_with("cannot start the ") || Reason == "the device worker failed to start";
+           Reason.starts_with("cannot start the ") ||
+           Reason == "the device worker failed to start" || Reason.starts_with(kCostFunctionRaised);
   }
   case FailureKind::Crashed:
     // Ranks/RankedMeasurer.cpp: a rank's process lost mid-measurement.

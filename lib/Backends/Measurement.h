@@ -93,11 +93,17 @@ struct Measurement {
 /// "not recorded", "check failed"; "" for None.
 const char *failureName(FailureKind Kind);
 
+/// How the reason of a program's cost function that raised (Python's, which
+/// ends the run with the exception) begins: the program's mistake, never
+/// the configuration's.
+inline constexpr std::string_view kCostFunctionRaised = "the cost function raised";
+
 /// Whether M failed for a cause outside its configuration, which a later
 /// run measures again instead of reusing: a failed check, a timeout (load
 /// on the machine), a tool or interpreter that could not be started (a
 /// script's status 126 or 127 from /bin/sh, "cannot start"), a device
-/// worker that failed to start, a rank's measuring process lost.
+/// worker that failed to start, a rank's measuring process lost, a cost
+/// function that raised.
 bool failedOutsideConfiguration(const Measurement &M);
 
 /// How the costs of a configuration's repetitions become its cost

@@ -11,6 +11,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 import atexit
 import json
 import math
+import numbers
 import os
 import sys
 import time
@@ -36,7 +37,7 @@ def _costs(cost, who):
     """A cost function's result as the engine's costs."""
     if isinstance(cost, bool):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool')
-    if isinstance(cost, (int, float)):
+    if isinstance(cost, numbers.Real):  # NumPy's scalars too
         return [float(cost)]
     if isinstance(cost, (str, bytes)):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not {cost!r}')
@@ -135,18 +136,29 @@ class _Run:
         # cost file or script (a NaN or -inf would win the run).
         if not all(math.isfinite(c) for c in costs):
             return False, [], f'the cost function returned {cost!r}, which is no cost', None
+        # The tuning data keeps a number or a tuple, which compare: a list or
+        # an array of costs becomes a tuple of them.
+        if not isinstance(cost, (numbers.Real, tuple)):
+            cost = costs[0] if len(costs) == 1 else tuple(costs)
         return True, costs, '', cost
 
     def _measure(self, named):
+        """The engine's call: (valid, costs, reason), or None when the
+        program raised (the exception is tune()'s, the run ends)."""
         config = self.configuration(named)
+        recorded = False
         try:
             valid, costs, reason, cost = self.evaluate(config)
+            recorded = True
+            self.tuning_data.record_evaluation(config, valid, cost)
+            self._maybe_flush()
         except BaseException as e:  # pylint: disable=broad-except
+            # (Also what fails after the cost function returned, recording
+            # its cost: once swallowed, and tune() returned a wrong best.)
             self.pending = e
-            self.tuning_data.record_evaluation(config, False, None)
+            if not recorded:
+                self.tuning_data.record_evaluation(config, False, None)
             return None
-        self.tuning_data.record_evaluation(config, valid, cost)
-        self._maybe_flush()
         return valid, costs, reason
 
     def _observe(self, named, valid, costs, reason):
@@ -334,9 +346,11 @@ class Tuner:
         config = run.configuration(named)
         try:
             valid, costs, reason, cost = run.evaluate(config)
-        except BaseException:
+        except BaseException as e:
+            # (The engine measures this configuration again in a later run:
+            # the reason says the program raised.)
             run.tuning_data.record_evaluation(config, False, None)
-            run.tuning.report(False, [], 'the cost function raised')
+            run.tuning.report(False, [], f'the cost function raised {type(e).__name__}: {e}')
             run.flush_log()
             raise
         run.tuning_data.record_evaluation(config, valid, cost)

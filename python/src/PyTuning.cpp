@@ -21,6 +21,13 @@
 
 namespace atfc::python {
 
+/// What a Python technique's finalize() raised: the engine calls it as
+/// the technique is destroyed, where an exception ended the interpreter
+/// (std::terminate); PyTuning::close() raises it instead.
+struct FinalizeError {
+  std::optional<py::error_already_set> Raised;
+};
+
 namespace {
 
 py::object toPython(const Value &V) {
@@ -57,10 +64,21 @@ py::iterable proposals(const py::object &Technique, const char *Method) {
   return Proposed;
 }
 
+/// Calls the technique's finalize(), keeping what it raises (the lock held).
+void finalizeKeeping(const py::object &Technique, FinalizeError &Error) {
+  try {
+    Technique.attr("finalize")();
+  } catch (py::error_already_set &E) {
+    if (!Error.Raised)
+      Error.Raised.emplace(std::move(E));
+  }
+}
+
 /// A Python technique over (0,1]^D (pyATF's SearchTechnique).
 class Coordinates final : public atf::search_technique {
 public:
-  explicit Coordinates(py::object T) : T(std::make_shared<PyRef>(std::move(T))) {}
+  Coordinates(py::object T, std::shared_ptr<FinalizeError> Error)
+      : T(std::make_shared<PyRef>(std::move(T))), Error(std::move(Error)) {}
   void initialize(std::size_t D) override {
     py::gil_scoped_acquire Lock;
     T->Object.attr("initialize")(D);
@@ -88,7 +106,7 @@ public:
   }
   void finalize() override {
     py::gil_scoped_acquire Lock;
-    T->Object.attr("finalize")();
+    finalizeKeeping(T->Object, *Error);
   }
   std::string name() const override {
     py::gil_scoped_acquire Lock;
@@ -101,13 +119,15 @@ public:
 
 private:
   std::shared_ptr<PyRef> T;
+  std::shared_ptr<FinalizeError> Error;
 };
 
 /// A Python technique over configuration indices (pyATF's
 /// SearchTechnique1D).
 class Indices final : public atf::search_technique_1d {
 public:
-  explicit Indices(py::object T) : T(std::make_shared<PyRef>(std::move(T))) {}
+  Indices(py::object T, std::shared_ptr<FinalizeError> Error)
+      : T(std::make_shared<PyRef>(std::move(T))), Error(std::move(Error)) {}
   void initialize(std::uint64_t Size) override {
     py::gil_scoped_acquire Lock;
     T->Object.attr("initialize")(Size);
@@ -135,7 +155,7 @@ public:
   }
   void finalize() override {
     py::gil_scoped_acquire Lock;
-    T->Object.attr("finalize")();
+    finalizeKeeping(T->Object, *Error);
   }
   std::string name() const override {
     py::gil_scoped_acquire Lock;
@@ -144,6 +164,7 @@ public:
 
 private:
   std::shared_ptr<PyRef> T;
+  std::shared_ptr<FinalizeError> Error;
 };
 
 template <class T> T option(const py::dict &Options, const char *Key, T Default) {
@@ -273,7 +294,7 @@ private:
       py::object R = Measure->Object(namedToDict(C));
       if (R.is_none()) {
         Stop = true;
-        return Measurement::invalid(FailureKind::RunFailed, "the cost function raised");
+        return Measurement::invalid(FailureKind::RunFailed, std::string(kCostFunctionRaised));
       }
       py::tuple T = R.cast<py::tuple>();
       if (T[0].cast<bool>())
@@ -281,7 +302,8 @@ private:
       return Measurement::invalid(FailureKind::RunFailed, T[2].cast<std::string>());
     } catch (py::error_already_set &E) {
       Stop = true;
-      return Measurement::invalid(FailureKind::RunFailed, E.what());
+      return Measurement::invalid(FailureKind::RunFailed,
+                                  std::string(kCostFunctionRaised) + ": " + E.what());
     }
   }
   void observe(const ParameterValues &C, const Measurement &M) {
@@ -317,15 +339,17 @@ PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
     std::string Name = py::str(py::type::of(Own).attr("__name__"));
     Setup.Loop.Technique.Text = Name;
     auto Ref = std::make_shared<PyRef>(Own);
-    Setup.Loop.MakeTechnique = [Ref, ByIndex]() -> std::unique_ptr<SearchTechnique> {
+    Finalized = std::make_shared<FinalizeError>();
+    Setup.Loop.MakeTechnique = [Ref, ByIndex,
+                                Error = Finalized]() -> std::unique_ptr<SearchTechnique> {
       py::gil_scoped_acquire Lock;
       if (ByIndex)
         return std::make_unique<
             atf::detail::program_technique<atf::search_technique_1d, atf::index_t>>(
-            std::make_shared<Indices>(Ref->Object));
+            std::make_shared<Indices>(Ref->Object, Error));
       return std::make_unique<
           atf::detail::program_technique<atf::search_technique, atf::coordinates>>(
-          std::make_shared<Coordinates>(Ref->Object));
+          std::make_shared<Coordinates>(Ref->Object, Error));
     };
   }
   Measurer *Raw = Measure.get();
@@ -356,6 +380,11 @@ void PyTuning::close() {
   if (Running)
     throw EngineError("the tuning run cannot be closed while it runs");
   release();
+  if (Finalized && Finalized->Raised) {
+    py::error_already_set Raised = std::move(*Finalized->Raised);
+    Finalized.reset();
+    throw Raised;
+  }
 }
 
 void PyTuning::release() {

@@ -59,6 +59,9 @@ void bindKernels(py::module_ &M);
 std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTrees> Space,
                                                       const py::dict &Options);
 
+/// What a program's technique raised where the engine could not pass it on.
+struct FinalizeError;
+
 class PyTuning {
 public:
   /// Options: technique (text or None), own_technique (an object with
@@ -90,7 +93,8 @@ public:
   /// observer, which refer back to the Python objects that hold this one
   /// (a cycle through a native object, which Python's collector cannot
   /// see: without close(), the run and its directory lived until the
-  /// process ended). Every later call but close() raises.
+  /// process ended). Every later call but close() raises. Raises what the
+  /// program's technique's finalize() raised.
   void close();
   /// Closes every run not running now, as the interpreter exits (atexit):
   /// one that a cycle through a native object kept (a constraint or cost
@@ -106,6 +110,8 @@ private:
 
   class Measurer;
   std::shared_ptr<ChainOfTrees> Space;
+  /// What the program's technique's finalize() raised, for close().
+  std::shared_ptr<FinalizeError> Finalized;
   std::unique_ptr<Measurer> Measure;
   std::unique_ptr<online::OnlineTuning> Tuning;
   /// Inside run() (changed with the interpreter lock held).
