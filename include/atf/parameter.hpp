@@ -258,6 +258,37 @@ template <class T> auto engine_operand(const T &V) {
 
 } // namespace detail
 
+namespace detail {
+
+/// Integer division and remainder as an expression computes them: by zero,
+/// or the smallest value by -1, a std::domain_error (which generation
+/// names the parameter in) where C++ ended the program with SIGFPE.
+template <class A, class B> void check_divisor(const A &L, const B &R, const char *Op) {
+  if constexpr (std::is_integral_v<A> && std::is_integral_v<B>) {
+    using T = std::common_type_t<A, B>;
+    if (R == 0)
+      throw std::domain_error(std::string("an expression divides by zero (") + Op + " 0)");
+    if constexpr (std::is_signed_v<T>)
+      if (static_cast<T>(R) == -1 && static_cast<T>(L) == std::numeric_limits<T>::min())
+        throw std::domain_error(std::string("an expression overflows (the smallest value ") + Op +
+                                " -1)");
+  }
+}
+struct checked_divides {
+  template <class A, class B> auto operator()(const A &L, const B &R) const {
+    check_divisor(L, R, "/");
+    return L / R;
+  }
+};
+struct checked_modulus {
+  template <class A, class B> auto operator()(const A &L, const B &R) const {
+    check_divisor(L, R, "%");
+    return L % R;
+  }
+};
+
+} // namespace detail
+
 // Arithmetic, comparison and logic on parameters and expressions build
 // expressions; at least one operand is a parameter or an expression.
 #define ATF_BINARY_OPERATOR(Op, Functor)                                                           \
@@ -269,8 +300,8 @@ template <class T> auto engine_operand(const T &V) {
 ATF_BINARY_OPERATOR(+, std::plus<>)
 ATF_BINARY_OPERATOR(-, std::minus<>)
 ATF_BINARY_OPERATOR(*, std::multiplies<>)
-ATF_BINARY_OPERATOR(/, std::divides<>)
-ATF_BINARY_OPERATOR(%, std::modulus<>)
+ATF_BINARY_OPERATOR(/, detail::checked_divides)
+ATF_BINARY_OPERATOR(%, detail::checked_modulus)
 ATF_BINARY_OPERATOR(<, std::less<>)
 ATF_BINARY_OPERATOR(<=, std::less_equal<>)
 ATF_BINARY_OPERATOR(>, std::greater<>)

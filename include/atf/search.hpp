@@ -84,7 +84,27 @@ inline technique pattern_search() { return {"pattern_search", {}}; }
 inline technique torczon() { return {"torczon", {}}; }
 inline technique nelder_mead() { return {"nelder_mead", {}}; }
 inline technique auc_bandit() { return {"auc_bandit", {}}; }
-inline technique round_robin() { return {"round_robin", {}}; }
+/// The techniques propose in turn; without any, pyATF's three (simulated
+/// annealing, pattern search, Torczon). (round_robin alone, which atfc
+/// refuses, was once all it wrote.)
+template <class... Ts> technique round_robin(const Ts &...Techniques) {
+  static_assert((std::is_same_v<Ts, technique> && ...),
+                "round_robin takes atf techniques: atf::round_robin(atf::torczon(), ...)");
+  if constexpr (sizeof...(Ts) == 0) {
+    return {"round_robin(simulated_annealing, pattern_search, torczon)", {}};
+  } else {
+    technique Combined{"round_robin(", {}};
+    const char *Separator = "";
+    for (const technique &T : {Techniques...}) {
+      if (!T.refused.empty())
+        return T;
+      Combined.text += Separator + T.text;
+      Separator = ", ";
+    }
+    Combined.text += ")";
+    return Combined;
+  }
+}
 /// cppATF's bridge to OpenTuner runs the Python OpenTuner in a process of
 /// its own; atfc does not: search_technique() refuses it, saying what to
 /// use instead.

@@ -11,6 +11,9 @@
 namespace atfc {
 
 Measurement Measurement::ofCosts(std::vector<double> Costs) {
+  // (An empty list was once a valid configuration, and the best.)
+  if (Costs.empty())
+    return invalid(FailureKind::RunFailed, "the cost function returned no cost");
   for (const double C : Costs)
     if (!std::isfinite(C))
       return invalid(FailureKind::RunFailed,

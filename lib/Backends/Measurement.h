@@ -74,9 +74,9 @@ struct Measurement {
     M.Costs = std::move(Costs);
     return M;
   }
-  /// What a cost function returned: invalid where a cost is not a number
-  /// or infinite, naming it, as a cost file refuses one (a NaN or -inf
-  /// would win the run); else valid. Every interface's cost function
+  /// What a cost function returned: invalid where there is no cost, or a
+  /// cost is not a number or infinite, naming it, as a cost file refuses
+  /// one (a NaN or -inf would win the run); else valid. Every interface's cost function
   /// (<atf.hpp>, CallableMeasurer) takes its costs this way.
   static Measurement ofCosts(std::vector<double> Costs);
   static Measurement invalid(FailureKind Kind, std::string Reason, std::string Log = {}) {

@@ -460,6 +460,60 @@ TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
   }
 }
 
+TEST(OnlineTuningTest, AnEmptyListOfCostsIsNoCost) {
+  // It was a valid configuration, and the best of the run.
+  auto X = atf::tp("X", atf::interval<int>(1, 4));
+  auto Result = atf::tuner()
+                    .tuning_parameters(X)
+                    .search_technique(atf::exhaustive())
+                    .silent(true)
+                    .tune([](atf::configuration &C) {
+                      return int(C["X"]) == 2 ? std::vector<double>{}
+                                              : std::vector<double>{double(int(C["X"]))};
+                    });
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 3u);
+  EXPECT_EQ(static_cast<int>(Result.best_configuration()["X"]), 1);
+}
+
+TEST(OnlineTuningTest, RoundRobinRunsWithItsDefaultsOrTheTechniquesGiven) {
+  // atf::round_robin() wrote "round_robin", which atfc refuses: every run
+  // with it failed.
+  auto X = atf::tp("X", atf::interval<int>(1, 100));
+  for (const atf::technique &T :
+       {atf::round_robin(), atf::round_robin(atf::exhaustive(), atf::random_search())}) {
+    auto Result = atf::tuner().tuning_parameters(X).search_technique(T).silent(true).tune(
+        [](atf::configuration &C) { return double(int(C["X"])); }, atf::evaluations(6));
+    EXPECT_EQ(Result.number_of_evaluated_configs(), 6u) << T.text;
+  }
+  EXPECT_EQ(atf::round_robin(atf::exhaustive(), atf::random_search()).text,
+            "round_robin(exhaustive, random)");
+  EXPECT_FALSE(atf::round_robin(atf::torczon(), atf::open_tuner()).refused.empty());
+}
+
+TEST(OnlineTuningTest, ADivisionByZeroInAConstraintIsAnErrorNamingTheParameter) {
+  // WPT = 0 made N / WPT end the program with SIGFPE.
+  auto WPT = atf::tp("WPT", atf::interval<int>(0, 4));
+  auto LS = atf::tp("LS", atf::interval<int>(1, 8), atf::divides(8 / WPT));
+  auto D = atf::tp("D", atf::interval<long long>(-1, 1));
+  auto Q = atf::tp("Q", atf::interval<long long>(1, 2),
+                   atf::divides(std::numeric_limits<long long>::min() / D));
+  auto Tune = [](auto &...Ps) {
+    try {
+      atf::tuner().tuning_parameters(Ps...).silent(true).tune(
+          [](atf::configuration &) { return 1.0; });
+    } catch (const atf::error &E) {
+      return std::string(E.what());
+    }
+    return std::string();
+  };
+  const std::string Zero = Tune(WPT, LS);
+  EXPECT_NE(Zero.find("tuning parameter LS"), std::string::npos) << Zero;
+  EXPECT_NE(Zero.find("divides by zero"), std::string::npos) << Zero;
+  const std::string Overflow = Tune(D, Q);
+  EXPECT_NE(Overflow.find("tuning parameter Q"), std::string::npos) << Overflow;
+  EXPECT_NE(Overflow.find("overflows"), std::string::npos) << Overflow;
+}
+
 // Signals in a program that tunes (System/Interruption.h). Each case runs
 // in a child (a death test's), whose signal state is its own.
 
