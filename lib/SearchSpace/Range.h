@@ -130,8 +130,18 @@ private:
         Failure = RangeError::NonFiniteBounds;
         return 0;
       }
-      long double R = std::round(N);
-      if (std::fabs(N - R) <= 1e-9L * std::fmax(1.0L, std::fabs(N)))
+      // Within the rounding of T's bounds and step of a whole number of
+      // steps, hi is reached: interval<float>(0, 1, 0.1f) once stopped at
+      // 0.9 (1 / 0.1f is 9.99999985).
+      const long double R = std::round(N);
+      const long double Eps = std::numeric_limits<T>::epsilon();
+      const long double Slack = std::fmax(
+          1e-9L * std::fmax(1.0L, std::fabs(N)),
+          2 * Eps *
+              ((std::fabs(static_cast<long double>(Lo)) + std::fabs(static_cast<long double>(Hi))) /
+                   Step +
+               std::fabs(N)));
+      if (std::fabs(N - R) <= Slack)
         N = R;
       if (N >= 18446744073709551615.0L) { // 2^64 - 1
         Failure = RangeError::TooManyValues;

@@ -146,6 +146,27 @@ TEST(IntervalTest, FloatingSizes) {
   EXPECT_FALSE(decltype(interval<double>(0, 1, 0.1))::kArithmetic);
 }
 
+TEST(IntervalTest, AFloatIntervalReachesItsEndWhateverTheRounding) {
+  // interval<float>(0, 1, 0.1f) once stopped at 0.9: 1 / 0.1f is
+  // 9.99999985, and only a difference of 1e-9 was taken for rounding.
+  auto Tenth = interval<float>(0, 1, 0.1f);
+  ASSERT_EQ(Tenth.size(), 11u);
+  EXPECT_FLOAT_EQ(Tenth.at(10), 1.0f);
+  // The class: an end that is a whole number of steps from the start, as
+  // float computes it, is in the interval; half a step short, it is not.
+  for (float Lo : {0.0f, -1.5f, 3.25f, 1000.0f})
+    for (float Step : {0.1f, 0.3f, 0.7f, 0.01f, 1.1f})
+      for (int K = 1; K <= 300; K += 7) {
+        const float Hi = Lo + static_cast<float>(K) * Step;
+        EXPECT_EQ(interval<float>(Lo, Hi, Step).size(), static_cast<std::uint64_t>(K) + 1)
+            << Lo << " " << Hi << " " << Step;
+        EXPECT_EQ(interval<float>(Lo, Hi - Step / 2, Step).size(), static_cast<std::uint64_t>(K))
+            << Lo << " " << Hi << " " << Step;
+        EXPECT_EQ(interval<double>(Lo, Lo + K * double(Step), Step).size(),
+                  static_cast<std::uint64_t>(K) + 1);
+      }
+}
+
 TEST(IntervalTest, NonFiniteFloatingBoundsAreRejected) {
   const double Inf = std::numeric_limits<double>::infinity();
   EXPECT_EQ(failureOf(interval<double>(0, Inf, 1)), RangeError::NonFiniteBounds);
