@@ -33,6 +33,7 @@
 #include <any>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -480,6 +481,7 @@ private:
     if (Stepping)
       throw error("tune() cannot start while program-guided tuning is in progress");
     space();
+    check_log_file();
     under_way Tuning(*this, "tunes");
     // Until the log is written too: a SIGTERM that stops the run ends the
     // program only then (System/Interruption.h).
@@ -495,6 +497,17 @@ private:
       throw error(Outcome.error().message());
     write_log(**Opened);
     return status_of(**Opened);
+  }
+
+  /// Refuses a log file that cannot be written before anything is
+  /// measured: written only as tune() ends, it once failed after every
+  /// measurement, and a run without results() lost them all.
+  void check_log_file() const {
+    if (LogFile.empty())
+      return;
+    std::ofstream Probe(LogFile, std::ios::app);
+    if (!Probe)
+      throw error("cannot write the log file " + LogFile + ": " + std::strerror(errno));
   }
 
   /// The log file (log_file()), rewritten whole from the run's records:
@@ -572,6 +585,7 @@ private:
     if (Stepping)
       return;
     space();
+    check_log_file();
     auto S = std::make_unique<stepping>();
     S->Measurer = std::make_unique<atfc::CallableMeasurer>(
         [](const atfc::ParameterValues &) {

@@ -359,6 +359,24 @@ TEST(OnlineTuningTest, LogFileHasALinePerEvaluation) {
   EXPECT_NE(Lines[2].find(";invalid;2"), std::string::npos) << Lines[2];
 }
 
+TEST(OnlineTuningTest, AnUnwritableLogFileIsRefusedBeforeMeasuring) {
+  // Written only as tune() ended, it failed after every measurement, and a
+  // run without results() lost them all.
+  atfc::test::ScopedTempDirectory Dir("online-log-refused");
+  const std::string Log = (Dir.path() / "no-such-directory" / "log.csv").string();
+  auto X = atf::tp("X", atf::interval<int>(1, 4));
+  int Calls = 0;
+  try {
+    atf::tuner().tuning_parameters(X).silent(true).log_file(Log).tune(
+        [&](atf::configuration &) { return double(++Calls); });
+    ADD_FAILURE() << "no error";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("cannot write the log file " + Log), std::string::npos)
+        << E.what();
+  }
+  EXPECT_EQ(Calls, 0);
+}
+
 // A technique the engine refuses when the tuning opens (a bandit's
 // exploration constant below 0): an atf::error naming it, nothing
 // measured, and the tuner usable again. The half-opened tuning was
