@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -20,12 +22,50 @@ namespace atfc::online {
 
 namespace {
 
+/// The temporary directories of this process's runs, removed at exit()
+/// too: a program that called std::exit during a run (from its cost
+/// function, say) left them in $TMPDIR. Never destroyed (exit() runs the
+/// handler after static destructors may have begun).
+struct TemporaryDirectories {
+  std::mutex Lock;
+  std::set<std::string> Alive;
+  /// Only their maker removes them: a child that fork() made and that
+  /// exits must not remove its parent's.
+  pid_t Maker = ::getpid();
+};
+
+TemporaryDirectories &temporaryDirectories() {
+  static TemporaryDirectories *Directories = [] {
+    auto *Made = new TemporaryDirectories;
+    std::atexit([] {
+      TemporaryDirectories &D = temporaryDirectories();
+      std::lock_guard<std::mutex> Hold(D.Lock);
+      if (D.Maker != ::getpid())
+        return;
+      for (const std::string &Path : D.Alive) {
+        std::error_code Ignored;
+        std::filesystem::remove_all(Path, Ignored);
+      }
+      D.Alive.clear();
+    });
+    return Made;
+  }();
+  return *Directories;
+}
+
 /// A fresh private directory under $TMPDIR (else /tmp).
 Expected<std::string> temporaryDirectory() {
   const char *Temp = std::getenv("TMPDIR");
   std::string Template = std::string(Temp && *Temp ? Temp : "/tmp") + "/atfc-online-XXXXXX";
+  TemporaryDirectories &D = temporaryDirectories();
+  std::lock_guard<std::mutex> Hold(D.Lock);
+  if (D.Maker != ::getpid()) { // a forked child's own runs
+    D.Alive.clear();
+    D.Maker = ::getpid();
+  }
   if (mkdtemp(Template.data()) == nullptr)
     return Error("cannot make a temporary directory " + Template + ": " + std::strerror(errno));
+  D.Alive.insert(Template);
   return Template;
 }
 
@@ -47,6 +87,9 @@ OnlineTuning::~OnlineTuning() {
   if (Temporary) {
     std::error_code Ignored;
     std::filesystem::remove_all(Options.OutputDirectory, Ignored);
+    TemporaryDirectories &D = temporaryDirectories();
+    std::lock_guard<std::mutex> Hold(D.Lock);
+    D.Alive.erase(Options.OutputDirectory);
   }
 }
 

@@ -377,6 +377,26 @@ TEST(OnlineTuningTest, AnUnwritableLogFileIsRefusedBeforeMeasuring) {
   EXPECT_EQ(Calls, 0);
 }
 
+TEST(OnlineTuningTest, ExitDuringARunLeavesNoTemporaryDirectory) {
+  // A program that called std::exit from its cost function left its run's
+  // atfc-online-* directory in $TMPDIR.
+  atfc::test::ScopedTempDirectory Dir("online-exit");
+  GTEST_FLAG_SET(death_test_style, "fast"); // (the child's $TMPDIR is Dir)
+  EXPECT_EXIT(
+      {
+        ::setenv("TMPDIR", Dir.path().c_str(), 1);
+        auto X = atf::tp("X", atf::interval<int>(1, 4));
+        atf::tuner().tuning_parameters(X).silent(true).tune([](atf::configuration &C) {
+          if (int(C["X"]) == 2)
+            std::exit(7);
+          return 1.0;
+        });
+        std::_Exit(0);
+      },
+      testing::ExitedWithCode(7), "");
+  EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
+}
+
 // A technique the engine refuses when the tuning opens (a bandit's
 // exploration constant below 0): an atf::error naming it, nothing
 // measured, and the tuner usable again. The half-opened tuning was
