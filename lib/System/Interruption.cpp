@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "System/Interruption.h"
 
+#include "System/ScopedSignalHandlers.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -19,6 +21,7 @@
 #include <fcntl.h>
 #include <iterator>
 #include <mutex>
+#include <optional>
 #include <pthread.h>
 #include <thread>
 #include <unistd.h>
@@ -78,9 +81,8 @@ struct Registry {
   std::vector<Interruption *> Live;
   /// Whether the process keeps the handlers for good (keepSignals()).
   bool Kept = false;
-  /// Whether the handlers are installed, and those they replaced.
-  bool Installed = false;
-  std::vector<std::pair<int, struct sigaction>> Replaced;
+  /// The handlers while installed, with those they replaced.
+  std::optional<ScopedSignalHandlers> Handlers;
   bool WatcherStarted = false;
 };
 
@@ -116,19 +118,15 @@ Registry &registry() {
 bool installHandlers(Registry &R) {
   if (PipeFds[0] < 0 && !openPipe())
     return false;
-  if (R.Installed)
+  if (R.Handlers)
     return true;
-  struct sigaction Action = {};
-  Action.sa_handler = onSignal;
-  sigemptyset(&Action.sa_mask);
+  std::vector<int> Heeded;
   for (int Signal : kInterruptingSignals) {
-    struct sigaction Old = {};
-    if (sigaction(Signal, nullptr, &Old) != 0 || Old.sa_handler == SIG_IGN)
-      continue;
-    if (sigaction(Signal, &Action, &Old) == 0)
-      R.Replaced.emplace_back(Signal, Old);
+    struct sigaction Current = {};
+    if (sigaction(Signal, nullptr, &Current) == 0 && Current.sa_handler != SIG_IGN)
+      Heeded.push_back(Signal);
   }
-  R.Installed = true;
+  R.Handlers.emplace(Heeded, onSignal);
   return true;
 }
 
@@ -193,15 +191,12 @@ Interruption::~Interruption() {
   {
     std::lock_guard<std::mutex> Hold(R.Lock);
     std::erase(R.Live, this);
-    if (!R.Live.empty() || R.Kept || !R.Installed)
+    if (!R.Live.empty() || R.Kept || !R.Handlers)
       return;
     // The last one in a program that tunes: its own handlers come back.
     // Ctrl-C asked to stop the tuning, which it did; SIGTERM and SIGHUP ask
     // the program to end, and now that the run is recorded it can.
-    for (const auto &[Signal, Old] : R.Replaced)
-      sigaction(Signal, &Old, nullptr);
-    R.Replaced.clear();
-    R.Installed = false;
+    R.Handlers.reset();
     Deliver = Received.exchange(0);
     FirstAt = 0;
   }
