@@ -10,6 +10,7 @@
 #include "atf/search.hpp"
 
 #include "Backends/ProcessMeasurer.h"
+#include "Tuning/CallableMeasurer.h"
 #include "Tuning/KnownConfigurations.h"
 #include "runtime/Measurers.h"
 
@@ -231,7 +232,9 @@ class PyTuning::Measurer final : public ConfigurationMeasurer {
 public:
   Measurer(py::object Measure, std::shared_ptr<ConfigurationMeasurer> Inner, py::object Observe)
       : Measure(std::make_shared<PyRef>(std::move(Measure))), Inner(std::move(Inner)),
-        Observe(std::make_shared<PyRef>(std::move(Observe))) {}
+        Observe(std::make_shared<PyRef>(std::move(Observe))),
+        Own([this](const ParameterValues &C) { return measureInPython(C); },
+            "what the cost function returns") {}
 
   std::atomic<bool> Stop{false};
 
@@ -255,11 +258,7 @@ public:
       observe(C, M);
       return M;
     }
-    Measurement M = measureInPython(C);
-    // (A call is never cut short: the run keeps it when Ctrl-C came during
-    // it, as CallableMeasurer's.)
-    Last.emplace(C, M);
-    return M;
+    return Own.measure(C, V);
   }
   std::size_t batchSize() const override { return Inner ? Inner->batchSize() : 1; }
   unsigned compileAhead() const override { return Inner ? Inner->compileAhead() : 0; }
@@ -272,11 +271,7 @@ public:
       Inner->interrupt();
   }
   std::optional<Measurement> finishedAfterInterrupt(const ParameterValues &C) override {
-    if (Inner)
-      return Inner->finishedAfterInterrupt(C);
-    if (Last && Last->first == C)
-      return Last->second;
-    return std::nullopt;
+    return Inner ? Inner->finishedAfterInterrupt(C) : Own.finishedAfterInterrupt(C);
   }
   std::string device() const override { return Inner ? Inner->device() : std::string(); }
   std::string toolchain() const override { return Inner ? Inner->toolchain() : std::string(); }
@@ -320,8 +315,9 @@ private:
   std::shared_ptr<PyRef> Measure;
   std::shared_ptr<ConfigurationMeasurer> Inner;
   std::shared_ptr<PyRef> Observe;
-  /// The last configuration the Python callable measured, and how.
-  std::optional<std::pair<ParameterValues, Measurement>> Last;
+  /// The Python callable as a measurer: a call is never cut short, so the
+  /// run keeps one that Ctrl-C came during.
+  CallableMeasurer Own;
 };
 
 PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
