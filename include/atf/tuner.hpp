@@ -554,9 +554,8 @@ private:
       if (!S.Improvements.empty())
         R.BestAt = S.Improvements.back().Evaluation;
       for (const atfc::Improvement &I : S.Improvements)
-        R.History.push_back({I.Seconds, {}, I.BestCost.empty() ? 0 : I.BestCost.front()});
-      if (!R.History.empty())
-        R.History.back().config = R.Best;
+        R.History.push_back({I.Seconds, configuration(atfc::namedValuesOf(*Space, I.Config)),
+                             I.BestCost.empty() ? 0 : I.BestCost.front()});
     }
     return R;
   }

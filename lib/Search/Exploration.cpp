@@ -58,7 +58,7 @@ void Exploration::countEvaluation(const Configuration &C, const Entry &E) {
   if (betterCost(E.Result, Status.Best)) {
     Status.Best = E.Result;
     Status.BestConfiguration = C;
-    Status.Improvements.push_back({Status.Evaluations, Status.ElapsedSeconds, *E.Result});
+    Status.Improvements.push_back({Status.Evaluations, Status.ElapsedSeconds, *E.Result, C});
   }
 }
 

@@ -27,6 +27,8 @@ struct Improvement {
   double Seconds = 0;
   /// The new best cost.
   Cost BestCost;
+  /// The configuration that has it.
+  Configuration Config;
 };
 
 struct SearchStatus {

@@ -189,6 +189,38 @@ TEST(OnlineTuningTest, KeptResultsAnswerASecondRun) {
   EXPECT_EQ(Second.best_configuration(), First.best_configuration());
 }
 
+// history() listed every improvement's time and cost but only the last
+// one's configuration; the others were empty. Each entry now has the
+// configuration that had its cost, in a run that measures and in one
+// that its kept results answer.
+TEST(OnlineTuningTest, EveryImprovementInTheHistoryHasItsConfiguration) {
+  atfc::test::ScopedTempDirectory Dir("online-history");
+  auto X = atf::tp("X", atf::interval<int>(1, 40));
+  auto Y = atf::tp("Y", {1, 2, 3});
+  auto CostOf = [](int XV, int YV) { return double(std::abs(XV - 29) * 3 + YV); };
+  auto Run = [&] {
+    return atf::tuner()
+        .tuning_parameters(X, Y)
+        .search_technique(atf::random_search())
+        .seed(11)
+        .results((Dir.path() / "tuning").string())
+        .silent(true)
+        .tune([&](atf::configuration &C) { return CostOf(C["X"], C["Y"]); }, atf::evaluations(60));
+  };
+  for (const atf::tuning_status &Status : std::vector<atf::tuning_status>{Run(), Run()}) {
+    const auto &History = Status.history();
+    ASSERT_GE(History.size(), 3u) << "too few improvements to tell";
+    double Previous = std::numeric_limits<double>::infinity();
+    for (const atf::history_entry &Entry : History) {
+      ASSERT_EQ(Entry.config.size(), 2u);
+      EXPECT_EQ(CostOf(Entry.config["X"], Entry.config["Y"]), Entry.cost);
+      EXPECT_LT(Entry.cost, Previous);
+      Previous = Entry.cost;
+    }
+    EXPECT_EQ(History.back().config, Status.best_configuration());
+  }
+}
+
 // A program names its parameters freely; best.h needs C identifiers.
 // results(DIR) with such names measured every configuration and then
 // threw ("best.h not written: ..."), so that no run could end: now DIR

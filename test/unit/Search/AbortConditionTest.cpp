@@ -24,7 +24,7 @@ struct StatusBuilder {
       ++Status.ValidEvaluations;
       if (betterCost(Result, Status.Best)) {
         Status.Best = Result;
-        Status.Improvements.push_back({Status.Evaluations, Seconds, *Result});
+        Status.Improvements.push_back({Status.Evaluations, Seconds, *Result, {}});
       }
     }
     return *this;
