@@ -2,6 +2,7 @@
 #include "Replay/ReplayOptions.h"
 
 #include "Invocation/CommandLine.h"
+#include "Results/RecordedData.h"
 #include "Search/TechniqueFactory.h"
 
 #include <CLI/CLI.hpp>
@@ -22,7 +23,7 @@ void addReplayOptions(CLI::App &App, ReplayOptions &O) {
   App.add_flag_callback("--json", [&O] { O.Json = true; })->trigger_on_parse();
   Valued("--space", [&O](const std::string &V) { O.SpaceFile = V; });
   Valued("--report", [&O](const std::string &V) { O.ReportPath = V; });
-  Valued("--prior", [&O](const std::string &V) { O.PriorPath = V; });
+  Valued("--prior", [&O](const std::string &V) { O.PriorPath = recordedDataFile(V); });
   Valued("--technique", [&O](const std::string &V) {
     if (Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(V); !T)
       refuseOptionValue("--technique '" + V + "': " + T.error().message());
@@ -66,7 +67,7 @@ Expected<ReplayOptions> parseReplayOptions(std::span<const std::string> Args) {
     return Error("unexpected argument '" + Data[1] + "' (the data file is '" + Data[0] +
                  "'; the program's arguments go after `--`)");
   if (!Data.empty())
-    O.DataPath = Data[0];
+    O.DataPath = recordedDataFile(Data[0]);
   if (O.Help)
     return O;
   if (O.DataPath.empty())

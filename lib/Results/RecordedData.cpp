@@ -502,6 +502,14 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
 
 } // namespace
 
+std::string recordedDataFile(const std::string &Path) {
+  std::error_code Failed;
+  if (!std::filesystem::is_directory(Path, Failed))
+    return Path;
+  const std::string Database = (std::filesystem::path(Path) / "results.db").string();
+  return std::filesystem::exists(Database, Failed) ? Database : Path;
+}
+
 bool isSqliteFile(const std::string &Path) {
   static constexpr char Magic[] = "SQLite format 3"; // and its '\0'
   // Never blocks: a FIFO is no regular file, and not read.

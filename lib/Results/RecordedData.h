@@ -76,6 +76,11 @@ ObjectiveList objectivesOf(const RecordedData &Data);
 /// not positive is invalid), so that lower is better throughout.
 RecordedData minimisedForm(RecordedData Data);
 
+/// The file that Path names as data: Path itself, or where Path is a
+/// directory that holds a results.db (`atfc tune`'s FILE.atf, an
+/// interface's results(DIR)), that database.
+std::string recordedDataFile(const std::string &Path);
+
 /// Whether Path starts with SQLite's header ("SQLite format 3" and a NUL):
 /// an atfc results database, not a Kernel Tuner cache or a T4 file.
 bool isSqliteFile(const std::string &Path);

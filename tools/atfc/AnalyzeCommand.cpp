@@ -203,7 +203,7 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
 int analyzeMain(const SubcommandArgs &Args) {
   AnalyzeOptions Options;
   CLI::App App(summaryOf("analyze"), "atfc analyze");
-  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
+  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required()->transform(recordedDataFile);
   App.add_option("--threshold", Options.Threshold,
                  "Well-performing: cost <= best * (1 + T); also what pruning must keep")
       ->check(CLI::NonNegativeNumber)
@@ -229,7 +229,8 @@ int analyzeMain(const SubcommandArgs &Args) {
       "For a results database: the run to analyse (default: the latest)");
   App.add_option("--on", Options.On,
                  "Other data of the same kernel (another device): apply the pruning proposals "
-                 "to it and report the reduction and the performance they keep there");
+                 "to it and report the reduction and the performance they keep there")
+      ->transform(recordedDataFile);
   App.add_option("--fix-to", Options.FixTo,
                  "The value a pruned parameter keeps: its median, or the value the "
                  "well-performing configurations use most (default: well-performing with --on, "

@@ -22,8 +22,8 @@ namespace atfc {
 
 /// The help of a subcommand's DATA argument: every kind of data atfc reads.
 inline constexpr const char *kRecordedDataHelp =
-    "An atfc results database, a Kernel Tuner cache file, a T4 results file or KTT output (plain "
-    "or gzip)";
+    "An atfc results database (or the directory holding it), a Kernel Tuner cache file, a T4 "
+    "results file or KTT output (plain or gzip)";
 
 /// Parses Args, the words after the subcommand's name, into App
 /// (parseSubcommandOptions); nullopt to go on, else the exit status to

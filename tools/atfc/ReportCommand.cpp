@@ -108,7 +108,7 @@ int runReportCommand(const ReportOptions &Options, std::ostream &Out, std::ostre
 int reportMain(const SubcommandArgs &Args) {
   ReportOptions Options;
   CLI::App App(summaryOf("report"), "atfc report");
-  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required();
+  App.add_option("DATA", Options.Data, kRecordedDataHelp)->required()->transform(recordedDataFile);
   App.add_option("-o,--output", Options.Output,
                  "The page to write (replaced; unnamed, report.html only when atfc wrote it)")
       ->capture_default_str();

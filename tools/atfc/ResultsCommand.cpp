@@ -19,6 +19,7 @@
 #include "System/TerminalText.h"
 
 #include "Backends/FailureSummary.h"
+#include "Results/RecordedData.h"
 #include "Results/ResultsDatabase.h"
 #include "Results/ResultsExport.h"
 #include "Results/RunObjectives.h"
@@ -253,8 +254,10 @@ int runResultsCommand(const ResultsOptions &Options, std::ostream &Out, std::ost
 int resultsMain(const SubcommandArgs &Args) {
   ResultsOptions Options;
   CLI::App App(summaryOf("results"), "atfc results");
-  App.add_option("DB", Options.Database, "The results database (e.g. FILE.atf/results.db)")
-      ->required();
+  App.add_option("DB", Options.Database,
+                 "The results database (e.g. FILE.atf/results.db), or the directory holding it")
+      ->required()
+      ->transform(recordedDataFile);
   CLI::Option *Csv =
       App.add_flag("--csv", Options.Csv, "One CSV row per evaluation (a column per parameter)");
   App.add_flag("--json", Options.Json, "One JSON object {runs: [...], evaluations: [...]}")

@@ -169,7 +169,11 @@ int wisdomMain(const SubcommandArgs &Args) {
   Wisdom.require_subcommand(1);
   CLI::App *Merge = Wisdom.add_subcommand(
       "merge", "Merge results databases and wisdom files (e.g. of several devices) into one");
-  Merge->add_option("INPUTS", Options.Inputs, "Results databases and wisdom files")->required();
+  Merge
+      ->add_option("INPUTS", Options.Inputs,
+                   "Results databases (or the directories holding them) and wisdom files")
+      ->required()
+      ->transform(recordedDataFile);
   Merge->add_option("-o,--output", Options.Output, "The wisdom file to write")->required();
   Merge->add_option("--header", Options.Header, "Also write the selection header here");
   Merge->add_option("--prefix", Options.Prefix, "The header's names (default: the file's stem)");

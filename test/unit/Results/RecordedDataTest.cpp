@@ -429,3 +429,19 @@ TEST(RecordedDataTest, ADuplicateParameterKeyIsNamed) {
   ASSERT_FALSE(R);
   EXPECT_EQ(R.error().message(), Path.string() + ": \"tune_params_keys\" names 'A' twice");
 }
+
+// A tuning's directory stands for the results.db in it; any other path,
+// a directory without one included, is itself.
+TEST(RecordedDataTest, ADirectoryHoldingResultsStandsForItsDatabase) {
+  ScopedTempDirectory Dir("recorded-directory");
+  const std::filesystem::path Tuning = Dir.path() / "tuning", Empty = Dir.path() / "empty";
+  std::filesystem::create_directories(Tuning);
+  std::filesystem::create_directories(Empty);
+  writePlain(Tuning / "results.db", "");
+  writePlain(Dir.path() / "cache.json", "{}");
+  EXPECT_EQ(recordedDataFile(Tuning.string()), (Tuning / "results.db").string());
+  EXPECT_EQ(recordedDataFile(Empty.string()), Empty.string());
+  EXPECT_EQ(recordedDataFile((Dir.path() / "cache.json").string()),
+            (Dir.path() / "cache.json").string());
+  EXPECT_EQ(recordedDataFile((Dir.path() / "missing").string()), (Dir.path() / "missing").string());
+}
