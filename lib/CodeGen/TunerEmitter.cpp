@@ -34,6 +34,11 @@ namespace {
 /// The tuner's name of the run's DeviceLimits, in the functions that see it.
 constexpr llvm::StringLiteral LimitsName = "atf_limits_";
 
+/// The most values of a set that the tuner checks one by one (exactSet, a
+/// function of as many arguments): sets of inputs' values are small, and
+/// the constants of larger ones are checked before (SpecAnalysis.cpp).
+constexpr std::size_t kExactSetValues = 64;
+
 /// The DeviceLimits member (Backends/DeviceLimits.h) that device limit
 /// Limit ("ocl::max_wg_size") reads, from Language.def; empty for none.
 llvm::StringRef deviceLimitField(llvm::StringRef Limit) {
@@ -498,6 +503,13 @@ private:
       OS << "set(std::initializer_list<const char *>{" << Text << "})";
       return;
     }
+    // A few values are each converted into the type at run time where it
+    // holds them as they are (an input's value too), else the range fails
+    // (Range.h's exactSet); the front end checked the constants of more.
+    if (lexing::splitAtCommas(Text, 0, Text.size()).size() <= kExactSetValues) {
+      OS << "exactSet<" << A.TypeName << ">(" << Text << ")";
+      return;
+    }
     OS << "set<" << A.TypeName << ">({" << Text << "})";
   }
 
@@ -526,7 +538,9 @@ private:
                 Inner.slice(Arguments[I].first, Arguments[I].second).trim().str() + ")";
       Type += ">";
     }
-    OS << "interval<" << Type << ">" << Call;
+    // Bounds and step of their own types, converted into the clause's type
+    // where it holds them as they are (Range.h's exactInterval).
+    OS << (Param.Type ? "exactInterval<" : "interval<") << Type << ">" << Call;
   }
 
   /// Whether each of the comma-separated values in Text is a plain string

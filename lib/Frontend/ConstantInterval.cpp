@@ -134,21 +134,69 @@ RangeError failureOf(const ASTContext &Context, QualType T, const TypedConstant 
   }
 }
 
-/// "its upper bound is no value of its type 'char', which holds -128 to 127".
-std::string outsideTypeDetail(const ASTContext &Context, QualType T, const char *Argument) {
+/// "no value of its type 'char', which holds -128 to 127".
+std::string noValueOf(const ASTContext &Context, QualType T) {
   const std::string Type = quoted(T.getUnqualifiedType().getAsString(Context.getPrintingPolicy()));
   if (T->isRealFloatingType())
-    return std::string("its ") + Argument + " is no finite value of its type " + Type;
+    return "no finite value of its type " + Type;
   const unsigned Width = Context.getIntWidth(T);
   const bool Unsigned = T->isUnsignedIntegerType();
   llvm::SmallString<24> Min, Max;
   llvm::APSInt::getMinValue(Width, Unsigned).toString(Min, 10);
   llvm::APSInt::getMaxValue(Width, Unsigned).toString(Max, 10);
-  return std::string("its ") + Argument + " is no value of its type " + Type + ", which holds " +
-         Min.str().str() + " to " + Max.str().str();
+  return "no value of its type " + Type + ", which holds " + Min.str().str() + " to " +
+         Max.str().str();
+}
+
+/// "its upper bound is no value of its type 'char', which holds -128 to 127".
+std::string outsideTypeDetail(const ASTContext &Context, QualType T, const char *Argument) {
+  return std::string("its ") + Argument + " is " + noValueOf(Context, T);
 }
 
 } // namespace
+
+std::optional<std::string> constantValueProblem(const ASTContext &Context, const Expr *E,
+                                                QualType T) {
+  Expr::EvalResult Result;
+  if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
+    return std::nullopt;
+  const APValue &V = Result.Val;
+  if (!V.isInt() && !V.isFloat())
+    return std::nullopt;
+  const std::string Type = quoted(T.getUnqualifiedType().getAsString(Context.getPrintingPolicy()));
+  if (T->isBooleanType()) {
+    const bool Bit = V.isInt() ? V.getInt() == 0 || V.getInt() == 1
+                               : V.getFloat().isZero() || V.getFloat().isExactlyValue(1.0);
+    if (Bit)
+      return std::nullopt;
+    return "is no value of its type " + Type + ", which holds false and true (0 and 1)";
+  }
+  if (T->isIntegerType()) {
+    if (V.isFloat()) {
+      llvm::APSInt Int(Context.getIntWidth(T), T->isUnsignedIntegerType());
+      bool Exact = false;
+      const auto Status = V.getFloat().convertToInteger(Int, llvm::APFloat::rmTowardZero, &Exact);
+      if (!(Status & llvm::APFloat::opInvalidOp) && !Exact)
+        return "has a fraction, and its type " + Type + " holds integers";
+    }
+    std::optional<TypedConstant> C = constantAs(Context, E, T);
+    if (C && !C->Fits)
+      return "is " + noValueOf(Context, T);
+    return std::nullopt;
+  }
+  if (!T->isRealFloatingType())
+    return std::nullopt;
+  std::optional<TypedConstant> C = constantAs(Context, E, T);
+  if (C && !C->Fits)
+    return "is " + noValueOf(Context, T);
+  if (V.isInt()) {
+    llvm::APFloat F(Context.getFloatTypeSemantics(T));
+    if (F.convertFromAPInt(V.getInt(), V.getInt().isSigned(), llvm::APFloat::rmNearestTiesToEven) !=
+        llvm::APFloat::opOK)
+      return "is an integer that its type " + Type + " cannot hold exactly";
+  }
+  return std::nullopt;
+}
 
 std::optional<long double> constantNumber(const ASTContext &Context, const Expr *E) {
   Expr::EvalResult Result;

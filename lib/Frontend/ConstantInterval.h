@@ -29,6 +29,14 @@ namespace atfc {
 /// count); nullopt otherwise.
 std::optional<long double> constantNumber(const clang::ASTContext &Context, const clang::Expr *E);
 
+/// Why the constant E would not keep its value as a T, into which the tuner
+/// converts it (a set's value into its parameter's type): "is no value of
+/// its type 'uint8_t', which holds 0 to 255", "has a fraction, and its type
+/// 'int' holds integers"; nullopt where E is no constant number or keeps
+/// its value (a floating-point value may round to a float).
+std::optional<std::string> constantValueProblem(const clang::ASTContext &Context,
+                                                const clang::Expr *E, clang::QualType T);
+
 /// What is wrong with an interval of constants.
 enum class IntervalProblem { None, Empty, NonPositiveStep, OutsideType, CannotBeBuilt };
 

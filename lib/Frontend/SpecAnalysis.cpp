@@ -214,6 +214,11 @@ private:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
         if (F.ConstantProblem != IntervalProblem::None)
           checkConstantInterval(placed(I), F);
+        // A value's type is known only where the range's values are.
+        if (F.InexactValueOffset && Facts.RangeStatuses[placed(I).Owner] == RangeOk)
+          error(positionAt(*F.InexactValueOffset).value_or(placed(I).Expr->Begin),
+                "this value of the range of " + quoted(Spec.Parameters[placed(I).Owner].Name.Name) +
+                    " " + F.InexactValueDetail);
         break;
       default:
         break;

@@ -284,8 +284,10 @@ private:
       return;
     UseCollector(*this, Facts).TraverseStmt(const_cast<Expr *>(Value));
 
-    if (Placed.Role == ExpressionRole::Range && !Facts.ContainsErrors)
-      readInterval(Value, Facts);
+    if (Placed.Role == ExpressionRole::Range && !Facts.ContainsErrors) {
+      readInterval(Value, Placed.Owner, Facts);
+      readSetValues(Value, Placed.Owner, Facts);
+    }
     if (Placed.Role == ExpressionRole::KernelInput && !Facts.ContainsErrors)
       readLocalCount(Value, Facts);
     if (Placed.Role != ExpressionRole::Constraint || Facts.ContainsErrors)
@@ -323,9 +325,56 @@ private:
     return Callee->getTemplateArgs()[0].getArgument().getAsType();
   }
 
+  /// The type that parameter I's `type` clause names, if it has one.
+  std::optional<QualType> typeClause(std::size_t I) const {
+    if (!Spec.Parameters[I].Type || Spec.Parameters[I].Type->Text.empty())
+      return std::nullopt;
+    const auto *Alias = find<TypedefNameDecl>(synthetic::parameterTypeAlias(I));
+    if (!Alias || Alias->isInvalidDecl())
+      return std::nullopt;
+    return Alias->getUnderlyingType();
+  }
+
+  /// Reads the values of a `set(...)` range (through the chunks that
+  /// SyntheticUnit.cpp wrote into it): the first constant that parameter
+  /// I's type cannot hold as it is. The tuner converts each value into
+  /// that type, and its compiler refuses some (1.5 into an int) and
+  /// silently changes others.
+  void readSetValues(const Expr *Value, std::size_t I, ExpressionFacts &Facts) const {
+    const auto *Alias = find<TypedefNameDecl>(synthetic::parameterTypeAlias(I));
+    const auto *Set = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
+    const FunctionDecl *Callee = Set ? Set->getDirectCallee() : nullptr;
+    if (!Alias || Alias->isInvalidDecl() || !Callee || !Callee->getIdentifier() ||
+        Callee->getName() != "set")
+      return;
+    const QualType Type = Alias->getUnderlyingType();
+    if (Type->isDependentType() || !(Type->isIntegerType() || Type->isRealFloatingType()))
+      return;
+    std::function<bool(const CallExpr *)> Check = [&](const CallExpr *Call) {
+      for (const Expr *Argument : Call->arguments()) {
+        const auto *Chunk = dyn_cast<CallExpr>(Argument->IgnoreImplicit()->IgnoreParens());
+        const FunctionDecl *Inner = Chunk ? Chunk->getDirectCallee() : nullptr;
+        if (Inner && Inner->getIdentifier() && Inner->getName() == "chunk") {
+          if (Check(Chunk))
+            return true;
+        } else if (std::optional<std::string> Problem =
+                       constantValueProblem(Context, Argument, Type)) {
+          Facts.InexactValueOffset = Offsets.offsetOf(Argument->getBeginLoc());
+          Facts.InexactValueDetail = std::move(*Problem);
+          return true;
+        }
+      }
+      return false;
+    };
+    Check(Set);
+  }
+
   /// Reads an `interval(...)` range: whether it loops over integers, and
   /// what is wrong with its constant bounds or step (ConstantInterval.h).
-  void readInterval(const Expr *Value, ExpressionFacts &Facts) const {
+  /// Parameter I's `type` clause, where it has one, is the type of an
+  /// interval that names none (the tuner builds interval<clause>) and a
+  /// type its bounds must be values of besides the interval's own.
+  void readInterval(const Expr *Value, std::size_t I, ExpressionFacts &Facts) const {
     const auto *Call = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || !Callee->getIdentifier() || Callee->getName() != "interval" ||
@@ -335,6 +384,7 @@ private:
         dyn_cast_or_null<ClassTemplateSpecializationDecl>(Call->getType()->getAsCXXRecordDecl());
     QualType Index;
     IntervalGenerator Generator = IntervalGenerator::Other;
+    const std::optional<QualType> Clause = typeClause(I);
     if (Range && Range->getTemplateArgs().size() == 5) {
       const TemplateArgumentList &Args = Range->getTemplateArgs();
       auto IsInteger = [](QualType T) {
@@ -354,6 +404,8 @@ private:
       // Deduced from bounds of one type, the values are of that type.
       if (!Deduced)
         Index = writtenTypeArgument(*Call).value_or(Written);
+      else if (Clause)
+        Index = *Clause;
       else if (Context.hasSameType(Args[1].getAsType(), Args[2].getAsType()))
         Index = Args[1].getAsType();
       Generator = Plain                                            ? IntervalGenerator::None
@@ -361,6 +413,12 @@ private:
                                                                    : IntervalGenerator::Other;
     }
     ConstantIntervalProblem Problem = checkConstantInterval(Context, *Call, Index, Generator);
+    if (Problem.Kind == IntervalProblem::None && Clause && !Index.isNull() &&
+        !Context.hasSameType(*Clause, Index))
+      if (ConstantIntervalProblem AsClause =
+              checkConstantInterval(Context, *Call, *Clause, Generator);
+          AsClause.Kind == IntervalProblem::OutsideType)
+        Problem = std::move(AsClause);
     Facts.ConstantProblem = Problem.Kind;
     Facts.ConstantProblemOffset = Offsets.offsetOf(Problem.Where);
     Facts.ConstantProblemDetail = std::move(Problem.Detail);

@@ -113,6 +113,11 @@ struct ExpressionFacts {
   IntervalProblem ConstantProblem = IntervalProblem::None;
   std::optional<unsigned> ConstantProblemOffset;
   std::string ConstantProblemDetail;
+  /// Range only: the first constant value of a set that the parameter's
+  /// type cannot hold as it is (ConstantInterval.h's constantValueProblem),
+  /// where it starts in the unit, and why.
+  std::optional<unsigned> InexactValueOffset;
+  std::string InexactValueDetail;
   /// Kernel input only: the count of a `local<T>(count)` whose count is a
   /// constant.
   std::optional<long double> ConstantLocalCount;

@@ -210,9 +210,12 @@ private:
   }
 
   /// An interval with the values it was built from, "interval(1, 10, 0,
-  /// pow2)", for its error; only intervals fail.
+  /// pow2)", or the value at fault, "value 300", for its error.
   template <class R> static std::string writtenRange(const R &Range) {
     std::string Text;
+    if constexpr (requires { Range.culprit(); })
+      if (!Range.culprit().empty())
+        return "value " + Range.culprit();
     if constexpr (requires { Range.step(); }) {
       using Gen = typename R::generator_type;
       Text = "interval(" + toString(toValue(Range.lo())) + ", " + toString(toValue(Range.hi())) +

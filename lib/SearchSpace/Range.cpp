@@ -17,6 +17,8 @@ const char *rangeErrorMessage(RangeError E) {
     return "interval: bounds must be finite numbers";
   case RangeError::TooManyValues:
     return "interval: more values than a range can hold (2^64 - 1)";
+  case RangeError::ValueNotOfType:
+    return "the parameter's type cannot hold it as it is";
   }
   return "no error";
 }

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -39,6 +40,7 @@ enum class RangeError : std::uint8_t {
   TooManyIntegers, ///< an integer interval of 2^64 values
   NonFiniteBounds, ///< a floating-point interval with an infinite or NaN bound
   TooManyValues,   ///< a floating-point interval of 2^64 - 1 values or more
+  ValueNotOfType,  ///< a value (a bound, a step) the parameter's type cannot hold as it is
 };
 /// What E means, e.g. "interval: step must be positive" (Range.cpp).
 const char *rangeErrorMessage(RangeError E);
@@ -98,6 +100,14 @@ public:
   std::uint64_t size() const { return Count; }
   /// Why the range could not be built, or RangeError::None.
   RangeError failure() const { return Failure; }
+  /// ValueNotOfType: the value at fault, as written ("300").
+  const std::string &culprit() const { return Culprit; }
+  /// Makes the range empty, failed with E because of Value.
+  void refuse(RangeError E, std::string Value) {
+    Failure = E;
+    Culprit = std::move(Value);
+    Count = 0;
+  }
   /// The index value (before the generator) at index K.
   T indexValueAt(std::uint64_t K) const {
     if constexpr (std::is_integral_v<T>)
@@ -155,6 +165,7 @@ private:
   Generator Gen;
   std::uint64_t Count = 0;
   RangeError Failure = RangeError::None;
+  std::string Culprit;
 };
 
 /// interval<T>(lo, hi[, step[, generator]]) of the directive language.
@@ -174,8 +185,16 @@ public:
   explicit Set(std::vector<T> Values) : Values(std::move(Values)) {}
 
   std::uint64_t size() const { return Values.size(); }
-  /// A set is always built.
-  static constexpr RangeError failure() { return RangeError::None; }
+  /// Why the set could not be built (exactSet), or RangeError::None.
+  RangeError failure() const { return Failure; }
+  /// ValueNotOfType: the value at fault, as written ("1.5").
+  const std::string &culprit() const { return Culprit; }
+  /// Makes the set empty, failed with E because of Value.
+  void refuse(RangeError E, std::string Value) {
+    Failure = E;
+    Culprit = std::move(Value);
+    Values.clear();
+  }
   /// The value at index K (by value for bool: std::vector<bool> has no
   /// element to refer to).
   std::conditional_t<std::is_same_v<T, bool>, bool, const T &> at(std::uint64_t K) const {
@@ -185,12 +204,88 @@ public:
 
 private:
   std::vector<T> Values;
+  RangeError Failure = RangeError::None;
+  std::string Culprit;
 };
 
 /// set(...) of the directive language; string literals become std::string.
 template <class T> Set<T> set(std::initializer_list<T> Values) { return Set<T>(Values); }
 inline Set<std::string> set(std::initializer_list<const char *> Values) {
   return Set<std::string>(std::vector<std::string>(Values.begin(), Values.end()));
+}
+
+/// Whether V < 0, without a comparison that an unsigned type makes moot.
+template <class U> bool isNegative(const U &V) {
+  if constexpr (std::is_signed_v<U>)
+    return V < U(0);
+  else
+    return false;
+}
+
+/// Whether V, converted into T, is still V: an integer within T's range,
+/// a number without a fraction for an integer T, 0 or 1 for bool, a finite
+/// number for a floating-point T (which may round it), an integer a
+/// floating-point T holds exactly. Other types convert as they do.
+template <class T, class U> bool keepsValue(const U &V) {
+  if constexpr (!std::is_arithmetic_v<T> || !std::is_arithmetic_v<U>) {
+    return true;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return V == U(0) || V == U(1);
+  } else if constexpr (std::is_integral_v<T> && std::is_floating_point_v<U>) {
+    const long double W = V;
+    return W >= static_cast<long double>(std::numeric_limits<T>::lowest()) &&
+           W <= static_cast<long double>(std::numeric_limits<T>::max()) &&
+           static_cast<long double>(static_cast<T>(W)) == W;
+  } else if constexpr (std::is_integral_v<T>) {
+    const T W = static_cast<T>(V);
+    return static_cast<U>(W) == V && isNegative(V) == isNegative(W);
+  } else if constexpr (std::is_floating_point_v<U>) {
+    return std::isfinite(V) && std::isfinite(static_cast<T>(V));
+  } else {
+    return static_cast<long double>(static_cast<T>(V)) == static_cast<long double>(V);
+  }
+}
+
+/// V as the user wrote it, near enough for a message: "300", "1.5".
+template <class U> std::string valueText(const U &V) {
+  std::ostringstream Out;
+  if constexpr (std::is_floating_point_v<U>) {
+    Out.precision(std::numeric_limits<U>::max_digits10);
+    Out << V;
+  } else if constexpr (std::is_integral_v<U>)
+    Out << +V;
+  return Out.str();
+}
+
+/// The generated tuner's set of a parameter of type T (a few values, each
+/// of its own type): each converted into T, or, where T cannot hold one as
+/// it is (300 into uint8_t, an input's value among them), an empty set that
+/// carries ValueNotOfType and the value.
+template <class T, class... Us> Set<T> exactSet(const Us &...Values) {
+  Set<T> S(std::vector<T>{static_cast<T>(Values)...});
+  std::string Culprit;
+  const bool Kept = ((keepsValue<T>(Values) || (Culprit = valueText(Values), false)) && ...);
+  if (!Kept)
+    S.refuse(RangeError::ValueNotOfType, Culprit);
+  return S;
+}
+
+/// The generated tuner's interval<T>(lo, hi[, step[, generator]]) of a
+/// parameter of type T, whose bounds and step are of their own types:
+/// refused with ValueNotOfType where T cannot hold one as it is (an input
+/// of 300 as the bound of a uint8_t would become 44).
+template <class T, class L, class H, class S = T, class Generator = IdentityGenerator>
+Interval<T, Generator> exactInterval(const L &Lo, const H &Hi, const S &Step = S(1),
+                                     Generator Gen = Generator()) {
+  Interval<T, Generator> I(static_cast<T>(Lo), static_cast<T>(Hi), static_cast<T>(Step),
+                           std::move(Gen));
+  if (!keepsValue<T>(Lo))
+    I.refuse(RangeError::ValueNotOfType, valueText(Lo));
+  else if (!keepsValue<T>(Hi))
+    I.refuse(RangeError::ValueNotOfType, valueText(Hi));
+  else if (!keepsValue<T>(Step))
+    I.refuse(RangeError::ValueNotOfType, valueText(Step));
+  return I;
 }
 
 } // namespace atfc

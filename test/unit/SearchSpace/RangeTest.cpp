@@ -16,6 +16,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <typeinfo>
 #include <vector>
 
 using namespace atfc;
@@ -202,9 +203,107 @@ TEST(IntervalTest, Pow2RejectsExponentsOutsideTheType) {
   EXPECT_EQ(failureOf(interval<int>(40, 31, 1, pow2)), RangeError::None);
 }
 
-TEST(SetTest, ASetIsAlwaysBuilt) {
-  static_assert(Set<int>::failure() == RangeError::None);
+TEST(SetTest, ASetOfTheTypesOwnValuesIsBuilt) {
   EXPECT_EQ(failureOf(set<int>({})), RangeError::None);
+  EXPECT_EQ(failureOf(set<int>({1, 2})), RangeError::None);
+}
+
+// The tuner converted a set's values and an interval's bounds into the
+// parameter's type as C++ does: an input of 300 became 44 in a uint8_t,
+// 1.5 became 1. Every value is checked against every arithmetic type
+// here, against the answer long double arithmetic gives.
+TEST(SetTest, AValueKeepsItsValueOnlyWhereTheTypeHoldsIt) {
+  auto Holds = [](long double V, long double Lo, long double Hi, bool Integer) {
+    return V >= Lo && V <= Hi && (!Integer || std::trunc(V) == V);
+  };
+  const long double Values[] = {0,
+                                1,
+                                -1,
+                                2,
+                                1.5,
+                                -0.5,
+                                127,
+                                128,
+                                255,
+                                256,
+                                -128,
+                                -129,
+                                65535,
+                                65536,
+                                1e10,
+                                -1e10,
+                                0.1,
+                                16777217,
+                                9007199254740993.0L,
+                                4294967295.0L,
+                                4294967296.0L};
+  auto Check = [&](auto TypeTag) {
+    using T = decltype(TypeTag);
+    for (long double V : Values) {
+      const bool Integer = std::is_integral_v<T>;
+      const long double Lo = std::is_same_v<T, bool> ? 0 : std::numeric_limits<T>::lowest();
+      const long double Hi = std::is_same_v<T, bool> ? 1 : std::numeric_limits<T>::max();
+      if (std::trunc(V) == V && V >= -9e18L && V <= 9e18L) {
+        const auto I = static_cast<std::int64_t>(V);
+        bool Expected = Holds(V, Lo, Hi, Integer);
+        if constexpr (std::is_floating_point_v<T>)
+          Expected = static_cast<long double>(static_cast<T>(I)) == V;
+        EXPECT_EQ(keepsValue<T>(I), Expected) << V << " as " << typeid(T).name();
+      }
+      const double D = static_cast<double>(V);
+      if (static_cast<long double>(D) != V)
+        continue;
+      const bool Expected = std::is_floating_point_v<T> ? std::isfinite(static_cast<T>(D))
+                                                        : Holds(V, Lo, Hi, Integer);
+      EXPECT_EQ(keepsValue<T>(D), Expected) << V << " (double) as " << typeid(T).name();
+    }
+  };
+  Check(bool());
+  Check(char());
+  Check(std::int8_t());
+  Check(std::uint8_t());
+  Check(std::int16_t());
+  Check(std::uint16_t());
+  Check(int());
+  Check(unsigned());
+  Check(std::int64_t());
+  Check(std::uint64_t());
+  Check(float());
+  Check(double());
+  EXPECT_TRUE(keepsValue<std::string>("a"));
+  EXPECT_FALSE(keepsValue<float>(std::numeric_limits<double>::infinity()));
+  EXPECT_TRUE(keepsValue<std::uint64_t>(std::numeric_limits<std::uint64_t>::max()));
+  EXPECT_FALSE(keepsValue<std::int64_t>(std::numeric_limits<std::uint64_t>::max()));
+}
+
+TEST(SetTest, AnExactSetFailsOnTheFirstValueItsTypeCannotHold) {
+  const int Input = 300;
+  Set<std::uint8_t> Wrapped = exactSet<std::uint8_t>(1, Input, 2);
+  EXPECT_EQ(Wrapped.failure(), RangeError::ValueNotOfType);
+  EXPECT_EQ(Wrapped.culprit(), "300");
+  EXPECT_EQ(Wrapped.size(), 0u);
+  Set<int> Fraction = exactSet<int>(1, 2.5, 7.25);
+  EXPECT_EQ(Fraction.culprit(), "2.5");
+  Set<double> Mixed = exactSet<double>(1, 2.5, Input);
+  EXPECT_EQ(Mixed.failure(), RangeError::None);
+  ASSERT_EQ(Mixed.size(), 3u);
+  EXPECT_EQ(Mixed.at(2), 300.0);
+  Set<std::string> Strings = exactSet<std::string>("a", std::string("b"));
+  EXPECT_EQ(Strings.failure(), RangeError::None);
+  EXPECT_EQ(Strings.at(1), "b");
+}
+
+TEST(SetTest, AnExactIntervalFailsOnABoundOrStepItsTypeCannotHold) {
+  const int Input = 300;
+  EXPECT_EQ(exactInterval<std::uint8_t>(1, Input).culprit(), "300");
+  EXPECT_EQ(exactInterval<std::uint8_t>(1, Input).size(), 0u);
+  EXPECT_EQ(exactInterval<unsigned>(-1, 4).culprit(), "-1");
+  EXPECT_EQ(exactInterval<int>(0, 10, 0.5).culprit(), "0.5");
+  EXPECT_EQ(exactInterval<std::uint8_t>(1, 255).size(), 255u);
+  EXPECT_EQ(exactInterval<float>(0, 1, 0.1).size(), 11u);
+  auto Powers = exactInterval<int>(0, 4, 1, pow2);
+  EXPECT_EQ(Powers.failure(), RangeError::None);
+  EXPECT_EQ(Powers.at(4), 16);
 }
 
 TEST(SetTest, StringsKeepOrderAndDuplicates) {
