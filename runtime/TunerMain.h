@@ -30,6 +30,7 @@
 #include "System/OutputLock.h"
 #include "Tuning/TuningRun.h"
 #include "runtime/ArithmeticTrap.h"
+#include "runtime/FixedValue.h"
 #include "runtime/Measurers.h"
 #include "runtime/TuningSetup.h"
 
