@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/TunerEmitter.h"
+#include "CodeGen/FixValue.h"
 
 #include "Directives/DirectiveLexing.h"
 #include "Frontend/SyntheticUnit.h"
@@ -52,74 +53,6 @@ llvm::StringRef deviceLimitField(llvm::StringRef Limit) {
 
 using FilePlace = std::pair<unsigned, unsigned>; // line, column
 FilePlace placeOf(SourcePosition P) { return {P.Line, P.Column}; }
-
-/// Why a --fix value cannot be pasted into the tuner as one value of the
-/// parameter's type (`equal(static_cast<T>(VALUE))`), or "" when it can: no
-/// `;`, brace, comment or line break outside literals (they would end the
-/// tuner's expression or statement), brackets that pair, no top-level comma.
-std::string fixValueProblem(llvm::StringRef Value) {
-  for (std::size_t I = 0; I < Value.size();) {
-    const char C = Value[I];
-    if (lexing::opensLiteral(Value, I)) {
-      const std::size_t Close = lexing::skipLiteral(Value, I);
-      if (Close == lexing::NoIndex)
-        return "a literal that does not end";
-      I = Close;
-      continue;
-    }
-    if (C == ';' || C == '{' || C == '}' || C == '\n' || C == '\r' || C == '\\')
-      return std::string("'") +
-             (C == '\n' || C == '\r' ? std::string("a line break") : std::string(1, C)) + "'";
-    if (C == '/' && I + 1 < Value.size() && (Value[I + 1] == '/' || Value[I + 1] == '*'))
-      return "a comment";
-    if (C == '(' || C == '[') {
-      const std::size_t Close = lexing::findClosingBracket(Value, I);
-      if (Close == lexing::NoIndex)
-        return std::string("a '") + C + "' that does not close";
-      I = Close + 1;
-      continue;
-    }
-    if (C == ')' || C == ']' || C == ',')
-      return std::string("a '") + C + "' outside brackets";
-    ++I;
-  }
-  return "";
-}
-
-/// The first word of a --fix value that names nothing the tuner knows: not
-/// an input of the file, not `true` or `false`, not part of a qualified
-/// name or a call (`std::min(N, 8)`); empty for none. `abc` ended in the
-/// tuner's compiler output.
-std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {
-  for (std::size_t I = 0; I < Value.size();) {
-    if (lexing::opensLiteral(Value, I)) {
-      I = lexing::skipLiteral(Value, I);
-      continue;
-    }
-    if (lexing::isDigit(Value[I]) ||
-        (Value[I] == '.' && I + 1 < Value.size() && lexing::isDigit(Value[I + 1]))) {
-      I = lexing::skipNumber(Value, I);
-      continue;
-    }
-    if (!lexing::isIdentifierStart(Value[I])) {
-      ++I;
-      continue;
-    }
-    const std::size_t End = lexing::wordEnd(Value, I);
-    const llvm::StringRef Word = Value.slice(I, End);
-    const std::size_t Next = lexing::skipBlanks(Value, End);
-    const bool Qualified = (I >= 2 && Value.slice(I - 2, I) == "::") ||
-                           Value.substr(Next).startswith("::") ||
-                           Value.substr(Next).startswith("(");
-    bool Input = false;
-    for (const InputVariable &V : Spec.Inputs)
-      Input = Input || V.Name.Name == Word;
-    if (!Input && !Qualified && !lexing::isOperandKeyword(Word))
-      return Word.str();
-    I = End;
-  }
-  return "";
-}
 
 class Emitter {
 public:
@@ -170,6 +103,7 @@ public:
     // a zero step) is generateSpace's Error, reported at the range.
     OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_, "
        << "[[maybe_unused]] const DeviceLimits &" << LimitsName << ") {\n";
+    emitFixedValues();
     for (std::size_t G = 0; G < Analysis.Groups.size(); ++G)
       emitGroup(G);
     OS << "    evaluatingExpression(nullptr);\n"
@@ -523,9 +457,20 @@ private:
     for (const FixedParameter &F : Options.Fixed)
       if (F.Name == Param.Name.Name)
         OS << (A.Conjuncts.empty() ? ",\n                  " : " &&\n                  ")
-           << "equal(fixedValue<" << A.TypeName << ">(" << fixedValueCode(F) << ", "
-           << quoted("--fix " + F.Name + "=" + F.Value) << "))";
+           << "equal(*atf_fix_" << P << "_)";
     OS << ")";
+  }
+
+  /// Each --fix value as its parameter's type, before the groups: one the
+  /// type cannot hold as it is ends the generation with its Error.
+  void emitFixedValues() {
+    for (const FixedParameter &F : Options.Fixed)
+      for (std::size_t P = 0; P < Spec.Parameters.size(); ++P)
+        if (Spec.Parameters[P].Name.Name == F.Name)
+          OS << "    auto atf_fix_" << P << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
+             << ">(" << fixedValueCode(F) << ", " << quoted("--fix " + F.Name + "=" + F.Value)
+             << ");\n    if (!atf_fix_" << P
+             << "_.ok())\n      return Expected<ChainOfTrees>(atf_fix_" << P << "_.takeError());\n";
   }
 
   bool isStringParameter(const std::string &Name) const {

@@ -1,0 +1,68 @@
+//===- CodeGen/FixValue.cpp - A --fix value as tuner code -----------------===//
+#include "CodeGen/FixValue.h"
+
+#include "Directives/DirectiveLexing.h"
+
+namespace atfc {
+
+std::string fixValueProblem(llvm::StringRef Value) {
+  for (std::size_t I = 0; I < Value.size();) {
+    const char C = Value[I];
+    if (lexing::opensLiteral(Value, I)) {
+      const std::size_t Close = lexing::skipLiteral(Value, I);
+      if (Close == lexing::NoIndex)
+        return "a literal that does not end";
+      I = Close;
+      continue;
+    }
+    if (C == ';' || C == '{' || C == '}' || C == '\n' || C == '\r' || C == '\\')
+      return std::string("'") +
+             (C == '\n' || C == '\r' ? std::string("a line break") : std::string(1, C)) + "'";
+    if (C == '/' && I + 1 < Value.size() && (Value[I + 1] == '/' || Value[I + 1] == '*'))
+      return "a comment";
+    if (C == '(' || C == '[') {
+      const std::size_t Close = lexing::findClosingBracket(Value, I);
+      if (Close == lexing::NoIndex)
+        return std::string("a '") + C + "' that does not close";
+      I = Close + 1;
+      continue;
+    }
+    if (C == ')' || C == ']' || C == ',')
+      return std::string("a '") + C + "' outside brackets";
+    ++I;
+  }
+  return "";
+}
+
+std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {
+  for (std::size_t I = 0; I < Value.size();) {
+    if (lexing::opensLiteral(Value, I)) {
+      I = lexing::skipLiteral(Value, I);
+      continue;
+    }
+    if (lexing::isDigit(Value[I]) ||
+        (Value[I] == '.' && I + 1 < Value.size() && lexing::isDigit(Value[I + 1]))) {
+      I = lexing::skipNumber(Value, I);
+      continue;
+    }
+    if (!lexing::isIdentifierStart(Value[I])) {
+      ++I;
+      continue;
+    }
+    const std::size_t End = lexing::wordEnd(Value, I);
+    const llvm::StringRef Word = Value.slice(I, End);
+    const std::size_t Next = lexing::skipBlanks(Value, End);
+    const bool Qualified = (I >= 2 && Value.slice(I - 2, I) == "::") ||
+                           Value.substr(Next).startswith("::") ||
+                           Value.substr(Next).startswith("(");
+    bool Input = false;
+    for (const InputVariable &V : Spec.Inputs)
+      Input = Input || V.Name.Name == Word;
+    if (!Input && !Qualified && !lexing::isOperandKeyword(Word))
+      return Word.str();
+    I = End;
+  }
+  return "";
+}
+
+} // namespace atfc

@@ -1,0 +1,37 @@
+//===- FixValueTest.cpp - A --fix value as tuner code ---------------------===//
+#include "CodeGen/FixValue.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+atfc::TuningSpec specWithInput(const std::string &Name) {
+  atfc::TuningSpec Spec;
+  atfc::InputVariable Input;
+  Input.Name.Name = Name;
+  Spec.Inputs.push_back(Input);
+  return Spec;
+}
+
+TEST(FixValueTest, WhatWouldBreakTheTunersStatementIsRefused) {
+  EXPECT_EQ(atfc::fixValueProblem("1; x"), "';'");
+  EXPECT_EQ(atfc::fixValueProblem("1, 2"), "a ',' outside brackets");
+  EXPECT_EQ(atfc::fixValueProblem("(1"), "a '(' that does not close");
+  EXPECT_EQ(atfc::fixValueProblem("1 // x"), "a comment");
+  EXPECT_EQ(atfc::fixValueProblem("std::max(1, 2)"), "");
+  EXPECT_EQ(atfc::fixValueProblem("\"a;b\""), "");
+}
+
+TEST(FixValueTest, AWordMustBeAnInputOrPartOfANameOrCall) {
+  const atfc::TuningSpec Spec = specWithInput("N");
+  EXPECT_EQ(atfc::unknownFixWord("abc", Spec), "abc");
+  EXPECT_EQ(atfc::unknownFixWord("N / 8 + M", Spec), "M");
+  EXPECT_EQ(atfc::unknownFixWord("-O2", Spec), "O2");
+  EXPECT_EQ(atfc::unknownFixWord("N / 8", Spec), "");
+  EXPECT_EQ(atfc::unknownFixWord("std::min(N, 8)", Spec), "");
+  EXPECT_EQ(atfc::unknownFixWord("1e5 + 0x1F + 2.5f", Spec), "");
+  EXPECT_EQ(atfc::unknownFixWord("true", Spec), "");
+  EXPECT_EQ(atfc::unknownFixWord("\"word\"", Spec), "");
+}
+
+} // namespace
