@@ -454,23 +454,28 @@ private:
       OS << (C == 0 ? ",\n                  " : " &&\n                  ");
       emitConjunct(P, A.Conjuncts[C]);
     }
-    for (const FixedParameter &F : Options.Fixed)
-      if (F.Name == Param.Name.Name)
-        OS << (A.Conjuncts.empty() ? ",\n                  " : " &&\n                  ")
-           << "equal(*atf_fix_" << P << "_)";
+    bool Constrained = !A.Conjuncts.empty();
+    for (std::size_t F = 0; F < Options.Fixed.size(); ++F)
+      if (Options.Fixed[F].Name == Param.Name.Name) {
+        OS << (Constrained ? " &&\n                  " : ",\n                  ")
+           << "equal(*atf_fix_" << F << "_)";
+        Constrained = true;
+      }
     OS << ")";
   }
 
   /// Each --fix value as its parameter's type, before the groups: one the
   /// type cannot hold as it is ends the generation with its Error.
   void emitFixedValues() {
-    for (const FixedParameter &F : Options.Fixed)
+    for (std::size_t F = 0; F < Options.Fixed.size(); ++F) {
+      const FixedParameter &Fix = Options.Fixed[F];
       for (std::size_t P = 0; P < Spec.Parameters.size(); ++P)
-        if (Spec.Parameters[P].Name.Name == F.Name)
-          OS << "    auto atf_fix_" << P << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
-             << ">(" << fixedValueCode(F) << ", " << quoted("--fix " + F.Name + "=" + F.Value)
-             << ");\n    if (!atf_fix_" << P
-             << "_.ok())\n      return Expected<ChainOfTrees>(atf_fix_" << P << "_.takeError());\n";
+        if (Spec.Parameters[P].Name.Name == Fix.Name)
+          OS << "    auto atf_fix_" << F << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
+             << ">(" << fixedValueCode(Fix) << ", " << quoted("--fix " + Fix.Name + "=" + Fix.Value)
+             << ");\n    if (!atf_fix_" << F
+             << "_.ok())\n      return Expected<ChainOfTrees>(atf_fix_" << F << "_.takeError());\n";
+    }
   }
 
   bool isStringParameter(const std::string &Name) const {
