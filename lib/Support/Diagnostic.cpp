@@ -190,10 +190,18 @@ void DiagnosticSink::printOne(const Diagnostic &D) {
     Text.remove_suffix(1);
   if (Text.empty() || L.Column == 0)
     return;
+  // Columns count bytes; the caret counts what a terminal shows: one
+  // place per UTF-8 character (its continuation bytes none), none for the
+  // byte order mark, which is not shown either.
+  const std::size_t Past = std::min<std::size_t>(L.Column - 1, Text.size());
+  std::size_t Shown = 0;
+  if (L.Line == 1 && Text.substr(0, 3) == "\xEF\xBB\xBF")
+    Shown = 3;
   std::string Indent;
-  for (unsigned Col = 1; Col < L.Column && Col <= Text.size(); ++Col)
-    Indent += Text[Col - 1] == '\t' ? '\t' : ' ';
-  Out << Text << '\n' << Indent << "^\n";
+  for (std::size_t At = Shown; At < Past; ++At)
+    if ((static_cast<unsigned char>(Text[At]) & 0xC0) != 0x80)
+      Indent += Text[At] == '\t' ? '\t' : ' ';
+  Out << Text.substr(Shown) << '\n' << Indent << "^\n";
   if (!D.FixIt.empty())
     Out << Indent << D.FixIt << '\n';
 }

@@ -54,6 +54,23 @@ TEST(DiagnosticTest, SinkShowsTheLineTheCaretAndTheFixIt) {
   EXPECT_EQ(Sink.errorCount(), 1u);
 }
 
+// Columns count bytes: after a UTF-8 character (two bytes, one place on
+// the terminal) the caret stood one place too far right, and after a byte
+// order mark three places (the mark was printed, and shows as nothing).
+TEST(DiagnosticTest, TheCaretCountsCharactersNotBytes) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "atfc");
+  Sink.setSource("u.sh", "\xEF\xBB\xBFX < Y\n/* \xC3\xA9\xE2\x82\xAC */ Y\n");
+  Sink.report(at("u.sh", 1, 8, "use of undeclared identifier 'Y'"));
+  Sink.report(at("u.sh", 2, 13, "use of undeclared identifier 'Y'"));
+  EXPECT_EQ(Out.str(), "u.sh:1:8: error: use of undeclared identifier 'Y'\n"
+                       "X < Y\n"
+                       "    ^\n"
+                       "u.sh:2:13: error: use of undeclared identifier 'Y'\n"
+                       "/* \xC3\xA9\xE2\x82\xAC */ Y\n"
+                       "         ^\n");
+}
+
 TEST(DiagnosticTest, SinkCountsAndPrintsNotes) {
   std::ostringstream Out;
   DiagnosticSink Sink(Out, "tuner");
