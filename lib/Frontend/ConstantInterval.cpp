@@ -184,7 +184,8 @@ std::optional<std::string> constantValueProblem(const ASTContext &Context, const
       return "is " + noValueOf(Context, T);
     return std::nullopt;
   }
-  if (!T->isRealFloatingType())
+  // A NaN or an infinity stays one; a finite value must stay finite.
+  if (!T->isRealFloatingType() || (V.isFloat() && !V.getFloat().isFinite()))
     return std::nullopt;
   std::optional<TypedConstant> C = constantAs(Context, E, T);
   if (C && !C->Fits)

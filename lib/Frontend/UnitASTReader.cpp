@@ -347,7 +347,8 @@ private:
     if (!Alias || Alias->isInvalidDecl() || !Callee || !Callee->getIdentifier() ||
         Callee->getName() != "set")
       return;
-    const QualType Type = Alias->getUnderlyingType();
+    // The clause as written ("uint8_t"), else the values' common type.
+    const QualType Type = typeClause(I).value_or(Alias->getUnderlyingType().getCanonicalType());
     if (Type->isDependentType() || !(Type->isIntegerType() || Type->isRealFloatingType()))
       return;
     std::function<bool(const CallExpr *)> Check = [&](const CallExpr *Call) {

@@ -224,8 +224,9 @@ template <class U> bool isNegative(const U &V) {
 
 /// Whether V, converted into T, is still V: an integer within T's range,
 /// a number without a fraction for an integer T, 0 or 1 for bool, a finite
-/// number for a floating-point T (which may round it), an integer a
-/// floating-point T holds exactly. Other types convert as they do.
+/// number that stays finite in a floating-point T (which may round it; a
+/// NaN or an infinity stays one), an integer a floating-point T holds
+/// exactly. Other types convert as they do.
 template <class T, class U> bool keepsValue(const U &V) {
   if constexpr (!std::is_arithmetic_v<T> || !std::is_arithmetic_v<U>) {
     return true;
@@ -240,7 +241,7 @@ template <class T, class U> bool keepsValue(const U &V) {
     const T W = static_cast<T>(V);
     return static_cast<U>(W) == V && isNegative(V) == isNegative(W);
   } else if constexpr (std::is_floating_point_v<U>) {
-    return std::isfinite(V) && std::isfinite(static_cast<T>(V));
+    return !std::isfinite(V) || std::isfinite(static_cast<T>(V));
   } else {
     return static_cast<long double>(static_cast<T>(V)) == static_cast<long double>(V);
   }

@@ -29,6 +29,8 @@
 #atf::tp name L type int8_t range {-128, 127}
 #atf::tp name M type bool range {0, 1, false}
 #atf::tp name N type uint8_t range interval(0, 255)
+#atf::tp name O type float range {0.5, 1.0 / 0.0, 0.0 / 0.0}
+#atf::tp name Q range {2, 3.5, 1.0 / 0.0}
 #atf::run_script "true"
 #atf::cost_file "cost"
 # CHECK-NOT: error

@@ -271,7 +271,10 @@ TEST(SetTest, AValueKeepsItsValueOnlyWhereTheTypeHoldsIt) {
   Check(float());
   Check(double());
   EXPECT_TRUE(keepsValue<std::string>("a"));
-  EXPECT_FALSE(keepsValue<float>(std::numeric_limits<double>::infinity()));
+  EXPECT_FALSE(keepsValue<float>(1e300));
+  EXPECT_TRUE(keepsValue<float>(std::numeric_limits<double>::infinity()));
+  EXPECT_TRUE(keepsValue<float>(std::numeric_limits<double>::quiet_NaN()));
+  EXPECT_FALSE(keepsValue<int>(std::numeric_limits<double>::infinity()));
   EXPECT_TRUE(keepsValue<std::uint64_t>(std::numeric_limits<std::uint64_t>::max()));
   EXPECT_FALSE(keepsValue<std::int64_t>(std::numeric_limits<std::uint64_t>::max()));
 }
