@@ -55,10 +55,7 @@ std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {
     const bool Qualified = (I >= 2 && Value.slice(I - 2, I) == "::") ||
                            Value.substr(Next).startswith("::") ||
                            Value.substr(Next).startswith("(");
-    bool Input = false;
-    for (const InputVariable &V : Spec.Inputs)
-      Input = Input || V.Name.Name == Word;
-    if (!Input && !Qualified && !lexing::isOperandKeyword(Word))
+    if (!Spec.findInput(Word) && !Qualified && !lexing::isOperandKeyword(Word))
       return Word.str();
     I = End;
   }

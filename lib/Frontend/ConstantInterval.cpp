@@ -35,11 +35,16 @@ struct TypedConstant {
   double Float = 0;
 };
 
-std::optional<TypedConstant> constantAs(const ASTContext &Context, const Expr *E, QualType T) {
+/// The value of E, when it is a constant.
+std::optional<APValue> evaluated(const ASTContext &Context, const Expr *E) {
   Expr::EvalResult Result;
   if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
     return std::nullopt;
-  const APValue &V = Result.Val;
+  return std::move(Result.Val);
+}
+
+/// The constant V converted to T.
+std::optional<TypedConstant> constantAs(const ASTContext &Context, const APValue &V, QualType T) {
   TypedConstant C;
   if (T->isIntegerType() && !T->isBooleanType()) {
     const unsigned Width = Context.getIntWidth(T);
@@ -76,6 +81,11 @@ std::optional<TypedConstant> constantAs(const ASTContext &Context, const Expr *E
   F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
   C.Float = F.convertToDouble();
   return C;
+}
+
+std::optional<TypedConstant> constantAs(const ASTContext &Context, const Expr *E, QualType T) {
+  std::optional<APValue> V = evaluated(Context, E);
+  return V ? constantAs(Context, *V, T) : std::nullopt;
 }
 
 template <class T> T valueOf(const TypedConstant &C) {
@@ -157,12 +167,10 @@ std::string outsideTypeDetail(const ASTContext &Context, QualType T, const char 
 
 std::optional<std::string> constantValueProblem(const ASTContext &Context, const Expr *E,
                                                 QualType T) {
-  Expr::EvalResult Result;
-  if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
+  const std::optional<APValue> Evaluated = evaluated(Context, E);
+  if (!Evaluated || (!Evaluated->isInt() && !Evaluated->isFloat()))
     return std::nullopt;
-  const APValue &V = Result.Val;
-  if (!V.isInt() && !V.isFloat())
-    return std::nullopt;
+  const APValue &V = *Evaluated;
   const std::string Type = quoted(T.getUnqualifiedType().getAsString(Context.getPrintingPolicy()));
   if (T->isBooleanType()) {
     const bool Bit = V.isInt() ? V.getInt() == 0 || V.getInt() == 1
@@ -179,7 +187,7 @@ std::optional<std::string> constantValueProblem(const ASTContext &Context, const
       if (!(Status & llvm::APFloat::opInvalidOp) && !Exact)
         return "has a fraction, and its type " + Type + " holds integers";
     }
-    std::optional<TypedConstant> C = constantAs(Context, E, T);
+    std::optional<TypedConstant> C = constantAs(Context, V, T);
     if (C && !C->Fits)
       return "is " + noValueOf(Context, T);
     return std::nullopt;
@@ -187,7 +195,7 @@ std::optional<std::string> constantValueProblem(const ASTContext &Context, const
   // A NaN or an infinity stays one; a finite value must stay finite.
   if (!T->isRealFloatingType() || (V.isFloat() && !V.getFloat().isFinite()))
     return std::nullopt;
-  std::optional<TypedConstant> C = constantAs(Context, E, T);
+  std::optional<TypedConstant> C = constantAs(Context, V, T);
   if (C && !C->Fits)
     return "is " + noValueOf(Context, T);
   if (V.isInt()) {
@@ -200,15 +208,12 @@ std::optional<std::string> constantValueProblem(const ASTContext &Context, const
 }
 
 std::optional<long double> constantNumber(const ASTContext &Context, const Expr *E) {
-  Expr::EvalResult Result;
-  if (E->isValueDependent() || !E->EvaluateAsRValue(Result, Context))
-    return std::nullopt;
-  if (Result.Val.isInt())
-    return Result.Val.getInt().isSigned()
-               ? static_cast<long double>(Result.Val.getInt().getExtValue())
-               : static_cast<long double>(Result.Val.getInt().getZExtValue());
-  if (Result.Val.isFloat())
-    return static_cast<long double>(Result.Val.getFloat().convertToDouble());
+  const std::optional<APValue> V = evaluated(Context, E);
+  if (V && V->isInt())
+    return V->getInt().isSigned() ? static_cast<long double>(V->getInt().getExtValue())
+                                  : static_cast<long double>(V->getInt().getZExtValue());
+  if (V && V->isFloat())
+    return static_cast<long double>(V->getFloat().convertToDouble());
   return std::nullopt;
 }
 

@@ -146,25 +146,33 @@ public:
     if (!Culprit || *Culprit < 0 || !Holder || Holder->isInvalidDecl() || !Holder->getInit())
       return std::nullopt;
     int Remaining = *Culprit;
-    std::function<const Expr *(const CallExpr *)> Find = [&](const CallExpr *Call) -> const Expr * {
+    const Expr *Value =
+        findSetValue(Holder->getInit(), [&](const Expr *) { return Remaining-- == 0; });
+    return Value ? Offsets.offsetOf(Value->getBeginLoc()) : std::nullopt;
+  }
+
+  /// The first value of the `set(...)` Range (through the `chunk(...)`s
+  /// that SyntheticUnit.cpp wrote into it) for which Pick holds; null for
+  /// none, or when Range is no set.
+  static const Expr *findSetValue(const Expr *Range, llvm::function_ref<bool(const Expr *)> Pick) {
+    auto CallOf = [](const Expr *E, llvm::StringRef Name) -> const CallExpr * {
+      const auto *Call = dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens());
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      return Callee && Callee->getIdentifier() && Callee->getName() == Name ? Call : nullptr;
+    };
+    std::function<const Expr *(const CallExpr *)> Find = [&](const CallExpr *Call) {
       for (const Expr *Argument : Call->arguments()) {
-        const auto *Chunk = dyn_cast<CallExpr>(Argument->IgnoreImplicit()->IgnoreParens());
-        const FunctionDecl *Callee = Chunk ? Chunk->getDirectCallee() : nullptr;
-        if (Callee && Callee->getIdentifier() && Callee->getName() == "chunk") {
+        if (const CallExpr *Chunk = CallOf(Argument, "chunk")) {
           if (const Expr *Found = Find(Chunk))
             return Found;
-        } else if (Remaining-- == 0) {
+        } else if (Pick(Argument)) {
           return Argument;
         }
       }
-      return nullptr;
+      return static_cast<const Expr *>(nullptr);
     };
-    const auto *Set = dyn_cast<CallExpr>(Holder->getInit()->IgnoreImplicit()->IgnoreParens());
-    const FunctionDecl *Callee = Set ? Set->getDirectCallee() : nullptr;
-    if (!Callee || !Callee->getIdentifier() || Callee->getName() != "set")
-      return std::nullopt;
-    const Expr *Value = Find(Set);
-    return Value ? Offsets.offsetOf(Value->getBeginLoc()) : std::nullopt;
+    const CallExpr *Set = CallOf(Range, "set");
+    return Set ? Find(Set) : nullptr;
   }
 
   /// What D is, when it is one of the names the analysis tracks.
@@ -342,32 +350,19 @@ private:
   /// silently changes others.
   void readSetValues(const Expr *Value, std::size_t I, ExpressionFacts &Facts) const {
     const auto *Alias = find<TypedefNameDecl>(synthetic::parameterTypeAlias(I));
-    const auto *Set = dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParens());
-    const FunctionDecl *Callee = Set ? Set->getDirectCallee() : nullptr;
-    if (!Alias || Alias->isInvalidDecl() || !Callee || !Callee->getIdentifier() ||
-        Callee->getName() != "set")
+    if (!Alias || Alias->isInvalidDecl())
       return;
     // The clause as written ("uint8_t"), else the values' common type.
     const QualType Type = typeClause(I).value_or(Alias->getUnderlyingType().getCanonicalType());
     if (Type->isDependentType() || !(Type->isIntegerType() || Type->isRealFloatingType()))
       return;
-    std::function<bool(const CallExpr *)> Check = [&](const CallExpr *Call) {
-      for (const Expr *Argument : Call->arguments()) {
-        const auto *Chunk = dyn_cast<CallExpr>(Argument->IgnoreImplicit()->IgnoreParens());
-        const FunctionDecl *Inner = Chunk ? Chunk->getDirectCallee() : nullptr;
-        if (Inner && Inner->getIdentifier() && Inner->getName() == "chunk") {
-          if (Check(Chunk))
-            return true;
-        } else if (std::optional<std::string> Problem =
-                       constantValueProblem(Context, Argument, Type)) {
-          Facts.InexactValueOffset = Offsets.offsetOf(Argument->getBeginLoc());
-          Facts.InexactValueDetail = std::move(*Problem);
-          return true;
-        }
-      }
-      return false;
-    };
-    Check(Set);
+    std::optional<std::string> Problem;
+    if (const Expr *Culprit = findSetValue(Value, [&](const Expr *Argument) {
+          return (Problem = constantValueProblem(Context, Argument, Type)).has_value();
+        })) {
+      Facts.InexactValueOffset = Offsets.offsetOf(Culprit->getBeginLoc());
+      Facts.InexactValueDetail = std::move(*Problem);
+    }
   }
 
   /// Reads an `interval(...)` range: whether it loops over integers, and
