@@ -161,6 +161,8 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
     } else if (!It->second.Counted && It->second.State == EntryState::Remembered) {
       It->second.Counted = true;
       countEvaluation(It->first, It->second);
+      if (ReusedObserver)
+        ReusedObserver(It->first);
       showToTechnique(It->first, It->second.Result);
       checkEnd();
     }

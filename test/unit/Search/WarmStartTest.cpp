@@ -16,6 +16,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+#include <set>
 #include <string_view>
 
 using namespace atfc;
@@ -50,6 +53,49 @@ TEST(WarmStartTest, WarmStartComesFirstAndSkipsKnownConfigurations) {
   EXPECT_EQ(Run.status().Evaluations, 4u);
   EXPECT_DEATH(Run.warmStart({Configuration{{999, 0, 0}}}),
                "atfc: bug: Exploration::warmStart: a configuration is not in the space");
+}
+
+// CLI tester: a second `atfc tune --inputs` run answered its warm start
+// from the first run's results without recording them (0 rows, "no valid
+// configuration"). Every remembered configuration that counts as an
+// evaluation, by whichever path it is proposed (the warm start, the
+// technique, the fallback), reaches onReused once, and the evaluations are
+// those measured and those reused.
+TEST(WarmStartTest, EveryRememberedConfigurationEvaluatedIsReportedReused) {
+  const ChainOfTrees Space = paperSpace();
+  for (std::uint64_t Seed = 1; Seed <= 20; ++Seed) {
+    Exploration Run(Space, makeTechnique("random").take(), std::nullopt, Seed);
+    std::mt19937_64 Rng(Seed);
+    std::set<std::uint64_t> Remembered;
+    std::vector<Configuration> Warm;
+    for (int I = 0; I < 60; ++I) {
+      const std::uint64_t Index = Rng() % 200;
+      if (Remembered.insert(Index).second)
+        Run.remember(Space.at(Index), Cost{double(Index)});
+      if (I % 3 == 0)
+        Warm.push_back(Space.at(Rng() % 200));
+    }
+    Run.warmStart(Warm);
+    std::map<std::uint64_t, int> Reused;
+    Run.onReused([&](const Configuration &C) { ++Reused[indexIn(Space, C)]; });
+    std::size_t Measured = 0;
+    while (!Run.done()) {
+      std::vector<Configuration> Batch = Run.next(4);
+      if (Batch.empty())
+        break;
+      for (const Configuration &C : Batch) {
+        EXPECT_FALSE(Remembered.contains(indexIn(Space, C))) << "seed " << Seed;
+        ++Measured;
+        Run.report(C, distanceCost(Space, C, 0));
+      }
+    }
+    EXPECT_EQ(Reused.size(), Remembered.size()) << "seed " << Seed;
+    for (const auto &[Index, Times] : Reused) {
+      EXPECT_TRUE(Remembered.contains(Index)) << Index;
+      EXPECT_EQ(Times, 1) << Index;
+    }
+    EXPECT_EQ(Run.status().Evaluations, Measured + Reused.size()) << "seed " << Seed;
+  }
 }
 
 TEST(WarmStartTest, LocalSearchDescendsFromTheWarmStart) {
