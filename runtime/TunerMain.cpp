@@ -411,6 +411,8 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     // A --fix tuner's results join the whole space's key.
     Run.TunerIdentity = Options.SpaceIdentity.empty() ? tunerIdentity() : Options.SpaceIdentity;
     Run.Progress = isatty(STDERR_FILENO) && &Err == &std::cerr;
+    if (!Options.ResumeHint.empty())
+      Run.ResumeHint = Options.ResumeHint;
     // Zero, negative or NaN would time every configuration out at once (or
     // never, NaN); a huge one means no limit (System/Process.h saturates).
     if (Setup.Timeout.Line != 0 && !(Setup.TimeoutSeconds > 0)) {

@@ -9,8 +9,12 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string_view>
 
 namespace atfc {
@@ -39,53 +43,144 @@ std::string keyName(const fs::path &Path, const fs::path &Directory) {
   return Path.generic_string();
 }
 
-void replaceAll(std::string &Text, std::string_view From, const std::string &To) {
-  for (std::size_t At = Text.find(From); At != std::string::npos;
-       At = Text.find(From, At + To.size()))
-    Text.replace(At, From.size(), To);
+/// A word of a script as a shell splits it, after quote removal, with
+/// $ATF_FILE_DIR replaced by Directory.
+struct ScriptWord {
+  std::string Text;
+  /// A redirection writes to it (`> log`): the script's output.
+  bool Written = false;
+  /// It holds another expansion (`$HOME/x`, `$(cmd)`, `$1`): what it
+  /// names is not known before the script runs.
+  bool Expanded = false;
+};
+
+struct ScannedScript {
+  std::vector<ScriptWord> Words;
+  /// The environment variables it expands, by name.
+  std::set<std::string> Variables;
+};
+
+bool isNameStart(char C) { return std::isalpha(static_cast<unsigned char>(C)) || C == '_'; }
+bool isNameChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+/// Script's words and expanded variables as a POSIX shell reads them:
+/// blanks inside quotes or after a backslash belong to the word (`sh "my
+/// run.sh"` names one file); operators and blanks outside end it; `#` at
+/// a word's start comments out the rest of its line.
+ScannedScript scanScript(std::string_view Script, const std::string &Directory) {
+  ScannedScript Scan;
+  ScriptWord Word;
+  bool InWord = false, NextWritten = false;
+  auto Flush = [&] {
+    if (InWord)
+      Scan.Words.push_back(std::move(Word));
+    Word = ScriptWord{};
+    InWord = false;
+  };
+  auto Begin = [&] {
+    if (!InWord) {
+      InWord = true;
+      Word.Written = NextWritten;
+      NextWritten = false;
+    }
+  };
+  // An expansion at I (Script[I] == '$'); returns the index after it.
+  auto Expand = [&](std::size_t I) {
+    const std::size_t N = Script.size();
+    std::size_t At = I + 1;
+    const bool Braced = At < N && Script[At] == '{';
+    if (Braced)
+      ++At;
+    if (At < N && isNameStart(Script[At])) {
+      std::size_t End = At;
+      while (End < N && isNameChar(Script[End]))
+        ++End;
+      const std::string Name(Script.substr(At, End - At));
+      const bool Whole = !Braced || (End < N && Script[End] == '}');
+      if (Name == "ATF_FILE_DIR" && Whole) {
+        Word.Text += Directory;
+      } else {
+        Scan.Variables.insert(Name);
+        Word.Expanded = true;
+      }
+      if (!Braced)
+        return End;
+      while (End < N && Script[End] != '}')
+        ++End;
+      return std::min(End + 1, N);
+    }
+    // $(...), $1, $?, ${#x}, a lone $: expanded all the same.
+    Word.Expanded = true;
+    if (At < N && (Script[At] == '(' || Braced))
+      return Braced ? At : I + 1;
+    return std::min(At + 1, N);
+  };
+  for (std::size_t I = 0; I < Script.size();) {
+    const char C = Script[I];
+    if (C == '>') {
+      Flush();
+      NextWritten = true;
+      ++I;
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' || C == '(' ||
+               C == ')' || C == '<' || C == '`') {
+      Flush();
+      ++I;
+    } else if (C == '#' && !InWord) {
+      while (I < Script.size() && Script[I] != '\n')
+        ++I;
+    } else if (C == '\\') {
+      Begin();
+      if (I + 1 < Script.size() && Script[I + 1] != '\n')
+        Word.Text += Script[I + 1];
+      I += 2;
+    } else if (C == '\'') {
+      Begin();
+      const std::size_t Close = Script.find('\'', I + 1);
+      const std::size_t End = Close == std::string_view::npos ? Script.size() : Close;
+      Word.Text += Script.substr(I + 1, End - I - 1);
+      I = End + 1;
+    } else if (C == '"') {
+      Begin();
+      for (++I; I < Script.size() && Script[I] != '"';) {
+        if (Script[I] == '\\' && I + 1 < Script.size() &&
+            std::string_view("\"\\$`\n").find(Script[I + 1]) != std::string_view::npos) {
+          if (Script[I + 1] != '\n')
+            Word.Text += Script[I + 1];
+          I += 2;
+        } else if (Script[I] == '$') {
+          I = Expand(I);
+        } else if (Script[I] == '`') {
+          Word.Expanded = true;
+          ++I;
+        } else {
+          Word.Text += Script[I++];
+        }
+      }
+      ++I;
+    } else if (C == '$') {
+      Begin();
+      I = Expand(I);
+    } else {
+      Begin();
+      Word.Text += C;
+      ++I;
+    }
+  }
+  Flush();
+  return Scan;
 }
 
 } // namespace
 
 std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory) {
-  // Words, without those a redirection writes to (`> log`, `>> log`):
-  // what a script writes is its output, not what it depends on.
-  std::vector<std::string> Words;
-  std::string Word;
-  bool Written = false, NextWritten = false;
-  auto Flush = [&] {
-    if (!Word.empty()) {
-      if (!Written)
-        Words.push_back(std::move(Word));
-      Written = false;
-    }
-    Word.clear();
-  };
-  for (char C : Script) {
-    if (C == '>') {
-      Flush();
-      NextWritten = true;
-    } else if (C == ' ' || C == '\t' || C == '\n' || C == ';' || C == '|' || C == '&' || C == '(' ||
-               C == ')' || C == '<' || C == '`') {
-      Flush();
-    } else if (C != '"' && C != '\'') {
-      if (Word.empty() && NextWritten) {
-        Written = true;
-        NextWritten = false;
-      }
-      Word += C;
-    }
-  }
-  Flush();
-
   std::vector<std::string> Files;
-  for (std::string W : Words) {
-    replaceAll(W, "${ATF_FILE_DIR}", Directory);
-    replaceAll(W, "$ATF_FILE_DIR", Directory);
-    if (W.find('$') != std::string::npos || W.find('=') != std::string::npos)
+  for (const ScriptWord &W : scanScript(Script, Directory).Words) {
+    // What the script writes is its output, not what it depends on; an
+    // assignment or another expansion names no file known now.
+    if (W.Written || W.Expanded || W.Text.empty() || W.Text.find('=') != std::string::npos)
       continue;
-    fs::path Path(W);
+    fs::path Path(W.Text);
     if (Path.is_relative())
       Path = fs::path(Directory) / Path;
     Path = Path.lexically_normal();
@@ -95,6 +190,12 @@ std::vector<std::string> filesNamedByScript(const std::string &Script,
     Files.push_back(Path.string());
   }
   return Files;
+}
+
+std::vector<std::string> variablesNamedByScript(const std::string &Script,
+                                                const std::string &Directory) {
+  const std::set<std::string> Names = scanScript(Script, Directory).Variables;
+  return {Names.begin(), Names.end()};
 }
 
 std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const std::string &Blanked,
@@ -109,16 +210,35 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
   if (sourceLanguageForPath(File.FileName) == SourceLanguage::CFamily)
     for (const std::string &Included : includedFilesOf(File.FileName, Blanked))
       Named.emplace(fs::path(Included).lexically_normal().string(), std::nullopt);
+  // A check script decides which configurations are valid.
+  std::vector<const std::string *> Scripts;
   for (const std::optional<StringArgument> *Script :
        {&File.Spec.CompileScript, &File.Spec.RunScript})
     if (*Script)
-      for (const std::string &Path : filesNamedByScript((*Script)->Value, Directory.string()))
-        Named.emplace(Path, std::nullopt);
-  // A check script decides which configurations are valid.
+      Scripts.push_back(&(*Script)->Value);
   if (File.Spec.Check && File.Spec.Check->Kind == CheckKind::Script)
-    for (const std::string &Path :
-         filesNamedByScript(File.Spec.Check->Script.Value, Directory.string()))
+    Scripts.push_back(&File.Spec.Check->Script.Value);
+  // The variables the scripts expand from the tuner's environment (not
+  // those the files they call read: a script's own knobs stay out); not
+  // those atfc sets for each configuration, nor those that say where and
+  // when a run happens rather than what it measures (a batch job's own
+  // temporary directory would otherwise key each job's results apart).
+  std::set<std::string> Own = {"ATF_SOURCE", "ATF_FILE_DIR", "ATF_WORK_DIR", "PWD",   "OLDPWD",
+                               "TMPDIR",     "TMP",          "TEMP",         "SHLVL", "PPID",
+                               "RANDOM",     "SRANDOM",      "SECONDS",      "LINENO"};
+  for (const TuningParameter &P : File.Spec.Parameters)
+    Own.insert(P.Name.Name);
+  for (const InputVariable &Input : File.Spec.Inputs)
+    Own.insert(Input.Name.Name);
+  std::set<std::string> Variables;
+  for (const std::string *Script : Scripts) {
+    for (const std::string &Path : filesNamedByScript(*Script, Directory.string()))
       Named.emplace(Path, std::nullopt);
+    for (std::string &Name : variablesNamedByScript(*Script, Directory.string()))
+      if (!Own.contains(Name) && Name.rfind("ATFC_", 0) != 0 && Name.rfind("SLURM_", 0) != 0 &&
+          Name.rfind("PBS_", 0) != 0)
+        Variables.insert(std::move(Name));
+  }
   for (const StringArgument &Depends : File.Spec.Depends) {
     fs::path Path(Depends.Value);
     if (Path.is_relative())
@@ -147,8 +267,16 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
       return std::nullopt;
     }
     Result.Paths.push_back(keyName(Path, Directory));
+    Result.AbsolutePaths.push_back(Path);
     Parts.push_back(Result.Paths.back());
     Parts.push_back(std::move(*Digest));
+  }
+  // An unset variable differs from every value: a value has no NUL.
+  for (const std::string &Name : Variables) {
+    const char *Value = std::getenv(Name.c_str());
+    Result.Variables.push_back(Name);
+    Parts.push_back("$" + Name);
+    Parts.push_back(Value ? std::string(Value) : std::string(1, '\0'));
   }
   if (!Parts.empty()) {
     std::vector<std::string_view> Views(Parts.begin(), Parts.end());

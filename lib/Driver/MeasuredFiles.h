@@ -2,8 +2,9 @@
 //
 // A measurement depends on more than the tuned file: the headers it
 // includes, the scripts its compile, run and check scripts call, and
-// whatever the file declares with `#atf::depends "path" ...`. Their contents join the
-// results key, so that a changed header is measured anew.
+// whatever the file declares with `#atf::depends "path" ...`. Their contents
+// join the results key, so that a changed header is measured anew, and so
+// do the environment variables the scripts read (`$CC`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DRIVER_MEASUREDFILES_H
@@ -24,17 +25,28 @@ struct MeasuredFiles {
   /// Paths relative to the tuned file's directory where they lie below it,
   /// else absolute; sorted.
   std::vector<std::string> Paths;
+  /// The same files, each absolute, in the same order.
+  std::vector<std::string> AbsolutePaths;
+  /// The environment variables the directives' scripts expand, by name,
+  /// sorted: their values (or their absence) join the key.
+  std::vector<std::string> Variables;
   /// resultKey over each path and its contents; empty when there is none.
   std::string Key;
 };
 
 /// The words of Script that name files: relative to Directory or through
 /// $ATF_FILE_DIR (which names it), or absolute outside the system's
-/// directories; those that exist as regular files, as absolute paths. A
-/// word a redirection writes to (`> log`) is the script's output, not an
-/// input, and is left out.
+/// directories; those that exist as regular files, as absolute paths.
+/// Words are split as a shell splits them (`"my run.sh"` is one). A word a
+/// redirection writes to (`> log`) is the script's output, not an input,
+/// and is left out.
 std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory);
+
+/// The environment variables Script itself expands (`$CC`, `${FLAGS:-}`)
+/// by name, sorted; $ATF_FILE_DIR, which names Directory, is not one.
+std::vector<std::string> variablesNamedByScript(const std::string &Script,
+                                                const std::string &Directory);
 
 /// The measured files of an analysed file whose blanked text is Blanked;
 /// nullopt after reporting to Diags an error at the directive of a file

@@ -160,6 +160,14 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output, Diags, Log);
   if (!Prepared)
     return Fail(failedBuildStatus());
+  if (Options.Tuner.Verbose && (!Prepared->DependedFiles.empty() || !Prepared->Variables.empty())) {
+    std::string Covered;
+    for (const std::string &Path : Prepared->DependedFiles)
+      Covered += (Covered.empty() ? "" : ", ") + Path;
+    for (const std::string &Name : Prepared->Variables)
+      Covered += (Covered.empty() ? "$" : ", $") + Name;
+    Out << Options.File << ": the results key also covers " << Covered << "\n";
+  }
 
   // Every option travels as one value (Invocation/TunerInvocation.h).
   auto RunOnce = [&](const std::vector<std::string> &Arguments,
@@ -169,6 +177,12 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     Invocation.OutputDirectory = Output;
     Invocation.BlankedSource = Prepared->BlankedSource;
     Invocation.InputsKey = Prepared->InputsKey;
+    Invocation.DependedFiles = Prepared->DependedFiles;
+    // A set's run goes on by the same command, which answers what it
+    // measured from results.db; --inputs refuses --resume.
+    if (!Sets.empty())
+      Invocation.ResumeHint = "go on with the same command: what was measured is answered from " +
+                              Output + "/results.db";
     Invocation.SpaceIdentity = Prepared->SpaceIdentity;
     Invocation.Priors = Priors;
     Invocation.Arguments = Arguments;

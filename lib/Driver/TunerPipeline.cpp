@@ -171,6 +171,8 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   PreparedTuner Prepared{*Tuner,
                          Blanked,
                          Measured->Key,
+                         Measured->AbsolutePaths,
+                         Measured->Variables,
                          positionalInputsOf(*Result),
                          {},
                          parameterConstraintsOf(*Result)};

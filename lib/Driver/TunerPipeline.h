@@ -58,6 +58,10 @@ struct PreparedTuner {
   /// The hash of the files its results depend on besides the source
   /// (MeasuredFiles.h); part of the results key.
   std::string InputsKey;
+  /// Those files, absolute, and the environment variables, by name
+  /// (MeasuredFiles.h).
+  std::vector<std::string> DependedFiles;
+  std::vector<std::string> Variables;
   /// The file's positional inputs, in declaration order.
   std::vector<WisdomInput> Inputs;
   /// With --fix values: the name the whole space's tuner has, so that the

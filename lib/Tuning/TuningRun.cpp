@@ -13,6 +13,7 @@
 #include "Report/RunReportData.h"
 #include "Results/RunObjectives.h"
 #include "System/Interruption.h"
+#include "Tuning/DependencyWatch.h"
 #include "Tuning/KnownConfigurations.h"
 
 #include <nlohmann/json.hpp>
@@ -74,11 +75,20 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   if (!Options.TemporaryOutput)
     Report.emplace(Session.database(), Session.runId(), Session.outputDirectory(), "report.html");
   Interruption Interrupt([&Measurer] { Measurer.interrupt(); });
+  // A file the key covers that changed since the run began: the run stops,
+  // and what was measured across the change is not recorded.
+  const DependencyWatch Watch(Options.Given.DependedFiles);
+  std::optional<std::string> Changed;
+  auto Stopping = [&] { return Interrupt.requested() || Changed.has_value(); };
   std::uint64_t Discarded = 0;
   // Records a measurement of C; false when the database failed (Failure).
   std::optional<Error> Failure;
   auto Keep = [&](const Configuration &C, const BatchEntry &Entry, Measurement &M,
                   double WallSeconds, std::uint64_t Ahead) {
+    if (!Changed && (Changed = Watch.changed()))
+      Measurer.interrupt();
+    if (Changed)
+      return false;
     derive(M, Entry.Values);
     checkCostFitsObjectives(M, Objectives);
     if (Expected<void> Recorded = Session.record(C, Entry.Named, M, WallSeconds); !Recorded) {
@@ -126,12 +136,12 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   };
   auto AnswerWaiting = [&] {
     std::erase_if(Waiting, [&](const auto &W) {
-      return !Explorer.done() && !Interrupt.requested() && Answer(W.first, W.second);
+      return !Explorer.done() && !Stopping() && Answer(W.first, W.second);
     });
   };
   std::uint64_t NextId = 0;
   while (Asynchronous) {
-    while (!Explorer.done() && !Interrupt.requested() && Flying.size() < Measurer.concurrency()) {
+    while (!Explorer.done() && !Stopping() && Flying.size() < Measurer.concurrency()) {
       std::vector<Configuration> More = Explorer.next(Measurer.concurrency() - Flying.size());
       if (More.empty())
         break; // the search waits for a result, or the run is over
@@ -161,7 +171,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     for (bool Wait = true; !Failure && !Explorer.done(); Wait = false) {
       std::optional<MeasuredOutcome> Outcome = Measurer.finished(Wait);
       if (!Outcome) {
-        Stopped = Wait || Interrupt.requested();
+        Stopped = Wait || Stopping();
         break;
       }
       auto It = Flying.find(Outcome->Index);
@@ -171,7 +181,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
           std::chrono::duration<double>(std::chrono::steady_clock::now() - F.Start).count();
       Keep(F.Config, F.Entry, Outcome->Result, Wall, Flying.size());
       AnswerWaiting();
-      if (Interrupt.requested()) {
+      if (Stopping()) {
         Stopped = true;
         break;
       }
@@ -196,7 +206,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   }
   if (Failure)
     return std::move(*Failure);
-  while (!Asynchronous && !Explorer.done() && !Interrupt.requested()) {
+  while (!Asynchronous && !Explorer.done() && !Stopping()) {
     std::vector<Configuration> Proposed = Explorer.next(Measurer.batchSize());
     if (Proposed.empty())
       break;
@@ -224,7 +234,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
         // A measurement that the interrupt cut short says nothing about the
         // configuration: it is not recorded, so --resume measures it. Whole
         // ones of the batch that came in anyway (other ranks') are kept.
-        if (Interrupt.requested()) {
+        if (Stopping()) {
           for (std::size_t J = I; J < Batch.size(); ++J)
             if (std::optional<Measurement> Done = Measurer.finishedAfterInterrupt(Entries[J].Named))
               if (!Keep(Batch[J], Entries[J], *Done, 0, 0))
@@ -244,14 +254,14 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
       });
     if (Failure)
       return std::move(*Failure);
-    for (std::size_t I = 0; I < Twins.size() && !Interrupt.requested(); ++I)
+    for (std::size_t I = 0; I < Twins.size() && !Stopping(); ++I)
       if (Explorer.done() || !Answer(Twins[I], TwinEntries[I]))
         ++Discarded;
   }
   Reporter.loopEnded();
   if (Expected<void> Reused = Session.reusedRecorded(); !Reused)
     return Reused.takeError();
-  const TuningLoopEnd End{Interrupt.requested(), Interrupt.signal(), Discarded};
+  const TuningLoopEnd End{Stopping(), Interrupt.signal(), Discarded, Changed.value_or("")};
   if (Expected<void> Finished = Session.finish(End.Interrupted); !Finished)
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Finished.error().message());
   if (Report)
@@ -269,6 +279,12 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   Reporter.finished(Options.FileName,
                     {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds, Session.reused(),
                      Session.sameValues(), Session.remeasured(), End.Interrupted, End.Discarded});
+  if (!End.Changed.empty())
+    Reporter.diagnostics().error(
+        SourceLocation{Options.FileName},
+        "'" + End.Changed +
+            "' changed during the run; the results measured before are kept under its "
+            "earlier contents, and the next run measures anew with its new ones");
   if (S.Evaluations == 0 && !End.Interrupted) {
     Reporter.nothingEvaluated(Options.FileName, Session.abortName());
     return TuningOutcome::NothingEvaluated;
@@ -309,8 +325,9 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written->LeftOut);
   Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options),
                        Options.TemporaryOutput ? std::vector<std::string>{} : Written->Files,
-                       End.Interrupted && !Options.TemporaryOutput ? Options.ResumeHint
-                                                                   : std::string());
+                       End.Interrupted && End.Changed.empty() && !Options.TemporaryOutput
+                           ? Options.ResumeHint
+                           : std::string());
   return TuningOutcome::BestWritten;
 }
 
@@ -338,6 +355,8 @@ int runTuning(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRun
   Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
   if (!Outcome)
     return Fail(Outcome.error(), kFailureExitCode);
+  if (!End->Changed.empty())
+    return kFailureExitCode;
   if (*Outcome == TuningOutcome::NothingEvaluated)
     return kFailureExitCode;
   if (End->Interrupted)

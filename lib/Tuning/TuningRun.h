@@ -52,6 +52,10 @@ struct TuningLoopEnd {
   /// Configurations handed out for preparing ahead (compiled ahead) that
   /// the abort condition left unmeasured: discarded, never recorded.
   std::uint64_t Discarded = 0;
+  /// A file the results key covers (TunerOptions::DependedFiles) that
+  /// changed during the run and stopped it (Interrupted is then true, and
+  /// Signal 0); empty when none did.
+  std::string Changed;
 };
 
 /// Measures what the session's exploration proposes until it is done or a

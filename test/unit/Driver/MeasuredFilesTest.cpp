@@ -61,6 +61,41 @@ TEST_F(MeasuredFilesTest, OutputsSystemFilesAndOtherWordsAreNot) {
   EXPECT_TRUE(named("X=input.dat $HOME/run.sh missing.dat").empty());
 }
 
+// CLI tester: `sh "$ATF_FILE_DIR/my run.sh"` was split inside its quotes,
+// so the script was not in the key and a fixed script's old failures were
+// reused. Words are split as a shell splits them.
+TEST_F(MeasuredFilesTest, QuotedAndEscapedBlanksStayInTheirWord) {
+  std::ofstream(Dir / "my run.sh") << "x\n";
+  std::ofstream(Dir / "it's.dat") << "x\n";
+  for (const char *Script :
+       {"sh \"$ATF_FILE_DIR/my run.sh\"", "sh \"$ATF_FILE_DIR\"/'my run.sh'", "sh my\\ run.sh",
+        "sh \"${ATF_FILE_DIR}\"/my\" \"run.sh && true", "cd x;sh 'my run.sh'|cat"})
+    EXPECT_EQ(named(Script), std::vector<std::string>{path("my run.sh")}) << Script;
+  EXPECT_EQ(named("cat \"it's.dat\" it\\'s.dat"),
+            (std::vector<std::string>{path("it's.dat"), path("it's.dat")}));
+  // Unquoted, a blank ends a word; single quotes expand nothing.
+  EXPECT_EQ(named("sh my run.sh"), std::vector<std::string>{path("run.sh")});
+  EXPECT_TRUE(named("sh '$ATF_FILE_DIR/my run.sh'").empty());
+  EXPECT_TRUE(named("sh \"$HOME/my run.sh\" # run.sh").empty());
+  EXPECT_EQ(named("sh \"my run.sh\" > \"my run.sh\""), std::vector<std::string>{path("my run.sh")});
+}
+
+// CLI tester: `$CC` in a compile script was not in the key, and nothing
+// said so. The variables a script expands are; $ATF_FILE_DIR, single
+// quotes and escapes expand nothing; the files it calls are not read.
+TEST_F(MeasuredFilesTest, TheVariablesAScriptExpandsAreNamed) {
+  std::ofstream(Dir / "build.sh") << "#!/bin/sh\n$KNOB\n";
+  auto Variables = [&](const std::string &Script) {
+    return variablesNamedByScript(Script, Dir.string());
+  };
+  EXPECT_EQ(Variables("$CC -o x \"$ATF_FILE_DIR/a.c\" ${FLAGS} '$QUOTED' \\$ESCAPED $1 $(date)"),
+            (std::vector<std::string>{"CC", "FLAGS"}));
+  EXPECT_EQ(Variables("sh build.sh -O${LEVEL:-2} \"$ATF_SOURCE\" # $NOTE"),
+            (std::vector<std::string>{"ATF_SOURCE", "LEVEL"}));
+  EXPECT_EQ(Variables("x=\"${CC}\"$(echo \"$FLAGS\")`$TOOL`"),
+            (std::vector<std::string>{"CC", "FLAGS", "TOOL"}));
+}
+
 // Issue 44: an #include naming a FIFO hung `atfc tune` in the open. It is
 // listed, unopened, at once (an alarm ends the test if it blocks), beside
 // a regular header; /dev/zero the same.

@@ -22,6 +22,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -52,6 +53,8 @@ std::vector<std::string> readLines(const std::filesystem::path &Path) {
 class FormulaMeasurer : public ConfigurationMeasurer {
 public:
   Measurement measure(const ParameterValues &, std::span<const Value> Values) override {
+    if (BeforeMeasuring)
+      BeforeMeasuring(Calls);
     ++Calls;
     const auto X = static_cast<double>(std::get<std::int64_t>(Values[0]));
     const auto Y = static_cast<double>(std::get<std::int64_t>(Values[1]));
@@ -61,6 +64,8 @@ public:
   }
   std::string costMeaning() const override { return "(X - 3)^2 + Y"; }
   int Calls = 0;
+  /// Called with Calls before each measurement.
+  std::function<void(int)> BeforeMeasuring;
 };
 
 class TuningRunTest : public ::testing::Test {
@@ -435,6 +440,39 @@ TEST_F(TuningRunTest, AsynchronousDispatchInterruptedKeepsWhatFinishedInFlight) 
   for (const std::string &C : Rest.Finished)
     EXPECT_TRUE(All.insert(C).second) << C << " measured twice";
   EXPECT_EQ(All.size(), 12u);
+}
+
+// CLI tester: a script edited during a run filed the results measured with
+// its new contents under the key of its old ones. A watched file that
+// changes stops the run: the evaluations before are kept (the run is
+// interrupted), the one measured across the change is not recorded, the
+// error names the file, and no "resume" is offered.
+TEST_F(TuningRunTest, AFileTheKeyCoversChangedDuringTheRunStopsIt) {
+  const std::filesystem::path Script = Dir.string() + "-run.sh";
+  for (const bool Asynchronous : {false, true}) {
+    std::filesystem::remove_all(Dir);
+    std::ofstream(Script) << "echo 1\n";
+    Options.Given.DependedFiles = {Script.string()};
+    // The fourth measurement edits the script while it runs.
+    ConcurrentMeasurer M(Asynchronous ? 3 : 0);
+    M.BeforeMeasuring = [&](int Calls) {
+      if (Calls == 3)
+        std::ofstream(Script, std::ios::app) << "echo 2\n";
+    };
+    EXPECT_EQ(run(M), 1) << Output;
+    EXPECT_GE(M.Calls, 4) << Asynchronous;
+    EXPECT_EQ(recorded(Dir, 1, RunStatus::Interrupted).size(), 3u) << Asynchronous;
+    EXPECT_NE(Output.find("error: '" + Script.string() +
+                          "' changed during the run; the results measured before are kept"),
+              std::string::npos)
+        << Output;
+    EXPECT_EQ(Output.find("resume"), std::string::npos) << Output;
+    // Unchanged since, it stops nothing: the next run measures the rest.
+    ConcurrentMeasurer Rest(Asynchronous ? 3 : 0);
+    ASSERT_EQ(run(Rest), 0) << Output;
+    EXPECT_EQ(Rest.Calls, 9) << Asynchronous;
+  }
+  std::filesystem::remove(Script);
 }
 
 } // namespace
