@@ -90,7 +90,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
     if (Changed)
       return false;
     derive(M, Entry.Values);
-    checkCostFitsObjectives(M, Objectives);
+    Session.checkCost(M);
     if (Expected<void> Recorded = Session.record(C, Entry.Named, M, WallSeconds); !Recorded) {
       Failure = Recorded.takeError();
       return false;

@@ -13,6 +13,7 @@
 #include "Tuning/TuningOutputs.h"
 #include "Tuning/TuningPriors.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -371,11 +372,33 @@ Expected<void> TuningSession::finish(bool Interrupted) {
                              Explorer->status().ElapsedSeconds);
 }
 
-OptionalCost TuningSession::searchCostOf(const Measurement &M) const {
+void TuningSession::checkCost(Measurement &M) {
+  checkCostFitsObjectives(M, Setup.Objectives);
+  if (!M.Valid || !Setup.Objectives.empty())
+    return;
+  if (!CostCount) {
+    CostCount = M.Costs.size();
+    return;
+  }
+  if (M.Costs.size() == *CostCount)
+    return;
+  auto Costs = [](std::size_t N) { return fmt::format("{} cost{}", N, N == 1 ? "" : "s"); };
+  Measurement Bad = Measurement::invalid(
+      FailureKind::BadCost,
+      fmt::format("{}, where the first valid result had {}: several costs need an `objective` "
+                  "directive each, and a number a decimal point, not a comma",
+                  Costs(M.Costs.size()), Costs(*CostCount)),
+      M.Log);
+  Bad.CompileSeconds = M.CompileSeconds;
+  Bad.RunSeconds = M.RunSeconds;
+  M = std::move(Bad);
+}
+
+OptionalCost TuningSession::searchCostOf(const Measurement &M) {
   if (!M.Valid)
     return std::nullopt;
   Measurement Checked = M;
-  checkCostFitsObjectives(Checked, Setup.Objectives);
+  checkCost(Checked);
   if (!Checked.Valid)
     return std::nullopt;
   return searchCost(M.Costs, Setup.Objectives);

@@ -121,10 +121,16 @@ public:
   /// best.json's "run": the run's id, search, counts, key and inputs.
   nlohmann::ordered_json runJson() const;
 
+  /// Makes M invalid (a bad cost) when its costs do not fit the declared
+  /// objectives or, with none declared, when it has another number of
+  /// costs than the first valid result this run saw: costs of different
+  /// lengths cannot be compared (a decimal comma, `1,5`, is two costs).
+  void checkCost(Measurement &M);
+
   /// What the search sees of a measurement: its search cost (a maximised
   /// objective as its reciprocal), or none. A stored result that no longer
   /// fits the objectives counts as invalid.
-  OptionalCost searchCostOf(const Measurement &M) const;
+  OptionalCost searchCostOf(const Measurement &M);
 
   /// The measured cost of the exploration's best, exactly as measured: a
   /// maximised objective's 1 / (1 / x) may differ from x in the last bit.
@@ -204,6 +210,9 @@ private:
   /// The measured cost of each search cost told to the exploration (the
   /// first, where several measured costs have one search cost).
   std::map<Cost, Cost> MeasuredOfSearch;
+  /// Without declared objectives: how many costs the first valid result
+  /// had, which every other must have.
+  std::optional<std::size_t> CostCount;
 };
 
 } // namespace atfc

@@ -475,4 +475,36 @@ TEST_F(TuningRunTest, AFileTheKeyCoversChangedDuringTheRunStopsIt) {
   std::filesystem::remove(Script);
 }
 
+// CLI tester: without `objective` directives, configurations writing
+// different numbers of costs were compared silently (a decimal comma, `1,5`,
+// is two costs, and {1, 5} beat {2}). Each must have as many as the first
+// valid result; the others are bad costs that say why, in the summary too.
+TEST_F(TuningRunTest, CostsOfAnotherLengthThanTheFirstAreBadCosts) {
+  class CommaMeasurer : public FormulaMeasurer {
+  public:
+    Measurement measure(const ParameterValues &Named, std::span<const Value> Values) override {
+      Measurement M = FormulaMeasurer::measure(Named, Values);
+      if (M.Valid && std::get<std::int64_t>(Values[1]) == 3) // "1,5" written as 1.5
+        M.Costs = {1, 5};
+      return M;
+    }
+  } M;
+  ASSERT_EQ(run(M), 0) << Output;
+  EXPECT_EQ(M.Calls, 12);
+  EXPECT_NE(Output.find("done after 12 evaluations (7 valid)"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("4 bad cost: 2 costs, where the first valid result had 1 cost: several "
+                        "costs need an `objective` directive each, and a number a decimal point, "
+                        "not a comma"),
+            std::string::npos)
+      << Output;
+  EXPECT_NE(Output.find("best cost 1: X=3 Y=1"), std::string::npos) << Output;
+  // With objectives declared, their number decides, as before.
+  std::filesystem::remove_all(Dir);
+  Setup.Objectives = {{"time", Direction::Minimise}, {"other", Direction::Minimise}};
+  CommaMeasurer Declared;
+  ASSERT_EQ(run(Declared), 0) << Output;
+  EXPECT_NE(Output.find("(4 valid)"), std::string::npos) << Output;
+  EXPECT_NE(Output.find("1 cost for 2 objectives (time, other)"), std::string::npos) << Output;
+}
+
 } // namespace
