@@ -24,30 +24,89 @@ std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::s
   return failureDetail(Kind, Reason, ReasonSaysMore ? std::string_view() : Log);
 }
 
+namespace {
+
+/// Reason with each run of digits as `#` and each quoted text as `"…"`: the
+/// shape that failures of one cause share.
+std::string reasonShape(std::string_view Reason) {
+  std::string Shape;
+  for (std::size_t I = 0; I < Reason.size(); ++I) {
+    const char C = Reason[I];
+    if (C >= '0' && C <= '9') {
+      while (I + 1 < Reason.size() && Reason[I + 1] >= '0' && Reason[I + 1] <= '9')
+        ++I;
+      Shape += '#';
+    } else if (C == '"' || C == '\'') {
+      const std::size_t Close = Reason.find(C, I + 1);
+      if (Close == std::string_view::npos) {
+        Shape += Reason.substr(I);
+        break;
+      }
+      Shape += C;
+      Shape += C;
+      I = Close;
+    } else {
+      Shape += C;
+    }
+  }
+  return Shape;
+}
+
+} // namespace
+
 void FailureTally::add(FailureKind Kind, std::string_view Reason, std::string_view Log) {
   if (Kind == FailureKind::None)
     return;
-  FailureGroup &Group = ByKind[static_cast<std::size_t>(Kind)];
-  if (Group.Count++ == 0) {
-    Group.Kind = Kind;
-    Group.Example = failureDetail(Kind, Reason, Log);
+  const std::string Shape = reasonShape(Reason);
+  std::size_t OfKind = 0;
+  Group *Other = nullptr;
+  for (Group &G : Groups) {
+    if (G.Failures.Kind != Kind)
+      continue;
+    if (G.Others) {
+      Other = &G;
+      continue;
+    }
+    if (G.Shape == Shape) {
+      ++G.Failures.Count;
+      return;
+    }
+    ++OfKind;
   }
+  if (Other) {
+    ++Other->Failures.Count;
+    Other->OtherShapes.insert(Shape);
+    return;
+  }
+  Group New;
+  New.Failures.Kind = Kind;
+  New.Failures.Count = 1;
+  New.Others = OfKind >= kMaxReasonsPerKind;
+  New.Failures.Example = failureDetail(Kind, Reason, Log);
+  New.Shape = Shape;
+  if (New.Others)
+    New.OtherShapes.insert(Shape);
+  Groups.push_back(std::move(New));
 }
 
 std::vector<FailureGroup> FailureTally::groups() const {
-  std::vector<FailureGroup> Groups;
-  for (const FailureGroup &Group : ByKind)
-    if (Group.Count > 0)
-      Groups.push_back(Group);
-  std::stable_sort(Groups.begin(), Groups.end(),
-                   [](const FailureGroup &A, const FailureGroup &B) { return A.Count > B.Count; });
-  return Groups;
+  std::vector<FailureGroup> Result;
+  for (const Group &G : Groups) {
+    Result.push_back(G.Failures);
+    if (G.OtherShapes.size() > 1)
+      Result.back().Example = std::string(failureName(G.Failures.Kind)) + ", for " +
+                              std::to_string(G.OtherShapes.size()) + " other reasons";
+  }
+  std::stable_sort(Result.begin(), Result.end(), [](const FailureGroup &A, const FailureGroup &B) {
+    return A.Count != B.Count ? A.Count > B.Count : A.Kind < B.Kind;
+  });
+  return Result;
 }
 
 std::uint64_t FailureTally::total() const {
   std::uint64_t Total = 0;
-  for (const FailureGroup &Group : ByKind)
-    Total += Group.Count;
+  for (const Group &G : Groups)
+    Total += G.Failures.Count;
   return Total;
 }
 

@@ -2,7 +2,7 @@
 //
 // A failure's one line for the user (its kind, its reason, and the useful
 // line of its log: UsefulLogLine.h), and the failures of a run grouped by
-// kind with a count and the first one's line. The run's summary, `atfc
+// kind and reason with a count and the first one's line. The run's summary, `atfc
 // results` and the report's Outcomes table all say why in these words.
 //
 //===----------------------------------------------------------------------===//
@@ -11,8 +11,8 @@
 
 #include "Backends/Measurement.h"
 
-#include <array>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,29 +32,46 @@ std::string failureDetail(FailureKind Kind, std::string_view Reason, std::string
 /// log's tail below it ("run failed: exit status 2").
 std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::string_view Log);
 
-/// The failures of one kind.
+/// The failures of one kind and one reason.
 struct FailureGroup {
   FailureKind Kind = FailureKind::None;
   std::uint64_t Count = 0;
-  /// failureDetail() of the first failure of the kind.
+  /// failureDetail() of the group's first failure.
   std::string Example;
 };
 
-/// Counts failures by kind, keeping the first of each as its example.
+/// Counts failures by kind and reason, keeping the first of each group as
+/// its example. Reasons that differ only in numbers and quoted text ("y[0]
+/// differs: 1 != 2", "y[5] differs: 3 != 4") are one; others of one kind
+/// ("2 costs for 1 objective", "holds "abc", not comma-separated
+/// numbers") are groups of their own, up to kMaxReasonsPerKind, and the
+/// rest of the kind one more group, "run failed, for 2 other reasons".
 class FailureTally {
 public:
+  static constexpr std::size_t kMaxReasonsPerKind = 3;
+
   /// Adds one failure; a valid measurement (Kind None) is not counted.
   void add(FailureKind Kind, std::string_view Reason, std::string_view Log);
   void add(const Measurement &M) { add(M.Failure, M.Reason, M.Log); }
 
-  /// The kinds seen, the most frequent first (ties in FailureKind's order).
+  /// The groups, the most frequent first (ties in FailureKind's order,
+  /// then as first seen).
   std::vector<FailureGroup> groups() const;
   /// How many failures were added.
   std::uint64_t total() const;
 
 private:
-  static constexpr std::size_t kKinds = static_cast<std::size_t>(FailureKind::CheckFailed) + 1;
-  std::array<FailureGroup, kKinds> ByKind{};
+  struct Group {
+    FailureGroup Failures;
+    /// The reason with its numbers and quoted text masked.
+    std::string Shape;
+    /// The kind's group of the reasons past kMaxReasonsPerKind, and
+    /// their shapes: shown as its example where there is one, else as
+    /// "... for N other reasons".
+    bool Others = false;
+    std::set<std::string> OtherShapes;
+  };
+  std::vector<Group> Groups;
 };
 
 } // namespace atfc

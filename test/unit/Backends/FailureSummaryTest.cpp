@@ -69,6 +69,48 @@ TEST(FailureSummary, TallyGroupsByKindMostFrequentFirst) {
   EXPECT_EQ(Groups[2].Example, "timed out after 1 s");
 }
 
+// CLI tester: bad costs of different causes were all counted under the
+// first one's words. Reasons of another shape are groups of their own, up
+// to three a kind; the rest of the kind is one group, which shows its
+// reason where it has only one.
+TEST(FailureSummary, TallyKeepsReasonsOfOneKindApart) {
+  FailureTally Tally;
+  Tally.add(FailureKind::BadCost, "cost file cost holds \"abc\", not comma-separated numbers", "");
+  Tally.add(FailureKind::BadCost, "2 costs for 1 objective (time)", "");
+  Tally.add(FailureKind::BadCost, "cost file cost holds \"1.5x\", not comma-separated numbers", "");
+  Tally.add(FailureKind::BadCost, "3 costs for 1 objective (time)", "");
+  Tally.add(FailureKind::BadCost, "cost file cost was not written", "");
+  Tally.add(FailureKind::BadCost, "cost file cost is empty", "");
+  Tally.add(FailureKind::BadCost, "cost file cost is not a regular file", "");
+  Tally.add(FailureKind::RunFailed, "exit status 1", "");
+  Tally.add(FailureKind::RunFailed, "", "");
+  const std::vector<FailureGroup> Groups = Tally.groups();
+  EXPECT_EQ(Tally.total(), 9u);
+  ASSERT_EQ(Groups.size(), 6u);
+  EXPECT_EQ(Groups[0].Count, 2u);
+  EXPECT_EQ(Groups[0].Example,
+            "bad cost: cost file cost holds \"abc\", not comma-separated numbers");
+  EXPECT_EQ(Groups[1].Count, 2u);
+  EXPECT_EQ(Groups[1].Example, "bad cost: 2 costs for 1 objective (time)");
+  EXPECT_EQ(Groups[2].Count, 2u);
+  EXPECT_EQ(Groups[2].Example, "bad cost, for 2 other reasons");
+  // Ties: in FailureKind's order (a run failure before a bad cost).
+  EXPECT_EQ(Groups[3].Count, 1u);
+  EXPECT_EQ(Groups[3].Example, "run failed: exit status 1");
+  EXPECT_EQ(Groups[4].Example, "run failed");
+  EXPECT_EQ(Groups[5].Example, "bad cost: cost file cost was not written");
+  // A third shape of run failure, then a fourth: the kind's other group
+  // shows its one reason.
+  Tally.add(FailureKind::RunFailed, "killed by signal 9", "");
+  Tally.add(FailureKind::RunFailed, "killed by signal 11", "");
+  Tally.add(FailureKind::RunFailed, "cannot start the run script", "");
+  const std::vector<FailureGroup> More = Tally.groups();
+  ASSERT_EQ(More.size(), 8u);
+  EXPECT_EQ(More[0].Example, "run failed: killed by signal 9");
+  EXPECT_EQ(More[0].Count, 2u);
+  EXPECT_EQ(More[6].Example, "run failed: cannot start the run script");
+}
+
 TEST(FailureSummary, EmptyTallyHasNoGroups) {
   FailureTally Tally;
   EXPECT_TRUE(Tally.groups().empty());
