@@ -9,7 +9,9 @@
 #include "Support/Suggestions.h"
 
 #include <array>
+#include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace atfc {
 
@@ -306,15 +308,42 @@ private:
     return T;
   }
 
+  /// A count as written: digits are read exactly (a double would turn
+  /// 2^53 + 1 into 2^53, and quote 10^23 back as 1e+23); another whole
+  /// number (`1e3`, `5.0`) as a number.
   Expected<std::uint64_t> parseCount() {
     const Token At = Lexer.peek();
-    const Expected<double> N = parseNumber();
-    if (!N)
-      return N.error();
-    if (!(*N >= 0) || *N != std::floor(*N) || *N > 1.8e19)
-      return fail("expected a whole number of evaluations >= 0, found " + shortestText(*N),
-                  At.Offset);
-    return static_cast<std::uint64_t>(*N);
+    std::string Sign;
+    if (At.Kind == TokenKind::Minus || At.Kind == TokenKind::Plus)
+      Sign = std::string(Lexer.take().Text);
+    if (Lexer.peek().Kind == TokenKind::Invalid)
+      return fail("malformed number " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
+    const Expected<Token> X = expect(TokenKind::Number, "a number");
+    if (!X)
+      return X.error();
+    const std::string_view Digits = X->Text;
+    std::string Decimal; // without digit separators and suffixes: 1'000u
+    for (char C : Digits)
+      if (C != '\'')
+        Decimal += C;
+    while (!Decimal.empty() && std::string_view("uUlL").find(Decimal.back()) != std::string::npos)
+      Decimal.pop_back();
+    if (Sign != "-" && !Decimal.empty() &&
+        Decimal.find_first_not_of("0123456789") == std::string::npos &&
+        (Decimal.size() == 1 || Decimal[0] != '0')) {
+      std::uint64_t Count = 0;
+      const char *Last = Decimal.data() + Decimal.size();
+      const auto [End, Error] = std::from_chars(Decimal.data(), Last, Count);
+      if (Error == std::errc() && End == Last)
+        return Count;
+    }
+    const double N = Sign == "-" ? -X->Number : X->Number;
+    if (N >= 0 && N == std::floor(N) && N < 0x1p64)
+      return static_cast<std::uint64_t>(N);
+    return fail("expected a whole number of evaluations from 0 to " +
+                    std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", found " + Sign +
+                    std::string(Digits),
+                At.Offset);
   }
 
   ExpressionLexer Lexer;

@@ -50,6 +50,10 @@ TEST(AbortConditionParserTest, NumbersAreCppLiterals) {
   EXPECT_EQ(parsed("evaluations(1'000)"), "evaluations(1000)");
   EXPECT_EQ(parsed("evaluations(1e6)"), "evaluations(1000000)");
   EXPECT_EQ(parsed("evaluations(100u)"), "evaluations(100)");
+  // Digits are read exactly: a double would make 2^53 + 1 2^53.
+  EXPECT_EQ(parsed("evaluations(9007199254740993)"), "evaluations(9007199254740993)");
+  EXPECT_EQ(parsed("evaluations(9'007'199'254'740'993ull)"), "evaluations(9007199254740993)");
+  EXPECT_EQ(parsed("evaluations(18446744073709551615)"), "evaluations(18446744073709551615)");
   EXPECT_EQ(parsed("cost(.5f)"), "cost(0.5)");
   EXPECT_EQ(parsed("cost(2.5E-3)"), "cost(0.0025)");
   EXPECT_EQ(parsed("fraction(+0.25)"), "fraction(0.25)");
@@ -104,8 +108,20 @@ TEST(AbortConditionParserTest, ErrorsSayWhatAndWhere) {
       {"evaluations(10) cost(1)", 16,
        "unexpected 'cost' after the abort condition; expected '&&' or '||'"},
       {"evaluations(10) & cost(1)", 16, "unexpected '&'; did you mean '&&'?"},
-      {"evaluations(1.5)", 12, "expected a whole number of evaluations >= 0, found 1.5"},
-      {"evaluations(-1)", 12, "expected a whole number of evaluations >= 0, found -1"},
+      {"evaluations(1.5)", 12,
+       "expected a whole number of evaluations from 0 to 18446744073709551615, found 1.5"},
+      {"evaluations(-1)", 12,
+       "expected a whole number of evaluations from 0 to 18446744073709551615, found -1"},
+      // CLI tester: quoted back as written, not as the double it became
+      // ("found 1e+23").
+      {"evaluations(99999999999999999999999)", 12,
+       "expected a whole number of evaluations from 0 to 18446744073709551615, found "
+       "99999999999999999999999"},
+      {"valid_evaluations(18446744073709551616)", 18,
+       "expected a whole number of evaluations from 0 to 18446744073709551615, found "
+       "18446744073709551616"},
+      {"evaluations(-0.5e1)", 12,
+       "expected a whole number of evaluations from 0 to 18446744073709551615, found -0.5e1"},
       {"fraction(2)", 9, "fraction takes a number in [0, 1], the share of the search space"},
       {"duration(5)", 8, "duration needs a unit, e.g. duration<seconds>(10)"},
       {"duration<second>(5)", 9, "unknown duration unit 'second'; did you mean 'seconds'?"},
