@@ -1,6 +1,8 @@
 //===- Support/Diagnostic.cpp - What atfc tells its user ------------------===//
 #include "Support/Diagnostic.h"
 
+#include "Support/DisplayWidth.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
@@ -190,17 +192,22 @@ void DiagnosticSink::printOne(const Diagnostic &D) {
     Text.remove_suffix(1);
   if (Text.empty() || L.Column == 0)
     return;
-  // Columns count bytes; the caret counts what a terminal shows: one
-  // place per UTF-8 character (its continuation bytes none), none for the
-  // byte order mark, which is not shown either.
+  // Columns count bytes; the caret counts the places a terminal shows:
+  // each UTF-8 character's display width (two for a CJK character, none
+  // for a combining mark), none for the byte order mark, which is not
+  // shown either.
   const std::size_t Past = std::min<std::size_t>(L.Column - 1, Text.size());
   std::size_t Shown = 0;
   if (L.Line == 1 && Text.substr(0, 3) == "\xEF\xBB\xBF")
     Shown = 3;
   std::string Indent;
-  for (std::size_t At = Shown; At < Past; ++At)
-    if ((static_cast<unsigned char>(Text[At]) & 0xC0) != 0x80)
-      Indent += Text[At] == '\t' ? '\t' : ' ';
+  for (std::size_t At = Shown, Length = 1; At < Past; At += Length) {
+    const char32_t C = decodeUtf8(Text, At, Length);
+    if (C == '\t')
+      Indent += '\t';
+    else
+      Indent.append(static_cast<std::size_t>(displayWidth(C)), ' ');
+  }
   Out << Text.substr(Shown) << '\n' << Indent << "^\n";
   if (!D.FixIt.empty())
     Out << Indent << D.FixIt << '\n';

@@ -71,6 +71,20 @@ TEST(DiagnosticTest, TheCaretCountsCharactersNotBytes) {
                        "         ^\n");
 }
 
+// CLI tester: a double-width character took one place before the caret,
+// which then stood left of its column. Each character takes the places a
+// terminal gives it: two for CJK and emoji, none for a combining mark.
+TEST(DiagnosticTest, TheCaretCountsTheDisplayWidth) {
+  std::ostringstream Out;
+  DiagnosticSink Sink(Out, "atfc");
+  // "// 漢字 😀 e\u0301 Y": Y in column 20 (bytes), after 13 places.
+  const std::string Line = "// \xE6\xBC\xA2\xE5\xAD\x97 \xF0\x9F\x98\x80 e\xCC\x81 Y";
+  Sink.setSource("w.sh", Line + "\n");
+  Sink.report(at("w.sh", 1, 20, "use of undeclared identifier 'Y'"));
+  EXPECT_EQ(Out.str(), "w.sh:1:20: error: use of undeclared identifier 'Y'\n" + Line + "\n" +
+                           std::string(13, ' ') + "^\n");
+}
+
 TEST(DiagnosticTest, SinkCountsAndPrintsNotes) {
   std::ostringstream Out;
   DiagnosticSink Sink(Out, "tuner");
