@@ -24,6 +24,7 @@
 #include "atf/search.hpp"
 #include "atf/space.hpp"
 
+#include "Online/ExecutableDigest.h"
 #include "Online/OnlineSpace.h"
 #include "Online/OnlineTuning.h"
 #include "System/Interruption.h"
@@ -425,6 +426,7 @@ private:
     for (std::size_t L = 0; L < Space->numLevels(); ++L)
       Setup.Loop.DefineLines.push_back(0);
     Setup.ProgramName = ProgramName;
+    Setup.ProgramCode = atfc::online::executableDigest();
     Setup.ResultsDirectory = ResultsDirectory;
     Setup.Silent = Silent;
     Setup.Verbose = Verbose;

@@ -100,6 +100,8 @@ Expected<std::unique_ptr<OnlineTuning>> OnlineTuning::open(const ChainOfTrees &S
   std::unique_ptr<OnlineTuning> T(new OnlineTuning(Space, std::move(Setup), Measurer, Out, Err));
   T->Options.FileName = T->Setup.ProgramName;
   T->Options.TunerIdentity = "online:" + T->Setup.ProgramName;
+  if (!T->Setup.ProgramCode.empty())
+    T->Options.TunerIdentity += "\ncode:" + T->Setup.ProgramCode;
   if (T->Setup.ResultsDirectory.empty()) {
     Expected<std::string> Directory = temporaryDirectory();
     if (!Directory)

@@ -36,6 +36,11 @@ struct OnlineSetup {
   LoopSetup Loop;
   /// What the results are keyed and reported by: the program's name.
   std::string ProgramName;
+  /// A digest of the program's own code (a C++ program's executable:
+  /// ExecutableDigest.h; a Python program's own modules),
+  /// which joins the results key, so that an edited program is measured
+  /// anew; empty: the key does not cover it.
+  std::string ProgramCode;
   /// Where results.db and best.json go; empty: a temporary directory,
   /// removed when the tuning ends.
   std::string ResultsDirectory;

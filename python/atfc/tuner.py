@@ -9,6 +9,8 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 """
 
 import atexit
+import hashlib
+import inspect
 import json
 import math
 import numbers
@@ -49,6 +51,56 @@ def _costs(cost, who):
     if not values:
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not empty')
     return values
+
+
+def _program_code(cost_function) -> str:
+    """A digest of the program's own code, so that a program edited since
+    results("DIR") kept its costs is measured anew: the main script, the
+    file that defines the cost function, and every module loaded from
+    outside Python's installation, its site-packages and atfc itself (as
+    atfc's key covers a tuned file's own headers, not the system's). Empty
+    where none is a file (an interactive session, `python -c`)."""
+    def real(path):
+        return os.path.realpath(path)
+    outside = {real(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
+                                 sys.base_exec_prefix)}
+    try:
+        import site
+        outside.update(real(p) for p in site.getsitepackages() + [site.getusersitepackages()])
+    except (AttributeError, TypeError):  # a virtual environment of old
+        pass
+    outside.add(real(os.path.dirname(__file__)))
+    files = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, '__file__', None)
+        if path:
+            files.add(real(path))
+    defined = cost_function
+    if not (inspect.isfunction(defined) or inspect.ismethod(defined)):
+        defined = type(cost_function)
+    try:
+        source = inspect.getsourcefile(defined)
+        if source:
+            files.add(real(source))
+    except TypeError:  # a builtin
+        pass
+    # Each file's digest, sorted: the contents decide, not where the
+    # project lies.
+    digests = []
+    for path in files:
+        if any(path.startswith(prefix + os.sep) for prefix in outside):
+            continue
+        one = hashlib.sha256()
+        try:
+            with open(path, 'rb') as f:
+                for chunk in iter(lambda: f.read(1 << 20), b''):
+                    one.update(chunk)
+        except OSError:
+            continue
+        digests.append(one.hexdigest())
+    if not digests:
+        return ''
+    return hashlib.sha256(' '.join(sorted(digests)).encode()).hexdigest()[:32]
 
 
 class _Run:
@@ -94,6 +146,7 @@ class _Run:
             Path(self.log_file).parent.mkdir(parents=True, exist_ok=True)
 
         options.update(seed=tuner._seed, program_name=tuner._program_name,
+                       program_code=_program_code(cost_function),
                        results=tuner._results or '', verbose=tuner._verbosity >= 2,
                        silent=tuner._verbosity <= 0)
         if not stepping:

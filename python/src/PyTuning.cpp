@@ -360,6 +360,7 @@ PyTuning::PyTuning(std::shared_ptr<ChainOfTrees> Given, const py::dict &Options)
   Setup.Loop.CFamily = false;
   Setup.Loop.DefineLines.assign(Space->numLevels(), 0);
   Setup.ProgramName = option<std::string>(Options, "program_name", "python");
+  Setup.ProgramCode = option<std::string>(Options, "program_code", "");
   Setup.ResultsDirectory = option<std::string>(Options, "results", "");
   Setup.Verbose = option<bool>(Options, "verbose", false);
   Setup.Silent = option<bool>(Options, "silent", false);

@@ -20,13 +20,15 @@ def test_an_interrupted_run_says_how_to_go_on(tmp_path):
     program.write_text(
         'import sys, time\n'
         'from atfc import TP, Interval, Tuner\n'
+        'from atfc.abort_conditions import Evaluations\n'
         'from atfc.search_techniques import Exhaustive\n'
         "def cost(config):\n"
         "    print('measured', flush=True, file=sys.stderr)\n"
         "    time.sleep(0.02)\n"
         "    return config['A']\n"
+        "abort = Evaluations(int(sys.argv[2])) if len(sys.argv) > 2 else None\n"
         "Tuner().tuning_parameters(TP('A', Interval(1, 100000))).results(sys.argv[1])"
-        '.search_technique(Exhaustive()).tune(cost)\n'
+        '.search_technique(Exhaustive()).tune(cost, abort)\n'
         "print('returned')\n")
     results = tmp_path / 'results'
     child = subprocess.Popen([sys.executable, str(program), str(results)], cwd=tmp_path,
@@ -42,13 +44,13 @@ def test_an_interrupted_run_says_how_to_go_on(tmp_path):
     with sqlite3.connect(results / 'results.db') as db:
         kept = db.execute('select count(*) from evaluations').fetchone()[0]
     assert kept >= 2 and f'interrupted after {kept} evaluations' in out
-    measured = []
-    _, _, data = Tuner().tuning_parameters(TP('A', Interval(1, 100000))).silent(True) \
-        .results(str(results)).program_name('program') \
-        .search_technique(Exhaustive()).tune(lambda c: measured.append(c) or c['A'],
-                                             Evaluations(kept + 2))
-    assert len(measured) == 2
-    assert data.number_of_evaluated_configurations == kept + 2
+    # The same program again: what was measured is answered, two more are
+    # measured.
+    again = subprocess.run([sys.executable, str(program), str(results), str(kept + 2)],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.count('measured') == 2
+    assert f'done after {kept + 2} evaluations' in again.stdout
 
 
 def run_until_measured(program, args, tmp_path, times=3):

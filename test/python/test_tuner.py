@@ -427,6 +427,41 @@ def test_a_run_that_refers_to_its_tuner_ends_with_the_program(tmp_path):
     assert os.listdir(temporary) == []
 
 
+def test_an_edited_program_is_measured_anew(tmp_path):
+    # Python tester: results("DIR") answered an edited program's cost
+    # function from the costs its earlier code measured. The key covers the
+    # program's script and its cost function's file.
+    helper = tmp_path / 'helper.py'
+    helper.write_text('def cost(config):\n    return config["X"]\n')
+    program = tmp_path / 'edited.py'
+    text = ('import sys\n'
+            'sys.path.insert(0, sys.argv[1])\n'
+            'from atfc import TP, Interval, Tuner\n'
+            'from helper import cost\n'
+            'calls = []\n'
+            'def counted(config):\n'
+            '    calls.append(config)\n'
+            '    return cost(config)\n'
+            'Tuner().tuning_parameters(TP("X", Interval(1, 4))).silent(True)'
+            '.results(sys.argv[2]).tune(counted)\n'
+            'print(len(calls))\n')
+    program.write_text(text)
+
+    def measured():
+        out = subprocess.run([sys.executable, str(program), str(tmp_path),
+                              str(tmp_path / 'results')], capture_output=True, text=True,
+                             timeout=120)
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout.split()[-1])
+    assert measured() == 4
+    assert measured() == 0  # unchanged: every cost answered from DIR
+    program.write_text(text + '# edited\n')
+    assert measured() == 4
+    assert measured() == 0
+    helper.write_text('def cost(config):\n    return 2 * config["X"]\n')
+    assert measured() == 4
+
+
 def test_python_cost_function():
     class Tunable:
         def __init__(self, configuration):
