@@ -13,13 +13,22 @@ from typing import Any, Callable, Optional, Union
 Number = Union[int, float]
 
 
+INT64_MIN, INT64_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+def fits_int64(value) -> bool:
+    """Whether the engine holds the integer value as one (a 64-bit int)."""
+    return INT64_MIN <= value <= INT64_MAX
+
+
 def _kind(value):
     if isinstance(value, bool):
         return 'bool'
     # NumPy's scalars count as the numbers they are (they have a dtype);
-    # other numbers (Fraction, Decimal) keep their own arithmetic.
+    # other numbers (Fraction, Decimal) keep their own arithmetic. A Python
+    # int beyond 64 bits is held as itself, as any other value.
     if isinstance(value, int) or (isinstance(value, numbers.Integral) and hasattr(value, 'dtype')):
-        return 'int'
+        return 'int' if fits_int64(value) else 'object'
     if isinstance(value, float) or (isinstance(value, numbers.Real) and hasattr(value, 'dtype')):
         return 'float'
     if isinstance(value, str):
@@ -127,7 +136,12 @@ class Interval(Range):
 
     @property
     def is_integer_interval(self):
-        return not self._float and self._generator is None
+        """An interval of ints whose every value, and its step, the engine
+        holds as a 64-bit int: it stays an interval there."""
+        if self._float or self._generator is not None:
+            return False
+        last = self._raw(self._count - 1) if self._count else self._start
+        return all(fits_int64(v) for v in (self._start, self._step, last))
 
     def num_values(self):
         return self._count

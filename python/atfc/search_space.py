@@ -13,7 +13,7 @@ from typing import Dict, Optional, Tuple, Union
 
 from . import _atfc, _native
 from ._translate import resolve, translate
-from .range import Interval, display_names, engine_value, value_kind
+from .range import INT64_MAX, INT64_MIN, Interval, display_names, engine_value, value_kind
 from .tp import TP
 
 
@@ -24,6 +24,11 @@ def _translation(tp: TP, numeric):
         cached = (key, translate(tp.constraint, numeric))
         tp._atfc_translation = cached
     return cached[1]
+
+
+# An interval whose values go beyond 64-bit ints is listed value by value,
+# as a set is: at most as many as a set of the directives may hold.
+_MAX_LISTED_VALUES = 10_000_000
 
 
 def native_parameters(tps: Tuple[TP, ...]):
@@ -45,6 +50,10 @@ def native_parameters(tps: Tuple[TP, ...]):
             params.append(_atfc.Parameter(tp.name, values._start, values._step, values.num_values()))
             numeric.add(tp.name)
             continue
+        if isinstance(values, Interval) and values.num_values() > _MAX_LISTED_VALUES:
+            raise ValueError(f'TP {tp.name}: {values.num_values()} values, of which some are '
+                             f'beyond 64-bit integers (from {INT64_MIN} to {INT64_MAX}), '
+                             f'which are held one by one: at most {_MAX_LISTED_VALUES}')
         values = list(values.values())
         kind = value_kind(values)
         if kind in ('int', 'float', 'bool'):

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import atfc
-from atfc import TP, Interval, Set, SearchSpace
+from atfc import TP, Interval, Set, SearchSpace, Tuner
 from atfc.range import engine_value, value_kind
 
 
@@ -531,3 +531,29 @@ def test_exception_in_constraint_is_raised():
 
     with pytest.raises(KeyError, match='boom'):
         SearchSpace(TP('A', Interval(0, 4), boom))
+
+
+def test_integers_beyond_64_bits_are_held_as_they_are():
+    # Python tester: Interval(2**63 - 2, 2**63 + 2) wrapped to -2**63, and
+    # Set(1, 2**64) failed with pybind11's "Unable to cast Python instance".
+    # Such a range is held value by value, as pyATF holds any value, and
+    # constraints and cost functions get the ints themselves.
+    seen = []
+
+    def cost(config):
+        seen.append(config)
+        return float(abs(config['X'] - (2 ** 63 + 1)) + abs(config['Y'] - 2 ** 65))
+
+    X = TP('X', Interval(2 ** 63 - 2, 2 ** 63 + 2))
+    Y = TP('Y', Set(-2 ** 63 - 1, 2 ** 64, 2 ** 65), lambda Y, X: Y > X)
+    config, min_cost, _ = Tuner().tuning_parameters(X, Y).silent(True).tune(cost)
+    assert config == {'X': 2 ** 63 + 1, 'Y': 2 ** 65} and min_cost == 0
+    assert len(seen) == 10 and all(type(c['X']) is int and c['Y'] > c['X'] for c in seen)
+    assert {c['X'] for c in seen} == set(range(2 ** 63 - 2, 2 ** 63 + 3))
+    # An interval of 64-bit ints stays one; one beyond them too large to
+    # list is refused by name.
+    assert Interval(-2 ** 63, 2 ** 63 - 1).is_integer_interval
+    assert not Interval(0, 2 ** 63).is_integer_interval
+    with pytest.raises(ValueError, match='TP Z: 9223372036854775809 values, of which some are '
+                                         'beyond 64-bit integers'):
+        Tuner().tuning_parameters(TP('Z', Interval(0, 2 ** 63))).silent(True).tune(cost)
