@@ -195,10 +195,13 @@ std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
   for (const std::string &Entry : BaseEnvironment)
     if (!setHere(std::string_view(Entry).substr(0, Entry.find('='))))
       Environment.push_back(Entry);
+  auto Text = [this](const Value &V) {
+    return Options.EnvironmentText ? Options.EnvironmentText(V) : toString(V);
+  };
   for (const NamedValue &V : Options.Inputs)
-    Environment.push_back(V.Name + "=" + toString(V.Val));
+    Environment.push_back(V.Name + "=" + Text(V.Val));
   for (const NamedValue &V : Run.Values)
-    Environment.push_back(V.Name + "=" + toString(V.Val));
+    Environment.push_back(V.Name + "=" + Text(V.Val));
   Environment.push_back("ATF_SOURCE=" + SourcePath);
   Environment.push_back("ATF_FILE_DIR=" + Options.FileDirectory);
   Environment.push_back("ATF_WORK_DIR=" + Run.Directory);

@@ -15,6 +15,7 @@
 
 #include "Backends/Measurement.h"
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -61,6 +62,10 @@ struct ProcessBackendOptions {
   std::vector<NamedValue> Inputs;
   /// How many compile scripts of prepared configurations run at once.
   unsigned CompileAhead = 2;
+  /// A value as the scripts' environment holds it; empty: toString()
+  /// (42, 0.5, true). The Python package's is Python's str() (2.0, True),
+  /// as pyATF's generic cost function exports them.
+  std::function<std::string(const Value &)> EnvironmentText;
 };
 
 /// Measures configurations with scripts.

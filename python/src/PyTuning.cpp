@@ -16,6 +16,8 @@
 
 #include <pybind11/stl.h>
 
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -30,6 +32,48 @@ struct FinalizeError {
 };
 
 namespace {
+
+/// V as Python's str() writes it, without Python (a measurer's threads
+/// hold no interpreter lock): 2.0, 1e+16, 1e-05, True, 42, text.
+std::string pythonText(const Value &V) {
+  if (const auto *B = std::get_if<bool>(&V))
+    return *B ? "True" : "False";
+  const auto *D = std::get_if<double>(&V);
+  if (!D)
+    return toString(V);
+  if (std::isnan(*D))
+    return "nan";
+  if (std::isinf(*D))
+    return *D < 0 ? "-inf" : "inf";
+  // The shortest digits that read back as D, and the power of ten of the
+  // first: "1.25e+02" is 125.0.
+  char Buffer[64];
+  const auto End =
+      std::to_chars(Buffer, Buffer + sizeof Buffer, *D, std::chars_format::scientific).ptr;
+  std::string_view Text(Buffer, static_cast<std::size_t>(End - Buffer));
+  std::string Sign;
+  if (Text.front() == '-') {
+    Sign = "-";
+    Text.remove_prefix(1);
+  }
+  const std::size_t E = Text.find('e');
+  std::string Digits(Text.substr(0, E));
+  std::erase(Digits, '.');
+  const int Exponent = std::stoi(std::string(Text.substr(E + 1)));
+  if (Exponent < -4 || Exponent >= 16) {
+    std::string Power = std::to_string(std::abs(Exponent));
+    if (Power.size() < 2)
+      Power.insert(0, "0");
+    return Sign + Digits.substr(0, 1) + (Digits.size() > 1 ? "." + Digits.substr(1) : "") + "e" +
+           (Exponent < 0 ? "-" : "+") + Power;
+  }
+  if (Exponent < 0)
+    return Sign + "0." + std::string(static_cast<std::size_t>(-Exponent - 1), '0') + Digits;
+  const auto Whole = static_cast<std::size_t>(Exponent) + 1;
+  if (Digits.size() <= Whole)
+    return Sign + Digits + std::string(Whole - Digits.size(), '0') + ".0";
+  return Sign + Digits.substr(0, Whole) + "." + Digits.substr(Whole);
+}
 
 py::object toPython(const Value &V) {
   return std::visit(
@@ -528,6 +572,7 @@ void bindMeasurers(py::module_ &M) {
         Options.FileDirectory = Directory;
         Options.CFamily = false;
         Options.CompileAhead = 0;
+        Options.EnvironmentText = pythonText;
         return std::shared_ptr<ConfigurationMeasurer>(makeProcessMeasurer(std::move(Options)));
       },
       py::arg("run"), py::arg("compile"), py::arg("cost_file"), py::arg("timeout"),

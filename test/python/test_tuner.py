@@ -389,6 +389,20 @@ def test_generic_cost_function(tmp_path):
         [e for e in data.history if e.configuration['WPT'] > 16]) > 0
 
 
+def test_generic_cost_functions_export_values_as_pyatf_does(tmp_path):
+    # Python tester: the environment held F=2 B=true where pyATF's generic
+    # cost function exports str(value): 2.0 True.
+    floats = [2.0, 0.1, -0.0, 1e16, 1e-05, 0.0001, 123456789.125, 2.5e-300, 1.7976931348623157e308,
+              float('inf'), float('nan')]
+    (tmp_path / 'run.sh').write_text('echo "$F $B $I $S" >> seen.txt; echo 1 > cost.txt\n')
+    cf = generic.CostFunction('sh run.sh').cost_file('cost.txt')
+    Tuner().tuning_parameters(TP('F', Set(*floats)), TP('B', Set(True, False)),
+                              TP('I', Set(-3)), TP('S', Set('a b'))) \
+        .silent(True).search_technique(Exhaustive()).tune(cf)
+    seen = set((tmp_path / 'seen.txt').read_text().splitlines())
+    assert seen == {f'{f} {b} -3 a b' for f in floats for b in (True, False)}
+
+
 def test_tune_removes_its_temporary_directory_as_it_returns(tmp_path):
     # The engine held the run's methods (the cost function's caller, the
     # abort condition), which hold the engine: a cycle that Python's
