@@ -14,7 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CodeGen/TunerEmitter.h"
+
 #include "CodeGen/FixValue.h"
+#include "CodeGen/SetValues.h"
 
 #include "Directives/DirectiveLexing.h"
 #include "Frontend/SyntheticUnit.h"
@@ -34,11 +36,6 @@ namespace {
 
 /// The tuner's name of the run's DeviceLimits, in the functions that see it.
 constexpr llvm::StringLiteral LimitsName = "atf_limits_";
-
-/// The most values of a set that the tuner checks one by one (exactSet, a
-/// function of as many arguments): sets of inputs' values are small, and
-/// the constants of larger ones are checked before (SpecAnalysis.cpp).
-constexpr std::size_t kExactSetValues = 64;
 
 /// The DeviceLimits member (Backends/DeviceLimits.h) that device limit
 /// Limit ("ocl::max_wg_size") reads, from Language.def; empty for none.
@@ -520,14 +517,9 @@ private:
       OS << "set(std::initializer_list<const char *>{" << Text << "})";
       return;
     }
-    // A few values are each converted into the type at run time where it
-    // holds them as they are (an input's value too), else the range fails
-    // (Range.h's exactSet); the front end checked the constants of more.
-    if (lexing::splitAtCommas(Text, 0, Text.size()).size() <= kExactSetValues) {
-      OS << "exactSet<" << A.TypeName << ">(" << Text << ")";
-      return;
-    }
-    OS << "set<" << A.TypeName << ">({" << Text << "})";
+    // Each value converted into the type where it holds it as it is (an
+    // input's value too), else the range fails (SetValues.h).
+    OS << setExpression(A.TypeName, Text);
   }
 
   /// An interval as written, given its type where it was left out (check

@@ -271,6 +271,22 @@ template <class T, class... Us> Set<T> exactSet(const Us &...Values) {
   return S;
 }
 
+/// The generated tuner's large set of type T (CodeGen/SetValues.h): its
+/// parts (runs of literals, and exactSet()s of the other values) one after
+/// the other; refused as the first part that was.
+template <class T> Set<T> joinedSets(std::initializer_list<Set<T>> Parts) {
+  std::vector<T> Values;
+  for (const Set<T> &Part : Parts) {
+    if (Part.failure() != RangeError::None) {
+      Set<T> Refused{std::vector<T>{}};
+      Refused.refuse(Part.failure(), Part.culprit());
+      return Refused;
+    }
+    Values.insert(Values.end(), Part.values().begin(), Part.values().end());
+  }
+  return Set<T>(std::move(Values));
+}
+
 /// The generated tuner's interval<T>(lo, hi[, step[, generator]]) of a
 /// parameter of type T, whose bounds and step are of their own types:
 /// refused with ValueNotOfType where T cannot hold one as it is (an input
