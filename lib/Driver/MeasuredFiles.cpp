@@ -192,6 +192,20 @@ std::vector<std::string> filesNamedByScript(const std::string &Script,
   return Files;
 }
 
+std::vector<std::string> filesWrittenByScript(const std::string &Script,
+                                              const std::string &Directory) {
+  std::vector<std::string> Files;
+  for (const ScriptWord &W : scanScript(Script, Directory).Words) {
+    if (!W.Written || W.Expanded || W.Text.empty())
+      continue;
+    fs::path Path(W.Text);
+    if (Path.is_relative())
+      Path = fs::path(Directory) / Path;
+    Files.push_back(Path.lexically_normal().string());
+  }
+  return Files;
+}
+
 std::vector<std::string> variablesNamedByScript(const std::string &Script,
                                                 const std::string &Directory) {
   const std::set<std::string> Names = scanScript(Script, Directory).Variables;
@@ -239,6 +253,11 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
           Name.rfind("PBS_", 0) != 0)
         Variables.insert(std::move(Name));
   }
+  // What one script writes (`> "$ATF_FILE_DIR/out"`) is output even where
+  // another reads it: it changes with every run.
+  for (const std::string *Script : Scripts)
+    for (const std::string &Path : filesWrittenByScript(*Script, Directory.string()))
+      Named.erase(Path);
   for (const StringArgument &Depends : File.Spec.Depends) {
     fs::path Path(Depends.Value);
     if (Path.is_relative())

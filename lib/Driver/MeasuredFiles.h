@@ -43,6 +43,11 @@ struct MeasuredFiles {
 std::vector<std::string> filesNamedByScript(const std::string &Script,
                                             const std::string &Directory);
 
+/// The files Script writes through a redirection (`> log`, `>> "$ATF_FILE_DIR/out"`),
+/// as absolute paths, whether they exist or not.
+std::vector<std::string> filesWrittenByScript(const std::string &Script,
+                                              const std::string &Directory);
+
 /// The environment variables Script itself expands (`$CC`, `${FLAGS:-}`)
 /// by name, sorted; $ATF_FILE_DIR, which names Directory, is not one.
 std::vector<std::string> variablesNamedByScript(const std::string &Script,

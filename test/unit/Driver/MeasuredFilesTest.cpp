@@ -54,6 +54,15 @@ TEST_F(MeasuredFilesTest, ReadFilesAreNamedAbsolutely) {
             std::vector<std::string>{path("sub/helper.py")});
 }
 
+// A file one script writes and another reads changes with every run: it
+// is output, not something the results depend on (it would stop every run
+// as a covered file changed during it, TuningRun.cpp).
+TEST_F(MeasuredFilesTest, WhatAScriptWritesIsNamedAsWritten) {
+  EXPECT_EQ(
+      filesWrittenByScript("./run.sh > log.txt 2>>\"$ATF_FILE_DIR/sub/out\" >$X", Dir.string()),
+      (std::vector<std::string>{path("log.txt"), path("sub/out")}));
+}
+
 TEST_F(MeasuredFilesTest, OutputsSystemFilesAndOtherWordsAreNot) {
   // log.txt exists, but the script writes it.
   EXPECT_EQ(named("./run.sh > log.txt 2>>log.txt"), std::vector<std::string>{path("run.sh")});
