@@ -426,7 +426,9 @@ private:
     for (std::size_t L = 0; L < Space->numLevels(); ++L)
       Setup.Loop.DefineLines.push_back(0);
     Setup.ProgramName = ProgramName;
-    Setup.ProgramCode = atfc::online::executableDigest();
+    // (Only kept results need it: the first call reads the executable.)
+    if (!ResultsDirectory.empty())
+      Setup.ProgramCode = atfc::online::executableDigest();
     Setup.ResultsDirectory = ResultsDirectory;
     Setup.Silent = Silent;
     Setup.Verbose = Verbose;

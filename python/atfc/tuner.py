@@ -146,7 +146,7 @@ class _Run:
             Path(self.log_file).parent.mkdir(parents=True, exist_ok=True)
 
         options.update(seed=tuner._seed, program_name=tuner._program_name,
-                       program_code=_program_code(cost_function),
+                       program_code=_program_code(cost_function) if tuner._results else '',
                        results=tuner._results or '', verbose=tuner._verbosity >= 2,
                        silent=tuner._verbosity <= 0)
         if not stepping:
