@@ -50,7 +50,8 @@ def native_parameters(tps: Tuple[TP, ...]):
             params.append(_atfc.Parameter(tp.name, values._start, values._step, values.num_values()))
             numeric.add(tp.name)
             continue
-        if isinstance(values, Interval) and values.num_values() > _MAX_LISTED_VALUES:
+        if isinstance(values, Interval) and not values._float and values._generator is None \
+                and values.num_values() > _MAX_LISTED_VALUES:
             raise ValueError(f'TP {tp.name}: {values.num_values()} values, of which some are '
                              f'beyond 64-bit integers (from {INT64_MIN} to {INT64_MAX}), '
                              f'which are held one by one: at most {_MAX_LISTED_VALUES}')

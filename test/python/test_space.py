@@ -557,3 +557,5 @@ def test_integers_beyond_64_bits_are_held_as_they_are():
     with pytest.raises(ValueError, match='TP Z: 9223372036854775809 values, of which some are '
                                          'beyond 64-bit integers'):
         Tuner().tuning_parameters(TP('Z', Interval(0, 2 ** 63))).silent(True).tune(cost)
+    # (Not a float interval nor one through a generator, listed as before.)
+    assert SearchSpace(TP('F', Interval(0, 1, 1e-7))).constrained_size == 10 ** 7 + 1
