@@ -17,16 +17,23 @@ std::string costName(const ObjectiveList &Declared, std::size_t I, std::size_t C
   return anonymousObjectiveName(I, Count);
 }
 
-void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared) {
-  if (!M.Valid || Declared.empty())
+void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared,
+                             std::optional<std::size_t> Count) {
+  if (!M.Valid || (Declared.empty() && !Count))
     return;
+  auto Costs = [](std::size_t N) { return fmt::format("{} cost{}", N, N == 1 ? "" : "s"); };
   std::string Problem;
-  if (M.Costs.size() != Declared.size()) {
+  if (Declared.empty()) {
+    if (M.Costs.size() != *Count)
+      Problem = fmt::format("{}, where the first valid result had {}: several costs need an "
+                            "`objective` directive each, and a number a decimal point, not a "
+                            "comma",
+                            Costs(M.Costs.size()), Costs(*Count));
+  } else if (M.Costs.size() != Declared.size()) {
     std::string Names;
     for (const Objective &O : Declared)
       Names += (Names.empty() ? "" : ", ") + O.Name;
-    Problem = fmt::format("{} cost{} for {} objective{} ({})", M.Costs.size(),
-                          M.Costs.size() == 1 ? "" : "s", Declared.size(),
+    Problem = fmt::format("{} for {} objective{} ({})", Costs(M.Costs.size()), Declared.size(),
                           Declared.size() == 1 ? "" : "s", Names);
   } else {
     Problem = costProblem(M.Costs, Declared);

@@ -15,14 +15,18 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
 
 namespace atfc {
 
 /// Makes a valid M invalid (bad cost, with the reason) when its costs do not
 /// fit Declared: another number of costs than objectives declared, or a
-/// maximised objective that is not positive. Anonymous costs always fit.
-void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared);
+/// maximised objective that is not positive. Anonymous costs fit where no
+/// Count is given, else where they are Count (a run's first valid result's:
+/// costs of different lengths cannot be compared).
+void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared,
+                             std::optional<std::size_t> Count = std::nullopt);
 
 /// C with each component named: "0.25" for one anonymous cost (its name is
 /// "cost"), else "time=0.25 (min), gflops=512 (max)". Full precision.

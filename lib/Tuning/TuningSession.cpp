@@ -13,7 +13,6 @@
 #include "Tuning/TuningOutputs.h"
 #include "Tuning/TuningPriors.h"
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -373,25 +372,9 @@ Expected<void> TuningSession::finish(bool Interrupted) {
 }
 
 void TuningSession::checkCost(Measurement &M) {
-  checkCostFitsObjectives(M, Setup.Objectives);
-  if (!M.Valid || !Setup.Objectives.empty())
-    return;
-  if (!CostCount) {
+  checkCostFitsObjectives(M, Setup.Objectives, CostCount);
+  if (M.Valid && Setup.Objectives.empty() && !CostCount)
     CostCount = M.Costs.size();
-    return;
-  }
-  if (M.Costs.size() == *CostCount)
-    return;
-  auto Costs = [](std::size_t N) { return fmt::format("{} cost{}", N, N == 1 ? "" : "s"); };
-  Measurement Bad = Measurement::invalid(
-      FailureKind::BadCost,
-      fmt::format("{}, where the first valid result had {}: several costs need an `objective` "
-                  "directive each, and a number a decimal point, not a comma",
-                  Costs(M.Costs.size()), Costs(*CostCount)),
-      M.Log);
-  Bad.CompileSeconds = M.CompileSeconds;
-  Bad.RunSeconds = M.RunSeconds;
-  M = std::move(Bad);
 }
 
 OptionalCost TuningSession::searchCostOf(const Measurement &M) {

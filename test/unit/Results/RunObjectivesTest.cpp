@@ -37,6 +37,20 @@ TEST(RunObjectivesTest, AnotherNumberOfCostsIsABadCost) {
   EXPECT_EQ(M.RunSeconds, 2) << "the timings stay";
 }
 
+// Anonymous costs against the count of a run's first valid result.
+TEST(RunObjectivesTest, AnonymousCostsOfAnotherCountAreBadCosts) {
+  Measurement Two = Measurement::valid({1, 5});
+  Two.RunSeconds = 2;
+  checkCostFitsObjectives(Two, {}, 1);
+  EXPECT_EQ(Two.Failure, FailureKind::BadCost);
+  EXPECT_EQ(Two.Reason, "2 costs, where the first valid result had 1 cost: several costs need an "
+                        "`objective` directive each, and a number a decimal point, not a comma");
+  EXPECT_EQ(Two.RunSeconds, 2) << "the timings stay";
+  Measurement One = Measurement::valid({2});
+  checkCostFitsObjectives(One, {}, 1);
+  EXPECT_TRUE(One.Valid);
+}
+
 TEST(RunObjectivesTest, AMaximisedCostMustBePositive) {
   Measurement M = Measurement::valid({0.5, 0});
   checkCostFitsObjectives(M, kTimeAndGflops);
