@@ -4,7 +4,6 @@
 #include "Directives/DirectiveLexing.h"
 
 #include <algorithm>
-#include <cctype>
 #include <vector>
 
 namespace atfc {
@@ -15,21 +14,10 @@ bool isPlainLiteral(llvm::StringRef Value) {
     return true;
   if (Value.startswith("-") || Value.startswith("+"))
     Value = Value.drop_front().ltrim();
-  auto Digit = [](char C) { return std::isdigit(static_cast<unsigned char>(C)) != 0; };
-  if (Value.empty() ||
-      !(Digit(Value[0]) || (Value[0] == '.' && Value.size() > 1 && Digit(Value[1]))))
-    return false;
-  for (std::size_t I = 1; I < Value.size(); ++I) {
-    const char C = Value[I];
-    if (std::isalnum(static_cast<unsigned char>(C)) || C == '.' || C == '\'')
-      continue;
-    // An exponent's sign: 1e-5, 0x1p+3.
-    if ((C == '+' || C == '-') &&
-        std::string_view("eEpP").find(Value[I - 1]) != std::string_view::npos)
-      continue;
-    return false;
-  }
-  return true;
+  const bool StartsNumber =
+      !Value.empty() && (lexing::isDigit(Value[0]) ||
+                         (Value[0] == '.' && Value.size() > 1 && lexing::isDigit(Value[1])));
+  return StartsNumber && lexing::skipNumber(Value, 0) == Value.size();
 }
 
 std::string setExpression(llvm::StringRef TypeName, llvm::StringRef Values) {
