@@ -288,16 +288,20 @@ private:
     return Seconds;
   }
 
-  Expected<double> parseNumber() {
-    bool Negative = false;
+  /// A number, signed or not; Written, when given, is set to its text as
+  /// written ("-0.5e1").
+  Expected<double> parseNumber(std::string *Written = nullptr) {
+    std::string Sign;
     if (Lexer.peek().Kind == TokenKind::Minus || Lexer.peek().Kind == TokenKind::Plus)
-      Negative = Lexer.take().Kind == TokenKind::Minus;
+      Sign = std::string(Lexer.take().Text);
     if (Lexer.peek().Kind == TokenKind::Invalid)
       return fail("malformed number " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
     const Expected<Token> X = expect(TokenKind::Number, "a number");
     if (!X)
       return X.error();
-    return Negative ? -X->Number : X->Number;
+    if (Written)
+      *Written = Sign + std::string(X->Text);
+    return Sign == "-" ? -X->Number : X->Number;
   }
 
   Expected<double> parseDurationAmount() {
@@ -313,23 +317,17 @@ private:
   /// number (`1e3`, `5.0`) as a number.
   Expected<std::uint64_t> parseCount() {
     const Token At = Lexer.peek();
-    std::string Sign;
-    if (At.Kind == TokenKind::Minus || At.Kind == TokenKind::Plus)
-      Sign = std::string(Lexer.take().Text);
-    if (Lexer.peek().Kind == TokenKind::Invalid)
-      return fail("malformed number " + quoteToken(Lexer.peek()), Lexer.peek().Offset);
-    const Expected<Token> X = expect(TokenKind::Number, "a number");
-    if (!X)
-      return X.error();
-    const std::string_view Digits = X->Text;
+    std::string Written;
+    const Expected<double> N = parseNumber(&Written);
+    if (!N)
+      return N.error();
     std::string Decimal; // without digit separators and suffixes: 1'000u
-    for (char C : Digits)
-      if (C != '\'')
+    for (char C : Written)
+      if (C != '\'' && C != '+')
         Decimal += C;
     while (!Decimal.empty() && std::string_view("uUlL").find(Decimal.back()) != std::string::npos)
       Decimal.pop_back();
-    if (Sign != "-" && !Decimal.empty() &&
-        Decimal.find_first_not_of("0123456789") == std::string::npos &&
+    if (!Decimal.empty() && Decimal.find_first_not_of("0123456789") == std::string::npos &&
         (Decimal.size() == 1 || Decimal[0] != '0')) {
       std::uint64_t Count = 0;
       const char *Last = Decimal.data() + Decimal.size();
@@ -337,12 +335,11 @@ private:
       if (Error == std::errc() && End == Last)
         return Count;
     }
-    const double N = Sign == "-" ? -X->Number : X->Number;
-    if (N >= 0 && N == std::floor(N) && N < 0x1p64)
-      return static_cast<std::uint64_t>(N);
+    if (*N >= 0 && *N == std::floor(*N) && *N < 0x1p64)
+      return static_cast<std::uint64_t>(*N);
     return fail("expected a whole number of evaluations from 0 to " +
-                    std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", found " + Sign +
-                    std::string(Digits),
+                    std::to_string(std::numeric_limits<std::uint64_t>::max()) + ", found " +
+                    Written,
                 At.Offset);
   }
 
