@@ -172,44 +172,25 @@ ScannedScript scanScript(std::string_view Script, const std::string &Directory) 
 
 } // namespace
 
-std::vector<std::string> filesNamedByScript(const std::string &Script,
-                                            const std::string &Directory) {
-  std::vector<std::string> Files;
-  for (const ScriptWord &W : scanScript(Script, Directory).Words) {
-    // What the script writes is its output, not what it depends on; an
-    // assignment or another expansion names no file known now.
-    if (W.Written || W.Expanded || W.Text.empty() || W.Text.find('=') != std::string::npos)
+ScriptNames namesInScript(const std::string &Script, const std::string &Directory) {
+  const ScannedScript Scan = scanScript(Script, Directory);
+  ScriptNames Names;
+  for (const ScriptWord &W : Scan.Words) {
+    // An assignment or another expansion names no file known now.
+    if (W.Expanded || W.Text.empty() || (!W.Written && W.Text.find('=') != std::string::npos))
       continue;
     fs::path Path(W.Text);
     if (Path.is_relative())
       Path = fs::path(Directory) / Path;
     Path = Path.lexically_normal();
     std::error_code EC;
-    if (!fs::is_regular_file(Path, EC) || isSystemPath(Path.string()))
-      continue;
-    Files.push_back(Path.string());
+    if (W.Written)
+      Names.Written.push_back(Path.string());
+    else if (fs::is_regular_file(Path, EC) && !isSystemPath(Path.string()))
+      Names.Read.push_back(Path.string());
   }
-  return Files;
-}
-
-std::vector<std::string> filesWrittenByScript(const std::string &Script,
-                                              const std::string &Directory) {
-  std::vector<std::string> Files;
-  for (const ScriptWord &W : scanScript(Script, Directory).Words) {
-    if (!W.Written || W.Expanded || W.Text.empty())
-      continue;
-    fs::path Path(W.Text);
-    if (Path.is_relative())
-      Path = fs::path(Directory) / Path;
-    Files.push_back(Path.lexically_normal().string());
-  }
-  return Files;
-}
-
-std::vector<std::string> variablesNamedByScript(const std::string &Script,
-                                                const std::string &Directory) {
-  const std::set<std::string> Names = scanScript(Script, Directory).Variables;
-  return {Names.begin(), Names.end()};
+  Names.Variables.assign(Scan.Variables.begin(), Scan.Variables.end());
+  return Names;
 }
 
 std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const std::string &Blanked,
@@ -244,20 +225,21 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
     Own.insert(P.Name.Name);
   for (const InputVariable &Input : File.Spec.Inputs)
     Own.insert(Input.Name.Name);
-  std::set<std::string> Variables;
+  std::set<std::string> Variables, Written;
   for (const std::string *Script : Scripts) {
-    for (const std::string &Path : filesNamedByScript(*Script, Directory.string()))
+    ScriptNames Names = namesInScript(*Script, Directory.string());
+    for (const std::string &Path : Names.Read)
       Named.emplace(Path, std::nullopt);
-    for (std::string &Name : variablesNamedByScript(*Script, Directory.string()))
+    Written.insert(Names.Written.begin(), Names.Written.end());
+    for (std::string &Name : Names.Variables)
       if (!Own.contains(Name) && Name.rfind("ATFC_", 0) != 0 && Name.rfind("SLURM_", 0) != 0 &&
           Name.rfind("PBS_", 0) != 0)
         Variables.insert(std::move(Name));
   }
   // What one script writes (`> "$ATF_FILE_DIR/out"`) is output even where
   // another reads it: it changes with every run.
-  for (const std::string *Script : Scripts)
-    for (const std::string &Path : filesWrittenByScript(*Script, Directory.string()))
-      Named.erase(Path);
+  for (const std::string &Path : Written)
+    Named.erase(Path);
   for (const StringArgument &Depends : File.Spec.Depends) {
     fs::path Path(Depends.Value);
     if (Path.is_relative())

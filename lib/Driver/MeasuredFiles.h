@@ -34,24 +34,24 @@ struct MeasuredFiles {
   std::string Key;
 };
 
-/// The words of Script that name files: relative to Directory or through
-/// $ATF_FILE_DIR (which names it), or absolute outside the system's
-/// directories; those that exist as regular files, as absolute paths.
-/// Words are split as a shell splits them (`"my run.sh"` is one). A word a
-/// redirection writes to (`> log`) is the script's output, not an input,
-/// and is left out.
-std::vector<std::string> filesNamedByScript(const std::string &Script,
-                                            const std::string &Directory);
+/// What a script names, its words split as a shell splits them (`"my
+/// run.sh"` is one word), $ATF_FILE_DIR standing for Directory.
+struct ScriptNames {
+  /// The words that name files it reads: relative to Directory or through
+  /// $ATF_FILE_DIR, or absolute outside the system's directories; those
+  /// that exist as regular files, as absolute paths.
+  std::vector<std::string> Read;
+  /// The files it writes through a redirection (`> log`, `>>
+  /// "$ATF_FILE_DIR/out"`), its output, as absolute paths, whether they
+  /// exist or not.
+  std::vector<std::string> Written;
+  /// The environment variables it expands (`$CC`, `${FLAGS:-}`), by name,
+  /// sorted; $ATF_FILE_DIR is not one.
+  std::vector<std::string> Variables;
+};
 
-/// The files Script writes through a redirection (`> log`, `>> "$ATF_FILE_DIR/out"`),
-/// as absolute paths, whether they exist or not.
-std::vector<std::string> filesWrittenByScript(const std::string &Script,
-                                              const std::string &Directory);
-
-/// The environment variables Script itself expands (`$CC`, `${FLAGS:-}`)
-/// by name, sorted; $ATF_FILE_DIR, which names Directory, is not one.
-std::vector<std::string> variablesNamedByScript(const std::string &Script,
-                                                const std::string &Directory);
+/// What Script names, read in one pass over it.
+ScriptNames namesInScript(const std::string &Script, const std::string &Directory);
 
 /// The measured files of an analysed file whose blanked text is Blanked;
 /// nullopt after reporting to Diags an error at the directive of a file

@@ -36,7 +36,7 @@ protected:
   void TearDown() override { fs::remove_all(Dir); }
 
   std::vector<std::string> named(const std::string &Script) {
-    std::vector<std::string> Files = filesNamedByScript(Script, Dir.string());
+    std::vector<std::string> Files = namesInScript(Script, Dir.string()).Read;
     std::sort(Files.begin(), Files.end());
     return Files;
   }
@@ -59,7 +59,7 @@ TEST_F(MeasuredFilesTest, ReadFilesAreNamedAbsolutely) {
 // as a covered file changed during it, TuningRun.cpp).
 TEST_F(MeasuredFilesTest, WhatAScriptWritesIsNamedAsWritten) {
   EXPECT_EQ(
-      filesWrittenByScript("./run.sh > log.txt 2>>\"$ATF_FILE_DIR/sub/out\" >$X", Dir.string()),
+      namesInScript("./run.sh > log.txt 2>>\"$ATF_FILE_DIR/sub/out\" >$X", Dir.string()).Written,
       (std::vector<std::string>{path("log.txt"), path("sub/out")}));
 }
 
@@ -95,7 +95,7 @@ TEST_F(MeasuredFilesTest, QuotedAndEscapedBlanksStayInTheirWord) {
 TEST_F(MeasuredFilesTest, TheVariablesAScriptExpandsAreNamed) {
   std::ofstream(Dir / "build.sh") << "#!/bin/sh\n$KNOB\n";
   auto Variables = [&](const std::string &Script) {
-    return variablesNamedByScript(Script, Dir.string());
+    return namesInScript(Script, Dir.string()).Variables;
   };
   EXPECT_EQ(Variables("$CC -o x \"$ATF_FILE_DIR/a.c\" ${FLAGS} '$QUOTED' \\$ESCAPED $1 $(date)"),
             (std::vector<std::string>{"CC", "FLAGS"}));
