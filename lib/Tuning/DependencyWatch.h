@@ -29,12 +29,12 @@ public:
   std::optional<std::string> changed() const;
 
 private:
+  /// What a look at a path saw; all zero when it could not be looked at.
   struct Seen {
     std::string Path;
-    /// Device, inode, size, modification time in nanoseconds, and 1; all
-    /// zero when the path could not be looked at.
-    unsigned long long Fields[5] = {};
-    bool operator==(const Seen &Other) const;
+    unsigned long long Device = 0, Inode = 0, Size = 0, ModifiedNanoseconds = 0;
+    bool Exists = false;
+    bool operator==(const Seen &) const = default;
   };
   static Seen look(const std::string &Path);
 

@@ -7,13 +7,15 @@
 //===----------------------------------------------------------------------===//
 #include "Tuning/DependencyWatch.h"
 
+#include "../ScopedTempDirectory.h"
+
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sys/stat.h>
-#include <unistd.h>
 
 using namespace atfc;
 namespace fs = std::filesystem;
@@ -22,22 +24,21 @@ namespace {
 
 class DependencyWatchTest : public ::testing::Test {
 protected:
-  void SetUp() override {
-    Dir = fs::temp_directory_path() / ("atfc-watch-" + std::to_string(::getpid()));
-    fs::remove_all(Dir);
-    fs::create_directories(Dir);
+  void SetUp() override { fresh(); }
+  /// A new directory holding run.sh and other.h.
+  void fresh() {
+    Dir = std::make_unique<test::ScopedTempDirectory>("atfc-watch");
     std::ofstream(path("run.sh")) << "echo 1 > cost\n";
     std::ofstream(path("other.h")) << "#define A 1\n";
   }
-  void TearDown() override { fs::remove_all(Dir); }
-  std::string path(const char *Name) const { return (Dir / Name).string(); }
+  std::string path(const char *Name) const { return (Dir->path() / Name).string(); }
   /// Sets Path's modification time to Seconds past the epoch, as an editor
   /// writing within the clock's resolution could leave it.
   void setTime(const std::string &Path, long Seconds) {
     const struct timespec Times[2] = {{Seconds, 0}, {Seconds, 0}};
     ASSERT_EQ(::utimensat(AT_FDCWD, Path.c_str(), Times, 0), 0);
   }
-  fs::path Dir;
+  std::unique_ptr<test::ScopedTempDirectory> Dir;
 };
 
 TEST_F(DependencyWatchTest, ReadingOrNothingIsNoChange) {
@@ -51,7 +52,7 @@ TEST_F(DependencyWatchTest, ReadingOrNothingIsNoChange) {
 
 TEST_F(DependencyWatchTest, EachWayAFileChangesIsSeen) {
   auto Sees = [&](const char *Name, auto Change) {
-    SetUp();
+    fresh();
     if (fs::exists(path(Name)))
       setTime(path(Name), 1000);
     const DependencyWatch Watch({path("other.h"), path(Name)});
