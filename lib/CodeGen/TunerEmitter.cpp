@@ -498,7 +498,13 @@ private:
     const std::string Rewritten = tunerText(Param.Range.Expr);
     llvm::StringRef Text = llvm::StringRef(Rewritten).trim();
     if (Param.Range.Kind == RangeKind::Interval) {
+      // The `type` clause names the parameter's type, whatever type the
+      // interval's own values are of (interval<int>, a generator's results).
+      if (Param.Type)
+        OS << "exactRange<" << A.TypeName << ">(";
       emitInterval(Param, A, Text);
+      if (Param.Type)
+        OS << ")";
       return;
     }
     // {a, b} and set(a, b): the values of a set of the parameter's type.

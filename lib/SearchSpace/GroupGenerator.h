@@ -216,6 +216,8 @@ private:
     if constexpr (requires { Range.culprit(); })
       if (!Range.culprit().empty())
         return "value " + Range.culprit();
+    if constexpr (requires { Range.inner(); })
+      return writtenRange(Range.inner());
     if constexpr (requires { Range.step(); }) {
       using Gen = typename R::generator_type;
       Text = "interval(" + toString(toValue(Range.lo())) + ", " + toString(toValue(Range.hi())) +

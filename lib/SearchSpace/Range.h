@@ -126,7 +126,8 @@ private:
     if (Hi < Lo)
       return 0;
     if constexpr (std::is_integral_v<T>) {
-      using U = std::make_unsigned_t<T>;
+      // bool has no unsigned twin; interval(false, true) counts as 0 to 1.
+      using U = std::make_unsigned_t<std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>>;
       const auto Steps = static_cast<std::uint64_t>(
           static_cast<U>(static_cast<U>(Hi) - static_cast<U>(Lo)) / static_cast<U>(Step));
       if (Steps == std::numeric_limits<std::uint64_t>::max()) {
@@ -303,6 +304,69 @@ Interval<T, Generator> exactInterval(const L &Lo, const H &Hi, const S &Step = S
   else if (!keepsValue<T>(Step))
     I.refuse(RangeError::ValueNotOfType, valueText(Step));
   return I;
+}
+
+/// A range whose values are not of the type its parameter's `type` clause
+/// names (interval<int>(...) for a uint8_t, a generator's int results), seen
+/// as a range of T: each value converted into T, or, where T cannot hold one
+/// as it is (a generator's 256 for a uint8_t), an empty range that carries
+/// ValueNotOfType and the value. A generator's values are known only by
+/// computing them, so each is looked at once, when the range is built.
+template <class T, class R> class ConvertedRange {
+public:
+  using value_type = T;
+  static constexpr bool kArithmetic = false;
+
+  explicit ConvertedRange(R Range) : Inner(std::move(Range)) {
+    for (std::uint64_t K = 0; K < Inner.size(); ++K)
+      if (const auto V = Inner.at(K); !keepsValue<T>(V)) {
+        refuse(RangeError::ValueNotOfType, valueText(V));
+        return;
+      }
+  }
+
+  std::uint64_t size() const { return Failure == RangeError::None ? Inner.size() : 0; }
+  /// The range's own failure, else ValueNotOfType, else RangeError::None.
+  RangeError failure() const {
+    return Inner.failure() != RangeError::None ? Inner.failure() : Failure;
+  }
+  /// The value at fault, as far as one is known.
+  const std::string &culprit() const {
+    if constexpr (requires { Inner.culprit(); })
+      if (Inner.failure() != RangeError::None)
+        return Inner.culprit();
+    return Culprit;
+  }
+  void refuse(RangeError E, std::string Value) {
+    Failure = E;
+    Culprit = std::move(Value);
+  }
+  T at(std::uint64_t K) const { return static_cast<T>(Inner.at(K)); }
+  /// The range as written, for a message about it.
+  const R &inner() const { return Inner; }
+
+private:
+  R Inner;
+  RangeError Failure = RangeError::None;
+  std::string Culprit;
+};
+
+/// The generated tuner's range of a parameter whose `type` clause names T:
+/// the range itself where its values are Ts; an integer interval rebuilt as
+/// an interval of T (exactInterval: its bounds and step must be Ts, as
+/// `atfc check` demands of constant ones), which keeps its constraints'
+/// loops; any other range converted value by value (ConvertedRange).
+template <class T, class R> auto exactRange(R Range) {
+  if constexpr (std::is_same_v<typename R::value_type, T>) {
+    return Range;
+  } else if constexpr (R::kArithmetic && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    auto Rebuilt = exactInterval<T>(Range.lo(), Range.hi(), Range.step());
+    if (Range.failure() != RangeError::None && Rebuilt.failure() == RangeError::None)
+      Rebuilt.refuse(Range.failure(), Range.culprit());
+    return Rebuilt;
+  } else {
+    return ConvertedRange<T, R>(std::move(Range));
+  }
 }
 
 } // namespace atfc

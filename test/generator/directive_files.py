@@ -198,16 +198,28 @@ class FileWriter:
                                    "[](const std::string &s){ return s.size() == 3; }"])
         elif kind == 8:
             integer = False
-            clauses.append(("range", "{true, false}"))
+            if r.random() < 0.3:
+                clauses.append(("type", "bool"))
+                clauses.append(("range", r.choice(["{true, false}", "interval(0, 1)",
+                                                   "interval<int>(0, 1)"])))
+            else:
+                clauses.append(("range", "{true, false}"))
             if self.ints:
                 constraint = "%s || %s > 1" % (name, r.choice(self.ints))
         else:
             integer = False
             clauses.append(("range", "interval<double>(0.5, 2.0, 0.5)"))
+            if r.random() < 0.3:
+                clauses.append(("type", "float"))
             constraint = r.choice([None, "%s < 1.5 || %s == 2.0" % (name, name),
                                    "less_than_or_eq(2.0) && [](double d){ return d > 0; }"])
         if constraint:
             clauses.append(("constraint", constraint))
+        if kind <= 5 and r.random() < 0.3:
+            # A type clause over a range of another type, interval<int>'s or
+            # a generator's int results: every value here is at most 64.
+            clauses.append(("type", r.choice(["int", "long", "size_t", "unsigned", "uint8_t",
+                                              "int16_t", "std::int64_t"])))
         first, rest = clauses[0], clauses[1:]
         r.shuffle(rest)
         self.clause_block([first] + rest)

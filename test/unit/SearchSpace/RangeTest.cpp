@@ -309,6 +309,59 @@ TEST(SetTest, AnExactIntervalFailsOnABoundOrStepItsTypeCannotHold) {
   EXPECT_EQ(Powers.at(4), 16);
 }
 
+TEST(ExactRangeTest, ARangeOfTheClausesTypeIsItself) {
+  auto I = exactRange<int>(interval<int>(1, 4));
+  static_assert(std::is_same_v<decltype(I), Interval<int>>);
+  EXPECT_EQ(I.size(), 4u);
+}
+
+TEST(ExactRangeTest, AnIntegerIntervalIsRebuiltInTheClausesType) {
+  const int Input = 400;
+  auto Fits = exactRange<std::uint8_t>(interval<int>(0, 200, 100));
+  static_assert(std::is_same_v<decltype(Fits), Interval<std::uint8_t>>);
+  static_assert(decltype(Fits)::kArithmetic); // constraints still become loops
+  EXPECT_EQ(valuesOf(Fits), (std::vector<std::uint8_t>{0, 100, 200}));
+  auto Wide = exactRange<std::uint8_t>(interval<int>(0, Input, 100));
+  EXPECT_EQ(Wide.failure(), RangeError::ValueNotOfType);
+  EXPECT_EQ(Wide.culprit(), "400");
+  EXPECT_EQ(Wide.size(), 0u);
+  EXPECT_EQ(exactRange<unsigned>(interval<int>(1, 10, 0)).failure(), RangeError::NonPositiveStep);
+}
+
+TEST(ExactRangeTest, AGeneratorsValuesAreCheckedOneByOne) {
+  const auto Hundreds = [](auto I) { return I * 100; };
+  auto Fits = exactRange<std::uint8_t>(interval<int>(1, 2, 1, Hundreds));
+  static_assert(std::is_same_v<decltype(Fits)::value_type, std::uint8_t>);
+  EXPECT_EQ(Fits.failure(), RangeError::None);
+  EXPECT_EQ(valuesOf(Fits), (std::vector<std::uint8_t>{100, 200}));
+  auto Wide = exactRange<std::uint8_t>(interval<int>(1, 8, 1, Hundreds));
+  EXPECT_EQ(Wide.failure(), RangeError::ValueNotOfType);
+  EXPECT_EQ(Wide.culprit(), "300"); // the first value at fault
+  EXPECT_EQ(Wide.size(), 0u);
+  EXPECT_EQ(exactRange<std::uint8_t>(interval<int>(0, 8, 1, pow2)).culprit(), "256");
+  EXPECT_EQ(exactRange<std::uint8_t>(interval<int>(0, 7, 1, pow2)).size(), 8u);
+  // The range's own failure comes first.
+  auto Stepless = exactRange<std::uint8_t>(interval<int>(1, 8, 0, Hundreds));
+  EXPECT_EQ(Stepless.failure(), RangeError::NonPositiveStep);
+  EXPECT_EQ(Stepless.size(), 0u);
+}
+
+TEST(ExactRangeTest, OtherValueTypesConvertWhereTheyKeepTheirValue) {
+  auto Flags = exactRange<bool>(interval<int>(0, 1));
+  EXPECT_EQ(valuesOf(Flags), (std::vector<bool>{false, true}));
+  EXPECT_EQ(exactRange<bool>(interval<int>(0, 2)).culprit(), "2");
+  auto Floats = exactRange<float>(interval<double>(0, 1, 0.25));
+  EXPECT_EQ(valuesOf(Floats), (std::vector<float>{0, 0.25f, 0.5f, 0.75f, 1}));
+  EXPECT_EQ(exactRange<int>(interval<double>(0, 1, 0.5)).culprit(), "0.5");
+}
+
+TEST(IntervalTest, ABoolIntervalHoldsFalseAndTrue) {
+  auto B = interval<bool>(false, true);
+  EXPECT_EQ(valuesOf(B), (std::vector<bool>{false, true}));
+  EXPECT_EQ(interval<bool>(true, true).size(), 1u);
+  EXPECT_EQ(interval<bool>(true, false).size(), 0u);
+}
+
 TEST(SetTest, StringsKeepOrderAndDuplicates) {
   auto S = set({"b", "a", "b"});
   static_assert(std::is_same_v<decltype(S)::value_type, std::string>);
