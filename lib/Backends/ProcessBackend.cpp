@@ -12,6 +12,7 @@
 #include "Backends/CostFile.h"
 #include "Backends/SourceSubstitution.h"
 #include "Support/NumberText.h"
+#include "Support/PathInside.h"
 #include "System/ChildProcess.h"
 #include "System/HeldDirectory.h"
 #include "System/WriteAll.h"
@@ -286,14 +287,6 @@ fs::path ProcessBackend::State::costPathOf(const ConfigurationRun &Run) const {
 
 namespace {
 
-/// Whether a relative cost file stays in the configuration's directory
-/// (atfc's own, where it may remove what an earlier run left).
-bool costFileIsInside(const std::string &CostFile) {
-  const fs::path Path(CostFile);
-  return Path.is_relative() &&
-         std::none_of(Path.begin(), Path.end(), [](const fs::path &Part) { return Part == ".."; });
-}
-
 /// What says that a file was written again: its identity, size and times.
 struct FileStamp {
   dev_t Device;
@@ -328,7 +321,7 @@ Measurement ProcessBackend::State::runOnce(ConfigurationRun &Run) {
   // it is kept and must have been written again.
   std::string Notes;
   std::optional<FileStamp> Before;
-  if (!CostPath.empty() && costFileIsInside(Options.CostFile)) {
+  if (!CostPath.empty() && staysInside(Options.CostFile)) {
     if (unlink(CostPath.c_str()) == 0)
       Notes = "note: removed " + (fs::path(Run.Directory) / Options.CostFile).string() +
               ", left by an earlier run, before this run\n";

@@ -6,6 +6,7 @@
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
+#include "Support/PathInside.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -240,14 +241,17 @@ private:
     if (!Spec.CostFile)
       return;
     const std::string &Path = Spec.CostFile->Value;
-    llvm::StringRef Rest = Path;
-    bool Outside = Rest.startswith("/");
-    while (!Outside && !Rest.empty()) {
-      auto [Part, After] = Rest.split('/');
-      Outside = Part == "..";
-      Rest = After;
+    // The path is used as written: `$ATF_WORK_DIR/cost` named a file
+    // called so, which no run wrote, and every configuration was invalid.
+    if (Path.find('$') != std::string::npos || llvm::StringRef(Path).startswith("~")) {
+      error(Spec.CostFile->Begin,
+            "cost file '" + Path +
+                "' is a path, taken as written: no variable or '~' is expanded in it; name "
+                "the file relative to the configuration's directory, where the run script "
+                "runs (e.g. \"cost.txt\"), or give an absolute path");
+      return;
     }
-    if (Outside)
+    if (!staysInside(Path))
       warning(Spec.CostFile->Begin,
               "cost file '" + Path +
                   "' lies outside the configuration's directory, where atfc leaves files as "
