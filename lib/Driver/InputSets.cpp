@@ -171,7 +171,8 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
       Out << "failed: no valid configuration\n";
       continue;
     }
-    Out << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations << " evaluations";
+    Out << "within 5 % of its best after " << O.ToBest << " of " << O.Evaluations
+        << (O.Evaluations == 1 ? " evaluation" : " evaluations");
     if (O.From.empty()) {
       Out << " (cold start)\n";
       if (!Cold)

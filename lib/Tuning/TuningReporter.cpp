@@ -80,9 +80,10 @@ void TuningReporter::reused(const Measurement &M) {
 void TuningReporter::loopEnded() { Progress.clear(); }
 
 void TuningReporter::finished(const std::string &FileName, const TuningSummary &Summary) {
-  Out << fmt::format("{}: {} after {} evaluations ({} valid) in {}", FileName,
+  Out << fmt::format("{}: {} after {} evaluation{} ({} valid) in {}", FileName,
                      Summary.Interrupted ? "interrupted" : "done", Summary.Evaluations,
-                     Summary.ValidEvaluations, formatDuration(Summary.ElapsedSeconds));
+                     Summary.Evaluations == 1 ? "" : "s", Summary.ValidEvaluations,
+                     formatDuration(Summary.ElapsedSeconds));
   if (Summary.Reused > 0)
     Out << fmt::format("; {} answered from earlier runs' results", Summary.Reused);
   if (Summary.SameValues > 0)

@@ -7,7 +7,7 @@
 // RUN: %atfc space %t/limits.cl | FileCheck %s
 // CHECK: {{^ *}}configurations 1{{ *$}}
 // RUN: %atfc tune %t/limits.cl | FileCheck %s --check-prefix=TUNE
-// TUNE: done after 1 evaluations (1 valid)
+// TUNE: done after 1 evaluation (1 valid)
 #atf::var<int> BITS = 40
 #atf::tp name WG range interval<int>(0, BITS, 1, [](int I) { return std::size_t(1) << I; })
   constraint WG <= atf::ocl::max_wg_size && WG * 2 > ocl::max_wg_size

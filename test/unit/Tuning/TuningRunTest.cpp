@@ -215,7 +215,8 @@ TEST_F(TuningRunTest, AbortConditionsStopBatchesWhereOneAtATimeStops) {
         OneAtATime = Measurer.Calls;
       EXPECT_EQ(Measurer.Calls, OneAtATime) << Condition << ", batches of " << Batch;
       // Every evaluation the run reports was measured, and no more.
-      EXPECT_NE(Output.find("done after " + std::to_string(Measurer.Calls) + " evaluations"),
+      EXPECT_NE(Output.find("done after " + std::to_string(Measurer.Calls) +
+                            (Measurer.Calls == 1 ? " evaluation " : " evaluations ")),
                 std::string::npos)
           << Condition << ", batches of " << Batch << ": " << Output;
       const int Discarded = Measurer.Prepared - Measurer.Calls;
