@@ -33,6 +33,21 @@ std::string listOf(ArrayRef<StringRef> Words) {
   return Out;
 }
 
+namespace {
+
+// The bracket errors, one wording wherever brackets are matched.
+std::string unmatchedBracket(char Close) { return std::string("unmatched '") + Close + "'"; }
+std::string mismatchedBracket(char Close, char Opener, const SourcePosition &OpenerAt) {
+  return std::string("'") + Close + "' does not match the '" + Opener + "' at " +
+         formatPosition(OpenerAt) + "; expected '" + closingBracketOf(Opener) + "'";
+}
+std::string unclosedBracket(char Opener) {
+  return std::string("unclosed '") + Opener + "'; add the matching '" + closingBracketOf(Opener) +
+         "'";
+}
+
+} // namespace
+
 ArgumentExtent ArgumentReader::scanArgument(std::size_t Begin, ArrayRef<StringRef> Keywords,
                                             bool DetectStrayWords) {
   ArgumentExtent Extent;
@@ -64,14 +79,12 @@ ArgumentExtent ArgumentReader::scanArgument(std::size_t Begin, ArrayRef<StringRe
       Open.push_back(I);
     } else if (isClosingBracket(C)) {
       if (Open.empty()) {
-        error(I, std::string("unmatched '") + C + "'");
+        error(I, unmatchedBracket(C));
         Extent.Ok = false;
       } else {
         char Opener = Text[Open.back()];
         if (closingBracketOf(Opener) != C) {
-          error(I, std::string("'") + C + "' does not match the '" + Opener + "' at " +
-                       formatPosition(pos(Open.back())) + "; expected '" +
-                       closingBracketOf(Opener) + "'");
+          error(I, mismatchedBracket(C, Opener, pos(Open.back())));
           Extent.Ok = false;
         }
         Open.pop_back();
@@ -108,8 +121,7 @@ ArgumentExtent ArgumentReader::scanArgument(std::size_t Begin, ArrayRef<StringRe
     ++I;
   }
   for (std::size_t Index : Open) {
-    error(Index, std::string("unclosed '") + Text[Index] + "'; add the matching '" +
-                     closingBracketOf(Text[Index]) + "'");
+    error(Index, unclosedBracket(Text[Index]));
     Extent.Ok = false;
   }
   Stop(Text.size());
@@ -481,22 +493,18 @@ bool ArgumentReader::checkBrackets(const SourceExpr &X) {
       Open.push_back(I);
     } else if (isClosingBracket(T[I])) {
       if (Open.empty()) {
-        error(X.positionOf(I), std::string("unmatched '") + T[I] + "'");
+        error(X.positionOf(I), unmatchedBracket(T[I]));
         return false;
       }
       if (closingBracketOf(T[Open.back()]) != T[I]) {
-        error(X.positionOf(I), std::string("'") + T[I] + "' does not match the '" + T[Open.back()] +
-                                   "' at " + formatPosition(X.positionOf(Open.back())) +
-                                   "; expected '" + closingBracketOf(T[Open.back()]) + "'");
+        error(X.positionOf(I), mismatchedBracket(T[I], T[Open.back()], X.positionOf(Open.back())));
         return false;
       }
       Open.pop_back();
     }
   }
   if (!Open.empty()) {
-    error(X.positionOf(Open.front()), std::string("unclosed '") + T[Open.front()] +
-                                          "'; add the matching '" +
-                                          closingBracketOf(T[Open.front()]) + "'");
+    error(X.positionOf(Open.front()), unclosedBracket(T[Open.front()]));
     return false;
   }
   return true;
