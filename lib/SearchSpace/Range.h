@@ -45,6 +45,24 @@ enum class RangeError : std::uint8_t {
 /// What E means, e.g. "interval: step must be positive" (Range.cpp).
 const char *rangeErrorMessage(RangeError E);
 
+/// Why a range could not be built, and the value at fault where one is
+/// ("300"): what every range below carries, empty, when it failed.
+class RangeFailure {
+public:
+  /// Why the range could not be built, or RangeError::None.
+  RangeError failure() const { return Failure; }
+  /// ValueNotOfType: the value at fault, as written ("300", "1.5").
+  const std::string &culprit() const { return Culprit; }
+
+protected:
+  void fail(RangeError E, std::string Value = {}) {
+    Failure = E;
+    Culprit = std::move(Value);
+  }
+  RangeError Failure = RangeError::None;
+  std::string Culprit;
+};
+
 /// The generator of a plain interval: the value is the index value itself.
 struct IdentityGenerator {
   template <class T> T operator()(T I) const { return I; }
@@ -68,7 +86,7 @@ inline constexpr Pow2Generator pow2{};
 /// Generator. Floating-point values are computed from their index (lo +
 /// k*step), so there is no accumulated drift and hi is reached exactly when
 /// (hi-lo)/step is integral up to rounding.
-template <class T, class Generator = IdentityGenerator> class Interval {
+template <class T, class Generator = IdentityGenerator> class Interval : public RangeFailure {
 public:
   using index_type = T;
   using generator_type = Generator;
@@ -98,14 +116,9 @@ public:
   T step() const { return Step; }
   /// Number of values (0 for a range that failed).
   std::uint64_t size() const { return Count; }
-  /// Why the range could not be built, or RangeError::None.
-  RangeError failure() const { return Failure; }
-  /// ValueNotOfType: the value at fault, as written ("300").
-  const std::string &culprit() const { return Culprit; }
   /// Makes the range empty, failed with E because of Value.
   void refuse(RangeError E, std::string Value) {
-    Failure = E;
-    Culprit = std::move(Value);
+    fail(E, std::move(Value));
     Count = 0;
   }
   /// The index value (before the generator) at index K.
@@ -165,8 +178,6 @@ private:
   T Lo, Hi, Step;
   Generator Gen;
   std::uint64_t Count = 0;
-  RangeError Failure = RangeError::None;
-  std::string Culprit;
 };
 
 /// interval<T>(lo, hi[, step[, generator]]) of the directive language.
@@ -177,7 +188,7 @@ Interval<T, Generator> interval(std::type_identity_t<T> Lo, std::type_identity_t
 }
 
 /// An explicit, ordered set of values (duplicates are kept as given).
-template <class T> class Set {
+template <class T> class Set : public RangeFailure {
 public:
   using value_type = T;
   static constexpr bool kArithmetic = false;
@@ -186,14 +197,9 @@ public:
   explicit Set(std::vector<T> Values) : Values(std::move(Values)) {}
 
   std::uint64_t size() const { return Values.size(); }
-  /// Why the set could not be built (exactSet), or RangeError::None.
-  RangeError failure() const { return Failure; }
-  /// ValueNotOfType: the value at fault, as written ("1.5").
-  const std::string &culprit() const { return Culprit; }
-  /// Makes the set empty, failed with E because of Value.
+  /// Makes the set empty, failed with E because of Value (exactSet).
   void refuse(RangeError E, std::string Value) {
-    Failure = E;
-    Culprit = std::move(Value);
+    fail(E, std::move(Value));
     Values.clear();
   }
   /// The value at index K (by value for bool: std::vector<bool> has no
@@ -205,8 +211,6 @@ public:
 
 private:
   std::vector<T> Values;
-  RangeError Failure = RangeError::None;
-  std::string Culprit;
 };
 
 /// set(...) of the directive language; string literals become std::string.
@@ -312,7 +316,7 @@ Interval<T, Generator> exactInterval(const L &Lo, const H &Hi, const S &Step = S
 /// as it is (a generator's 256 for a uint8_t), an empty range that carries
 /// ValueNotOfType and the value. A generator's values are known only by
 /// computing them, so each is looked at once, when the range is built.
-template <class T, class R> class ConvertedRange {
+template <class T, class R> class ConvertedRange : public RangeFailure {
 public:
   using value_type = T;
   static constexpr bool kArithmetic = false;
@@ -320,7 +324,7 @@ public:
   explicit ConvertedRange(R Range) : Inner(std::move(Range)) {
     for (std::uint64_t K = 0; K < Inner.size(); ++K)
       if (const auto V = Inner.at(K); !keepsValue<T>(V)) {
-        refuse(RangeError::ValueNotOfType, valueText(V));
+        fail(RangeError::ValueNotOfType, valueText(V));
         return;
       }
   }
@@ -337,18 +341,12 @@ public:
         return Inner.culprit();
     return Culprit;
   }
-  void refuse(RangeError E, std::string Value) {
-    Failure = E;
-    Culprit = std::move(Value);
-  }
   T at(std::uint64_t K) const { return static_cast<T>(Inner.at(K)); }
   /// The range as written, for a message about it.
   const R &inner() const { return Inner; }
 
 private:
   R Inner;
-  RangeError Failure = RangeError::None;
-  std::string Culprit;
 };
 
 /// The generated tuner's range of a parameter whose `type` clause names T:
