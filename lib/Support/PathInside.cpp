@@ -1,4 +1,4 @@
-//===- Support/PathInside.cpp - Whether a path stays in its directory -----===//
+//===- Support/PathInside.cpp - Paths that stay in their directory --------===//
 #include "Support/PathInside.h"
 
 namespace atfc {

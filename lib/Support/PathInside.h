@@ -1,4 +1,4 @@
-//===- Support/PathInside.h - Whether a path stays in its directory -*- C++ -*-===//
+//===- Support/PathInside.h - Paths that stay in their directory -*- C++ -*-===//
 //
 // The rule of the cost file (docs/directives.md): a path written relative
 // to a configuration's directory names a file atfc owns, which it may
