@@ -17,24 +17,16 @@ from .range import INT64_MAX, INT64_MIN, Interval, display_names, engine_value, 
 from .tp import TP
 
 
-def _translation(tp: TP, numeric):
-    key = frozenset(numeric)
-    cached = getattr(tp, '_atfc_translation', None)
-    if cached is None or cached[0] != key:
-        cached = (key, translate(tp.constraint, numeric))
-        tp._atfc_translation = cached
-    return cached[1]
-
-
 # An interval whose values go beyond 64-bit ints is listed value by value,
 # as a set is: at most as many as a set of the directives may hold.
 _MAX_LISTED_VALUES = 10_000_000
 
 
-def native_parameters(tps: Tuple[TP, ...]):
+def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
     """The extension's parameters of tps, with their constraints, and per
     parameter whose values are of kind 'object' (range.value_kind) the
-    values by the names the engine knows them by."""
+    values by the names the engine knows them by. The constraints of the
+    parameters named in called are called in Python, not translated."""
     index_of: Dict[str, int] = {}
     for i, tp in enumerate(tps):
         if not isinstance(tp, TP):
@@ -74,7 +66,8 @@ def native_parameters(tps: Tuple[TP, ...]):
             raise ValueError(f'the constraint of TP {tp.name} reads {", ".join(unknown)}, which '
                              f'{"is" if len(unknown) == 1 else "are"} not among the tuning '
                              f'parameters ({", ".join(index_of)})')
-        conjuncts, complete = _translation(tp, numeric)
+        conjuncts, complete = ([], False) if tp.name in called else \
+            translate(tp.constraint, numeric)
         param.set_constraint([resolve(c, index_of) for c in conjuncts],
                              None if complete else tp.constraint,
                              [index_of[a] for a in args], list(args))
@@ -88,17 +81,29 @@ class SearchSpace:
             raise ValueError('a search space needs at least one tuning parameter')
         start = time.perf_counter_ns()
         self._tps = tuple(tps)
-        params, self._objects = native_parameters(self._tps)
-        if compile_constraints:
-            self.constraint_code = _native.compile_constraints(params, _atfc.native_source)
-        else:
-            self.constraint_code = 'interpreted: compile_constraints=False'
-        if verbosity >= 2:
-            print(f'atfc: constraints {self.constraint_code}', file=sys.stderr)
-        try:
-            self._native = _atfc.Space(params)
-        except _atfc.Error as e:
-            raise ValueError(str(e)) from None
+        # A translated constraint computes in 64-bit integers; where one of
+        # its integers goes beyond (N**3 for N = 2**22), the space is made
+        # again with that constraint called in Python, whose integers have
+        # no bound, as pyATF computes it.
+        called = set()
+        while True:
+            params, self._objects = native_parameters(self._tps, called)
+            if compile_constraints:
+                self.constraint_code = _native.compile_constraints(params, _atfc.native_source)
+            else:
+                self.constraint_code = 'interpreted: compile_constraints=False'
+            if verbosity >= 2:
+                print(f'atfc: constraints {self.constraint_code}', file=sys.stderr)
+            try:
+                self._native = _atfc.Space(params)
+                break
+            except _atfc.Error as e:
+                raise ValueError(str(e)) from None
+            except _atfc.NativeOverflow as e:
+                message, name = e.args
+                if not name or name in called:
+                    raise OverflowError(message) from None
+                called.add(name)
         self._params = params
         self.generation_ns = time.perf_counter_ns() - start
 
@@ -132,14 +137,13 @@ class SearchSpace:
         """The configuration at an index in 0 .. |SP|-1, or at coordinates
         in (0,1]^D (pyATF's two ways to address a configuration)."""
         if isinstance(index, (tuple, list)):
-            # One coordinate per parameter, in the parameters' order; the
-            # engine's levels are in generation order.
+            # One coordinate per level of the chain of trees, in generation
+            # order (level_names), as pyATF reads them: a parameter whose
+            # constraint reads an earlier one follows it.
             if len(index) != len(self._tps):
                 raise ValueError(f'expected {len(self._tps)} coordinates, one per tuning '
                                  f'parameter, got {len(index)}')
-            by_name = dict(zip((tp.name for tp in self._tps), index))
-            return self.values_of(self._native.configuration_at(
-                [float(by_name[name]) for name in self._native.level_names]))
+            return self.values_of(self._native.configuration_at([float(c) for c in index]))
         return self.values_of(self._native.configuration(index))
 
     def values_of(self, named):

@@ -97,7 +97,14 @@ private:
   std::shared_ptr<ChainOfTrees> Chain;
 };
 
+/// _atfc.NativeOverflow(message, parameter), an OverflowError.
+PyObject *NativeOverflowType = nullptr;
+
 void translateConstraintError(const ConstraintError &E) {
+  if (E.Type == kNativeOverflow) {
+    PyErr_SetObject(NativeOverflowType, py::make_tuple(E.what(), E.Parameter).ptr());
+    return;
+  }
   static const std::pair<const char *, PyObject *> Types[] = {
       {"ZeroDivisionError", PyExc_ZeroDivisionError},
       {"OverflowError", PyExc_OverflowError},
@@ -120,6 +127,8 @@ void translateConstraintError(const ConstraintError &E) {
 PYBIND11_MODULE(_atfc, M) {
   M.doc() = "atfc's engine for the Python package atfc";
   static py::exception<EngineError> Error(M, "Error", PyExc_RuntimeError);
+  static py::exception<ConstraintError> NativeOverflow(M, "NativeOverflow", PyExc_OverflowError);
+  NativeOverflowType = NativeOverflow.ptr();
   py::register_exception_translator([](std::exception_ptr P) {
     try {
       if (P)

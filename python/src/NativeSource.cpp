@@ -304,7 +304,7 @@ void throwNativeError(int Code) {
   case 5:
     throw ConstraintError("ZeroDivisionError", "float modulo");
   default:
-    throw ConstraintError("OverflowError", "an integer of a constraint exceeds 64 bits");
+    throw ConstraintError(kNativeOverflow, "an integer of a constraint exceeds 64 bits");
   }
 }
 

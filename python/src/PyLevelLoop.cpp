@@ -154,6 +154,19 @@ online::SubtreeMemo *PyParameter::subtreeMemo(const online::OnlineLevels &Levels
 template <bool Leaf>
 std::uint64_t PyParameter::levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
                                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const {
+  try {
+    return visitLevel<Leaf>(Levels, F, Chunk, Level);
+  } catch (ConstraintError &E) {
+    // (The levels below name their own.)
+    if (E.Type == kNativeOverflow && E.Parameter.empty())
+      E.Parameter = Name;
+    throw;
+  }
+}
+
+template <bool Leaf>
+std::uint64_t PyParameter::visitLevel(const online::OnlineLevels &Levels, online::Frame &F,
+                                      atfc::detail::ChunkLevels &Chunk, std::size_t Level) const {
   const std::size_t Self = Index;
   TreeSegment &Nodes = Chunk.Levels[Level];
   std::uint64_t Leaves = 0;

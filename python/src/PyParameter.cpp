@@ -24,7 +24,7 @@ constexpr std::int64_t kMinInt = std::numeric_limits<std::int64_t>::min();
   throw ConstraintError("ZeroDivisionError", What);
 }
 [[noreturn]] void overflow() {
-  throw ConstraintError("OverflowError", "an integer of a constraint exceeds 64 bits");
+  throw ConstraintError(kNativeOverflow, "an integer of a constraint exceeds 64 bits");
 }
 
 /// A op B, or OverflowError.

@@ -77,7 +77,13 @@ struct ConstraintError : std::runtime_error {
   ConstraintError(std::string Type, const std::string &What)
       : std::runtime_error(What), Type(std::move(Type)) {}
   std::string Type;
+  /// kNativeOverflow: the parameter whose constraint overflowed.
+  std::string Parameter;
 };
+/// The Type of a translated constraint's integer beyond 64 bits, where
+/// Python's integers have no bound: the package then generates again with
+/// that parameter's constraint called in Python (search_space.py).
+inline constexpr const char *kNativeOverflow = "NativeOverflow";
 
 /// The values of a level's hoisted subexpressions on one path.
 struct Memo {
@@ -211,10 +217,14 @@ public:
   bool compiled() const { return Compiled != nullptr; }
 
 private:
-  /// loop() at a level known to be the last (Leaf) or not.
+  /// loop() at a level known to be the last (Leaf) or not; a constraint's
+  /// overflow leaves it named after this parameter.
   template <bool Leaf>
   std::uint64_t levelLoop(const online::OnlineLevels &Levels, online::Frame &F,
                           atfc::detail::ChunkLevels &C, std::size_t Level) const;
+  template <bool Leaf>
+  std::uint64_t visitLevel(const online::OnlineLevels &Levels, online::Frame &F,
+                           atfc::detail::ChunkLevels &C, std::size_t Level) const;
   /// The chunk's memo of the subtrees below level Level (this parameter's),
   /// made on first use; null where it is off (SubtreeMemo.h).
   online::SubtreeMemo *subtreeMemo(const online::OnlineLevels &Levels,

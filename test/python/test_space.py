@@ -14,6 +14,7 @@ import pytest
 
 import atfc
 from atfc import TP, Interval, Set, SearchSpace, Tuner
+from atfc.search_techniques import Exhaustive
 from atfc.range import engine_value, value_kind
 
 
@@ -339,6 +340,43 @@ def test_a_translation_is_reused_only_while_its_constants_read_the_same():
     assert values(make(16)) == ([2, 4, 16], True)
 
 
+def test_a_parameter_used_again_sees_what_its_constraint_reads_now():
+    # Python tester: a TP kept its first translation, so a tuner tuned
+    # again after N changed (the next input size, a notebook cell run
+    # again) generated the old N's space.
+    global N_NOW
+    N_NOW = 12
+    WPT = TP('WPT', Interval(1, 64), lambda WPT: N_NOW % WPT == 0)
+    tuner = Tuner().tuning_parameters(WPT).search_technique(Exhaustive()).verbosity(0)
+
+    def tuned():
+        return sorted(e.configuration['WPT'] for e in tuner.tune(lambda c: 1.0)[2].history)
+
+    assert tuned() == [1, 2, 3, 4, 6, 12]
+    N_NOW = 64
+    assert tuned() == [1, 2, 4, 8, 16, 32, 64]
+    assert len(SearchSpace(WPT)) == 7
+    N_NOW = 12
+    assert len(SearchSpace(WPT)) == 6
+
+
+def test_integers_beyond_64_bits_inside_a_constraint_are_pythons():
+    # Python tester: a translated constraint computed in 64-bit integers
+    # and raised OverflowError where Python's integers have no bound; the
+    # space is made again with that constraint called in Python. An
+    # overflow of Python's own still reaches the program.
+    n = 2 ** 22
+    big = 2 ** 62
+    tps = (TP('T', Interval(1, 64), lambda T: n ** 3 % T == 0),
+           TP('M', Interval(1, 16), lambda M, T: big * M * 4 <= 2 ** 70 + T),
+           TP('K', Interval(1, 4), lambda K: K * 2 <= 8))
+    space = SearchSpace(*tps)
+    assert space.native_constraints == {'T': False, 'M': False, 'K': True}
+    assert len(space) == brute_force(tps) == 7 * 16 * 4
+    with pytest.raises(OverflowError):
+        SearchSpace(TP('F', Interval(1, 4), lambda F: float(10 ** 400) > F))
+
+
 def test_sgemm_space_of_pyatf_example():
     # The space the benchmark measures (bench/python/pyatf_generation.py).
     tps = _bench().sgemm_example(atfc, 8)
@@ -488,15 +526,21 @@ def test_configurations_by_coordinates_as_pyatf_finds_them():
             ((0.45455, 0.65410, 0.50001, 1.00000, 0.47369, 0.68753), (4, 8, 2, max, 10, 7))]:
         assert space.get_configuration(point) == dict(zip(['tp1', 'tp2', 'tp3', 'tp4', 'tp5',
                                                            'tp6'], expected)), point
-    # The coordinates follow the parameters' order, also where a constraint
-    # reads a parameter given after it (which is generated first): A picks
-    # one of the 5 leaves, B one of A's 2 or 3.
+    # The coordinates address the levels in generation order, as pyATF's
+    # do, also where a constraint reads a parameter given after it (which
+    # is generated first): A picks one of the 5 leaves, B one of A's 2 or
+    # 3. (They followed the parameters' order; pyATF 0.0.13 gives these.)
     B = TP('B', Interval(1, 3), lambda A, B: B <= A + 1)
     A = TP('A', Set(1, 2))
     space = SearchSpace(B, A)
-    assert space.get_configuration((0.2, 0.75)) == {'B': 1, 'A': 2}
-    assert space.get_configuration((0.8, 0.25)) == {'B': 2, 'A': 1}
-    cells = {tuple(space.get_configuration((b, a)).values())
+    assert space.get_configuration((0.2, 0.75)) == {'B': 2, 'A': 1}
+    assert space.get_configuration((0.8, 0.25)) == {'B': 1, 'A': 2}
+    C = TP('C', Interval(1, 3), lambda A, C: C >= A)
+    A3, B3 = TP('A', Interval(1, 3)), TP('B', Interval(1, 3))
+    three = SearchSpace(A3, B3, C)
+    assert three.get_configuration((0.01, 1.0, 0.01)) == {'A': 1, 'B': 1, 'C': 3}
+    assert three.get_configuration((0.2, 0.9, 0.4)) == {'A': 1, 'B': 2, 'C': 3}
+    cells = {tuple(space.get_configuration((a, b)).values())
              for a in (0.2, 0.4, 0.6, 0.8, 1.0) for b in (0.3, 0.6, 1.0)}
     assert cells == {tuple(c.values()) for c in space}
     for bad in [(0.5,), (0.5, 0.0), (0.5, 1.5), (0.5, float('nan'))]:
