@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace atfc::report {
 
@@ -30,26 +31,30 @@ Scale makeScale(double Lo, double Hi, double RangeLo, double RangeHi, bool Log) 
   Scale S;
   S.RangeLo = RangeLo;
   S.RangeHi = RangeHi;
+  // The padding stops at the largest and the smallest positive double:
+  // 1e300 padded by its 12 decades was infinity, and its ticks never ended.
+  constexpr double Largest = std::numeric_limits<double>::max();
+  constexpr double Smallest = std::numeric_limits<double>::min();
   S.Log = Log && Lo > 0;
   if (S.Log) {
     if (Hi == Lo) {
       Lo /= 2;
-      Hi *= 2;
+      Hi = std::min(Hi * 2, Largest);
     }
-    const double Pad = std::pow(Hi / Lo, 0.04);
-    S.DomainLo = Lo / Pad;
-    S.DomainHi = Hi * Pad;
+    const double Pad = std::pow(10, 0.04 * (std::log10(Hi) - std::log10(Lo)));
+    S.DomainLo = std::max(Lo / Pad, std::min(Lo, Smallest));
+    S.DomainHi = std::min(Hi * Pad, Largest);
     return S;
   }
   if (Hi == Lo) {
     const double D = Lo == 0 ? 1 : std::abs(Lo) * 0.1;
-    Lo -= D;
-    Hi += D;
+    Lo = std::max(Lo - D, -Largest);
+    Hi = std::min(Hi + D, Largest);
   }
-  const double Pad = (Hi - Lo) * 0.04;
+  const double Pad = Hi * 0.04 - Lo * 0.04; // (Hi - Lo may overflow)
   // Non-negative data keep a domain that starts at 0 when it is near it.
-  S.DomainLo = Lo >= 0 && Lo - Pad < 0 ? 0 : Lo - Pad;
-  S.DomainHi = Hi + Pad;
+  S.DomainLo = Lo >= 0 && Lo - Pad < 0 ? 0 : std::max(Lo - Pad, -Largest);
+  S.DomainHi = std::min(Hi + Pad, Largest);
   return S;
 }
 
@@ -89,11 +94,14 @@ std::vector<double> ticksOf(const Scale &S, int Target) {
   }
   // A domain too narrow for its magnitude (1e17 to 1e17 + 16) has no
   // round numbers inside that a double tells apart: its middle is the tick.
-  // (Counting steps there never ended: K + 1 == K beyond 2^53.)
+  // (Counting steps there never ended: K + 1 == K beyond 2^53.) One too
+  // wide for a double's width (-1e308 to 1e308) has its ends and 0.
   const double Width = S.DomainHi - S.DomainLo;
   const double Magnitude = std::max(std::abs(S.DomainLo), std::abs(S.DomainHi));
-  if (!std::isfinite(Width) || !(Width > Magnitude * 1e-9))
-    return {S.DomainLo + Width / 2};
+  if (!std::isfinite(Width))
+    return {S.DomainLo, 0, S.DomainHi};
+  if (!(Width > Magnitude * 1e-9))
+    return {S.DomainLo / 2 + S.DomainHi / 2};
   const double Step = niceStep(Width / std::max(1, Target));
   // Multiples of the step, not a running sum, so that no error accumulates.
   const double First = std::ceil(S.DomainLo / Step - 1e-9);

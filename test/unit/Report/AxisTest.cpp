@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 namespace atfc::report {
@@ -99,6 +100,38 @@ TEST(Axis, EveryFiniteDomainGetsFewTicksInside) {
   }
   const Scale Narrow = makeScale(1e17, 1e17 + 16, 0, 600, false);
   EXPECT_EQ(ticksOf(Narrow, 6).size(), 1u);
+}
+
+// Found by a tester: two objectives, one of them 1e300, aborted the
+// tuner's report with bad_alloc (the log axis's padding took its domain to
+// infinity, and its ticks never ended). Any two finite ends, of any
+// magnitudes and signs, give a finite domain that holds them, with few
+// ticks inside it.
+TEST(Axis, EndsOfAnyMagnitudeGiveAFiniteDomainAndFewTicks) {
+  constexpr double Max = std::numeric_limits<double>::max();
+  const double Extremes[] = {0,     1e-320, 1e-300, 1e-12,   1,  2,      1e12,
+                             1e300, 1e307,  Max,    -1e-300, -1, -1e300, -Max};
+  std::mt19937 Random(11);
+  std::uniform_real_distribution<double> Exponent(-320, 308), Unit(-1, 1);
+  std::vector<double> Ends(std::begin(Extremes), std::end(Extremes));
+  for (int I = 0; I < 200; ++I)
+    Ends.push_back(Unit(Random) * std::pow(10, Exponent(Random)));
+  for (double Lo : Ends)
+    for (double Hi :
+         {Ends[3], Ends[7], Ends[9], Ends[13], Ends[(&Lo - Ends.data() + 5) % Ends.size()]})
+      for (const bool Log : {false, true}) {
+        const Scale S = makeScale(Lo, Hi, 0, 600, Log);
+        ASSERT_TRUE(std::isfinite(S.DomainLo) && std::isfinite(S.DomainHi)) << Lo << " " << Hi;
+        EXPECT_LE(S.DomainLo, std::min(Lo, Hi)) << Lo << " " << Hi << " " << Log;
+        EXPECT_GE(S.DomainHi, std::max(Lo, Hi)) << Lo << " " << Hi << " " << Log;
+        const std::vector<double> Ticks = ticksOf(S, 6);
+        ASSERT_LE(Ticks.size(), 40u) << Lo << " " << Hi << " " << Log;
+        for (double T : Ticks) {
+          EXPECT_TRUE(std::isfinite(T));
+          EXPECT_GE(T, S.DomainLo) << Lo << " " << Hi;
+          EXPECT_LE(T, S.DomainHi) << Lo << " " << Hi;
+        }
+      }
 }
 
 TEST(Axis, LogTicksArePowersOfTenOverManyDecades) {
