@@ -170,6 +170,11 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   // the next (Interruption.h), never the default action.
   Interruption::keepSignals();
   DiagnosticSink Diags(Err);
+  if (Setup.BadCount.Line != 0) {
+    Diags.error(SourceLocation{FileName, Setup.BadCount.Line, Setup.BadCount.Column},
+                Setup.BadCountReason);
+    return kFailureExitCode;
+  }
   // --device-limit: space mode's, for a kernel's file; with every limit the
   // file names given, the device is not opened at all.
   const bool KernelFile = Setup.Kind != MeasurementKind::Process;

@@ -23,8 +23,10 @@
 #include "Backends/Measurement.h"
 #include "KernelData/KernelArgument.h"
 #include "KernelData/ResultCheck.h"
+#include "SearchSpace/Range.h"
 #include "SearchSpace/Value.h"
 #include "Support/Cost.h"
+#include "Support/CountArgument.h"
 #include "Tuning/LoopSetup.h"
 
 #include <cstddef>
@@ -34,6 +36,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -118,7 +121,26 @@ struct TuningSetup : LoopSetup {
   /// order and the limits of the device that measures it (sizes may name
   /// them).
   std::function<LaunchDimensions(std::span<const Value>, const DeviceLimits &)> Launch;
+  /// The first count or id that is none (`warmups -1`), and why
+  /// (countArgument): reported before anything runs (Line 0: none).
+  DirectiveText BadCount;
+  std::string BadCountReason;
 };
+
+/// A count or id of a directive (Support/CountArgument.h) as the T the
+/// setup holds it in: V, or, where V is no count of Clause, the least
+/// count, with the first such directive and why kept in Setup.BadCount.
+template <class T, class U>
+T countArgument(TuningSetup &Setup, const U &V, DirectiveText Where, std::string_view Clause) {
+  const CountRule &Rule = *countRuleOf(Clause);
+  if (isCount(Rule, V))
+    return static_cast<T>(V);
+  if (Setup.BadCount.Line == 0) {
+    Setup.BadCount = std::move(Where);
+    Setup.BadCountReason = countError(Rule, valueText(V));
+  }
+  return static_cast<T>(Rule.Least);
+}
 
 /// The value V as a T (the parameter's own type).
 template <class T> T valueAs(const Value &V) {

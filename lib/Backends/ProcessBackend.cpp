@@ -231,7 +231,9 @@ Measurement ProcessBackend::State::run(ConfigurationRun &Run) {
     return runOnce(Run);
   double Seconds = 0;
   std::vector<std::vector<double>> Costs; // per repetition
-  for (unsigned I = 0; I < Options.Warmups + Repetitions; ++I) {
+  // (In 64 bits: the sum of two unsigned counts wrapped, and no cost was
+  // kept.)
+  for (std::uint64_t I = 0; I < std::uint64_t{Options.Warmups} + Repetitions; ++I) {
     // The previous repetition's cost file is this configuration's own, not
     // one left by an earlier configuration: remove it without a note.
     if (I > 0 && !Options.CostFile.empty())

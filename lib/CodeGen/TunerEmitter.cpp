@@ -22,6 +22,7 @@
 #include "Frontend/SyntheticUnit.h"
 #include "Language/ConstraintCode.h"
 #include "Support/CStringLiteral.h"
+#include "Support/CountArgument.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -182,8 +183,15 @@ private:
   std::string plain(const SourceExpr &X) const {
     for (const PlainArgument &P :
          plainArguments(Spec, [&](std::size_t I) { return Analysis.Parameters[I].TypeName; }))
-      if (P.Expr == &X)
+      if (P.Expr == &X) {
+        // A count or id is checked where it is computed (TuningSetup.h).
+        if (countRuleOf(P.What))
+          return "countArgument<" + std::string(P.What == "seed" ? "std::uint64_t" : "unsigned") +
+                 ">(atf_setup_, (" + X.Text + "), {" + quoted(X.Text) + ", " +
+                 std::to_string(X.Begin.Line) + ", " + std::to_string(X.Begin.Column) + "}, " +
+                 quoted(P.What) + ")";
         return P.Before + X.Text + P.After;
+      }
     return "(" + X.Text + ")";
   }
 

@@ -97,7 +97,9 @@ MeasureReplyMessage measure(WorkerState &State, const MeasureMessage &Request) {
   // Every launch starts from the initial contents; the buffers a launch
   // left unchanged need no writing (restoreBuffers), which the log counts.
   unsigned Written = 0, Unchanged = 0;
-  for (unsigned Run = 0; Run < Setup.Warmups + Repetitions; ++Run) {
+  // (In 64 bits: the sum of two unsigned counts wrapped, and no time was
+  // kept.)
+  for (std::uint64_t Run = 0; Run < std::uint64_t{Setup.Warmups} + Repetitions; ++Run) {
     double Seconds = 0;
     Status = Device.restoreBuffers(State.Contents, Written, Unchanged);
     if (Status.ok())

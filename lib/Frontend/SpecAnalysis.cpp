@@ -19,7 +19,9 @@
 #include "Frontend/SyntheticUnit.h"
 #include "Frontend/UnitASTReader.h"
 
+#include "Support/CountArgument.h"
 #include "Support/Diagnostic.h"
+#include "Support/NumberText.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -172,6 +174,21 @@ private:
     }
   }
 
+  /// A constant count or timeout the tuner would refuse (TuningSetup.h's
+  /// countArgument, TunerMain's timeout), refused here in the same words.
+  void checkConstantPlainArgument(const PlacedExpression &Placed, long double Value) {
+    const std::vector<PlainArgument> Plain =
+        plainArguments(Spec, [](std::size_t P) { return synthetic::parameterTypeAlias(P); });
+    const PlainArgument &Argument = Plain[Placed.Owner];
+    if (const CountRule *Rule = countRuleOf(Argument.What)) {
+      if (!isCount(*Rule, Value))
+        error(Placed.Expr->Begin, countError(*Rule, shortestText(static_cast<double>(Value))));
+    } else if (Argument.What == "timeout" && !(Value > 0)) {
+      error(Placed.Expr->Begin,
+            "the timeout must be a positive duration, not " + quoted(Placed.Expr->Text));
+    }
+  }
+
   /// Whether the expressions of role Role owned by Owner are free of errors.
   bool isClean(ExpressionRole Role, std::size_t Owner) const {
     for (unsigned I = 0; I < Unit.Expressions.size(); ++I)
@@ -209,6 +226,10 @@ private:
                     std::to_string(static_cast<long long>(*F.ConstantLocalCount)) +
                     "; a local argument needs at least one element");
         checkKernelInputNames(placed(I), F);
+        break;
+      case ExpressionRole::PlainArgument:
+        if (F.ConstantPlainValue)
+          checkConstantPlainArgument(placed(I), *F.ConstantPlainValue);
         break;
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;

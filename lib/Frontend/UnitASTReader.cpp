@@ -298,6 +298,8 @@ private:
     }
     if (Placed.Role == ExpressionRole::KernelInput && !Facts.ContainsErrors)
       readLocalCount(Value, Facts);
+    if (Placed.Role == ExpressionRole::PlainArgument && !Facts.ContainsErrors)
+      readPlainValue(Value, Facts);
     if (Placed.Role != ExpressionRole::Constraint || Facts.ContainsErrors)
       return;
     const std::size_t CandidateIndex = Unit.NumInputs + Placed.Owner;
@@ -321,6 +323,24 @@ private:
     if (Callee && Callee->getIdentifier() && Callee->getName() == "local" &&
         Call->getNumArgs() == 1)
       Facts.ConstantLocalCount = constantNumber(Context, Call->getArg(0));
+  }
+
+  /// Reads the value of a plain argument that is a constant: what the
+  /// conversion (`static_cast<unsigned>(X)`, `timeoutSeconds(X)`) is of, and
+  /// of a `duration<Unit>(N)` its N.
+  void readPlainValue(const Expr *Value, ExpressionFacts &Facts) const {
+    const Expr *Inner = Value->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CXXStaticCastExpr>(Inner))
+      Inner = Cast->getSubExpr();
+    else if (const auto *Call = dyn_cast<CallExpr>(Inner); Call && Call->getNumArgs() == 1)
+      Inner = Call->getArg(0);
+    Inner = Inner->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Functional = dyn_cast<CXXFunctionalCastExpr>(Inner))
+      Inner = Functional->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Inner);
+        Construct && Construct->getNumArgs() == 1)
+      Inner = Construct->getArg(0);
+    Facts.ConstantPlainValue = constantNumber(Context, Inner);
   }
 
   /// The first template argument of Call's callee as written (`size_t`,

@@ -121,6 +121,9 @@ struct ExpressionFacts {
   /// Kernel input only: the count of a `local<T>(count)` whose count is a
   /// constant.
   std::optional<long double> ConstantLocalCount;
+  /// Plain argument only: its value where it is a constant (a timeout's
+  /// number, whatever its unit), before the tuner's conversion.
+  std::optional<long double> ConstantPlainValue;
 };
 
 /// The facts of a whole unit.
