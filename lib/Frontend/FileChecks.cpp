@@ -7,6 +7,7 @@
 #include "Search/TechniqueExpr.h"
 #include "Search/TechniqueFactory.h"
 #include "Support/PathInside.h"
+#include "Support/Suggestions.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -31,6 +32,7 @@ public:
     checkDeviceLimitsInPlainArguments();
     checkConstantTolerances();
     checkOneValueArguments();
+    checkReferenceNames();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -258,6 +260,32 @@ private:
                   "they are: each configuration's run must write it anew, and configurations "
                   "that run at once (--ranks) share it; name a file in the run script's "
                   "directory (e.g. \"cost.txt\")");
+  }
+
+  /// A reference configuration names parameters: a misspelt one was
+  /// ignored, and its parameter took its range's first value unsaid.
+  void checkReferenceNames() {
+    if (!Spec.Check)
+      return;
+    std::vector<std::string> Names;
+    for (const TuningParameter &P : Spec.Parameters)
+      Names.push_back(P.Name.Name);
+    for (const ReferenceValue &V : Spec.Check->Reference) {
+      if (Spec.findParameter(V.Parameter.Name))
+        continue;
+      const std::string_view Closest = closestSpelling(V.Parameter.Name, Names);
+      error(V.Parameter.Position,
+            "'" + V.Parameter.Name + "' in the reference configuration is no tuning parameter" +
+                (Closest.empty() ? "; the parameters are " + joinedNames(Names)
+                                 : "; did you mean '" + std::string(Closest) + "'?"));
+    }
+  }
+
+  static std::string joinedNames(const std::vector<std::string> &Names) {
+    std::string Out;
+    for (const std::string &Name : Names)
+      Out += (Out.empty() ? "" : ", ") + Name;
+    return Out;
   }
 
   SourcePosition firstDirective() const {
