@@ -7,6 +7,7 @@ other values (value_kind).
 """
 
 import inspect
+import math
 import numbers
 from typing import Any, Callable, Optional, Union
 
@@ -106,6 +107,34 @@ class Range:
         raise NotImplementedError
 
 
+# A range atfc holds value by value (floats, ints beyond 64 bits) holds
+# at most as many as a set of the directives may.
+MAX_LISTED_VALUES = 10_000_000
+
+
+def _float_count(start, end, step):
+    """pyATF's count of a float interval (start + i * step within end),
+    computed near its end rather than counted from 0, which took forever for
+    Interval(0.0, 1e6, 1e-9) and for an infinite end."""
+    if not all(math.isfinite(a) for a in (start, end, step)):
+        raise ValueError(f'Interval: bounds and step must be finite numbers, not '
+                         f'({start!r}, {end!r}, {step!r})')
+
+    def within(i):
+        return start + i * step <= end if step > 0 else start + i * step >= end
+
+    steps = (end - start) / step
+    if not math.isfinite(steps) or steps > MAX_LISTED_VALUES:
+        raise ValueError(f'Interval({start!r}, {end!r}, {step!r}): about {steps:.3g} values, of '
+                         f'which atfc lists each: at most {MAX_LISTED_VALUES}')
+    # Every index up to two below the quotient is within (rounding moves only
+    # the last one or two); from there, pyATF's own test.
+    count = max(math.floor(steps) - 2, 0)
+    while within(count):
+        count += 1
+    return count
+
+
 class Interval(Range):
     """begin, begin + step, ... up to end (inclusive), each through the
     generator when one is given. Float bounds or step give floats."""
@@ -124,10 +153,7 @@ class Interval(Range):
         self._generator = generator
         self._float = any(isinstance(a, float) for a in (start, end, step))
         if self._float:
-            count = 0
-            while (start + count * step <= end) if step > 0 else (start + count * step >= end):
-                count += 1
-            self._count = count
+            self._count = _float_count(start, end, step)
         elif (step > 0 and start > end) or (step < 0 and start < end):
             self._count = 0
         else:

@@ -7,19 +7,18 @@ of atfc's chain of trees. Constraints run natively where _translate.py can
 read them, else as Python callables.
 """
 
+import numbers
 import sys
 import time
 from typing import Dict, Optional, Tuple, Union
 
 from . import _atfc, _native
 from ._translate import resolve, translate
-from .range import INT64_MAX, INT64_MIN, Interval, display_names, engine_value, value_kind
+from .range import (INT64_MAX, INT64_MIN, MAX_LISTED_VALUES, Interval, display_names,
+                    engine_value, value_kind)
 from .tp import TP
 
 
-# An interval whose values go beyond 64-bit ints is listed value by value,
-# as a set is: at most as many as a set of the directives may hold.
-_MAX_LISTED_VALUES = 10_000_000
 
 
 def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
@@ -43,10 +42,10 @@ def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
             numeric.add(tp.name)
             continue
         if isinstance(values, Interval) and not values._float and values._generator is None \
-                and values.num_values() > _MAX_LISTED_VALUES:
+                and values.num_values() > MAX_LISTED_VALUES:
             raise ValueError(f'TP {tp.name}: {values.num_values()} values, of which some are '
                              f'beyond 64-bit integers (from {INT64_MIN} to {INT64_MAX}), '
-                             f'which are held one by one: at most {_MAX_LISTED_VALUES}')
+                             f'which are held one by one: at most {MAX_LISTED_VALUES}')
         values = list(values.values())
         kind = value_kind(values)
         if kind in ('int', 'float', 'bool'):
@@ -144,7 +143,10 @@ class SearchSpace:
                 raise ValueError(f'expected {len(self._tps)} coordinates, one per tuning '
                                  f'parameter, got {len(index)}')
             return self.values_of(self._native.configuration_at([float(c) for c in index]))
-        return self.values_of(self._native.configuration(index))
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            raise TypeError(f'get_configuration: expecting an index (an int) or coordinates (a '
+                            f'tuple of numbers in (0,1]), not {index!r}')
+        return self.values_of(self._native.configuration(int(index)))
 
     def values_of(self, named):
         """A configuration of the engine's values (by name) as the program

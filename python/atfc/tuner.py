@@ -16,6 +16,7 @@ import math
 import numbers
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -277,6 +278,7 @@ class Tuner:
         # name, where a constraint that tunes its own tuner recursed until
         # Python's limit.
         self._under_way: Optional[str] = None
+        self._begin_lock = threading.Lock()
 
     def _idle(self, what):
         self._refuse_under_way(f'changing {what}')
@@ -286,7 +288,16 @@ class Tuner:
     def _refuse_under_way(self, call):
         if self._under_way is not None:
             raise ValueError(f'{call} was asked while the tuner {self._under_way}: its '
-                             f'constraints and cost function cannot use the tuner itself')
+                             f'constraints and cost function cannot use the tuner itself, and '
+                             f'another thread tunes with a Tuner of its own')
+
+    def _begin(self, call, what):
+        """Marks the tuner as doing what (its tune() or make_step()), or
+        refuses call where it does something already; one thread at a time
+        (two threads tuning one Tuner both began)."""
+        with self._begin_lock:
+            self._refuse_under_way(call)
+            self._under_way = what
 
     def tuning_parameters(self, *tps):
         self._idle('the tuning parameters')
@@ -341,6 +352,9 @@ class Tuner:
     def seed(self, seed: int):
         """atfc: the search's seed, for runs that repeat."""
         self._idle('the seed')
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) \
+                or not 0 <= seed < 2 ** 64:
+            raise ValueError(f'seed: a whole number from 0 to {2 ** 64 - 1}, not {seed!r}')
         self._seed = int(seed)
         return self
 
@@ -351,12 +365,11 @@ class Tuner:
         return self
 
     def tune(self, cost_function, abort_condition: Optional[AbortCondition] = None):
-        self._refuse_under_way('Tuner.tune()')
-        if self._run is not None:
-            raise ValueError('cannot start tuning while another tuning run is in progress')
-        self._under_way = 'tunes'
+        self._begin('Tuner.tune()', 'tunes')
         interrupted = False
         try:
+            if self._run is not None:
+                raise ValueError('cannot start tuning while another tuning run is in progress')
             run = _Run(self, cost_function, abort_condition, stepping=False)
             # A SIGTERM that stops the run ends the program once the log is
             # written too; Ctrl-C returns the best so far.
@@ -380,8 +393,7 @@ class Tuner:
     def make_step(self, cost_function):
         """Measures one configuration with cost_function and returns its cost
         (None when invalid)."""
-        self._refuse_under_way('Tuner.make_step()')
-        self._under_way = 'makes a step'
+        self._begin('Tuner.make_step()', 'makes a step')
         try:
             return self._step(cost_function)
         finally:
@@ -395,7 +407,14 @@ class Tuner:
             raise ValueError('a tuning run with another cost function is already in progress')
         named = run.tuning.next()
         if named is None:
-            raise ValueError('every configuration of the search space has been evaluated')
+            # The program goes on running its computation (pyATF proposes
+            # configurations again): with the best one, which is not
+            # evaluated again.
+            best = run.tuning_data.configuration_of_min_cost()
+            if best is None:
+                raise ValueError('every configuration of the search space has been evaluated, '
+                                 'and none was valid: there is no configuration to run')
+            return run.evaluate(dict(best))[3]
         config = run.configuration(named)
         try:
             valid, costs, reason, cost = run.evaluate(config)

@@ -101,6 +101,10 @@ private:
 PyObject *NativeOverflowType = nullptr;
 
 void translateConstraintError(const ConstraintError &E) {
+  if (E.Raised) {
+    PyErr_SetObject(reinterpret_cast<PyObject *>(Py_TYPE(E.Raised->ptr())), E.Raised->ptr());
+    return;
+  }
   if (E.Type == kNativeOverflow) {
     PyErr_SetObject(NativeOverflowType, py::make_tuple(E.what(), E.Parameter).ptr());
     return;

@@ -567,8 +567,17 @@ bool PyParameter::callBack(const void *const *Slots) const {
     return py::bool_(Callable(**Args));
   } catch (py::error_already_set &E) {
     const std::string Type = py::str(E.type().attr("__name__"));
-    throw ConstraintError(Type, "the constraint of tuning parameter " + Name + " raised " + Type +
+    ConstraintError Error(Type, "the constraint of tuning parameter " + Name + " raised " + Type +
                                     ": " + py::str(E.value()).cast<std::string>());
+    // Ctrl-C or sys.exit() in a constraint became a RuntimeError, which
+    // `except KeyboardInterrupt` did not catch. (Released with the GIL, on
+    // whichever thread holds the error last.)
+    if (!E.matches(PyExc_Exception))
+      Error.Raised = std::shared_ptr<py::object>(new py::object(E.value()), [](py::object *O) {
+        py::gil_scoped_acquire Lock;
+        delete O;
+      });
+    throw Error;
   }
 }
 

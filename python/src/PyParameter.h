@@ -29,6 +29,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -79,6 +80,9 @@ struct ConstraintError : std::runtime_error {
   std::string Type;
   /// kNativeOverflow: the parameter whose constraint overflowed.
   std::string Parameter;
+  /// What the constraint raised where it is no Exception (KeyboardInterrupt,
+  /// SystemExit): the program's own, raised again as it was.
+  std::shared_ptr<py::object> Raised;
 };
 /// The Type of a translated constraint's integer beyond 64 bits, where
 /// Python's integers have no bound: the package then generates again with

@@ -5,9 +5,11 @@ reads of later parameters, and bad use."""
 import collections
 import importlib.util
 import itertools
+import math
 import os
 import random
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -603,3 +605,39 @@ def test_integers_beyond_64_bits_are_held_as_they_are():
         Tuner().tuning_parameters(TP('Z', Interval(0, 2 ** 63))).silent(True).tune(cost)
     # (Not a float interval nor one through a generator, listed as before.)
     assert SearchSpace(TP('F', Interval(0, 1, 1e-7))).constrained_size == 10 ** 7 + 1
+
+
+def test_a_float_interval_counts_as_pyatf_counts_without_counting_each():
+    # Python tester: Interval(0.0, inf, 1e300) never returned, nor did
+    # Interval(0.0, 1e6, 1e-9) (10^15 values counted one by one); a NaN
+    # end gave 0 values silently.
+    rng = random.Random(7)
+    for _ in range(3000):
+        start = rng.uniform(-100, 100)
+        step = rng.choice([1, -1]) * 10 ** rng.uniform(-3, 2)
+        end = start + step * rng.choice([rng.randint(-3, 300), rng.randint(0, 50) + 1e-12])
+        count = 0  # pyATF's loop
+        while (start + count * step <= end) if step > 0 else (start + count * step >= end):
+            count += 1
+        assert Interval(start, end, step).num_values() == count, (start, end, step)
+    for args in [(0.0, math.inf, 1e300), (0.0, math.nan), (0.0, 1.0, math.nan),
+                 (0.0, 1e6, 1e-9), (-1e308, 1e308, 1e-300)]:
+        with pytest.raises(ValueError, match='Interval'):
+            Interval(*args)
+
+
+def test_ctrl_c_and_exit_in_a_constraint_reach_the_program_as_they_are():
+    # Python tester: both became RuntimeError, which `except
+    # KeyboardInterrupt` (and a notebook's interrupt) did not catch.
+    def interrupted(A):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        SearchSpace(TP('A', Interval(1, 4), interrupted))
+    with pytest.raises(SystemExit) as exited:
+        SearchSpace(TP('A', Interval(1, 4), lambda A: sys.exit(2)))
+    assert exited.value.code == 2
+    with pytest.raises(TypeError, match='get_configuration: expecting an index'):
+        SearchSpace(TP('A', Interval(1, 4))).get_configuration('a')
+    with pytest.raises(TypeError, match='get_configuration: expecting an index'):
+        SearchSpace(TP('A', Interval(1, 4))).get_configuration(1.5)

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from datetime import timedelta
 
 import pytest
@@ -119,7 +120,8 @@ def test_constraints_and_cost_functions_cannot_use_their_own_tuner():
     with pytest.raises(ValueError, match=r'constraint of tuning parameter X raised ValueError: '
                                          r'Tuner.tune\(\) was asked while the tuner tunes: its '
                                          r'constraints and cost function cannot use the tuner '
-                                         r'itself$'):
+                                         r'itself, and another thread tunes with a Tuner of its '
+                                         r'own$'):
         tuner.tune(lambda config: config['X'])
     call_back[0] = False
 
@@ -235,8 +237,9 @@ def test_a_value_listed_twice_is_measured_once():
         .search_technique(Exhaustive())
     assert [tuner.make_step(cost_of) for _ in range(2)] == [4, 5]
     assert calls == [4, 5]
-    with pytest.raises(ValueError, match='every configuration'):
-        tuner.make_step(cost_of)
+    # Every configuration evaluated: the program's computation runs with
+    # the best one, which is not evaluated again.
+    assert tuner.make_step(cost_of) == 4 and calls == [4, 5, 4]
 
 
 def test_values_of_any_type_reach_the_cost_function_and_the_records(tmp_path):
@@ -618,3 +621,68 @@ def test_what_the_cost_function_raised_for_is_measured_again(tmp_path):
         .search_technique(Exhaustive()).results(results).program_name('q') \
         .tune(lambda c: again.append(c['B']) or c['B'])
     assert again == [1, 2]
+
+
+def test_make_step_goes_on_with_the_best_once_every_configuration_is_evaluated():
+    # Python tester: pyATF's program-guided loop ran past the space's 9
+    # configurations and make_step raised ValueError, ending the program
+    # (pyATF proposes configurations again). Now the program's computation
+    # runs with the best configuration, which is not evaluated again.
+    seen = []
+
+    def cost(config):
+        seen.append(config['X'])
+        return abs(config['X'] - 2) + 1.0
+
+    tuner = Tuner().tuning_parameters(TP('X', Interval(1, 3))).silent(True) \
+        .search_technique(Exhaustive())
+    assert [tuner.make_step(cost) for _ in range(6)] == [2.0, 1.0, 2.0, 1.0, 1.0, 1.0]
+    assert seen == [1, 2, 3, 2, 2, 2]
+    assert tuner.get_tuning_data().number_of_evaluated_configurations == 3
+    invalid = Tuner().tuning_parameters(TP('X', Interval(1, 2))).silent(True)
+
+    def no_cost(config):
+        return math.nan
+
+    assert [invalid.make_step(no_cost) for _ in range(2)] == [None, None]
+    with pytest.raises(ValueError, match='none was valid'):
+        invalid.make_step(no_cost)
+
+
+def test_settings_that_are_no_values_are_refused_where_they_are_given():
+    # Python tester: seed(-1) and AUCBandit(c='x') were taken, and tune()
+    # then failed with pybind11's cast error, or with 'x' read as the name
+    # of a technique (the number was pasted into the technique's text).
+    tuner = Tuner()
+    for seed in (-1, 2 ** 64, 1.5, 'x', True):
+        with pytest.raises(ValueError, match='seed: a whole number'):
+            tuner.seed(seed)
+    tuner.seed(2 ** 64 - 1)
+    for c in ('x', -1, math.nan, math.inf, None):
+        with pytest.raises(ValueError, match='AUCBandit: c is a number'):
+            AUCBandit(c=c)
+    with pytest.raises(ValueError, match='window_size is a whole number'):
+        AUCBandit(window_size=0)
+
+
+def test_one_tuner_tuned_from_two_threads_is_refused_for_the_second():
+    # Python tester: the second thread was told that constraints and cost
+    # functions cannot use the tuner, which neither did; and both could
+    # pass the check at once.
+    started, release = threading.Event(), threading.Event()
+
+    def slow(config):
+        started.set()
+        release.wait(30)
+        return 1.0
+
+    tuner = Tuner().tuning_parameters(TP('X', Interval(1, 2))).silent(True)
+    first = threading.Thread(target=lambda: tuner.tune(slow, Evaluations(1)))
+    first.start()
+    try:
+        assert started.wait(60)
+        with pytest.raises(ValueError, match='another thread tunes with a Tuner of its own'):
+            tuner.tune(lambda config: 1.0)
+    finally:
+        release.set()
+        first.join(60)

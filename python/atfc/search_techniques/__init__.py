@@ -9,6 +9,9 @@ BayesOpt, ...), and Technique("text") takes any technique as `atfc tune
 SearchTechnique or SearchTechnique1D.
 """
 
+import math
+import numbers
+
 from .search_technique import SearchTechnique
 from .search_technique_1d import SearchTechnique1D
 
@@ -80,7 +83,14 @@ class AUCBandit(EngineTechnique):
         if techniques is None:
             techniques = (SimulatedAnnealing(), PatternSearch(), Torczon())
         self._arms = _arms(techniques, 'AUCBandit')
-        self._c, self._window = c, window_size
+        # (Pasted into the technique's text: c='x' became a technique name.)
+        if isinstance(c, bool) or not isinstance(c, numbers.Real) or not 0 <= c < math.inf:
+            raise ValueError(f'AUCBandit: c is a number of 0 or more, not {c!r}')
+        if isinstance(window_size, bool) or not isinstance(window_size, numbers.Integral) \
+                or window_size < 1:
+            raise ValueError(f'AUCBandit: window_size is a whole number of 1 or more, '
+                             f'not {window_size!r}')
+        self._c, self._window = float(c), int(window_size)
 
     def text(self):
         return f'auc_bandit({self._c}, {self._window}, {", ".join(self._arms)})'
