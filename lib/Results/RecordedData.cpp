@@ -506,8 +506,9 @@ std::string recordedDataFile(const std::string &Path) {
   std::error_code Failed;
   if (!std::filesystem::is_directory(Path, Failed))
     return Path;
-  const std::string Database = (std::filesystem::path(Path) / "results.db").string();
-  return std::filesystem::exists(Database, Failed) ? Database : Path;
+  // Data files are files: a directory without a results.db is said to
+  // lack one ("cannot open 'DIR': it is a directory" named no cause).
+  return (std::filesystem::path(Path) / "results.db").string();
 }
 
 bool isSqliteFile(const std::string &Path) {

@@ -77,8 +77,8 @@ ObjectiveList objectivesOf(const RecordedData &Data);
 RecordedData minimisedForm(RecordedData Data);
 
 /// The file that Path names as data: Path itself, or where Path is a
-/// directory that holds a results.db (`atfc tune`'s FILE.atf, an
-/// interface's results(DIR)), that database.
+/// directory (`atfc tune`'s FILE.atf, an interface's results(DIR)), the
+/// results.db in it, whether or not there is one.
 std::string recordedDataFile(const std::string &Path);
 
 /// Whether Path starts with SQLite's header ("SQLite format 3" and a NUL):
