@@ -12,6 +12,8 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -276,16 +278,9 @@ private:
       const std::string_view Closest = closestSpelling(V.Parameter.Name, Names);
       error(V.Parameter.Position,
             "'" + V.Parameter.Name + "' in the reference configuration is no tuning parameter" +
-                (Closest.empty() ? "; the parameters are " + joinedNames(Names)
+                (Closest.empty() ? "; the parameters are " + llvm::join(Names, ", ")
                                  : "; did you mean '" + std::string(Closest) + "'?"));
     }
-  }
-
-  static std::string joinedNames(const std::vector<std::string> &Names) {
-    std::string Out;
-    for (const std::string &Name : Names)
-      Out += (Out.empty() ? "" : ", ") + Name;
-    return Out;
   }
 
   SourcePosition firstDirective() const {

@@ -176,10 +176,8 @@ private:
 
   /// A constant count or timeout the tuner would refuse (TuningSetup.h's
   /// countArgument, TunerMain's timeout), refused here in the same words.
-  void checkConstantPlainArgument(const PlacedExpression &Placed, long double Value) {
-    const std::vector<PlainArgument> Plain =
-        plainArguments(Spec, [](std::size_t P) { return synthetic::parameterTypeAlias(P); });
-    const PlainArgument &Argument = Plain[Placed.Owner];
+  void checkConstantPlainArgument(const PlacedExpression &Placed, const PlainArgument &Argument,
+                                  long double Value) {
     if (const CountRule *Rule = countRuleOf(Argument.What)) {
       if (!isCount(*Rule, Value))
         error(Placed.Expr->Begin, countError(*Rule, shortestText(static_cast<double>(Value))));
@@ -203,6 +201,9 @@ private:
       if (isClean(ExpressionRole::Range, I) && isClean(ExpressionRole::ParameterType, I) &&
           Facts.RangeStatuses[I])
         checkRange(I, *Facts.RangeStatuses[I], Facts.RangeCulpritOffsets[I]);
+    // (A plain argument's Owner is its index here, as the unit placed it.)
+    const std::vector<PlainArgument> Plain =
+        plainArguments(Spec, [](std::size_t P) { return synthetic::parameterTypeAlias(P); });
     for (unsigned I = 0; I < Unit.Expressions.size(); ++I) {
       const ExpressionFacts &F = Facts.Expressions[I];
       if (ExpressionHasError[I] || F.ContainsErrors)
@@ -229,7 +230,7 @@ private:
         break;
       case ExpressionRole::PlainArgument:
         if (F.ConstantPlainValue)
-          checkConstantPlainArgument(placed(I), *F.ConstantPlainValue);
+          checkConstantPlainArgument(placed(I), Plain[placed(I).Owner], *F.ConstantPlainValue);
         break;
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;

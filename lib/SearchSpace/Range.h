@@ -321,7 +321,12 @@ public:
   using value_type = T;
   static constexpr bool kArithmetic = false;
 
+  /// Fails as the range did, else at its first value T cannot hold.
   explicit ConvertedRange(R Range) : Inner(std::move(Range)) {
+    if (Inner.failure() != RangeError::None) {
+      fail(Inner.failure(), Inner.culprit());
+      return;
+    }
     for (std::uint64_t K = 0; K < Inner.size(); ++K)
       if (const auto V = Inner.at(K); !keepsValue<T>(V)) {
         fail(RangeError::ValueNotOfType, valueText(V));
@@ -330,17 +335,6 @@ public:
   }
 
   std::uint64_t size() const { return Failure == RangeError::None ? Inner.size() : 0; }
-  /// The range's own failure, else ValueNotOfType, else RangeError::None.
-  RangeError failure() const {
-    return Inner.failure() != RangeError::None ? Inner.failure() : Failure;
-  }
-  /// The value at fault, as far as one is known.
-  const std::string &culprit() const {
-    if constexpr (requires { Inner.culprit(); })
-      if (Inner.failure() != RangeError::None)
-        return Inner.culprit();
-    return Culprit;
-  }
   T at(std::uint64_t K) const { return static_cast<T>(Inner.at(K)); }
   /// The range as written, for a message about it.
   const R &inner() const { return Inner; }
