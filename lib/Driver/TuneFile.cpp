@@ -14,7 +14,9 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "Directives/DirectiveScanner.h"
 #include "Invocation/TunerInvocation.h"
+#include "Results/RunOutputNames.h"
 #include "Support/Diagnostic.h"
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"
@@ -130,19 +132,28 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
     return Fail(2);
   }
 
+  // A file that does not analyse makes no output directory.
+  std::optional<FrontendResult> Analyzed = analyzeFile(Options.File, Diags);
+  if (!Analyzed)
+    return Fail(1);
   const std::string Output =
       Options.Tuner.OutputDirectory.empty() ? Options.File + ".atf" : Options.Tuner.OutputDirectory;
-  // The directory is the user's, and what atfc writes there is atfc's,
-  // before anything runs (System/OutputDirectory.h); the tuner claims its
-  // own outputs before it measures.
+  // The directory is the user's, and what atfc and the tuner write there is
+  // atfc's, before anything is written into it (System/OutputDirectory.h).
   Expected<OutputDirectory> Dir = openOutputDirectory(Options.File, Output);
   if (!Dir) {
     Diags.report(Dir.error().diagnostic());
     return Fail(1);
   }
   const std::string Stem = Options.Prefix.empty() ? selectionStem(Options.File) : Options.Prefix;
-  if (Expected<void> Claimed = Dir->claimAll({"lock", Stem + "_select.h", Stem + "_wisdom.json"});
-      !Claimed) {
+  std::vector<std::string> Names =
+      runOutputNames(Options.File, sourceLanguageForPath(Options.File) == SourceLanguage::CFamily);
+  // The tuner's own files are named by its program's hash and claimed when
+  // it is built.
+  for (const std::string &Name : {std::string("lock"), std::string("blanked-source"),
+                                  Stem + "_select.h", Stem + "_wisdom.json"})
+    Names.push_back(Name);
+  if (Expected<void> Claimed = Dir->claimAll(Names); !Claimed) {
     Diags.report(Claimed.error().diagnostic());
     return Fail(1);
   }
@@ -157,7 +168,7 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   }
   setenv(kLockFdVariable, std::to_string(Lock->fd()).c_str(), 1);
 
-  std::optional<PreparedTuner> Prepared = prepareTuner(Options.File, Emit, Output, Diags, Log);
+  std::optional<PreparedTuner> Prepared = prepareTuner(*Analyzed, Emit, Output, Diags, Log);
   if (!Prepared)
     return Fail(failedBuildStatus());
   if (Options.Tuner.Verbose && (!Prepared->DependedFiles.empty() || !Prepared->Variables.empty())) {

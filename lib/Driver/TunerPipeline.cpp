@@ -139,12 +139,10 @@ Expected<OutputDirectory> openOutputDirectory(const std::string &File, const std
   return Dir;
 }
 
-std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
+std::optional<PreparedTuner> prepareTuner(const FrontendResult &Result, const EmitOptions &Emit,
                                           const std::string &Output, DiagnosticSink &Diags,
                                           std::ostream &Log) {
-  std::optional<FrontendResult> Result = analyzeFile(File, Diags);
-  if (!Result)
-    return std::nullopt;
+  const std::string &File = Result.FileName;
   // The output directory is the user's, private when atfc creates it, and
   // holds nothing atfc did not create that it writes (OutputDirectory.h).
   Expected<OutputDirectory> Dir = openOutputDirectory(File, Output);
@@ -155,12 +153,12 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
   }
   // The tuner is cached in the output directory too, so that a build
   // system's --output in its build tree leaves the source tree untouched.
-  std::optional<std::string> Tuner = buildTunerOf(*Result, Emit, Output, Diags, Log);
+  std::optional<std::string> Tuner = buildTunerOf(Result, Emit, Output, Diags, Log);
   if (!Tuner)
     return std::nullopt;
 
-  const std::string BlankedText = blankDirectives(Result->Source, Result->Scan.Directives);
-  std::optional<MeasuredFiles> Measured = measuredFilesOf(*Result, BlankedText, Diags);
+  const std::string BlankedText = blankDirectives(Result.Source, Result.Scan.Directives);
+  std::optional<MeasuredFiles> Measured = measuredFilesOf(Result, BlankedText, Diags);
   if (!Measured)
     return std::nullopt;
   const std::string Blanked = Dir->pathOf("blanked-source");
@@ -173,13 +171,13 @@ std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOpt
                          Measured->Key,
                          Measured->AbsolutePaths,
                          Measured->Variables,
-                         positionalInputsOf(*Result),
+                         positionalInputsOf(Result),
                          {},
-                         parameterConstraintsOf(*Result)};
+                         parameterConstraintsOf(Result)};
   if (!Emit.Fixed.empty()) {
     EmitOptions Whole = Emit;
     Whole.Fixed.clear();
-    std::optional<std::string> Program = emitTunerProgram(*Result, Diags, Whole);
+    std::optional<std::string> Program = emitTunerProgram(Result, Diags, Whole);
     if (!Program)
       return std::nullopt;
     Prepared.SpaceIdentity = tunerNameOf(*Program);

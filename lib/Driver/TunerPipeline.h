@@ -90,9 +90,10 @@ int failedBuildStatus();
 /// not the user's, is open to others or holds File itself.
 Expected<OutputDirectory> openOutputDirectory(const std::string &File, const std::string &Output);
 
-/// Checks File, builds its tuner (cached) into Output and writes the
-/// blanked source there; nullopt after reporting why not (as buildTunerOf).
-std::optional<PreparedTuner> prepareTuner(const std::string &File, const EmitOptions &Emit,
+/// Builds the tuner of the analysed file (cached) into Output and writes
+/// the blanked source there; nullopt after reporting why not (as
+/// buildTunerOf).
+std::optional<PreparedTuner> prepareTuner(const FrontendResult &Analyzed, const EmitOptions &Emit,
                                           const std::string &Output, DiagnosticSink &Diags,
                                           std::ostream &Log);
 

@@ -246,7 +246,7 @@ Expected<std::vector<std::string>> OutputDirectory::createdNames() const {
   return Names;
 }
 
-Expected<void> OutputDirectory::claim(const std::string &Name) {
+Expected<bool> OutputDirectory::claimable(const std::string &Name) const {
   if (Name.empty() || Name.find_first_of("/\n") != std::string::npos || Name == "." ||
       Name == ".." || Name == kCreatedRecordName)
     return Error("atfc cannot create " + quotedPath(pathOf(Name)) +
@@ -263,7 +263,7 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
       if (std::optional<Error> Foreign =
               foreignStatus(Status, pathOf(Name), S_ISDIR(Status.st_mode), false))
         return std::move(*Foreign);
-    return success();
+    return true;
   }
   Expected<std::vector<std::string>> Names = createdNames();
   if (!Names)
@@ -279,10 +279,16 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
     return Error(quotedPath(pathOf(Name)) +
                  " is not a file atfc created, and atfc does not overwrite it: move it away, or "
                  "choose another -o");
-  if (Recorded)
+  return Recorded;
+}
+
+Expected<void> OutputDirectory::claim(const std::string &Name) {
+  Expected<bool> Recorded = claimable(Name);
+  if (!Recorded)
+    return Recorded.takeError();
+  if (*Recorded)
     return success();
   // Appended whole in one write: two atfc claiming at once lose no name.
-  const bool Fresh = Names->empty();
   int RecordFd = openat(Fd, kCreatedRecordName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
   if (RecordFd < 0 && errno == ENOENT)
     RecordFd = openat(Fd, kCreatedRecordName,
@@ -304,7 +310,7 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
     return std::move(*Foreign);
   }
   std::string Line = Name + "\n";
-  if (Fresh && RecordStatus.st_size == 0)
+  if (RecordStatus.st_size == 0)
     Line = kRecordHeader + Line;
   Expected<void> Written = writeAll(RecordFd, Line);
   close(RecordFd);
@@ -315,6 +321,11 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
 }
 
 Expected<void> OutputDirectory::claimAll(const std::vector<std::string> &Names) {
+  // Every name is looked at before one is recorded: a refusal leaves the
+  // directory as it was (a refused run once left its record behind).
+  for (const std::string &Name : Names)
+    if (Expected<bool> Claimable = claimable(Name); !Claimable)
+      return Claimable.takeError();
   for (const std::string &Name : Names)
     if (Expected<void> Claimed = claim(Name); !Claimed)
       return Claimed;

@@ -84,7 +84,7 @@ public:
   /// there (naming it), else records it. Call it before anything runs for
   /// every name a step will write.
   Expected<void> claim(const std::string &Name);
-  /// claim() for each of Names.
+  /// claim() for each of Names; when one is refused, none is recorded.
   Expected<void> claimAll(const std::vector<std::string> &Names);
   /// Whether Name is there; an error when it is a link, not a regular file
   /// (a directory when Directory), someone else's or writable by others.
@@ -120,6 +120,10 @@ public:
   Expected<std::vector<std::string>> createdNames() const;
 
 private:
+  /// Checks Name as claim() does, recording nothing; whether it is
+  /// recorded already (or needs no record, in a directory of atfc's own).
+  Expected<bool> claimable(const std::string &Name) const;
+
   OutputDirectory(int Fd, std::string Path, bool WhollyAtfcs = false)
       : Fd(Fd), Path(std::move(Path)), WhollyAtfcs(WhollyAtfcs) {}
 

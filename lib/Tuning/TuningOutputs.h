@@ -16,6 +16,7 @@
 #define ATFC_TUNING_TUNINGOUTPUTS_H
 
 #include "Backends/Measurement.h"
+#include "Results/RunOutputNames.h"
 #include "Support/Cost.h"
 #include "Support/Error.h"
 #include "System/OutputDirectory.h"
@@ -35,13 +36,6 @@ struct BestConfiguration {
   /// Its index in the space, exact, as decimal text.
   std::string Index;
 };
-
-/// The output file names for the annotated file FileName: "best.json",
-/// "best.h", and "NAME.tuned.EXT" ("gemm.cl" -> "gemm.tuned.cl").
-std::string tunedSourceName(const std::string &FileName);
-
-/// "NAME.kernel.EXT" ("gemm.cl" -> "gemm.kernel.cl", "run" -> "run.kernel").
-std::string kernelSourceName(const std::string &FileName);
 
 /// best.h's include guard, one per file so that the best.h of several
 /// files meet in one translation unit: ATFC_<STEM>_BEST_H, STEM the

@@ -75,13 +75,8 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
   Expected<OutputDirectory> Dir = OutputDirectory::open(Options.OutputDirectory, /*Create=*/true);
   if (!Dir)
     return Session.errorOfFile(Dir.error().message());
-  // SQLite makes the journals beside the database itself.
-  std::vector<std::string> Outputs = {"results.db",         "results.db-wal", "results.db-shm",
-                                      "results.db-journal", "best.json",      "best.h",
-                                      "report.html"};
-  if (Setup.CFamily)
-    Outputs.push_back(tunedSourceName(Options.FileName));
-  if (Expected<void> Claimed = Dir->claimAll(Outputs); !Claimed)
+  if (Expected<void> Claimed = Dir->claimAll(runOutputNames(Options.FileName, Setup.CFamily));
+      !Claimed)
     return Session.errorOfFile(Claimed.error().message());
   // Held to the end: best.json, best.h, the tuned sources and the report
   // are written through its descriptor, never by its path again.

@@ -28,8 +28,11 @@ int buildMain(const SubcommandArgs &Args) {
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   DiagnosticSink Diags(std::cerr);
+  std::optional<FrontendResult> Analyzed = analyzeFile(File, Diags);
+  if (!Analyzed)
+    return 1;
   std::optional<PreparedTuner> Prepared =
-      prepareTuner(File, {}, Out.empty() ? File + ".atf" : Out, Diags, std::cerr);
+      prepareTuner(*Analyzed, {}, Out.empty() ? File + ".atf" : Out, Diags, std::cerr);
   if (!Prepared)
     return failedBuildStatus();
   standardOutput() << Prepared->Binary << '\n';

@@ -80,6 +80,27 @@ TEST(OutputDirectoryTest, AUsersOwnFileIsNeverOverwritten) {
   EXPECT_EQ(test::fileContents(Scratch.path() / "lock"), "my notes\n");
 }
 
+TEST(OutputDirectoryTest, ClaimingSeveralNamesRecordsNoneWhenOneIsRefused) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-claim-all");
+  std::ofstream(Scratch.path() / "best.h") << "mine\n";
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string(), false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  // The refused name comes last: the ones before it are not recorded
+  // either, and nothing is made (a refused run once left its record).
+  Expected<void> Claimed = Dir->claimAll({"lock", "best.json", "best.h"});
+  ASSERT_FALSE(Claimed);
+  EXPECT_NE(Claimed.error().message().find("best.h' is not a file atfc created"), std::string::npos)
+      << Claimed.error().message();
+  EXPECT_FALSE(fs::exists(Scratch.path() / kCreatedRecordName));
+  EXPECT_EQ(test::fileContents(Scratch.path() / "best.h"), "mine\n");
+  // Without it, all are recorded, in order.
+  fs::rename(Scratch.path() / "best.h", Scratch.path() / "mine.h");
+  ASSERT_TRUE(Dir->claimAll({"lock", "best.json", "best.h"}));
+  Expected<std::vector<std::string>> Names = Dir->createdNames();
+  ASSERT_TRUE(Names) << Names.error().message();
+  EXPECT_EQ(*Names, (std::vector<std::string>{"lock", "best.json", "best.h"}));
+}
+
 TEST(OutputDirectoryTest, AnEmptyRecordIsAtfcsOwnBeforeItsFirstName) {
   const test::ScopedTempDirectory Scratch("atfc-outdir-empty-record");
   std::ofstream(Scratch.path() / kCreatedRecordName).flush();

@@ -91,6 +91,14 @@ def plant(out, name, attack, canary):
         os.chown(path, OTHER_UID, OTHER_UID)
 
 
+def listing(out):
+    found = set()
+    for top, dirs, files in os.walk(out):
+        for entry in dirs + files:
+            found.add(os.path.relpath(os.path.join(top, entry), out))
+    return found
+
+
 def commands(base, name):
     out = os.path.join(base, "out")
     yield "tune", ["tune", tuned_source, "-o", out]
@@ -119,8 +127,15 @@ def check(case, name, attack, tuned):
     before = None if attack == "link" or name in directories else contents(planted)
     for command, args in commands(base, name):
         cases += 1
+        entries = listing(out)
         status, text = run(*args)
         problems = []
+        # Refused before anything is written: an empty directory holds only
+        # what was planted (a refused run once left its tuner, lock, record
+        # and work/ there). The tuner's files, named by its program's hash,
+        # are refused when it is built, after the lock is taken.
+        if not tuned and not name.startswith("tuner-") and listing(out) != entries:
+            problems.append("written into: " + " ".join(sorted(listing(out) - entries)))
         # A tune refuses every case; a reader refuses a link (it may read
         # another user's database, and fails where there is none).
         refuses = command == "tune" or (attack == "link" and tuned)
