@@ -27,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -189,15 +190,32 @@ private:
         throw error(Technique->name() + " proposed a point of " + std::to_string(K.size()) +
                     " coordinates in a space of " + std::to_string(Domain->dimensions()) +
                     " dimensions");
-      atfc::Point P = K;
-      for (double &X : P)
-        X = std::min(1.0, std::max(X, std::numeric_limits<double>::min()));
-      return P;
+      // Refused, not clamped (as pyATF refuses it): a technique that
+      // proposes outside the space has a bug its author wants to see.
+      for (double X : K)
+        if (!(X > 0.0 && X <= 1.0))
+          throw error(Technique->name() + " proposed the point " + text_of(K) +
+                      ": each coordinate is in (0, 1]");
+      return K;
     } else {
       const atfc::ChainOfTrees &Space = Domain->space();
-      const atfc::BigCount Index = atfc::BigCount(static_cast<unsigned long>(K)) % Space.size();
+      const atfc::BigCount Index(static_cast<unsigned long>(K));
+      if (Index >= Space.size())
+        throw error(Technique->name() + " proposed the index " + std::to_string(K) +
+                    " in a space of " + Space.size().get_str() +
+                    " configurations: an index is from 0 to the space's size - 1");
       return Domain->pointOf(Space.at(Index));
     }
+  }
+  static std::string text_of(const coordinates &K) {
+    std::string Text = "(";
+    for (std::size_t I = 0; I < K.size(); ++I) {
+      std::ostringstream Out;
+      Out.precision(17);
+      Out << K[I];
+      Text += (I ? ", " : "") + Out.str();
+    }
+    return Text + ")";
   }
   std::shared_ptr<User> Technique;
   const atfc::SearchDomain *Domain = nullptr;

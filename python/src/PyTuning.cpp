@@ -132,13 +132,20 @@ public:
     py::gil_scoped_acquire Lock;
     std::set<atf::coordinates> Next;
     for (py::handle C : proposals(T->Object, "get_next_coordinates")) {
+      std::vector<double> Point;
       try {
-        Next.insert(C.cast<std::vector<double>>());
+        Point = C.cast<std::vector<double>>();
       } catch (const py::cast_error &) {
         throw py::type_error(name() + ".get_next_coordinates() proposed " +
                              py::repr(C).cast<std::string>() +
                              ": a point is a tuple of numbers, one per dimension");
       }
+      // A ValueError, as pyATF raises (atf/search.hpp refuses it too).
+      for (double X : Point)
+        if (!(X > 0.0 && X <= 1.0))
+          throw py::value_error(name() + ".get_next_coordinates() proposed " +
+                                py::repr(C).cast<std::string>() + ": each coordinate is in (0, 1]");
+      Next.insert(std::move(Point));
     }
     return Next;
   }
@@ -175,19 +182,27 @@ public:
       : T(std::make_shared<PyRef>(std::move(T))), Error(std::move(Error)) {}
   void initialize(std::uint64_t Size) override {
     py::gil_scoped_acquire Lock;
+    SpaceSize = Size;
     T->Object.attr("initialize")(Size);
   }
   std::set<atf::index_t> get_next_indices() override {
     py::gil_scoped_acquire Lock;
     std::set<atf::index_t> Next;
     for (py::handle I : proposals(T->Object, "get_next_indices")) {
+      atf::index_t Index = 0;
       try {
-        Next.insert(I.cast<atf::index_t>());
+        Index = I.cast<atf::index_t>();
       } catch (const py::cast_error &) {
         throw py::type_error(name() + ".get_next_indices() proposed " +
                              py::repr(I).cast<std::string>() +
                              ": an index is a whole number from 0 to the space's size - 1");
       }
+      // A ValueError, as pyATF raises (atf/search.hpp refuses it too).
+      if (Index >= SpaceSize)
+        throw py::value_error(name() + ".get_next_indices() proposed " + std::to_string(Index) +
+                              " in a space of " + std::to_string(SpaceSize) +
+                              " configurations: an index is from 0 to the space's size - 1");
+      Next.insert(Index);
     }
     return Next;
   }
@@ -210,6 +225,8 @@ public:
 private:
   std::shared_ptr<PyRef> T;
   std::shared_ptr<FinalizeError> Error;
+  /// As initialize() told it (2^64 - 1 for a larger space, every index in).
+  std::uint64_t SpaceSize = 0;
 };
 
 template <class T> T option(const py::dict &Options, const char *Key, T Default) {

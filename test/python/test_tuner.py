@@ -1,6 +1,7 @@
 """Tuning: tune() and make_step() as pyATF's programs call them, the
 techniques and abort conditions, tuning data and logs, results.db, and
-mistakes raised before anything is measured."""
+mistakes raised before anything is measured (a program's own techniques:
+test_techniques.py)."""
 
 import json
 import math
@@ -17,9 +18,8 @@ from atfc import TP, Interval, Set, Tuner, CostFunctionError, SearchSpace
 from atfc.abort_conditions import (And, Cost, Duration, Evaluations, Fraction, Or, Speedup,
                                    ValidEvaluations, ValidFraction)
 from atfc.abort_conditions.abort_condition import AbortCondition
-from atfc.search_techniques import (AUCBandit, Exhaustive, Random, RoundRobin, SearchTechnique,
-                                    SearchTechnique1D, SimulatedAnnealing, Technique, Torczon,
-                                    OpenTuner)
+from atfc.search_techniques import (AUCBandit, Exhaustive, Random, RoundRobin, SimulatedAnnealing,
+                                    Technique, Torczon, OpenTuner)
 from atfc.cost_functions import generic, python
 from atfc.tuning_data import TuningData
 
@@ -171,52 +171,6 @@ def test_a_cost_function_keeps_its_number_of_objectives():
         tuner.make_step(cost_of)
 
 
-def test_a_technique_proposing_nonsense_is_told_so():
-    # Found by hostile/odd_calls.py: a point of the wrong dimension aborted
-    # the interpreter; other proposals failed with pybind11's "Unable to
-    # cast Python instance to C++ type".
-    class Proposes(SearchTechnique):
-        def __init__(self, proposal):
-            self.proposal = proposal
-
-        def initialize(self, dimensionality):
-            pass
-
-        def finalize(self):
-            pass
-
-        def get_next_coordinates(self):
-            return self.proposal
-
-        def report_costs(self, costs):
-            pass
-
-    class ProposesIndex(SearchTechnique1D):
-        def initialize(self, size):
-            pass
-
-        def finalize(self):
-            pass
-
-        def get_next_indices(self):
-            return {-1}
-
-        def report_costs(self, costs):
-            pass
-
-    tps = (TP('A', Interval(1, 4)), TP('B', Interval(1, 3)))
-    for technique, error, message in [
-            (Proposes({(0.5, 0.5, 0.5)}), RuntimeError,
-             'Proposes proposed a point of 3 coordinates in a space of 2 dimensions'),
-            (Proposes('not a set'), TypeError, "returned 'not a set': expecting a set"),
-            (Proposes({(0.5, 'x')}), TypeError, r"proposed \(0.5, 'x'\): a point is a tuple"),
-            (Proposes(set()), RuntimeError, 'Proposes proposed no configuration'),
-            (ProposesIndex(), TypeError, 'proposed -1: an index is a whole number')]:
-        with pytest.raises(error, match=message):
-            Tuner().tuning_parameters(*tps).silent(True).search_technique(technique) \
-                .tune(lambda c: 1.0, Evaluations(3))
-
-
 def test_a_value_listed_twice_is_measured_once():
     # Two configurations of one meaning: the second is answered from the
     # first's result, in tune() and in make_step() alike.
@@ -307,46 +261,6 @@ def test_make_step_and_get_tuning_data():
     assert data.number_of_evaluated_configurations == 5
     with pytest.raises(ValueError, match='another cost function'):
         tuner.make_step(lambda c: 1.0)
-
-
-def test_own_techniques():
-    class FirstIndices(SearchTechnique1D):
-        def initialize(self, search_space_size):
-            self.next, self.size, self.reported = 0, search_space_size, []
-
-        def finalize(self):
-            pass
-
-        def get_next_indices(self):
-            self.next += 1
-            return {self.next - 1}
-
-        def report_costs(self, costs):
-            self.reported.extend(costs.items())
-
-    own = FirstIndices()
-    _, _, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
-        .search_technique(own).tune(cost, Evaluations(6))
-    assert data.number_of_evaluated_configurations == 6
-    assert own.size == 28 and [i for i, _ in own.reported[:5]] == [0, 1, 2, 3, 4]
-
-    class Middle(SearchTechnique):
-        def initialize(self, dimensionality):
-            self.dimensionality = dimensionality
-
-        def finalize(self):
-            pass
-
-        def get_next_coordinates(self):
-            return {tuple([0.5] * self.dimensionality)}
-
-        def report_costs(self, costs):
-            self.costs = costs
-
-    mid = Middle()
-    Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(mid) \
-        .tune(cost, Evaluations(3))
-    assert mid.dimensionality == 2 and list(mid.costs) == [(0.5, 0.5)]
 
 
 def test_log_file_and_results_directory(tmp_path):
@@ -543,33 +457,6 @@ def test_tuner_over_a_search_space_generated_once():
     _, _, data = tuner.tune(lambda c: seen.append(c) or 1.0)
     assert data.constrained_search_space_size == len(space) == len(seen) == 28
     assert seen == [space.get_configuration(i) for i in range(len(space))]
-
-
-def test_a_technique_whose_finalize_raises_raises_from_tune():
-    # finalize() is called as the engine drops the technique: what it raised
-    # ended the interpreter (SIGABRT), its temporary directory left behind
-    # (which conftest.py's check of $TMPDIR would find).
-
-    class Broken(SearchTechnique):
-        def initialize(self, dimensionality):
-            self.dimensionality = dimensionality
-
-        def finalize(self):
-            raise ValueError('finalize failed')
-
-        def get_next_coordinates(self):
-            return {tuple([0.5] * self.dimensionality)}
-
-        def report_costs(self, costs):
-            pass
-
-    tuner = Tuner().tuning_parameters(TP('A', Interval(1, 10))).silent(True) \
-        .search_technique(Broken())
-    with pytest.raises(ValueError, match='finalize failed'):
-        tuner.tune(lambda c: c['A'], Evaluations(3))
-    # The tuner is usable again.
-    with pytest.raises(ValueError, match='finalize failed'):
-        tuner.tune(lambda c: c['A'], Evaluations(1))
 
 
 @pytest.mark.parametrize('kind', ['float32', 'array', 'list'])

@@ -3,8 +3,8 @@
 // Online/OnlineTuning through <atf.hpp>'s tuner: tune() with a callable
 // finds the optimum and counts what it measured, a throwing cost function
 // is an invalid configuration, results kept in a directory answer a second
-// run without measuring, program-guided steps, the program's own technique
-// and abort condition, several objectives, costs that are no number,
+// run without measuring, program-guided steps, several objectives, costs
+// that are no number,
 // parameter names that are no C identifiers, a value listed twice, calls
 // back into a tuner from its own constraints and cost function, signals,
 // and runs on many threads at once.
@@ -301,42 +301,6 @@ TEST(OnlineTuningTest, AValueListedTwiceIsMeasuredOnce) {
   EXPECT_THROW(T.get_configuration(), atf::error); // the space is done
 }
 
-/// A technique of the program's own: walks the first coordinate upwards.
-class Sweep : public atf::search_technique {
-public:
-  void initialize(std::size_t D) override { Dimensions = D; }
-  std::set<atf::coordinates> get_next_coordinates() override {
-    Step = Step % 10 + 1;
-    return {atf::coordinates(Dimensions, Step / 10.0)};
-  }
-  void report_costs(const std::map<atf::coordinates, atf::cost_t> &Costs) override {
-    Reported += Costs.size();
-  }
-  std::string name() const override { return "sweep"; }
-  static inline std::size_t Reported = 0;
-
-private:
-  std::size_t Dimensions = 0;
-  int Step = 0;
-};
-
-/// An abort condition of the program's own: three valid evaluations.
-class ThreeValid : public atf::abort_condition {
-public:
-  bool stop(const atf::search_status &S) override { return S.ValidEvaluations >= 3; }
-};
-
-TEST(OnlineTuningTest, ProgramsOwnTechniqueAndAbortCondition) {
-  auto X = atf::tp("X", atf::interval<int>(1, 10));
-  Sweep::Reported = 0;
-  auto Result = atf::tuner().tuning_parameters(X).search_technique(Sweep()).silent(true).tune(
-      [](atf::configuration &C) { return double(int(C["X"])); },
-      ThreeValid() || atf::evaluations(100));
-  EXPECT_EQ(Result.number_of_evaluated_configs(), 3u);
-  EXPECT_EQ(Sweep::Reported, 3u);
-  EXPECT_EQ(Result.min_cost(), 1);
-}
-
 TEST(OnlineTuningTest, SeveralObjectives) {
   auto X = atf::tp("X", atf::interval<int>(1, 5));
   auto Result = atf::tuner()
@@ -429,107 +393,6 @@ TEST(OnlineTuningTest, ExitDuringARunLeavesNoTemporaryDirectory) {
   EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
 }
 
-// A technique the engine refuses when the tuning opens (a bandit's
-// exploration constant below 0): an atf::error naming it, nothing
-// measured, and the tuner usable again. The half-opened tuning was
-// concluded as if it had run, which crashed (through Python's AUCBandit).
-TEST(OnlineTuningTest, ATechniqueRefusedAtOpenIsAnErrorNotACrash) {
-  auto X = atf::tp("X", atf::interval<int>(1, 10));
-  atf::tuner Tuner;
-  Tuner.tuning_parameters(X).silent(true);
-  int Calls = 0;
-  auto Cost = [&](atf::configuration &C) {
-    ++Calls;
-    return double(int(C["X"]));
-  };
-  for (const char *Text : {"auc_bandit(-1, 500, random)", "auc_bandit(0.05, 0, random)"}) {
-    Tuner.search_technique(atf::search(Text));
-    try {
-      Tuner.tune(Cost, atf::evaluations(3));
-      ADD_FAILURE() << Text << " was accepted";
-    } catch (const atf::error &E) {
-      EXPECT_NE(std::string(E.what()).find("auc_bandit"), std::string::npos) << E.what();
-    }
-  }
-  EXPECT_EQ(Calls, 0);
-  Tuner.search_technique(atf::exhaustive());
-  EXPECT_EQ(Tuner.tune(Cost, atf::evaluations(3)).min_cost(), 1);
-}
-
-// A program's technique that proposes a point of the wrong dimension, or
-// nothing: an atf::error that says so (the wrong dimension reached the
-// engine's check of its own calls, which aborted the program).
-TEST(OnlineTuningTest, AProgramsTechniqueProposingNonsenseIsAnError) {
-  struct Odd final : atf::search_technique {
-    std::size_t Extra;
-    explicit Odd(std::size_t Extra) : Extra(Extra) {}
-    std::size_t Dimensions = 0;
-    void initialize(std::size_t D) override { Dimensions = D; }
-    std::set<atf::coordinates> get_next_coordinates() override {
-      if (Extra == 2)
-        return {};
-      return {atf::coordinates(Dimensions + 1 - Extra, 0.5)};
-    }
-    void report_costs(const std::map<atf::coordinates, atf::cost_t> &) override {}
-    std::string name() const override { return "odd technique"; }
-  };
-  auto X = atf::tp("X", atf::interval<int>(1, 10));
-  auto Y = atf::tp("Y", atf::interval<int>(1, 3));
-  for (std::size_t Extra : {0, 2}) {
-    atf::tuner Tuner;
-    Tuner.tuning_parameters(X, Y).silent(true).search_technique(Odd(Extra));
-    try {
-      Tuner.tune([](atf::configuration &) { return 1.0; }, atf::evaluations(3));
-      ADD_FAILURE() << "the odd technique's proposal was accepted";
-    } catch (const atf::error &E) {
-      EXPECT_NE(std::string(E.what()).find("odd technique proposed"), std::string::npos)
-          << E.what();
-    }
-  }
-}
-
-// As `atfc tune --abort-condition` and Python refuse them; NaN passed
-// every comparison, so fraction(NaN) and cost(NaN) ran unnoticed.
-TEST(OnlineTuningTest, AbortConditionsOutsideTheirDomainAreRefused) {
-  const double NaN = std::numeric_limits<double>::quiet_NaN();
-  auto Refused = [](auto Make, const std::string &Says) {
-    try {
-      (void)Make();
-      ADD_FAILURE() << "accepted; expected: " << Says;
-    } catch (const atf::error &E) {
-      EXPECT_NE(std::string(E.what()).find(Says), std::string::npos) << E.what();
-    }
-  };
-  Refused([&] { return atf::fraction(NaN); }, "fraction takes a number in [0, 1]");
-  Refused([&] { return atf::fraction(1.5); }, "fraction takes a number in [0, 1]");
-  Refused([&] { return atf::cost(NaN); }, "cost takes a number, not NaN");
-  Refused([&] { return atf::duration<std::chrono::seconds>(-1); }, "duration takes a time >= 0");
-  Refused([&] { return atf::speedup(0.5, 10); }, "speedup takes a factor >= 1");
-  Refused([&] { return atf::speedup<std::chrono::seconds>(NaN, 10); }, "speedup takes a factor");
-  Refused([&] { return atf::speedup<std::chrono::seconds>(1.1, -2); }, "speedup takes a time >= 0");
-  // Their domains' edges are conditions.
-  auto X = atf::tp("X", atf::interval<int>(1, 10));
-  auto Tune = [&](const atf::abort &A) {
-    return atf::tuner()
-        .tuning_parameters(X)
-        .silent(true)
-        .search_technique(atf::exhaustive())
-        .tune([](atf::configuration &C) { return double(int(C["X"])); }, A)
-        .number_of_evaluated_configs();
-  };
-  EXPECT_EQ(Tune(atf::fraction(1) || atf::speedup(1, 3)), 4u);
-  EXPECT_EQ(Tune(atf::fraction(0.5) && atf::duration<std::chrono::seconds>(0)), 5u);
-}
-
-TEST(OnlineTuningTest, OpenTunerIsRefusedClearly) {
-  try {
-    atf::tuner().search_technique(atf::open_tuner());
-    FAIL() << "open_tuner was accepted";
-  } catch (const atf::error &E) {
-    EXPECT_NE(std::string(E.what()).find("does not run OpenTuner"), std::string::npos);
-  }
-}
-
 TEST(OnlineTuningTest, AnEmptyListOfCostsIsNoCost) {
   // It was a valid configuration, and the best of the run.
   auto X = atf::tp("X", atf::interval<int>(1, 4));
@@ -543,21 +406,6 @@ TEST(OnlineTuningTest, AnEmptyListOfCostsIsNoCost) {
                     });
   EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 3u);
   EXPECT_EQ(static_cast<int>(Result.best_configuration()["X"]), 1);
-}
-
-TEST(OnlineTuningTest, RoundRobinRunsWithItsDefaultsOrTheTechniquesGiven) {
-  // atf::round_robin() wrote "round_robin", which atfc refuses: every run
-  // with it failed.
-  auto X = atf::tp("X", atf::interval<int>(1, 100));
-  for (const atf::technique &T :
-       {atf::round_robin(), atf::round_robin(atf::exhaustive(), atf::random_search())}) {
-    auto Result = atf::tuner().tuning_parameters(X).search_technique(T).silent(true).tune(
-        [](atf::configuration &C) { return double(int(C["X"])); }, atf::evaluations(6));
-    EXPECT_EQ(Result.number_of_evaluated_configs(), 6u) << T.text;
-  }
-  EXPECT_EQ(atf::round_robin(atf::exhaustive(), atf::random_search()).text,
-            "round_robin(exhaustive, random)");
-  EXPECT_FALSE(atf::round_robin(atf::torczon(), atf::open_tuner()).refused.empty());
 }
 
 TEST(OnlineTuningTest, ADivisionByZeroInAConstraintIsAnErrorNamingTheParameter) {
