@@ -9,6 +9,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 """
 
 import atexit
+import decimal
 import hashlib
 import inspect
 import json
@@ -36,16 +37,26 @@ atexit.register(_atfc.close_open_runs)
 _LOG_INTERVAL_NS = 300 * 10 ** 9
 
 
+def _number(cost):
+    """One cost as a float: an int beyond every float is an infinity (no
+    cost), where float() raised OverflowError and ended the run."""
+    try:
+        return float(cost)
+    except OverflowError:
+        return math.inf if cost > 0 else -math.inf
+
+
 def _costs(cost, who):
     """A cost function's result as the engine's costs."""
     if isinstance(cost, bool):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool')
-    if isinstance(cost, numbers.Real):  # NumPy's scalars too
-        return [float(cost)]
+    # NumPy's scalars are Real; a Decimal and a 0-d array are numbers too.
+    if isinstance(cost, (numbers.Real, decimal.Decimal)) or getattr(cost, 'ndim', None) == 0:
+        return [_number(cost)]
     if isinstance(cost, (str, bytes)):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not {cost!r}')
     try:
-        values = [float(c) for c in cost]
+        values = [_number(c) for c in cost]
     except (TypeError, ValueError):
         raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), '
                         f'not {type(cost).__name__}: {cost!r}') from None

@@ -141,9 +141,10 @@ def test_constraints_and_cost_functions_cannot_use_their_own_tuner():
 
 def test_a_cost_that_is_no_number_makes_the_configuration_invalid():
     # NaN counted as valid and -inf won the run; the engine takes neither
-    # from a cost file or script.
+    # from a cost file or script. An int beyond every float is infinite
+    # as well (its OverflowError ended the run).
     def cost_of(config):
-        return {3: math.nan, 4: -math.inf, 5: math.inf}.get(config['X'], config['X'] + 1)
+        return {3: math.nan, 4: -10 ** 400, 5: (10 ** 400,)}.get(config['X'], config['X'] + 1)
 
     X = TP('X', Interval(1, 10))
     config, min_cost, data = Tuner().tuning_parameters(X).silent(True) \
@@ -459,13 +460,16 @@ def test_tuner_over_a_search_space_generated_once():
     assert seen == [space.get_configuration(i) for i in range(len(space))]
 
 
-@pytest.mark.parametrize('kind', ['float32', 'array', 'list'])
+@pytest.mark.parametrize('kind', ['float32', 'array', 'list', 'decimal', '0-d array'])
 def test_numpy_and_sequence_costs_are_numbers(kind):
     # A NumPy scalar was refused; an array passed as a cost, then failed in
     # the tuning data after the cost function returned, which was swallowed:
-    # tune() returned a wrong best after 2 of 10 evaluations.
+    # tune() returned a wrong best after 2 of 10 evaluations. A Decimal and
+    # a 0-d array (numbers pyATF compares) were refused.
+    import decimal
     import numpy as np
-    wrap = {'float32': np.float32, 'array': lambda x: np.array([x]), 'list': lambda x: [x]}[kind]
+    wrap = {'float32': np.float32, 'array': lambda x: np.array([x]), 'list': lambda x: [x],
+            'decimal': decimal.Decimal, '0-d array': np.array}[kind]
     best, cost, data = Tuner().tuning_parameters(TP('A', Interval(1, 10))).silent(True) \
         .search_technique(Exhaustive()).tune(lambda c: wrap(abs(c['A'] - 7)))
     assert best == {'A': 7} and cost == 0
