@@ -151,11 +151,8 @@ std::optional<Configuration> OnlineTuning::next() {
     std::vector<Configuration> Batch = Session->exploration().next(1);
     if (Batch.empty())
       return std::nullopt;
-    if (const Measurement *Known =
-            Session->answerFromSameValues(Batch.front(), namedValuesOf(Space, Batch.front()))) {
-      Reporter.reused(*Known);
+    if (Session->answerFromSameValues(Batch.front(), namedValuesOf(Space, Batch.front()), Reporter))
       continue;
-    }
     Awaited = Batch.front();
     return Awaited;
   }

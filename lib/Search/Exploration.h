@@ -112,6 +112,11 @@ public:
   /// (ObservingTechnique::observeElsewhere). Each must be in the space.
   void measuredElsewhere(const std::vector<std::pair<Configuration, double>> &Costs);
 
+  /// Reads the clock into status().ElapsedSeconds, as each evaluation
+  /// does: at a run's end, so that its time includes what came after the
+  /// last result (an interrupted run's measurement in flight).
+  void tick();
+
   /// Whether the run is over, as of the last next() or report().
   bool done() const { return Finished; }
   const SearchStatus &status() const { return Status; }
@@ -149,7 +154,6 @@ private:
   std::size_t batchLimit(std::size_t Max);
   /// Whether the technique may be asked now.
   bool techniqueReady() const;
-  void tick();
   void countEvaluation(const Configuration &C, const Entry &E);
   void checkEnd();
   void flushReports();

@@ -72,9 +72,16 @@ void TuningReporter::evaluated(const ProgressState &State, const ParameterValues
   Err << evaluationLine(State.Evaluations, Values, M, State.Objectives) << '\n';
 }
 
-void TuningReporter::reused(const Measurement &M) {
+void TuningReporter::reused(std::int64_t Number, const ParameterValues &Values,
+                            const Measurement &M, const ObjectiveList &Objectives,
+                            const std::string &From) {
   if (!M.Valid)
     Failures.add(M);
+  if (!Verbose)
+    return;
+  Progress.clear();
+  Err << evaluationLine(static_cast<std::uint64_t>(Number), Values, M, Objectives)
+      << " (answered from " << From << ")\n";
 }
 
 void TuningReporter::loopEnded() { Progress.clear(); }

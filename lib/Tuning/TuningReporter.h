@@ -79,10 +79,12 @@ public:
   /// One evaluation was recorded: redraws the progress line and, with
   /// --verbose, says what was measured.
   void evaluated(const ProgressState &State, const ParameterValues &Values, const Measurement &M);
-  /// An evaluation was answered from an earlier result M (an earlier run's,
-  /// or of the same values): a failure counts in the summary's reasons as
-  /// one measured does.
-  void reused(const Measurement &M);
+  /// Evaluation Number, of Values, was answered from an earlier result M
+  /// (From: "run 3", "a configuration of the same values"): a failure counts
+  /// in the summary's reasons as one measured does and, with --verbose, a
+  /// line says so (none did: answered evaluations went unseen).
+  void reused(std::int64_t Number, const ParameterValues &Values, const Measurement &M,
+              const ObjectiveList &Objectives, const std::string &From);
   /// The loop ended: clears the progress line.
   void loopEnded();
 

@@ -109,10 +109,8 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   // A configuration whose values the run has a result for (a range that
   // lists a value twice) is answered from it, never measured again.
   auto Answer = [&](const Configuration &C, const BatchEntry &Entry) {
-    const Measurement *Known = Session.answerFromSameValues(C, Entry.Named);
-    if (!Known)
+    if (!Session.answerFromSameValues(C, Entry.Named, Reporter))
       return false;
-    Reporter.reused(*Known);
     if (Report)
       Report->update();
     return true;

@@ -252,7 +252,8 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
   Explorer->measuredElsewhere(MeasuredElsewhere);
   Explorer->onReused([this, &Reporter](const Configuration &C) {
     if (const EvaluationRecord *E = recordReused(C))
-      Reporter.reused(E->Result);
+      Reporter.reused(NextNumber - 1, namedValuesOf(Space, C), E->Result, Setup.Objectives,
+                      "run " + std::to_string(E->RunId));
   });
   return success();
 }
@@ -314,7 +315,8 @@ void TuningSession::keepResultOfValues(std::string Key, const Measurement &M) {
 }
 
 const Measurement *TuningSession::answerFromSameValues(const Configuration &C,
-                                                       const ParameterValues &Named) {
+                                                       const ParameterValues &Named,
+                                                       TuningReporter &Reporter) {
   auto It = ResultOfValues.find(valuesKey(Named));
   if (It == ResultOfValues.end() || ReuseFailure)
     return nullptr;
@@ -329,6 +331,8 @@ const Measurement *TuningSession::answerFromSameValues(const Configuration &C,
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     ReuseFailure = errorOfFile(Id.error().message());
   tellExploration(C, It->second, /*Remembered=*/false);
+  Reporter.reused(E.Evaluation, Named, It->second, Setup.Objectives,
+                  "a configuration of the same values");
   return &It->second;
 }
 
@@ -362,6 +366,7 @@ Expected<void> TuningSession::reusedRecorded() {
 }
 
 Expected<void> TuningSession::finish(bool Interrupted) {
+  Explorer->tick();
   return Database->finishRun(RunId, Interrupted ? RunStatus::Interrupted : RunStatus::Finished,
                              Explorer->status().ElapsedSeconds);
 }

@@ -102,10 +102,11 @@ public:
   /// in this run, or stored under the key): a range that lists a value
   /// twice (a set {1, 1, 2}, a generator that repeats one) gives two
   /// configurations of one meaning, and nothing is measured twice. Records
-  /// C as an evaluation answered so (reused = 1) and reports it to the
-  /// exploration. The result, or null where the values are new; where
-  /// recording fails, the next record() says so.
-  const Measurement *answerFromSameValues(const Configuration &C, const ParameterValues &Named);
+  /// C as an evaluation answered so (reused = 1), reports it to the
+  /// exploration and tells Reporter. The result, or null where the values
+  /// are new; where recording fails, the next record() says so.
+  const Measurement *answerFromSameValues(const Configuration &C, const ParameterValues &Named,
+                                          TuningReporter &Reporter);
 
   /// Fails when recording an evaluation answered from an earlier result
   /// failed since.

@@ -76,9 +76,11 @@ TEST(TuningReporter, ARunThatReusedResultsSaysWhyTheyFailed) {
   // not reused.
   std::ostringstream Out, Err;
   TuningReporter Reporter(Out, Err, false, false);
-  Reporter.reused(Measurement::valid({0.5}));
-  Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[3] differs"));
-  Reporter.reused(Measurement::invalid(FailureKind::WrongResult, "y[9] differs"));
+  Reporter.reused(1, {}, Measurement::valid({0.5}), {}, "run 1");
+  Reporter.reused(2, {}, Measurement::invalid(FailureKind::WrongResult, "y[3] differs"), {},
+                  "run 1");
+  Reporter.reused(3, {}, Measurement::invalid(FailureKind::WrongResult, "y[9] differs"), {},
+                  "run 1");
   Reporter.loopEnded();
   Reporter.finished(
       "k.cl",
@@ -132,6 +134,11 @@ TEST(TuningReporter, NoticesAndVerboseLinesGoToStandardError) {
   Reporter.evaluated(State, {{"X", Value(std::int64_t{1})}}, Measurement::valid({0.5}));
   Reporter.evaluated(State, {{"X", Value(std::int64_t{2})}},
                      Measurement::invalid(FailureKind::RunFailed, "exit status 1"));
+  // Answered, not measured: a line too, saying from what (there was none).
+  Reporter.reused(3, {{"X", Value(std::int64_t{1})}}, Measurement::valid({0.5}), {}, "run 2");
+  Reporter.reused(4, {{"X", Value(std::int64_t{3})}},
+                  Measurement::invalid(FailureKind::RunFailed, "exit status 1"), {},
+                  "a configuration of the same values");
   Reporter.diagnostics().warning(SourceLocation{"k.c"}, "the report was not written");
   Reporter.loopEnded();
   EXPECT_EQ(Out.str(), "");
@@ -141,6 +148,9 @@ TEST(TuningReporter, NoticesAndVerboseLinesGoToStandardError) {
             "k.c: warm start: 3 configurations of earlier data first\n"
             "#2 X=1 -> 0.5\n"
             "#2 X=2 -> invalid (exit status 1)\n"
+            "#3 X=1 -> 0.5 (answered from run 2)\n"
+            "#4 X=3 -> invalid (exit status 1) (answered from a configuration of the same "
+            "values)\n"
             "k.c: warning: the report was not written\n");
 }
 
@@ -148,6 +158,7 @@ TEST(TuningReporter, WithoutVerboseOrATerminalEvaluationsAreSilent) {
   std::ostringstream Out, Err;
   TuningReporter Reporter(Out, Err, false, false);
   Reporter.evaluated(ProgressState{}, {}, Measurement::valid({0.5}));
+  Reporter.reused(2, {}, Measurement::valid({0.5}), {}, "run 1");
   Reporter.loopEnded();
   EXPECT_EQ(Out.str() + Err.str(), "");
 }

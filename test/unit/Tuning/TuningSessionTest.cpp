@@ -15,8 +15,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 using namespace atfc;
@@ -120,6 +122,18 @@ TEST_F(TuningSessionTest, ATechniqueThatDoesNotParseIsAnErrorAtItsText) {
   EXPECT_EQ(Chosen.error().location(), (SourceLocation{"k.c", 4, 10}));
   EXPECT_NE(Chosen.error().message().find("unknown search technique 'anneal'"), std::string::npos)
       << Chosen.error().message();
+}
+
+// The run's time is read again at its end: an interrupted run's left out
+// the measurement in flight (its time stopped at the last result).
+TEST_F(TuningSessionTest, ARunsTimeIncludesWhatCameAfterItsLastResult) {
+  std::unique_ptr<TuningSession> Started = started();
+  TuningSession &Session = *Started;
+  measure(Session, 1);
+  const double AtLastResult = Session.exploration().status().ElapsedSeconds;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
+  EXPECT_GE(Session.exploration().status().ElapsedSeconds, AtLastResult + 0.2);
 }
 
 TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions) {
