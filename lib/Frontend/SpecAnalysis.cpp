@@ -231,6 +231,11 @@ private:
       case ExpressionRole::PlainArgument:
         if (F.ConstantPlainValue)
           checkConstantPlainArgument(placed(I), Plain[placed(I).Owner], *F.ConstantPlainValue);
+        // 1.5 for an int parameter was compared as 1.
+        if (F.PlainValueProblem && !Plain[placed(I).Owner].Parameter.empty())
+          error(placed(I).Expr->Begin, "the reference value of " +
+                                           quoted(Plain[placed(I).Owner].Parameter) + " " +
+                                           *F.PlainValueProblem);
         break;
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;

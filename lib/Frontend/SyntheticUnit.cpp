@@ -44,7 +44,7 @@ plainArguments(const TuningSpec &Spec,
   auto Add = [&](const std::optional<SourceExpr> &X, const char *What, std::string Before,
                  std::string After = ")") {
     if (X && !X->Text.empty())
-      Arguments.push_back({&*X, What, std::move(Before), std::move(After)});
+      Arguments.push_back({&*X, What, std::move(Before), std::move(After), {}});
   };
   Add(Spec.Seed, "seed", "static_cast<std::uint64_t>(");
   Add(Spec.Timeout, "timeout", "timeoutSeconds(");
@@ -62,7 +62,8 @@ plainArguments(const TuningSpec &Spec,
     const std::string Type =
         P ? ParameterType(static_cast<std::size_t>(P - Spec.Parameters.data())) : "long long";
     if (!V.Value.Text.empty())
-      Arguments.push_back({&V.Value, "reference", "static_cast<" + Type + ">(", ")"});
+      Arguments.push_back(
+          {&V.Value, "reference", "static_cast<" + Type + ">(", ")", V.Parameter.Name});
   }
   return Arguments;
 }

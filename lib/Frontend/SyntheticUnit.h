@@ -171,6 +171,8 @@ struct PlainArgument {
   /// The directive or clause, for messages ("repetitions").
   std::string What;
   std::string Before, After;
+  /// A reference value's parameter; empty for the others.
+  std::string Parameter;
 };
 
 /// The plain arguments of Spec, in one order for the emitter and the unit.

@@ -330,17 +330,23 @@ private:
   /// of a `duration<Unit>(N)` its N.
   void readPlainValue(const Expr *Value, ExpressionFacts &Facts) const {
     const Expr *Inner = Value->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Cast = dyn_cast<CXXStaticCastExpr>(Inner))
+    std::optional<QualType> Target;
+    if (const auto *Cast = dyn_cast<CXXStaticCastExpr>(Inner)) {
       Inner = Cast->getSubExpr();
-    else if (const auto *Call = dyn_cast<CallExpr>(Inner); Call && Call->getNumArgs() == 1)
+      Target = writtenParameterType(Cast->getTypeAsWritten());
+    } else if (const auto *Call = dyn_cast<CallExpr>(Inner); Call && Call->getNumArgs() == 1) {
       Inner = Call->getArg(0);
-    Inner = Inner->IgnoreImplicit()->IgnoreParens();
+    }
+    // (Clang puts a static_cast's conversion in an implicit cast below it.)
+    Inner = Inner->IgnoreParenImpCasts();
     if (const auto *Functional = dyn_cast<CXXFunctionalCastExpr>(Inner))
       Inner = Functional->getSubExpr()->IgnoreImplicit()->IgnoreParens();
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(Inner);
         Construct && Construct->getNumArgs() == 1)
       Inner = Construct->getArg(0);
     Facts.ConstantPlainValue = constantNumber(Context, Inner);
+    if (Target && !(*Target)->isDependentType())
+      Facts.PlainValueProblem = constantValueProblem(Context, Inner, *Target);
   }
 
   /// The first template argument of Call's callee as written (`size_t`,
@@ -351,6 +357,19 @@ private:
         Callee->getTemplateArgs()[0].getArgument().getKind() != TemplateArgument::Type)
       return std::nullopt;
     return Callee->getTemplateArgs()[0].getArgument().getAsType();
+  }
+
+  /// Where Written is a parameter's type alias (a reference value's
+  /// conversion), the parameter's type as its clause writes it, else as
+  /// Clang sees it; nullopt for any other type.
+  std::optional<QualType> writtenParameterType(QualType Written) const {
+    const auto *Typedef = Written->getAs<TypedefType>();
+    if (!Typedef)
+      return std::nullopt;
+    for (std::size_t I = 0; I < Spec.Parameters.size(); ++I)
+      if (Typedef->getDecl()->getName() == synthetic::parameterTypeAlias(I))
+        return typeClause(I).value_or(Typedef->getDecl()->getUnderlyingType().getCanonicalType());
+    return std::nullopt;
   }
 
   /// The type that parameter I's `type` clause names, if it has one.

@@ -124,6 +124,10 @@ struct ExpressionFacts {
   /// Plain argument only: its value where it is a constant (a timeout's
   /// number, whatever its unit), before the tuner's conversion.
   std::optional<long double> ConstantPlainValue;
+  /// Plain argument only: why its constant would not keep its value in the
+  /// type it is converted into (a reference value 1.5 of an int parameter,
+  /// which the tuner took as 1): constantValueProblem's words.
+  std::optional<std::string> PlainValueProblem;
 };
 
 /// The facts of a whole unit.
