@@ -170,6 +170,10 @@ Expected<void> OnlineTuning::finish() {
   if (Finished)
     return success();
   Finished = true;
+  // Program-guided steps end with the program's tuning: the run is marked
+  // finished, with its time (it stayed `running`, 0 s, in results.db).
+  if (Expected<void> Done = Session->finish(/*Interrupted=*/false); !Done)
+    return Done.takeError();
   if (Expected<TuningOutcome> Outcome = concludeTuning(*Session, TuningLoopEnd{}, Reporter);
       !Outcome)
     return Outcome.takeError();

@@ -264,6 +264,20 @@ def test_make_step_and_get_tuning_data():
         tuner.make_step(lambda c: 1.0)
 
 
+def test_a_run_of_steps_is_finished_in_results_db_once_its_tuner_is_gone(tmp_path):
+    # It stayed `running`, 0 s, for `atfc results` and the report.
+    import gc
+    tuner = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+        .search_technique(Exhaustive()).results(str(tmp_path / 'res'))
+    for _ in range(3):
+        tuner.make_step(cost)
+    del tuner
+    gc.collect()
+    with sqlite3.connect(tmp_path / 'res' / 'results.db') as db:
+        [(status, elapsed)] = db.execute('select status, elapsed_seconds from runs').fetchall()
+    assert status == 'finished' and elapsed > 0
+
+
 def test_log_file_and_results_directory(tmp_path):
     log = tmp_path / 'logs' / 'run.json'
     results = tmp_path / 'results'
