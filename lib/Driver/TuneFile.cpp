@@ -154,7 +154,9 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
                                   Stem + "_select.h", Stem + "_wisdom.json"})
     Names.push_back(Name);
   if (Expected<void> Claimed = Dir->claimAll(Names); !Claimed) {
-    Diags.report(Claimed.error().diagnostic());
+    // At the file, as the tuner says it (a name of the file's own can be
+    // one no file may have: a line break in it).
+    Diags.error(SourceLocation{Options.File}, Claimed.error().message());
     return Fail(1);
   }
   // One run per output directory, from before the tuner's build to the
