@@ -17,6 +17,7 @@
 #include "Search/AbortCondition.h"
 #include "Search/SearchDomain.h"
 #include "Search/SearchTechnique.h"
+#include "Support/NumberText.h"
 
 #include <chrono>
 #include <cmath>
@@ -27,7 +28,6 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -208,14 +208,10 @@ private:
     }
   }
   static std::string text_of(const coordinates &K) {
-    std::string Text = "(";
-    for (std::size_t I = 0; I < K.size(); ++I) {
-      std::ostringstream Out;
-      Out.precision(17);
-      Out << K[I];
-      Text += (I ? ", " : "") + Out.str();
-    }
-    return Text + ")";
+    std::string Text;
+    for (double X : K)
+      Text += (Text.empty() ? "" : ", ") + atfc::shortestText(X);
+    return "(" + Text + ")";
   }
   std::shared_ptr<User> Technique;
   const atfc::SearchDomain *Domain = nullptr;

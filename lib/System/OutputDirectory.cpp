@@ -286,8 +286,10 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
   Expected<bool> Recorded = claimable(Name);
   if (!Recorded)
     return Recorded.takeError();
-  if (*Recorded)
-    return success();
+  return *Recorded ? success() : record({Name});
+}
+
+Expected<void> OutputDirectory::record(const std::vector<std::string> &Names) {
   // Appended whole in one write: two atfc claiming at once lose no name.
   int RecordFd = openat(Fd, kCreatedRecordName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
   if (RecordFd < 0 && errno == ENOENT)
@@ -309,10 +311,10 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
     close(RecordFd);
     return std::move(*Foreign);
   }
-  std::string Line = Name + "\n";
-  if (RecordStatus.st_size == 0)
-    Line = kRecordHeader + Line;
-  Expected<void> Written = writeAll(RecordFd, Line);
+  std::string Lines = RecordStatus.st_size == 0 ? kRecordHeader : "";
+  for (const std::string &Name : Names)
+    Lines += Name + "\n";
+  Expected<void> Written = writeAll(RecordFd, Lines);
   close(RecordFd);
   if (!Written)
     return Error("cannot record a file in " + quotedPath(pathOf(kCreatedRecordName)) + ": " +
@@ -323,13 +325,15 @@ Expected<void> OutputDirectory::claim(const std::string &Name) {
 Expected<void> OutputDirectory::claimAll(const std::vector<std::string> &Names) {
   // Every name is looked at before one is recorded: a refusal leaves the
   // directory as it was (a refused run once left its record behind).
-  for (const std::string &Name : Names)
-    if (Expected<bool> Claimable = claimable(Name); !Claimable)
-      return Claimable.takeError();
-  for (const std::string &Name : Names)
-    if (Expected<void> Claimed = claim(Name); !Claimed)
-      return Claimed;
-  return success();
+  std::vector<std::string> New;
+  for (const std::string &Name : Names) {
+    Expected<bool> Recorded = claimable(Name);
+    if (!Recorded)
+      return Recorded.takeError();
+    if (!*Recorded && std::find(New.begin(), New.end(), Name) == New.end())
+      New.push_back(Name);
+  }
+  return New.empty() ? success() : record(New);
 }
 
 Expected<void> OutputDirectory::writeFile(const std::string &Name, const std::string &Text,

@@ -123,6 +123,8 @@ private:
   /// Checks Name as claim() does, recording nothing; whether it is
   /// recorded already (or needs no record, in a directory of atfc's own).
   Expected<bool> claimable(const std::string &Name) const;
+  /// Appends Names, claimable and not recorded yet, to the record.
+  Expected<void> record(const std::vector<std::string> &Names);
 
   OutputDirectory(int Fd, std::string Path, bool WhollyAtfcs = false)
       : Fd(Fd), Path(std::move(Path)), WhollyAtfcs(WhollyAtfcs) {}
