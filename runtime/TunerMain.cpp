@@ -364,9 +364,10 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
     Diags.error(SourceLocation{FileName},
                 std::string("generating the search space failed: ") + E.what());
     return kFailureExitCode;
-  } catch (...) { // a constraint may throw anything
-    Diags.error(SourceLocation{FileName}, "generating the search space failed: a constraint threw "
-                                          "an exception that is not a std::exception");
+  } catch (...) { // a constraint or a generator may throw anything
+    Diags.error(SourceLocation{FileName}, "generating the search space failed: a constraint or a "
+                                          "generator threw an exception that is not a "
+                                          "std::exception");
     return kFailureExitCode;
   }
   if (Measurer)

@@ -1,6 +1,8 @@
 //===- DeviceBackends/DeviceMeasurer.cpp - Kernels behind the loop --------===//
 #include "DeviceBackends/DeviceMeasurer.h"
 
+#include "System/CaughtArithmeticTrap.h"
+
 #include <algorithm>
 
 namespace atfc {
@@ -23,7 +25,9 @@ public:
       std::vector<Value> Values;
       for (const NamedValue &V : Named)
         Values.push_back(V.Val);
-      Next.push_back({Named, Setup.Launch(Values, Backend->limits())});
+      // One whose sizes trap is not prepared: measure() says why.
+      if (std::optional<LaunchSizes> Sizes = launchSizes(Values))
+        Next.push_back({Named, std::move(*Sizes)});
     }
     Backend->prepare(Next);
   }
@@ -38,7 +42,10 @@ public:
     }
     if (Reference && !Reference->Valid)
       return *Reference;
-    return Backend->measure(Configuration, Setup.Launch(Values, Backend->limits()));
+    std::optional<LaunchSizes> Sizes = launchSizes(Values);
+    if (!Sizes)
+      return launchSizesTrapped();
+    return Backend->measure(Configuration, *Sizes);
   }
 
   void interrupt() override { Backend->interrupt(); }
@@ -62,7 +69,21 @@ private:
         V.Val = Space->parameter(L).ValueAt(0);
       Plain.push_back(V.Val);
     }
-    return Backend->measureReference(Values, Setup.Launch(Plain, Backend->limits()));
+    std::optional<LaunchSizes> Sizes = launchSizes(Plain);
+    if (!Sizes)
+      return launchSizesTrapped();
+    return Backend->measureReference(Values, *Sizes);
+  }
+
+  /// The launch sizes of Values: expressions of the file, which may divide
+  /// by zero with some values; nothing when they trap.
+  std::optional<LaunchSizes> launchSizes(std::span<const Value> Values) const {
+    return catchingArithmeticTraps([&] { return Setup.Launch(Values, Backend->limits()); });
+  }
+  static Measurement launchSizesTrapped() {
+    return Measurement::invalid(FailureKind::RunFailed,
+                                "computing the launch sizes trapped: a division by zero or an "
+                                "overflow");
   }
 
   std::unique_ptr<DeviceBackend> Backend;

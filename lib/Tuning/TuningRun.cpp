@@ -12,10 +12,12 @@
 
 #include "Report/RunReportData.h"
 #include "Results/RunObjectives.h"
+#include "System/CaughtArithmeticTrap.h"
 #include "System/Interruption.h"
 #include "Tuning/DependencyWatch.h"
 #include "Tuning/KnownConfigurations.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -54,6 +56,17 @@ bool dispatchAsynchronously(TuningSession &Session, const ConfigurationMeasurer 
          Session.options().Given.Dispatch != "batch";
 }
 
+/// Why a configuration's derived objectives have no value: they trapped.
+std::string trappedObjectives(const LoopSetup &Setup) {
+  std::string Names;
+  for (std::size_t I : Setup.DerivedObjectives)
+    if (I < Setup.Objectives.size())
+      Names += (Names.empty() ? "'" : ", '") + Setup.Objectives[I].Name + "'";
+  return fmt::format("computing the derived objective{} {} trapped: a division by zero or an "
+                     "overflow",
+                     Setup.DerivedObjectives.size() == 1 ? "" : "s", Names);
+}
+
 } // namespace
 
 Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasurer &Measurer,
@@ -62,9 +75,21 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   const TuningRunOptions &Options = Session.options();
   const ObjectiveList &Objectives = Session.setup().Objectives;
   // Derived objectives join the measured costs before they are checked.
+  // One that traps with this configuration's values (a division by zero)
+  // makes it a bad cost, not the run's end.
   auto derive = [&Setup = Session.setup()](Measurement &M, std::span<const Value> Values) {
-    if (M.Valid && Setup.Derive)
-      M.Costs = Setup.Derive(Values, M.Costs);
+    if (!M.Valid || !Setup.Derive)
+      return;
+    std::optional<std::vector<double>> Costs =
+        catchingArithmeticTraps([&] { return Setup.Derive(Values, M.Costs); });
+    if (Costs) {
+      M.Costs = std::move(*Costs);
+      return;
+    }
+    Measurement Bad = Measurement::invalid(FailureKind::BadCost, trappedObjectives(Setup), M.Log);
+    Bad.CompileSeconds = M.CompileSeconds;
+    Bad.RunSeconds = M.RunSeconds;
+    M = std::move(Bad);
   };
   Exploration &Explorer = Session.exploration();
   Reporter.costMeaning(Options.FileName, Measurer.costMeaning(), Objectives);
