@@ -59,13 +59,15 @@ bool failedOutsideConfiguration(const Measurement &M) {
     const std::string_view Reason = M.Reason;
     return Reason == "exit status 126" || Reason == "exit status 127" ||
            Reason.starts_with("cannot start the ") ||
-           Reason == "the device worker failed to start" || Reason.starts_with(kCostFunctionRaised);
+           Reason == "the device worker failed to start" ||
+           Reason.starts_with(kCostFunctionRaised) || Reason.starts_with(kCouldNotSetUp);
   }
   case FailureKind::Crashed:
     // Ranks/RankedMeasurer.cpp: a rank's process lost mid-measurement.
     return M.Reason.find("measuring process ended while measuring it") != std::string::npos;
-  case FailureKind::None:
   case FailureKind::BadCost:
+    return M.Reason.find(kFirstValidResultHad) != std::string::npos;
+  case FailureKind::None:
   case FailureKind::WrongResult:
   case FailureKind::NotRecorded:
     return false;

@@ -98,12 +98,23 @@ const char *failureName(FailureKind Kind);
 /// the configuration's.
 inline constexpr std::string_view kCostFunctionRaised = "the cost function raised";
 
+/// How the reason begins where atfc could not set a configuration up (make
+/// its directory, write its source): atfc's trouble, never the
+/// configuration's.
+inline constexpr std::string_view kCouldNotSetUp = "atfc could not set up the configuration: ";
+
+/// What the reason of a configuration with another number of costs than
+/// the run's first valid result says: a verdict of the order in which the
+/// configurations came, not of this one alone.
+inline constexpr std::string_view kFirstValidResultHad = "where the first valid result had";
+
 /// Whether M failed for a cause outside its configuration, which a later
 /// run measures again instead of reusing: a failed check, a timeout (load
 /// on the machine), a tool or interpreter that could not be started (a
 /// script's status 126 or 127 from /bin/sh, "cannot start"), a device
 /// worker that failed to start, a rank's measuring process lost, a cost
-/// function that raised.
+/// function that raised, a configuration atfc could not set up, a number
+/// of costs judged against the first valid result.
 bool failedOutsideConfiguration(const Measurement &M);
 
 /// How the costs of a configuration's repetitions become its cost

@@ -155,9 +155,15 @@ struct ProcessBackend::State {
   void removeDirectory(ConfigurationRun &Run);
 };
 
+/// A configuration atfc could not set up: not the configuration's failure
+/// (failedOutsideConfiguration), so a later run measures it again.
+static Measurement couldNotSetUp(const std::string &Problem) {
+  return Measurement::invalid(FailureKind::BuildFailed, std::string(kCouldNotSetUp) + Problem);
+}
+
 std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
   if (!RootProblem.empty())
-    return Measurement::invalid(FailureKind::BuildFailed, RootProblem);
+    return couldNotSetUp(RootProblem);
   for (;;) {
     unsigned long long Number;
     {
@@ -174,7 +180,7 @@ std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
       break;
     }
     if (!Exists) // another backend's directory: take the next number
-      return Measurement::invalid(FailureKind::BuildFailed, Made.error().message());
+      return couldNotSetUp(Made.error().message());
   }
   std::string SourcePath = Run.Directory + "/" + SourceName;
   Expected<void> Written = Run.Held.writeNewFile(
@@ -182,7 +188,7 @@ std::optional<Measurement> ProcessBackend::State::setUp(ConfigurationRun &Run) {
                                                             Options.DefineLines)
                                   : Options.BlankedSource);
   if (!Written)
-    return Measurement::invalid(FailureKind::BuildFailed, Written.error().message());
+    return couldNotSetUp(Written.error().message());
 
   // Variables the backend sets replace the tuner's own of the same name.
   auto setHere = [&](std::string_view Name) {

@@ -25,10 +25,9 @@ void checkCostFitsObjectives(Measurement &M, const ObjectiveList &Declared,
   std::string Problem;
   if (Declared.empty()) {
     if (M.Costs.size() != *Count)
-      Problem = fmt::format("{}, where the first valid result had {}: several costs need an "
-                            "`objective` directive each, and a number a decimal point, not a "
-                            "comma",
-                            Costs(M.Costs.size()), Costs(*Count));
+      Problem = fmt::format("{}, {} {}: several costs need an `objective` directive each, and "
+                            "a number a decimal point, not a comma",
+                            Costs(M.Costs.size()), kFirstValidResultHad, Costs(*Count));
   } else if (M.Costs.size() != Declared.size()) {
     std::string Names;
     for (const Objective &O : Declared)

@@ -391,6 +391,24 @@ TEST_F(ProcessBackendTest, UnusableWorkDirectoryMakesEveryConfigurationInvalid) 
   Measurement M = Backend.measure(configuration(1));
   EXPECT_FALSE(M.Valid);
   EXPECT_NE(M.Reason.find("cannot make the work directory"), std::string::npos) << M.Reason;
+  EXPECT_TRUE(failedOutsideConfiguration(M)) << M.Reason;
+}
+
+TEST_F(ProcessBackendTest, AConfigurationAtfcCouldNotSetUpIsNotItsFailure) {
+  // The work directory removed under the run (a script did): atfc cannot
+  // make the next configuration's directory. Recorded as a build failure,
+  // it was reused by later runs after the cause was gone.
+  auto Options = options("echo 1 > cost");
+  Options.WorkDirectory = (Root / "work").string();
+  ProcessBackend Backend(Options);
+  ASSERT_TRUE(Backend.measure(configuration(1)).Valid);
+  fs::remove_all(Root / "work");
+  std::ofstream(Root / "work") << "not a directory";
+  Measurement M = Backend.measure(configuration(2));
+  EXPECT_FALSE(M.Valid);
+  EXPECT_EQ(M.Reason.rfind("atfc could not set up the configuration: cannot make", 0), 0u)
+      << M.Reason;
+  EXPECT_TRUE(failedOutsideConfiguration(M)) << M.Reason;
 }
 
 TEST(RepetitionStatistic, SummarizesCosts) {
@@ -432,6 +450,9 @@ TEST(FailureKinds, OnlyCausesOutsideTheConfigurationAreMeasuredAgain) {
   EXPECT_FALSE(Failed(FailureKind::Crashed, "crashed"));
   EXPECT_FALSE(Failed(FailureKind::WrongResult, "y[3] differs"));
   EXPECT_FALSE(Failed(FailureKind::BadCost, "no number"));
+  // Judged against whichever valid result came first: the order's verdict.
+  EXPECT_TRUE(Failed(FailureKind::BadCost,
+                     "2 costs, where the first valid result had 1 cost: several costs need"));
   EXPECT_FALSE(failedOutsideConfiguration(Measurement::valid({1})));
 }
 

@@ -45,6 +45,9 @@ TEST(RunObjectivesTest, AnonymousCostsOfAnotherCountAreBadCosts) {
   EXPECT_EQ(Two.Failure, FailureKind::BadCost);
   EXPECT_EQ(Two.Reason, "2 costs, where the first valid result had 1 cost: several costs need an "
                         "`objective` directive each, and a number a decimal point, not a comma");
+  // A verdict of the order the configurations came in: measured again by
+  // a later run, not reused.
+  EXPECT_TRUE(failedOutsideConfiguration(Two));
   EXPECT_EQ(Two.RunSeconds, 2) << "the timings stay";
   Measurement One = Measurement::valid({2});
   checkCostFitsObjectives(One, {}, 1);
