@@ -545,17 +545,37 @@ private:
     llvm::StringRef Call = Text;
     if (Call.consume_front("atf::"))
       Call = Call.ltrim();
-    if (Param.Range.ElementType || !Call.consume_front("interval") ||
-        !Call.ltrim().startswith("(") || !Call.endswith(")")) {
+    if (!Call.consume_front("interval") || !Call.endswith(")") ||
+        Call.find('(') == llvm::StringRef::npos) {
+      OS << Text;
+      return;
+    }
+    // A generator's values are computed as the range is built, where a
+    // trap names it (Range.h's valuesComputedOnce): an interval of four
+    // arguments, `interval<T>(...)` too.
+    const llvm::StringRef Arguments = Call.substr(Call.find('(')).drop_front().drop_back();
+    if (lexing::splitAtCommas(Arguments, 0, Arguments.size()).size() > 3) {
+      OS << "valuesComputedOnce(";
+      emitIntervalCall(Param, A, Text, Call);
+      OS << ")";
+    } else {
+      emitIntervalCall(Param, A, Text, Call);
+    }
+  }
+
+  /// The interval Text, Call the part after its name.
+  void emitIntervalCall(const TuningParameter &Param, const AnalyzedParameter &A,
+                        llvm::StringRef Text, llvm::StringRef Call) {
+    if (Param.Range.ElementType || !Call.ltrim().startswith("(")) {
       OS << Text;
       return;
     }
     Call = Call.ltrim();
+    const llvm::StringRef Inner = Call.drop_front().drop_back();
+    const auto Arguments = lexing::splitAtCommas(Inner, 0, Inner.size());
     std::string Type = A.TypeName;
     if (!Param.Type) {
-      const llvm::StringRef Inner = Call.drop_front().drop_back();
       Type = "std::common_type_t<";
-      const auto Arguments = lexing::splitAtCommas(Inner, 0, Inner.size());
       for (std::size_t I = 0; I < Arguments.size() && I < 3; ++I)
         Type += std::string(I ? ", " : "") + "decltype(" +
                 Inner.slice(Arguments[I].first, Arguments[I].second).trim().str() + ")";

@@ -109,8 +109,6 @@ public:
       }
     if (Failure != RangeError::None)
       Count = 0;
-    else
-      computeGeneratedValuesOnce();
   }
 
   T lo() const { return Lo; }
@@ -135,12 +133,13 @@ public:
   /// The value at index K (K < size()).
   value_type at(std::uint64_t K) const { return Gen(indexValueAt(K)); }
 
-private:
-  /// A generator of the file's own (a lambda) runs here, once per value,
-  /// where the tuner has marked this range as the one being evaluated: one
-  /// that divides by zero for some value traps now, named as this range
-  /// (runtime/ArithmeticTrap.h), not later as the values are read. Up to
-  /// 2^24 values; a longer range is read as it is explored.
+  /// A generated tuner's generator of the file's own (a lambda) runs here,
+  /// once per value, where the tuner has marked this range as the one
+  /// being evaluated (valuesComputedOnce): one that divides by zero for
+  /// some value traps now, named as this range (runtime/ArithmeticTrap.h),
+  /// not later as the values are read. Up to 2^24 values; a longer range is
+  /// read as it is explored. (A program's own generator throws where the
+  /// program's constraints do, as the space is generated.)
   void computeGeneratedValuesOnce() const {
     if constexpr (!std::is_same_v<Generator, IdentityGenerator> &&
                   !requires { Generator::check(Lo); }) {
@@ -154,6 +153,7 @@ private:
     }
   }
 
+private:
   /// The number of values, or 0 with Failure set.
   std::uint64_t computeSize() {
     if (Hi < Lo)
@@ -199,6 +199,13 @@ private:
   Generator Gen;
   std::uint64_t Count = 0;
 };
+
+/// A generated tuner's interval, its generator's values computed once.
+template <class R> R valuesComputedOnce(R Range) {
+  if constexpr (requires { Range.computeGeneratedValuesOnce(); })
+    Range.computeGeneratedValuesOnce();
+  return Range;
+}
 
 /// interval<T>(lo, hi[, step[, generator]]) of the directive language.
 template <class T, class Generator = IdentityGenerator>
