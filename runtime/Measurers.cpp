@@ -169,7 +169,10 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
     S.DeviceId = static_cast<unsigned>(Setup.DeviceId.value_or(0));
     S.Vendor = Setup.Vendor;
     S.Type = Setup.DeviceType;
-    S.Index = static_cast<unsigned>(Setup.DeviceIndex.value_or(0));
+    // Without a platform, atf::opencl's device_id counts the devices of
+    // every platform in order (it was dropped: device 0 was measured).
+    S.Index = static_cast<unsigned>(
+        Setup.DeviceIndex.value_or(Setup.PlatformId ? 0 : Setup.DeviceId.value_or(0)));
     S.Directive = SelectionDirective;
     Device = S;
   } else {

@@ -104,6 +104,18 @@ template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_ty
 template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
 
 /// A cost function's result as the engine's costs.
+/// A field of the log file: as it is, or, where it holds the separator, a
+/// quote or a line break, quoted as CSV quotes (a string value "a;b" once
+/// made a line of one field too many).
+inline std::string log_field(const std::string &Text) {
+  if (Text.find_first_of(";\"\r\n") == std::string::npos)
+    return Text;
+  std::string Quoted = "\"";
+  for (char C : Text)
+    Quoted += C == '"' ? std::string("\"\"") : std::string(1, C);
+  return Quoted + '"';
+}
+
 template <class R> std::vector<double> costs_of(const R &Result) {
   if constexpr (std::is_arithmetic_v<R>) {
     return {static_cast<double>(Result)};
@@ -321,11 +333,16 @@ public:
   template <class CF> cost_t make_step(CF &&Cost) {
     configuration C = get_configuration();
     atfc::Measurement M = atfc::Measurement::invalid(atfc::FailureKind::RunFailed, "");
+    // As tune() takes a cost function's result: every cost, an empty list
+    // invalid ("returned no cost"), and whatever it throws recorded, so
+    // that the next step can begin.
     try {
       under_way Measuring(*this, "measures a step");
-      M = atfc::Measurement::ofCosts({detail::costs_of(call_cost(Cost, C)).at(0)});
+      M = atfc::Measurement::ofCosts(detail::costs_of(call_cost(Cost, C)));
     } catch (const std::exception &E) {
       M.Reason = E.what();
+    } catch (...) {
+      M.Reason = "the cost function threw";
     }
     finish_step(M);
     return M.Valid ? M.Costs.front() : std::numeric_limits<cost_t>::max();
@@ -372,6 +389,9 @@ private:
     std::optional<tuner_view::scope> Path;
     std::chrono::steady_clock::time_point Start;
     std::vector<history_entry> History;
+    /// The last evaluation the log file holds, once it is begun: each step
+    /// appends the evaluations since.
+    std::optional<std::int64_t> Logged;
   };
 
   /// A copy of the program's technique Given (of Interface, proposing
@@ -514,29 +534,39 @@ private:
       throw error("cannot write the log file " + LogFile + ": " + std::strerror(errno));
   }
 
-  /// The log file (log_file()), rewritten whole from the run's records:
-  /// the database, not this file, is what keeps results safe.
-  void write_log(atfc::online::OnlineTuning &T) const {
+  /// The log file (log_file()) from the run's records: written whole as
+  /// tune() ends; begun at a program-guided run's first step and added to
+  /// at each (rewriting it made a step's cost grow with the steps before).
+  /// The database, not this file, is what keeps results safe.
+  void write_log(atfc::online::OnlineTuning &T,
+                 std::optional<std::int64_t> *Logged = nullptr) const {
     if (LogFile.empty())
       return;
-    atfc::Expected<std::vector<atfc::EvaluationRecord>> Records = T.evaluations();
+    const bool Begin = !Logged || !*Logged;
+    atfc::Expected<std::vector<atfc::EvaluationRecord>> Records =
+        Begin ? T.evaluations() : T.evaluations(**Logged);
     if (!Records)
       throw error(Records.error().message());
-    std::ofstream Log(LogFile, std::ios::trunc);
+    std::ofstream Log(LogFile, Begin ? std::ios::trunc : std::ios::app);
     Log.precision(std::numeric_limits<double>::max_digits10);
-    Log << "timestamp;cost";
-    for (std::size_t L = 0; L < Space->numLevels(); ++L)
-      Log << ';' << Space->parameter(L).Name;
+    if (Begin) {
+      Log << "timestamp;cost";
+      for (std::size_t L = 0; L < Space->numLevels(); ++L)
+        Log << ';' << detail::log_field(Space->parameter(L).Name);
+      Log << '\n';
+    }
     for (const atfc::EvaluationRecord &R : *Records) {
-      Log << '\n' << R.Timestamp << ';';
+      Log << R.Timestamp << ';';
       if (R.Result.Valid && !R.Result.Costs.empty())
         Log << R.Result.Costs.front();
       else
         Log << "invalid";
       for (const atfc::NamedValue &V : R.Configuration)
-        Log << ';' << atfc::toString(V.Val);
+        Log << ';' << detail::log_field(atfc::toString(V.Val));
+      Log << '\n';
+      if (Logged)
+        *Logged = std::max(Logged->value_or(R.Evaluation), R.Evaluation);
     }
-    Log << '\n';
     if (!Log)
       throw error("cannot write the log file " + LogFile);
   }
@@ -617,7 +647,7 @@ private:
     Stepping->Awaited.reset();
     if (!Recorded)
       throw error(Recorded.error().message());
-    write_log(*Stepping->Tuning);
+    write_log(*Stepping->Tuning, &Stepping->Logged);
   }
 
   std::vector<std::shared_ptr<atfc::online::ParameterModel>> Models;

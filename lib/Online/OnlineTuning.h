@@ -23,6 +23,7 @@
 #include "Tuning/TuningRun.h"
 #include "Tuning/TuningSession.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -74,9 +75,11 @@ public:
   Expected<void> finish();
 
   const TuningSession &session() const { return *Session; }
-  /// Every evaluation this run recorded, in order.
-  Expected<std::vector<EvaluationRecord>> evaluations() {
-    return Session->database().evaluationsOfRun(Session->runId());
+  /// Every evaluation this run recorded, numbered after AfterEvaluation,
+  /// in order.
+  Expected<std::vector<EvaluationRecord>>
+  evaluations(std::int64_t AfterEvaluation = std::numeric_limits<std::int64_t>::min()) {
+    return Session->database().evaluationsOfRun(Session->runId(), AfterEvaluation);
   }
   const SearchStatus &status() const { return Session->exploration().status(); }
   /// Whether a signal stopped run().

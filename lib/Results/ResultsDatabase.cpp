@@ -379,7 +379,8 @@ Expected<void> ResultsDatabase::prepareStatements(int Version) {
                                     " FROM runs WHERE key = ?1 AND status IN ('running', "
                                     "'interrupted') ORDER BY id DESC LIMIT 1"},
       {&Prepared->EvaluationsOfRun,
-       "SELECT " + EvaluationColumns + " FROM evaluations WHERE run_id = ?1 ORDER BY id"},
+       "SELECT " + EvaluationColumns +
+           " FROM evaluations WHERE run_id = ?1 AND evaluation > ?2 ORDER BY id"},
       {&Prepared->EvaluationsOfKey,
        "SELECT " + EvaluationColumns +
            " FROM evaluations WHERE id IN (SELECT max(id) FROM evaluations WHERE key = ?1 "
@@ -652,9 +653,11 @@ Expected<std::vector<EvaluationRecord>> readEvaluations(StatementUse &S, sqlite3
 
 } // namespace
 
-Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::int64_t RunId) {
+Expected<std::vector<EvaluationRecord>> ResultsDatabase::evaluationsOfRun(std::int64_t RunId,
+                                                                          std::int64_t After) {
   StatementUse S(Prepared->EvaluationsOfRun);
   S.bind(1, RunId);
+  S.bind(2, After);
   return readEvaluations(S, Prepared->SelectRun, Prepared->KindsOfRun, Path, Db);
 }
 
@@ -662,6 +665,7 @@ Expected<void> ResultsDatabase::forEachEvaluationOfRun(
     std::int64_t RunId, const std::function<Expected<void>(EvaluationRecord &&)> &Each) {
   StatementUse S(Prepared->EvaluationsOfRun);
   S.bind(1, RunId);
+  S.bind(2, std::numeric_limits<std::int64_t>::min());
   for (;;) {
     const int Status = S.step();
     if (Status == SQLITE_DONE)

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,8 +118,12 @@ public:
   /// --resume continues; nullopt when none.
   Expected<std::optional<RunInfo>> resumableRun(std::string_view Key);
 
-  /// Every evaluation of run RunId, in the order they were recorded.
-  Expected<std::vector<EvaluationRecord>> evaluationsOfRun(std::int64_t RunId);
+  /// Every evaluation of run RunId numbered after AfterEvaluation, in the
+  /// order they were recorded (a log that grows step by step reads only
+  /// its new ones).
+  Expected<std::vector<EvaluationRecord>>
+  evaluationsOfRun(std::int64_t RunId,
+                   std::int64_t AfterEvaluation = std::numeric_limits<std::int64_t>::min());
   /// The same, handed to Each one at a time as they are read (constant
   /// memory: `atfc results --json` of 2 million rows once held them all,
   /// 5.2 GB); the first error of a read or of Each ends it.

@@ -96,6 +96,32 @@ TEST(OpenCLCostFunctionTest, SaxpyTunesOnPoclAndPassesItsCheck) {
   EXPECT_EQ(N / W % L, 0u);
 }
 
+TEST(OpenCLCostFunctionTest, ADeviceIdWithoutAPlatformCountsEveryPlatformsDevices) {
+  // device_id(9) without platform_id was dropped: device 0 was measured.
+  auto WPT = atf::tp("WPT", atf::interval<int>(1, 2));
+  auto On = [&](std::uint64_t Device) {
+    return atf::opencl::cost_function(atf::opencl::kernel<atf::buffer<float>>(
+                                          atf::source("__kernel void k(__global float *y) { "
+                                                      "y[get_global_id(0)] = WPT; }"),
+                                          "k"))
+        .device_id(Device)
+        .inputs(atf::buffer<float>(64))
+        .global_size(64);
+  };
+  EXPECT_EQ(atf::tuner()
+                .tuning_parameters(WPT)
+                .silent(true)
+                .tune(On(0))
+                .number_of_valid_evaluated_configs(),
+            2u);
+  try {
+    atf::tuner().tuning_parameters(WPT).silent(true).tune(On(64));
+    ADD_FAILURE() << "device 64 was measured";
+  } catch (const atf::error &E) {
+    EXPECT_NE(std::string(E.what()).find("no OpenCL device 64"), std::string::npos) << E.what();
+  }
+}
+
 TEST(OpenCLCostFunctionTest, AWrongKernelFailsItsCheck) {
   const int N = 64;
   std::vector<float> X(N), Y(N, 1.0f), Gold(N);
