@@ -192,6 +192,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   if (!Arguments)
     return Arguments.takeError();
   Kernel.Arguments = Arguments.take();
+  Kernel.StringsAsText = Setup.StringsAsText;
   if (Setup.Warmups)
     Kernel.Warmups = *Setup.Warmups;
   if (Setup.Repetitions)

@@ -104,6 +104,9 @@ struct TuningSetup : LoopSetup {
   DirectiveText DeviceSelection;
   std::string KernelName;
   std::vector<KernelArgument> Arguments;
+  /// A string parameter's #define is its text, not a C string literal
+  /// (DeviceKernelSetup::StringsAsText): a program's kernel.
+  bool StringsAsText = false;
   std::optional<unsigned> Warmups;
   std::optional<unsigned> Repetitions;
   /// How the repetitions' costs become the cost (`statistic`).

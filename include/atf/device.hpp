@@ -403,6 +403,8 @@ public:
     S.PlatformId = PlatformId;
     S.DeviceId = DeviceId;
     S.KernelName = Code.name;
+    // A string value is the define's text, as cppATF's -D NAME=VALUE.
+    S.StringsAsText = true;
     S.Warmups = Warmups;
     S.Repetitions = Repetitions;
     S.TimeoutSeconds = Timeout;

@@ -30,12 +30,18 @@
 
 namespace atfc {
 
-std::vector<std::string> kernelDefinitions(const ParameterValues &Values) {
+std::vector<std::string> kernelDefinitions(const ParameterValues &Values, bool StringsAsText) {
   std::vector<std::string> Definitions;
   for (const NamedValue &V : Values) {
     if (const bool *B = std::get_if<bool>(&V.Val))
       Definitions.push_back(V.Name + "=" + (*B ? "1" : "0"));
-    else
+    else if (const std::string *S = std::get_if<std::string>(&V.Val); S && StringsAsText) {
+      // A line break would end the #define line: it is white space there.
+      std::string Text = *S;
+      std::replace_if(
+          Text.begin(), Text.end(), [](char C) { return C == '\n' || C == '\r'; }, ' ');
+      Definitions.push_back(V.Name + "=" + Text);
+    } else
       Definitions.push_back(V.Name + "=" + toSourceString(V.Val));
   }
   return Definitions;
@@ -214,7 +220,8 @@ void DeviceBackend::prepare(std::span<const UpcomingConfiguration> Upcoming) {
   for (const UpcomingConfiguration &U : Upcoming) {
     // One refused for its sizes or memory never reaches a worker (measureIn).
     if (!launchProblem(U.Sizes))
-      Messages.push_back(MeasureMessage{false, kernelDefinitions(U.Values), U.Sizes});
+      Messages.push_back(
+          MeasureMessage{false, kernelDefinitions(U.Values, Setup.StringsAsText), U.Sizes});
   }
   Ahead->prepare(std::move(Messages));
 }
@@ -231,7 +238,8 @@ Measurement DeviceBackend::measure(const ParameterValues &Values, const LaunchSi
   if (Ahead && !launchProblem(Sizes)) {
     // Built ahead, the kernel is in the implementation's cache: the
     // measuring worker's build finds it there.
-    AheadOutcome Outcome = Ahead->take(MeasureMessage{false, kernelDefinitions(Values), Sizes});
+    AheadOutcome Outcome =
+        Ahead->take(MeasureMessage{false, kernelDefinitions(Values, Setup.StringsAsText), Sizes});
     if (Outcome.Interrupted)
       return Measurement::invalid(FailureKind::RunFailed, "interrupted",
                                   "the device worker was stopped");
@@ -271,7 +279,7 @@ Measurement DeviceBackend::measureWithWorker(bool Reference, const ParameterValu
       return Measurement::invalid(FailureKind::RunFailed, "the device worker failed to start",
                                   Started.error().message());
   }
-  MeasureMessage Message{Reference, kernelDefinitions(Values), Sizes};
+  MeasureMessage Message{Reference, kernelDefinitions(Values, Setup.StringsAsText), Sizes};
   WireWriter Out;
   encode(Out, Message);
   {

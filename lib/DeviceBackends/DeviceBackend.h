@@ -88,6 +88,10 @@ struct DeviceKernelSetup {
   std::string FileName;
   /// The kernel's arguments in order (`input`).
   std::vector<KernelArgument> Arguments;
+  /// Whether a string parameter's #define is its text (`T float`), as a
+  /// program's `-D NAME=VALUE` makes it (<atf.hpp>, Python: cppATF and
+  /// pyATF), not the directive language's C string literal.
+  bool StringsAsText = false;
   /// Unmeasured launches before the measured ones (`#atf::warmups`).
   unsigned Warmups = 1;
   /// Measured launches (`#atf::repetitions`, at least 1); the cost is their
@@ -139,7 +143,8 @@ struct LaunchSizes {
 
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as
 /// C source text (toSourceString: 42, 0.5, "text"), a bool as 1 or 0.
-std::vector<std::string> kernelDefinitions(const ParameterValues &Values);
+std::vector<std::string> kernelDefinitions(const ParameterValues &Values,
+                                           bool StringsAsText = false);
 
 struct MeasureReplyMessage;
 class StopSignal;

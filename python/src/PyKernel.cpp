@@ -113,6 +113,8 @@ std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTre
   if (!Options["device_id"].is_none())
     S.DeviceId = Options["device_id"].cast<std::uint64_t>();
   S.KernelName = Options["kernel_name"].cast<std::string>();
+  // A string value is the define's text, as pyATF's -D NAME=VALUE.
+  S.StringsAsText = true;
   if (!Options["warmups"].is_none())
     S.Warmups = Options["warmups"].cast<unsigned>();
   if (!Options["evaluations"].is_none())

@@ -4,7 +4,7 @@ CUDA programs measure them."""
 import numpy as np
 import pytest
 
-from atfc import TP, Interval, Tuner
+from atfc import TP, Interval, Set, Tuner
 from atfc.abort_conditions import Evaluations
 from atfc.cost_functions import cuda, generic, opencl
 from atfc.result_check import absolute_difference
@@ -66,6 +66,21 @@ def test_wrong_results_and_broken_kernels_are_invalid():
     _, min_cost, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
         .tune(saxpy_cost_function(broken, gold=False), Evaluations(2))
     assert min_cost is None and data.number_of_evaluated_invalid_configurations == 2
+
+
+def test_a_string_parameter_reaches_the_kernel_as_its_text():
+    # As pyATF's -D T=float: a type or code fragment. It once arrived as the
+    # literal "float", and every configuration failed to build.
+    code = '__kernel void k(__global float *y) { T v = (T)2; y[get_global_id(0)] = v * SCALE; }'
+    y = np.zeros(8, np.float32)
+    cf = opencl.CostFunction(opencl.Kernel(opencl.source(code), 'k')).platform_id(0).device_id(0) \
+        .kernel_args(y).global_size(8) \
+        .check_result(0, lambda y_: np.full(8, 6, np.float32), absolute_difference(0))
+    _, _, data = Tuner().tuning_parameters(TP('T', Set('float', 'int', 'unsigned int')),
+                                           TP('SCALE', Set('3', '(1 + 2)'))).silent(True) \
+        .search_technique(Exhaustive()).tune(cf)
+    assert data.number_of_evaluated_valid_configurations == 6, \
+        [(e.configuration, e.valid) for e in data.history]
 
 
 def test_a_kernel_that_never_ends_times_out_and_the_run_goes_on():

@@ -122,6 +122,23 @@ TEST(OpenCLCostFunctionTest, ADeviceIdWithoutAPlatformCountsEveryPlatformsDevice
   }
 }
 
+TEST(OpenCLCostFunctionTest, AStringParameterReachesTheKernelAsItsText) {
+  // As cppATF's -D T=float: a type or a code fragment (it once arrived as
+  // the literal "float", and no configuration built).
+  auto T = atf::tp("T", {std::string("float"), std::string("int"), std::string("unsigned int")});
+  auto CF = atf::opencl::cost_function(atf::opencl::kernel<atf::buffer<float>>(
+                                           atf::source("__kernel void k(__global float *y) { T v "
+                                                       "= (T)2; y[get_global_id(0)] = v; }"),
+                                           "k"))
+                .platform_id(0)
+                .device_id(0)
+                .inputs(atf::buffer<float>(64))
+                .global_size(64);
+  atf::tuning_status Result =
+      atf::tuner().tuning_parameters(T).search_technique(atf::exhaustive()).silent(true).tune(CF);
+  EXPECT_EQ(Result.number_of_valid_evaluated_configs(), 3u);
+}
+
 TEST(OpenCLCostFunctionTest, AWrongKernelFailsItsCheck) {
   const int N = 64;
   std::vector<float> X(N), Y(N, 1.0f), Gold(N);
