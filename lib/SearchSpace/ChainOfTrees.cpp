@@ -178,7 +178,8 @@ std::vector<Configuration> ChainOfTrees::neighbours(const Configuration &C,
 }
 
 std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration &C,
-                                                             std::size_t Level, Move Kind) const {
+                                                             std::size_t Level, Move Kind,
+                                                             std::size_t Limit) const {
   checkLeaves(C);
   const std::size_t G = checkedGroupOfLevel(Level), L = Level - GroupFirstLevel[G];
   const GroupTree &Tree = Groups[G];
@@ -196,12 +197,27 @@ std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration
     N.Leaves[G] = Leaf;
     Result.push_back(std::move(N));
   };
-  if (Kind == Move::AnyValue) {
+  if (Kind == Move::AnyValue && Last - First <= Limit) {
     for (std::uint64_t S = First; S < Last; ++S)
       if (S != Path[L])
         if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves())
           Add(Leaf);
     return Result;
+  }
+  if (Kind == Move::AnyValue) {
+    // Limit evenly spaced siblings; the nearest valid ones are added
+    // below, then all put in ascending order.
+    const std::uint64_t Count = Last - First;
+    std::vector<std::uint64_t> Chosen;
+    for (std::uint64_t K = 0; K < Limit; ++K) {
+      // K * Count / Limit, not overflowing (Limit is small).
+      const std::uint64_t S = First + Count / Limit * K + Count % Limit * K / Limit;
+      if (S != Path[L])
+        Chosen.push_back(S);
+    }
+    for (std::uint64_t S : Chosen)
+      if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves())
+        Add(Leaf);
   }
   for (std::uint64_t S = Path[L]; S-- > First;)
     if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves()) {
@@ -213,6 +229,17 @@ std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration
       Add(Leaf);
       break;
     }
+  if (Kind == Move::AnyValue) {
+    // Leaves number a group's configurations in order: sorted, each once.
+    std::sort(Result.begin(), Result.end(), [G](const Configuration &A, const Configuration &B) {
+      return A.Leaves[G] < B.Leaves[G];
+    });
+    Result.erase(std::unique(Result.begin(), Result.end(),
+                             [G](const Configuration &A, const Configuration &B) {
+                               return A.Leaves[G] == B.Leaves[G];
+                             }),
+                 Result.end());
+  }
   return Result;
 }
 

@@ -21,6 +21,7 @@
 #include <gmpxx.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <random>
 #include <span>
@@ -113,8 +114,12 @@ public:
   /// L only, in ascending value order: every other parameter keeps its
   /// value (not its coordinate). Found by walking the tree below each
   /// sibling of C's node on level L, never by enumerating the space.
-  std::vector<Configuration> parameterNeighbours(const Configuration &C, std::size_t L,
-                                                 Move Kind) const;
+  /// AnyValue with Limit: of a level of more siblings, those at Limit
+  /// evenly spaced positions and the two beside C's (a parameter of a
+  /// million values once gave a million moves each time).
+  std::vector<Configuration>
+  parameterNeighbours(const Configuration &C, std::size_t L, Move Kind,
+                      std::size_t Limit = std::numeric_limits<std::size_t>::max()) const;
 
   /// The position in its parameter's range of every value of C, in
   /// chain-wide level order.

@@ -178,7 +178,7 @@ std::vector<Configuration> BayesOpt::candidatePool(const std::vector<double> &Y,
   for (std::size_t T = 0; T < Top; ++T)
     for (std::size_t L = 0; L < space().numLevels(); ++L)
       for (Configuration &C :
-           space().parameterNeighbours(Seen[Order[T]], L, ChainOfTrees::Move::AnyValue))
+           space().parameterNeighbours(Seen[Order[T]], L, ChainOfTrees::Move::AnyValue, Candidates))
         if (!known(C))
           Unique.insert(std::move(C));
   Pool.assign(std::make_move_iterator(Unique.begin()), std::make_move_iterator(Unique.end()));

@@ -22,7 +22,8 @@
 //  - The candidates are every unknown configuration where the space has at
 //    most `candidates` configurations (enumerated by index once), else
 //    `candidates` uniformly random unknown ones plus every one-parameter
-//    move of the five best known (ChainOfTrees::parameterNeighbours).
+//    move of the five best known (ChainOfTrees::parameterNeighbours; at
+//    most `candidates` of a parameter, evenly spaced).
 //  - The proposal is the candidate of the highest acquisition, weighed by
 //    its chance to run: expected improvement over the best log cost times
 //    the chance (`acquisition` 0), the lowest lower confidence bound

@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <map>
 #include <set>
 #include <vector>
@@ -109,6 +111,23 @@ TEST(ParameterNeighboursTest, MovesOfOneValueMatchBruteForce) {
         Adjacent.push_back(Above.front());
       EXPECT_EQ(S.parameterNeighbours(C, L, ChainOfTrees::Move::Adjacent), Adjacent)
           << "level " << L;
+      // At most Limit evenly spaced moves and the adjacent ones: a subset
+      // of every move, in order, each once, the adjacent ones in it.
+      for (std::size_t Limit : {1, 2, 3, 1000}) {
+        const std::vector<Configuration> Some =
+            S.parameterNeighbours(C, L, ChainOfTrees::Move::AnyValue, Limit);
+        EXPECT_LE(Some.size(), Limit + 2);
+        EXPECT_TRUE(std::includes(Want.begin(), Want.end(), Some.begin(), Some.end(),
+                                  [&](const Configuration &A, const Configuration &B) {
+                                    return S.valueIndices(A) < S.valueIndices(B);
+                                  }))
+            << "level " << L << ", limit " << Limit;
+        for (const Configuration &A : Adjacent)
+          EXPECT_NE(std::find(Some.begin(), Some.end(), A), Some.end());
+        if (Limit >= S.parameter(L).RangeSize) {
+          EXPECT_EQ(Some, Want);
+        }
+      }
       Moves += Want.size();
     }
   }
