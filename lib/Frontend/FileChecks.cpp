@@ -8,6 +8,7 @@
 #include "Search/TechniqueFactory.h"
 #include "Support/PathInside.h"
 #include "Support/Suggestions.h"
+#include "System/RegularFiles.h"
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -16,7 +17,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <optional>
 
 namespace atfc {
@@ -35,6 +39,7 @@ public:
     checkConstantTolerances();
     checkOneValueArguments();
     checkReferenceNames();
+    checkDependedFiles();
     if (Spec.Parameters.empty())
       error(firstDirective(), "the file declares no tuning parameter, so there is nothing to "
                               "tune; declare one, as in #atf::tp name X range {1, 2, 4}");
@@ -241,6 +246,22 @@ private:
   /// (or atfc's own results), so atfc never removes it: each run must
   /// write it anew (Backends/ProcessBackend.cpp), and configurations that
   /// run at once share it. Said here, where the path is written.
+  /// A `depends` file that cannot be read, as atfc tune would refuse it
+  /// (Driver/MeasuredFiles.cpp) only once it had built the tuner.
+  void checkDependedFiles() {
+    const std::filesystem::path Directory =
+        std::filesystem::absolute(std::filesystem::path(Result.FileName)).parent_path();
+    for (const StringArgument &Depends : Spec.Depends) {
+      std::filesystem::path Path(Depends.Value);
+      if (Path.is_relative())
+        Path = Directory / Path;
+      RegularFileProblem Problem;
+      if (!RegularFile::open(Path.string(), "", &Problem))
+        error(Depends.Begin, "cannot read '" + Depends.Value +
+                                 "', which the results depend on: " + Problem.Reason);
+    }
+  }
+
   void checkCostFilePlace() {
     if (!Spec.CostFile)
       return;
