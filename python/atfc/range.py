@@ -22,6 +22,19 @@ def fits_int64(value) -> bool:
     return INT64_MIN <= value <= INT64_MAX
 
 
+def plain_number(value):
+    """A NumPy scalar number as the Python int or float it is (pyATF's
+    programs pass np.int64(N) as bounds and counts); anything else as it
+    is."""
+    if isinstance(value, bool) or not hasattr(value, 'dtype'):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value
+
+
 def _kind(value):
     if isinstance(value, bool):
         return 'bool'
@@ -141,6 +154,7 @@ class Interval(Range):
 
     def __init__(self, start: Number, end: Number, step: Number = 1,
                  generator: Optional[Callable[[Number], Any]] = None):
+        start, end, step = plain_number(start), plain_number(end), plain_number(step)
         for name, arg in (('start', start), ('end', end), ('step', step)):
             if isinstance(arg, bool) or not isinstance(arg, (int, float)):
                 raise TypeError(f'Interval: {name} must be an int or a float, '

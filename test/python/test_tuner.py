@@ -591,3 +591,22 @@ def test_one_tuner_tuned_from_two_threads_is_refused_for_the_second():
     finally:
         release.set()
         first.join(60)
+
+
+def test_numpy_numbers_are_bounds_and_limits():
+    # pyATF's programs pass np.int64(N) and np.float32 values; they were
+    # refused ("expecting a whole number >= 0, not 64").
+    np = pytest.importorskip('numpy')
+    n = np.int64(8)
+    X = TP('X', Interval(np.int32(1), n, np.int16(1)))
+    assert len(SearchSpace(X)) == 8
+    for made in (Evaluations(n), Cost(np.float32(1e-3)), Fraction(np.float32(0.5)),
+                 Duration(seconds=np.float64(1)), Speedup(np.float32(2), evaluations=n)):
+        assert made.to_json()
+    config, _, data = Tuner().tuning_parameters(X).silent(True) \
+        .search_technique(Exhaustive()).tune(lambda c: c['X'], Evaluations(np.uint8(3)))
+    assert data.number_of_evaluated_configurations == 3
+    with pytest.raises(ValueError):
+        Evaluations(np.int64(-1))
+    with pytest.raises(TypeError):
+        Interval(1, np.array([1, 2]))

@@ -9,6 +9,7 @@ in Python after each evaluation.
 from datetime import timedelta
 
 from .. import _atfc
+from ..range import plain_number
 from .abort_condition import AbortCondition, And, Or
 
 
@@ -22,6 +23,7 @@ def _timedelta(value, units, what):
             raise TypeError(f'{what}: {e}') from None
     if isinstance(value, timedelta):
         return value
+    value = plain_number(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return timedelta(seconds=value)
     raise TypeError(f'{what}: expecting a datetime.timedelta, a number of seconds, '
@@ -29,6 +31,7 @@ def _timedelta(value, units, what):
 
 
 def _count(value, what):
+    value = plain_number(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f'{what}: expecting a whole number >= 0, not {value!r}')
     # (More than the engine counts is never reached: its largest count.)
@@ -71,6 +74,7 @@ class ValidEvaluations(AbortCondition):
 
 class Fraction(AbortCondition):
     def __init__(self, fraction: float):
+        fraction = plain_number(fraction)
         if not isinstance(fraction, (int, float)) or not 0 <= fraction <= 1:
             raise ValueError(f'Fraction: expecting a number in [0, 1], not {fraction!r}')
         self._fraction = fraction
@@ -117,6 +121,7 @@ class Duration(AbortCondition):
 
 class Cost(AbortCondition):
     def __init__(self, cost: float):
+        cost = plain_number(cost)
         if isinstance(cost, bool) or not isinstance(cost, (int, float)):
             raise TypeError(f'Cost: expecting a number, not {cost!r}')
         self._cost = cost
@@ -142,6 +147,7 @@ class Speedup(AbortCondition):
         if given != 1:
             raise ValueError('Speedup: expecting exactly one window: time (or keywords such as '
                              'minutes=5), evaluations, or valid_evaluations')
+        speedup = plain_number(speedup)
         if isinstance(speedup, bool) or not isinstance(speedup, (int, float)) or speedup < 1:
             raise ValueError(f'Speedup: expecting a speedup >= 1, not {speedup!r}')
         self._speedup = speedup
