@@ -27,6 +27,7 @@
 #include "Online/ExecutableDigest.h"
 #include "Online/OnlineSpace.h"
 #include "Online/OnlineTuning.h"
+#include "Results/ResultsExport.h"
 #include "System/Interruption.h"
 #include "Tuning/CallableMeasurer.h"
 #include "Tuning/KnownConfigurations.h"
@@ -104,18 +105,6 @@ template <class A, class B> struct is_tuple_like<std::pair<A, B>> : std::true_ty
 template <class T, std::size_t N> struct is_tuple_like<std::array<T, N>> : std::true_type {};
 
 /// A cost function's result as the engine's costs.
-/// A field of the log file: as it is, or, where it holds the separator, a
-/// quote or a line break, quoted as CSV quotes (a string value "a;b" once
-/// made a line of one field too many).
-inline std::string log_field(const std::string &Text) {
-  if (Text.find_first_of(";\"\r\n") == std::string::npos)
-    return Text;
-  std::string Quoted = "\"";
-  for (char C : Text)
-    Quoted += C == '"' ? std::string("\"\"") : std::string(1, C);
-  return Quoted + '"';
-}
-
 template <class R> std::vector<double> costs_of(const R &Result) {
   if constexpr (std::is_arithmetic_v<R>) {
     return {static_cast<double>(Result)};
@@ -552,7 +541,7 @@ private:
     if (Begin) {
       Log << "timestamp;cost";
       for (std::size_t L = 0; L < Space->numLevels(); ++L)
-        Log << ';' << detail::log_field(Space->parameter(L).Name);
+        Log << ';' << atfc::csvField(Space->parameter(L).Name, ';');
       Log << '\n';
     }
     for (const atfc::EvaluationRecord &R : *Records) {
@@ -562,7 +551,7 @@ private:
       else
         Log << "invalid";
       for (const atfc::NamedValue &V : R.Configuration)
-        Log << ';' << detail::log_field(atfc::toString(V.Val));
+        Log << ';' << atfc::csvField(atfc::toString(V.Val), ';');
       Log << '\n';
       if (Logged)
         *Logged = std::max(Logged->value_or(R.Evaluation), R.Evaluation);

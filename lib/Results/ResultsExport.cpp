@@ -18,14 +18,9 @@
 
 namespace atfc {
 
-namespace {
-
-using Json = nlohmann::ordered_json;
-
-/// Field as one RFC 4180 CSV field: quoted when it holds a comma, quote,
-/// line break or surrounding space; quotes doubled.
-std::string csvField(std::string_view Field) {
-  const bool Quote = Field.find_first_of(",\"\r\n") != std::string_view::npos ||
+std::string csvField(std::string_view Field, char Separator) {
+  const char Special[] = {Separator, '"', '\r', '\n'};
+  const bool Quote = Field.find_first_of(std::string_view(Special, 4)) != std::string_view::npos ||
                      (!Field.empty() && (Field.front() == ' ' || Field.back() == ' '));
   if (!Quote)
     return std::string(Field);
@@ -37,6 +32,10 @@ std::string csvField(std::string_view Field) {
   }
   return Out + '"';
 }
+
+namespace {
+
+using Json = nlohmann::ordered_json;
 
 /// The runs an export covers, and their evaluations in order.
 struct ExportRows {

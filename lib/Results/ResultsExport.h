@@ -17,8 +17,15 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace atfc {
+
+/// Field as one RFC 4180 CSV field between Separators (<atf.hpp>'s log
+/// file separates by ';'): quoted when it holds the separator, a quote, a
+/// line break or surrounding space; quotes doubled.
+std::string csvField(std::string_view Field, char Separator = ',');
 
 /// Writes one CSV row per evaluation of Db (of run RunId, or of every run
 /// when nullopt): run, evaluation, config_index, one column per parameter,
