@@ -208,16 +208,13 @@ std::vector<Configuration> ChainOfTrees::parameterNeighbours(const Configuration
     // Limit evenly spaced siblings; the nearest valid ones are added
     // below, then all put in ascending order.
     const std::uint64_t Count = Last - First;
-    std::vector<std::uint64_t> Chosen;
     for (std::uint64_t K = 0; K < Limit; ++K) {
       // K * Count / Limit, not overflowing (Limit is small).
       const std::uint64_t S = First + Count / Limit * K + Count % Limit * K / Limit;
       if (S != Path[L])
-        Chosen.push_back(S);
+        if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves())
+          Add(Leaf);
     }
-    for (std::uint64_t S : Chosen)
-      if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves())
-        Add(Leaf);
   }
   for (std::uint64_t S = Path[L]; S-- > First;)
     if (std::uint64_t Leaf = LeafOf(S); Leaf != Tree.numLeaves()) {
