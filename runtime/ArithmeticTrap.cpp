@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/ArithmeticTrap.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <unistd.h>
@@ -34,26 +35,21 @@ extern "C" void onArithmeticTrap(int) {
   _exit(1);
 }
 
+constexpr int kTraps[] = {SIGFPE, SIGILL};
+
 } // namespace
 
 void evaluatingExpression(const char *Where) noexcept { Expression.store(Where); }
 
-ArithmeticTrapReport::ArithmeticTrapReport(const std::string &Name) {
+// No expression of the file runs before the name is copied.
+ArithmeticTrapReport::ArithmeticTrapReport(const std::string &Name)
+    : Handlers(kTraps, onArithmeticTrap) {
   const std::size_t N = std::min(Name.size(), sizeof FileName - 1);
   std::memcpy(FileName, Name.data(), N);
   FileName[N] = '\0';
   Expression.store(nullptr);
-  struct sigaction Action = {};
-  Action.sa_handler = onArithmeticTrap;
-  sigemptyset(&Action.sa_mask);
-  sigaction(SIGFPE, &Action, &OldFpe);
-  sigaction(SIGILL, &Action, &OldIll);
 }
 
-ArithmeticTrapReport::~ArithmeticTrapReport() {
-  sigaction(SIGFPE, &OldFpe, nullptr);
-  sigaction(SIGILL, &OldIll, nullptr);
-  Expression.store(nullptr);
-}
+ArithmeticTrapReport::~ArithmeticTrapReport() { Expression.store(nullptr); }
 
 } // namespace atfc

@@ -15,7 +15,8 @@
 #ifndef ATFC_RUNTIME_ARITHMETICTRAP_H
 #define ATFC_RUNTIME_ARITHMETICTRAP_H
 
-#include <csignal>
+#include "System/ScopedSignalHandlers.h"
+
 #include <string>
 
 namespace atfc {
@@ -33,7 +34,7 @@ public:
   ArithmeticTrapReport &operator=(const ArithmeticTrapReport &) = delete;
 
 private:
-  struct sigaction OldFpe = {}, OldIll = {};
+  ScopedSignalHandlers Handlers;
 };
 
 } // namespace atfc
