@@ -383,13 +383,16 @@ private:
     std::optional<std::int64_t> Logged;
   };
 
-  /// A copy of the program's technique Given (of Interface, proposing
-  /// Keys), made into an engine technique for each run.
+  /// The program's technique Given (of Interface, proposing Keys), kept
+  /// as given: each run drives a fresh copy of it, so that a run does not
+  /// go on from another's state, nor copies of a tuner on two threads race
+  /// in one technique.
   template <class Interface, class Key, class T> void use_own_technique(const T &Given) {
-    auto Own = std::make_shared<T>(Given);
-    Technique = Own->name();
-    MakeTechnique = [Own]() -> std::unique_ptr<atfc::SearchTechnique> {
-      return std::make_unique<detail::program_technique<Interface, Key>>(Own);
+    auto Kept = std::make_shared<const T>(Given);
+    Technique = Kept->name();
+    MakeTechnique = [Kept]() -> std::unique_ptr<atfc::SearchTechnique> {
+      return std::make_unique<detail::program_technique<Interface, Key>>(
+          std::make_shared<T>(*Kept));
     };
   }
 

@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -54,6 +55,26 @@ TEST(OnlineSearchTest, ProgramsOwnTechniqueAndAbortCondition) {
   EXPECT_EQ(Result.number_of_evaluated_configs(), 3u);
   EXPECT_EQ(Sweep::Reported, 3u);
   EXPECT_EQ(Result.min_cost(), 1);
+}
+
+// Each run drives its own copy of the technique given, so copies of a
+// tuner (tuning on two threads, "each with its own atf::tuner") never
+// share one technique's state: they did, and a copy's run went on from
+// where the other's had stopped (or, on two threads, raced in it).
+TEST(OnlineSearchTest, EachRunDrivesItsOwnCopyOfTheProgramsTechnique) {
+  auto X = atf::tp("X", atf::interval<int>(1, 10));
+  atf::tuner First;
+  First.tuning_parameters(X).search_technique(Sweep()).silent(true);
+  atf::tuner Copy = First;
+  std::vector<int> Measured;
+  auto Cost = [&Measured](atf::configuration &C) {
+    Measured.push_back(int(C["X"]));
+    return double(Measured.back());
+  };
+  First.tune(Cost, atf::evaluations(3));
+  Copy.tune(Cost, atf::evaluations(3));
+  First.tune(Cost, atf::evaluations(3));
+  EXPECT_EQ(Measured, (std::vector<int>{1, 2, 3, 1, 2, 3, 1, 2, 3}));
 }
 
 // A technique the engine refuses when the tuning opens (a bandit's
