@@ -7,14 +7,15 @@
 #include "Online/OnlineTuning.h"
 
 #include "System/Interruption.h"
+#include "System/RemovedAtForcedExit.h"
 #include "Tuning/KnownConfigurations.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
-#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -28,7 +29,9 @@ namespace {
 /// handler after static destructors may have begun).
 struct TemporaryDirectories {
   std::mutex Lock;
-  std::set<std::string> Alive;
+  /// Each with its mark, for a second Ctrl-C, which ends the program
+  /// with no atexit function run.
+  std::map<std::string, std::unique_ptr<RemovedAtForcedExit>> Alive;
   /// Only their maker removes them: a child that fork() made and that
   /// exits must not remove its parent's.
   pid_t Maker = ::getpid();
@@ -42,7 +45,7 @@ TemporaryDirectories &temporaryDirectories() {
       std::lock_guard<std::mutex> Hold(D.Lock);
       if (D.Maker != ::getpid())
         return;
-      for (const std::string &Path : D.Alive) {
+      for (const auto &[Path, Mark] : D.Alive) {
         std::error_code Ignored;
         std::filesystem::remove_all(Path, Ignored);
       }
@@ -65,7 +68,7 @@ Expected<std::string> temporaryDirectory() {
   }
   if (mkdtemp(Template.data()) == nullptr)
     return Error("cannot make a temporary directory " + Template + ": " + std::strerror(errno));
-  D.Alive.insert(Template);
+  D.Alive.emplace(Template, std::make_unique<RemovedAtForcedExit>(Template));
   return Template;
 }
 

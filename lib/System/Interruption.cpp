@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "System/Interruption.h"
+#include "System/RemovedAtForcedExit.h"
 
 #include "System/ScopedSignalHandlers.h"
 
@@ -64,7 +65,9 @@ extern "C" void onSignal(int Signal) {
     const long long First = FirstAt.load();
     if (First == 0 || Now - First < static_cast<long long>(kRepeatedSignalSeconds * 1e9))
       return;
-    // A second signal: leave the way the user asked for.
+    // A second signal: leave the way the user asked for, with no
+    // temporary directory left behind.
+    removeMarkedDirectoriesNow();
     std::signal(Signal, SIG_DFL);
     std::raise(Signal);
     return;

@@ -393,6 +393,28 @@ TEST(OnlineTuningTest, ExitDuringARunLeavesNoTemporaryDirectory) {
   EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
 }
 
+TEST(OnlineTuningTest, ASecondCtrlCLeavesNoTemporaryDirectory) {
+  // The second signal ends the program by its default action, which runs
+  // no destructor: the run's atfc-online-* directory stayed in $TMPDIR.
+  atfc::test::ScopedTempDirectory Dir("online-second-signal");
+  GTEST_FLAG_SET(death_test_style, "fast"); // (the child's $TMPDIR is Dir)
+  EXPECT_EXIT(
+      {
+        ::setenv("TMPDIR", Dir.path().c_str(), 1);
+        auto X = atf::tp("X", atf::interval<int>(1, 4));
+        atf::tuner().tuning_parameters(X).silent(true).tune([](atf::configuration &) {
+          std::raise(SIGINT);
+          std::this_thread::sleep_for(
+              std::chrono::duration<double>(atfc::kRepeatedSignalSeconds + 0.2));
+          std::raise(SIGINT);
+          return 1.0;
+        });
+        std::_Exit(0);
+      },
+      testing::KilledBySignal(SIGINT), "");
+  EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
+}
+
 TEST(OnlineTuningTest, AnEmptyListOfCostsIsNoCost) {
   // It was a valid configuration, and the best of the run.
   auto X = atf::tp("X", atf::interval<int>(1, 4));
