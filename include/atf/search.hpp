@@ -294,6 +294,9 @@ template <class A> abort as_abort(const A &Given) {
   if constexpr (std::is_convertible_v<const A &, abort>) {
     return Given;
   } else if constexpr (std::is_base_of_v<abort_condition, A>) {
+    static_assert(std::is_copy_constructible_v<A>,
+                  "a program's own abort condition is copied by tune(): it must be "
+                  "copy-constructible");
     auto Own = std::make_shared<A>(Given);
     return abort::custom([Own](const search_status &S) { return Own->stop(S); }, Own->name());
   } else {

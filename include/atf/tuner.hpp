@@ -120,12 +120,13 @@ template <class R> std::vector<double> costs_of(const R &Result) {
 }
 
 /// A number that is a cost: arithmetic, but no character (a string is no
-/// list of costs).
+/// list of costs) and no bool (a verdict, not a cost).
 template <class T>
 concept cost_number =
-    std::is_arithmetic_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, signed char> &&
-    !std::is_same_v<T, unsigned char> && !std::is_same_v<T, wchar_t> &&
-    !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t>;
+    std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char> &&
+    !std::is_same_v<T, signed char> && !std::is_same_v<T, unsigned char> &&
+    !std::is_same_v<T, wchar_t> && !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> &&
+    !std::is_same_v<T, char32_t>;
 
 template <class R>
 concept cost_result = cost_number<R> || is_tuple_like<R>::value || requires(const R &X) {
@@ -213,10 +214,26 @@ private:
 class tuner {
 public:
   tuner() = default;
-  tuner(const tuner &Other)
-      : Models(Other.Models), Technique(Other.Technique), MakeTechnique(Other.MakeTechnique),
-        Silent(Other.Silent), Verbose(Other.Verbose), ResultsDirectory(Other.ResultsDirectory),
-        LogFile(Other.LogFile), ProgramName(Other.ProgramName), Seed(Other.Seed) {}
+  /// A copy has the settings, none of the tuning under way.
+  tuner(const tuner &Other) { *this = Other; }
+  tuner &operator=(const tuner &Other) {
+    if (this == &Other)
+      return *this;
+    refuse_under_way("operator=");
+    if (Stepping)
+      throw error("a tuner cannot be assigned to while program-guided tuning is in progress");
+    Models = Other.Models;
+    Technique = Other.Technique;
+    MakeTechnique = Other.MakeTechnique;
+    Silent = Other.Silent;
+    Verbose = Other.Verbose;
+    ResultsDirectory = Other.ResultsDirectory;
+    LogFile = Other.LogFile;
+    ProgramName = Other.ProgramName;
+    Seed = Other.Seed;
+    Space.reset();
+    return *this;
+  }
   ~tuner() {
     if (Stepping)
       (void)Stepping->Tuning->finish();
@@ -388,6 +405,9 @@ private:
   /// go on from another's state, nor copies of a tuner on two threads race
   /// in one technique.
   template <class Interface, class Key, class T> void use_own_technique(const T &Given) {
+    static_assert(std::is_copy_constructible_v<T>,
+                  "a program's own search technique is copied by search_technique(), and each "
+                  "run drives a fresh copy: it must be copy-constructible");
     auto Kept = std::make_shared<const T>(Given);
     Technique = Kept->name();
     MakeTechnique = [Kept]() -> std::unique_ptr<atfc::SearchTechnique> {
@@ -451,8 +471,9 @@ private:
     if constexpr (std::is_invocable_v<CF &, configuration &>) {
       using R = std::decay_t<std::invoke_result_t<CF &, configuration &>>;
       static_assert(detail::cost_result<R>,
-                    "a cost function returns its cost: a number, or several (a tuple, an array "
-                    "or a vector of numbers) for several objectives");
+                    "a cost function returns its cost: a number (not a bool or a character), "
+                    "or several (a tuple, an array or a vector of numbers) for several "
+                    "objectives");
       return Cost(C);
     } else {
       static_assert(std::is_invocable_v<CF &, configuration &>,

@@ -46,6 +46,23 @@ TEST(ProgramGuidedStepsTest, AnythingThrownIsRecordedAndTheNextStepBegins) {
   EXPECT_EQ(T.get_tuning_status().number_of_valid_evaluated_configs(), 2u);
 }
 
+TEST(ProgramGuidedStepsTest, ATunerIsAssignedItsSettingsButNotDuringSteps) {
+  // atf::tuner had a copy constructor but no assignment: `T = ...` did not
+  // compile.
+  auto X = atf::tp("X", atf::interval<int>(1, 4));
+  auto Y = atf::tp("Y", atf::interval<int>(1, 3));
+  atf::tuner T;
+  T = atf::tuner().tuning_parameters(X, Y).search_technique(atf::exhaustive()).silent(true);
+  auto Cost = [](atf::configuration &C) { return double(int(C["X"]) * int(C["Y"])); };
+  EXPECT_EQ(T.tune(Cost).number_of_evaluated_configs(), 12u);
+  EXPECT_EQ(T.make_step(Cost), 1);
+  atf::tuner Other;
+  Other.tuning_parameters(X).silent(true);
+  EXPECT_THROW(T = Other, atf::error);
+  EXPECT_NO_THROW(Other = T); // (a copy of the settings only)
+  EXPECT_EQ(Other.tune(Cost).number_of_evaluated_configs(), 12u);
+}
+
 TEST(ProgramGuidedStepsTest, EveryObjectiveCountsAsInTune) {
   // make_step() kept the first cost only, and so picked another best.
   auto X = atf::tp("X", atf::interval<int>(1, 3));
