@@ -278,13 +278,17 @@ template <class D = std::chrono::seconds> abort duration(typename D::rep count) 
 /// The best cost did not improve by a factor s within the last n
 /// evaluations.
 inline abort speedup(double s, std::uint64_t n) {
+  if (n == 0) // (the best cost cannot improve within no evaluation)
+    throw error("speedup takes a window of at least one evaluation, not 0");
   return abort::speedupOverEvaluations(detail::speedup_factor(s), n);
 }
 /// ... within the last t units of time: speedup<std::chrono::minutes>(1.1, 2).
 template <class D> abort speedup(double s, typename D::rep t) {
-  return abort::speedupOverDuration(
-      detail::speedup_factor(s),
-      detail::seconds_at_least_zero(std::chrono::duration<double>(D(t)).count(), "speedup"));
+  const double Seconds =
+      detail::seconds_at_least_zero(std::chrono::duration<double>(D(t)).count(), "speedup");
+  if (Seconds == 0)
+    throw error("speedup takes a window of more than no time");
+  return abort::speedupOverDuration(detail::speedup_factor(s), Seconds);
 }
 
 namespace detail {

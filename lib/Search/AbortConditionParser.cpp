@@ -220,9 +220,12 @@ private:
       return Comma.takeError();
     if (UnitSeconds) {
       // The slides' form speedup<unit>(s, t).
+      const Token AmountToken = Lexer.peek();
       const Expected<double> Amount = parseDurationAmount();
       if (!Amount)
         return Amount.error();
+      if (*Amount == 0)
+        return emptyWindow(AmountToken);
       return closed(AbortCondition::speedupOverDuration(*S, *Amount * *UnitSeconds));
     }
     const Token WindowToken = Lexer.peek();
@@ -232,9 +235,12 @@ private:
       Lexer.take();
       if (Expected<Token> Open = expect(TokenKind::LParen, "'(' after 'evaluations'"); !Open)
         return Open.takeError();
+      const Token CountToken = Lexer.peek();
       const Expected<std::uint64_t> N = parseCount();
       if (!N)
         return N.error();
+      if (*N == 0)
+        return emptyWindow(CountToken);
       // The window's ')', then speedup's.
       if (Expected<Token> Closed = expect(TokenKind::RParen, "')'"); !Closed)
         return Closed.takeError();
@@ -249,14 +255,24 @@ private:
         return Unit.error();
       if (Expected<Token> Open = expect(TokenKind::LParen, "'(' after 'duration<...>'"); !Open)
         return Open.takeError();
+      const Token AmountToken = Lexer.peek();
       const Expected<double> Amount = parseDurationAmount();
       if (!Amount)
         return Amount.error();
+      if (*Amount == 0)
+        return emptyWindow(AmountToken);
       if (Expected<Token> Closed = expect(TokenKind::RParen, "')'"); !Closed)
         return Closed.takeError();
       return closed(AbortCondition::speedupOverDuration(*S, *Amount * *Unit));
     }
     return fail("speedup takes a window: evaluations(n) or duration<unit>(t)", WindowToken.Offset);
+  }
+
+  /// A speedup window of no evaluation or no time: the best cost cannot
+  /// improve within it, so the run would stop at its first valid result.
+  static Error emptyWindow(const Token &At) {
+    return fail("speedup takes a window of at least one evaluation or more than no time",
+                At.Offset);
   }
 
   /// `<unit>`, as seconds per unit.

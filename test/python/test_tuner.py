@@ -442,6 +442,13 @@ def test_mistakes_are_raised_before_measuring():
         AUCBandit((Torczon(), 'random'))
     with pytest.raises(ValueError, match='exactly one window'):
         Speedup(1.5)
+    # A window in which the best cost cannot improve stopped the run at its
+    # first valid result; no cost is ever at most NaN.
+    for empty in ({'evaluations': 0}, {'valid_evaluations': 0}, {'seconds': 0}):
+        with pytest.raises(ValueError, match='at least one evaluation or more than no time'):
+            Speedup(1.5, **empty)
+    with pytest.raises(ValueError, match='not NaN'):
+        Cost(float('nan'))
     assert measured == []
 
 

@@ -124,6 +124,8 @@ class Cost(AbortCondition):
         cost = plain_number(cost)
         if isinstance(cost, bool) or not isinstance(cost, (int, float)):
             raise TypeError(f'Cost: expecting a number, not {cost!r}')
+        if cost != cost:
+            raise ValueError('Cost: expecting a number, not NaN (no cost is ever at most NaN)')
         self._cost = cost
 
     def stop(self, tuning_data):
@@ -154,6 +156,11 @@ class Speedup(AbortCondition):
         self._time = _timedelta(time, units, 'Speedup') if (time is not None or units) else None
         self._evaluations = _count(evaluations, 'Speedup') if evaluations is not None else None
         self._valid = _count(valid_evaluations, 'Speedup') if valid_evaluations is not None else None
+        # (The best cost cannot improve within no evaluation: the run stopped
+        # at its first valid result.)
+        if 0 in (self._evaluations, self._valid) or (self._time is not None and not self._time):
+            raise ValueError('Speedup: expecting a window of at least one evaluation or more '
+                             'than no time')
 
     def stop(self, tuning_data):
         history = tuning_data.improvement_history

@@ -209,6 +209,11 @@ TEST(OnlineSearchTest, AbortConditionsOutsideTheirDomainAreRefused) {
   Refused([&] { return atf::speedup(0.5, 10); }, "speedup takes a factor >= 1");
   Refused([&] { return atf::speedup<std::chrono::seconds>(NaN, 10); }, "speedup takes a factor");
   Refused([&] { return atf::speedup<std::chrono::seconds>(1.1, -2); }, "speedup takes a time >= 0");
+  // A window in which the best cost cannot improve stopped the run at its
+  // first valid result.
+  Refused([&] { return atf::speedup(1.5, 0); }, "speedup takes a window of at least one");
+  Refused([&] { return atf::speedup<std::chrono::seconds>(1.5, 0); },
+          "speedup takes a window of more than no time");
   // Their domains' edges are conditions.
   auto X = atf::tp("X", atf::interval<int>(1, 10));
   auto Tune = [&](const atf::abort &A) {

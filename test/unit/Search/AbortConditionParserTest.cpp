@@ -135,6 +135,14 @@ TEST(AbortConditionParserTest, ErrorsSayWhatAndWhere) {
        "speedup takes a factor >= 1 first, e.g. speedup(1.05, evaluations(200))"},
       {"speedup(2, cost(1))", 11, "speedup takes a window: evaluations(n) or duration<unit>(t)"},
       {"speedup(2)", 9, "expected ',' and a window after the speedup factor, found ')'"},
+      // A window in which the best cost cannot improve: the run stopped at
+      // its first valid result.
+      {"speedup(2, evaluations(0))", 23,
+       "speedup takes a window of at least one evaluation or more than no time"},
+      {"speedup(2, duration<minutes>(0))", 29,
+       "speedup takes a window of at least one evaluation or more than no time"},
+      {"speedup<seconds>(2, 0)", 20,
+       "speedup takes a window of at least one evaluation or more than no time"},
       {"(evaluations(1)", 15, "expected ')', found the end"},
       {"evaluations(1x)", 12, "malformed number '1x'"},
       {"!", 1, "expected an abort condition, found the end"},
