@@ -129,7 +129,8 @@ inline cost_t reported_cost(const atfc::OptionalCost &Result) {
   return Result && !Result->empty() ? Result->front() : std::numeric_limits<cost_t>::max();
 }
 
-/// The program's technique, asked for a set of points at a time.
+/// The program's technique, asked for a set of points at a time; the
+/// exploration initializes it once.
 template <class User, class Key> class program_technique final : public atfc::SearchTechnique {
 public:
   explicit program_technique(std::shared_ptr<User> Given) : Technique(std::move(Given)) {}
@@ -144,13 +145,8 @@ public:
       }
   }
   void initialize(const atfc::SearchDomain &Given, std::uint64_t) override {
-    if (Started)
-      Technique->finalize();
     Domain = &Given;
     Started = true;
-    Queue.clear();
-    Costs.clear();
-    Outstanding = 0;
     if constexpr (std::is_same_v<Key, coordinates>)
       Technique->initialize(Domain->dimensions());
     else
@@ -182,6 +178,9 @@ public:
     }
   }
   std::string describe() const override { return Technique->name(); }
+  /// It owns its search, as in cppATF and pyATF: initialized and finalized
+  /// once, only its own proposals measured (Search/Exploration.h).
+  bool restartable() const override { return false; }
 
 private:
   atfc::Point pointOf(const Key &K) const {

@@ -19,6 +19,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Optional
 
@@ -149,6 +150,7 @@ class _Run:
         if abort_condition is None:
             abort_condition = Evaluations(size)
         self.abort_condition = abort_condition
+        self.technique_name = type(technique).__name__
         self.tuning_data = TuningData([tp.to_json() for tp in self.tps], size,
                                       self.space.unconstrained_size, self.space.generation_ns,
                                       technique.to_json(), abort_condition.to_json())
@@ -387,6 +389,7 @@ class Tuner:
             with _atfc.DeferredSignals():
                 try:
                     interrupted = run.tuning.run()
+                    stalled = run.tuning.status()['stalled']
                     if run.pending is None:
                         run.reconcile()
                 finally:
@@ -398,6 +401,11 @@ class Tuner:
             self._under_way = None
         if run.pending is not None:
             raise run.pending
+        if stalled:
+            warnings.warn(f'the run ends: the search technique {run.technique_name} proposed only '
+                          f'configurations evaluated already, {_atfc.END_AFTER_KNOWN} in a row (a '
+                          f"program's own technique is never restarted, and nothing it did not "
+                          f'propose is measured)', RuntimeWarning, stacklevel=2)
         data = run.tuning_data
         return data.configuration_of_min_cost(), data.min_cost(), data
 

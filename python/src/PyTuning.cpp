@@ -518,6 +518,7 @@ py::dict PyTuning::status() const {
   D["evaluations"] = S.Evaluations;
   D["valid_evaluations"] = S.ValidEvaluations;
   D["seconds"] = S.ElapsedSeconds;
+  D["stalled"] = open().session().exploration().stalled();
   if (S.Best) {
     D["best_cost"] = py::cast(*S.Best);
     D["best_configuration"] = namedToDict(namedValuesOf(*Space, S.BestConfiguration));

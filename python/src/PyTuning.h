@@ -81,7 +81,8 @@ public:
   py::object next();
   void report(bool Valid, std::vector<double> Costs, std::string Reason);
   void finish();
-  /// evaluations, valid_evaluations, seconds, space_size, best_cost,
+  /// evaluations, valid_evaluations, seconds, stalled (Exploration::stalled),
+  /// space_size, best_cost,
   /// best_configuration, improvements.
   py::dict status() const;
   /// Every evaluation recorded: (timestamp, configuration, valid, costs,

@@ -46,9 +46,13 @@ def test_own_techniques():
             self.costs = costs
 
     mid = Middle()
-    Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(mid) \
-        .tune(cost, Evaluations(3))
+    # (Only ever the middle: the one configuration it proposes, then the
+    # run ends, saying so.)
+    with pytest.warns(RuntimeWarning, match='Middle proposed only configurations evaluated'):
+        _, _, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+            .search_technique(mid).tune(cost, Evaluations(3))
     assert mid.dimensionality == 2 and list(mid.costs) == [(0.5, 0.5)]
+    assert data.number_of_evaluated_configurations == 1
 
 
 def test_a_technique_proposing_nonsense_is_told_so():
@@ -132,3 +136,44 @@ def test_a_technique_whose_finalize_raises_raises_from_tune():
     # The tuner is usable again.
     with pytest.raises(ValueError, match='finalize failed'):
         tuner.tune(lambda c: c['A'], Evaluations(1))
+
+
+@pytest.mark.parametrize('kind', ['indices', 'coordinates'])
+def test_a_technique_owns_its_search_and_a_stuck_one_ends_the_run(kind):
+    # It is started and finalized once, only what it proposed is measured
+    # (once: proposed again, it is answered with the known cost), and one
+    # that proposes only known configurations ends the run, saying so.
+    calls = {'initialize': 0, 'finalize': 0, 'reports': 0}
+
+    class Base(SearchTechnique1D if kind == 'indices' else SearchTechnique):
+        def initialize(self, _):
+            calls['initialize'] += 1
+
+        def finalize(self):
+            calls['finalize'] += 1
+
+        def report_costs(self, costs):
+            calls['reports'] += 1
+            assert list(costs.values()) == [1]
+
+    class AlwaysFirst(Base):
+        def get_next_indices(self):
+            return {0}
+
+        def get_next_coordinates(self):
+            return {(0.01,)}
+
+    measured = []
+
+    def measure(config):
+        measured.append(config['A'])
+        return config['A']
+
+    with pytest.warns(RuntimeWarning, match='AlwaysFirst proposed only configurations evaluated '
+                                            'already'):
+        config, best, data = Tuner().tuning_parameters(TP('A', Interval(1, 20))) \
+            .search_technique(AlwaysFirst()).silent(True).tune(measure, Evaluations(4))
+    assert measured == [1]
+    assert (config, best, data.number_of_evaluated_configurations) == ({'A': 1}, 1, 1)
+    assert calls['initialize'] == calls['finalize'] == 1
+    assert calls['reports'] > 1
