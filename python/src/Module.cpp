@@ -103,7 +103,12 @@ PyObject *NativeOverflowType = nullptr;
 
 void translateConstraintError(const ConstraintError &E) {
   if (E.Raised) {
-    PyErr_SetObject(reinterpret_cast<PyObject *>(Py_TYPE(E.Raised->ptr())), E.Raised->ptr());
+    // With its own traceback, which reaches the constraint's line.
+    PyObject *Value = E.Raised->ptr();
+    PyObject *Type = reinterpret_cast<PyObject *>(Py_TYPE(Value));
+    Py_INCREF(Type);
+    Py_INCREF(Value);
+    PyErr_Restore(Type, Value, PyException_GetTraceback(Value));
     return;
   }
   if (E.Type == kNativeOverflow) {

@@ -117,8 +117,7 @@ def test_constraints_and_cost_functions_cannot_use_their_own_tuner():
 
     X = TP('X', Interval(1, 10), reenters)
     tuner.tuning_parameters(X).silent(True).search_technique(Exhaustive())
-    with pytest.raises(ValueError, match=r'constraint of tuning parameter X raised ValueError: '
-                                         r'Tuner.tune\(\) was asked while the tuner tunes: its '
+    with pytest.raises(ValueError, match=r'^Tuner.tune\(\) was asked while the tuner tunes: its '
                                          r'constraints and cost function cannot use the tuner '
                                          r'itself, and another thread tunes with a Tuner of its '
                                          r'own$'):
