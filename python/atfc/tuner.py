@@ -10,6 +10,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 
 import atexit
 import decimal
+import functools
 import hashlib
 import inspect
 import json
@@ -19,6 +20,7 @@ import os
 import sys
 import threading
 import time
+import types
 import warnings
 from pathlib import Path
 from typing import Optional
@@ -66,13 +68,92 @@ def _costs(cost, who):
     return values
 
 
+_PLAIN = (type(None), bool, int, float, complex, str, bytes)
+
+
+def _code_text(code, names):
+    """A code object's instructions and constants (nested code too); the
+    global names it reads go into names."""
+    parts = [code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
+    names.update(code.co_names)
+    for const in code.co_consts:
+        parts.append(_code_text(const, names) if inspect.iscode(const) else repr(const))
+    return '|'.join(parts)
+
+
+def _identity(value, depth):
+    """What of value tells cost functions apart, or None: immutable plain
+    data (numbers, strings, tuples of them), and of a function its
+    qualified name, code, defaults, the values it closes over and the
+    plain globals it reads; of an object its class, its __call__ and its
+    attributes, depth levels down. A mutable value that a function closes
+    over or reads (a list the cost function appends to) is state, not
+    input: left out."""
+    if isinstance(value, _PLAIN):
+        return f'{type(value).__name__}:{value!r}'
+    if isinstance(value, (tuple, frozenset)):
+        items = [_identity(v, depth) for v in value]
+        if None in items:
+            return None
+        return f'{type(value).__name__}({",".join(sorted(items) if isinstance(value, frozenset) else items)})'
+    if depth <= 0:
+        return None
+    if isinstance(value, functools.partial):
+        return (f'partial({_identity(value.func, depth - 1)},{_identity(value.args, depth - 1)},'
+                f'{_identity(tuple(sorted(value.keywords.items())), depth - 1)})')
+    if inspect.ismethod(value):
+        return f'method({_identity(value.__func__, depth - 1)},{_identity(value.__self__, depth - 1)})'
+    if inspect.isfunction(value):
+        names = set()
+        parts = [f'{value.__module__}.{value.__qualname__}', _code_text(value.__code__, names)]
+        for default in (value.__defaults__ or ()) + tuple((value.__kwdefaults__ or {}).items()):
+            parts.append(str(_identity(default, depth - 1)))
+        for cell in value.__closure__ or ():
+            try:
+                parts.append(str(_identity(cell.cell_contents, depth - 1)))
+            except ValueError:  # a cell not filled yet
+                parts.append('empty')
+        # Globals are read as they are now (a size from sys.argv): plain
+        # data only, their functions are covered by their files' digests.
+        for name in sorted(names):
+            if name in value.__globals__ \
+                    and isinstance(value.__globals__[name], _PLAIN + (tuple, frozenset)):
+                parts.append(f'{name}={_identity(value.__globals__[name], 0)}')
+        return 'function(' + ';'.join(parts) + ')'
+    if isinstance(value, (type, types.ModuleType)) or not hasattr(value, '__dict__'):
+        return f'{type(value).__qualname__}:{getattr(value, "__qualname__", "")}'
+    parts = [f'{type(value).__module__}.{type(value).__qualname__}']
+    call = getattr(type(value), '__call__', None)
+    if inspect.isfunction(call):
+        parts.append(_identity(call, depth - 1))
+    for name, attribute in sorted(vars(value).items()):
+        # An object's lists and dicts are its settings (a kernel cost
+        # function's sizes and flags), where a closure's are its state.
+        if isinstance(attribute, list):
+            attribute = tuple(attribute)
+        elif isinstance(attribute, dict):
+            attribute = tuple(sorted(attribute.items(), key=repr))
+        text = _identity(attribute, depth - 1)
+        if text is not None:
+            parts.append(f'{name}={text}')
+    return 'object(' + ';'.join(parts) + ')'
+
+
+def _cost_function_identity(cost_function) -> str:
+    """The cost function's part of results("DIR")'s key (_identity): two
+    cost functions of one program (runtime, then energy) keep their
+    results apart, and one over other plain inputs (a size it closes
+    over) is measured anew."""
+    return hashlib.sha256(str(_identity(cost_function, 4)).encode()).hexdigest()
+
+
 def _program_code(cost_function) -> str:
     """A digest of the program's own code, so that a program edited since
     results("DIR") kept its costs is measured anew: the main script, the
     file that defines the cost function, and every module loaded from
     outside Python's installation, its site-packages and atfc itself (as
-    atfc's key covers a tuned file's own headers, not the system's). Empty
-    where none is a file (an interactive session, `python -c`)."""
+    atfc's key covers a tuned file's own headers, not the system's), and
+    the cost function's identity (_cost_function_identity)."""
     def real(path):
         return os.path.realpath(path)
     outside = {real(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
@@ -111,9 +192,8 @@ def _program_code(cost_function) -> str:
         except OSError:
             continue
         digests.append(one.hexdigest())
-    if not digests:
-        return ''
-    return hashlib.sha256(' '.join(sorted(digests)).encode()).hexdigest()[:32]
+    return hashlib.sha256(' '.join(sorted(digests) + [_cost_function_identity(cost_function)])
+                          .encode()).hexdigest()[:32]
 
 
 class _Run:
