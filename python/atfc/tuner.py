@@ -251,6 +251,9 @@ class _Run:
             else:
                 options['measure'] = self._measure
         self.who = getattr(cost_function, '__name__', type(cost_function).__name__)
+        # The evaluations catch_up() has seen (the engine asks the abort
+        # condition as the run opens, before self.tuning is set).
+        self.reuses, self.caught_up, self.tuning = bool(tuner._results), -1, None
         self.tuning = _atfc.Tuning(self.space.native, options)
         try:
             if tuner._results:
@@ -325,6 +328,19 @@ class _Run:
                 json.dump(self.tuning_data.to_json(), f, indent=4, default=repr)
             self.last_log = time.perf_counter_ns()
 
+    def catch_up(self):
+        """Adds what the engine answered from results("DIR") since the last
+        call (recorded as it counts), so that the program's own abort
+        condition sees the tuning data tune() returns."""
+        if not self.reuses or self.tuning is None:
+            return
+        for _, named, valid, costs, _, number, reused in \
+                self.tuning.evaluations(self.caught_up):
+            self.caught_up = number
+            if reused:
+                cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+                self.tuning_data.record_evaluation(self.configuration(named), valid, cost)
+
     def reconcile(self):
         """The engine answers configurations measured by an earlier run
         (results("DIR")) from DIR/results.db without measuring them: the
@@ -338,7 +354,7 @@ class _Run:
                           old.search_technique, old.abort_condition)
         data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
         data.results_directory = old.results_directory
-        for _, named, valid, costs, _ in records:
+        for _, named, valid, costs, _, _, _ in records:
             cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
             data.record_evaluation(self.configuration(named), valid, cost)
         self.tuning_data = data

@@ -20,6 +20,7 @@
 
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 
 namespace py = pybind11;
@@ -227,7 +228,8 @@ PYBIND11_MODULE(_atfc, M) {
       .def("report", &PyTuning::report, py::arg("valid"), py::arg("costs"), py::arg("reason"))
       .def("finish", &PyTuning::finish)
       .def("status", &PyTuning::status)
-      .def("evaluations", &PyTuning::evaluations)
+      .def("evaluations", &PyTuning::evaluations,
+           py::arg("after_evaluation") = std::numeric_limits<std::int64_t>::min())
       .def("close", &PyTuning::close)
       .def_property_readonly("results_directory", &PyTuning::resultsDirectory);
   M.def("close_open_runs", &PyTuning::closeOpenRuns);

@@ -529,14 +529,14 @@ py::dict PyTuning::status() const {
   return D;
 }
 
-py::list PyTuning::evaluations() {
-  Expected<std::vector<EvaluationRecord>> Records = open().evaluations();
+py::list PyTuning::evaluations(std::int64_t AfterEvaluation) {
+  Expected<std::vector<EvaluationRecord>> Records = open().evaluations(AfterEvaluation);
   if (!Records)
     throw EngineError(Records.error().message());
   py::list L;
   for (const EvaluationRecord &R : *Records)
     L.append(py::make_tuple(R.Timestamp, namedToDict(R.Configuration), R.Result.Valid,
-                            costsOf(R.Result), R.Result.Reason));
+                            costsOf(R.Result), R.Result.Reason, R.Evaluation, R.Reused));
   return L;
 }
 

@@ -646,3 +646,26 @@ def test_numpy_numbers_are_bounds_and_limits():
     with pytest.raises(TypeError):
         Interval(1, np.array([1, 2]))
 
+
+def test_a_programs_abort_condition_sees_what_results_answered(tmp_path):
+    # Python tester: a condition of the program's own did not see the
+    # evaluations answered from results(DIR), so a second run made 5 new
+    # ones where the engine's Evaluations(5) made none.
+    class FiveEvaluations(AbortCondition):
+        def stop(self, tuning_data):
+            return tuning_data.number_of_evaluated_configurations >= 5
+
+    measured = []
+
+    def measure(config):
+        measured.append(config['A'])
+        return config['A']
+
+    for condition in (FiveEvaluations(), FiveEvaluations(), ValidFraction(0.25)):
+        _, _, data = Tuner().tuning_parameters(TP('A', Interval(1, 20))) \
+            .search_technique(Exhaustive()).silent(True).results(tmp_path / 'res') \
+            .tune(measure, condition)
+        assert data.number_of_evaluated_configurations == 5
+        assert [e.configuration['A'] for e in data.history] == [1, 2, 3, 4, 5]
+    assert measured == [1, 2, 3, 4, 5]
+
