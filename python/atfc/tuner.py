@@ -196,6 +196,31 @@ def _program_code(cost_function) -> str:
                           .encode()).hexdigest()[:32]
 
 
+class _NothingToTune:
+    """The engine's run over a space the constraints leave empty, which the
+    engine refuses: nothing is evaluated, and tune() returns (None, None,
+    data), as pyATF's Evaluations(0) does."""
+    results_directory = None
+
+    def run(self):
+        return False
+
+    def next(self):
+        return None
+
+    def status(self):
+        return {'stalled': False}
+
+    def evaluations(self, after_evaluation=None):
+        return []
+
+    def finish(self):
+        pass
+
+    def close(self):
+        pass
+
+
 class _Run:
     """One tuning run: the space, the tuning data and the engine's loop."""
 
@@ -254,7 +279,12 @@ class _Run:
         # The evaluations catch_up() has seen (the engine asks the abort
         # condition as the run opens, before self.tuning is set).
         self.reuses, self.caught_up, self.tuning = bool(tuner._results), -1, None
-        self.tuning = _atfc.Tuning(self.space.native, options)
+        try:
+            self.tuning = _atfc.Tuning(self.space.native, options) if size else _NothingToTune()
+        except _atfc.Error as e:
+            # (A results directory that cannot be made, a technique's text
+            # the engine does not know: as SearchSpace raises them.)
+            raise ValueError(str(e)) from None
         try:
             if tuner._results:
                 self.tuning_data.results_directory = self.tuning.results_directory
@@ -527,7 +557,9 @@ class Tuner:
             # evaluated again.
             best = run.tuning_data.configuration_of_min_cost()
             if best is None:
-                raise ValueError('every configuration of the search space has been evaluated, '
+                raise ValueError('the search space is empty: there is no configuration to run'
+                                 if run.space.constrained_size == 0 else
+                                 'every configuration of the search space has been evaluated, '
                                  'and none was valid: there is no configuration to run')
             return run.evaluate(dict(best))[3]
         config = run.configuration(named)

@@ -669,3 +669,24 @@ def test_a_programs_abort_condition_sees_what_results_answered(tmp_path):
         assert [e.configuration['A'] for e in data.history] == [1, 2, 3, 4, 5]
     assert measured == [1, 2, 3, 4, 5]
 
+
+def test_an_empty_space_tunes_to_nothing_and_engine_errors_are_value_errors(tmp_path):
+    # Python tester: tune() over a space the constraints leave empty raised
+    # the private atfc._atfc.Error; pyATF returns (None, None, data).
+    A = TP('A', Interval(1, 10), lambda A: A > 100)
+    calls = []
+    for condition in (None, Evaluations(5)):
+        config, min_cost, data = Tuner().tuning_parameters(A).silent(True) \
+            .results(tmp_path / 'empty').tune(lambda c: calls.append(c) or 1, condition)
+        assert (config, min_cost, data.number_of_evaluated_configurations) == (None, None, 0)
+        assert data.constrained_search_space_size == 0 and calls == []
+    with pytest.raises(ValueError, match='the search space is empty'):
+        Tuner().tuning_parameters(A).silent(True).make_step(lambda c: 1)
+    # What the engine refuses is a ValueError, as SearchSpace raises.
+    (tmp_path / 'file').write_text('in the way')
+    with pytest.raises(ValueError, match='a file that is no directory is in the way'):
+        Tuner().tuning_parameters(TP('B', Interval(1, 3))).silent(True) \
+            .results(tmp_path / 'file').tune(lambda c: 1)
+    with pytest.raises(ValueError, match="unknown search technique 'no_such'"):
+        Tuner().tuning_parameters(TP('B', Interval(1, 3))).silent(True) \
+            .search_technique(Technique('no_such')).tune(lambda c: 1)
