@@ -11,6 +11,8 @@
 #include "PyParameter.h"
 #include "PyTuning.h"
 
+#include "atf/search.hpp"
+
 #include "Online/OnlineSpace.h"
 #include "Online/SubtreeMemo.h"
 #include "Search/Exploration.h"
@@ -151,6 +153,8 @@ PYBIND11_MODULE(_atfc, M) {
       translateConstraintError(E);
     } catch (const EngineError &E) {
       PyErr_SetString(Error.ptr(), E.what());
+    } catch (const atf::bad_proposal &E) {
+      PyErr_SetString(PyExc_ValueError, E.what());
     }
   });
 

@@ -93,19 +93,20 @@ def test_a_technique_proposing_nonsense_is_told_so():
 
     tps = (TP('A', Interval(1, 4)), TP('B', Interval(1, 3)))
     for technique, error, message in [
-            (Proposes({(0.5, 0.5, 0.5)}), RuntimeError,
+            (Proposes({(0.5, 0.5, 0.5)}), ValueError,
              'Proposes proposed a point of 3 coordinates in a space of 2 dimensions'),
             (Proposes('not a set'), TypeError, "returned 'not a set': expecting a set"),
             (Proposes({(0.5, 'x')}), TypeError, r"proposed \(0.5, 'x'\): a point is a tuple"),
-            (Proposes(set()), RuntimeError, 'Proposes proposed no configuration'),
+            (Proposes(set()), ValueError, 'Proposes proposed no configuration'),
             (ProposesIndex(), TypeError, 'proposed -1: an index is a whole number'),
             # Outside the space: a ValueError, as pyATF raises (it was
             # clamped, or taken modulo the size, and another configuration
-            # measured in its name).
-            (Proposes({(0.0, 0.5)}), ValueError, r'proposed \(0.0, 0.5\): each coordinate is in'),
+            # measured in its name). One check, atf/search.hpp's, as for a
+            # C++ program's technique: no configuration is a ValueError.
+            (Proposes({(0.0, 0.5)}), ValueError, r'proposed the point \(0, 0.5\): each coordinate is'),
             (Proposes({(0.5, 1.5)}), ValueError, r'each coordinate is in \(0, 1\]'),
             (Proposes({(0.5, float('nan'))}), ValueError, r'each coordinate is in \(0, 1\]'),
-            (ProposesIndex(12), ValueError, 'proposed 12 in a space of 12 configurations')]:
+            (ProposesIndex(12), ValueError, 'proposed the index 12 in a space of 12 configurations')]:
         with pytest.raises(error, match=message):
             Tuner().tuning_parameters(*tps).silent(True).search_technique(technique) \
                 .tune(lambda c: 1.0, Evaluations(3))
