@@ -73,11 +73,14 @@ _PLAIN = (type(None), bool, int, float, complex, str, bytes)
 
 def _code_text(code, names):
     """A code object's instructions and constants (nested code too); the
-    global names it reads go into names."""
+    global names it reads go into names. (A constant's text is _identity's,
+    which sorts a frozenset: its repr's order changes with the hash seed,
+    from one run of the program to the next.)"""
     parts = [code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
     names.update(code.co_names)
     for const in code.co_consts:
-        parts.append(_code_text(const, names) if inspect.iscode(const) else repr(const))
+        parts.append(_code_text(const, names) if inspect.iscode(const)
+                     else str(_identity(const, 0) or repr(const)))
     return '|'.join(parts)
 
 
