@@ -252,7 +252,7 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   Measuring.Launch = [&Setup](std::span<const Value> Values, const DeviceLimits &Limits) {
     LaunchDimensions Sizes = Setup.Launch(Values, Limits);
     return LaunchSizes{std::move(Sizes.Outer), std::move(Sizes.Inner), std::move(Sizes.LocalCounts),
-                       Sizes.SharedMemoryBytes};
+                       Sizes.SharedMemoryBytes, std::move(Sizes.Problem)};
   };
   Measuring.CostMeaning =
       fmt::format("kernel time in seconds on {}, the {} of {} run{} after {} warm-up{}",

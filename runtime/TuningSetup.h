@@ -63,6 +63,8 @@ struct LaunchDimensions {
   std::vector<std::uint64_t> LocalCounts = {};
   /// CUDA `shared_memory`: the dynamic shared memory in bytes.
   std::int64_t SharedMemoryBytes = 0;
+  /// Why the sizes cannot be launched (LaunchSizes::Problem).
+  std::string Problem = {};
 };
 
 /// What the directives say about tuning and measuring: the loop's part

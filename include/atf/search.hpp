@@ -42,6 +42,15 @@ using index_t = std::uint64_t;
 
 // ---- Techniques ---------------------------------------------------------------
 
+/// A program's technique proposed what is no configuration of the space:
+/// nothing, a point of another dimension or with a coordinate outside
+/// (0, 1], an index from the space's size on (Python: a ValueError, as
+/// pyATF raises).
+class bad_proposal : public error {
+public:
+  using error::error;
+};
+
 /// A technique of the program's own over the coordinate space (cppATF's
 /// interface): each call of get_next_coordinates() proposes points, whose
 /// costs report_costs() then gives all at once (an invalid configuration
@@ -129,7 +138,8 @@ inline cost_t reported_cost(const atfc::OptionalCost &Result) {
   return Result && !Result->empty() ? Result->front() : std::numeric_limits<cost_t>::max();
 }
 
-/// The program's technique, asked for a set of points at a time.
+/// The program's technique, asked for a set of points at a time; the
+/// exploration initializes it once.
 template <class User, class Key> class program_technique final : public atfc::SearchTechnique {
 public:
   explicit program_technique(std::shared_ptr<User> Given) : Technique(std::move(Given)) {}
@@ -144,13 +154,8 @@ public:
       }
   }
   void initialize(const atfc::SearchDomain &Given, std::uint64_t) override {
-    if (Started)
-      Technique->finalize();
     Domain = &Given;
     Started = true;
-    Queue.clear();
-    Costs.clear();
-    Outstanding = 0;
     if constexpr (std::is_same_v<Key, coordinates>)
       Technique->initialize(Domain->dimensions());
     else
@@ -164,7 +169,7 @@ public:
       else
         Next = Technique->get_next_indices();
       if (Next.empty())
-        throw error(Technique->name() + " proposed no configuration");
+        throw bad_proposal(Technique->name() + " proposed no configuration");
       Queue.assign(Next.begin(), Next.end());
       Outstanding = Queue.size();
     }
@@ -182,28 +187,31 @@ public:
     }
   }
   std::string describe() const override { return Technique->name(); }
+  /// It owns its search, as in cppATF and pyATF: initialized and finalized
+  /// once, only its own proposals measured (Search/Exploration.h).
+  bool restartable() const override { return false; }
 
 private:
   atfc::Point pointOf(const Key &K) const {
     if constexpr (std::is_same_v<Key, coordinates>) {
       if (K.size() != Domain->dimensions())
-        throw error(Technique->name() + " proposed a point of " + std::to_string(K.size()) +
-                    " coordinates in a space of " + std::to_string(Domain->dimensions()) +
-                    " dimensions");
+        throw bad_proposal(Technique->name() + " proposed a point of " + std::to_string(K.size()) +
+                           " coordinates in a space of " + std::to_string(Domain->dimensions()) +
+                           " dimensions");
       // Refused, not clamped (as pyATF refuses it): a technique that
       // proposes outside the space has a bug its author wants to see.
       for (double X : K)
         if (!(X > 0.0 && X <= 1.0))
-          throw error(Technique->name() + " proposed the point " + text_of(K) +
-                      ": each coordinate is in (0, 1]");
+          throw bad_proposal(Technique->name() + " proposed the point " + text_of(K) +
+                             ": each coordinate is in (0, 1]");
       return K;
     } else {
       const atfc::ChainOfTrees &Space = Domain->space();
       const atfc::BigCount Index(static_cast<unsigned long>(K));
       if (Index >= Space.size())
-        throw error(Technique->name() + " proposed the index " + std::to_string(K) +
-                    " in a space of " + Space.size().get_str() +
-                    " configurations: an index is from 0 to the space's size - 1");
+        throw bad_proposal(Technique->name() + " proposed the index " + std::to_string(K) +
+                           " in a space of " + Space.size().get_str() +
+                           " configurations: an index is from 0 to the space's size - 1");
       return Domain->pointOf(Space.at(Index));
     }
   }

@@ -139,6 +139,9 @@ struct LaunchSizes {
   std::vector<std::uint64_t> Local;
   std::vector<std::uint64_t> LocalCounts = {};
   std::int64_t SharedMemoryBytes = 0;
+  /// Why the sizes cannot be launched, where computing them found it (a
+  /// Python size beyond 64 bits), naming the size; empty when they may be.
+  std::string Problem = {};
 };
 
 /// The `-D` definitions of a configuration, "NAME=VALUE" each: the value as

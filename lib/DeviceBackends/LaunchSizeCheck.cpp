@@ -42,6 +42,9 @@ std::optional<Measurement> problemOf(const std::vector<std::uint64_t> &Sizes, co
 } // namespace
 
 std::optional<Measurement> launchSizeProblem(const LaunchSizes &Sizes, LaunchApi Api) {
+  if (!Sizes.Problem.empty())
+    return Measurement::invalid(FailureKind::RunFailed, "launch size beyond 64 bits",
+                                Sizes.Problem);
   const bool Cuda = Api == LaunchApi::Cuda;
   if (std::optional<Measurement> Outer = problemOf(Sizes.Global, Cuda ? "grid" : "global size"))
     return Outer;

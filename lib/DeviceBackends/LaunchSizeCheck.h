@@ -25,8 +25,9 @@ enum class LaunchApi { OpenCL, Cuda };
 
 /// The invalid measurement of a launch with a size that is zero or
 /// negative (a value of 2^63 or more, read back as the signed value it was
-/// converted from) in any dimension of Global, or of Local where given.
-/// None when the sizes may be launched.
+/// converted from) in any dimension of Global, or of Local where given, or
+/// with a Problem that computing them found. None when they may be
+/// launched.
 std::optional<Measurement> launchSizeProblem(const LaunchSizes &Sizes, LaunchApi Api);
 
 } // namespace atfc

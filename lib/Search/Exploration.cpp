@@ -220,11 +220,16 @@ std::vector<Configuration> Exploration::next(std::size_t Max) {
       Pending -= Batch.size();
       return {};
     }
-    if (Batch.empty() && ConsecutiveKnown >= RestartAfterKnown) {
+    const bool Restartable = Technique->restartable();
+    if (Batch.empty() && ConsecutiveKnown >= (Restartable ? RestartAfterKnown : EndAfterKnown)) {
       // A technique is started again with none of its points outstanding:
       // until then, the caller waits for a result.
       if (!Reports.empty())
         break;
+      if (!Restartable) {
+        Stalled = Finished = true;
+        break;
+      }
       ++Restarts;
       Technique->initialize(Domain, splitMix64Mix(Seed ^ splitMix64Mix(Restarts)));
       ConsecutiveKnown = 0;

@@ -24,7 +24,10 @@
 //    (the best result is kept in the status). When FruitlessRestartLimit
 //    restarts in a row produced nothing new, each further restart also
 //    measures one configuration not known yet, chosen at random, so that
-//    the budget is spent on new configurations even then;
+//    the budget is spent on new configurations even then. A technique
+//    that is not restartable() (a program's own) is never restarted and
+//    nothing it did not propose is measured: after EndAfterKnown known
+//    proposals in a row the run ends (stalled());
 //  - measures the configurations given to warmStart() first, before the
 //    technique's (the best of earlier data: another GPU, another input
 //    size), and shows their results to the technique through observe()
@@ -65,6 +68,10 @@ public:
   /// Restarts in a row without a new configuration after which each further
   /// restart also measures a random configuration not known yet.
   static constexpr std::uint64_t FruitlessRestartLimit = 10;
+  /// Known proposals in a row after which a technique that is not
+  /// restartable ends the run (as many as a restartable one makes before
+  /// the exploration measures configurations it did not propose).
+  static constexpr std::uint64_t EndAfterKnown = RestartAfterKnown * FruitlessRestartLimit;
 
   /// A run over Space (which must outlive the exploration and must not be
   /// empty) with Technique, until Abort is reached or, without one, until
@@ -119,6 +126,9 @@ public:
 
   /// Whether the run is over, as of the last next() or report().
   bool done() const { return Finished; }
+  /// Whether it ended because a technique that is not restartable proposed
+  /// EndAfterKnown known configurations in a row.
+  bool stalled() const { return Stalled; }
   const SearchStatus &status() const { return Status; }
   /// How far the run is, in [0,1]: the abort condition's progress, or the
   /// share of the space known when that is further.
@@ -186,6 +196,7 @@ private:
   std::uint64_t Restarts = 0;
   std::uint64_t Fallbacks = 0;
   bool Finished = false;
+  bool Stalled = false;
   std::function<void(const Configuration &)> ReusedObserver;
   /// warmStart()'s configurations not proposed yet, and those awaiting
   /// their report.

@@ -62,6 +62,13 @@ public:
   /// A technique that is not is used in whole batches (Exploration).
   virtual bool asynchronous() const { return false; }
 
+  /// Whether the exploration may start it again, with a new seed, when it
+  /// proposes only known configurations (Exploration). A program's own
+  /// technique is not: it owns its search, as in pyATF (initialized and
+  /// finalized once, only its own proposals measured), so the run ends
+  /// instead.
+  virtual bool restartable() const { return true; }
+
   /// The technique's name with its hyper-parameters, as it would be written
   /// in a `search_technique` directive: "differential_evolution(20, 0.8, 0.9)".
   virtual std::string describe() const = 0;

@@ -10,6 +10,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 
 import atexit
 import decimal
+import functools
 import hashlib
 import inspect
 import json
@@ -19,6 +20,8 @@ import os
 import sys
 import threading
 import time
+import types
+import warnings
 from pathlib import Path
 from typing import Optional
 
@@ -65,13 +68,95 @@ def _costs(cost, who):
     return values
 
 
+_PLAIN = (type(None), bool, int, float, complex, str, bytes)
+
+
+def _code_text(code, names):
+    """A code object's instructions and constants (nested code too); the
+    global names it reads go into names. (A constant's text is _identity's,
+    which sorts a frozenset: its repr's order changes with the hash seed,
+    from one run of the program to the next.)"""
+    parts = [code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
+    names.update(code.co_names)
+    for const in code.co_consts:
+        parts.append(_code_text(const, names) if inspect.iscode(const)
+                     else str(_identity(const, 0) or repr(const)))
+    return '|'.join(parts)
+
+
+def _identity(value, depth):
+    """What of value tells cost functions apart, or None: immutable plain
+    data (numbers, strings, tuples of them), and of a function its
+    qualified name, code, defaults, the values it closes over and the
+    plain globals it reads; of an object its class, its __call__ and its
+    attributes, depth levels down. A mutable value that a function closes
+    over or reads (a list the cost function appends to) is state, not
+    input: left out."""
+    if isinstance(value, _PLAIN):
+        return f'{type(value).__name__}:{value!r}'
+    if isinstance(value, (tuple, frozenset)):
+        items = [_identity(v, depth) for v in value]
+        if None in items:
+            return None
+        return f'{type(value).__name__}({",".join(sorted(items) if isinstance(value, frozenset) else items)})'
+    if depth <= 0:
+        return None
+    if isinstance(value, functools.partial):
+        return (f'partial({_identity(value.func, depth - 1)},{_identity(value.args, depth - 1)},'
+                f'{_identity(tuple(sorted(value.keywords.items())), depth - 1)})')
+    if inspect.ismethod(value):
+        return f'method({_identity(value.__func__, depth - 1)},{_identity(value.__self__, depth - 1)})'
+    if inspect.isfunction(value):
+        names = set()
+        parts = [f'{value.__module__}.{value.__qualname__}', _code_text(value.__code__, names)]
+        for default in (value.__defaults__ or ()) + tuple((value.__kwdefaults__ or {}).items()):
+            parts.append(str(_identity(default, depth - 1)))
+        for cell in value.__closure__ or ():
+            try:
+                parts.append(str(_identity(cell.cell_contents, depth - 1)))
+            except ValueError:  # a cell not filled yet
+                parts.append('empty')
+        # Globals are read as they are now (a size from sys.argv): plain
+        # data only, their functions are covered by their files' digests.
+        for name in sorted(names):
+            if name in value.__globals__ \
+                    and isinstance(value.__globals__[name], _PLAIN + (tuple, frozenset)):
+                parts.append(f'{name}={_identity(value.__globals__[name], 0)}')
+        return 'function(' + ';'.join(parts) + ')'
+    if isinstance(value, (type, types.ModuleType)) or not hasattr(value, '__dict__'):
+        return f'{type(value).__qualname__}:{getattr(value, "__qualname__", "")}'
+    parts = [f'{type(value).__module__}.{type(value).__qualname__}']
+    call = getattr(type(value), '__call__', None)
+    if inspect.isfunction(call):
+        parts.append(_identity(call, depth - 1))
+    for name, attribute in sorted(vars(value).items()):
+        # An object's lists and dicts are its settings (a kernel cost
+        # function's sizes and flags), where a closure's are its state.
+        if isinstance(attribute, list):
+            attribute = tuple(attribute)
+        elif isinstance(attribute, dict):
+            attribute = tuple(sorted(attribute.items(), key=repr))
+        text = _identity(attribute, depth - 1)
+        if text is not None:
+            parts.append(f'{name}={text}')
+    return 'object(' + ';'.join(parts) + ')'
+
+
+def _cost_function_identity(cost_function) -> str:
+    """The cost function's part of results("DIR")'s key (_identity): two
+    cost functions of one program (runtime, then energy) keep their
+    results apart, and one over other plain inputs (a size it closes
+    over) is measured anew."""
+    return hashlib.sha256(str(_identity(cost_function, 4)).encode()).hexdigest()
+
+
 def _program_code(cost_function) -> str:
     """A digest of the program's own code, so that a program edited since
     results("DIR") kept its costs is measured anew: the main script, the
     file that defines the cost function, and every module loaded from
     outside Python's installation, its site-packages and atfc itself (as
-    atfc's key covers a tuned file's own headers, not the system's). Empty
-    where none is a file (an interactive session, `python -c`)."""
+    atfc's key covers a tuned file's own headers, not the system's), and
+    the cost function's identity (_cost_function_identity)."""
     def real(path):
         return os.path.realpath(path)
     outside = {real(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix,
@@ -110,9 +195,33 @@ def _program_code(cost_function) -> str:
         except OSError:
             continue
         digests.append(one.hexdigest())
-    if not digests:
-        return ''
-    return hashlib.sha256(' '.join(sorted(digests)).encode()).hexdigest()[:32]
+    return hashlib.sha256(' '.join(sorted(digests) + [_cost_function_identity(cost_function)])
+                          .encode()).hexdigest()[:32]
+
+
+class _NothingToTune:
+    """The engine's run over a space the constraints leave empty, which the
+    engine refuses: nothing is evaluated, and tune() returns (None, None,
+    data), as pyATF's Evaluations(0) does."""
+    results_directory = None
+
+    def run(self):
+        return False
+
+    def next(self):
+        return None
+
+    def status(self):
+        return {'stalled': False}
+
+    def evaluations(self, after_evaluation=None):
+        return []
+
+    def finish(self):
+        pass
+
+    def close(self):
+        pass
 
 
 class _Run:
@@ -149,6 +258,7 @@ class _Run:
         if abort_condition is None:
             abort_condition = Evaluations(size)
         self.abort_condition = abort_condition
+        self.technique_name = type(technique).__name__
         self.tuning_data = TuningData([tp.to_json() for tp in self.tps], size,
                                       self.space.unconstrained_size, self.space.generation_ns,
                                       technique.to_json(), abort_condition.to_json())
@@ -169,7 +279,15 @@ class _Run:
             else:
                 options['measure'] = self._measure
         self.who = getattr(cost_function, '__name__', type(cost_function).__name__)
-        self.tuning = _atfc.Tuning(self.space.native, options)
+        # The evaluations catch_up() has seen (the engine asks the abort
+        # condition as the run opens, before self.tuning is set).
+        self.reuses, self.caught_up, self.tuning = bool(tuner._results), -1, None
+        try:
+            self.tuning = _atfc.Tuning(self.space.native, options) if size else _NothingToTune()
+        except _atfc.Error as e:
+            # (A results directory that cannot be made, a technique's text
+            # the engine does not know: as SearchSpace raises them.)
+            raise ValueError(str(e)) from None
         try:
             if tuner._results:
                 self.tuning_data.results_directory = self.tuning.results_directory
@@ -243,6 +361,19 @@ class _Run:
                 json.dump(self.tuning_data.to_json(), f, indent=4, default=repr)
             self.last_log = time.perf_counter_ns()
 
+    def catch_up(self):
+        """Adds what the engine answered from results("DIR") since the last
+        call (recorded as it counts), so that the program's own abort
+        condition sees the tuning data tune() returns."""
+        if not self.reuses or self.tuning is None:
+            return
+        for _, named, valid, costs, _, number, reused in \
+                self.tuning.evaluations(self.caught_up):
+            self.caught_up = number
+            if reused:
+                cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+                self.tuning_data.record_evaluation(self.configuration(named), valid, cost)
+
     def reconcile(self):
         """The engine answers configurations measured by an earlier run
         (results("DIR")) from DIR/results.db without measuring them: the
@@ -256,7 +387,7 @@ class _Run:
                           old.search_technique, old.abort_condition)
         data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
         data.results_directory = old.results_directory
-        for _, named, valid, costs, _ in records:
+        for _, named, valid, costs, _, _, _ in records:
             cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
             data.record_evaluation(self.configuration(named), valid, cost)
         self.tuning_data = data
@@ -387,6 +518,7 @@ class Tuner:
             with _atfc.DeferredSignals():
                 try:
                     interrupted = run.tuning.run()
+                    stalled = run.tuning.status()['stalled']
                     if run.pending is None:
                         run.reconcile()
                 finally:
@@ -398,6 +530,11 @@ class Tuner:
             self._under_way = None
         if run.pending is not None:
             raise run.pending
+        if stalled:
+            warnings.warn(f'the run ends: the search technique {run.technique_name} proposed only '
+                          f'configurations evaluated already, {_atfc.END_AFTER_KNOWN} in a row (a '
+                          f"program's own technique is never restarted, and nothing it did not "
+                          f'propose is measured)', RuntimeWarning, stacklevel=2)
         data = run.tuning_data
         return data.configuration_of_min_cost(), data.min_cost(), data
 
@@ -423,7 +560,9 @@ class Tuner:
             # evaluated again.
             best = run.tuning_data.configuration_of_min_cost()
             if best is None:
-                raise ValueError('every configuration of the search space has been evaluated, '
+                raise ValueError('the search space is empty: there is no configuration to run'
+                                 if run.space.constrained_size == 0 else
+                                 'every configuration of the search space has been evaluated, '
                                  'and none was valid: there is no configuration to run')
             return run.evaluate(dict(best))[3]
         config = run.configuration(named)

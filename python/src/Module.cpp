@@ -11,14 +11,18 @@
 #include "PyParameter.h"
 #include "PyTuning.h"
 
+#include "atf/search.hpp"
+
 #include "Online/OnlineSpace.h"
 #include "Online/SubtreeMemo.h"
+#include "Search/Exploration.h"
 #include "SearchSpace/SpaceGenerator.h"
 #include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
 
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 
 namespace py = pybind11;
@@ -102,7 +106,12 @@ PyObject *NativeOverflowType = nullptr;
 
 void translateConstraintError(const ConstraintError &E) {
   if (E.Raised) {
-    PyErr_SetObject(reinterpret_cast<PyObject *>(Py_TYPE(E.Raised->ptr())), E.Raised->ptr());
+    // With its own traceback, which reaches the constraint's line.
+    PyObject *Value = E.Raised->ptr();
+    PyObject *Type = reinterpret_cast<PyObject *>(Py_TYPE(Value));
+    Py_INCREF(Type);
+    Py_INCREF(Value);
+    PyErr_Restore(Type, Value, PyException_GetTraceback(Value));
     return;
   }
   if (E.Type == kNativeOverflow) {
@@ -133,6 +142,9 @@ PYBIND11_MODULE(_atfc, M) {
   static py::exception<EngineError> Error(M, "Error", PyExc_RuntimeError);
   static py::exception<ConstraintError> NativeOverflow(M, "NativeOverflow", PyExc_OverflowError);
   NativeOverflowType = NativeOverflow.ptr();
+  // Known proposals in a row after which a program's own technique ends
+  // the run (the engine's warning, which Python repeats).
+  M.attr("END_AFTER_KNOWN") = Exploration::EndAfterKnown;
   py::register_exception_translator([](std::exception_ptr P) {
     try {
       if (P)
@@ -141,6 +153,8 @@ PYBIND11_MODULE(_atfc, M) {
       translateConstraintError(E);
     } catch (const EngineError &E) {
       PyErr_SetString(Error.ptr(), E.what());
+    } catch (const atf::bad_proposal &E) {
+      PyErr_SetString(PyExc_ValueError, E.what());
     }
   });
 
@@ -218,7 +232,8 @@ PYBIND11_MODULE(_atfc, M) {
       .def("report", &PyTuning::report, py::arg("valid"), py::arg("costs"), py::arg("reason"))
       .def("finish", &PyTuning::finish)
       .def("status", &PyTuning::status)
-      .def("evaluations", &PyTuning::evaluations)
+      .def("evaluations", &PyTuning::evaluations,
+           py::arg("after_evaluation") = std::numeric_limits<std::int64_t>::min())
       .def("close", &PyTuning::close)
       .def_property_readonly("results_directory", &PyTuning::resultsDirectory);
   M.def("close_open_runs", &PyTuning::closeOpenRuns);

@@ -88,6 +88,33 @@ KernelArgument bufferOf(const std::string &Code, std::uint64_t Count) {
   throw EngineError("kernel arguments of dtype " + Code + " are not supported");
 }
 
+/// The sizes Python computed, as the engine holds them: a negative one in
+/// two's complement, as a C++ expression's (DeviceBackends/
+/// LaunchSizeCheck.h refuses it by its value). One beyond 64 bits, which
+/// the engine cannot hold, makes Problem say so, naming it (pybind11's
+/// cast error ended tune()).
+std::vector<std::uint64_t> launchSizes(const py::handle &Given, const char *What,
+                                       std::string &Problem) {
+  std::vector<std::uint64_t> Sizes;
+  std::string Text;
+  std::size_t Beyond = 0;
+  for (py::handle S : Given) {
+    const py::int_ Size = py::reinterpret_borrow<py::object>(S);
+    int Overflow = 0;
+    const long long Value = PyLong_AsLongLongAndOverflow(Size.ptr(), &Overflow);
+    if (Value == -1 && PyErr_Occurred())
+      throw py::error_already_set();
+    if (Overflow != 0 && Beyond == 0)
+      Beyond = Sizes.size() + 1;
+    Sizes.push_back(Overflow != 0 ? 0 : static_cast<std::uint64_t>(Value));
+    Text += (Text.empty() ? "" : ", ") + py::str(py::handle(Size)).cast<std::string>();
+  }
+  if (Beyond != 0 && Problem.empty())
+    Problem = std::string("the ") + What + " (" + Text + ") does not fit in 64 bits in dimension " +
+              std::to_string(Beyond) + " at this configuration; a size is at most 2^63 - 1";
+  return Sizes;
+}
+
 std::vector<unsigned char> bytesOf(const py::bytes &B) {
   const std::string S = B;
   return std::vector<unsigned char>(S.begin(), S.end());
@@ -149,13 +176,13 @@ std::shared_ptr<ConfigurationMeasurer> kernelMeasurer(std::shared_ptr<ChainOfTre
     S.Check = Check;
   }
   auto Sizes = std::make_shared<PyRef>(Options["sizes"]);
-  S.Launch = [Sizes, Space](std::span<const Value> Values, const DeviceLimits &) {
+  S.Launch = [Sizes, Space, OpenCL](std::span<const Value> Values, const DeviceLimits &) {
     py::gil_scoped_acquire Lock;
     const std::vector<Value> Copy(Values.begin(), Values.end());
     py::tuple Both = Sizes->Object(namedToDict(namedValuesOf(*Space, Copy)));
     LaunchDimensions D;
-    D.Outer = Both[0].cast<std::vector<std::uint64_t>>();
-    D.Inner = Both[1].cast<std::vector<std::uint64_t>>();
+    D.Outer = launchSizes(Both[0], OpenCL ? "global size" : "grid", D.Problem);
+    D.Inner = launchSizes(Both[1], OpenCL ? "local size" : "block", D.Problem);
     return D;
   };
   MeasurerContext Context;

@@ -569,14 +569,21 @@ bool PyParameter::callBack(const void *const *Slots) const {
     const std::string Type = py::str(E.type().attr("__name__"));
     ConstraintError Error(Type, "the constraint of tuning parameter " + Name + " raised " + Type +
                                     ": " + py::str(E.value()).cast<std::string>());
-    // Ctrl-C or sys.exit() in a constraint became a RuntimeError, which
-    // `except KeyboardInterrupt` did not catch. (Released with the GIL, on
-    // whichever thread holds the error last.)
-    if (!E.matches(PyExc_Exception))
-      Error.Raised = std::shared_ptr<py::object>(new py::object(E.value()), [](py::object *O) {
-        py::gil_scoped_acquire Lock;
-        delete O;
-      });
+    // Raised again as it is, its class, attributes and traceback intact
+    // (as pyATF, which calls the constraint itself): a copy as a
+    // RuntimeError escaped `except ValueError`, Ctrl-C's `except
+    // KeyboardInterrupt`. A note says where it came from. (Released with
+    // the GIL, on whichever thread holds the error last.)
+    py::object Raised = E.value();
+    if (E.trace())
+      PyException_SetTraceback(Raised.ptr(), E.trace().ptr());
+    if (py::hasattr(Raised, "add_note"))
+      Raised.attr("add_note")("(raised by the constraint of tuning parameter " + Name + ")");
+    Error.Raised =
+        std::shared_ptr<py::object>(new py::object(std::move(Raised)), [](py::object *O) {
+          py::gil_scoped_acquire Lock;
+          delete O;
+        });
     throw Error;
   }
 }

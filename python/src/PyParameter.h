@@ -80,8 +80,8 @@ struct ConstraintError : std::runtime_error {
   std::string Type;
   /// kNativeOverflow: the parameter whose constraint overflowed.
   std::string Parameter;
-  /// What the constraint raised where it is no Exception (KeyboardInterrupt,
-  /// SystemExit): the program's own, raised again as it was.
+  /// What a constraint called in Python raised: the program's own object,
+  /// raised again as it was.
   std::shared_ptr<py::object> Raised;
 };
 /// The Type of a translated constraint's integer beyond 64 bits, where

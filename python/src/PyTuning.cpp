@@ -140,11 +140,8 @@ public:
                              py::repr(C).cast<std::string>() +
                              ": a point is a tuple of numbers, one per dimension");
       }
-      // A ValueError, as pyATF raises (atf/search.hpp refuses it too).
-      for (double X : Point)
-        if (!(X > 0.0 && X <= 1.0))
-          throw py::value_error(name() + ".get_next_coordinates() proposed " +
-                                py::repr(C).cast<std::string>() + ": each coordinate is in (0, 1]");
+      // (One outside (0, 1] is atf/search.hpp's atf::bad_proposal, a
+      // ValueError, as pyATF raises.)
       Next.insert(std::move(Point));
     }
     return Next;
@@ -182,7 +179,6 @@ public:
       : T(std::make_shared<PyRef>(std::move(T))), Error(std::move(Error)) {}
   void initialize(std::uint64_t Size) override {
     py::gil_scoped_acquire Lock;
-    SpaceSize = Size;
     T->Object.attr("initialize")(Size);
   }
   std::set<atf::index_t> get_next_indices() override {
@@ -197,11 +193,7 @@ public:
                              py::repr(I).cast<std::string>() +
                              ": an index is a whole number from 0 to the space's size - 1");
       }
-      // A ValueError, as pyATF raises (atf/search.hpp refuses it too).
-      if (Index >= SpaceSize)
-        throw py::value_error(name() + ".get_next_indices() proposed " + std::to_string(Index) +
-                              " in a space of " + std::to_string(SpaceSize) +
-                              " configurations: an index is from 0 to the space's size - 1");
+      // (One from the size on is atf/search.hpp's atf::bad_proposal.)
       Next.insert(Index);
     }
     return Next;
@@ -225,8 +217,6 @@ public:
 private:
   std::shared_ptr<PyRef> T;
   std::shared_ptr<FinalizeError> Error;
-  /// As initialize() told it (2^64 - 1 for a larger space, every index in).
-  std::uint64_t SpaceSize = 0;
 };
 
 template <class T> T option(const py::dict &Options, const char *Key, T Default) {
@@ -518,6 +508,7 @@ py::dict PyTuning::status() const {
   D["evaluations"] = S.Evaluations;
   D["valid_evaluations"] = S.ValidEvaluations;
   D["seconds"] = S.ElapsedSeconds;
+  D["stalled"] = open().session().exploration().stalled();
   if (S.Best) {
     D["best_cost"] = py::cast(*S.Best);
     D["best_configuration"] = namedToDict(namedValuesOf(*Space, S.BestConfiguration));
@@ -528,14 +519,14 @@ py::dict PyTuning::status() const {
   return D;
 }
 
-py::list PyTuning::evaluations() {
-  Expected<std::vector<EvaluationRecord>> Records = open().evaluations();
+py::list PyTuning::evaluations(std::int64_t AfterEvaluation) {
+  Expected<std::vector<EvaluationRecord>> Records = open().evaluations(AfterEvaluation);
   if (!Records)
     throw EngineError(Records.error().message());
   py::list L;
   for (const EvaluationRecord &R : *Records)
     L.append(py::make_tuple(R.Timestamp, namedToDict(R.Configuration), R.Result.Valid,
-                            costsOf(R.Result), R.Result.Reason));
+                            costsOf(R.Result), R.Result.Reason, R.Evaluation, R.Reused));
   return L;
 }
 

@@ -81,12 +81,13 @@ public:
   py::object next();
   void report(bool Valid, std::vector<double> Costs, std::string Reason);
   void finish();
-  /// evaluations, valid_evaluations, seconds, space_size, best_cost,
+  /// evaluations, valid_evaluations, seconds, stalled (Exploration::stalled),
+  /// space_size, best_cost,
   /// best_configuration, improvements.
   py::dict status() const;
-  /// Every evaluation recorded: (timestamp, configuration, valid, costs,
-  /// reason).
-  py::list evaluations();
+  /// Every evaluation recorded, numbered after AfterEvaluation:
+  /// (timestamp, configuration, valid, costs, reason, number, reused).
+  py::list evaluations(std::int64_t AfterEvaluation);
   std::string resultsDirectory() const;
   /// Ends the run for good: finishes it where it began and did not end,
   /// removes its temporary directory, and drops the cost function and

@@ -137,6 +137,25 @@ def test_arguments_that_do_not_fit_the_kernel_are_named(capfd):
     assert 'atfc results' not in out  # its temporary results are gone
 
 
+def test_a_launch_size_below_one_or_beyond_64_bits_is_an_invalid_configuration(capfd):
+    # Python tester: -8 or 2**70 leaked pybind11's "Unable to cast Python
+    # instance to C++ type" in the middle of tune(); 0 was invalid.
+    y = np.zeros(8, np.float32)
+    sizes = {1: 8, 2: -8, 3: 2 ** 70, 4: 0}
+    kernel = opencl.Kernel('__kernel void k(__global float *y) { y[get_global_id(0)] = V; }', 'k')
+    for outer, inner in ((lambda V: sizes[V], lambda V: 1), (lambda V: 8, lambda V: sizes[V])):
+        cf = opencl.CostFunction(kernel).platform_id(0).device_id(0).kernel_args(y) \
+            .global_size(outer).local_size(inner)
+        best, _, data = Tuner().tuning_parameters(TP('V', Interval(1, 4))) \
+            .search_technique(Exhaustive()).tune(cf)
+        assert best == {'V': 1} and data.number_of_evaluated_invalid_configurations == 3
+        out = capfd.readouterr().out
+        what = 'global size' if outer(2) == -8 else 'local size'
+        assert f'the {what} (-8) is negative in dimension 1' in out, out
+        assert f'the {what} ({2 ** 70}) does not fit in 64 bits in dimension 1' in out, out
+        assert f'the {what} (0) is zero in dimension 1' in out, out
+
+
 def test_cuda_without_a_driver_says_so():
     kernel = cuda.Kernel(cuda.source('extern "C" __global__ void f(float *x) {}'), 'f')
     cf = cuda.CostFunction(kernel).kernel_args(np.zeros(4, np.float32)) \

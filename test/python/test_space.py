@@ -579,6 +579,39 @@ def test_exception_in_constraint_is_raised():
         SearchSpace(TP('A', Interval(0, 4), boom))
 
 
+def test_a_constraints_own_exception_is_raised_as_it_is():
+    # Python tester: a ValueError subclass came back as a RuntimeError copy
+    # (escaping `except ValueError`), a KeyError(2) with a rewritten text,
+    # both without the traceback to the constraint's line.
+    class BadSize(ValueError):
+        def __init__(self, message, code):
+            super().__init__(message)
+            self.code = code
+
+    raised = []
+
+    def fits(A):
+        if A == 3:
+            raised.append(BadSize('A=3 does not fit', 7))
+            raise raised[-1]
+        return True
+
+    def key(A):
+        return {1: True}[A]
+
+    for make in (lambda tp: SearchSpace(tp),
+                 lambda tp: Tuner().tuning_parameters(tp).silent(True).tune(lambda c: 1)):
+        with pytest.raises(BadSize) as info:
+            make(TP('A', Interval(1, 5), fits))
+        assert info.value is raised[-1]
+        assert (info.value.args, info.value.code) == (('A=3 does not fit',), 7)
+        assert any(entry.name == 'fits' for entry in info.traceback)
+        assert info.value.__notes__[-1] == '(raised by the constraint of tuning parameter A)'
+        with pytest.raises(KeyError) as info:
+            make(TP('A', Interval(1, 5), key))
+        assert info.value.args == (2,) and any(entry.name == 'key' for entry in info.traceback)
+
+
 def test_integers_beyond_64_bits_are_held_as_they_are():
     # Python tester: Interval(2**63 - 2, 2**63 + 2) wrapped to -2**63, and
     # Set(1, 2**64) failed with pybind11's "Unable to cast Python instance".

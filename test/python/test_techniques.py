@@ -46,9 +46,13 @@ def test_own_techniques():
             self.costs = costs
 
     mid = Middle()
-    Tuner().tuning_parameters(*saxpy_tps()).silent(True).search_technique(mid) \
-        .tune(cost, Evaluations(3))
+    # (Only ever the middle: the one configuration it proposes, then the
+    # run ends, saying so.)
+    with pytest.warns(RuntimeWarning, match='Middle proposed only configurations evaluated'):
+        _, _, data = Tuner().tuning_parameters(*saxpy_tps()).silent(True) \
+            .search_technique(mid).tune(cost, Evaluations(3))
     assert mid.dimensionality == 2 and list(mid.costs) == [(0.5, 0.5)]
+    assert data.number_of_evaluated_configurations == 1
 
 
 def test_a_technique_proposing_nonsense_is_told_so():
@@ -89,19 +93,20 @@ def test_a_technique_proposing_nonsense_is_told_so():
 
     tps = (TP('A', Interval(1, 4)), TP('B', Interval(1, 3)))
     for technique, error, message in [
-            (Proposes({(0.5, 0.5, 0.5)}), RuntimeError,
+            (Proposes({(0.5, 0.5, 0.5)}), ValueError,
              'Proposes proposed a point of 3 coordinates in a space of 2 dimensions'),
             (Proposes('not a set'), TypeError, "returned 'not a set': expecting a set"),
             (Proposes({(0.5, 'x')}), TypeError, r"proposed \(0.5, 'x'\): a point is a tuple"),
-            (Proposes(set()), RuntimeError, 'Proposes proposed no configuration'),
+            (Proposes(set()), ValueError, 'Proposes proposed no configuration'),
             (ProposesIndex(), TypeError, 'proposed -1: an index is a whole number'),
             # Outside the space: a ValueError, as pyATF raises (it was
             # clamped, or taken modulo the size, and another configuration
-            # measured in its name).
-            (Proposes({(0.0, 0.5)}), ValueError, r'proposed \(0.0, 0.5\): each coordinate is in'),
+            # measured in its name). One check, atf/search.hpp's, as for a
+            # C++ program's technique: no configuration is a ValueError.
+            (Proposes({(0.0, 0.5)}), ValueError, r'proposed the point \(0, 0.5\): each coordinate is'),
             (Proposes({(0.5, 1.5)}), ValueError, r'each coordinate is in \(0, 1\]'),
             (Proposes({(0.5, float('nan'))}), ValueError, r'each coordinate is in \(0, 1\]'),
-            (ProposesIndex(12), ValueError, 'proposed 12 in a space of 12 configurations')]:
+            (ProposesIndex(12), ValueError, 'proposed the index 12 in a space of 12 configurations')]:
         with pytest.raises(error, match=message):
             Tuner().tuning_parameters(*tps).silent(True).search_technique(technique) \
                 .tune(lambda c: 1.0, Evaluations(3))
@@ -132,3 +137,44 @@ def test_a_technique_whose_finalize_raises_raises_from_tune():
     # The tuner is usable again.
     with pytest.raises(ValueError, match='finalize failed'):
         tuner.tune(lambda c: c['A'], Evaluations(1))
+
+
+@pytest.mark.parametrize('kind', ['indices', 'coordinates'])
+def test_a_technique_owns_its_search_and_a_stuck_one_ends_the_run(kind):
+    # It is started and finalized once, only what it proposed is measured
+    # (once: proposed again, it is answered with the known cost), and one
+    # that proposes only known configurations ends the run, saying so.
+    calls = {'initialize': 0, 'finalize': 0, 'reports': 0}
+
+    class Base(SearchTechnique1D if kind == 'indices' else SearchTechnique):
+        def initialize(self, _):
+            calls['initialize'] += 1
+
+        def finalize(self):
+            calls['finalize'] += 1
+
+        def report_costs(self, costs):
+            calls['reports'] += 1
+            assert list(costs.values()) == [1]
+
+    class AlwaysFirst(Base):
+        def get_next_indices(self):
+            return {0}
+
+        def get_next_coordinates(self):
+            return {(0.01,)}
+
+    measured = []
+
+    def measure(config):
+        measured.append(config['A'])
+        return config['A']
+
+    with pytest.warns(RuntimeWarning, match='AlwaysFirst proposed only configurations evaluated '
+                                            'already'):
+        config, best, data = Tuner().tuning_parameters(TP('A', Interval(1, 20))) \
+            .search_technique(AlwaysFirst()).silent(True).tune(measure, Evaluations(4))
+    assert measured == [1]
+    assert (config, best, data.number_of_evaluated_configurations) == ({'A': 1}, 1, 1)
+    assert calls['initialize'] == calls['finalize'] == 1
+    assert calls['reports'] > 1

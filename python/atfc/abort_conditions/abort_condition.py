@@ -24,8 +24,12 @@ class AbortCondition:
         return {'kind': type(self).__name__}
 
     def _engine(self, run):
-        """The engine's condition; run.tuning_data is the run's data."""
-        return _atfc.Abort.custom(lambda: bool(self.stop(run.tuning_data)), type(self).__name__)
+        """The engine's condition; run.tuning_data is the run's data, with
+        the evaluations answered from results("DIR") too."""
+        def stop():
+            run.catch_up()
+            return bool(self.stop(run.tuning_data))
+        return _atfc.Abort.custom(stop, type(self).__name__)
 
     def __and__(self, other):
         return And(self, other)

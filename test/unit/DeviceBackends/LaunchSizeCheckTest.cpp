@@ -57,5 +57,15 @@ TEST(LaunchSizeCheck, PositiveSizesPassAndCudaNamesGridAndBlock) {
   EXPECT_EQ(Refused->Reason, "zero block");
 }
 
+TEST(LaunchSizeCheck, AProblemFoundComputingTheSizesIsTheirs) {
+  // Python's sizes have no bound: one beyond 64 bits is named as given.
+  LaunchSizes Sizes{{64}, {8}};
+  Sizes.Problem = "the global size (1180591620717411303424) does not fit in 64 bits";
+  std::optional<Measurement> Refused = launchSizeProblem(Sizes, LaunchApi::OpenCL);
+  ASSERT_TRUE(Refused);
+  EXPECT_EQ(Refused->Reason, "launch size beyond 64 bits");
+  EXPECT_EQ(Refused->Log, Sizes.Problem);
+}
+
 } // namespace
 } // namespace atfc

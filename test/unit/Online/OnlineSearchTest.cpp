@@ -1,9 +1,9 @@
 //===- OnlineSearchTest.cpp - The search of a program's tuning ------------===//
 //
-// The search of <atf.hpp>'s tuner: the program's own technique and abort
-// condition, techniques refused (OpenTuner, one the engine refuses as the
-// tuning opens, proposals of the wrong dimension, of nothing, or outside
-// the space), round_robin, and abort conditions outside their domain.
+// The search of <atf.hpp>'s tuner: the program's own technique (one stuck
+// on a known configuration too) and abort condition, techniques refused (OpenTuner, one the engine
+// refuses as the tuning opens, proposals of the wrong dimension, of nothing, or outside the space),
+// round_robin, and abort conditions outside their domain.
 //
 //===----------------------------------------------------------------------===//
 #include <atf.hpp>
@@ -75,6 +75,34 @@ TEST(OnlineSearchTest, EachRunDrivesItsOwnCopyOfTheProgramsTechnique) {
   Copy.tune(Cost, atf::evaluations(3));
   First.tune(Cost, atf::evaluations(3));
   EXPECT_EQ(Measured, (std::vector<int>{1, 2, 3, 1, 2, 3, 1, 2, 3}));
+}
+
+// A program's technique owns its search, as in cppATF: initialised and
+// finalised once, only its own proposals measured; one stuck on a known
+// configuration ends the run (it was restarted, and after ten restarts
+// the engine measured configurations it never proposed).
+class Stuck : public atf::search_technique_1d {
+public:
+  void initialize(std::uint64_t) override { ++Initialized; }
+  std::set<atf::index_t> get_next_indices() override { return {0}; }
+  void report_costs(const std::map<atf::index_t, atf::cost_t> &) override {}
+  void finalize() override { ++Finalized; }
+  static inline int Initialized = 0, Finalized = 0;
+};
+
+TEST(OnlineSearchTest, AProgramsTechniqueStuckOnAKnownConfigurationEndsTheRun) {
+  auto X = atf::tp("X", atf::interval<int>(1, 20));
+  std::set<int> Measured;
+  auto Result = atf::tuner().tuning_parameters(X).search_technique(Stuck()).silent(true).tune(
+      [&](atf::configuration &C) {
+        Measured.insert(int(C["X"]));
+        return double(int(C["X"]));
+      },
+      atf::evaluations(4));
+  EXPECT_EQ(Measured, std::set<int>{1});
+  EXPECT_EQ(Result.number_of_evaluated_configs(), 1u);
+  EXPECT_EQ(Stuck::Initialized, 1);
+  EXPECT_EQ(Stuck::Finalized, 1);
 }
 
 // A technique the engine refuses when the tuning opens (a bandit's

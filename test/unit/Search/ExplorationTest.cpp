@@ -2,7 +2,8 @@
 //
 // Deduplication (an evaluation is a distinct configuration), known results
 // answered without a measurement, remember(), the order of reports in a
-// batch, restarts of a technique stuck on known configurations, the end of
+// batch, restarts of a technique stuck on known configurations (and the
+// end of the run for one that owns its search), the end of
 // a run (abort condition, space exhausted), progress, and the status.
 // Asynchronous dispatch (next() while configurations are measured, results
 // in any order) for asynchronous techniques and for batch ones.
@@ -62,6 +63,31 @@ TEST(ExplorationTest, ATechniqueStuckOnOnePointNeverCountsItTwice) {
   EXPECT_EQ(Log->Seeds.front(), 77u);
   EXPECT_EQ(std::set<std::uint64_t>(Log->Seeds.begin(), Log->Seeds.end()).size(),
             Log->Seeds.size());
+}
+
+TEST(ExplorationTest, ATechniqueThatOwnsItsSearchIsNeverRestartedAndEndsTheRunWhenStuck) {
+  const ChainOfTrees Space = paperSpace();
+  const SearchDomain Domain(Space);
+  auto Log = std::make_shared<ScriptLog>();
+  auto Own = scripted({{pointAt(Domain, 5)}}, Log);
+  Own->Restartable = false;
+  Exploration Run(Space, std::move(Own), AbortCondition::evaluations(50), 77);
+  std::vector<std::uint64_t> Measured;
+  for (std::vector<Configuration> Batch = Run.next(); !Batch.empty(); Batch = Run.next())
+    for (const Configuration &C : Batch) {
+      Measured.push_back(indexIn(Space, C));
+      Run.report(C, Cost{1.0});
+    }
+  // Only its own proposal measured, once; started once; the run ended
+  // after EndAfterKnown known proposals in a row, saying so.
+  EXPECT_EQ(Measured, std::vector<std::uint64_t>{5});
+  EXPECT_EQ(Log->Seeds.size(), 1u);
+  EXPECT_EQ(Run.restarts(), 0u);
+  EXPECT_EQ(Run.fallbacks(), 0u);
+  EXPECT_TRUE(Run.done());
+  EXPECT_TRUE(Run.stalled());
+  EXPECT_EQ(Log->Reports.size(), 1 + Exploration::EndAfterKnown);
+  EXPECT_EQ(Run.status().Evaluations, 1u);
 }
 
 TEST(ExplorationTest, WithoutAnAbortConditionTheRunEndsWhenAllIsKnown) {

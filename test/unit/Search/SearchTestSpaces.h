@@ -90,6 +90,10 @@ public:
     Log->Reports.emplace_back(Point(Where.begin(), Where.end()), Result);
   }
   std::string describe() const override { return Name; }
+  bool restartable() const override { return Restartable; }
+
+  /// False for a technique that owns its search (a program's own).
+  bool Restartable = true;
 
 private:
   std::vector<std::vector<Point>> Script;
