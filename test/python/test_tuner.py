@@ -373,46 +373,6 @@ def test_a_run_that_refers_to_its_tuner_ends_with_the_program(tmp_path):
     assert os.listdir(temporary) == []
 
 
-def test_an_edited_program_is_measured_anew(tmp_path):
-    # Python tester: results("DIR") answered an edited program's cost
-    # function from the costs its earlier code measured. The key covers the
-    # program's script and its cost function's file.
-    helper = tmp_path / 'helper.py'
-    helper.write_text('def cost(config):\n    return config["X"]\n')
-    program = tmp_path / 'edited.py'
-    text = ('import sys\n'
-            'sys.path.insert(0, sys.argv[1])\n'
-            'from atfc import TP, Interval, Tuner\n'
-            'from helper import cost\n'
-            'calls = []\n'
-            'def counted(config):\n'
-            '    calls.append(config)\n'
-            '    assert str(config["X"]) not in {"a", "b", "c", "d", "e", "f"}\n'
-            '    return cost(config)\n'
-            'Tuner().tuning_parameters(TP("X", Interval(1, 4))).silent(True)'
-            '.results(sys.argv[2]).tune(counted)\n'
-            'print(len(calls))\n')
-    program.write_text(text)
-
-    seeds = iter(range(100))
-
-    def measured():
-        # (Each run with another hash seed: the cost function's identity
-        # in the key holds a set of strings, whose order varies with it.)
-        out = subprocess.run([sys.executable, str(program), str(tmp_path),
-                              str(tmp_path / 'results')], capture_output=True, text=True,
-                             timeout=120, env=dict(os.environ, PYTHONHASHSEED=str(next(seeds))))
-        assert out.returncode == 0, out.stderr
-        return int(out.stdout.split()[-1])
-    assert measured() == 4
-    assert measured() == 0  # unchanged: every cost answered from DIR
-    program.write_text(text + '# edited\n')
-    assert measured() == 4
-    assert measured() == 0
-    helper.write_text('def cost(config):\n    return 2 * config["X"]\n')
-    assert measured() == 4
-
-
 def test_python_cost_function():
     class Tunable:
         def __init__(self, configuration):
@@ -502,79 +462,6 @@ def test_numpy_and_sequence_costs_are_numbers(kind):
     assert data.number_of_evaluated_valid_configurations == 10
 
 
-def test_what_the_cost_function_raised_for_is_measured_again(tmp_path):
-    # With results(DIR), a configuration whose cost function raised was kept
-    # as "run failed" and reused as invalid once the program was fixed.
-    results = str(tmp_path / 'results')
-
-    bug, measured = [True], []
-
-    def broken(config):
-        if bug[0] and config['A'] == 3:
-            raise KeyError('A bug of the program')
-        measured.append(config['A'])
-        return config['A'] - (0 if bug[0] else 10)
-
-    def tuner():
-        return Tuner().tuning_parameters(TP('A', Interval(1, 5))).silent(True) \
-            .search_technique(Exhaustive()).results(results).program_name('p')
-
-    with pytest.raises(KeyError):
-        tuner().tune(broken)
-    bug[0], measured[:] = False, []
-    best, cost, data = tuner().tune(broken)
-    assert measured == [3, 4, 5]  # 1 and 2 answered from DIR
-    assert best == {'A': 3} and cost == -7
-    assert data.number_of_evaluated_valid_configurations == 5
-    # The same for a step of program-guided tuning.
-    stepper = Tuner().tuning_parameters(TP('B', Interval(1, 2))).silent(True) \
-        .search_technique(Exhaustive()).results(results).program_name('q')
-
-    again = []
-
-    def raising(config):
-        if not again:
-            raise RuntimeError('not yet')
-        again.append(config['B'])
-        return config['B']
-
-    with pytest.raises(RuntimeError):
-        stepper.make_step(raising)
-    stepper._run.close()
-    again.append('fixed')
-    Tuner().tuning_parameters(TP('B', Interval(1, 2))).silent(True) \
-        .search_technique(Exhaustive()).results(results).program_name('q').tune(raising)
-    assert again == ['fixed', 1, 2]
-
-
-def test_results_tell_cost_functions_apart(tmp_path):
-    # Python tester: a second tune() with another cost function (energy
-    # after runtime) got the first one's costs from results(DIR), never
-    # called.
-    tuner = Tuner().tuning_parameters(TP('A', Interval(1, 8))).search_technique(Exhaustive()) \
-        .silent(True).results(tmp_path / 'res')
-    calls = []
-
-    def runtime(config):
-        calls.append(config['A'])
-        return config['A']
-
-    def scaled(factor):
-        return lambda config: calls.append(config['A']) or factor * (9 - config['A'])
-
-    assert tuner.tune(runtime)[:2] == ({'A': 1}, 1) and len(calls) == 8
-    assert tuner.tune(lambda config: 100 - config['A'])[:2] == ({'A': 8}, 92)
-    # The same code over another value it closes over is measured anew.
-    calls.clear()
-    assert tuner.tune(scaled(1))[:2] == ({'A': 8}, 1) and len(calls) == 8
-    assert tuner.tune(scaled(-1))[:2] == ({'A': 1}, -8) and len(calls) == 16
-    # The same cost function again is answered from DIR (its list of calls
-    # is state, not input).
-    config, min_cost, data = tuner.tune(runtime)
-    assert (config, min_cost) == ({'A': 1}, 1)
-    assert len(calls) == 16 and data.number_of_evaluated_configurations == 8
-
-
 def test_make_step_goes_on_with_the_best_once_every_configuration_is_evaluated():
     # Python tester: pyATF's program-guided loop ran past the space's 9
     # configurations and make_step raised ValueError, ending the program
@@ -657,29 +544,6 @@ def test_numpy_numbers_are_bounds_and_limits():
         Evaluations(np.int64(-1))
     with pytest.raises(TypeError):
         Interval(1, np.array([1, 2]))
-
-
-def test_a_programs_abort_condition_sees_what_results_answered(tmp_path):
-    # Python tester: a condition of the program's own did not see the
-    # evaluations answered from results(DIR), so a second run made 5 new
-    # ones where the engine's Evaluations(5) made none.
-    class FiveEvaluations(AbortCondition):
-        def stop(self, tuning_data):
-            return tuning_data.number_of_evaluated_configurations >= 5
-
-    measured = []
-
-    def measure(config):
-        measured.append(config['A'])
-        return config['A']
-
-    for condition in (FiveEvaluations(), FiveEvaluations(), ValidFraction(0.25)):
-        _, _, data = Tuner().tuning_parameters(TP('A', Interval(1, 20))) \
-            .search_technique(Exhaustive()).silent(True).results(tmp_path / 'res') \
-            .tune(measure, condition)
-        assert data.number_of_evaluated_configurations == 5
-        assert [e.configuration['A'] for e in data.history] == [1, 2, 3, 4, 5]
-    assert measured == [1, 2, 3, 4, 5]
 
 
 def test_an_empty_space_tunes_to_nothing_and_engine_errors_are_value_errors(tmp_path):
