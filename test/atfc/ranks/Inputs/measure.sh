@@ -3,6 +3,7 @@ n=$(wc -l < "$LOG")
 if [ "$ATFC_RANK" = "${KILL_RANK:-none}" ] && [ "$n" -ge "$KILL_AFTER" ] &&
    mkdir "$LOG.killed" 2>/dev/null; then
   grep -c "^$ATFC_RANK " "$LOG" > "$LOG.killed/measured-before"
+  echo "$X,$Y" > "$LOG.killed/configuration"
   p=$$
   while [ "$p" -gt 1 ]; do
     case "$(cat /proc/$p/comm)" in "$KILL_COMM"*) kill -"${KILL_SIGNAL:-9}" "$p"; sleep 5; exit 1;; esac
