@@ -303,6 +303,14 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
   E.Evaluation = NextNumber++;
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     return errorOfFile(Id.error().message());
+  // The time spent so far, kept with each result: a tuner killed outright
+  // (or stopped by an error) cannot say it at its end, and --resume goes on
+  // from it (a duration<> budget holds across the kill).
+  Explorer->tick();
+  if (Expected<void> Kept =
+          Database->finishRun(RunId, RunStatus::Running, Explorer->status().ElapsedSeconds);
+      !Kept)
+    return errorOfFile(Kept.error().message());
   tellExploration(C, M, /*Remembered=*/false);
   keepResultOfValues(valuesKey(Named), M);
   return reusedRecorded();
