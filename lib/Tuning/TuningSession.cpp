@@ -254,6 +254,9 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
     if (const EvaluationRecord *E = recordReused(C))
       Reporter.reused(NextNumber - 1, namedValuesOf(Space, C), E->Result, Setup.Objectives,
                       "run " + std::to_string(E->RunId));
+    else if (auto Own = OwnFailures.find(valuesKey(namedValuesOf(Space, C)));
+             Own != OwnFailures.end())
+      Reporter.retraced(Own->second);
   });
   return success();
 }
@@ -284,6 +287,8 @@ Expected<void> TuningSession::loadKnownResults() {
     Answered.insert(valuesKey(E.Configuration));
     if (E.RunId != RunId)
       Earlier.emplace(valuesKey(E.Configuration), E);
+    else if (!E.Result.Valid)
+      OwnFailures.emplace(valuesKey(E.Configuration), E.Result);
   }
   // Those with another known result are answered from that one.
   for (const std::string &Values : NotReused)

@@ -200,6 +200,9 @@ private:
   /// The result known for each configuration's values (measured in this
   /// run or stored under the key and reused), without its log.
   std::unordered_map<std::string, Measurement> ResultOfValues;
+  /// By values, the failures this run recorded before it stopped (with
+  /// their logs), for a resumed run's summary when it retraces them.
+  std::unordered_map<std::string, Measurement> OwnFailures;
   std::uint64_t SameValues = 0;
   std::uint64_t Remeasured = 0;
   /// The configurations of the priors, measured first, and the costs
