@@ -18,6 +18,7 @@
 #include <chrono>
 #include <filesystem>
 #include <random>
+#include <sys/stat.h>
 #include <unordered_set>
 
 namespace atfc {
@@ -87,6 +88,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
   if (!Opened)
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();
+  if (struct stat File;
+      !Options.TemporaryOutput && ::stat(Session.Database->path().c_str(), &File) == 0)
+    Session.DatabaseFile = {File.st_dev, File.st_ino};
 
   // Exact (Results/ValueJson.h): arguments of any bytes key their results
   // apart; a strict dump threw on one that is not UTF-8 and aborted.
@@ -316,6 +320,12 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
           Database->finishRun(RunId, RunStatus::Running, Explorer->status().ElapsedSeconds);
       !Kept)
     return errorOfFile(Kept.error().message());
+  // A database removed (or replaced) under the tuner takes each result it
+  // commits with it when it is closed: the run stops, never says "done".
+  if (struct stat File; DatabaseFile && (::stat(Database->path().c_str(), &File) != 0 ||
+                                         std::pair(File.st_dev, File.st_ino) != *DatabaseFile))
+    return errorOfFile(Database->path() + " was removed or replaced during the run, so its "
+                                          "results cannot be kept; stopping");
   tellExploration(C, M, /*Remembered=*/false);
   keepResultOfValues(valuesKey(Named), M);
   return reusedRecorded();

@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <sys/types.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -183,6 +184,9 @@ private:
 
   std::optional<OutputDirectory> Directory;
   std::unique_ptr<ResultsDatabase> Database;
+  /// The database file's device and inode when it was opened (none in
+  /// memory): a run whose file was removed or replaced stops.
+  std::optional<std::pair<dev_t, ino_t>> DatabaseFile;
   std::unique_ptr<Exploration> Explorer;
   std::string Key;
   /// The interrupted run that --resume continues; none for a new run.
