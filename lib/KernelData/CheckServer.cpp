@@ -188,6 +188,13 @@ CheckScriptOutcome CheckServer::check(
   case LineAnswerEnd::Garbled:
     if (Owner == AnswerOwner::Own)
       break;
+    if (std::min(Answer.Line.find('\n'), Answer.Line.size()) > LineServer::kMaxAnswerBytes ||
+        Answer.Line.find('\n') == std::string::npos)
+      return {CheckVerdict::Failed,
+              "the check server's answer is longer than " +
+                  std::to_string(LineServer::kMaxAnswerBytes) + " bytes: '" + clipped(Answer.Line) +
+                  "'",
+              Answer.ErrorTail};
     return {CheckVerdict::Failed,
             "the check server wrote more than one line: '" + clipped(Answer.Line) + "'",
             Answer.ErrorTail};
