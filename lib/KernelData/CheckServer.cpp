@@ -131,7 +131,7 @@ AnswerOwner ownerOf(const LineAnswer &Answer, unsigned long Number, std::string 
     if (!One.empty() && One.back() == '\r')
       One.remove_suffix(1);
     const std::optional<unsigned long> Of = answerNumber(One, Rest);
-    if (!Of || *Of > Number || (*Of == Number && Own))
+    if (!Of || *Of > Number || (*Of == Number && Own) || One.size() > LineServer::kMaxAnswerBytes)
       return AnswerOwner::Other;
     if (*Of == Number)
       Own = std::string(Rest);
