@@ -3,12 +3,14 @@
 Copy this file beside your check script (standard library only). atfc starts
 the script once per run and writes one line of JSON per configuration to its
 stdin; serve() reads each, calls verify(request) and writes the answer line
-atfc reads: `right` when verify returns None or True, `wrong REASON` when
-it returns a string (or False). An exception ends the server: atfc records
-that configuration as a failed check (its traceback's last line the reason,
-never a wrong result) and starts the script again for the next one.
+atfc reads, led by the request's number: `7 right` when verify returns None
+or True, `7 wrong REASON` when it returns a string (or False). An exception
+ends the server: atfc records that configuration as a failed check (its
+traceback's last line the reason, never a wrong result) and starts the
+script again for the next one.
 
-A request is a dict: request["directory"] (the configuration's directory),
+A request is a dict: request["request"] (its number, which the answer
+names), request["directory"] (the configuration's directory),
 request["buffers"] ({"3": "/abs/.../buffer_3.npy"}: each checked buffer's
 file by its input number; numpy.load reads it), request["values"] ({"WG":
 64, ...}: the configuration's parameters). Inputs are environment variables.
@@ -20,13 +22,14 @@ import sys
 def serve(verify):
     """Answers each request on stdin with verify's verdict until stdin ends."""
     for line in sys.stdin:
-        verdict = verify(json.loads(line))
+        request = json.loads(line)
+        verdict = verify(request)
         if verdict is None or verdict is True:
             answer = "right"
         else:
             reason = "" if verdict is False else str(verdict)
             answer = ("wrong " + " ".join(reason.split())).rstrip()
-        sys.stdout.write(answer + "\n")
+        sys.stdout.write(f"{request['request']} {answer}\n")
         sys.stdout.flush()
 
 

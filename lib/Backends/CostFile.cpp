@@ -32,8 +32,17 @@ bool parseCosts(std::string_view Text, std::vector<double> &Costs, std::string &
         trim(Text.substr(Begin, Comma == std::string_view::npos ? Comma : Comma - Begin));
     double Number = 0;
     auto [End, Error] = std::from_chars(Part.data(), Part.data() + Part.size(), Number);
-    if (Part.empty() || Error != std::errc() || End != Part.data() + Part.size() ||
-        !std::isfinite(Number)) {
+    const bool Whole = !Part.empty() && End == Part.data() + Part.size();
+    if (Whole && (Error == std::errc::result_out_of_range ||
+                  (Error == std::errc() && !std::isfinite(Number)))) {
+      // A number all the same (digits, a sign, "e", "inf"): said as one.
+      Problem =
+          "holds " + quotedForMessage(trim(Text), kQuotedBytes) + ": " +
+          std::string(Part.substr(0, kQuotedBytes)) + (Part.size() > kQuotedBytes ? "..." : "") +
+          (Error == std::errc() ? " is not a finite number" : " is out of the range of a double");
+      return false;
+    }
+    if (!Whole || Error != std::errc()) {
       Problem =
           "holds " + quotedForMessage(trim(Text), kQuotedBytes) + ", not comma-separated numbers";
       return false;

@@ -27,15 +27,19 @@ std::string briefFailureDetail(FailureKind Kind, std::string_view Reason, std::s
 namespace {
 
 /// Reason with each run of digits as `#` and each quoted text as `"…"`: the
-/// shape that failures of one cause share.
+/// shape that failures of one cause share. The number of an exit status or
+/// a signal is kept: it is the cause (139 a segfault, 127 a missing tool),
+/// not data.
 std::string reasonShape(std::string_view Reason) {
   std::string Shape;
   for (std::size_t I = 0; I < Reason.size(); ++I) {
     const char C = Reason[I];
     if (C >= '0' && C <= '9') {
+      const bool Cause = Shape.ends_with("status ") || Shape.ends_with("signal ");
+      const std::size_t Begin = I;
       while (I + 1 < Reason.size() && Reason[I + 1] >= '0' && Reason[I + 1] <= '9')
         ++I;
-      Shape += '#';
+      Shape += Cause ? Reason.substr(Begin, I + 1 - Begin) : "#";
     } else if (C == '"' || C == '\'') {
       const std::size_t Close = Reason.find(C, I + 1);
       if (Close == std::string_view::npos) {
@@ -69,6 +73,12 @@ void FailureTally::add(FailureKind Kind, std::string_view Reason, std::string_vi
     }
     if (G.Shape == Shape) {
       ++G.Failures.Count;
+      // The first one's log line stands for the group only while every
+      // member's says the same (but for numbers).
+      if (!G.LogsDiffer && reasonShape(usefulLogLine(Log)) != G.LogShape) {
+        G.LogsDiffer = true;
+        G.Failures.Example = failureDetail(Kind, G.FirstReason, "");
+      }
       return;
     }
     ++OfKind;
@@ -84,6 +94,8 @@ void FailureTally::add(FailureKind Kind, std::string_view Reason, std::string_vi
   New.Others = OfKind >= kMaxReasonsPerKind;
   New.Failures.Example = failureDetail(Kind, Reason, Log);
   New.Shape = Shape;
+  New.FirstReason = Reason;
+  New.LogShape = reasonShape(usefulLogLine(Log));
   if (New.Others)
     New.OtherShapes.insert(Shape);
   Groups.push_back(std::move(New));

@@ -41,8 +41,9 @@ struct FailureGroup {
 };
 
 /// Counts failures by kind and reason, keeping the first of each group as
-/// its example. Reasons that differ only in numbers and quoted text ("y[0]
-/// differs: 1 != 2", "y[5] differs: 3 != 4") are one; others of one kind
+/// its example (its log's line only while every member's matches). Reasons
+/// that differ only in numbers and quoted text ("y[0] differs: 1 != 2",
+/// "y[5] differs: 3 != 4"), but not in an exit status or signal, are one; others of one kind
 /// ("2 costs for 1 objective", "holds "abc", not comma-separated
 /// numbers") are groups of their own, up to kMaxReasonsPerKind, and the
 /// rest of the kind one more group, "run failed, for 2 other reasons".
@@ -65,6 +66,12 @@ private:
     FailureGroup Failures;
     /// The reason with its numbers and quoted text masked.
     std::string Shape;
+    /// The first failure's reason, and its log's useful line masked as
+    /// Shape is; whether a later one's line differs (then the example
+    /// leaves the line out).
+    std::string FirstReason;
+    std::string LogShape;
+    bool LogsDiffer = false;
     /// The kind's group of the reasons past kMaxReasonsPerKind, and
     /// their shapes: shown as its example where there is one, else as
     /// "... for N other reasons".

@@ -237,10 +237,12 @@ private:
   void emitSetup() {
     const std::vector<std::size_t> Levels = levelOrder();
     OS << "  TuningSetup atf_setup_;\n";
-    emitDirectiveText("Technique", Spec.SearchTechnique);
-    emitDirectiveText("AbortCondition", Spec.AbortCondition);
-    if (Spec.Seed)
-      OS << "  atf_setup_.Seed = " << plain(*Spec.Seed) << ";\n";
+    if (!Options.WithoutSearch) {
+      emitDirectiveText("Technique", Spec.SearchTechnique);
+      emitDirectiveText("AbortCondition", Spec.AbortCondition);
+      if (Spec.Seed)
+        OS << "  atf_setup_.Seed = " << plain(*Spec.Seed) << ";\n";
+    }
     OS << "  atf_setup_.DefineLines = {";
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;

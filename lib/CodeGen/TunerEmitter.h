@@ -39,6 +39,10 @@ struct EmitOptions {
   /// Parameters restricted to one value: their constraint gets a conjunct
   /// `equal(VALUE)`, so the space keeps only configurations with that value.
   std::vector<FixedParameter> Fixed;
+  /// Leaves out how to search (technique, abort condition, seed), which
+  /// says nothing about what a measurement means: the program whose name
+  /// keys the results (Driver/TunerPipeline.h).
+  bool WithoutSearch = false;
 };
 
 /// Emits the tuner of a file that the frontend accepted without errors.

@@ -174,14 +174,17 @@ std::optional<PreparedTuner> prepareTuner(const FrontendResult &Result, const Em
                          positionalInputsOf(Result),
                          {},
                          parameterConstraintsOf(Result)};
-  if (!Emit.Fixed.empty()) {
-    EmitOptions Whole = Emit;
-    Whole.Fixed.clear();
-    std::optional<std::string> Program = emitTunerProgram(Result, Diags, Whole);
-    if (!Program)
-      return std::nullopt;
-    Prepared.SpaceIdentity = tunerNameOf(*Program);
-  }
+  // The results key names the tuner of the whole space (a --fix run
+  // measures its sub-space alike), without how it searches: a technique,
+  // abort condition or seed changes no measurement, so editing one in the
+  // file reuses every result, as --technique does.
+  EmitOptions Keyed = Emit;
+  Keyed.Fixed.clear();
+  Keyed.WithoutSearch = true;
+  std::optional<std::string> Program = emitTunerProgram(Result, Diags, Keyed);
+  if (!Program)
+    return std::nullopt;
+  Prepared.SpaceIdentity = tunerNameOf(*Program);
   return Prepared;
 }
 

@@ -64,8 +64,10 @@ struct PreparedTuner {
   std::vector<std::string> Variables;
   /// The file's positional inputs, in declaration order.
   std::vector<WisdomInput> Inputs;
-  /// With --fix values: the name the whole space's tuner has, so that the
-  /// sub-space's results join the whole space's key; else empty.
+  /// The name the tuner of the whole space has without how it searches
+  /// (EmitOptions::WithoutSearch): the results key's, so that a --fix
+  /// sub-space's results join the whole space's, and an edited technique,
+  /// abort condition or seed keeps the key.
   std::string SpaceIdentity;
   /// The constraints of its tuning parameters, for the selection header.
   std::vector<WisdomConstraint> Constraints;

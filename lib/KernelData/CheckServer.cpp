@@ -10,8 +10,11 @@
 
 #include "System/LineServer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <string_view>
 #include <sys/wait.h>
 
 namespace atfc {
@@ -38,9 +41,11 @@ std::string jsonString(std::string_view Text) {
   return Out + "\"";
 }
 
-std::string checkRequest(const std::string &Directory, const std::vector<unsigned> &Checked,
+std::string checkRequest(unsigned long Number, const std::string &Directory,
+                         const std::vector<unsigned> &Checked,
                          const std::vector<std::pair<std::string, std::string>> &Values) {
-  std::string Line = "{\"directory\": " + jsonString(Directory) + ", \"buffers\": {";
+  std::string Line = "{\"request\": " + std::to_string(Number) +
+                     ", \"directory\": " + jsonString(Directory) + ", \"buffers\": {";
   for (std::size_t B = 0; B < Checked.size(); ++B)
     Line += (B ? ", " : "") + jsonString(std::to_string(Checked[B] + 1)) + ": " +
             jsonString(Directory + "/" + checkedBufferName(Checked[B]));
@@ -93,6 +98,53 @@ std::string clipped(std::string Text) {
   return Text;
 }
 
+/// The request number an answer line starts with ("7 right": 7, and Rest
+/// "right"); none when it starts with no number and a space.
+std::optional<unsigned long> answerNumber(std::string_view Line, std::string_view &Rest) {
+  const std::size_t Digits = Line.find_first_not_of("0123456789");
+  if (Digits == 0 || Digits == std::string_view::npos || Digits > 18 || Line[Digits] != ' ')
+    return std::nullopt;
+  Rest = Line.substr(Digits + 1);
+  return std::stoul(std::string(Line.substr(0, Digits)));
+}
+
+/// Whose answer a server's output is: request Number's own (Line, its
+/// verdict without the number), an earlier request's late line only
+/// (Stale), or neither (Other: judged as it stands).
+enum class AnswerOwner { Own, Stale, Other };
+
+AnswerOwner ownerOf(const LineAnswer &Answer, unsigned long Number, std::string &Line) {
+  if (Answer.End != LineAnswerEnd::Answered && Answer.End != LineAnswerEnd::Garbled)
+    return AnswerOwner::Other;
+  // Garbled: several lines came at once; an earlier request's late lines
+  // among them are not this request's fault (the server was killed).
+  std::string_view Text = Answer.Line;
+  if (Answer.End == LineAnswerEnd::Garbled) {
+    if (Text.empty() || Text.back() != '\n')
+      return AnswerOwner::Other;
+    Text.remove_suffix(1);
+  }
+  std::optional<std::string> Own;
+  for (;;) {
+    const std::size_t End = std::min(Text.find('\n'), Text.size());
+    std::string_view One = Text.substr(0, End), Rest;
+    if (!One.empty() && One.back() == '\r')
+      One.remove_suffix(1);
+    const std::optional<unsigned long> Of = answerNumber(One, Rest);
+    if (!Of || *Of > Number || (*Of == Number && Own) || One.size() > LineServer::kMaxAnswerBytes)
+      return AnswerOwner::Other;
+    if (*Of == Number)
+      Own = std::string(Rest);
+    if (End == Text.size())
+      break;
+    Text.remove_prefix(End + 1);
+  }
+  if (!Own)
+    return AnswerOwner::Stale;
+  Line = std::move(*Own);
+  return AnswerOwner::Own;
+}
+
 } // namespace
 
 CheckScriptOutcome CheckServer::check(
@@ -104,8 +156,22 @@ CheckScriptOutcome CheckServer::check(
           writeCheckedBuffers(Arguments, Checked, Outputs, Directory, DirectoryFd);
       !Written)
     return {CheckVerdict::Failed, Written.error().message(), ""};
-  const LineAnswer Answer =
-      Server->ask(checkRequest(Directory, Checked, Values), TimeoutSeconds, Stop);
+  // Each answer names its request: a line the server wrote late for an
+  // earlier request, after this one was sent, can never be taken as this
+  // configuration's answer. Such a server is out of step: a fresh one is
+  // asked again.
+  const unsigned long Number = NextRequest++;
+  const std::string Request = checkRequest(Number, Directory, Checked, Values);
+  LineAnswer Answer = Server->ask(Request, TimeoutSeconds, Stop);
+  std::string Line;
+  AnswerOwner Owner = ownerOf(Answer, Number, Line);
+  if (Owner == AnswerOwner::Stale) {
+    Server->end(0);
+    std::string EarlierTail = std::move(Answer.ErrorTail);
+    Answer = Server->ask(Request, TimeoutSeconds, Stop);
+    Answer.ErrorTail = EarlierTail + Answer.ErrorTail;
+    Owner = ownerOf(Answer, Number, Line);
+  }
   switch (Answer.End) {
   case LineAnswerEnd::Answered:
     break;
@@ -120,11 +186,30 @@ CheckScriptOutcome CheckServer::check(
             "the check server could not be started: " + std::string(std::strerror(Answer.Status)),
             ""};
   case LineAnswerEnd::Garbled:
+    if (Owner == AnswerOwner::Own)
+      break;
+    if (std::min(Answer.Line.find('\n'), Answer.Line.size()) > LineServer::kMaxAnswerBytes ||
+        Answer.Line.find('\n') == std::string::npos)
+      return {CheckVerdict::Failed,
+              "the check server's answer is longer than " +
+                  std::to_string(LineServer::kMaxAnswerBytes) + " bytes: '" + clipped(Answer.Line) +
+                  "'",
+              Answer.ErrorTail};
     return {CheckVerdict::Failed,
             "the check server wrote more than one line: '" + clipped(Answer.Line) + "'",
             Answer.ErrorTail};
   }
-  const std::string &Line = Answer.Line;
+  const std::string Asked = std::to_string(Number);
+  if (Owner == AnswerOwner::Stale)
+    return {CheckVerdict::Failed,
+            "the check server answered only earlier requests, not request " + Asked + ": '" +
+                clipped(Answer.Line) + "'",
+            Answer.ErrorTail};
+  if (Owner == AnswerOwner::Other)
+    return {CheckVerdict::Failed,
+            "the check server answered '" + clipped(Answer.Line) + "', not '" + Asked +
+                " right' or '" + Asked + " wrong REASON'",
+            Answer.ErrorTail};
   if (Line == "right")
     return {CheckVerdict::Right, "", Answer.ErrorTail};
   if (Line == "wrong" || Line.starts_with("wrong ")) {
@@ -134,7 +219,8 @@ CheckScriptOutcome CheckServer::check(
             Answer.ErrorTail};
   }
   return {CheckVerdict::Failed,
-          "the check server answered '" + clipped(Line) + "', not 'right' or 'wrong REASON'",
+          "the check server answered '" + clipped(Answer.Line) + "', not '" + Asked +
+              " right' or '" + Asked + " wrong REASON'",
           Answer.ErrorTail};
 }
 

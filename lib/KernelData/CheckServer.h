@@ -4,9 +4,11 @@
 // form of a check script. A process per configuration costs a Python start
 // (0.19 s) each time, which Kernel Tuner's in-process `verify` does not pay;
 // a check server is started once per run and asked once per configuration:
-// one line of JSON on its stdin naming the configuration's directory, the
-// absolute paths of its buffer_K.npy files and its values, one line on its
-// stdout back, `right` or `wrong REASON`. Its death, a timeout or any other
+// one line of JSON on its stdin naming the request's number, the
+// configuration's directory, the absolute paths of its buffer_K.npy files
+// and its values, one line on its stdout back, `N right` or `N wrong
+// REASON` (N: the request's number, so that a late line of an earlier
+// request is never taken for this one's answer). Its death, a timeout or any other
 // answer is a failed check (never a wrong result), with its stderr's last
 // line (a traceback's) as the reason; the next configuration starts it
 // afresh. The process itself is a System/LineServer.h.
@@ -32,11 +34,13 @@ class StopSignal;
 /// characters escaped (bytes above 0x7f pass as they are).
 std::string jsonString(std::string_view Text);
 
-/// The request line of one configuration: {"directory": D, "buffers":
+/// The request line of one configuration: {"request": Number,
+/// "directory": D, "buffers":
 /// {"K": "D/buffer_K.npy", ...}, "values": {"NAME": VALUE, ...}}, where
 /// Values pairs each name with its value as JSON text (a number, true,
 /// false or a string literal).
-std::string checkRequest(const std::string &Directory, const std::vector<unsigned> &Checked,
+std::string checkRequest(unsigned long Number, const std::string &Directory,
+                         const std::vector<unsigned> &Checked,
                          const std::vector<std::pair<std::string, std::string>> &Values);
 
 /// A check server for one run; not thread-safe (one check at a time), but
@@ -68,6 +72,8 @@ public:
 
 private:
   std::unique_ptr<LineServer> Server;
+  /// The number of the next request (from 1), which its answer must name.
+  unsigned long NextRequest = 1;
 };
 
 } // namespace atfc

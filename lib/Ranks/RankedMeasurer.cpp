@@ -154,6 +154,8 @@ private:
     std::uint64_t Arrival = 0;
     /// The Id it was start()ed as.
     std::uint64_t Tag = 0;
+    /// When it was sent to its rank, counted in jobs sent.
+    std::uint64_t Sent = 0;
   };
   struct Rank {
     bool Ready = false;
@@ -210,6 +212,7 @@ private:
         return;
       }
       J.Rank = *Best;
+      J.Sent = ++Sends;
       ++Ranks[*Best].InFlight;
     }
   }
@@ -279,21 +282,25 @@ private:
       Diags.warning(
           fmt::format("rank {}'s measuring process ended ({}){}", From, Lost.Reason,
                       Lost.Restarting ? "; it is started again" : "; the run goes on without it"));
-      for (Job &J : Jobs) {
-        if (J.Rank != From || J.Result)
-          continue;
-        // A measurement a signal cut short says nothing about the
-        // configuration (as in a run alone): another rank measures it.
-        if (Lost.Interrupted) {
-          J.Rank.reset();
-        } else {
-          J.Result = Measurement::invalid(
-              FailureKind::Crashed,
-              fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
-                          Lost.Reason));
-          J.Arrival = ++Arrivals;
-        }
+      // A rank measures its jobs in the order they were sent: the first
+      // one sent and unanswered is the one it was measuring; the others
+      // (waiting, or compiled ahead) were never run. A measurement a signal
+      // cut short says nothing about the configuration (as in a run alone).
+      // Every other job goes to a rank again.
+      Job *Measuring = nullptr;
+      for (Job &J : Jobs)
+        if (J.Rank == From && !J.Result && (!Measuring || J.Sent < Measuring->Sent))
+          Measuring = &J;
+      if (Measuring && !Lost.Interrupted) {
+        Measuring->Result = Measurement::invalid(
+            FailureKind::Crashed,
+            fmt::format("rank {}'s measuring process ended while measuring it ({})", From,
+                        Lost.Reason));
+        Measuring->Arrival = ++Arrivals;
       }
+      for (Job &J : Jobs)
+        if (J.Rank == From && !J.Result)
+          J.Rank.reset();
       R.InFlight = 0;
       R.Ready = false;
       R.Gone = !Lost.Restarting;
@@ -315,6 +322,7 @@ private:
   std::deque<Job> Jobs;
   std::uint64_t NextJob = 1;
   std::uint64_t Arrivals = 0;
+  std::uint64_t Sends = 0;
   std::size_t PerRank = 1;
   bool Connected = false;
   std::string Device, CostMeaning, FatalError;

@@ -14,8 +14,9 @@
 //    that finishes gets its next configuration at once.
 //
 // A measuring tuner that ends while it measures (killed, crashed) costs only
-// what it measured: those configurations are invalid with the reason, and
-// its launcher starts it again. One that a signal stopped (its rank leaves,
+// the configuration it was measuring: that one is invalid with the reason,
+// the others it held (waiting, compiled ahead) go to a rank again, and its
+// launcher starts it again. One that a signal stopped (its rank leaves,
 // or the whole job stops) measured nothing: its configurations go to
 // another rank. When no rank is left, the run ends as an interrupted one,
 // every result kept, for --resume.

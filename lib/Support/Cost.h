@@ -100,7 +100,7 @@ inline bool maximised(std::span<const Objective> O, std::size_t I) {
 inline std::string costProblem(const Cost &Measured, std::span<const Objective> O) {
   for (std::size_t I = 0; I < Measured.size(); ++I)
     if (maximised(O, I) && !(Measured[I] > 0 && std::isfinite(Measured[I])))
-      return "the maximised objective '" + O[I].Name + "' must be a positive number, not " +
+      return "the maximised objective '" + O[I].Name + "' must be a positive finite number, not " +
              shortestText(Measured[I]);
   return {};
 }

@@ -72,6 +72,11 @@ void TuningReporter::evaluated(const ProgressState &State, const ParameterValues
   Err << evaluationLine(State.Evaluations, Values, M, State.Objectives) << '\n';
 }
 
+void TuningReporter::retraced(const Measurement &M) {
+  if (!M.Valid)
+    Failures.add(M);
+}
+
 void TuningReporter::reused(std::int64_t Number, const ParameterValues &Values,
                             const Measurement &M, const ObjectiveList &Objectives,
                             const std::string &From) {

@@ -85,6 +85,10 @@ public:
   /// line says so (none did: answered evaluations went unseen).
   void reused(std::int64_t Number, const ParameterValues &Values, const Measurement &M,
               const ObjectiveList &Objectives, const std::string &From);
+  /// A resumed run retraced M, which it recorded before it stopped: a
+  /// failure counts in the summary's reasons, as it does in the count of
+  /// evaluations.
+  void retraced(const Measurement &M);
   /// The loop ended: clears the progress line.
   void loopEnded();
 

@@ -321,9 +321,11 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
   }
   // The run's best: what it measured, and what it proposed that was known.
   if (!S.Best) {
-    // A temporary directory is gone when the user reads this.
-    Reporter.noValidConfiguration(Options.FileName, fixedText(Options),
-                                  Options.TemporaryOutput ? "" : Options.OutputDirectory);
+    // A temporary directory is gone when the user reads this, and a run
+    // interrupted before its first evaluation has no reasons to read.
+    Reporter.noValidConfiguration(
+        Options.FileName, fixedText(Options),
+        Options.TemporaryOutput || S.Evaluations == 0 ? "" : Options.OutputDirectory);
     return TuningOutcome::NoValidConfiguration;
   }
   const BestConfiguration RunBest{namedValuesOf(Space, S.BestConfiguration),

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <filesystem>
 #include <random>
+#include <sys/stat.h>
 #include <unordered_set>
 
 namespace atfc {
@@ -87,6 +88,9 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
   if (!Opened)
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();
+  if (struct stat File;
+      !Options.TemporaryOutput && ::stat(Session.Database->path().c_str(), &File) == 0)
+    Session.DatabaseFile = {File.st_dev, File.st_ino};
 
   // Exact (Results/ValueJson.h): arguments of any bytes key their results
   // apart; a strict dump threw on one that is not UTF-8 and aborted.
@@ -254,6 +258,9 @@ Expected<void> TuningSession::begin(TuningReporter &Reporter) {
     if (const EvaluationRecord *E = recordReused(C))
       Reporter.reused(NextNumber - 1, namedValuesOf(Space, C), E->Result, Setup.Objectives,
                       "run " + std::to_string(E->RunId));
+    else if (auto Own = OwnFailures.find(valuesKey(namedValuesOf(Space, C)));
+             Own != OwnFailures.end())
+      Reporter.retraced(Own->second);
   });
   return success();
 }
@@ -284,6 +291,8 @@ Expected<void> TuningSession::loadKnownResults() {
     Answered.insert(valuesKey(E.Configuration));
     if (E.RunId != RunId)
       Earlier.emplace(valuesKey(E.Configuration), E);
+    else if (!E.Result.Valid)
+      OwnFailures.emplace(valuesKey(E.Configuration), E.Result);
   }
   // Those with another known result are answered from that one.
   for (const std::string &Values : NotReused)
@@ -303,6 +312,20 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
   E.Evaluation = NextNumber++;
   if (auto Id = Database->addEvaluation(RunId, E); !Id)
     return errorOfFile(Id.error().message());
+  // The time spent so far, kept with each result: a tuner killed outright
+  // (or stopped by an error) cannot say it at its end, and --resume goes on
+  // from it (a duration<> budget holds across the kill).
+  Explorer->tick();
+  if (Expected<void> Kept =
+          Database->finishRun(RunId, RunStatus::Running, Explorer->status().ElapsedSeconds);
+      !Kept)
+    return errorOfFile(Kept.error().message());
+  // A database removed (or replaced) under the tuner takes each result it
+  // commits with it when it is closed: the run stops, never says "done".
+  if (struct stat File; DatabaseFile && (::stat(Database->path().c_str(), &File) != 0 ||
+                                         std::pair(File.st_dev, File.st_ino) != *DatabaseFile))
+    return errorOfFile(Database->path() + " was removed or replaced during the run, so its "
+                                          "results cannot be kept; stopping");
   tellExploration(C, M, /*Remembered=*/false);
   keepResultOfValues(valuesKey(Named), M);
   return reusedRecorded();

@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <sys/types.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -183,6 +184,9 @@ private:
 
   std::optional<OutputDirectory> Directory;
   std::unique_ptr<ResultsDatabase> Database;
+  /// The database file's device and inode when it was opened (none in
+  /// memory): a run whose file was removed or replaced stops.
+  std::optional<std::pair<dev_t, ino_t>> DatabaseFile;
   std::unique_ptr<Exploration> Explorer;
   std::string Key;
   /// The interrupted run that --resume continues; none for a new run.
@@ -200,6 +204,9 @@ private:
   /// The result known for each configuration's values (measured in this
   /// run or stored under the key and reused), without its log.
   std::unordered_map<std::string, Measurement> ResultOfValues;
+  /// By values, the failures this run recorded before it stopped (with
+  /// their logs), for a resumed run's summary when it retraces them.
+  std::unordered_map<std::string, Measurement> OwnFailures;
   std::uint64_t SameValues = 0;
   std::uint64_t Remeasured = 0;
   /// The configurations of the priors, measured first, and the costs

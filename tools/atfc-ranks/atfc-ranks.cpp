@@ -455,6 +455,13 @@ private:
   }
 
   void searchEnded(int Status, const rusage &Usage) {
+    // A tuner ends on its own or on a signal it handles (interrupted,
+    // said); one killed outright said nothing, and its status reaches atfc
+    // only as a number: said here, as atfc says it of a tuner alone.
+    if (WIFSIGNALED(Status))
+      atfc::DiagnosticSink(std::cerr).error(
+          "the searching tuner was killed by " + atfc::describeSignal(WTERMSIG(Status)) +
+          "; its results so far are kept, continue with --resume");
     SearchStatus = Status;
     SearchUsage = Usage;
     ::close(Search.Fd);

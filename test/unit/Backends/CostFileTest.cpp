@@ -43,6 +43,18 @@ TEST(CostFileTest, RefusesAnythingAfterTheNumbers) {
   EXPECT_EQ(Problem, "is empty");
 }
 
+// Hunt: "1e400" was "not comma-separated numbers"; it is a number, out of
+// a double's range, and "inf" one that is not finite: each is said so.
+TEST(CostFileTest, SaysWhichNumberIsOutOfRangeOrNotFinite) {
+  std::string Problem;
+  EXPECT_TRUE(costsOf("1, 1e400", Problem).empty());
+  EXPECT_EQ(Problem, "holds \"1, 1e400\": 1e400 is out of the range of a double");
+  EXPECT_TRUE(costsOf("inf", Problem).empty());
+  EXPECT_EQ(Problem, "holds \"inf\": inf is not a finite number");
+  EXPECT_TRUE(costsOf("nan,2", Problem).empty());
+  EXPECT_EQ(Problem, "holds \"nan,2\": nan is not a finite number");
+}
+
 TEST(CostFileTest, QuotesControlBytesInItsMessage) {
   std::string Problem;
   EXPECT_TRUE(costsOf("1\x1b[31m", Problem).empty());

@@ -101,14 +101,41 @@ TEST(FailureSummary, TallyKeepsReasonsOfOneKindApart) {
   EXPECT_EQ(Groups[5].Example, "bad cost: cost file cost was not written");
   // A third shape of run failure, then a fourth: the kind's other group
   // shows its one reason.
-  Tally.add(FailureKind::RunFailed, "killed by signal 9", "");
-  Tally.add(FailureKind::RunFailed, "killed by signal 11", "");
   Tally.add(FailureKind::RunFailed, "cannot start the run script", "");
+  Tally.add(FailureKind::RunFailed, "cannot start the run script", "");
+  Tally.add(FailureKind::RunFailed, "killed by signal 9", "");
   const std::vector<FailureGroup> More = Tally.groups();
   ASSERT_EQ(More.size(), 8u);
-  EXPECT_EQ(More[0].Example, "run failed: killed by signal 9");
+  EXPECT_EQ(More[0].Example, "run failed: cannot start the run script");
   EXPECT_EQ(More[0].Count, 2u);
-  EXPECT_EQ(More[6].Example, "run failed: cannot start the run script");
+  EXPECT_EQ(More[6].Example, "run failed: killed by signal 9");
+}
+
+// Hunt: a segfault, an abort, exit 3 and exit 1 were one group, "4 run
+// failed: exit status 139: Segmentation fault". An exit status or a
+// signal is a cause of its own, never a number in a message; and a group
+// whose members' log lines differ (beyond their numbers) shows none.
+TEST(FailureSummary, TallyKeepsStatusesApartAndShowsOnlyASharedLogLine) {
+  FailureTally Tally;
+  Tally.add(FailureKind::RunFailed, "exit status 139", "Segmentation fault\n");
+  Tally.add(FailureKind::RunFailed, "exit status 134", "Aborted\n");
+  Tally.add(FailureKind::RunFailed, "killed by signal 9", "");
+  Tally.add(FailureKind::RunFailed, "killed by signal 15", "");
+  Tally.add(FailureKind::BuildFailed, "exit status 2", "err: broken config\n");
+  Tally.add(FailureKind::BuildFailed, "exit status 2", "k.cl:3:1: error: other\n");
+  Tally.add(FailureKind::WrongResult, "y[0] differs", "at k.cl:1\n");
+  Tally.add(FailureKind::WrongResult, "y[5] differs", "at k.cl:7\n");
+  const std::vector<FailureGroup> Groups = Tally.groups();
+  ASSERT_EQ(Groups.size(), 6u);
+  EXPECT_EQ(Groups[0].Example, "build failed: exit status 2");
+  EXPECT_EQ(Groups[0].Count, 2u);
+  EXPECT_EQ(Groups[1].Example, "wrong result: y[0] differs: at k.cl:1");
+  EXPECT_EQ(Groups[1].Count, 2u);
+  EXPECT_EQ(Groups[2].Example, "run failed: exit status 139: Segmentation fault");
+  EXPECT_EQ(Groups[3].Example, "run failed: exit status 134: Aborted");
+  EXPECT_EQ(Groups[4].Example, "run failed: killed by signal 9");
+  EXPECT_EQ(Groups[5].Example, "run failed: killed by signal 15");
+  EXPECT_EQ(Groups[5].Count, 1u);
 }
 
 TEST(FailureSummary, EmptyTallyHasNoGroups) {

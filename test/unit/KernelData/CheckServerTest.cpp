@@ -38,13 +38,14 @@ struct Fixture {
              reinterpret_cast<const unsigned char *>(Values) + sizeof Values}};
   }
   /// A server that runs Python's Body for each request (as `request`, the
-  /// parsed line; `first`, the first element of buffer 2).
+  /// parsed line; `n`, its number; `first`, the first element of buffer 2).
   CheckServer server(const std::string &Body) {
     const std::filesystem::path Script = Dir.path() / "server.py";
     std::ofstream(Script) << "import json, struct, sys\n"
                              "print('started', file=sys.stderr, flush=True)\n"
                              "for line in sys.stdin:\n"
                              "    request = json.loads(line)\n"
+                             "    n = request['request']\n"
                              "    data = open(request['buffers']['2'], 'rb').read()\n"
                              "    first = struct.unpack('<f', data[-8:-4])[0]\n"
                           << Body << "    sys.stdout.flush()\n";
@@ -60,8 +61,9 @@ struct Fixture {
 };
 
 TEST(CheckServerTest, WritesTheRequestAsOneLineOfJson) {
-  EXPECT_EQ(checkRequest("/w/3", {1, 5}, {{"WG", "4"}, {"S", jsonString("x\"\\\n\x01")}}),
-            "{\"directory\": \"/w/3\", \"buffers\": {\"2\": \"/w/3/buffer_2.npy\", \"6\": "
+  EXPECT_EQ(checkRequest(7, "/w/3", {1, 5}, {{"WG", "4"}, {"S", jsonString("x\"\\\n\x01")}}),
+            "{\"request\": 7, \"directory\": \"/w/3\", \"buffers\": {\"2\": \"/w/3/buffer_2.npy\", "
+            "\"6\": "
             "\"/w/3/buffer_6.npy\"}, \"values\": {\"WG\": 4, \"S\": \"x\\\"\\\\\\n\\u0001\"}}");
 }
 
@@ -70,7 +72,7 @@ TEST(CheckServerTest, WritesTheRequestAsOneLineOfJson) {
 TEST(CheckServerTest, IsStartedOnceAndAnswersEachConfiguration) {
   Fixture F;
   CheckServer Server = F.server("    assert request['values'] == {'WG': 4, 'NAME': 'a \"b\"'}\n"
-                                "    print('right' if first == 1.5 else 'wrong first is %g' % "
+                                "    print(n, 'right' if first == 1.5 else 'wrong first is %g' % "
                                 "first)\n");
   for (int I = 0; I < 10; ++I) {
     const CheckScriptOutcome Right = F.check(Server, 1.5f);
@@ -92,7 +94,7 @@ TEST(CheckServerTest, IsStartedOnceAndAnswersEachConfiguration) {
 TEST(CheckServerTest, CrashIsAFailedCheckAndTheServerStartsAgain) {
   Fixture F;
   CheckServer Server = F.server("    if first == 2.5: raise ValueError('cannot read %g' % first)\n"
-                                "    print('right')\n");
+                                "    print(n, 'right')\n");
   EXPECT_EQ(F.check(Server, 1.5f).Verdict, CheckVerdict::Right);
   const CheckScriptOutcome Crashed = F.check(Server, 2.5f);
   EXPECT_EQ(Crashed.Verdict, CheckVerdict::Failed);
@@ -120,20 +122,71 @@ TEST(CheckServerTest, HangIsTimedOut) {
 // An answer that is neither: a failed check naming it.
 TEST(CheckServerTest, OtherAnswersAreFailedChecks) {
   Fixture F;
-  CheckServer Server = F.server("    print('fine' if first == 1.5 else 'wrong')\n");
+  CheckServer Server = F.server("    print(n, 'fine' if first == 1.5 else 'wrong')\n");
   const CheckScriptOutcome Other = F.check(Server, 1.5f);
   EXPECT_EQ(Other.Verdict, CheckVerdict::Failed);
-  EXPECT_EQ(Other.Reason, "the check server answered 'fine', not 'right' or 'wrong REASON'");
+  EXPECT_EQ(Other.Reason, "the check server answered '1 fine', not '1 right' or '1 wrong REASON'");
   const CheckScriptOutcome Bare = F.check(Server, 2.5f);
   EXPECT_EQ(Bare.Verdict, CheckVerdict::Wrong);
   EXPECT_EQ(Bare.Reason, "the check server answered wrong");
   EXPECT_EQ(Server.starts(), 1u);
+  // An answer without the request's number, or with a later one, is
+  // nobody's verdict.
+  CheckServer Unnumbered =
+      F.server("    print('right' if first == 1.5 else str(n + 1) + ' right')\n");
+  EXPECT_EQ(F.check(Unnumbered, 1.5f).Reason,
+            "the check server answered 'right', not '1 right' or '1 wrong REASON'");
+  EXPECT_EQ(F.check(Unnumbered, 2.5f).Reason,
+            "the check server answered '3 right', not '2 right' or '2 wrong REASON'");
   CheckServer Missing("no-such-interpreter-atfc v.py", F.Dir.path().string(), -1,
                       environmentWith({}));
   const CheckScriptOutcome NotFound = F.check(Missing, 1.5f);
   EXPECT_EQ(NotFound.Verdict, CheckVerdict::Failed);
   EXPECT_NE(NotFound.Reason.find("status 127 before it answered: "), std::string::npos)
       << NotFound.Reason;
+}
+
+// Hunt: one answer line of 10 MB was "wrote more than one line". It is
+// one line, too long to be an answer: the reason says so.
+TEST(CheckServerTest, TooLongALineIsSaidSo) {
+  // Just past the limit (its newline may come in the same read) and far.
+  for (const char *Length : {"70000", "10000000"}) {
+    Fixture F;
+    CheckServer Server = F.server(std::string("    print(n, 'wrong ' + 'x' * ") + Length + ")\n");
+    const CheckScriptOutcome Long = F.check(Server, 1.5f);
+    EXPECT_EQ(Long.Verdict, CheckVerdict::Failed) << Length;
+    EXPECT_EQ(
+        Long.Reason.rfind("the check server's answer is longer than 65536 bytes: '1 wrong xxx", 0),
+        0u)
+        << Long.Reason;
+  }
+}
+
+// A server that writes one line too many for a request, but only after
+// the next request arrived (so that no look before sending can see it):
+// the late line names the earlier request, so it is never taken as the
+// next configuration's answer; the server, out of step, is asked again
+// afresh. Late line and answer together in one read, or apart.
+TEST(CheckServerTest, LateLineOfAnEarlierRequestNeverJudgesTheNext) {
+  for (const char *Between : {"", "    sys.stdout.flush(); import time; time.sleep(0.3)\n"}) {
+    Fixture F;
+    CheckServer Server = F.server(std::string("    late = globals().get('late')\n"
+                                              "    if late: print(late)\n") +
+                                  Between +
+                                  "    print(n, 'right' if first == 1.5 else 'wrong garbage')\n"
+                                  "    globals()['late'] = '%d right' % n\n");
+    EXPECT_EQ(F.check(Server, 1.5f).Verdict, CheckVerdict::Right);
+    const CheckScriptOutcome Second = F.check(Server, 2.5f);
+    EXPECT_EQ(Second.Verdict, CheckVerdict::Wrong) << Second.Reason;
+    EXPECT_EQ(Second.Reason, "garbage");
+    // Killed either way (out of step, or two lines at once): the third
+    // configuration is answered by a fresh server, again by its own line.
+    const CheckScriptOutcome Third = F.check(Server, 1.5f);
+    EXPECT_EQ(Third.Verdict, CheckVerdict::Right) << Third.Reason;
+    EXPECT_GE(Server.starts(), 2u);
+    const CheckScriptOutcome Fourth = F.check(Server, 2.5f);
+    EXPECT_EQ(Fourth.Verdict, CheckVerdict::Wrong) << Fourth.Reason;
+  }
 }
 
 } // namespace

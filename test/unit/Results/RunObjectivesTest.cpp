@@ -58,7 +58,7 @@ TEST(RunObjectivesTest, AMaximisedCostMustBePositive) {
   Measurement M = Measurement::valid({0.5, 0});
   checkCostFitsObjectives(M, kTimeAndGflops);
   EXPECT_FALSE(M.Valid);
-  EXPECT_EQ(M.Reason, "the maximised objective 'gflops' must be a positive number, not 0");
+  EXPECT_EQ(M.Reason, "the maximised objective 'gflops' must be a positive finite number, not 0");
 }
 
 TEST(RunObjectivesTest, NamesEachComponentOfACost) {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 using namespace atfc;
@@ -68,9 +69,12 @@ TEST(Cost, MaximisedIsBetterWhenLarger) {
 TEST(Cost, AMaximisedObjectiveMustBePositive) {
   const ObjectiveList O = {{"gflops", Direction::Maximise}};
   EXPECT_EQ(costProblem({1.5}, O), "");
-  EXPECT_NE(costProblem({0}, O).find("'gflops' must be a positive number"), std::string::npos);
+  EXPECT_NE(costProblem({0}, O).find("'gflops' must be a positive finite number"), std::string::npos);
   EXPECT_NE(costProblem({-3}, O), "");
   EXPECT_NE(costProblem({std::nan("")}, O), "");
+  // inf is positive: what it is not is finite (a rate of 1 / 0).
+  EXPECT_EQ(costProblem({HUGE_VAL}, O),
+            "the maximised objective 'gflops' must be a positive finite number, not inf");
   // Minimised objectives take any number.
   EXPECT_EQ(costProblem({-3}, ObjectiveList{{"score", Direction::Minimise}}), "");
 }

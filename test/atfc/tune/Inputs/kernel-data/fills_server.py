@@ -20,4 +20,4 @@ for line in sys.stdin:
         raise RuntimeError("the server crashed on WG 4")
     if request["values"]["WG"] == 4 and os.environ.get("FAIL") == "hang":
         time.sleep(1000)
-    print("right")
+    print(request["request"], "right")
