@@ -69,7 +69,8 @@ TEST(Cost, MaximisedIsBetterWhenLarger) {
 TEST(Cost, AMaximisedObjectiveMustBePositive) {
   const ObjectiveList O = {{"gflops", Direction::Maximise}};
   EXPECT_EQ(costProblem({1.5}, O), "");
-  EXPECT_NE(costProblem({0}, O).find("'gflops' must be a positive finite number"), std::string::npos);
+  EXPECT_NE(costProblem({0}, O).find("'gflops' must be a positive finite number"),
+            std::string::npos);
   EXPECT_NE(costProblem({-3}, O), "");
   EXPECT_NE(costProblem({std::nan("")}, O), "");
   // inf is positive: what it is not is finite (a rate of 1 / 0).
