@@ -16,6 +16,7 @@
 #include "Frontend/CycleReport.h"
 #include "Frontend/DependencyGraph.h"
 #include "Frontend/ExpressionSize.h"
+#include "Frontend/StatusMessages.h"
 #include "Frontend/SyntheticUnit.h"
 #include "Frontend/UnitASTReader.h"
 
@@ -214,13 +215,13 @@ private:
         break;
       case ExpressionRole::Size:
         if (F.Status && *F.Status != SizeOk)
-          error(placed(I).Expr->Begin, "a " + sizeName(placed(I)) +
+          error(placed(I).Expr->Begin, "a " + sizeName(placed(I).Size) +
                                            " must be an integer; this expression has type " +
                                            quoted(F.ValueType));
         break;
       case ExpressionRole::KernelInput:
         if (F.Status && *F.Status != InputOk)
-          error(placed(I).Expr->Begin, kernelInputMessage(*F.Status));
+          error(placed(I).Expr->Begin, kernelInputStatusMessage(*F.Status));
         else if (F.ConstantLocalCount && *F.ConstantLocalCount <= 0)
           error(placed(I).Expr->Begin,
                 "the count of this local argument is " +
@@ -477,37 +478,6 @@ private:
                             "buffer for the largest value instead");
           return;
         }
-  }
-
-  static std::string sizeName(const PlacedExpression &X) {
-    const char *Names[] = {"global size", "local size", "grid dimension", "block dimension",
-                           "shared memory size"};
-    return Names[static_cast<int>(X.Size)];
-  }
-
-  static std::string kernelInputMessage(int Status) {
-    switch (Status) {
-    case InputScalarNeedsType:
-      return "a scalar without a value needs its type, as in scalar<float>()";
-    case InputScalarArguments:
-      return "scalar<T>(value) takes at most one value";
-    case InputScalarNotConvertible:
-      return "the value of this scalar does not convert to its type";
-    case InputBufferNeedsType:
-      return "a buffer needs its element type, as in buffer<float>(N)";
-    case InputBufferArguments:
-      return "buffer<T>(size) takes exactly one size";
-    case InputBufferSizeNotInteger:
-      return "the size of a buffer must be an integer";
-    case InputLocalNeedsType:
-      return "a local argument needs its element type, as in local<float>(WG)";
-    case InputLocalArguments:
-      return "local<T>(count) takes exactly one count";
-    case InputLocalCountNotInteger:
-      return "the count of a local argument must be an integer";
-    default:
-      return "a kernel input is scalar<T>(value), scalar<T>(), buffer<T>(size) or local<T>(count)";
-    }
   }
 
   //===--------------------------------------------------------------------===//
