@@ -162,6 +162,8 @@ private:
   void readTypes() {
     for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
       const InputVariable &Input = Spec.Inputs[I];
+      if (!Facts.InputTypeProblems[I].empty())
+        error(Input.Type ? Input.Type->Begin : Input.Value.Begin, Facts.InputTypeProblems[I]);
       Result.Inputs[I].TypeName = Input.Type && !Input.Type->Text.empty() ? Input.Type->Text
                                   : Input.Kind == InputKind::Positional
                                       ? UntypedPositionalInputType.str()
@@ -169,6 +171,11 @@ private:
     }
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {
       const TuningParameter &Parameter = Spec.Parameters[I];
+      // (A range that gives a type of its own was checked on its own.)
+      if (!Facts.ParameterTypeProblems[I].empty() &&
+          (Parameter.Type || Facts.RangeStatuses[I] == RangeOk))
+        error(Parameter.Type ? Parameter.Type->Begin : Parameter.Range.Expr.Begin,
+              Facts.ParameterTypeProblems[I]);
       Result.Parameters[I].TypeName = Parameter.Type && !Parameter.Type->Text.empty()
                                           ? Parameter.Type->Text
                                           : Facts.ParameterTypes[I];
@@ -237,6 +244,12 @@ private:
           error(placed(I).Expr->Begin, "the reference value of " +
                                            quoted(Plain[placed(I).Owner].Parameter) + " " +
                                            *F.PlainValueProblem);
+        break;
+      case ExpressionRole::InputValue:
+        if (F.InexactValueOffset)
+          error(positionAt(*F.InexactValueOffset).value_or(placed(I).Expr->Begin),
+                "the value of input " + quoted(Spec.Inputs[placed(I).Owner].Name.Name) + " " +
+                    F.InexactValueDetail);
         break;
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
