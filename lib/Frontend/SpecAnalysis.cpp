@@ -349,6 +349,13 @@ private:
           break;
         }
 
+    // A filter is the user's C++; an alias or a bound compares numbers.
+    for (const ExpressionFacts::SignMixingAt &M : F.SignMixings)
+      for (const UnitConjunct &C : F.Conjuncts)
+        if (C.Shape == ConjunctShape::Predicate && M.Offset >= C.Begin && M.Offset < C.End)
+          if (std::optional<SourcePosition> Where = positionAt(M.Offset))
+            report(M.Negative ? Severity::Error : Severity::Warning, *Where, M.Message);
+
     if (!F.Status || *F.Status == ConstraintOk)
       return;
     const int Status = *F.Status;

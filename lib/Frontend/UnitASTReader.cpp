@@ -11,6 +11,7 @@
 
 #include "Frontend/ConstantInterval.h"
 #include "Frontend/ConstraintLowering.h"
+#include "Frontend/SignMixing.h"
 
 #include "Directives/DirectiveLexing.h"
 #include "Support/Diagnostic.h"
@@ -387,6 +388,26 @@ private:
     };
     Facts.Conjuncts =
         lowerConstraint(Value, Function->getParamDecl(CandidateIndex), Offsets, NamesCandidate);
+    for (SignMixing &Mixing :
+         signMixingIn(Context, Value, [&](const Expr *E) { return constantInputValue(E); }))
+      if (std::optional<unsigned> Offset = Offsets.offsetOf(Mixing.Operator))
+        Facts.SignMixings.push_back({*Offset, Mixing.Negative, std::move(Mixing.Message)});
+  }
+
+  /// The value of E where it names a constant input whose value is an
+  /// integer constant (`OFF` of `var<int> OFF = -1`).
+  std::optional<llvm::APSInt> constantInputValue(const Expr *E) const {
+    const auto *Reference = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const std::optional<SymbolUse> Use = Reference ? resolve(Reference->getDecl()) : std::nullopt;
+    if (!Use || Use->Kind != SymbolKind::Input ||
+        Spec.Inputs[Use->Index].Kind != InputKind::Constant)
+      return std::nullopt;
+    const VarDecl *Value = find<VarDecl>(synthetic::inputValueVariable(Use->Index));
+    Expr::EvalResult Result;
+    if (!Value || Value->isInvalidDecl() || !Value->getInit() ||
+        Value->getInit()->isValueDependent() || !Value->getInit()->EvaluateAsInt(Result, Context))
+      return std::nullopt;
+    return Result.Val.getInt();
   }
 
   /// Reads the value of constant input I, whose type is written: a constant

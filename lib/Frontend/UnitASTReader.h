@@ -104,6 +104,14 @@ struct ExpressionFacts {
   bool ContainsErrors = false;
   /// Constraints without errors: the top-level conjuncts.
   std::vector<UnitConjunct> Conjuncts;
+  /// Constraints: the operators that convert a signed integer into an
+  /// unsigned one (SignMixing.h), by unit offset.
+  struct SignMixingAt {
+    unsigned Offset = 0;
+    bool Negative = false;
+    std::string Message;
+  };
+  std::vector<SignMixingAt> SignMixings;
   /// Range only: an interval of integers without a generator, whose
   /// bounds, divisors and steps the search-space engine turns into loops.
   bool LoopsOverIntegers = false;
