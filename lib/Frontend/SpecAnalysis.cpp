@@ -349,6 +349,10 @@ private:
           break;
         }
 
+    for (const UnitConjunct &C : F.Conjuncts)
+      if (std::optional<SourceExpr> Text = textAt(C.Begin, C.End); Text && !C.NumberType.empty())
+        error(Text->Begin, numberConstraintMessage(Spec.Parameters[X.Owner].Name.Name, Text->Text,
+                                                   C.NumberType, C.Constant));
     // A filter is the user's C++; an alias or a bound compares numbers.
     for (const ExpressionFacts::SignMixingAt &M : F.SignMixings)
       for (const UnitConjunct &C : F.Conjuncts)

@@ -36,4 +36,14 @@ std::string kernelInputStatusMessage(int Status) {
   }
 }
 
+std::string numberConstraintMessage(const std::string &Parameter, const std::string &Text,
+                                    const std::string &Type, bool Constant) {
+  const std::string Head = "the constraint of '" + Parameter + "' is not a condition: '" + Text;
+  return Constant
+             ? Head + "' is a constant of type '" + Type + "', true or false whatever '" +
+                   Parameter + "' is; did you mean equal(" + Text + ") or divides(" + Text + ")?"
+             : Head + "' has type '" + Type + "', which C++ reads as '" + Text +
+                   " != 0'; write the comparison you mean";
+}
+
 } // namespace atfc

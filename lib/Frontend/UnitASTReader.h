@@ -80,6 +80,10 @@ struct UnitConjunct {
   /// E of a relation, or the whole predicate: [Begin, End) in the unit.
   unsigned Begin = 0;
   unsigned End = 0;
+  /// A Condition that is a number or a pointer, not a bool (`42`, `X`):
+  /// its type, and whether it is a constant; empty for others.
+  std::string NumberType;
+  bool Constant = false;
 };
 
 /// What a check's value is, as C++.
@@ -182,6 +186,7 @@ public:
   std::optional<unsigned> offsetOf(clang::SourceLocation Loc) const;
   /// The offset just past the token at Loc; none outside the unit.
   std::optional<unsigned> endOf(clang::SourceLocation Loc) const;
+  const clang::ASTContext &context() const { return Context; }
 
 private:
   const clang::ASTContext &Context;
