@@ -277,6 +277,16 @@ private:
                 "runs (e.g. \"cost.txt\"), or give an absolute path");
       return;
     }
+    // Never a regular file: every configuration was invalid ("cost file .
+    // is not a regular file").
+    // (Its last part: after the last '/', the whole path without one.)
+    const llvm::StringRef Last = llvm::StringRef(Path).substr(Path.rfind('/') + 1);
+    if (Last.empty() || Last == "." || Last == "..") {
+      error(Spec.CostFile->Begin, "cost file '" + Path +
+                                      "' names a directory, never the regular file a run "
+                                      "writes; name the file (e.g. \"cost.txt\")");
+      return;
+    }
     if (!staysInside(Path))
       warning(Spec.CostFile->Begin,
               "cost file '" + Path +
