@@ -101,17 +101,19 @@ std::string valueTypeProblem(const ASTContext &Context, QualType T, llvm::String
 
 namespace {
 
-/// Whether the type Text, as written, is const itself (`const int`, `int
-/// const`, `char *const`; not `const char *`): a `const` outside brackets
-/// after the last `*` or `&` outside brackets.
-bool isWrittenConst(llvm::StringRef Text) {
+/// Whether the type Text, as written, has `const` among its specifiers
+/// (`const int`, `int const`, `const char *`; not `char *const`): a
+/// `const` outside brackets before the first `*` or `&` outside brackets.
+/// The tuner declares an input `const TYPE N`, where C++ refuses a second
+/// `const` specifier.
+bool hasConstSpecifier(llvm::StringRef Text) {
   int Depth = 0;
-  bool Const = false;
   for (std::size_t I = 0; I < Text.size();) {
     const char C = Text[I];
     if (lexing::isIdentifierStart(C)) {
       const std::size_t End = lexing::wordEnd(Text, I);
-      Const |= Depth == 0 && Text.slice(I, End) == "const";
+      if (Depth == 0 && Text.slice(I, End) == "const")
+        return true;
       I = End;
       continue;
     }
@@ -120,10 +122,10 @@ bool isWrittenConst(llvm::StringRef Text) {
     else if (llvm::StringRef(">)]}").contains(C))
       --Depth;
     else if (Depth == 0 && (C == '*' || C == '&'))
-      Const = false;
+      return false;
     ++I;
   }
-  return Const;
+  return false;
 }
 
 bool isInNamespace(const DeclContext *Context, llvm::StringRef Name, bool AtTopLevel) {
@@ -188,8 +190,9 @@ public:
       // input's type: a const of the user's is seen in the text.
       const std::optional<SourceExpr> &Type = Spec.Inputs[I].Type;
       Facts.InputTypeProblems.push_back(
-          Type && isWrittenConst(Type->Text)
-              ? "an input is constant already: leave out the 'const' of its type"
+          Type && hasConstSpecifier(Type->Text)
+              ? "an input is constant already, and the tuner declares it 'const': leave out "
+                "the 'const' of its type"
               : typeProblem(synthetic::inputTypeAlias(I), "an input"));
     }
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {

@@ -17,17 +17,19 @@
 #atf::tp name F range {static_cast<__int128>(1)}
 # CHECK: value-types.sh:[[@LINE-1]]:23: error: a tuning parameter cannot have the type '__int128' of 128 bits
 #atf::var<const int> N = 2
-# CHECK: value-types.sh:[[@LINE-1]]:11: error: an input is constant already: leave out the 'const' of its type
+# CHECK: value-types.sh:[[@LINE-1]]:11: error: an input is constant already, and the tuner declares it 'const': leave out the 'const' of its type
 #atf::var<int const>::P $1
 # CHECK: value-types.sh:[[@LINE-1]]:11: error: an input is constant already
 #atf::var<__int128> M = 2
 # CHECK: value-types.sh:[[@LINE-1]]:11: error: an input cannot have the type '__int128' of 128 bits: its integers have at most 64
 #atf::var<half>::H $2
 # CHECK: value-types.sh:[[@LINE-1]]:11: error: an input cannot have the type 'atf::half'
-# Types the tuner holds pass: a volatile input (the tuner copies its value),
-# a pointer to const characters, the character and floating-point types.
-#atf::var<volatile int> V = 2
 #atf::var<const char *> S = "s"
+# CHECK: value-types.sh:[[@LINE-1]]:11: error: an input is constant already, and the tuner declares it 'const': leave out the 'const' of its type
+# Types the tuner holds pass: a volatile input (the tuner copies its value),
+# a parameter of pointers to const characters, the character and
+# floating-point types.
+#atf::var<volatile int> V = 2
 #atf::tp name G type "const char*" range {"a", "b"}
 #atf::tp name H2 type "char *const" range {"a"}
 # CHECK: value-types.sh:[[@LINE-1]]:24: error: a tuning parameter cannot have the const type
@@ -35,4 +37,3 @@
 #atf::tp name J type "wchar_t" range {1, 2}
 #atf::tp name K type "signed char" range {1, 2}
 #atf::tp name L type "char16_t" range {1, 2}
-#atf::tp name Z range {S}
