@@ -16,6 +16,7 @@ namespace atfc {
 namespace {
 
 std::atomic<const char *> Expression{nullptr};
+std::atomic<const char *> ExpressionName{"this range"};
 // The file's name, copied where the handler may read it.
 char FileName[1024];
 
@@ -26,7 +27,9 @@ void writeText(const char *Text) {
 extern "C" void onArithmeticTrap(int) {
   if (const char *Where = Expression.load()) {
     writeText(Where);
-    writeText(": error: evaluating this range trapped: a division by zero or an overflow\n");
+    writeText(": error: evaluating ");
+    writeText(ExpressionName.load());
+    writeText(" trapped: a division by zero or an overflow\n");
   } else {
     writeText(FileName);
     writeText(": error: generating the search space trapped: a division by zero or an overflow "
@@ -39,7 +42,10 @@ constexpr int kTraps[] = {SIGFPE, SIGILL};
 
 } // namespace
 
-void evaluatingExpression(const char *Where) noexcept { Expression.store(Where); }
+void evaluatingExpression(const char *Where, const char *What) noexcept {
+  ExpressionName.store(What);
+  Expression.store(Where);
+}
 
 // No expression of the file runs before the name is copied.
 ArithmeticTrapReport::ArithmeticTrapReport(const std::string &Name)

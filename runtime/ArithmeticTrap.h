@@ -5,7 +5,8 @@
 // divides by zero or overflows traps: SIGFPE at run time, or SIGILL where
 // the compiler turned undefined behaviour it could see into a trap. Instead
 // of "Illegal instruction", the tuner names the expression: the emitted
-// code marks each range with its place in the file before evaluating it,
+// code marks each range with its place in the file before evaluating it
+// (and each --fix value with its text),
 // and while an ArithmeticTrapReport exists, a trap prints that place (or,
 // once the ranges are built, says a constraint trapped) and exits with 1.
 //
@@ -22,8 +23,9 @@
 namespace atfc {
 
 /// Marks the expression about to be evaluated: Where is "file:line:col"
-/// (a string literal of the emitted code), or null when none is.
-void evaluatingExpression(const char *Where) noexcept;
+/// (a string literal of the emitted code), or null when none is; What
+/// names it in the report ("--fix X=N/0" at Where = the file's name).
+void evaluatingExpression(const char *Where, const char *What = "this range") noexcept;
 
 class ArithmeticTrapReport {
 public:

@@ -5,6 +5,45 @@
 
 namespace atfc {
 
+namespace {
+
+/// The side effect of the operator at Value[I], or "": `=` and the compound
+/// assignments (`<<=`, not `<=`), `++` and `--`. Inside a value that is
+/// evaluated once per run, each would change an input or fail to compile.
+std::string sideEffectAt(llvm::StringRef Value, std::size_t I) {
+  const llvm::StringRef Rest = Value.substr(I);
+  if (Rest.startswith("++") || Rest.startswith("--"))
+    return Rest.startswith("++") ? "an increment '++'" : "a decrement '--'";
+  if (Value[I] != '=' || Rest.startswith("==") || (I > 0 && Value[I - 1] == '='))
+    return "";
+  const llvm::StringRef Before = Value.substr(0, I);
+  const bool Shift = Before.endswith("<<") || Before.endswith(">>");
+  if (!Shift && I > 0 && llvm::StringRef("!<>").contains(Value[I - 1]))
+    return ""; // !=, <=, >=
+  return "an assignment '" +
+         (Shift ? Before.take_back(2).str()
+          : I > 0 && llvm::StringRef("+-*/%&|^").contains(Value[I - 1])
+              ? std::string(1, Value[I - 1])
+              : std::string()) +
+         "='";
+}
+
+/// The first side effect of Value, inside brackets too; "" for none.
+std::string firstSideEffect(llvm::StringRef Value) {
+  for (std::size_t I = 0; I < Value.size();) {
+    if (lexing::opensLiteral(Value, I)) {
+      I = lexing::skipLiteral(Value, I);
+      continue;
+    }
+    if (std::string Effect = sideEffectAt(Value, I); !Effect.empty())
+      return Effect;
+    ++I;
+  }
+  return "";
+}
+
+} // namespace
+
 std::string fixValueProblem(llvm::StringRef Value) {
   for (std::size_t I = 0; I < Value.size();) {
     const char C = Value[I];
@@ -31,7 +70,7 @@ std::string fixValueProblem(llvm::StringRef Value) {
       return std::string("a '") + C + "' outside brackets";
     ++I;
   }
-  return "";
+  return firstSideEffect(Value);
 }
 
 std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {

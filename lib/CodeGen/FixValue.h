@@ -22,7 +22,8 @@ namespace atfc {
 /// Why a --fix value cannot be pasted into the tuner as one value of the
 /// parameter's type, or "" when it can: no `;`, brace, comment or line
 /// break outside literals (they would end the tuner's expression or
-/// statement), brackets that pair, no top-level comma.
+/// statement), brackets that pair, no top-level comma, and no assignment,
+/// increment or decrement (a value with a side effect).
 std::string fixValueProblem(llvm::StringRef Value);
 
 /// The first word of a --fix value that names nothing the tuner knows: not

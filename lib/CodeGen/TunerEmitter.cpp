@@ -478,11 +478,15 @@ private:
       const FixedParameter &Fix = Options.Fixed[F];
       for (std::size_t P = 0; P < Spec.Parameters.size(); ++P)
         if (Spec.Parameters[P].Name.Name == Fix.Name)
-          OS << "    auto atf_fix_" << F << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
+          OS << "    evaluatingExpression(" << quoted(File.FileName) << ", "
+             << quoted("--fix " + Fix.Name + "=" + Fix.Value) << ");\n"
+             << "    auto atf_fix_" << F << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
              << ">(" << fixedValueCode(Fix) << ", " << quoted("--fix " + Fix.Name + "=" + Fix.Value)
              << ");\n    if (!atf_fix_" << F
              << "_.ok())\n      return Expected<ChainOfTrees>(atf_fix_" << F << "_.takeError());\n";
     }
+    if (!Options.Fixed.empty())
+      OS << "    evaluatingExpression(nullptr);\n";
   }
 
   bool isStringParameter(const std::string &Name) const {

@@ -476,10 +476,21 @@ bool ArgumentReader::checkBrackets(const SourceExpr &X) {
   // be a preprocessor directive.
   for (std::size_t I = 0; I < T.size(); ++I)
     if ((static_cast<unsigned char>(T[I]) < 0x20 && T[I] != '\t') || T[I] == 0x7f) {
-      error(X.positionOf(I), "the escape " + cStringLiteral(T.substr(I, 1)) +
-                                 " puts a control character into the expression, which atfc "
-                                 "pastes into generated code; keep the expression on one line "
-                                 "(a line break inside a string of it is written \\\\n)");
+      // A decoded escape maps to its `\`; a byte of the file to itself.
+      bool Escape = false;
+      for (std::size_t J = 0; J < Text.size(); ++J)
+        if (D->positionOf(J) == X.positionOf(I)) {
+          Escape = Text[J] == '\\';
+          break;
+        }
+      error(X.positionOf(I),
+            Escape ? "the escape " + cStringLiteral(T.substr(I, 1)) +
+                         " puts a control character into the expression, which atfc pastes "
+                         "into generated code; keep the expression on one line (a line break "
+                         "inside a string of it is written \\\\n)"
+                   : "the control character " + cStringLiteral(T.substr(I, 1)) +
+                         " stands in the expression, which atfc pastes into generated code; "
+                         "remove it");
       return false;
     }
   std::vector<std::size_t> Open;

@@ -156,6 +156,17 @@ private:
     if (!Predicate)
       return std::nullopt;
     Predicate->Form = formOf(E);
+    // C++ reads a number as `!= 0`: `constraint 42` kept every value. (A
+    // `,` list is refused as such, FileChecks.cpp; a call, such as a
+    // macro's __builtin_expect, may be a C-style condition.)
+    const auto *Comma = dyn_cast<BinaryOperator>(E);
+    if (const QualType Type = E->getType();
+        Predicate->Form == PredicateForm::Condition && !E->isTypeDependent() &&
+        Type->isScalarType() && !Type->isBooleanType() && !(Comma && Comma->isCommaOp()) &&
+        !isa<CallExpr>(E) && !E->getBeginLoc().isMacroID()) {
+      Predicate->NumberType = printType(Offsets.context(), Type);
+      Predicate->Constant = !E->isValueDependent() && E->isEvaluatable(Offsets.context());
+    }
     return Predicate;
   }
 

@@ -2,6 +2,7 @@
 #include "Frontend/FileChecks.h"
 
 #include "Directives/DirectiveLexing.h"
+#include "Frontend/IncludedFiles.h"
 #include "Frontend/SyntheticUnit.h"
 #include "Search/AbortConditionParser.h"
 #include "Search/TechniqueExpr.h"
@@ -276,6 +277,16 @@ private:
                 "runs (e.g. \"cost.txt\"), or give an absolute path");
       return;
     }
+    // Never a regular file: every configuration was invalid ("cost file .
+    // is not a regular file").
+    // (Its last part: after the last '/', the whole path without one.)
+    const llvm::StringRef Last = llvm::StringRef(Path).substr(Path.rfind('/') + 1);
+    if (Last.empty() || Last == "." || Last == "..") {
+      error(Spec.CostFile->Begin, "cost file '" + Path +
+                                      "' names a directory, never the regular file a run "
+                                      "writes; name the file (e.g. \"cost.txt\")");
+      return;
+    }
     if (!staysInside(Path))
       warning(Spec.CostFile->Begin,
               "cost file '" + Path +
@@ -369,6 +380,10 @@ private:
       for (const KernelSignature &K : Kernels)
         if (K.Name == D.KernelName->Name)
           Measured = &K;
+      // Every configuration would fail to build (CL_INVALID_KERNEL_NAME).
+      if (!Measured && !isDefinedInIncludes(D.KernelName->Name))
+        error(D.KernelName->Position, "no kernel " + atfc::quoted(D.KernelName->Name) + " in " +
+                                          Result.FileName + "; " + kernelList(Kernels));
     } else if (Kernels.size() == 1) {
       Measured = &Kernels.front();
       Spec.Device.KernelName = Identifier{Measured->Name, At};
@@ -386,6 +401,29 @@ private:
             "kernel '" + Measured->Name + "' takes " + std::to_string(Measured->Parameters) +
                 " parameter(s) but the file gives " + std::to_string(D.Inputs.size()) + " (" +
                 Prefix + "input directives, one per parameter in order)");
+  }
+
+  /// "it defines 'a' and 'b'", "it defines none".
+  static std::string kernelList(const std::vector<KernelSignature> &Kernels) {
+    std::vector<std::string> Names;
+    for (const KernelSignature &K : Kernels)
+      Names.push_back(atfc::quoted(K.Name));
+    return Kernels.empty() ? "it defines no kernel (__kernel, kernel or __global__ function)"
+                           : "it defines " + llvm::join(Names, ", ");
+  }
+
+  /// Whether a header that the file includes defines kernel Name.
+  bool isDefinedInIncludes(const std::string &Name) const {
+    const std::string Blanked = blankDirectives(Result.Source, Result.Scan.Directives);
+    for (const std::string &Included : includedFilesOf(Result.FileName, Blanked)) {
+      Expected<std::string> Text = readRegularFile(Included);
+      if (!Text)
+        continue;
+      for (const KernelSignature &K : kernelsDefinedIn(*Text))
+        if (K.Name == Name)
+          return true;
+    }
+    return false;
   }
 
   /// The search technique and the abort condition are not C++: lib/Search

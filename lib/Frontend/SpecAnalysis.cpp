@@ -16,6 +16,7 @@
 #include "Frontend/CycleReport.h"
 #include "Frontend/DependencyGraph.h"
 #include "Frontend/ExpressionSize.h"
+#include "Frontend/StatusMessages.h"
 #include "Frontend/SyntheticUnit.h"
 #include "Frontend/UnitASTReader.h"
 
@@ -161,6 +162,8 @@ private:
   void readTypes() {
     for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
       const InputVariable &Input = Spec.Inputs[I];
+      if (!Facts.InputTypeProblems[I].empty())
+        error(Input.Type ? Input.Type->Begin : Input.Value.Begin, Facts.InputTypeProblems[I]);
       Result.Inputs[I].TypeName = Input.Type && !Input.Type->Text.empty() ? Input.Type->Text
                                   : Input.Kind == InputKind::Positional
                                       ? UntypedPositionalInputType.str()
@@ -168,6 +171,11 @@ private:
     }
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {
       const TuningParameter &Parameter = Spec.Parameters[I];
+      // (A range that gives a type of its own was checked on its own.)
+      if (!Facts.ParameterTypeProblems[I].empty() &&
+          (Parameter.Type || Facts.RangeStatuses[I] == RangeOk))
+        error(Parameter.Type ? Parameter.Type->Begin : Parameter.Range.Expr.Begin,
+              Facts.ParameterTypeProblems[I]);
       Result.Parameters[I].TypeName = Parameter.Type && !Parameter.Type->Text.empty()
                                           ? Parameter.Type->Text
                                           : Facts.ParameterTypes[I];
@@ -214,13 +222,13 @@ private:
         break;
       case ExpressionRole::Size:
         if (F.Status && *F.Status != SizeOk)
-          error(placed(I).Expr->Begin, "a " + sizeName(placed(I)) +
+          error(placed(I).Expr->Begin, "a " + sizeName(placed(I).Size) +
                                            " must be an integer; this expression has type " +
                                            quoted(F.ValueType));
         break;
       case ExpressionRole::KernelInput:
         if (F.Status && *F.Status != InputOk)
-          error(placed(I).Expr->Begin, kernelInputMessage(*F.Status));
+          error(placed(I).Expr->Begin, kernelInputStatusMessage(*F.Status));
         else if (F.ConstantLocalCount && *F.ConstantLocalCount <= 0)
           error(placed(I).Expr->Begin,
                 "the count of this local argument is " +
@@ -236,6 +244,12 @@ private:
           error(placed(I).Expr->Begin, "the reference value of " +
                                            quoted(Plain[placed(I).Owner].Parameter) + " " +
                                            *F.PlainValueProblem);
+        break;
+      case ExpressionRole::InputValue:
+        if (F.InexactValueOffset)
+          error(positionAt(*F.InexactValueOffset).value_or(placed(I).Expr->Begin),
+                "the value of input " + quoted(Spec.Inputs[placed(I).Owner].Name.Name) + " " +
+                    F.InexactValueDetail);
         break;
       case ExpressionRole::Range:
         Result.Parameters[placed(I).Owner].RangeLoops = F.LoopsOverIntegers;
@@ -334,6 +348,17 @@ private:
                               Spec.Parameters[X.Owner].Name.Name + " % 2 == 0' instead)");
           break;
         }
+
+    for (const UnitConjunct &C : F.Conjuncts)
+      if (std::optional<SourceExpr> Text = textAt(C.Begin, C.End); Text && !C.NumberType.empty())
+        error(Text->Begin, numberConstraintMessage(Spec.Parameters[X.Owner].Name.Name, Text->Text,
+                                                   C.NumberType, C.Constant));
+    // A filter is the user's C++; an alias or a bound compares numbers.
+    for (const ExpressionFacts::SignMixingAt &M : F.SignMixings)
+      for (const UnitConjunct &C : F.Conjuncts)
+        if (C.Shape == ConjunctShape::Predicate && M.Offset >= C.Begin && M.Offset < C.End)
+          if (std::optional<SourcePosition> Where = positionAt(M.Offset))
+            report(M.Negative ? Severity::Error : Severity::Warning, *Where, M.Message);
 
     if (!F.Status || *F.Status == ConstraintOk)
       return;
@@ -477,37 +502,6 @@ private:
                             "buffer for the largest value instead");
           return;
         }
-  }
-
-  static std::string sizeName(const PlacedExpression &X) {
-    const char *Names[] = {"global size", "local size", "grid dimension", "block dimension",
-                           "shared memory size"};
-    return Names[static_cast<int>(X.Size)];
-  }
-
-  static std::string kernelInputMessage(int Status) {
-    switch (Status) {
-    case InputScalarNeedsType:
-      return "a scalar without a value needs its type, as in scalar<float>()";
-    case InputScalarArguments:
-      return "scalar<T>(value) takes at most one value";
-    case InputScalarNotConvertible:
-      return "the value of this scalar does not convert to its type";
-    case InputBufferNeedsType:
-      return "a buffer needs its element type, as in buffer<float>(N)";
-    case InputBufferArguments:
-      return "buffer<T>(size) takes exactly one size";
-    case InputBufferSizeNotInteger:
-      return "the size of a buffer must be an integer";
-    case InputLocalNeedsType:
-      return "a local argument needs its element type, as in local<float>(WG)";
-    case InputLocalArguments:
-      return "local<T>(count) takes exactly one count";
-    case InputLocalCountNotInteger:
-      return "the count of a local argument must be an integer";
-    default:
-      return "a kernel input is scalar<T>(value), scalar<T>(), buffer<T>(size) or local<T>(count)";
-    }
   }
 
   //===--------------------------------------------------------------------===//

@@ -113,7 +113,9 @@ const HeaderNeed OptionalHeaders[] = {
     {"limits", {"numeric_limits"}},
     {"array", {"array"}},
     {"vector", {"vector"}},
-    {"utility", {"pair"}},
+    {"utility",
+     {"pair", "cmp_equal", "cmp_not_equal", "cmp_less", "cmp_greater", "cmp_less_equal",
+      "cmp_greater_equal", "in_range"}},
     {"tuple", {"tuple"}},
     {"complex", {"complex"}},
 };

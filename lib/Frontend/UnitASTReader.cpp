@@ -11,6 +11,10 @@
 
 #include "Frontend/ConstantInterval.h"
 #include "Frontend/ConstraintLowering.h"
+#include "Frontend/SignMixing.h"
+
+#include "Directives/DirectiveLexing.h"
+#include "Support/Diagnostic.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -68,7 +72,61 @@ std::string printType(const ASTContext &Context, QualType T) {
   return T.getAsString(Policy);
 }
 
+std::string valueTypeProblem(const ASTContext &Context, QualType T, llvm::StringRef Subject) {
+  if (T.isNull() || T->isDependentType())
+    return "";
+  const std::string Type = quoted(printType(Context, T));
+  if (T.isConstQualified() || T.isVolatileQualified())
+    return (Subject + " cannot have the " + (T.isConstQualified() ? "const" : "volatile") +
+            " type " + quoted(T.getAsString(Context.getPrintingPolicy())) + ": write " + Type)
+        .str();
+  const QualType C = T.getCanonicalType();
+  if (C->isIntegerType() && !C->isEnumeralType() && Context.getIntWidth(C) > 64)
+    return (Subject + " cannot have the type " + Type + " of " +
+            std::to_string(Context.getIntWidth(C)) + " bits: its integers have at most 64")
+        .str();
+  const bool Holds = C->isBooleanType() || (C->isIntegerType() && !C->isEnumeralType()) ||
+                     C->isSpecificBuiltinType(BuiltinType::Float) ||
+                     C->isSpecificBuiltinType(BuiltinType::Double) ||
+                     C->isSpecificBuiltinType(BuiltinType::LongDouble) ||
+                     printType(Context, C) == "std::string" ||
+                     (C->isPointerType() && C->getPointeeType()->isCharType());
+  if (Holds)
+    return "";
+  return (Subject + " cannot have the type " + Type +
+          ": its values are integers of at most 64 bits, float, double, long double, bool or "
+          "std::string")
+      .str();
+}
+
 namespace {
+
+/// Whether the type Text, as written, has `const` among its specifiers
+/// (`const int`, `int const`, `const char *`; not `char *const`): a
+/// `const` outside brackets before the first `*` or `&` outside brackets.
+/// The tuner declares an input `const TYPE N`, where C++ refuses a second
+/// `const` specifier.
+bool hasConstSpecifier(llvm::StringRef Text) {
+  int Depth = 0;
+  for (std::size_t I = 0; I < Text.size();) {
+    const char C = Text[I];
+    if (lexing::isIdentifierStart(C)) {
+      const std::size_t End = lexing::wordEnd(Text, I);
+      if (Depth == 0 && Text.slice(I, End) == "const")
+        return true;
+      I = End;
+      continue;
+    }
+    if (llvm::StringRef("<([{").contains(C))
+      ++Depth;
+    else if (llvm::StringRef(">)]}").contains(C))
+      --Depth;
+    else if (Depth == 0 && (C == '*' || C == '&'))
+      return false;
+    ++I;
+  }
+  return false;
+}
 
 bool isInNamespace(const DeclContext *Context, llvm::StringRef Name, bool AtTopLevel) {
   const auto *Namespace = dyn_cast<NamespaceDecl>(Context);
@@ -126,10 +184,21 @@ public:
     Facts.Expressions.resize(Unit.Expressions.size());
     for (std::size_t I = 0; I < Unit.Expressions.size(); ++I)
       readExpression(Unit.Expressions[I], Facts.Expressions[I]);
-    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I)
+    for (std::size_t I = 0; I < Spec.Inputs.size(); ++I) {
       Facts.InputTypes.push_back(aliasedType(synthetic::inputTypeAlias(I)));
+      // The alias drops the const that the unit's declaration adds to the
+      // input's type: a const of the user's is seen in the text.
+      const std::optional<SourceExpr> &Type = Spec.Inputs[I].Type;
+      Facts.InputTypeProblems.push_back(
+          Type && hasConstSpecifier(Type->Text)
+              ? "an input is constant already, and the tuner declares it 'const': leave out "
+                "the 'const' of its type"
+              : typeProblem(synthetic::inputTypeAlias(I), "an input"));
+    }
     for (std::size_t I = 0; I < Spec.Parameters.size(); ++I) {
       Facts.ParameterTypes.push_back(aliasedType(synthetic::parameterTypeAlias(I)));
+      Facts.ParameterTypeProblems.push_back(
+          typeProblem(synthetic::parameterTypeAlias(I), "a tuning parameter"));
       Facts.RangeValueTypes.push_back(aliasedType(synthetic::rangeValueAlias(I)));
       Facts.RangeStatuses.push_back(statusOf(find<VarDecl>(synthetic::rangeStatusVariable(I))));
       Facts.RangeCulpritOffsets.push_back(setCulpritOffset(I));
@@ -227,6 +296,13 @@ private:
     return Decl && !Decl->isInvalidDecl() ? printType(Context, Decl->getUnderlyingType()) : "";
   }
 
+  std::string typeProblem(llvm::StringRef Alias, llvm::StringRef Subject) const {
+    const auto *Decl = find<TypedefNameDecl>(Alias);
+    return Decl && !Decl->isInvalidDecl()
+               ? valueTypeProblem(Context, Decl->getUnderlyingType(), Subject)
+               : "";
+  }
+
   static std::optional<int> statusOf(const VarDecl *Variable) {
     if (!Variable || Variable->isInvalidDecl())
       return std::nullopt;
@@ -296,6 +372,8 @@ private:
       readInterval(Value, Placed.Owner, Facts);
       readSetValues(Value, Placed.Owner, Facts);
     }
+    if (Placed.Role == ExpressionRole::InputValue && !Facts.ContainsErrors)
+      readInputValue(Value, Placed.Owner, Facts);
     if (Placed.Role == ExpressionRole::KernelInput && !Facts.ContainsErrors)
       readLocalCount(Value, Facts);
     if (Placed.Role == ExpressionRole::PlainArgument && !Facts.ContainsErrors)
@@ -313,6 +391,47 @@ private:
     };
     Facts.Conjuncts =
         lowerConstraint(Value, Function->getParamDecl(CandidateIndex), Offsets, NamesCandidate);
+    for (SignMixing &Mixing :
+         signMixingIn(Context, Value, [&](const Expr *E) { return constantInputValue(E); }))
+      if (std::optional<unsigned> Offset = Offsets.offsetOf(Mixing.Operator))
+        Facts.SignMixings.push_back({*Offset, Mixing.Negative, std::move(Mixing.Message)});
+  }
+
+  /// The value of E where it names a constant input whose value is an
+  /// integer constant (`OFF` of `var<int> OFF = -1`).
+  std::optional<llvm::APSInt> constantInputValue(const Expr *E) const {
+    const auto *Reference = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const std::optional<SymbolUse> Use = Reference ? resolve(Reference->getDecl()) : std::nullopt;
+    if (!Use || Use->Kind != SymbolKind::Input ||
+        Spec.Inputs[Use->Index].Kind != InputKind::Constant)
+      return std::nullopt;
+    const VarDecl *Value = find<VarDecl>(synthetic::inputValueVariable(Use->Index));
+    Expr::EvalResult Result;
+    if (!Value || Value->isInvalidDecl() || !Value->getInit() ||
+        Value->getInit()->isValueDependent() || !Value->getInit()->EvaluateAsInt(Result, Context))
+      return std::nullopt;
+    return Result.Val.getInt();
+  }
+
+  /// Reads the value of constant input I, whose type is written: a constant
+  /// that the type cannot hold as it is (`var<unsigned> U = -1`), which the
+  /// tuner would convert into another number, as it would a set's value.
+  void readInputValue(const Expr *Value, std::size_t I, ExpressionFacts &Facts) const {
+    const VarDecl *Input = find<VarDecl>(Spec.Inputs[I].Name.Name);
+    if (!Spec.Inputs[I].Type || !Input || Input->isInvalidDecl())
+      return;
+    const QualType Type = Input->getType();
+    if (Type->isDependentType() || !(Type->isIntegerType() || Type->isRealFloatingType()))
+      return;
+    // The user's expression, without the conversion into the input's type
+    // and the unit's parentheses around it.
+    const Expr *Written = Value->IgnoreImpCasts();
+    if (const auto *Parentheses = dyn_cast<ParenExpr>(Written))
+      Written = Parentheses->getSubExpr()->IgnoreImpCasts();
+    if (std::optional<std::string> Problem = constantValueProblem(Context, Written, Type)) {
+      Facts.InexactValueOffset = Offsets.offsetOf(Written->getBeginLoc());
+      Facts.InexactValueDetail = std::move(*Problem);
+    }
   }
 
   /// Reads the count of a `local<T>(count)` kernel input, when it is a

@@ -80,6 +80,10 @@ struct UnitConjunct {
   /// E of a relation, or the whole predicate: [Begin, End) in the unit.
   unsigned Begin = 0;
   unsigned End = 0;
+  /// A Condition that is a number or a pointer, not a bool (`42`, `X`):
+  /// its type, and whether it is a constant; empty for others.
+  std::string NumberType;
+  bool Constant = false;
 };
 
 /// What a check's value is, as C++.
@@ -104,6 +108,14 @@ struct ExpressionFacts {
   bool ContainsErrors = false;
   /// Constraints without errors: the top-level conjuncts.
   std::vector<UnitConjunct> Conjuncts;
+  /// Constraints: the operators that convert a signed integer into an
+  /// unsigned one (SignMixing.h), by unit offset.
+  struct SignMixingAt {
+    unsigned Offset = 0;
+    bool Negative = false;
+    std::string Message;
+  };
+  std::vector<SignMixingAt> SignMixings;
   /// Range only: an interval of integers without a generator, whose
   /// bounds, divisors and steps the search-space engine turns into loops.
   bool LoopsOverIntegers = false;
@@ -113,9 +125,10 @@ struct ExpressionFacts {
   IntervalProblem ConstantProblem = IntervalProblem::None;
   std::optional<unsigned> ConstantProblemOffset;
   std::string ConstantProblemDetail;
-  /// Range only: the first constant value of a set that the parameter's
-  /// type cannot hold as it is (ConstantInterval.h's constantValueProblem),
-  /// where it starts in the unit, and why.
+  /// Range: the first constant value of a set that the parameter's type
+  /// cannot hold as it is (ConstantInterval.h's constantValueProblem);
+  /// input value: a constant that the input's type cannot hold. Where it
+  /// starts in the unit, and why.
   std::optional<unsigned> InexactValueOffset;
   std::string InexactValueDetail;
   /// Kernel input only: the count of a `local<T>(count)` whose count is a
@@ -138,6 +151,10 @@ struct UnitFacts {
   std::vector<std::string> InputTypes;
   /// Per parameter: its type, and its range's value type.
   std::vector<std::string> ParameterTypes;
+  /// Per input and per parameter: why the tuner cannot hold values of its
+  /// type (valueTypeProblem); empty where it can.
+  std::vector<std::string> InputTypeProblems;
+  std::vector<std::string> ParameterTypeProblems;
   std::vector<std::string> RangeValueTypes;
   /// Per parameter: the range's status (see the prelude's
   /// range_status_code); none when it could not be evaluated.
@@ -151,6 +168,15 @@ struct UnitFacts {
 /// Reads the facts of Unit, the unit of Spec, from its parsed AST.
 UnitFacts readUnitFacts(clang::ASTUnit &AST, const SyntheticUnit &Unit, const TuningSpec &Spec);
 
+/// Why the tuner cannot hold values of type T, the type of a tuning
+/// parameter or an input (Subject: "a tuning parameter", "an input"): its
+/// values are stored as SearchSpace/Value.h's Value, which holds integers of
+/// at most 64 bits, float, double and long double, bool and strings, and
+/// they are kept in std::vectors, which refuse a const or volatile element
+/// type. Empty for a type it can hold.
+std::string valueTypeProblem(const clang::ASTContext &Context, clang::QualType T,
+                             llvm::StringRef Subject);
+
 /// Byte offsets in the unit of Clang's source locations.
 class UnitOffsets {
 public:
@@ -160,6 +186,7 @@ public:
   std::optional<unsigned> offsetOf(clang::SourceLocation Loc) const;
   /// The offset just past the token at Loc; none outside the unit.
   std::optional<unsigned> endOf(clang::SourceLocation Loc) const;
+  const clang::ASTContext &context() const { return Context; }
 
 private:
   const clang::ASTContext &Context;

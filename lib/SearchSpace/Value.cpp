@@ -53,8 +53,9 @@ std::string configurationText(std::span<const std::string> Names, std::span<cons
     if (I != 0)
       Text += ' ';
     Text += Names[I] + '=' +
-            (std::holds_alternative<std::string>(Values[I]) ? toSourceString(Values[I])
-                                                            : toString(Values[I]));
+            (std::holds_alternative<std::string>(Values[I])
+                 ? readableStringLiteral(std::get<std::string>(Values[I]))
+                 : toString(Values[I]));
   }
   return Text;
 }

@@ -3,7 +3,10 @@
 
 namespace atfc {
 
-std::string cStringLiteral(std::string_view Text) {
+namespace {
+
+/// ForCode: also escape what only a comment or an old compiler minds.
+std::string stringLiteral(std::string_view Text, bool ForCode) {
   std::string Out = "\"";
   Out.reserve(Text.size() + 2);
   char Previous = '\0';
@@ -14,10 +17,10 @@ std::string cStringLiteral(std::string_view Text) {
       Out += Byte;
     } else if (C == '\n') {
       Out += "\\n";
-    } else if (C == '?' && Previous == '?') {
+    } else if (ForCode && C == '?' && Previous == '?') {
       Out += "\\?";
-    } else if ((C == '/' && Previous == '*') || (C == '*' && Previous == '/') || C < 0x20 ||
-               C >= 0x7f) {
+    } else if ((ForCode && ((C == '/' && Previous == '*') || (C == '*' && Previous == '/'))) ||
+               C < 0x20 || C >= 0x7f) {
       Out += '\\';
       Out += static_cast<char>('0' + (C >> 6));
       Out += static_cast<char>('0' + ((C >> 3) & 7));
@@ -29,5 +32,11 @@ std::string cStringLiteral(std::string_view Text) {
   }
   return Out + "\"";
 }
+
+} // namespace
+
+std::string cStringLiteral(std::string_view Text) { return stringLiteral(Text, true); }
+
+std::string readableStringLiteral(std::string_view Text) { return stringLiteral(Text, false); }
 
 } // namespace atfc

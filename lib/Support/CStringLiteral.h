@@ -26,6 +26,11 @@ namespace atfc {
 /// digit, unlike "\x").
 std::string cStringLiteral(std::string_view Text);
 
+/// The same literal for people (a configuration in a listing or a report):
+/// without the escapes of `/*`, `*/` and `??` that only a comment or an old
+/// compiler needs, which would show `"/*"` as `"/\052"`.
+std::string readableStringLiteral(std::string_view Text);
+
 } // namespace atfc
 
 #endif

@@ -26,6 +26,16 @@ std::size_t editDistance(std::string_view A, std::string_view B) {
   return Previous[B.size()];
 }
 
+bool differsInCaseAlone(std::string_view A, std::string_view B) {
+  auto Lower = [](char C) { return C >= 'A' && C <= 'Z' ? static_cast<char>(C - 'A' + 'a') : C; };
+  if (A == B || A.size() != B.size())
+    return false;
+  for (std::size_t I = 0; I < A.size(); ++I)
+    if (Lower(A[I]) != Lower(B[I]))
+      return false;
+  return true;
+}
+
 bool isMisspellingDistance(std::string_view Word, std::size_t Distance) {
   return Distance > 0 && Distance <= std::max<std::size_t>(1, Word.size() / 3);
 }

@@ -4,6 +4,8 @@
 // techniques, abort conditions, command-line options): the candidate with
 // the smallest Damerau-Levenshtein distance, when that distance is at most
 // a third of the word (at least one edit). Ties go to the first candidate.
+// A candidate that differs from the word in case alone (`TP` for `tp`) is
+// the answer, however short the word.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SUPPORT_SUGGESTIONS_H
@@ -18,6 +20,9 @@ namespace atfc {
 /// characters that turn A into B.
 std::size_t editDistance(std::string_view A, std::string_view B);
 
+/// Whether A and B differ in the case of ASCII letters alone.
+bool differsInCaseAlone(std::string_view A, std::string_view B);
+
 /// Whether a word at Distance edits from a candidate reads as a misspelling
 /// of it rather than as another word.
 bool isMisspellingDistance(std::string_view Word, std::size_t Distance);
@@ -27,6 +32,9 @@ bool isMisspellingDistance(std::string_view Word, std::size_t Distance);
 /// std::string_view.
 template <class Range>
 std::string_view closestSpelling(std::string_view Word, const Range &Candidates) {
+  for (const auto &Candidate : Candidates)
+    if (differsInCaseAlone(Word, std::string_view(Candidate)))
+      return std::string_view(Candidate);
   std::string_view Best;
   std::size_t BestDistance = 0;
   for (const auto &Candidate : Candidates) {

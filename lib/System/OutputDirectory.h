@@ -77,8 +77,10 @@ public:
 
   const std::string &path() const { return Path; }
   int fd() const { return Fd; }
-  /// Path/Name.
-  std::string pathOf(const std::string &Name) const { return Path + "/" + Name; }
+  /// Path/Name (one slash: `-o /` named "//work").
+  std::string pathOf(const std::string &Name) const {
+    return !Path.empty() && Path.back() == '/' ? Path + Name : Path + "/" + Name;
+  }
 
   /// Makes Name atfc's: refuses it when something atfc did not create is
   /// there (naming it), else records it. Call it before anything runs for

@@ -3,8 +3,9 @@
 
 The promise under test: a file that `atfc check` accepts tunes, and a file
 it refuses gets a diagnostic at file:line:col. Every file written here is
-valid by construction (parameters of every value type, sets and intervals
-with steps and generators, every constraint form combined with &&, || and !,
+valid by construction, but for the types and constants of TYPES that the
+tuner cannot hold, which check must refuse (parameters of every value type,
+sets and intervals with steps and generators, every constraint form combined with &&, || and !,
 inputs that ranges and constraints name, device limits however spelled and
 in lambdas with and without captures, positional inputs, every measuring
 kind, named objectives in either direction), so a failure is one of:
@@ -13,6 +14,8 @@ kind, named objectives in either direction), so a failure is one of:
   silent    check exits non-zero with no file:line:col diagnostic
   build     check accepts it and its tuner does not compile
   tune      check accepts it and the tuner refuses it at run time
+  accepted  check accepts a file made wrong on purpose: a type the tuner
+            cannot hold (TYPES), or a constant input its type cannot hold
 
 Each failing file is copied to OUT/failures/. Exit status 1 when any
 failure was found. Usage:
@@ -37,6 +40,26 @@ LIMITS = {"opencl": ["max_wi_size_0", "max_wi_size_1", "max_wi_size_2", "max_wg_
 QUALIFIERS = {"opencl": ["atf::ocl::", "ocl::", "opencl::", "atf::opencl::", ":: atf :: ocl :: "],
               "cuda": ["atf::cuda::", "cuda::", "::atf::cuda::", "cuda :: "]}
 
+# Type spellings for `type` clauses and `var<T>`, among them types the
+# tuner cannot hold (const or volatile parameters, a const input, 128-bit
+# integers, half): check must refuse those at the type, and a file with
+# any other type must tune. The arithmetic ones with the values they hold
+# (None: not checked), so that a constant input outside its type is known
+# to be wrong.
+TYPES = {"int": (-2**31, 2**31 - 1), "const int": None, "volatile int": None, "int const": None,
+         "long": (-2**63, 2**63 - 1), "unsigned long long": (0, 2**64 - 1),
+         "signed char": (-128, 127), "unsigned char": (0, 255), "char": (-128, 127),
+         "short": (-2**15, 2**15 - 1), "wchar_t": (-2**31, 2**31 - 1), "char16_t": (0, 2**16 - 1),
+         "char32_t": (0, 2**32 - 1), "bool": (0, 1), "float": None, "double": None,
+         "long double": None, "half": None, "__int128": None, "unsigned __int128": None,
+         "std::int64_t": (-2**63, 2**63 - 1), "std::uint8_t": (0, 255), "size_t": (0, 2**64 - 1),
+         "const size_t": None}
+# Types that no tuning parameter may have; those that no input may have.
+BAD_PARAMETER_TYPES = {"const int", "volatile int", "int const", "half", "__int128",
+                       "unsigned __int128", "const size_t"}
+BAD_INPUT_TYPES = BAD_PARAMETER_TYPES - {"volatile int"}
+CONSTANTS = ["1", "2", "2.5", "-1", "300", "70000", "1e10", "4294967296"]
+
 TECHNIQUES = ["exhaustive", "random", "random_search", "auc_bandit", "simulated_annealing",
               "differential_evolution", "particle_swarm", "pattern_search", "torczon",
               "round_robin(torczon, random)", "shrinking_sample(3, 1)"]
@@ -52,6 +75,10 @@ class FileWriter:
         self.ints = []        # integer parameters declared so far
         self.args = []        # positional arguments for tune
         self.kind = rng.choice(["process", "process", "opencl", "cuda"])
+        # Whether check must refuse the file (at file:line:col), and
+        # whether it may.
+        self.must_refuse = False
+        self.may_refuse = False
 
     def pick(self, *choices):
         return self.rng.choice(choices)
@@ -161,6 +188,19 @@ class FileWriter:
         if r.random() < 0.3:
             self.lines.append("#atf::var<int> HALF = N / 2")
             self.inputs.append(("HALF", True))
+        if r.random() < 0.3:
+            # A constant input of any type, with a value it may not hold.
+            t, v = r.choice(sorted(TYPES)), r.choice(CONSTANTS)
+            self.lines.append("#atf::var<%s> Q = %s" % (t, v))
+            self.inputs.append(("Q", False))
+            holds = TYPES[t]
+            number = float(v)
+            if t in BAD_INPUT_TYPES:
+                self.must_refuse = True
+            elif holds and (number != int(number) or not holds[0] <= number <= holds[1]):
+                self.must_refuse = True
+            self.may_refuse |= t in BAD_PARAMETER_TYPES  # a parameter of range {Q}
+            self.lines.append("#atf::tp name PQ range {Q}")
 
     def parameter(self, i):
         r = self.rng
@@ -190,6 +230,12 @@ class FileWriter:
             clauses.append(("range", r.choice(["{1, 2, 4, 8}", "set(1, 3, 5, 7)", "{2, 4}"])))
             if r.random() < 0.5:
                 clauses.append(("type", "int"))
+            elif r.random() < 0.3:
+                # Any type: 1 to 8 fit all that hold numbers but bool.
+                t = r.choice(sorted(TYPES))
+                clauses.append(("type", '"%s"' % t))
+                self.must_refuse |= t in BAD_PARAMETER_TYPES
+                self.may_refuse |= t == "bool"
             constraint = self.constraint(name)
         elif kind == 7:
             integer = False
@@ -370,7 +416,8 @@ def main():
     tried = checked = tuned = 0
     failures = []
     while time.time() < deadline:
-        text, kind, ext = FileWriter(rng).write()
+        writer = FileWriter(rng)
+        text, kind, ext = writer.write()
         path = os.path.join(work, "f%d%s" % (tried, ext))
         tried += 1
         with open(path, "w") as f:
@@ -379,7 +426,11 @@ def main():
         checked += 1
         verdict = None
         if rc != 0:
-            verdict = "refused" if has_position(out) else "silent"
+            refusable = writer.must_refuse or writer.may_refuse
+            verdict = None if refusable and has_position(out) else \
+                "refused" if has_position(out) else "silent"
+        elif writer.must_refuse:
+            verdict = "accepted"  # a type or a constant the tuner cannot hold
         elif not args.no_tune and time.time() < deadline:
             tune = [args.atfc, "tune", path, "--abort-condition", "evaluations(2)",
                     "-o", path + ".atf", "--"] + (["12"] if "$1" in text else [])

@@ -22,6 +22,22 @@ TEST(FixValueTest, WhatWouldBreakTheTunersStatementIsRefused) {
   EXPECT_EQ(atfc::fixValueProblem("\"a;b\""), "");
 }
 
+// `--fix A=N++`, `A=1=2` and `A=N<<=1` reached the tuner's C++ and ended
+// in the compiler's output ("increment of read-only reference 'N'").
+TEST(FixValueTest, AValueWithASideEffectIsRefused) {
+  EXPECT_EQ(atfc::fixValueProblem("N++"), "an increment '++'");
+  EXPECT_EQ(atfc::fixValueProblem("--N"), "a decrement '--'");
+  EXPECT_EQ(atfc::fixValueProblem("1=2"), "an assignment '='");
+  EXPECT_EQ(atfc::fixValueProblem("N<<=1"), "an assignment '<<='");
+  EXPECT_EQ(atfc::fixValueProblem("N >>= 1"), "an assignment '>>='");
+  EXPECT_EQ(atfc::fixValueProblem("(N += 2)"), "an assignment '+='");
+  EXPECT_EQ(atfc::fixValueProblem("std::max(N |= 1, 2)"), "an assignment '|='");
+  // Comparisons, and operators inside literals, are no side effects.
+  EXPECT_EQ(atfc::fixValueProblem("N == 4 ? 1 : 2"), "");
+  EXPECT_EQ(atfc::fixValueProblem("(N <= 4) + (N >= 2) + (N != 3) + (N << 1) + -(-N)"), "");
+  EXPECT_EQ(atfc::fixValueProblem("\"a=b++\""), "");
+}
+
 TEST(FixValueTest, AWordMustBeAnInputOrPartOfANameOrCall) {
   const atfc::TuningSpec Spec = specWithInput("N");
   EXPECT_EQ(atfc::unknownFixWord("abc", Spec), "abc");

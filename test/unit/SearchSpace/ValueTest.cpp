@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 using namespace atfc;
 
@@ -77,6 +78,17 @@ TEST(ValueTest, NonFiniteDoublesHaveNamesAndSource) {
 
 TEST(ValueTest, SourceStringsEscapeControlBytes) {
   EXPECT_EQ(toSourceString(Value(std::string("a\x1b[2J\r"))), "\"a\\033[2J\\015\"");
+}
+
+// `atfc space --list` showed "/*" as "/\052", the escape that keeps a C
+// comment whole, meant for generated headers only.
+TEST(ValueTest, AConfigurationForPeopleKeepsCommentMarks) {
+  const std::vector<std::string> Names = {"V", "Q", "N"};
+  const std::vector<Value> Values = {Value(std::string("/*a*/")), Value(std::string("a??b")),
+                                     Value(std::int64_t{3})};
+  EXPECT_EQ(configurationText(Names, Values), "V=\"/*a*/\" Q=\"a??b\" N=3");
+  // Code keeps them escaped.
+  EXPECT_EQ(toSourceString(Values[0]), "\"/\\052a*\\057\"");
 }
 
 } // namespace

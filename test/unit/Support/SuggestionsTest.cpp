@@ -61,5 +61,18 @@ TEST(SuggestionsTest, DistanceIsAMetric) {
   }
 }
 
+// `#atf::TP` got no "did you mean '#atf::tp'?": two edits in a word of
+// two letters are too many, but a word that differs in case alone is the
+// candidate, however short.
+TEST(SuggestionsTest, AWordInAnotherCaseIsTheCandidate) {
+  const std::vector<std::string_view> Directives = {"tp", "var", "ocl::input"};
+  EXPECT_EQ(closestSpelling("TP", Directives), "tp");
+  EXPECT_EQ(closestSpelling("OCL::Input", Directives), "ocl::input");
+  EXPECT_EQ(closestSpelling("tp", Directives), "");
+  EXPECT_EQ(closestSpelling("XY", Directives), "");
+  EXPECT_FALSE(differsInCaseAlone("tp", "tp"));
+  EXPECT_FALSE(differsInCaseAlone("t_", "t-"));
+}
+
 } // namespace
 } // namespace atfc

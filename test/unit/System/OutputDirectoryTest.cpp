@@ -60,6 +60,18 @@ TEST(OutputDirectoryTest, CreatesAPrivateDirectoryAndRecordsWhatItWrites) {
   EXPECT_EQ(Entries, 2u);
 }
 
+// `atfc tune f.sh -o /` reported '//work': a directory given with its
+// trailing slash names its entries with one slash.
+TEST(OutputDirectoryTest, AnEntryOfADirectoryGivenWithASlashHasOneSlash) {
+  const test::ScopedTempDirectory Scratch("atfc-outdir-slash");
+  Expected<OutputDirectory> Dir = OutputDirectory::open(Scratch.path().string() + "/", false);
+  ASSERT_TRUE(Dir) << Dir.error().message();
+  EXPECT_EQ(Dir->pathOf("best.h"), Scratch.path().string() + "/best.h");
+  Expected<OutputDirectory> Root = OutputDirectory::open("/", false);
+  ASSERT_TRUE(Root) << Root.error().message();
+  EXPECT_EQ(Root->pathOf("work"), "/work");
+}
+
 TEST(OutputDirectoryTest, AUsersOwnFileIsNeverOverwritten) {
   const test::ScopedTempDirectory Scratch("atfc-outdir-user-file");
   std::ofstream(Scratch.path() / "best.h") << "mine\n";
