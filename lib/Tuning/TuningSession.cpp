@@ -16,9 +16,11 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <fcntl.h>
 #include <filesystem>
 #include <random>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <unordered_set>
 
 namespace atfc {
@@ -53,7 +55,10 @@ TuningSession::TuningSession(const ChainOfTrees &Space, const LoopSetup &Setup,
                              const TuningRunOptions &Options, ConfigurationMeasurer &Measurer)
     : Space(Space), Setup(Setup), Options(Options), Measurer(Measurer) {}
 
-TuningSession::~TuningSession() = default;
+TuningSession::~TuningSession() {
+  if (DatabaseFd >= 0)
+    ::close(DatabaseFd);
+}
 
 Error TuningSession::errorOfFile(std::string Message) const {
   return Error(SourceLocation{Options.FileName}, std::move(Message));
@@ -88,9 +93,10 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
   if (!Opened)
     return Session.errorOfFile(Opened.error().message());
   Session.Database = Opened.take();
-  if (struct stat File;
-      !Options.TemporaryOutput && ::stat(Session.Database->path().c_str(), &File) == 0)
-    Session.DatabaseFile = {File.st_dev, File.st_ino};
+  // (Its own descriptor of the file SQLite opened: its link count tells
+  // whether the file is still in a directory, wherever that was moved.)
+  if (!Options.TemporaryOutput)
+    Session.DatabaseFd = ::open(Session.Database->path().c_str(), O_RDONLY | O_CLOEXEC);
 
   // Exact (Results/ValueJson.h): arguments of any bytes key their results
   // apart; a strict dump threw on one that is not UTF-8 and aborted.
@@ -322,8 +328,8 @@ Expected<void> TuningSession::record(const Configuration &C, const ParameterValu
     return errorOfFile(Kept.error().message());
   // A database removed (or replaced) under the tuner takes each result it
   // commits with it when it is closed: the run stops, never says "done".
-  if (struct stat File; DatabaseFile && (::stat(Database->path().c_str(), &File) != 0 ||
-                                         std::pair(File.st_dev, File.st_ino) != *DatabaseFile))
+  // One whose directory was moved keeps them, and the run goes on.
+  if (struct stat File; DatabaseFd >= 0 && ::fstat(DatabaseFd, &File) == 0 && File.st_nlink == 0)
     return errorOfFile(Database->path() + " was removed or replaced during the run, so its "
                                           "results cannot be kept; stopping");
   tellExploration(C, M, /*Remembered=*/false);

@@ -32,7 +32,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -184,9 +183,9 @@ private:
 
   std::optional<OutputDirectory> Directory;
   std::unique_ptr<ResultsDatabase> Database;
-  /// The database file's device and inode when it was opened (none in
-  /// memory): a run whose file was removed or replaced stops.
-  std::optional<std::pair<dev_t, ino_t>> DatabaseFile;
+  /// A descriptor of the database file (-1 in memory): a run whose file
+  /// was removed or replaced (no link left) stops.
+  int DatabaseFd = -1;
   std::unique_ptr<Exploration> Explorer;
   std::string Key;
   /// The interrupted run that --resume continues; none for a new run.
