@@ -37,6 +37,16 @@ template <class E, class Path> decltype(auto) evaluate(const E &Expr, const Path
 namespace detail {
 template <class T> constexpr bool kPlainInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
+/// V as the standard integer of its size and sign: std::cmp_less and its
+/// kin refuse the character types (a wchar_t parameter's equal(16) did
+/// not compile).
+template <class T> auto standardInteger(T V) {
+  if constexpr (std::is_signed_v<T>)
+    return static_cast<std::make_signed_t<T>>(V);
+  else
+    return static_cast<std::make_unsigned_t<T>>(V);
+}
+
 template <class T> std::uint64_t magnitude(T V) {
   if constexpr (std::is_signed_v<T>)
     return V < 0 ? std::uint64_t(0) - static_cast<std::uint64_t>(V) : static_cast<std::uint64_t>(V);
@@ -73,7 +83,10 @@ template <RelationShape S, class T, class U> bool holds(const T &V, const U &E) 
       return std::fmod(Dividend, Divisor) == 0;
     }
   } else if constexpr (detail::kPlainInt<T> && detail::kPlainInt<U>) {
-    if constexpr (S == LessThan)
+    if constexpr (!std::is_same_v<T, decltype(detail::standardInteger(V))> ||
+                  !std::is_same_v<U, decltype(detail::standardInteger(E))>)
+      return holds<S>(detail::standardInteger(V), detail::standardInteger(E));
+    else if constexpr (S == LessThan)
       return std::cmp_less(V, E);
     else if constexpr (S == LessThanOrEq)
       return std::cmp_less_equal(V, E);

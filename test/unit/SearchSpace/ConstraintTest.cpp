@@ -54,6 +54,17 @@ TEST(HoldsTest, ComparisonsAreMathematicalAcrossSignedness) {
   EXPECT_TRUE((holds<Equal>(std::uint8_t(200), 200)));
 }
 
+// std::cmp_less and its kin refuse character types: a wchar_t
+// parameter's equal(16) did not compile (the directive generator's find).
+TEST(HoldsTest, CharacterTypesCompareAsTheirNumbers) {
+  EXPECT_TRUE((holds<Equal>(wchar_t(16), 16)));
+  EXPECT_TRUE((holds<LessThan>(char16_t(1), 2u)));
+  EXPECT_TRUE((holds<GreaterThan>(char32_t(70000), -1)));
+  EXPECT_TRUE((holds<Equal>(char('A'), 65)));
+  EXPECT_TRUE((holds<LessThanOrEq>(char8_t(255), std::uint8_t(255))));
+  EXPECT_TRUE((holds<Divides>(wchar_t(4), 16)));
+}
+
 TEST(HoldsTest, Floating) {
   EXPECT_TRUE((holds<Divides>(0.5, 2.0)));
   EXPECT_FALSE((holds<Divides>(0.75, 2.0)));
