@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <limits>
+#include <string>
 
 namespace atfc {
 
@@ -355,6 +356,15 @@ Expected<ExplorationResult> explore(const ChainOfTrees &Space, const TechniqueEx
   if (!Built)
     return Built.takeError();
   return explore(Space, Built.take(), std::move(Abort), Seed, Cost, std::move(Clock));
+}
+
+std::string Exploration::stallMessage() const {
+  if (!Stalled)
+    return "";
+  return "the run ends: the search technique " + describeTechnique() +
+         " proposed only configurations evaluated already, " + std::to_string(EndAfterKnown) +
+         " in a row (a program's own technique is never restarted, and nothing it did not "
+         "propose is measured)";
 }
 
 } // namespace atfc

@@ -129,6 +129,9 @@ public:
   /// Whether it ended because a technique that is not restartable proposed
   /// EndAfterKnown known configurations in a row.
   bool stalled() const { return Stalled; }
+  /// Why a stalled run ended, as atfc tune and Python say it; "" for one
+  /// that did not stall.
+  std::string stallMessage() const;
   const SearchStatus &status() const { return Status; }
   /// How far the run is, in [0,1]: the abort condition's progress, or the
   /// share of the space known when that is further.

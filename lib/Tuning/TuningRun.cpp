@@ -303,12 +303,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
                     {S.Evaluations, S.ValidEvaluations, S.ElapsedSeconds, Session.reused(),
                      Session.sameValues(), Session.remeasured(), End.Interrupted, End.Discarded});
   if (const Exploration &Explorer = Session.exploration(); Explorer.stalled())
-    Reporter.diagnostics().warning(
-        SourceLocation{Options.FileName},
-        fmt::format("the run ends: the search technique {} proposed only configurations "
-                    "evaluated already, {} in a row (a program's own technique is never "
-                    "restarted, and nothing it did not propose is measured)",
-                    Explorer.describeTechnique(), Exploration::EndAfterKnown));
+    Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Explorer.stallMessage());
   if (!End.Changed.empty())
     Reporter.diagnostics().error(
         SourceLocation{Options.FileName},

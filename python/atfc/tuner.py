@@ -212,7 +212,7 @@ class _NothingToTune:
         return None
 
     def status(self):
-        return {'stalled': False}
+        return {'stalled': ''}
 
     def evaluations(self, after_evaluation=None):
         return []
@@ -258,7 +258,6 @@ class _Run:
         if abort_condition is None:
             abort_condition = Evaluations(size)
         self.abort_condition = abort_condition
-        self.technique_name = type(technique).__name__
         self.tuning_data = TuningData([tp.to_json() for tp in self.tps], size,
                                       self.space.unconstrained_size, self.space.generation_ns,
                                       technique.to_json(), abort_condition.to_json())
@@ -345,8 +344,7 @@ class _Run:
         return valid, costs, reason
 
     def _observe(self, named, valid, costs, reason):
-        cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
-        self.tuning_data.record_evaluation(self.configuration(named), valid, cost)
+        self.record(self.tuning_data, named, valid, costs)
         self._maybe_flush()
 
     def _maybe_flush(self):
@@ -371,8 +369,13 @@ class _Run:
                 self.tuning.evaluations(self.caught_up):
             self.caught_up = number
             if reused:
-                cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
-                self.tuning_data.record_evaluation(self.configuration(named), valid, cost)
+                self.record(self.tuning_data, named, valid, costs)
+
+    def record(self, data, named, valid, costs):
+        """Records into data an evaluation as the engine keeps it: one cost,
+        or a tuple of several objectives' costs."""
+        cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
+        data.record_evaluation(self.configuration(named), valid, cost)
 
     def reconcile(self):
         """The engine answers configurations measured by an earlier run
@@ -388,8 +391,7 @@ class _Run:
         data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
         data.results_directory = old.results_directory
         for _, named, valid, costs, _, _, _ in records:
-            cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
-            data.record_evaluation(self.configuration(named), valid, cost)
+            self.record(data, named, valid, costs)
         self.tuning_data = data
 
     def finish(self, terminated_early=False):
@@ -531,10 +533,7 @@ class Tuner:
         if run.pending is not None:
             raise run.pending
         if stalled:
-            warnings.warn(f'the run ends: the search technique {run.technique_name} proposed only '
-                          f'configurations evaluated already, {_atfc.END_AFTER_KNOWN} in a row (a '
-                          f"program's own technique is never restarted, and nothing it did not "
-                          f'propose is measured)', RuntimeWarning, stacklevel=2)
+            warnings.warn(stalled, RuntimeWarning, stacklevel=2)
         data = run.tuning_data
         return data.configuration_of_min_cost(), data.min_cost(), data
 

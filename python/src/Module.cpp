@@ -15,7 +15,6 @@
 
 #include "Online/OnlineSpace.h"
 #include "Online/SubtreeMemo.h"
-#include "Search/Exploration.h"
 #include "SearchSpace/SpaceGenerator.h"
 #include "System/Interruption.h"
 #include "Tuning/KnownConfigurations.h"
@@ -142,9 +141,6 @@ PYBIND11_MODULE(_atfc, M) {
   static py::exception<EngineError> Error(M, "Error", PyExc_RuntimeError);
   static py::exception<ConstraintError> NativeOverflow(M, "NativeOverflow", PyExc_OverflowError);
   NativeOverflowType = NativeOverflow.ptr();
-  // Known proposals in a row after which a program's own technique ends
-  // the run (the engine's warning, which Python repeats).
-  M.attr("END_AFTER_KNOWN") = Exploration::EndAfterKnown;
   py::register_exception_translator([](std::exception_ptr P) {
     try {
       if (P)

@@ -508,7 +508,7 @@ py::dict PyTuning::status() const {
   D["evaluations"] = S.Evaluations;
   D["valid_evaluations"] = S.ValidEvaluations;
   D["seconds"] = S.ElapsedSeconds;
-  D["stalled"] = open().session().exploration().stalled();
+  D["stalled"] = open().session().exploration().stallMessage();
   if (S.Best) {
     D["best_cost"] = py::cast(*S.Best);
     D["best_configuration"] = namedToDict(namedValuesOf(*Space, S.BestConfiguration));

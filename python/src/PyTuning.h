@@ -81,7 +81,8 @@ public:
   py::object next();
   void report(bool Valid, std::vector<double> Costs, std::string Reason);
   void finish();
-  /// evaluations, valid_evaluations, seconds, stalled (Exploration::stalled),
+  /// evaluations, valid_evaluations, seconds, stalled (Exploration::stallMessage:
+  /// "" for a run that did not stall),
   /// space_size, best_cost,
   /// best_configuration, improvements.
   py::dict status() const;
