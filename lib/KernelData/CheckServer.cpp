@@ -200,16 +200,20 @@ CheckScriptOutcome CheckServer::check(
             Answer.ErrorTail};
   }
   const std::string Asked = std::to_string(Number);
+  // Neither this request's answer nor an earlier one's.
+  auto NoAnswer = [&] {
+    return CheckScriptOutcome{CheckVerdict::Failed,
+                              "the check server answered '" + clipped(Answer.Line) + "', not '" +
+                                  Asked + " right' or '" + Asked + " wrong REASON'",
+                              Answer.ErrorTail};
+  };
   if (Owner == AnswerOwner::Stale)
     return {CheckVerdict::Failed,
             "the check server answered only earlier requests, not request " + Asked + ": '" +
                 clipped(Answer.Line) + "'",
             Answer.ErrorTail};
   if (Owner == AnswerOwner::Other)
-    return {CheckVerdict::Failed,
-            "the check server answered '" + clipped(Answer.Line) + "', not '" + Asked +
-                " right' or '" + Asked + " wrong REASON'",
-            Answer.ErrorTail};
+    return NoAnswer();
   if (Line == "right")
     return {CheckVerdict::Right, "", Answer.ErrorTail};
   if (Line == "wrong" || Line.starts_with("wrong ")) {
@@ -218,10 +222,7 @@ CheckScriptOutcome CheckServer::check(
             Begin == std::string::npos ? "the check server answered wrong" : Line.substr(Begin),
             Answer.ErrorTail};
   }
-  return {CheckVerdict::Failed,
-          "the check server answered '" + clipped(Answer.Line) + "', not '" + Asked +
-              " right' or '" + Asked + " wrong REASON'",
-          Answer.ErrorTail};
+  return NoAnswer();
 }
 
 } // namespace atfc
