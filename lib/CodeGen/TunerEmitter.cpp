@@ -477,13 +477,13 @@ private:
     for (std::size_t F = 0; F < Options.Fixed.size(); ++F) {
       const FixedParameter &Fix = Options.Fixed[F];
       for (std::size_t P = 0; P < Spec.Parameters.size(); ++P)
-        if (Spec.Parameters[P].Name.Name == Fix.Name)
-          OS << "    evaluatingExpression(" << quoted(File.FileName) << ", "
-             << quoted("--fix " + Fix.Name + "=" + Fix.Value) << ");\n"
+        if (Spec.Parameters[P].Name.Name == Fix.Name) {
+          const std::string Named = quoted("--fix " + Fix.Name + "=" + Fix.Value);
+          OS << "    evaluatingExpression(" << quoted(File.FileName) << ", " << Named << ");\n"
              << "    auto atf_fix_" << F << "_ = fixedValue<" << Analysis.Parameters[P].TypeName
-             << ">(" << fixedValueCode(Fix) << ", " << quoted("--fix " + Fix.Name + "=" + Fix.Value)
-             << ");\n    if (!atf_fix_" << F
+             << ">(" << fixedValueCode(Fix) << ", " << Named << ");\n    if (!atf_fix_" << F
              << "_.ok())\n      return Expected<ChainOfTrees>(atf_fix_" << F << "_.takeError());\n";
+        }
     }
     if (!Options.Fixed.empty())
       OS << "    evaluatingExpression(nullptr);\n";
