@@ -179,3 +179,68 @@ def test_measured_cost_functions_are_run_by_the_tuner():
         assert cf.warmups(2).evaluations(3)._evaluations == 3
         with pytest.raises(TypeError, match=r'CostFunction measures in atfc\'s backends'):
             cf({'WPT': 1, 'LS': 1})
+
+
+def test_a_size_that_reads_no_parameter_is_refused_by_name(capfd):
+    # Python tester: global_size(lambda Q: ...) of a space without Q ended
+    # tune() in a bare KeyError: 'Q', from inside the package. Every
+    # callable whose arguments do not name parameters, in either size, of
+    # either API, is refused before anything is measured, naming the call,
+    # the callable and the name.
+    y = np.zeros(8, np.float32)
+    kernel = opencl.Kernel('__kernel void k(__global float *y) { y[get_global_id(0)] = V; }', 'k')
+
+    def global_of(V, Q):
+        return 8
+
+    wrong = [('global_size(...), dimension 0', 'Q', lambda Q: 8, 1),
+             ('global_size(...), dimension 1', 'Q', 8, global_of),
+             ('local_size(...), dimension 0', 'W, LS', 8, lambda V, W, LS, X=1: 1)]
+    for call, names, outer, inner in wrong:
+        if call.startswith('global_size') and callable(inner):
+            cf = opencl.CostFunction(kernel).kernel_args(y).global_size(outer, inner)
+        else:
+            cf = opencl.CostFunction(kernel).kernel_args(y).global_size(outer).local_size(inner)
+        with pytest.raises(ValueError) as raised:
+            Tuner().tuning_parameters(TP('V', Interval(1, 4))).silent(True).tune(cf)
+        message = str(raised.value)
+        assert message.startswith(f'{call}: ') and f'reads {names}, which' in message, message
+        assert 'not among the tuning parameters (V)' in message
+        assert 'global_of at test_kernels.py:' in message or '<lambda> at' in message
+    cuda_cf = cuda.CostFunction(cuda.Kernel('__global__ void f(float *x) {}', 'f')) \
+        .kernel_args(y).grid_dim(1).block_dim(lambda LS: LS)
+    with pytest.raises(ValueError, match=r'block_dim\(...\), dimension 0: <lambda> at '
+                                         r'test_kernels.py:\d+ reads LS'):
+        Tuner().tuning_parameters(TP('V', Interval(1, 4))).silent(True).tune(cuda_cf)
+    for shape, what in ((lambda *sizes: 8, r'\*sizes'), (lambda **named: 8, r'\*\*named'),
+                        (len, r'obj \(positional only\)')):
+        with pytest.raises(TypeError, match=r'global_size\(...\), dimension 0: the arguments of '
+                                            r'(<lambda> at .*|len) are tuning parameters named '
+                                            r'one by one \(each passed by its name\), not ' + what):
+            opencl.CostFunction(kernel).global_size(shape)
+    assert capfd.readouterr().out == ''  # (nothing measured, nothing said)
+
+
+def test_a_size_is_a_whole_number_of_the_configuration(capfd):
+    # A size callable gets the configuration's values (a parameter with a
+    # default keeps it unless it names one); what it returns that is no
+    # whole number says so, with the configuration, where int() raised
+    # "invalid literal for int() with base 10: 'x'".
+    y = np.zeros(8, np.float32)
+    kernel = opencl.Kernel('__kernel void k(__global float *y) { y[get_global_id(0)] = V; }', 'k')
+    seen = []
+
+    def outer(V, scale=8, LS=None):
+        seen.append((V, scale, LS))
+        return float(scale) if V == 1 else {2: 'x', 3: 2.5, 4: None}[V]
+
+    cf = opencl.CostFunction(kernel).kernel_args(y).global_size(outer).local_size(np.int64(1))
+    for last, shown in ((2, "'x'"), (3, '2.5'), (4, 'None')):
+        with pytest.raises(ValueError) as raised:
+            Tuner().tuning_parameters(TP('V', Set(1, last)), TP('LS', Set(1))) \
+                .search_technique(Exhaustive()).silent(True).tune(cf)
+        assert str(raised.value) == (
+            f"global_size(...), dimension 0: outer at test_kernels.py:"
+            f"{outer.__code__.co_firstlineno} returned {shown} at {{'V': {last}, 'LS': 1}}, "
+            f"where a size is a whole number")
+    assert set(seen) == {(1, 8, 1), (2, 8, 1), (3, 8, 1), (4, 8, 1)}

@@ -9,6 +9,7 @@ import os
 import re
 
 from .. import _atfc
+from ..range import plain_number
 from ._measured import MeasuredCostFunction
 
 # An installed package (pip install .) has its device worker beside the
@@ -75,17 +76,69 @@ def _dtype_code(value, what):
     return code
 
 
-def _size_function(size, what):
-    """A function of a configuration dict returning the size."""
-    if isinstance(size, bool):
-        raise TypeError(f'{what}: a size is a number or a callable of tuning parameters')
-    if isinstance(size, (int, float)):
-        return lambda config: size
-    if not callable(size):
-        raise TypeError(f'{what}: a size is a number or a callable of tuning parameters, '
-                        f'not {type(size).__name__}')
-    names = [p.name for p in inspect.signature(size).parameters.values()]
-    return lambda config: size(**{n: config[n] for n in names})
+def _callable_name(function):
+    """A callable as a message names it: its name and, for one defined in
+    Python, where (`<lambda> at saxpy.py:12`)."""
+    name = getattr(function, '__name__', None) or type(function).__name__
+    code = getattr(function, '__code__', None)
+    if code is not None:
+        name += f' at {os.path.basename(code.co_filename)}:{code.co_firstlineno}'
+    return name
+
+
+class _Size:
+    """One dimension of a launch size: a number, or a callable whose
+    arguments name tuning parameters (as pyATF passes them: by name; one
+    with a default that names no parameter keeps its default). What
+    names an unknown parameter is refused as tune() begins (check), where
+    it ended the run in a bare KeyError."""
+
+    def __init__(self, size, call):
+        self._call = call
+        size = plain_number(size)
+        if isinstance(size, bool) or not (isinstance(size, (int, float)) or callable(size)):
+            raise TypeError(f'{call}: a size is a number or a callable of tuning parameters, '
+                            f'not {type(size).__name__}: {size!r}')
+        self._size, self._names, self._optional = size, (), ()
+        if not callable(size):
+            return
+        try:
+            signature = inspect.signature(size)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f'{call}: cannot read the arguments of {_callable_name(size)}, '
+                            f'which name the tuning parameters it reads: {e}') from None
+        names, optional = [], []
+        for p in signature.parameters.values():
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY):
+                raise TypeError(f'{call}: the arguments of {_callable_name(size)} are tuning '
+                                f'parameters named one by one (each passed by its name), not '
+                                f'{p}{" (positional only)" if p.kind == p.POSITIONAL_ONLY else ""}')
+            (names if p.default is p.empty else optional).append(p.name)
+        self._names, self._optional = tuple(names), tuple(optional)
+
+    def check(self, parameters):
+        """Refuses a callable that reads a name that is no parameter."""
+        unknown = [n for n in self._names if n not in parameters]
+        if unknown:
+            raise ValueError(
+                f'{self._call}: {_callable_name(self._size)} reads {", ".join(unknown)}, which '
+                f'{"is" if len(unknown) == 1 else "are"} not among the tuning parameters '
+                f'({", ".join(parameters)}): its arguments name the parameters it reads')
+
+    def __call__(self, config):
+        """The size at config, a whole number (a whole float too)."""
+        if not callable(self._size):
+            value = self._size
+        else:
+            value = self._size(**{n: config[n] for n in self._names + self._optional
+                                   if n in config})
+        whole = plain_number(value)
+        if isinstance(whole, float) and whole.is_integer():
+            whole = int(whole)
+        if isinstance(whole, bool) or not isinstance(whole, int):
+            raise ValueError(f'{self._call}: {_callable_name(self._size)} returned {value!r} at '
+                             f'{config}, where a size is a whole number')
+        return whole
 
 
 class KernelCostFunction(MeasuredCostFunction):
@@ -134,7 +187,7 @@ class KernelCostFunction(MeasuredCostFunction):
 
     def _sizes(self, x, y, z, what):
         given = [s for s in (x, y, z) if s is not None]
-        return [_size_function(s, f'{what}: dimension {i}') for i, s in enumerate(given)]
+        return [_Size(s, f'{what}(...), dimension {i}') for i, s in enumerate(given)]
 
     def check_result(self, index: int, gold_data_or_callable, comparator=None):
         import numpy
@@ -168,9 +221,12 @@ class KernelCostFunction(MeasuredCostFunction):
         if not self._outer_sizes:
             raise ValueError(f'the {self._api} cost function of kernel {self._kernel.name} '
                              f'needs {self._outer}(...)')
-        inner = self._inner_sizes or [lambda config: 1] * len(self._outer_sizes)
+        inner = self._inner_sizes or [_Size(1, self._inner)] * len(self._outer_sizes)
         if len(inner) != len(self._outer_sizes):
             raise ValueError(f'{self._outer} and {self._inner} have different dimensions')
+        parameters = [tp.name for tp in space.tps]
+        for size in self._outer_sizes + inner:
+            size.check(parameters)
         args = []
         for i, arg in enumerate(self._args):
             code = _dtype_code(arg, f'kernel_args: argument {i}')
@@ -181,9 +237,11 @@ class KernelCostFunction(MeasuredCostFunction):
                 args.append(('scalar', code, 1, numpy.asarray(arg).tobytes()))
         outer = self._outer_sizes
 
-        def sizes(config):
-            return ([_whole(f(config), self._outer) for f in outer],
-                    [_whole(f(config), self._inner) for f in inner])
+        def sizes(named):
+            # (The values the program gave: an object of a range of objects,
+            # not the name the engine knows it by.)
+            config = space.values_of(named)
+            return [f(config) for f in outer], [f(config) for f in inner]
 
         check = None
         if self._gold:
@@ -199,13 +257,3 @@ class KernelCostFunction(MeasuredCostFunction):
                 'timeout': self._timeout})
         except _atfc.Error as e:
             raise RuntimeError(str(e)) from None
-
-
-def _whole(value, what):
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ValueError(f'{what}: {value} is not a whole number')
-        value = int(value)
-    return int(value)
-
-
