@@ -7,6 +7,7 @@ of atfc's chain of trees. Constraints run natively where _translate.py can
 read them, else as Python callables.
 """
 
+import copy
 import numbers
 import sys
 import time
@@ -17,8 +18,6 @@ from ._translate import resolve, translate
 from .range import (INT64_MAX, INT64_MIN, MAX_LISTED_VALUES, Interval, display_names,
                     engine_value, value_kind)
 from .tp import TP
-
-
 
 
 def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
@@ -73,6 +72,11 @@ def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
     return params, objects
 
 
+def _generated(tps, compile_constraints):
+    """A pickled SearchSpace, generated again."""
+    return SearchSpace(*tps, compile_constraints=compile_constraints)
+
+
 class SearchSpace:
     def __init__(self, *tps: TP, enable_1d_access: bool = False, verbosity: int = 0,
                  silent: bool = True, compile_constraints: bool = True):
@@ -104,7 +108,27 @@ class SearchSpace:
                     raise OverflowError(message) from None
                 called.add(name)
         self._params = params
+        self._compile_constraints = compile_constraints
         self.generation_ns = time.perf_counter_ns() - start
+
+    # The engine's space is not copied: a copy shares it (it is not changed
+    # once generated), a deep copy too with copies of the parameters and
+    # their values, and a pickle is the parameters, generated again where
+    # it is loaded (their constraints pickled as Python pickles functions).
+    def __copy__(self):
+        made = object.__new__(SearchSpace)
+        made.__dict__.update(self.__dict__)
+        return made
+
+    def __deepcopy__(self, memo):
+        made = self.__copy__()
+        memo[id(self)] = made
+        made._tps = copy.deepcopy(self._tps, memo)
+        made._objects = copy.deepcopy(self._objects, memo)
+        return made
+
+    def __reduce__(self):
+        return _generated, (self._tps, self._compile_constraints)
 
     @property
     def tps(self):

@@ -424,6 +424,22 @@ class Tuner:
         self._under_way: Optional[str] = None
         self._begin_lock = threading.Lock()
 
+    # A copy or a pickle carries the settings, as pyATF's Tuner (plain
+    # data) copies: a tuner of its own, idle, with a lock of its own.
+    def __getstate__(self):
+        if self._run is not None:
+            raise TypeError('a Tuner cannot be copied or pickled once make_step() has begun '
+                            'its program-guided run: the engine\'s run is not copied; copy the '
+                            'tuner before its first make_step()')
+        state = dict(self.__dict__)
+        del state['_begin_lock']
+        state['_under_way'] = None
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._begin_lock = threading.Lock()
+
     def _idle(self, what):
         self._refuse_under_way(f'changing {what}')
         if self._run is not None:
