@@ -24,6 +24,8 @@ import numbers
 import textwrap
 import tokenize
 
+from .range import rounds_otherwise
+
 _BINARY = {ast.Add: '+', ast.Sub: '-', ast.Mult: '*', ast.Div: '/', ast.FloorDiv: '//',
            ast.Mod: '%', ast.Pow: '**'}
 _COMPARE = {ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=', ast.Eq: '==', ast.NotEq: '!='}
@@ -44,9 +46,13 @@ class Untranslatable(Exception):
 
 def _number(value):
     """value as Python's int or float (a NumPy scalar too: pyATF's programs
-    capture np.int32(N)), or _MISSING."""
+    capture np.int32(N)), or _MISSING; also for a NumPy float that rounds
+    otherwise than Python's float (np.float32(0.1)): the constraint is
+    called with it, as pyATF's is."""
     if isinstance(value, (int, float)):
         return value
+    if rounds_otherwise(value):
+        return _MISSING
     if isinstance(value, numbers.Integral):
         return int(value)
     if isinstance(value, numbers.Real):

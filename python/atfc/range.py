@@ -22,28 +22,48 @@ def fits_int64(value) -> bool:
     return INT64_MIN <= value <= INT64_MAX
 
 
+def _numpy_number(value) -> bool:
+    """Whether value is a NumPy scalar number or bool (not a 0-d array)."""
+    return hasattr(value, 'dtype') and not isinstance(value, bool) \
+        and (isinstance(value, numbers.Number) or getattr(value.dtype, 'kind', '') == 'b')
+
+
 def plain_number(value):
-    """A NumPy scalar number as the Python int or float it is (pyATF's
-    programs pass np.int64(N) as bounds and counts); anything else as it
-    is."""
-    if isinstance(value, bool) or not hasattr(value, 'dtype'):
+    """A NumPy scalar as the Python bool, int or float it prints as: the
+    number the program wrote (np.float32(0.1) is 0.1, where float() makes
+    it 0.10000000149011612, which logs, results and -D showed); anything
+    else as it is."""
+    if not _numpy_number(value):
         return value
-    if isinstance(value, numbers.Integral):
+    kind = value.dtype.kind
+    if kind == 'b':
+        return bool(value)
+    if kind in 'iu':
         return int(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
+    if kind == 'f':
+        # (A float32's str is the shortest text that reads back as it.)
+        return float(value) if value.dtype.itemsize == 8 else float(str(value))
     return value
 
 
+def rounds_otherwise(value) -> bool:
+    """Whether value is a NumPy float whose arithmetic rounds otherwise
+    than Python's float (float16, float32, longdouble): a constraint that
+    reads one is called in Python with it, as pyATF calls it, not
+    translated into float arithmetic that would give another space."""
+    return _numpy_number(value) and value.dtype.kind == 'f' and value.dtype.itemsize != 8
+
+
 def _kind(value):
+    # NumPy's scalars count as the numbers they are; other numbers
+    # (Fraction, Decimal) keep their own arithmetic. A Python int beyond
+    # 64 bits is held as itself, as any other value.
+    value = plain_number(value)
     if isinstance(value, bool):
         return 'bool'
-    # NumPy's scalars count as the numbers they are (they have a dtype);
-    # other numbers (Fraction, Decimal) keep their own arithmetic. A Python
-    # int beyond 64 bits is held as itself, as any other value.
-    if isinstance(value, int) or (isinstance(value, numbers.Integral) and hasattr(value, 'dtype')):
+    if isinstance(value, int):
         return 'int' if fits_int64(value) else 'object'
-    if isinstance(value, float) or (isinstance(value, numbers.Real) and hasattr(value, 'dtype')):
+    if isinstance(value, float):
         return 'float'
     if isinstance(value, str):
         return 'str'
@@ -64,12 +84,14 @@ def value_kind(values) -> str:
 
 
 def engine_value(value, kind: str):
-    """value as the engine holds a range of kind (a NumPy scalar becomes
-    the Python number it is)."""
+    """value as the engine holds a range of kind: a NumPy scalar as the
+    Python number it prints as (plain_number)."""
     if kind == 'int':
-        return int(value)
+        return int(plain_number(value))
     if kind == 'float':
-        return float(value)
+        return float(plain_number(value))
+    if kind == 'bool':
+        return bool(plain_number(value))
     return value
 
 

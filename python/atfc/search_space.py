@@ -16,15 +16,17 @@ from typing import Dict, Optional, Tuple, Union
 from . import _atfc, _native
 from ._translate import resolve, translate
 from .range import (INT64_MAX, INT64_MIN, MAX_LISTED_VALUES, Interval, display_names,
-                    engine_value, value_kind)
+                    engine_value, rounds_otherwise, value_kind)
 from .tp import TP
 
 
 def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
     """The extension's parameters of tps, with their constraints, and per
-    parameter whose values are of kind 'object' (range.value_kind) the
-    values by the names the engine knows them by. The constraints of the
-    parameters named in called are called in Python, not translated."""
+    parameter whose engine values are not the values the program gave
+    (range.value_kind's 'object', held by names; NumPy's scalars, held as
+    Python's numbers) the given values by the engine's. The constraints
+    of the parameters named in called are called in Python, not
+    translated."""
     index_of: Dict[str, int] = {}
     for i, tp in enumerate(tps):
         if not isinstance(tp, TP):
@@ -33,7 +35,7 @@ def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
             raise ValueError(f'duplicate tuning parameter name: {tp.name}')
         index_of[tp.name] = i
     numeric = set()  # (the parameters whose constraints may translate)
-    params, objects = [], {}
+    params, given = [], {}
     for tp in tps:
         values = tp.values
         if isinstance(values, Interval) and values.is_integer_interval:
@@ -47,14 +49,21 @@ def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
                              f'which are held one by one: at most {MAX_LISTED_VALUES}')
         values = list(values.values())
         kind = value_kind(values)
-        if kind in ('int', 'float', 'bool'):
+        if kind in ('int', 'float', 'bool') and not any(rounds_otherwise(v) for v in values):
             numeric.add(tp.name)
         if kind == 'object':
             names = display_names(values)
             params.append(_atfc.Parameter(tp.name, values, names))
-            objects[tp.name] = dict(zip(names, values))
-        else:
-            params.append(_atfc.Parameter(tp.name, [engine_value(v, kind) for v in values]))
+            given[tp.name] = dict(zip(names, values))
+            continue
+        held = [engine_value(v, kind) for v in values]
+        params.append(_atfc.Parameter(tp.name, held))
+        if any(type(h) is not type(v) for h, v in zip(held, values)):
+            # (A constraint called in Python gets them too, as pyATF's.)
+            params[-1].set_objects(values)
+            given[tp.name] = {}
+            for h, v in zip(held, values):
+                given[tp.name].setdefault(h, v)
     for tp, param in zip(tps, params):
         if tp.constraint is None:
             continue
@@ -69,7 +78,7 @@ def native_parameters(tps: Tuple[TP, ...], called=frozenset()):
         param.set_constraint([resolve(c, index_of) for c in conjuncts],
                              None if complete else tp.constraint,
                              [index_of[a] for a in args], list(args))
-    return params, objects
+    return params, given
 
 
 def _generated(tps, compile_constraints):
@@ -90,7 +99,7 @@ class SearchSpace:
         # no bound, as pyATF computes it.
         called = set()
         while True:
-            params, self._objects = native_parameters(self._tps, called)
+            params, self._given = native_parameters(self._tps, called)
             if compile_constraints:
                 self.constraint_code = _native.compile_constraints(params, _atfc.native_source)
             else:
@@ -124,7 +133,7 @@ class SearchSpace:
         made = self.__copy__()
         memo[id(self)] = made
         made._tps = copy.deepcopy(self._tps, memo)
-        made._objects = copy.deepcopy(self._objects, memo)
+        made._given = copy.deepcopy(self._given, memo)
         return made
 
     def __reduce__(self):
@@ -175,9 +184,13 @@ class SearchSpace:
     def values_of(self, named):
         """A configuration of the engine's values (by name) as the program
         gave them: the objects themselves where the engine knows them by
-        name."""
-        return {tp.name: self._objects[tp.name][named[tp.name]] if tp.name in self._objects
-                else named[tp.name] for tp in self._tps}
+        name, the NumPy scalars where it holds Python's numbers."""
+        config = {}
+        for tp in self._tps:
+            value = named[tp.name]
+            given = self._given.get(tp.name)
+            config[tp.name] = given.get(value, value) if given is not None else value
+        return config
 
     def __iter__(self):
         for i in range(len(self)):

@@ -28,6 +28,7 @@ from typing import Optional
 from . import _atfc
 from .abort_conditions import Evaluations
 from .abort_conditions.abort_condition import AbortCondition
+from .range import plain_number
 from .search_space import SearchSpace
 from .search_techniques import AUCBandit, EngineTechnique, SearchTechnique, SearchTechnique1D
 from .tuning_data import CostFunctionError, TuningData
@@ -199,6 +200,14 @@ def _program_code(cost_function) -> str:
                           .encode()).hexdigest()[:32]
 
 
+def _log_value(value):
+    """A value of the log that JSON has no type for: a NumPy scalar as the
+    number it prints as (pyATF's log raised for np.float32), any other
+    value as its repr, as a range of objects names its values."""
+    plain = plain_number(value)
+    return plain if plain is not value else repr(value)
+
+
 class _NothingToTune:
     """The engine's run over a space the constraints leave empty, which the
     engine refuses: nothing is evaluated, and tune() returns (None, None,
@@ -355,8 +364,7 @@ class _Run:
     def flush_log(self):
         if self.log_file:
             with open(self.log_file, 'w') as f:
-                # (Values of any type: the engine's names, their reprs.)
-                json.dump(self.tuning_data.to_json(), f, indent=4, default=repr)
+                json.dump(self.tuning_data.to_json(), f, indent=4, default=_log_value)
             self.last_log = time.perf_counter_ns()
 
     def catch_up(self):

@@ -160,6 +160,7 @@ PYBIND11_MODULE(_atfc, M) {
       .def(py::init<std::string, py::sequence>(), py::arg("name"), py::arg("values"))
       .def(py::init<std::string, py::sequence, std::vector<std::string>>(), py::arg("name"),
            py::arg("values"), py::arg("names"))
+      .def("set_objects", &PyParameter::setObjects, py::arg("objects"))
       .def("set_constraint", &PyParameter::setConstraint, py::arg("conjuncts"), py::arg("callable"),
            py::arg("arg_indices"), py::arg("arg_names"))
       .def_property_readonly("native", &PyParameter::native)

@@ -412,6 +412,13 @@ PyParameter::PyParameter(std::string Name, py::sequence Given, std::vector<std::
   makeCells();
 }
 
+void PyParameter::setObjects(py::sequence Given) {
+  if (IsInterval || Given.size() != Count)
+    throw std::invalid_argument("tuning parameter " + Name + ": " + std::to_string(Given.size()) +
+                                " objects for " + std::to_string(Count) + " values");
+  Objects = py::list(Given);
+}
+
 void PyParameter::setConstraint(py::list Given, py::object Call, std::vector<std::size_t> Args,
                                 std::vector<std::string> Names) {
   Conjuncts.clear();

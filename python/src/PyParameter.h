@@ -171,6 +171,11 @@ public:
   /// holds as strings, Names (one per value): constraints get the values.
   PyParameter(std::string Name, py::sequence Values, std::vector<std::string> Names);
 
+  /// The values the program gave, where the engine holds others (NumPy's
+  /// scalars as Python's numbers): what a constraint called in Python
+  /// gets, as pyATF's gets them.
+  void setObjects(py::sequence Given);
+
   /// The translated conjuncts (each _translate.py's tuple, parameters by
   /// index), and the callable for what is left (None: nothing is left),
   /// with the indices of its arguments in its order.

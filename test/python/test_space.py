@@ -457,8 +457,7 @@ def _one_of(value, values):
     mixed or other values, an equal number or string in one of those."""
     if value_kind(values) == 'object':
         return any(value is v for v in values)
-    return any(type(value) is type(engine_value(v, value_kind(values))) and value == v
-               for v in values)
+    return any(type(value) is type(v) and value == v for v in values)
 
 
 def _key_in(values):
@@ -557,15 +556,17 @@ def test_configurations_by_coordinates_as_pyatf_finds_them():
 
 def test_numpy_numbers_are_numbers():
     # NumPy's integers are no Python ints; a range of them is an integer
-    # parameter, whose constraints run natively.
+    # parameter, whose constraints run natively, and whose configurations
+    # hold them as pyATF's do.
     N = TP('N', Set(*np.arange(1, 9)))
     M = TP('M', Interval(1, 8), lambda N, M: N % M == 0)
     F = TP('F', Set(*np.linspace(0.5, 2.0, 4, dtype=np.float32)))
     space = SearchSpace(N, M, F)
     assert space.native_constraints == {'M': True}
     assert len(space) == brute_force((N, M, F)) == 80
-    assert {type(c['N']) for c in space} == {int}
+    assert {type(c['N']) for c in space} == {np.int64}
     assert sorted({c['F'] for c in space}) == [0.5, 1.0, 1.5, 2.0]
+    assert {type(c['F']) for c in space} == {np.float32}
 
 
 def test_exception_in_constraint_is_raised():
