@@ -17,6 +17,7 @@ import json
 import math
 import numbers
 import os
+import re
 import sys
 import threading
 import time
@@ -42,12 +43,63 @@ _LOG_INTERVAL_NS = 300 * 10 ** 9
 
 
 def _number(cost):
-    """One cost as a float: an int beyond every float is an infinity (no
-    cost), where float() raised OverflowError and ended the run."""
+    """One cost as a float: a NumPy scalar as the number it prints as
+    (plain_number), an int beyond every float an infinity (no cost),
+    where float() raised OverflowError and ended the run."""
     try:
-        return float(cost)
+        return float(plain_number(cost))
     except OverflowError:
         return math.inf if cost > 0 else -math.inf
+
+
+# A valid evaluation's log names its cost's Python types where they are not
+# one float (results.db keeps numbers only): a later run answered from it
+# returns the cost a fresh run's cost function returns.
+_RETURNED = 'the cost function returned '
+_TYPED = re.compile(r'the cost function returned (\(?)((?:int|float|numpy\.[a-z0-9_]+)'
+                    r'(?:, (?:int|float|numpy\.[a-z0-9_]+))*)\)?')
+
+
+def _type_name(cost):
+    """int, float or numpy.NAME: the types a reused cost is made again as
+    (any other number is read back as a float)."""
+    kind = type(cost)
+    if kind in (int, float):
+        return kind.__name__
+    if kind.__module__ == 'numpy' and plain_number(cost) is not cost:
+        return f'numpy.{kind.__name__}'
+    return 'float'
+
+
+def _cost_log(cost) -> str:
+    """The log of a valid evaluation of cost, as _typed_cost reads it."""
+    if isinstance(cost, tuple):
+        return f'{_RETURNED}({", ".join(_type_name(c) for c in cost)})'
+    name = _type_name(cost)
+    return '' if name == 'float' else _RETURNED + name
+
+
+def _typed(number, name):
+    if name == 'int' and float(number).is_integer():
+        return int(number)
+    numpy = sys.modules.get('numpy')
+    if name.startswith('numpy.') and numpy is not None:
+        kind = getattr(numpy, name[len('numpy.'):], None)
+        if isinstance(kind, type) and issubclass(kind, (numpy.number, numpy.bool_)):
+            return kind(number)
+    return number
+
+
+def _typed_cost(costs, log):
+    """The cost of an evaluation the engine keeps (costs, its log) as its
+    cost function returned it: of the types the log names (_cost_log),
+    else one float or a tuple of them."""
+    match = _TYPED.fullmatch(log or '')
+    names = match.group(2).split(', ') if match else []
+    if len(names) != len(costs):
+        return costs[0] if len(costs) == 1 else tuple(costs)
+    typed = tuple(_typed(c, n) for c, n in zip(costs, names))
+    return typed if match.group(1) else typed[0]
 
 
 def _costs(cost, who):
@@ -263,6 +315,9 @@ class _Run:
         self.cost_function = cost_function
         self.pending: Optional[BaseException] = None
         self.objectives: Optional[int] = None
+        # (valid, cost) of each evaluation measured (not answered from
+        # results), in order.
+        self.measured = []
         size = self.space.constrained_size
         if abort_condition is None:
             abort_condition = Evaluations(size)
@@ -341,7 +396,7 @@ class _Run:
         try:
             valid, costs, reason, cost = self.evaluate(config)
             recorded = True
-            self.tuning_data.record_evaluation(config, valid, cost)
+            self.record_measured(config, valid, cost)
             self._maybe_flush()
         except BaseException as e:  # pylint: disable=broad-except
             # (Also what fails after the cost function returned, recording
@@ -350,10 +405,17 @@ class _Run:
             if not recorded:
                 self.tuning_data.record_evaluation(config, False, None)
             return None
-        return valid, costs, reason
+        return valid, costs, reason, _cost_log(cost) if valid else ''
+
+    def record_measured(self, config, valid, cost):
+        """Records what was measured in this run (not answered from
+        results), keeping it for reconcile()."""
+        self.measured.append((valid, cost))
+        self.tuning_data.record_evaluation(config, valid, cost)
 
     def _observe(self, named, valid, costs, reason):
-        self.record(self.tuning_data, named, valid, costs)
+        self.record_measured(self.configuration(named), valid,
+                             _typed_cost(costs, '') if valid else None)
         self._maybe_flush()
 
     def _maybe_flush(self):
@@ -373,22 +435,23 @@ class _Run:
         condition sees the tuning data tune() returns."""
         if not self.reuses or self.tuning is None:
             return
-        for _, named, valid, costs, _, number, reused in \
+        for _, named, valid, costs, _, number, reused, log in \
                 self.tuning.evaluations(self.caught_up):
             self.caught_up = number
             if reused:
-                self.record(self.tuning_data, named, valid, costs)
+                self.record(self.tuning_data, named, valid, costs, log)
 
-    def record(self, data, named, valid, costs):
-        """Records into data an evaluation as the engine keeps it: one cost,
-        or a tuple of several objectives' costs."""
-        cost = (costs[0] if len(costs) == 1 else tuple(costs)) if valid else None
-        data.record_evaluation(self.configuration(named), valid, cost)
+    def record(self, data, named, valid, costs, log):
+        """Records into data an evaluation the engine answered from results:
+        its cost as the cost function returned it (_typed_cost)."""
+        data.record_evaluation(self.configuration(named), valid,
+                               _typed_cost(costs, log) if valid else None)
 
     def reconcile(self):
         """The engine answers configurations measured by an earlier run
         (results("DIR")) from DIR/results.db without measuring them: the
-        tuning data then lacks them, and is rebuilt from the run's records."""
+        tuning data then lacks them, and is rebuilt from the run's records,
+        what this run measured as it was recorded."""
         records = self.tuning.evaluations()
         if len(records) == self.tuning_data.number_of_evaluated_configurations:
             return
@@ -398,8 +461,13 @@ class _Run:
                           old.search_technique, old.abort_condition)
         data.tuning_start_timestamp, data._start_ns = old.tuning_start_timestamp, old._start_ns
         data.results_directory = old.results_directory
-        for _, named, valid, costs, _, _, _ in records:
-            self.record(data, named, valid, costs)
+        measured = iter(self.measured)
+        for _, named, valid, costs, _, _, reused, log in records:
+            own = None if reused else next(measured, None)
+            if own is None:
+                self.record(data, named, valid, costs, log)
+            else:
+                data.record_evaluation(self.configuration(named), *own)
         self.tuning_data = data
 
     def finish(self, terminated_early=False):
@@ -595,11 +663,11 @@ class Tuner:
             # (The engine measures this configuration again in a later run:
             # the reason says the program raised.)
             run.tuning_data.record_evaluation(config, False, None)
-            run.tuning.report(False, [], f'the cost function raised {type(e).__name__}: {e}')
+            run.tuning.report(False, [], f'the cost function raised {type(e).__name__}: {e}', '')
             run.flush_log()
             raise
-        run.tuning_data.record_evaluation(config, valid, cost)
-        run.tuning.report(valid, costs, reason)
+        run.record_measured(config, valid, cost)
+        run.tuning.report(valid, costs, reason, _cost_log(cost) if valid else '')
         run._maybe_flush()
         return cost
 

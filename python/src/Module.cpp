@@ -226,7 +226,8 @@ PYBIND11_MODULE(_atfc, M) {
            py::arg("space"), py::arg("options"), py::keep_alive<1, 2>())
       .def("run", &PyTuning::run)
       .def("next", &PyTuning::next)
-      .def("report", &PyTuning::report, py::arg("valid"), py::arg("costs"), py::arg("reason"))
+      .def("report", &PyTuning::report, py::arg("valid"), py::arg("costs"), py::arg("reason"),
+           py::arg("log"))
       .def("finish", &PyTuning::finish)
       .def("status", &PyTuning::status)
       .def("evaluations", &PyTuning::evaluations,

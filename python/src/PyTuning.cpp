@@ -343,9 +343,11 @@ private:
         return Measurement::invalid(FailureKind::RunFailed, std::string(kCostFunctionRaised));
       }
       py::tuple T = R.cast<py::tuple>();
-      if (T[0].cast<bool>())
-        return Measurement::valid(T[1].cast<std::vector<double>>());
-      return Measurement::invalid(FailureKind::RunFailed, T[2].cast<std::string>());
+      if (!T[0].cast<bool>())
+        return Measurement::invalid(FailureKind::RunFailed, T[2].cast<std::string>());
+      Measurement M = Measurement::valid(T[1].cast<std::vector<double>>());
+      M.Log = T[3].cast<std::string>();
+      return M;
     } catch (py::error_already_set &E) {
       Stop = true;
       return Measurement::invalid(FailureKind::RunFailed,
@@ -484,14 +486,16 @@ py::object PyTuning::next() {
   return namedToDict(namedValuesOf(*Space, *C));
 }
 
-void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason) {
+void PyTuning::report(bool Valid, std::vector<double> Costs, std::string Reason, std::string Log) {
   online::OnlineTuning &T = open();
   std::optional<Configuration> C = T.next();
   if (!C)
     throw EngineError("a cost was reported, but no configuration was handed out");
   const double Seconds = T.status().ElapsedSeconds;
-  const Measurement M = Valid ? Measurement::valid(std::move(Costs))
-                              : Measurement::invalid(FailureKind::RunFailed, std::move(Reason));
+  Measurement M = Valid ? Measurement::valid(std::move(Costs))
+                        : Measurement::invalid(FailureKind::RunFailed, std::move(Reason));
+  if (Valid)
+    M.Log = std::move(Log);
   OutputInOrder InOrder;
   if (Expected<void> Done = T.report(*C, M, Seconds); !Done)
     throw EngineError(Done.error().message());
@@ -526,7 +530,8 @@ py::list PyTuning::evaluations(std::int64_t AfterEvaluation) {
   py::list L;
   for (const EvaluationRecord &R : *Records)
     L.append(py::make_tuple(R.Timestamp, namedToDict(R.Configuration), R.Result.Valid,
-                            costsOf(R.Result), R.Result.Reason, R.Evaluation, R.Reused));
+                            costsOf(R.Result), R.Result.Reason, R.Evaluation, R.Reused,
+                            R.Result.Log));
   return L;
 }
 

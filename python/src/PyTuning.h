@@ -68,9 +68,11 @@ public:
   /// pyATF's technique methods, or None) and own_kind ("coordinates" or
   /// "indices"), abort (atfc._atfc.Abort or None), seed, program_name,
   /// results ("" for none), verbose, silent; measure (a callable of a
-  /// configuration returning (valid, costs, reason), or None to stop the
-  /// run) or measurer (an atfc._atfc.Measurer) with observe (called with
-  /// the configuration, valid, costs and reason of each measurement).
+  /// configuration returning (valid, costs, reason, log), or None to stop
+  /// the run; a valid one's log says what the Python cost was, for a
+  /// later run that reuses it: tuner.py's _cost_log) or measurer (an
+  /// atfc._atfc.Measurer) with observe (called with the configuration,
+  /// valid, costs and reason of each measurement).
   PyTuning(std::shared_ptr<ChainOfTrees> Space, const py::dict &Options);
   ~PyTuning();
 
@@ -79,7 +81,9 @@ public:
   bool run();
   /// Program-guided: the next configuration, or None when there is none.
   py::object next();
-  void report(bool Valid, std::vector<double> Costs, std::string Reason);
+  /// Records the measurement of the configuration next() returned; Log: a
+  /// valid one's, as measure's.
+  void report(bool Valid, std::vector<double> Costs, std::string Reason, std::string Log);
   void finish();
   /// evaluations, valid_evaluations, seconds, stalled (Exploration::stallMessage:
   /// "" for a run that did not stall),
@@ -87,7 +91,7 @@ public:
   /// best_configuration, improvements.
   py::dict status() const;
   /// Every evaluation recorded, numbered after AfterEvaluation:
-  /// (timestamp, configuration, valid, costs, reason, number, reused).
+  /// (timestamp, configuration, valid, costs, reason, number, reused, log).
   py::list evaluations(std::int64_t AfterEvaluation);
   std::string resultsDirectory() const;
   /// Ends the run for good: finishes it where it began and did not end,

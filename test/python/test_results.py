@@ -4,13 +4,15 @@ function, what the cost function raised for; a program's own abort
 condition counts what was answered."""
 
 import os
+import sqlite3
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from atfc import TP, Interval, Tuner
-from atfc.abort_conditions import ValidFraction
+from atfc.abort_conditions import Evaluations, ValidFraction
 from atfc.abort_conditions.abort_condition import AbortCondition
 from atfc.search_techniques import Exhaustive
 
@@ -149,3 +151,64 @@ def test_a_programs_abort_condition_sees_what_results_answered(tmp_path):
         assert data.number_of_evaluated_configurations == 5
         assert [e.configuration['A'] for e in data.history] == [1, 2, 3, 4, 5]
     assert measured == [1, 2, 3, 4, 5]
+
+
+def _costs_of(data):
+    """Each evaluation's cost with its type (its elements' for a tuple)."""
+    def typed(cost):
+        if isinstance(cost, tuple):
+            return tuple(typed(c) for c in cost)
+        return type(cost).__name__, cost
+    return [typed(e.cost) for e in data.history]
+
+
+def test_a_run_answered_from_results_returns_what_the_cost_function_returns(tmp_path):
+    # Python tester: a run answered wholly from results(DIR) returned its
+    # min cost as 3.0 where the cost function returns 3 (results.db keeps
+    # numbers, not Python's types), and one answered in part returned every
+    # cost as a float, those it measured too.
+    cost_functions = {
+        'int': lambda c: c['X'] * 3, 'float': lambda c: c['X'] / 3,
+        'float32': lambda c: np.float32(c['X'] / 3), 'int64': lambda c: np.int64(c['X']),
+        'tuple': lambda c: (c['X'], 2.5, np.float32(0.1)), 'one-tuple': lambda c: (c['X'],),
+        'list': lambda c: [c['X'], 1], 'array': lambda c: np.array([c['X'] / 3, 1]),
+    }
+    for name, cost_function in cost_functions.items():
+        def tune(directory, condition=None):
+            return Tuner().tuning_parameters(TP('X', Interval(1, 6))).search_technique(Exhaustive()) \
+                .silent(True).results(tmp_path / name / directory).program_name(name) \
+                .tune(cost_function, condition)
+
+        _, fresh_min, fresh = tune('fresh')
+        expected = _costs_of(fresh)
+        assert _costs_of(tune('fresh')[2]) == expected, name  # wholly answered
+        _, part_min, _ = tune('part', Evaluations(3))
+        assert _costs_of(tune('part')[2]) == expected, name  # answered in part
+        _, again_min, again = tune('part')
+        assert _costs_of(again) == expected, name
+        assert type(again_min) is type(fresh_min) and again_min == fresh_min, name
+
+
+def test_a_cost_types_record_that_is_no_type_reads_as_numbers(tmp_path):
+    # results.db is an input: a log that names no type the package makes
+    # (an edited row, another program's) leaves the costs the numbers they
+    # are, and nothing it names is looked up outside NumPy's numbers.
+    directory = tmp_path / 'res'
+    tuner = Tuner().tuning_parameters(TP('X', Interval(1, 5))).search_technique(Exhaustive()) \
+        .silent(True).results(directory)
+
+    def cost(config):
+        return config['X']
+
+    tuner.tune(cost)
+    logs = ['the cost function returned numpy.ndarray', 'the cost function returned os.system',
+            'the cost function returned (int, int)', 'the cost function returned int; x',
+            'the cost function returned numpy.float32']
+    with sqlite3.connect(directory / 'results.db') as db:
+        ids = [r[0] for r in db.execute('SELECT id FROM evaluations ORDER BY id')]
+        for row, log in zip(ids, logs):
+            db.execute('UPDATE evaluations SET log = ? WHERE id = ?', (log, row))
+    _, min_cost, data = tuner.tune(cost)
+    assert [e.cost for e in data.history] == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert [type(e.cost) for e in data.history] == [float] * 4 + [np.float32]
+    assert type(min_cost) is float
