@@ -124,6 +124,12 @@ def _costs(cost, who):
 _PLAIN = (type(None), bool, int, float, complex, str, bytes)
 
 
+def _plain(value) -> bool:
+    """Whether value is immutable plain data: of _PLAIN, or a NumPy scalar
+    (np.float32(2), read from sys.argv, is an input as 2.0 is)."""
+    return isinstance(value, _PLAIN) or plain_number(value) is not value
+
+
 def _code_text(code, names):
     """A code object's instructions and constants (nested code too); the
     global names it reads go into names. (A constant's text is _identity's,
@@ -145,7 +151,7 @@ def _identity(value, depth):
     attributes, depth levels down. A mutable value that a function closes
     over or reads (a list the cost function appends to) is state, not
     input: left out."""
-    if isinstance(value, _PLAIN):
+    if _plain(value):
         return f'{type(value).__name__}:{value!r}'
     if isinstance(value, (tuple, frozenset)):
         items = [_identity(v, depth) for v in value]
@@ -172,8 +178,8 @@ def _identity(value, depth):
         # Globals are read as they are now (a size from sys.argv): plain
         # data only, their functions are covered by their files' digests.
         for name in sorted(names):
-            if name in value.__globals__ \
-                    and isinstance(value.__globals__[name], _PLAIN + (tuple, frozenset)):
+            if name in value.__globals__ and (_plain(value.__globals__[name]) or isinstance(
+                    value.__globals__[name], (tuple, frozenset))):
                 parts.append(f'{name}={_identity(value.__globals__[name], 0)}')
         return 'function(' + ';'.join(parts) + ')'
     if isinstance(value, (type, types.ModuleType)) or not hasattr(value, '__dict__'):

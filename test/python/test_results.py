@@ -212,3 +212,34 @@ def test_a_cost_types_record_that_is_no_type_reads_as_numbers(tmp_path):
     assert [e.cost for e in data.history] == [1.0, 2.0, 3.0, 4.0, 5.0]
     assert [type(e.cost) for e in data.history] == [float] * 4 + [np.float32]
     assert type(min_cost) is float
+
+
+SCALE = np.float32(2)
+
+
+def test_numpy_inputs_of_the_cost_function_key_its_results(tmp_path):
+    # Python tester: a cost function reading a NumPy scalar (a global from
+    # sys.argv, a value it closes over) was answered from the results of
+    # another value: its key left NumPy's scalars out, as state.
+    global SCALE
+    measured = []
+
+    def by_global(config):
+        measured.append(config['X'])
+        return config['X'] * SCALE
+
+    def closing_over(scale):
+        def cost(config):
+            measured.append(config['X'])
+            return config['X'] * scale
+        return cost
+
+    def tune(cost_function):
+        return Tuner().tuning_parameters(TP('X', Interval(1, 4))).search_technique(Exhaustive()) \
+            .silent(True).results(tmp_path / 'res').tune(cost_function)[1]
+
+    for scale in (np.float32(2), np.float32(3), np.int64(3), np.float32(2)):
+        SCALE = scale
+        assert tune(by_global) == scale and tune(closing_over(scale)) == scale
+    # Each value measured once per cost function: the last one is answered.
+    assert len(measured) == 3 * 2 * 4
