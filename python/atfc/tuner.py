@@ -651,6 +651,9 @@ class Tuner:
         if cost_function is not run.cost_function:
             raise ValueError('a tuning run with another cost function is already in progress')
         named = run.tuning.next()
+        # (What the engine answered from results("DIR") before handing this
+        # one out, or before finding none left.)
+        run.catch_up()
         if named is None:
             # The program goes on running its computation (pyATF proposes
             # configurations again): with the best one, which is not

@@ -243,3 +243,23 @@ def test_numpy_inputs_of_the_cost_function_key_its_results(tmp_path):
         assert tune(by_global) == scale and tune(closing_over(scale)) == scale
     # Each value measured once per cost function: the last one is answered.
     assert len(measured) == 3 * 2 * 4
+
+
+def test_a_program_guided_run_sees_what_results_answered(tmp_path):
+    # Python tester: make_step() with results(DIR) skipped the
+    # configurations an earlier run had measured without telling the
+    # tuning data: the second run's min cost was 15 where 3 was known, and
+    # once the space was done it ran X=5 as the best configuration.
+    def cost(config):
+        return config['X'] * 3
+
+    for steps in (4, 8):
+        tuner = Tuner().tuning_parameters(TP('X', Interval(1, 6))).search_technique(Exhaustive()) \
+            .silent(True).results(tmp_path / 'res')
+        got = [tuner.make_step(cost) for _ in range(steps)]
+        data = tuner.get_tuning_data()
+        assert [e.cost for e in data.history] == [3, 6, 9, 12, 15, 18][:len(data.history)]
+        assert data.min_cost() == 3 and data.configuration_of_min_cost() == {'X': 1}
+        if steps == 8:
+            assert got == [15, 18, 3, 3, 3, 3, 3, 3]
+            assert data.number_of_evaluated_configurations == 6
