@@ -104,8 +104,8 @@ def _typed_cost(costs, log):
 
 def _costs(cost, who):
     """A cost function's result as the engine's costs."""
-    if isinstance(cost, bool):
-        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool')
+    if isinstance(plain_number(cost), bool):
+        raise TypeError(f'{who}: a cost is a number (or a tuple of numbers), not a bool: {cost!r}')
     # NumPy's scalars are Real; a Decimal and a 0-d array are numbers too.
     if isinstance(cost, (numbers.Real, decimal.Decimal)) or getattr(cost, 'ndim', None) == 0:
         return [_number(cost)]

@@ -125,3 +125,11 @@ def test_an_interval_of_numpy_bounds_counts_its_values_as_printed():
     space = SearchSpace(TP('X', Interval(np.float32(0.1), np.float32(0.5), np.float32(0.1))))
     assert [c['X'] for c in space] == [0.1, 0.2, 0.30000000000000004, 0.4, 0.5]
     assert [c['N'] for c in SearchSpace(TP('N', Interval(np.int8(1), np.uint64(3))))] == [1, 2, 3]
+
+
+def test_a_bool_is_no_cost_in_numpys_spelling_either():
+    # np.bool_(True) was taken as the cost 1.0 where True is refused: a
+    # cost function that returns a comparison is a mistake in either.
+    for cost in (True, np.bool_(True), np.bool_(False)):
+        with pytest.raises(TypeError, match=f'a cost is a number .*, not a bool: {cost!r}'):
+            Tuner().tuning_parameters(TP('X', Interval(1, 3))).silent(True).tune(lambda c: cost)
