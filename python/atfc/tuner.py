@@ -143,18 +143,31 @@ def _code_text(code, names):
     return '|'.join(parts)
 
 
-def _identity(value, depth):
+def _array_identity(value):
+    """A NumPy array's dtype, shape and a digest of its data, or None for
+    any other value."""
+    numpy = sys.modules.get('numpy')
+    if numpy is None or not isinstance(value, numpy.ndarray) or value.dtype.hasobject:
+        return None
+    digest = hashlib.sha256(numpy.ascontiguousarray(value).view(numpy.uint8).data).hexdigest()
+    return f'ndarray({value.dtype.str},{value.shape},{digest})'
+
+
+def _identity(value, depth, settings=False):
     """What of value tells cost functions apart, or None: immutable plain
     data (numbers, strings, tuples of them), and of a function its
     qualified name, code, defaults, the values it closes over and the
     plain globals it reads; of an object its class, its __call__ and its
-    attributes, depth levels down. A mutable value that a function closes
-    over or reads (a list the cost function appends to) is state, not
-    input: left out."""
+    attributes, depth levels down, their NumPy arrays by their data (a
+    kernel cost function's arguments and golds: settings). A mutable
+    value that a function closes over or reads (a list the cost function
+    appends to) is state, not input: left out."""
     if _plain(value):
         return f'{type(value).__name__}:{value!r}'
+    if settings and (array := _array_identity(value)) is not None:
+        return array
     if isinstance(value, (tuple, frozenset)):
-        items = [_identity(v, depth) for v in value]
+        items = [_identity(v, depth, settings) for v in value]
         if None in items:
             return None
         return f'{type(value).__name__}({",".join(sorted(items) if isinstance(value, frozenset) else items)})'
@@ -195,7 +208,7 @@ def _identity(value, depth):
             attribute = tuple(attribute)
         elif isinstance(attribute, dict):
             attribute = tuple(sorted(attribute.items(), key=repr))
-        text = _identity(attribute, depth - 1)
+        text = _identity(attribute, depth - 1, settings=True)
         if text is not None:
             parts.append(f'{name}={text}')
     return 'object(' + ';'.join(parts) + ')'

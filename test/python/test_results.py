@@ -263,3 +263,27 @@ def test_a_program_guided_run_sees_what_results_answered(tmp_path):
         if steps == 8:
             assert got == [15, 18, 3, 3, 3, 3, 3, 3]
             assert data.number_of_evaluated_configurations == 6
+
+
+def test_a_kernels_input_data_keys_its_results(tmp_path):
+    # A kernel cost function's arrays counted by their type only: a run over
+    # other input data (and so another gold) was answered from the costs
+    # and verdicts measured over the first data.
+    from atfc.cost_functions import opencl
+    from atfc.result_check import equality
+    code = '__kernel void copy(__global const int *x, __global int *y) {\n' \
+           '  y[get_global_id(0)] = x[get_global_id(0)] + 0 * WPT;\n}\n'
+
+    def tune(x, gold):
+        cf = opencl.CostFunction(opencl.Kernel(opencl.source(code), 'copy')) \
+            .kernel_args(x, np.zeros(8, np.int32)).global_size(8) \
+            .check_result(1, gold, equality)
+        return Tuner().tuning_parameters(TP('WPT', Interval(1, 2))).search_technique(Exhaustive()) \
+            .silent(True).results(tmp_path / 'res').tune(cf)[2]
+
+    first = np.arange(8, dtype=np.int32)
+    assert tune(first, first.copy()).number_of_evaluated_valid_configurations == 2
+    # The same data again is answered; other data (the gold of the first)
+    # is measured, and its result is wrong.
+    assert tune(first.copy(), first.copy()).number_of_evaluated_valid_configurations == 2
+    assert tune(first + 1, first.copy()).number_of_evaluated_valid_configurations == 0
