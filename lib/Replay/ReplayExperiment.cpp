@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <ostream>
 
 namespace atfc {
@@ -80,11 +81,31 @@ std::vector<std::uint64_t> replayBudgets(std::uint64_t N) {
   return Budgets;
 }
 
+/// Why the data holds no valid configuration: " (it records no
+/// configuration)", or " (its 3 configurations failed: 2 InvalidConfig, 1
+/// no time)", the commonest reasons first.
+static std::string failuresOf(const RecordedData &Data) {
+  if (Data.Entries.empty())
+    return " (it records no configuration)";
+  std::map<std::string, std::size_t> Count;
+  for (const EvaluationRecord &E : Data.Entries)
+    ++Count[E.Result.Reason.empty() ? std::string("no cost") : E.Result.Reason];
+  std::vector<std::pair<std::string, std::size_t>> Reasons(Count.begin(), Count.end());
+  std::stable_sort(Reasons.begin(), Reasons.end(),
+                   [](const auto &A, const auto &B) { return A.second > B.second; });
+  std::string Text = " (its " + std::to_string(Data.Entries.size()) +
+                     (Data.Entries.size() == 1 ? " configuration" : " configurations") +
+                     " failed: ";
+  for (std::size_t I = 0; I < Reasons.size() && I < 3; ++I)
+    Text += (I ? ", " : "") + std::to_string(Reasons[I].second) + " " + Reasons[I].first;
+  return Text + (Reasons.size() > 3 ? ", ...)" : ")");
+}
+
 Expected<void> checkReplayable(const ChainOfTrees &Space, const ReplayBackend &Backend) {
   if (!Backend.ok())
     return Error(Backend.error());
   if (!Backend.optimum())
-    return Error("the data holds no valid configuration");
+    return Error("the data holds no valid configuration" + failuresOf(Backend.data()));
   if (Space.empty())
     return Error("the search space is empty");
   return success();

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
 #include "Results/GzipData.h"
+#include "Results/PythonJson.h"
 #include "Results/ResultsRecorded.h"
 #include "Support/BoundedJson.h"
 #include "Support/NumberText.h"
@@ -21,6 +22,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -58,18 +61,13 @@ Expected<std::string> readBytes(const std::string &Path) {
 /// Parses JSON, dropping the per-repetition run times (the bulk of both
 /// formats, never used here) while parsing instead of after.
 Expected<Json> parseJson(const std::string &Text) {
-  Json::parser_callback_t DropRepetitions = [](int, Json::parse_event_t Event, Json &Parsed) {
-    if (Event == Json::parse_event_t::key && Parsed.is_string()) {
-      const auto &Key = Parsed.get_ref<const std::string &>();
-      return Key != "times" && Key != "runtimes";
-    }
-    return true;
-  };
-  return parseBoundedJson<Json>(Text, DropRepetitions);
+  return parseBoundedJson<Json>(Text, {"times", "runtimes"});
 }
 
-/// A JSON scalar as a Value; nullopt for arrays, objects and null.
-std::optional<Value> toValue(const Json &J) {
+/// A JSON value as a parameter's Value: numbers, booleans and text as
+/// themselves; a list, an object or null (Kernel Tuner's parameters take
+/// any Python value: tuples, None) as its JSON text.
+Value toValue(const Json &J) {
   if (J.is_number_unsigned()) {
     const auto U = J.get<std::uint64_t>();
     if (U <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
@@ -84,7 +82,13 @@ std::optional<Value> toValue(const Json &J) {
     return Value(J.get<bool>());
   if (J.is_string())
     return Value(J.get<std::string>());
-  return std::nullopt;
+  return Value(J.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+/// Object's text under Key; empty where it holds none or no text.
+std::string textField(const Json &Object, const char *Key) {
+  auto It = Object.find(Key);
+  return It != Object.end() && It->is_string() ? It->get<std::string>() : std::string();
 }
 
 /// Gives every column one kind: integers and reals -> real; numbers and
@@ -142,10 +146,7 @@ Expected<Value> parameterValue(const Json &Object, const std::string &Name,
   auto It = Object.find(Name);
   if (It == Object.end())
     return Error(Where + " has no value for parameter '" + Name + "'");
-  std::optional<Value> V = toValue(*It);
-  if (!V)
-    return Error(Where + ": the value of parameter '" + Name + "' is not a number or text");
-  return *V;
+  return toValue(*It);
 }
 
 /// The non-negative finite number Object holds under Key, times Scale (to
@@ -157,6 +158,64 @@ double recordedSeconds(const Json &Object, const char *Key, double Scale) {
     return 0;
   const double V = It->get<double>() * Scale;
   return std::isfinite(V) && V > 0 ? V : 0;
+}
+
+/// Whether an objective is maximised where the data does not say: a rate
+/// (GFLOP/s, GB/s; Kernel Tuner 1.x writes no direction into its caches,
+/// and its users tune rates with objective_higher_is_better=True).
+bool isRate(const std::string &Objective) {
+  return Objective.size() > 2 && Objective.compare(Objective.size() - 2, 2, "/s") == 0;
+}
+
+/// The objectives of a Kernel Tuner cache and their directions: "objective"
+/// one name (0.4.x to 0.5) or a list (1.x), "time" where absent;
+/// "objective_higher_is_better" one value for all or one per objective.
+Expected<void> readKernelTunerObjectives(const Json &Root, RecordedData &Data) {
+  if (auto It = Root.find("objective"); It != Root.end() && !It->is_null()) {
+    for (const Json &O : It->is_array() ? *It : Json::array({*It})) {
+      if (!O.is_string() || O.get_ref<const std::string &>().empty())
+        return Error("\"objective\" holds something other than objective names");
+      Data.Objectives.push_back(O.get<std::string>());
+    }
+  }
+  if (Data.Objectives.empty())
+    Data.Objectives = {"time"};
+  for (const std::string &O : Data.Objectives)
+    Data.Directions.push_back(isRate(O) ? Direction::Maximise : Direction::Minimise);
+  auto It = Root.find("objective_higher_is_better");
+  if (It == Root.end() || It->is_null())
+    return success();
+  if (!It->is_boolean() && !It->is_array())
+    return Error("\"objective_higher_is_better\" is not true or false");
+  const Json Said = It->is_array() ? *It : Json::array();
+  if (It->is_array() &&
+      (Said.size() != Data.Objectives.size() ||
+       !std::all_of(Said.begin(), Said.end(), [](const Json &B) { return B.is_boolean(); })))
+    return Error("\"objective_higher_is_better\" is not true or false for each objective");
+  for (std::size_t I = 0; I < Data.Objectives.size(); ++I)
+    Data.Directions[I] = (It->is_boolean() ? It->get<bool>() : Said[I].get<bool>())
+                             ? Direction::Maximise
+                             : Direction::Minimise;
+  return success();
+}
+
+/// Why a Kernel Tuner cache entry failed, as Kernel Tuner itself decides:
+/// its "__error__" (1.x), or any field holding one of its error classes
+/// (0.4.x wrote them in "time"); empty for an entry that did not fail.
+std::string kernelTunerFailure(const Json &Entry, const RecordedData &Data) {
+  if (auto It = Entry.find("__error__"); It != Entry.end())
+    return It->is_string() ? It->get<std::string>() : "ErrorConfig";
+  for (const auto &[Key, Field] : Entry.items()) {
+    if (!Field.is_string() ||
+        std::find(Data.Parameters.begin(), Data.Parameters.end(), Key) != Data.Parameters.end())
+      continue;
+    const std::string &Text = Field.get_ref<const std::string &>();
+    for (const char *Class :
+         {"ErrorConfig", "InvalidConfig", "CompilationFailedConfig", "RuntimeFailedConfig"})
+      if (Text == Class)
+        return Text;
+  }
+  return std::string();
 }
 
 Expected<RecordedData> readKernelTunerCache(const Json &Root) {
@@ -174,17 +233,10 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
       return Error("\"tune_params_keys\" names '" + Name + "' twice");
     Data.Parameters.push_back(Name);
   }
-  std::string Objective = "time";
-  if (auto It = Root.find("objective"); It != Root.end() && It->is_string())
-    Objective = It->get<std::string>();
-  Data.Objectives = {Objective};
   // GFLOP/s and the like: kept as measured; minimisedForm() gives the
   // search its reciprocal.
-  if (auto It = Root.find("objective_higher_is_better"); It != Root.end()) {
-    if (!It->is_boolean())
-      return Error("\"objective_higher_is_better\" is not true or false");
-    Data.Directions = {It->get<bool>() ? Direction::Maximise : Direction::Minimise};
-  }
+  if (Expected<void> Objectives = readKernelTunerObjectives(Root, Data); !Objectives)
+    return Objectives.takeError();
 
   const Json &Cache = Root["cache"];
   if (!Cache.is_object())
@@ -206,26 +258,32 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
     E.Result.CompileSeconds = recordedSeconds(Entry, "compile_time", 1e-3);
     E.Result.RunSeconds = recordedSeconds(Entry, "verification_time", 1e-3) +
                           recordedSeconds(Entry, "benchmark_time", 1e-3);
-    auto Cost = Entry.find(Objective);
-    if (Cost == Entry.end()) {
-      E.Result.Reason = "no " + Objective;
-    } else if (Cost->is_string()) {
-      // Kernel Tuner's failure classes: CompilationFailedConfig,
-      // RuntimeFailedConfig, InvalidConfig.
-      E.Result.Reason = Cost->get<std::string>();
-    } else if (Cost->is_number()) {
-      if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
-        return std::move(*Impossible);
-      E.Result.Valid = true;
-      E.Result.Costs = {Cost->get<double>()};
-    } else {
-      E.Result.Reason = Objective + " is not a number";
+    E.Result.Reason = kernelTunerFailure(Entry, Data);
+    for (std::size_t O = 0; O < Data.Objectives.size() && E.Result.Reason.empty(); ++O) {
+      const std::string &Objective = Data.Objectives[O];
+      auto Cost = Entry.find(Objective);
+      if (Cost == Entry.end()) {
+        E.Result.Reason = "no " + Objective;
+      } else if (Cost->is_string()) {
+        // An error of its own, or Python's NaN or Infinity: no cost.
+        const std::string &Text = Cost->get_ref<const std::string &>();
+        E.Result.Reason = isPythonNonFinite(Text) ? Objective + " is " + Text : Text;
+      } else if (Cost->is_number()) {
+        if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
+          return std::move(*Impossible);
+        E.Result.Costs.push_back(Cost->get<double>());
+      } else {
+        E.Result.Reason = Objective + " is not a number";
+      }
     }
+    E.Result.Valid = E.Result.Reason.empty();
+    if (!E.Result.Valid)
+      E.Result.Costs.clear();
     Data.Entries.push_back(std::move(E));
   }
 
-  std::string Kernel = Root.value("kernel_name", std::string());
-  std::string Device = Root.value("device_name", std::string());
+  const std::string Kernel = textField(Root, "kernel_name");
+  const std::string Device = textField(Root, "device_name");
   Data.Description = "Kernel Tuner cache";
   if (!Kernel.empty() || !Device.empty())
     Data.Description +=
@@ -233,13 +291,65 @@ Expected<RecordedData> readKernelTunerCache(const Json &Root) {
   return Data;
 }
 
+/// A time unit as a multiple of milliseconds, the unit every format's
+/// times are kept in; nullopt for anything else (a T4 unit "GB/s").
+std::optional<double> millisecondsPer(std::string Unit) {
+  std::transform(Unit.begin(), Unit.end(), Unit.begin(),
+                 [](unsigned char C) { return static_cast<char>(std::tolower(C)); });
+  if (Unit == "ns" || Unit == "nanoseconds")
+    return 1e-6;
+  if (Unit == "us" || Unit == "microseconds")
+    return 1e-3;
+  if (Unit == "ms" || Unit == "milliseconds")
+    return 1.0;
+  if (Unit == "s" || Unit == "seconds")
+    return 1e3;
+  return std::nullopt;
+}
+
+/// Makes numbers of the columns whose every value is text that spells a
+/// number: KTT's T4 files write each value as text ("16", "0.500000"),
+/// which would otherwise sort as text and never meet the numbers of a
+/// directive file or a Kernel Tuner prior.
+void readNumbersWrittenAsText(RecordedData &Data) {
+  for (std::size_t P = 0; P < Data.Parameters.size(); ++P) {
+    std::vector<Value> Numbers;
+    for (const EvaluationRecord &E : Data.Entries) {
+      const auto *Text = std::get_if<std::string>(&E.Configuration[P].Val);
+      if (!Text || Text->empty())
+        break;
+      std::int64_t I = 0;
+      const char *End = Text->data() + Text->size();
+      if (auto [Ptr, Ec] = std::from_chars(Text->data(), End, I); Ec == std::errc() && Ptr == End) {
+        Numbers.push_back(Value(I));
+        continue;
+      }
+      double D = 0;
+      auto [Ptr, Ec] = std::from_chars(Text->data(), End, D);
+      if (Ec != std::errc() || Ptr != End || !std::isfinite(D))
+        break;
+      Numbers.push_back(Value(D));
+    }
+    if (Numbers.size() != Data.Entries.size() || Numbers.empty())
+      continue;
+    for (std::size_t I = 0; I < Numbers.size(); ++I)
+      Data.Entries[I].Configuration[P].Val = std::move(Numbers[I]);
+  }
+}
+
 Expected<RecordedData> readT4Results(const Json &Root) {
   RecordedData Data;
   const Json &Results = Root["results"];
   if (!Results.is_array())
     return Error("T4 results file without a \"results\" array");
-  std::unordered_set<std::string> Seen;
-  std::size_t Duplicates = 0;
+  // The unit of a time measured without one (KTT writes "" and names it
+  // here; Kernel Tuner writes "ms").
+  auto Metadata = Root.find("metadata");
+  const std::optional<double> FileUnit = Metadata != Root.end() && Metadata->is_object()
+                                             ? millisecondsPer(textField(*Metadata, "timeunit"))
+                                             : std::nullopt;
+  // Per objective, the first unit met that is no time, and its result.
+  std::vector<std::optional<std::pair<std::string, std::size_t>>> OtherUnit;
   for (std::size_t I = 0; I < Results.size(); ++I) {
     const Json &R = Results[I];
     const std::string Where = "result " + std::to_string(I);
@@ -257,6 +367,7 @@ Expected<RecordedData> readT4Results(const Json &Root) {
             Data.Objectives.push_back(O.get<std::string>());
       if (Data.Objectives.empty())
         Data.Objectives = {"time"};
+      OtherUnit.assign(Data.Objectives.size(), std::nullopt);
     }
     if (Config.size() != Data.Parameters.size())
       return Error(Where + " has " + std::to_string(Config.size()) + " parameters, not " +
@@ -269,37 +380,47 @@ Expected<RecordedData> readT4Results(const Json &Root) {
       E.Configuration.push_back({P, V.take()});
     }
 
-    const std::string Invalidity = R.value("invalidity", std::string("correct"));
-    if (Invalidity != "correct") {
-      E.Result.Reason = Invalidity;
+    auto Invalidity = R.find("invalidity");
+    if (Invalidity != R.end() && !Invalidity->is_string() && !Invalidity->is_null())
+      return Error(Where + ": its \"invalidity\" is not text");
+    const std::string Invalid = textField(R, "invalidity");
+    if (!Invalid.empty() && Invalid != "correct") {
+      E.Result.Reason = Invalid;
     } else {
       const Json &Measurements = R.contains("measurements") ? R["measurements"] : Json::array();
-      for (const std::string &O : Data.Objectives) {
+      for (std::size_t O = 0; O < Data.Objectives.size(); ++O) {
+        const std::string &Name = Data.Objectives[O];
         const Json *Found = nullptr;
         for (const Json &M : Measurements)
-          if (M.is_object() && M.value("name", std::string()) == O)
+          if (M.is_object() && textField(M, "name") == Name)
             Found = &M;
         if (!Found || !Found->contains("value") || !(*Found)["value"].is_number()) {
-          E.Result.Reason = "no measurement of " + O;
+          E.Result.Reason = "no measurement of " + Name;
           E.Result.Costs.clear();
           break;
         }
-        if (std::optional<Error> Impossible =
-                impossibleCost((*Found)["value"].get<double>(), O, Where))
+        double Cost = (*Found)["value"].get<double>();
+        const std::string Unit = textField(*Found, "unit");
+        if (std::optional<double> Ms = Unit.empty() ? FileUnit : millisecondsPer(Unit)) {
+          Cost *= *Ms;
+        } else if (!Unit.empty()) {
+          if (!OtherUnit[O])
+            OtherUnit[O] = {Unit, I};
+          else if (OtherUnit[O]->first != Unit)
+            return Error(Where + ": its " + Name + " is in '" + Unit + "', result " +
+                         std::to_string(OtherUnit[O]->second) + "'s in '" + OtherUnit[O]->first +
+                         "' (only times are converted)");
+        }
+        if (std::optional<Error> Impossible = impossibleCost(Cost, Name, Where))
           return std::move(*Impossible);
-        E.Result.Costs.push_back((*Found)["value"].get<double>());
+        E.Result.Costs.push_back(Cost);
       }
       E.Result.Valid = E.Result.Reason.empty();
     }
-    if (!Seen.insert(keyOf(E.Configuration)).second) {
-      ++Duplicates; // the first result of a configuration counts
-      continue;
-    }
     Data.Entries.push_back(std::move(E));
   }
+  readNumbersWrittenAsText(Data);
   Data.Description = "T4 results";
-  if (Duplicates)
-    Data.Description += " (" + std::to_string(Duplicates) + " repeated configurations ignored)";
   return Data;
 }
 
@@ -336,10 +457,10 @@ Expected<std::vector<std::pair<std::string, Value>>> kttConfiguration(const Json
     auto Found = Pair.find("Value");
     if (Found == Pair.end())
       return Error(Where + ": parameter '" + N + "' has no \"Value\"");
-    std::optional<Value> V = toValue(*Found);
-    if (!V)
+    // KTT's values are numbers and text (its ParameterPair).
+    if (Found->is_structured() || Found->is_null())
       return Error(Where + ": the value of parameter '" + N + "' is not a number or text");
-    Config.emplace_back(N, std::move(*V));
+    Config.emplace_back(N, toValue(*Found));
   }
   return Config;
 }
@@ -399,8 +520,6 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
   RecordedData Data;
   Data.Objectives = {"time"};
   std::string Kernel;
-  std::unordered_set<std::string> Seen;
-  std::size_t Duplicates = 0;
   for (std::size_t I = 0; I < Results.size(); ++I) {
     const Json &R = Results[I];
     const std::string Where = "result " + std::to_string(I);
@@ -452,10 +571,6 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
     const double Seconds = Milliseconds->first / Milliseconds->second / 1e3;
     E.Result.CompileSeconds = recordedSeconds(R, "TotalOverhead", Seconds);
     E.Result.RunSeconds = recordedSeconds(R, "TotalDuration", Seconds);
-    if (!Seen.insert(keyOf(E.Configuration)).second) {
-      ++Duplicates; // the first result of a configuration counts
-      continue;
-    }
     Data.Entries.push_back(std::move(E));
   }
   if (Data.Entries.empty())
@@ -467,9 +582,26 @@ Expected<RecordedData> readKttOutput(const Json &Root) {
   if (!Kernel.empty() || !Device.empty())
     Data.Description +=
         " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
-  if (Duplicates)
-    Data.Description += " (" + std::to_string(Duplicates) + " repeated configurations ignored)";
   return Data;
+}
+
+/// Keeps the first entry of each configuration (its values compared after
+/// unifyColumns: 1 and 1.0 of a real column are one), and says how many
+/// were left out.
+void dropRepetitions(RecordedData &Data) {
+  std::unordered_set<std::string> Seen;
+  std::size_t Kept = 0;
+  for (std::size_t I = 0; I < Data.Entries.size(); ++I)
+    if (Seen.insert(keyOf(Data.Entries[I].Configuration)).second) {
+      if (Kept != I)
+        Data.Entries[Kept] = std::move(Data.Entries[I]);
+      ++Kept;
+    }
+  const std::size_t Repeated = Data.Entries.size() - Kept;
+  Data.Entries.resize(Kept);
+  if (Repeated)
+    Data.Description += " (" + std::to_string(Repeated) + " repeated configuration" +
+                        (Repeated == 1 ? "" : "s") + " ignored)";
 }
 
 /// A Kernel Tuner cache, T4 results file or KTT output at Path, plain or
@@ -478,7 +610,10 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
   Expected<std::string> Bytes = readBytes(Path);
   if (!Bytes)
     return Bytes.takeError();
-  Expected<Json> Root = parseJson(*Bytes);
+  if (Bytes->find_first_not_of(" \t\r\n") == std::string::npos)
+    return Error("the file is empty, not a Kernel Tuner cache, T4 results file or KTT output");
+  Expected<Json> Root =
+      parseJson(closedKernelTunerCache(withPythonNonFiniteAsText(std::move(*Bytes))));
   if (!Root)
     return Root.takeError();
   if (!Root->is_object())
@@ -494,6 +629,7 @@ Expected<RecordedData> readJsonData(const std::string &Path) {
   if (!Data)
     return Data;
   unifyColumns(*Data);
+  dropRepetitions(*Data);
   // Each entry's place in the file: its number, as a run's evaluations have.
   for (std::size_t I = 0; I < Data->Entries.size(); ++I)
     Data->Entries[I].Evaluation = static_cast<std::int64_t>(I + 1);

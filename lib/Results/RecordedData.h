@@ -9,11 +9,14 @@
 // evaluationTable of ResultsRecorded.h).
 //
 // Formats, detected from the contents (plain or gzip-compressed):
-//  - Kernel Tuner cache files (JSON: "tune_params_keys", "tune_params",
-//    "cache" of configurations; an entry whose "time" is an error string, or
-//    missing, is an invalid configuration);
+//  - Kernel Tuner cache files, 0.4 to 1.5 (JSON as Python writes it,
+//    Results/PythonJson.h: "tune_params_keys", "objective", "cache" of
+//    configurations; an entry with an "__error__", one of Kernel Tuner's
+//    error classes in a field, or an objective missing, text, NaN or
+//    infinite is an invalid configuration);
 //  - T4 result files (JSON: "results" of {"configuration": {...},
-//    "objectives": {...}, "invalidity": ...});
+//    "objectives": {...}, "invalidity": ...}; times read as milliseconds
+//    by their unit, numbers written as text (KTT's) as numbers);
 //  - KTT 2.x output (JSON: "Metadata" with the "TimeUnit", "Results" of
 //    {"Configuration": [{"Name", "Value"}...], "ComputationResults":
 //    [{"Duration"}...], "Status"}; a Status other than "Ok" is an invalid

@@ -13,11 +13,14 @@
 #include "Results/RecordedData.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <zlib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -134,6 +137,72 @@ inline std::string gridCache() {
       First = false;
     }
   return Text + "}}";
+}
+
+/// Every part of the JSON file Valid, removed or replaced by a value of
+/// each JSON kind, one at a time: the reader accepts a consistent table
+/// (a value per parameter, a cost exactly where valid, finite and not
+/// negative, each configuration once) or refuses with a message of its own
+/// that names the file, never nlohmann's "unexpected JSON structure" (a
+/// type error that escaped a check) and never a crash. At least
+/// MinRefused and MinAccepted of the variants are each.
+inline void expectEveryMalformedPartRefusedOrConsistent(const std::string &Valid,
+                                                        std::size_t MinRefused,
+                                                        std::size_t MinAccepted) {
+  using Json = nlohmann::ordered_json;
+  const Json Original = Json::parse(Valid);
+  const std::vector<Json> Replacements = {Json(),         Json(true),      Json(-1),
+                                          Json(1e308),    Json("x"),       Json::array(),
+                                          Json::object(), Json::array({1})};
+  std::vector<Json::json_pointer> Parts;
+  const Json Flat = Original.flatten();
+  for (const auto &[Pointer, Leaf] : Flat.items()) {
+    // Every leaf and every container above it.
+    for (Json::json_pointer P(Pointer); !P.empty(); P = P.parent_pointer())
+      if (std::find(Parts.begin(), Parts.end(), P) == Parts.end())
+        Parts.push_back(P);
+  }
+  const ScopedTempDirectory Scratch("atfc-generated-data");
+  const std::filesystem::path Path = Scratch.path() / "data.json";
+  std::size_t Refused = 0, Accepted = 0;
+  for (const Json::json_pointer &P : Parts)
+    for (std::size_t Variant = 0; Variant <= Replacements.size(); ++Variant) {
+      Json Changed = Original;
+      if (Variant == Replacements.size()) {
+        Json &Parent = Changed[P.parent_pointer()];
+        if (Parent.is_object())
+          Parent.erase(P.back());
+        else
+          Parent.erase(static_cast<std::size_t>(std::stoul(P.back())));
+      } else {
+        Changed[P] = Replacements[Variant];
+      }
+      writePlain(Path, Changed.dump());
+      const std::string Case = P.to_string() + " variant " + std::to_string(Variant);
+      Expected<RecordedData> R = readRecordedData(Path.string());
+      if (!R) {
+        ++Refused;
+        EXPECT_EQ(R.error().message().find("unexpected JSON structure"), std::string::npos)
+            << Case << ": " << R.error().message();
+        EXPECT_EQ(R.error().message().rfind(Path.string() + ": ", 0), 0u) << Case;
+        continue;
+      }
+      ++Accepted;
+      std::set<std::vector<std::string>> Keys;
+      for (const EvaluationRecord &E : R->Entries) {
+        ASSERT_EQ(E.Configuration.size(), R->Parameters.size()) << Case;
+        EXPECT_EQ(E.Result.Valid, !E.Result.Costs.empty()) << Case;
+        for (double C : E.Result.Costs)
+          EXPECT_TRUE(std::isfinite(C) && C >= 0) << Case << ": cost " << C;
+        std::vector<std::string> Key;
+        for (const auto &[Name, V] : E.Configuration)
+          Key.push_back(toString(V));
+        EXPECT_TRUE(Keys.insert(Key).second) << Case << ": a configuration twice";
+      }
+    }
+  // Both happen: the generator reaches the checks and the harmless parts.
+  EXPECT_GE(Refused, MinRefused);
+  EXPECT_GE(Accepted, MinAccepted);
 }
 
 } // namespace atfc::test
