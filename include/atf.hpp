@@ -19,6 +19,11 @@
 #ifndef ATF_HPP
 #define ATF_HPP
 
+#if __cplusplus < 202002L
+// (Checked before any header: past this line C++17 meets hundreds of errors.)
+#error "<atf.hpp> needs C++20: compile with -std=c++20 (atfc::atf's cxx_std_20 asks for it)"
+#else
+
 #include "atf/configuration.hpp"
 #include "atf/cost_functions.hpp"
 #include "atf/cuda.hpp"
@@ -28,4 +33,5 @@
 #include "atf/space.hpp"
 #include "atf/tuner.hpp"
 
+#endif
 #endif

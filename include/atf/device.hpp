@@ -22,7 +22,9 @@
 // linked from an installed atfc (atfcConfig.cmake).
 //
 // Given buffer contents and gold vectors are written, in native binary, to
-// a temporary directory that lives as long as the measurer; random
+// a temporary directory that lives as long as the measurer (and is removed
+// by a signal that ends the program, as the run's own: a mark of
+// System/RemovedAtForcedExit.h); random
 // arguments come from atfc's seeded fills (seed 0), so a check's callable
 // sees exactly the inputs the kernel gets.
 //
@@ -37,6 +39,7 @@
 
 #include "DeviceBackends/DeviceBackend.h"
 #include "DeviceBackends/DeviceWorker.h"
+#include "System/RemovedAtForcedExit.h"
 #include "runtime/Measurers.h"
 
 #include <algorithm>
@@ -323,6 +326,8 @@ public:
       throw error("cannot make a temporary directory for the kernel's data: " +
                   std::string(std::strerror(errno)));
     Directory = Template;
+    // Removed by a signal that ends the program too, as the run's own.
+    Mark = std::make_unique<atfc::RemovedAtForcedExit>(Directory);
   }
   ~kernel_measurer() override {
     Inner.reset();
@@ -368,6 +373,7 @@ public:
   std::string costMeaning() const override { return Inner->costMeaning(); }
 
   std::string Directory;
+  std::unique_ptr<atfc::RemovedAtForcedExit> Mark;
   atfc::TuningSetup Setup;
   std::unique_ptr<atfc::ConfigurationMeasurer> Inner;
 };

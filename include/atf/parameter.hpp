@@ -25,6 +25,11 @@
 #ifndef ATF_PARAMETER_HPP
 #define ATF_PARAMETER_HPP
 
+// (Every header of <atf.hpp> includes this one first.)
+#if __cplusplus < 202002L
+#error "<atf.hpp> needs C++20: compile with -std=c++20 (atfc::atf's cxx_std_20 asks for it)"
+#endif
+
 #include "Online/OnlinePath.h"
 #include "Online/OnlineSpace.h"
 #include "SearchSpace/Constraint.h"

@@ -3,11 +3,14 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <mutex>
 #include <unistd.h>
+#include <vector>
 
 namespace atfc {
 
@@ -61,6 +64,69 @@ void removeTree(int ParentFd, const char *Name, int Depth) {
   (void)::unlinkat(ParentFd, Name, AT_REMOVEDIR);
 }
 
+extern "C" void removeThenTakeTheDefault(int Signal) {
+  removeMarkedDirectoriesNow();
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  sigaction(Signal, &Default, nullptr);
+  // Blocked while this handler runs: taken with the default action as it
+  // returns (a fault's instruction is not run again first).
+  std::raise(Signal);
+}
+
+/// The marks alive in this process, and the signals whose default a
+/// handler replaced while any is.
+struct Handlers {
+  std::mutex Lock;
+  int Marks = 0;
+  pid_t Owner = 0;
+  std::vector<int> Replaced;
+};
+
+Handlers &handlers() {
+  static Handlers *H = new Handlers; // (never destroyed: a handler may run at exit)
+  return *H;
+}
+
+bool isOurs(const struct sigaction &Action) {
+  return (Action.sa_flags & SA_SIGINFO) == 0 && Action.sa_handler == removeThenTakeTheDefault;
+}
+
+/// A mark was made (Up) or dropped: the first installs the handlers, the
+/// last puts the defaults back where the handlers are still ours.
+void countMark(bool Up) {
+  Handlers &H = handlers();
+  std::lock_guard<std::mutex> Hold(H.Lock);
+  if (H.Owner != ::getpid()) { // a forked child counts its own marks
+    H.Owner = ::getpid();
+    H.Marks = 0;
+    H.Replaced.clear();
+  }
+  if (Up && H.Marks++ == 0) {
+    struct sigaction Ours = {};
+    Ours.sa_handler = removeThenTakeTheDefault;
+    Ours.sa_flags = SA_ONSTACK;
+    sigemptyset(&Ours.sa_mask);
+    for (int Signal : kRemovedAtSignals) {
+      struct sigaction Current = {};
+      if (sigaction(Signal, nullptr, &Current) == 0 && (Current.sa_flags & SA_SIGINFO) == 0 &&
+          Current.sa_handler == SIG_DFL && sigaction(Signal, &Ours, nullptr) == 0)
+        H.Replaced.push_back(Signal);
+    }
+  } else if (!Up && H.Marks > 0 && --H.Marks == 0) {
+    struct sigaction Default = {};
+    Default.sa_handler = SIG_DFL;
+    sigemptyset(&Default.sa_mask);
+    for (int Signal : H.Replaced) {
+      struct sigaction Current = {};
+      if (sigaction(Signal, nullptr, &Current) == 0 && isOurs(Current))
+        sigaction(Signal, &Default, nullptr);
+    }
+    H.Replaced.clear();
+  }
+}
+
 } // namespace
 
 RemovedAtForcedExit::RemovedAtForcedExit(const std::string &Directory) {
@@ -74,13 +140,16 @@ RemovedAtForcedExit::RemovedAtForcedExit(const std::string &Directory) {
     std::memcpy(Slots[I].Path, Directory.c_str(), Directory.size() + 1);
     Slots[I].State.store(Marked);
     Slot = I;
+    countMark(true);
     return;
   }
 }
 
 RemovedAtForcedExit::~RemovedAtForcedExit() {
-  if (Slot >= 0)
+  if (Slot >= 0) {
     Slots[Slot].State.store(Free);
+    countMark(false);
+  }
 }
 
 void removeMarkedDirectoriesNow() noexcept {

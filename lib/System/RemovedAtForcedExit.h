@@ -9,10 +9,21 @@
 // Only the process that marked a directory removes it: a child that
 // fork() made shares the marks, not the directories.
 //
+// Any other signal whose default action ends the program ended it the same
+// way (a program piped into `head`, SIGPIPE; Ctrl-\, SIGQUIT; a crash in
+// its cost function, SIGSEGV; its own alarm(), SIGALRM). While a directory
+// is marked, each of kRemovedAtSignals that the process leaves at its
+// default action gets a handler that removes the marked directories and
+// then takes that action; a handler of the program's own, or an ignored
+// signal, is left alone. When no directory is marked any more, the
+// defaults are back (where the program has not put a handler of its own
+// since).
+//
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_SYSTEM_REMOVEDATFORCEDEXIT_H
 #define ATFC_SYSTEM_REMOVEDATFORCEDEXIT_H
 
+#include <csignal>
 #include <string>
 
 namespace atfc {
@@ -35,6 +46,14 @@ private:
 };
 
 inline constexpr int kMaxRemovedAtForcedExit = 64;
+
+/// The signals whose default action ends the program, that a marked
+/// directory is removed at (all but SIGKILL, which cannot be caught,
+/// SIGTRAP, a debugger's, and the real-time signals).
+inline constexpr int kRemovedAtSignals[] = {
+    SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGABRT, SIGBUS,  SIGFPE,
+    SIGUSR1, SIGSEGV, SIGUSR2,   SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+    SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO,   SIGPWR,  SIGSYS};
 
 /// Removes every directory this process marked, with all it holds (to a
 /// depth of 64; a symbolic link is removed, never followed). Safe to call

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -373,16 +374,32 @@ TEST(OnlineTuningTest, AnUnwritableLogFileIsRefusedBeforeMeasuring) {
   EXPECT_EQ(Calls, 0);
 }
 
+/// The names in Directory, sorted.
+std::vector<std::string> namesIn(const std::filesystem::path &Directory) {
+  std::vector<std::string> Names;
+  for (const auto &Entry : std::filesystem::directory_iterator(Directory))
+    Names.push_back(Entry.path().filename().string());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+/// Marks Directory as reached by a death test's child: what the parent
+/// finds there is the child's, not a directory of the child's own.
+void markReached(const std::filesystem::path &Directory) {
+  std::ofstream(Directory / "reached") << "reached\n";
+}
+
 TEST(OnlineTuningTest, ExitDuringARunLeavesNoTemporaryDirectory) {
   // A program that called std::exit from its cost function left its run's
   // atfc-online-* directory in $TMPDIR.
-  atfc::test::ScopedTempDirectory Dir("online-exit");
-  GTEST_FLAG_SET(death_test_style, "fast"); // (the child's $TMPDIR is Dir)
+  atfc::test::DeathTestTempDirectory Dir("online-exit");
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // (the child's $TMPDIR is Dir)
   EXPECT_EXIT(
       {
         ::setenv("TMPDIR", Dir.path().c_str(), 1);
         auto X = atf::tp("X", atf::interval<int>(1, 4));
-        atf::tuner().tuning_parameters(X).silent(true).tune([](atf::configuration &C) {
+        atf::tuner().tuning_parameters(X).silent(true).tune([&Dir](atf::configuration &C) {
+          markReached(Dir.path());
           if (int(C["X"]) == 2)
             std::exit(7);
           return 1.0;
@@ -390,19 +407,20 @@ TEST(OnlineTuningTest, ExitDuringARunLeavesNoTemporaryDirectory) {
         std::_Exit(0);
       },
       testing::ExitedWithCode(7), "");
-  EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
+  EXPECT_EQ(namesIn(Dir.path()), std::vector<std::string>{"reached"});
 }
 
 TEST(OnlineTuningTest, ASecondCtrlCLeavesNoTemporaryDirectory) {
   // The second signal ends the program by its default action, which runs
   // no destructor: the run's atfc-online-* directory stayed in $TMPDIR.
-  atfc::test::ScopedTempDirectory Dir("online-second-signal");
-  GTEST_FLAG_SET(death_test_style, "fast"); // (the child's $TMPDIR is Dir)
+  atfc::test::DeathTestTempDirectory Dir("online-second-signal");
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // (the child's $TMPDIR is Dir)
   EXPECT_EXIT(
       {
         ::setenv("TMPDIR", Dir.path().c_str(), 1);
         auto X = atf::tp("X", atf::interval<int>(1, 4));
-        atf::tuner().tuning_parameters(X).silent(true).tune([](atf::configuration &) {
+        atf::tuner().tuning_parameters(X).silent(true).tune([&Dir](atf::configuration &) {
+          markReached(Dir.path());
           std::raise(SIGINT);
           std::this_thread::sleep_for(
               std::chrono::duration<double>(atfc::kRepeatedSignalSeconds + 0.2));
@@ -412,7 +430,7 @@ TEST(OnlineTuningTest, ASecondCtrlCLeavesNoTemporaryDirectory) {
         std::_Exit(0);
       },
       testing::KilledBySignal(SIGINT), "");
-  EXPECT_TRUE(std::filesystem::is_empty(Dir.path()));
+  EXPECT_EQ(namesIn(Dir.path()), std::vector<std::string>{"reached"});
 }
 
 TEST(OnlineTuningTest, AnEmptyListOfCostsIsNoCost) {
@@ -497,10 +515,9 @@ TEST(OnlineTuningTest, CtrlCReturnsTheBestSoFarAndTheNextRunStartsAfresh) {
 }
 
 TEST(OnlineTuningTest, SigtermEndsTheProgramOnceTheLogIsWritten) {
-  atfc::test::ScopedTempDirectory Dir("online-sigterm");
+  atfc::test::DeathTestTempDirectory Dir("online-sigterm");
   const std::string Log = (Dir.path() / "log.csv").string();
-  // (Forked, not run again: the child writes the parent's Log.)
-  GTEST_FLAG_SET(death_test_style, "fast");
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // (the child writes the parent's Log)
   EXPECT_EXIT(
       {
         tuneX(

@@ -19,10 +19,14 @@
 #include "DeviceBackends/CudaLibraries.h"
 
 #include "../ScopedEnvironment.h"
+#include "../ScopedTempDirectory.h"
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -357,6 +361,39 @@ TEST(OpenCLCostFunctionTest, CudaWithoutItsDriverNamesItBeforeMeasuring) {
         atfc::cudaLibrary(atfc::CudaLibraryKind::Nvrtc).ok() ? "libcuda.so.1" : "libnvrtc";
     EXPECT_NE(std::string(E.what()).find(Missing), std::string::npos) << E.what();
   }
+}
+
+// A signal that ended the program during a kernel's run (a program piped
+// into `head`, Ctrl-\, a second Ctrl-C) left the kernel's data directory,
+// atfc-kernel-*, in $TMPDIR: only the run's own directory was marked for
+// removal (System/RemovedAtForcedExit.h).
+TEST(OpenCLCostFunctionTest, ASignalThatEndsTheProgramLeavesNoKernelDirectory) {
+  atfc::test::DeathTestTempDirectory Dir("online-kernel-signal");
+  GTEST_FLAG_SET(death_test_style, "threadsafe"); // (the child's $TMPDIR is Dir)
+  EXPECT_EXIT(
+      {
+        ::setenv("TMPDIR", Dir.path().c_str(), 1);
+        const int N = 64;
+        auto WPT = atf::tp("WPT", atf::interval<size_t>(1, N), atf::divides(N));
+        auto CF = atf::opencl::cost_function(saxpy_kernel(atf::source(Saxpy), "saxpy"))
+                      .inputs(atf::scalar<int>(N), atf::scalar<float>(), atf::buffer<float>(N),
+                              atf::buffer<float>(N))
+                      .global_size(N / WPT);
+        atf::tuner().tuning_parameters(WPT).silent(true).tune(
+            CF, [&Dir](const atf::search_status &S) {
+              if (S.Evaluations == 1) {
+                std::ofstream(Dir.path() / "reached") << "reached\n";
+                std::raise(SIGPIPE);
+              }
+              return false;
+            });
+        std::_Exit(0);
+      },
+      testing::KilledBySignal(SIGPIPE), "");
+  std::vector<std::string> Left;
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir.path()))
+    Left.push_back(Entry.path().filename().string());
+  EXPECT_EQ(Left, std::vector<std::string>{"reached"});
 }
 
 } // namespace

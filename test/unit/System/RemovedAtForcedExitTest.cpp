@@ -15,9 +15,11 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 
 using namespace atfc;
@@ -94,6 +96,64 @@ TEST(RemovedAtForcedExitTest, TheSecondSignalRemovesAMarkedDirectory) {
       testing::KilledBySignal(SIGINT), "");
   EXPECT_FALSE(fs::exists(Run));
   EXPECT_TRUE(fs::exists(Dir.path()));
+}
+
+// Any signal whose default action ends the program ends it with no
+// destructor run: a program tuning in-process piped into `head` (SIGPIPE),
+// stopped by Ctrl-\ (SIGQUIT) or crashing in its cost function (SIGSEGV)
+// left its run's temporary directory in /tmp. Each such signal the program
+// leaves at its default removes the marked directories, and the program
+// still ends by that signal.
+TEST(RemovedAtForcedExitTest, EverySignalThatEndsTheProgramRemovesAMarkedDirectory) {
+  for (int Signal : kRemovedAtSignals) {
+    test::ScopedTempDirectory Dir("forced-exit");
+    const fs::path Run = Dir.path() / "run";
+    GTEST_FLAG_SET(death_test_style, "fast"); // (no other thread here)
+    EXPECT_EXIT(
+        {
+          const rlimit NoCore = {}; // (SIGQUIT, SIGSEGV, ... would dump a core)
+          ::setrlimit(RLIMIT_CORE, &NoCore);
+          makeTree(Run, Dir.path());
+          RemovedAtForcedExit Mark(Run.string());
+          std::raise(Signal);
+          std::_Exit(0);
+        },
+        testing::KilledBySignal(Signal), "")
+        << strsignal(Signal);
+    EXPECT_FALSE(fs::exists(Run)) << strsignal(Signal);
+  }
+}
+
+// A handler of the program's own, or an ignored signal, is the program's
+// to answer: the mark leaves it alone; and the default is back once no
+// directory is marked.
+TEST(RemovedAtForcedExitTest, TheProgramsOwnHandlersAreLeftAlone) {
+  test::ScopedTempDirectory Dir("forced-exit");
+  const fs::path Run = Dir.path() / "run";
+  GTEST_FLAG_SET(death_test_style, "fast");
+  EXPECT_EXIT(
+      {
+        fs::create_directory(Run);
+        std::signal(SIGUSR1, [](int) { std::_Exit(3); });
+        std::signal(SIGPIPE, SIG_IGN);
+        {
+          RemovedAtForcedExit Mark(Run.string());
+          std::raise(SIGPIPE);
+        }
+        struct sigaction Quit = {};
+        sigaction(SIGQUIT, nullptr, &Quit);
+        std::_Exit(Quit.sa_handler == SIG_DFL && fs::exists(Run) ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+  EXPECT_EXIT(
+      {
+        std::signal(SIGUSR1, [](int) { std::_Exit(3); });
+        RemovedAtForcedExit Mark(Run.string());
+        std::raise(SIGUSR1);
+        std::_Exit(0);
+      },
+      testing::ExitedWithCode(3), "");
+  EXPECT_TRUE(fs::exists(Run));
 }
 
 } // namespace
