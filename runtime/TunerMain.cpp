@@ -385,11 +385,11 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   case TunerMode::Space:
     if (Options.Json) {
       // Invalid UTF-8 in a name or value must not cost the whole report.
-      Out << spaceReportJson(Space, FileName, Options.List, Repeated)
+      Out << spaceReportJson(Space, FileName, Options.List, Repeated, Setup.TypeNames)
                  .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
           << '\n';
     } else {
-      writeSpaceReport(Out, Space, FileName, Repeated);
+      writeSpaceReport(Out, Space, FileName, Repeated, Setup.TypeNames);
       if (Options.List > 0) {
         Out << '\n';
         writeConfigurationList(Out, Space, Options.List);

@@ -247,6 +247,10 @@ private:
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;
     OS << "};\n";
+    OS << "  atf_setup_.TypeNames = {";
+    for (std::size_t I = 0; I < Levels.size(); ++I)
+      OS << (I ? ", " : "") << quoted(Analysis.Parameters[Levels[I]].TypeName);
+    OS << "};\n";
     OS << "  atf_setup_.Constraints = {";
     for (std::size_t I = 0; I < Levels.size(); ++I) {
       const std::optional<SourceExpr> &C = Spec.Parameters[Levels[I]].Constraint;
