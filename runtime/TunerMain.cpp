@@ -10,6 +10,7 @@
 #include "SearchSpace/StoreEstimate.h"
 #include "Support/Diagnostic.h"
 #include "Support/NumberText.h"
+#include "System/ExecutableInUse.h"
 #include "System/Interruption.h"
 #include "System/LineAtomicOutput.h"
 #include "System/OutputDirectory.h"
@@ -133,6 +134,8 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   makeStandardOutputLineAtomic();
   makeStandardOutputTerminalSafe();
   dieWithParent();
+  // The output directory's cache never evicts a tuner while it runs.
+  markOwnExecutableInUse();
   const std::vector<std::string> Args(Argv + std::min(Argc, 1), Argv + Argc);
   Expected<TunerOptions> Parsed = parseTunerCommandLine(Args);
   if (!Parsed) {
