@@ -65,6 +65,11 @@ public:
 
   bool VisitCallExpr(CallExpr *E) {
     const FunctionDecl *Callee = E->getDirectCallee();
+    // A call in a generic lambda that depends on its parameter's type is
+    // resolved only where the lambda is instantiated.
+    if (!Callee &&
+        (E->isTypeDependent() || E->isValueDependent() || E->getCallee()->isTypeDependent()))
+      return true;
     if (!Callee) {
       // A call through a pointer or an object: a lambda's closure is the
       // one object an expression can make and call.
