@@ -10,6 +10,7 @@
 #include "SearchSpace/StoreEstimate.h"
 #include "Support/Diagnostic.h"
 #include "Support/NumberText.h"
+#include "System/ExecutableInUse.h"
 #include "System/Interruption.h"
 #include "System/LineAtomicOutput.h"
 #include "System/OutputDirectory.h"
@@ -133,6 +134,8 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
   makeStandardOutputLineAtomic();
   makeStandardOutputTerminalSafe();
   dieWithParent();
+  // The output directory's cache never evicts a tuner while it runs.
+  markOwnExecutableInUse();
   const std::vector<std::string> Args(Argv + std::min(Argc, 1), Argv + Argc);
   Expected<TunerOptions> Parsed = parseTunerCommandLine(Args);
   if (!Parsed) {
@@ -385,11 +388,11 @@ int TunerMain::run(const SpaceGenerator &Generate, const TuningSetup &Setup, std
   case TunerMode::Space:
     if (Options.Json) {
       // Invalid UTF-8 in a name or value must not cost the whole report.
-      Out << spaceReportJson(Space, FileName, Options.List, Repeated)
+      Out << spaceReportJson(Space, FileName, Options.List, Repeated, Setup.TypeNames)
                  .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
           << '\n';
     } else {
-      writeSpaceReport(Out, Space, FileName, Repeated);
+      writeSpaceReport(Out, Space, FileName, Repeated, Setup.TypeNames);
       if (Options.List > 0) {
         Out << '\n';
         writeConfigurationList(Out, Space, Options.List);

@@ -74,6 +74,13 @@ public:
     return std::move(*Input.Value);
   }
 
+  /// Refuses arguments after $Read, the last one the file reads
+  /// (unreadArgumentsMessage()): prints "<file>: error: ..." and exits 2.
+  void refuseUnreadArguments(unsigned Read) const {
+    if (std::string Message = unreadArgumentsMessage(Options.Arguments, Read); !Message.empty())
+      exitWithInputError(Message);
+  }
+
   /// Generates the space once and does what the mode asks, writing to
   /// stdout and stderr. Returns the process's exit status. Setup says how
   /// to tune; a device backend is opened before the space is generated,

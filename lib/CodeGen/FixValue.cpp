@@ -3,6 +3,10 @@
 
 #include "Directives/DirectiveLexing.h"
 
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+
 namespace atfc {
 
 namespace {
@@ -42,6 +46,77 @@ std::string firstSideEffect(llvm::StringRef Value) {
   return "";
 }
 
+/// Whether a --fix value may call Qualifier + Name: a function of
+/// Language.def's ATF_LIBRARY_FUNCTION (Name, std::Name, ::Name), a
+/// std::numeric_limits<T> member, or a type's name as a functional cast
+/// (`size_t(N)`). Everything else may have a side effect, run in the tuner.
+bool mayCall(llvm::StringRef Qualifier, llvm::StringRef Name) {
+  static const llvm::StringSet<> Functions = {
+#define ATF_LIBRARY_FUNCTION(Header, Name) #Name,
+#include "Language/Language.def"
+  };
+  static const llvm::StringSet<> Limits = {"min",        "max",           "lowest",
+                                           "epsilon",    "infinity",      "quiet_NaN",
+                                           "denorm_min", "signaling_NaN", "round_error"};
+  static const llvm::StringSet<> Types = {
+      "int",      "long",     "short",     "char",    "unsigned",  "signed",
+      "bool",     "float",    "double",    "size_t",  "ptrdiff_t", "int8_t",
+      "int16_t",  "int32_t",  "int64_t",   "uint8_t", "uint16_t",  "uint32_t",
+      "uint64_t", "intmax_t", "uintmax_t", "string",  "sizeof",    "alignof"};
+  const bool Plain = Qualifier.empty() || Qualifier == "std::" || Qualifier == "::";
+  return (Plain && (Functions.contains(Name) || Types.contains(Name))) ||
+         (Qualifier == "atf::" && Functions.contains(Name)) ||
+         (Qualifier.startswith("std::numeric_limits<") && Limits.contains(Name));
+}
+
+/// The first call of Value that mayCall() does not allow, as "a call of
+/// 'std::rand'"; "" for none.
+std::string firstImpureCall(llvm::StringRef Value) {
+  for (std::size_t I = 0; I < Value.size();) {
+    if (lexing::opensLiteral(Value, I)) {
+      I = lexing::skipLiteral(Value, I);
+      continue;
+    }
+    if (lexing::isDigit(Value[I])) {
+      I = lexing::skipNumber(Value, I);
+      continue;
+    }
+    if (!lexing::isIdentifierStart(Value[I]) && !Value.substr(I).startswith("::")) {
+      ++I;
+      continue;
+    }
+    // A qualified name: words joined by `::`, numeric_limits<T> one word.
+    std::string Qualifier, Name;
+    const std::size_t Start = I;
+    while (I < Value.size()) {
+      if (Value.substr(I).startswith("::")) {
+        Qualifier += Name + "::";
+        Name.clear();
+        I = lexing::skipBlanks(Value, I + 2);
+        continue;
+      }
+      if (!lexing::isIdentifierStart(Value[I]) || !Name.empty())
+        break;
+      const std::size_t End = lexing::wordEnd(Value, I);
+      Name = Value.slice(I, End).str();
+      I = lexing::skipBlanks(Value, End);
+      if (Name == "numeric_limits" && I < Value.size() && Value[I] == '<') {
+        const std::size_t Close = lexing::findClosingAngle(Value, I);
+        if (Close == lexing::NoIndex)
+          break;
+        Name += Value.slice(I, Close + 1).str();
+        I = lexing::skipBlanks(Value, Close + 1);
+      }
+    }
+    if (I < Value.size() && Value[I] == '(' && !mayCall(Qualifier, Name))
+      return "a call of '" + Value.slice(Start, I).rtrim().str() +
+             "', which may have side effects (a value may call only the standard library's math "
+             "functions, such as std::min, std::max, std::sqrt or std::pow: docs/directives.md)";
+    I = std::max(I, Start + 1);
+  }
+  return "";
+}
+
 } // namespace
 
 std::string fixValueProblem(llvm::StringRef Value) {
@@ -70,7 +145,9 @@ std::string fixValueProblem(llvm::StringRef Value) {
       return std::string("a '") + C + "' outside brackets";
     ++I;
   }
-  return firstSideEffect(Value);
+  if (std::string Effect = firstSideEffect(Value); !Effect.empty())
+    return Effect;
+  return firstImpureCall(Value);
 }
 
 std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {

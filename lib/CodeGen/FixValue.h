@@ -23,7 +23,9 @@ namespace atfc {
 /// parameter's type, or "" when it can: no `;`, brace, comment or line
 /// break outside literals (they would end the tuner's expression or
 /// statement), brackets that pair, no top-level comma, and no assignment,
-/// increment or decrement (a value with a side effect).
+/// increment, decrement or call of a function that may have a side effect
+/// (only Language.def's library functions, std::numeric_limits' members and
+/// functional casts may be called).
 std::string fixValueProblem(llvm::StringRef Value);
 
 /// The first word of a --fix value that names nothing the tuner knows: not

@@ -97,6 +97,8 @@ public:
        << "  TunerMain atf_tuner_(atf_argc_, atf_argv_, " << quoted(File.FileName) << ");\n";
     emitInputs();
     emitSetup();
+    // After the data paths, which may read arguments too.
+    OS << "  atf_tuner_.refuseUnreadArguments(" << LastArgument << ");\n";
     // The groups are built inside run(): a range that cannot be built (e.g.
     // a zero step) is generateSpace's Error, reported at the range.
     OS << "  return atf_tuner_.run([&](const GenerationOptions &atf_options_, "
@@ -132,6 +134,9 @@ private:
       else
         OS << "static_cast<" << Type << ">(" << In.Value.Text << ");\n";
     }
+    for (const InputVariable &In : Spec.Inputs)
+      if (In.Kind == InputKind::Positional)
+        LastArgument = std::max(LastArgument, In.ArgumentIndex);
   }
 
   /// The parameters in chain level order: groups in generation order.
@@ -246,6 +251,10 @@ private:
     OS << "  atf_setup_.DefineLines = {";
     for (std::size_t I = 0; I < Levels.size(); ++I)
       OS << (I ? ", " : "") << Spec.Parameters[Levels[I]].Directive.Line;
+    OS << "};\n";
+    OS << "  atf_setup_.TypeNames = {";
+    for (std::size_t I = 0; I < Levels.size(); ++I)
+      OS << (I ? ", " : "") << quoted(Analysis.Parameters[Levels[I]].TypeName);
     OS << "};\n";
     OS << "  atf_setup_.Constraints = {";
     for (std::size_t I = 0; I < Levels.size(); ++I) {
@@ -370,7 +379,7 @@ private:
   /// A path of a `data` clause as a C++ string expression: each `$k` the
   /// tuner's k-th argument, so that every input set reads its own data (a
   /// missing argument is named by the path: "input 'x_$1.npy' is $1, ...").
-  static std::string pathExpression(llvm::StringRef Path) {
+  std::string pathExpression(llvm::StringRef Path) {
     std::string Out = "std::string(";
     std::size_t Literal = 0;
     for (std::size_t At = Path.find('$'); At != llvm::StringRef::npos; At = Path.find('$', At)) {
@@ -378,6 +387,7 @@ private:
       while (End < Path.size() && Path[End] >= '0' && Path[End] <= '9')
         ++End;
       const std::string K = Path.slice(At + 1, End).str();
+      LastArgument = std::max(LastArgument, static_cast<unsigned>(std::stoul(K)));
       Out += quoted(Path.slice(Literal, At)) + ") + atf_tuner_.positional<std::string>(" + K +
              ", " + quoted(Path) + ") + std::string(";
       Literal = At = End;
@@ -662,6 +672,8 @@ private:
   }
 
   const FrontendResult &File;
+  /// The last argument $K the file reads (positional inputs, data paths).
+  unsigned LastArgument = 0;
   const TuningSpec &Spec;
   const AnalyzedSpec &Analysis;
   const EmitOptions &Options;

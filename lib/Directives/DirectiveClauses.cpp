@@ -385,6 +385,14 @@ void DirectiveClauses::parseKernelInput(std::size_t I) {
                             "first, $2 for the second, ...");
           return;
         }
+        // As for an input's `$K`: the tuner's argument numbers are unsigned.
+        if (End - At - 1 > 10 ||
+            std::stoull(Path->Value.substr(At + 1, End - At - 1)) > UINT32_MAX) {
+          error(C.ArgBegin, "command-line argument number '" +
+                                Path->Value.substr(At + 1, End - At - 1) +
+                                "' in the data path is too large");
+          return;
+        }
       }
       Input->Data = std::move(*Path);
     } else {

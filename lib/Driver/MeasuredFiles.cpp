@@ -2,6 +2,7 @@
 #include "Driver/MeasuredFiles.h"
 
 #include "Directives/DirectiveScanner.h"
+#include "Frontend/FileChecks.h"
 #include "Frontend/IncludedFiles.h"
 #include "Results/ResultsDatabase.h"
 #include "Support/Diagnostic.h"
@@ -200,11 +201,11 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
       fs::absolute(fs::path(File.FileName), EC).lexically_normal().parent_path();
   const fs::path Self = fs::absolute(fs::path(File.FileName), EC).lexically_normal();
 
-  // Path (absolute) -> where it was named, for errors (none for includes).
-  std::map<std::string, std::optional<SourcePosition>> Named;
+  // The paths, absolute.
+  std::set<std::string> Named;
   if (sourceLanguageForPath(File.FileName) == SourceLanguage::CFamily)
     for (const std::string &Included : includedFilesOf(File.FileName, Blanked))
-      Named.emplace(fs::path(Included).lexically_normal().string(), std::nullopt);
+      Named.insert(fs::path(Included).lexically_normal().string());
   // A check script decides which configurations are valid.
   std::vector<const std::string *> Scripts;
   for (const std::optional<StringArgument> *Script :
@@ -229,7 +230,7 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
   for (const std::string *Script : Scripts) {
     ScriptNames Names = namesInScript(*Script, Directory.string());
     for (const std::string &Path : Names.Read)
-      Named.emplace(Path, std::nullopt);
+      Named.insert(Path);
     Written.insert(Names.Written.begin(), Names.Written.end());
     for (std::string &Name : Names.Variables)
       if (!Own.contains(Name) && Name.rfind("ATFC_", 0) != 0 && Name.rfind("SLURM_", 0) != 0 &&
@@ -240,31 +241,29 @@ std::optional<MeasuredFiles> measuredFilesOf(const FrontendResult &File, const s
   // another reads it: it changes with every run.
   for (const std::string &Path : Written)
     Named.erase(Path);
-  for (const StringArgument &Depends : File.Spec.Depends) {
-    fs::path Path(Depends.Value);
-    if (Path.is_relative())
-      Path = Directory / Path;
-    Named.emplace(Path.lexically_normal().string(), Depends.Begin);
+  std::map<std::string, DependedFile> Depended;
+  for (DependedFile &D : dependedFilesOf(File)) {
+    Named.insert(D.Path);
+    Depended.emplace(D.Path, std::move(D));
   }
   Named.erase(Self.string()); // the source itself is in the key already
 
   MeasuredFiles Result;
   std::vector<std::string> Parts;
-  for (const auto &[Path, Where] : Named) {
+  for (const std::string &Path : Named) {
     // Hashed in chunks: a file of any size joins the key in constant
     // memory, and a FIFO or a device is refused before it is read.
     Expected<std::string> Digest = hashRegularFile(Path);
     if (!Digest) {
-      const std::string Shown =
-          Where ? fs::path(Path).lexically_relative(Directory).string() : Path;
       Diags.setSource(File.FileName, File.Source);
       const std::string Why = Digest.error().message();
-      const std::string Message = "cannot read '" + Shown + "', which the results depend on" +
-                                  Why.substr(Why.find("': ") + 1);
-      if (Where)
-        Diags.error({File.FileName, Where->Line, Where->Column}, Message);
+      const std::size_t Colon = Why.find("': ");
+      const std::string Reason = Colon == std::string::npos ? Why : Why.substr(Colon + 3);
+      if (auto D = Depended.find(Path); D != Depended.end())
+        Diags.error({File.FileName, D->second.Where.Line, D->second.Where.Column},
+                    unreadableDependedFileMessage(D->second, Reason));
       else
-        Diags.error(Message);
+        Diags.error("cannot read '" + Path + "', which the results depend on: " + Reason);
       return std::nullopt;
     }
     Result.Paths.push_back(keyName(Path, Directory));

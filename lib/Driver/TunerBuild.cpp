@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerBuild.h"
 #include "Driver/TunerIntegrity.h"
+#include "System/ExecutableInUse.h"
 #include "System/Interruption.h"
 #include "System/OutputDirectory.h"
 #include "System/Process.h"
@@ -375,8 +376,9 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir, llvm::St
 
 std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
   struct Cached {
+    /// The name in CacheDir.
     std::string Path;
-    llvm::sys::TimePoint<> Used;
+    std::chrono::system_clock::time_point Used;
   };
   // Only what atfc created there: a user's file of a tuner's name stays.
   Expected<OutputDirectory> Dir = OutputDirectory::open(CacheDir.str(), /*Create=*/false);
@@ -389,25 +391,34 @@ std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep) {
   std::error_code Error;
   for (llvm::sys::fs::directory_iterator It(CacheDir, Error), End; It != End && !Error;
        It.increment(Error)) {
-    const llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    const std::string Name = llvm::sys::path::filename(It->path()).str();
     // Only what buildTuner names: "tuner-" and 16 hex digits.
-    if (Name.size() != 22 || !Name.startswith("tuner-") ||
-        !llvm::all_of(Name.drop_front(6), llvm::isHexDigit) || !IsCreated(Name.str()))
+    if (Name.size() != 22 || !llvm::StringRef(Name).startswith("tuner-") ||
+        !llvm::all_of(llvm::StringRef(Name).drop_front(6), llvm::isHexDigit) || !IsCreated(Name))
       continue;
-    llvm::sys::fs::file_status Status;
-    if (llvm::sys::fs::status(It->path(), Status) || !llvm::sys::fs::is_regular_file(Status))
+    // The entry itself: a link put in its place is no tuner of atfc's.
+    struct stat Status;
+    if (::fstatat(Dir->fd(), Name.c_str(), &Status, AT_SYMLINK_NOFOLLOW) != 0 ||
+        !S_ISREG(Status.st_mode))
       continue;
-    Tuners.push_back({It->path(), Status.getLastModificationTime()});
+    Tuners.push_back({Name, std::chrono::system_clock::from_time_t(Status.st_mtim.tv_sec) +
+                                std::chrono::nanoseconds(Status.st_mtim.tv_nsec)});
   }
   if (Tuners.size() <= Keep)
     return 0;
   std::sort(Tuners.begin(), Tuners.end(),
             [](const Cached &A, const Cached &B) { return A.Used > B.Used; });
-  for (std::size_t I = Keep; I < Tuners.size(); ++I)
-    for (const char *Suffix : {"", ".cpp", ".command", ".sha256"})
-      if (IsCreated(llvm::sys::path::filename(Tuners[I].Path).str() + Suffix))
-        llvm::sys::fs::remove(Tuners[I].Path + Suffix);
-  return Tuners.size() - Keep;
+  std::size_t Removed = 0;
+  for (std::size_t I = Keep; I < Tuners.size(); ++I) {
+    // A tuner another atfc (or the user) is running stays, with its files.
+    if (!removeUnlessInUse(Dir->fd(), Tuners[I].Path))
+      continue;
+    ++Removed;
+    for (const char *Suffix : {".cpp", ".command", ".sha256"})
+      if (IsCreated(Tuners[I].Path + Suffix))
+        ::unlinkat(Dir->fd(), (Tuners[I].Path + Suffix).c_str(), 0);
+  }
+  return Removed;
 }
 
 } // namespace atfc

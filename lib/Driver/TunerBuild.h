@@ -4,8 +4,9 @@
 // runtime libraries atfc was built with, and caches the binary by a hash of
 // the program, the compiler command and the libraries it links, so that an
 // unchanged file is not compiled again. The cache keeps the tuners used
-// last (kTunersKept) and removes older ones; concurrent builds of one tuner
-// each compile into files of their own and the last rename wins.
+// last (kTunersKept) and removes older ones that no process is running;
+// concurrent builds of one tuner each compile into files of their own and
+// the last rename wins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ATFC_DRIVER_TUNERBUILD_H
@@ -72,8 +73,11 @@ TunerBuild buildTuner(llvm::StringRef Source, llvm::StringRef CacheDir,
                       llvm::StringRef UserCache = "");
 
 /// Removes every tuner of CacheDir (and the files beside it) but the Keep
-/// used last (by modification time, which a cache hit renews). Returns how
-/// many it removed.
+/// used last (by modification time, which a cache hit renews), and but
+/// those a process is running (System/ExecutableInUse.h): the tuner of a
+/// file before its edit, which an `atfc tune` started then may still run.
+/// Only regular files atfc created there of a tuner's name are removed, no
+/// link followed. Returns how many it removed.
 std::size_t evictOldTuners(llvm::StringRef CacheDir, std::size_t Keep);
 
 } // namespace atfc

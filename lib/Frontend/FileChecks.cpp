@@ -250,16 +250,10 @@ private:
   /// A `depends` file that cannot be read, as atfc tune would refuse it
   /// (Driver/MeasuredFiles.cpp) only once it had built the tuner.
   void checkDependedFiles() {
-    const std::filesystem::path Directory =
-        std::filesystem::absolute(std::filesystem::path(Result.FileName)).parent_path();
-    for (const StringArgument &Depends : Spec.Depends) {
-      std::filesystem::path Path(Depends.Value);
-      if (Path.is_relative())
-        Path = Directory / Path;
+    for (const DependedFile &Depended : dependedFilesOf(Result)) {
       RegularFileProblem Problem;
-      if (!RegularFile::open(Path.string(), "", &Problem))
-        error(Depends.Begin, "cannot read '" + Depends.Value +
-                                 "', which the results depend on: " + Problem.Reason);
+      if (!RegularFile::open(Depended.Path, "", &Problem))
+        error(Depended.Where, unreadableDependedFileMessage(Depended, Problem.Reason));
     }
   }
 
@@ -522,6 +516,26 @@ std::vector<KernelSignature> kernelsDefinedIn(llvm::StringRef Source) {
     }
   }
   return Kernels;
+}
+
+namespace fs = std::filesystem;
+
+std::vector<DependedFile> dependedFilesOf(const FrontendResult &Result) {
+  std::error_code EC;
+  const fs::path Directory =
+      fs::absolute(fs::path(Result.FileName), EC).lexically_normal().parent_path();
+  std::vector<DependedFile> Files;
+  for (const StringArgument &Depends : Result.Spec.Depends) {
+    fs::path Path(Depends.Value);
+    if (Path.is_relative())
+      Path = Directory / Path;
+    Files.push_back({Path.lexically_normal().string(), Depends.Value, Depends.Begin});
+  }
+  return Files;
+}
+
+std::string unreadableDependedFileMessage(const DependedFile &File, const std::string &Reason) {
+  return "cannot read '" + File.Written + "', which the results depend on: " + Reason;
 }
 
 void checkWholeFile(FrontendResult &Result) { FileChecker(Result).run(); }

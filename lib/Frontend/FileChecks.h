@@ -29,6 +29,26 @@ namespace atfc {
 /// kernel name of a device file that holds one kernel and names none.
 void checkWholeFile(FrontendResult &Result);
 
+/// A file that a run's results depend on by `#atf::depends "path"`.
+struct DependedFile {
+  /// Absolute and normal: a relative path is the annotated file's
+  /// directory's.
+  std::string Path;
+  /// The path as written, and where.
+  std::string Written;
+  SourcePosition Where;
+};
+
+/// Result's `depends` files, in the order written: the one reading of the
+/// directive, for atfc check's check and for the results key
+/// (Driver/MeasuredFiles.h).
+std::vector<DependedFile> dependedFilesOf(const FrontendResult &Result);
+
+/// The error at a `depends` file that cannot be read, Reason saying why:
+/// "cannot read 'data.txt', which the results depend on: it is a FIFO, not
+/// a regular file".
+std::string unreadableDependedFileMessage(const DependedFile &File, const std::string &Reason);
+
 /// A kernel of the file: its name and how many parameters it takes.
 struct KernelSignature {
   std::string Name;

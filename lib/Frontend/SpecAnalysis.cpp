@@ -16,6 +16,7 @@
 #include "Frontend/CycleReport.h"
 #include "Frontend/DependencyGraph.h"
 #include "Frontend/ExpressionSize.h"
+#include "Frontend/ImpureCalls.h"
 #include "Frontend/StatusMessages.h"
 #include "Frontend/SyntheticUnit.h"
 #include "Frontend/UnitASTReader.h"
@@ -265,6 +266,8 @@ private:
         break;
       }
       checkDeviceLimits(placed(I), F);
+      for (const ExpressionFacts::CallAt &C : F.ImpureCalls)
+        error(positionAt(C.Offset).value_or(placed(I).Expr->Begin), impureCallMessage(C.Name));
     }
   }
 

@@ -97,25 +97,22 @@ namespace {
 
 /// The standard headers that a name in the file's expressions needs. The
 /// prelude itself needs only <cstddef>, <cstdint> and <type_traits>; the
-/// others are costly to parse, so they are included only when used.
+/// others are costly to parse, so they are included only when used. The
+/// functions are Language.def's (ATF_LIBRARY_FUNCTION); these the rest.
 struct HeaderNeed {
   const char *Header;
   std::initializer_list<const char *> Names;
 };
 const HeaderNeed OptionalHeaders[] = {
-    {"string", {"string", "to_string", "stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod"}},
-    {"cmath",
-     {"sqrt",   "cbrt",  "pow",  "exp", "exp2", "log",  "log2", "log10", "ceil",  "floor", "round",
-      "lround", "trunc", "fabs", "abs", "fmod", "fmin", "fmax", "hypot", "isnan", "isinf"}},
-    {"algorithm", {"min", "max", "clamp", "minmax"}},
-    {"numeric", {"gcd", "lcm"}},
-    {"bit", {"bit_width", "bit_ceil", "bit_floor", "popcount", "has_single_bit"}},
+    {"string", {"string"}},
+    {"cmath", {}},
+    {"algorithm", {}},
+    {"numeric", {}},
+    {"bit", {}},
     {"limits", {"numeric_limits"}},
     {"array", {"array"}},
     {"vector", {"vector"}},
-    {"utility",
-     {"pair", "cmp_equal", "cmp_not_equal", "cmp_less", "cmp_greater", "cmp_less_equal",
-      "cmp_greater_equal", "in_range"}},
+    {"utility", {"pair"}},
     {"tuple", {"tuple"}},
     {"complex", {"complex"}},
 };
@@ -270,6 +267,9 @@ private:
       bool Needed = HasString && StringRef(Need.Header) == "string";
       for (const char *Name : Need.Names)
         Needed |= Names.contains(Name);
+#define ATF_LIBRARY_FUNCTION(HeaderName, Function)                                                 \
+  Needed |= StringRef(Need.Header) == #HeaderName && Names.contains(#Function);
+#include "Language/Language.def"
       if (Needed)
         Writer.write(std::string("#include <") + Need.Header + ">\n");
       if (Needed && StringRef(Need.Header) == "string")

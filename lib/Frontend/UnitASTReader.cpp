@@ -11,6 +11,7 @@
 
 #include "Frontend/ConstantInterval.h"
 #include "Frontend/ConstraintLowering.h"
+#include "Frontend/ImpureCalls.h"
 #include "Frontend/SignMixing.h"
 
 #include "Directives/DirectiveLexing.h"
@@ -367,6 +368,9 @@ private:
     if (!Value)
       return;
     UseCollector(*this, Facts).TraverseStmt(const_cast<Expr *>(Value));
+    for (ImpureCall &Call : impureCallsIn(Value))
+      if (std::optional<unsigned> Offset = Offsets.offsetOf(Call.Where))
+        Facts.ImpureCalls.push_back({*Offset, std::move(Call.Name)});
 
     if (Placed.Role == ExpressionRole::Range && !Facts.ContainsErrors) {
       readInterval(Value, Placed.Owner, Facts);

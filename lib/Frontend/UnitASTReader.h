@@ -116,6 +116,13 @@ struct ExpressionFacts {
     std::string Message;
   };
   std::vector<SignMixingAt> SignMixings;
+  /// The calls that may have side effects (ImpureCalls.h): the callee's
+  /// unit offset and name.
+  struct CallAt {
+    unsigned Offset = 0;
+    std::string Name;
+  };
+  std::vector<CallAt> ImpureCalls;
   /// Range only: an interval of integers without a generator, whose
   /// bounds, divisors and steps the search-space engine turns into loops.
   bool LoopsOverIntegers = false;

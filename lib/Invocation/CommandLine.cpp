@@ -27,6 +27,10 @@ bool looksLikeOption(std::string_view Word) {
   return Word.size() > 1 && Word[0] == '-' && !(Word[1] >= '0' && Word[1] <= '9') && Word[1] != '.';
 }
 
+bool isPathValueName(std::string_view TypeName) {
+  return TypeName == "PATH" || TypeName == "DIR" || TypeName == "FILE";
+}
+
 std::vector<std::string> optionNames(const CLI::App &App) {
   std::vector<std::string> Names;
   for (const CLI::Option *O : App.get_options()) {
@@ -63,6 +67,9 @@ std::string optionMisuseMessage(const OptionMisuse &M, bool ProgramArguments) {
   case OptionMisuse::Kind::OutOfRange:
     return fmt::format("option '{}' needs a whole number from {} to {}, not '{}'", M.Name, M.Min,
                        M.Max, M.Word);
+  case OptionMisuse::Kind::EmptyPath:
+    return fmt::format("option '{}' needs a path, not an empty one: {} {}", M.Name, M.Name,
+                       M.ValueName);
   }
   return "option '" + M.Name + "' is misused";
 }
@@ -94,14 +101,16 @@ std::optional<OptionMisuse> findOptionMisuse(const CLI::App &App,
       Misuse.Problem = OptionMisuse::Kind::TakesNoValue;
       return Misuse;
     }
-    if (Inline)
-      continue;
-    if (I + 1 == Words.size()) {
+    Misuse.ValueName = O->get_type_name();
+    if (!Inline && I + 1 == Words.size()) {
       Misuse.Problem = OptionMisuse::Kind::NeedsValue;
-      Misuse.ValueName = O->get_type_name();
       return Misuse;
     }
-    ++I; // the value, whatever it looks like
+    const std::string Value = Inline ? Word.substr(Misuse.Name.size() + 1) : Words[++I];
+    if (Value.empty() && isPathValueName(Misuse.ValueName)) {
+      Misuse.Problem = OptionMisuse::Kind::EmptyPath;
+      return Misuse;
+    }
   }
   return std::nullopt;
 }
@@ -180,10 +189,20 @@ std::optional<SubcommandExit> parseSubcommandOptions(CLI::App &App,
                                                      const std::vector<std::string> &Args,
                                                      std::vector<std::string> *AfterDashes) {
   std::vector<std::string> Words = Args;
-  // A misused option, in the one text of every program of atfc (a command
-  // with subcommands of its own leaves them to CLI11).
-  if (App.get_subcommands({}).empty())
-    if (std::optional<OptionMisuse> Misuse = findOptionMisuse(App, Words))
+  // A misused option, in the one text of every program of atfc; of a
+  // command with subcommands of its own (atfc wisdom), in the words after
+  // the subcommand's name (the rest is left to CLI11).
+  const CLI::App *Checked = &App;
+  std::span<const std::string> Checking(Words);
+  if (!App.get_subcommands({}).empty()) {
+    Checked = nullptr;
+    for (const CLI::App *Sub : App.get_subcommands({}))
+      if (!Words.empty() && Sub->check_name(Words.front()))
+        Checked = Sub;
+    Checking = Checking.subspan(Checked ? 1 : 0);
+  }
+  if (Checked)
+    if (std::optional<OptionMisuse> Misuse = findOptionMisuse(*Checked, Checking))
       return SubcommandExit{
           2, "",
           diagnosticLine(diagnosticAt(Severity::Error, {},

@@ -35,6 +35,12 @@ namespace atfc {
 /// '.' (a negative number is data).
 bool looksLikeOption(std::string_view Word);
 
+/// Whether an option whose value is named TypeName (CLI11's type_name)
+/// takes a path: "PATH", "DIR" or "FILE". Such an option refuses an empty
+/// value (findOptionMisuse), in every program of atfc: `-o ''` once
+/// silently meant the default directory, or standard output.
+bool isPathValueName(std::string_view TypeName);
+
 /// Every spelling of App's options: "--name" and "-n".
 std::vector<std::string> optionNames(const CLI::App &App);
 
@@ -54,6 +60,8 @@ struct OptionMisuse {
     NeedsValue,
     /// A count option's value is no whole number from Min to Max.
     OutOfRange,
+    /// A path option (isPathValueName) given an empty value.
+    EmptyPath,
   };
   Kind Problem = Kind::Unknown;
   /// The word as given; for OutOfRange, the value refused.
@@ -74,7 +82,8 @@ struct OptionMisuse {
 /// The one text of Misuse, for every program of atfc: "unknown option
 /// '--sed'; did you mean '--seed'?", "option '--json' takes no value",
 /// "option '--list' needs a value: --list N", "option '--runs' needs a
-/// whole number from 1 to 100000, not '-1'". With ProgramArguments (the
+/// whole number from 1 to 100000, not '-1'", "option '-o' needs a path,
+/// not an empty one". With ProgramArguments (the
 /// program's words that are no options go to a tuned program), an unknown
 /// option also says where such arguments go.
 std::string optionMisuseMessage(const OptionMisuse &Misuse, bool ProgramArguments);

@@ -105,3 +105,20 @@ std::string badArgumentMessage(std::string_view Name, unsigned K, std::string_vi
 }
 
 } // namespace atfc::detail
+
+namespace atfc {
+
+std::string unreadArgumentsMessage(std::span<const std::string> Arguments, unsigned Read) {
+  if (Arguments.size() <= Read)
+    return "";
+  const std::string Reads = Read == 0   ? std::string("reads no argument")
+                            : Read == 1 ? std::string("reads only $1")
+                                        : fmt::format("reads only $1 to ${}", Read);
+  return fmt::format("{} argument{} given, but the file {} (its positional inputs and data "
+                     "paths): '{}' (${}) would be read by nothing; leave it out, or declare an "
+                     "input that reads it (#atf::var::NAME ${})",
+                     Arguments.size(), Arguments.size() == 1 ? "" : "s", Reads, Arguments[Read],
+                     Read + 1, Read + 1);
+}
+
+} // namespace atfc

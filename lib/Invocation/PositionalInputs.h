@@ -121,6 +121,12 @@ template <class T> ArgumentProblem parseArgument(std::string_view Text, T &V) {
   }
 }
 
+/// Why Arguments hold more than the file reads, or "" when they do not:
+/// the file reads $1 to $Read (its positional inputs and data paths), and
+/// an argument after them would be dropped unread (a second FILE, a value
+/// meant for an option), so it is an error that names the first one.
+std::string unreadArgumentsMessage(std::span<const std::string> Arguments, unsigned Read);
+
 /// The value of an input, or the message that says why it has none.
 template <class T> struct InputValue {
   /// The value; empty when Error is not.

@@ -16,14 +16,19 @@ namespace atfc {
 void addReplayOptions(CLI::App &App, ReplayOptions &O) {
   // Each callback runs when its option is read: the first wrong value is
   // the one named.
-  auto Valued = [&](const char *Name, auto Set) {
-    App.add_option_function<std::string>(Name, std::move(Set))->trigger_on_parse();
+  auto Valued = [&](const char *Name, auto Set, const char *Value = "TEXT") {
+    App.add_option_function<std::string>(Name, std::move(Set))
+        ->type_name(Value)
+        ->trigger_on_parse();
   };
   App.add_flag_callback("-h,--help", [&O] { O.Help = true; })->trigger_on_parse();
   App.add_flag_callback("--json", [&O] { O.Json = true; })->trigger_on_parse();
-  Valued("--space", [&O](const std::string &V) { O.SpaceFile = V; });
-  Valued("--report", [&O](const std::string &V) { O.ReportPath = V; });
-  Valued("--prior", [&O](const std::string &V) { O.PriorPath = recordedDataFile(V); });
+  Valued(
+      "--space", [&O](const std::string &V) { O.SpaceFile = V; }, "FILE");
+  Valued(
+      "--report", [&O](const std::string &V) { O.ReportPath = V; }, "PATH");
+  Valued(
+      "--prior", [&O](const std::string &V) { O.PriorPath = recordedDataFile(V); }, "PATH");
   Valued("--technique", [&O](const std::string &V) {
     if (Expected<std::unique_ptr<SearchTechnique>> T = makeTechnique(V); !T)
       refuseOptionValue("--technique '" + V + "': " + T.error().message());

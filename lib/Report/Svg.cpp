@@ -1,13 +1,18 @@
 //===- Report/Svg.cpp - A small SVG writer --------------------------------===//
 #include "Report/Svg.h"
 
+#include "Support/DisplayWidth.h"
+
 #include <cassert>
 #include <cmath>
 #include <cstdio>
 
 namespace atfc::report {
 
-std::string escapeXml(std::string_view Text) {
+std::string escapeXml(std::string_view Raw) {
+  // The page says it is UTF-8: a byte of no UTF-8 sequence (a cost file's
+  // Latin-1) becomes U+FFFD, as a browser would show it.
+  const std::string Text = validUtf8(Raw);
   std::string Out;
   Out.reserve(Text.size());
   for (char C : Text) {

@@ -22,7 +22,8 @@
 namespace atfc::report {
 
 /// Text with &, <, >, " and ' escaped for XML and HTML (text and attribute
-/// values).
+/// values), control characters and bytes of no UTF-8 sequence as U+FFFD:
+/// a page stays valid UTF-8 whatever a cost file or a log held.
 std::string escapeXml(std::string_view Text);
 
 /// A coordinate rounded to 0.1, without a trailing ".0" ("12", "12.5").

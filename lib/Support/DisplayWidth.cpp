@@ -88,4 +88,21 @@ char32_t decodeUtf8(std::string_view Text, std::size_t At, std::size_t &Length) 
   return C;
 }
 
+bool validUtf8At(std::string_view Text, std::size_t At, std::size_t &Length) {
+  const char32_t C = decodeUtf8(Text, At, Length);
+  return C != 0xFFFD || Length > 1;
+}
+
+std::string validUtf8(std::string_view Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (std::size_t At = 0, Length = 1; At < Text.size(); At += Length) {
+    if (validUtf8At(Text, At, Length))
+      Out.append(Text.substr(At, Length));
+    else
+      Out += "\xEF\xBF\xBD";
+  }
+  return Out;
+}
+
 } // namespace atfc

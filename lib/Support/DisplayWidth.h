@@ -12,6 +12,7 @@
 #define ATFC_SUPPORT_DISPLAYWIDTH_H
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace atfc {
@@ -24,6 +25,15 @@ int displayWidth(char32_t C);
 /// character of its own (a terminal shows a replacement for it): U+FFFD,
 /// length 1.
 char32_t decodeUtf8(std::string_view Text, std::size_t At, std::size_t &Length);
+
+/// Whether the bytes at Text[At] start a valid UTF-8 sequence (an ASCII
+/// byte is one); Length is its length, 1 for a byte that starts none.
+bool validUtf8At(std::string_view Text, std::size_t At, std::size_t &Length);
+
+/// Text with each byte that is part of no valid UTF-8 sequence replaced by
+/// U+FFFD: text of any bytes (a cost file, a script's output) made fit for
+/// a page or a document that says it is UTF-8.
+std::string validUtf8(std::string_view Text);
 
 } // namespace atfc
 

@@ -1,6 +1,7 @@
 //===- System/TerminalText.cpp - Data made safe to print --------------===//
 #include "System/TerminalText.h"
 
+#include "Support/DisplayWidth.h"
 #include "Support/HexText.h"
 
 #include <iostream>
@@ -27,44 +28,48 @@ std::size_t sequenceLength(unsigned char Lead) {
                                         : 1;
 }
 
+void ControlByteEscaper::escapeHeld(std::string &Out) {
+  for (char H : Held)
+    appendHexEscape(Out, static_cast<unsigned char>(H));
+  Held.clear();
+}
+
 void ControlByteEscaper::escape(std::string_view Piece, std::string &Out) {
   for (char C : Piece) {
     const auto U = static_cast<unsigned char>(C);
     if (!Held.empty()) {
       if (U >= 0x80 && U <= 0xbf) {
-        if (Held == "\xc2" && U <= 0x9f) { // U+0080..U+009F: C1
-          appendHexEscape(Out, 0xc2);
-          appendHexEscape(Out, U);
-          Held.clear();
-          continue;
-        }
         Held += C;
-        if (Held.size() == sequenceLength(static_cast<unsigned char>(Held[0]))) {
+        if (Held.size() < sequenceLength(static_cast<unsigned char>(Held[0])))
+          continue;
+        std::size_t Length = 0;
+        const char32_t Code = decodeUtf8(Held, 0, Length);
+        // A C1 control (U+0080..U+009F), an overlong form or a surrogate:
+        // escaped like the bytes of no sequence.
+        if (Length != Held.size() || (Code >= 0x80 && Code <= 0x9f)) {
+          escapeHeld(Out);
+        } else {
           Out += Held;
           Held.clear();
         }
         continue;
       }
-      Out += Held; // not UTF-8, and no control: as it was
-      Held.clear();
+      escapeHeld(Out); // a sequence cut short: no UTF-8
     }
-    if (isControlByte(U) || (U >= 0x80 && U <= 0x9f)) {
+    if (isControlByte(U) || U >= 0x80) {
       if (C == '\n' || C == '\t' || (C == '\r' && KeepCarriageReturn))
         Out += C;
+      else if (sequenceLength(U) > 1)
+        Held += C;
       else
         appendHexEscape(Out, U);
-    } else if (sequenceLength(U) > 1) {
-      Held += C;
     } else {
       Out += C;
     }
   }
 }
 
-void ControlByteEscaper::finish(std::string &Out) {
-  Out += Held;
-  Held.clear();
-}
+void ControlByteEscaper::finish(std::string &Out) { escapeHeld(Out); }
 
 std::string escapeControlBytes(std::string_view Text) {
   std::string Out;

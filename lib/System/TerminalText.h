@@ -9,7 +9,10 @@
 //
 // Control bytes are C0 (below 0x20), DEL and C1: the code points U+0080 to
 // U+009F in UTF-8 (0xC2 0x80-0x9F; 0x9B is CSI, 0x9D OSC) and the bytes
-// 0x80-0x9F outside a UTF-8 sequence. Other UTF-8 text passes.
+// 0x80-0x9F outside a UTF-8 sequence. Every other byte that is part of no
+// valid UTF-8 sequence (a cost file's Latin-1, a cut sequence, an overlong
+// form) is escaped the same way, so that what atfc prints is valid UTF-8;
+// other UTF-8 text passes.
 //
 // Every program of atfc (atfc, its tuners, atfc-ranks) puts a
 // TerminalSafeBuffer in front of std::cout and std::cerr at its start
@@ -29,7 +32,8 @@
 namespace atfc {
 
 /// Text with every control byte but newline and tab (C0, DEL and C1, as
-/// above) written as "\xHH": for the eye, not to be parsed back.
+/// above), and every byte that is no UTF-8, written as "\xHH": for the
+/// eye, not to be parsed back.
 std::string escapeControlBytes(std::string_view Text);
 
 /// Escapes text that arrives in pieces: an unfinished UTF-8 sequence is
@@ -41,10 +45,14 @@ public:
       : KeepCarriageReturn(KeepCarriageReturn) {}
   /// Appends Piece to Out with its control bytes escaped.
   void escape(std::string_view Piece, std::string &Out);
-  /// Appends what is held (an unfinished sequence, not a control) to Out.
+  /// Appends what is held (an unfinished sequence: no UTF-8), escaped, to
+  /// Out.
   void finish(std::string &Out);
 
 private:
+  /// Appends the held bytes, each escaped, to Out and forgets them.
+  void escapeHeld(std::string &Out);
+
   bool KeepCarriageReturn;
   std::string Held;
 };

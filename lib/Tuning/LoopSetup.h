@@ -61,6 +61,10 @@ struct LoopSetup {
   /// for one without); empty when not known (the online interfaces). An
   /// empty space's error names the one that rejected everything.
   std::vector<DirectiveText> Constraints;
+  /// Each parameter's type as the file declares it ("long", "size_t"), in
+  /// the same order; empty when not known (the online interfaces), where
+  /// reports show the kind of its values ("int") instead.
+  std::vector<std::string> TypeNames;
   /// Whether the file is C-family (its tuned copies get #define lines).
   bool CFamily = true;
   /// The tuner's inputs and their values (scripts see them as variables).

@@ -88,6 +88,15 @@ std::string shareKept(const ChainOfTrees &Space, const BigCount &Unconstrained) 
   return "(the constraints keep " + percentage(Space.size(), Unconstrained) + ")";
 }
 
+/// The type of the parameter at chain level Level: as declared, else the
+/// kind of its values.
+std::string typeAt(const ChainOfTrees &Space, std::size_t Level,
+                   std::span<const std::string> TypeNames) {
+  if (Level < TypeNames.size() && !TypeNames[Level].empty())
+    return TypeNames[Level];
+  return kindName(Space.parameter(Level).Kind);
+}
+
 std::string groupParameters(const GroupTree &G) {
   std::string Names;
   for (std::size_t L = 0; L < G.numLevels(); ++L)
@@ -113,7 +122,7 @@ nlohmann::ordered_json configurationJson(const ChainOfTrees &Space, const Config
 }
 
 void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName,
-                      std::span<const double> Repeated) {
+                      std::span<const double> Repeated, std::span<const std::string> TypeNames) {
   const BigCount Unconstrained = Space.unconstrainedSize();
   OS << FileName << ": search space\n";
   std::vector<std::vector<std::string>> Summary = {
@@ -144,8 +153,9 @@ void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_v
     for (std::size_t L = 0; L < Tree.numLevels(); ++L) {
       const ParameterInfo &P = Tree.parameter(L);
       const LevelStats &S = Tree.stats(L);
-      Levels.Rows.push_back({P.Name, kindName(P.Kind), grouped(P.RangeSize),
-                             grouped(S.ParentVisits), grouped(S.Accepted), grouped(S.DeadEnds),
+      Levels.Rows.push_back({P.Name, typeAt(Space, Space.firstLevelOf(G) + L, TypeNames),
+                             grouped(P.RangeSize), grouped(S.ParentVisits), grouped(S.Accepted),
+                             grouped(S.DeadEnds),
                              withThousandsSeparators(Space.rejectedAt(Space.firstLevelOf(G) + L))});
     }
     Levels.write(OS, "  ");
@@ -176,7 +186,8 @@ void writeConfigurationList(std::ostream &OS, const ChainOfTrees &Space, std::ui
 }
 
 nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_view FileName,
-                                       std::uint64_t List, std::span<const double> Repeated) {
+                                       std::uint64_t List, std::span<const double> Repeated,
+                                       std::span<const std::string> TypeNames) {
   nlohmann::ordered_json Report;
   Report["file"] = std::string(FileName);
   Report["configurations"] = Space.size().get_str();
@@ -200,7 +211,7 @@ nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_vi
       Group["parameters"].push_back(P.Name);
       nlohmann::ordered_json Level;
       Level["parameter"] = P.Name;
-      Level["type"] = kindName(P.Kind);
+      Level["type"] = typeAt(Space, Space.firstLevelOf(G) + L, TypeNames);
       Level["range_size"] = P.RangeSize;
       Level["scans"] = S.ParentVisits;
       Level["accepted"] = S.Accepted;

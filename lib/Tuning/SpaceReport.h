@@ -42,9 +42,12 @@ nlohmann::ordered_json configurationJson(const ChainOfTrees &Space, const Config
 
 /// Writes the human report of the space generated for FileName. Repeated
 /// holds the times of further generations of the same space (the tuner's
-/// --repetitions), whose median the report adds.
+/// --repetitions), whose median the report adds. TypeNames holds each
+/// parameter's type as declared, in chain level order (LoopSetup::TypeNames);
+/// where it is empty the report shows the kind of its values.
 void writeSpaceReport(std::ostream &OS, const ChainOfTrees &Space, std::string_view FileName,
-                      std::span<const double> Repeated = {});
+                      std::span<const double> Repeated = {},
+                      std::span<const std::string> TypeNames = {});
 
 /// Writes the first Count configurations (all, if there are fewer), one
 /// configurationText per line, under a line that says how many they are.
@@ -53,10 +56,12 @@ void writeConfigurationList(std::ostream &OS, const ChainOfTrees &Space, std::ui
 /// The report as one JSON object; with List > 0 it holds the first List
 /// configurations as "configurations_listed", and with Repeated the times
 /// of further generations as "repeated_generation_seconds" and their
-/// median as "repeated_generation_median_seconds".
+/// median as "repeated_generation_median_seconds"; each level's "type" is
+/// as writeSpaceReport's.
 nlohmann::ordered_json spaceReportJson(const ChainOfTrees &Space, std::string_view FileName,
                                        std::uint64_t List = 0,
-                                       std::span<const double> Repeated = {});
+                                       std::span<const double> Repeated = {},
+                                       std::span<const std::string> TypeNames = {});
 
 /// Why an empty Space is empty, for its error: in the first group without
 /// configurations, the first parameter none of whose values passed its

@@ -230,6 +230,7 @@ int analyzeMain(const SubcommandArgs &Args) {
   App.add_option("--on", Options.On,
                  "Other data of the same kernel (another device): apply the pruning proposals "
                  "to it and report the reduction and the performance they keep there")
+      ->type_name("PATH")
       ->transform(recordedDataFile);
   App.add_option("--fix-to", Options.FixTo,
                  "The value a pruned parameter keeps: its median, or the value the "

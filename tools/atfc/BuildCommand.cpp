@@ -24,7 +24,8 @@ int buildMain(const SubcommandArgs &Args) {
   std::string Out;
   CLI::App App(summaryOf("build"), "atfc build");
   App.add_option("FILE", File, "The annotated source file")->required();
-  App.add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)");
+  App.add_option("-o,--output", Out, "Directory for the tuner (default: FILE.atf)")
+      ->type_name("DIR");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   DiagnosticSink Diags(std::cerr);

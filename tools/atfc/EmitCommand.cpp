@@ -22,7 +22,8 @@ int emitMain(const SubcommandArgs &Args) {
   std::string Out;
   CLI::App App(summaryOf("emit"), "atfc emit");
   App.add_option("FILE", File, "The annotated source file")->required();
-  App.add_option("-o,--output", Out, "Write the program to this file instead of stdout");
+  App.add_option("-o,--output", Out, "Write the program to this file instead of stdout")
+      ->type_name("PATH");
   if (std::optional<int> Exit = parseSubcommandLine(App, Args))
     return *Exit;
   DiagnosticSink Diags(std::cerr);

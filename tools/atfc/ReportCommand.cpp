@@ -111,6 +111,7 @@ int reportMain(const SubcommandArgs &Args) {
   App.add_option("DATA", Options.Data, kRecordedDataHelp)->required()->transform(recordedDataFile);
   App.add_option("-o,--output", Options.Output,
                  "The page to write (replaced; unnamed, report.html only when atfc wrote it)")
+      ->type_name("PATH")
       ->capture_default_str();
   addCountOption(
       App, "--run", 1, INT64_MAX,

@@ -174,14 +174,20 @@ int wisdomMain(const SubcommandArgs &Args) {
                    "Results databases (or the directories holding them) and wisdom files")
       ->required()
       ->transform(recordedDataFile);
-  Merge->add_option("-o,--output", Options.Output, "The wisdom file to write")->required();
-  Merge->add_option("--header", Options.Header, "Also write the selection header here");
+  Merge->add_option("-o,--output", Options.Output, "The wisdom file to write")
+      ->type_name("PATH")
+      ->required();
+  Merge->add_option("--header", Options.Header, "Also write the selection header here")
+      ->type_name("PATH");
   Merge->add_option("--prefix", Options.Prefix, "The header's names (default: the file's stem)");
-  Merge->add_option("--file", Options.File,
-                    "The annotated file: the inputs' declarations for results databases");
+  Merge
+      ->add_option("--file", Options.File,
+                   "The annotated file: the inputs' declarations for results databases")
+      ->type_name("FILE");
   CLI::App *Header = Wisdom.add_subcommand("header", "Write the selection header of a wisdom file");
   Header->add_option("WISDOM", Options.Inputs, "A wisdom file")->required()->expected(1);
-  Header->add_option("-o,--output", Options.Output, "The header to write (default: STEM_select.h)");
+  Header->add_option("-o,--output", Options.Output, "The header to write (default: STEM_select.h)")
+      ->type_name("PATH");
   Header->add_option("--prefix", Options.Prefix, "The header's names (default: the file's stem)");
   if (std::optional<int> Exit = parseSubcommandLine(Wisdom, Args))
     return *Exit;

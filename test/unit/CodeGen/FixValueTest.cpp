@@ -38,6 +38,23 @@ TEST(FixValueTest, AValueWithASideEffectIsRefused) {
   EXPECT_EQ(atfc::fixValueProblem("\"a=b++\""), "");
 }
 
+TEST(FixValueTest, ACallThatMayHaveASideEffectIsRefused) {
+  // Pasted into the tuner, each would run there.
+  for (const char *Value :
+       {"std::rand()", "system(\"rm -rf x\")", "std::system(\"x\") + 1", "N + atfc::exit(1)",
+        "std::max(N, getpid())", "::abort()", "std :: rand ()", "foo::min(N, 2)"})
+    EXPECT_NE(atfc::fixValueProblem(Value).find("which may have side effects"), std::string::npos)
+        << Value;
+  EXPECT_NE(atfc::fixValueProblem("std::max(N, std::rand())").find("a call of 'std::rand'"),
+            std::string::npos);
+  // The math functions, numeric_limits and casts are values.
+  for (const char *Value :
+       {"std::min(N, 8)", "max(N, 2) / sqrt(4.0)", "std::gcd(N, 12) + ::abs(-1)", "size_t(N) * 2",
+        "std::numeric_limits<int>::max()", "static_cast<long>(N)", "sizeof(int)",
+        "std::bit_ceil(N)", "atf::pow(2, 3)", "\"rand()\""})
+    EXPECT_EQ(atfc::fixValueProblem(Value), "") << Value;
+}
+
 TEST(FixValueTest, AWordMustBeAnInputOrPartOfANameOrCall) {
   const atfc::TuningSpec Spec = specWithInput("N");
   EXPECT_EQ(atfc::unknownFixWord("abc", Spec), "abc");

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/TunerBuild.h"
+#include "System/ExecutableInUse.h"
 #include "System/OutputDirectory.h"
 
 #include "../ScopedTempDirectory.h"
@@ -22,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <thread>
 
@@ -83,6 +85,50 @@ TEST(TunerBuild, EvictsTheTunersUsedLongestAgo) {
   EXPECT_TRUE(llvm::sys::fs::exists(std::string(Dir) + "/tuner-notahexnumber!!"));
   EXPECT_EQ(evictOldTuners(Dir, 3), 0u);
   llvm::sys::fs::remove_directories(Dir);
+}
+
+// A tuner that a process runs (marked in use: System/ExecutableInUse.h) is
+// never evicted, however long ago it was used: an `atfc tune` of a file
+// before its edit once lost its tuner to the `atfc space` after the edit.
+// A link put where a tuner was is no tuner: neither it nor its target goes.
+TEST(TunerBuild, KeepsTheTunersInUseAndNeverFollowsALink) {
+  test::ScopedTempDirectory Cache("atfc-tuner-in-use");
+  const std::string Dir = Cache.path().string();
+  Expected<OutputDirectory> Out = OutputDirectory::open(Dir, false);
+  ASSERT_TRUE(Out) << Out.error().message();
+  const auto Now = std::chrono::system_clock::now();
+  for (int I = 0; I < 5; ++I) {
+    ASSERT_TRUE(Out->writeFile(tunerFileName(I), "x", 0755));
+    ASSERT_TRUE(Out->writeFile(tunerFileName(I) + ".cpp", "x"));
+    const std::int64_t Seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                                     (Now - std::chrono::seconds(100 * I)).time_since_epoch())
+                                     .count();
+    const struct timespec Times[2] = {{Seconds, 0}, {Seconds, 0}};
+    ASSERT_EQ(::utimensat(Out->fd(), tunerFileName(I).c_str(), Times, 0), 0);
+  }
+  // Tuner 4, used longest ago, runs: a shared lock as its process holds.
+  const int Running = ::open((Dir + "/" + tunerFileName(4)).c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(Running, 0);
+  ASSERT_EQ(::flock(Running, LOCK_SH), 0);
+  EXPECT_TRUE(executableInUse(Out->fd(), tunerFileName(4)));
+  EXPECT_FALSE(executableInUse(Out->fd(), tunerFileName(3)));
+  // Tuner 3 became a link to a file of the user's.
+  std::ofstream(Dir + "/users-file") << "keep";
+  ASSERT_EQ(::unlink((Dir + "/" + tunerFileName(3)).c_str()), 0);
+  ASSERT_EQ(::symlink((Dir + "/users-file").c_str(), (Dir + "/" + tunerFileName(3)).c_str()), 0);
+  EXPECT_EQ(evictOldTuners(Dir, 1), 2u); // tuners 1 and 2
+  for (int I = 0; I < 5; ++I)
+    EXPECT_EQ(std::filesystem::is_symlink(Dir + "/" + tunerFileName(I)) ||
+                  std::filesystem::exists(Dir + "/" + tunerFileName(I)),
+              I == 0 || I >= 3)
+        << I;
+  EXPECT_TRUE(std::filesystem::exists(Dir + "/" + tunerFileName(4) + ".cpp"));
+  EXPECT_FALSE(std::filesystem::exists(Dir + "/" + tunerFileName(2) + ".cpp"));
+  EXPECT_TRUE(std::filesystem::exists(Dir + "/users-file"));
+  // Once it ends, it goes like the others.
+  ::close(Running);
+  EXPECT_EQ(evictOldTuners(Dir, 1), 1u);
+  EXPECT_FALSE(std::filesystem::exists(Dir + "/" + tunerFileName(4)));
 }
 
 // Rank 0 of a run over ranks, stopped as it began to build its tuner, met

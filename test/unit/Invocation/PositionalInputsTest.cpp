@@ -153,4 +153,20 @@ TEST(PositionalInputs, BadArgumentMessages) {
             "input 'X' ($1 = 'abc') is not a valid double");
 }
 
+TEST(PositionalInputs, UnreadArguments) {
+  const std::vector<std::string> Three = {"5", "6", "b.cl"};
+  EXPECT_EQ(unreadArgumentsMessage(Three, 3), "");
+  EXPECT_EQ(unreadArgumentsMessage(Three, 7), "");
+  EXPECT_EQ(unreadArgumentsMessage(Three, 2),
+            "3 arguments given, but the file reads only $1 to $2 (its positional inputs and "
+            "data paths): 'b.cl' ($3) would be read by nothing; leave it out, or declare an "
+            "input that reads it (#atf::var::NAME $3)");
+  EXPECT_NE(unreadArgumentsMessage(Three, 1).find("reads only $1 (its"), std::string::npos);
+  EXPECT_NE(unreadArgumentsMessage(Three, 1).find("'6' ($2)"), std::string::npos);
+  const std::vector<std::string> One = {"b.cl"};
+  EXPECT_NE(unreadArgumentsMessage(One, 0).find("1 argument given, but the file reads no argument"),
+            std::string::npos);
+  EXPECT_EQ(unreadArgumentsMessage({}, 0), "");
+}
+
 } // namespace

@@ -10,6 +10,7 @@
 #ifndef ATFC_TEST_INVOCATION_RANDOMTUNEROPTIONS_H
 #define ATFC_TEST_INVOCATION_RANDOMTUNEROPTIONS_H
 
+#include "Invocation/CommandLine.h"
 #include "Invocation/DeviceLimitOptions.h"
 #include "Invocation/TunerCommandLine.h"
 
@@ -89,13 +90,27 @@ struct RandomOptions {
     M = static_cast<TunerMode>(Random() % Modes);
   }
 
+  /// A path is never empty: a command line refuses an empty one.
+  void givePath(std::string &S) {
+    if (S.empty())
+      S = "p";
+  }
+  void givePath(std::vector<PriorData> &L) {
+    for (PriorData &P : L)
+      givePath(P.Path);
+  }
+  template <class T> void givePath(T &) {}
+
   /// Options with a random value in every row declared at one of Places,
   /// the others as they are by default, and random program arguments.
   TunerOptions options(unsigned Places) {
     TunerOptions O;
 #define ATFC_TUNER_OPTION(Member, Type, Names, Key, Value, Min, Max, RowPlaces, Help)              \
-  if ((RowPlaces)&Places)                                                                          \
-    draw(O.Member, Min, Max);
+  if ((RowPlaces)&Places) {                                                                        \
+    draw(O.Member, Min, Max);                                                                      \
+    if (isPathValueName(Value))                                                                    \
+      givePath(O.Member);                                                                          \
+  }
 #include "Invocation/TunerOptions.def"
     for (std::size_t N = Random() % 4; N > 0; --N)
       O.Arguments.push_back(text());

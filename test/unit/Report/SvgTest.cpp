@@ -2,6 +2,7 @@
 #include "Report/Svg.h"
 
 #include "Count.h"
+#include "Support/DisplayWidth.h"
 
 #include <gtest/gtest.h>
 
@@ -16,10 +17,12 @@ TEST(Svg, EscapesMarkupAndControlCharacters) {
   EXPECT_EQ(escapeXml("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
   EXPECT_EQ(escapeXml(std::string("x\x01y", 3)), "x\xEF\xBF\xBDy");
   EXPECT_EQ(escapeXml("tab\tand\nline"), "tab\tand\nline");
+  EXPECT_EQ(escapeXml("caf\xe9 \xe2\x82\xac"), "caf\xEF\xBF\xBD \xe2\x82\xac");
 }
 
-// Whatever the bytes, escaped text has no markup characters left and every
-// '&' starts one of the entities written.
+// Whatever the bytes, escaped text has no markup characters left, every
+// '&' starts one of the entities written, and it is valid UTF-8 (a cost
+// file's Latin-1 once made the page invalid).
 TEST(Svg, EscapedRandomTextHasNoMarkup) {
   std::mt19937 Random(20);
   for (int Trial = 0; Trial < 500; ++Trial) {
@@ -27,6 +30,8 @@ TEST(Svg, EscapedRandomTextHasNoMarkup) {
     for (char &C : Text)
       C = static_cast<char>(Random() % 256);
     const std::string E = escapeXml(Text);
+    for (std::size_t At = 0, Length = 1; At < E.size(); At += Length)
+      EXPECT_TRUE(validUtf8At(E, At, Length)) << "at " << At << " of " << E;
     for (char C : {'<', '>', '"', '\''})
       EXPECT_EQ(E.find(C), std::string::npos) << "in " << E;
     for (std::size_t At = E.find('&'); At != std::string::npos; At = E.find('&', At + 1)) {

@@ -292,4 +292,23 @@ TEST(SpaceReport, ConfigurationListJson) {
             Json::parse(R"([{"WPT": 1, "LS": 1}])"));
 }
 
+TEST(SpaceReport, DeclaredTypes) {
+  // Chain level order; an empty name (a parameter of unknown declaration)
+  // shows the kind of its values.
+  const ChainOfTrees Space = mixedTypes();
+  const std::vector<std::string> Types = {"const char *", "bool", "float", ""};
+  std::ostringstream OS;
+  writeSpaceReport(OS, Space, "mixed.c", {}, Types);
+  EXPECT_NE(OS.str().find("  S          const char *"), std::string::npos) << OS.str();
+  EXPECT_NE(OS.str().find("  X          float "), std::string::npos) << OS.str();
+  EXPECT_NE(OS.str().find("  I          int "), std::string::npos) << OS.str();
+  const Json J = spaceReportJson(Space, "mixed.c", 0, {}, Types);
+  EXPECT_EQ(J["groups"][0]["levels"][0]["type"], "const char *");
+  EXPECT_EQ(J["groups"][0]["levels"][1]["type"], "bool");
+  EXPECT_EQ(J["groups"][1]["levels"][0]["type"], "float");
+  EXPECT_EQ(J["groups"][1]["levels"][1]["type"], "int");
+  // Without them, as before: the kinds.
+  EXPECT_EQ(spaceReportJson(Space, "mixed.c")["groups"][1]["levels"][0]["type"], "double");
+}
+
 } // namespace
