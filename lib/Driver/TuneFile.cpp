@@ -14,6 +14,7 @@
 #include "Driver/TunerPipeline.h"
 #include "Driver/TunerProcess.h"
 
+#include "CodeGen/TunerEmitter.h"
 #include "Directives/DirectiveScanner.h"
 #include "Invocation/TunerInvocation.h"
 #include "Results/RunOutputNames.h"
@@ -136,6 +137,11 @@ int tuneFile(const TuneOptions &Options, DiagnosticSink &Diags, std::ostream &Lo
   std::optional<FrontendResult> Analyzed = analyzeFile(Options.File, Diags);
   if (!Analyzed)
     return Fail(1);
+  // Nor does one whose tuner cannot be written (a --fix value refused).
+  if (EmittedTuner Tuner = emitTuner(*Analyzed, Emit); !Tuner.Errors.empty()) {
+    Diags.report(Tuner.Errors);
+    return Fail(1);
+  }
   const std::string Output =
       Options.Tuner.OutputDirectory.empty() ? Options.File + ".atf" : Options.Tuner.OutputDirectory;
   // The directory is the user's, and what atfc and the tuner write there is
