@@ -117,13 +117,22 @@ Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t
       ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
   if (!Db)
     return Db.takeError();
+  // The latest run that measured anything: one stopped before its first
+  // evaluation (Ctrl-C during the build) hid every earlier run's data.
   if (RunId == 0) {
-    Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
-    if (!Runs)
-      return Runs.takeError();
-    if (Runs->empty())
-      return Error(Path + ": the database holds no run");
-    RunId = Runs->back().Id;
+    Expected<std::optional<RunInfo>> Measured = (*Db)->lastMeasuredRun();
+    if (!Measured)
+      return Measured.takeError();
+    if (*Measured) {
+      RunId = (*Measured)->Id;
+    } else {
+      Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
+      if (!Runs)
+        return Runs.takeError();
+      if (Runs->empty())
+        return Error(Path + ": the database holds no run");
+      RunId = Runs->back().Id;
+    }
   }
   return recordedDataOfRun(**Db, RunId);
 }

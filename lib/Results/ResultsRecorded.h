@@ -38,7 +38,8 @@ Expected<RecordedData> recordedDataOfKey(ResultsDatabase &Db, std::string_view K
 RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRecord> &Evaluations);
 
 /// The recorded data of the results database at Path, read-only: run RunId's
-/// evaluations, or the latest run's when RunId is 0. For `atfc analyze`.
+/// evaluations, or when RunId is 0 the latest run's that recorded any (the
+/// latest run's when none did). For `atfc analyze`, replay and --prior.
 Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
 
 } // namespace atfc

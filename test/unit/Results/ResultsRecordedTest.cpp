@@ -56,6 +56,46 @@ TEST_F(ResultsRecordedTest, RecordedDataHoldsEachConfigurationOnce) {
   EXPECT_FALSE(readResultsDatabase((Dir / "missing.db").string()).ok());
 }
 
+// A database's data is its latest run that recorded an evaluation: a run
+// stopped before its first one (Ctrl-C during the build, an empty space)
+// made `replay DIR` and `--prior DIR` see nothing where run 1 held data.
+TEST_F(ResultsRecordedTest, ADatabaseIsItsLatestRunThatRecordedAnEvaluation) {
+  {
+    auto Db = openDb();
+    const std::int64_t First = Db->beginRun(sampleRun("k")).take();
+    ASSERT_TRUE(Db->addEvaluation(First, validEvaluation("1", 1, 5.0)).ok());
+    ASSERT_TRUE(Db->finishRun(First, RunStatus::Finished, 1).ok());
+    const std::int64_t Second = Db->beginRun(sampleRun("k")).take();
+    ASSERT_TRUE(Db->addEvaluation(Second, validEvaluation("2", 2, 4.0)).ok());
+    ASSERT_TRUE(Db->finishRun(Second, RunStatus::Finished, 1).ok());
+    const std::int64_t Empty = Db->beginRun(sampleRun("k")).take();
+    ASSERT_TRUE(Db->finishRun(Empty, RunStatus::Interrupted, 0.5).ok());
+  }
+  Expected<RecordedData> Read = readResultsDatabase(Path);
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  ASSERT_EQ(Read->Entries.size(), 1u);
+  EXPECT_EQ(Read->Entries[0].Result.Costs, std::vector<double>{4.0}); // run 2's
+  EXPECT_NE(Read->Description.find("run 2"), std::string::npos) << Read->Description;
+  // A run named is that run, empty or not.
+  Expected<RecordedData> Named = readResultsDatabase(Path, 3);
+  ASSERT_TRUE(Named.ok()) << Named.error().message();
+  EXPECT_TRUE(Named->Entries.empty());
+}
+
+// Only runs without evaluations: the latest, whose emptiness the reader
+// reports (an error naming it, not another run's data).
+TEST_F(ResultsRecordedTest, ADatabaseOfEmptyRunsIsItsLatestRun) {
+  {
+    auto Db = openDb();
+    Db->beginRun(sampleRun("k")).take();
+    Db->beginRun(sampleRun("k")).take();
+  }
+  Expected<RecordedData> Read = readResultsDatabase(Path);
+  ASSERT_TRUE(Read.ok()) << Read.error().message();
+  EXPECT_TRUE(Read->Entries.empty());
+  EXPECT_NE(Read->Description.find("run 2"), std::string::npos) << Read->Description;
+}
+
 TEST_F(ResultsRecordedTest, EvaluationTableHoldsEveryEvaluationInOrder) {
   RunInfo Run = sampleRun("table");
   Run.Id = 3;
