@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
 #include "DeviceBackends/KernelSignatureCheck.h"
+#include "DeviceBackends/LaunchSizeCheck.h"
 #include "DeviceBackends/OpenCLInitialCopies.h"
 #include "Support/CStringLiteral.h"
 
@@ -444,7 +445,16 @@ public:
                                Global, Sizes.Local.empty() ? nullptr : Local, 0, nullptr, &Event);
     if (Err != CL_SUCCESS) {
       clFinish(Queue);
-      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err), launchText(Sizes));
+      std::string Why = launchText(Sizes);
+      // Both codes say only "refused": name the limit the local size passes.
+      if (Err == CL_INVALID_WORK_GROUP_SIZE || Err == CL_INVALID_WORK_ITEM_SIZE) {
+        std::size_t KernelMax = 0;
+        clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof KernelMax,
+                                 &KernelMax, nullptr);
+        if (std::string Refusal = localSizeRefusal(Sizes, Limits, KernelMax); !Refusal.empty())
+          Why += ": " + Refusal;
+      }
+      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err), Why);
     }
     Err = clWaitForEvents(1, &Event);
     cl_int Status = CL_COMPLETE;
