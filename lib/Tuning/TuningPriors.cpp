@@ -1,6 +1,7 @@
 //===- Tuning/TuningPriors.cpp - A tuning run's warm start ---------------===//
 #include "Tuning/TuningPriors.h"
 
+#include "Results/RecordedData.h"
 #include "Results/ResultsRecorded.h"
 
 #include <set>
@@ -13,15 +14,18 @@ Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,
   PriorStart Result;
   std::vector<std::vector<Configuration>> Each;
   for (const PriorData &Prior : Priors) {
+    // An output directory stands for its results.db, as in every reader
+    // of recorded data (atfc results, report, analyze, replay --prior).
+    const std::string Path = recordedDataFile(Prior.Path);
     Expected<RecordedData> Data =
-        Prior.Run != 0 ? readResultsDatabase(Prior.Path, Prior.Run) : readRecordedData(Prior.Path);
+        Prior.Run != 0 ? readResultsDatabase(Path, Prior.Run) : readRecordedData(Path);
     if (!Data)
       return Data.takeError().context("cannot read the prior");
     Expected<PriorStart> Start = warmStartConfigurations(Space, *Data, Count);
     if (!Start)
-      return Start.takeError().context(Prior.Path);
+      return Start.takeError().context(Path);
     if (!Start->Missing.empty())
-      Diags.note(SourceLocation{Prior.Path}, missingParametersNote(Start->Missing));
+      Diags.note(SourceLocation{Path}, missingParametersNote(Start->Missing));
     // One prior's costs only: those of different priors are not comparable.
     if (Result.Measured.empty())
       Result.Measured = std::move(Start->Measured);
