@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace atfc {
 
@@ -364,7 +365,10 @@ public:
     if (Err != CL_SUCCESS)
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed", clError(Err));
     // The parameters' types, for kernelSignatureMismatch.
-    Err = clBuildProgram(Program, 1, &Device, "-cl-kernel-arg-info", nullptr, nullptr);
+    const std::string Directory = fileDirectory(Setup.FileName);
+    const bool Carried = optionCarries(Directory);
+    const std::string Options = "-cl-kernel-arg-info" + (Carried ? " -I" + Directory : "");
+    Err = clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr);
     if (Err != CL_SUCCESS) {
       std::size_t Size = 0;
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
@@ -372,6 +376,11 @@ public:
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
       while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
         Log.pop_back();
+      if (!Carried && Log.find("file not found") != std::string::npos)
+        Log += "\nnote: headers beside " + Setup.FileName +
+               " are looked for in the current directory only: an OpenCL build option "
+               "cannot name its directory, whose name has a blank or a quote; include them "
+               "by their absolute path, or run atfc in that directory";
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
                                   logTail(clError(Err) + " with " + Defined + "\n" + Log));
     }
@@ -519,6 +528,27 @@ private:
       clReleaseProgram(Program);
     Kernel = nullptr;
     Program = nullptr;
+  }
+
+  /// The annotated file's directory, absolute: where the headers a kernel
+  /// includes beside its file (`#include "inc/k.h"`) are, as atfc check and
+  /// the results key find them. The program's source is a string, so an
+  /// implementation looks in the current directory only, wherever atfc was
+  /// started, unless an -I option names it.
+  static std::string fileDirectory(const std::string &FileName) {
+    std::error_code Failed;
+    std::filesystem::path Directory =
+        std::filesystem::absolute(std::filesystem::path(FileName).parent_path(), Failed);
+    return Failed ? std::string() : Directory.string();
+  }
+
+  /// Whether an OpenCL build option can carry Path: implementations split
+  /// options at white space and keep quotes (pocl: `-I"/a b"` looks in
+  /// `"/a b"`, `-I/a\ b` is an invalid option).
+  static bool optionCarries(const std::string &Path) {
+    return !Path.empty() && std::none_of(Path.begin(), Path.end(), [](char C) {
+      return std::isspace(static_cast<unsigned char>(C)) || C == '"' || C == '\'' || C == '\\';
+    });
   }
 
   static std::string launchText(const LaunchSizes &Sizes) {
