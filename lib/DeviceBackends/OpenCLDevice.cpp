@@ -376,7 +376,7 @@ public:
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
       while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
         Log.pop_back();
-      if (!Carried && Log.find("file not found") != std::string::npos)
+      if (!Carried && !Directory.empty() && Log.find("file not found") != std::string::npos)
         Log += "\nnote: headers beside " + Setup.FileName +
                " are looked for in the current directory only: an OpenCL build option "
                "cannot name its directory, whose name has a blank or a quote; include them "
@@ -536,10 +536,14 @@ private:
   /// implementation looks in the current directory only, wherever atfc was
   /// started, unless an -I option names it.
   static std::string fileDirectory(const std::string &FileName) {
+    // A bare name ("saxpy.cl") is in the current directory; absolute("")
+    // is an error.
+    std::filesystem::path Parent = std::filesystem::path(FileName).parent_path();
+    if (Parent.empty())
+      Parent = ".";
     std::error_code Failed;
-    std::filesystem::path Directory =
-        std::filesystem::absolute(std::filesystem::path(FileName).parent_path(), Failed);
-    return Failed ? std::string() : Directory.string();
+    std::filesystem::path Directory = std::filesystem::absolute(Parent, Failed);
+    return Failed ? std::string() : Directory.lexically_normal().string();
   }
 
   /// Whether an OpenCL build option can carry Path: implementations split
