@@ -158,8 +158,9 @@ TunerMain::TunerMain(int Argc, const char *const *Argv, std::string TheFileName)
 TunerMain::TunerMain(TunerOptions TheOptions, std::string TheFileName)
     : Options(std::move(TheOptions)), FileName(std::move(TheFileName)) {}
 
-void TunerMain::exitWithInputError(const std::string &Message) const {
-  DiagnosticSink(std::cerr).error(SourceLocation{FileName}, Message);
+void TunerMain::exitWithInputError(const std::string &Message, unsigned Line,
+                                   unsigned Column) const {
+  DiagnosticSink(std::cerr).error(SourceLocation{FileName, Line, Column}, Message);
   std::exit(kUsageExitCode);
 }
 

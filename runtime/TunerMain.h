@@ -66,11 +66,13 @@ public:
   const std::string &fileName() const { return FileName; }
 
   /// The input Name, read from argument $K (1-based) as a T. For a missing
-  /// or malformed argument it prints "<file>: error: ..." and exits 2.
-  template <class T> T positional(unsigned K, const char *Name) const {
+  /// or malformed argument it prints "<file>:Line:Column: error: ..." (at
+  /// the `$K` that reads it; without the line where Line is 0) and exits 2.
+  template <class T>
+  T positional(unsigned K, const char *Name, unsigned Line = 0, unsigned Column = 0) const {
     InputValue<T> Input = positionalInput<T>(Options.Arguments, K, Name);
     if (!Input)
-      exitWithInputError(Input.Error);
+      exitWithInputError(Input.Error, Line, Column);
     return std::move(*Input.Value);
   }
 
@@ -96,7 +98,10 @@ public:
 private:
   /// Where tune mode writes: --output, else FILE.atf.
   std::string outputDirectory() const;
-  [[noreturn]] void exitWithInputError(const std::string &Message) const;
+  /// Prints Message as an error at Line:Column of the file (the file
+  /// alone where Line is 0) and exits 2.
+  [[noreturn]] void exitWithInputError(const std::string &Message, unsigned Line = 0,
+                                       unsigned Column = 0) const;
 
   TunerOptions Options;
   std::string FileName;

@@ -130,7 +130,8 @@ private:
       OS << "  [[maybe_unused]] const " << Type << ' ' << In.Name.Name << " = ";
       if (In.Kind == InputKind::Positional)
         OS << "atf_tuner_.positional<" << Type << ">(" << In.ArgumentIndex << ", "
-           << quoted(In.Name.Name) << ");\n";
+           << quoted(In.Name.Name) << ", " << In.ArgumentPosition.Line << ", "
+           << In.ArgumentPosition.Column << ");\n";
       else
         OS << "static_cast<" << Type << ">(" << In.Value.Text << ");\n";
     }
@@ -378,8 +379,9 @@ private:
 
   /// A path of a `data` clause as a C++ string expression: each `$k` the
   /// tuner's k-th argument, so that every input set reads its own data (a
-  /// missing argument is named by the path: "input 'x_$1.npy' is $1, ...").
-  std::string pathExpression(llvm::StringRef Path) {
+  /// missing argument is named by the path at the clause, Where:
+  /// "f.cl:6:40: error: input 'x_$1.npy' is $1, ...").
+  std::string pathExpression(llvm::StringRef Path, SourcePosition Where) {
     std::string Out = "std::string(";
     std::size_t Literal = 0;
     for (std::size_t At = Path.find('$'); At != llvm::StringRef::npos; At = Path.find('$', At)) {
@@ -389,7 +391,8 @@ private:
       const std::string K = Path.slice(At + 1, End).str();
       LastArgument = std::max(LastArgument, static_cast<unsigned>(std::stoul(K)));
       Out += quoted(Path.slice(Literal, At)) + ") + atf_tuner_.positional<std::string>(" + K +
-             ", " + quoted(Path) + ") + std::string(";
+             ", " + quoted(Path) + ", " + std::to_string(Where.Line) + ", " +
+             std::to_string(Where.Column) + ") + std::string(";
       Literal = At = End;
     }
     return Out + quoted(Path.substr(Literal)) + ")";
@@ -399,8 +402,8 @@ private:
   void emitKernelInput(const KernelInput &In) {
     OS << "  atf_setup_.Arguments.push_back((" << In.Expr.Text << ")";
     if (In.Data)
-      OS << ".withData(" << pathExpression(In.Data->Value) << ", " << In.Data->Begin.Line << ", "
-         << In.Data->Begin.Column << ")";
+      OS << ".withData(" << pathExpression(In.Data->Value, In.Data->Begin) << ", "
+         << In.Data->Begin.Line << ", " << In.Data->Begin.Column << ")";
     if (In.Fill) {
       static constexpr const char *Kinds[] = {"Constant", "Index", "RandomRange"};
       OS << ".withFill(BufferContents::" << Kinds[static_cast<int>(In.Fill->How)] << ", "

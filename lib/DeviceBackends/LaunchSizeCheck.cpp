@@ -51,4 +51,37 @@ std::optional<Measurement> launchSizeProblem(const LaunchSizes &Sizes, LaunchApi
   return problemOf(Sizes.Local, Cuda ? "block" : "local size");
 }
 
+std::string localSizeRefusal(const LaunchSizes &Sizes, const DeviceLimits &Limits,
+                             std::uint64_t KernelMax) {
+  const std::vector<std::uint64_t> &Local = Sizes.Local;
+  for (std::size_t D = 0; D < Local.size() && D < Limits.MaxWorkItemSizes.size(); ++D)
+    if (Limits.MaxWorkItemSizes[D] != 0 && Local[D] > Limits.MaxWorkItemSizes[D])
+      return "the local size " + std::to_string(Local[D]) + " in dimension " +
+             std::to_string(D + 1) + " is more than the device's " +
+             std::to_string(Limits.MaxWorkItemSizes[D]) + " (CL_DEVICE_MAX_WORK_ITEM_SIZES)";
+  if (!Local.empty()) {
+    // Each dimension is at most a device limit (above): no overflow.
+    std::uint64_t Items = 1;
+    std::string Product;
+    for (std::uint64_t L : Local) {
+      Items *= L;
+      Product += (Product.empty() ? "" : " x ") + std::to_string(L);
+    }
+    const std::string Group = (Local.size() > 1 ? Product + " = " : std::string()) +
+                              std::to_string(Items) + " work-items in a work-group, more than ";
+    if (Limits.MaxWorkGroupSize != 0 && Items > Limits.MaxWorkGroupSize)
+      return Group + "the device's " + std::to_string(Limits.MaxWorkGroupSize) +
+             " (CL_DEVICE_MAX_WORK_GROUP_SIZE)";
+    if (KernelMax != 0 && Items > KernelMax)
+      return Group + "this kernel's " + std::to_string(KernelMax) +
+             " on the device (CL_KERNEL_WORK_GROUP_SIZE)";
+  }
+  for (std::size_t D = 0; D < Local.size() && D < Sizes.Global.size(); ++D)
+    if (Local[D] != 0 && Sizes.Global[D] % Local[D] != 0)
+      return "the global size " + std::to_string(Sizes.Global[D]) +
+             " is no multiple of the local size " + std::to_string(Local[D]) + " in dimension " +
+             std::to_string(D + 1) + " (OpenCL before 2.0 requires it)";
+  return "";
+}
+
 } // namespace atfc

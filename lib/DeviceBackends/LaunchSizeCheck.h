@@ -12,6 +12,7 @@
 #ifndef ATFC_DEVICEBACKENDS_LAUNCHSIZECHECK_H
 #define ATFC_DEVICEBACKENDS_LAUNCHSIZECHECK_H
 
+#include "Backends/DeviceLimits.h"
 #include "Backends/Measurement.h"
 #include "DeviceBackends/DeviceBackend.h"
 
@@ -29,6 +30,16 @@ enum class LaunchApi { OpenCL, Cuda };
 /// with a Problem that computing them found. None when they may be
 /// launched.
 std::optional<Measurement> launchSizeProblem(const LaunchSizes &Sizes, LaunchApi Api);
+
+/// Why an OpenCL device refuses a launch with CL_INVALID_WORK_GROUP_SIZE or
+/// CL_INVALID_WORK_ITEM_SIZE, which say no more: the first of a dimension
+/// of the local size above the device's CL_DEVICE_MAX_WORK_ITEM_SIZES, a
+/// work-group of more work-items than CL_DEVICE_MAX_WORK_GROUP_SIZE or
+/// than KernelMax (the kernel's CL_KERNEL_WORK_GROUP_SIZE; 0 where
+/// unknown), and a global size that is no multiple of the local size.
+/// "" when the local size is OpenCL's choice or none of them holds.
+std::string localSizeRefusal(const LaunchSizes &Sizes, const DeviceLimits &Limits,
+                             std::uint64_t KernelMax);
 
 } // namespace atfc
 

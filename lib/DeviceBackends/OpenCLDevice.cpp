@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceBackends/KernelDevice.h"
 #include "DeviceBackends/KernelSignatureCheck.h"
+#include "DeviceBackends/LaunchSizeCheck.h"
 #include "DeviceBackends/OpenCLInitialCopies.h"
 #include "Support/CStringLiteral.h"
 
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace atfc {
 
@@ -363,7 +365,10 @@ public:
     if (Err != CL_SUCCESS)
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed", clError(Err));
     // The parameters' types, for kernelSignatureMismatch.
-    Err = clBuildProgram(Program, 1, &Device, "-cl-kernel-arg-info", nullptr, nullptr);
+    const std::string Directory = fileDirectory(Setup.FileName);
+    const bool Carried = optionCarries(Directory);
+    const std::string Options = "-cl-kernel-arg-info" + (Carried ? " -I" + Directory : "");
+    Err = clBuildProgram(Program, 1, &Device, Options.c_str(), nullptr, nullptr);
     if (Err != CL_SUCCESS) {
       std::size_t Size = 0;
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &Size);
@@ -371,6 +376,11 @@ public:
       clGetProgramBuildInfo(Program, Device, CL_PROGRAM_BUILD_LOG, Size, Log.data(), nullptr);
       while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
         Log.pop_back();
+      if (!Carried && !Directory.empty() && Log.find("file not found") != std::string::npos)
+        Log += "\nnote: headers beside " + Setup.FileName +
+               " are looked for in the current directory only: an OpenCL build option "
+               "cannot name its directory, whose name has a blank or a quote; include them "
+               "by their absolute path, or run atfc in that directory";
       return DeviceStatus::failed(FailureKind::BuildFailed, "build failed",
                                   logTail(clError(Err) + " with " + Defined + "\n" + Log));
     }
@@ -444,7 +454,16 @@ public:
                                Global, Sizes.Local.empty() ? nullptr : Local, 0, nullptr, &Event);
     if (Err != CL_SUCCESS) {
       clFinish(Queue);
-      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err), launchText(Sizes));
+      std::string Why = launchText(Sizes);
+      // Both codes say only "refused": name the limit the local size passes.
+      if (Err == CL_INVALID_WORK_GROUP_SIZE || Err == CL_INVALID_WORK_ITEM_SIZE) {
+        std::size_t KernelMax = 0;
+        clGetKernelWorkGroupInfo(Kernel, Device, CL_KERNEL_WORK_GROUP_SIZE, sizeof KernelMax,
+                                 &KernelMax, nullptr);
+        if (std::string Refusal = localSizeRefusal(Sizes, Limits, KernelMax); !Refusal.empty())
+          Why += ": " + Refusal;
+      }
+      return DeviceStatus::failed(FailureKind::RunFailed, clError(Err), Why);
     }
     Err = clWaitForEvents(1, &Event);
     cl_int Status = CL_COMPLETE;
@@ -509,6 +528,31 @@ private:
       clReleaseProgram(Program);
     Kernel = nullptr;
     Program = nullptr;
+  }
+
+  /// The annotated file's directory, absolute: where the headers a kernel
+  /// includes beside its file (`#include "inc/k.h"`) are, as atfc check and
+  /// the results key find them. The program's source is a string, so an
+  /// implementation looks in the current directory only, wherever atfc was
+  /// started, unless an -I option names it.
+  static std::string fileDirectory(const std::string &FileName) {
+    // A bare name ("saxpy.cl") is in the current directory; absolute("")
+    // is an error.
+    std::filesystem::path Parent = std::filesystem::path(FileName).parent_path();
+    if (Parent.empty())
+      Parent = ".";
+    std::error_code Failed;
+    std::filesystem::path Directory = std::filesystem::absolute(Parent, Failed);
+    return Failed ? std::string() : Directory.lexically_normal().string();
+  }
+
+  /// Whether an OpenCL build option can carry Path: implementations split
+  /// options at white space and keep quotes (pocl: `-I"/a b"` looks in
+  /// `"/a b"`, `-I/a\ b` is an invalid option).
+  static bool optionCarries(const std::string &Path) {
+    return !Path.empty() && std::none_of(Path.begin(), Path.end(), [](char C) {
+      return std::isspace(static_cast<unsigned char>(C)) || C == '"' || C == '\'' || C == '\\';
+    });
   }
 
   static std::string launchText(const LaunchSizes &Sizes) {

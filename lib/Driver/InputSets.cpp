@@ -51,6 +51,10 @@ Expected<std::vector<std::string>> splitInputWords(std::string_view Text) {
 
 namespace {
 
+/// A tuner's exit status for a bad command line or argument
+/// (kUsageExitCode of Tuning/TuningRun.h, which the driver does not link).
+constexpr int kTunerUsageStatus = 2;
+
 /// What one set's run gave.
 struct SetOutcome {
   std::vector<std::string> Arguments;
@@ -135,13 +139,20 @@ int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
           << (Outcome.From.size() > 1 ? " and the others tuned" : "") << ")";
     Out << '\n';
     Out.flush();
+    // Whether a set's tuner got past its options: then a usage error of a
+    // later one is its own arguments' ("--inputs abc" for a size_t).
+    const bool OptionsAccepted =
+        std::any_of(Statuses.begin(), Statuses.end(),
+                    [](const auto &Earlier) { return Earlier.second == 0 || Earlier.second == 1; });
     const int SetStatus = Run(Sets[K], Priors);
     Statuses.emplace_back(Sets[K], SetStatus);
     auto Db = ResultsDatabase::open(Database, ResultsDatabase::Mode::ReadOnly);
     if (Db && measureOutcome(**Db, Outcome))
       Done.push_back(std::move(Outcome));
-    if (SetStatus != 0 && SetStatus != 1)
-      return SetStatus; // interrupted, or a problem of the tuner: stop
+    // Interrupted, or a problem of the tuner (its options among them until
+    // a set has run): stop.
+    if (SetStatus != 0 && SetStatus != 1 && !(SetStatus == kTunerUsageStatus && OptionsAccepted))
+      return SetStatus;
   }
 
   std::size_t Tuned = 0;

@@ -51,7 +51,8 @@ inline constexpr int kSomeInputSetsFailedExitCode = 3;
 /// each set's outcome and the warm starts' savings. Returns 0 when every
 /// set found a configuration, kSomeInputSetsFailedExitCode when some did, 1
 /// when none did; an interrupt or another status of the tuner stops the
-/// command with that status.
+/// command with that status, except a usage error (2) once a set has run,
+/// which is that set's bad argument and fails it alone.
 int tuneInputSets(const std::vector<std::vector<std::string>> &Sets,
                   const std::vector<WisdomInput> &Inputs, const std::string &OutputDirectory,
                   const std::vector<PriorData> &UserPriors, const RunInputSet &Run,

@@ -131,7 +131,7 @@ std::string unreadArgumentsMessage(std::span<const std::string> Arguments, unsig
 template <class T> struct InputValue {
   /// The value; empty when Error is not.
   std::optional<T> Value;
-  /// What is wrong, for "<file>: error: <Error>".
+  /// What is wrong, for "<file>:<line>:<col>: error: <Error>" at the `$K`.
   std::string Error;
   explicit operator bool() const { return Value.has_value(); }
 };

@@ -1,11 +1,53 @@
 //===- Tuning/TuningPriors.cpp - A tuning run's warm start ---------------===//
 #include "Tuning/TuningPriors.h"
 
+#include "Results/RecordedData.h"
+#include "Results/ResultsDatabase.h"
 #include "Results/ResultsRecorded.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace atfc {
+
+namespace {
+
+bool anyValid(const RecordedData &Data) {
+  return std::any_of(Data.Entries.begin(), Data.Entries.end(),
+                     [](const EvaluationRecord &E) { return E.Result.Valid; });
+}
+
+/// The data of a prior. A results database named by the user gives its
+/// latest run that has a valid configuration: a later --fix run of a
+/// failing sub-space says nothing to start from, and --prior names no run.
+Expected<RecordedData> readPrior(const PriorData &Prior, const std::string &Path,
+                                 DiagnosticSink &Diags) {
+  if (Prior.Run != 0)
+    return readResultsDatabase(Path, Prior.Run);
+  Expected<RecordedData> Latest = readRecordedData(Path);
+  if (!Latest || anyValid(*Latest) || !isSqliteFile(Path))
+    return Latest;
+  auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+  if (!Db)
+    return Latest;
+  auto Runs = (*Db)->runs();
+  if (!Runs || Runs->size() < 2)
+    return Latest;
+  for (auto It = std::next(Runs->rbegin()); It != Runs->rend(); ++It) {
+    Expected<RecordedData> Earlier = readResultsDatabase(Path, It->Id);
+    if (Earlier && anyValid(*Earlier)) {
+      Diags.note(SourceLocation{Path}, "run " + std::to_string(Runs->back().Id) +
+                                           ", the latest, has no valid configuration: the "
+                                           "warm start takes run " +
+                                           std::to_string(It->Id));
+      return Earlier;
+    }
+  }
+  return Latest;
+}
+
+} // namespace
 
 Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,
                                          const std::vector<PriorData> &Priors,
@@ -13,15 +55,17 @@ Expected<PriorStart> priorConfigurations(const ChainOfTrees &Space,
   PriorStart Result;
   std::vector<std::vector<Configuration>> Each;
   for (const PriorData &Prior : Priors) {
-    Expected<RecordedData> Data =
-        Prior.Run != 0 ? readResultsDatabase(Prior.Path, Prior.Run) : readRecordedData(Prior.Path);
+    // An output directory stands for its results.db, as in every reader
+    // of recorded data (atfc results, report, analyze, replay --prior).
+    const std::string Path = recordedDataFile(Prior.Path);
+    Expected<RecordedData> Data = readPrior(Prior, Path, Diags);
     if (!Data)
       return Data.takeError().context("cannot read the prior");
     Expected<PriorStart> Start = warmStartConfigurations(Space, *Data, Count);
     if (!Start)
-      return Start.takeError().context(Prior.Path);
+      return Start.takeError().context(Path);
     if (!Start->Missing.empty())
-      Diags.note(SourceLocation{Prior.Path}, missingParametersNote(Start->Missing));
+      Diags.note(SourceLocation{Path}, missingParametersNote(Start->Missing));
     // One prior's costs only: those of different priors are not comparable.
     if (Result.Measured.empty())
       Result.Measured = std::move(Start->Measured);

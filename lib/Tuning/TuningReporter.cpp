@@ -35,7 +35,8 @@ void TuningReporter::resuming(const std::string &FileName, std::int64_t RunId, s
 }
 
 void TuningReporter::warmStart(const std::string &FileName, std::size_t Count) {
-  Err << FileName << ": warm start: " << Count << " configurations of earlier data first\n";
+  Err << FileName << ": warm start: " << Count
+      << (Count == 1 ? " configuration" : " configurations") << " of earlier data first\n";
 }
 
 void TuningReporter::compilingAhead(const std::string &FileName, unsigned Count) {

@@ -121,10 +121,25 @@ Expected<std::unique_ptr<TuningSession>> TuningSession::open(const ChainOfTrees 
     return Session.errorOfFile(Previous.error().message());
   Session.Resumed = Previous.take();
   if (!Session.Resumed)
-    Reporter.diagnostics().note(
-        SourceLocation{Options.FileName},
-        "no interrupted run of this file with these inputs; starting a new one");
+    Reporter.diagnostics().note(SourceLocation{Options.FileName},
+                                Session.noResumableRunNote(Options.FileName, Args));
   return Made;
+}
+
+std::string TuningSession::noResumableRunNote(const std::string &File,
+                                              const std::string &Arguments) const {
+  // The latest run of the file with the same arguments that stopped
+  // before its end has another key: the file, a header or data file it
+  // reads, the device or the tuner changed since.
+  if (auto Runs = Database->runs(); Runs.ok())
+    for (auto It = Runs->rbegin(); It != Runs->rend(); ++It)
+      if ((It->Status == RunStatus::Interrupted || It->Status == RunStatus::Running) &&
+          It->File == File && jsonText(stringsJson(It->Arguments)) == Arguments)
+        return "run " + std::to_string(It->Id) +
+               " of this file with these inputs was interrupted, but what its results depend "
+               "on has changed since (the file, a file it includes or reads, the device or the "
+               "tuner): it cannot be resumed; starting a new one";
+  return "no interrupted run of this file with these inputs; starting a new one";
 }
 
 Expected<void> TuningSession::checkSameAsResumed(const RunInfo &Run) const {

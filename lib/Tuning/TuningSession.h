@@ -167,6 +167,10 @@ private:
   /// Whether the options leave the resumed run as it was; else what
   /// differs (a resumed run keeps its technique, abort condition and seed).
   Expected<void> checkSameAsResumed(const RunInfo &Run) const;
+  /// What --resume says where no run of the key stopped before its end:
+  /// the interrupted run of File with these Arguments (JSON text) that a
+  /// change keys apart, where there is one.
+  std::string noResumableRunNote(const std::string &File, const std::string &Arguments) const;
   Expected<void> loadKnownResults();
   /// The earlier result recorded for C, or null (none, or this run's own).
   const EvaluationRecord *recordReused(const Configuration &C);

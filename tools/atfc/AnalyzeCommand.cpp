@@ -27,6 +27,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -104,6 +105,23 @@ std::string coverageNote(const std::string &Path, std::int64_t RunId, const Reco
       N, Run->SpaceSize, 100 * Share, 100 * Margin);
 }
 
+/// For a results database read without --run, whose latest run is not its
+/// only one: which run that is and how to read another, appended to an
+/// error about what it holds ("" otherwise): a --fix run of a failing
+/// sub-space holds nothing to learn, though earlier runs may.
+std::string latestRunHint(const std::string &Path, std::int64_t RunId) {
+  if (RunId > 0)
+    return "";
+  auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+  if (!Db.ok())
+    return "";
+  auto All = (*Db)->runs();
+  if (!All.ok() || All->size() < 2)
+    return "";
+  return fmt::format("; that is run {}, the latest of {} runs: --run N analyses another",
+                     All->back().Id, All->size());
+}
+
 } // namespace
 
 int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ostream &Err) {
@@ -154,7 +172,12 @@ int runAnalyzeCommand(const AnalyzeOptions &Options, std::ostream &Out, std::ost
     Diags.warning(Coverage);
   Expected<DataAnalysis> Result = analyzeData(*Read, Analysis);
   if (!Result) {
-    Diags.error(SourceLocation{Options.Data}, Result.error().message());
+    const bool NoneValid = std::none_of(Read->Entries.begin(), Read->Entries.end(),
+                                        [](const EvaluationRecord &E) { return E.Result.Valid; });
+    Diags.error(SourceLocation{Options.Data},
+                Result.error().message() + (NoneValid && isSqliteFile(Options.Data)
+                                                ? latestRunHint(Options.Data, Options.Run)
+                                                : ""));
     return 1;
   }
   std::optional<PruningTransfer> Transfer;

@@ -64,11 +64,14 @@ TEST(TunerEmitterTest, InputsAreTypedConstantsFromTheCommandLine) {
            "#atf::tp name \"X\" range interval<long long>(1, N) constraint less_than(N * ALPHA)\n"
            "#atf::run_script \"true\"\n");
   ASSERT_TRUE(T.Errors.empty());
-  EXPECT_NE(T.Source.find("const long long N = atf_tuner_.positional<long long>(1, \"N\")"),
+  // Each with the line and column of its `$K`, where a bad argument is
+  // reported.
+  EXPECT_NE(T.Source.find("const long long N = atf_tuner_.positional<long long>(1, \"N\", 1, 25)"),
             std::string::npos)
       << T.Source;
-  EXPECT_NE(T.Source.find("const double ALPHA = atf_tuner_.positional<double>(2, \"ALPHA\")"),
-            std::string::npos)
+  EXPECT_NE(
+      T.Source.find("const double ALPHA = atf_tuner_.positional<double>(2, \"ALPHA\", 2, 26)"),
+      std::string::npos)
       << T.Source;
   EXPECT_NE(T.Source.find("interval<long long>(1, N)"), std::string::npos);
 }

@@ -67,5 +67,33 @@ TEST(LaunchSizeCheck, AProblemFoundComputingTheSizesIsTheirs) {
   EXPECT_EQ(Refused->Log, Sizes.Problem);
 }
 
+// pocl refused a local size of (64, 128) and of (3, 1) for a global size of
+// (128, 128) with the same CL_INVALID_WORK_GROUP_SIZE and no word of why;
+// the explanation names the limit that was passed, or the dimension that
+// does not divide.
+TEST(LaunchSizeCheck, ARefusedLocalSizeIsExplainedByTheLimitItPasses) {
+  DeviceLimits Limits;
+  Limits.MaxWorkItemSizes = {4096, 4096, 4096};
+  Limits.MaxWorkGroupSize = 4096;
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {64, 128}}, Limits, 4096),
+            "64 x 128 = 8192 work-items in a work-group, more than the device's 4096 "
+            "(CL_DEVICE_MAX_WORK_GROUP_SIZE)");
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {16, 16}}, Limits, 128),
+            "16 x 16 = 256 work-items in a work-group, more than this kernel's 128 on the "
+            "device (CL_KERNEL_WORK_GROUP_SIZE)");
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {3, 1}}, Limits, 4096),
+            "the global size 128 is no multiple of the local size 3 in dimension 1 (OpenCL "
+            "before 2.0 requires it)");
+  Limits.MaxWorkItemSizes = {4096, 4096, 64};
+  EXPECT_EQ(localSizeRefusal({{8, 8, 128}, {1, 1, 128}}, Limits, 4096),
+            "the local size 128 in dimension 3 is more than the device's 64 "
+            "(CL_DEVICE_MAX_WORK_ITEM_SIZES)");
+  // Within every limit, or chosen by OpenCL: nothing known to explain.
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {16, 16}}, Limits, 4096), "");
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {}}, Limits, 4096), "");
+  // An unknown kernel limit (0) is not one.
+  EXPECT_EQ(localSizeRefusal({{128, 128}, {16, 16}}, Limits, 0), "");
+}
+
 } // namespace
 } // namespace atfc

@@ -305,6 +305,14 @@ TEST_F(TunerMainDeathTest, MalformedInputExitsWithTwo) {
               "^saxpy.cl: error: input 'N' \\(\\$1 = 'abc'\\) is not a valid size_t");
 }
 
+// A generated tuner passes the line and column of the `$K`: the error
+// stands there, as every error of the file does.
+TEST_F(TunerMainDeathTest, MissingInputIsReportedAtItsPosition) {
+  const TunerMain Tuner(TunerOptions{}, "saxpy.cl");
+  EXPECT_EXIT(Tuner.positional<std::size_t>(1, "N", 3, 22), testing::ExitedWithCode(2),
+              "^saxpy.cl:3:22: error: input 'N' is \\$1, but only 0 arguments were given\n$");
+}
+
 TEST_F(TunerMainDeathTest, BadCommandLineExitsWithTwo) {
   EXPECT_EXIT(runSaxpy({"--list"}), testing::ExitedWithCode(2),
               "^atfc: error: option '--list' needs a value: --list N\n$");

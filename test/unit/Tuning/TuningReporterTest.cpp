@@ -129,6 +129,9 @@ TEST(TuningReporter, NoticesAndVerboseLinesGoToStandardError) {
   Reporter.freshRun("k.c");
   Reporter.resuming("k.c", 4, 9);
   Reporter.warmStart("k.c", 3);
+  // One is one configuration: a warm start of evaluations(4) said "1
+  // configurations".
+  Reporter.warmStart("k.c", 1);
   ProgressState State;
   State.Evaluations = 2;
   Reporter.evaluated(State, {{"X", Value(std::int64_t{1})}}, Measurement::valid({0.5}));
@@ -146,6 +149,7 @@ TEST(TuningReporter, NoticesAndVerboseLinesGoToStandardError) {
             "k.c: fresh run: measuring every configuration again, reusing no earlier result\n"
             "k.c: resuming run 4 (seed 9)\n"
             "k.c: warm start: 3 configurations of earlier data first\n"
+            "k.c: warm start: 1 configuration of earlier data first\n"
             "#2 X=1 -> 0.5\n"
             "#2 X=2 -> invalid (exit status 1)\n"
             "#3 X=1 -> 0.5 (answered from run 2)\n"

@@ -176,6 +176,29 @@ TEST_F(TuningSessionTest, ResumeWithoutAnInterruptedRunStartsANewOne) {
       << Err.str();
 }
 
+// An interrupted run of the file whose source changed since cannot be
+// resumed (its key differs): the note said "no interrupted run of this
+// file with these inputs", though there was one; it now names it and why.
+TEST_F(TuningSessionTest, ResumeAfterTheFileChangedNamesTheInterruptedRun) {
+  std::int64_t First = 0;
+  {
+    std::unique_ptr<TuningSession> Started = started();
+    TuningSession &Session = *Started;
+    First = Session.runId();
+    measure(Session, 1);
+    ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
+  }
+  Options.Given.Resume = true;
+  Options.BlankedSource = "int main() { return X + 1; }\n";
+  std::unique_ptr<TuningSession> Started = started();
+  EXPECT_GT(Started->runId(), First);
+  EXPECT_NE(Err.str().find("k.c: note: run " + std::to_string(First) +
+                           " of this file with these inputs was interrupted, but what its "
+                           "results depend on has changed since"),
+            std::string::npos)
+      << Err.str();
+}
+
 TEST_F(TuningSessionTest, TheBestUnderTheKeyMayBeAnEarlierRuns) {
   std::int64_t First = 0;
   {
