@@ -462,6 +462,21 @@ def test_numpy_and_sequence_costs_are_numbers(kind):
     assert data.number_of_evaluated_valid_configurations == 10
 
 
+def test_costs_of_mixed_number_types_are_ordered_exactly():
+    # Each cost is less than the one before, but NumPy compared np.int64
+    # with np.uint64 as doubles (a tie) and a Fraction multiplied an
+    # np.int64 in 64 bits (it overflowed): the best was not the least.
+    import fractions
+    import numpy as np
+    costs = [np.int64(2 ** 62), fractions.Fraction(2 ** 63 - 1, 3), np.uint64(2 ** 60 + 2),
+             np.int64(2 ** 60 + 1), 2 ** 60, np.longdouble(2 ** 60) - np.longdouble(0.5),
+             fractions.Fraction(2 ** 61 - 3, 2)]
+    best, cost, data = Tuner().tuning_parameters(TP('X', Interval(0, len(costs) - 1))) \
+        .silent(True).search_technique(Exhaustive()).tune(lambda c: costs[c['X']])
+    assert [e.configuration['X'] for e in data.improvement_history] == list(range(len(costs)))
+    assert best == {'X': len(costs) - 1} and cost is costs[-1]
+
+
 def test_make_step_goes_on_with_the_best_once_every_configuration_is_evaluated():
     # Python tester: pyATF's program-guided loop ran past the space's 9
     # configurations and make_step raised ValueError, ending the program
