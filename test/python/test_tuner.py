@@ -477,6 +477,25 @@ def test_costs_of_mixed_number_types_are_ordered_exactly():
     assert best == {'X': len(costs) - 1} and cost is costs[-1]
 
 
+class _Cycles(int):
+    """A number type of the program's own (gmpy2's mpz, SymPy's Integer)."""
+
+
+def test_a_cost_of_a_type_results_cannot_keep_is_refused_where_returned(tmp_path):
+    # results("DIR") keeps doubles and the types it names (int, float,
+    # Fraction, Decimal, NumPy's): a later run returned another number type
+    # (a float) than the one measured. Refused as the cost function returns
+    # it, naming the type, with or without results.
+    for directory in (None, tmp_path / 'res'):
+        tuner = Tuner().tuning_parameters(TP('X', Interval(1, 3))).silent(True)
+        if directory is not None:
+            tuner.results(directory)
+        for cost in (lambda c: _Cycles(c['X']), lambda c: (1.0, _Cycles(2))):
+            with pytest.raises(TypeError, match=r'a cost of type test_tuner\._Cycles \([123]\) is not '
+                                                r'one atfc keeps exactly: return an int'):
+                tuner.tune(cost)
+
+
 def test_make_step_goes_on_with_the_best_once_every_configuration_is_evaluated():
     # Python tester: pyATF's program-guided loop ran past the space's 9
     # configurations and make_step raised ValueError, ending the program
