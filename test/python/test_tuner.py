@@ -414,6 +414,18 @@ def test_mistakes_are_raised_before_measuring():
             Speedup(1.5, **empty)
     with pytest.raises(ValueError, match='not NaN'):
         Cost(float('nan'))
+    # pyATF's README writes Speedup(s, n) for a window of n evaluations,
+    # where its second parameter is a time: Speedup(1.1, 20) waited 20
+    # seconds, and a fast run evaluated its whole space (pyATF raised
+    # TypeError as it ran). A bare number is no time here.
+    import numpy as np
+    for number in (20, 2.5, np.int64(20)):
+        with pytest.raises(TypeError, match=rf'Speedup: a window of time is a '
+                                            rf'datetime.timedelta.*evaluations={number}'):
+            Speedup(1.1, number)
+        with pytest.raises(TypeError, match='Speedup: a window of time'):
+            Speedup(1.1, time=number)
+    assert Speedup(1.1, timedelta(seconds=20)).to_json()['time'] == '0:00:20'
     assert measured == []
 
 

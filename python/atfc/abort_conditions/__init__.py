@@ -149,6 +149,12 @@ class Speedup(AbortCondition):
         if given != 1:
             raise ValueError('Speedup: expecting exactly one window: time (or keywords such as '
                              'minutes=5), evaluations, or valid_evaluations')
+        # pyATF's README writes Speedup(s, n) for n evaluations, where its
+        # second parameter is a time: a number there is neither.
+        if time is not None and not isinstance(time, timedelta):
+            raise TypeError(f'Speedup: a window of time is a datetime.timedelta (or keywords '
+                            f'such as seconds=20), not {time!r}: for a window of evaluations, '
+                            f'write Speedup({speedup!r}, evaluations={time!r})')
         speedup = plain_number(speedup)
         if isinstance(speedup, bool) or not isinstance(speedup, (int, float)) or speedup < 1:
             raise ValueError(f'Speedup: expecting a speedup >= 1, not {speedup!r}')
