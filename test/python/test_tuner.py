@@ -386,6 +386,38 @@ def test_python_cost_function():
     assert data.number_of_evaluated_valid_configurations == 4 and min_cost > 0
 
 
+def test_cost_stops_at_a_cost_at_most_its_own_exactly():
+    # Cost(c) was the engine's, comparing doubles: Cost(2**60) stopped at
+    # 2**60 + 9 (one double), and a Fraction, a Decimal or a tuple of
+    # costs (pyATF compares what it is given) was a TypeError.
+    import decimal
+    import fractions
+    import numpy as np
+
+    def run(condition, cost):
+        return Tuner().tuning_parameters(TP('X', Interval(1, 12))).silent(True) \
+            .search_technique(Exhaustive()).tune(cost, condition)[2]
+
+    def evaluations(condition, cost):
+        data = run(condition, cost)
+        assert data.min_cost() == data.history[-1].cost
+        return data.number_of_evaluated_configurations
+
+    assert evaluations(Cost(2 ** 60), lambda c: 2 ** 60 + 10 - c['X']) == 10
+    assert evaluations(Cost(2 ** 60 + 4), lambda c: 2 ** 60 + 10 - c['X']) == 6
+    assert evaluations(Cost(np.int64(2 ** 60)), lambda c: np.int64(2 ** 60 + 10 - c['X'])) == 10
+    third = fractions.Fraction(1, 3)
+    assert evaluations(Cost(third), lambda c: fractions.Fraction(13 - c['X'], 30)) == 3
+    assert evaluations(Cost(decimal.Decimal('0.3')),
+                       lambda c: decimal.Decimal(13 - c['X']) / 30) == 4
+    assert evaluations(Cost(decimal.Decimal('0.3')), lambda c: (13 - c['X']) / 30) == 4
+    assert evaluations(Cost((2, 5)), lambda c: (6 - c['X'] // 2, c['X'])) == 10
+    assert evaluations(Cost(1.0) | Evaluations(2), lambda c: 13 - c['X']) == 2
+    for wrong in (True, 'cheap', (1, 'a'), (), decimal.Decimal('NaN'), float('nan')):
+        with pytest.raises((TypeError, ValueError), match='Cost: expecting'):
+            Cost(wrong)
+
+
 def test_mistakes_are_raised_before_measuring():
     measured = []
 

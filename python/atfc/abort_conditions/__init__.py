@@ -6,10 +6,13 @@ Speedup over valid evaluations and a program's own conditions are asked
 in Python after each evaluation.
 """
 
+import decimal
+import fractions
 from datetime import timedelta
 
 from .. import _atfc
 from ..range import plain_number
+from ..tuning_data import _ordered
 from .abort_condition import AbortCondition, And, Or
 
 
@@ -119,24 +122,51 @@ class Duration(AbortCondition):
         return _atfc.Abort.duration(self._duration.total_seconds())
 
 
+def _cost_number(value) -> bool:
+    """Whether value is a number a cost may be (tuner.py keeps these)."""
+    if isinstance(plain_number(value), bool):
+        return False
+    return type(value) in (int, float, fractions.Fraction, decimal.Decimal) \
+        or plain_number(value) is not value
+
+
 class Cost(AbortCondition):
+    """Stops once the best cost is at most `cost`: a number (an int, float,
+    Fraction, Decimal or NumPy scalar) or, for several objectives, a tuple
+    of them, compared exactly as the tuning data compares costs (the
+    engine's doubles tie 2**60 + 9 with 2**60)."""
+
     def __init__(self, cost: float):
-        cost = plain_number(cost)
-        if isinstance(cost, bool) or not isinstance(cost, (int, float)):
-            raise TypeError(f'Cost: expecting a number, not {cost!r}')
-        if cost != cost:
+        parts = cost if isinstance(cost, tuple) else (cost,)
+        if not parts or not all(_cost_number(p) for p in parts):
+            raise TypeError(f'Cost: expecting a number or a tuple of numbers, not {cost!r}')
+        try:
+            nan = any(p != p for p in parts)
+        except decimal.InvalidOperation:  # (a signalling NaN)
+            nan = True
+        if nan:
             raise ValueError('Cost: expecting a number, not NaN (no cost is ever at most NaN)')
         self._cost = cost
 
     def stop(self, tuning_data):
         best = tuning_data.min_cost()
-        return best is not None and best <= self._cost
+        return best is not None and _ordered(best) <= _ordered(self._cost)
 
     def to_json(self):
         return {'kind': 'Cost', 'cost': self._cost}
 
     def _engine(self, run):
-        return _atfc.Abort.cost(float(self._cost))
+        # The engine's condition on doubles holds wherever the exact one
+        # does (rounding keeps <=): it decides first, and Python's exact
+        # comparison where it holds.
+        exact = AbortCondition._engine(self, run)
+        if isinstance(self._cost, tuple):
+            return exact
+        try:
+            bound = float(plain_number(self._cost))
+        except OverflowError:
+            return exact
+        return _atfc.Abort.cost(bound) & exact
 
 
 class Speedup(AbortCondition):
