@@ -386,6 +386,36 @@ def test_python_cost_function():
     assert data.number_of_evaluated_valid_configurations == 4 and min_cost > 0
 
 
+def test_speedup_over_valid_evaluations_stops_where_the_engines_does():
+    # Speedup over valid evaluations is decided in Python, over evaluations
+    # by the engine: with every evaluation valid they are one rule. Python's
+    # divided the costs: a best cost of 0 raised ZeroDivisionError, a tuple
+    # of costs TypeError, and a Decimal with a float speedup TypeError.
+    import decimal
+    import random
+    rng = random.Random(5)
+    kinds = {'int': lambda x: x, 'float': lambda x: x / 7, 'decimal': decimal.Decimal,
+             'tuple': lambda x: (x % 3, x)}
+    for trial in range(60):
+        # (Small costs, so that a best is often exactly B0 / s.)
+        costs = [rng.choice((0, 1, 2, 3, 4, 6, 8, 12, 16, rng.randrange(1, 1000)))
+                 for _ in range(rng.randrange(1, 40))]
+        speedup, window = rng.choice((1, 1.5, 2, 1.1)), rng.randrange(1, 8)
+        kind = rng.choice(list(kinds))
+
+        def cost(config, costs=costs, kind=kind):
+            return kinds[kind](costs[config['X']])
+
+        def stopped_after(condition):
+            return Tuner().tuning_parameters(TP('X', Interval(0, len(costs) - 1))) \
+                .silent(True).search_technique(Exhaustive()).tune(cost, condition)[2] \
+                .number_of_evaluated_configurations
+
+        engine = stopped_after(Speedup(speedup, evaluations=window))
+        python = stopped_after(Speedup(speedup, valid_evaluations=window))
+        assert python == engine, (trial, costs, speedup, window, kind)
+
+
 def test_cost_stops_at_a_cost_at_most_its_own_exactly():
     # Cost(c) was the engine's, comparing doubles: Cost(2**60) stopped at
     # 2**60 + 9 (one double), and a Fraction, a Decimal or a tuple of

@@ -122,6 +122,13 @@ class Duration(AbortCondition):
         return _atfc.Abort.duration(self._duration.total_seconds())
 
 
+def _fractions(cost):
+    """A cost (_ordered) as Fractions, exactly."""
+    if isinstance(cost, tuple):
+        return tuple(fractions.Fraction(c) for c in cost)
+    return fractions.Fraction(cost)
+
+
 def _cost_number(value) -> bool:
     """Whether value is a number a cost may be (tuner.py keeps these)."""
     if isinstance(plain_number(value), bool):
@@ -208,7 +215,18 @@ class Speedup(AbortCondition):
         before = [e for e in history if e.valid_evaluations <= cutoff]
         if not before:
             return False
-        return not before[-1].cost / history[-1].cost >= self._speedup
+        # The engine's rule (docs/search.md): on while the best B improved on
+        # B0, the best at the window's start, and B <= B0 / s (each
+        # component), compared exactly; dividing raised for a best of 0, a
+        # tuple of costs, and a Decimal with a float speedup.
+        first, best = _ordered(before[-1].cost), _ordered(history[-1].cost)
+        speedup = fractions.Fraction(self._speedup)
+
+        def scaled(cost):
+            if isinstance(cost, tuple):
+                return tuple(fractions.Fraction(c) * speedup for c in cost)
+            return fractions.Fraction(cost) * speedup
+        return not (best < first and scaled(best) <= _fractions(first))
 
     def to_json(self):
         json = {'kind': 'Speedup', 'speedup': self._speedup}
