@@ -10,6 +10,7 @@ results("DIR") the run keeps DIR/results.db, which `atfc report`,
 
 import atexit
 import decimal
+import fractions
 import functools
 import hashlib
 import inspect
@@ -53,40 +54,116 @@ def _number(cost):
 
 
 # A valid evaluation's log names its cost's Python types where they are not
-# one float (results.db keeps numbers only): a later run answered from it
-# returns the cost a fresh run's cost function returns.
+# one float (results.db keeps doubles only), and, where the double is not
+# the cost (an int beyond 2^53, a Fraction, a Decimal, a long double), the
+# cost's exact text: a later run answered from it returns the cost a fresh
+# run's cost function returns, equal and of its type.
 _RETURNED = 'the cost function returned '
-_TYPED = re.compile(r'the cost function returned (\(?)((?:int|float|numpy\.[a-z0-9_]+)'
-                    r'(?:, (?:int|float|numpy\.[a-z0-9_]+))*)\)?')
+_KEPT = r'(?:int|float|fractions\.Fraction|decimal\.Decimal|numpy\.[a-z0-9_]+)(?: [-+0-9A-Za-z./]+)?'
+_TYPED = re.compile(rf'the cost function returned (\(?)({_KEPT}(?:, {_KEPT})*)\)?')
+_ONE = re.compile(r'(int|float|fractions\.Fraction|decimal\.Decimal|numpy\.[a-z0-9_]+)'
+                  r'(?: ([-+0-9A-Za-z./]+))?')
+_EXACT_TYPES = {int: 'int', float: 'float', fractions.Fraction: 'fractions.Fraction',
+                decimal.Decimal: 'decimal.Decimal'}
 
 
 def _type_name(cost):
-    """int, float or numpy.NAME: the types a reused cost is made again as
-    (any other number is read back as a float)."""
+    """int, float, fractions.Fraction, decimal.Decimal or numpy.NAME: the
+    types a reused cost is made again as; None for any other (refused,
+    _refuse_unkept)."""
     kind = type(cost)
-    if kind in (int, float):
-        return kind.__name__
+    if kind in _EXACT_TYPES:
+        return _EXACT_TYPES[kind]
     if kind.__module__ == 'numpy' and plain_number(cost) is not cost:
         return f'numpy.{kind.__name__}'
-    return 'float'
+    return None
+
+
+def _same(a, b) -> bool:
+    """Whether a and b are one cost: of one type, equal, and a Decimal
+    written alike (Decimal('1.10') == Decimal('1.1'))."""
+    return type(a) is type(b) and a == b and (type(a) is not decimal.Decimal or str(a) == str(b))
+
+
+def _int_text(number: int) -> str:
+    # (Python refuses to write an int of more than 4,300 digits in decimal:
+    # a Fraction's parts may be longer.)
+    try:
+        return str(number)
+    except ValueError:
+        return hex(number)
+
+
+def _exact_text(cost, name):
+    """The text a valid cost's log keeps of it where its double does not
+    make it again (_typed), else None."""
+    try:
+        if _same(_typed(_number(cost), name), cost):
+            return None
+    except (ValueError, TypeError, ArithmeticError):
+        pass  # (np.uint64 of 2.0**64: the double is beyond the type)
+    if name == 'fractions.Fraction':
+        return f'{_int_text(cost.numerator)}/{_int_text(cost.denominator)}'
+    if name == 'int' or isinstance(plain_number(cost), int):
+        return _int_text(int(cost))
+    return str(cost)
+
+
+def _one_log(cost):
+    name = _type_name(cost)
+    text = _exact_text(cost, name)
+    return name if text is None else f'{name} {text}'
 
 
 def _cost_log(cost) -> str:
     """The log of a valid evaluation of cost, as _typed_cost reads it."""
     if isinstance(cost, tuple):
-        return f'{_RETURNED}({", ".join(_type_name(c) for c in cost)})'
-    name = _type_name(cost)
-    return '' if name == 'float' else _RETURNED + name
+        return f'{_RETURNED}({", ".join(_one_log(c) for c in cost)})'
+    log = _one_log(cost)
+    return '' if log == 'float' else _RETURNED + log
 
 
-def _typed(number, name):
-    if name == 'int' and float(number).is_integer():
-        return int(number)
+def _exact(name, text):
+    """The cost of type name that text writes (ValueError, TypeError or
+    ArithmeticError where it writes none)."""
+    if name == 'int':
+        return int(text, 0)
+    if name == 'fractions.Fraction':
+        numerator, _, denominator = text.partition('/')
+        return fractions.Fraction(int(numerator, 0), int(denominator or '1', 0))
+    if name == 'decimal.Decimal':
+        return decimal.Decimal(text)
+    raise ValueError(name)
+
+
+def _typed(number, name, text=None):
+    """The cost whose double results.db keeps (number) as its cost function
+    returned it: of type name, from text where the log keeps its exact text
+    (a text whose cost is not that double, an edited row's, is left out)."""
     numpy = sys.modules.get('numpy')
+    kind = None
     if name.startswith('numpy.') and numpy is not None:
         kind = getattr(numpy, name[len('numpy.'):], None)
-        if isinstance(kind, type) and issubclass(kind, (numpy.number, numpy.bool_)):
-            return kind(number)
+        if not (isinstance(kind, type) and issubclass(kind, (numpy.number, numpy.bool_))):
+            kind = None
+    if text is not None:
+        try:
+            if kind is not None:
+                exact = kind(int(text, 0) if issubclass(kind, numpy.integer) else text)
+            else:
+                exact = _exact(name, text)
+            if _number(exact) == number:
+                return exact
+        except (ValueError, TypeError, ArithmeticError):
+            pass
+    if name == 'int' and float(number).is_integer():
+        return int(number)
+    if name == 'fractions.Fraction':
+        return fractions.Fraction(number)
+    if name == 'decimal.Decimal':
+        return decimal.Decimal(number)
+    if kind is not None:
+        return kind(number)
     return number
 
 
@@ -95,11 +172,30 @@ def _typed_cost(costs, log):
     cost function returned it: of the types the log names (_cost_log),
     else one float or a tuple of them."""
     match = _TYPED.fullmatch(log or '')
-    names = match.group(2).split(', ') if match else []
-    if len(names) != len(costs):
+    parts = [_ONE.fullmatch(p) for p in match.group(2).split(', ')] if match else []
+    if len(parts) != len(costs) or not all(parts):
         return costs[0] if len(costs) == 1 else tuple(costs)
-    typed = tuple(_typed(c, n) for c, n in zip(costs, names))
+    def one(number, part):
+        try:
+            return _typed(number, part.group(1), part.group(2))
+        except (ValueError, TypeError, ArithmeticError):
+            return number
+    typed = tuple(one(c, p) for c, p in zip(costs, parts))
     return typed if match.group(1) else typed[0]
+
+
+def _refuse_unkept(cost, who):
+    """Refuses a cost that results("DIR") would not return as it is: a
+    number of a type other than int, float, Fraction, Decimal and NumPy's
+    (a later run answered from results.db would return another number, or
+    another type, than this one measured)."""
+    for one in cost if isinstance(cost, tuple) else (cost,):
+        if _type_name(one) is None:
+            kind = type(one)
+            raise TypeError(f'{who}: a cost of type {kind.__module__}.{kind.__qualname__} '
+                            f'({one!r}) is not one atfc keeps exactly: return an int, float, '
+                            f'fractions.Fraction, decimal.Decimal or NumPy scalar (float(cost), '
+                            f'int(cost))')
 
 
 def _costs(cost, who):
@@ -403,8 +499,9 @@ class _Run:
             return False, [], f'the cost function returned {cost!r}, which is no cost', None
         # The tuning data keeps a number or a tuple, which compare: a list or
         # an array of costs becomes a tuple of them.
-        if not isinstance(cost, (numbers.Real, tuple)):
+        if not isinstance(cost, (numbers.Real, decimal.Decimal, tuple)):
             cost = costs[0] if len(costs) == 1 else tuple(costs)
+        _refuse_unkept(cost, self.who)
         return True, costs, '', cost
 
     def _measure(self, named):

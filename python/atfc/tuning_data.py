@@ -3,6 +3,7 @@ improvements (Configuration, Cost, TuningData, History, CostFunctionError).
 """
 
 import copy
+import fractions
 import time
 from datetime import datetime, timedelta
 from math import ceil
@@ -13,6 +14,28 @@ Cost = float
 CostFunction = Callable[[Configuration], Cost]
 Coordinates = Tuple[float, ...]
 Index = int
+
+
+def _ordered(cost):
+    """cost as a number that compares exactly with every other cost, a
+    tuple's elements each: a NumPy integer as an int, a long double as a
+    Fraction (NumPy compared np.int64 with np.uint64 as doubles, and a
+    Fraction multiplied an np.int64 in 64 bits, which overflowed; a long
+    double and a Decimal did not compare at all). Python's own numbers
+    compare exactly among themselves."""
+    if isinstance(cost, tuple):
+        return tuple(_ordered(c) for c in cost)
+    dtype = getattr(cost, 'dtype', None)
+    if type(cost).__module__ != 'numpy' or getattr(cost, 'ndim', None) != 0 or dtype is None:
+        return cost
+    if dtype.kind in 'iu':
+        return int(cost)
+    if dtype.kind == 'f':
+        value = float(cost)
+        if dtype.itemsize > 8 and value == value and abs(value) != float('inf'):
+            return fractions.Fraction(*cost.as_integer_ratio())
+        return value
+    return cost
 
 
 class CostFunctionError(BaseException):
@@ -165,7 +188,8 @@ class TuningData:
                               self.number_of_evaluated_valid_configurations,
                               configuration, valid, cost, search_space_coordinates, search_space_index)
         self.history.append(entry)
-        if valid and (self.improvement_history.is_empty() or cost < self.improvement_history[-1].cost):
+        if valid and (self.improvement_history.is_empty()
+                      or _ordered(cost) < _ordered(self.improvement_history[-1].cost)):
             self.improvement_history.append(entry)
         return now
 

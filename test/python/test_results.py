@@ -3,7 +3,10 @@ measured, and what it measures anew: an edited program, another cost
 function, what the cost function raised for; a program's own abort
 condition counts what was answered."""
 
+import decimal
+import fractions
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -187,6 +190,73 @@ def test_a_run_answered_from_results_returns_what_the_cost_function_returns(tmp_
         _, again_min, again = tune('part')
         assert _costs_of(again) == expected, name
         assert type(again_min) is type(fresh_min) and again_min == fresh_min, name
+
+
+def _exact(cost):
+    """A cost as what tells it from every other: its type, its value and a
+    Decimal's text (Decimal('1.10') == Decimal('1.1')), a tuple's elements'."""
+    if isinstance(cost, tuple):
+        return tuple(_exact(c) for c in cost)
+    return type(cost), cost, str(cost) if isinstance(cost, decimal.Decimal) else None
+
+
+def _costs_that_a_double_does_not_keep():
+    """Costs of every type the package takes whose double is not the cost:
+    ints beyond 2^53 (and below -2^53, up to a double's largest), NumPy's
+    64-bit integers, Fractions, Decimals, a long double's digits beyond a
+    double's; each next to one a double does keep, and random ones of each
+    kind. Then tuples of them (the objectives of one run are as many for
+    every configuration)."""
+    rng = random.Random(17)
+    D, F = decimal.Decimal, fractions.Fraction
+    costs = [2 ** 53 + 1, 2 ** 60 + 1, -(2 ** 60) - 3, 10 ** 300 + 7, 2 ** 53,
+             np.int64(2 ** 62 + 1), np.uint64(2 ** 64 - 1), np.int64(-(2 ** 63)),
+             F(1, 3), F(2 ** 70 + 1, 3), F(-7, 2), F(5), F(10 ** 5000 + 1, 10 ** 5000),
+             D('0.1'), D('1.10'), D('-3E+5'), D('123456789012345678901234567890.5'),
+             np.longdouble(1) / np.longdouble(3), np.float32(0.1), np.float16(0.1)]
+    for _ in range(6):
+        big = rng.randrange(2 ** 53, 2 ** 120) * rng.choice((1, -1))
+        costs += [big, F(big, rng.randrange(3, 2 ** 80)),
+                  D(big).scaleb(-rng.randrange(0, 40)), np.int64(big % 2 ** 63)]
+    tuples = [(2 ** 60 + 1, F(1, 3), 0.5), (D('0.3'), np.int64(2 ** 60 + 1), 2.5)]
+    tuples += [tuple(rng.choice(costs) for _ in range(3)) for _ in range(8)]
+    return costs, tuples
+
+
+def test_reused_costs_are_the_costs_measured_whatever_a_double_keeps(tmp_path):
+    # Python tester: a run answered from results(DIR) returned a cost
+    # function's 2**60 + 1 as 1.152921504606847e+18 and its Fraction(1, 3)
+    # as 0.3333333333333333 (results.db keeps doubles), so its min cost
+    # differed from the run that measured it.
+    for name, costs in zip(('numbers', 'tuples'), _costs_that_a_double_does_not_keep()):
+        def cost(config):
+            return costs[config['X']]
+
+        def tune(condition=None):
+            return Tuner().tuning_parameters(TP('X', Interval(0, len(costs) - 1))) \
+                .search_technique(Exhaustive()).silent(True).results(tmp_path / name) \
+                .tune(cost, condition)
+
+        tune(Evaluations(len(costs) // 2))  # the rest measured by the next
+        _, again_min, again = tune()
+        _, reused_min, reused = tune()  # wholly answered
+        measured = [_exact(c) for c in costs]
+        assert [_exact(e.cost) for e in again.history] == measured, name
+        assert [_exact(e.cost) for e in reused.history] == measured, name
+        assert _exact(reused_min) == _exact(again_min), name
+
+
+def test_costs_that_one_double_holds_are_ordered_exactly(tmp_path):
+    # 2**60 + 6 .. 2**60 + 9 are one double: the best is still the least,
+    # measured and reused alike (the engine's own order ties them).
+    def cost(config):
+        return 2 ** 60 + 10 - config['X']
+
+    for _ in range(2):
+        best, min_cost, data = Tuner().tuning_parameters(TP('X', Interval(1, 4))) \
+            .search_technique(Exhaustive()).silent(True).results(tmp_path / 'res').tune(cost)
+        assert best == {'X': 4} and min_cost == 2 ** 60 + 6 and type(min_cost) is int
+        assert [e.configuration['X'] for e in data.improvement_history] == [1, 2, 3, 4]
 
 
 def test_a_cost_types_record_that_is_no_type_reads_as_numbers(tmp_path):

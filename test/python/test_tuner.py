@@ -386,6 +386,68 @@ def test_python_cost_function():
     assert data.number_of_evaluated_valid_configurations == 4 and min_cost > 0
 
 
+def test_speedup_over_valid_evaluations_stops_where_the_engines_does():
+    # Speedup over valid evaluations is decided in Python, over evaluations
+    # by the engine: with every evaluation valid they are one rule. Python's
+    # divided the costs: a best cost of 0 raised ZeroDivisionError, a tuple
+    # of costs TypeError, and a Decimal with a float speedup TypeError.
+    import decimal
+    import random
+    rng = random.Random(5)
+    kinds = {'int': lambda x: x, 'float': lambda x: x / 7, 'decimal': decimal.Decimal,
+             'tuple': lambda x: (x % 3, x)}
+    for trial in range(60):
+        # (Small costs, so that a best is often exactly B0 / s.)
+        costs = [rng.choice((0, 1, 2, 3, 4, 6, 8, 12, 16, rng.randrange(1, 1000)))
+                 for _ in range(rng.randrange(1, 40))]
+        speedup, window = rng.choice((1, 1.5, 2, 1.1)), rng.randrange(1, 8)
+        kind = rng.choice(list(kinds))
+
+        def cost(config, costs=costs, kind=kind):
+            return kinds[kind](costs[config['X']])
+
+        def stopped_after(condition):
+            return Tuner().tuning_parameters(TP('X', Interval(0, len(costs) - 1))) \
+                .silent(True).search_technique(Exhaustive()).tune(cost, condition)[2] \
+                .number_of_evaluated_configurations
+
+        engine = stopped_after(Speedup(speedup, evaluations=window))
+        python = stopped_after(Speedup(speedup, valid_evaluations=window))
+        assert python == engine, (trial, costs, speedup, window, kind)
+
+
+def test_cost_stops_at_a_cost_at_most_its_own_exactly():
+    # Cost(c) was the engine's, comparing doubles: Cost(2**60) stopped at
+    # 2**60 + 9 (one double), and a Fraction, a Decimal or a tuple of
+    # costs (pyATF compares what it is given) was a TypeError.
+    import decimal
+    import fractions
+    import numpy as np
+
+    def run(condition, cost):
+        return Tuner().tuning_parameters(TP('X', Interval(1, 12))).silent(True) \
+            .search_technique(Exhaustive()).tune(cost, condition)[2]
+
+    def evaluations(condition, cost):
+        data = run(condition, cost)
+        assert data.min_cost() == data.history[-1].cost
+        return data.number_of_evaluated_configurations
+
+    assert evaluations(Cost(2 ** 60), lambda c: 2 ** 60 + 10 - c['X']) == 10
+    assert evaluations(Cost(2 ** 60 + 4), lambda c: 2 ** 60 + 10 - c['X']) == 6
+    assert evaluations(Cost(np.int64(2 ** 60)), lambda c: np.int64(2 ** 60 + 10 - c['X'])) == 10
+    third = fractions.Fraction(1, 3)
+    assert evaluations(Cost(third), lambda c: fractions.Fraction(13 - c['X'], 30)) == 3
+    assert evaluations(Cost(decimal.Decimal('0.3')),
+                       lambda c: decimal.Decimal(13 - c['X']) / 30) == 4
+    assert evaluations(Cost(decimal.Decimal('0.3')), lambda c: (13 - c['X']) / 30) == 4
+    assert evaluations(Cost((2, 5)), lambda c: (6 - c['X'] // 2, c['X'])) == 10
+    assert evaluations(Cost(1.0) | Evaluations(2), lambda c: 13 - c['X']) == 2
+    for wrong in (True, 'cheap', (1, 'a'), (), decimal.Decimal('NaN'), float('nan')):
+        with pytest.raises((TypeError, ValueError), match='Cost: expecting'):
+            Cost(wrong)
+
+
 def test_mistakes_are_raised_before_measuring():
     measured = []
 
@@ -414,6 +476,18 @@ def test_mistakes_are_raised_before_measuring():
             Speedup(1.5, **empty)
     with pytest.raises(ValueError, match='not NaN'):
         Cost(float('nan'))
+    # pyATF's README writes Speedup(s, n) for a window of n evaluations,
+    # where its second parameter is a time: Speedup(1.1, 20) waited 20
+    # seconds, and a fast run evaluated its whole space (pyATF raised
+    # TypeError as it ran). A bare number is no time here.
+    import numpy as np
+    for number in (20, 2.5, np.int64(20)):
+        with pytest.raises(TypeError, match=rf'Speedup: a window of time is a '
+                                            rf'datetime.timedelta.*evaluations={number}'):
+            Speedup(1.1, number)
+        with pytest.raises(TypeError, match='Speedup: a window of time'):
+            Speedup(1.1, time=number)
+    assert Speedup(1.1, timedelta(seconds=20)).to_json()['time'] == '0:00:20'
     assert measured == []
 
 
@@ -460,6 +534,40 @@ def test_numpy_and_sequence_costs_are_numbers(kind):
         .search_technique(Exhaustive()).tune(lambda c: wrap(abs(c['A'] - 7)))
     assert best == {'A': 7} and cost == 0
     assert data.number_of_evaluated_valid_configurations == 10
+
+
+def test_costs_of_mixed_number_types_are_ordered_exactly():
+    # Each cost is less than the one before, but NumPy compared np.int64
+    # with np.uint64 as doubles (a tie) and a Fraction multiplied an
+    # np.int64 in 64 bits (it overflowed): the best was not the least.
+    import fractions
+    import numpy as np
+    costs = [np.int64(2 ** 62), fractions.Fraction(2 ** 63 - 1, 3), np.uint64(2 ** 60 + 2),
+             np.int64(2 ** 60 + 1), 2 ** 60, np.longdouble(2 ** 60) - np.longdouble(0.5),
+             fractions.Fraction(2 ** 61 - 3, 2)]
+    best, cost, data = Tuner().tuning_parameters(TP('X', Interval(0, len(costs) - 1))) \
+        .silent(True).search_technique(Exhaustive()).tune(lambda c: costs[c['X']])
+    assert [e.configuration['X'] for e in data.improvement_history] == list(range(len(costs)))
+    assert best == {'X': len(costs) - 1} and cost is costs[-1]
+
+
+class _Cycles(int):
+    """A number type of the program's own (gmpy2's mpz, SymPy's Integer)."""
+
+
+def test_a_cost_of_a_type_results_cannot_keep_is_refused_where_returned(tmp_path):
+    # results("DIR") keeps doubles and the types it names (int, float,
+    # Fraction, Decimal, NumPy's): a later run returned another number type
+    # (a float) than the one measured. Refused as the cost function returns
+    # it, naming the type, with or without results.
+    for directory in (None, tmp_path / 'res'):
+        tuner = Tuner().tuning_parameters(TP('X', Interval(1, 3))).silent(True)
+        if directory is not None:
+            tuner.results(directory)
+        for cost in (lambda c: _Cycles(c['X']), lambda c: (1.0, _Cycles(2))):
+            with pytest.raises(TypeError, match=r'a cost of type test_tuner\._Cycles \([123]\) is not '
+                                                r'one atfc keeps exactly: return an int'):
+                tuner.tune(cost)
 
 
 def test_make_step_goes_on_with_the_best_once_every_configuration_is_evaluated():

@@ -6,10 +6,13 @@ Speedup over valid evaluations and a program's own conditions are asked
 in Python after each evaluation.
 """
 
+import decimal
+import fractions
 from datetime import timedelta
 
 from .. import _atfc
 from ..range import plain_number
+from ..tuning_data import _ordered
 from .abort_condition import AbortCondition, And, Or
 
 
@@ -119,24 +122,58 @@ class Duration(AbortCondition):
         return _atfc.Abort.duration(self._duration.total_seconds())
 
 
+def _fractions(cost):
+    """A cost (_ordered) as Fractions, exactly."""
+    if isinstance(cost, tuple):
+        return tuple(fractions.Fraction(c) for c in cost)
+    return fractions.Fraction(cost)
+
+
+def _cost_number(value) -> bool:
+    """Whether value is a number a cost may be (tuner.py keeps these)."""
+    if isinstance(plain_number(value), bool):
+        return False
+    return type(value) in (int, float, fractions.Fraction, decimal.Decimal) \
+        or plain_number(value) is not value
+
+
 class Cost(AbortCondition):
+    """Stops once the best cost is at most `cost`: a number (an int, float,
+    Fraction, Decimal or NumPy scalar) or, for several objectives, a tuple
+    of them, compared exactly as the tuning data compares costs (the
+    engine's doubles tie 2**60 + 9 with 2**60)."""
+
     def __init__(self, cost: float):
-        cost = plain_number(cost)
-        if isinstance(cost, bool) or not isinstance(cost, (int, float)):
-            raise TypeError(f'Cost: expecting a number, not {cost!r}')
-        if cost != cost:
+        parts = cost if isinstance(cost, tuple) else (cost,)
+        if not parts or not all(_cost_number(p) for p in parts):
+            raise TypeError(f'Cost: expecting a number or a tuple of numbers, not {cost!r}')
+        try:
+            nan = any(p != p for p in parts)
+        except decimal.InvalidOperation:  # (a signalling NaN)
+            nan = True
+        if nan:
             raise ValueError('Cost: expecting a number, not NaN (no cost is ever at most NaN)')
         self._cost = cost
 
     def stop(self, tuning_data):
         best = tuning_data.min_cost()
-        return best is not None and best <= self._cost
+        return best is not None and _ordered(best) <= _ordered(self._cost)
 
     def to_json(self):
         return {'kind': 'Cost', 'cost': self._cost}
 
     def _engine(self, run):
-        return _atfc.Abort.cost(float(self._cost))
+        # The engine's condition on doubles holds wherever the exact one
+        # does (rounding keeps <=): it decides first, and Python's exact
+        # comparison where it holds.
+        exact = AbortCondition._engine(self, run)
+        if isinstance(self._cost, tuple):
+            return exact
+        try:
+            bound = float(plain_number(self._cost))
+        except OverflowError:
+            return exact
+        return _atfc.Abort.cost(bound) & exact
 
 
 class Speedup(AbortCondition):
@@ -149,6 +186,12 @@ class Speedup(AbortCondition):
         if given != 1:
             raise ValueError('Speedup: expecting exactly one window: time (or keywords such as '
                              'minutes=5), evaluations, or valid_evaluations')
+        # pyATF's README writes Speedup(s, n) for n evaluations, where its
+        # second parameter is a time: a number there is neither.
+        if time is not None and not isinstance(time, timedelta):
+            raise TypeError(f'Speedup: a window of time is a datetime.timedelta (or keywords '
+                            f'such as seconds=20), not {time!r}: for a window of evaluations, '
+                            f'write Speedup({speedup!r}, evaluations={time!r})')
         speedup = plain_number(speedup)
         if isinstance(speedup, bool) or not isinstance(speedup, (int, float)) or speedup < 1:
             raise ValueError(f'Speedup: expecting a speedup >= 1, not {speedup!r}')
@@ -172,7 +215,18 @@ class Speedup(AbortCondition):
         before = [e for e in history if e.valid_evaluations <= cutoff]
         if not before:
             return False
-        return not before[-1].cost / history[-1].cost >= self._speedup
+        # The engine's rule (docs/search.md): on while the best B improved on
+        # B0, the best at the window's start, and B <= B0 / s (each
+        # component), compared exactly; dividing raised for a best of 0, a
+        # tuple of costs, and a Decimal with a float speedup.
+        first, best = _ordered(before[-1].cost), _ordered(history[-1].cost)
+        speedup = fractions.Fraction(self._speedup)
+
+        def scaled(cost):
+            if isinstance(cost, tuple):
+                return tuple(fractions.Fraction(c) * speedup for c in cost)
+            return fractions.Fraction(cost) * speedup
+        return not (best < first and scaled(best) <= _fractions(first))
 
     def to_json(self):
         json = {'kind': 'Speedup', 'speedup': self._speedup}
