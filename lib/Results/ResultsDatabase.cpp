@@ -177,7 +177,6 @@ struct ResultsDatabase::Statements {
   sqlite3_stmt *SelectRun = nullptr;
   sqlite3_stmt *SelectRuns = nullptr;
   sqlite3_stmt *LastRun = nullptr;
-  sqlite3_stmt *LastMeasuredRun = nullptr;
   sqlite3_stmt *ResumableRun = nullptr;
   sqlite3_stmt *EvaluationsOfRun = nullptr;
   sqlite3_stmt *EvaluationsOfKey = nullptr;
@@ -186,9 +185,8 @@ struct ResultsDatabase::Statements {
   KindsByRun KindsOfRun;
 
   ~Statements() {
-    for (sqlite3_stmt *S :
-         {InsertRun, FinishRun, InsertEvaluation, SelectRun, SelectRuns, LastRun, LastMeasuredRun,
-          ResumableRun, EvaluationsOfRun, EvaluationsOfKey, FindEvaluation})
+    for (sqlite3_stmt *S : {InsertRun, FinishRun, InsertEvaluation, SelectRun, SelectRuns, LastRun,
+                            ResumableRun, EvaluationsOfRun, EvaluationsOfKey, FindEvaluation})
       sqlite3_finalize(S);
   }
 };
@@ -377,9 +375,6 @@ Expected<void> ResultsDatabase::prepareStatements(int Version) {
       {&Prepared->SelectRuns, "SELECT " + RunColumns + " FROM runs ORDER BY id"},
       {&Prepared->LastRun,
        "SELECT " + RunColumns + " FROM runs WHERE key = ?1 ORDER BY id DESC LIMIT 1"},
-      // By the index evaluations_by_run: no scan of the evaluations.
-      {&Prepared->LastMeasuredRun,
-       "SELECT " + RunColumns + " FROM runs WHERE id = (SELECT max(run_id) FROM evaluations)"},
       {&Prepared->ResumableRun, "SELECT " + RunColumns +
                                     " FROM runs WHERE key = ?1 AND status IN ('running', "
                                     "'interrupted') ORDER BY id DESC LIMIT 1"},
@@ -570,11 +565,6 @@ Expected<std::vector<RunInfo>> ResultsDatabase::runs() {
 Expected<std::optional<RunInfo>> ResultsDatabase::lastRun(std::string_view Key) {
   StatementUse S(Prepared->LastRun);
   S.bind(1, Key);
-  return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
-}
-
-Expected<std::optional<RunInfo>> ResultsDatabase::lastMeasuredRun() {
-  StatementUse S(Prepared->LastMeasuredRun);
   return firstOf(readRows<RunInfo>(S, Path, Db, readRun));
 }
 

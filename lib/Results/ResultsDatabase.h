@@ -114,10 +114,6 @@ public:
   /// The latest run of Key, whatever its status; nullopt when none.
   Expected<std::optional<RunInfo>> lastRun(std::string_view Key);
 
-  /// The latest run that recorded an evaluation, of any key; nullopt when
-  /// none did.
-  Expected<std::optional<RunInfo>> lastMeasuredRun();
-
   /// The latest run of Key that is running (killed) or interrupted: the run
   /// --resume continues; nullopt when none.
   Expected<std::optional<RunInfo>> resumableRun(std::string_view Key);

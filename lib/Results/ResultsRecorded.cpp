@@ -117,24 +117,21 @@ Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t
       ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
   if (!Db)
     return Db.takeError();
+  if (RunId != 0)
+    return recordedDataOfRun(**Db, RunId);
+  Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
+  if (!Runs)
+    return Runs.takeError();
+  if (Runs->empty())
+    return Error(Path + ": the database holds no run");
   // The latest run that measured anything: one stopped before its first
   // evaluation (Ctrl-C during the build) hid every earlier run's data.
-  if (RunId == 0) {
-    Expected<std::optional<RunInfo>> Measured = (*Db)->lastMeasuredRun();
-    if (!Measured)
-      return Measured.takeError();
-    if (*Measured) {
-      RunId = (*Measured)->Id;
-    } else {
-      Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
-      if (!Runs)
-        return Runs.takeError();
-      if (Runs->empty())
-        return Error(Path + ": the database holds no run");
-      RunId = Runs->back().Id;
-    }
+  for (auto Run = Runs->rbegin(); Run != Runs->rend(); ++Run) {
+    Expected<RecordedData> Data = recordedDataOfRun(**Db, Run->Id);
+    if (!Data || !Data->Entries.empty())
+      return Data;
   }
-  return recordedDataOfRun(**Db, RunId);
+  return recordedDataOfRun(**Db, Runs->back().Id);
 }
 
 } // namespace atfc
