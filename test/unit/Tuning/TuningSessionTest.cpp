@@ -75,6 +75,14 @@ protected:
     }
   }
 
+  /// A run that measured one configuration and was interrupted: its id.
+  std::int64_t interruptedRun() {
+    std::unique_ptr<TuningSession> Session = started();
+    measure(*Session, 1);
+    EXPECT_TRUE(Session->finish(/*Interrupted=*/true));
+    return Session->runId();
+  }
+
   std::filesystem::path Dir;
   ChainOfTrees Space;
   LoopSetup Setup;
@@ -137,14 +145,7 @@ TEST_F(TuningSessionTest, ARunsTimeIncludesWhatCameAfterItsLastResult) {
 }
 
 TEST_F(TuningSessionTest, ResumeContinuesTheInterruptedRunAndRefusesOtherOptions) {
-  std::int64_t First = 0;
-  {
-    std::unique_ptr<TuningSession> Started = started();
-    TuningSession &Session = *Started;
-    First = Session.runId();
-    measure(Session, 1);
-    ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
-  }
+  const std::int64_t First = interruptedRun();
   Options.Given.Resume = true;
   Options.Given.Technique = "random";
   {
@@ -180,14 +181,7 @@ TEST_F(TuningSessionTest, ResumeWithoutAnInterruptedRunStartsANewOne) {
 // resumed (its key differs): the note said "no interrupted run of this
 // file with these inputs", though there was one; it now names it and why.
 TEST_F(TuningSessionTest, ResumeAfterTheFileChangedNamesTheInterruptedRun) {
-  std::int64_t First = 0;
-  {
-    std::unique_ptr<TuningSession> Started = started();
-    TuningSession &Session = *Started;
-    First = Session.runId();
-    measure(Session, 1);
-    ASSERT_TRUE(Session.finish(/*Interrupted=*/true));
-  }
+  const std::int64_t First = interruptedRun();
   Options.Given.Resume = true;
   Options.BlankedSource = "int main() { return X + 1; }\n";
   std::unique_ptr<TuningSession> Started = started();
