@@ -112,26 +112,47 @@ Expected<RecordedData> recordedDataOfKey(ResultsDatabase &Db, std::string_view K
   return recordedDataOrError(**Run, Db.evaluationsOfKey(Key), "key " + std::string(Key));
 }
 
-Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId) {
+Expected<LatestRunData>
+readLatestWantedRun(const std::string &Path,
+                    const std::function<bool(const RecordedData &)> &Wanted) {
   Expected<std::unique_ptr<ResultsDatabase>> Db =
       ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
   if (!Db)
     return Db.takeError();
-  if (RunId != 0)
-    return recordedDataOfRun(**Db, RunId);
   Expected<std::vector<RunInfo>> Runs = (*Db)->runs();
   if (!Runs)
     return Runs.takeError();
   if (Runs->empty())
     return Error(Path + ": the database holds no run");
-  // The latest run that measured anything: one stopped before its first
-  // evaluation (Ctrl-C during the build) hid every earlier run's data.
+  const std::int64_t Latest = Runs->back().Id;
   for (auto Run = Runs->rbegin(); Run != Runs->rend(); ++Run) {
     Expected<RecordedData> Data = recordedDataOfRun(**Db, Run->Id);
-    if (!Data || !Data->Entries.empty())
-      return Data;
+    if (!Data)
+      return Data.takeError();
+    if (Wanted(*Data))
+      return LatestRunData{Data.take(), Run->Id, Latest};
   }
-  return recordedDataOfRun(**Db, Runs->back().Id);
+  Expected<RecordedData> Data = recordedDataOfRun(**Db, Latest);
+  if (!Data)
+    return Data.takeError();
+  return LatestRunData{Data.take(), Latest, Latest};
+}
+
+Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId) {
+  if (RunId != 0) {
+    Expected<std::unique_ptr<ResultsDatabase>> Db =
+        ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
+    if (!Db)
+      return Db.takeError();
+    return recordedDataOfRun(**Db, RunId);
+  }
+  // The latest run that measured anything: one stopped before its first
+  // evaluation (Ctrl-C during the build) hid every earlier run's data.
+  Expected<LatestRunData> Latest =
+      readLatestWantedRun(Path, [](const RecordedData &Data) { return !Data.Entries.empty(); });
+  if (!Latest)
+    return Latest.takeError();
+  return std::move(Latest->Data);
 }
 
 } // namespace atfc

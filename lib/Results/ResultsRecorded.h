@@ -18,6 +18,7 @@
 #include "Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,19 @@ RecordedData evaluationTable(const RunInfo &Run, const std::vector<EvaluationRec
 /// evaluations, or when RunId is 0 the latest run's that recorded any (the
 /// latest run's when none did). For `atfc analyze`, replay and --prior.
 Expected<RecordedData> readResultsDatabase(const std::string &Path, std::int64_t RunId = 0);
+
+/// The data of a database's latest run that a reader wants.
+struct LatestRunData {
+  RecordedData Data;
+  /// The run Data is of, and the database's latest run.
+  std::int64_t Run = 0, Latest = 0;
+};
+
+/// The latest run of the results database at Path whose data Wanted takes,
+/// or the latest run when none is; an error when the database has no run.
+Expected<LatestRunData>
+readLatestWantedRun(const std::string &Path,
+                    const std::function<bool(const RecordedData &)> &Wanted);
 
 } // namespace atfc
 

@@ -2,11 +2,9 @@
 #include "Tuning/TuningPriors.h"
 
 #include "Results/RecordedData.h"
-#include "Results/ResultsDatabase.h"
 #include "Results/ResultsRecorded.h"
 
 #include <algorithm>
-#include <iterator>
 #include <set>
 
 namespace atfc {
@@ -25,26 +23,17 @@ Expected<RecordedData> readPrior(const PriorData &Prior, const std::string &Path
                                  DiagnosticSink &Diags) {
   if (Prior.Run != 0)
     return readResultsDatabase(Path, Prior.Run);
-  Expected<RecordedData> Latest = readRecordedData(Path);
-  if (!Latest || anyValid(*Latest) || !isSqliteFile(Path))
-    return Latest;
-  auto Db = ResultsDatabase::open(Path, ResultsDatabase::Mode::ReadOnly);
-  if (!Db)
-    return Latest;
-  auto Runs = (*Db)->runs();
-  if (!Runs || Runs->size() < 2)
-    return Latest;
-  for (auto It = std::next(Runs->rbegin()); It != Runs->rend(); ++It) {
-    Expected<RecordedData> Earlier = readResultsDatabase(Path, It->Id);
-    if (Earlier && anyValid(*Earlier)) {
-      Diags.note(SourceLocation{Path}, "run " + std::to_string(Runs->back().Id) +
-                                           ", the latest, has no valid configuration: the "
-                                           "warm start takes run " +
-                                           std::to_string(It->Id));
-      return Earlier;
-    }
-  }
-  return Latest;
+  if (!isSqliteFile(Path))
+    return readRecordedData(Path);
+  Expected<LatestRunData> Latest = readLatestWantedRun(Path, anyValid);
+  if (!Latest)
+    return Latest.takeError();
+  if (Latest->Run != Latest->Latest)
+    Diags.note(SourceLocation{Path}, "run " + std::to_string(Latest->Latest) +
+                                         ", the latest, has no valid configuration: the "
+                                         "warm start takes run " +
+                                         std::to_string(Latest->Run));
+  return std::move(Latest->Data);
 }
 
 } // namespace

@@ -96,6 +96,34 @@ TEST_F(ResultsRecordedTest, ADatabaseOfEmptyRunsIsItsLatestRun) {
   EXPECT_NE(Read->Description.find("run 2"), std::string::npos) << Read->Description;
 }
 
+// A reader's own wish (--prior wants a valid configuration) walks the runs
+// newest first and says which run it took and which was the latest.
+TEST_F(ResultsRecordedTest, LatestWantedRunNamesTheRunTakenAndTheLatest) {
+  {
+    auto Db = openDb();
+    const std::int64_t First = Db->beginRun(sampleRun("k")).take();
+    ASSERT_TRUE(Db->addEvaluation(First, validEvaluation("1", 1, 5.0)).ok());
+    const std::int64_t Second = Db->beginRun(sampleRun("k")).take();
+    ASSERT_TRUE(Db->addEvaluation(Second, validEvaluation("2", 2, 4.0)).ok());
+    Db->beginRun(sampleRun("k")).take();
+  }
+  auto CostIsFive = [](const RecordedData &Data) {
+    return !Data.Entries.empty() && Data.Entries[0].Result.Costs == std::vector<double>{5.0};
+  };
+  Expected<LatestRunData> Five = readLatestWantedRun(Path, CostIsFive);
+  ASSERT_TRUE(Five.ok()) << Five.error().message();
+  EXPECT_EQ(Five->Run, 1);
+  EXPECT_EQ(Five->Latest, 3);
+  ASSERT_EQ(Five->Data.Entries.size(), 1u);
+  // Nothing wanted: the latest run, named as such.
+  Expected<LatestRunData> None =
+      readLatestWantedRun(Path, [](const RecordedData &) { return false; });
+  ASSERT_TRUE(None.ok()) << None.error().message();
+  EXPECT_EQ(None->Run, 3);
+  EXPECT_EQ(None->Latest, 3);
+  EXPECT_TRUE(None->Data.Entries.empty());
+}
+
 TEST_F(ResultsRecordedTest, EvaluationTableHoldsEveryEvaluationInOrder) {
   RunInfo Run = sampleRun("table");
   Run.Id = 3;
