@@ -178,4 +178,20 @@ std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec) {
   return "";
 }
 
+std::string fixProblem(const std::string &Name, const std::string &Value, const TuningSpec &Spec,
+                       bool IsText) {
+  const std::string Fix = "--fix " + Name + "=" + Value;
+  if (!Spec.findParameter(Name))
+    return "--fix names '" + Name + "', which is no tuning parameter of this file";
+  if (IsText)
+    return "";
+  if (const std::string Problem = fixValueProblem(Value); !Problem.empty())
+    return Fix + ": the value is one C++ value of " + Name +
+           "'s type (a number, a name, an expression of inputs), without " + Problem;
+  if (const std::string Word = unknownFixWord(Value, Spec); !Word.empty())
+    return Fix + ": '" + Word + "' is no input of this file; the value is one value of " + Name +
+           "'s type (a number, an expression of inputs)";
+  return "";
+}
+
 } // namespace atfc

@@ -33,6 +33,13 @@ std::string fixValueProblem(llvm::StringRef Value);
 /// or a call (`std::min(N, 8)`); empty for none.
 std::string unknownFixWord(llvm::StringRef Value, const TuningSpec &Spec);
 
+/// Why `--fix Name=Value` cannot be pasted into Spec's tuner, as its
+/// error says it, or "" when it can: Name is no parameter, or Value (not
+/// a string parameter's own text, IsText) has a fixValueProblem or an
+/// unknownFixWord.
+std::string fixProblem(const std::string &Name, const std::string &Value, const TuningSpec &Spec,
+                       bool IsText);
+
 } // namespace atfc
 
 #endif

@@ -26,6 +26,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -287,6 +288,8 @@ template <class U> std::string valueText(const U &V) {
     Out << V;
   } else if constexpr (std::is_integral_v<U>)
     Out << +V;
+  else if constexpr (std::is_convertible_v<const U &, std::string_view>)
+    Out << '"' << std::string_view(V) << '"';
   return Out.str();
 }
 

@@ -25,4 +25,27 @@ TEST(FixedValueTest, AValueTheTypeCannotHoldIsRefusedByName) {
   EXPECT_FALSE(atfc::fixedValue<bool>(2, "--fix B=2"));
 }
 
+// --fix X=3 over {1, 2, 4} was "no value of X satisfies its constraint X
+// <= N with --fix X=3": the constraint blamed for a value outside the range.
+TEST(FixedValueTest, AValueOutsideTheRangeIsRefusedAtTheRange) {
+  const atfc::SourceLocation Where{"f.sh", 2, 23};
+  EXPECT_TRUE(
+      atfc::fixedValueInRange(atfc::exactSet<int>(1, 2, 4), 4, Where, "--fix X=4", "{1, 2, 4}"));
+  atfc::Expected<void> Three = atfc::fixedValueInRange(atfc::exactSet<int>(1, 2, 4), 3, Where,
+                                                       "--fix X=3", "X's range {1, 2, 4}");
+  ASSERT_FALSE(Three);
+  EXPECT_EQ(Three.error().message(), "--fix X=3: 3 is no value of X's range {1, 2, 4}");
+  EXPECT_EQ(Three.error().diagnostic().Location.Line, 2u);
+  // Mixed signs compare as numbers: -1 is not the unsigned range's maximum.
+  EXPECT_FALSE(atfc::fixedValueInRange(atfc::interval<unsigned>(0, 10), -1, Where, "--fix U=-1",
+                                       "interval<unsigned>(0, 10)"));
+  EXPECT_TRUE(atfc::fixedValueInRange(atfc::interval<int>(1, 10, 3), 7, Where, "--fix S=7",
+                                      "interval<int>(1, 10, 3)"));
+  EXPECT_FALSE(atfc::fixedValueInRange(atfc::interval<int>(1, 10, 3), 8, Where, "--fix S=8",
+                                       "interval<int>(1, 10, 3)"));
+  EXPECT_FALSE(atfc::fixedValueInRange(atfc::exactSet<std::string>("-O1", "-O2"),
+                                       std::string("-O3"), Where, "--fix OPT=-O3", "{...}"));
+  EXPECT_EQ(atfc::valueText(std::string("-O3")), "\"-O3\"");
+}
+
 } // namespace
