@@ -265,6 +265,8 @@ Expected<std::unique_ptr<ConfigurationMeasurer>> makeMeasurer(const TuningSetup 
   Measuring.CheckAgainstReference =
       Setup.Check && Setup.Check->Kind == CheckAgainst::ReferenceConfiguration;
   Measuring.CheckReference = Setup.CheckReference;
+  if (Setup.Check)
+    Measuring.CheckWhere = SourceLocation{Context.FileName, Setup.Check->Line, Setup.Check->Column};
   return makeDeviceMeasurer(Opened.take(), std::move(Measuring));
 }
 

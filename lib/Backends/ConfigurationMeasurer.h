@@ -20,6 +20,7 @@
 #include "Backends/Measurement.h"
 #include "SearchSpace/ChainOfTrees.h"
 #include "SearchSpace/Configuration.h"
+#include "Support/Error.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -86,6 +87,10 @@ public:
   /// Measures one configuration; Values are its values in chain level order.
   virtual Measurement measure(const ParameterValues &Configuration,
                               std::span<const Value> Values) = 0;
+  /// Why nothing more can be measured, once a measurement showed it (a
+  /// result check whose reference configuration failed): the run stops
+  /// without recording that measurement; nullopt while it can go on.
+  virtual std::optional<Error> cannotGoOn() const { return std::nullopt; }
   /// Stops the measurement in flight as soon as possible (thread-safe).
   virtual void interrupt() {}
   /// Once interrupted: a whole measurement of Configuration (of the batch

@@ -48,6 +48,8 @@ const char *failureName(FailureKind Kind) {
 bool failedOutsideConfiguration(const Measurement &M) {
   if (M.Valid)
     return false;
+  if (std::string_view(M.Reason).starts_with(kReferenceInvalid))
+    return true;
   switch (M.Failure) {
   case FailureKind::CheckFailed:
   case FailureKind::TimedOut:

@@ -103,6 +103,11 @@ inline constexpr std::string_view kCostFunctionRaised = "the cost function raise
 /// configuration's.
 inline constexpr std::string_view kCouldNotSetUp = "atfc could not set up the configuration: ";
 
+/// How the reason begins where a result check's reference configuration
+/// failed: it says nothing of the configuration checked against it.
+inline constexpr std::string_view kReferenceInvalid =
+    "the reference configuration of the result check is invalid";
+
 /// What the reason of a configuration with another number of costs than
 /// the run's first valid result says: a verdict of the order in which the
 /// configurations came, not of this one alone.
@@ -113,8 +118,9 @@ inline constexpr std::string_view kFirstValidResultHad = "where the first valid 
 /// on the machine), a tool or interpreter that could not be started (a
 /// script's status 126 or 127 from /bin/sh, "cannot start"), a device
 /// worker that failed to start, a rank's measuring process lost, a cost
-/// function that raised, a configuration atfc could not set up, a number
-/// of costs judged against the first valid result.
+/// function that raised, a configuration atfc could not set up, a failed
+/// reference configuration, a number of costs judged against the first
+/// valid result.
 bool failedOutsideConfiguration(const Measurement &M);
 
 /// How the costs of a configuration's repetitions become its cost

@@ -1,6 +1,7 @@
 //===- DeviceBackends/DeviceMeasurer.cpp - Kernels behind the loop --------===//
 #include "DeviceBackends/DeviceMeasurer.h"
 
+#include "Backends/FailureSummary.h"
 #include "System/CaughtArithmeticTrap.h"
 
 #include <algorithm>
@@ -37,8 +38,10 @@ public:
     if (Setup.CheckAgainstReference && !Reference) {
       Reference = measureReference(Configuration);
       if (!Reference->Valid)
-        Reference->Reason = "the reference configuration of the result check is invalid (" +
-                            Reference->Reason + "), so no configuration can be checked";
+        ReferenceFailure = failureDetail(Reference->Failure, Reference->Reason, Reference->Log);
+      if (!Reference->Valid)
+        Reference->Reason = std::string(kReferenceInvalid) + " (" + Reference->Reason +
+                            "), so no configuration can be checked";
     }
     if (Reference && !Reference->Valid)
       return *Reference;
@@ -48,6 +51,12 @@ public:
     return Backend->measure(Configuration, *Sizes);
   }
 
+  std::optional<Error> cannotGoOn() const override {
+    if (!Reference || Reference->Valid)
+      return std::nullopt;
+    return Error(Setup.CheckWhere, std::string(kReferenceInvalid) +
+                                       ", so no configuration can be checked: " + ReferenceFailure);
+  }
   void interrupt() override { Backend->interrupt(); }
   std::string device() const override { return Backend->deviceDescription(); }
   std::string toolchain() const override { return Backend->toolchain(); }
@@ -90,6 +99,8 @@ private:
   DeviceMeasurerSetup Setup;
   const ChainOfTrees *Space = nullptr;
   std::optional<Measurement> Reference;
+  /// Why the reference failed, in one line (failureDetail()).
+  std::string ReferenceFailure;
 };
 
 } // namespace

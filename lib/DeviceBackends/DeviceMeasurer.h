@@ -29,6 +29,8 @@ struct DeviceMeasurerSetup {
   /// these values (the others take the first value of their range).
   bool CheckAgainstReference = false;
   std::vector<NamedValue> CheckReference;
+  /// Where the check is written: a failed reference is reported there.
+  SourceLocation CheckWhere;
 };
 
 std::unique_ptr<ConfigurationMeasurer> makeDeviceMeasurer(std::unique_ptr<DeviceBackend> Backend,

@@ -103,16 +103,28 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   // A file the key covers that changed since the run began: the run stops,
   // and what was measured across the change is not recorded.
   const DependencyWatch Watch(Options.Given.DependedFiles);
-  std::optional<std::string> Changed;
-  auto Stopping = [&] { return Interrupt.requested() || Changed.has_value(); };
+  // Why the run cannot go on: the measurement that found it is not
+  // recorded, as it says nothing of its configuration.
+  std::optional<Error> Halted;
+  auto Stopping = [&] { return Interrupt.requested() || Halted.has_value(); };
   std::uint64_t Discarded = 0;
   // Records a measurement of C; false when the database failed (Failure).
   std::optional<Error> Failure;
   auto Keep = [&](const Configuration &C, const BatchEntry &Entry, Measurement &M,
                   double WallSeconds, std::uint64_t Ahead) {
-    if (!Changed && (Changed = Watch.changed()))
-      Measurer.interrupt();
-    if (Changed)
+    if (!Halted) {
+      if (const std::optional<std::string> File = Watch.changed())
+        Halted = Error(SourceLocation{Options.FileName},
+                       "'" + *File +
+                           "' changed during the run; the results measured before are kept "
+                           "under its earlier contents, and the next run measures anew with "
+                           "its new ones");
+      else
+        Halted = Measurer.cannotGoOn();
+      if (Halted)
+        Measurer.interrupt();
+    }
+    if (Halted)
       return false;
     derive(M, Entry.Values);
     Session.checkCost(M);
@@ -284,7 +296,7 @@ Expected<TuningLoopEnd> runTuningLoop(TuningSession &Session, ConfigurationMeasu
   Reporter.loopEnded();
   if (Expected<void> Reused = Session.reusedRecorded(); !Reused)
     return Reused.takeError();
-  const TuningLoopEnd End{Stopping(), Interrupt.signal(), Discarded, Changed.value_or("")};
+  const TuningLoopEnd End{Stopping(), Interrupt.signal(), Discarded, Halted};
   if (Expected<void> Finished = Session.finish(End.Interrupted); !Finished)
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Finished.error().message());
   if (Report)
@@ -304,18 +316,16 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
                      Session.sameValues(), Session.remeasured(), End.Interrupted, End.Discarded});
   if (const Exploration &Explorer = Session.exploration(); Explorer.stalled())
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Explorer.stallMessage());
-  if (!End.Changed.empty())
-    Reporter.diagnostics().error(
-        SourceLocation{Options.FileName},
-        "'" + End.Changed +
-            "' changed during the run; the results measured before are kept under its "
-            "earlier contents, and the next run measures anew with its new ones");
+  if (End.Halted)
+    Reporter.diagnostics().report(End.Halted->diagnostic());
   if (S.Evaluations == 0 && !End.Interrupted) {
     Reporter.nothingEvaluated(Options.FileName, Session.abortName());
     return TuningOutcome::NothingEvaluated;
   }
   // The run's best: what it measured, and what it proposed that was known.
   if (!S.Best) {
+    if (End.Halted)
+      return TuningOutcome::NoValidConfiguration;
     // A temporary directory is gone when the user reads this, and a run
     // interrupted before its first evaluation has no reasons to read.
     Reporter.noValidConfiguration(
@@ -352,7 +362,7 @@ Expected<TuningOutcome> concludeTuning(TuningSession &Session, const TuningLoopE
     Reporter.diagnostics().warning(SourceLocation{Options.FileName}, Written->LeftOut);
   Reporter.bestWritten(*Best, Session.runId(), Setup.Objectives, fixedText(Options),
                        Options.TemporaryOutput ? std::vector<std::string>{} : Written->Files,
-                       End.Interrupted && End.Changed.empty() && !Options.TemporaryOutput
+                       End.Interrupted && !End.Halted && !Options.TemporaryOutput
                            ? Options.ResumeHint
                            : std::string());
   return TuningOutcome::BestWritten;
@@ -382,7 +392,7 @@ int runTuning(const ChainOfTrees &Space, const LoopSetup &Setup, const TuningRun
   Expected<TuningOutcome> Outcome = concludeTuning(Session, *End, Reporter);
   if (!Outcome)
     return Fail(Outcome.error(), kFailureExitCode);
-  if (!End->Changed.empty())
+  if (End->Halted)
     return kFailureExitCode;
   if (*Outcome == TuningOutcome::NothingEvaluated)
     return kFailureExitCode;

@@ -30,6 +30,7 @@
 #include "Tuning/TuningSession.h"
 
 #include <iosfwd>
+#include <optional>
 
 namespace atfc {
 
@@ -52,10 +53,11 @@ struct TuningLoopEnd {
   /// Configurations handed out for preparing ahead (compiled ahead) that
   /// the abort condition left unmeasured: discarded, never recorded.
   std::uint64_t Discarded = 0;
-  /// A file the results key covers (TunerOptions::DependedFiles) that
-  /// changed during the run and stopped it (Interrupted is then true, and
-  /// Signal 0); empty when none did.
-  std::string Changed;
+  /// Why the run stopped where it could not go on (Interrupted is then
+  /// true, and Signal 0): a file the results key covers
+  /// (TunerOptions::DependedFiles) changed during it, or the measurer can
+  /// measure nothing more (ConfigurationMeasurer::cannotGoOn).
+  std::optional<Error> Halted;
 };
 
 /// Measures what the session's exploration proposes until it is done or a

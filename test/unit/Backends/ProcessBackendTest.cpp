@@ -450,6 +450,11 @@ TEST(FailureKinds, OnlyCausesOutsideTheConfigurationAreMeasuredAgain) {
   EXPECT_FALSE(Failed(FailureKind::Crashed, "crashed"));
   EXPECT_FALSE(Failed(FailureKind::WrongResult, "y[3] differs"));
   EXPECT_FALSE(Failed(FailureKind::BadCost, "no number"));
+  // A result check's failed reference says nothing of the configuration
+  // (a rank records it; a later run measures it with a working reference).
+  EXPECT_TRUE(Failed(FailureKind::RunFailed,
+                     "the reference configuration of the result check is invalid "
+                     "(CL_INVALID_WORK_GROUP_SIZE), so no configuration can be checked"));
   // Judged against whichever valid result came first: the order's verdict.
   EXPECT_TRUE(Failed(FailureKind::BadCost,
                      "2 costs, where the first valid result had 1 cost: several costs need"));

@@ -476,6 +476,35 @@ TEST_F(TuningRunTest, AFileTheKeyCoversChangedDuringTheRunStopsIt) {
   std::filesystem::remove(Script);
 }
 
+// A measurer that can measure nothing more (a result check whose reference
+// failed) stops the run at once with its error: the measurement that
+// showed it is not recorded, and nothing after it is measured.
+TEST_F(TuningRunTest, AMeasurerThatCannotGoOnStopsTheRunWithItsError) {
+  class ReferenceFails final : public FormulaMeasurer {
+  public:
+    Measurement measure(const ParameterValues &C, std::span<const Value> Values) override {
+      if (Calls == 2)
+        Failed = true;
+      return FormulaMeasurer::measure(C, Values);
+    }
+    std::optional<Error> cannotGoOn() const override {
+      if (!Failed)
+        return std::nullopt;
+      return Error(SourceLocation{"k.c", 3, 1}, "the reference failed");
+    }
+    bool Failed = false;
+  } M;
+  EXPECT_EQ(run(M), 1) << Output;
+  EXPECT_EQ(M.Calls, 3);
+  EXPECT_EQ(recorded(Dir, 1, RunStatus::Interrupted).size(), 2u);
+  EXPECT_NE(Output.find("k.c:3:1: error: the reference failed"), std::string::npos) << Output;
+  EXPECT_EQ(Output.find("resume"), std::string::npos) << Output;
+  // The cause gone, the next run measures the rest and nothing twice.
+  FormulaMeasurer Rest;
+  ASSERT_EQ(run(Rest), 0) << Output;
+  EXPECT_EQ(Rest.Calls, 10);
+}
+
 // CLI tester: without `objective` directives, configurations writing
 // different numbers of costs were compared silently (a decimal comma, `1,5`,
 // is two costs, and {1, 5} beat {2}). Each must have as many as the first
