@@ -45,8 +45,16 @@ Expected<void> fixedValueInRange(const R &Range, const T &V, SourceLocation Wher
   for (std::uint64_t K = 0; K < Range.size(); ++K)
     if (holds<RelationShape::Equal>(Range.at(K), V))
       return {};
-  return Error(std::move(Where),
-               std::string(Option) + ": " + valueText(V) + " is no value of " + Written);
+  // The values themselves: a generator's or an input's range shows none.
+  std::string Values;
+  constexpr std::uint64_t kListed = 8;
+  for (std::uint64_t K = 0; K < Range.size() && K < kListed; ++K)
+    Values += (K ? ", " : "") + valueText(Range.at(K));
+  if (Range.size() > kListed)
+    Values = std::to_string(Range.size()) + " values from " + valueText(Range.at(0)) + " to " +
+             valueText(Range.at(Range.size() - 1));
+  return Error(std::move(Where), std::string(Option) + ": " + valueText(V) + " is no value of " +
+                                     Written + " (" + Values + ")");
 }
 
 } // namespace atfc

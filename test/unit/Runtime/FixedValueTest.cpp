@@ -34,15 +34,19 @@ TEST(FixedValueTest, AValueOutsideTheRangeIsRefusedAtTheRange) {
   atfc::Expected<void> Three = atfc::fixedValueInRange(atfc::exactSet<int>(1, 2, 4), 3, Where,
                                                        "--fix X=3", "X's range {1, 2, 4}");
   ASSERT_FALSE(Three);
-  EXPECT_EQ(Three.error().message(), "--fix X=3: 3 is no value of X's range {1, 2, 4}");
+  EXPECT_EQ(Three.error().message(), "--fix X=3: 3 is no value of X's range {1, 2, 4} (1, 2, 4)");
   EXPECT_EQ(Three.error().diagnostic().Location.Line, 2u);
   // Mixed signs compare as numbers: -1 is not the unsigned range's maximum.
   EXPECT_FALSE(atfc::fixedValueInRange(atfc::interval<unsigned>(0, 10), -1, Where, "--fix U=-1",
                                        "interval<unsigned>(0, 10)"));
   EXPECT_TRUE(atfc::fixedValueInRange(atfc::interval<int>(1, 10, 3), 7, Where, "--fix S=7",
                                       "interval<int>(1, 10, 3)"));
-  EXPECT_FALSE(atfc::fixedValueInRange(atfc::interval<int>(1, 10, 3), 8, Where, "--fix S=8",
-                                       "interval<int>(1, 10, 3)"));
+  atfc::Expected<void> Eight = atfc::fixedValueInRange(
+      atfc::interval<int>(1, 100, 3), 8, Where, "--fix S=8", "S's range interval<int>(1, 100, 3)");
+  ASSERT_FALSE(Eight);
+  EXPECT_EQ(
+      Eight.error().message(),
+      "--fix S=8: 8 is no value of S's range interval<int>(1, 100, 3) (34 values from 1 to 100)");
   EXPECT_FALSE(atfc::fixedValueInRange(atfc::exactSet<std::string>("-O1", "-O2"),
                                        std::string("-O3"), Where, "--fix OPT=-O3", "{...}"));
   EXPECT_EQ(atfc::valueText(std::string("-O3")), "\"-O3\"");
