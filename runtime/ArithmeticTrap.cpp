@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/ArithmeticTrap.h"
 
+#include "SearchSpace/Parameter.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -24,11 +26,31 @@ void writeText(const char *Text) {
   [[maybe_unused]] ssize_t Written = ::write(STDERR_FILENO, Text, std::strlen(Text));
 }
 
+void writeNumber(unsigned N) {
+  char Digits[16];
+  char *At = Digits + sizeof Digits;
+  *--At = '\0';
+  do
+    *--At = static_cast<char>('0' + N % 10);
+  while ((N /= 10) != 0);
+  writeText(At);
+}
+
 extern "C" void onArithmeticTrap(int) {
   if (const char *Where = Expression.load()) {
     writeText(Where);
     writeText(": error: evaluating ");
     writeText(ExpressionName.load());
+    writeText(" trapped: a division by zero or an overflow\n");
+  } else if (const EvaluatedConstraint C = CurrentConstraint; C.Where && C.Where->Line != 0) {
+    // A generating thread's constraint, at its place in the file.
+    writeText(C.Where->File.c_str());
+    writeText(":");
+    writeNumber(C.Where->Line);
+    writeText(":");
+    writeNumber(C.Where->Column);
+    writeText(": error: evaluating the constraint of ");
+    writeText(C.Name->c_str());
     writeText(" trapped: a division by zero or an overflow\n");
   } else {
     writeText(FileName);

@@ -6,9 +6,9 @@
 // the compiler turned undefined behaviour it could see into a trap. Instead
 // of "Illegal instruction", the tuner names the expression: the emitted
 // code marks each range with its place in the file before evaluating it
-// (and each --fix value with its text),
-// and while an ArithmeticTrapReport exists, a trap prints that place (or,
-// once the ranges are built, says a constraint trapped) and exits with 1.
+// (and each --fix value with its text), the generator marks the constraint
+// it evaluates (SearchSpace/Parameter.h: CurrentConstraint), and while an
+// ArithmeticTrapReport exists, a trap prints that place and exits with 1.
 //
 // Tested by test/atfc/space/trapping-range.test.
 //

@@ -447,10 +447,13 @@ private:
     const AnalyzedParameter &A = Analysis.Parameters[P];
     // The range's place in the file: where a range that cannot be built is
     // reported (SearchSpace/GroupGenerator.h), and a trap while it is
-    // evaluated (runtime/ArithmeticTrap.h).
+    // evaluated (runtime/ArithmeticTrap.h); the constraint's, for its trap.
     OS << "        parameter(SourceLocation{" << quoted(File.FileName) << ", "
-       << Param.Range.Expr.Begin.Line << ", " << Param.Range.Expr.Begin.Column << "}, "
-       << quoted(Param.Name.Name) << ", (evaluatingExpression("
+       << Param.Range.Expr.Begin.Line << ", " << Param.Range.Expr.Begin.Column << "}, ";
+    if (const std::optional<SourceExpr> &C = Param.Constraint; C && !A.Conjuncts.empty())
+      OS << "SourceLocation{" << quoted(File.FileName) << ", " << C->Begin.Line << ", "
+         << C->Begin.Column << "}, ";
+    OS << quoted(Param.Name.Name) << ", (evaluatingExpression("
        << quoted(File.FileName + ":" + std::to_string(Param.Range.Expr.Begin.Line) + ":" +
                  std::to_string(Param.Range.Expr.Begin.Column))
        << "), ";

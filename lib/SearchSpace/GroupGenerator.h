@@ -252,6 +252,13 @@ private:
   /// here.
   template <std::size_t I> std::uint64_t loopAt(Path &P, detail::ChunkLevels &C) const {
     const auto &Param = parameterAt<I>(Group);
+    // Its constraint is named for the report of a trap in it, again after
+    // each level below: one store per node, none per value scanned.
+    constexpr bool Constrained =
+        !std::is_same_v<typename std::remove_cvref_t<decltype(Param)>::constraint_type,
+                        NoConstraint>;
+    if constexpr (Constrained)
+      CurrentConstraint = {&Param.Name, &Param.ConstraintWhere};
     TreeSegment &Level = C.Levels[I];
     std::uint64_t Leaves = 0;
     [[maybe_unused]] const std::size_t Stop = C.Stop;
@@ -275,6 +282,8 @@ private:
                              Level.FirstChild.push_back(
                                  static_cast<std::uint32_t>(C.Levels[I + 1].Values.size()));
                              std::uint64_t Below = descend<I + 1>(P, C);
+                             if constexpr (Constrained)
+                               CurrentConstraint = {&Param.Name, &Param.ConstraintWhere};
                              if (Below == 0) {
                                Level.Values.truncate(Node);
                                Level.FirstChild.truncate(Node);

@@ -40,7 +40,19 @@ template <class R, class C> struct Parameter {
   /// Where the range is written in the user's file, if anywhere: a range
   /// that cannot be built is reported there (GroupGenerator.h).
   SourceLocation RangeWhere;
+  /// Where the constraint is written, if anywhere: one that traps is
+  /// reported there (runtime/ArithmeticTrap.cpp).
+  SourceLocation ConstraintWhere;
 };
+
+/// The constraint a thread generating a group evaluates, if it knows one:
+/// what the report of a trapping constraint names (read by a signal
+/// handler, so plain pointers to what the generator holds).
+struct EvaluatedConstraint {
+  const std::string *Name = nullptr;
+  const SourceLocation *Where = nullptr;
+};
+inline thread_local EvaluatedConstraint CurrentConstraint;
 
 /// parameter(name, range[, constraint]): a constraint is an alias object, a
 /// combination of them, or a callable taking (value) or (value, path).
@@ -48,7 +60,7 @@ template <class R, class C = NoConstraint>
 auto parameter(std::string Name, R Range, C Constraint = C()) {
   auto Checked = asConstraint(std::move(Constraint));
   return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked),
-                                         SourceLocation{}};
+                                         SourceLocation{}, SourceLocation{}};
 }
 /// parameter(where, name, range[, constraint]): the same, with the place of
 /// its range in the user's file (the generated tuner's form).
@@ -56,7 +68,15 @@ template <class R, class C = NoConstraint>
 auto parameter(SourceLocation RangeWhere, std::string Name, R Range, C Constraint = C()) {
   auto Checked = asConstraint(std::move(Constraint));
   return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked),
-                                         std::move(RangeWhere)};
+                                         std::move(RangeWhere), SourceLocation{}};
+}
+/// parameter(range's place, constraint's place, name, range, constraint).
+template <class R, class C>
+auto parameter(SourceLocation RangeWhere, SourceLocation ConstraintWhere, std::string Name, R Range,
+               C Constraint) {
+  auto Checked = asConstraint(std::move(Constraint));
+  return Parameter<R, decltype(Checked)>{std::move(Name), std::move(Range), std::move(Checked),
+                                         std::move(RangeWhere), std::move(ConstraintWhere)};
 }
 
 /// Interdependent parameters in generation order: the constraint of the I-th
