@@ -13,6 +13,8 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(fmt REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(ZLIB REQUIRED)
+# KTT's XML output (lib/Results/KttOutput.h).
+find_package(pugixml REQUIRED)
 find_package(OpenCL REQUIRED)
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 pkg_check_modules(GMPXX REQUIRED IMPORTED_TARGET gmpxx gmp)

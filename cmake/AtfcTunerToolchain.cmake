@@ -35,7 +35,8 @@ foreach(target atfcRuntime atfcRanks atfcTuning atfcWisdom atfcInvocation atfcRe
   endif()
 endforeach()
 set(ATF_TUNER_SYSTEM_LIBRARIES $<TARGET_LINKER_FILE:TBB::tbb> ${GMPXX_LINK_LIBRARIES}
-  $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES} -ldl)
+  $<TARGET_LINKER_FILE:fmt::fmt> ${SQLite3_LIBRARY} ${OpenCL_LIBRARY} ${ZLIB_LIBRARIES}
+  $<TARGET_LINKER_FILE:pugixml::shared> -ldl)
 list(APPEND ATF_TUNER_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 list(APPEND ATF_TUNER_INSTALL_LIBRARIES ${ATF_TUNER_SYSTEM_LIBRARIES})
 # atfc compiles tuners against these libraries: build them with it.

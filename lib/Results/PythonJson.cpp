@@ -55,7 +55,8 @@ std::string closedKernelTunerCache(std::string Text) {
       Text.find("\"tune_params_keys\"") == std::string::npos)
     return Text;
   Text.resize(Text[End] == ',' ? End : End + 1);
-  return Text + "}\n}";
+  Text += "}\n}"; // (in place: a cache may be hundreds of MB)
+  return Text;
 }
 
 } // namespace atfc

@@ -2,8 +2,10 @@
 //
 // Reads Kernel Tuner cache files, T4 result files and KTT output (plain or
 // gzip) into a RecordedData table. The file is decompressed with zlib when it starts
-// with the gzip magic bytes, parsed with nlohmann::json (keeping the order
-// of object keys, which is the parameters' order in T4 files), and each
+// with the gzip magic bytes; XML (KTT's) goes to Results/KttOutput.h, JSON
+// is parsed with nlohmann::json (keeping the order of object keys, which is
+// the parameters' order in T4 files; a Kernel Tuner cache read entry by
+// entry as it is parsed, Results/KernelTunerCache.h), and each
 // parameter's values are given one kind per column: integers stay integers,
 // a column mixing integers and reals becomes real, a column mixing numbers
 // and text becomes text, so that every value of a parameter compares with
@@ -13,9 +15,10 @@
 //===----------------------------------------------------------------------===//
 #include "Results/RecordedData.h"
 #include "Results/GzipData.h"
+#include "Results/KernelTunerCache.h"
+#include "Results/KttOutput.h"
 #include "Results/PythonJson.h"
 #include "Results/ResultsRecorded.h"
-#include "Support/BoundedJson.h"
 #include "Support/NumberText.h"
 #include "System/RegularFiles.h"
 
@@ -36,7 +39,8 @@ namespace atfc {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using recorded::Json;
+using namespace recorded;
 
 /// The file's bytes, inflated when they are gzip-compressed; a regular
 /// file only (a FIFO, a device), and within the limits of
@@ -56,39 +60,6 @@ Expected<std::string> readBytes(const std::string &Path) {
   if (!isGzip(*Raw))
     return Raw;
   return inflateGzip(*Raw);
-}
-
-/// Parses JSON, dropping the per-repetition run times (the bulk of both
-/// formats, never used here) while parsing instead of after.
-Expected<Json> parseJson(const std::string &Text) {
-  return parseBoundedJson<Json>(Text, {"times", "runtimes"});
-}
-
-/// A JSON value as a parameter's Value: numbers, booleans and text as
-/// themselves; a list, an object or null (Kernel Tuner's parameters take
-/// any Python value: tuples, None) as its JSON text.
-Value toValue(const Json &J) {
-  if (J.is_number_unsigned()) {
-    const auto U = J.get<std::uint64_t>();
-    if (U <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      return Value(static_cast<std::int64_t>(U));
-    return Value(U);
-  }
-  if (J.is_number_integer())
-    return Value(J.get<std::int64_t>());
-  if (J.is_number_float())
-    return Value(J.get<double>());
-  if (J.is_boolean())
-    return Value(J.get<bool>());
-  if (J.is_string())
-    return Value(J.get<std::string>());
-  return Value(J.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
-/// Object's text under Key; empty where it holds none or no text.
-std::string textField(const Json &Object, const char *Key) {
-  auto It = Object.find(Key);
-  return It != Object.end() && It->is_string() ? It->get<std::string>() : std::string();
 }
 
 /// Gives every column one kind: integers and reals -> real; numbers and
@@ -127,168 +98,6 @@ std::string keyOf(const ParameterValues &Values) {
     Key += '\x1f';
   }
   return Key;
-}
-
-/// The error for a recorded cost that no measurement gives (negative,
-/// infinite or NaN), which would otherwise become the optimum; none for
-/// another.
-std::optional<Error> impossibleCost(double Cost, const std::string &Objective,
-                                    const std::string &Where) {
-  if (std::isfinite(Cost) && Cost >= 0)
-    return std::nullopt;
-  return Error(Where + ": its " + Objective + " is " + shortestText(Cost) +
-               ", which no measurement gives (a cost is a finite number, not negative)");
-}
-
-/// A value of Object named Name as a configuration value.
-Expected<Value> parameterValue(const Json &Object, const std::string &Name,
-                               const std::string &Where) {
-  auto It = Object.find(Name);
-  if (It == Object.end())
-    return Error(Where + " has no value for parameter '" + Name + "'");
-  return toValue(*It);
-}
-
-/// The non-negative finite number Object holds under Key, times Scale (to
-/// seconds); 0 where it holds none (the record then has no time of that
-/// kind).
-double recordedSeconds(const Json &Object, const char *Key, double Scale) {
-  auto It = Object.find(Key);
-  if (It == Object.end() || !It->is_number())
-    return 0;
-  const double V = It->get<double>() * Scale;
-  return std::isfinite(V) && V > 0 ? V : 0;
-}
-
-/// Whether an objective is maximised where the data does not say: a rate
-/// (GFLOP/s, GB/s; Kernel Tuner 1.x writes no direction into its caches,
-/// and its users tune rates with objective_higher_is_better=True).
-bool isRate(const std::string &Objective) {
-  return Objective.size() > 2 && Objective.compare(Objective.size() - 2, 2, "/s") == 0;
-}
-
-/// The objectives of a Kernel Tuner cache and their directions: "objective"
-/// one name (0.4.x to 0.5) or a list (1.x), "time" where absent;
-/// "objective_higher_is_better" one value for all or one per objective.
-Expected<void> readKernelTunerObjectives(const Json &Root, RecordedData &Data) {
-  if (auto It = Root.find("objective"); It != Root.end() && !It->is_null()) {
-    for (const Json &O : It->is_array() ? *It : Json::array({*It})) {
-      if (!O.is_string() || O.get_ref<const std::string &>().empty())
-        return Error("\"objective\" holds something other than objective names");
-      Data.Objectives.push_back(O.get<std::string>());
-    }
-  }
-  if (Data.Objectives.empty())
-    Data.Objectives = {"time"};
-  for (const std::string &O : Data.Objectives)
-    Data.Directions.push_back(isRate(O) ? Direction::Maximise : Direction::Minimise);
-  auto It = Root.find("objective_higher_is_better");
-  if (It == Root.end() || It->is_null())
-    return success();
-  if (!It->is_boolean() && !It->is_array())
-    return Error("\"objective_higher_is_better\" is not true or false");
-  const Json Said = It->is_array() ? *It : Json::array();
-  if (It->is_array() &&
-      (Said.size() != Data.Objectives.size() ||
-       !std::all_of(Said.begin(), Said.end(), [](const Json &B) { return B.is_boolean(); })))
-    return Error("\"objective_higher_is_better\" is not true or false for each objective");
-  for (std::size_t I = 0; I < Data.Objectives.size(); ++I)
-    Data.Directions[I] = (It->is_boolean() ? It->get<bool>() : Said[I].get<bool>())
-                             ? Direction::Maximise
-                             : Direction::Minimise;
-  return success();
-}
-
-/// Why a Kernel Tuner cache entry failed, as Kernel Tuner itself decides:
-/// its "__error__" (1.x), or any field holding one of its error classes
-/// (0.4.x wrote them in "time"); empty for an entry that did not fail.
-std::string kernelTunerFailure(const Json &Entry, const RecordedData &Data) {
-  if (auto It = Entry.find("__error__"); It != Entry.end())
-    return It->is_string() ? It->get<std::string>() : "ErrorConfig";
-  for (const auto &[Key, Field] : Entry.items()) {
-    if (!Field.is_string() ||
-        std::find(Data.Parameters.begin(), Data.Parameters.end(), Key) != Data.Parameters.end())
-      continue;
-    const std::string &Text = Field.get_ref<const std::string &>();
-    for (const char *Class :
-         {"ErrorConfig", "InvalidConfig", "CompilationFailedConfig", "RuntimeFailedConfig"})
-      if (Text == Class)
-        return Text;
-  }
-  return std::string();
-}
-
-Expected<RecordedData> readKernelTunerCache(const Json &Root) {
-  RecordedData Data;
-  const Json &Keys = Root["tune_params_keys"];
-  if (!Keys.is_array() || Keys.empty())
-    return Error("Kernel Tuner cache without \"tune_params_keys\"");
-  for (const Json &K : Keys) {
-    if (!K.is_string())
-      return Error("\"tune_params_keys\" holds a non-string");
-    const std::string &Name = K.get_ref<const std::string &>();
-    // A name twice gives two columns of one value ("varies but is not a
-    // parameter" later): said here, where it is.
-    if (std::find(Data.Parameters.begin(), Data.Parameters.end(), Name) != Data.Parameters.end())
-      return Error("\"tune_params_keys\" names '" + Name + "' twice");
-    Data.Parameters.push_back(Name);
-  }
-  // GFLOP/s and the like: kept as measured; minimisedForm() gives the
-  // search its reciprocal.
-  if (Expected<void> Objectives = readKernelTunerObjectives(Root, Data); !Objectives)
-    return Objectives.takeError();
-
-  const Json &Cache = Root["cache"];
-  if (!Cache.is_object())
-    return Error("Kernel Tuner cache without a \"cache\" object");
-  Data.Entries.reserve(Cache.size());
-  for (const auto &[Key, Entry] : Cache.items()) {
-    const std::string Where = "entry \"" + Key + "\"";
-    if (!Entry.is_object())
-      return Error(Where + " is not an object");
-    EvaluationRecord E;
-    for (const std::string &P : Data.Parameters) {
-      Expected<Value> V = parameterValue(Entry, P, Where);
-      if (!V)
-        return V.takeError();
-      E.Configuration.push_back({P, V.take()});
-    }
-    // Kernel Tuner's milliseconds: the build, and the benchmark with its
-    // verification (its framework_time, its own Python, is no GPU's).
-    E.Result.CompileSeconds = recordedSeconds(Entry, "compile_time", 1e-3);
-    E.Result.RunSeconds = recordedSeconds(Entry, "verification_time", 1e-3) +
-                          recordedSeconds(Entry, "benchmark_time", 1e-3);
-    E.Result.Reason = kernelTunerFailure(Entry, Data);
-    for (std::size_t O = 0; O < Data.Objectives.size() && E.Result.Reason.empty(); ++O) {
-      const std::string &Objective = Data.Objectives[O];
-      auto Cost = Entry.find(Objective);
-      if (Cost == Entry.end()) {
-        E.Result.Reason = "no " + Objective;
-      } else if (Cost->is_string()) {
-        // An error of its own, or Python's NaN or Infinity: no cost.
-        const std::string &Text = Cost->get_ref<const std::string &>();
-        E.Result.Reason = isPythonNonFinite(Text) ? Objective + " is " + Text : Text;
-      } else if (Cost->is_number()) {
-        if (std::optional<Error> Impossible = impossibleCost(Cost->get<double>(), Objective, Where))
-          return std::move(*Impossible);
-        E.Result.Costs.push_back(Cost->get<double>());
-      } else {
-        E.Result.Reason = Objective + " is not a number";
-      }
-    }
-    E.Result.Valid = E.Result.Reason.empty();
-    if (!E.Result.Valid)
-      E.Result.Costs.clear();
-    Data.Entries.push_back(std::move(E));
-  }
-
-  const std::string Kernel = textField(Root, "kernel_name");
-  const std::string Device = textField(Root, "device_name");
-  Data.Description = "Kernel Tuner cache";
-  if (!Kernel.empty() || !Device.empty())
-    Data.Description +=
-        " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
-  return Data;
 }
 
 /// A time unit as a multiple of milliseconds, the unit every format's
@@ -424,167 +233,6 @@ Expected<RecordedData> readT4Results(const Json &Root) {
   return Data;
 }
 
-/// A KTT time unit (KTT 2.x, TimeUnit) as a fraction of milliseconds,
-/// the unit of Kernel Tuner caches, so that both read as the same "time":
-/// {multiplier, divisor}, so that 4850 us reads as exactly 4.85 ms.
-std::optional<std::pair<double, double>> kttMilliseconds(const std::string &Unit) {
-  if (Unit == "Nanoseconds")
-    return std::pair{1.0, 1e6};
-  if (Unit == "Microseconds")
-    return std::pair{1.0, 1e3};
-  if (Unit == "Milliseconds")
-    return std::pair{1.0, 1.0};
-  if (Unit == "Seconds")
-    return std::pair{1e3, 1.0};
-  return std::nullopt;
-}
-
-/// A KTT configuration, [{"Name": ..., "Value": ...}, ...], as its names
-/// and values in the file's order; Where names the result.
-Expected<std::vector<std::pair<std::string, Value>>> kttConfiguration(const Json &Pairs,
-                                                                      const std::string &Where) {
-  if (!Pairs.is_array() || Pairs.empty())
-    return Error(Where + " has no \"Configuration\" list of parameters");
-  std::vector<std::pair<std::string, Value>> Config;
-  for (const Json &Pair : Pairs) {
-    auto Name = Pair.is_object() ? Pair.find("Name") : Pair.end();
-    if (!Pair.is_object() || Name == Pair.end() || !Name->is_string())
-      return Error(Where + ": a parameter of its \"Configuration\" has no \"Name\"");
-    const std::string &N = Name->get_ref<const std::string &>();
-    for (const auto &[Seen, V] : Config)
-      if (Seen == N)
-        return Error(Where + " names parameter '" + N + "' twice");
-    auto Found = Pair.find("Value");
-    if (Found == Pair.end())
-      return Error(Where + ": parameter '" + N + "' has no \"Value\"");
-    // KTT's values are numbers and text (its ParameterPair).
-    if (Found->is_structured() || Found->is_null())
-      return Error(Where + ": the value of parameter '" + N + "' is not a number or text");
-    Config.emplace_back(N, toValue(*Found));
-  }
-  return Config;
-}
-
-/// The time of a KTT result whose Status is "Ok": its kernels' Durations
-/// plus its ExtraDuration (KTT's TotalDuration), in milliseconds.
-Expected<double> kttTime(const Json &Result, std::pair<double, double> Milliseconds,
-                         const std::string &Where) {
-  auto Computations = Result.find("ComputationResults");
-  if (Computations == Result.end() || !Computations->is_array() || Computations->empty())
-    return Error(Where + " is \"Ok\" but has no \"ComputationResults\"");
-  double Time = 0;
-  for (const Json &C : *Computations) {
-    auto Duration = C.is_object() ? C.find("Duration") : C.end();
-    if (!C.is_object() || Duration == C.end() || !Duration->is_number())
-      return Error(Where + ": a computation result has no number \"Duration\"");
-    if (std::optional<Error> Impossible =
-            impossibleCost(Duration->get<double>(), "Duration", Where))
-      return std::move(*Impossible);
-    Time += Duration->get<double>();
-  }
-  if (auto Extra = Result.find("ExtraDuration"); Extra != Result.end()) {
-    if (!Extra->is_number())
-      return Error(Where + ": its \"ExtraDuration\" is not a number");
-    if (std::optional<Error> Impossible =
-            impossibleCost(Extra->get<double>(), "ExtraDuration", Where))
-      return std::move(*Impossible);
-    Time += Extra->get<double>();
-  }
-  // Durations near the largest double may add up to infinity.
-  const double Ms = Time * Milliseconds.first / Milliseconds.second;
-  if (std::optional<Error> Impossible = impossibleCost(Ms, "time", Where))
-    return std::move(*Impossible);
-  return Ms;
-}
-
-/// KTT 2.x output: "Metadata" (TimeUnit, Device) and "Results", one per
-/// tuned configuration of one kernel.
-Expected<RecordedData> readKttOutput(const Json &Root) {
-  // (operator[] of a const JSON object is undefined for a missing key.)
-  auto MetadataIt = Root.find("Metadata");
-  if (MetadataIt == Root.end() || !MetadataIt->is_object())
-    return Error("KTT output without a \"Metadata\" object");
-  const Json &Metadata = *MetadataIt;
-  auto Unit = Metadata.find("TimeUnit");
-  if (Unit == Metadata.end() || !Unit->is_string())
-    return Error("KTT output without a \"TimeUnit\" in its \"Metadata\"");
-  const std::optional<std::pair<double, double>> Milliseconds =
-      kttMilliseconds(Unit->get<std::string>());
-  if (!Milliseconds)
-    return Error("KTT output in the unknown time unit '" + Unit->get<std::string>() +
-                 "' (Nanoseconds, Microseconds, Milliseconds or Seconds)");
-  const Json &Results = Root["Results"];
-  if (!Results.is_array())
-    return Error("KTT output without a \"Results\" array");
-
-  RecordedData Data;
-  Data.Objectives = {"time"};
-  std::string Kernel;
-  for (std::size_t I = 0; I < Results.size(); ++I) {
-    const Json &R = Results[I];
-    const std::string Where = "result " + std::to_string(I);
-    if (!R.is_object())
-      return Error(Where + " is not an object");
-    // One kernel per file: the times of two kernels are no one space.
-    if (auto Name = R.find("KernelName"); Name != R.end() && Name->is_string()) {
-      if (Kernel.empty())
-        Kernel = Name->get<std::string>();
-      else if (Kernel != Name->get<std::string>())
-        return Error(Where + " is of kernel '" + Name->get<std::string>() + "', not '" + Kernel +
-                     "' as the results before it (one kernel per file)");
-    }
-    auto Config =
-        kttConfiguration(R.contains("Configuration") ? R["Configuration"] : Json(), Where);
-    if (!Config)
-      return Config.takeError();
-    if (Data.Parameters.empty())
-      for (const auto &[Name, V] : *Config)
-        Data.Parameters.push_back(Name);
-    EvaluationRecord E;
-    for (const std::string &P : Data.Parameters) {
-      auto Found = std::find_if(Config->begin(), Config->end(),
-                                [&](const auto &NV) { return NV.first == P; });
-      if (Found == Config->end())
-        return Error(Where + " has no value for parameter '" + P + "'");
-      E.Configuration.push_back({P, Found->second});
-    }
-    if (Config->size() != Data.Parameters.size())
-      return Error(Where + " has " + std::to_string(Config->size()) + " parameters, not " +
-                   std::to_string(Data.Parameters.size()));
-
-    auto Status = R.find("Status");
-    if (Status == R.end() || !Status->is_string())
-      return Error(Where + " has no \"Status\"");
-    // KTT's failures: CompilationFailed, ComputationFailed,
-    // ValidationFailed, DeviceLimitsExceeded.
-    if (*Status != "Ok") {
-      E.Result.Reason = Status->get<std::string>();
-    } else {
-      Expected<double> Time = kttTime(R, *Milliseconds, Where);
-      if (!Time)
-        return Time.takeError();
-      E.Result.Valid = true;
-      E.Result.Costs = {*Time};
-    }
-    // KTT's TotalOverhead (compilation, data movement, validation) and
-    // TotalDuration, in its TimeUnit.
-    const double Seconds = Milliseconds->first / Milliseconds->second / 1e3;
-    E.Result.CompileSeconds = recordedSeconds(R, "TotalOverhead", Seconds);
-    E.Result.RunSeconds = recordedSeconds(R, "TotalDuration", Seconds);
-    Data.Entries.push_back(std::move(E));
-  }
-  if (Data.Entries.empty())
-    return Error("KTT output without results");
-  auto DeviceIt = Metadata.find("Device");
-  const std::string Device =
-      DeviceIt != Metadata.end() && DeviceIt->is_string() ? DeviceIt->get<std::string>() : "";
-  Data.Description = "KTT output";
-  if (!Kernel.empty() || !Device.empty())
-    Data.Description +=
-        " (" + Kernel + (Kernel.empty() || Device.empty() ? "" : ", ") + Device + ")";
-  return Data;
-}
-
 /// Keeps the first entry of each configuration (its values compared after
 /// unifyColumns: 1 and 1.0 of a real column are one), and says how many
 /// were left out.
@@ -604,28 +252,48 @@ void dropRepetitions(RecordedData &Data) {
                         (Repeated == 1 ? "" : "s") + " ignored)";
 }
 
-/// A Kernel Tuner cache, T4 results file or KTT output at Path, plain or
-/// gzip.
+/// Whether Text is XML: its first character, after a UTF-8 byte order
+/// mark and blanks, is '<' (JSON's is '{' or '[').
+bool isXml(const std::string &Text) {
+  const std::size_t Start = Text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  const std::size_t First = Text.find_first_not_of(" \t\r\n", Start);
+  return First != std::string::npos && Text[First] == '<';
+}
+
+/// The table of the document Root: a T4 results file or KTT output.
+Expected<RecordedData> readDocument(const Json &Root) {
+  if (!Root.is_object())
+    return Error("not a Kernel Tuner cache, T4 results file or KTT output (no JSON object)");
+  if (Root.contains("results"))
+    return readT4Results(Root);
+  if (Root.contains("Results"))
+    return readKttOutput(Root);
+  return Error("not a Kernel Tuner cache (\"tune_params_keys\", \"cache\"), T4 results file "
+               "(\"results\") or KTT output (\"Metadata\", \"Results\")");
+}
+
+/// A Kernel Tuner cache, T4 results file or KTT output (JSON or XML) at
+/// Path, plain or gzip.
 Expected<RecordedData> readJsonData(const std::string &Path) {
   Expected<std::string> Bytes = readBytes(Path);
   if (!Bytes)
     return Bytes.takeError();
   if (Bytes->find_first_not_of(" \t\r\n") == std::string::npos)
     return Error("the file is empty, not a Kernel Tuner cache, T4 results file or KTT output");
-  Expected<Json> Root =
-      parseJson(closedKernelTunerCache(withPythonNonFiniteAsText(std::move(*Bytes))));
-  if (!Root)
-    return Root.takeError();
-  if (!Root->is_object())
-    return Error("not a Kernel Tuner cache, T4 results file or KTT output (no JSON object)");
-  Expected<RecordedData> Data =
-      Root->contains("cache") && Root->contains("tune_params_keys") ? readKernelTunerCache(*Root)
-      : Root->contains("results")                                   ? readT4Results(*Root)
-      : Root->contains("Results")
-          ? readKttOutput(*Root)
-          : Expected<RecordedData>(Error("not a Kernel Tuner cache (\"tune_params_keys\", "
-                                         "\"cache\"), T4 results file (\"results\") or KTT "
-                                         "output (\"Metadata\", \"Results\")"));
+  Expected<RecordedData> Data = Error("");
+  if (isXml(*Bytes)) {
+    Expected<Json> Root = kttXmlAsJson(*Bytes);
+    if (!Root)
+      return Root.takeError();
+    Data = readKttOutput(*Root);
+  } else {
+    // A Kernel Tuner cache is read as it is parsed (KernelTunerCache.h).
+    Expected<ParsedJson> Parsed =
+        parseRecordedJson(closedKernelTunerCache(withPythonNonFiniteAsText(std::move(*Bytes))));
+    if (!Parsed)
+      return Parsed.takeError();
+    Data = Parsed->Cache ? std::move(*Parsed->Cache) : readDocument(Parsed->Root);
+  }
   if (!Data)
     return Data;
   unifyColumns(*Data);

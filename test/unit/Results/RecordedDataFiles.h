@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -137,6 +138,36 @@ inline std::string gridCache() {
       First = false;
     }
   return Text + "}}";
+}
+
+/// Everything a reader puts into Data, as text: two tables are the same
+/// table when their texts are equal.
+inline std::string tableText(const RecordedData &Data) {
+  std::string Text = Data.Description + "\n";
+  for (const std::string &P : Data.Parameters)
+    Text += P + ",";
+  Text += "\n";
+  for (std::size_t O = 0; O < Data.Objectives.size(); ++O)
+    Text += Data.Objectives[O] + "/" +
+            std::to_string(O < Data.Directions.size() ? static_cast<int>(Data.Directions[O]) : -1) +
+            ",";
+  Text += "\n";
+  for (const EvaluationRecord &E : Data.Entries) {
+    Text += std::to_string(E.Evaluation) + ":";
+    for (const auto &[Name, V] : E.Configuration)
+      Text += " " + Name + "=" + std::to_string(V.index()) + ":" + toString(V);
+    Text += E.Result.Valid ? " valid" : " invalid";
+    char Number[64];
+    for (double C : E.Result.Costs) {
+      std::snprintf(Number, sizeof Number, " %.17g", C);
+      Text += Number;
+    }
+    std::snprintf(Number, sizeof Number, " %.17g/%.17g", E.Result.CompileSeconds,
+                  E.Result.RunSeconds);
+    Text += Number;
+    Text += " [" + E.Result.Reason + "]\n";
+  }
+  return Text;
 }
 
 /// Every part of the JSON file Valid, removed or replaced by a value of
